@@ -1,0 +1,43 @@
+#include "models/func/bound_kernel.h"
+
+#include "models/common/error.h"
+#include "models/func/semantics/semantics.h"
+
+namespace gputlm::func {
+
+BoundKernel::BoundKernel(const isa::Kernel& kernel) : m_kernel(&kernel) {
+  m_fns.reserve(kernel.code.size());
+  for (size_t pc = 0; pc < kernel.code.size(); ++pc) {
+    ExecFn fn = bind_instruction(kernel.code[pc]);
+    if (!fn)
+      throw SourceError(kernel.file, kernel.lines[pc], "instruction not supported by the functional engine (opcode, type or modifier combination)", kernel.text[pc]);
+    m_fns.push_back(fn);
+  }
+}
+
+void BoundKernel::execute(uint32_t pc, CtaState& cta, const ThreadGroup& group, LaneMask active,
+                          uint64_t clock, ExecResult& result) const {
+  const isa::Instruction& in = m_kernel->code[pc];
+  LaneMask mask = active;
+  if (in.guard >= 0) {
+    LaneMask held = 0;
+    for_each_lane(active, [&](unsigned lane) {
+      if ((cta.reg(in.guard, group.tid(lane)) & 1) != static_cast<uint64_t>(in.guard_neg)) held |= 1u << lane;
+    });
+    mask = held;
+  }
+  result = ExecResult{};
+  result.active = mask;
+  ExecCtx c;
+  c.in = &in;
+  c.pc = pc;
+  c.cta = &cta;
+  c.group = group;
+  c.mask = mask;
+  c.warp_id = group.tid(mask ? lowest_lane(mask) : 0) / kWarpSize;
+  c.clock = clock;
+  c.result = &result;
+  m_fns[pc](c);
+}
+
+}  // namespace gputlm::func

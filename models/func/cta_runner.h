@@ -1,0 +1,67 @@
+// Runs one CTA functionally: its warps of 32 consecutive threads, each with a SIMT stack, and the
+// CTA's barriers. A barrier completes when every thread of the CTA that has not exited has
+// arrived (or the explicit thread count); because diverged lanes wait on the SIMT stack, a
+// barrier reached in divergent code can never complete and is reported as a fault, as is any
+// state where no warp can move. No timing: warps take turns in round-robin order.
+#pragma once
+
+#include <array>
+#include <memory>
+#include <vector>
+
+#include "models/func/bound_kernel.h"
+#include "models/func/func_stats.h"
+#include "models/func/simt_stack.h"
+
+namespace gputlm::func {
+
+struct WarpState {
+  enum class Status { Ready, Barrier, Done };
+  uint32_t index = 0;     // warp number in the CTA
+  uint32_t base_tid = 0;  // first thread
+  LaneMask valid = 0;     // lanes that are threads of the CTA
+  SimtStack<LaneMask> stack;
+  Status status = Status::Ready;
+  uint32_t barrier_id = 0;
+  uint32_t barrier_pc = 0;
+};
+
+class CtaRunner {
+ public:
+  CtaRunner(const BoundKernel& kernel, const Launch& launch, uint64_t cta_linear_id);
+
+  bool done() const { return m_done_warps == m_warps.size(); }
+  const std::vector<WarpState>& warps() const { return m_warps; }
+  const CtaState& state() const { return *m_cta; }
+
+  // Executes one instruction of the next ready warp in round-robin order and returns the warp's
+  // index. Throws KernelFault on a fault or when no warp can make progress.
+  uint32_t step(FuncStats& stats);
+  // Runs until the CTA finishes, letting each warp run until it blocks (fewer switches).
+  void run(FuncStats& stats, uint64_t max_warp_instructions);
+  // What the last step executed.
+  const ExecResult& last_result() const { return m_result; }
+  uint32_t last_pc() const { return m_last_pc; }
+
+ private:
+  void execute(WarpState& w, FuncStats& stats);
+  void arrive(WarpState& w, uint32_t id, uint32_t count, LaneMask lanes);
+  void release_completed();
+  [[noreturn]] void deadlock() const;
+  WarpState* next_ready();
+
+  const BoundKernel* m_kernel;
+  const Launch* m_launch;
+  std::unique_ptr<CtaState> m_cta;
+  std::vector<WarpState> m_warps;
+  size_t m_done_warps = 0;
+  size_t m_rr = 0;  // round-robin position
+  uint64_t m_clock = 0;
+  uint32_t m_exited_threads = 0;
+  std::array<uint32_t, 16> m_arrived{};
+  std::array<uint32_t, 16> m_expected{};  // 0 = all live threads
+  ExecResult m_result;
+  uint32_t m_last_pc = 0;
+};
+
+}  // namespace gputlm::func

@@ -1,0 +1,38 @@
+// Architectural state of one CTA in flight: every thread's registers, the CTA's shared memory,
+// every thread's local memory. Registers are stored register-major ([reg][thread]) so that the
+// lanes of a warp are adjacent. Each register slot holds 64 bits: narrower values are stored
+// sign- or zero-extended per the writing instruction's type, predicates as 0/1.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "models/func/launch.h"
+
+namespace gputlm::func {
+
+struct CtaState {
+  CtaState(const Launch& launch, uint64_t linear_id)
+      : launch(&launch),
+        linear_id(linear_id),
+        ctaid(launch.cta_coords(linear_id)),
+        nthreads(launch.threads_per_cta()),
+        regs(launch.kernel->regs.size() * size_t{nthreads}, 0),
+        shared(launch.shared_bytes(), 0),
+        local(size_t{launch.kernel->local_bytes} * nthreads, 0) {}
+
+  uint64_t& reg(int32_t r, uint32_t tid) { return regs[size_t(r) * nthreads + tid]; }
+  uint64_t reg(int32_t r, uint32_t tid) const { return regs[size_t(r) * nthreads + tid]; }
+  uint8_t* local_of(uint32_t tid) { return local.data() + size_t{launch->kernel->local_bytes} * tid; }
+
+  const Launch* launch;
+  uint64_t linear_id;
+  Dim3 ctaid;
+  uint32_t nthreads;
+  uint32_t smid = 0;  // core the CTA runs on (set by the timing model; 0 functionally)
+  std::vector<uint64_t> regs;
+  std::vector<uint8_t> shared;
+  std::vector<uint8_t> local;
+};
+
+}  // namespace gputlm::func

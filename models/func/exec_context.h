@@ -1,0 +1,130 @@
+// What one instruction execution sees and produces. The functional engine executes a warp
+// instruction for a set of lanes (ThreadGroup + mask); ExecResult reports what the timing model
+// and the SIMT control need: lanes that executed, branch outcome, barrier, exit, and for memory
+// instructions the resolved space and per-lane addresses.
+#pragma once
+
+#include <array>
+#include <cstring>
+#include <string>
+#include <type_traits>
+
+#include "models/common/lane_mask.h"
+#include "models/func/cta_state.h"
+#include "models/func/kernel_fault.h"
+
+namespace gputlm::func {
+
+// Maps lanes to CTA thread indices: consecutive threads for a static warp, or an explicit table
+// for sub-warps formed from several rows of a large warp.
+struct ThreadGroup {
+  uint32_t base_tid = 0;
+  const uint32_t* tids = nullptr;  // 32 entries when set
+  uint32_t tid(unsigned lane) const { return tids ? tids[lane] : base_tid + lane; }
+};
+
+struct ExecResult {
+  LaneMask active = 0;  // lanes that executed (group mask and guard)
+  LaneMask taken = 0;   // bra: lanes that jump to the target
+  bool exit = false;    // ret/exit: the active lanes finished
+  bool barrier = false;
+  uint32_t barrier_id = 0;
+  uint32_t barrier_count = 0;  // 0 = all threads of the CTA
+  // Memory instructions: resolved space of every active lane, bytes per lane, addresses.
+  isa::Space space = isa::Space::Generic;
+  uint32_t access_bytes = 0;
+  std::array<uint64_t, kWarpSize> addr{};
+};
+
+// Generic address windows (PTX generic addressing): shared and local memory appear at fixed
+// bases; everything else is global.
+constexpr uint64_t kSharedWindow = 0x00007E0000000000ull;
+constexpr uint64_t kLocalWindow = 0x00007F0000000000ull;
+constexpr uint64_t kWindowSize = 1ull << 32;
+
+struct ExecCtx {
+  const isa::Instruction* in = nullptr;
+  uint32_t pc = 0;
+  CtaState* cta = nullptr;
+  ThreadGroup group;
+  LaneMask mask = 0;      // lanes to execute (already filtered by the guard)
+  uint32_t warp_id = 0;   // warp number inside the CTA (%warpid)
+  uint64_t clock = 0;     // %clock value
+  ExecResult* result = nullptr;
+
+  const Launch& launch() const { return *cta->launch; }
+  uint64_t& reg(int32_t r, uint32_t tid) { return cta->reg(r, tid); }
+
+  [[noreturn]] void fault(const std::string& what, uint32_t tid, uint64_t address, bool has_address = true) const;
+  uint64_t special(const isa::Operand& o, unsigned lane, uint32_t tid) const;
+
+  // Raw 64-bit value of a source operand for one thread.
+  uint64_t raw(const isa::Operand& o, unsigned lane, uint32_t tid) {
+    switch (o.kind) {
+      case isa::OperandKind::Reg: {
+        uint64_t v = reg(o.reg, tid);
+        return o.negate ? !v : v;
+      }
+      case isa::OperandKind::Imm: return static_cast<uint64_t>(o.imm);
+      case isa::OperandKind::Special: return special(o, lane, tid);
+      default: fault("operand kind not readable", tid, 0, false);
+    }
+  }
+};
+
+// ---- typed views of 64-bit register values ----
+template <class T>
+inline T get(uint64_t bits) {
+  if constexpr (std::is_same_v<T, float>) {
+    uint32_t u = static_cast<uint32_t>(bits);
+    float f;
+    std::memcpy(&f, &u, 4);
+    return f;
+  } else if constexpr (std::is_same_v<T, double>) {
+    double d;
+    std::memcpy(&d, &bits, 8);
+    return d;
+  } else {
+    return static_cast<T>(bits);
+  }
+}
+template <class T>
+inline uint64_t put(T v) {
+  if constexpr (std::is_same_v<T, float>) {
+    uint32_t u;
+    std::memcpy(&u, &v, 4);
+    return u;
+  } else if constexpr (std::is_same_v<T, double>) {
+    uint64_t u;
+    std::memcpy(&u, &v, 8);
+    return u;
+  } else if constexpr (std::is_same_v<T, bool>) {
+    return v ? 1 : 0;
+  } else if constexpr (std::is_signed_v<T>) {
+    return static_cast<uint64_t>(static_cast<int64_t>(v));
+  } else {
+    return static_cast<uint64_t>(v);
+  }
+}
+
+template <class T>
+inline T src(ExecCtx& c, unsigned i, unsigned lane, uint32_t tid) {
+  return get<T>(c.raw(c.in->ops[i], lane, tid));
+}
+template <class T>
+inline void dst(ExecCtx& c, unsigned lane, uint32_t tid, T v) {
+  c.reg(c.in->ops[0].reg, tid) = put<T>(v);
+}
+
+// Runs f(lane, tid) for every lane of c.mask.
+template <class F>
+inline void lanes(ExecCtx& c, F&& f) {
+  for (LaneMask m = c.mask; m; m &= m - 1) {
+    const unsigned lane = lowest_lane(m);
+    f(lane, c.group.tid(lane));
+  }
+}
+
+using ExecFn = void (*)(ExecCtx&);
+
+}  // namespace gputlm::func

@@ -1,0 +1,54 @@
+// Global memory of the functional engine: a sparse, paged 64-bit address space holding the
+// values of every allocation. Pages (64KB) appear on first touch, zero-filled. Only addresses
+// inside an allocation are valid for kernels; the rest is a fault. The timing model never holds
+// values: it carries addresses and this store stays the owner of data (SPEC.md).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace gputlm::func {
+
+struct Allocation {
+  uint64_t base = 0;
+  uint64_t size = 0;
+  std::string name;
+};
+
+class GlobalMemory {
+ public:
+  static constexpr uint64_t kPageBits = 16;
+  static constexpr uint64_t kPageSize = 1ull << kPageBits;
+  // First allocation address: well above 0 so that null and small pointers fault.
+  static constexpr uint64_t kHeapBase = 0x10000000ull;
+
+  // Reserves `bytes` (aligned to 256 B, followed by an unmapped guard gap of at least 4KB so an
+  // overrun faults instead of reaching the next buffer). Returns the device address.
+  uint64_t allocate(uint64_t bytes, const std::string& name);
+  // The allocation holding [addr, addr + bytes), or nullptr.
+  const Allocation* find(uint64_t addr, uint64_t bytes) const;
+  const std::vector<Allocation>& allocations() const { return m_allocs; }
+
+  // Raw access with no allocation check (host side, and device side after find()).
+  void read(uint64_t addr, void* dst, uint64_t bytes) const;
+  void write(uint64_t addr, const void* src, uint64_t bytes);
+  // Device-side pointer to `addr` for an access that does not cross a 64KB page (any naturally
+  // aligned access of up to 16 bytes); the page is mapped on first touch.
+  uint8_t* device_ptr(uint64_t addr) { return page(addr) + (addr & (kPageSize - 1)); }
+
+ private:
+  uint8_t* page(uint64_t addr);
+  const uint8_t* page_if_present(uint64_t addr) const;
+
+  std::vector<Allocation> m_allocs;  // sorted by base
+  uint64_t m_next = kHeapBase;
+  std::unordered_map<uint64_t, std::unique_ptr<uint8_t[]>> m_pages;
+  mutable const Allocation* m_last = nullptr;
+  uint64_t m_last_page_no = ~0ull;
+  uint8_t* m_last_page = nullptr;
+};
+
+}  // namespace gputlm::func

@@ -1,0 +1,38 @@
+// A kernel launch as the functional engine sees it: the kernel, grid and block shape, the
+// parameter bytes laid out as the kernel's .param list says, dynamic shared memory, and the
+// global memory the kernel works on.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "models/func/global_memory.h"
+#include "models/isa/kernel.h"
+
+namespace gputlm::func {
+
+struct Dim3 {
+  uint32_t x = 1, y = 1, z = 1;
+  uint64_t count() const { return uint64_t{x} * y * z; }
+  std::string str() const { return "(" + std::to_string(x) + "," + std::to_string(y) + "," + std::to_string(z) + ")"; }
+};
+
+struct Launch {
+  const isa::Kernel* kernel = nullptr;
+  Dim3 grid, block;
+  std::vector<uint8_t> params;     // kernel->param_bytes bytes
+  uint32_t dynamic_shared = 0;     // bytes of extern .shared
+  GlobalMemory* memory = nullptr;
+
+  uint32_t threads_per_cta() const { return static_cast<uint32_t>(block.count()); }
+  uint32_t warps_per_cta() const { return (threads_per_cta() + 31) / 32; }
+  uint32_t shared_bytes() const { return kernel->dynamic_shared_offset + dynamic_shared; }
+  // Linear CTA index -> (x, y, z).
+  Dim3 cta_coords(uint64_t linear) const {
+    return {static_cast<uint32_t>(linear % grid.x), static_cast<uint32_t>(linear / grid.x % grid.y),
+            static_cast<uint32_t>(linear / (uint64_t{grid.x} * grid.y))};
+  }
+};
+
+}  // namespace gputlm::func

@@ -1,0 +1,21 @@
+// The reference functional executor: runs a whole launch (every CTA, warps of 32, stack-based
+// divergence, barriers) with no timing. Timing runs are checked against the same CPU references,
+// so both must compute identical results.
+#pragma once
+
+#include <cstdint>
+
+#include "models/func/bound_kernel.h"
+#include "models/func/func_stats.h"
+
+namespace gputlm::func {
+
+struct ReferenceOptions {
+  // Watchdog: a launch that executes more warp instructions than this is reported as a fault.
+  uint64_t max_warp_instructions = 2'000'000'000ull;
+};
+
+// Runs `launch` to completion; throws KernelFault if the kernel faults.
+FuncStats run_reference(const BoundKernel& kernel, const Launch& launch, const ReferenceOptions& options = {});
+
+}  // namespace gputlm::func

@@ -1,0 +1,196 @@
+// Logic, shift and bit-field instructions (PTX ISA 9.7.1, 9.7.7, 9.7.8): and or xor not cnot
+// lop3 shl shr shf prmt popc clz bfind brev bfe bfi. Shift amounts are unsigned 32-bit values;
+// a shift by the width or more gives 0 (shl, shr of unsigned) or the sign fill (shr of signed).
+#include "models/func/semantics/dispatch.h"
+#include "models/func/semantics/semantics.h"
+
+namespace gputlm::func::sem {
+namespace {
+
+template <class T>
+constexpr unsigned kBits = 8 * sizeof(T);
+
+template <class T>
+ExecFn and_fn() { return [](ExecCtx& c) { binary<T>(c, [](T a, T b) { return static_cast<T>(a & b); }); }; }
+template <class T>
+ExecFn or_fn() { return [](ExecCtx& c) { binary<T>(c, [](T a, T b) { return static_cast<T>(a | b); }); }; }
+template <class T>
+ExecFn xor_fn() { return [](ExecCtx& c) { binary<T>(c, [](T a, T b) { return static_cast<T>(a ^ b); }); }; }
+template <class T>
+ExecFn not_fn() { return [](ExecCtx& c) { unary<T>(c, [](T a) { return static_cast<T>(~a); }); }; }
+template <class T>
+ExecFn cnot_fn() { return [](ExecCtx& c) { unary<T>(c, [](T a) { return static_cast<T>(a == 0 ? 1 : 0); }); }; }
+
+// Predicates hold 0/1, so logic on .pred is logic on the low bit.
+ExecFn pred_logic(isa::Opcode op) {
+  switch (op) {
+    case isa::Opcode::And: return [](ExecCtx& c) { binary<uint64_t>(c, [](uint64_t a, uint64_t b) { return (a & b) & 1; }); };
+    case isa::Opcode::Or: return [](ExecCtx& c) { binary<uint64_t>(c, [](uint64_t a, uint64_t b) { return (a | b) & 1; }); };
+    case isa::Opcode::Xor: return [](ExecCtx& c) { binary<uint64_t>(c, [](uint64_t a, uint64_t b) { return (a ^ b) & 1; }); };
+    case isa::Opcode::Not: return [](ExecCtx& c) { unary<uint64_t>(c, [](uint64_t a) { return (~a) & 1; }); };
+    default: return nullptr;
+  }
+}
+
+template <class T>
+ExecFn shl_fn() {
+  return [](ExecCtx& c) {
+    lanes(c, [&](unsigned lane, uint32_t tid) {
+      T a = src<T>(c, 1, lane, tid);
+      uint32_t n = src<uint32_t>(c, 2, lane, tid);
+      dst<T>(c, lane, tid, n >= kBits<T> ? T(0) : static_cast<T>(static_cast<Unsigned<T>>(a) << n));
+    });
+  };
+}
+template <class T>
+ExecFn shr_fn() {
+  return [](ExecCtx& c) {
+    lanes(c, [&](unsigned lane, uint32_t tid) {
+      T a = src<T>(c, 1, lane, tid);
+      uint32_t n = src<uint32_t>(c, 2, lane, tid);
+      if (n >= kBits<T>) n = kBits<T> - 1, a = static_cast<T>(std::is_signed_v<T> ? (a < 0 ? -1 : 0) : 0);
+      dst<T>(c, lane, tid, static_cast<T>(a >> n));
+    });
+  };
+}
+
+// lop3: bit i of d is bit (a_i<<2 | b_i<<1 | c_i) of the 8-bit lookup table.
+uint32_t lop3(uint32_t a, uint32_t b, uint32_t c, uint32_t lut) {
+  uint32_t d = 0;
+  for (unsigned k = 0; k < 8; ++k)
+    if ((lut >> k) & 1) d |= ((k & 4) ? a : ~a) & ((k & 2) ? b : ~b) & ((k & 1) ? c : ~c);
+  return d;
+}
+
+// shf: funnel shift of the 64-bit value {b, a} (b high); .wrap takes n mod 32, .clamp min(n, 32).
+ExecFn shf_fn(bool left, bool wrap) {
+  if (left)
+    return wrap ? ExecFn([](ExecCtx& c) { ternary<uint32_t>(c, [](uint32_t a, uint32_t b, uint32_t n) { uint64_t v = (uint64_t{b} << 32) | a; return static_cast<uint32_t>((v << (n & 31)) >> 32); }); })
+                : ExecFn([](ExecCtx& c) { ternary<uint32_t>(c, [](uint32_t a, uint32_t b, uint32_t n) { uint64_t v = (uint64_t{b} << 32) | a; n = std::min(n, 32u); return static_cast<uint32_t>((v << n) >> 32); }); });
+  return wrap ? ExecFn([](ExecCtx& c) { ternary<uint32_t>(c, [](uint32_t a, uint32_t b, uint32_t n) { uint64_t v = (uint64_t{b} << 32) | a; return static_cast<uint32_t>(v >> (n & 31)); }); })
+              : ExecFn([](ExecCtx& c) { ternary<uint32_t>(c, [](uint32_t a, uint32_t b, uint32_t n) { uint64_t v = (uint64_t{b} << 32) | a; n = std::min(n, 32u); return static_cast<uint32_t>(v >> n); }); });
+}
+
+// prmt (default mode): byte i of d is byte (c >> 4i) & 7 of {b, a}, or that byte's sign
+// replicated when bit 3 of the selector is set.
+uint32_t prmt(uint32_t a, uint32_t b, uint32_t c) {
+  const uint64_t bytes = (uint64_t{b} << 32) | a;
+  uint32_t d = 0;
+  for (unsigned i = 0; i < 4; ++i) {
+    const unsigned sel = (c >> (4 * i)) & 0xF;
+    uint32_t byte = (bytes >> (8 * (sel & 7))) & 0xFF;
+    if (sel & 8) byte = (byte & 0x80) ? 0xFF : 0;
+    d |= byte << (8 * i);
+  }
+  return d;
+}
+
+template <class T>
+ExecFn popc_fn() { return [](ExecCtx& c) { unary<T, uint32_t>(c, [](T a) { return static_cast<uint32_t>(__builtin_popcountll(static_cast<uint64_t>(static_cast<Unsigned<T>>(a)))); }); }; }
+template <class T>
+ExecFn clz_fn() {
+  return [](ExecCtx& c) {
+    unary<T, uint32_t>(c, [](T a) {
+      uint64_t v = static_cast<Unsigned<T>>(a);
+      return v == 0 ? kBits<T> : static_cast<uint32_t>(__builtin_clzll(v) - (64 - kBits<T>));
+    });
+  };
+}
+template <class T>
+ExecFn brev_fn() {
+  return [](ExecCtx& c) {
+    unary<T>(c, [](T a) {
+      Unsigned<T> v = static_cast<Unsigned<T>>(a), r = 0;
+      for (unsigned i = 0; i < kBits<T>; ++i) r |= static_cast<Unsigned<T>>(((v >> i) & 1)) << (kBits<T> - 1 - i);
+      return static_cast<T>(r);
+    });
+  };
+}
+// bfind: bit position of the most significant 1 (unsigned) or non-sign bit (signed); all ones if
+// none; .shiftamt returns the left shift that would normalise the value instead.
+template <class T>
+ExecFn bfind_fn() {
+  return [](ExecCtx& c) {
+    const bool shiftamt = c.in->has(isa::kShiftAmt);
+    unary<T, uint32_t>(c, [shiftamt](T a) {
+      uint64_t v = static_cast<Unsigned<T>>(a);
+      if (std::is_signed_v<T> && a < 0) v = static_cast<Unsigned<T>>(~a);
+      if (v == 0) return 0xFFFFFFFFu;
+      uint32_t pos = 63 - __builtin_clzll(v);
+      return shiftamt ? kBits<T> - 1 - pos : pos;
+    });
+  };
+}
+// bfe d, a, pos, len: extract len bits from pos, sign-extended for signed types (PTX 9.7.1.x).
+template <class T>
+ExecFn bfe_fn() {
+  return [](ExecCtx& c) {
+    ternary<T, T, uint32_t>(c, [](T a, T bpos, uint32_t blen) {
+      const unsigned pos = static_cast<uint32_t>(bpos) & 0xFF, len = blen & 0xFF, msb = kBits<T> - 1;
+      const Unsigned<T> v = static_cast<Unsigned<T>>(a);
+      unsigned sbit = 0;
+      if (std::is_signed_v<T> && len != 0) sbit = (v >> std::min(pos + len - 1, msb)) & 1;
+      Unsigned<T> d = 0;
+      for (unsigned i = 0; i <= msb; ++i) {
+        const unsigned bit = (i < len && pos + i <= msb) ? (v >> (pos + i)) & 1 : sbit;
+        d |= static_cast<Unsigned<T>>(bit) << i;
+      }
+      return static_cast<T>(d);
+    });
+  };
+}
+// bfi d, a, b, pos, len: insert the low len bits of a into b at pos.
+template <class T>
+ExecFn bfi_fn() {
+  return [](ExecCtx& c) {
+    lanes(c, [&](unsigned lane, uint32_t tid) {
+      Unsigned<T> a = src<T>(c, 1, lane, tid), f = src<T>(c, 2, lane, tid);
+      const unsigned pos = src<uint32_t>(c, 3, lane, tid) & 0xFF, len = src<uint32_t>(c, 4, lane, tid) & 0xFF;
+      for (unsigned i = 0; i < len && pos + i < kBits<T>; ++i) {
+        const Unsigned<T> bit = Unsigned<T>(1) << (pos + i);
+        f = ((a >> i) & 1) ? (f | bit) : (f & ~bit);
+      }
+      dst<T>(c, lane, tid, static_cast<T>(f));
+    });
+  };
+}
+
+}  // namespace
+
+ExecFn bind_bits(const isa::Instruction& in) {
+  using isa::Opcode;
+  if (in.type == isa::DType::Pred) return pred_logic(in.op);
+  switch (in.op) {
+    case Opcode::And: { GPUTLM_DISPATCH_INT(in.type, and_fn) }
+    case Opcode::Or: { GPUTLM_DISPATCH_INT(in.type, or_fn) }
+    case Opcode::Xor: { GPUTLM_DISPATCH_INT(in.type, xor_fn) }
+    case Opcode::Not: { GPUTLM_DISPATCH_INT(in.type, not_fn) }
+    case Opcode::Cnot: { GPUTLM_DISPATCH_INT(in.type, cnot_fn) }
+    case Opcode::Shl: { GPUTLM_DISPATCH_INT(in.type, shl_fn) }
+    case Opcode::Shr: { GPUTLM_DISPATCH_INT(in.type, shr_fn) }
+    case Opcode::Popc: { GPUTLM_DISPATCH_INT(in.type, popc_fn) }
+    case Opcode::Clz: { GPUTLM_DISPATCH_INT(in.type, clz_fn) }
+    case Opcode::Brev: { GPUTLM_DISPATCH_INT(in.type, brev_fn) }
+    case Opcode::Bfind: { GPUTLM_DISPATCH_INT(in.type, bfind_fn) }
+    case Opcode::Bfe: { GPUTLM_DISPATCH_INT(in.type, bfe_fn) }
+    case Opcode::Bfi: { GPUTLM_DISPATCH_INT(in.type, bfi_fn) }
+    case Opcode::Lop3:
+      if (in.type != isa::DType::B32) return nullptr;
+      return [](ExecCtx& c) {
+        lanes(c, [&](unsigned lane, uint32_t tid) {
+          dst<uint32_t>(c, lane, tid, lop3(src<uint32_t>(c, 1, lane, tid), src<uint32_t>(c, 2, lane, tid),
+                                           src<uint32_t>(c, 3, lane, tid), src<uint32_t>(c, 4, lane, tid)));
+        });
+      };
+    case Opcode::Shf:
+      if (in.type != isa::DType::B32) return nullptr;
+      return shf_fn(in.has(isa::kShfLeft), in.has(isa::kShfWrap));
+    case Opcode::Prmt:
+      if (in.type != isa::DType::B32 || in.prmt != isa::PrmtMode::Default) return nullptr;
+      return [](ExecCtx& c) { ternary<uint32_t>(c, prmt); };
+    default:
+      return nullptr;
+  }
+}
+
+}  // namespace gputlm::func::sem

@@ -1,0 +1,156 @@
+// Comparison and selection (PTX ISA 9.7.5, 9.7.6): setp set selp slct. Float comparisons follow
+// IEEE: the ordered operators are false and the unordered (*u) ones true when an operand is NaN.
+#include <cmath>
+
+#include "models/func/semantics/dispatch.h"
+#include "models/func/semantics/fp_util.h"
+#include "models/func/semantics/semantics.h"
+
+namespace gputlm::func::sem {
+namespace {
+
+using isa::CmpOp;
+
+template <class T>
+bool compare(CmpOp op, T a, T b) {
+  if constexpr (std::is_floating_point_v<T>) {
+    const bool unordered = std::isnan(a) || std::isnan(b);
+    switch (op) {
+      case CmpOp::Eq: return !unordered && a == b;
+      case CmpOp::Ne: return !unordered && a != b;
+      case CmpOp::Lt: return !unordered && a < b;
+      case CmpOp::Le: return !unordered && a <= b;
+      case CmpOp::Gt: return !unordered && a > b;
+      case CmpOp::Ge: return !unordered && a >= b;
+      case CmpOp::Equ: return unordered || a == b;
+      case CmpOp::Neu: return unordered || a != b;
+      case CmpOp::Ltu: return unordered || a < b;
+      case CmpOp::Leu: return unordered || a <= b;
+      case CmpOp::Gtu: return unordered || a > b;
+      case CmpOp::Geu: return unordered || a >= b;
+      case CmpOp::Num: return !unordered;
+      case CmpOp::Nan: return unordered;
+      default: return false;
+    }
+  } else {
+    using U = Unsigned<T>;
+    switch (op) {
+      case CmpOp::Eq: return a == b;
+      case CmpOp::Ne: return a != b;
+      case CmpOp::Lt: return a < b;
+      case CmpOp::Le: return a <= b;
+      case CmpOp::Gt: return a > b;
+      case CmpOp::Ge: return a >= b;
+      case CmpOp::Lo: return U(a) < U(b);
+      case CmpOp::Ls: return U(a) <= U(b);
+      case CmpOp::Hi: return U(a) > U(b);
+      case CmpOp::Hs: return U(a) >= U(b);
+      default: return false;
+    }
+  }
+}
+
+bool combine(isa::BoolOp op, bool t, uint64_t c) {
+  const bool cb = c & 1;
+  switch (op) {
+    case isa::BoolOp::And: return t && cb;
+    case isa::BoolOp::Or: return t || cb;
+    case isa::BoolOp::Xor: return t != cb;
+    default: return t;
+  }
+}
+
+template <class T>
+bool compare_lanes(ExecCtx& c, unsigned lane, uint32_t tid) {
+  T a = src<T>(c, 1, lane, tid), b = src<T>(c, 2, lane, tid);
+  if constexpr (std::is_same_v<T, float>)
+    if (c.in->has(isa::kFtz)) a = flush_subnormal(a), b = flush_subnormal(b);
+  return compare<T>(c.in->cmp, a, b);
+}
+
+template <class T>
+ExecFn setp_fn() {
+  return [](ExecCtx& c) {
+    const isa::Instruction& in = *c.in;
+    lanes(c, [&](unsigned lane, uint32_t tid) {
+      const bool t = compare_lanes<T>(c, lane, tid);
+      const uint64_t cv = in.boolop != isa::BoolOp::None ? c.raw(in.ops[3], lane, tid) : 0;
+      c.reg(in.ops[0].reg, tid) = combine(in.boolop, t, cv);
+      if (in.dst2 >= 0) c.reg(in.dst2, tid) = combine(in.boolop, !t, cv);
+    });
+  };
+}
+
+// set: d = all ones (integer) or 1.0f when the comparison holds, else 0.
+template <class T>
+ExecFn set_fn(isa::DType dtype) {
+  if (dtype == isa::DType::F32)
+    return [](ExecCtx& c) {
+      lanes(c, [&](unsigned lane, uint32_t tid) {
+        const uint64_t cv = c.in->boolop != isa::BoolOp::None ? c.raw(c.in->ops[3], lane, tid) : 0;
+        dst<float>(c, lane, tid, combine(c.in->boolop, compare_lanes<T>(c, lane, tid), cv) ? 1.0f : 0.0f);
+      });
+    };
+  return [](ExecCtx& c) {
+    lanes(c, [&](unsigned lane, uint32_t tid) {
+      const uint64_t cv = c.in->boolop != isa::BoolOp::None ? c.raw(c.in->ops[3], lane, tid) : 0;
+      dst<uint32_t>(c, lane, tid, combine(c.in->boolop, compare_lanes<T>(c, lane, tid), cv) ? 0xFFFFFFFFu : 0u);
+    });
+  };
+}
+
+template <class T>
+ExecFn selp_fn() {
+  return [](ExecCtx& c) {
+    lanes(c, [&](unsigned lane, uint32_t tid) {
+      const bool p = c.raw(c.in->ops[3], lane, tid) & 1;
+      dst<T>(c, lane, tid, src<T>(c, p ? 1 : 2, lane, tid));
+    });
+  };
+}
+
+// slct: d = c >= 0 ? a : b, with c an s32 or f32.
+template <class T>
+ExecFn slct_fn(isa::DType ctype) {
+  if (ctype == isa::DType::F32)
+    return [](ExecCtx& c) {
+      lanes(c, [&](unsigned lane, uint32_t tid) {
+        dst<T>(c, lane, tid, src<T>(c, src<float>(c, 3, lane, tid) >= 0.0f ? 1 : 2, lane, tid));
+      });
+    };
+  return [](ExecCtx& c) {
+    lanes(c, [&](unsigned lane, uint32_t tid) {
+      dst<T>(c, lane, tid, src<T>(c, src<int32_t>(c, 3, lane, tid) >= 0 ? 1 : 2, lane, tid));
+    });
+  };
+}
+
+}  // namespace
+
+ExecFn bind_compare(const isa::Instruction& in) {
+  using isa::Opcode;
+  switch (in.op) {
+    case Opcode::Setp:
+      if (in.type == isa::DType::F32) return setp_fn<float>();
+      if (in.type == isa::DType::F64) return setp_fn<double>();
+      { GPUTLM_DISPATCH_INT(in.type, setp_fn) }
+    case Opcode::Set: {
+      const isa::DType stype = in.type2;
+      if (stype == isa::DType::F32) return set_fn<float>(in.type);
+      if (stype == isa::DType::F64) return set_fn<double>(in.type);
+      GPUTLM_DISPATCH_INT(stype, set_fn, in.type)
+    }
+    case Opcode::Selp:
+      if (in.type == isa::DType::F32) return selp_fn<float>();
+      if (in.type == isa::DType::F64) return selp_fn<double>();
+      { GPUTLM_DISPATCH_INT(in.type, selp_fn) }
+    case Opcode::Slct:
+      if (in.type == isa::DType::F32) return slct_fn<float>(in.type2);
+      if (in.type == isa::DType::F64) return slct_fn<double>(in.type2);
+      { GPUTLM_DISPATCH_INT(in.type, slct_fn, in.type2) }
+    default:
+      return nullptr;
+  }
+}
+
+}  // namespace gputlm::func::sem

@@ -1,0 +1,118 @@
+// cvt (PTX ISA 9.7.9.21): integer <-> integer (with .sat clamping), integer <-> float (rounding
+// modifier), float -> integer (.rni/.rzi/.rmi/.rpi, saturating, NaN -> 0), float <-> float
+// (rounding, integral rounding, .ftz, .sat) and f16 <-> f32. Compiled with -frounding-math.
+#include <cmath>
+#include <limits>
+
+#include "models/func/semantics/dispatch.h"
+#include "models/func/semantics/fp_util.h"
+#include "models/func/semantics/semantics.h"
+
+namespace gputlm::func::sem {
+namespace {
+
+using isa::Round;
+
+template <class D, class S>
+D clamp_int(S s) {
+  if constexpr (std::is_floating_point_v<S>) {
+    if (std::isnan(s)) return 0;
+    if (s <= static_cast<S>(std::numeric_limits<D>::min())) return std::numeric_limits<D>::min();
+    if (s >= static_cast<S>(std::numeric_limits<D>::max())) return std::numeric_limits<D>::max();
+    return static_cast<D>(s);
+  } else {
+    using W = std::conditional_t<std::is_signed_v<S>, int64_t, uint64_t>;
+    const W v = static_cast<W>(s);
+    if constexpr (std::is_signed_v<S> && !std::is_signed_v<D>) {
+      if (v < 0) return 0;
+      if (static_cast<uint64_t>(v) > std::numeric_limits<D>::max()) return std::numeric_limits<D>::max();
+    } else if constexpr (!std::is_signed_v<S> && std::is_signed_v<D>) {
+      if (v > static_cast<uint64_t>(std::numeric_limits<D>::max())) return std::numeric_limits<D>::max();
+    } else {
+      if (v < static_cast<W>(std::numeric_limits<D>::min())) return std::numeric_limits<D>::min();
+      if (v > static_cast<W>(std::numeric_limits<D>::max())) return std::numeric_limits<D>::max();
+    }
+    return static_cast<D>(v);
+  }
+}
+
+template <class T>
+T round_integral(T x, Round r) {
+  switch (r) {
+    case Round::Rni: return std::nearbyint(x);  // scope is round-to-nearest-even here
+    case Round::Rmi: return std::floor(x);
+    case Round::Rpi: return std::ceil(x);
+    default: return std::trunc(x);
+  }
+}
+
+template <class D, class S>
+D convert(S s, const isa::Instruction& in) {
+  if constexpr (!std::is_floating_point_v<D> && !std::is_floating_point_v<S>) {
+    return in.has(isa::kSat) ? clamp_int<D>(s) : static_cast<D>(s);
+  } else if constexpr (!std::is_floating_point_v<D>) {
+    if constexpr (std::is_same_v<S, float>)
+      if (in.has(isa::kFtz)) s = flush_subnormal(s);
+    return clamp_int<D>(round_integral(s, in.rnd));
+  } else if constexpr (!std::is_floating_point_v<S>) {
+    D d = static_cast<D>(s);
+    return in.has(isa::kSat) ? saturate(d) : d;
+  } else {
+    if constexpr (std::is_same_v<S, float>)
+      if (in.has(isa::kFtz)) s = flush_subnormal(s);
+    D d;
+    if (in.rnd == Round::Rni || in.rnd == Round::Rzi || in.rnd == Round::Rmi || in.rnd == Round::Rpi)
+      d = static_cast<D>(round_integral(s, in.rnd));
+    else
+      d = static_cast<D>(s);
+    if constexpr (std::is_same_v<D, float>)
+      if (in.has(isa::kFtz)) d = flush_subnormal(d);
+    return in.has(isa::kSat) ? saturate(d) : d;
+  }
+}
+
+template <class D, class S>
+ExecFn cvt_fn() {
+  return [](ExecCtx& c) {
+    // Integer rounding modes are applied explicitly; only .rz/.rm/.rp change the host mode.
+    const Round r = c.in->rnd;
+    RoundingScope rs((r == Round::Rz || r == Round::Rm || r == Round::Rp) ? r : Round::Rn);
+    unary<S, D>(c, [&](S s) { return convert<D, S>(s, *c.in); });
+  };
+}
+
+template <class D>
+ExecFn by_source(isa::DType src) {
+  if (src == isa::DType::F32) return cvt_fn<D, float>();
+  if (src == isa::DType::F64) return cvt_fn<D, double>();
+  switch (src) {
+    case isa::DType::U8: return cvt_fn<D, uint8_t>();
+    case isa::DType::S8: return cvt_fn<D, int8_t>();
+    case isa::DType::U16: case isa::DType::B16: return cvt_fn<D, uint16_t>();
+    case isa::DType::S16: return cvt_fn<D, int16_t>();
+    case isa::DType::U32: case isa::DType::B32: return cvt_fn<D, uint32_t>();
+    case isa::DType::S32: return cvt_fn<D, int32_t>();
+    case isa::DType::U64: case isa::DType::B64: return cvt_fn<D, uint64_t>();
+    case isa::DType::S64: return cvt_fn<D, int64_t>();
+    default: return nullptr;
+  }
+}
+
+ExecFn half_fn(isa::DType dst, isa::DType src) {
+  if (dst == isa::DType::F16 && src == isa::DType::F32)
+    return [](ExecCtx& c) { unary<float, uint16_t>(c, [](float f) { return float_to_half(f); }); };
+  if (dst == isa::DType::F32 && src == isa::DType::F16)
+    return [](ExecCtx& c) { unary<uint16_t, float>(c, [](uint16_t h) { return half_to_float(h); }); };
+  return nullptr;
+}
+
+}  // namespace
+
+ExecFn bind_convert(const isa::Instruction& in) {
+  if (in.type == isa::DType::F16 || in.type2 == isa::DType::F16) return half_fn(in.type, in.type2);
+  if (in.type == isa::DType::F32) return by_source<float>(in.type2);
+  if (in.type == isa::DType::F64) return by_source<double>(in.type2);
+  GPUTLM_DISPATCH_INT(in.type, by_source, in.type2)
+}
+
+}  // namespace gputlm::func::sem

@@ -1,0 +1,118 @@
+// Floating-point arithmetic (PTX ISA 9.7.3, 9.7.4): add sub mul fma mad div abs neg min max
+// rcp sqrt rsqrt sin cos lg2 ex2 tanh copysign testp, for f32 and f64. Rounding modifiers set
+// the host rounding mode (this file is compiled with -frounding-math), .ftz flushes f32
+// subnormal inputs and results, .sat clamps to [0, 1]. The .approx functions use the host's
+// correctly rounded libm, which is within the hardware's stated error bounds.
+#include <cmath>
+
+#include "models/func/semantics/dispatch.h"
+#include "models/func/semantics/fp_util.h"
+#include "models/func/semantics/semantics.h"
+
+namespace gputlm::func::sem {
+namespace {
+
+using isa::Opcode;
+
+template <class T>
+struct FpMods {
+  explicit FpMods(const isa::Instruction& in)
+      : ftz(std::is_same_v<T, float> && in.has(isa::kFtz)), sat(in.has(isa::kSat)) {}
+  T in(T x) const {
+    if constexpr (std::is_same_v<T, float>) return ftz ? flush_subnormal(x) : x;
+    return x;
+  }
+  T out(T x) const { return sat ? saturate(in(x)) : in(x); }
+  bool ftz, sat;
+};
+
+template <class T, class F>
+void f_unary(ExecCtx& c, F f) {
+  const FpMods<T> m(*c.in);
+  RoundingScope rs(c.in->rnd);
+  lanes(c, [&](unsigned lane, uint32_t tid) { dst<T>(c, lane, tid, m.out(f(m.in(src<T>(c, 1, lane, tid))))); });
+}
+template <class T, class F>
+void f_binary(ExecCtx& c, F f) {
+  const FpMods<T> m(*c.in);
+  RoundingScope rs(c.in->rnd);
+  lanes(c, [&](unsigned lane, uint32_t tid) {
+    dst<T>(c, lane, tid, m.out(f(m.in(src<T>(c, 1, lane, tid)), m.in(src<T>(c, 2, lane, tid)))));
+  });
+}
+template <class T, class F>
+void f_ternary(ExecCtx& c, F f) {
+  const FpMods<T> m(*c.in);
+  RoundingScope rs(c.in->rnd);
+  lanes(c, [&](unsigned lane, uint32_t tid) {
+    dst<T>(c, lane, tid,
+           m.out(f(m.in(src<T>(c, 1, lane, tid)), m.in(src<T>(c, 2, lane, tid)), m.in(src<T>(c, 3, lane, tid)))));
+  });
+}
+
+// min/max: a NaN operand yields the other operand; -0 orders below +0.
+template <class T>
+T fmin_ptx(T a, T b) {
+  if (std::isnan(a)) return b;
+  if (std::isnan(b)) return a;
+  if (a == b) return std::signbit(a) ? a : b;
+  return a < b ? a : b;
+}
+template <class T>
+T fmax_ptx(T a, T b) {
+  if (std::isnan(a)) return b;
+  if (std::isnan(b)) return a;
+  if (a == b) return std::signbit(a) ? b : a;
+  return a > b ? a : b;
+}
+
+template <class T>
+bool testp(isa::TestpMode mode, T x) {
+  switch (mode) {
+    case isa::TestpMode::Finite: return std::isfinite(x);
+    case isa::TestpMode::Infinite: return std::isinf(x);
+    case isa::TestpMode::Number: return !std::isnan(x);
+    case isa::TestpMode::NotANumber: return std::isnan(x);
+    case isa::TestpMode::Normal: return std::isnormal(x);
+    case isa::TestpMode::Subnormal: return std::fpclassify(x) == FP_SUBNORMAL;
+    default: return false;
+  }
+}
+
+template <class T>
+ExecFn float_fn(Opcode op) {
+  switch (op) {
+    case Opcode::Add: return [](ExecCtx& c) { f_binary<T>(c, [](T a, T b) { return a + b; }); };
+    case Opcode::Sub: return [](ExecCtx& c) { f_binary<T>(c, [](T a, T b) { return a - b; }); };
+    case Opcode::Mul: return [](ExecCtx& c) { f_binary<T>(c, [](T a, T b) { return a * b; }); };
+    case Opcode::Div: return [](ExecCtx& c) { f_binary<T>(c, [](T a, T b) { return a / b; }); };
+    case Opcode::Min: return [](ExecCtx& c) { f_binary<T>(c, fmin_ptx<T>); };
+    case Opcode::Max: return [](ExecCtx& c) { f_binary<T>(c, fmax_ptx<T>); };
+    case Opcode::Copysign: return [](ExecCtx& c) { f_binary<T>(c, [](T a, T b) { return std::copysign(b, a); }); };
+    case Opcode::Fma:
+    case Opcode::Mad: return [](ExecCtx& c) { f_ternary<T>(c, [](T a, T b, T d) { return std::fma(a, b, d); }); };
+    case Opcode::Abs: return [](ExecCtx& c) { f_unary<T>(c, [](T a) { return std::fabs(a); }); };
+    case Opcode::Neg: return [](ExecCtx& c) { f_unary<T>(c, [](T a) { return -a; }); };
+    case Opcode::Rcp: return [](ExecCtx& c) { f_unary<T>(c, [](T a) { return T(1) / a; }); };
+    case Opcode::Sqrt: return [](ExecCtx& c) { f_unary<T>(c, [](T a) { return std::sqrt(a); }); };
+    case Opcode::Rsqrt: return [](ExecCtx& c) { f_unary<T>(c, [](T a) { return T(1) / std::sqrt(a); }); };
+    case Opcode::Sin: return [](ExecCtx& c) { f_unary<T>(c, [](T a) { return std::sin(a); }); };
+    case Opcode::Cos: return [](ExecCtx& c) { f_unary<T>(c, [](T a) { return std::cos(a); }); };
+    case Opcode::Lg2: return [](ExecCtx& c) { f_unary<T>(c, [](T a) { return std::log2(a); }); };
+    case Opcode::Ex2: return [](ExecCtx& c) { f_unary<T>(c, [](T a) { return std::exp2(a); }); };
+    case Opcode::Tanh: return [](ExecCtx& c) { f_unary<T>(c, [](T a) { return std::tanh(a); }); };
+    case Opcode::Testp:
+      return [](ExecCtx& c) {
+        lanes(c, [&](unsigned lane, uint32_t tid) { c.reg(c.in->ops[0].reg, tid) = testp(c.in->testp, src<T>(c, 1, lane, tid)); });
+      };
+    default: return nullptr;
+  }
+}
+
+}  // namespace
+
+ExecFn bind_float(const isa::Instruction& in) {
+  GPUTLM_DISPATCH_FLOAT(in.type, float_fn, in.op)
+}
+
+}  // namespace gputlm::func::sem

@@ -1,0 +1,172 @@
+// Memory instructions (PTX ISA 9.7.9): ld ldu st (scalar and .v2/.v4) in the global, shared,
+// local, param and generic spaces; atom and red. Each lane's address is checked: misaligned
+// (not a multiple of the whole access size) or outside its space (global: outside every
+// allocation) is a kernel fault. Atomics of a warp are applied lane by lane in lane order.
+#include <cmath>
+#include <cstring>
+
+#include "models/func/semantics/dispatch.h"
+#include "models/func/semantics/semantics.h"
+
+namespace gputlm::func::sem {
+namespace {
+
+using isa::Space;
+
+// Resolves, checks and records one lane's access; returns where its bytes live.
+uint8_t* access(ExecCtx& c, unsigned lane, uint32_t tid, const isa::Operand& a, uint32_t bytes) {
+  uint64_t addr = (a.reg >= 0 ? c.reg(a.reg, tid) : 0) + static_cast<uint64_t>(a.imm);
+  Space space = c.in->space;
+  if (space == Space::Generic) {
+    if (a.reg < 0 && (a.sym_space == Space::Shared || a.sym_space == Space::Local)) space = a.sym_space;
+    else if (addr - kSharedWindow < kWindowSize) space = Space::Shared, addr -= kSharedWindow;
+    else if (addr - kLocalWindow < kWindowSize) space = Space::Local, addr -= kLocalWindow;
+    else space = Space::Global;
+  }
+  ExecResult& r = *c.result;
+  r.space = space;
+  r.access_bytes = bytes;
+  r.addr[lane] = addr;
+  if (addr % bytes != 0) c.fault("misaligned " + std::to_string(bytes) + "-byte " + std::string(isa::space_name(space)) + " access", tid, addr);
+  CtaState& cta = *c.cta;
+  switch (space) {
+    case Space::Global: {
+      GlobalMemory& mem = *c.launch().memory;
+      if (!mem.find(addr, bytes)) c.fault("global address outside any allocation", tid, addr);
+      return mem.device_ptr(addr);
+    }
+    case Space::Shared:
+      if (addr + bytes > cta.shared.size())
+        c.fault("shared memory access beyond the CTA's " + std::to_string(cta.shared.size()) + " bytes", tid, addr);
+      return cta.shared.data() + addr;
+    case Space::Local:
+      if (addr + bytes > c.launch().kernel->local_bytes)
+        c.fault("local memory access beyond the thread's " + std::to_string(c.launch().kernel->local_bytes) + " bytes", tid, addr);
+      return cta.local_of(tid) + addr;
+    case Space::Param:
+      if (c.in->is_store() || c.in->is_atomic()) c.fault("write to kernel parameter space", tid, addr);
+      if (addr + bytes > c.launch().params.size()) c.fault("parameter access beyond the kernel's parameters", tid, addr);
+      return const_cast<uint8_t*>(c.launch().params.data()) + addr;
+    default:
+      c.fault("access to unsupported state space " + std::string(isa::space_name(space)), tid, addr);
+  }
+}
+
+uint64_t load_bits(const uint8_t* p, unsigned bytes, bool is_signed) {
+  uint64_t v = 0;
+  std::memcpy(&v, p, bytes);
+  if (is_signed && bytes < 8) {
+    const unsigned shift = 64 - 8 * bytes;
+    v = static_cast<uint64_t>(static_cast<int64_t>(v << shift) >> shift);
+  }
+  return v;
+}
+
+void ld(ExecCtx& c) {
+  const isa::Instruction& in = *c.in;
+  const unsigned elem = isa::dtype_bytes(in.type);
+  const bool is_signed = isa::dtype_is_signed(in.type);
+  const isa::Operand& d = in.ops[0];
+  lanes(c, [&](unsigned lane, uint32_t tid) {
+    const uint8_t* p = access(c, lane, tid, in.ops[1], elem * in.vec);
+    if (d.kind == isa::OperandKind::Vector) {
+      for (unsigned i = 0; i < d.vec_n; ++i)
+        if (d.vec[i] >= 0) c.reg(d.vec[i], tid) = load_bits(p + i * elem, elem, is_signed);
+    } else {
+      c.reg(d.reg, tid) = load_bits(p, elem, is_signed);
+    }
+  });
+}
+
+void st(ExecCtx& c) {
+  const isa::Instruction& in = *c.in;
+  const unsigned elem = isa::dtype_bytes(in.type);
+  const isa::Operand& s = in.ops[1];
+  lanes(c, [&](unsigned lane, uint32_t tid) {
+    uint8_t* p = access(c, lane, tid, in.ops[0], elem * in.vec);
+    if (s.kind == isa::OperandKind::Vector) {
+      for (unsigned i = 0; i < s.vec_n; ++i) {
+        const uint64_t v = s.vec[i] >= 0 ? c.reg(s.vec[i], tid) : 0;
+        std::memcpy(p + i * elem, &v, elem);
+      }
+    } else {
+      const uint64_t v = c.raw(s, lane, tid);
+      std::memcpy(p, &v, elem);
+    }
+  });
+}
+
+template <class T>
+T atomic_apply(isa::AtomOp op, T old, T b, T cv) {
+  switch (op) {
+    case isa::AtomOp::Add:
+      if constexpr (std::is_floating_point_v<T>) return old + b;
+      else return static_cast<T>(static_cast<Unsigned<T>>(old) + static_cast<Unsigned<T>>(b));
+    case isa::AtomOp::Min:
+      if constexpr (std::is_floating_point_v<T>) return std::fmin(old, b);
+      else return std::min(old, b);
+    case isa::AtomOp::Max:
+      if constexpr (std::is_floating_point_v<T>) return std::fmax(old, b);
+      else return std::max(old, b);
+    case isa::AtomOp::Exch: return b;
+    case isa::AtomOp::Cas: return old == b ? cv : old;
+    default: break;
+  }
+  if constexpr (!std::is_floating_point_v<T>) {
+    switch (op) {
+      case isa::AtomOp::Inc: return old >= b ? T(0) : static_cast<T>(old + 1);
+      case isa::AtomOp::Dec: return (old == 0 || old > b) ? b : static_cast<T>(old - 1);
+      case isa::AtomOp::And: return old & b;
+      case isa::AtomOp::Or: return old | b;
+      case isa::AtomOp::Xor: return old ^ b;
+      default: break;
+    }
+  }
+  return old;
+}
+
+// atom d, [a], b{, c} / red [a], b: read-modify-write, lane by lane.
+template <class T>
+ExecFn atom_fn() {
+  return [](ExecCtx& c) {
+    const isa::Instruction& in = *c.in;
+    const bool red = in.op == isa::Opcode::Red;
+    const unsigned addr_op = red ? 0 : 1;
+    lanes(c, [&](unsigned lane, uint32_t tid) {
+      uint8_t* p = access(c, lane, tid, in.ops[addr_op], sizeof(T));
+      T old;
+      std::memcpy(&old, p, sizeof(T));
+      const T b = src<T>(c, addr_op + 1, lane, tid);
+      const T cv = in.atom == isa::AtomOp::Cas ? src<T>(c, addr_op + 2, lane, tid) : T(0);
+      const T nv = atomic_apply<T>(in.atom, old, b, cv);
+      std::memcpy(p, &nv, sizeof(T));
+      if (!red) dst<T>(c, lane, tid, old);
+    });
+  };
+}
+
+}  // namespace
+
+ExecFn bind_memory(const isa::Instruction& in) {
+  using isa::Opcode;
+  switch (in.op) {
+    case Opcode::Ld:
+    case Opcode::Ldu:
+      return isa::dtype_bytes(in.type) == 0 || in.type == isa::DType::Pred ? nullptr : ExecFn(ld);
+    case Opcode::St:
+      return isa::dtype_bytes(in.type) == 0 || in.type == isa::DType::Pred ? nullptr : ExecFn(st);
+    case Opcode::Prefetch:
+      return [](ExecCtx&) {};
+    case Opcode::Atom:
+    case Opcode::Red:
+      if (in.space == Space::Local || in.space == Space::Param || in.space == Space::Const) return nullptr;
+      if (in.type == isa::DType::F32) return atom_fn<float>();
+      if (in.type == isa::DType::F64) return atom_fn<double>();
+      if (isa::dtype_bits(in.type) < 32) return nullptr;
+      { GPUTLM_DISPATCH_INT(in.type, atom_fn) }
+    default:
+      return nullptr;
+  }
+}
+
+}  // namespace gputlm::func::sem

@@ -1,0 +1,40 @@
+#include "models/func/semantics/semantics.h"
+
+namespace gputlm::func {
+
+ExecFn bind_instruction(const isa::Instruction& in) {
+  using isa::Opcode;
+  const bool is_float = isa::dtype_is_float(in.type);
+  switch (in.op) {
+    case Opcode::Add: case Opcode::Sub: case Opcode::Mul: case Opcode::Mad: case Opcode::Div:
+    case Opcode::Abs: case Opcode::Neg: case Opcode::Min: case Opcode::Max:
+      return is_float ? sem::bind_float(in) : sem::bind_int(in);
+    case Opcode::Addc: case Opcode::Subc: case Opcode::Madc: case Opcode::Mul24: case Opcode::Mad24:
+    case Opcode::Sad: case Opcode::Rem:
+      return sem::bind_int(in);
+    case Opcode::And: case Opcode::Or: case Opcode::Xor: case Opcode::Not: case Opcode::Cnot:
+    case Opcode::Lop3: case Opcode::Shf: case Opcode::Shl: case Opcode::Shr: case Opcode::Prmt:
+    case Opcode::Popc: case Opcode::Clz: case Opcode::Bfind: case Opcode::Brev: case Opcode::Bfe:
+    case Opcode::Bfi:
+      return sem::bind_bits(in);
+    case Opcode::Copysign: case Opcode::Testp: case Opcode::Fma: case Opcode::Rcp: case Opcode::Sqrt:
+    case Opcode::Rsqrt: case Opcode::Sin: case Opcode::Cos: case Opcode::Lg2: case Opcode::Ex2:
+    case Opcode::Tanh:
+      return sem::bind_float(in);
+    case Opcode::Setp: case Opcode::Set: case Opcode::Selp: case Opcode::Slct:
+      return sem::bind_compare(in);
+    case Opcode::Mov: case Opcode::Cvta:
+      return sem::bind_move(in);
+    case Opcode::Cvt:
+      return sem::bind_convert(in);
+    case Opcode::Ld: case Opcode::Ldu: case Opcode::St: case Opcode::Prefetch: case Opcode::Atom:
+    case Opcode::Red:
+      return sem::bind_memory(in);
+    case Opcode::Vote: case Opcode::Shfl: case Opcode::Activemask:
+      return sem::bind_warp(in);
+    default:
+      return sem::bind_control(in);
+  }
+}
+
+}  // namespace gputlm::func

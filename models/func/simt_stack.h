@@ -1,0 +1,74 @@
+// Stack-based SIMT divergence and reconvergence (Narasiman dissertation section 2.2; the papers'
+// baseline): each entry holds a PC, a reconvergence PC and an active mask; the top entry is what
+// the warp executes. A divergent branch turns the top entry into the reconvergence entry (PC =
+// the branch's immediate post-dominator) and pushes the not-taken then the taken path, so the
+// taken path runs first (dissertation section 4.1). An entry is popped when its PC reaches its
+// reconvergence PC or all its threads have exited. Templated on the mask type so large warps can
+// use wider masks.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "models/isa/cfg.h"
+
+namespace gputlm::func {
+
+template <class Mask>
+class SimtStack {
+ public:
+  struct Entry {
+    uint32_t pc;
+    uint32_t rpc;  // reconvergence pc, isa::kExitPc for the bottom entry
+    Mask mask;
+  };
+
+  void reset(uint32_t pc, Mask mask) {
+    m_entries.clear();
+    if (mask) m_entries.push_back({pc, isa::kExitPc, mask});
+  }
+  bool done() const { return m_entries.empty(); }
+  uint32_t pc() const { return m_entries.back().pc; }
+  Mask mask() const { return m_entries.back().mask; }
+  size_t depth() const { return m_entries.size(); }
+  const std::vector<Entry>& entries() const { return m_entries; }
+
+  // The top entry moves on to `next_pc` (after any non-branch instruction or a uniform branch).
+  void advance(uint32_t next_pc) {
+    m_entries.back().pc = next_pc;
+    pop_finished();
+  }
+
+  // A branch at the top entry: `taken` lanes go to `target`, the others to `fallthrough`; the
+  // two paths meet again at `rpc` (isa::kExitPc if only at exit).
+  void branch(uint32_t target, uint32_t fallthrough, Mask taken, uint32_t rpc) {
+    Entry& top = m_entries.back();
+    const Mask not_taken = top.mask & ~taken;
+    taken &= top.mask;
+    if (!taken || target == fallthrough) return advance(fallthrough);
+    if (!not_taken) return advance(target);
+    top.pc = rpc;
+    m_entries.push_back({fallthrough, rpc, not_taken});
+    m_entries.push_back({target, rpc, taken});
+    pop_finished();
+  }
+
+  // `lanes` of the top entry finished (ret/exit): they leave every entry; the top entry's
+  // remaining lanes (a guarded exit) move on to `next_pc`.
+  void exit(Mask lanes, uint32_t next_pc) {
+    const bool top_continues = (m_entries.back().mask & ~lanes) != 0;
+    for (Entry& e : m_entries) e.mask &= ~lanes;
+    if (top_continues) m_entries.back().pc = next_pc;
+    pop_finished();
+  }
+
+ private:
+  void pop_finished() {
+    while (!m_entries.empty() && (m_entries.back().mask == 0 || m_entries.back().pc == m_entries.back().rpc))
+      m_entries.pop_back();
+  }
+
+  std::vector<Entry> m_entries;
+};
+
+}  // namespace gputlm::func

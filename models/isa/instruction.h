@@ -1,0 +1,94 @@
+// One decoded PTX instruction: opcode, type(s), modifiers, guard predicate and operands with
+// registers resolved to dense slots and labels/symbols resolved to addresses. Immutable after
+// parsing; the functional engine binds semantics to it, the timing model reads its class.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "models/isa/opcode.h"
+#include "models/isa/types.h"
+
+namespace gputlm::isa {
+
+enum class OperandKind : uint8_t {
+  None,
+  Reg,      // reg = register slot
+  Imm,      // imm = value bits (integers sign-extended, f32/f64 as IEEE bits, symbol addresses)
+  Special,  // sreg + comp (0 = x, 1 = y, 2 = z)
+  Address,  // [reg + imm] or [imm]; reg = -1 when absolute; space of a symbol base in sym_space
+  Vector,   // {vec[0], ..., vec[n-1]}; -1 = sink "_"
+  Label,    // imm = target instruction index
+};
+
+struct Operand {
+  OperandKind kind = OperandKind::None;
+  bool negate = false;  // "!%p" as a source predicate
+  SReg sreg = SReg::Tid;
+  uint8_t comp = 0;
+  uint8_t vec_n = 0;
+  Space sym_space = Space::Generic;  // Address/Imm built from a symbol: the symbol's space
+  int32_t reg = -1;
+  int64_t imm = 0;
+  std::array<int32_t, 4> vec{{-1, -1, -1, -1}};
+};
+
+// Boolean modifiers, one bit each.
+enum InstrFlag : uint32_t {
+  kFtz = 1u << 0, kSat = 1u << 1, kApprox = 1u << 2, kUni = 1u << 3, kCc = 1u << 4,
+  kTo = 1u << 5, kShiftAmt = 1u << 6, kShfLeft = 1u << 7, kShfWrap = 1u << 8,
+  kVolatile = 1u << 9, kSync = 1u << 10, kAligned = 1u << 11, kNc = 1u << 12, kFull = 1u << 13,
+  kArrive = 1u << 14, kRed = 1u << 15,
+};
+
+struct Instruction {
+  static constexpr unsigned kMaxOperands = 5;
+
+  Opcode op = Opcode::Count;
+  DType type = DType::None;   // the instruction type (cvt: destination type)
+  DType type2 = DType::None;  // cvt: source type; set/slct: source type
+  CmpOp cmp = CmpOp::None;
+  BoolOp boolop = BoolOp::None;
+  Round rnd = Round::None;
+  MulMode mul = MulMode::None;
+  Space space = Space::Generic;
+  AtomOp atom = AtomOp::None;
+  VoteMode vote = VoteMode::None;
+  ShflMode shfl = ShflMode::None;
+  PrmtMode prmt = PrmtMode::Default;
+  TestpMode testp = TestpMode::None;
+  uint8_t vec = 1;  // .v2/.v4 memory access width in elements
+  uint32_t flags = 0;
+  int32_t guard = -1;  // guard predicate register slot, -1 = always
+  bool guard_neg = false;
+  uint8_t nops = 0;
+  std::array<Operand, kMaxOperands> ops{};
+  // The second destination of setp ("%p|%q"), -1 if absent.
+  int32_t dst2 = -1;
+
+  bool has(InstrFlag f) const { return (flags & f) != 0; }
+  bool is_branch() const { return op == Opcode::Bra; }
+  bool is_exit() const { return op == Opcode::Ret || op == Opcode::Exit; }
+  bool is_barrier() const { return op == Opcode::Bar || op == Opcode::Barrier; }
+  bool is_load() const { return op == Opcode::Ld || op == Opcode::Ldu; }
+  bool is_store() const { return op == Opcode::St; }
+  bool is_atomic() const { return op == Opcode::Atom || op == Opcode::Red; }
+  bool is_memory() const { return is_load() || is_store() || is_atomic(); }
+  // Ends a basic block (control leaves or may leave the fall-through path).
+  bool ends_block() const { return is_branch() || is_exit() || op == Opcode::Trap; }
+};
+
+// The timing class of an instruction: arithmetic opcodes on float types count as float units,
+// float division as its own class.
+InstrClass instruction_class(const Instruction& in);
+
+}  // namespace gputlm::isa
+
+namespace gputlm::isa {
+
+// Registers an instruction reads and writes (guard included in `uses`). A guarded instruction
+// may leave its destination unchanged, so its destinations also count as uses.
+void instruction_registers(const Instruction& in, std::vector<int32_t>& uses, std::vector<int32_t>& defs);
+
+}  // namespace gputlm::isa

@@ -1,0 +1,103 @@
+// The PTX opcodes gputlm knows, with their instruction class (used by timing models to pick
+// latency and functional unit) and operand-count limits (checked by the parser).
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+namespace gputlm::isa {
+
+// X(enum, ptx name, class, min operands, max operands)
+#define GPUTLM_OPCODES(X)                        \
+  X(Add, "add", IntAlu, 3, 3)                    \
+  X(Addc, "addc", IntAlu, 3, 3)                  \
+  X(Sub, "sub", IntAlu, 3, 3)                    \
+  X(Subc, "subc", IntAlu, 3, 3)                  \
+  X(Mul, "mul", IntMul, 3, 3)                    \
+  X(Mad, "mad", IntMul, 4, 4)                    \
+  X(Madc, "madc", IntMul, 4, 4)                  \
+  X(Mul24, "mul24", IntMul, 3, 3)                \
+  X(Mad24, "mad24", IntMul, 4, 4)                \
+  X(Sad, "sad", IntAlu, 4, 4)                    \
+  X(Div, "div", IntDiv, 3, 3)                    \
+  X(Rem, "rem", IntDiv, 3, 3)                    \
+  X(Abs, "abs", IntAlu, 2, 2)                    \
+  X(Neg, "neg", IntAlu, 2, 2)                    \
+  X(Min, "min", IntAlu, 3, 3)                    \
+  X(Max, "max", IntAlu, 3, 3)                    \
+  X(Popc, "popc", IntAlu, 2, 2)                  \
+  X(Clz, "clz", IntAlu, 2, 2)                    \
+  X(Bfind, "bfind", IntAlu, 2, 2)                \
+  X(Brev, "brev", IntAlu, 2, 2)                  \
+  X(Bfe, "bfe", IntAlu, 4, 4)                    \
+  X(Bfi, "bfi", IntAlu, 5, 5)                    \
+  X(And, "and", IntAlu, 3, 3)                    \
+  X(Or, "or", IntAlu, 3, 3)                      \
+  X(Xor, "xor", IntAlu, 3, 3)                    \
+  X(Not, "not", IntAlu, 2, 2)                    \
+  X(Cnot, "cnot", IntAlu, 2, 2)                  \
+  X(Lop3, "lop3", IntAlu, 5, 5)                  \
+  X(Shf, "shf", IntAlu, 4, 4)                    \
+  X(Shl, "shl", IntAlu, 3, 3)                    \
+  X(Shr, "shr", IntAlu, 3, 3)                    \
+  X(Prmt, "prmt", IntAlu, 4, 4)                  \
+  X(Copysign, "copysign", FloatAlu, 3, 3)        \
+  X(Testp, "testp", FloatAlu, 2, 2)              \
+  X(Fma, "fma", FloatAlu, 4, 4)                  \
+  X(Rcp, "rcp", Sfu, 2, 2)                       \
+  X(Sqrt, "sqrt", Sfu, 2, 2)                     \
+  X(Rsqrt, "rsqrt", Sfu, 2, 2)                   \
+  X(Sin, "sin", Sfu, 2, 2)                       \
+  X(Cos, "cos", Sfu, 2, 2)                       \
+  X(Lg2, "lg2", Sfu, 2, 2)                       \
+  X(Ex2, "ex2", Sfu, 2, 2)                       \
+  X(Tanh, "tanh", Sfu, 2, 2)                     \
+  X(Setp, "setp", IntAlu, 3, 4)                  \
+  X(Set, "set", IntAlu, 3, 4)                    \
+  X(Selp, "selp", IntAlu, 4, 4)                  \
+  X(Slct, "slct", IntAlu, 4, 4)                  \
+  X(Cvt, "cvt", Convert, 2, 2)                   \
+  X(Cvta, "cvta", IntAlu, 2, 2)                  \
+  X(Mov, "mov", IntAlu, 2, 2)                    \
+  X(Ld, "ld", Memory, 2, 2)                      \
+  X(Ldu, "ldu", Memory, 2, 2)                    \
+  X(St, "st", Memory, 2, 2)                      \
+  X(Prefetch, "prefetch", Memory, 1, 1)          \
+  X(Atom, "atom", Atomic, 3, 4)                  \
+  X(Red, "red", Atomic, 2, 2)                    \
+  X(Vote, "vote", Warp, 2, 3)                    \
+  X(Activemask, "activemask", Warp, 1, 1)        \
+  X(Shfl, "shfl", Warp, 4, 5)                    \
+  X(Bar, "bar", Barrier, 1, 2)                   \
+  X(Barrier, "barrier", Barrier, 1, 2)           \
+  X(Membar, "membar", Control, 0, 0)             \
+  X(Fence, "fence", Control, 0, 0)               \
+  X(Bra, "bra", Control, 1, 1)                   \
+  X(Ret, "ret", Control, 0, 0)                   \
+  X(Exit, "exit", Control, 0, 0)                 \
+  X(Trap, "trap", Control, 0, 0)                 \
+  X(Nanosleep, "nanosleep", Control, 1, 1)
+
+enum class Opcode : uint8_t {
+#define GPUTLM_OP_ENUM(e, name, cls, lo, hi) e,
+  GPUTLM_OPCODES(GPUTLM_OP_ENUM)
+#undef GPUTLM_OP_ENUM
+  Count
+};
+
+// Coarse instruction classes: the timing model maps each to a unit, latency and initiation
+// interval from the config. Float arithmetic (add.f32, mul.f32, ...) is FloatAlu even though the
+// opcode is shared with integers; see instruction_class() in instruction.h.
+enum class InstrClass : uint8_t {
+  IntAlu, IntMul, IntDiv, FloatAlu, FloatDiv, Sfu, Convert, Memory, Atomic, Warp, Barrier, Control
+};
+std::string_view instr_class_name(InstrClass c);
+
+std::string_view opcode_name(Opcode op);
+// Parses the base opcode name ("ld"); returns Opcode::Count if unknown.
+Opcode parse_opcode(std::string_view name);
+InstrClass opcode_class(Opcode op);
+unsigned opcode_min_operands(Opcode op);
+unsigned opcode_max_operands(Opcode op);
+
+}  // namespace gputlm::isa

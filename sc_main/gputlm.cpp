@@ -1,0 +1,118 @@
+// gputlm: the command-line front end. Thin: parses the command line, builds what the command
+// needs, runs it, reports. Exit codes: 0 ok, 1 an output differs from the CPU reference,
+// 2 bad input (command line, PTX, config, workload), 3 the kernel faulted.
+#include <boost/program_options.hpp>
+#include <cstdlib>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <systemc>
+
+#include "models/common/error.h"
+#include "models/func/kernel_fault.h"
+#include "tb/functional_run.h"
+#include "tb/report.h"
+#include "tb/workload/catalog.h"
+
+namespace po = boost::program_options;
+using namespace gputlm;
+
+namespace {
+
+const char* kUsage =
+    "usage: gputlm <command> [options]\n"
+    "commands:\n"
+    "  run    run a workload and check its outputs against the CPU reference\n"
+    "  list   list the workloads under traces/\n"
+    "Run 'gputlm <command> --help' for the options of a command.\n";
+
+int cmd_list(const std::vector<std::string>& args, const char* argv0) {
+  po::options_description opts("gputlm list options");
+  opts.add_options()("help,h", "show this help")("traces", po::value<std::string>()->default_value(""),
+                                                  "workload root (default: ./traces)");
+  po::variables_map vm;
+  po::store(po::command_line_parser(args).options(opts).run(), vm);
+  if (vm.count("help")) {
+    std::cout << "usage: gputlm list [--traces DIR]\n" << opts;
+    return kExitOk;
+  }
+  const std::string root = workload::find_traces_root(vm["traces"].as<std::string>(), argv0);
+  std::cout << "workloads in " << root << " (run with: gputlm run --functional --workload " << root << "/<name>)\n";
+  for (const auto& e : workload::list_workloads(root)) {
+    std::string sizes;
+    for (const auto& s : e.sizes) sizes += (sizes.empty() ? "" : ",") + s;
+    std::cout << "  " << std::left << std::setw(24) << e.name << std::setw(34)
+              << (e.paper_class.empty() ? "" : e.paper_class) << "[" << sizes << "] " << e.description << "\n";
+  }
+  return kExitOk;
+}
+
+int cmd_run(const std::vector<std::string>& args) {
+  po::options_description opts("gputlm run options");
+  opts.add_options()
+      ("help,h", "show this help")
+      ("functional", "run on the functional engine only (no timing model)")
+      ("workload", po::value<std::string>(), "workload directory, e.g. traces/micro/vecadd")
+      ("size", po::value<std::string>()->default_value("test"), "workload size from its launch.json (test, study, ...)")
+      ("stats", po::value<std::string>(), "write full statistics as JSON to this file")
+      ("vcd", po::value<std::string>(), "write waves to this VCD file (and a GTKWave .gtkw next to it)")
+      ("max-warp-instructions", po::value<uint64_t>()->default_value(2'000'000'000ull),
+       "watchdog: fault a launch that executes more warp instructions than this");
+  po::variables_map vm;
+  po::store(po::command_line_parser(args).options(opts).run(), vm);
+  if (vm.count("help")) {
+    std::cout << "usage: gputlm run --functional --workload DIR [options]\n" << opts;
+    return kExitOk;
+  }
+  if (!vm.count("workload")) throw InputError("run: --workload is required (see gputlm run --help)");
+  if (!vm.count("functional"))
+    throw InputError("run: this build has only the functional engine; add --functional (the timing model and --config come with the baseline core)");
+  workload::Workload w(vm["workload"].as<std::string>(), vm["size"].as<std::string>());
+  tb::FunctionalOptions options;
+  options.reference.max_warp_instructions = vm["max-warp-instructions"].as<uint64_t>();
+  if (vm.count("vcd")) options.vcd_path = vm["vcd"].as<std::string>();
+  const tb::FunctionalRun run = tb::run_functional(w, options);
+  tb::print_summary(std::cout, run);
+  if (vm.count("stats")) {
+    std::ofstream out(vm["stats"].as<std::string>());
+    if (!out) throw InputError(vm["stats"].as<std::string>() + ": cannot write statistics");
+    out << std::setw(2) << tb::to_json(run) << "\n";
+    std::cout << "statistics          " << vm["stats"].as<std::string>() << "\n";
+  }
+  if (!options.vcd_path.empty()) std::cout << "waves               " << options.vcd_path << " (GTKWave save file next to it)\n";
+  return run.verify.ok() ? kExitOk : kExitVerifyFailed;
+}
+
+}  // namespace
+
+int sc_main(int argc, char** argv) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+    std::cout << kUsage;
+    return args.empty() ? kExitInputError : kExitOk;
+  }
+  const std::string command = args[0];
+  args.erase(args.begin());
+  try {
+    if (command == "run") return cmd_run(args);
+    if (command == "list") return cmd_list(args, argv[0]);
+    std::cerr << "gputlm: unknown command '" << command << "'\n" << kUsage;
+    return kExitInputError;
+  } catch (const func::KernelFault& e) {
+    std::cerr << "gputlm: " << e.what() << "\n";
+    return kExitKernelFault;
+  } catch (const po::error& e) {
+    std::cerr << "gputlm " << command << ": " << e.what() << "\n";
+    return kExitInputError;
+  } catch (const InputError& e) {
+    std::cerr << "gputlm: " << e.what() << "\n";
+    return kExitInputError;
+  }
+}
+
+// SystemC prints its banner when its kernel starts, before sc_main; gputlm keeps its output clean
+// by providing main() itself (instead of libsystemc's) and quieting the banner first.
+int main(int argc, char** argv) {
+  setenv("SC_COPYRIGHT_MESSAGE", "DISABLE", 0);
+  return sc_core::sc_elab_and_sim(argc, argv);
+}

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Regenerates every committed traces/<suite>/<name>/kernel.ptx from its kernel.cu with nvcc.
+# Builds and tests never run this: they read the committed PTX. Needs CUDA 13 (nvcc on PATH or in
+# the standard prefix). Usage: scripts/regen_ptx.sh [traces/<suite>/<name> ...]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+nvcc=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
+[ -x "$nvcc" ] || { echo "regen_ptx: nvcc not found" >&2; exit 2; }
+# sm_75 is the oldest target CUDA 13 supports; -O3 as a user would build; no line info, so the
+# PTX does not change with the path of the checkout.
+flags=(-ptx -arch=sm_75 -O3)
+dirs=("$@")
+[ ${#dirs[@]} -eq 0 ] && mapfile -t dirs < <(find traces -name kernel.cu -printf '%h\n' | sort)
+for d in "${dirs[@]}"; do
+  "$nvcc" "${flags[@]}" -o "$d/kernel.ptx" "$d/kernel.cu"
+  echo "regen_ptx: $d/kernel.ptx"
+done

@@ -1,0 +1,41 @@
+#include "tb/functional_run.h"
+
+#include <chrono>
+#include <memory>
+#include <systemc>
+
+#include "tb/func_stepper.h"
+#include "tb/vcd_file.h"
+
+namespace gputlm::tb {
+
+FunctionalRun run_functional(workload::Workload& w, const FunctionalOptions& options) {
+  FunctionalRun run;
+  run.workload = w.name();
+  run.size = w.spec().size;
+  func::GlobalMemory memory;
+  w.setup(memory);
+  const auto start = std::chrono::steady_clock::now();
+
+  std::unique_ptr<FuncStepper> stepper;
+  std::unique_ptr<VcdFile> vcd;
+  if (!options.vcd_path.empty()) {
+    uint32_t max_warps = 1;
+    for (const auto& l : w.spec().launches) max_warps = std::max<uint32_t>(max_warps, (l.block.count() + 31) / 32);
+    stepper = std::make_unique<FuncStepper>("func", max_warps, options.reference);
+    vcd = std::make_unique<VcdFile>(options.vcd_path);
+    stepper->trace(vcd->file());
+  }
+  w.for_each_launch(memory, [&](const func::BoundKernel& bk, const func::Launch& launch) {
+    LaunchRecord rec{launch.kernel->name, launch.grid, launch.block, {}};
+    rec.stats = stepper ? stepper->run(bk, launch) : func::run_reference(bk, launch, options.reference);
+    run.total.add(rec.stats);
+    run.launches.push_back(rec);
+  });
+  if (vcd) vcd->write_save_file(stepper->save_file_groups());
+  run.host_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  run.verify = w.verify(memory);
+  return run;
+}
+
+}  // namespace gputlm::tb

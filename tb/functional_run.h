@@ -1,0 +1,38 @@
+// Runs a workload on the functional engine only and verifies it: the `gputlm run --functional`
+// job. With a VCD path the launches are stepped one warp instruction per cycle inside a SystemC
+// testbench (FuncStepper) so the waves show each warp's PC, active mask and stack depth.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "models/func/func_stats.h"
+#include "models/func/reference_executor.h"
+#include "tb/workload/workload.h"
+
+namespace gputlm::tb {
+
+struct LaunchRecord {
+  std::string kernel;
+  func::Dim3 grid, block;
+  func::FuncStats stats;
+};
+
+struct FunctionalRun {
+  std::string workload;
+  std::string size;
+  std::vector<LaunchRecord> launches;
+  func::FuncStats total;
+  workload::VerifyReport verify;
+  double host_seconds = 0.0;
+};
+
+struct FunctionalOptions {
+  func::ReferenceOptions reference;
+  std::string vcd_path;  // empty: no waves, no SystemC simulation
+};
+
+// Throws func::KernelFault if a kernel faults and InputError on bad input.
+FunctionalRun run_functional(workload::Workload& w, const FunctionalOptions& options);
+
+}  // namespace gputlm::tb

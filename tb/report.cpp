@@ -1,0 +1,65 @@
+#include "tb/report.h"
+
+#include <iomanip>
+
+namespace gputlm::tb {
+
+nlohmann::json to_json(const func::FuncStats& s) {
+  nlohmann::json j;
+  j["warp_instructions"] = s.warp_instructions;
+  j["thread_instructions"] = s.thread_instructions;
+  j["average_active_lanes"] = s.average_active_lanes();
+  j["ctas"] = s.ctas;
+  j["warps"] = s.warps;
+  j["barrier_arrivals"] = s.barriers;
+  j["active_lanes_histogram"] = s.active_histogram;
+  nlohmann::json cls;
+  for (size_t i = 0; i < s.by_class.size(); ++i)
+    cls[std::string(isa::instr_class_name(static_cast<isa::InstrClass>(i)))] = s.by_class[i];
+  j["instructions_by_class"] = cls;
+  return j;
+}
+
+nlohmann::json to_json(const FunctionalRun& run) {
+  nlohmann::json j;
+  j["workload"] = run.workload;
+  j["size"] = run.size;
+  j["mode"] = "functional";
+  j["host_seconds"] = run.host_seconds;
+  for (const auto& l : run.launches) {
+    nlohmann::json lj = to_json(l.stats);
+    lj["kernel"] = l.kernel;
+    lj["grid"] = {l.grid.x, l.grid.y, l.grid.z};
+    lj["block"] = {l.block.x, l.block.y, l.block.z};
+    j["launches"].push_back(lj);
+  }
+  j["total"] = to_json(run.total);
+  for (const auto& b : run.verify.buffers)
+    j["verify"]["buffers"].push_back({{"name", b.name}, {"mode", b.mode}, {"elements", b.elements},
+                                      {"mismatches", b.mismatches}, {"first_mismatch", b.first_mismatch}});
+  j["verify"]["ok"] = run.verify.ok();
+  return j;
+}
+
+void print_summary(std::ostream& os, const FunctionalRun& run) {
+  os << "workload            " << run.workload << " (size " << run.size << "), functional\n";
+  for (const auto& l : run.launches)
+    os << "launch              " << l.kernel << " grid " << l.grid.str() << " block " << l.block.str() << ": "
+       << l.stats.warp_instructions << " warp instructions\n";
+  const func::FuncStats& t = run.total;
+  os << "warp instructions   " << t.warp_instructions << "\n";
+  os << "thread instructions " << t.thread_instructions << "\n";
+  os << "avg active lanes    " << std::fixed << std::setprecision(2) << t.average_active_lanes() << " of 32\n";
+  os << "host time           " << std::setprecision(3) << run.host_seconds << " s ("
+     << std::setprecision(1) << (run.host_seconds > 0 ? t.warp_instructions / run.host_seconds / 1e6 : 0.0)
+     << " M warp instructions/s)\n";
+  for (const auto& b : run.verify.buffers) {
+    os << "check " << std::left << std::setw(14) << b.name << std::right << b.elements << " elements, " << b.mode << ": ";
+    if (b.mismatches) os << "MISMATCH in " << b.mismatches << " (" << b.first_mismatch << ")\n";
+    else os << "ok\n";
+  }
+  os << (run.verify.ok() ? "VERIFIED" : "FAILED") << ": " << run.verify.buffers.size()
+     << " output buffer(s) checked against the CPU reference\n";
+}
+
+}  // namespace gputlm::tb

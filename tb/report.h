@@ -1,0 +1,16 @@
+// Reports of a run: the short text summary printed by gputlm and the full JSON statistics
+// (written with --stats).
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <ostream>
+
+#include "tb/functional_run.h"
+
+namespace gputlm::tb {
+
+void print_summary(std::ostream& os, const FunctionalRun& run);
+nlohmann::json to_json(const FunctionalRun& run);
+nlohmann::json to_json(const func::FuncStats& stats);
+
+}  // namespace gputlm::tb

@@ -1,0 +1,48 @@
+#include "tb/vcd_file.h"
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <systemc>
+
+#include "models/common/error.h"
+
+namespace gputlm::tb {
+namespace {
+std::string stem(const std::string& path) {
+  const std::string ext = ".vcd";
+  return path.size() > ext.size() && path.compare(path.size() - ext.size(), ext.size(), ext) == 0
+             ? path.substr(0, path.size() - ext.size())
+             : path;
+}
+}  // namespace
+
+VcdFile::VcdFile(const std::string& path) : m_path(stem(path) + ".vcd") {
+  const auto dir = std::filesystem::path(m_path).parent_path();
+  if (!dir.empty()) std::filesystem::create_directories(dir);
+  if (!std::ofstream(m_path)) throw InputError(m_path + ": cannot write VCD file");
+  m_tf = sc_core::sc_create_vcd_trace_file(stem(path).c_str());
+  m_tf->set_time_unit(1, sc_core::SC_NS);
+}
+
+VcdFile::~VcdFile() {
+  if (m_tf) sc_core::sc_close_vcd_trace_file(m_tf);
+}
+
+void VcdFile::write_save_file(const std::vector<WaveGroup>& groups, unsigned visible_cycles) const {
+  std::ofstream out(stem(m_path) + ".gtkw");
+  out << "[*] GTKWave save file written by gputlm: signals grouped per module, one time unit = one cycle\n";
+  out << "[dumpfile] \"" << std::filesystem::path(m_path).filename().string() << "\"\n";
+  out << "[timestart] 0\n[size] 1600 900\n[pos] -1 -1\n";
+  // Zoom is a power of two of the time per pixel: show about `visible_cycles` cycles on ~1200 px.
+  const double zoom = -std::log2(1200.0 / visible_cycles);
+  out << "*" << std::fixed << zoom << " 0 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1\n";
+  out << "[sst_width] 220\n[signals_width] 260\n[sst_expanded] 1\n";
+  for (const WaveGroup& g : groups) {
+    out << "@800200\n-" << g.name << "\n@22\n";
+    for (const std::string& s : g.signals) out << "SystemC." << s << "\n";
+    out << "@1000200\n-" << g.name << "\n";
+  }
+}
+
+}  // namespace gputlm::tb

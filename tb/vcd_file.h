@@ -1,0 +1,39 @@
+// A VCD trace file whose time unit is one clock period (1 ns = 1 cycle in every gputlm
+// simulation), plus the GTKWave save file written next to it: signals grouped per module, hex
+// display, opened at a zoom where single cycles are readable.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace sc_core {
+class sc_trace_file;
+}
+
+namespace gputlm::tb {
+
+struct WaveGroup {
+  std::string name;                  // group title in GTKWave
+  std::vector<std::string> signals;  // full signal names as passed to sc_trace
+};
+
+class VcdFile {
+ public:
+  // `path` ends in .vcd; SystemC appends the extension itself, so it is stripped here.
+  explicit VcdFile(const std::string& path);
+  ~VcdFile();
+  VcdFile(const VcdFile&) = delete;
+  VcdFile& operator=(const VcdFile&) = delete;
+
+  sc_core::sc_trace_file* file() const { return m_tf; }
+  const std::string& path() const { return m_path; }
+  // Writes <path without .vcd>.gtkw referring to the VCD by file name (no directories).
+  void write_save_file(const std::vector<WaveGroup>& groups, unsigned visible_cycles = 64) const;
+
+ private:
+  std::string m_path;
+  sc_core::sc_trace_file* m_tf = nullptr;
+};
+
+}  // namespace gputlm::tb

@@ -1,0 +1,213 @@
+#include "tb/workload/workload.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <optional>
+
+#include "models/common/error.h"
+#include "models/isa/ptx_parser.h"
+#include "tb/workload/buffer_values.h"
+
+namespace gputlm::workload {
+namespace {
+
+uint64_t name_hash(const std::string& s) {
+  uint64_t h = 1469598103934665603ull;  // FNV-1a
+  for (unsigned char c : s) h = (h ^ c) * 1099511628211ull;
+  return h;
+}
+
+std::string suite_and_name(const std::string& dir) {
+  std::filesystem::path p = std::filesystem::path(dir).lexically_normal();
+  if (p.filename().empty()) p = p.parent_path();
+  return p.parent_path().filename().string() + "/" + p.filename().string();
+}
+
+}  // namespace
+
+Workload::Workload(const std::string& dir, const std::string& size) : m_dir(dir), m_name(suite_and_name(dir)) {
+  if (!std::filesystem::is_directory(dir)) throw InputError(dir + ": no such workload directory");
+  m_spec = read_workload_spec(dir + "/launch.json", size, m_name);
+  m_module = isa::parse_ptx_file(dir + "/kernel.ptx");
+  if (!find_reference(m_spec.reference))
+    throw ConfigError(m_spec.file, "reference", "no CPU reference registered as '" + m_spec.reference + "'");
+  if (!m_spec.generator.empty() && !find_generator(m_spec.generator))
+    throw ConfigError(m_spec.file, "generator", "no input generator registered as '" + m_spec.generator + "'");
+  for (size_t i = 0; i < m_spec.launches.size(); ++i) {
+    const LaunchSpec& l = m_spec.launches[i];
+    const isa::Kernel* k = m_module->find(l.kernel);
+    if (!k) throw ConfigError(m_spec.file, "launches[" + std::to_string(i) + "].kernel", "no kernel '" + l.kernel + "' in kernel.ptx");
+    if (!m_bound.count(l.kernel)) m_bound[l.kernel] = std::make_unique<func::BoundKernel>(*k);
+    params(l, *k);  // checks the parameter list now, before any run
+  }
+}
+
+void Workload::generate() {
+  m_host.clear();
+  bool custom = false;
+  for (const BufferSpec& b : m_spec.buffers) {
+    HostBuffer h;
+    h.name = b.name;
+    h.type = b.type;
+    h.elem_size = b.elem_size;
+    h.count = b.count;
+    h.bytes.assign(b.count * b.elem_size, 0);
+    const std::string gen = b.init.value("gen", "zeros");
+    const std::string where = "buffer '" + b.name + "' init";
+    Rng rng(m_spec.seed ^ name_hash(b.name));
+    // A number, or an integer expression over the size variables.
+    auto number = [&](const char* key, std::optional<double> fallback = std::nullopt) -> double {
+      if (!b.init.contains(key)) {
+        if (fallback) return *fallback;
+        throw ConfigError(m_spec.file, where + "." + key, "missing");
+      }
+      const auto& v = b.init.at(key);
+      if (v.is_number()) return v.get<double>();
+      if (v.is_string()) {
+        try {
+          return static_cast<double>(eval_expr(v.get<std::string>(), m_spec.vars));
+        } catch (const InputError& e) {
+          throw ConfigError(m_spec.file, where + "." + key, e.what());
+        }
+      }
+      throw ConfigError(m_spec.file, where + "." + key, "must be a number or an integer expression");
+    };
+    if (gen == "zeros") {
+    } else if (gen == "const") {
+      const double v = number("value");
+      for (size_t i = 0; i < b.count; ++i) store_real(h.bytes, b.type, i, v);
+    } else if (gen == "iota") {
+      const double start = number("start", 0.0), step = number("step", 1.0);
+      for (size_t i = 0; i < b.count; ++i) store_real(h.bytes, b.type, i, start + step * static_cast<double>(i));
+    } else if (gen == "uniform") {
+      const double lo = number("min"), hi = number("max");
+      if (hi < lo) throw ConfigError(m_spec.file, where, "max below min");
+      for (size_t i = 0; i < b.count; ++i) {
+        if (is_float_type(b.type)) store_real(h.bytes, b.type, i, rng.uniform_real(lo, hi));
+        else store_int(h.bytes, b.type, i, rng.uniform_int(static_cast<int64_t>(lo), static_cast<int64_t>(hi)));
+      }
+    } else if (gen == "custom") {
+      custom = true;
+    } else {
+      throw ConfigError(m_spec.file, where + ".gen", "unknown generator '" + gen + "' (known: zeros, const, iota, uniform, custom)");
+    }
+    m_host.push_back(std::move(h));
+  }
+  if (custom) {
+    if (m_spec.generator.empty()) throw ConfigError(m_spec.file, "generator", "a buffer uses \"custom\" but no generator is named");
+    GenContext ctx(m_spec.file, m_spec.vars, m_host, m_spec.seed);
+    (*find_generator(m_spec.generator))(ctx);
+  }
+}
+
+void Workload::setup(func::GlobalMemory& mem) {
+  generate();
+  m_address.clear();
+  for (const HostBuffer& h : m_host) {
+    const uint64_t addr = mem.allocate(h.bytes.size(), h.name);
+    mem.write(addr, h.bytes.data(), h.bytes.size());
+    m_address[h.name] = addr;
+  }
+}
+
+std::vector<uint8_t> Workload::params(const LaunchSpec& l, const isa::Kernel& k) const {
+  const std::string where = "launch of '" + l.kernel + "' params";
+  if (l.params.size() != k.params.size())
+    throw ConfigError(m_spec.file, where, "kernel '" + k.name + "' takes " + std::to_string(k.params.size()) +
+                                              " parameters, the description gives " + std::to_string(l.params.size()));
+  std::vector<uint8_t> bytes(k.param_bytes, 0);
+  for (size_t i = 0; i < l.params.size(); ++i) {
+    const ParamSpec& p = l.params[i];
+    const isa::VarDecl& d = k.params[i];
+    const size_t size = p.buffer.empty() ? buffer_type_size(p.type) : 8;
+    if (size != d.size)
+      throw ConfigError(m_spec.file, where + "[" + std::to_string(i) + "]",
+                        "is " + std::to_string(size) + " bytes but PTX parameter '" + d.name + "' is " + std::to_string(d.size));
+    std::vector<uint8_t> one(8, 0);
+    if (!p.buffer.empty()) {
+      auto it = m_address.find(p.buffer);
+      const uint64_t addr = it == m_address.end() ? 0 : it->second;
+      std::memcpy(one.data(), &addr, 8);
+    } else if (is_float_type(p.type)) {
+      store_real(one, p.type, 0, p.value.get<double>());
+    } else {
+      store_int(one, p.type, 0, p.value.get<int64_t>());
+    }
+    std::memcpy(bytes.data() + d.offset, one.data(), size);
+  }
+  return bytes;
+}
+
+void Workload::for_each_launch(func::GlobalMemory& mem,
+                               const std::function<void(const func::BoundKernel&, const func::Launch&)>& run) {
+  for (const LaunchSpec& l : m_spec.launches) {
+    const func::BoundKernel& bk = *m_bound.at(l.kernel);
+    for (uint64_t r = 0; r < l.repeat; ++r) {
+      func::Launch launch;
+      launch.kernel = &bk.kernel();
+      launch.grid = l.grid;
+      launch.block = l.block;
+      launch.dynamic_shared = l.shared_bytes;
+      launch.memory = &mem;
+      launch.params = params(l, bk.kernel());
+      run(bk, launch);
+      for (const auto& [a, b] : l.swaps) std::swap(m_address[a], m_address[b]);
+    }
+  }
+}
+
+VerifyReport Workload::verify(const func::GlobalMemory& mem) {
+  RefContext ctx(m_spec.file, m_spec.vars, m_host);
+  (*find_reference(m_spec.reference))(ctx);
+  VerifyReport report;
+  for (size_t i = 0; i < m_spec.buffers.size(); ++i) {
+    const BufferSpec& b = m_spec.buffers[i];
+    if (b.check.mode == CheckSpec::Mode::None) continue;
+    if (!m_host[i].has_expected)
+      throw InputError(m_spec.file + ": reference '" + m_spec.reference + "' gives no expected contents for checked buffer '" + b.name + "'");
+    std::vector<uint8_t> got(m_host[i].bytes.size());
+    mem.read(m_address.at(b.name), got.data(), got.size());
+    report.buffers.push_back(compare(b, m_host[i], got));
+  }
+  return report;
+}
+
+BufferCheck Workload::compare(const BufferSpec& spec, const HostBuffer& host, const std::vector<uint8_t>& got_in) const {
+  BufferCheck c;
+  c.name = spec.name;
+  c.elements = spec.count;
+  std::vector<uint8_t> got = got_in, want = host.expected;
+  const size_t n = spec.elem_size;
+  if (spec.check.mode == CheckSpec::Mode::Multiset) {
+    c.mode = "multiset";
+    auto sort_elems = [&](std::vector<uint8_t>& v) {
+      std::vector<size_t> idx(spec.count);
+      for (size_t i = 0; i < idx.size(); ++i) idx[i] = i;
+      std::stable_sort(idx.begin(), idx.end(), [&](size_t a, size_t b) { return element_value(v, spec.type, a) < element_value(v, spec.type, b); });
+      std::vector<uint8_t> out(v.size());
+      for (size_t i = 0; i < idx.size(); ++i) std::memcpy(out.data() + i * n, v.data() + idx[i] * n, n);
+      v = std::move(out);
+    };
+    sort_elems(got);
+    sort_elems(want);
+  } else {
+    c.mode = spec.check.mode == CheckSpec::Mode::Float ? "float" : "exact";
+  }
+  for (size_t i = 0; i < spec.count; ++i) {
+    bool equal;
+    if (spec.check.mode == CheckSpec::Mode::Float && is_float_type(spec.type)) {
+      const double g = element_value(got, spec.type, i), w = element_value(want, spec.type, i);
+      equal = (std::isnan(g) && std::isnan(w)) || std::fabs(g - w) <= spec.check.abs + spec.check.rel * std::fabs(w);
+    } else {
+      equal = std::memcmp(got.data() + i * n, want.data() + i * n, n) == 0;
+    }
+    if (!equal && c.mismatches++ == 0)
+      c.first_mismatch = std::string(spec.check.mode == CheckSpec::Mode::Multiset ? "sorted element " : "element ") +
+                         std::to_string(i) + ": got " + element_text(got, spec.type, i) + ", expected " + element_text(want, spec.type, i);
+  }
+  return c;
+}
+
+}  // namespace gputlm::workload
