@@ -80,6 +80,7 @@ void CtaRunner::execute(WarpState& w, FuncStats& stats) {
 void CtaRunner::arrive(WarpState& w, uint32_t id, uint32_t count, LaneMask lanes) {
   w.status = WarpState::Status::Barrier;
   w.barrier_id = id;
+  w.barrier_lanes = lanes;
   m_arrived[id] += popcount(lanes);
   m_expected[id] = count;
   release_completed();
@@ -110,12 +111,17 @@ void CtaRunner::deadlock() const {
   const uint32_t id = waiting->barrier_id;
   const uint32_t live = m_cta->nthreads - m_exited_threads;
   const uint32_t target = m_expected[id] ? m_expected[id] : live;
-  uint32_t diverged = 0;
-  for (const WarpState& w : m_warps)
-    for (size_t e = 0; e + 1 < w.stack.depth(); ++e) diverged |= w.stack.entries()[e].mask;
-  os << "barrier " << id << " can never complete: " << m_arrived[id] << " of " << target
-     << " threads arrived" << (diverged ? " (the others wait on a divergent path of a warp that is blocked at the barrier)" : "")
-     << "; CTA " << m_cta->ctaid.str() << ", thread " << waiting->base_tid + lowest_lane(waiting->stack.done() ? 1u : waiting->stack.mask())
+  // Threads of blocked warps that did not arrive wait on another path of their own warp.
+  uint32_t stuck = 0;
+  for (const WarpState& w : m_warps) {
+    if (w.status != WarpState::Status::Barrier) continue;
+    LaneMask alive = 0;
+    for (const auto& e : w.stack.entries()) alive |= e.mask;
+    stuck += popcount(alive & ~w.barrier_lanes);
+  }
+  os << "barrier " << id << " can never complete: " << m_arrived[id] << " of " << target << " threads arrived";
+  if (stuck) os << " (" << stuck << " threads of the waiting warps are on other paths: a barrier in divergent code)";
+  os << "; CTA " << m_cta->ctaid.str() << ", thread " << waiting->base_tid + lowest_lane(waiting->barrier_lanes)
      << " (warp " << waiting->index << "), PC " << waiting->barrier_pc << ", "
      << m_launch->kernel->where(waiting->barrier_pc);
   throw KernelFault(os.str());

@@ -24,6 +24,7 @@ struct WarpState {
   Status status = Status::Ready;
   uint32_t barrier_id = 0;
   uint32_t barrier_pc = 0;
+  LaneMask barrier_lanes = 0;  // lanes that arrived at the barrier the warp waits on
 };
 
 class CtaRunner {

@@ -369,6 +369,7 @@ class Parser {
       if (s->dynamic) m_dynamic_refs.emplace_back(m_kernel->code.size(), index);
       return o;
     }
+    if (t.text[0] == '%') fail(t, "undeclared register '" + t.text + "'");
     fail(t, "unknown identifier '" + t.text + "'");
   }
   Operand immediate() {
@@ -381,21 +382,29 @@ class Parser {
   }
   int64_t parse_number(const Token& t, bool neg) const {
     const std::string& s = t.text;
+    size_t used = 0;
     try {
       if (s.size() > 2 && s[0] == '0' && (s[1] == 'f' || s[1] == 'F' || s[1] == 'd' || s[1] == 'D')) {
-        uint64_t bits = std::stoull(s.substr(2), nullptr, 16);
-        if (neg) bits ^= (s[1] == 'f' || s[1] == 'F') ? 0x80000000ull : 0x8000000000000000ull;
+        const bool single = s[1] == 'f' || s[1] == 'F';
+        uint64_t bits = std::stoull(s.substr(2), &used, 16);
+        if (used + 2 != s.size() || s.size() != (single ? 10u : 18u)) fail(t, "bad number '" + s + "'");
+        if (neg) bits ^= single ? 0x80000000ull : 0x8000000000000000ull;
         return static_cast<int64_t>(bits);
       }
-      if (s.find('.') != std::string::npos || ((s.find('e') != std::string::npos || s.find('E') != std::string::npos) && s.find('x') == std::string::npos)) {
-        double d = std::stod(s) * (neg ? -1 : 1);
+      const bool hex = s.size() > 1 && (s[1] == 'x' || s[1] == 'X');
+      if (!hex && s.find_first_of(".eE") != std::string::npos) {
+        double d = std::stod(s, &used) * (neg ? -1 : 1);
+        if (used != s.size()) fail(t, "bad number '" + s + "'");
         int64_t bits;
         std::memcpy(&bits, &d, sizeof bits);
         return bits;  // a decimal float literal is an f64 immediate (PTX 5.2.4)
       }
-      uint64_t v = std::stoull(s, nullptr, 0);
+      std::string digits = s;
+      if (!digits.empty() && (digits.back() == 'U' || digits.back() == 'u')) digits.pop_back();  // 123U
+      uint64_t v = std::stoull(digits, &used, 0);
+      if (used != digits.size()) fail(t, "bad number '" + s + "'");
       return neg ? -static_cast<int64_t>(v) : static_cast<int64_t>(v);
-    } catch (const std::exception&) {
+    } catch (const std::logic_error&) {
       fail(t, "bad number '" + s + "'");
     }
   }

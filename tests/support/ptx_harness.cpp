@@ -1,0 +1,86 @@
+#include "support/ptx_harness.h"
+
+#include "models/func/reference_executor.h"
+#include "models/isa/ptx_parser.h"
+
+namespace gputlm::test {
+
+std::unique_ptr<isa::Module> parse(const std::string& ptx) { return isa::parse_ptx(ptx, "test.ptx"); }
+
+std::string snippet_kernel(const std::string& snippet) {
+  return R"(.version 9.0
+.target sm_75
+.address_size 64
+.visible .entry t(.param .u64 pin, .param .u64 pout)
+{
+  .reg .b64 %a, %b, %c, %o, %in, %out, %off, %rd<10>;
+  .reg .b32 %ra, %rb, %rc, %tid, %r<10>;
+  .reg .b16 %ha, %hb, %hc;
+  .reg .f32 %fa, %fb, %fc, %f<10>;
+  .reg .f64 %da, %db, %dc;
+  .reg .pred %p, %q<4>;
+  ld.param.u64 %in, [pin];
+  ld.param.u64 %out, [pout];
+  mov.u32 %tid, %tid.x;
+  mul.wide.u32 %off, %tid, 24;
+  add.s64 %in, %in, %off;
+  ld.global.u64 %a, [%in];
+  ld.global.u64 %b, [%in+8];
+  ld.global.u64 %c, [%in+16];
+  ld.global.u32 %ra, [%in];
+  ld.global.u32 %rb, [%in+8];
+  ld.global.u32 %rc, [%in+16];
+  ld.global.u16 %ha, [%in];
+  ld.global.u16 %hb, [%in+8];
+  ld.global.u16 %hc, [%in+16];
+  ld.global.f32 %fa, [%in];
+  ld.global.f32 %fb, [%in+8];
+  ld.global.f32 %fc, [%in+16];
+  ld.global.f64 %da, [%in];
+  ld.global.f64 %db, [%in+8];
+  ld.global.f64 %dc, [%in+16];
+  mov.b64 %o, 0;
+  mov.pred %p, 0;
+)" + snippet + R"(
+  mul.wide.u32 %off, %tid, 16;
+  add.s64 %out, %out, %off;
+  st.global.u64 [%out], %o;
+  selp.u32 %r9, 1, 0, %p;
+  st.global.u32 [%out+8], %r9;
+  ret;
+}
+)";
+}
+
+std::vector<LaneOut> run_snippet(const std::string& snippet, const std::vector<Inputs>& inputs, func::FuncStats* stats) {
+  auto module = parse(snippet_kernel(snippet));
+  const isa::Kernel& k = *module->kernels.at(0);
+  func::BoundKernel bk(k);
+  func::GlobalMemory mem;
+  const uint32_t n = static_cast<uint32_t>(inputs.size());
+  const uint64_t in = mem.allocate(24ull * n, "in"), out = mem.allocate(16ull * n, "out");
+  mem.write(in, inputs.data(), 24ull * n);
+  func::Launch launch;
+  launch.kernel = &k;
+  launch.block.x = n;
+  launch.memory = &mem;
+  launch.params.resize(16);
+  std::memcpy(launch.params.data(), &in, 8);
+  std::memcpy(launch.params.data() + 8, &out, 8);
+  func::FuncStats s = func::run_reference(bk, launch);
+  if (stats) *stats = s;
+  std::vector<LaneOut> result(n);
+  for (uint32_t i = 0; i < n; ++i) {
+    uint32_t p = 0;
+    mem.read(out + 16ull * i, &result[i].o, 8);
+    mem.read(out + 16ull * i + 8, &p, 4);
+    result[i].p = p != 0;
+  }
+  return result;
+}
+
+LaneOut run1(const std::string& snippet, uint64_t a, uint64_t b, uint64_t c) {
+  return run_snippet(snippet, {Inputs{a, b, c}}).at(0);
+}
+
+}  // namespace gputlm::test

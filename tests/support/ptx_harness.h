@@ -1,0 +1,58 @@
+// Test harness: runs a PTX snippet on the functional engine, one CTA of N threads. Each thread
+// gets three 64-bit inputs, visible to the snippet as
+//   %a %b %c (.b64), %ra %rb %rc (.b32, low halves), %ha %hb %hc (.b16), %fa %fb %fc (.f32,
+//   low halves), %da %db %dc (.f64)
+// and leaves its results in %o (.b64, zero unless written) and %p (.pred, false unless written).
+// Further registers: %r1..%r9 (.b32), %rd1..%rd9 (.b64), %f1..%f9 (.f32), %q1..%q3 (.pred).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "models/func/func_stats.h"
+#include "models/isa/kernel.h"
+
+namespace gputlm::test {
+
+struct LaneOut {
+  uint64_t o = 0;
+  bool p = false;
+};
+using Inputs = std::array<uint64_t, 3>;
+
+std::unique_ptr<isa::Module> parse(const std::string& ptx);
+// The kernel text the snippet is wrapped in (useful for parser tests).
+std::string snippet_kernel(const std::string& snippet);
+// Runs the snippet for inputs.size() threads (at most 1024); throws what the engine throws.
+std::vector<LaneOut> run_snippet(const std::string& snippet, const std::vector<Inputs>& inputs,
+                                 func::FuncStats* stats = nullptr);
+// Convenience for one thread.
+LaneOut run1(const std::string& snippet, uint64_t a, uint64_t b = 0, uint64_t c = 0);
+
+inline uint64_t f32_bits(float f) {
+  uint32_t u;
+  std::memcpy(&u, &f, 4);
+  return u;
+}
+inline float bits_f32(uint64_t b) {
+  uint32_t u = static_cast<uint32_t>(b);
+  float f;
+  std::memcpy(&f, &u, 4);
+  return f;
+}
+inline uint64_t f64_bits(double d) {
+  uint64_t u;
+  std::memcpy(&u, &d, 8);
+  return u;
+}
+inline double bits_f64(uint64_t b) {
+  double d;
+  std::memcpy(&d, &b, 8);
+  return d;
+}
+
+}  // namespace gputlm::test

@@ -1,0 +1,101 @@
+// The SIMT divergence stack on its own: divergence runs the taken path first, each path ends at
+// the reconvergence PC, nested divergence unwinds innermost first, exits leave every entry.
+#include <gtest/gtest.h>
+
+#include "models/func/simt_stack.h"
+
+namespace gputlm::func {
+namespace {
+
+using Stack = SimtStack<uint32_t>;
+
+TEST(SimtStack, UniformBranchDoesNotPush) {
+  Stack s;
+  s.reset(0, 0xFF);
+  s.branch(10, 1, 0xFF, 20);
+  EXPECT_EQ(s.depth(), 1u);
+  EXPECT_EQ(s.pc(), 10u);
+  s.branch(30, 11, 0x00, 20);
+  EXPECT_EQ(s.pc(), 11u);
+  EXPECT_EQ(s.mask(), 0xFFu);
+}
+
+TEST(SimtStack, DivergentBranchRunsTakenPathFirstThenNotTakenThenReconverges) {
+  Stack s;
+  s.reset(0, 0xFF);
+  s.branch(/*target*/ 10, /*fallthrough*/ 2, /*taken*/ 0x0F, /*rpc*/ 20);
+  EXPECT_EQ(s.depth(), 3u);
+  EXPECT_EQ(s.pc(), 10u);
+  EXPECT_EQ(s.mask(), 0x0Fu);
+  s.advance(20);  // taken path reaches the reconvergence point
+  EXPECT_EQ(s.pc(), 2u);
+  EXPECT_EQ(s.mask(), 0xF0u);
+  s.advance(20);  // not-taken path too
+  EXPECT_EQ(s.depth(), 1u);
+  EXPECT_EQ(s.pc(), 20u);
+  EXPECT_EQ(s.mask(), 0xFFu);
+}
+
+TEST(SimtStack, NestedDivergenceUnwindsInnermostFirst) {
+  Stack s;
+  s.reset(0, 0xFF);
+  s.branch(10, 1, 0x0F, 30);  // outer: taken lanes 0-3
+  s.branch(20, 11, 0x03, 25);  // inner, inside the taken path
+  EXPECT_EQ(s.mask(), 0x03u);
+  s.advance(25);
+  EXPECT_EQ(s.mask(), 0x0Cu);
+  s.advance(25);
+  EXPECT_EQ(s.pc(), 25u);
+  EXPECT_EQ(s.mask(), 0x0Fu);  // inner paths rejoined
+  s.advance(30);
+  EXPECT_EQ(s.mask(), 0xF0u);  // outer not-taken path
+  s.advance(30);
+  EXPECT_EQ(s.mask(), 0xFFu);
+  EXPECT_EQ(s.depth(), 1u);
+}
+
+TEST(SimtStack, BranchToTheReconvergencePointPopsAtOnce) {
+  Stack s;
+  s.reset(0, 0xFF);
+  s.branch(20, 1, 0x0F, 20);  // taken lanes skip the if-body
+  EXPECT_EQ(s.pc(), 1u);
+  EXPECT_EQ(s.mask(), 0xF0u);
+}
+
+TEST(SimtStack, ExitedLanesLeaveEveryEntry) {
+  Stack s;
+  s.reset(0, 0xFF);
+  s.branch(10, 1, 0x0F, 20);
+  s.exit(0x0F, 11);  // the whole taken path returns
+  EXPECT_EQ(s.pc(), 1u);
+  EXPECT_EQ(s.mask(), 0xF0u);
+  s.advance(20);
+  EXPECT_EQ(s.mask(), 0xF0u);  // the reconvergence entry lost the exited lanes
+  s.exit(0xF0, 21);
+  EXPECT_TRUE(s.done());
+}
+
+TEST(SimtStack, GuardedExitLetsTheOtherLanesContinue) {
+  Stack s;
+  s.reset(5, 0xFF);
+  s.exit(0x01, 6);
+  EXPECT_EQ(s.pc(), 6u);
+  EXPECT_EQ(s.mask(), 0xFEu);
+}
+
+TEST(SimtStack, PathsThatMeetOnlyAtExitNeverPopEarly) {
+  Stack s;
+  s.reset(0, 0x3);
+  s.branch(10, 1, 0x1, isa::kExitPc);
+  s.advance(2);
+  s.advance(3);
+  EXPECT_EQ(s.mask(), 0x1u);
+  s.exit(0x1, 4);
+  EXPECT_EQ(s.mask(), 0x2u);
+  EXPECT_EQ(s.pc(), 1u);
+  s.exit(0x2, 2);
+  EXPECT_TRUE(s.done());
+}
+
+}  // namespace
+}  // namespace gputlm::func

@@ -1,0 +1,174 @@
+// Control flow graph, immediate post-dominators (reconvergence points), liveness and per-block
+// dataflow graphs on small kernels whose answers are known by hand.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "models/isa/ptx_parser.h"
+#include "support/ptx_harness.h"
+
+namespace gputlm::isa {
+namespace {
+
+std::unique_ptr<Module> kernel(const std::string& text) {
+  return test::parse(".version 9.0\n.target sm_75\n.address_size 64\n.visible .entry k()\n{\n"
+                     " .reg .pred %p<4>;\n .reg .b32 %r<10>;\n .reg .b64 %rd<4>;\n" + text + "\n}\n");
+}
+int32_t reg(const Kernel& k, const std::string& name) {
+  for (size_t i = 0; i < k.regs.size(); ++i)
+    if (k.regs[i].name == name) return static_cast<int32_t>(i);
+  return -1;
+}
+bool has(const std::vector<int32_t>& v, int32_t r) { return std::find(v.begin(), v.end(), r) != v.end(); }
+bool has_succ(const BasicBlock& b, uint32_t s) { return std::find(b.succs.begin(), b.succs.end(), s) != b.succs.end(); }
+
+const char* kDiamond = R"(
+  setp.lt.s32 %p1, %r1, 10;
+  @%p1 bra $A;
+  add.s32 %r2, %r1, 1;
+  bra $J;
+$A:
+  add.s32 %r2, %r1, 2;
+$J:
+  add.s32 %r3, %r2, %r2;
+  ret;)";
+
+TEST(Cfg, DiamondHasFourBlocksAndReconvergesAtTheJoin) {
+  auto m = kernel(kDiamond);
+  const Cfg& cfg = m->kernels[0]->cfg;
+  ASSERT_EQ(cfg.blocks.size(), 4u);
+  EXPECT_EQ(cfg.blocks[0].begin, 0u);
+  EXPECT_EQ(cfg.blocks[0].end, 2u);
+  EXPECT_TRUE(has_succ(cfg.blocks[0], 1));
+  EXPECT_TRUE(has_succ(cfg.blocks[0], 2));
+  EXPECT_TRUE(has_succ(cfg.blocks[1], 3));
+  EXPECT_TRUE(has_succ(cfg.blocks[2], 3));
+  EXPECT_EQ(cfg.blocks[3].preds.size(), 2u);
+  EXPECT_EQ(cfg.blocks[0].ipdom, 3u);
+  EXPECT_EQ(cfg.blocks[1].ipdom, 3u);
+  EXPECT_EQ(cfg.blocks[3].ipdom, kExitPc);
+  EXPECT_TRUE(cfg.blocks[3].exits);
+  EXPECT_EQ(cfg.reconv_pc[1], 5u);  // the branch reconverges at "add.s32 %r3"
+}
+
+TEST(Cfg, LoopBranchReconvergesAfterTheLoop) {
+  auto m = kernel(R"(
+  mov.u32 %r1, 0;
+$L:
+  add.s32 %r1, %r1, 1;
+  setp.lt.s32 %p1, %r1, %r2;
+  @%p1 bra $L;
+  ret;)");
+  const Kernel& k = *m->kernels[0];
+  ASSERT_EQ(k.cfg.blocks.size(), 3u);
+  EXPECT_TRUE(has_succ(k.cfg.blocks[1], 1));  // back edge
+  EXPECT_EQ(k.cfg.blocks[1].ipdom, 2u);
+  EXPECT_EQ(k.cfg.reconv_pc[3], 4u);
+}
+
+TEST(Cfg, BranchWhosePathsOnlyMeetAtExitHasNoReconvergencePc) {
+  auto m = kernel(R"(
+  setp.ge.s32 %p1, %r1, 5;
+  @%p1 bra $X;
+  add.s32 %r2, %r1, 1;
+  ret;
+$X:
+  sub.s32 %r2, %r1, 1;
+  ret;)");
+  const Kernel& k = *m->kernels[0];
+  EXPECT_EQ(k.cfg.blocks[0].ipdom, kExitPc);
+  EXPECT_EQ(k.cfg.reconv_pc[1], kExitPc);
+}
+
+TEST(Cfg, GuardedReturnSplitsTheBlockAndStillFallsThrough) {
+  auto m = kernel(R"(
+  setp.ge.s32 %p1, %r1, 5;
+  @%p1 ret;
+  add.s32 %r2, %r1, 1;
+  ret;)");
+  const Cfg& cfg = m->kernels[0]->cfg;
+  ASSERT_EQ(cfg.blocks.size(), 2u);
+  EXPECT_TRUE(cfg.blocks[0].exits);
+  EXPECT_TRUE(has_succ(cfg.blocks[0], 1));
+}
+
+TEST(Cfg, NestedIfInsideLoopReconvergesInnermostFirst) {
+  auto m = kernel(R"(
+  mov.u32 %r1, 0;
+$L:
+  setp.eq.s32 %p1, %r1, 3;
+  @%p1 bra $SKIP;
+  add.s32 %r2, %r2, %r1;
+$SKIP:
+  add.s32 %r1, %r1, 1;
+  setp.lt.s32 %p2, %r1, 8;
+  @%p2 bra $L;
+  ret;)");
+  const Kernel& k = *m->kernels[0];
+  // pc 2 = inner branch, reconverging at $SKIP (pc 4); pc 6 = loop branch, reconverging at ret.
+  EXPECT_EQ(k.cfg.reconv_pc[2], 4u);
+  EXPECT_EQ(k.cfg.reconv_pc[6], 7u);
+}
+
+TEST(Liveness, LoopCarriedRegistersAreLiveAroundTheLoop) {
+  auto m = kernel(R"(
+  mov.u32 %r1, 0;
+$L:
+  add.s32 %r1, %r1, 1;
+  setp.lt.s32 %p1, %r1, %r2;
+  @%p1 bra $L;
+  st.global.u32 [%rd1], %r1;
+  ret;)");
+  const Kernel& k = *m->kernels[0];
+  const BasicBlock& loop = k.cfg.blocks[1];
+  EXPECT_TRUE(has(loop.live_in, reg(k, "%r1")));
+  EXPECT_TRUE(has(loop.live_in, reg(k, "%r2")));
+  EXPECT_TRUE(has(loop.live_out, reg(k, "%r1")));
+  EXPECT_FALSE(has(loop.live_out, reg(k, "%p1")));
+  EXPECT_FALSE(has(k.cfg.blocks[0].live_in, reg(k, "%r1")));  // defined before use
+  EXPECT_TRUE(has(k.cfg.blocks[0].live_in, reg(k, "%rd1")));
+}
+
+TEST(Liveness, GuardedWriteDoesNotKillTheOldValue) {
+  auto m = kernel(R"(
+  setp.lt.s32 %p1, %r1, 0;
+  @%p1 mov.u32 %r2, 7;
+  st.global.u32 [%rd1], %r2;
+  ret;)");
+  const Kernel& k = *m->kernels[0];
+  EXPECT_TRUE(has(k.cfg.blocks[0].live_in, reg(k, "%r2")));
+}
+
+TEST(Dataflow, EdgesFollowDefinitionsAndMemoryStaysOrdered) {
+  auto m = kernel(R"(
+  add.s32 %r2, %r1, 1;
+  mul.lo.s32 %r3, %r2, %r2;
+  st.global.u32 [%rd1], %r3;
+  ld.global.u32 %r4, [%rd2];
+  add.s32 %r5, %r4, %r3;
+  bra $N;
+$N:
+  st.global.u32 [%rd1], %r5;
+  ret;)");
+  const Kernel& k = *m->kernels[0];
+  const DataflowGraph& g = k.cfg.blocks[0].dfg;
+  auto edge = [&](uint32_t from, uint32_t to, const char* r) {
+    for (const auto& e : g.edges)
+      if (e.from == from && e.to == to && e.reg == reg(k, r)) return true;
+    return false;
+  };
+  EXPECT_TRUE(edge(0, 1, "%r2"));
+  EXPECT_TRUE(edge(1, 2, "%r3"));
+  EXPECT_TRUE(edge(3, 4, "%r4"));
+  EXPECT_TRUE(edge(1, 4, "%r3"));
+  EXPECT_FALSE(edge(0, 4, "%r2"));
+  EXPECT_EQ(g.mem_order.size(), 1u);  // the load after the store
+  EXPECT_EQ(g.mem_order[0], std::make_pair(2u, 3u));
+  EXPECT_TRUE(has(g.inputs, reg(k, "%r1")));
+  EXPECT_TRUE(has(g.inputs, reg(k, "%rd1")));
+  EXPECT_FALSE(has(g.inputs, reg(k, "%r2")));
+  EXPECT_EQ(g.outputs, std::vector<int32_t>{reg(k, "%r5")});  // only %r5 crosses into $N
+}
+
+}  // namespace
+}  // namespace gputlm::isa
