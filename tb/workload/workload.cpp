@@ -29,8 +29,9 @@ std::string suite_and_name(const std::string& dir) {
 
 Workload::Workload(const std::string& dir, const std::string& size) : m_dir(dir), m_name(suite_and_name(dir)) {
   if (!std::filesystem::is_directory(dir)) throw InputError(dir + ": no such workload directory");
-  m_spec = read_workload_spec(dir + "/launch.json", size, m_name);
-  m_module = isa::parse_ptx_file(dir + "/kernel.ptx");
+  const std::filesystem::path base(dir);
+  m_spec = read_workload_spec((base / "launch.json").string(), size, m_name);
+  m_module = isa::parse_ptx_file((base / "kernel.ptx").string());
   if (!find_reference(m_spec.reference))
     throw ConfigError(m_spec.file, "reference", "no CPU reference registered as '" + m_spec.reference + "'");
   if (!m_spec.generator.empty() && !find_generator(m_spec.generator))

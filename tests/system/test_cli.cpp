@@ -1,0 +1,135 @@
+// The gputlm executable as a user runs it: verified runs exit 0, wrong results 1, bad input 2
+// with the file/line or key, kernel faults 3 with kernel, CTA, thread, PC, instruction, address.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <sys/wait.h>
+
+namespace {
+
+struct Result {
+  int exit_code;
+  std::string output;  // stdout and stderr
+};
+
+Result gputlm(const std::string& args) {
+  const std::string cmd = "cd '" GPUTLM_SOURCE_DIR "' && '" GPUTLM_BINARY "' " + args + " 2>&1";
+  FILE* p = popen(cmd.c_str(), "r");
+  std::string out;
+  char buf[4096];
+  while (size_t n = fread(buf, 1, sizeof buf, p)) out.append(buf, n);
+  const int status = pclose(p);
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+}
+bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+std::string scratch(const std::string& name) {
+  const auto dir = std::filesystem::temp_directory_path() / ("gputlm_cli_test_" + std::to_string(getpid()));
+  std::filesystem::create_directories(dir);
+  return (dir / name).string();
+}
+
+TEST(Cli, VerifiedRunPrintsItsFiguresAndExitsZero) {
+  const Result r = gputlm("run --functional --workload traces/micro/vecadd");
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_TRUE(contains(r.output, "warp instructions   2783")) << r.output;
+  EXPECT_TRUE(contains(r.output, "avg active lanes    32.00")) << r.output;
+  EXPECT_TRUE(contains(r.output, "VERIFIED")) << r.output;
+  EXPECT_FALSE(contains(r.output, "SystemC 2.3")) << "banner leaked: " << r.output;
+}
+
+TEST(Cli, WrongResultExitsOneAndShowsTheFirstMismatch) {
+  const Result r = gputlm("run --functional --workload tests/data/workloads/wrong_result");
+  EXPECT_EQ(r.exit_code, 1) << r.output;
+  EXPECT_TRUE(contains(r.output, "MISMATCH in 64 (element 0: got")) << r.output;
+  EXPECT_TRUE(contains(r.output, "FAILED")) << r.output;
+}
+
+TEST(Cli, MalformedPtxNamesFileLineAndTextAndExitsTwo) {
+  const Result r = gputlm("run --functional --workload tests/data/workloads/bad_ptx");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_TRUE(contains(r.output, "tests/data/workloads/bad_ptx/kernel.ptx:30: unknown modifier '.f32x' for add: `add.f32x %f3, %f1, %f2;`"))
+      << r.output;
+}
+
+TEST(Cli, BadLaunchDescriptionNamesTheKeyAndExitsTwo) {
+  const Result r = gputlm("run --functional --workload tests/data/workloads/bad_launch");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_TRUE(contains(r.output, "launch.json: key 'buffers[2].type': unknown type 'f33'")) << r.output;
+}
+
+TEST(Cli, OutOfBoundsAccessIsAFaultNamingKernelCtaThreadPcInstructionAndAddress) {
+  const Result r = gputlm("run --functional --workload tests/data/workloads/fault_oob");
+  EXPECT_EQ(r.exit_code, 3) << r.output;
+  for (const char* part : {"kernel fault in 'vecadd'", "global address outside any allocation", "at address 0x",
+                           "CTA (0,0,0)", "thread (0,0,0)", "PC 11", "kernel.ptx:31", "`st.global.f32 [%rd8+256], %f3;`"})
+    EXPECT_TRUE(contains(r.output, part)) << part << " missing in: " << r.output;
+}
+
+TEST(Cli, MisalignedAccessIsAFault) {
+  const Result r = gputlm("run --functional --workload tests/data/workloads/fault_misaligned");
+  EXPECT_EQ(r.exit_code, 3) << r.output;
+  EXPECT_TRUE(contains(r.output, "misaligned 4-byte global access at address 0x10000002")) << r.output;
+}
+
+TEST(Cli, BarrierThatCanNeverCompleteIsAFault) {
+  const Result r = gputlm("run --functional --workload tests/data/workloads/fault_barrier");
+  EXPECT_EQ(r.exit_code, 3) << r.output;
+  EXPECT_TRUE(contains(r.output, "barrier 0 can never complete: 24 of 32 threads arrived")) << r.output;
+  EXPECT_TRUE(contains(r.output, "`bar.sync 0;`")) << r.output;
+}
+
+TEST(Cli, CommandLineErrorsExitTwo) {
+  EXPECT_EQ(gputlm("frobnicate").exit_code, 2);
+  EXPECT_EQ(gputlm("run --functional").exit_code, 2);
+  const Result size = gputlm("run --functional --workload traces/micro/vecadd --size huge");
+  EXPECT_EQ(size.exit_code, 2);
+  EXPECT_TRUE(contains(size.output, "key 'sizes.huge': no such size (known: study, test)")) << size.output;
+  const Result missing = gputlm("run --functional --workload traces/micro/nothing");
+  EXPECT_EQ(missing.exit_code, 2);
+  EXPECT_TRUE(contains(missing.output, "no such workload directory")) << missing.output;
+  EXPECT_EQ(gputlm("run --functional --workload traces/micro/vecadd --bogus").exit_code, 2);
+}
+
+TEST(Cli, HelpDocumentsEveryRunOption) {
+  const Result r = gputlm("run --help");
+  EXPECT_EQ(r.exit_code, 0);
+  for (const char* opt : {"--functional", "--workload", "--size", "--stats", "--vcd", "--max-warp-instructions"})
+    EXPECT_TRUE(contains(r.output, opt)) << opt;
+  EXPECT_TRUE(contains(gputlm("--help").output, "list"));
+}
+
+TEST(Cli, ListShowsEveryWorkloadWithItsPaperClass) {
+  const Result r = gputlm("list");
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_TRUE(contains(r.output, "micro/vecadd")) << r.output;
+  EXPECT_TRUE(contains(r.output, "narasiman/bfs")) << r.output;
+  EXPECT_TRUE(contains(r.output, "branch high, idle FU high")) << r.output;
+}
+
+TEST(Cli, StatsJsonAndVcdWithSaveFileAreWritten) {
+  const std::string stats = scratch("s.json"), vcd = scratch("w.vcd");
+  const Result r = gputlm("run --functional --workload traces/micro/divergence --stats " + stats + " --vcd " + vcd);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  std::ifstream sj(stats);
+  const nlohmann::json j = nlohmann::json::parse(sj);
+  EXPECT_EQ(j["workload"], "micro/divergence");
+  EXPECT_TRUE(j["verify"]["ok"].get<bool>());
+  EXPECT_EQ(j["total"]["active_lanes_histogram"].size(), 33u);
+  std::ifstream v(vcd);
+  std::stringstream vs;
+  vs << v.rdbuf();
+  EXPECT_TRUE(contains(vs.str(), "$timescale")) << "no VCD header";
+  EXPECT_TRUE(contains(vs.str(), "1 ns")) << "time unit is not one cycle";
+  EXPECT_TRUE(contains(vs.str(), "active_mask"));
+  std::ifstream g(scratch("w.gtkw"));
+  std::stringstream gs;
+  gs << g.rdbuf();
+  EXPECT_TRUE(contains(gs.str(), "[dumpfile] \"w.vcd\"")) << gs.str();
+  EXPECT_TRUE(contains(gs.str(), "func.warp0.active_mask")) << gs.str();
+}
+
+}  // namespace
