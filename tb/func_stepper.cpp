@@ -44,7 +44,7 @@ void FuncStepper::tick() {
     }
     m_issue_warp = m_cta->step(m_stats);
     m_issue_pc = m_cta->last_pc();
-    m_issue_lanes = popcount(m_cta->last_result().active);
+    m_issue_lanes = popcount(m_cta->last_active());
     if (m_stats.warp_instructions > m_options.max_warp_instructions)
       throw func::KernelFault("kernel fault in '" + m_launch->kernel->name + "': watchdog: more than " +
                               std::to_string(m_options.max_warp_instructions) + " warp instructions");
@@ -89,12 +89,16 @@ void FuncStepper::trace(sc_core::sc_trace_file* tf) const {
 }
 
 std::vector<WaveGroup> FuncStepper::save_file_groups() const {
+  using F = WaveSignal::Format;
   const std::string n = name();
-  std::vector<WaveGroup> groups{{"issue", {n + ".launch", n + ".cta", n + ".issue_warp", n + ".issue_pc", n + ".issue_lanes"}}};
+  std::vector<WaveGroup> groups{{"issue: launch, CTA, warp, PC and active lanes of each step",
+                                 {{n + ".launch", 32, F::Dec}, {n + ".cta", 32, F::Dec}, {n + ".issue_warp", 32, F::Dec},
+                                  {n + ".issue_pc", 32, F::Dec}, {n + ".issue_lanes", 32, F::Dec}}}};
   for (size_t i = 0; i < m_pc.size(); ++i) {
     const std::string w = n + ".warp" + std::to_string(i);
     groups.push_back({"warp" + std::to_string(i) + " (status 0 ready, 1 barrier, 2 done, 3 idle)",
-                      {w + ".pc", w + ".active_mask", w + ".stack_depth", w + ".status"}});
+                      {{w + ".pc", 32, F::Dec}, {w + ".active_mask", 32, F::Hex}, {w + ".stack_depth", 32, F::Dec},
+                       {w + ".status", 32, F::Dec}}});
   }
   return groups;
 }

@@ -22,6 +22,7 @@ VcdFile::VcdFile(const std::string& path) : m_path(stem(path) + ".vcd") {
   if (!dir.empty()) std::filesystem::create_directories(dir);
   if (!std::ofstream(m_path)) throw InputError(m_path + ": cannot write VCD file");
   m_tf = sc_core::sc_create_vcd_trace_file(stem(path).c_str());
+  sc_core::sc_report_handler::set_actions("tracing timescale unit set", sc_core::SC_DO_NOTHING);
   m_tf->set_time_unit(1, sc_core::SC_NS);
 }
 
@@ -39,8 +40,14 @@ void VcdFile::write_save_file(const std::vector<WaveGroup>& groups, unsigned vis
   out << "*" << std::fixed << zoom << " 0 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1\n";
   out << "[sst_width] 220\n[signals_width] 260\n[sst_expanded] 1\n";
   for (const WaveGroup& g : groups) {
-    out << "@800200\n-" << g.name << "\n@22\n";
-    for (const std::string& s : g.signals) out << "SystemC." << s << "\n";
+    out << "@800200\n-" << g.name << "\n";
+    for (const WaveSignal& s : g.signals) {
+      // GTKWave trace flags: 0x20 right-justify with 0x2 hex, 0x4 decimal or 0x8 binary.
+      out << (s.format == WaveSignal::Format::Hex ? "@22\n" : s.format == WaveSignal::Format::Dec ? "@24\n" : "@28\n");
+      out << "SystemC." << s.name;
+      if (s.bits > 1) out << "[" << s.bits - 1 << ":0]";
+      out << "\n";
+    }
     out << "@1000200\n-" << g.name << "\n";
   }
 }

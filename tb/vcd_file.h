@@ -13,9 +13,16 @@ class sc_trace_file;
 
 namespace gputlm::tb {
 
+struct WaveSignal {
+  enum class Format { Hex, Dec, Bin };
+  std::string name;  // full name as passed to sc_trace
+  unsigned bits = 32;
+  Format format = Format::Dec;
+};
+
 struct WaveGroup {
-  std::string name;                  // group title in GTKWave
-  std::vector<std::string> signals;  // full signal names as passed to sc_trace
+  std::string name;  // group title in GTKWave
+  std::vector<WaveSignal> signals;
 };
 
 class VcdFile {

@@ -61,6 +61,7 @@ void CtaRunner::execute(WarpState& w, FuncStats& stats) {
   const isa::Instruction& in = k.code[pc];
   m_kernel->execute(pc, *m_cta, ThreadGroup{w.base_tid, nullptr}, active, m_clock++, m_result);
   m_last_pc = pc;
+  m_last_active = active;
   stats.count(active, isa::instruction_class(in));
   apply_control(w.stack, k, pc, m_result);
   if (in.is_exit() && m_result.active) {

@@ -40,9 +40,10 @@ class CtaRunner {
   uint32_t step(FuncStats& stats);
   // Runs until the CTA finishes, letting each warp run until it blocks (fewer switches).
   void run(FuncStats& stats, uint64_t max_warp_instructions);
-  // What the last step executed.
+  // What the last step executed: result, PC and the warp's SIMT mask at issue.
   const ExecResult& last_result() const { return m_result; }
   uint32_t last_pc() const { return m_last_pc; }
+  LaneMask last_active() const { return m_last_active; }
 
  private:
   void execute(WarpState& w, FuncStats& stats);
@@ -63,6 +64,7 @@ class CtaRunner {
   std::array<uint32_t, 16> m_expected{};  // 0 = all live threads
   ExecResult m_result;
   uint32_t m_last_pc = 0;
+  LaneMask m_last_active = 0;
 };
 
 }  // namespace gputlm::func
