@@ -23,6 +23,13 @@ void HostData::check_shape(const HostBuffer& b, size_t elem_size, size_t n) cons
                      " elements of " + std::to_string(elem_size) + " bytes");
 }
 
+double RefContext::param(size_t launch, size_t index) const {
+  if (launch >= m_scalars.size() || index >= m_scalars[launch].size() || !m_scalars[launch][index])
+    throw InputError(m_where + ": reference asks for launches[" + std::to_string(launch) + "].params[" +
+                     std::to_string(index) + "], which is not a scalar parameter");
+  return *m_scalars[launch][index];
+}
+
 const ReferenceFn* find_reference(const std::string& name) {
   return Registry<ReferenceFn>::instance().find(name);
 }

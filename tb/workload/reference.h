@@ -16,6 +16,7 @@
 #include <cstring>
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -86,10 +87,18 @@ class GenContext : public HostData {
   Rng m_rng;
 };
 
-// Given to a CPU reference: reads initial inputs, states the expected final outputs.
+// Scalar kernel parameters of each launch in launch.json order; nullopt where a buffer is passed.
+using ScalarParams = std::vector<std::vector<std::optional<double>>>;
+
+// Given to a CPU reference: reads initial inputs and scalar parameters, states the expected
+// final outputs.
 class RefContext : public HostData {
  public:
-  using HostData::HostData;
+  RefContext(std::string where, std::map<std::string, int64_t> vars, std::vector<HostBuffer>& buffers,
+             ScalarParams scalars)
+      : HostData(std::move(where), std::move(vars), buffers), m_scalars(std::move(scalars)) {}
+  // The scalar parameter `index` of launch `launch` (both 0-based, as listed in launch.json).
+  double param(size_t launch, size_t index) const;
   // Initial contents of a buffer (as generated, before the kernel ran).
   template <class T>
   std::vector<T> input(const std::string& buffer) const {
@@ -104,6 +113,9 @@ class RefContext : public HostData {
     put(b, values, b.expected);
     b.has_expected = true;
   }
+
+ private:
+  ScalarParams m_scalars;
 };
 
 using ReferenceFn = std::function<void(RefContext&)>;

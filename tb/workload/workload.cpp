@@ -160,7 +160,13 @@ void Workload::for_each_launch(func::GlobalMemory& mem,
 }
 
 VerifyReport Workload::verify(const func::GlobalMemory& mem) {
-  RefContext ctx(m_spec.file, m_spec.vars, m_host);
+  ScalarParams scalars;
+  for (const LaunchSpec& l : m_spec.launches) {
+    scalars.emplace_back();
+    for (const ParamSpec& p : l.params)
+      scalars.back().push_back(p.buffer.empty() ? std::optional<double>(p.value.get<double>()) : std::nullopt);
+  }
+  RefContext ctx(m_spec.file, m_spec.vars, m_host, std::move(scalars));
   (*find_reference(m_spec.reference))(ctx);
   VerifyReport report;
   for (size_t i = 0; i < m_spec.buffers.size(); ++i) {

@@ -25,7 +25,7 @@ GPUTLM_REFERENCE("narasiman/blackscholes") {
   const auto S = ctx.input<float>("S");
   const auto X = ctx.input<float>("X");
   const auto T = ctx.input<float>("T");
-  const float R = 0.02f, V = 0.30f;  // the launch's R and V parameters
+  const float R = static_cast<float>(ctx.param(0, 6)), V = static_cast<float>(ctx.param(0, 7));  // riskless rate, volatility
   std::vector<float> call(S.size()), put(S.size());
   for (size_t i = 0; i < S.size(); ++i) {
     const float s = S[i], x = X[i], t = T[i];
