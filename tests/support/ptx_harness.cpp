@@ -52,31 +52,38 @@ std::string snippet_kernel(const std::string& snippet) {
 )";
 }
 
-std::vector<LaneOut> run_snippet(const std::string& snippet, const std::vector<Inputs>& inputs, func::FuncStats* stats) {
-  auto module = parse(snippet_kernel(snippet));
+SnippetLaunch::SnippetLaunch(const std::string& snippet, const std::vector<Inputs>& inputs)
+    : module(parse(snippet_kernel(snippet))) {
   const isa::Kernel& k = *module->kernels.at(0);
-  func::BoundKernel bk(k);
-  func::GlobalMemory mem;
+  bound = std::make_unique<func::BoundKernel>(k);
   const uint32_t n = static_cast<uint32_t>(inputs.size());
-  const uint64_t in = mem.allocate(24ull * n, "in"), out = mem.allocate(16ull * n, "out");
-  mem.write(in, inputs.data(), 24ull * n);
-  func::Launch launch;
+  in = memory.allocate(24ull * n, "in");
+  out = memory.allocate(16ull * n, "out");
+  memory.write(in, inputs.data(), 24ull * n);
   launch.kernel = &k;
   launch.block.x = n;
-  launch.memory = &mem;
+  launch.memory = &memory;
   launch.params.resize(16);
   std::memcpy(launch.params.data(), &in, 8);
   std::memcpy(launch.params.data() + 8, &out, 8);
-  func::FuncStats s = func::run_reference(bk, launch);
-  if (stats) *stats = s;
-  std::vector<LaneOut> result(n);
-  for (uint32_t i = 0; i < n; ++i) {
+}
+
+std::vector<LaneOut> SnippetLaunch::outputs() const {
+  std::vector<LaneOut> result(launch.block.x);
+  for (uint32_t i = 0; i < result.size(); ++i) {
     uint32_t p = 0;
-    mem.read(out + 16ull * i, &result[i].o, 8);
-    mem.read(out + 16ull * i + 8, &p, 4);
+    memory.read(out + 16ull * i, &result[i].o, 8);
+    memory.read(out + 16ull * i + 8, &p, 4);
     result[i].p = p != 0;
   }
   return result;
+}
+
+std::vector<LaneOut> run_snippet(const std::string& snippet, const std::vector<Inputs>& inputs, func::FuncStats* stats) {
+  SnippetLaunch run(snippet, inputs);
+  func::FuncStats s = func::run_reference(*run.bound, run.launch);
+  if (stats) *stats = s;
+  return run.outputs();
 }
 
 LaneOut run1(const std::string& snippet, uint64_t a, uint64_t b, uint64_t c) {

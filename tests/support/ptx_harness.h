@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "models/func/bound_kernel.h"
 #include "models/func/func_stats.h"
 #include "models/isa/kernel.h"
 
@@ -27,6 +28,19 @@ using Inputs = std::array<uint64_t, 3>;
 std::unique_ptr<isa::Module> parse(const std::string& ptx);
 // The kernel text the snippet is wrapped in (useful for parser tests).
 std::string snippet_kernel(const std::string& snippet);
+// A one-CTA launch of a snippet kernel with its input/output buffers allocated, for tests that
+// drive the engine themselves (step by step, or with their own options).
+struct SnippetLaunch {
+  SnippetLaunch(const std::string& snippet, const std::vector<Inputs>& inputs);
+  std::vector<LaneOut> outputs() const;
+
+  std::unique_ptr<isa::Module> module;
+  std::unique_ptr<func::BoundKernel> bound;
+  func::GlobalMemory memory;
+  func::Launch launch;
+  uint64_t in = 0, out = 0;
+};
+
 // Runs the snippet for inputs.size() threads (at most 1024); throws what the engine throws.
 std::vector<LaneOut> run_snippet(const std::string& snippet, const std::vector<Inputs>& inputs,
                                  func::FuncStats* stats = nullptr);

@@ -65,7 +65,7 @@ $DONE:
 }
 
 TEST(Divergence, TakenPathRunsFirstAndMasksRejoinAtThePostDominator) {
-  auto m = test::parse(test::snippet_kernel(R"(
+  test::SnippetLaunch run(R"(
   setp.lt.u32 %q1, %tid, 4;
   @%q1 bra $T;
   mov.b64 %o, 1;
@@ -73,19 +73,10 @@ TEST(Divergence, TakenPathRunsFirstAndMasksRejoinAtThePostDominator) {
 $T:
   mov.b64 %o, 2;
 $J:
-  add.s64 %o, %o, 1;)"));
-  const isa::Kernel& k = *m->kernels[0];
-  BoundKernel bk(k);
-  GlobalMemory mem;
-  Launch launch;
-  launch.kernel = &k;
-  launch.block.x = 32;
-  launch.memory = &mem;
-  const uint64_t in = mem.allocate(24 * 32, "in"), out = mem.allocate(16 * 32, "out");
-  launch.params.resize(16);
-  std::memcpy(launch.params.data(), &in, 8);
-  std::memcpy(launch.params.data() + 8, &out, 8);
-  CtaRunner cta(bk, launch, 0);
+  add.s64 %o, %o, 1;)",
+                          std::vector<Inputs>(32));
+  const isa::Kernel& k = *run.launch.kernel;
+  CtaRunner cta(*run.bound, run.launch, 0);
   FuncStats stats;
   std::vector<std::pair<std::string, uint32_t>> trace;  // (instruction text, active lanes)
   while (!cta.done()) {
@@ -170,22 +161,11 @@ TEST(Barrier, ExitedThreadsCountAsArrived) {
 }
 
 TEST(Watchdog, EndlessLoopIsReportedNotHung) {
-  auto m = test::parse(test::snippet_kernel("$SPIN:\n  bra $SPIN;"));
-  const isa::Kernel& k = *m->kernels[0];
-  BoundKernel bk(k);
-  GlobalMemory mem;
-  Launch launch;
-  launch.kernel = &k;
-  launch.block.x = 32;
-  launch.memory = &mem;
-  const uint64_t in = mem.allocate(24 * 32, "in"), out = mem.allocate(16 * 32, "out");
-  launch.params.resize(16);
-  std::memcpy(launch.params.data(), &in, 8);
-  std::memcpy(launch.params.data() + 8, &out, 8);
+  test::SnippetLaunch run("$SPIN:\n  bra $SPIN;", std::vector<Inputs>(32));
   ReferenceOptions opts;
   opts.max_warp_instructions = 10000;
   try {
-    run_reference(bk, launch, opts);
+    run_reference(*run.bound, run.launch, opts);
     FAIL() << "endless loop finished";
   } catch (const KernelFault& f) {
     EXPECT_NE(std::string(f.what()).find("watchdog: more than 10000 warp instructions"), std::string::npos) << f.what();
