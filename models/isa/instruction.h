@@ -22,8 +22,12 @@ enum class OperandKind : uint8_t {
   Label,    // imm = target instruction index
 };
 
+// How an immediate was written: integer, 0f (f32 bits), 0d or decimal (f64 bits).
+enum class ImmFormat : uint8_t { Int, F32, F64 };
+
 struct Operand {
   OperandKind kind = OperandKind::None;
+  ImmFormat imm_format = ImmFormat::Int;
   bool negate = false;  // "!%p" as a source predicate
   SReg sreg = SReg::Tid;
   uint8_t comp = 0;

@@ -288,6 +288,7 @@ class Parser {
       fail(ot, "wrong number of operands for " + std::string(opcode_name(in.op)));
     in.dst2 = std::exchange(m_pending_dst2, -1);
     check_types(in, ot);
+    convert_float_immediates(in);
     m_kernel->code.push_back(in);
     m_kernel->text.push_back(statement_text(line));
     m_kernel->lines.push_back(line);
@@ -378,7 +379,42 @@ class Parser {
     Operand o;
     o.kind = OperandKind::Imm;
     o.imm = parse_number(t, neg);
+    const std::string& s = t.text;
+    if (s.size() > 2 && s[0] == '0' && (s[1] == 'f' || s[1] == 'F')) o.imm_format = ImmFormat::F32;
+    else if ((s.size() > 2 && s[0] == '0' && (s[1] == 'd' || s[1] == 'D')) ||
+             (s.find_first_of(".eE") != std::string::npos && !(s.size() > 1 && (s[1] == 'x' || s[1] == 'X'))))
+      o.imm_format = ImmFormat::F64;
     return o;
+  }
+  // PTX 5.2.4: a literal is converted to the type the instruction reads it as. Only float types
+  // need work: an f64 or integer literal in an f32 instruction becomes f32 bits, and so on.
+  static void convert_float_immediates(Instruction& in) {
+    const DType t = (in.op == Opcode::Cvt || in.op == Opcode::Set) ? in.type2 : in.type;  // the source type
+    if (t != DType::F32 && t != DType::F64) return;
+    for (unsigned i = 0; i < in.nops; ++i) {
+      Operand& o = in.ops[i];
+      if (o.kind != OperandKind::Imm || o.sym_space != Space::Generic) continue;
+      double v;
+      if (o.imm_format == ImmFormat::F32) {
+        float f;
+        const uint32_t bits = static_cast<uint32_t>(o.imm);
+        std::memcpy(&f, &bits, 4);
+        v = f;
+      } else if (o.imm_format == ImmFormat::F64) {
+        std::memcpy(&v, &o.imm, 8);
+      } else {
+        v = static_cast<double>(o.imm);
+      }
+      if (t == DType::F32) {
+        const float f = static_cast<float>(v);
+        uint32_t bits;
+        std::memcpy(&bits, &f, 4);
+        o.imm = bits;
+      } else {
+        std::memcpy(&o.imm, &v, 8);
+      }
+      o.imm_format = t == DType::F32 ? ImmFormat::F32 : ImmFormat::F64;
+    }
   }
   int64_t parse_number(const Token& t, bool neg) const {
     const std::string& s = t.text;

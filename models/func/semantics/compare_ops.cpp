@@ -109,13 +109,17 @@ ExecFn selp_fn() {
   };
 }
 
-// slct: d = c >= 0 ? a : b, with c an s32 or f32.
+// slct: d = c >= 0 ? a : b, with c an s32 or f32 (.ftz: a subnormal c counts as a signed zero,
+// so it selects a).
 template <class T>
 ExecFn slct_fn(isa::DType ctype) {
   if (ctype == isa::DType::F32)
     return [](ExecCtx& c) {
+      const bool ftz = c.in->has(isa::kFtz);
       lanes(c, [&](unsigned lane, uint32_t tid) {
-        dst<T>(c, lane, tid, src<T>(c, src<float>(c, 3, lane, tid) >= 0.0f ? 1 : 2, lane, tid));
+        float sel = src<float>(c, 3, lane, tid);
+        if (ftz) sel = flush_subnormal(sel);
+        dst<T>(c, lane, tid, src<T>(c, sel >= 0.0f ? 1 : 2, lane, tid));
       });
     };
   return [](ExecCtx& c) {

@@ -109,7 +109,12 @@ ExecFn half_fn(isa::DType dst, isa::DType src) {
 }  // namespace
 
 ExecFn bind_convert(const isa::Instruction& in) {
-  if (in.type == isa::DType::F16 || in.type2 == isa::DType::F16) return half_fn(in.type, in.type2);
+  if (in.type == isa::DType::F16 || in.type2 == isa::DType::F16) {
+    // f32 -> f16 rounds to nearest even only: refuse .rz/.rm/.rp (and .rni...) rather than
+    // silently compute a round-to-nearest result.
+    if (in.type == isa::DType::F16 && in.rnd != Round::None && in.rnd != Round::Rn) return nullptr;
+    return half_fn(in.type, in.type2);
+  }
   if (in.type == isa::DType::F32) return by_source<float>(in.type2);
   if (in.type == isa::DType::F64) return by_source<double>(in.type2);
   GPUTLM_DISPATCH_INT(in.type, by_source, in.type2)

@@ -73,7 +73,7 @@ bool testp(isa::TestpMode mode, T x) {
     case isa::TestpMode::Infinite: return std::isinf(x);
     case isa::TestpMode::Number: return !std::isnan(x);
     case isa::TestpMode::NotANumber: return std::isnan(x);
-    case isa::TestpMode::Normal: return std::isnormal(x);
+    case isa::TestpMode::Normal: return std::isnormal(x) || x == T(0);  // PTX: zeros count as normal
     case isa::TestpMode::Subnormal: return std::fpclassify(x) == FP_SUBNORMAL;
     default: return false;
   }

@@ -42,29 +42,20 @@ typename Wide<T>::type mul_wide(T a, T b) {
   return static_cast<W>(a) * static_cast<W>(b);
 }
 
+// .sat (s32 only in PTX): clamp the exact result to the s32 range.
+int32_t sat32(int64_t v) { return static_cast<int32_t>(std::clamp<int64_t>(v, INT32_MIN, INT32_MAX)); }
+
 template <class T>
-ExecFn add_fn() {
-  return [](ExecCtx& c) {
-    if (c.in->has(isa::kSat) && std::is_same_v<T, int32_t>) {
-      binary<T>(c, [](T a, T b) {
-        return static_cast<T>(std::clamp<int64_t>(int64_t{a} + b, INT32_MIN, INT32_MAX));
-      });
-    } else {
-      binary<T>(c, wrap_add<T>);
-    }
-  };
+ExecFn add_fn(bool sat) {
+  if constexpr (std::is_same_v<T, int32_t>)
+    if (sat) return [](ExecCtx& c) { binary<T>(c, [](T a, T b) { return sat32(int64_t{a} + b); }); };
+  return [](ExecCtx& c) { binary<T>(c, wrap_add<T>); };
 }
 template <class T>
-ExecFn sub_fn() {
-  return [](ExecCtx& c) {
-    if (c.in->has(isa::kSat) && std::is_same_v<T, int32_t>) {
-      binary<T>(c, [](T a, T b) {
-        return static_cast<T>(std::clamp<int64_t>(int64_t{a} - b, INT32_MIN, INT32_MAX));
-      });
-    } else {
-      binary<T>(c, wrap_sub<T>);
-    }
-  };
+ExecFn sub_fn(bool sat) {
+  if constexpr (std::is_same_v<T, int32_t>)
+    if (sat) return [](ExecCtx& c) { binary<T>(c, [](T a, T b) { return sat32(int64_t{a} - b); }); };
+  return [](ExecCtx& c) { binary<T>(c, wrap_sub<T>); };
 }
 
 template <class T>
@@ -113,6 +104,17 @@ ExecFn mul24_fn(MulMode mode, bool mad) {
   }
   if (hi) return [](ExecCtx& c) { ternary<T>(c, [](T a, T b, T d) { return wrap_add(static_cast<T>(product24(a, b) >> 16), d); }); };
   return [](ExecCtx& c) { ternary<T>(c, [](T a, T b, T d) { return wrap_add(static_cast<T>(product24(a, b)), d); }); };
+}
+
+// mad.hi.sat.s32 / mad24.hi.sat.s32 (the only saturating forms PTX has): the high part plus c,
+// clamped to the s32 range.
+ExecFn mad_hi_sat_fn(const isa::Instruction& in) {
+  if (in.type != isa::DType::S32 || in.mul != MulMode::Hi) return nullptr;
+  if (in.op == isa::Opcode::Mad24)
+    return [](ExecCtx& c) {
+      ternary<int32_t>(c, [](int32_t a, int32_t b, int32_t d) { return sat32(int64_t{static_cast<int32_t>(product24(a, b) >> 16)} + d); });
+    };
+  return [](ExecCtx& c) { ternary<int32_t>(c, [](int32_t a, int32_t b, int32_t d) { return sat32(int64_t{mul_hi(a, b)} + d); }); };
 }
 
 template <class T>
@@ -165,9 +167,10 @@ ExecFn bind_int(const isa::Instruction& in) {
   if (in.has(isa::kCc)) return nullptr;  // carry chains are not used by our workloads
   const MulMode mode = in.mul;
   const bool mad = in.op == Opcode::Mad24;
+  if ((in.op == Opcode::Mad || in.op == Opcode::Mad24) && in.has(isa::kSat)) return mad_hi_sat_fn(in);
   switch (in.op) {
-    case Opcode::Add: { GPUTLM_DISPATCH_INT(in.type, add_fn) }
-    case Opcode::Sub: { GPUTLM_DISPATCH_INT(in.type, sub_fn) }
+    case Opcode::Add: { GPUTLM_DISPATCH_INT(in.type, add_fn, in.has(isa::kSat)) }
+    case Opcode::Sub: { GPUTLM_DISPATCH_INT(in.type, sub_fn, in.has(isa::kSat)) }
     case Opcode::Sad: { GPUTLM_DISPATCH_INT(in.type, sad_fn) }
     case Opcode::Div: { GPUTLM_DISPATCH_INT(in.type, div_fn) }
     case Opcode::Rem: { GPUTLM_DISPATCH_INT(in.type, rem_fn) }

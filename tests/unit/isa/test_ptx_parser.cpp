@@ -276,3 +276,18 @@ TEST(PtxParserErrors, UnimplementedCombinationFailsWhenBound) {
 
 }  // namespace
 }  // namespace gputlm::isa
+
+namespace gputlm::isa {
+namespace {
+
+TEST(PtxParser, FloatLiteralsAreConvertedToTheInstructionType) {
+  EXPECT_EQ(test::bits_f32(test::run1("add.f32 %f1, %fa, 1.5;\n mov.b32 %r1, %f1;\n cvt.u64.u32 %o, %r1;", test::f32_bits(2.0f)).o), 3.5f);
+  EXPECT_EQ(test::bits_f32(test::run1("add.f32 %f1, %fa, 0d3FF0000000000000;\n mov.b32 %r1, %f1;\n cvt.u64.u32 %o, %r1;", test::f32_bits(2.0f)).o), 3.0f);
+  EXPECT_EQ(test::bits_f64(test::run1("add.f64 %da, %da, 0f3F800000;\n mov.b64 %o, %da;", test::f64_bits(2.0)).o), 3.0);
+  EXPECT_EQ(test::bits_f32(test::run1("mov.f32 %f1, 2;\n mov.b32 %r1, %f1;\n cvt.u64.u32 %o, %r1;", 0).o), 2.0f);
+  // Bit types take the literal's bits unchanged.
+  EXPECT_EQ(test::run1("mov.b32 %r1, 0f3F800000;\n cvt.u64.u32 %o, %r1;", 0).o, 0x3F800000u);
+}
+
+}  // namespace
+}  // namespace gputlm::isa
