@@ -1,5 +1,7 @@
 #include "support/ptx_harness.h"
 
+#include <gtest/gtest.h>
+
 #include "models/func/reference_executor.h"
 #include "models/isa/ptx_parser.h"
 
@@ -84,6 +86,20 @@ std::vector<LaneOut> run_snippet(const std::string& snippet, const std::vector<I
   func::FuncStats s = func::run_reference(*run.bound, run.launch);
   if (stats) *stats = s;
   return run.outputs();
+}
+
+void expect_lanes(const std::string& what, const std::string& snippet, const std::vector<Inputs>& in,
+                  const LaneRef& ref) {
+  const auto out = run_snippet(snippet, in);
+  int bad = 0;
+  for (size_t i = 0; i < in.size(); ++i) {
+    const uint64_t want = ref(in[i][0], in[i][1], in[i][2]);
+    if (out[i].o == want) continue;
+    if (++bad <= 6)
+      ADD_FAILURE() << what << std::hex << ": a=0x" << in[i][0] << " b=0x" << in[i][1] << " c=0x" << in[i][2]
+                    << " got 0x" << out[i].o << " want 0x" << want;
+  }
+  EXPECT_EQ(bad, 0) << what << ": " << bad << " of " << in.size() << " lanes wrong";
 }
 
 LaneOut run1(const std::string& snippet, uint64_t a, uint64_t b, uint64_t c) {

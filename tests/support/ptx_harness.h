@@ -9,6 +9,7 @@
 #include <array>
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -44,6 +45,13 @@ struct SnippetLaunch {
 // Runs the snippet for inputs.size() threads (at most 1024); throws what the engine throws.
 std::vector<LaneOut> run_snippet(const std::string& snippet, const std::vector<Inputs>& inputs,
                                  func::FuncStats* stats = nullptr);
+// Expected %o of one thread from its inputs.
+using LaneRef = std::function<uint64_t(uint64_t a, uint64_t b, uint64_t c)>;
+// Runs the snippet over `inputs` and adds a GoogleTest failure for every thread whose %o differs
+// from `ref` (the first six in detail), labelled `what`.
+void expect_lanes(const std::string& what, const std::string& snippet, const std::vector<Inputs>& inputs,
+                  const LaneRef& ref);
+
 // Convenience for one thread.
 LaneOut run1(const std::string& snippet, uint64_t a, uint64_t b = 0, uint64_t c = 0);
 

@@ -14,7 +14,6 @@
 namespace gputlm::test {
 namespace {
 
-using Ref = std::function<uint64_t(uint64_t a, uint64_t b, uint64_t c)>;
 
 const std::vector<uint64_t> kVals = {
     0, 1, 0x80000000, 0x7FFFFFFF, 0xFFFFFFFF, 0x0000FFFF, 0x00F0F00F, 0x12345678, 0xDEADBEEF,
@@ -27,35 +26,23 @@ std::vector<Inputs> grid(const std::vector<uint64_t>& as, const std::vector<uint
   return in;
 }
 
-void check(const std::string& what, const std::string& snippet, const std::vector<Inputs>& in, const Ref& ref) {
-  const auto out = run_snippet(snippet, in);
-  int bad = 0;
-  for (size_t i = 0; i < in.size(); ++i) {
-    const uint64_t want = ref(in[i][0], in[i][1], in[i][2]);
-    if (out[i].o == want) continue;
-    if (++bad <= 6)
-      ADD_FAILURE() << what << std::hex << ": a=0x" << in[i][0] << " b=0x" << in[i][1] << " c=0x" << in[i][2]
-                    << " got 0x" << out[i].o << " want 0x" << want;
-  }
-  EXPECT_EQ(bad, 0) << what;
-}
 
 const char* kTo64 = "\n cvt.u64.u32 %o, %r1;";
 uint64_t lo32(uint64_t x) { return x & 0xFFFFFFFF; }
 
 TEST(BitSemantics, AndOrXorNotCnotOn32And64Bits) {
   const auto in = grid(kVals, kVals);
-  check("and.b32", std::string("and.b32 %r1, %ra, %rb;") + kTo64, in, [](uint64_t a, uint64_t b, uint64_t) { return lo32(a & b); });
-  check("or.b32", std::string("or.b32 %r1, %ra, %rb;") + kTo64, in, [](uint64_t a, uint64_t b, uint64_t) { return lo32(a | b); });
-  check("xor.b32", std::string("xor.b32 %r1, %ra, %rb;") + kTo64, in, [](uint64_t a, uint64_t b, uint64_t) { return lo32(a ^ b); });
-  check("not.b32", std::string("not.b32 %r1, %ra;") + kTo64, in, [](uint64_t a, uint64_t, uint64_t) { return lo32(~a); });
-  check("cnot.b32", std::string("cnot.b32 %r1, %ra;") + kTo64, in, [](uint64_t a, uint64_t, uint64_t) { return lo32(a) == 0 ? 1u : 0u; });
-  check("and.b64", "and.b64 %o, %a, %b;", in, [](uint64_t a, uint64_t b, uint64_t) { return a & b; });
-  check("or.b64", "or.b64 %o, %a, %b;", in, [](uint64_t a, uint64_t b, uint64_t) { return a | b; });
-  check("xor.b64", "xor.b64 %o, %a, %b;", in, [](uint64_t a, uint64_t b, uint64_t) { return a ^ b; });
-  check("not.b64", "not.b64 %o, %a;", in, [](uint64_t a, uint64_t, uint64_t) { return ~a; });
+  expect_lanes("and.b32", std::string("and.b32 %r1, %ra, %rb;") + kTo64, in, [](uint64_t a, uint64_t b, uint64_t) { return lo32(a & b); });
+  expect_lanes("or.b32", std::string("or.b32 %r1, %ra, %rb;") + kTo64, in, [](uint64_t a, uint64_t b, uint64_t) { return lo32(a | b); });
+  expect_lanes("xor.b32", std::string("xor.b32 %r1, %ra, %rb;") + kTo64, in, [](uint64_t a, uint64_t b, uint64_t) { return lo32(a ^ b); });
+  expect_lanes("not.b32", std::string("not.b32 %r1, %ra;") + kTo64, in, [](uint64_t a, uint64_t, uint64_t) { return lo32(~a); });
+  expect_lanes("cnot.b32", std::string("cnot.b32 %r1, %ra;") + kTo64, in, [](uint64_t a, uint64_t, uint64_t) { return lo32(a) == 0 ? 1u : 0u; });
+  expect_lanes("and.b64", "and.b64 %o, %a, %b;", in, [](uint64_t a, uint64_t b, uint64_t) { return a & b; });
+  expect_lanes("or.b64", "or.b64 %o, %a, %b;", in, [](uint64_t a, uint64_t b, uint64_t) { return a | b; });
+  expect_lanes("xor.b64", "xor.b64 %o, %a, %b;", in, [](uint64_t a, uint64_t b, uint64_t) { return a ^ b; });
+  expect_lanes("not.b64", "not.b64 %o, %a;", in, [](uint64_t a, uint64_t, uint64_t) { return ~a; });
   // cnot.b64 looks at all 64 bits: 0xFFFFFFFF00000000 is not zero.
-  check("cnot.b64", "cnot.b64 %o, %a;", in, [](uint64_t a, uint64_t, uint64_t) { return a == 0 ? 1u : 0u; });
+  expect_lanes("cnot.b64", "cnot.b64 %o, %a;", in, [](uint64_t a, uint64_t, uint64_t) { return a == 0 ? 1u : 0u; });
 }
 
 TEST(BitSemantics, PredicateLogic) {
@@ -80,20 +67,20 @@ const std::vector<uint64_t> kShifts = {0, 1, 7, 15, 16, 17, 31, 32, 33, 63, 64, 
 
 TEST(BitSemantics, ShlByWidthOrMoreGivesZero) {
   const auto in = grid(kVals, kShifts);
-  check("shl.b16", "shl.b16 %hc, %ha, %rb;\n cvt.u64.u16 %o, %hc;", in,
+  expect_lanes("shl.b16", "shl.b16 %hc, %ha, %rb;\n cvt.u64.u16 %o, %hc;", in,
         [](uint64_t a, uint64_t n, uint64_t) { return n >= 16 ? 0 : (a << n) & 0xFFFF; });
-  check("shl.b32", std::string("shl.b32 %r1, %ra, %rb;") + kTo64, in,
+  expect_lanes("shl.b32", std::string("shl.b32 %r1, %ra, %rb;") + kTo64, in,
         [](uint64_t a, uint64_t n, uint64_t) { return n >= 32 ? 0 : lo32(a << n); });
-  check("shl.b64", "shl.b64 %o, %a, %rb;", in, [](uint64_t a, uint64_t n, uint64_t) { return n >= 64 ? 0 : a << n; });
+  expect_lanes("shl.b64", "shl.b64 %o, %a, %rb;", in, [](uint64_t a, uint64_t n, uint64_t) { return n >= 64 ? 0 : a << n; });
 }
 
 TEST(BitSemantics, ShrUnsignedByWidthOrMoreGivesZero) {
   const auto in = grid(kVals, kShifts);
-  check("shr.u16", "shr.u16 %hc, %ha, %rb;\n cvt.u64.u16 %o, %hc;", in,
+  expect_lanes("shr.u16", "shr.u16 %hc, %ha, %rb;\n cvt.u64.u16 %o, %hc;", in,
         [](uint64_t a, uint64_t n, uint64_t) { return n >= 16 ? 0 : (a & 0xFFFF) >> n; });
-  check("shr.u32", std::string("shr.u32 %r1, %ra, %rb;") + kTo64, in,
+  expect_lanes("shr.u32", std::string("shr.u32 %r1, %ra, %rb;") + kTo64, in,
         [](uint64_t a, uint64_t n, uint64_t) { return n >= 32 ? 0 : lo32(a) >> n; });
-  check("shr.b64", "shr.b64 %o, %a, %rb;", in, [](uint64_t a, uint64_t n, uint64_t) { return n >= 64 ? 0 : a >> n; });
+  expect_lanes("shr.b64", "shr.b64 %o, %a, %rb;", in, [](uint64_t a, uint64_t n, uint64_t) { return n >= 64 ? 0 : a >> n; });
 }
 
 // Arithmetic right shift written bit by bit: bit i of the result is bit min(i + n, w - 1).
@@ -108,10 +95,10 @@ uint64_t sra(uint64_t a, uint64_t n, unsigned w) {
 
 TEST(BitSemantics, ShrSignedByWidthOrMoreGivesTheSignFill) {
   const auto in = grid(kVals, kShifts);
-  check("shr.s16", "shr.s16 %hc, %ha, %rb;\n cvt.u64.u16 %o, %hc;", in,
+  expect_lanes("shr.s16", "shr.s16 %hc, %ha, %rb;\n cvt.u64.u16 %o, %hc;", in,
         [](uint64_t a, uint64_t n, uint64_t) { return sra(a, n, 16); });
-  check("shr.s32", std::string("shr.s32 %r1, %ra, %rb;") + kTo64, in, [](uint64_t a, uint64_t n, uint64_t) { return sra(a, n, 32); });
-  check("shr.s64", "shr.s64 %o, %a, %rb;", in, [](uint64_t a, uint64_t n, uint64_t) { return sra(a, n, 64); });
+  expect_lanes("shr.s32", std::string("shr.s32 %r1, %ra, %rb;") + kTo64, in, [](uint64_t a, uint64_t n, uint64_t) { return sra(a, n, 32); });
+  expect_lanes("shr.s64", "shr.s64 %o, %a, %rb;", in, [](uint64_t a, uint64_t n, uint64_t) { return sra(a, n, 64); });
   EXPECT_EQ(run1(std::string("shr.s32 %r1, %ra, %rb;") + kTo64, 0x80000000, 40).o, 0xFFFFFFFFu);
   EXPECT_EQ(run1(std::string("shr.s32 %r1, %ra, %rb;") + kTo64, 0x7FFFFFFF, 40).o, 0u);
 }
@@ -121,12 +108,12 @@ TEST(BitSemantics, PopcClzBrevCountAndReverse) {
   auto clz = [](uint64_t v, unsigned w) { unsigned n = 0; for (int i = int(w) - 1; i >= 0 && !((v >> i) & 1); --i) ++n; return n; };
   auto brev = [](uint64_t v, unsigned w) { uint64_t r = 0; for (unsigned i = 0; i < w; ++i) if ((v >> i) & 1) r |= 1ull << (w - 1 - i); return r; };
   const auto in = grid(kVals, {0});
-  check("popc.b32", std::string("popc.b32 %r1, %ra;") + kTo64, in, [&](uint64_t a, uint64_t, uint64_t) { return popc(lo32(a)); });
-  check("popc.b64", std::string("popc.b64 %r1, %a;") + kTo64, in, [&](uint64_t a, uint64_t, uint64_t) { return popc(a); });
-  check("clz.b32", std::string("clz.b32 %r1, %ra;") + kTo64, in, [&](uint64_t a, uint64_t, uint64_t) { return clz(lo32(a), 32); });
-  check("clz.b64", std::string("clz.b64 %r1, %a;") + kTo64, in, [&](uint64_t a, uint64_t, uint64_t) { return clz(a, 64); });
-  check("brev.b32", std::string("brev.b32 %r1, %ra;") + kTo64, in, [&](uint64_t a, uint64_t, uint64_t) { return brev(lo32(a), 32); });
-  check("brev.b64", "brev.b64 %o, %a;", in, [&](uint64_t a, uint64_t, uint64_t) { return brev(a, 64); });
+  expect_lanes("popc.b32", std::string("popc.b32 %r1, %ra;") + kTo64, in, [&](uint64_t a, uint64_t, uint64_t) { return popc(lo32(a)); });
+  expect_lanes("popc.b64", std::string("popc.b64 %r1, %a;") + kTo64, in, [&](uint64_t a, uint64_t, uint64_t) { return popc(a); });
+  expect_lanes("clz.b32", std::string("clz.b32 %r1, %ra;") + kTo64, in, [&](uint64_t a, uint64_t, uint64_t) { return clz(lo32(a), 32); });
+  expect_lanes("clz.b64", std::string("clz.b64 %r1, %a;") + kTo64, in, [&](uint64_t a, uint64_t, uint64_t) { return clz(a, 64); });
+  expect_lanes("brev.b32", std::string("brev.b32 %r1, %ra;") + kTo64, in, [&](uint64_t a, uint64_t, uint64_t) { return brev(lo32(a), 32); });
+  expect_lanes("brev.b64", "brev.b64 %o, %a;", in, [&](uint64_t a, uint64_t, uint64_t) { return brev(a, 64); });
   EXPECT_EQ(run1(std::string("clz.b32 %r1, %ra;") + kTo64, 0).o, 32u);
   EXPECT_EQ(run1(std::string("clz.b64 %r1, %a;") + kTo64, 0).o, 64u);
   EXPECT_EQ(run1(std::string("brev.b32 %r1, %ra;") + kTo64, 1).o, 0x80000000u);
@@ -172,12 +159,12 @@ TEST(BitSemantics, BfeExtractsWithZeroOrSignExtension) {
   for (uint64_t a : {0x12345678ull, 0xDEADBEEFull, 0x80000000ull, 0xFFFFFFFFFFFFFFFFull, 0x8123456789ABCDEFull})
     for (uint64_t pos : {0, 1, 4, 16, 28, 31, 32, 40, 63, 64, 255, 0x104})
       for (uint64_t len : {0, 1, 4, 8, 16, 31, 32, 33, 64, 255, 0x108}) in.push_back({a, pos, len});
-  check("bfe.u32", std::string("bfe.u32 %r1, %ra, %rb, %rc;") + kTo64, in,
+  expect_lanes("bfe.u32", std::string("bfe.u32 %r1, %ra, %rb, %rc;") + kTo64, in,
         [](uint64_t a, uint64_t b, uint64_t c) { return bfe_ref(lo32(a), b, c, 32, false); });
-  check("bfe.s32", std::string("bfe.s32 %r1, %ra, %rb, %rc;") + kTo64, in,
+  expect_lanes("bfe.s32", std::string("bfe.s32 %r1, %ra, %rb, %rc;") + kTo64, in,
         [](uint64_t a, uint64_t b, uint64_t c) { return bfe_ref(lo32(a), b, c, 32, true); });
-  check("bfe.u64", "bfe.u64 %o, %a, %rb, %rc;", in, [](uint64_t a, uint64_t b, uint64_t c) { return bfe_ref(a, b, c, 64, false); });
-  check("bfe.s64", "bfe.s64 %o, %a, %rb, %rc;", in, [](uint64_t a, uint64_t b, uint64_t c) { return bfe_ref(a, b, c, 64, true); });
+  expect_lanes("bfe.u64", "bfe.u64 %o, %a, %rb, %rc;", in, [](uint64_t a, uint64_t b, uint64_t c) { return bfe_ref(a, b, c, 64, false); });
+  expect_lanes("bfe.s64", "bfe.s64 %o, %a, %rb, %rc;", in, [](uint64_t a, uint64_t b, uint64_t c) { return bfe_ref(a, b, c, 64, true); });
   const std::string u = std::string("bfe.u32 %r1, %ra, %rb, %rc;") + kTo64, s = std::string("bfe.s32 %r1, %ra, %rb, %rc;") + kTo64;
   EXPECT_EQ(run1(u, 0xDEADBEEF, 8, 8).o, 0xBEu);
   EXPECT_EQ(run1(s, 0xDEADBEEF, 8, 8).o, 0xFFFFFFBEu);    // bit 15 set: sign-extended
@@ -201,10 +188,10 @@ TEST(BitSemantics, BfiInsertsTheLowBitsOfA) {
       for (uint64_t pos : {0, 3, 16, 30, 31, 32, 60, 64, 0x102})
         for (uint64_t len : {0, 1, 4, 8, 32, 33, 64, 0x104}) in.push_back({a, b, pos | (len << 32)});
   const std::string unpack = "mov.b64 {%r2, %r3}, %c;\n";
-  check("bfi.b32", unpack + "bfi.b32 %r1, %ra, %rb, %r2, %r3;" + kTo64, in, [&](uint64_t a, uint64_t b, uint64_t c) {
+  expect_lanes("bfi.b32", unpack + "bfi.b32 %r1, %ra, %rb, %r2, %r3;" + kTo64, in, [&](uint64_t a, uint64_t b, uint64_t c) {
     return bfi(lo32(a), lo32(b), c & 0xFF, (c >> 32) & 0xFF, 32);
   });
-  check("bfi.b64", unpack + "bfi.b64 %o, %a, %b, %r2, %r3;", in, [&](uint64_t a, uint64_t b, uint64_t c) {
+  expect_lanes("bfi.b64", unpack + "bfi.b64 %o, %a, %b, %r2, %r3;", in, [&](uint64_t a, uint64_t b, uint64_t c) {
     return bfi(a, b, c & 0xFF, (c >> 32) & 0xFF, 64);
   });
   EXPECT_EQ(run1(unpack + "bfi.b32 %r1, %ra, %rb, %r2, %r3;" + kTo64, 0xF, 0x12345678, 8 | (4ull << 32)).o, 0x12345F78u);
@@ -229,7 +216,7 @@ TEST(BitSemantics, Lop3AppliesTheLookupTable) {
       {0x1E, [](uint64_t a, uint64_t b, uint64_t c) { return a ^ (b | c); }},
   };
   for (const auto& [lut, f] : luts)
-    check("lop3 " + std::to_string(lut), "lop3.b32 %r1, %ra, %rb, %rc, " + std::to_string(lut) + ";" + kTo64, in,
+    expect_lanes("lop3 " + std::to_string(lut), "lop3.b32 %r1, %ra, %rb, %rc, " + std::to_string(lut) + ";" + kTo64, in,
           [&](uint64_t a, uint64_t b, uint64_t c) { return lo32(f(a, b, c)); });
 }
 
@@ -248,7 +235,7 @@ TEST(BitSemantics, ShfFunnelShiftsWithWrapOrClamp) {
   for (bool left : {true, false})
     for (bool clamp : {true, false}) {
       const std::string op = std::string("shf.") + (left ? "l" : "r") + (clamp ? ".clamp" : ".wrap") + ".b32";
-      check(op, op + " %r1, %ra, %rb, %rc;" + kTo64, in, [=](uint64_t a, uint64_t b, uint64_t c) {
+      expect_lanes(op, op + " %r1, %ra, %rb, %rc;" + kTo64, in, [=](uint64_t a, uint64_t b, uint64_t c) {
         return shf_ref(left, clamp, uint32_t(a), uint32_t(b), uint32_t(c));
       });
     }
@@ -272,7 +259,7 @@ TEST(BitSemantics, PrmtSelectsBytesAndReplicatesSigns) {
   std::vector<Inputs> in;
   for (uint64_t sel : {0x3210ull, 0x7531ull, 0xB9A8ull, 0xFEDCull, 0x8E4Aull, 0x1F3Bull, 0xC0D6ull})
     for (uint64_t x : {0x807F01FFull, 0x12345678ull}) in.push_back({x, 0xF0E1D2C3ull, sel});
-  check("prmt", p, in, [](uint64_t x, uint64_t y, uint64_t sel) {
+  expect_lanes("prmt", p, in, [](uint64_t x, uint64_t y, uint64_t sel) {
     uint8_t bytes[8];
     for (int i = 0; i < 4; ++i) bytes[i] = uint8_t(x >> (8 * i)), bytes[4 + i] = uint8_t(y >> (8 * i));
     uint64_t d = 0;

@@ -14,7 +14,6 @@
 namespace gputlm::test {
 namespace {
 
-using Ref = std::function<uint64_t(uint64_t a, uint64_t b, uint64_t c)>;
 
 const std::vector<uint64_t> kEdge32 = {
     0,          1,          2,          7,          0xFFFFFFFF, 0xFFFFFFF9, 0x80000000, 0x7FFFFFFF,
@@ -36,19 +35,6 @@ std::vector<Inputs> grid(const std::vector<uint64_t>& vals, bool wide_c = false)
   return in;
 }
 
-// Runs `snippet` over `in` and compares %o with ref for every thread.
-void check(const std::string& what, const std::string& snippet, const std::vector<Inputs>& in, const Ref& ref) {
-  const auto out = run_snippet(snippet, in);
-  int bad = 0;
-  for (size_t i = 0; i < in.size(); ++i) {
-    const uint64_t want = ref(in[i][0], in[i][1], in[i][2]);
-    if (out[i].o == want) continue;
-    if (++bad <= 6)
-      ADD_FAILURE() << what << std::hex << ": a=0x" << in[i][0] << " b=0x" << in[i][1] << " c=0x" << in[i][2]
-                    << " got 0x" << out[i].o << " want 0x" << want;
-  }
-  EXPECT_EQ(bad, 0) << what << ": " << bad << " of " << in.size() << " lanes wrong";
-}
 
 // "op %r1, %ra, %rb[, %rc]" with the 32-bit result zero-extended into %o.
 std::string op32(const std::string& op, bool three = false) {
@@ -62,40 +48,40 @@ int64_t s64(uint64_t x) { return static_cast<int64_t>(x); }
 
 TEST(IntSemantics, AddSubWrapModulo2To32) {
   const auto in = grid(kEdge32);
-  check("add.u32", op32("add.u32"), in, [](uint64_t a, uint64_t b, uint64_t) { return u32(u32(a) + u32(b)); });
-  check("add.s32", op32("add.s32"), in, [](uint64_t a, uint64_t b, uint64_t) { return z32(s32(a) + s32(b)); });
-  check("sub.u32", op32("sub.u32"), in, [](uint64_t a, uint64_t b, uint64_t) { return u32(u32(a) - u32(b)); });
-  check("sub.s32", op32("sub.s32"), in, [](uint64_t a, uint64_t b, uint64_t) { return z32(s32(a) - s32(b)); });
+  expect_lanes("add.u32", op32("add.u32"), in, [](uint64_t a, uint64_t b, uint64_t) { return u32(u32(a) + u32(b)); });
+  expect_lanes("add.s32", op32("add.s32"), in, [](uint64_t a, uint64_t b, uint64_t) { return z32(s32(a) + s32(b)); });
+  expect_lanes("sub.u32", op32("sub.u32"), in, [](uint64_t a, uint64_t b, uint64_t) { return u32(u32(a) - u32(b)); });
+  expect_lanes("sub.s32", op32("sub.s32"), in, [](uint64_t a, uint64_t b, uint64_t) { return z32(s32(a) - s32(b)); });
 }
 
 TEST(IntSemantics, AddSubOf16And64BitWrap) {
-  check("add.u16", "add.u16 %hc, %ha, %hb;\n cvt.u64.u16 %o, %hc;", grid(kEdge32),
+  expect_lanes("add.u16", "add.u16 %hc, %ha, %hb;\n cvt.u64.u16 %o, %hc;", grid(kEdge32),
         [](uint64_t a, uint64_t b, uint64_t) { return (a + b) & 0xFFFF; });
-  check("sub.s16", "sub.s16 %hc, %ha, %hb;\n cvt.u64.u16 %o, %hc;", grid(kEdge32),
+  expect_lanes("sub.s16", "sub.s16 %hc, %ha, %hb;\n cvt.u64.u16 %o, %hc;", grid(kEdge32),
         [](uint64_t a, uint64_t b, uint64_t) { return (a - b) & 0xFFFF; });
-  check("add.s64", "add.s64 %o, %a, %b;", grid(kEdge64), [](uint64_t a, uint64_t b, uint64_t) { return a + b; });
-  check("sub.u64", "sub.u64 %o, %a, %b;", grid(kEdge64), [](uint64_t a, uint64_t b, uint64_t) { return a - b; });
+  expect_lanes("add.s64", "add.s64 %o, %a, %b;", grid(kEdge64), [](uint64_t a, uint64_t b, uint64_t) { return a + b; });
+  expect_lanes("sub.u64", "sub.u64 %o, %a, %b;", grid(kEdge64), [](uint64_t a, uint64_t b, uint64_t) { return a - b; });
 }
 
 TEST(IntSemantics, AddSatS32ClampsToIntRange) {
   auto clamp = [](int64_t v) { return z32(v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN : v); };
   const auto in = grid(kEdge32);
-  check("add.sat.s32", op32("add.sat.s32"), in, [&](uint64_t a, uint64_t b, uint64_t) { return clamp(s32(a) + s32(b)); });
-  check("sub.sat.s32", op32("sub.sat.s32"), in, [&](uint64_t a, uint64_t b, uint64_t) { return clamp(s32(a) - s32(b)); });
+  expect_lanes("add.sat.s32", op32("add.sat.s32"), in, [&](uint64_t a, uint64_t b, uint64_t) { return clamp(s32(a) + s32(b)); });
+  expect_lanes("sub.sat.s32", op32("sub.sat.s32"), in, [&](uint64_t a, uint64_t b, uint64_t) { return clamp(s32(a) - s32(b)); });
   EXPECT_EQ(run1(op32("add.sat.s32"), 0x7FFFFFFF, 1).o, 0x7FFFFFFFu);
   EXPECT_EQ(run1(op32("add.sat.s32"), 0x80000000, 0xFFFFFFFF).o, 0x80000000u);
 }
 
 TEST(IntSemantics, MulLoKeepsLow32BitsWhateverTheSign) {
   const auto in = grid(kEdge32);
-  check("mul.lo.u32", op32("mul.lo.u32"), in, [](uint64_t a, uint64_t b, uint64_t) { return u32(u32(a) * u32(b)); });
-  check("mul.lo.s32", op32("mul.lo.s32"), in, [](uint64_t a, uint64_t b, uint64_t) { return z32(s32(a) * s32(b)); });
+  expect_lanes("mul.lo.u32", op32("mul.lo.u32"), in, [](uint64_t a, uint64_t b, uint64_t) { return u32(u32(a) * u32(b)); });
+  expect_lanes("mul.lo.s32", op32("mul.lo.s32"), in, [](uint64_t a, uint64_t b, uint64_t) { return z32(s32(a) * s32(b)); });
 }
 
 TEST(IntSemantics, MulHiDependsOnSignedness) {
   const auto in = grid(kEdge32);
-  check("mul.hi.u32", op32("mul.hi.u32"), in, [](uint64_t a, uint64_t b, uint64_t) { return (u32(a) * u32(b)) >> 32; });
-  check("mul.hi.s32", op32("mul.hi.s32"), in, [](uint64_t a, uint64_t b, uint64_t) { return z32((s32(a) * s32(b)) >> 32); });
+  expect_lanes("mul.hi.u32", op32("mul.hi.u32"), in, [](uint64_t a, uint64_t b, uint64_t) { return (u32(a) * u32(b)) >> 32; });
+  expect_lanes("mul.hi.s32", op32("mul.hi.s32"), in, [](uint64_t a, uint64_t b, uint64_t) { return z32((s32(a) * s32(b)) >> 32); });
   // -1 * 1: the high word is all ones signed, zero unsigned... and 0xFFFFFFFF^2 unsigned.
   EXPECT_EQ(run1(op32("mul.hi.s32"), 0xFFFFFFFF, 1).o, 0xFFFFFFFFu);
   EXPECT_EQ(run1(op32("mul.hi.u32"), 0xFFFFFFFF, 1).o, 0u);
@@ -104,8 +90,8 @@ TEST(IntSemantics, MulHiDependsOnSignedness) {
 
 TEST(IntSemantics, MulWideGivesTheFull64BitProduct) {
   const auto in = grid(kEdge32);
-  check("mul.wide.u32", "mul.wide.u32 %o, %ra, %rb;", in, [](uint64_t a, uint64_t b, uint64_t) { return u32(a) * u32(b); });
-  check("mul.wide.s32", "mul.wide.s32 %o, %ra, %rb;", in,
+  expect_lanes("mul.wide.u32", "mul.wide.u32 %o, %ra, %rb;", in, [](uint64_t a, uint64_t b, uint64_t) { return u32(a) * u32(b); });
+  expect_lanes("mul.wide.s32", "mul.wide.s32 %o, %ra, %rb;", in,
         [](uint64_t a, uint64_t b, uint64_t) { return static_cast<uint64_t>(s32(a) * s32(b)); });
   EXPECT_EQ(run1("mul.wide.s32 %o, %ra, %rb;", 0x80000000, 0x80000000).o, 0x4000000000000000ull);
   EXPECT_EQ(run1("mul.wide.s32 %o, %ra, %rb;", 0xFFFFFFFF, 2).o, 0xFFFFFFFFFFFFFFFEull);
@@ -113,29 +99,29 @@ TEST(IntSemantics, MulWideGivesTheFull64BitProduct) {
 
 TEST(IntSemantics, MulHi64UsesThe128BitProduct) {
   const auto in = grid(kEdge64);
-  check("mul.hi.u64", "mul.hi.u64 %o, %a, %b;", in, [](uint64_t a, uint64_t b, uint64_t) {
+  expect_lanes("mul.hi.u64", "mul.hi.u64 %o, %a, %b;", in, [](uint64_t a, uint64_t b, uint64_t) {
     return static_cast<uint64_t>((static_cast<unsigned __int128>(a) * b) >> 64);
   });
-  check("mul.hi.s64", "mul.hi.s64 %o, %a, %b;", in, [](uint64_t a, uint64_t b, uint64_t) {
+  expect_lanes("mul.hi.s64", "mul.hi.s64 %o, %a, %b;", in, [](uint64_t a, uint64_t b, uint64_t) {
     return static_cast<uint64_t>((static_cast<__int128>(s64(a)) * s64(b)) >> 64);
   });
-  check("mul.lo.s64", "mul.lo.s64 %o, %a, %b;", in, [](uint64_t a, uint64_t b, uint64_t) { return a * b; });
+  expect_lanes("mul.lo.s64", "mul.lo.s64 %o, %a, %b;", in, [](uint64_t a, uint64_t b, uint64_t) { return a * b; });
   EXPECT_EQ(run1("mul.hi.s64 %o, %a, %b;", ~0ull, 1).o, ~0ull);
   EXPECT_EQ(run1("mul.hi.u64 %o, %a, %b;", ~0ull, 1).o, 0u);
 }
 
 TEST(IntSemantics, MadLoHiWideAddTheThirdOperand) {
   const auto in = grid(kEdge32);
-  check("mad.lo.s32", op32("mad.lo.s32", true), in,
+  expect_lanes("mad.lo.s32", op32("mad.lo.s32", true), in,
         [](uint64_t a, uint64_t b, uint64_t c) { return z32(s32(a) * s32(b) + s32(c)); });
-  check("mad.hi.u32", op32("mad.hi.u32", true), in,
+  expect_lanes("mad.hi.u32", op32("mad.hi.u32", true), in,
         [](uint64_t a, uint64_t b, uint64_t c) { return u32(((u32(a) * u32(b)) >> 32) + u32(c)); });
-  check("mad.hi.s32", op32("mad.hi.s32", true), in,
+  expect_lanes("mad.hi.s32", op32("mad.hi.s32", true), in,
         [](uint64_t a, uint64_t b, uint64_t c) { return z32(((s32(a) * s32(b)) >> 32) + s32(c)); });
   const auto wide = grid(kEdge32, true);
-  check("mad.wide.u32", "mad.wide.u32 %o, %ra, %rb, %c;", wide,
+  expect_lanes("mad.wide.u32", "mad.wide.u32 %o, %ra, %rb, %c;", wide,
         [](uint64_t a, uint64_t b, uint64_t c) { return u32(a) * u32(b) + c; });
-  check("mad.wide.s32", "mad.wide.s32 %o, %ra, %rb, %c;", wide,
+  expect_lanes("mad.wide.s32", "mad.wide.s32 %o, %ra, %rb, %c;", wide,
         [](uint64_t a, uint64_t b, uint64_t c) { return static_cast<uint64_t>(s32(a) * s32(b)) + c; });
 }
 
@@ -149,14 +135,14 @@ TEST(IntSemantics, Mul24UsesTheLow24BitsAndSelectsBits31To0Or47To16) {
   const auto in = grid(kEdge32);
   for (bool sgn : {false, true}) {
     const std::string t = sgn ? ".s32" : ".u32";
-    check("mul24.lo" + t, op32("mul24.lo" + t), in,
+    expect_lanes("mul24.lo" + t, op32("mul24.lo" + t), in,
           [sgn](uint64_t a, uint64_t b, uint64_t) { return z32(op24(a, sgn) * op24(b, sgn)); });
-    check("mul24.hi" + t, op32("mul24.hi" + t), in, [sgn](uint64_t a, uint64_t b, uint64_t) {
+    expect_lanes("mul24.hi" + t, op32("mul24.hi" + t), in, [sgn](uint64_t a, uint64_t b, uint64_t) {
       return (static_cast<uint64_t>(op24(a, sgn) * op24(b, sgn)) >> 16) & 0xFFFFFFFF;
     });
-    check("mad24.lo" + t, op32("mad24.lo" + t, true), in,
+    expect_lanes("mad24.lo" + t, op32("mad24.lo" + t, true), in,
           [sgn](uint64_t a, uint64_t b, uint64_t c) { return z32(op24(a, sgn) * op24(b, sgn) + static_cast<int64_t>(c)); });
-    check("mad24.hi" + t, op32("mad24.hi" + t, true), in, [sgn](uint64_t a, uint64_t b, uint64_t c) {
+    expect_lanes("mad24.hi" + t, op32("mad24.hi" + t, true), in, [sgn](uint64_t a, uint64_t b, uint64_t c) {
       return u32(((static_cast<uint64_t>(op24(a, sgn) * op24(b, sgn)) >> 16) & 0xFFFFFFFF) + c);
     });
   }
@@ -169,9 +155,9 @@ TEST(IntSemantics, Mul24UsesTheLow24BitsAndSelectsBits31To0Or47To16) {
 TEST(IntSemantics, MadHiSatS32ClampsTheSumOfHighPartAndC) {
   auto clamp = [](int64_t v) { return z32(v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN : v); };
   const auto in = grid(kEdge32);
-  check("mad.hi.sat.s32", op32("mad.hi.sat.s32", true), in,
+  expect_lanes("mad.hi.sat.s32", op32("mad.hi.sat.s32", true), in,
         [&](uint64_t a, uint64_t b, uint64_t c) { return clamp(((s32(a) * s32(b)) >> 32) + s32(c)); });
-  check("mad24.hi.sat.s32", op32("mad24.hi.sat.s32", true), in,
+  expect_lanes("mad24.hi.sat.s32", op32("mad24.hi.sat.s32", true), in,
         [&](uint64_t a, uint64_t b, uint64_t c) { return clamp(((op24(a, true) * op24(b, true)) >> 16) + s32(c)); });
   // 0x7FFFFFFF^2 = 0x3FFFFFFF00000001: high part 0x3FFFFFFF, + 0x7FFFFFFF overflows -> INT_MAX.
   EXPECT_EQ(run1(op32("mad.hi.sat.s32", true), 0x7FFFFFFF, 0x7FFFFFFF, 0x7FFFFFFF).o, 0x7FFFFFFFu);
@@ -181,11 +167,11 @@ TEST(IntSemantics, MadHiSatS32ClampsTheSumOfHighPartAndC) {
 
 TEST(IntSemantics, SadAddsTheAbsoluteDifference) {
   const auto in = grid(kEdge32);
-  check("sad.u32", op32("sad.u32", true), in, [](uint64_t a, uint64_t b, uint64_t c) {
+  expect_lanes("sad.u32", op32("sad.u32", true), in, [](uint64_t a, uint64_t b, uint64_t c) {
     const uint64_t d = u32(a) > u32(b) ? u32(a) - u32(b) : u32(b) - u32(a);
     return u32(d + c);
   });
-  check("sad.s32", op32("sad.s32", true), in, [](uint64_t a, uint64_t b, uint64_t c) {
+  expect_lanes("sad.s32", op32("sad.s32", true), in, [](uint64_t a, uint64_t b, uint64_t c) {
     const int64_t d = s32(a) - s32(b);
     return z32((d < 0 ? -d : d) + s32(c));
   });
@@ -210,10 +196,10 @@ uint64_t rem_s(int64_t a, int64_t b, unsigned bits) {
 
 TEST(IntSemantics, DivRemTruncateTowardZero) {
   const auto in = grid(kEdge32);
-  check("div.u32", op32("div.u32"), in, [](uint64_t a, uint64_t b, uint64_t) { return u32(b) ? u32(a) / u32(b) : 0xFFFFFFFF; });
-  check("rem.u32", op32("rem.u32"), in, [](uint64_t a, uint64_t b, uint64_t) { return u32(b) ? u32(a) % u32(b) : u32(a); });
-  check("div.s32", op32("div.s32"), in, [](uint64_t a, uint64_t b, uint64_t) { return div_s(s32(a), s32(b), 32); });
-  check("rem.s32", op32("rem.s32"), in, [](uint64_t a, uint64_t b, uint64_t) { return rem_s(s32(a), s32(b), 32); });
+  expect_lanes("div.u32", op32("div.u32"), in, [](uint64_t a, uint64_t b, uint64_t) { return u32(b) ? u32(a) / u32(b) : 0xFFFFFFFF; });
+  expect_lanes("rem.u32", op32("rem.u32"), in, [](uint64_t a, uint64_t b, uint64_t) { return u32(b) ? u32(a) % u32(b) : u32(a); });
+  expect_lanes("div.s32", op32("div.s32"), in, [](uint64_t a, uint64_t b, uint64_t) { return div_s(s32(a), s32(b), 32); });
+  expect_lanes("rem.s32", op32("rem.s32"), in, [](uint64_t a, uint64_t b, uint64_t) { return rem_s(s32(a), s32(b), 32); });
   EXPECT_EQ(run1(op32("div.s32"), static_cast<uint32_t>(-7), 2).o, static_cast<uint32_t>(-3));
   EXPECT_EQ(run1(op32("rem.s32"), static_cast<uint32_t>(-7), 2).o, static_cast<uint32_t>(-1));
   EXPECT_EQ(run1(op32("rem.s32"), 7, static_cast<uint32_t>(-2)).o, 1u);
@@ -221,10 +207,10 @@ TEST(IntSemantics, DivRemTruncateTowardZero) {
 
 TEST(IntSemantics, DivRem64Bit) {
   const auto in = grid(kEdge64);
-  check("div.u64", "div.u64 %o, %a, %b;", in, [](uint64_t a, uint64_t b, uint64_t) { return b ? a / b : ~0ull; });
-  check("rem.u64", "rem.u64 %o, %a, %b;", in, [](uint64_t a, uint64_t b, uint64_t) { return b ? a % b : a; });
-  check("div.s64", "div.s64 %o, %a, %b;", in, [](uint64_t a, uint64_t b, uint64_t) { return div_s(s64(a), s64(b), 64); });
-  check("rem.s64", "rem.s64 %o, %a, %b;", in, [](uint64_t a, uint64_t b, uint64_t) { return rem_s(s64(a), s64(b), 64); });
+  expect_lanes("div.u64", "div.u64 %o, %a, %b;", in, [](uint64_t a, uint64_t b, uint64_t) { return b ? a / b : ~0ull; });
+  expect_lanes("rem.u64", "rem.u64 %o, %a, %b;", in, [](uint64_t a, uint64_t b, uint64_t) { return b ? a % b : a; });
+  expect_lanes("div.s64", "div.s64 %o, %a, %b;", in, [](uint64_t a, uint64_t b, uint64_t) { return div_s(s64(a), s64(b), 64); });
+  expect_lanes("rem.s64", "rem.s64 %o, %a, %b;", in, [](uint64_t a, uint64_t b, uint64_t) { return rem_s(s64(a), s64(b), 64); });
 }
 
 TEST(IntSemantics, DivisionByZeroGivesAllOnesAndRemainderTheDividend) {
@@ -248,9 +234,9 @@ TEST(IntSemantics, IntMinDividedByMinusOneWrapsToIntMin) {
 
 TEST(IntSemantics, AbsAndNegWrapAtIntMin) {
   const auto in = grid(kEdge32);
-  check("abs.s32", "abs.s32 %r1, %ra;\n cvt.u64.u32 %o, %r1;", in,
+  expect_lanes("abs.s32", "abs.s32 %r1, %ra;\n cvt.u64.u32 %o, %r1;", in,
         [](uint64_t a, uint64_t, uint64_t) { return z32(s32(a) < 0 ? -s32(a) : s32(a)); });
-  check("neg.s32", "neg.s32 %r1, %ra;\n cvt.u64.u32 %o, %r1;", in, [](uint64_t a, uint64_t, uint64_t) { return z32(-s32(a)); });
+  expect_lanes("neg.s32", "neg.s32 %r1, %ra;\n cvt.u64.u32 %o, %r1;", in, [](uint64_t a, uint64_t, uint64_t) { return z32(-s32(a)); });
   EXPECT_EQ(run1("abs.s32 %r1, %ra;\n cvt.u64.u32 %o, %r1;", 0x80000000).o, 0x80000000u);
   EXPECT_EQ(run1("neg.s32 %r1, %ra;\n cvt.u64.u32 %o, %r1;", 0x80000000).o, 0x80000000u);
   EXPECT_EQ(run1("abs.s64 %o, %a;", 0x8000000000000000ull).o, 0x8000000000000000ull);
@@ -262,13 +248,13 @@ TEST(IntSemantics, AbsAndNegWrapAtIntMin) {
 
 TEST(IntSemantics, MinMaxCompareSignedOrUnsignedByType) {
   const auto in = grid(kEdge32);
-  check("min.s32", op32("min.s32"), in, [](uint64_t a, uint64_t b, uint64_t) { return z32(s32(a) < s32(b) ? s32(a) : s32(b)); });
-  check("max.s32", op32("max.s32"), in, [](uint64_t a, uint64_t b, uint64_t) { return z32(s32(a) > s32(b) ? s32(a) : s32(b)); });
-  check("min.u32", op32("min.u32"), in, [](uint64_t a, uint64_t b, uint64_t) { return u32(a) < u32(b) ? u32(a) : u32(b); });
-  check("max.u32", op32("max.u32"), in, [](uint64_t a, uint64_t b, uint64_t) { return u32(a) > u32(b) ? u32(a) : u32(b); });
+  expect_lanes("min.s32", op32("min.s32"), in, [](uint64_t a, uint64_t b, uint64_t) { return z32(s32(a) < s32(b) ? s32(a) : s32(b)); });
+  expect_lanes("max.s32", op32("max.s32"), in, [](uint64_t a, uint64_t b, uint64_t) { return z32(s32(a) > s32(b) ? s32(a) : s32(b)); });
+  expect_lanes("min.u32", op32("min.u32"), in, [](uint64_t a, uint64_t b, uint64_t) { return u32(a) < u32(b) ? u32(a) : u32(b); });
+  expect_lanes("max.u32", op32("max.u32"), in, [](uint64_t a, uint64_t b, uint64_t) { return u32(a) > u32(b) ? u32(a) : u32(b); });
   const auto in64 = grid(kEdge64);
-  check("min.s64", "min.s64 %o, %a, %b;", in64, [](uint64_t a, uint64_t b, uint64_t) { return s64(a) < s64(b) ? a : b; });
-  check("max.u64", "max.u64 %o, %a, %b;", in64, [](uint64_t a, uint64_t b, uint64_t) { return a > b ? a : b; });
+  expect_lanes("min.s64", "min.s64 %o, %a, %b;", in64, [](uint64_t a, uint64_t b, uint64_t) { return s64(a) < s64(b) ? a : b; });
+  expect_lanes("max.u64", "max.u64 %o, %a, %b;", in64, [](uint64_t a, uint64_t b, uint64_t) { return a > b ? a : b; });
   EXPECT_EQ(run1(op32("min.s32"), 0xFFFFFFFF, 1).o, 0xFFFFFFFFu);
   EXPECT_EQ(run1(op32("min.u32"), 0xFFFFFFFF, 1).o, 1u);
 }
