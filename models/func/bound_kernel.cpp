@@ -34,7 +34,6 @@ void BoundKernel::execute(uint32_t pc, CtaState& cta, const ThreadGroup& group, 
   c.cta = &cta;
   c.group = group;
   c.mask = mask;
-  c.warp_id = group.tid(mask ? lowest_lane(mask) : 0) / kWarpSize;
   c.clock = clock;
   c.result = &result;
   m_fns[pc](c);

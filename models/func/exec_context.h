@@ -48,7 +48,6 @@ struct ExecCtx {
   CtaState* cta = nullptr;
   ThreadGroup group;
   LaneMask mask = 0;      // lanes to execute (already filtered by the guard)
-  uint32_t warp_id = 0;   // warp number inside the CTA (%warpid)
   uint64_t clock = 0;     // %clock value
   ExecResult* result = nullptr;
 

@@ -87,10 +87,6 @@ struct Instruction {
 // float division as its own class.
 InstrClass instruction_class(const Instruction& in);
 
-}  // namespace gputlm::isa
-
-namespace gputlm::isa {
-
 // Registers an instruction reads and writes (guard included in `uses`). A guarded instruction
 // may leave its destination unchanged, so its destinations also count as uses.
 void instruction_registers(const Instruction& in, std::vector<int32_t>& uses, std::vector<int32_t>& defs);

@@ -1,0 +1,52 @@
+#include "models/isa/instruction.h"
+
+namespace gputlm::isa {
+
+InstrClass instruction_class(const Instruction& in) {
+  InstrClass c = opcode_class(in.op);
+  if (!dtype_is_float(in.type)) return c;
+  switch (in.op) {
+    case Opcode::Div: return InstrClass::FloatDiv;
+    case Opcode::Add: case Opcode::Sub: case Opcode::Mul: case Opcode::Mad: case Opcode::Abs:
+    case Opcode::Neg: case Opcode::Min: case Opcode::Max: case Opcode::Setp: case Opcode::Set:
+    case Opcode::Selp:
+      return InstrClass::FloatAlu;
+    default:
+      return c;
+  }
+}
+
+namespace {
+void operand_regs(const Operand& o, std::vector<int32_t>& out) {
+  if (o.kind == OperandKind::Reg || (o.kind == OperandKind::Address && o.reg >= 0)) out.push_back(o.reg);
+  if (o.kind == OperandKind::Vector)
+    for (unsigned i = 0; i < o.vec_n; ++i)
+      if (o.vec[i] >= 0) out.push_back(o.vec[i]);
+}
+// Whether operand 0 is written (a destination) rather than read.
+bool first_operand_is_dst(const Instruction& in) {
+  switch (in.op) {
+    case Opcode::St: case Opcode::Red: case Opcode::Bra: case Opcode::Bar: case Opcode::Barrier:
+    case Opcode::Prefetch: case Opcode::Nanosleep:
+      return false;
+    default:
+      return in.nops > 0;
+  }
+}
+}  // namespace
+
+void instruction_registers(const Instruction& in, std::vector<int32_t>& uses, std::vector<int32_t>& defs) {
+  uses.clear();
+  defs.clear();
+  if (in.guard >= 0) uses.push_back(in.guard);
+  unsigned first_src = 0;
+  if (first_operand_is_dst(in)) {
+    operand_regs(in.ops[0], defs);
+    if (in.dst2 >= 0) defs.push_back(in.dst2);
+    first_src = 1;
+  }
+  for (unsigned i = first_src; i < in.nops; ++i) operand_regs(in.ops[i], uses);
+  if (in.guard >= 0) uses.insert(uses.end(), defs.begin(), defs.end());
+}
+
+}  // namespace gputlm::isa
