@@ -52,4 +52,20 @@ void VcdFile::write_save_file(const std::vector<WaveGroup>& groups, unsigned vis
   }
 }
 
+namespace {
+void trace_below(sc_core::sc_object* obj, sc_core::sc_trace_file* tf, std::vector<WaveGroup>& groups) {
+  if (auto* w = dynamic_cast<WaveProvider*>(obj)) {
+    obj->trace(tf);
+    for (auto& g : w->wave_groups()) groups.push_back(std::move(g));
+  }
+  for (sc_core::sc_object* child : obj->get_child_objects()) trace_below(child, tf, groups);
+}
+}  // namespace
+
+std::vector<WaveGroup> trace_all(VcdFile& vcd) {
+  std::vector<WaveGroup> groups;
+  for (sc_core::sc_object* o : sc_core::sc_get_top_level_objects()) trace_below(o, vcd.file(), groups);
+  return groups;
+}
+
 }  // namespace gputlm::tb

@@ -7,23 +7,16 @@
 #include <utility>
 #include <vector>
 
+#include "models/common/waves.h"
+
 namespace sc_core {
 class sc_trace_file;
 }
 
 namespace gputlm::tb {
 
-struct WaveSignal {
-  enum class Format { Hex, Dec, Bin };
-  std::string name;  // full name as passed to sc_trace
-  unsigned bits = 32;
-  Format format = Format::Dec;
-};
-
-struct WaveGroup {
-  std::string name;  // group title in GTKWave
-  std::vector<WaveSignal> signals;
-};
+using gputlm::WaveGroup;
+using gputlm::WaveSignal;
 
 class VcdFile {
  public:
@@ -42,5 +35,9 @@ class VcdFile {
   std::string m_path;
   sc_core::sc_trace_file* m_tf = nullptr;
 };
+
+// Calls trace() on every module below the top-level objects that describes its waves
+// (WaveProvider) and returns their groups for the save file.
+std::vector<WaveGroup> trace_all(VcdFile& vcd);
 
 }  // namespace gputlm::tb

@@ -1,0 +1,99 @@
+#include "models/common/config_reader.h"
+
+#include <cmath>
+
+#include "models/common/error.h"
+
+namespace gputlm {
+
+namespace {
+const nlohmann::json& empty_object() {
+  static const nlohmann::json e = nlohmann::json::object();
+  return e;
+}
+const nlohmann::json& empty_array() {
+  static const nlohmann::json e = nlohmann::json::array();
+  return e;
+}
+}  // namespace
+
+ConfigReader::ConfigReader(const nlohmann::json& obj, std::string where, std::string path)
+    : m_obj(obj), m_where(std::move(where)), m_path(std::move(path)) {
+  if (!m_obj.is_object()) throw ConfigError(m_where, m_path.empty() ? "(root)" : m_path, "must be a JSON object");
+}
+
+std::string ConfigReader::key_path(const std::string& key) const { return m_path.empty() ? key : m_path + "." + key; }
+
+void ConfigReader::fail(const std::string& key, const std::string& why) const { throw ConfigError(m_where, key_path(key), why); }
+
+bool ConfigReader::has(const std::string& key) const { return m_obj.contains(key); }
+
+const nlohmann::json* ConfigReader::value(const std::string& key) {
+  m_read.insert(key);
+  auto it = m_obj.find(key);
+  return it == m_obj.end() ? nullptr : &*it;
+}
+
+uint64_t ConfigReader::get_uint(const std::string& key, uint64_t fallback, uint64_t min, uint64_t max) {
+  const nlohmann::json* v = value(key);
+  if (!v) return fallback;
+  if (!v->is_number_unsigned()) fail(key, "must be a non-negative integer (is " + v->dump() + ")");
+  const uint64_t n = v->get<uint64_t>();
+  if (n < min || n > max) fail(key, "must be between " + std::to_string(min) + " and " + std::to_string(max) + " (is " + std::to_string(n) + ")");
+  return n;
+}
+
+double ConfigReader::get_double(const std::string& key, double fallback, double min, double max) {
+  const nlohmann::json* v = value(key);
+  if (!v) return fallback;
+  if (!v->is_number()) fail(key, "must be a number (is " + v->dump() + ")");
+  const double d = v->get<double>();
+  if (!std::isfinite(d) || d < min || d > max)
+    fail(key, "must be between " + std::to_string(min) + " and " + std::to_string(max) + " (is " + v->dump() + ")");
+  return d;
+}
+
+bool ConfigReader::get_bool(const std::string& key, bool fallback) {
+  const nlohmann::json* v = value(key);
+  if (!v) return fallback;
+  if (!v->is_boolean()) fail(key, "must be true or false (is " + v->dump() + ")");
+  return v->get<bool>();
+}
+
+std::string ConfigReader::get_string(const std::string& key, const std::string& fallback) {
+  const nlohmann::json* v = value(key);
+  if (!v) return fallback;
+  if (!v->is_string()) fail(key, "must be a string (is " + v->dump() + ")");
+  return v->get<std::string>();
+}
+
+std::string ConfigReader::get_choice(const std::string& key, const std::string& fallback, const std::vector<std::string>& allowed) {
+  const std::string s = get_string(key, fallback);
+  for (const auto& a : allowed)
+    if (a == s) return s;
+  std::string known;
+  for (const auto& a : allowed) known += (known.empty() ? "" : ", ") + a;
+  fail(key, "unknown value '" + s + "' (known: " + known + ")");
+}
+
+const nlohmann::json& ConfigReader::get_object(const std::string& key) {
+  const nlohmann::json* v = value(key);
+  if (!v) return empty_object();
+  if (!v->is_object()) fail(key, "must be an object");
+  return *v;
+}
+
+const nlohmann::json& ConfigReader::get_array(const std::string& key) {
+  const nlohmann::json* v = value(key);
+  if (!v) return empty_array();
+  if (!v->is_array()) fail(key, "must be a list");
+  return *v;
+}
+
+void ConfigReader::finish() const {
+  for (auto it = m_obj.begin(); it != m_obj.end(); ++it)
+    if (!m_read.count(it.key()) && it.key().rfind("_comment", 0) != 0 && it.key() != "//")
+      fail(it.key(), "unknown key");
+}
+
+}  // namespace gputlm

@@ -1,0 +1,51 @@
+// Reads one JSON config object into a Spec struct with every problem named by its key path:
+// a wrong type, a value out of range, an unknown name, and also keys nobody reads (typos), which
+// finish() reports. Used by every XxxSpec::from_json.
+//
+//   ConfigReader r(json, "configs/x.json", "dram");
+//   spec.banks = r.get_uint("banks", spec.banks, 1, 1024);   // optional key, default kept
+//   r.finish();                                               // "dram.bnaks": unknown key
+#pragma once
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace gputlm {
+
+class ConfigReader {
+ public:
+  // `where` names the file (or "command line"); `path` is the key path of `obj` ("" for the root).
+  ConfigReader(const nlohmann::json& obj, std::string where, std::string path);
+
+  bool has(const std::string& key) const;
+  uint64_t get_uint(const std::string& key, uint64_t fallback, uint64_t min, uint64_t max);
+  double get_double(const std::string& key, double fallback, double min, double max);
+  bool get_bool(const std::string& key, bool fallback);
+  std::string get_string(const std::string& key, const std::string& fallback);
+  // A string that must be one of `allowed`.
+  std::string get_choice(const std::string& key, const std::string& fallback, const std::vector<std::string>& allowed);
+  // A nested object (empty object if absent); the caller reads it with its own ConfigReader.
+  const nlohmann::json& get_object(const std::string& key);
+  // A list (empty if absent).
+  const nlohmann::json& get_array(const std::string& key);
+  // The full key path of `key`, e.g. "dram.timing.tRCD".
+  std::string key_path(const std::string& key) const;
+  const std::string& where() const { return m_where; }
+
+  [[noreturn]] void fail(const std::string& key, const std::string& why) const;
+  // Throws for the first key of the object that no get_* call asked for.
+  void finish() const;
+
+ private:
+  const nlohmann::json* value(const std::string& key);
+
+  const nlohmann::json& m_obj;
+  std::string m_where;
+  std::string m_path;
+  std::set<std::string> m_read;
+};
+
+}  // namespace gputlm

@@ -1,0 +1,168 @@
+#include "models/mem/dram/dram_controller.h"
+
+#include "models/mem/mem_extension.h"
+
+namespace gputlm::mem {
+
+namespace {
+constexpr uint64_t kNoRow = 0xFFFFFFFFull;  // waves: no open row (rows are traced as 32 bits)
+}
+
+DramController::DramController(sc_core::sc_module_name name, const DramSpec& spec, double reference_mhz)
+    : sc_module(name),
+      upstream("upstream", m_wake),
+      m_spec(spec),
+      m_clock(spec.clock_mhz, reference_mhz),
+      m_map(spec),
+      m_timing(make_dram_timing(spec)),
+      m_scheduler(make_dram_scheduler(spec.scheduler)),
+      m_views(spec.banks),
+      m_wave_row(spec.banks, kNoRow),
+      m_wave_cmd(spec.banks, 0),
+      m_wave_issues(spec.banks, 0) {
+  SC_METHOD(tick);
+  sensitive << m_wake;
+  dont_initialize();
+
+  m_stats.counter("requests", m_requests, "count", "requests served");
+  m_stats.counter("reads", m_reads, "count", "read requests served");
+  m_stats.counter("writes", m_writes, "count", "write requests served");
+  m_stats.counter("row_hits", m_hits, "count", "accesses to the open row");
+  m_stats.counter("row_empties", m_empties, "count", "accesses to a bank with no open row");
+  m_stats.counter("row_conflicts", m_conflicts, "count", "accesses that had to close another row");
+  m_stats.formula("row_buffer_hit_rate", [this] { return ratio(m_hits, m_requests); }, "ratio", "row hits / requests");
+  m_stats.formula("average_latency", [this] { return ratio(m_latency_sum, m_requests); }, "cycles",
+                  "arrival at the controller to the end of the data transfer, mean");
+  m_stats.counter("max_latency", m_latency_max, "cycles", "arrival to end of data transfer, maximum");
+  m_stats.counter("bytes", m_bytes, "bytes", "bytes transferred");
+  m_stats.formula("active_cycles", [this] { return double(m_last_done - m_first_arrival); }, "cycles",
+                  "first request arrival to last data transfer end");
+  m_stats.formula("bus_busy_cycles", [this] { return double(m_timing->bus_busy_cycles()); }, "cycles", "cycles the data bus moved data");
+  m_stats.formula("bus_utilization", [this] { return ratio(m_timing->bus_busy_cycles(), m_last_done - m_first_arrival); },
+                  "ratio", "bus busy cycles / active cycles");
+  m_stats.formula("achieved_bandwidth_gbps",
+                  [this] { return ratio(m_bytes * m_clock.mhz() / 1000.0, m_last_done - m_first_arrival); }, "GB/s",
+                  "bytes / active time");
+  m_stats.counter("max_queue_occupancy", m_max_queue, "count", "most requests queued at once");
+}
+
+void DramController::tick() {
+  if (!m_clock.at_edge()) {  // woken between edges (another clock domain): act at the next edge
+    next_trigger(m_clock.until(m_clock.now() + 1));
+    return;
+  }
+  const Cycle now = m_clock.now();
+  accept(now);
+  complete(now);
+  schedule(now);
+  complete(now);  // an access may finish in the cycle it starts only with zero latency, kept general
+  const Cycle next = next_wake(now);
+  if (next == ~Cycle{0}) next_trigger(m_wake);
+  else next_trigger(m_clock.until(next), m_wake);
+}
+
+void DramController::accept(Cycle now) {
+  if (!upstream.peek() || m_queue.size() >= m_spec.queue_depth || m_last_accept == now) return;
+  tlm::tlm_generic_payload* p = upstream.take();
+  const DramCoord c = m_map.map(p->get_address());
+  DramQueueEntry e;
+  e.bank = c.bank;
+  e.row = c.row;
+  e.write = p->is_write();
+  e.row_hint = MemExtension::of(*p).row_hint;
+  e.arrival = now;
+  if (m_accepted++ == 0) m_first_arrival = now;
+  m_queue.push_back(e);
+  m_queue_payloads.push_back(p);
+  m_last_accept = now;
+  m_max_queue = std::max<uint64_t>(m_max_queue, m_queue.size());
+  if (m_tracing) m_timeline.set(sc_core::sc_time_stamp(), &m_wave_queue, m_queue.size());
+}
+
+void DramController::schedule(Cycle now) {
+  if (m_queue.empty()) return;
+  for (uint32_t b = 0; b < m_spec.banks; ++b) {
+    m_views[b].ready = m_timing->bank_ready(b, now) == now;
+    m_views[b].open_row = m_timing->open_row(b);
+  }
+  const int i = m_scheduler->pick(m_queue, m_views, now);
+  if (i < 0) return;
+  const DramQueueEntry e = m_queue[i];
+  tlm::tlm_generic_payload* p = m_queue_payloads[i];
+  m_queue.erase(m_queue.begin() + i);
+  m_queue_payloads.erase(m_queue_payloads.begin() + i);
+  bool keep_open = m_spec.page_policy == "open";
+  for (const DramQueueEntry& q : m_queue)
+    if (q.bank == e.bank && q.row == e.row) keep_open = true;  // closed page keeps a row others still need
+  m_scheduler->on_issue(e, now);
+  const DramIssue r = m_timing->issue({e.bank, e.row, e.write, p->get_data_length()}, now, keep_open);
+  (r.outcome == RowOutcome::Hit ? m_hits : r.outcome == RowOutcome::Empty ? m_empties : m_conflicts)++;
+  m_in_flight.push({r.done, m_seq++, p, e.arrival});
+  if (m_tracing) {
+    record_waves(e.bank, r, e.write, e.row);
+    m_timeline.set(sc_core::sc_time_stamp(), &m_wave_queue, m_queue.size());
+    if (!keep_open) m_timeline.set(m_clock.time_of(r.done), &m_wave_row[e.bank], kNoRow);
+  }
+}
+
+void DramController::complete(Cycle now) {
+  while (!m_in_flight.empty() && m_in_flight.top().done <= now && upstream.can_respond()) {
+    const InFlight f = m_in_flight.top();
+    m_in_flight.pop();
+    ++m_requests;
+    (f.payload->is_write() ? m_writes : m_reads)++;
+    const uint64_t latency = f.done - f.arrival;
+    m_latency_sum += latency;
+    m_latency_max = std::max(m_latency_max, latency);
+    m_bytes += f.payload->get_data_length();
+    m_last_done = std::max<uint64_t>(m_last_done, f.done);
+    upstream.respond(*f.payload);
+  }
+}
+
+Cycle DramController::next_wake(Cycle now) const {
+  Cycle next = ~Cycle{0};
+  if (!m_in_flight.empty()) next = std::max(now + 1, m_in_flight.top().done);
+  if (upstream.peek() && m_queue.size() < m_spec.queue_depth) next = std::min(next, now + 1);
+  for (const DramQueueEntry& q : m_queue) next = std::min(next, std::max(now + 1, m_timing->bank_ready(q.bank, now + 1)));
+  return next;
+}
+
+void DramController::record_waves(uint32_t bank, const DramIssue& r, bool write, uint64_t row) {
+  auto at = [this](Cycle c) { return m_clock.time_of(c); };
+  if (r.precharged) m_timeline.set(at(r.precharge_at), &m_wave_cmd[bank], uint64_t(DramCommand::Precharge));
+  if (r.activated) {
+    m_timeline.set(at(r.activate_at), &m_wave_cmd[bank], uint64_t(DramCommand::Activate));
+    m_timeline.set(at(r.activate_at), &m_wave_row[bank], row & 0xFFFFFFFFull);
+  }
+  m_timeline.set(at(r.column_at), &m_wave_cmd[bank], uint64_t(write ? DramCommand::Write : DramCommand::Read));
+  const uint64_t issue_no = ++m_wave_issues[bank];
+  m_timeline.set(at(r.done), &m_wave_cmd[bank], uint64_t(DramCommand::Idle), &m_wave_issues[bank], issue_no);
+  m_timeline.set(at(r.bus_start), &m_wave_bus, 1);
+  m_timeline.set(at(r.done), &m_wave_bus, 0);
+}
+
+void DramController::trace(sc_core::sc_trace_file* tf) const {
+  const_cast<DramController*>(this)->m_tracing = true;
+  const std::string n = name();
+  sc_core::sc_trace(tf, m_wave_queue, n + ".queue", 16);
+  sc_core::sc_trace(tf, m_wave_bus, n + ".data_bus_busy", 1);
+  for (uint32_t b = 0; b < m_spec.banks; ++b) {
+    sc_core::sc_trace(tf, m_wave_cmd[b], n + ".bank" + std::to_string(b) + ".command", 3);
+    sc_core::sc_trace(tf, m_wave_row[b], n + ".bank" + std::to_string(b) + ".open_row", 32);
+  }
+}
+
+std::vector<WaveGroup> DramController::wave_groups() const {
+  using F = WaveSignal::Format;
+  const std::string n = name();
+  std::vector<WaveGroup> g{{n + ": queue occupancy, data bus busy", {{n + ".queue", 16, F::Dec}, {n + ".data_bus_busy", 1, F::Bin}}}};
+  for (uint32_t b = 0; b < m_spec.banks; ++b) {
+    const std::string p = n + ".bank" + std::to_string(b);
+    g.push_back({p + ": command (0 idle 1 ACT 2 RD 3 WR 4 PRE), open row (FFFFFFFF closed)",
+                 {{p + ".command", 3, F::Dec}, {p + ".open_row", 32, F::Hex}}});
+  }
+  return g;
+}
+
+}  // namespace gputlm::mem

@@ -1,0 +1,78 @@
+// One DRAM channel's controller: a request queue of queue_depth entries fed by a TLM target
+// socket (a full queue leaves the next request unaccepted: back-pressure), a scheduling policy
+// (fcfs, fr-fcfs, ...) that picks at most one request a cycle among banks that are ready, a
+// timing model (latency or command level) for banks and the data bus, the page policy, and
+// responses in completion order. The controller wakes only when something can happen.
+#pragma once
+
+#include <memory>
+#include <queue>
+#include <systemc>
+#include <vector>
+
+#include "models/common/clock.h"
+#include "models/common/stats.h"
+#include "models/common/waves.h"
+#include "models/mem/dram/address_map.h"
+#include "models/mem/dram/dram_scheduler.h"
+#include "models/mem/dram/dram_timing.h"
+#include "models/mem/tlm_ends.h"
+
+namespace gputlm::mem {
+
+class DramController : public sc_core::sc_module, public StatProvider, public WaveProvider {
+ public:
+  SC_HAS_PROCESS(DramController);
+  // `reference_mhz`: the clock whose period is 1 ns of simulation time (see ClockDomain).
+  DramController(sc_core::sc_module_name name, const DramSpec& spec, double reference_mhz);
+
+  TargetEnd upstream;
+
+  const StatGroup& stats() const override { return m_stats; }
+  void trace(sc_core::sc_trace_file* tf) const override;
+  std::vector<WaveGroup> wave_groups() const override;
+  const ClockDomain& clock() const { return m_clock; }
+
+ private:
+  struct InFlight {
+    Cycle done;
+    uint64_t seq;
+    tlm::tlm_generic_payload* payload;
+    Cycle arrival;
+    bool operator>(const InFlight& o) const { return done != o.done ? done > o.done : seq > o.seq; }
+  };
+  void tick();
+  void accept(Cycle now);
+  void complete(Cycle now);
+  void schedule(Cycle now);
+  Cycle next_wake(Cycle now) const;
+  void record_waves(uint32_t bank, const DramIssue& issue, bool write, uint64_t row);
+
+  DramSpec m_spec;
+  ClockDomain m_clock;
+  AddressMap m_map;
+  std::unique_ptr<IDramTiming> m_timing;
+  std::unique_ptr<IDramScheduler> m_scheduler;
+  sc_core::sc_event m_wake;
+  std::vector<DramQueueEntry> m_queue;                  // oldest first
+  std::vector<tlm::tlm_generic_payload*> m_queue_payloads;
+  std::priority_queue<InFlight, std::vector<InFlight>, std::greater<InFlight>> m_in_flight;
+  std::vector<DramBankView> m_views;
+  uint64_t m_seq = 0;
+  Cycle m_last_accept = ~Cycle{0};
+
+  // Statistics (controller cycles).
+  StatGroup m_stats;
+  uint64_t m_requests = 0, m_reads = 0, m_writes = 0, m_hits = 0, m_empties = 0, m_conflicts = 0;
+  uint64_t m_latency_sum = 0, m_latency_max = 0, m_bytes = 0, m_first_arrival = 0, m_last_done = 0;
+  uint64_t m_max_queue = 0, m_accepted = 0;
+
+  // Waves (only updated once trace() was called).
+  bool m_tracing = false;
+  WaveTimeline m_timeline{"waves"};
+  std::vector<uint64_t> m_wave_row, m_wave_cmd;
+  std::vector<uint64_t> m_wave_issues;  // accesses issued per bank, guards "back to idle"
+  uint64_t m_wave_queue = 0, m_wave_bus = 0;
+};
+
+}  // namespace gputlm::mem

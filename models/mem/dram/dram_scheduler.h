@@ -1,0 +1,47 @@
+// Which queued DRAM request to serve next: a plain C++ policy chosen by name ("scheduler"),
+// registered in a Registry and unit-tested without a SystemC kernel. The controller calls pick()
+// at most once per controller cycle with the queue (oldest first) and each bank's state.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "models/common/clock.h"
+
+namespace gputlm::mem {
+
+struct DramQueueEntry {
+  uint32_t bank = 0;
+  uint64_t row = 0;
+  bool write = false;
+  bool row_hint = false;
+  Cycle arrival = 0;
+};
+
+struct DramBankView {
+  bool ready = false;                 // can start an access this cycle
+  std::optional<uint64_t> open_row;   // row in the row buffer
+};
+
+class IDramScheduler {
+ public:
+  virtual ~IDramScheduler() = default;
+  // Index into `queue` (ordered oldest first) of the request to start at `now`, or -1. A request
+  // may only be picked if its bank is ready.
+  virtual int pick(const std::vector<DramQueueEntry>& queue, const std::vector<DramBankView>& banks, Cycle now) = 0;
+  // Called when the picked request starts.
+  virtual void on_issue(const DramQueueEntry&, Cycle) {}
+};
+
+using DramSchedulerFactory = std::function<std::unique_ptr<IDramScheduler>()>;
+
+// Registers a scheduler under `name` (the config value).
+struct DramSchedulerRegistration {
+  DramSchedulerRegistration(const char* name, DramSchedulerFactory f);
+};
+std::unique_ptr<IDramScheduler> make_dram_scheduler(const std::string& name);
+
+}  // namespace gputlm::mem

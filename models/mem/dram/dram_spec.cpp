@@ -1,0 +1,83 @@
+#include "models/mem/dram/dram_spec.h"
+
+#include "models/common/registry.h"
+#include "models/mem/dram/dram_scheduler.h"
+
+namespace gputlm::mem {
+namespace {
+bool power_of_two(uint64_t v) { return v && !(v & (v - 1)); }
+unsigned log2u(uint64_t v) { return static_cast<unsigned>(63 - __builtin_clzll(v)); }
+}  // namespace
+
+DramSpec DramSpec::from_json(const nlohmann::json& j, const std::string& where, const std::string& path) {
+  DramSpec s;
+  ConfigReader r(j, where, path);
+  if (r.has("preset")) {
+    const std::string p = r.get_choice("preset", "", {"gddr5"});
+    if (p == "gddr5") s = gddr5();
+  }
+  s.clock_mhz = r.get_double("clock_mhz", s.clock_mhz, 1.0, 100000.0);
+  s.banks = static_cast<uint32_t>(r.get_uint("banks", s.banks, 1, 1024));
+  s.row_bytes = static_cast<uint32_t>(r.get_uint("row_bytes", s.row_bytes, 64, 1u << 20));
+  if (!power_of_two(s.row_bytes)) r.fail("row_bytes", "must be a power of two");
+  s.queue_depth = static_cast<uint32_t>(r.get_uint("queue_depth", s.queue_depth, 1, 4096));
+  s.page_policy = r.get_choice("page_policy", s.page_policy, {"open", "closed"});
+  s.scheduler = r.get_choice("scheduler", s.scheduler, Registry<DramSchedulerFactory>::instance().names());
+  s.timing_model = r.get_choice("timing_model", s.timing_model, {"latency", "command"});
+
+  const nlohmann::json& map = r.get_array("address_map");
+  if (!map.empty()) s.address_map.clear();
+  unsigned total = 0, bank_bits = 0;
+  for (size_t i = 0; i < map.size(); ++i) {
+    ConfigReader f(map[i], where, r.key_path("address_map[" + std::to_string(i) + "]"));
+    AddressField a;
+    a.field = f.get_choice("field", "", {"column", "bank", "channel"});
+    a.bits = static_cast<unsigned>(f.get_uint("bits", 0, 0, 40));
+    f.finish();
+    if (a.field == "bank") bank_bits += a.bits;
+    total += a.bits;
+    s.address_map.push_back(a);
+  }
+  if (!map.empty() && (1ull << bank_bits) != s.banks)
+    r.fail("address_map", "has " + std::to_string(bank_bits) + " bank bits but banks is " + std::to_string(s.banks));
+  if (total > 56) r.fail("address_map", "uses more than 56 bits");
+  if (map.empty() && !power_of_two(s.banks)) r.fail("banks", "must be a power of two unless address_map is given");
+
+  ConfigReader lt(r.get_object("latency"), where, r.key_path("latency"));
+  s.latency.row_hit = lt.get_uint("row_hit", s.latency.row_hit, 1, 1000000);
+  s.latency.row_conflict = lt.get_uint("row_conflict", s.latency.row_conflict, 1, 1000000);
+  s.latency.row_empty = lt.get_uint("row_empty", s.latency.row_empty, 1, 1000000);
+  s.latency.bandwidth_gbps = lt.get_double("bandwidth_gbps", s.latency.bandwidth_gbps, 0.001, 100000.0);
+  if (s.latency.row_conflict < s.latency.row_hit) lt.fail("row_conflict", "must not be below row_hit");
+  if (s.latency.row_empty < s.latency.row_hit) lt.fail("row_empty", "must not be below row_hit");
+  lt.finish();
+
+  ConfigReader ct(r.get_object("command"), where, r.key_path("command"));
+  CommandTiming& c = s.command;
+  for (auto [key, field] : {std::pair{"tRCD", &c.tRCD}, {"tCL", &c.tCL}, {"tWL", &c.tWL}, {"tRP", &c.tRP},
+                            {"tRAS", &c.tRAS}, {"tCCD", &c.tCCD}, {"tRRD", &c.tRRD}, {"tWR", &c.tWR}})
+    *field = ct.get_uint(key, *field, key == std::string("tWL") ? 0 : 1, 10000);
+  c.burst_length = ct.get_uint("burst_length", c.burst_length, 1, 64);
+  c.bus_bytes = ct.get_uint("bus_bytes", c.bus_bytes, 1, 1024);
+  c.data_rate = ct.get_uint("data_rate", c.data_rate, 1, 16);
+  if (c.burst_length % c.data_rate != 0) ct.fail("burst_length", "must be a multiple of data_rate");
+  ct.finish();
+  r.finish();
+  if (s.address_map.empty()) s.address_map = {{"column", log2u(s.row_bytes)}, {"bank", log2u(s.banks)}};
+  return s;
+}
+
+DramSpec DramSpec::gddr5() {
+  // GPGPU-Sim SM2_GTX480: nbk=16 CCD=2 RRD=6 RCD=12 RAS=28 RP=12 CL=12 WL=4 WR=12, 2 x32 chips per
+  // controller (8 bytes a beat), burst 8, quad data rate, 924 MHz: 29.6 GB/s per channel.
+  DramSpec s;
+  s.clock_mhz = 924.0;
+  s.banks = 16;
+  s.row_bytes = 2048;
+  s.scheduler = "fr-fcfs";
+  s.timing_model = "command";
+  s.command = CommandTiming{12, 12, 4, 12, 28, 2, 6, 12, 8, 8, 4};
+  return s;
+}
+
+}  // namespace gputlm::mem

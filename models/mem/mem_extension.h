@@ -1,0 +1,37 @@
+// The one typed extension every memory transaction carries (ARCHITECTURE.md): who asked (core,
+// warp, lanes), what kind of access, the row-buffer locality hint bit the DRAM controller reads,
+// and bookkeeping for statistics. Payloads carry addresses only: the functional engine owns
+// values, so data pointers are unused on the timing path.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+#include <tlm>
+
+#include "models/common/lane_mask.h"
+
+namespace gputlm::mem {
+
+enum class AccessKind : uint8_t { Load, Store, Atomic, Fetch, Writeback };
+std::string_view access_kind_name(AccessKind k);
+
+class MemExtension : public tlm::tlm_extension<MemExtension> {
+ public:
+  uint32_t core = 0;
+  uint32_t warp = 0;
+  LaneMask lanes = 0;
+  AccessKind kind = AccessKind::Load;
+  bool row_hint = false;   // set by ld.global.rowhint; read by a hint-aware DRAM scheduler
+  uint64_t id = 0;         // unique per request, for traces and debugging
+  uint64_t issued_ps = 0;  // simulation time the request entered the hierarchy (ps)
+
+  tlm::tlm_extension_base* clone() const override { return new MemExtension(*this); }
+  void copy_from(const tlm::tlm_extension_base& other) override { *this = static_cast<const MemExtension&>(other); }
+
+  bool is_write() const { return kind == AccessKind::Store || kind == AccessKind::Writeback; }
+  // The extension of a payload (every payload from a PayloadPool has one).
+  static MemExtension& of(tlm::tlm_generic_payload& p) { return *p.get_extension<MemExtension>(); }
+  static const MemExtension& of(const tlm::tlm_generic_payload& p) { return *p.get_extension<MemExtension>(); }
+};
+
+}  // namespace gputlm::mem

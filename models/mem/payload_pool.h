@@ -1,0 +1,31 @@
+// A pool of generic payloads with a MemExtension attached, recycled through TLM's memory
+// management (acquire/release): the hot path never allocates once the pool is warm.
+#pragma once
+
+#include <memory>
+#include <tlm>
+#include <vector>
+
+#include "models/mem/mem_extension.h"
+
+namespace gputlm::mem {
+
+class PayloadPool : public tlm::tlm_mm_interface {
+ public:
+  PayloadPool() = default;
+  PayloadPool(const PayloadPool&) = delete;
+  PayloadPool& operator=(const PayloadPool&) = delete;
+  ~PayloadPool() override;
+
+  // A fresh payload (reference count 1) for a `bytes`-byte access at `address`.
+  tlm::tlm_generic_payload& make(uint64_t address, uint32_t bytes, AccessKind kind);
+  void free(tlm::tlm_generic_payload* p) override;
+  size_t allocated() const { return m_all.size(); }
+
+ private:
+  std::vector<std::unique_ptr<tlm::tlm_generic_payload>> m_all;
+  std::vector<tlm::tlm_generic_payload*> m_free;
+  uint64_t m_next_id = 1;
+};
+
+}  // namespace gputlm::mem

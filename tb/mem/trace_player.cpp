@@ -1,0 +1,65 @@
+#include "tb/mem/trace_player.h"
+
+namespace gputlm::tb {
+
+TracePlayer::TracePlayer(sc_core::sc_module_name name, const std::string& trace, std::optional<uint32_t> core,
+                         uint32_t line_bytes, const ClockDomain& clock)
+    : sc_module(name), downstream("downstream", m_wake), m_reader(trace), m_core(core), m_line_bytes(line_bytes), m_clock(clock) {
+  SC_METHOD(tick);
+  sensitive << m_wake;
+  m_next = m_reader.next(m_core);
+  m_finished = !m_next;
+  m_stats.counter("issued", m_issued, "count", "requests sent");
+  m_stats.counter("completed", m_completed, "count", "responses received");
+  m_stats.counter("reads", m_reads, "count", "read requests sent");
+  m_stats.counter("writes", m_writes, "count", "write requests sent");
+  m_stats.formula("average_latency", [this] { return ratio(m_latency_sum, m_completed); }, "cycles",
+                  "request sent to response received, mean");
+  m_stats.counter("max_latency", m_latency_max, "cycles", "request sent to response received, maximum");
+  m_stats.counter("held_back_cycles", m_held_cycles, "cycles",
+                  "cycles requests waited past their trace cycle because the target was not accepting");
+  m_stats.counter("bytes", m_bytes, "bytes", "bytes requested");
+  m_stats.formula("elapsed_cycles", [this] { return double(m_last_response - m_first_issue); }, "cycles",
+                  "first request to last response");
+  m_stats.formula("achieved_bandwidth_gbps",
+                  [this] { return ratio(m_bytes * m_clock.mhz() / 1000.0, m_last_response - m_first_issue); }, "GB/s",
+                  "bytes / elapsed time");
+}
+
+void TracePlayer::tick() {
+  if (!m_clock.at_edge()) {
+    next_trigger(m_clock.until(m_clock.now() + 1));
+    return;
+  }
+  const Cycle now = m_clock.now();
+  while (downstream.has_response()) {
+    tlm::tlm_generic_payload& p = downstream.front_response();
+    downstream.pop_response();
+    const auto& ext = mem::MemExtension::of(p);
+    const uint64_t latency = now - m_clock.cycle_at(sc_core::sc_time(static_cast<double>(ext.issued_ps), sc_core::SC_PS));
+    m_latency_sum += latency;
+    m_latency_max = std::max(m_latency_max, latency);
+    m_last_response = now;
+    ++m_completed;
+    p.release();
+  }
+  if (m_next && m_next->cycle <= now && downstream.can_send()) {
+    const TraceRequest& r = *m_next;
+    const uint32_t bytes = r.bytes ? r.bytes : m_line_bytes;
+    auto& p = m_pool.make(r.address, bytes, r.write ? mem::AccessKind::Store : mem::AccessKind::Load);
+    auto& ext = mem::MemExtension::of(p);
+    ext.core = r.core;
+    ext.row_hint = r.hint;
+    if (m_issued++ == 0) m_first_issue = now;
+    (r.write ? m_writes : m_reads)++;
+    m_bytes += bytes;
+    m_held_cycles += now - r.cycle;
+    downstream.send(p);
+    m_next = m_reader.next(m_core);
+  }
+  m_finished = !m_next && m_completed == m_issued;
+  if (m_next && downstream.can_send()) next_trigger(m_clock.until(std::max(now + 1, m_next->cycle)), m_wake);
+  else if (!m_finished) next_trigger(m_wake);
+}
+
+}  // namespace gputlm::tb
