@@ -2,13 +2,22 @@
 
 namespace gputlm::tb {
 
-TracePlayer::TracePlayer(sc_core::sc_module_name name, const std::string& trace, std::optional<uint32_t> core,
+TracePlayer::TracePlayer(sc_core::sc_module_name name, const std::string& path, std::optional<uint32_t> core,
                          uint32_t line_bytes, const ClockDomain& clock)
-    : sc_module(name), downstream("downstream", m_wake), m_reader(trace), m_core(core), m_line_bytes(line_bytes), m_clock(clock) {
+    : TracePlayer(name,
+                  [reader = std::make_shared<RequestTraceReader>(path), core] { return reader->next(core); },
+                  line_bytes, clock) {}
+
+TracePlayer::TracePlayer(sc_core::sc_module_name name, RequestSource source, uint32_t line_bytes, const ClockDomain& clock)
+    : sc_module(name), downstream("downstream", m_wake), m_source(std::move(source)), m_line_bytes(line_bytes), m_clock(clock) {
   SC_METHOD(tick);
   sensitive << m_wake;
-  m_next = m_reader.next(m_core);
+  m_next = m_source();
   m_finished = !m_next;
+  init();
+}
+
+void TracePlayer::init() {
   m_stats.counter("issued", m_issued, "count", "requests sent");
   m_stats.counter("completed", m_completed, "count", "responses received");
   m_stats.counter("reads", m_reads, "count", "read requests sent");
@@ -36,7 +45,14 @@ void TracePlayer::tick() {
     tlm::tlm_generic_payload& p = downstream.front_response();
     downstream.pop_response();
     const auto& ext = mem::MemExtension::of(p);
-    const uint64_t latency = now - m_clock.cycle_at(sc_core::sc_time(static_cast<double>(ext.issued_ps), sc_core::SC_PS));
+    const Cycle sent = m_clock.cycle_at(sc_core::sc_time(static_cast<double>(ext.issued_ps), sc_core::SC_PS));
+    const uint64_t latency = now - sent;
+    if (m_keep) {  // the player's own pool numbers its requests 1, 2, ... in sending order
+      Completion& c = m_completions.at(ext.id - 1);
+      c.index = ext.id - 1;
+      c.sent = sent;
+      c.responded = now;
+    }
     m_latency_sum += latency;
     m_latency_max = std::max(m_latency_max, latency);
     m_last_response = now;
@@ -50,12 +66,13 @@ void TracePlayer::tick() {
     auto& ext = mem::MemExtension::of(p);
     ext.core = r.core;
     ext.row_hint = r.hint;
+    if (m_keep) m_completions.push_back({m_completions.size(), r.cycle, 0, 0});
     if (m_issued++ == 0) m_first_issue = now;
     (r.write ? m_writes : m_reads)++;
     m_bytes += bytes;
     m_held_cycles += now - r.cycle;
     downstream.send(p);
-    m_next = m_reader.next(m_core);
+    m_next = m_source();
   }
   m_finished = !m_next && m_completed == m_issued;
   if (m_next && downstream.can_send()) next_trigger(m_clock.until(std::max(now + 1, m_next->cycle)), m_wake);

@@ -3,7 +3,9 @@
 // the player records issue-to-response latency, how long it was held back, and when it finished.
 #pragma once
 
+#include <functional>
 #include <optional>
+#include <vector>
 #include <systemc>
 
 #include "models/common/clock.h"
@@ -14,30 +16,47 @@
 
 namespace gputlm::tb {
 
+// Where requests come from: the next one, or nullopt at the end (cycles non-decreasing).
+using RequestSource = std::function<std::optional<TraceRequest>()>;
+
 class TracePlayer : public sc_core::sc_module, public StatProvider {
  public:
   SC_HAS_PROCESS(TracePlayer);
-  // Replays the requests of `core` (all if nullopt) from `trace`; `line_bytes` is the size of a
-  // request without bytes=; the clock is the testbench's reference clock.
-  TracePlayer(sc_core::sc_module_name name, const std::string& trace, std::optional<uint32_t> core, uint32_t line_bytes,
+  // One request as it went: trace cycle, cycle sent (BEGIN_REQ), cycle its response arrived.
+  struct Completion {
+    uint64_t index = 0;
+    Cycle trace_cycle = 0, sent = 0, responded = 0;
+  };
+
+  // Replays the requests of `core` (all if nullopt) from the trace file at `path`; `line_bytes` is
+  // the size of a request without bytes=; the clock is the testbench's reference clock.
+  TracePlayer(sc_core::sc_module_name name, const std::string& path, std::optional<uint32_t> core, uint32_t line_bytes,
               const ClockDomain& clock);
+  // Replays requests from `source` (tests).
+  TracePlayer(sc_core::sc_module_name name, RequestSource source, uint32_t line_bytes, const ClockDomain& clock);
 
   mem::InitiatorEnd downstream;
 
   bool finished() const { return m_finished; }
   const StatGroup& stats() const override { return m_stats; }
+  // Every request in trace order, once responded (kept for tests and small traces: call
+  // keep_completions() before the simulation starts).
+  void keep_completions() { m_keep = true; }
+  const std::vector<Completion>& completions() const { return m_completions; }
 
  private:
+  void init();
   void tick();
 
-  RequestTraceReader m_reader;
-  std::optional<uint32_t> m_core;
+  RequestSource m_source;
   uint32_t m_line_bytes;
   ClockDomain m_clock;
   mem::PayloadPool m_pool;
   sc_core::sc_event m_wake;
   std::optional<TraceRequest> m_next;
   bool m_finished = false;
+  bool m_keep = false;
+  std::vector<Completion> m_completions;
 
   StatGroup m_stats;
   uint64_t m_issued = 0, m_completed = 0, m_latency_sum = 0, m_latency_max = 0, m_held_cycles = 0;

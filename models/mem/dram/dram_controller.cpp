@@ -52,10 +52,10 @@ void DramController::tick() {
     return;
   }
   const Cycle now = m_clock.now();
-  accept(now);
+  accept(now);  // a request arriving at an idle controller starts in the same cycle
   complete(now);
   schedule(now);
-  complete(now);  // an access may finish in the cycle it starts only with zero latency, kept general
+  accept(now);  // if the queue was full, the slot just freed takes the waiting request now
   const Cycle next = next_wake(now);
   if (next == ~Cycle{0}) next_trigger(m_wake);
   else next_trigger(m_clock.until(next), m_wake);

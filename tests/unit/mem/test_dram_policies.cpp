@@ -1,0 +1,130 @@
+// DRAM policies without a simulation kernel: the schedulers' choices, the latency and command
+// timing models' cycles, and the address map.
+#include <gtest/gtest.h>
+
+#include "models/common/error.h"
+#include "models/mem/dram/address_map.h"
+#include "models/mem/dram/dram_scheduler.h"
+#include "models/mem/dram/dram_timing.h"
+
+namespace gputlm::mem {
+namespace {
+
+DramQueueEntry req(uint32_t bank, uint64_t row, Cycle arrival) {
+  DramQueueEntry e;
+  e.bank = bank;
+  e.row = row;
+  e.arrival = arrival;
+  return e;
+}
+std::vector<DramBankView> banks(std::initializer_list<std::pair<bool, std::optional<uint64_t>>> b) {
+  std::vector<DramBankView> v;
+  for (auto [ready, row] : b) v.push_back({ready, row});
+  return v;
+}
+
+TEST(DramScheduler, FcfsServesABankInArrivalOrderEvenWhenAYoungerRequestHits) {
+  auto s = make_dram_scheduler("fcfs");
+  const std::vector<DramQueueEntry> q = {req(0, 2, 0), req(0, 1, 1)};
+  EXPECT_EQ(s->pick(q, banks({{true, 1}}), 5), 0);
+}
+
+TEST(DramScheduler, FrFcfsServesTheOldestRowHitFirst) {
+  auto s = make_dram_scheduler("fr-fcfs");
+  const std::vector<DramQueueEntry> q = {req(0, 2, 0), req(1, 9, 1), req(0, 1, 2), req(0, 1, 3)};
+  EXPECT_EQ(s->pick(q, banks({{true, 1}, {true, 5}}), 5), 2);
+}
+
+TEST(DramScheduler, NeitherPicksARequestWhoseBankIsBusy) {
+  const std::vector<DramQueueEntry> q = {req(0, 1, 0), req(1, 1, 1)};
+  for (const char* name : {"fcfs", "fr-fcfs"}) {
+    auto s = make_dram_scheduler(name);
+    EXPECT_EQ(s->pick(q, banks({{false, 1}, {true, std::nullopt}}), 5), 1) << name;
+    EXPECT_EQ(s->pick(q, banks({{false, 1}, {false, std::nullopt}}), 5), -1) << name;
+  }
+}
+
+TEST(DramScheduler, UnknownNameListsTheKnownOnes) {
+  try {
+    make_dram_scheduler("lottery");
+    FAIL();
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("unknown DRAM scheduler 'lottery' (known: fcfs, fr-fcfs"), std::string::npos) << e.what();
+  }
+}
+
+DramSpec papers() {
+  DramSpec s;  // defaults: 100/300/200 cycles, 32 GB/s at 1 GHz
+  s.address_map = {{"column", 12}, {"bank", 3}};
+  return s;
+}
+
+TEST(LatencyTiming, HitEmptyAndConflictPayTheirLatencies) {
+  auto t = make_dram_timing(papers());
+  DramIssue a = t->issue({0, 7, false, 128}, 0, true);
+  EXPECT_EQ(a.outcome, RowOutcome::Empty);
+  EXPECT_EQ(a.done, 200u);
+  EXPECT_EQ(t->bank_ready(0, 0), 100u);  // the bank spends row_empty - row_hit opening the row
+  DramIssue b = t->issue({0, 7, false, 128}, 300, true);
+  EXPECT_EQ(b.outcome, RowOutcome::Hit);
+  EXPECT_EQ(b.done, 400u);
+  DramIssue c = t->issue({0, 8, false, 128}, 500, true);
+  EXPECT_EQ(c.outcome, RowOutcome::Conflict);
+  EXPECT_EQ(c.done, 800u);
+  EXPECT_EQ(t->open_row(0), std::optional<uint64_t>(8));
+}
+
+TEST(LatencyTiming, HitsArePipelinedButTheBusMovesOneLineEveryFourCycles) {
+  auto t = make_dram_timing(papers());
+  t->issue({0, 1, false, 128}, 0, true);  // opens row 1, done at 200
+  Cycle last = 0;
+  for (Cycle i = 0; i < 8; ++i) {
+    ASSERT_EQ(t->bank_ready(0, 100 + i), 100 + i);
+    last = t->issue({0, 1, false, 128}, 100 + i, true).done;
+  }
+  EXPECT_EQ(last, 200u + 8 * 4);  // 128 B at 32 B/cycle
+  EXPECT_EQ(t->bus_busy_cycles(), 9u * 4);
+}
+
+TEST(LatencyTiming, ClosedPageMakesEveryAccessAnEmptyOne) {
+  auto t = make_dram_timing(papers());
+  t->issue({0, 1, false, 128}, 0, false);
+  EXPECT_EQ(t->open_row(0), std::nullopt);
+  EXPECT_EQ(t->issue({0, 1, false, 128}, 300, false).outcome, RowOutcome::Empty);
+}
+
+TEST(CommandTiming, LatenciesFollowTheTimingParameters) {
+  DramSpec s = DramSpec::gddr5();  // tRCD 12, tCL 12, tRP 12, tRAS 28, tCCD 2; a 128 B line is 2 bursts of 2 cycles
+  s.address_map = {{"column", 11}, {"bank", 4}};
+  auto t = make_dram_timing(s);
+  const DramIssue empty = t->issue({3, 5, false, 128}, 0, true);
+  EXPECT_EQ(empty.outcome, RowOutcome::Empty);
+  EXPECT_EQ(empty.activate_at, 0u);
+  EXPECT_EQ(empty.column_at, 12u);   // tRCD
+  EXPECT_EQ(empty.done, 12u + 12 + 4);  // tCL, then two bursts
+  const DramIssue hit = t->issue({3, 5, false, 128}, 100, true);
+  EXPECT_EQ(hit.done, 100u + 12 + 4);
+  const DramIssue conflict = t->issue({3, 6, false, 128}, 200, true);
+  EXPECT_EQ(conflict.precharge_at, 200u);
+  EXPECT_EQ(conflict.activate_at, 212u);  // tRP
+  EXPECT_EQ(conflict.done, 212u + 12 + 12 + 4);
+  // tRAS: a precharge right after an activate waits 28 cycles.
+  const DramIssue early = t->issue({3, 7, false, 128}, 213, true);
+  EXPECT_EQ(early.precharge_at, 212u + 28);
+}
+
+TEST(AddressMap, DefaultLayoutPutsEach4KBBlockInOneRowOfOneBank) {
+  DramSpec s;
+  s.address_map = {{"column", 12}, {"bank", 3}};
+  AddressMap m(s);
+  for (uint64_t off : {0ull, 128ull, 4095ull}) {
+    const DramCoord c = m.map((5ull << 15) | (3ull << 12) | off);
+    EXPECT_EQ(c.bank, 3u);
+    EXPECT_EQ(c.row, 5u);
+    EXPECT_EQ(c.column, off);
+  }
+  EXPECT_EQ(m.map(4096).bank, 1u);
+}
+
+}  // namespace
+}  // namespace gputlm::mem
