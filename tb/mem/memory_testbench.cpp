@@ -19,6 +19,7 @@ int run_memory_testbench(int argc, char** argv, const std::string& name, const s
       "trace", po::value<std::string>(), "request trace: '<cycle>: read|write 0x<address> [core=N] [bytes=N] [hint]' per line")(
       "vcd", po::value<std::string>(), "write waves to this VCD (GTKWave save file next to it)")(
       "stats", po::value<std::string>(), "also write the statistics JSON to this file");
+  sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);  // we print our own
   try {
     po::variables_map vm;
     po::store(po::parse_command_line(argc, argv, opts), vm);
@@ -48,6 +49,8 @@ int run_memory_testbench(int argc, char** argv, const std::string& name, const s
       groups = trace_all(*vcd);
     }
     sc_core::sc_start();
+    for (TracePlayer* p : parts.players)
+      if (!p->error().empty()) throw InputError(p->error());
     for (TracePlayer* p : parts.players)
       if (!p->finished()) throw std::runtime_error(std::string(p->name()) + ": simulation stopped before the trace was served");
     if (vcd) vcd->write_save_file(groups);

@@ -1,5 +1,7 @@
 #include "tb/mem/trace_player.h"
 
+#include "models/common/error.h"
+
 namespace gputlm::tb {
 
 TracePlayer::TracePlayer(sc_core::sc_module_name name, const std::string& path, std::optional<uint32_t> core,
@@ -72,7 +74,14 @@ void TracePlayer::tick() {
     m_bytes += bytes;
     m_held_cycles += now - r.cycle;
     downstream.send(p);
-    m_next = m_source();
+    try {
+      m_next = m_source();
+    } catch (const InputError& e) {  // a malformed line further on: stop cleanly, report after
+      m_error = e.what();
+      m_next.reset();
+      sc_core::sc_stop();
+      return;
+    }
   }
   m_finished = !m_next && m_completed == m_issued;
   if (m_next && downstream.can_send()) next_trigger(m_clock.until(std::max(now + 1, m_next->cycle)), m_wake);

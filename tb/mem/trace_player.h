@@ -38,6 +38,8 @@ class TracePlayer : public sc_core::sc_module, public StatProvider {
   mem::InitiatorEnd downstream;
 
   bool finished() const { return m_finished; }
+  // A bad trace line met during the simulation (the simulation was stopped), or empty.
+  const std::string& error() const { return m_error; }
   const StatGroup& stats() const override { return m_stats; }
   // Every request in trace order, once responded (kept for tests and small traces: call
   // keep_completions() before the simulation starts).
@@ -56,6 +58,7 @@ class TracePlayer : public sc_core::sc_module, public StatProvider {
   std::optional<TraceRequest> m_next;
   bool m_finished = false;
   bool m_keep = false;
+  std::string m_error;
   std::vector<Completion> m_completions;
 
   StatGroup m_stats;

@@ -16,13 +16,20 @@ struct DramCoord {
 class AddressMap {
  public:
   explicit AddressMap(const DramSpec& spec) : m_fields(spec.address_map) {}
+  // Fields are listed from the least significant bits; a field split over several entries (bank
+  // bits above and below the channel bits, say) is assembled with its later entries higher.
   DramCoord map(uint64_t address) const {
     DramCoord c;
-    unsigned shift = 0;
+    unsigned shift = 0, bank_shift = 0, column_shift = 0;
     for (const AddressField& f : m_fields) {
       const uint64_t v = f.bits ? (address >> shift) & ((1ull << f.bits) - 1) : 0;
-      if (f.field == "bank") c.bank = static_cast<uint32_t>(c.bank | (v << bank_shift(f)));
-      else if (f.field == "column") c.column |= v;
+      if (f.field == "bank") {
+        c.bank = static_cast<uint32_t>(c.bank | (v << bank_shift));
+        bank_shift += f.bits;
+      } else if (f.field == "column") {
+        c.column |= v << column_shift;
+        column_shift += f.bits;
+      }
       shift += f.bits;
     }
     c.row = address >> shift;
@@ -30,15 +37,6 @@ class AddressMap {
   }
 
  private:
-  // Bank bits may be split over several fields; later fields are more significant.
-  unsigned bank_shift(const AddressField& at) const {
-    unsigned s = 0;
-    for (const AddressField& f : m_fields) {
-      if (&f == &at) break;
-      if (f.field == "bank") s += f.bits;
-    }
-    return s;
-  }
   std::vector<AddressField> m_fields;
 };
 

@@ -1,0 +1,201 @@
+#include "models/mem/cache/cache.h"
+
+namespace gputlm::mem {
+
+Cache::Cache(sc_core::sc_module_name name, const CacheSpec& spec, double reference_mhz)
+    : sc_module(name),
+      upstream("upstream", m_wake),
+      downstream("downstream", m_wake),
+      m_spec(spec),
+      m_clock(spec.clock_mhz, reference_mhz),
+      m_tags(spec.sets(), spec.assoc, make_replacement(spec.replacement, spec.sets(), spec.assoc)),
+      m_bank_used(spec.banks, 0) {
+  SC_METHOD(tick);
+  sensitive << m_wake;
+  dont_initialize();
+  m_stats.counter("accesses", m_accesses, "count", "requests accepted");
+  m_stats.counter("reads", m_reads, "count", "loads and fetches accepted");
+  m_stats.counter("writes", m_writes, "count", "stores, atomics and write-backs accepted");
+  m_stats.counter("hits", m_hits, "count", "accesses that found their line");
+  m_stats.counter("misses", m_misses, "count", "accesses that did not (merged ones included)");
+  m_stats.formula("hit_rate", [this] { return ratio(m_hits, m_hits + m_misses); }, "ratio", "hits / (hits + misses)");
+  m_stats.counter("mshr_merges", m_merges, "count", "misses merged into an MSHR already waiting for the line");
+  m_stats.counter("mshr_full_stalls", m_mshr_stalls, "cycles", "cycles a request waited for an MSHR (or a merge slot)");
+  m_stats.counter("bank_conflicts", m_bank_conflicts, "count", "requests that waited because their bank was busy");
+  m_stats.counter("fills", m_fills, "count", "lines filled from the level below");
+  m_stats.counter("writebacks", m_writebacks, "count", "dirty victims written back");
+  m_stats.counter("forwarded", m_forwards, "count", "stores and atomics passed to the level below");
+  m_stats.counter("max_mshrs_in_use", m_max_mshrs, "count", "most MSHRs (and forwarded requests) outstanding at once");
+}
+
+void Cache::tick() {
+  if (!m_clock.at_edge()) {
+    next_trigger(m_clock.until(m_clock.now() + 1));
+    return;
+  }
+  const Cycle now = m_clock.now();
+  receive(now);
+  bool retry_next_cycle = false;
+  if (tlm::tlm_generic_payload* p = upstream.peek()) {
+    const Outcome o = handle(*p, now);
+    if (o == Outcome::Accepted) upstream.take();
+    else if (m_last_stall != now) {
+      m_last_stall = now;
+      (o == Outcome::BankBusy ? m_bank_conflicts : m_mshr_stalls)++;
+    }
+    retry_next_cycle = o == Outcome::BankBusy;
+  }
+  while (!m_to_send.empty() && downstream.can_send()) {
+    tlm::tlm_generic_payload* p = m_to_send.front();
+    m_to_send.pop_front();
+    downstream.send(*p);
+  }
+  while (!m_ready.empty() && m_ready.top().at <= now && upstream.can_respond()) {
+    tlm::tlm_generic_payload* p = m_ready.top().payload;
+    m_ready.pop();
+    upstream.respond(*p);
+  }
+  m_max_mshrs = std::max<uint64_t>(m_max_mshrs, outstanding());
+  m_wave_mshrs = m_mshrs.size();
+  m_wave_forwarded = m_forwarded.size();
+  m_wave_to_send = m_to_send.size();
+
+  Cycle next = ~Cycle{0};
+  if (!m_ready.empty()) next = std::max(now + 1, m_ready.top().at);
+  if (retry_next_cycle) next = std::min(next, now + 1);
+  if (next == ~Cycle{0}) next_trigger(m_wake);
+  else next_trigger(m_clock.until(next), m_wake);
+}
+
+Cache::Outcome Cache::handle(tlm::tlm_generic_payload& p, Cycle now) {
+  const uint64_t line = p.get_address() / m_spec.line_bytes;
+  const uint32_t bank = static_cast<uint32_t>(line % m_spec.banks);
+  if (m_bank_used[bank] == now + 1) return Outcome::BankBusy;
+  const AccessKind kind = MemExtension::of(p).kind;
+  const bool write = kind == AccessKind::Store || kind == AccessKind::Atomic || kind == AccessKind::Writeback;
+  Outcome o;
+  if (!write) {
+    if (m_tags.lookup(line)) {
+      ++m_hits;
+      respond_at(p, now + m_spec.hit_latency);
+      o = Outcome::Accepted;
+    } else {
+      o = miss(p, line, false);
+    }
+  } else if (!m_spec.write_back()) {
+    // Write-through, no write-allocate (Fermi L1): the line stays clean; atomics invalidate it.
+    const bool present = m_tags.lookup(line).has_value();
+    if (kind == AccessKind::Atomic) m_tags.invalidate(line);
+    o = forward(p);
+    if (o == Outcome::Accepted) (present ? m_hits : m_misses)++;
+  } else {
+    o = write_line(p, line, now);
+  }
+  if (o == Outcome::Accepted) {
+    m_bank_used[bank] = now + 1;
+    ++m_accesses;
+    (write ? m_writes : m_reads)++;
+  }
+  return o;
+}
+
+// Write-back, write-allocate: a hit dirties the line; a miss fetches it (a full-line write-back
+// from the level above installs it at once); atomics are performed here like stores.
+Cache::Outcome Cache::write_line(tlm::tlm_generic_payload& p, uint64_t line, Cycle now) {
+  const AccessKind kind = MemExtension::of(p).kind;
+  if (m_tags.lookup(line)) {
+    ++m_hits;
+    m_tags.mark_dirty(line);
+    respond_at(p, now + m_spec.hit_latency);
+    return Outcome::Accepted;
+  }
+  if (kind == AccessKind::Writeback && p.get_data_length() >= m_spec.line_bytes && !m_mshrs.count(line)) {
+    ++m_misses;
+    if (auto v = m_tags.fill(line, true)) evict(*v);
+    respond_at(p, now + m_spec.hit_latency);
+    return Outcome::Accepted;
+  }
+  return miss(p, line, true);
+}
+
+Cache::Outcome Cache::miss(tlm::tlm_generic_payload& p, uint64_t line, bool dirty_on_fill) {
+  auto it = m_mshrs.find(line);
+  if (it != m_mshrs.end()) {
+    if (it->second.waiting.size() >= m_spec.mshr_merge) return Outcome::NoMshr;
+    it->second.waiting.push_back(&p);
+    it->second.dirty_on_fill |= dirty_on_fill;
+    ++m_misses;
+    ++m_merges;
+    return Outcome::Accepted;
+  }
+  if (outstanding() >= m_spec.mshrs) return Outcome::NoMshr;
+  Mshr& m = m_mshrs[line];
+  m.waiting.push_back(&p);
+  m.dirty_on_fill = dirty_on_fill;
+  ++m_misses;
+  tlm::tlm_generic_payload& f = m_pool.make(line * m_spec.line_bytes, m_spec.line_bytes, AccessKind::Load);
+  MemExtension& fe = MemExtension::of(f);
+  const MemExtension& re = MemExtension::of(p);
+  fe.core = re.core;
+  fe.warp = re.warp;
+  fe.lanes = re.lanes;
+  fe.row_hint = re.row_hint;
+  m_to_send.push_back(&f);
+  return Outcome::Accepted;
+}
+
+Cache::Outcome Cache::forward(tlm::tlm_generic_payload& p) {
+  if (outstanding() >= m_spec.mshrs) return Outcome::NoMshr;
+  m_forwarded.insert(&p);
+  m_to_send.push_back(&p);
+  ++m_forwards;
+  return Outcome::Accepted;
+}
+
+void Cache::receive(Cycle now) {
+  while (downstream.has_response()) {
+    tlm::tlm_generic_payload& r = downstream.front_response();
+    downstream.pop_response();
+    if (m_forwarded.erase(&r)) {
+      respond_at(r, now);  // the level below has performed the store or atomic
+    } else if (MemExtension::of(r).kind == AccessKind::Writeback) {
+      r.release();  // our write-back is done
+    } else {
+      fill(r, now);
+    }
+  }
+}
+
+void Cache::fill(tlm::tlm_generic_payload& f, Cycle now) {
+  const uint64_t line = f.get_address() / m_spec.line_bytes;
+  auto it = m_mshrs.find(line);
+  ++m_fills;
+  if (auto v = m_tags.fill(line, it != m_mshrs.end() && it->second.dirty_on_fill)) evict(*v);
+  if (it != m_mshrs.end()) {
+    for (tlm::tlm_generic_payload* p : it->second.waiting) respond_at(*p, now);
+    m_mshrs.erase(it);
+  }
+  f.release();
+}
+
+void Cache::evict(const TagArray::Victim& v) {
+  if (!v.dirty) return;
+  ++m_writebacks;
+  m_to_send.push_back(&m_pool.make(v.line * m_spec.line_bytes, m_spec.line_bytes, AccessKind::Writeback));
+}
+
+void Cache::trace(sc_core::sc_trace_file* tf) const {
+  const std::string n = name();
+  sc_core::sc_trace(tf, m_wave_mshrs, n + ".mshrs_in_use", 16);
+  sc_core::sc_trace(tf, m_wave_forwarded, n + ".forwarded_in_flight", 16);
+  sc_core::sc_trace(tf, m_wave_to_send, n + ".downstream_queue", 16);
+}
+
+std::vector<WaveGroup> Cache::wave_groups() const {
+  using F = WaveSignal::Format;
+  const std::string n = name();
+  return {{n + ": MSHRs in use, forwarded stores/atomics in flight, requests waiting to go down",
+           {{n + ".mshrs_in_use", 16, F::Dec}, {n + ".forwarded_in_flight", 16, F::Dec}, {n + ".downstream_queue", 16, F::Dec}}}};
+}
+
+}  // namespace gputlm::mem

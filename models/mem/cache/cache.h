@@ -1,0 +1,85 @@
+// A set-associative, banked, non-blocking cache: the L1 data cache of a core and each L2 slice
+// are instances with their own CacheSpec. Requests arrive on a TLM target socket and a bank
+// starts at most one access a cycle. A hit responds hit_latency cycles later; a miss takes an MSHR
+// (requests to a line already missing merge into its MSHR, up to mshr_merge) and sends one line
+// fill downstream. Write-through caches (no-allocate) forward stores and atomics and answer when
+// the level below does; write-back caches (write-allocate) keep dirty lines and write back a dirty
+// victim when a fill evicts it. A request that cannot be handled (bank busy, MSHRs full) stays
+// unaccepted at the socket: back-pressure to the sender.
+#pragma once
+
+#include <deque>
+#include <queue>
+#include <systemc>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "models/common/clock.h"
+#include "models/common/stats.h"
+#include "models/common/waves.h"
+#include "models/mem/cache/cache_spec.h"
+#include "models/mem/cache/tag_array.h"
+#include "models/mem/payload_pool.h"
+#include "models/mem/tlm_ends.h"
+
+namespace gputlm::mem {
+
+class Cache : public sc_core::sc_module, public StatProvider, public WaveProvider {
+ public:
+  SC_HAS_PROCESS(Cache);
+  Cache(sc_core::sc_module_name name, const CacheSpec& spec, double reference_mhz);
+
+  TargetEnd upstream;
+  InitiatorEnd downstream;
+
+  const StatGroup& stats() const override { return m_stats; }
+  void trace(sc_core::sc_trace_file* tf) const override;
+  std::vector<WaveGroup> wave_groups() const override;
+  const CacheSpec& spec() const { return m_spec; }
+
+ private:
+  enum class Outcome { Accepted, BankBusy, NoMshr };
+  struct Mshr {
+    std::vector<tlm::tlm_generic_payload*> waiting;
+    bool dirty_on_fill = false;
+  };
+  struct Ready {
+    Cycle at;
+    uint64_t seq;
+    tlm::tlm_generic_payload* payload;
+    bool operator>(const Ready& o) const { return at != o.at ? at > o.at : seq > o.seq; }
+  };
+
+  void tick();
+  Outcome handle(tlm::tlm_generic_payload& p, Cycle now);
+  Outcome miss(tlm::tlm_generic_payload& p, uint64_t line, bool dirty_on_fill);
+  Outcome forward(tlm::tlm_generic_payload& p);
+  Outcome write_line(tlm::tlm_generic_payload& p, uint64_t line, Cycle now);
+  void receive(Cycle now);
+  void fill(tlm::tlm_generic_payload& f, Cycle now);
+  void evict(const TagArray::Victim& v);
+  void respond_at(tlm::tlm_generic_payload& p, Cycle at) { m_ready.push({at, m_seq++, &p}); }
+  size_t outstanding() const { return m_mshrs.size() + m_forwarded.size(); }
+
+  CacheSpec m_spec;
+  ClockDomain m_clock;
+  TagArray m_tags;
+  PayloadPool m_pool;
+  sc_core::sc_event m_wake;
+  std::unordered_map<uint64_t, Mshr> m_mshrs;                 // by line number
+  std::unordered_set<tlm::tlm_generic_payload*> m_forwarded;  // stores/atomics sent on, awaiting the level below
+  std::deque<tlm::tlm_generic_payload*> m_to_send;            // fills, write-backs, forwarded requests
+  std::priority_queue<Ready, std::vector<Ready>, std::greater<Ready>> m_ready;  // upstream responses
+  std::vector<Cycle> m_bank_used;  // cycle each bank last started an access (+1, 0 = never)
+  uint64_t m_seq = 0;
+  Cycle m_last_stall = ~Cycle{0};
+
+  StatGroup m_stats;
+  uint64_t m_accesses = 0, m_reads = 0, m_writes = 0, m_hits = 0, m_misses = 0, m_merges = 0;
+  uint64_t m_mshr_stalls = 0, m_bank_conflicts = 0, m_fills = 0, m_writebacks = 0, m_forwards = 0, m_max_mshrs = 0;
+
+  uint64_t m_wave_mshrs = 0, m_wave_forwarded = 0, m_wave_to_send = 0;
+};
+
+}  // namespace gputlm::mem

@@ -1,0 +1,33 @@
+#include "models/mem/cache/cache_spec.h"
+
+#include "models/common/config_reader.h"
+#include "models/common/registry.h"
+#include "models/mem/cache/replacement.h"
+
+namespace gputlm::mem {
+
+CacheSpec CacheSpec::from_json(const nlohmann::json& j, const std::string& where, const std::string& path) {
+  CacheSpec s;
+  ConfigReader r(j, where, path);
+  auto pow2 = [&](const char* key, uint64_t v) {
+    if (v & (v - 1)) r.fail(key, "must be a power of two");
+  };
+  s.clock_mhz = r.get_double("clock_mhz", s.clock_mhz, 1.0, 100000.0);
+  s.size_bytes = r.get_uint("size_bytes", s.size_bytes, 64, uint64_t{1} << 34);
+  s.assoc = static_cast<uint32_t>(r.get_uint("assoc", s.assoc, 1, 1024));
+  s.line_bytes = static_cast<uint32_t>(r.get_uint("line_bytes", s.line_bytes, 4, 4096));
+  pow2("line_bytes", s.line_bytes);
+  s.banks = static_cast<uint32_t>(r.get_uint("banks", s.banks, 1, 1024));
+  s.hit_latency = static_cast<uint32_t>(r.get_uint("hit_latency", s.hit_latency, 1, 100000));
+  s.mshrs = static_cast<uint32_t>(r.get_uint("mshrs", s.mshrs, 1, 65536));
+  s.mshr_merge = static_cast<uint32_t>(r.get_uint("mshr_merge", s.mshr_merge, 1, 1024));
+  s.write_policy = r.get_choice("write_policy", s.write_policy, {"write-through", "write-back"});
+  s.replacement = r.get_choice("replacement", s.replacement, Registry<ReplacementFactory>::instance().names());
+  if (s.size_bytes % (uint64_t{s.assoc} * s.line_bytes) != 0)
+    r.fail("size_bytes", "must be a multiple of assoc x line_bytes (" + std::to_string(uint64_t{s.assoc} * s.line_bytes) + ")");
+  if (s.sets() & (s.sets() - 1)) r.fail("size_bytes", "must give a power-of-two number of sets (size / (assoc x line_bytes))");
+  r.finish();
+  return s;
+}
+
+}  // namespace gputlm::mem

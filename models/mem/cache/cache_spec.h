@@ -1,0 +1,30 @@
+// Configuration of a cache ("l1" and "l2" in a config). Defaults are a Fermi-like L1 (16KB,
+// 4-way, 128 B lines, write-through/no-allocate); the papers' values come from the presets
+// (Narasiman Table 5.1: 128KB 4-way 1-cycle D-cache; VGIW Table 1: 64KB 32-bank write-back L1).
+#pragma once
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace gputlm::mem {
+
+struct CacheSpec {
+  double clock_mhz = 1000.0;
+  uint64_t size_bytes = 16 * 1024;
+  uint32_t assoc = 4;
+  uint32_t line_bytes = 128;
+  uint32_t banks = 1;          // a bank starts one access a cycle; lines interleave over banks
+  uint32_t hit_latency = 1;    // cycles from acceptance to the response of a hit
+  uint32_t mshrs = 32;         // chosen: outstanding line misses (the papers give none)
+  uint32_t mshr_merge = 8;     // chosen: requests one MSHR can hold (the first included)
+  std::string write_policy = "write-through";  // write-through (no-allocate) | write-back (write-allocate)
+  std::string replacement = "lru";             // a registered replacement policy
+
+  uint32_t sets() const { return static_cast<uint32_t>(size_bytes / (uint64_t{assoc} * line_bytes)); }
+  bool write_back() const { return write_policy == "write-back"; }
+
+  static CacheSpec from_json(const nlohmann::json& j, const std::string& where, const std::string& path);
+};
+
+}  // namespace gputlm::mem

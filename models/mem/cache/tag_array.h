@@ -1,0 +1,73 @@
+// The tags of a set-associative cache: valid and dirty bits per line, lookup, fill with victim
+// selection by the replacement policy (invalid ways first). Addresses are line numbers
+// (byte address / line size). No data: the functional engine owns values.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "models/mem/cache/replacement.h"
+
+namespace gputlm::mem {
+
+class TagArray {
+ public:
+  struct Victim {
+    uint64_t line = 0;
+    bool dirty = false;
+  };
+
+  TagArray(uint32_t sets, uint32_t ways, std::unique_ptr<IReplacement> policy)
+      : m_sets(sets), m_ways(ways), m_lines(size_t{sets} * ways), m_policy(std::move(policy)) {}
+
+  // The way holding `line`, if present (a hit also updates the replacement state when `touch`).
+  std::optional<uint32_t> lookup(uint64_t line, bool touch = true) {
+    const uint32_t set = set_of(line);
+    for (uint32_t w = 0; w < m_ways; ++w) {
+      const Line& l = at(set, w);
+      if (l.valid && l.line == line) {
+        if (touch) m_policy->on_hit(set, w);
+        return w;
+      }
+    }
+    return std::nullopt;
+  }
+  // Installs `line`; returns the valid line it displaced, if any.
+  std::optional<Victim> fill(uint64_t line, bool dirty) {
+    const uint32_t set = set_of(line);
+    uint32_t way = m_ways;
+    for (uint32_t w = 0; w < m_ways && way == m_ways; ++w)
+      if (!at(set, w).valid) way = w;
+    std::optional<Victim> victim;
+    if (way == m_ways) {
+      way = m_policy->victim(set);
+      victim = Victim{at(set, way).line, at(set, way).dirty};
+    }
+    at(set, way) = Line{line, true, dirty};
+    m_policy->on_fill(set, way);
+    return victim;
+  }
+  void mark_dirty(uint64_t line) {
+    if (auto w = lookup(line, false)) at(set_of(line), *w).dirty = true;
+  }
+  void invalidate(uint64_t line) {
+    if (auto w = lookup(line, false)) at(set_of(line), *w).valid = false;
+  }
+
+ private:
+  struct Line {
+    uint64_t line = 0;
+    bool valid = false;
+    bool dirty = false;
+  };
+  uint32_t set_of(uint64_t line) const { return static_cast<uint32_t>(line & (m_sets - 1)); }
+  Line& at(uint32_t set, uint32_t way) { return m_lines[size_t{set} * m_ways + way]; }
+
+  uint32_t m_sets, m_ways;
+  std::vector<Line> m_lines;
+  std::unique_ptr<IReplacement> m_policy;
+};
+
+}  // namespace gputlm::mem

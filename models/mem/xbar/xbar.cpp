@@ -1,0 +1,146 @@
+#include "models/mem/xbar/xbar.h"
+
+#include "models/mem/mem_extension.h"
+
+namespace gputlm::mem {
+
+Xbar::Xbar(sc_core::sc_module_name name, const XbarSpec& spec, uint32_t inputs, uint32_t outputs, double reference_mhz)
+    : sc_module(name),
+      m_spec(spec),
+      m_clock(spec.clock_mhz, reference_mhz),
+      m_to_slice(outputs),
+      m_out_link_free(outputs, 0),
+      m_round_robin(outputs, 0),
+      m_waiting_responses(inputs),
+      m_to_core(inputs),
+      m_in_link_free(inputs, 0),
+      m_per_slice(outputs, 0),
+      m_per_core(inputs, 0) {
+  for (uint32_t i = 0; i < inputs; ++i) m_up.push_back(std::make_unique<TargetEnd>(("up_" + std::to_string(i)).c_str(), m_wake));
+  for (uint32_t m = 0; m < outputs; ++m) m_down.push_back(std::make_unique<InitiatorEnd>(("down_" + std::to_string(m)).c_str(), m_wake));
+  SC_METHOD(tick);
+  sensitive << m_wake;
+  dont_initialize();
+  m_stats.counter("requests", m_requests, "count", "requests carried to the slices");
+  m_stats.counter("responses", m_responses, "count", "responses carried back to the cores");
+  m_stats.counter("arbitration_conflicts", m_conflicts, "count", "requests that lost arbitration for their output in a cycle");
+  m_stats.counter("request_flits", m_request_flits, "count", "link cycles used by requests");
+  m_stats.counter("response_flits", m_response_flits, "count", "link cycles used by responses");
+  m_stats.histogram("requests_per_slice", m_per_slice, "count", "requests by destination slice");
+  m_stats.histogram("responses_per_core", m_per_core, "count", "responses by destination core port");
+}
+
+uint32_t Xbar::flits(const tlm::tlm_generic_payload& p, bool response) const {
+  const bool carries_data = response != p.is_write();  // write requests and read responses carry the data
+  const uint64_t bytes = m_spec.header_bytes + (carries_data ? p.get_data_length() : 0);
+  return static_cast<uint32_t>(std::max<uint64_t>(1, (bytes + m_spec.flit_bytes - 1) / m_spec.flit_bytes));
+}
+
+void Xbar::tick() {
+  if (!m_clock.at_edge()) {
+    next_trigger(m_clock.until(m_clock.now() + 1));
+    return;
+  }
+  const Cycle now = m_clock.now();
+  collect_responses(now);
+  arbitrate_requests(now);
+  deliver(now);
+  m_wave_in_flight = m_source.size();
+  const Cycle next = next_wake(now);
+  if (next == ~Cycle{0}) next_trigger(m_wake);
+  else next_trigger(m_clock.until(next), m_wake);
+}
+
+void Xbar::arbitrate_requests(Cycle now) {
+  const uint32_t n = static_cast<uint32_t>(m_up.size());
+  for (uint32_t m = 0; m < m_down.size(); ++m) {
+    if (m_out_link_free[m] > now || m_to_slice[m].size() >= m_spec.queue_depth) continue;
+    bool granted = false;
+    for (uint32_t k = 0; k < n; ++k) {
+      const uint32_t i = (m_round_robin[m] + k) % n;
+      tlm::tlm_generic_payload* p = m_up[i]->peek();
+      if (!p || slice_of(p->get_address()) != m) continue;
+      if (granted) {
+        ++m_conflicts;
+        continue;
+      }
+      granted = true;
+      m_up[i]->take();
+      const uint32_t f = flits(*p, false);
+      m_out_link_free[m] = now + f;
+      m_to_slice[m].push_back({now + m_spec.latency + f - 1, p});
+      m_source[p] = i;
+      m_round_robin[m] = (i + 1) % n;
+      m_request_flits += f;
+      ++m_requests;
+      ++m_per_slice[m];
+    }
+  }
+}
+
+void Xbar::collect_responses(Cycle now) {
+  for (uint32_t m = 0; m < m_down.size(); ++m) {
+    while (m_down[m]->has_response()) {
+      tlm::tlm_generic_payload& p = m_down[m]->front_response();
+      m_down[m]->pop_response();
+      auto it = m_source.find(&p);
+      m_waiting_responses[it->second].push_back(&p);
+      m_source.erase(it);
+    }
+  }
+  for (uint32_t i = 0; i < m_up.size(); ++i) {
+    while (!m_waiting_responses[i].empty() && m_in_link_free[i] <= now) {
+      tlm::tlm_generic_payload* p = m_waiting_responses[i].front();
+      m_waiting_responses[i].pop_front();
+      const uint32_t f = flits(*p, true);
+      m_in_link_free[i] = now + f;
+      m_to_core[i].push_back({now + m_spec.latency + f - 1, p});
+      m_response_flits += f;
+    }
+  }
+}
+
+void Xbar::deliver(Cycle now) {
+  for (uint32_t m = 0; m < m_down.size(); ++m)
+    while (!m_to_slice[m].empty() && m_to_slice[m].front().at <= now && m_down[m]->can_send()) {
+      tlm::tlm_generic_payload* p = m_to_slice[m].front().payload;
+      m_to_slice[m].pop_front();
+      m_down[m]->send(*p);
+    }
+  for (uint32_t i = 0; i < m_up.size(); ++i)
+    while (!m_to_core[i].empty() && m_to_core[i].front().at <= now && m_up[i]->can_respond()) {
+      tlm::tlm_generic_payload* p = m_to_core[i].front().payload;
+      m_to_core[i].pop_front();
+      ++m_responses;
+      ++m_per_core[i];
+      m_up[i]->respond(*p);
+    }
+}
+
+Cycle Xbar::next_wake(Cycle now) const {
+  Cycle next = ~Cycle{0};
+  auto consider = [&](Cycle c) { next = std::min(next, std::max(now + 1, c)); };
+  for (uint32_t m = 0; m < m_down.size(); ++m) {
+    if (!m_to_slice[m].empty()) consider(m_to_slice[m].front().at);
+  }
+  for (uint32_t i = 0; i < m_up.size(); ++i) {
+    if (!m_to_core[i].empty()) consider(m_to_core[i].front().at);
+    if (!m_waiting_responses[i].empty()) consider(m_in_link_free[i]);
+    if (m_up[i]->peek()) {
+      const uint32_t m = slice_of(m_up[i]->peek()->get_address());
+      if (m_to_slice[m].size() < m_spec.queue_depth) consider(m_out_link_free[m]);
+    }
+  }
+  return next;
+}
+
+void Xbar::trace(sc_core::sc_trace_file* tf) const {
+  sc_core::sc_trace(tf, m_wave_in_flight, std::string(name()) + ".requests_in_flight", 16);
+}
+
+std::vector<WaveGroup> Xbar::wave_groups() const {
+  const std::string n = name();
+  return {{n + ": requests between the cores and the slices", {{n + ".requests_in_flight", 16, WaveSignal::Format::Dec}}}};
+}
+
+}  // namespace gputlm::mem

@@ -1,0 +1,69 @@
+// The interconnect between N cores (upstream ports) and M L2 slices (downstream ports). A
+// request goes to slice (address / interleave_bytes) mod M. Each output port grants one request a
+// cycle among the inputs that want it, round-robin (fair), and its link then carries that
+// request's flits (a read: the header; a write: header and data) at flit_bytes a cycle; the
+// request arrives latency cycles after winning. Responses return to the port their request came
+// from in arrival order over that port's link (a read response carries the line). A full output
+// queue leaves requests unaccepted at their input ports (back-pressure).
+#pragma once
+
+#include <deque>
+#include <memory>
+#include <systemc>
+#include <unordered_map>
+#include <vector>
+
+#include "models/common/clock.h"
+#include "models/common/stats.h"
+#include "models/common/waves.h"
+#include "models/mem/tlm_ends.h"
+#include "models/mem/xbar/xbar_spec.h"
+
+namespace gputlm::mem {
+
+class Xbar : public sc_core::sc_module, public StatProvider, public WaveProvider {
+ public:
+  SC_HAS_PROCESS(Xbar);
+  Xbar(sc_core::sc_module_name name, const XbarSpec& spec, uint32_t inputs, uint32_t outputs, double reference_mhz);
+
+  TargetEnd& upstream(uint32_t i) { return *m_up[i]; }
+  InitiatorEnd& downstream(uint32_t m) { return *m_down[m]; }
+  // The slice an address belongs to.
+  uint32_t slice_of(uint64_t address) const { return static_cast<uint32_t>((address / m_spec.interleave_bytes) % m_down.size()); }
+
+  const StatGroup& stats() const override { return m_stats; }
+  void trace(sc_core::sc_trace_file* tf) const override;
+  std::vector<WaveGroup> wave_groups() const override;
+
+ private:
+  struct Hop {
+    Cycle at;  // arrival at the far end
+    tlm::tlm_generic_payload* payload;
+  };
+  void tick();
+  void arbitrate_requests(Cycle now);
+  void collect_responses(Cycle now);
+  void deliver(Cycle now);
+  Cycle next_wake(Cycle now) const;
+  uint32_t flits(const tlm::tlm_generic_payload& p, bool response) const;
+
+  XbarSpec m_spec;
+  ClockDomain m_clock;
+  sc_core::sc_event m_wake;
+  std::vector<std::unique_ptr<TargetEnd>> m_up;
+  std::vector<std::unique_ptr<InitiatorEnd>> m_down;
+  std::vector<std::deque<Hop>> m_to_slice;   // per output: granted requests in flight
+  std::vector<Cycle> m_out_link_free;        // per output
+  std::vector<uint32_t> m_round_robin;       // per output: input to favour next
+  std::vector<std::deque<tlm::tlm_generic_payload*>> m_waiting_responses;  // per input
+  std::vector<std::deque<Hop>> m_to_core;    // per input: responses in flight
+  std::vector<Cycle> m_in_link_free;         // per input (response direction)
+  std::unordered_map<tlm::tlm_generic_payload*, uint32_t> m_source;
+
+  StatGroup m_stats;
+  uint64_t m_requests = 0, m_responses = 0, m_conflicts = 0, m_request_flits = 0, m_response_flits = 0;
+  std::vector<uint64_t> m_per_slice, m_per_core;
+  uint64_t m_wave_in_flight = 0;
+};
+
+}  // namespace gputlm::mem

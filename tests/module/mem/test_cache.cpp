@@ -1,0 +1,126 @@
+// The cache module between a scripted initiator and a fixed-latency memory: hit latency, MSHR
+// merging and back-pressure, write-back of dirty victims, write-through without allocation.
+#include <gtest/gtest.h>
+
+#include "models/mem/cache/cache.h"
+#include "support/sc_kernel.h"
+#include "tb/mem/fixed_latency_memory.h"
+#include "tb/mem/trace_player.h"
+
+namespace gputlm::mem {
+namespace {
+
+constexpr Cycle kMemLatency = 50;
+constexpr uint64_t kA = 0x10000;
+
+tb::TraceRequest req(Cycle cycle, uint64_t address, bool write = false, uint32_t bytes = 4) {
+  tb::TraceRequest r;
+  r.cycle = cycle;
+  r.address = address;
+  r.write = write;
+  r.bytes = bytes;
+  return r;
+}
+
+// 1KB, 2-way, 128 B lines: 4 sets, so lines 512 bytes apart share a set.
+CacheSpec small(const std::string& policy, uint32_t mshrs = 4, uint32_t merge = 8) {
+  CacheSpec s;
+  s.size_bytes = 1024;
+  s.assoc = 2;
+  s.line_bytes = 128;
+  s.hit_latency = 2;
+  s.mshrs = mshrs;
+  s.mshr_merge = merge;
+  s.write_policy = policy;
+  return s;
+}
+
+struct Bench {
+  Bench(const CacheSpec& spec, std::vector<tb::TraceRequest> script) {
+    test::fresh_sc_kernel();
+    const ClockDomain clock(1000, 1000);
+    cache = std::make_unique<Cache>("l1", spec, 1000);
+    memory = std::make_unique<tb::FixedLatencyMemory>("memory", kMemLatency, clock);
+    auto requests = std::make_shared<std::vector<tb::TraceRequest>>(std::move(script));
+    auto next = std::make_shared<size_t>(0);
+    player = std::make_unique<tb::TracePlayer>(
+        "core", [requests, next]() -> std::optional<tb::TraceRequest> {
+          if (*next == requests->size()) return std::nullopt;
+          return (*requests)[(*next)++];
+        },
+        spec.line_bytes, clock);
+    player->keep_completions();
+    player->downstream.socket.bind(cache->upstream.socket);
+    cache->downstream.socket.bind(memory->upstream.socket);
+    sc_core::sc_start();
+    EXPECT_TRUE(player->finished());
+  }
+  const tb::TracePlayer::Completion& at(size_t i) const { return player->completions().at(i); }
+  double stat(const char* name) const { return cache->stats().values().at(name).get<double>(); }
+
+  std::unique_ptr<Cache> cache;
+  std::unique_ptr<tb::FixedLatencyMemory> memory;
+  std::unique_ptr<tb::TracePlayer> player;
+};
+
+TEST(Cache, AMissFillsTheLineAndALaterHitTakesTheHitLatency) {
+  Bench b(small("write-through"), {req(0, kA), req(100, kA + 8)});
+  EXPECT_EQ(b.at(0).responded, kMemLatency);  // the fill returns 50 cycles after the miss went down
+  EXPECT_EQ(b.at(1).responded - b.at(1).sent, 2u);
+  ASSERT_EQ(b.memory->log().size(), 1u);
+  EXPECT_EQ(b.memory->log()[0].address, kA);
+  EXPECT_EQ(b.memory->log()[0].bytes, 128u);
+  EXPECT_EQ(b.stat("hits"), 1);
+}
+
+TEST(Cache, MissesToOneLineMergeIntoOneMshr) {
+  Bench b(small("write-through"), {req(0, kA), req(1, kA + 4), req(2, kA + 64)});
+  EXPECT_EQ(b.memory->log().size(), 1u);
+  for (size_t i = 0; i < 3; ++i) EXPECT_EQ(b.at(i).responded, kMemLatency) << i;
+  EXPECT_EQ(b.stat("mshr_merges"), 2);
+}
+
+TEST(Cache, AFullMergeListHoldsTheNextRequestBackUntilTheFill) {
+  Bench b(small("write-through", 4, 2), {req(0, kA), req(1, kA + 4), req(2, kA + 8)});
+  EXPECT_EQ(b.at(2).sent, 2u);
+  EXPECT_EQ(b.at(2).responded, kMemLatency + 2);  // accepted when the fill arrives, then a hit
+  EXPECT_EQ(b.memory->log().size(), 1u);
+}
+
+TEST(Cache, FullMshrsRefuseUntilAFillFreesOne) {
+  Bench b(small("write-through", 2), {req(0, kA), req(1, kA + 128), req(2, kA + 256), req(3, kA + 384)});
+  ASSERT_EQ(b.memory->log().size(), 4u);
+  EXPECT_EQ(b.memory->log()[2].cycle, kMemLatency);      // the third miss waits for the first fill
+  EXPECT_EQ(b.at(3).sent, kMemLatency);                  // and the fourth request cannot even be sent
+  EXPECT_GT(b.stat("mshr_full_stalls"), 0);
+}
+
+TEST(Cache, WriteBackWritesADirtyVictimBack) {
+  // A is written (allocated dirty); B and C share its set; filling C evicts A, the LRU line.
+  Bench b(small("write-back"), {req(0, kA, true), req(100, kA + 512), req(200, kA + 1024)});
+  const auto& log = b.memory->log();
+  ASSERT_EQ(log.size(), 4u);
+  EXPECT_EQ(log[3].kind, AccessKind::Writeback);
+  EXPECT_EQ(log[3].address, kA);
+  EXPECT_EQ(log[3].bytes, 128u);
+  EXPECT_EQ(b.stat("writebacks"), 1);
+}
+
+TEST(Cache, CleanVictimsAreDroppedSilently) {
+  Bench b(small("write-back"), {req(0, kA), req(100, kA + 512), req(200, kA + 1024)});
+  EXPECT_EQ(b.memory->log().size(), 3u);
+  EXPECT_EQ(b.stat("writebacks"), 0);
+}
+
+TEST(Cache, WriteThroughForwardsStoresAndDoesNotAllocate) {
+  Bench b(small("write-through"), {req(0, kA, true), req(100, kA)});
+  const auto& log = b.memory->log();
+  ASSERT_EQ(log.size(), 2u);
+  EXPECT_EQ(log[0].kind, AccessKind::Store);
+  EXPECT_EQ(log[0].bytes, 4u);
+  EXPECT_EQ(log[1].kind, AccessKind::Load);  // the store did not bring the line in
+  EXPECT_EQ(b.at(0).responded, kMemLatency);  // acknowledged when the level below has it
+}
+
+}  // namespace
+}  // namespace gputlm::mem
