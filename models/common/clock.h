@@ -10,6 +10,7 @@
 namespace gputlm {
 
 using Cycle = uint64_t;
+constexpr Cycle kNever = ~Cycle{0};  // "no cycle": nothing scheduled
 
 class ClockDomain {
  public:
@@ -35,5 +36,20 @@ class ClockDomain {
   double m_mhz = 1000.0;
   sc_core::sc_time m_period{1.0, sc_core::SC_NS};
 };
+
+// For the SC_METHOD of a clocked module. Woken between two edges of its clock (by an event from
+// another clock domain), the method re-triggers itself at the next edge and should return.
+inline bool align_to_edge(const ClockDomain& clock) {
+  if (clock.at_edge()) return true;
+  sc_core::next_trigger(clock.until(clock.now() + 1));
+  return false;
+}
+
+// For the SC_METHOD of a clocked module: run again at cycle `next` or when `wake` fires,
+// whichever comes first; with next == kNever, only when `wake` fires.
+inline void sleep_until(const ClockDomain& clock, Cycle next, const sc_core::sc_event& wake) {
+  if (next == kNever) sc_core::next_trigger(wake);
+  else sc_core::next_trigger(clock.until(next), wake);
+}
 
 }  // namespace gputlm

@@ -5,30 +5,15 @@
 namespace gputlm {
 
 void StatGroup::counter(const std::string& name, const uint64_t& value, const std::string& unit, const std::string& description) {
-  Entry e;
-  e.name = name;
-  e.unit = unit;
-  e.description = description;
-  e.counter = &value;
-  m_entries.push_back(std::move(e));
+  m_entries.push_back({name, unit, description, &value, {}, nullptr});
 }
 
 void StatGroup::formula(const std::string& name, std::function<double()> f, const std::string& unit, const std::string& description) {
-  Entry e;
-  e.name = name;
-  e.unit = unit;
-  e.description = description;
-  e.formula = std::move(f);
-  m_entries.push_back(std::move(e));
+  m_entries.push_back({name, unit, description, nullptr, std::move(f), nullptr});
 }
 
 void StatGroup::histogram(const std::string& name, const std::vector<uint64_t>& bins, const std::string& unit, const std::string& description) {
-  Entry e;
-  e.name = name;
-  e.unit = unit;
-  e.description = description;
-  e.histogram = &bins;
-  m_entries.push_back(std::move(e));
+  m_entries.push_back({name, unit, description, nullptr, {}, &bins});
 }
 
 nlohmann::json StatGroup::values() const {

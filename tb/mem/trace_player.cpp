@@ -38,10 +38,7 @@ void TracePlayer::init() {
 }
 
 void TracePlayer::tick() {
-  if (!m_clock.at_edge()) {
-    next_trigger(m_clock.until(m_clock.now() + 1));
-    return;
-  }
+  if (!align_to_edge(m_clock)) return;
   const Cycle now = m_clock.now();
   while (downstream.has_response()) {
     tlm::tlm_generic_payload& p = downstream.front_response();

@@ -29,10 +29,7 @@ Cache::Cache(sc_core::sc_module_name name, const CacheSpec& spec, double referen
 }
 
 void Cache::tick() {
-  if (!m_clock.at_edge()) {
-    next_trigger(m_clock.until(m_clock.now() + 1));
-    return;
-  }
+  if (!align_to_edge(m_clock)) return;
   const Cycle now = m_clock.now();
   receive(now);
   bool retry_next_cycle = false;
@@ -60,11 +57,10 @@ void Cache::tick() {
   m_wave_forwarded = m_forwarded.size();
   m_wave_to_send = m_to_send.size();
 
-  Cycle next = ~Cycle{0};
+  Cycle next = kNever;
   if (!m_ready.empty()) next = std::max(now + 1, m_ready.top().at);
   if (retry_next_cycle) next = std::min(next, now + 1);
-  if (next == ~Cycle{0}) next_trigger(m_wake);
-  else next_trigger(m_clock.until(next), m_wake);
+  sleep_until(m_clock, next, m_wake);
 }
 
 Cache::Outcome Cache::handle(tlm::tlm_generic_payload& p, Cycle now) {

@@ -73,7 +73,7 @@ class Cache : public sc_core::sc_module, public StatProvider, public WaveProvide
   std::priority_queue<Ready, std::vector<Ready>, std::greater<Ready>> m_ready;  // upstream responses
   std::vector<Cycle> m_bank_used;  // cycle each bank last started an access (+1, 0 = never)
   uint64_t m_seq = 0;
-  Cycle m_last_stall = ~Cycle{0};
+  Cycle m_last_stall = kNever;
 
   StatGroup m_stats;
   uint64_t m_accesses = 0, m_reads = 0, m_writes = 0, m_hits = 0, m_misses = 0, m_merges = 0;

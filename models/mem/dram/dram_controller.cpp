@@ -47,18 +47,14 @@ DramController::DramController(sc_core::sc_module_name name, const DramSpec& spe
 }
 
 void DramController::tick() {
-  if (!m_clock.at_edge()) {  // woken between edges (another clock domain): act at the next edge
-    next_trigger(m_clock.until(m_clock.now() + 1));
-    return;
-  }
+  if (!align_to_edge(m_clock)) return;
   const Cycle now = m_clock.now();
   accept(now);  // a request arriving at an idle controller starts in the same cycle
   complete(now);
   schedule(now);
   accept(now);  // if the queue was full, the slot just freed takes the waiting request now
   const Cycle next = next_wake(now);
-  if (next == ~Cycle{0}) next_trigger(m_wake);
-  else next_trigger(m_clock.until(next), m_wake);
+  sleep_until(m_clock, next, m_wake);
 }
 
 void DramController::accept(Cycle now) {
@@ -121,7 +117,7 @@ void DramController::complete(Cycle now) {
 }
 
 Cycle DramController::next_wake(Cycle now) const {
-  Cycle next = ~Cycle{0};
+  Cycle next = kNever;
   if (!m_in_flight.empty()) next = std::max(now + 1, m_in_flight.top().done);
   if (upstream.peek() && m_queue.size() < m_spec.queue_depth) next = std::min(next, now + 1);
   for (const DramQueueEntry& q : m_queue) next = std::min(next, std::max(now + 1, m_timing->bank_ready(q.bank, now + 1)));

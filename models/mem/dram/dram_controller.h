@@ -59,7 +59,7 @@ class DramController : public sc_core::sc_module, public StatProvider, public Wa
   std::priority_queue<InFlight, std::vector<InFlight>, std::greater<InFlight>> m_in_flight;
   std::vector<DramBankView> m_views;
   uint64_t m_seq = 0;
-  Cycle m_last_accept = ~Cycle{0};
+  Cycle m_last_accept = kNever;
 
   // Statistics (controller cycles).
   StatGroup m_stats;

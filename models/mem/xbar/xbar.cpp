@@ -37,18 +37,14 @@ uint32_t Xbar::flits(const tlm::tlm_generic_payload& p, bool response) const {
 }
 
 void Xbar::tick() {
-  if (!m_clock.at_edge()) {
-    next_trigger(m_clock.until(m_clock.now() + 1));
-    return;
-  }
+  if (!align_to_edge(m_clock)) return;
   const Cycle now = m_clock.now();
   collect_responses(now);
   arbitrate_requests(now);
   deliver(now);
   m_wave_in_flight = m_source.size();
   const Cycle next = next_wake(now);
-  if (next == ~Cycle{0}) next_trigger(m_wake);
-  else next_trigger(m_clock.until(next), m_wake);
+  sleep_until(m_clock, next, m_wake);
 }
 
 void Xbar::arbitrate_requests(Cycle now) {
@@ -118,7 +114,7 @@ void Xbar::deliver(Cycle now) {
 }
 
 Cycle Xbar::next_wake(Cycle now) const {
-  Cycle next = ~Cycle{0};
+  Cycle next = kNever;
   auto consider = [&](Cycle c) { next = std::min(next, std::max(now + 1, c)); };
   for (uint32_t m = 0; m < m_down.size(); ++m) {
     if (!m_to_slice[m].empty()) consider(m_to_slice[m].front().at);
