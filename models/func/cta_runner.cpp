@@ -7,7 +7,10 @@
 namespace gputlm::func {
 
 CtaRunner::CtaRunner(const BoundKernel& kernel, const Launch& launch, uint64_t cta_linear_id)
-    : m_kernel(&kernel), m_launch(&launch), m_cta(std::make_unique<CtaState>(launch, cta_linear_id)) {
+    : m_kernel(&kernel),
+      m_launch(&launch),
+      m_cta(std::make_unique<CtaState>(launch, cta_linear_id)),
+      m_barriers(launch.threads_per_cta()) {
   const uint32_t n = launch.threads_per_cta();
   for (uint32_t w = 0; w * kWarpSize < n; ++w) {
     WarpState ws;
@@ -65,7 +68,7 @@ void CtaRunner::execute(WarpState& w, FuncStats& stats) {
   stats.count(active, isa::instruction_class(in));
   apply_control(w.stack, k, pc, m_result);
   if (in.is_exit() && m_result.active) {
-    m_exited_threads += popcount(m_result.active);
+    m_barriers.exit(m_result.active);
     if (w.stack.done()) {
       w.status = WarpState::Status::Done;
       ++m_done_warps;
@@ -73,59 +76,25 @@ void CtaRunner::execute(WarpState& w, FuncStats& stats) {
     release_completed();
   } else if (m_result.barrier) {
     ++stats.barriers;
-    w.barrier_pc = pc;
-    arrive(w, m_result.barrier_id, m_result.barrier_count, m_result.active);
+    w.status = WarpState::Status::Barrier;
+    m_barriers.arrive(w.index, m_result.barrier_id, m_result.barrier_count, m_result.active, pc);
+    release_completed();
   }
-}
-
-void CtaRunner::arrive(WarpState& w, uint32_t id, uint32_t count, LaneMask lanes) {
-  w.status = WarpState::Status::Barrier;
-  w.barrier_id = id;
-  w.barrier_lanes = lanes;
-  m_arrived[id] += popcount(lanes);
-  m_expected[id] = count;
-  release_completed();
 }
 
 void CtaRunner::release_completed() {
-  const uint32_t live = m_cta->nthreads - m_exited_threads;
-  for (uint32_t id = 0; id < m_arrived.size(); ++id) {
-    if (m_arrived[id] == 0) continue;
-    const uint32_t target = m_expected[id] ? m_expected[id] : live;
-    if (m_arrived[id] < target) continue;
-    m_arrived[id] = 0;
-    for (WarpState& w : m_warps)
-      if (w.status == WarpState::Status::Barrier && w.barrier_id == id) w.status = WarpState::Status::Ready;
-  }
+  m_barriers.release_completed([this](uint32_t warp) { m_warps[warp].status = WarpState::Status::Ready; });
 }
 
 void CtaRunner::deadlock() const {
-  const WarpState* waiting = nullptr;
-  for (const WarpState& w : m_warps)
-    if (w.status == WarpState::Status::Barrier) { waiting = &w; break; }
-  std::ostringstream os;
-  os << "kernel fault in '" << m_launch->kernel->name << "': ";
-  if (!waiting) {
-    os << "no warp can make progress; CTA " << m_cta->ctaid.str();
-    throw KernelFault(os.str());
-  }
-  const uint32_t id = waiting->barrier_id;
-  const uint32_t live = m_cta->nthreads - m_exited_threads;
-  const uint32_t target = m_expected[id] ? m_expected[id] : live;
-  // Threads of blocked warps that did not arrive wait on another path of their own warp.
-  uint32_t stuck = 0;
-  for (const WarpState& w : m_warps) {
-    if (w.status != WarpState::Status::Barrier) continue;
-    LaneMask alive = 0;
-    for (const auto& e : w.stack.entries()) alive |= e.mask;
-    stuck += popcount(alive & ~w.barrier_lanes);
-  }
-  os << "barrier " << id << " can never complete: " << m_arrived[id] << " of " << target << " threads arrived";
-  if (stuck) os << " (" << stuck << " threads of the waiting warps are on other paths: a barrier in divergent code)";
-  os << "; CTA " << m_cta->ctaid.str() << ", thread " << waiting->base_tid + lowest_lane(waiting->barrier_lanes)
-     << " (warp " << waiting->index << "), PC " << waiting->barrier_pc << ", "
-     << m_launch->kernel->where(waiting->barrier_pc);
-  throw KernelFault(os.str());
+  throw KernelFault(m_barriers.deadlock_message(
+      *m_launch, m_cta->ctaid,
+      [this](uint32_t warp) {
+        LaneMask alive = 0;
+        for (const auto& e : m_warps[warp].stack.entries()) alive |= e.mask;
+        return alive;
+      },
+      [this](uint32_t warp) { return m_warps[warp].base_tid; }));
 }
 
 }  // namespace gputlm::func

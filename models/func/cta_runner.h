@@ -5,11 +5,11 @@
 // state where no warp can move. No timing: warps take turns in round-robin order.
 #pragma once
 
-#include <array>
 #include <memory>
 #include <vector>
 
 #include "models/func/bound_kernel.h"
+#include "models/func/cta_barriers.h"
 #include "models/func/func_stats.h"
 #include "models/func/simt_stack.h"
 
@@ -22,9 +22,6 @@ struct WarpState {
   LaneMask valid = 0;     // lanes that are threads of the CTA
   SimtStack<LaneMask> stack;
   Status status = Status::Ready;
-  uint32_t barrier_id = 0;
-  uint32_t barrier_pc = 0;
-  LaneMask barrier_lanes = 0;  // lanes that arrived at the barrier the warp waits on
 };
 
 class CtaRunner {
@@ -47,7 +44,6 @@ class CtaRunner {
 
  private:
   void execute(WarpState& w, FuncStats& stats);
-  void arrive(WarpState& w, uint32_t id, uint32_t count, LaneMask lanes);
   void release_completed();
   [[noreturn]] void deadlock() const;
   WarpState* next_ready();
@@ -59,9 +55,7 @@ class CtaRunner {
   size_t m_done_warps = 0;
   size_t m_rr = 0;  // round-robin position
   uint64_t m_clock = 0;
-  uint32_t m_exited_threads = 0;
-  std::array<uint32_t, 16> m_arrived{};
-  std::array<uint32_t, 16> m_expected{};  // 0 = all live threads
+  CtaBarriers m_barriers;
   ExecResult m_result;
   uint32_t m_last_pc = 0;
   LaneMask m_last_active = 0;
