@@ -7,11 +7,14 @@
 #include <iomanip>
 #include <iostream>
 #include <systemc>
+#include <unistd.h>
 
 #include "models/common/error.h"
 #include "models/func/kernel_fault.h"
 #include "tb/functional_run.h"
 #include "tb/report.h"
+#include "tb/timing_run.h"
+#include "models/gpu/gpu_spec.h"
 #include "tb/workload/catalog.h"
 
 namespace po = boost::program_options;
@@ -47,38 +50,71 @@ int cmd_list(const std::vector<std::string>& args, const char* argv0) {
   return kExitOk;
 }
 
+void write_file(const std::string& path, const std::string& text, const char* what) {
+  std::ofstream out(path);
+  if (!out) throw InputError(path + ": cannot write " + what);
+  out << text;
+  std::cout << std::left << std::setw(20) << what << path << "\n";
+}
+
+int run_timed(workload::Workload& w, const po::variables_map& vm) {
+  const gpu::GpuSpec spec = gpu::GpuSpec::from_file(vm["config"].as<std::string>());
+  tb::TimingOptions options;
+  if (vm.count("vcd")) options.vcd_path = vm["vcd"].as<std::string>();
+  options.vcd_scope = vm["vcd-scope"].as<std::string>();
+  if (vm.count("vcd-window")) {
+    const std::string win = vm["vcd-window"].as<std::string>();
+    const size_t colon = win.find(':');
+    try {
+      if (colon == std::string::npos) throw std::invalid_argument(win);
+      options.vcd_from = std::stoull(win.substr(0, colon));
+      options.vcd_to = std::stoull(win.substr(colon + 1));
+    } catch (const std::logic_error&) {
+      throw InputError("run: --vcd-window must be FROM:TO in cycles (is '" + win + "')");
+    }
+    if (options.vcd_to < options.vcd_from) throw InputError("run: --vcd-window ends before it starts");
+  }
+  options.progress = isatty(2);
+  const tb::TimingRun run = tb::run_timing(w, spec, options);
+  tb::print_summary(std::cout, run);
+  if (vm.count("stats")) write_file(vm["stats"].as<std::string>(), tb::to_json(run).dump(2) + "\n", "statistics");
+  if (vm.count("csv")) write_file(vm["csv"].as<std::string>(), tb::to_csv(run), "csv");
+  if (!options.vcd_path.empty()) std::cout << "waves               " << options.vcd_path << " (GTKWave save file next to it)\n";
+  return run.verify.ok() ? kExitOk : kExitVerifyFailed;
+}
+
 int cmd_run(const std::vector<std::string>& args) {
   po::options_description opts("gputlm run options");
   opts.add_options()
       ("help,h", "show this help")
       ("functional", "run on the functional engine only (no timing model)")
+      ("config", po::value<std::string>(), "GPU config for a timing run, e.g. configs/narasiman-baseline.json")
       ("workload", po::value<std::string>(), "workload directory, e.g. traces/micro/vecadd")
       ("size", po::value<std::string>()->default_value("test"), "workload size from its launch.json (test, study, ...)")
       ("stats", po::value<std::string>(), "write full statistics as JSON to this file")
+      ("csv", po::value<std::string>(), "timing runs: also write every statistic as CSV to this file")
       ("vcd", po::value<std::string>(), "write waves to this VCD file (and a GTKWave .gtkw next to it)")
+      ("vcd-scope", po::value<std::string>()->default_value(""), "timing runs: trace only modules whose name starts with this, e.g. gpu.core0")
+      ("vcd-window", po::value<std::string>(), "timing runs: keep only cycles FROM:TO in the VCD")
       ("max-warp-instructions", po::value<uint64_t>()->default_value(2'000'000'000ull),
        "watchdog: fault a launch that executes more warp instructions than this");
   po::variables_map vm;
   po::store(po::command_line_parser(args).options(opts).run(), vm);
   if (vm.count("help")) {
-    std::cout << "usage: gputlm run --functional --workload DIR [options]\n" << opts;
+    std::cout << "usage: gputlm run (--functional | --config GPU.json) --workload DIR [options]\n" << opts;
     return kExitOk;
   }
   if (!vm.count("workload")) throw InputError("run: --workload is required (see gputlm run --help)");
-  if (!vm.count("functional"))
-    throw InputError("run: this build has only the functional engine; add --functional (the timing model and --config come with the baseline core)");
+  if (vm.count("functional") == vm.count("config"))
+    throw InputError("run: give either --functional or --config <gpu config> (see gputlm run --help)");
   workload::Workload w(vm["workload"].as<std::string>(), vm["size"].as<std::string>());
+  if (vm.count("config")) return run_timed(w, vm);
   tb::FunctionalOptions options;
   options.reference.max_warp_instructions = vm["max-warp-instructions"].as<uint64_t>();
   if (vm.count("vcd")) options.vcd_path = vm["vcd"].as<std::string>();
   const tb::FunctionalRun run = tb::run_functional(w, options);
   tb::print_summary(std::cout, run);
-  if (vm.count("stats")) {
-    std::ofstream out(vm["stats"].as<std::string>());
-    if (!out) throw InputError(vm["stats"].as<std::string>() + ": cannot write statistics");
-    out << std::setw(2) << tb::to_json(run) << "\n";
-    std::cout << "statistics          " << vm["stats"].as<std::string>() << "\n";
-  }
+  if (vm.count("stats")) write_file(vm["stats"].as<std::string>(), tb::to_json(run).dump(2) + "\n", "statistics");
   if (!options.vcd_path.empty()) std::cout << "waves               " << options.vcd_path << " (GTKWave save file next to it)\n";
   return run.verify.ok() ? kExitOk : kExitVerifyFailed;
 }
@@ -107,6 +143,9 @@ int sc_main(int argc, char** argv) {
   } catch (const InputError& e) {
     std::cerr << "gputlm: " << e.what() << "\n";
     return kExitInputError;
+  } catch (const std::runtime_error& e) {  // a timing run that stopped making progress
+    std::cerr << "gputlm: " << e.what() << "\n";
+    return kExitKernelFault;
   }
 }
 

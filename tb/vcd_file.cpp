@@ -3,6 +3,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <systemc>
 
 #include "models/common/error.h"
@@ -53,19 +54,58 @@ void VcdFile::write_save_file(const std::vector<WaveGroup>& groups, unsigned vis
 }
 
 namespace {
-void trace_below(sc_core::sc_object* obj, sc_core::sc_trace_file* tf, std::vector<WaveGroup>& groups) {
-  if (auto* w = dynamic_cast<WaveProvider*>(obj)) {
+void trace_below(sc_core::sc_object* obj, sc_core::sc_trace_file* tf, const std::string& scope, std::vector<WaveGroup>& groups) {
+  if (auto* w = dynamic_cast<WaveProvider*>(obj); w && std::string(obj->name()).rfind(scope, 0) == 0) {
     obj->trace(tf);
     for (auto& g : w->wave_groups()) groups.push_back(std::move(g));
   }
-  for (sc_core::sc_object* child : obj->get_child_objects()) trace_below(child, tf, groups);
+  for (sc_core::sc_object* child : obj->get_child_objects()) trace_below(child, tf, scope, groups);
 }
 }  // namespace
 
-std::vector<WaveGroup> trace_all(VcdFile& vcd) {
+std::vector<WaveGroup> trace_all(VcdFile& vcd, const std::string& scope) {
   std::vector<WaveGroup> groups;
-  for (sc_core::sc_object* o : sc_core::sc_get_top_level_objects()) trace_below(o, vcd.file(), groups);
+  for (sc_core::sc_object* o : sc_core::sc_get_top_level_objects()) trace_below(o, vcd.file(), scope, groups);
   return groups;
+}
+
+void clip_vcd(const std::string& path, uint64_t from, uint64_t to) {
+  std::ifstream in(path);
+  const std::string tmp = path + ".clip";
+  std::ofstream out(tmp);
+  std::string line;
+  std::map<std::string, std::string> values;  // id -> latest value line before the window
+  auto id_of = [](const std::string& l) {
+    if (l.empty()) return std::string();
+    if (l[0] == 'b' || l[0] == 'r') return l.substr(l.find(' ') + 1);
+    return l.substr(1);  // scalar: value then id
+  };
+  bool in_header = true, dumped = false;
+  uint64_t t = 0;
+  while (std::getline(in, line)) {
+    if (in_header) {
+      out << line << "\n";
+      if (line.find("$enddefinitions") != std::string::npos) in_header = false;
+      continue;
+    }
+    if (!line.empty() && line[0] == '#') {
+      t = std::stoull(line.substr(1));
+      if (t >= from && !dumped) {
+        out << "#" << from << "\n$dumpvars\n";
+        for (const auto& [id, v] : values) out << v << "\n";
+        out << "$end\n";
+        dumped = true;
+      }
+      if (t > to) break;
+      if (t > from) out << line << "\n";
+      continue;
+    }
+    if (line.rfind("$", 0) == 0) continue;  // $dumpvars / $end of the original initial dump
+    if (t < from || !dumped) values[id_of(line)] = line;
+    else out << line << "\n";
+  }
+  out.close();
+  std::filesystem::rename(tmp, path);
 }
 
 }  // namespace gputlm::tb

@@ -37,7 +37,12 @@ class VcdFile {
 };
 
 // Calls trace() on every module below the top-level objects that describes its waves
-// (WaveProvider) and returns their groups for the save file.
-std::vector<WaveGroup> trace_all(VcdFile& vcd);
+// (WaveProvider) and whose name starts with `scope` (all if empty); returns their groups for the
+// save file.
+std::vector<WaveGroup> trace_all(VcdFile& vcd, const std::string& scope = "");
+
+// Keeps only the window [from, to] (in VCD time units, cycles) of a finished VCD file: the values
+// at `from` are written as the initial dump, later changes up to `to` follow. Streams the file.
+void clip_vcd(const std::string& path, uint64_t from, uint64_t to);
 
 }  // namespace gputlm::tb

@@ -1,0 +1,122 @@
+#include "models/gpu/gpu.h"
+
+#include <sstream>
+#include <stdexcept>
+
+#include "models/common/error.h"
+#include "models/func/kernel_fault.h"
+
+namespace gputlm::gpu {
+
+Gpu::Gpu(sc_core::sc_module_name name, const GpuSpec& spec)
+    : sc_module(name), m_spec(spec), m_clock(spec.core.clock_mhz, spec.core.clock_mhz) {
+  const double ref = spec.core.clock_mhz;
+  for (uint32_t c = 0; c < spec.cores; ++c) {
+    m_cores.push_back(std::make_unique<sm::Core>(("core" + std::to_string(c)).c_str(), spec.core, c, ref));
+    m_cores.back()->on_cta_done = [this](uint32_t) {
+      ++m_ctas_done;
+      m_last_done = m_clock.now();
+      m_dispatch_event.notify(sc_core::SC_ZERO_TIME);
+    };
+  }
+  m_xbar = std::make_unique<mem::Xbar>("xbar", spec.xbar, 2 * spec.cores, spec.partitions, ref);
+  for (uint32_t c = 0; c < spec.cores; ++c) {
+    m_cores[c]->l1i().downstream.socket.bind(m_xbar->upstream(2 * c).socket);
+    m_cores[c]->l1d().downstream.socket.bind(m_xbar->upstream(2 * c + 1).socket);
+  }
+  for (uint32_t m = 0; m < spec.partitions; ++m) {
+    if (spec.l2) m_l2.push_back(std::make_unique<mem::Cache>(("l2_" + std::to_string(m)).c_str(), *spec.l2, ref));
+    m_dram.push_back(std::make_unique<mem::DramController>(("dram" + std::to_string(m)).c_str(), spec.dram, ref));
+    if (spec.l2) {
+      m_xbar->downstream(m).socket.bind(m_l2.back()->upstream.socket);
+      m_l2.back()->downstream.socket.bind(m_dram.back()->upstream.socket);
+    } else {
+      m_xbar->downstream(m).socket.bind(m_dram.back()->upstream.socket);
+    }
+  }
+  SC_METHOD(dispatch);
+  sensitive << m_dispatch_event;
+  dont_initialize();
+  SC_METHOD(watchdog);
+  sensitive << m_watchdog_event;
+  dont_initialize();
+  m_stats.counter("cycles", m_cycles, "cycles", "core cycles of all launches (first CTA dispatched to last CTA finished)");
+  m_stats.counter("launches", m_launches, "count", "kernel launches run");
+}
+
+LaunchTiming Gpu::run(const func::BoundKernel& kernel, const func::Launch& launch) {
+  bool fits = false;
+  for (const auto& c : m_cores) fits |= c->can_take(launch);
+  if (!fits)
+    throw InputError("kernel '" + launch.kernel->name + "': a CTA of " + std::to_string(launch.threads_per_cta()) +
+                     " threads and " + std::to_string(launch.shared_bytes()) + " bytes of shared memory does not fit a core of '" +
+                     m_spec.name + "'");
+  m_kernel = &kernel;
+  m_launch = &launch;
+  m_next_cta = m_ctas_done = 0;
+  m_cta_count = launch.grid.count();
+  m_running = true;
+  m_stall.clear();
+  LaunchTiming t;
+  t.start = m_clock.now();
+  m_last_done = t.start;
+  m_watch_retired = retired();
+  m_dispatch_event.notify(sc_core::SC_ZERO_TIME);
+  m_watchdog_event.notify(m_clock.period() * static_cast<double>(m_spec.watchdog_cycles));
+  sc_core::sc_start();
+  m_running = false;
+  m_watchdog_event.cancel();
+  for (const auto& c : m_cores)
+    if (!c->fault().empty()) throw func::KernelFault(c->fault());
+  if (!m_stall.empty()) throw std::runtime_error(m_stall);
+  if (m_ctas_done != m_cta_count)
+    throw std::runtime_error("the simulation ran out of events with " + std::to_string(m_cta_count - m_ctas_done) +
+                             " CTAs unfinished\n" + dump());
+  t.cycles = m_last_done - t.start;
+  m_cycles += t.cycles;
+  ++m_launches;
+  return t;
+}
+
+void Gpu::dispatch() {
+  if (!m_running) return;
+  // Round-robin over cores, one CTA per core per pass, until nothing more fits.
+  bool placed = true;
+  while (placed && m_next_cta < m_cta_count) {
+    placed = false;
+    for (uint32_t k = 0; k < m_cores.size() && m_next_cta < m_cta_count; ++k) {
+      sm::Core& core = *m_cores[(m_next_core + k) % m_cores.size()];
+      if (!core.can_take(*m_launch)) continue;
+      core.start_cta(*m_kernel, *m_launch, m_next_cta++);
+      placed = true;
+    }
+    m_next_core = (m_next_core + 1) % m_cores.size();
+  }
+}
+
+uint64_t Gpu::retired() const {
+  uint64_t n = 0;
+  for (const auto& c : m_cores) n += c->context().counters.warp_instructions;
+  return n;
+}
+
+void Gpu::watchdog() {
+  if (!m_running || m_ctas_done == m_cta_count) return;
+  const uint64_t now = retired();
+  if (now == m_watch_retired) {
+    m_stall = "watchdog: no instruction retired in " + std::to_string(m_spec.watchdog_cycles) + " cycles (cycle " +
+              std::to_string(m_clock.now()) + ", " + std::to_string(m_cta_count - m_ctas_done) + " CTAs unfinished)\n" + dump();
+    sc_core::sc_stop();
+    return;
+  }
+  m_watch_retired = now;
+  m_watchdog_event.notify(m_clock.period() * static_cast<double>(m_spec.watchdog_cycles));
+}
+
+std::string Gpu::dump() const {
+  std::ostringstream os;
+  for (const auto& c : m_cores) os << c->dump();
+  return os.str();
+}
+
+}  // namespace gputlm::gpu

@@ -1,0 +1,69 @@
+// The whole GPU, built from a GpuSpec: N SIMT cores (each with its I-cache and L1 data cache), the
+// interconnect (two input ports per core), the memory partitions (an L2 slice if configured, and a
+// DRAM channel), a CTA dispatcher that places CTAs on cores within their thread, warp, register,
+// shared-memory and CTA-count limits (round-robin over cores, as many as fit), and a watchdog that
+// stops a run which has retired nothing for watchdog_cycles and reports what each module holds.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <systemc>
+#include <vector>
+
+#include "models/common/stats.h"
+#include "models/gpu/gpu_spec.h"
+#include "models/mem/cache/cache.h"
+#include "models/mem/dram/dram_controller.h"
+#include "models/mem/xbar/xbar.h"
+#include "models/sm/core.h"
+
+namespace gputlm::gpu {
+
+struct LaunchTiming {
+  Cycle start = 0;
+  Cycle cycles = 0;  // first CTA dispatched to last CTA finished, in core cycles
+};
+
+class Gpu : public sc_core::sc_module, public StatProvider {
+ public:
+  SC_HAS_PROCESS(Gpu);
+  Gpu(sc_core::sc_module_name name, const GpuSpec& spec);
+
+  // Runs one launch to completion (simulation time continues across launches). Throws
+  // func::KernelFault if the kernel faults and std::runtime_error if the run stops making progress.
+  LaunchTiming run(const func::BoundKernel& kernel, const func::Launch& launch);
+
+  const GpuSpec& spec() const { return m_spec; }
+  const std::vector<std::unique_ptr<sm::Core>>& cores() const { return m_cores; }
+  const ClockDomain& clock() const { return m_clock; }
+  // What every core, cache and DRAM controller holds (the watchdog's dump).
+  std::string dump() const;
+  const StatGroup& stats() const override { return m_stats; }
+
+ private:
+  void dispatch();
+  void watchdog();
+  uint64_t retired() const;
+
+  GpuSpec m_spec;
+  ClockDomain m_clock;
+  std::vector<std::unique_ptr<sm::Core>> m_cores;
+  std::unique_ptr<mem::Xbar> m_xbar;
+  std::vector<std::unique_ptr<mem::Cache>> m_l2;
+  std::vector<std::unique_ptr<mem::DramController>> m_dram;
+  sc_core::sc_event m_dispatch_event, m_watchdog_event;
+
+  const func::BoundKernel* m_kernel = nullptr;
+  const func::Launch* m_launch = nullptr;
+  uint64_t m_next_cta = 0, m_ctas_done = 0, m_cta_count = 0;
+  uint32_t m_next_core = 0;
+  bool m_running = false;
+  Cycle m_last_done = 0;
+  uint64_t m_watch_retired = 0;
+  std::string m_stall;  // set by the watchdog
+
+  StatGroup m_stats;
+  uint64_t m_cycles = 0, m_launches = 0;
+};
+
+}  // namespace gputlm::gpu

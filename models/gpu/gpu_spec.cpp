@@ -1,0 +1,47 @@
+#include "models/gpu/gpu_spec.h"
+
+#include <fstream>
+#include <sstream>
+
+#include "models/common/config_reader.h"
+#include "models/common/error.h"
+
+namespace gputlm::gpu {
+
+GpuSpec GpuSpec::from_json(const nlohmann::json& j, const std::string& where) {
+  GpuSpec s;
+  ConfigReader r(j, where, "");
+  s.name = r.get_string("name", "unnamed");
+  s.description = r.get_string("description", "");
+  s.cores = static_cast<uint32_t>(r.get_uint("cores", s.cores, 1, 1024));
+  s.partitions = static_cast<uint32_t>(r.get_uint("partitions", s.partitions, 1, 1024));
+  s.core = sm::CoreSpec::from_json(r.get_object("core"), where, "core");
+  s.xbar = mem::XbarSpec::from_json(r.get_object("xbar"), where, "xbar");
+  if (r.has("l2")) s.l2 = mem::CacheSpec::from_json(r.get_object("l2"), where, "l2");
+  s.dram = mem::DramSpec::from_json(r.get_object("dram"), where, "dram");
+  s.watchdog_cycles = r.get_uint("watchdog_cycles", s.watchdog_cycles, 1000, uint64_t{1} << 40);
+  r.finish();
+  return s;
+}
+
+GpuSpec GpuSpec::from_file(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw InputError(path + ": cannot open config");
+  std::stringstream text;
+  text << in.rdbuf();
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(text.str());
+  } catch (const nlohmann::json::parse_error& e) {
+    throw InputError(path + ": invalid JSON: " + e.what());
+  }
+  GpuSpec s = from_json(j, path);
+  uint64_t h = 1469598103934665603ull;  // FNV-1a of the canonical JSON, so formatting does not matter
+  for (unsigned char c : j.dump()) h = (h ^ c) * 1099511628211ull;
+  std::ostringstream hex;
+  hex << std::hex << h;
+  s.hash = hex.str();
+  return s;
+}
+
+}  // namespace gputlm::gpu

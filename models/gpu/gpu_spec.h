@@ -1,0 +1,34 @@
+// A whole-GPU configuration (configs/<preset>.json): cores, the interconnect, optional L2 slices,
+// memory partitions (one DRAM channel each, with its L2 slice if there is an L2) and the run's
+// watchdog. The core clock is the reference: one core cycle is 1 ns of simulation time.
+#pragma once
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+
+#include "models/mem/cache/cache_spec.h"
+#include "models/mem/dram/dram_spec.h"
+#include "models/mem/xbar/xbar_spec.h"
+#include "models/sm/core_spec.h"
+
+namespace gputlm::gpu {
+
+struct GpuSpec {
+  std::string name;
+  std::string description;
+  uint32_t cores = 1;
+  uint32_t partitions = 1;
+  sm::CoreSpec core;
+  mem::XbarSpec xbar;
+  std::optional<mem::CacheSpec> l2;
+  mem::DramSpec dram;
+  uint64_t watchdog_cycles = 1000000;  // core cycles without a retired instruction before the run is stopped
+  std::string hash;                    // of the config text, for the statistics
+
+  static GpuSpec from_json(const nlohmann::json& j, const std::string& where);
+  static GpuSpec from_file(const std::string& path);
+};
+
+}  // namespace gputlm::gpu

@@ -1,0 +1,151 @@
+#include "models/sm/core.h"
+
+#include <sstream>
+
+namespace gputlm::sm {
+
+Core::Core(sc_core::sc_module_name name, const CoreSpec& spec, uint32_t core_id, double reference_mhz)
+    : sc_module(name), m_ctx(core_id, spec, reference_mhz) {
+  m_fetch = std::make_unique<FetchStage>("fetch", m_ctx);
+  m_decode = std::make_unique<DecodeStage>("decode", m_ctx);
+  m_read = std::make_unique<ReadStage>("read", m_ctx);
+  m_execute = std::make_unique<ExecuteStage>("execute", m_ctx);
+  m_memory = std::make_unique<MemoryStage>("memory", m_ctx);
+  m_writeback = std::make_unique<WritebackStage>("writeback", m_ctx);
+  m_l1i = std::make_unique<mem::Cache>("l1i", spec.icache, reference_mhz);
+  m_l1d = std::make_unique<mem::Cache>("l1d", spec.l1d, reference_mhz);
+  m_fetch->out->socket.bind(m_decode->in->socket);
+  m_decode->out->socket.bind(m_read->in->socket);
+  m_read->out->socket.bind(m_execute->in->socket);
+  m_execute->out->socket.bind(m_memory->in->socket);
+  m_memory->out->socket.bind(m_writeback->in->socket);
+  m_fetch->icache.socket.bind(m_l1i->upstream.socket);
+  m_memory->dcache.socket.bind(m_l1d->upstream.socket);
+  m_ctx.fetch_wake = &m_fetch->wake();
+  m_ctx.cta_finished = [this](uint32_t slot) { finish_cta(slot); };
+
+  CoreCounters& c = m_ctx.counters;
+  m_stats.counter("warp_instructions", c.warp_instructions, "count", "warp instructions retired");
+  m_stats.counter("thread_instructions", c.thread_instructions, "count", "active threads summed over retired warp instructions");
+  m_stats.counter("issue_cycles", c.issue_cycles, "cycles", "cycles in which the SIMD back end started an instruction");
+  m_stats.histogram("simd_lanes_started", c.simd_histogram, "count",
+                    "warp instructions started with k active lanes, k = 0..32 (cycles with none are the GPU's idle cycles)");
+  m_stats.histogram("fetch_stall_cycles", c.stall_cycles, "cycles",
+                    "cycles fetch took no instruction, by cause: idle, pipeline, memory, barrier, icache, backpressure");
+  m_stats.counter("ctas_done", c.ctas_done, "count", "CTAs finished");
+  m_stats.counter("line_requests", c.line_requests, "count", "global/local line requests sent to the L1");
+  m_stats.counter("shared_bank_conflict_cycles", c.shared_bank_conflict_cycles, "cycles", "extra shared-memory cycles from bank conflicts");
+  m_stats.counter("register_bank_conflict_cycles", c.register_bank_conflict_cycles, "cycles", "extra register-read cycles from bank conflicts");
+}
+
+bool Core::can_take(const func::Launch& launch) const {
+  const CoreSpec& s = m_ctx.spec;
+  const uint32_t threads = launch.threads_per_cta(), warps = launch.warps_per_cta();
+  if (m_ctas_resident >= s.max_ctas || m_threads_used + threads > s.max_threads || m_warps_used + warps > s.max_warps) return false;
+  if (m_registers_used + threads * s.registers_per_thread > s.registers) return false;
+  if (m_shared_used + launch.shared_bytes() > s.shared_bytes) return false;
+  return true;
+}
+
+void Core::start_cta(const func::BoundKernel& kernel, const func::Launch& launch, uint64_t cta_id) {
+  uint32_t slot = 0;
+  while (m_ctx.ctas[slot].valid) ++slot;
+  CtaSlot& cta = m_ctx.ctas[slot];
+  cta.valid = true;
+  cta.kernel = &kernel;
+  cta.state = std::make_unique<func::CtaState>(launch, cta_id);
+  cta.state->smid = m_ctx.id;
+  cta.barriers = std::make_unique<func::CtaBarriers>(launch.threads_per_cta());
+  cta.warp_slots.clear();
+  cta.warps_done = 0;
+  const std::vector<WarpLayout> layout = m_ctx.formation->layout(launch.threads_per_cta());
+  const size_t words = (kernel.kernel().regs.size() + 63) / 64;
+  uint32_t w = 0;
+  for (uint32_t i = 0; i < layout.size(); ++i) {
+    while (m_ctx.warps[w].status != WarpSlot::Status::Free) ++w;
+    WarpSlot& ws = m_ctx.warps[w];
+    ws = WarpSlot{};
+    ws.status = WarpSlot::Status::Ready;
+    ws.cta_slot = slot;
+    ws.index_in_cta = i;
+    ws.base_tid = layout[i].base_tid;
+    ws.valid = layout[i].valid;
+    ws.stack.reset(0, ws.valid);
+    ws.age = m_next_age++;
+    ws.pending_regs.assign(words, 0);
+    ws.eligible_from = m_ctx.clock.now();
+    cta.warp_slots.push_back(w);
+    if (m_ctx.warp_changed) m_ctx.warp_changed(w);
+  }
+  m_threads_used += launch.threads_per_cta();
+  m_warps_used += static_cast<uint32_t>(layout.size());
+  m_registers_used += launch.threads_per_cta() * m_ctx.spec.registers_per_thread;
+  m_shared_used += launch.shared_bytes();
+  ++m_ctas_resident;
+  m_ctx.fetch_wake->notify(sc_core::SC_ZERO_TIME);
+}
+
+void Core::finish_cta(uint32_t slot) {
+  CtaSlot& cta = m_ctx.ctas[slot];
+  const func::Launch& launch = *cta.state->launch;
+  for (uint32_t w : cta.warp_slots) {
+    m_ctx.warps[w].status = WarpSlot::Status::Free;
+    if (m_ctx.warp_changed) m_ctx.warp_changed(w);
+  }
+  m_threads_used -= launch.threads_per_cta();
+  m_warps_used -= static_cast<uint32_t>(cta.warp_slots.size());
+  m_registers_used -= launch.threads_per_cta() * m_ctx.spec.registers_per_thread;
+  m_shared_used -= launch.shared_bytes();
+  --m_ctas_resident;
+  ++m_ctx.counters.ctas_done;
+  cta.valid = false;
+  cta.state.reset();
+  if (on_cta_done) on_cta_done(m_ctx.id);
+}
+
+std::string Core::dump() const {
+  std::ostringstream os;
+  os << name() << ": " << m_ctas_resident << " CTAs resident\n";
+  for (size_t s = 0; s < m_ctx.warps.size(); ++s) {
+    const WarpSlot& w = m_ctx.warps[s];
+    if (w.status == WarpSlot::Status::Free) continue;
+    os << "  warp slot " << s << ": status " << int(w.status) << ", pc " << (w.stack.done() ? -1 : int64_t(w.stack.pc()))
+       << ", in flight " << w.inflight << (w.waiting_memory ? ", waiting for memory" : "") << "\n";
+  }
+  return os.str();
+}
+
+void Core::trace(sc_core::sc_trace_file* tf) const {
+  auto* self = const_cast<Core*>(this);
+  self->m_tracing = true;
+  const size_t n = m_ctx.warps.size();
+  self->m_wave_pc.assign(n, 0);
+  self->m_wave_mask.assign(n, 0);
+  self->m_wave_state.assign(n, 0);
+  self->m_ctx.warp_changed = [self](uint32_t slot) {
+    const WarpSlot& w = self->m_ctx.warps[slot];
+    const bool live = w.status != WarpSlot::Status::Free && !w.stack.done();
+    self->m_wave_pc[slot] = live ? w.stack.pc() : 0;
+    self->m_wave_mask[slot] = live ? w.stack.mask() : 0;
+    self->m_wave_state[slot] = static_cast<uint64_t>(w.status);
+  };
+  for (size_t s = 0; s < n; ++s) {
+    const std::string p = std::string(name()) + ".warp" + std::to_string(s);
+    sc_core::sc_trace(tf, m_wave_pc[s], p + ".pc", 32);
+    sc_core::sc_trace(tf, m_wave_mask[s], p + ".active_mask", 32);
+    sc_core::sc_trace(tf, m_wave_state[s], p + ".state", 3);
+  }
+}
+
+std::vector<WaveGroup> Core::wave_groups() const {
+  using F = WaveSignal::Format;
+  std::vector<WaveGroup> g;
+  for (size_t s = 0; s < m_ctx.warps.size(); ++s) {
+    const std::string p = std::string(name()) + ".warp" + std::to_string(s);
+    g.push_back({p + ": PC, active mask, state (0 free 1 ready 2 barrier 3 done)",
+                 {{p + ".pc", 32, F::Hex}, {p + ".active_mask", 32, F::Hex}, {p + ".state", 3, F::Dec}}});
+  }
+  return g;
+}
+
+}  // namespace gputlm::sm

@@ -1,0 +1,69 @@
+// A SIMT core (an NVIDIA SM / the papers' "GPU core"): warp and CTA slots, the pipeline stages
+// fetch -> decode -> register read -> execute -> memory -> writeback as SC_MODULEs linked by TLM
+// sockets with back-pressure, an I-cache and an L1 data cache (mem::Cache modules) whose misses
+// leave through two TLM sockets toward the interconnect. The GPU's CTA dispatcher asks whether a
+// CTA fits (threads, warps, registers, shared memory, CTA slots) and starts it; the core reports
+// when a CTA finishes.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <systemc>
+
+#include "models/common/stats.h"
+#include "models/common/waves.h"
+#include "models/mem/cache/cache.h"
+#include "models/sm/core_context.h"
+#include "models/sm/decode/decode_stage.h"
+#include "models/sm/execute/execute_stage.h"
+#include "models/sm/fetch/fetch_stage.h"
+#include "models/sm/memory/memory_stage.h"
+#include "models/sm/read/read_stage.h"
+#include "models/sm/writeback/writeback_stage.h"
+
+namespace gputlm::sm {
+
+class Core : public sc_core::sc_module, public StatProvider, public WaveProvider {
+ public:
+  Core(sc_core::sc_module_name name, const CoreSpec& spec, uint32_t core_id, double reference_mhz);
+
+  // Whether a CTA of `launch` fits in the free resources now.
+  bool can_take(const func::Launch& launch) const;
+  // Starts CTA `cta_id` of `launch` (can_take must hold).
+  void start_cta(const func::BoundKernel& kernel, const func::Launch& launch, uint64_t cta_id);
+  // Called (with this core's id) whenever a CTA finishes.
+  std::function<void(uint32_t core)> on_cta_done;
+  bool idle() const { return m_ctas_resident == 0; }
+  const std::string& fault() const { return m_ctx.fault; }
+  const CoreContext& context() const { return m_ctx; }
+  // What the core holds, for the watchdog's dump.
+  std::string dump() const;
+
+  mem::Cache& l1i() { return *m_l1i; }
+  mem::Cache& l1d() { return *m_l1d; }
+
+  const StatGroup& stats() const override { return m_stats; }
+  void trace(sc_core::sc_trace_file* tf) const override;
+  std::vector<WaveGroup> wave_groups() const override;
+
+ private:
+  void finish_cta(uint32_t slot);
+  void sample_waves();
+
+  CoreContext m_ctx;
+  std::unique_ptr<FetchStage> m_fetch;
+  std::unique_ptr<DecodeStage> m_decode;
+  std::unique_ptr<ReadStage> m_read;
+  std::unique_ptr<ExecuteStage> m_execute;
+  std::unique_ptr<MemoryStage> m_memory;
+  std::unique_ptr<WritebackStage> m_writeback;
+  std::unique_ptr<mem::Cache> m_l1i, m_l1d;
+  uint32_t m_threads_used = 0, m_warps_used = 0, m_registers_used = 0, m_shared_used = 0, m_ctas_resident = 0;
+  uint64_t m_next_age = 0;
+  StatGroup m_stats;
+  // Waves: per warp slot PC, active mask and state; sampled when warps change.
+  mutable bool m_tracing = false;
+  std::vector<uint64_t> m_wave_pc, m_wave_mask, m_wave_state;
+};
+
+}  // namespace gputlm::sm

@@ -1,0 +1,87 @@
+// What the stages of one core share (no SystemC process of its own): the spec, warp and CTA
+// slots, the formation and scheduler policies, the pool of in-flight instructions, the events
+// stages use to wake each other, the core's counters and the first kernel fault.
+#pragma once
+
+#include <deque>
+#include <functional>
+#include <memory>
+#include <string>
+#include <systemc>
+#include <vector>
+
+#include "models/common/clock.h"
+#include "models/sm/core_spec.h"
+#include "models/sm/formation/warp_formation.h"
+#include "models/sm/scheduler/warp_scheduler.h"
+#include "models/sm/warp_instr.h"
+
+namespace gputlm::sm {
+
+// Why the fetch stage did not fetch in a cycle (stall breakdown).
+enum class StallCause : uint8_t { Idle, Pipeline, Memory, Barrier, ICache, Backpressure, kCount };
+inline const char* stall_cause_name(StallCause c) {
+  static const char* const kNames[] = {"idle", "pipeline", "memory", "barrier", "icache", "backpressure"};
+  return kNames[static_cast<size_t>(c)];
+}
+
+struct CoreCounters {
+  uint64_t warp_instructions = 0;
+  uint64_t thread_instructions = 0;
+  uint64_t issue_cycles = 0;  // cycles in which the execute stage started an instruction
+  std::vector<uint64_t> simd_histogram = std::vector<uint64_t>(kWarpSize + 1, 0);  // k lanes started
+  std::vector<uint64_t> stall_cycles = std::vector<uint64_t>(static_cast<size_t>(StallCause::kCount), 0);
+  uint64_t ctas_done = 0;
+  uint64_t line_requests = 0;
+  uint64_t shared_bank_conflict_cycles = 0;
+  uint64_t register_bank_conflict_cycles = 0;
+};
+
+struct CoreContext {
+  CoreContext(uint32_t core_id, const CoreSpec& spec, double reference_mhz)
+      : id(core_id),
+        spec(spec),
+        clock(spec.clock_mhz, reference_mhz),
+        warps(spec.max_warps),
+        ctas(spec.max_ctas),
+        formation(make_warp_formation(spec.formation)),
+        scheduler(make_warp_scheduler(spec.scheduler, spec.max_warps)) {}
+
+  uint32_t id;
+  CoreSpec spec;
+  ClockDomain clock;
+  std::vector<WarpSlot> warps;
+  std::vector<CtaSlot> ctas;
+  std::unique_ptr<IWarpFormation> formation;
+  std::unique_ptr<IWarpScheduler> scheduler;
+  sc_core::sc_event* fetch_wake = nullptr;          // the fetch stage's: a warp may have become eligible
+  std::function<void(uint32_t cta_slot)> cta_finished;  // set by the core: frees the CTA's resources
+  std::function<void(uint32_t slot)> warp_changed;      // set by the core while tracing: a warp's PC or state changed
+  CoreCounters counters;
+  std::string fault;             // the first kernel fault (the simulation is stopped)
+
+  WarpInstr& new_instr() {
+    if (m_free.empty()) {
+      m_all.push_back(std::make_unique<WarpInstr>());
+      return *m_all.back();
+    }
+    WarpInstr* w = m_free.back();
+    m_free.pop_back();
+    *w = WarpInstr{};
+    return *w;
+  }
+  void free_instr(WarpInstr& w) { m_free.push_back(&w); }
+  const func::BoundKernel& kernel_of(const WarpSlot& w) const { return *ctas[w.cta_slot].kernel; }
+  func::CtaState& cta_of(const WarpSlot& w) { return *ctas[w.cta_slot].state; }
+  // Records a kernel fault and stops the simulation; the run reports it afterwards.
+  void report_fault(const std::string& message) {
+    if (fault.empty()) fault = message;
+    sc_core::sc_stop();
+  }
+
+ private:
+  std::vector<std::unique_ptr<WarpInstr>> m_all;
+  std::vector<WarpInstr*> m_free;
+};
+
+}  // namespace gputlm::sm

@@ -1,0 +1,66 @@
+#include "models/sm/core_spec.h"
+
+#include "models/common/config_reader.h"
+#include "models/common/registry.h"
+#include "models/sm/formation/warp_formation.h"
+#include "models/sm/scheduler/warp_scheduler.h"
+
+namespace gputlm::sm {
+
+CoreSpec::CoreSpec() {
+  units.fill(UnitSpec{2, 1, 32});
+  units[static_cast<size_t>(isa::InstrClass::Sfu)] = UnitSpec{2, 1, 32};
+  icache.size_bytes = 4096;  // Table 5.1: 4KB I-cache
+  icache.assoc = 4;
+  icache.write_policy = "write-through";
+  l1d.size_bytes = 128 * 1024;  // Table 5.1: 128KB, 4-way, 1-cycle D-cache, 128 B lines
+  l1d.assoc = 4;
+  l1d.hit_latency = 1;
+}
+
+CoreSpec CoreSpec::from_json(const nlohmann::json& j, const std::string& where, const std::string& path) {
+  CoreSpec s;
+  ConfigReader r(j, where, path);
+  s.clock_mhz = r.get_double("clock_mhz", s.clock_mhz, 1.0, 100000.0);
+  s.max_threads = static_cast<uint32_t>(r.get_uint("max_threads", s.max_threads, 32, 65536));
+  s.max_warps = static_cast<uint32_t>(r.get_uint("max_warps", s.max_warps, 1, 2048));
+  s.max_ctas = static_cast<uint32_t>(r.get_uint("max_ctas", s.max_ctas, 1, 1024));
+  s.registers = static_cast<uint32_t>(r.get_uint("registers", s.registers, 1, 1u << 24));
+  s.registers_per_thread = static_cast<uint32_t>(r.get_uint("registers_per_thread", s.registers_per_thread, 1, 255));
+  s.shared_bytes = static_cast<uint32_t>(r.get_uint("shared_bytes", s.shared_bytes, 0, 1u << 24));
+  s.scheduler = r.get_choice("scheduler", s.scheduler, Registry<WarpSchedulerFactory>::instance().names());
+  s.formation = r.get_choice("formation", s.formation, Registry<WarpFormationFactory>::instance().names());
+  s.issue = r.get_choice("issue", s.issue, {"barrel", "scoreboard"});
+  s.max_inflight_per_warp = static_cast<uint32_t>(r.get_uint("max_inflight_per_warp", s.max_inflight_per_warp, 1, 64));
+  ConfigReader p(r.get_object("pipeline"), where, r.key_path("pipeline"));
+  for (auto [key, field] : {std::pair{"fetch", &s.fetch_cycles}, {"decode", &s.decode_cycles}, {"read", &s.read_cycles},
+                            {"memory", &s.memory_cycles}, {"writeback", &s.writeback_cycles}})
+    *field = static_cast<uint32_t>(p.get_uint(key, *field, 1, 1000));
+  p.finish();
+  s.register_banks = static_cast<uint32_t>(r.get_uint("register_banks", s.register_banks, 0, 64));
+  ConfigReader u(r.get_object("units"), where, r.key_path("units"));
+  for (size_t c = 0; c < kClasses; ++c) {
+    const std::string name(isa::instr_class_name(static_cast<isa::InstrClass>(c)));
+    if (!u.has(name)) continue;
+    ConfigReader one(u.get_object(name), where, u.key_path(name));
+    UnitSpec& us = s.units[c];
+    us.latency = static_cast<uint32_t>(one.get_uint("latency", us.latency, 1, 10000));
+    us.interval = static_cast<uint32_t>(one.get_uint("interval", us.interval, 1, 10000));
+    us.width = static_cast<uint32_t>(one.get_uint("width", us.width, 1, 32));
+    if (32 % us.width != 0) one.fail("width", "must divide 32");
+    one.finish();
+  }
+  u.finish();
+  s.shared_banks = static_cast<uint32_t>(r.get_uint("shared_banks", s.shared_banks, 1, 64));
+  s.shared_latency = static_cast<uint32_t>(r.get_uint("shared_latency", s.shared_latency, 1, 1000));
+  s.instruction_bytes = static_cast<uint32_t>(r.get_uint("instruction_bytes", s.instruction_bytes, 1, 64));
+  s.wait_for_stores = r.get_bool("wait_for_stores", s.wait_for_stores);
+  if (r.has("icache")) s.icache = mem::CacheSpec::from_json(r.get_object("icache"), where, r.key_path("icache"));
+  if (r.has("l1d")) s.l1d = mem::CacheSpec::from_json(r.get_object("l1d"), where, r.key_path("l1d"));
+  s.icache.clock_mhz = s.l1d.clock_mhz = s.clock_mhz;
+  if (s.max_warps * 32 < s.max_threads) r.fail("max_warps", "too few warps for max_threads");
+  r.finish();
+  return s;
+}
+
+}  // namespace gputlm::sm

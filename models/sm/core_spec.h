@@ -1,0 +1,56 @@
+// Configuration of a SIMT core ("core" in a GPU config). Defaults follow the papers' baseline
+// (Narasiman dissertation Table 5.1): 1024 threads as 32 warps of 32, 1-wide fetch with round-robin
+// warp selection, in-order back end with barrel processing, 64KB register file (16 registers a
+// thread), 32-lane SIMD. The papers give no instruction latencies: the defaults make every
+// instruction pass a 7-stage pipeline once (fetch, decode, register read, 2 execute, memory,
+// writeback), and the values are config keys.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "models/isa/opcode.h"
+#include "models/mem/cache/cache_spec.h"
+
+namespace gputlm::sm {
+
+// A functional unit type: `width` lanes a cycle (a 32-lane warp instruction takes 32/width passes),
+// a new pass every `interval` cycles, results `latency` cycles after the last pass starts.
+struct UnitSpec {
+  uint32_t latency = 2;
+  uint32_t interval = 1;
+  uint32_t width = 32;
+};
+
+struct CoreSpec {
+  static constexpr size_t kClasses = 12;  // isa::InstrClass values
+
+  double clock_mhz = 1000.0;
+  uint32_t max_threads = 1024;
+  uint32_t max_warps = 32;
+  uint32_t max_ctas = 8;                // chosen
+  uint32_t registers = 16384;           // 64KB of 32-bit registers
+  uint32_t registers_per_thread = 16;   // chosen for occupancy: PTX registers are virtual
+  uint32_t shared_bytes = 131072;       // scratchpad
+  std::string scheduler = "rr";         // a registered warp scheduler
+  std::string formation = "static";     // a registered warp formation
+  std::string issue = "barrel";         // barrel | scoreboard
+  uint32_t max_inflight_per_warp = 4;   // scoreboard mode
+  uint32_t fetch_cycles = 1, decode_cycles = 1, read_cycles = 1, memory_cycles = 1, writeback_cycles = 1;
+  uint32_t register_banks = 4;          // chosen: an operand bank conflict costs a read cycle; 0 = no conflicts
+  std::array<UnitSpec, kClasses> units;  // per isa::InstrClass
+  uint32_t shared_banks = 32;
+  uint32_t shared_latency = 1;
+  uint32_t instruction_bytes = 8;       // chosen: I-cache footprint of one PTX instruction
+  bool wait_for_stores = false;         // chosen: a warp does not wait for store acknowledgements
+  mem::CacheSpec icache;
+  mem::CacheSpec l1d;
+
+  CoreSpec();
+  const UnitSpec& unit(isa::InstrClass c) const { return units[static_cast<size_t>(c)]; }
+  static CoreSpec from_json(const nlohmann::json& j, const std::string& where, const std::string& path);
+};
+
+}  // namespace gputlm::sm

@@ -1,0 +1,45 @@
+#include "models/sm/execute/execute_stage.h"
+
+#include "models/func/kernel_fault.h"
+
+namespace gputlm::sm {
+
+ExecuteStage::ExecuteStage(sc_core::sc_module_name name, CoreContext& core)
+    : Stage(name, core, true, true), m_unit_free(CoreSpec::kClasses, 0) {}
+
+Cycle ExecuteStage::cycle(Cycle now) {
+  while (!m_busy.empty() && m_busy.top().done <= now && out->can_send()) {
+    WarpInstr* w = m_busy.top().instr;
+    m_busy.pop();
+    out->send(*w);
+  }
+  if (WarpInstr* w = in->peek(); w && m_last_issue != now && m_unit_free[static_cast<size_t>(w->cls)] <= now) {
+    if (!issue(*w, now)) return kNever;  // the kernel faulted; the simulation is stopping
+    in->take();
+  }
+  show(m_busy.size(), m_busy.empty() ? nullptr : m_busy.top().instr);
+  Cycle next = kNever;
+  if (!m_busy.empty() && m_busy.top().done > now) next = m_busy.top().done;
+  if (WarpInstr* w = in->peek()) next = std::min(next, std::max(now + 1, m_unit_free[static_cast<size_t>(w->cls)]));
+  return next;
+}
+
+bool ExecuteStage::issue(WarpInstr& w, Cycle now) {
+  WarpSlot& slot = m_core.warps[w.slot];
+  try {
+    m_core.kernel_of(slot).execute(w.pc, m_core.cta_of(slot), w.group, w.lanes, now, w.result);
+  } catch (const func::KernelFault& f) {
+    m_core.report_fault(f.what());
+    return false;
+  }
+  const UnitSpec& u = m_core.spec.unit(w.cls);
+  const uint32_t passes = kWarpSize / u.width;
+  m_unit_free[static_cast<size_t>(w.cls)] = now + uint64_t{passes} * u.interval;
+  m_busy.push({now + uint64_t{passes - 1} * u.interval + u.latency, m_seq++, &w});
+  m_last_issue = now;
+  ++m_core.counters.issue_cycles;
+  ++m_core.counters.simd_histogram[popcount(w.lanes)];
+  return true;
+}
+
+}  // namespace gputlm::sm

@@ -1,0 +1,37 @@
+// Execute: the SIMD back end. An instruction issues to the functional unit of its class when the
+// unit can start a new warp instruction (its initiation interval; a unit narrower than 32 lanes,
+// such as the special-function units, takes 32/width passes), and the functional engine executes
+// it at that moment for its active lanes, so every later stage sees its real results (branch
+// outcome, addresses). It leaves the stage `latency` cycles after its last pass starts. Counts
+// the SIMD utilisation histogram (lanes started per cycle).
+#pragma once
+
+#include <queue>
+
+#include "models/sm/stage.h"
+
+namespace gputlm::sm {
+
+class ExecuteStage : public Stage {
+ public:
+  ExecuteStage(sc_core::sc_module_name name, CoreContext& core);
+
+ protected:
+  Cycle cycle(Cycle now) override;
+
+ private:
+  struct Busy {
+    Cycle done;
+    uint64_t seq;
+    WarpInstr* instr;
+    bool operator>(const Busy& o) const { return done != o.done ? done > o.done : seq > o.seq; }
+  };
+  bool issue(WarpInstr& w, Cycle now);
+
+  std::priority_queue<Busy, std::vector<Busy>, std::greater<Busy>> m_busy;
+  std::vector<Cycle> m_unit_free;  // per instruction class
+  uint64_t m_seq = 0;
+  Cycle m_last_issue = kNever;
+};
+
+}  // namespace gputlm::sm

@@ -1,0 +1,117 @@
+#include "models/sm/fetch/fetch_stage.h"
+
+namespace gputlm::sm {
+
+namespace {
+// Instructions whose outcome decides the warp's next fetch (scoreboard mode waits for them).
+bool decides_next_pc(const isa::Instruction& in, const WarpSlot& w, uint32_t pc) {
+  if (in.is_branch() || in.is_exit() || in.is_barrier() || in.op == isa::Opcode::Trap) return true;
+  return !w.stack.done() && w.stack.entries().back().rpc == pc + 1;  // a reconvergence pop follows
+}
+}  // namespace
+
+FetchStage::FetchStage(sc_core::sc_module_name name, CoreContext& core)
+    : Stage(name, core, false, true), icache("icache", m_wake), m_icache_wait(core.warps.size(), false), m_views(core.warps.size()) {}
+
+uint64_t FetchStage::line_of(uint32_t pc) const {
+  return (uint64_t{pc} * m_core.spec.instruction_bytes) / m_core.spec.icache.line_bytes;
+}
+
+bool FetchStage::eligible(const WarpSlot& w, Cycle now) const {
+  if (w.status != WarpSlot::Status::Ready || w.eligible_from > now || w.stack.done()) return false;
+  if (m_core.spec.issue == "barrel") return w.inflight == 0;
+  return w.inflight < m_core.spec.max_inflight_per_warp && !w.control_pending;
+}
+
+StallCause FetchStage::stall_cause() const {
+  if (m_held) return StallCause::Backpressure;
+  bool any = false, barrier = false, memory = false, icache = false;
+  for (size_t s = 0; s < m_core.warps.size(); ++s) {
+    const WarpSlot& w = m_core.warps[s];
+    if (!w.active()) continue;
+    any = true;
+    barrier |= w.status == WarpSlot::Status::Barrier;
+    memory |= w.waiting_memory;
+    icache |= m_icache_wait[s];
+  }
+  if (!any) return StallCause::Idle;
+  if (memory) return StallCause::Memory;
+  if (icache) return StallCause::ICache;
+  if (barrier) return StallCause::Barrier;
+  return StallCause::Pipeline;
+}
+
+Cycle FetchStage::cycle(Cycle now) {
+  auto& stalls = m_core.counters.stall_cycles;
+  if (m_asleep_stalled && now > m_last_cycle + 1) stalls[static_cast<size_t>(m_sleep_cause)] += now - m_last_cycle - 1;
+  m_last_cycle = now;
+  while (icache.has_response()) {  // the line arrived: the warp can be fetched
+    tlm::tlm_generic_payload& p = icache.front_response();
+    icache.pop_response();
+    const uint32_t slot = mem::MemExtension::of(p).warp;
+    m_core.warps[slot].ibuffer_line = p.get_address() / m_core.spec.icache.line_bytes;
+    m_icache_wait[slot] = false;
+    p.release();
+  }
+  if (m_held && m_ready <= now && out->can_send()) {
+    out->send(*m_held);
+    m_held = nullptr;
+  }
+  bool fetched = false;
+  if (!m_held) {
+    m_eligible.clear();
+    for (uint32_t s = 0; s < m_core.warps.size(); ++s)
+      if (!m_icache_wait[s] && eligible(m_core.warps[s], now)) m_eligible.push_back(s);
+    if (!m_eligible.empty()) {
+      for (size_t s = 0; s < m_views.size(); ++s) {
+        const WarpSlot& w = m_core.warps[s];
+        m_views[s] = {w.active(), w.age, w.waiting_memory, w.status == WarpSlot::Status::Barrier};
+      }
+      fetch(m_core.scheduler->pick(m_eligible, m_views, now), now);
+      fetched = true;
+    }
+  }
+  show(m_held ? 1 : 0, m_held);
+  if (!fetched) ++stalls[static_cast<size_t>(stall_cause())];
+  // Sleep until the instruction is ready to go, or until something makes a warp eligible.
+  m_asleep_stalled = true;
+  m_sleep_cause = stall_cause();
+  if (m_held) return m_ready > now ? m_ready : kNever;
+  for (const WarpSlot& w : m_core.warps)
+    if (w.status == WarpSlot::Status::Ready && w.eligible_from > now && w.inflight == 0) return w.eligible_from;
+  return fetched ? now + 1 : kNever;
+}
+
+void FetchStage::fetch(uint32_t slot, Cycle now) {
+  WarpSlot& w = m_core.warps[slot];
+  const std::optional<IssueUnit> u = m_core.formation->next(w);
+  const uint64_t line = line_of(u->pc);
+  if (line != w.ibuffer_line) {  // instruction buffer miss: ask the I-cache, fetch others meanwhile
+    if (!icache.can_send()) return;
+    tlm::tlm_generic_payload& p = m_pool.make(line * m_core.spec.icache.line_bytes, m_core.spec.icache.line_bytes, mem::AccessKind::Fetch);
+    mem::MemExtension::of(p).core = m_core.id;
+    mem::MemExtension::of(p).warp = slot;
+    m_icache_wait[slot] = true;
+    icache.send(p);
+    return;
+  }
+  const isa::Kernel& k = m_core.kernel_of(w).kernel();
+  WarpInstr& wi = m_core.new_instr();
+  wi.slot = slot;
+  wi.pc = u->pc;
+  wi.lanes = u->lanes;
+  wi.group = u->group;
+  wi.in = &k.code[u->pc];
+  wi.cls = isa::instruction_class(*wi.in);
+  wi.fetched = now;
+  ++w.inflight;
+  if (decides_next_pc(*wi.in, w, u->pc)) w.control_pending = true;
+  else if (m_core.spec.issue == "scoreboard") {  // straight-line code: the next PC is known now
+    w.stack.advance(u->pc + 1);
+    wi.pc_advanced = true;
+  }
+  m_held = &wi;
+  m_ready = now + m_core.spec.fetch_cycles;
+}
+
+}  // namespace gputlm::sm

@@ -1,0 +1,43 @@
+// Fetch: each cycle the warp scheduler policy picks one eligible warp slot (1-wide fetch, the
+// papers' scalar front end) and the warp formation policy says what it issues. Instructions come
+// from the warp's one-line instruction buffer; a PC outside it costs an access to the I-cache (a
+// real cache module below which misses go to memory), during which the warp waits and others are
+// fetched. Barrel processing (the papers' default): a warp is not fetched again until its
+// instruction has left the pipeline; scoreboard mode lets a warp have several instructions in
+// flight unless one of them decides its next PC. Cycles without a fetch are charged to a stall
+// cause.
+#pragma once
+
+#include "models/mem/payload_pool.h"
+#include "models/mem/tlm_ends.h"
+#include "models/sm/stage.h"
+
+namespace gputlm::sm {
+
+class FetchStage : public Stage {
+ public:
+  FetchStage(sc_core::sc_module_name name, CoreContext& core);
+
+  mem::InitiatorEnd icache;
+
+ protected:
+  Cycle cycle(Cycle now) override;
+
+ private:
+  bool eligible(const WarpSlot& w, Cycle now) const;
+  StallCause stall_cause() const;
+  void fetch(uint32_t slot, Cycle now);
+  uint64_t line_of(uint32_t pc) const;
+
+  mem::PayloadPool m_pool;
+  WarpInstr* m_held = nullptr;
+  Cycle m_ready = 0;
+  Cycle m_last_cycle = 0;
+  bool m_asleep_stalled = false;
+  StallCause m_sleep_cause = StallCause::Idle;
+  std::vector<bool> m_icache_wait;  // per slot: its line is being fetched
+  std::vector<uint32_t> m_eligible;
+  std::vector<WarpView> m_views;
+};
+
+}  // namespace gputlm::sm

@@ -1,0 +1,39 @@
+// "static": the baseline warp formation. A CTA's threads form warps of 32 consecutive threads
+// (the last one partial); each warp issues the top of its SIMT stack, and a retired instruction
+// updates the stack (divergence, reconvergence at the immediate post-dominator, exits).
+#include "models/common/registry.h"
+#include "models/func/simt_control.h"
+#include "models/sm/formation/warp_formation.h"
+
+namespace gputlm::sm {
+namespace {
+
+class StaticFormation : public IWarpFormation {
+ public:
+  std::vector<WarpLayout> layout(uint32_t threads) override {
+    std::vector<WarpLayout> out;
+    for (uint32_t base = 0; base < threads; base += kWarpSize) out.push_back({base, first_lanes(threads - base)});
+    return out;
+  }
+  std::optional<IssueUnit> next(const WarpSlot& w) override {
+    if (w.stack.done()) return std::nullopt;
+    return IssueUnit{w.stack.pc(), func::ThreadGroup{w.base_tid, nullptr}, w.stack.mask()};
+  }
+  void retire(WarpSlot& w, const IssueUnit& u, const isa::Kernel& k, const func::ExecResult& r) override {
+    func::apply_control(w.stack, k, u.pc, r);
+  }
+};
+
+const WarpFormationRegistration kStatic("static", [] { return std::make_unique<StaticFormation>(); });
+
+}  // namespace
+
+WarpFormationRegistration::WarpFormationRegistration(const char* name, WarpFormationFactory f) {
+  Registry<WarpFormationFactory>::instance().add(name, std::move(f));
+}
+
+std::unique_ptr<IWarpFormation> make_warp_formation(const std::string& name) {
+  return Registry<WarpFormationFactory>::instance().get(name, "warp formation")();
+}
+
+}  // namespace gputlm::sm

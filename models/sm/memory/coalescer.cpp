@@ -1,0 +1,35 @@
+#include "models/sm/memory/coalescer.h"
+
+#include <algorithm>
+
+namespace gputlm::sm {
+
+void coalesce(const func::ExecResult& r, LaneMask lanes, uint32_t line_bytes, const std::vector<uint64_t>& addresses,
+              std::vector<LineRequest>& out) {
+  out.clear();
+  for_each_lane(lanes, [&](unsigned lane) {
+    const uint64_t first = addresses[lane], last = first + std::max<uint32_t>(r.access_bytes, 1) - 1;
+    for (uint64_t line = first / line_bytes; line <= last / line_bytes; ++line) {
+      const uint64_t lo = std::max(first, line * line_bytes), hi = std::min(last, line * line_bytes + line_bytes - 1);
+      auto it = std::find_if(out.begin(), out.end(), [&](const LineRequest& l) { return l.line_address == line * line_bytes; });
+      if (it == out.end()) out.push_back({line * line_bytes, static_cast<uint32_t>(hi - lo + 1)});
+      else it->bytes = std::min<uint32_t>(line_bytes, it->bytes + static_cast<uint32_t>(hi - lo + 1));
+    }
+  });
+}
+
+uint32_t shared_access_cycles(const func::ExecResult& r, LaneMask lanes, uint32_t banks) {
+  std::vector<std::vector<uint64_t>> words(banks);
+  for_each_lane(lanes, [&](unsigned lane) {
+    const uint64_t first = r.addr[lane] / 4, last = (r.addr[lane] + std::max<uint32_t>(r.access_bytes, 1) - 1) / 4;
+    for (uint64_t w = first; w <= last; ++w) {
+      auto& b = words[w % banks];
+      if (std::find(b.begin(), b.end(), w) == b.end()) b.push_back(w);
+    }
+  });
+  size_t worst = 1;
+  for (const auto& b : words) worst = std::max(worst, b.size());
+  return static_cast<uint32_t>(worst);
+}
+
+}  // namespace gputlm::sm

@@ -1,0 +1,115 @@
+#include "models/sm/memory/memory_stage.h"
+
+namespace gputlm::sm {
+
+namespace {
+constexpr uint64_t kLocalTimingBase = 0x00007F0000000000ull;  // where local memory lives for the caches
+bool uses_memory_system(const WarpInstr& w) {
+  return w.in->is_memory() && (w.result.space == isa::Space::Global || w.result.space == isa::Space::Local ||
+                               w.result.space == isa::Space::Shared);
+}
+}  // namespace
+
+MemoryStage::MemoryStage(sc_core::sc_module_name name, CoreContext& core) : Stage(name, core, true, true), dcache("dcache", m_wake) {}
+
+uint64_t MemoryStage::timing_address(const WarpInstr& w, unsigned lane) const {
+  const uint64_t a = w.result.addr[lane];
+  if (w.result.space != isa::Space::Local) return a;
+  const WarpSlot& slot = m_core.warps[w.slot];
+  const uint64_t threads = m_core.ctas[slot.cta_slot].state->nthreads;
+  const uint64_t tid = w.group.tid(lane);
+  const uint64_t cta = uint64_t{m_core.id} * m_core.spec.max_ctas + slot.cta_slot;
+  return kLocalTimingBase + (cta << 32) + (a / 4) * threads * 4 + tid * 4 + a % 4;
+}
+
+void MemoryStage::receive(Cycle now) {
+  while (dcache.has_response()) {
+    tlm::tlm_generic_payload& p = dcache.front_response();
+    dcache.pop_response();
+    auto it = m_owner.find(&p);
+    if (it != m_owner.end()) {
+      WarpInstr* w = it->second;
+      m_owner.erase(it);
+      if (--w->lines_pending == 0 && w->parked) {
+        w->parked = false;
+        --m_parked;
+        m_core.warps[w->slot].waiting_memory = false;
+        m_done.push_back({now, w});
+      }
+    }
+    p.release();
+  }
+}
+
+void MemoryStage::start(WarpInstr& w, Cycle now) {
+  m_active = &w;
+  m_lines.clear();
+  m_next_line = 0;
+  m_busy_until = now;
+  m_waits = false;
+  if (!uses_memory_system(w) || !w.result.active) {
+    m_busy_until = now + m_core.spec.memory_cycles;
+    return;
+  }
+  if (w.result.space == isa::Space::Shared) {
+    const uint32_t c = shared_access_cycles(w.result, w.result.active, m_core.spec.shared_banks);
+    m_core.counters.shared_bank_conflict_cycles += c - 1;
+    m_busy_until = now + c - 1 + m_core.spec.shared_latency;
+    return;
+  }
+  for_each_lane(w.result.active, [&](unsigned lane) { m_addresses[lane] = timing_address(w, lane); });
+  coalesce(w.result, w.result.active, m_core.spec.l1d.line_bytes, m_addresses, m_lines);
+  m_waits = !w.in->is_store() || m_core.spec.wait_for_stores;
+  m_core.counters.line_requests += m_lines.size();
+}
+
+void MemoryStage::finish_active(Cycle now) {
+  WarpInstr* w = m_active;
+  m_active = nullptr;
+  if (m_waits && w->lines_pending > 0) {  // set aside until its lines return
+    w->parked = true;
+    ++m_parked;
+    m_core.warps[w->slot].waiting_memory = true;
+    return;
+  }
+  m_done.push_back({std::max(now, m_busy_until), w});
+}
+
+Cycle MemoryStage::cycle(Cycle now) {
+  receive(now);
+  if (!m_active && in->peek()) start(*in->take(), now);
+  if (m_active && m_next_line < m_lines.size() && m_last_send != now && dcache.can_send()) send_line(now);
+  // Done once every line is sent (the last one this cycle at the latest) and any fixed delay passed.
+  if (m_active && m_next_line == m_lines.size() && m_busy_until <= now + (m_lines.empty() ? 0 : 1)) finish_active(now);
+  while (!m_done.empty() && m_done.front().at <= now && out->can_send()) {
+    out->send(*m_done.front().instr);
+    m_done.pop_front();
+  }
+  show(m_parked + (m_active ? 1 : 0) + m_done.size(), m_active);
+  Cycle next = kNever;
+  if (m_active && !(m_next_line < m_lines.size() && !dcache.can_send())) next = std::max(now + 1, m_busy_until);
+  if (!m_done.empty() && out->can_send()) next = std::min(next, std::max(now + 1, m_done.front().at));
+  if (!m_active && in->peek()) next = std::min(next, now + 1);
+  return next;  // otherwise woken by a response, an END_REQ or a new instruction
+}
+
+void MemoryStage::send_line(Cycle now) {
+  const LineRequest& l = m_lines[m_next_line++];
+  const mem::AccessKind kind = m_active->in->is_atomic() ? mem::AccessKind::Atomic
+                               : m_active->in->is_store() ? mem::AccessKind::Store
+                                                          : mem::AccessKind::Load;
+  tlm::tlm_generic_payload& p = m_pool.make(l.line_address, kind == mem::AccessKind::Load ? m_core.spec.l1d.line_bytes : l.bytes, kind);
+  mem::MemExtension& e = mem::MemExtension::of(p);
+  e.core = m_core.id;
+  e.warp = m_active->slot;
+  e.lanes = m_active->result.active;
+  if (m_waits) {
+    m_owner[&p] = m_active;
+    ++m_active->lines_pending;
+  }
+  m_last_send = now;
+  m_busy_until = now + 1;
+  dcache.send(p);
+}
+
+}  // namespace gputlm::sm

@@ -1,0 +1,53 @@
+// Memory: loads, stores and atomics of the global and local spaces are coalesced into line
+// requests sent to the L1 data cache one a cycle (the D-cache has one port: each distinct line
+// costs a cycle, Narasiman section 4.2.5); the instruction is then set aside until all its lines
+// have answered, so other warps' instructions flow past it (dissertation section 1.4). Stores do
+// not wait for their acknowledgements unless wait_for_stores. Shared memory takes one cycle per
+// bank-conflict degree plus shared_latency. Other instructions pass in memory_cycles. Local
+// memory is laid out so that a warp's same-offset accesses are adjacent words, as on GPUs.
+#pragma once
+
+#include <deque>
+#include <unordered_map>
+
+#include "models/mem/payload_pool.h"
+#include "models/mem/tlm_ends.h"
+#include "models/sm/memory/coalescer.h"
+#include "models/sm/stage.h"
+
+namespace gputlm::sm {
+
+class MemoryStage : public Stage {
+ public:
+  MemoryStage(sc_core::sc_module_name name, CoreContext& core);
+
+  mem::InitiatorEnd dcache;
+
+ protected:
+  Cycle cycle(Cycle now) override;
+
+ private:
+  struct Done {
+    Cycle at;
+    WarpInstr* instr;
+  };
+  void receive(Cycle now);
+  void start(WarpInstr& w, Cycle now);
+  void finish_active(Cycle now);
+  void send_line(Cycle now);
+  uint64_t timing_address(const WarpInstr& w, unsigned lane) const;
+
+  mem::PayloadPool m_pool;
+  WarpInstr* m_active = nullptr;            // sending its lines / using shared memory
+  std::vector<LineRequest> m_lines;         // lines of m_active still to send
+  size_t m_next_line = 0;
+  Cycle m_busy_until = 0;
+  Cycle m_last_send = kNever;
+  bool m_waits = false;                     // m_active waits for its responses
+  std::deque<Done> m_done;                  // finished, to writeback in order
+  std::unordered_map<tlm::tlm_generic_payload*, WarpInstr*> m_owner;  // line request -> instruction
+  std::vector<uint64_t> m_addresses = std::vector<uint64_t>(kWarpSize);
+  uint64_t m_parked = 0;
+};
+
+}  // namespace gputlm::sm

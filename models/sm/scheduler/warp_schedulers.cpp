@@ -1,0 +1,60 @@
+// Warp scheduling policies.
+//   rr   loose round-robin (the papers' baseline, "giving equal priority to each warp"): the first
+//        eligible slot after the one picked last.
+//   gto  greedy-then-oldest (Rogers et al., MICRO 2012): keep picking the last warp while it is
+//        eligible, otherwise the oldest eligible warp (the one resident longest).
+#include "models/common/registry.h"
+#include "models/sm/scheduler/warp_scheduler.h"
+
+namespace gputlm::sm {
+namespace {
+
+class RoundRobin : public IWarpScheduler {
+ public:
+  explicit RoundRobin(uint32_t slots) : m_slots(slots) {}
+  uint32_t pick(const std::vector<uint32_t>& eligible, const std::vector<WarpView>&, Cycle) override {
+    uint32_t best = eligible.front();
+    uint32_t best_dist = m_slots;
+    for (uint32_t s : eligible) {
+      const uint32_t dist = (s + m_slots - m_next) % m_slots;
+      if (dist < best_dist) best = s, best_dist = dist;
+    }
+    m_next = (best + 1) % m_slots;
+    return best;
+  }
+
+ private:
+  uint32_t m_slots;
+  uint32_t m_next = 0;
+};
+
+class GreedyThenOldest : public IWarpScheduler {
+ public:
+  uint32_t pick(const std::vector<uint32_t>& eligible, const std::vector<WarpView>& warps, Cycle) override {
+    for (uint32_t s : eligible)
+      if (s == m_last) return s;
+    uint32_t best = eligible.front();
+    for (uint32_t s : eligible)
+      if (warps[s].age < warps[best].age) best = s;
+    m_last = best;
+    return best;
+  }
+
+ private:
+  uint32_t m_last = ~0u;
+};
+
+const WarpSchedulerRegistration kRr("rr", [](uint32_t slots) { return std::make_unique<RoundRobin>(slots); });
+const WarpSchedulerRegistration kGto("gto", [](uint32_t) { return std::make_unique<GreedyThenOldest>(); });
+
+}  // namespace
+
+WarpSchedulerRegistration::WarpSchedulerRegistration(const char* name, WarpSchedulerFactory f) {
+  Registry<WarpSchedulerFactory>::instance().add(name, std::move(f));
+}
+
+std::unique_ptr<IWarpScheduler> make_warp_scheduler(const std::string& name, uint32_t slots) {
+  return Registry<WarpSchedulerFactory>::instance().get(name, "warp scheduler")(slots);
+}
+
+}  // namespace gputlm::sm

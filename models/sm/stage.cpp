@@ -1,0 +1,50 @@
+#include "models/sm/stage.h"
+
+namespace gputlm::sm {
+
+Stage::Stage(sc_core::sc_module_name name, CoreContext& core, bool has_input, bool has_output) : sc_module(name), m_core(core) {
+  if (has_input) in = std::make_unique<StageIn>("in", m_wake);
+  if (has_output) out = std::make_unique<StageOut>("out", m_wake);
+  SC_METHOD(tick);
+  sensitive << m_wake;
+}
+
+void Stage::tick() {
+  if (!align_to_edge(m_core.clock)) return;
+  sleep_until(m_core.clock, cycle(m_core.clock.now()), m_wake);
+}
+
+void Stage::trace(sc_core::sc_trace_file* tf) const {
+  const std::string n = name();
+  sc_core::sc_trace(tf, m_wave_occupancy, n + ".occupancy", 8);
+  sc_core::sc_trace(tf, m_wave_warp, n + ".warp", 16);
+  sc_core::sc_trace(tf, m_wave_pc, n + ".pc", 32);
+}
+
+std::vector<WaveGroup> Stage::wave_groups() const {
+  using F = WaveSignal::Format;
+  const std::string n = name();
+  return {{n + ": instructions held, warp and PC of the oldest (warp FFFF: empty)",
+           {{n + ".occupancy", 8, F::Dec}, {n + ".warp", 16, F::Hex}, {n + ".pc", 32, F::Hex}}}};
+}
+
+Cycle DelayStage::cycle(Cycle now) {
+  if (m_held && m_ready <= now && out->can_send()) {
+    out->send(*m_held);
+    m_held = nullptr;
+  }
+  bool refused = false;
+  if (!m_held && in->peek()) {
+    if (accept(*in->peek(), now)) {
+      m_held = in->take();
+      m_ready = now + delay(*m_held);
+    } else {
+      refused = true;
+    }
+  }
+  show(m_held ? 1 : 0, m_held);
+  if (m_held) return m_ready > now ? m_ready : kNever;  // ready: wait for the next stage's END_REQ
+  return refused ? now + 1 : kNever;
+}
+
+}  // namespace gputlm::sm

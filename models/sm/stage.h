@@ -1,0 +1,62 @@
+// Common frame of a pipeline stage: an SC_MODULE in the core's clock domain with an input link
+// from the stage before and an output link to the stage after (fetch has no input, writeback no
+// output), one SC_METHOD that runs a cycle's work only when there is some, and its occupancy
+// traced for the waves. DelayStage is a stage that holds one instruction for some cycles.
+#pragma once
+
+#include <memory>
+#include <systemc>
+
+#include "models/common/waves.h"
+#include "models/sm/core_context.h"
+#include "models/sm/stage_link.h"
+
+namespace gputlm::sm {
+
+class Stage : public sc_core::sc_module, public WaveProvider {
+ public:
+  SC_HAS_PROCESS(Stage);
+  Stage(sc_core::sc_module_name name, CoreContext& core, bool has_input, bool has_output);
+
+  std::unique_ptr<StageIn> in;
+  std::unique_ptr<StageOut> out;
+  sc_core::sc_event& wake() { return m_wake; }
+
+  void trace(sc_core::sc_trace_file* tf) const override;
+  std::vector<WaveGroup> wave_groups() const override;
+
+ protected:
+  // This cycle's work; returns the next cycle the stage must run (kNever: when woken).
+  virtual Cycle cycle(Cycle now) = 0;
+  // Called by a stage whenever its contents change, for the waves.
+  void show(uint64_t occupancy, const WarpInstr* head) {
+    m_wave_occupancy = occupancy;
+    m_wave_warp = head ? head->slot : 0xFFFF;
+    m_wave_pc = head ? head->pc : 0;
+  }
+
+  CoreContext& m_core;
+  sc_core::sc_event m_wake;
+
+ private:
+  void tick();
+  uint64_t m_wave_occupancy = 0, m_wave_warp = 0xFFFF, m_wave_pc = 0;
+};
+
+// A stage that holds one instruction for delay(instr) cycles and may refuse to take one (hold it
+// at its input) while accept() says no.
+class DelayStage : public Stage {
+ public:
+  DelayStage(sc_core::sc_module_name name, CoreContext& core) : Stage(name, core, true, true) {}
+
+ protected:
+  virtual uint32_t delay(const WarpInstr& w) = 0;
+  virtual bool accept(const WarpInstr&, Cycle) { return true; }
+  Cycle cycle(Cycle now) override;
+
+ private:
+  WarpInstr* m_held = nullptr;
+  Cycle m_ready = 0;
+};
+
+}  // namespace gputlm::sm

@@ -1,0 +1,73 @@
+// The two ends of a pipeline link between stages: a TLM socket pair carrying WarpInstr with the
+// base protocol's request phases (the stage protocol's own payload type, so plain tlm sockets
+// with the interfaces implemented here). The receiving stage holds an arriving instruction at its
+// input (no END_REQ) until it has room; the sender may not send the next one before END_REQ, which
+// is the pipeline's back-pressure: a full stage stalls the stages before it.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+#include <tlm>
+
+#include "models/sm/warp_instr.h"
+
+namespace gputlm::sm {
+
+class StageIn : public tlm::tlm_fw_transport_if<StageTypes> {
+ public:
+  StageIn(const char* name, sc_core::sc_event& wake) : socket(name), m_wake(wake) { socket.bind(*this); }
+  tlm::tlm_target_socket<32, StageTypes> socket;
+
+  WarpInstr* peek() const { return m_held; }
+  // Takes the held instruction and lets the sender send the next one.
+  WarpInstr* take() {
+    WarpInstr* w = m_held;
+    m_held = nullptr;
+    tlm::tlm_phase phase = tlm::END_REQ;
+    sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+    socket->nb_transport_bw(*w, phase, delay);
+    return w;
+  }
+
+  tlm::tlm_sync_enum nb_transport_fw(WarpInstr& w, tlm::tlm_phase& phase, sc_core::sc_time&) override {
+    if (phase != tlm::BEGIN_REQ || m_held) throw std::logic_error(std::string(socket.name()) + ": protocol violation");
+    m_held = &w;
+    m_wake.notify(sc_core::SC_ZERO_TIME);
+    return tlm::TLM_ACCEPTED;
+  }
+  void b_transport(WarpInstr&, sc_core::sc_time&) override { throw std::logic_error("stage links are non-blocking"); }
+  bool get_direct_mem_ptr(WarpInstr&, tlm::tlm_dmi&) override { return false; }
+  unsigned int transport_dbg(WarpInstr&) override { return 0; }
+
+ private:
+  sc_core::sc_event& m_wake;
+  WarpInstr* m_held = nullptr;
+};
+
+class StageOut : public tlm::tlm_bw_transport_if<StageTypes> {
+ public:
+  StageOut(const char* name, sc_core::sc_event& wake) : socket(name), m_wake(wake) { socket.bind(*this); }
+  tlm::tlm_initiator_socket<32, StageTypes> socket;
+
+  bool can_send() const { return !m_busy; }
+  void send(WarpInstr& w) {
+    tlm::tlm_phase phase = tlm::BEGIN_REQ;
+    sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+    m_busy = true;
+    if (socket->nb_transport_fw(w, phase, delay) == tlm::TLM_UPDATED && phase == tlm::END_REQ) m_busy = false;
+  }
+
+  tlm::tlm_sync_enum nb_transport_bw(WarpInstr&, tlm::tlm_phase& phase, sc_core::sc_time&) override {
+    if (phase != tlm::END_REQ) throw std::logic_error(std::string(socket.name()) + ": protocol violation");
+    m_busy = false;
+    m_wake.notify(sc_core::SC_ZERO_TIME);
+    return tlm::TLM_ACCEPTED;
+  }
+  void invalidate_direct_mem_ptr(sc_dt::uint64, sc_dt::uint64) override {}
+
+ private:
+  sc_core::sc_event& m_wake;
+  bool m_busy = false;
+};
+
+}  // namespace gputlm::sm

@@ -1,0 +1,35 @@
+// A warp instruction travelling down the core's pipeline (the payload the stages pass over their
+// TLM sockets). Created by fetch from the core's pool, retired by writeback.
+#pragma once
+
+#include <cstdint>
+#include <tlm>
+
+#include "models/common/clock.h"
+#include "models/func/exec_context.h"
+#include "models/isa/instruction.h"
+
+namespace gputlm::sm {
+
+struct WarpInstr {
+  uint32_t slot = 0;      // warp slot in the core
+  uint32_t pc = 0;
+  LaneMask lanes = 0;     // SIMT active lanes at fetch
+  func::ThreadGroup group;
+  const isa::Instruction* in = nullptr;
+  isa::InstrClass cls = isa::InstrClass::IntAlu;
+  func::ExecResult result;   // what the functional engine did (set at execute)
+  Cycle fetched = 0;
+  bool pc_advanced = false;    // scoreboard: fetch already moved the warp's PC past it
+  uint32_t lines_pending = 0;  // memory: line requests not yet answered
+  uint32_t lines_unsent = 0;   // memory: line requests not yet accepted by the L1
+  bool parked = false;         // memory: set aside waiting for its lines
+};
+
+// The stage-to-stage protocol: TLM sockets carrying WarpInstr with the base protocol's phases.
+struct StageTypes {
+  typedef WarpInstr tlm_payload_type;
+  typedef tlm::tlm_phase tlm_phase_type;
+};
+
+}  // namespace gputlm::sm

@@ -1,0 +1,54 @@
+// The per-warp and per-CTA state a core keeps for its resident threads (no SystemC): warp slots
+// with their SIMT stack and pipeline bookkeeping, CTA slots with their architectural state and
+// barriers. Stages and policies read it; the core owns it.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "models/func/bound_kernel.h"
+#include "models/func/cta_barriers.h"
+#include "models/common/clock.h"
+#include "models/func/simt_stack.h"
+
+namespace gputlm::sm {
+
+struct WarpSlot {
+  enum class Status : uint8_t { Free = 0, Ready = 1, Barrier = 2, Done = 3 };
+  Status status = Status::Free;
+  uint32_t cta_slot = 0;
+  uint32_t index_in_cta = 0;
+  uint32_t base_tid = 0;          // first thread of the warp in its CTA
+  LaneMask valid = 0;             // lanes that are threads
+  func::SimtStack<LaneMask> stack;
+  uint64_t age = 0;               // order in which warps became resident (GTO's "oldest")
+  uint32_t inflight = 0;          // instructions between fetch and writeback
+  bool control_pending = false;   // an in-flight instruction decides the next PC
+  bool waiting_memory = false;    // an instruction is set aside for its lines
+  std::vector<uint64_t> pending_regs;  // scoreboard: registers an in-flight instruction writes
+  uint64_t ibuffer_line = ~0ull;  // instruction-fetch line held in the warp's buffer
+  Cycle eligible_from = 0;        // barrel: first cycle after its last instruction left the pipeline
+
+  bool active() const { return status == Status::Ready || status == Status::Barrier; }
+};
+
+struct CtaSlot {
+  bool valid = false;
+  const func::BoundKernel* kernel = nullptr;
+  std::unique_ptr<func::CtaState> state;
+  std::unique_ptr<func::CtaBarriers> barriers;
+  std::vector<uint32_t> warp_slots;  // the core's slots holding this CTA's warps
+  uint32_t warps_done = 0;
+};
+
+// What a warp scheduler sees of each slot.
+struct WarpView {
+  bool resident = false;
+  uint64_t age = 0;
+  bool waiting_memory = false;
+  bool at_barrier = false;
+};
+
+}  // namespace gputlm::sm

@@ -1,0 +1,84 @@
+#include "models/sm/writeback/writeback_stage.h"
+
+namespace gputlm::sm {
+
+Cycle WritebackStage::cycle(Cycle now) {
+  if (!m_held && in->peek()) {
+    m_held = in->take();
+    m_ready = now + m_core.spec.writeback_cycles - 1;  // retired at the end of its last cycle
+  }
+  if (m_held && m_ready <= now) {
+    WarpInstr* w = m_held;
+    m_held = nullptr;
+    retire(*w, now);
+    if (in->peek()) {  // the next one starts its writeback next cycle
+      show(0, nullptr);
+      return now + 1;
+    }
+  }
+  show(m_held ? 1 : 0, m_held);
+  return m_held ? m_ready : kNever;
+}
+
+void WritebackStage::retire(WarpInstr& wi, Cycle now) {
+  WarpSlot& w = m_core.warps[wi.slot];
+  CtaSlot& cta = m_core.ctas[w.cta_slot];
+  const func::ExecResult& r = wi.result;
+  ++m_core.counters.warp_instructions;
+  m_core.counters.thread_instructions += popcount(wi.lanes);
+  if (!wi.pc_advanced) {
+    m_core.formation->retire(w, IssueUnit{wi.pc, wi.group, wi.lanes}, cta.kernel->kernel(), r);
+    w.control_pending = false;
+  }
+  if (m_core.spec.issue == "scoreboard") {
+    isa::instruction_registers(*wi.in, m_uses, m_defs);
+    for (int32_t d : m_defs) w.pending_regs[static_cast<size_t>(d) >> 6] &= ~(1ull << (d & 63));
+  }
+  --w.inflight;
+  w.eligible_from = now + 1;
+  if (wi.in->is_exit() && r.active) cta.barriers->exit(r.active);
+  if (r.barrier) {
+    w.status = WarpSlot::Status::Barrier;
+    cta.barriers->arrive(w.index_in_cta, r.barrier_id, r.barrier_count, r.active, wi.pc);
+  }
+  if (w.stack.done() && w.inflight == 0) {
+    w.status = WarpSlot::Status::Done;
+    ++cta.warps_done;
+  }
+  release_barriers(cta, now);
+  if (m_core.warp_changed)
+    for (uint32_t s : cta.warp_slots) m_core.warp_changed(s);
+  m_core.free_instr(wi);
+  if (cta.warps_done == cta.warp_slots.size()) {
+    m_core.cta_finished(w.cta_slot);
+  } else if (cta.barriers->anyone_waiting()) {
+    check_deadlock(cta);
+  }
+  m_core.fetch_wake->notify(m_core.clock.until(now + 1));
+}
+
+void WritebackStage::release_barriers(CtaSlot& cta, Cycle now) {
+  cta.barriers->release_completed([&](uint32_t warp) {
+    WarpSlot& s = m_core.warps[cta.warp_slots[warp]];
+    s.status = s.stack.done() ? WarpSlot::Status::Done : WarpSlot::Status::Ready;
+    s.eligible_from = std::max(s.eligible_from, now + 1);
+  });
+}
+
+// No warp of the CTA can move: every one waits at a barrier or has finished, with nothing in flight.
+void WritebackStage::check_deadlock(CtaSlot& cta) {
+  for (uint32_t s : cta.warp_slots) {
+    const WarpSlot& w = m_core.warps[s];
+    if (w.inflight > 0 || w.status == WarpSlot::Status::Ready) return;
+  }
+  m_core.report_fault(cta.barriers->deadlock_message(
+      *cta.state->launch, cta.state->ctaid,
+      [&](uint32_t warp) {
+        LaneMask alive = 0;
+        for (const auto& e : m_core.warps[cta.warp_slots[warp]].stack.entries()) alive |= e.mask;
+        return alive;
+      },
+      [&](uint32_t warp) { return m_core.warps[cta.warp_slots[warp]].base_tid; }));
+}
+
+}  // namespace gputlm::sm

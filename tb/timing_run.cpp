@@ -1,0 +1,145 @@
+#include "tb/timing_run.h"
+
+#include <chrono>
+#include <iomanip>
+#include <memory>
+#include <sstream>
+
+#include "models/gpu/gpu.h"
+#include "tb/progress.h"
+#include "tb/vcd_file.h"
+
+namespace gputlm::tb {
+
+double TimingRun::idle_share() const {
+  uint64_t total = 0;
+  for (uint64_t c : simd_cycles) total += c;
+  return total ? double(simd_cycles[0]) / total : 0.0;
+}
+
+TimingRun run_timing(workload::Workload& w, const gpu::GpuSpec& spec, const TimingOptions& options) {
+  TimingRun run;
+  run.workload = w.name();
+  run.size = w.spec().size;
+  run.config = spec.name;
+  run.config_hash = spec.hash;
+  run.cores = spec.cores;
+  gpu::Gpu gpu("gpu", spec);
+  std::unique_ptr<VcdFile> vcd;
+  std::vector<WaveGroup> groups;
+  if (!options.vcd_path.empty()) {
+    vcd = std::make_unique<VcdFile>(options.vcd_path);
+    groups = trace_all(*vcd, options.vcd_scope);
+  }
+  std::unique_ptr<ProgressReporter> progress;
+  if (options.progress) progress = std::make_unique<ProgressReporter>("progress", gpu);
+  func::GlobalMemory memory;
+  w.setup(memory);
+  const auto start = std::chrono::steady_clock::now();
+  w.for_each_launch(memory, [&](const func::BoundKernel& bk, const func::Launch& launch) {
+    auto retired = [&gpu](uint64_t sm::CoreCounters::*field) {
+      uint64_t n = 0;
+      for (const auto& c : gpu.cores()) n += c->context().counters.*field;
+      return n;
+    };
+    const uint64_t warps0 = retired(&sm::CoreCounters::warp_instructions), threads0 = retired(&sm::CoreCounters::thread_instructions);
+    if (progress) progress->rearm();
+    const gpu::LaunchTiming t = gpu.run(bk, launch);
+    run.launches.push_back({launch.kernel->name, t.cycles, retired(&sm::CoreCounters::warp_instructions) - warps0,
+                            retired(&sm::CoreCounters::thread_instructions) - threads0});
+  });
+  run.host_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (progress) progress->finish();
+  run.simd_cycles.assign(kWarpSize + 1, 0);
+  run.stall_cycles.assign(static_cast<size_t>(sm::StallCause::kCount), 0);
+  for (const auto& l : run.launches) run.cycles += l.cycles;
+  uint64_t issued = 0;
+  for (const auto& c : gpu.cores()) {
+    const sm::CoreCounters& k = c->context().counters;
+    run.warp_instructions += k.warp_instructions;
+    run.thread_instructions += k.thread_instructions;
+    issued += k.issue_cycles;
+    for (size_t i = 1; i <= kWarpSize; ++i) run.simd_cycles[i] += k.simd_histogram[i];
+    for (size_t i = 0; i < run.stall_cycles.size(); ++i) run.stall_cycles[i] += k.stall_cycles[i];
+  }
+  const uint64_t core_cycles = run.cycles * spec.cores;
+  run.simd_cycles[0] = core_cycles > issued ? core_cycles - issued : 0;
+  run.modules = collect_stats();
+  if (vcd) {
+    vcd->write_save_file(groups);
+    vcd.reset();
+    if (options.vcd_from > 0 || options.vcd_to != ~0ull) clip_vcd(options.vcd_path, options.vcd_from, options.vcd_to);
+  }
+  run.verify = w.verify(memory);
+  return run;
+}
+
+nlohmann::json to_json(const TimingRun& run) {
+  nlohmann::json j;
+  j["workload"] = run.workload;
+  j["size"] = run.size;
+  j["config"] = {{"name", run.config}, {"hash", run.config_hash}};
+  j["mode"] = "timing";
+  j["host_seconds"] = run.host_seconds;
+  for (const auto& l : run.launches)
+    j["launches"].push_back({{"kernel", l.kernel}, {"cycles", l.cycles}, {"warp_instructions", l.warp_instructions},
+                             {"thread_instructions", l.thread_instructions},
+                             {"ipc", l.cycles ? double(l.thread_instructions) / l.cycles : 0.0}});
+  nlohmann::json t;
+  t["cycles"] = run.cycles;
+  t["warp_instructions"] = run.warp_instructions;
+  t["thread_instructions"] = run.thread_instructions;
+  t["ipc"] = run.ipc();
+  t["simd_utilization_cycles"] = run.simd_cycles;
+  t["idle_cycle_share"] = run.idle_share();
+  nlohmann::json stalls;
+  for (size_t i = 0; i < run.stall_cycles.size(); ++i) stalls[sm::stall_cause_name(static_cast<sm::StallCause>(i))] = run.stall_cycles[i];
+  t["fetch_stall_cycles"] = stalls;
+  j["total"] = t;
+  j["modules"] = run.modules;
+  for (const auto& b : run.verify.buffers)
+    j["verify"]["buffers"].push_back({{"name", b.name}, {"mode", b.mode}, {"elements", b.elements}, {"mismatches", b.mismatches},
+                                      {"first_mismatch", b.first_mismatch}});
+  j["verify"]["ok"] = run.verify.ok();
+  return j;
+}
+
+void print_summary(std::ostream& os, const TimingRun& run) {
+  os << "workload            " << run.workload << " (size " << run.size << ") on " << run.config << " (" << run.cores << " core"
+     << (run.cores > 1 ? "s" : "") << ")\n";
+  for (const auto& l : run.launches)
+    os << "launch              " << l.kernel << ": " << l.cycles << " cycles, " << l.warp_instructions << " warp instructions\n";
+  os << "cycles              " << run.cycles << "\n";
+  os << "warp instructions   " << run.warp_instructions << "\n";
+  os << "thread instructions " << run.thread_instructions << "\n";
+  os << "IPC                 " << std::fixed << std::setprecision(2) << run.ipc() << " (thread instructions per cycle)\n";
+  os << "idle cycles         " << std::setprecision(1) << 100.0 * run.idle_share() << "% of core cycles with no lane active\n";
+  os << "host time           " << std::setprecision(2) << run.host_seconds << " s ("
+     << std::setprecision(1) << (run.host_seconds > 0 ? run.thread_instructions / run.host_seconds / 1e6 : 0.0)
+     << " M thread instructions/s)\n";
+  for (const auto& b : run.verify.buffers) {
+    os << "check " << std::left << std::setw(14) << b.name << std::right << b.elements << " elements, " << b.mode << ": ";
+    if (b.mismatches) os << "MISMATCH in " << b.mismatches << " (" << b.first_mismatch << ")\n";
+    else os << "ok\n";
+  }
+  os << (run.verify.ok() ? "VERIFIED" : "FAILED") << ": " << run.verify.buffers.size()
+     << " output buffer(s) checked against the CPU reference\n";
+}
+
+std::string to_csv(const TimingRun& run) {
+  std::ostringstream os;
+  os << "name,value\n";
+  os << "total.cycles," << run.cycles << "\ntotal.warp_instructions," << run.warp_instructions << "\ntotal.thread_instructions,"
+     << run.thread_instructions << "\ntotal.ipc," << run.ipc() << "\n";
+  for (auto m = run.modules.begin(); m != run.modules.end(); ++m)
+    for (auto s = m.value().begin(); s != m.value().end(); ++s) {
+      if (s.value().is_array()) {
+        for (size_t i = 0; i < s.value().size(); ++i) os << m.key() << "." << s.key() << "[" << i << "]," << s.value()[i] << "\n";
+      } else {
+        os << m.key() << "." << s.key() << "," << s.value() << "\n";
+      }
+    }
+  return os.str();
+}
+
+}  // namespace gputlm::tb

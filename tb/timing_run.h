@@ -1,0 +1,53 @@
+// Runs a workload on the timing model: the `gputlm run --config` job. Builds the GPU from its
+// config, runs every launch of the workload (the functional engine executes each instruction as
+// the cores issue it), checks the outputs against the CPU reference and gathers statistics.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "models/gpu/gpu_spec.h"
+#include "tb/workload/workload.h"
+
+namespace gputlm::tb {
+
+struct TimingOptions {
+  std::string vcd_path;   // empty: no waves
+  std::string vcd_scope;  // only modules whose name starts with this
+  uint64_t vcd_from = 0, vcd_to = ~0ull;  // cycle window kept in the VCD
+  bool progress = false;  // print progress on stderr
+};
+
+struct TimedLaunch {
+  std::string kernel;
+  uint64_t cycles = 0;
+  uint64_t warp_instructions = 0;
+  uint64_t thread_instructions = 0;
+};
+
+struct TimingRun {
+  std::string workload, size, config, config_hash;
+  std::vector<TimedLaunch> launches;
+  uint64_t cycles = 0, warp_instructions = 0, thread_instructions = 0;
+  std::vector<uint64_t> simd_cycles;  // core-cycles with k lanes started, k = 0..32
+  std::vector<uint64_t> stall_cycles; // fetch stall cycles by cause, summed over cores
+  uint32_t cores = 1;
+  workload::VerifyReport verify;
+  nlohmann::json modules;  // every module's statistics by hierarchical name
+  double host_seconds = 0;
+
+  double ipc() const { return cycles ? double(thread_instructions) / cycles : 0.0; }
+  double idle_share() const;  // share of core-cycles with no lane active
+};
+
+// Throws func::KernelFault (kernel faults), InputError (bad input) and std::runtime_error (the
+// run stopped making progress).
+TimingRun run_timing(workload::Workload& w, const gpu::GpuSpec& spec, const TimingOptions& options);
+
+nlohmann::json to_json(const TimingRun& run);
+void print_summary(std::ostream& os, const TimingRun& run);
+// "module.stat,value" lines of every scalar statistic.
+std::string to_csv(const TimingRun& run);
+
+}  // namespace gputlm::tb
