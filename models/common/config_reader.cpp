@@ -37,7 +37,8 @@ const nlohmann::json* ConfigReader::value(const std::string& key) {
 uint64_t ConfigReader::get_uint(const std::string& key, uint64_t fallback, uint64_t min, uint64_t max) {
   const nlohmann::json* v = value(key);
   if (!v) return fallback;
-  if (!v->is_number_unsigned()) fail(key, "must be a non-negative integer (is " + v->dump() + ")");
+  if (!v->is_number_integer() || (!v->is_number_unsigned() && v->get<int64_t>() < 0))
+    fail(key, "must be a non-negative integer (is " + v->dump() + ")");
   const uint64_t n = v->get<uint64_t>();
   if (n < min || n > max) fail(key, "must be between " + std::to_string(min) + " and " + std::to_string(max) + " (is " + std::to_string(n) + ")");
   return n;

@@ -43,6 +43,10 @@ struct CoreSpec {
   std::array<UnitSpec, kClasses> units;  // per isa::InstrClass
   uint32_t shared_banks = 32;
   uint32_t shared_latency = 1;
+  // Where thread-local (private) memory lives: "cached" (in global memory through the L1, as on
+  // NVIDIA GPUs) or "scratchpad" (an on-chip banked private memory, Narasiman Table 5.1's "128KB,
+  // 32-banked private memory (128 bytes per thread)"), timed like shared memory.
+  std::string local_memory = "cached";
   uint32_t instruction_bytes = 8;       // chosen: I-cache footprint of one PTX instruction
   bool wait_for_stores = false;         // chosen: a warp does not wait for store acknowledgements
   mem::CacheSpec icache;

@@ -133,3 +133,62 @@ TEST(Cli, StatsJsonAndVcdWithSaveFileAreWritten) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(CliTiming, ARunPrintsCyclesAndIpcAndWritesStatsKeyedByModule) {
+  const std::string stats = scratch("t.json"), csv = scratch("t.csv");
+  const Result r = gputlm("run --config configs/narasiman-baseline.json --workload traces/micro/vecadd --stats " + stats + " --csv " + csv);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_TRUE(contains(r.output, "on narasiman-baseline (1 core)")) << r.output;
+  EXPECT_TRUE(contains(r.output, "IPC ")) << r.output;
+  EXPECT_TRUE(contains(r.output, "VERIFIED")) << r.output;
+  std::ifstream sj(stats);
+  const nlohmann::json j = nlohmann::json::parse(sj);
+  EXPECT_EQ(j["config"]["name"], "narasiman-baseline");
+  EXPECT_EQ(j["config"]["hash"].get<std::string>().size(), 16u);
+  EXPECT_EQ(j["total"]["simd_utilization_cycles"].size(), 33u);
+  EXPECT_TRUE(j["modules"].contains("gpu.core0"));
+  EXPECT_TRUE(j["modules"].contains("gpu.core0.l1d"));
+  EXPECT_TRUE(j["modules"].contains("gpu.dram0"));
+  EXPECT_GT(j["modules"]["gpu.core0"]["warp_instructions"].get<int>(), 0);
+  std::ifstream c(csv);
+  std::stringstream cs;
+  cs << c.rdbuf();
+  EXPECT_TRUE(contains(cs.str(), "gpu.dram0.row_buffer_hit_rate,")) << cs.str().substr(0, 300);
+}
+
+TEST(CliTiming, WavesCanBeScopedAndWindowed) {
+  const std::string vcd = scratch("core.vcd");
+  const Result r = gputlm("run --config configs/narasiman-baseline.json --workload traces/micro/vecadd --vcd " + vcd +
+                          " --vcd-scope gpu.core0 --vcd-window 100:300");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  std::ifstream v(vcd);
+  std::stringstream vs;
+  vs << v.rdbuf();
+  const std::string text = vs.str();
+  EXPECT_TRUE(contains(text, "warp0")) << "core waves missing";
+  EXPECT_FALSE(contains(text, "bank0")) << "the DRAM is outside the scope";
+  EXPECT_TRUE(contains(text, "\n#100\n")) << "window start missing";
+  EXPECT_FALSE(contains(text, "\n#50\n"));
+  EXPECT_FALSE(contains(text, "\n#400\n"));
+  std::ifstream g(scratch("core.gtkw"));
+  std::stringstream gs;
+  gs << g.rdbuf();
+  EXPECT_TRUE(contains(gs.str(), "gpu.core0.fetch.pc")) << gs.str().substr(0, 400);
+}
+
+TEST(CliTiming, ABadConfigValueNamesItsKeyAndAFaultInATimedRunExitsThree) {
+  const std::string cfg = scratch("bad.json");
+  std::ofstream(cfg) << R"({"core": {"scheduler": "lottery"}})";
+  const Result bad = gputlm("run --config " + cfg + " --workload traces/micro/vecadd");
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_TRUE(contains(bad.output, "key 'core.scheduler': unknown value 'lottery' (known: gto, rr)")) << bad.output;
+  const Result fault = gputlm("run --config configs/narasiman-baseline.json --workload tests/data/workloads/fault_oob");
+  EXPECT_EQ(fault.exit_code, 3);
+  EXPECT_TRUE(contains(fault.output, "global address outside any allocation")) << fault.output;
+  const Result both = gputlm("run --functional --config configs/narasiman-baseline.json --workload traces/micro/vecadd");
+  EXPECT_EQ(both.exit_code, 2);
+}
+
+}  // namespace

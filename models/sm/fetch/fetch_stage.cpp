@@ -11,7 +11,11 @@ bool decides_next_pc(const isa::Instruction& in, const WarpSlot& w, uint32_t pc)
 }  // namespace
 
 FetchStage::FetchStage(sc_core::sc_module_name name, CoreContext& core)
-    : Stage(name, core, false, true), icache("icache", m_wake), m_icache_wait(core.warps.size(), false), m_views(core.warps.size()) {}
+    : Stage(name, core, false, true),
+      icache("icache", m_wake),
+      m_icache_wait(core.warps.size(), false),
+      m_icache_sent(core.warps.size(), 0),
+      m_views(core.warps.size()) {}
 
 uint64_t FetchStage::line_of(uint32_t pc) const {
   return (uint64_t{pc} * m_core.spec.instruction_bytes) / m_core.spec.icache.line_bytes;
@@ -45,17 +49,29 @@ Cycle FetchStage::cycle(Cycle now) {
   auto& stalls = m_core.counters.stall_cycles;
   if (m_asleep_stalled && now > m_last_cycle + 1) stalls[static_cast<size_t>(m_sleep_cause)] += now - m_last_cycle - 1;
   m_last_cycle = now;
-  while (icache.has_response()) {  // the line arrived: the warp can be fetched
+  uint32_t arrived = ~0u;
+  while (icache.has_response()) {  // the line arrived: the warp's fetch completes now
     tlm::tlm_generic_payload& p = icache.front_response();
     icache.pop_response();
     const uint32_t slot = mem::MemExtension::of(p).warp;
     m_core.warps[slot].ibuffer_line = p.get_address() / m_core.spec.icache.line_bytes;
     m_icache_wait[slot] = false;
+    arrived = slot;
     p.release();
   }
   if (m_held && m_ready <= now && out->can_send()) {
     out->send(*m_held);
     m_held = nullptr;
+  }
+  // A fetch that had to go to the I-cache finishes in the cycle its line arrives (an I-cache hit
+  // thus costs no more than an instruction-buffer hit); it does not use this cycle's fetch slot.
+  if (!m_held && arrived != ~0u && eligible(m_core.warps[arrived], now)) {
+    fetch(arrived, m_icache_sent[arrived]);
+    m_ready = std::max(m_ready, now);
+    if (m_held && out->can_send() && m_ready <= now) {
+      out->send(*m_held);
+      m_held = nullptr;
+    }
   }
   bool fetched = false;
   if (!m_held) {
@@ -92,6 +108,7 @@ void FetchStage::fetch(uint32_t slot, Cycle now) {
     mem::MemExtension::of(p).core = m_core.id;
     mem::MemExtension::of(p).warp = slot;
     m_icache_wait[slot] = true;
+    m_icache_sent[slot] = now;
     icache.send(p);
     return;
   }

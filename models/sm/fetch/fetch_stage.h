@@ -36,6 +36,7 @@ class FetchStage : public Stage {
   bool m_asleep_stalled = false;
   StallCause m_sleep_cause = StallCause::Idle;
   std::vector<bool> m_icache_wait;  // per slot: its line is being fetched
+  std::vector<Cycle> m_icache_sent;  // per slot: when that fetch started
   std::vector<uint32_t> m_eligible;
   std::vector<WarpView> m_views;
 };

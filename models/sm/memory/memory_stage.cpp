@@ -51,8 +51,13 @@ void MemoryStage::start(WarpInstr& w, Cycle now) {
     m_busy_until = now + m_core.spec.memory_cycles;
     return;
   }
-  if (w.result.space == isa::Space::Shared) {
-    const uint32_t c = shared_access_cycles(w.result, w.result.active, m_core.spec.shared_banks);
+  const bool scratchpad = w.result.space == isa::Space::Shared ||
+                          (w.result.space == isa::Space::Local && m_core.spec.local_memory == "scratchpad");
+  if (scratchpad) {
+    func::ExecResult banked = w.result;  // private memory is interleaved across banks like the cached layout
+    if (w.result.space == isa::Space::Local)
+      for_each_lane(w.result.active, [&](unsigned lane) { banked.addr[lane] = timing_address(w, lane); });
+    const uint32_t c = shared_access_cycles(banked, w.result.active, m_core.spec.shared_banks);
     m_core.counters.shared_bank_conflict_cycles += c - 1;
     m_busy_until = now + c - 1 + m_core.spec.shared_latency;
     return;

@@ -1,0 +1,153 @@
+// The SIMT core in a one-core GPU built from the narasiman-baseline preset, driven by PTX
+// snippets: barrel processing, throughput with many warps, divergence, warps set aside on
+// misses, back-pressure from the L1, determinism.
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "models/gpu/gpu.h"
+#include "support/ptx_harness.h"
+#include "support/sc_kernel.h"
+
+namespace gputlm {
+namespace {
+
+using test::Inputs;
+
+nlohmann::json preset() {
+  std::ifstream in(std::string(GPUTLM_SOURCE_DIR) + "/configs/narasiman-baseline.json");
+  return nlohmann::json::parse(in);
+}
+
+struct Result {
+  Cycle cycles = 0;
+  std::vector<test::LaneOut> out;
+  sm::CoreCounters counters;
+  nlohmann::json l1d;
+};
+
+// Runs `snippet` for `threads` threads (one CTA) on a fresh GPU made from `config`.
+Result run(const std::string& snippet, uint32_t threads, const nlohmann::json& config = preset(),
+           const std::function<uint64_t(unsigned)>& a = nullptr) {
+  test::fresh_sc_kernel();
+  const gpu::GpuSpec spec = gpu::GpuSpec::from_json(config, "test");
+  gpu::Gpu gpu("gpu", spec);
+  std::vector<Inputs> in(threads);
+  for (unsigned i = 0; i < threads; ++i) in[i] = {a ? a(i) : i, 0, 0};
+  test::SnippetLaunch launch(snippet, in);
+  Result r;
+  r.cycles = gpu.run(*launch.bound, launch.launch).cycles;
+  r.out = launch.outputs();
+  r.counters = gpu.cores()[0]->context().counters;
+  r.l1d = gpu.cores()[0]->l1d().stats().values();
+  return r;
+}
+
+// A loop of `n` iterations of 10 ALU instructions (I-cache warm after the first iteration).
+std::string alu_loop(unsigned n) {
+  std::string s = "  mov.u32 %r1, 0;\n  mov.u32 %r2, 1;\n$L:\n";
+  for (int i = 0; i < 8; ++i) s += "  add.s32 %r2, %r2, 3;\n";
+  s += "  add.s32 %r1, %r1, 1;\n  setp.lt.u32 %q1, %r1, " + std::to_string(n) + ";\n  @%q1 bra $L;\n  cvt.u64.u32 %o, %r2;";
+  return s;
+}
+
+TEST(CorePipeline, OneWarpAloneIssuesOneInstructionPerPipelineDepth) {
+  const Result a = run(alu_loop(100), 32), b = run(alu_loop(200), 32);
+  // 100 more iterations of 11 instructions each: 7 cycles apiece (barrel processing, 7 stages).
+  EXPECT_EQ(b.cycles - a.cycles, 100u * 11 * 7);
+  EXPECT_EQ(b.out[5].o, 1 + 3 * 8 * 200u);
+}
+
+TEST(CorePipeline, ThirtyTwoWarpsOfAluCodeApproachIpc32) {
+  const Result r = run(alu_loop(200), 1024);
+  const double ipc = double(r.counters.thread_instructions) / r.cycles;
+  EXPECT_GT(ipc, 30.0) << r.cycles << " cycles";
+  EXPECT_LE(ipc, 32.0);
+}
+
+TEST(CorePipeline, ADivergentBranchRunsBothPathsAndReconverges) {
+  auto kernel = [](const char* split) {
+    return std::string("  setp.lt.u32 %q1, %tid, ") + split + R"(;
+  mov.u32 %r2, 0;
+  @%q1 bra $T;
+  add.s32 %r2, %r2, 1;
+  add.s32 %r2, %r2, 1;
+  add.s32 %r2, %r2, 1;
+  add.s32 %r2, %r2, 1;
+  bra $J;
+$T:
+  add.s32 %r2, %r2, 10;
+  add.s32 %r2, %r2, 10;
+  add.s32 %r2, %r2, 10;
+  add.s32 %r2, %r2, 10;
+$J:
+  add.s32 %r2, %r2, 100;
+  cvt.u64.u32 %o, %r2;)";
+  };
+  const Result uniform = run(kernel("32"), 32), divergent = run(kernel("16"), 32);
+  for (unsigned i = 0; i < 32; ++i) EXPECT_EQ(divergent.out[i].o, i < 16 ? 140u : 104u) << i;
+  EXPECT_EQ(divergent.cycles - uniform.cycles, 5u * 7);  // the second path: 4 adds and its branch to the join
+  EXPECT_GT(divergent.counters.simd_histogram[16], 0u);  // paths ran with half the lanes
+  EXPECT_GT(divergent.counters.simd_histogram[32], 0u);  // and the join with all of them
+}
+
+TEST(CorePipeline, AWarpWaitingForMemoryIsSetAsideWhileOthersIssue) {
+  // Warp 0 loads from memory (a cold miss to DRAM); warp 1 computes. Together they take about as
+  // long as the longer of the two, not the sum.
+  const std::string s = R"(
+  setp.lt.u32 %q1, %tid, 32;
+  @!%q1 bra $COMPUTE;
+  ld.global.u32 %r1, [%in+8];
+  cvt.u64.u32 %o, %r1;
+  bra $END;
+$COMPUTE:
+)" + alu_loop(20) + "\n$END:";
+  const Result both = run(s, 64);
+  const Result load_only = run(R"(
+  ld.global.u32 %r1, [%in+8];
+  cvt.u64.u32 %o, %r1;)", 32);
+  const Result compute_only = run(alu_loop(20), 32);
+  EXPECT_LT(both.cycles, load_only.cycles + compute_only.cycles - 100);
+  EXPECT_GT(both.counters.stall_cycles[static_cast<size_t>(sm::StallCause::Memory)], 0u);
+}
+
+TEST(CorePipeline, AFullL1StallsTheMemoryStage) {
+  // Every lane loads its own line of the input buffer (48 lines): 32 line requests per warp.
+  const std::string s = R"(
+  mul.wide.u32 %rd1, %tid, 24;
+  sub.s64 %rd2, %in, %rd1;
+  rem.u32 %r3, %tid, 48;
+  mul.wide.u32 %rd3, %r3, 128;
+  add.s64 %rd4, %rd2, %rd3;
+  ld.global.u32 %r1, [%rd4];
+  cvt.u64.u32 %o, %r1;)";
+  nlohmann::json one = preset();
+  one["core"]["l1d"]["mshrs"] = 1;
+  const Result narrow = run(s, 256, one), wide = run(s, 256);
+  EXPECT_GT(narrow.l1d.at("mshr_full_stalls").get<double>(), 0);
+  EXPECT_GT(narrow.cycles, wide.cycles);
+  for (unsigned i = 0; i < 256; ++i) EXPECT_EQ(narrow.out[i].o, wide.out[i].o);
+}
+
+TEST(CorePipeline, TwoIdenticalRunsGiveIdenticalStatistics) {
+  const Result a = run(alu_loop(30), 256), b = run(alu_loop(30), 256);
+  EXPECT_EQ(a.cycles, b.cycles);
+  EXPECT_EQ(a.counters.simd_histogram, b.counters.simd_histogram);
+  EXPECT_EQ(a.counters.stall_cycles, b.counters.stall_cycles);
+  EXPECT_EQ(a.l1d, b.l1d);
+}
+
+TEST(CorePipeline, ABarrierInDivergentCodeIsReportedAsAFault) {
+  test::fresh_sc_kernel();
+  gpu::Gpu gpu("gpu", gpu::GpuSpec::from_json(preset(), "test"));
+  test::SnippetLaunch launch("  setp.lt.u32 %q1, %tid, 16;\n  @%q1 bra $S;\n  bar.sync 0;\n$S:\n  mov.b64 %o, 1;", std::vector<Inputs>(32));
+  try {
+    gpu.run(*launch.bound, launch.launch);
+    FAIL() << "completed";
+  } catch (const func::KernelFault& f) {
+    EXPECT_NE(std::string(f.what()).find("barrier 0 can never complete: 16 of 32 threads arrived"), std::string::npos) << f.what();
+  }
+}
+
+}  // namespace
+}  // namespace gputlm
