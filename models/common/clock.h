@@ -1,6 +1,7 @@
 // A clock domain. Simulation time is measured so that one period of the reference clock (the
 // core clock of a GPU, the component clock of a testbench) is 1 ns: VCD time then reads directly
-// in reference cycles. Other domains have periods of ref_mhz / mhz ns.
+// in reference cycles. Other domains have periods of ref_mhz / mhz ns, rounded to the 1 ps time
+// resolution. Cycle arithmetic is integer arithmetic on picoseconds (it is on every hot path).
 #pragma once
 
 #include <cmath>
@@ -16,25 +17,33 @@ class ClockDomain {
  public:
   ClockDomain() = default;
   // A domain at `mhz` measured against a reference clock at `reference_mhz`.
-  ClockDomain(double mhz, double reference_mhz) : m_mhz(mhz), m_period(sc_core::sc_time(reference_mhz / mhz, sc_core::SC_NS)) {}
+  ClockDomain(double mhz, double reference_mhz)
+      : m_mhz(mhz), m_period_ps(static_cast<uint64_t>(std::llround(1000.0 * reference_mhz / mhz))) {
+    if (m_period_ps == 0) m_period_ps = 1;
+  }
 
   double mhz() const { return m_mhz; }
-  const sc_core::sc_time& period() const { return m_period; }
+  sc_core::sc_time period() const { return sc_core::sc_time::from_value(m_period_ps * ps_units()); }
   // The cycle in progress at `t` (edges at k * period).
-  Cycle cycle_at(const sc_core::sc_time& t) const { return static_cast<Cycle>(std::floor(t / m_period + 1e-9)); }
+  Cycle cycle_at(const sc_core::sc_time& t) const { return t.value() / ps_units() / m_period_ps; }
   Cycle now() const { return cycle_at(sc_core::sc_time_stamp()); }
-  sc_core::sc_time time_of(Cycle c) const { return m_period * static_cast<double>(c); }
+  sc_core::sc_time time_of(Cycle c) const { return sc_core::sc_time::from_value(c * m_period_ps * ps_units()); }
   // Time from now until the edge of cycle `c` (zero if it is now or past).
   sc_core::sc_time until(Cycle c) const {
-    const sc_core::sc_time t = time_of(c), now = sc_core::sc_time_stamp();
-    return t > now ? t - now : sc_core::SC_ZERO_TIME;
+    const uint64_t t = c * m_period_ps * ps_units(), now = sc_core::sc_time_stamp().value();
+    return sc_core::sc_time::from_value(t > now ? t - now : 0);
   }
   // Whether the current time is exactly a clock edge.
-  bool at_edge() const { return time_of(now()) == sc_core::sc_time_stamp(); }
+  bool at_edge() const { return (sc_core::sc_time_stamp().value() / ps_units()) % m_period_ps == 0; }
 
  private:
+  // Time-resolution units per picosecond (1 with SystemC's default 1 ps resolution).
+  static uint64_t ps_units() {
+    static const uint64_t units = sc_core::sc_time(1, sc_core::SC_PS).value();
+    return units;
+  }
   double m_mhz = 1000.0;
-  sc_core::sc_time m_period{1.0, sc_core::SC_NS};
+  uint64_t m_period_ps = 1000;
 };
 
 // For the SC_METHOD of a clocked module. Woken between two edges of its clock (by an event from

@@ -45,7 +45,9 @@ struct CoreContext {
         warps(spec.max_warps),
         ctas(spec.max_ctas),
         formation(make_warp_formation(spec.formation)),
-        scheduler(make_warp_scheduler(spec.scheduler, spec.max_warps)) {}
+        scheduler(make_warp_scheduler(spec.scheduler, spec.max_warps)),
+        scoreboard(spec.issue == "scoreboard"),
+        local_scratchpad(spec.local_memory == "scratchpad") {}
 
   uint32_t id;
   CoreSpec spec;
@@ -54,6 +56,8 @@ struct CoreContext {
   std::vector<CtaSlot> ctas;
   std::unique_ptr<IWarpFormation> formation;
   std::unique_ptr<IWarpScheduler> scheduler;
+  bool scoreboard;        // spec.issue == "scoreboard" (decided once: checked on every hot path)
+  bool local_scratchpad;  // spec.local_memory == "scratchpad"
   sc_core::sc_event* fetch_wake = nullptr;          // the fetch stage's: a warp may have become eligible
   std::function<void(uint32_t cta_slot)> cta_finished;  // set by the core: frees the CTA's resources
   std::function<void(uint32_t slot)> warp_changed;      // set by the core while tracing: a warp's PC or state changed

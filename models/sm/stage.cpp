@@ -11,7 +11,8 @@ Stage::Stage(sc_core::sc_module_name name, CoreContext& core, bool has_input, bo
 
 void Stage::tick() {
   if (!align_to_edge(m_core.clock)) return;
-  sleep_until(m_core.clock, cycle(m_core.clock.now()), m_wake);
+  const Cycle now = m_core.clock.now();
+  sleep_until(m_core.clock, cycle(now), m_wake);
 }
 
 void Stage::trace(sc_core::sc_trace_file* tf) const {

@@ -2,7 +2,7 @@
 // reference: the timing model can never silently change results.
 #include <gtest/gtest.h>
 
-#include "support/sc_kernel.h"
+#include "tb/sc_kernel.h"
 #include "tb/timing_run.h"
 #include "tb/workload/catalog.h"
 
@@ -23,7 +23,7 @@ std::string test_name(const testing::TestParamInfo<workload::CatalogEntry>& info
 class TimedWorkloads : public testing::TestWithParam<workload::CatalogEntry> {
  protected:
   void run_on(const std::string& preset) {
-    test::fresh_sc_kernel();
+    tb::fresh_sc_kernel();
     workload::Workload w(GetParam().dir, "test");
     const gpu::GpuSpec spec = gpu::GpuSpec::from_file(std::string(GPUTLM_SOURCE_DIR) + "/configs/" + preset + ".json");
     const tb::TimingRun run = tb::run_timing(w, spec, {});

@@ -7,6 +7,7 @@ Cache::Cache(sc_core::sc_module_name name, const CacheSpec& spec, double referen
       upstream("upstream", m_wake),
       downstream("downstream", m_wake),
       m_spec(spec),
+      m_write_back(spec.write_back()),
       m_clock(spec.clock_mhz, reference_mhz),
       m_tags(spec.sets(), spec.assoc, make_replacement(spec.replacement, spec.sets(), spec.assoc)),
       m_bank_used(spec.banks, 0) {
@@ -78,7 +79,7 @@ Cache::Outcome Cache::handle(tlm::tlm_generic_payload& p, Cycle now) {
     } else {
       o = miss(p, line, false);
     }
-  } else if (!m_spec.write_back()) {
+  } else if (!m_write_back) {
     // Write-through, no write-allocate (Fermi L1): the line stays clean; atomics invalidate it.
     const bool present = m_tags.lookup(line).has_value();
     if (kind == AccessKind::Atomic) m_tags.invalidate(line);

@@ -63,6 +63,7 @@ class Cache : public sc_core::sc_module, public StatProvider, public WaveProvide
   size_t outstanding() const { return m_mshrs.size() + m_forwarded.size(); }
 
   CacheSpec m_spec;
+  bool m_write_back;  // m_spec.write_back(), decided once
   ClockDomain m_clock;
   TagArray m_tags;
   PayloadPool m_pool;

@@ -12,6 +12,7 @@ DramController::DramController(sc_core::sc_module_name name, const DramSpec& spe
     : sc_module(name),
       upstream("upstream", m_wake),
       m_spec(spec),
+      m_open_page(spec.page_policy == "open"),
       m_clock(spec.clock_mhz, reference_mhz),
       m_map(spec),
       m_timing(make_dram_timing(spec)),
@@ -87,7 +88,7 @@ void DramController::schedule(Cycle now) {
   tlm::tlm_generic_payload* p = m_queue_payloads[i];
   m_queue.erase(m_queue.begin() + i);
   m_queue_payloads.erase(m_queue_payloads.begin() + i);
-  bool keep_open = m_spec.page_policy == "open";
+  bool keep_open = m_open_page;
   for (const DramQueueEntry& q : m_queue)
     if (q.bank == e.bank && q.row == e.row) keep_open = true;  // closed page keeps a row others still need
   m_scheduler->on_issue(e, now);

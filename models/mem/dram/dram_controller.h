@@ -49,6 +49,7 @@ class DramController : public sc_core::sc_module, public StatProvider, public Wa
   void record_waves(uint32_t bank, const DramIssue& issue, bool write, uint64_t row);
 
   DramSpec m_spec;
+  bool m_open_page;  // page_policy == "open", decided once
   ClockDomain m_clock;
   AddressMap m_map;
   std::unique_ptr<IDramTiming> m_timing;

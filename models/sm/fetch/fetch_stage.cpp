@@ -23,7 +23,7 @@ uint64_t FetchStage::line_of(uint32_t pc) const {
 
 bool FetchStage::eligible(const WarpSlot& w, Cycle now) const {
   if (w.status != WarpSlot::Status::Ready || w.eligible_from > now || w.stack.done()) return false;
-  if (m_core.spec.issue == "barrel") return w.inflight == 0;
+  if (!m_core.scoreboard) return w.inflight == 0;
   return w.inflight < m_core.spec.max_inflight_per_warp && !w.control_pending;
 }
 
@@ -74,28 +74,32 @@ Cycle FetchStage::cycle(Cycle now) {
     }
   }
   bool fetched = false;
+  Cycle soonest = kNever;  // the earliest cycle a warp that is only waiting for time becomes eligible
   if (!m_held) {
     m_eligible.clear();
-    for (uint32_t s = 0; s < m_core.warps.size(); ++s)
-      if (!m_icache_wait[s] && eligible(m_core.warps[s], now)) m_eligible.push_back(s);
+    for (uint32_t s = 0; s < m_core.warps.size(); ++s) {
+      const WarpSlot& w = m_core.warps[s];
+      if (w.status != WarpSlot::Status::Ready || m_icache_wait[s]) continue;
+      m_views[s] = {true, w.age, w.waiting_memory, false};
+      if (eligible(w, now)) m_eligible.push_back(s);
+      else if (w.eligible_from > now && w.inflight == 0) soonest = std::min(soonest, w.eligible_from);
+    }
     if (!m_eligible.empty()) {
-      for (size_t s = 0; s < m_views.size(); ++s) {
-        const WarpSlot& w = m_core.warps[s];
-        m_views[s] = {w.active(), w.age, w.waiting_memory, w.status == WarpSlot::Status::Barrier};
-      }
       fetch(m_core.scheduler->pick(m_eligible, m_views, now), now);
       fetched = true;
     }
   }
   show(m_held ? 1 : 0, m_held);
-  if (!fetched) ++stalls[static_cast<size_t>(stall_cause())];
-  // Sleep until the instruction is ready to go, or until something makes a warp eligible.
-  m_asleep_stalled = true;
-  m_sleep_cause = stall_cause();
+  // Sleep until the instruction is ready to go, or until something makes a warp eligible; cycles
+  // slept through without a fetch are charged to why nothing could be fetched.
+  m_asleep_stalled = !fetched || m_eligible.size() <= 1;
+  if (m_asleep_stalled) {
+    m_sleep_cause = stall_cause();
+    if (!fetched) ++stalls[static_cast<size_t>(m_sleep_cause)];
+  }
   if (m_held) return m_ready > now ? m_ready : kNever;
-  for (const WarpSlot& w : m_core.warps)
-    if (w.status == WarpSlot::Status::Ready && w.eligible_from > now && w.inflight == 0) return w.eligible_from;
-  return fetched ? now + 1 : kNever;
+  if (fetched) return now + 1;
+  return soonest;
 }
 
 void FetchStage::fetch(uint32_t slot, Cycle now) {
@@ -123,7 +127,7 @@ void FetchStage::fetch(uint32_t slot, Cycle now) {
   wi.fetched = now;
   ++w.inflight;
   if (decides_next_pc(*wi.in, w, u->pc)) w.control_pending = true;
-  else if (m_core.spec.issue == "scoreboard") {  // straight-line code: the next PC is known now
+  else if (m_core.scoreboard) {  // straight-line code: the next PC is known now
     w.stack.advance(u->pc + 1);
     wi.pc_advanced = true;
   }

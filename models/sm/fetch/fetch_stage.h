@@ -24,7 +24,7 @@ class FetchStage : public Stage {
   Cycle cycle(Cycle now) override;
 
  private:
-  bool eligible(const WarpSlot& w, Cycle now) const;
+  bool eligible(const WarpSlot& w, Cycle now) const;  // Ready, not waiting for time, pipeline rules
   StallCause stall_cause() const;
   void fetch(uint32_t slot, Cycle now);
   uint64_t line_of(uint32_t pc) const;

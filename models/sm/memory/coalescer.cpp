@@ -9,6 +9,11 @@ void coalesce(const func::ExecResult& r, LaneMask lanes, uint32_t line_bytes, co
   out.clear();
   for_each_lane(lanes, [&](unsigned lane) {
     const uint64_t first = addresses[lane], last = first + std::max<uint32_t>(r.access_bytes, 1) - 1;
+    const uint64_t line_address = first / line_bytes * line_bytes;
+    if (!out.empty() && out.back().line_address == line_address && last < line_address + line_bytes) {
+      out.back().bytes = std::min<uint32_t>(line_bytes, out.back().bytes + r.access_bytes);  // same line as the lane before
+      return;
+    }
     for (uint64_t line = first / line_bytes; line <= last / line_bytes; ++line) {
       const uint64_t lo = std::max(first, line * line_bytes), hi = std::min(last, line * line_bytes + line_bytes - 1);
       auto it = std::find_if(out.begin(), out.end(), [&](const LineRequest& l) { return l.line_address == line * line_bytes; });

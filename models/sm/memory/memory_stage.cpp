@@ -52,7 +52,7 @@ void MemoryStage::start(WarpInstr& w, Cycle now) {
     return;
   }
   const bool scratchpad = w.result.space == isa::Space::Shared ||
-                          (w.result.space == isa::Space::Local && m_core.spec.local_memory == "scratchpad");
+                          (w.result.space == isa::Space::Local && m_core.local_scratchpad);
   if (scratchpad) {
     func::ExecResult banked = w.result;  // private memory is interleaved across banks like the cached layout
     if (w.result.space == isa::Space::Local)

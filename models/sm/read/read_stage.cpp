@@ -18,7 +18,7 @@ uint32_t ReadStage::delay(const WarpInstr& w) {
 }
 
 bool ReadStage::accept(const WarpInstr& w, Cycle) {
-  if (m_core.spec.issue != "scoreboard") return true;
+  if (!m_core.scoreboard) return true;
   WarpSlot& slot = m_core.warps[w.slot];
   isa::instruction_registers(*w.in, m_uses, m_defs);
   auto pending = [&](int32_t r) { return (slot.pending_regs[static_cast<size_t>(r) >> 6] >> (r & 63)) & 1; };

@@ -30,7 +30,7 @@ void WritebackStage::retire(WarpInstr& wi, Cycle now) {
     m_core.formation->retire(w, IssueUnit{wi.pc, wi.group, wi.lanes}, cta.kernel->kernel(), r);
     w.control_pending = false;
   }
-  if (m_core.spec.issue == "scoreboard") {
+  if (m_core.scoreboard) {
     isa::instruction_registers(*wi.in, m_uses, m_defs);
     for (int32_t d : m_defs) w.pending_regs[static_cast<size_t>(d) >> 6] &= ~(1ull << (d & 63));
   }

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "models/mem/dram/dram_controller.h"
-#include "support/sc_kernel.h"
+#include "tb/sc_kernel.h"
 #include "tb/mem/trace_player.h"
 
 namespace gputlm::mem {
@@ -20,7 +20,7 @@ tb::TraceRequest rd(Cycle cycle, uint64_t address) {
 
 struct Bench {
   explicit Bench(std::vector<tb::TraceRequest> script, const std::string& scheduler = "fcfs", uint32_t queue_depth = 32) {
-    test::fresh_sc_kernel();
+    tb::fresh_sc_kernel();
     DramSpec spec;
     spec.scheduler = scheduler;
     spec.queue_depth = queue_depth;

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "models/mem/xbar/xbar.h"
-#include "support/sc_kernel.h"
+#include "tb/sc_kernel.h"
 #include "tb/mem/fixed_latency_memory.h"
 #include "tb/mem/trace_player.h"
 
@@ -20,7 +20,7 @@ tb::TraceRequest req(Cycle cycle, uint64_t address, bool write = false) {
 
 struct Bench {
   Bench(uint32_t cores, uint32_t slices, const std::vector<std::vector<tb::TraceRequest>>& scripts) {
-    test::fresh_sc_kernel();
+    tb::fresh_sc_kernel();
     const ClockDomain clock(1000, 1000);
     XbarSpec spec;  // latency 4, 32 B flits, 8 B header, 256 B interleave
     xbar = std::make_unique<Xbar>("xbar", spec, cores, slices, 1000);

@@ -7,7 +7,7 @@
 
 #include "models/gpu/gpu.h"
 #include "support/ptx_harness.h"
-#include "support/sc_kernel.h"
+#include "tb/sc_kernel.h"
 
 namespace gputlm {
 namespace {
@@ -29,7 +29,7 @@ struct Result {
 // Runs `snippet` for `threads` threads (one CTA) on a fresh GPU made from `config`.
 Result run(const std::string& snippet, uint32_t threads, const nlohmann::json& config = preset(),
            const std::function<uint64_t(unsigned)>& a = nullptr) {
-  test::fresh_sc_kernel();
+  tb::fresh_sc_kernel();
   const gpu::GpuSpec spec = gpu::GpuSpec::from_json(config, "test");
   gpu::Gpu gpu("gpu", spec);
   std::vector<Inputs> in(threads);
@@ -138,7 +138,7 @@ TEST(CorePipeline, TwoIdenticalRunsGiveIdenticalStatistics) {
 }
 
 TEST(CorePipeline, ABarrierInDivergentCodeIsReportedAsAFault) {
-  test::fresh_sc_kernel();
+  tb::fresh_sc_kernel();
   gpu::Gpu gpu("gpu", gpu::GpuSpec::from_json(preset(), "test"));
   test::SnippetLaunch launch("  setp.lt.u32 %q1, %tid, 16;\n  @%q1 bra $S;\n  bar.sync 0;\n$S:\n  mov.b64 %o, 1;", std::vector<Inputs>(32));
   try {

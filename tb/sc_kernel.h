@@ -6,11 +6,11 @@
 
 #include <systemc>
 
-namespace gputlm::test {
+namespace gputlm::tb {
 
 inline void fresh_sc_kernel() {
   sc_core::sc_curr_simcontext = new sc_core::sc_simcontext();
   sc_core::sc_default_global_context = sc_core::sc_curr_simcontext;
 }
 
-}  // namespace gputlm::test
+}  // namespace gputlm::tb

@@ -1,0 +1,104 @@
+// bench_sim: simulation speed on fixed workloads, functional-only, timed, and timed with waves.
+// Each mode runs each workload several times; the median host time gives simulated thread
+// instructions and simulated cycles per host second. Not a test: nothing here asserts a speed.
+//   build/bin/bench_sim [--config configs/narasiman-baseline.json] [--size test] [--repeat 3]
+//                       [--json out.json] [workload dirs...]
+#include <algorithm>
+#include <boost/program_options.hpp>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <systemc>
+
+#include "models/common/error.h"
+#include "tb/functional_run.h"
+#include "tb/sc_kernel.h"
+#include "tb/timing_run.h"
+
+namespace po = boost::program_options;
+using namespace gputlm;
+
+namespace {
+
+struct Sample {
+  double seconds = 0;
+  uint64_t thread_instructions = 0;
+  uint64_t cycles = 0;
+};
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+}  // namespace
+
+int sc_main(int argc, char** argv) {
+  po::options_description opts("bench_sim options");
+  opts.add_options()("help,h", "show this help")
+      ("config", po::value<std::string>()->default_value("configs/narasiman-baseline.json"), "GPU config of the timed modes")
+      ("size", po::value<std::string>()->default_value("test"), "workload size")
+      ("repeat", po::value<int>()->default_value(3), "runs per workload and mode (the median is reported)")
+      ("json", po::value<std::string>(), "also write the results as JSON")
+      ("workloads", po::value<std::vector<std::string>>(), "workload directories");
+  po::positional_options_description pos;
+  pos.add("workloads", -1);
+  try {
+    po::variables_map vm;
+    po::store(po::command_line_parser(argc, argv).options(opts).positional(pos).run(), vm);
+    if (vm.count("help")) {
+      std::cout << opts;
+      return kExitOk;
+    }
+    std::vector<std::string> dirs = {"traces/micro/divergence", "traces/narasiman/blackjack", "traces/narasiman/matrix_mult",
+                                     "traces/narasiman/reduction", "traces/narasiman/bfs"};
+    if (vm.count("workloads")) dirs = vm["workloads"].as<std::vector<std::string>>();
+    const gpu::GpuSpec spec = gpu::GpuSpec::from_file(vm["config"].as<std::string>());
+    const int repeat = std::max(1, vm["repeat"].as<int>());
+    const std::string vcd = (std::filesystem::temp_directory_path() / "bench_sim.vcd").string();
+    nlohmann::json out = nlohmann::json::array();
+    std::cout << std::left << std::setw(26) << "workload" << std::setw(12) << "mode" << std::right << std::setw(14)
+              << "M thread/s" << std::setw(14) << "M cycles/s" << std::setw(12) << "median s" << "\n";
+    for (const auto& dir : dirs) {
+      for (const std::string mode : {"functional", "timed", "timed+waves"}) {
+        std::vector<double> secs;
+        Sample s;
+        for (int i = 0; i < repeat; ++i) {
+          workload::Workload w(dir, vm["size"].as<std::string>());
+          if (mode == "functional") {
+            const tb::FunctionalRun r = tb::run_functional(w, {});
+            s = {r.host_seconds, r.total.thread_instructions, 0};
+          } else {
+            tb::fresh_sc_kernel();
+            tb::TimingOptions o;
+            if (mode == "timed+waves") o.vcd_path = vcd;
+            const tb::TimingRun r = tb::run_timing(w, spec, o);
+            if (!r.verify.ok()) throw InputError(dir + ": outputs do not match the reference");
+            s = {r.host_seconds, r.thread_instructions, r.cycles};
+          }
+          secs.push_back(s.seconds);
+        }
+        const double m = median(secs);
+        const double tips = s.thread_instructions / m / 1e6, cps = s.cycles / m / 1e6;
+        std::cout << std::left << std::setw(26) << dir.substr(dir.find('/') + 1) << std::setw(12) << mode << std::right
+                  << std::fixed << std::setprecision(2) << std::setw(14) << tips << std::setw(14) << cps << std::setw(12)
+                  << std::setprecision(4) << m << "\n";
+        out.push_back({{"workload", dir}, {"mode", mode}, {"median_seconds", m}, {"thread_instructions", s.thread_instructions},
+                       {"cycles", s.cycles}, {"thread_instructions_per_second", tips * 1e6}, {"cycles_per_second", cps * 1e6}});
+      }
+    }
+    std::filesystem::remove(vcd);
+    if (vm.count("json")) std::ofstream(vm["json"].as<std::string>()) << std::setw(2) << out << "\n";
+    return kExitOk;
+  } catch (const std::exception& e) {
+    std::cerr << "bench_sim: " << e.what() << "\n";
+    return kExitInputError;
+  }
+}
+
+int main(int argc, char** argv) {
+  setenv("SC_COPYRIGHT_MESSAGE", "DISABLE", 0);
+  return sc_core::sc_elab_and_sim(argc, argv);
+}
