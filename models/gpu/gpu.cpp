@@ -60,7 +60,7 @@ LaunchTiming Gpu::run(const func::BoundKernel& kernel, const func::Launch& launc
   LaunchTiming t;
   t.start = m_clock.now();
   m_last_done = t.start;
-  m_watch_retired = retired();
+  m_watch_retired = m_launch_retired = retired();
   m_dispatch_event.notify(sc_core::SC_ZERO_TIME);
   m_watchdog_event.notify(m_clock.period() * static_cast<double>(m_spec.watchdog_cycles));
   sc_core::sc_start();
@@ -103,6 +103,15 @@ uint64_t Gpu::retired() const {
 void Gpu::watchdog() {
   if (!m_running || m_ctas_done == m_cta_count) return;
   const uint64_t now = retired();
+  if (now - m_launch_retired > m_spec.max_warp_instructions) {
+    for (const auto& c : m_cores)
+      if (!c->idle()) {
+        c->report_fault("kernel fault in '" + m_launch->kernel->name + "': watchdog: more than " +
+                                                 std::to_string(m_spec.max_warp_instructions) +
+                                                 " warp instructions in one launch (endless loop?)\n" + dump());
+        return;
+      }
+  }
   if (now == m_watch_retired) {
     m_stall = "watchdog: no instruction retired in " + std::to_string(m_spec.watchdog_cycles) + " cycles (cycle " +
               std::to_string(m_clock.now()) + ", " + std::to_string(m_cta_count - m_ctas_done) + " CTAs unfinished)\n" + dump();
@@ -116,6 +125,8 @@ void Gpu::watchdog() {
 std::string Gpu::dump() const {
   std::ostringstream os;
   for (const auto& c : m_cores) os << c->dump();
+  for (const auto& l : m_l2) os << l->name() << ": " << l->dump() << "\n";
+  for (const auto& d : m_dram) os << d->name() << ": " << d->dump() << "\n";
   return os.str();
 }
 

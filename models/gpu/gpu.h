@@ -60,6 +60,7 @@ class Gpu : public sc_core::sc_module, public StatProvider {
   bool m_running = false;
   Cycle m_last_done = 0;
   uint64_t m_watch_retired = 0;
+  uint64_t m_launch_retired = 0;  // retired() when the launch began
   std::string m_stall;  // set by the watchdog
 
   StatGroup m_stats;

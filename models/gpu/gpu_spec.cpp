@@ -19,7 +19,8 @@ GpuSpec GpuSpec::from_json(const nlohmann::json& j, const std::string& where) {
   s.xbar = mem::XbarSpec::from_json(r.get_object("xbar"), where, "xbar");
   if (r.has("l2")) s.l2 = mem::CacheSpec::from_json(r.get_object("l2"), where, "l2");
   s.dram = mem::DramSpec::from_json(r.get_object("dram"), where, "dram");
-  s.watchdog_cycles = r.get_uint("watchdog_cycles", s.watchdog_cycles, 1000, uint64_t{1} << 40);
+  s.watchdog_cycles = r.get_uint("watchdog_cycles", s.watchdog_cycles, 100, uint64_t{1} << 40);
+  s.max_warp_instructions = r.get_uint("max_warp_instructions", s.max_warp_instructions, 1, uint64_t{1} << 50);
   r.finish();
   return s;
 }

@@ -25,6 +25,7 @@ struct GpuSpec {
   std::optional<mem::CacheSpec> l2;
   mem::DramSpec dram;
   uint64_t watchdog_cycles = 1000000;  // core cycles without a retired instruction before the run is stopped
+  uint64_t max_warp_instructions = 2'000'000'000ull;  // per launch: more is an endless loop, stopped as a fault
   std::string hash;                    // of the config text, for the statistics
 
   static GpuSpec from_json(const nlohmann::json& j, const std::string& where);

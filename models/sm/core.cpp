@@ -109,9 +109,13 @@ std::string Core::dump() const {
   for (size_t s = 0; s < m_ctx.warps.size(); ++s) {
     const WarpSlot& w = m_ctx.warps[s];
     if (w.status == WarpSlot::Status::Free) continue;
-    os << "  warp slot " << s << ": status " << int(w.status) << ", pc " << (w.stack.done() ? -1 : int64_t(w.stack.pc()))
-       << ", in flight " << w.inflight << (w.waiting_memory ? ", waiting for memory" : "") << "\n";
+    static const char* const kStatus[] = {"free", "ready", "at a barrier", "done"};
+    os << "  warp slot " << s << ": " << kStatus[static_cast<int>(w.status)] << ", pc "
+       << (w.stack.done() ? -1 : int64_t(w.stack.pc())) << ", " << w.inflight << " in flight"
+       << (w.waiting_memory ? ", waiting for memory" : "") << (m_fetch->waiting_for_line(static_cast<uint32_t>(s)) ? ", waiting for an I-cache line" : "")
+       << "\n";
   }
+  for (const mem::Cache* c : {m_l1i.get(), m_l1d.get()}) os << "  " << c->name() << ": " << c->dump() << "\n";
   return os.str();
 }
 

@@ -35,6 +35,8 @@ class Core : public sc_core::sc_module, public StatProvider, public WaveProvider
   std::function<void(uint32_t core)> on_cta_done;
   bool idle() const { return m_ctas_resident == 0; }
   const std::string& fault() const { return m_ctx.fault; }
+  // Stops the simulation with a kernel fault (the watchdog's endless-loop limit).
+  void report_fault(const std::string& message) { m_ctx.report_fault(message); }
   const CoreContext& context() const { return m_ctx; }
   // What the core holds, for the watchdog's dump.
   std::string dump() const;

@@ -37,6 +37,11 @@ class Cache : public sc_core::sc_module, public StatProvider, public WaveProvide
   void trace(sc_core::sc_trace_file* tf) const override;
   std::vector<WaveGroup> wave_groups() const override;
   const CacheSpec& spec() const { return m_spec; }
+  // What the cache holds (the watchdog's dump).
+  std::string dump() const {
+    return std::to_string(m_mshrs.size()) + " MSHRs in use, " + std::to_string(m_forwarded.size()) + " forwarded requests out, " +
+           std::to_string(m_to_send.size()) + " requests waiting to go down, " + std::to_string(m_ready.size()) + " responses due";
+  }
 
  private:
   enum class Outcome { Accepted, BankBusy, NoMshr };

@@ -32,6 +32,10 @@ class DramController : public sc_core::sc_module, public StatProvider, public Wa
   void trace(sc_core::sc_trace_file* tf) const override;
   std::vector<WaveGroup> wave_groups() const override;
   const ClockDomain& clock() const { return m_clock; }
+  // What the controller holds (the watchdog's dump).
+  std::string dump() const {
+    return std::to_string(m_queue.size()) + " requests queued, " + std::to_string(m_in_flight.size()) + " in the banks";
+  }
 
  private:
   struct InFlight {

@@ -19,6 +19,7 @@ class FetchStage : public Stage {
   FetchStage(sc_core::sc_module_name name, CoreContext& core);
 
   mem::InitiatorEnd icache;
+  bool waiting_for_line(uint32_t slot) const { return m_icache_wait[slot]; }
 
  protected:
   Cycle cycle(Cycle now) override;

@@ -151,3 +151,43 @@ TEST(CorePipeline, ABarrierInDivergentCodeIsReportedAsAFault) {
 
 }  // namespace
 }  // namespace gputlm
+
+namespace gputlm {
+namespace {
+
+TEST(Watchdog, AnEndlessLoopIsStoppedAsAFault) {
+  tb::fresh_sc_kernel();
+  nlohmann::json cfg = preset();
+  cfg["max_warp_instructions"] = 5000;
+  cfg["watchdog_cycles"] = 1000;
+  gpu::Gpu gpu("gpu", gpu::GpuSpec::from_json(cfg, "test"));
+  test::SnippetLaunch launch("$SPIN:\n  bra $SPIN;", std::vector<test::Inputs>(32));
+  try {
+    gpu.run(*launch.bound, launch.launch);
+    FAIL() << "completed";
+  } catch (const func::KernelFault& f) {
+    EXPECT_NE(std::string(f.what()).find("watchdog: more than 5000 warp instructions"), std::string::npos) << f.what();
+  }
+}
+
+TEST(Watchdog, ARunThatStopsRetiringIsStoppedWithADumpOfTheCores) {
+  tb::fresh_sc_kernel();
+  nlohmann::json cfg = preset();
+  cfg["watchdog_cycles"] = 500;
+  cfg["dram"]["latency"] = {{"row_hit", 100000}, {"row_conflict", 100000}, {"row_empty", 100000}};
+  gpu::Gpu gpu("gpu", gpu::GpuSpec::from_json(cfg, "test"));
+  test::SnippetLaunch launch("  ld.global.u32 %r1, [%in];\n  cvt.u64.u32 %o, %r1;", std::vector<test::Inputs>(32));
+  try {
+    gpu.run(*launch.bound, launch.launch);
+    FAIL() << "completed";
+  } catch (const std::runtime_error& e) {
+    const std::string m = e.what();
+    EXPECT_NE(m.find("watchdog: no instruction retired in 500 cycles"), std::string::npos) << m;
+    EXPECT_NE(m.find("gpu.core0: 1 CTAs resident"), std::string::npos) << m;
+    EXPECT_NE(m.find("waiting for an I-cache line"), std::string::npos) << m;
+    EXPECT_NE(m.find("gpu.dram0: 0 requests queued, 1 in the banks"), std::string::npos) << m;
+  }
+}
+
+}  // namespace
+}  // namespace gputlm

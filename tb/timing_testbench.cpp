@@ -1,0 +1,57 @@
+#include "tb/timing_testbench.h"
+
+#include <boost/program_options.hpp>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <systemc>
+
+#include "models/common/error.h"
+#include "models/func/kernel_fault.h"
+#include "tb/timing_run.h"
+
+namespace po = boost::program_options;
+
+namespace gputlm::tb {
+
+int run_timing_testbench(int argc, char** argv, const std::string& name, bool one_core) {
+  po::options_description opts(name + " options");
+  opts.add_options()("help,h", "show this help")("config", po::value<std::string>(), "GPU config (configs/*.json)")(
+      "workload", po::value<std::string>(), "workload directory")("size", po::value<std::string>()->default_value("test"), "workload size")(
+      "vcd", po::value<std::string>(), "write waves to this VCD (GTKWave save file next to it)")(
+      "stats", po::value<std::string>(), "also write the statistics JSON to this file");
+  sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
+  try {
+    po::variables_map vm;
+    po::store(po::parse_command_line(argc, argv, opts), vm);
+    if (vm.count("help")) {
+      std::cout << "usage: " << name << " --config <json> --workload <dir> [--size S] [--vcd F] [--stats F]\n" << opts;
+      return kExitOk;
+    }
+    if (!vm.count("config") || !vm.count("workload")) throw InputError(name + ": --config and --workload are required");
+    gpu::GpuSpec spec = gpu::GpuSpec::from_file(vm["config"].as<std::string>());
+    if (one_core) spec.cores = 1;
+    workload::Workload w(vm["workload"].as<std::string>(), vm["size"].as<std::string>());
+    TimingOptions options;
+    if (vm.count("vcd")) options.vcd_path = vm["vcd"].as<std::string>();
+    const TimingRun run = run_timing(w, spec, options);
+    const std::string json = to_json(run).dump(2);
+    std::cout << json << "\n";
+    if (vm.count("stats")) std::ofstream(vm["stats"].as<std::string>()) << json << "\n";
+    return run.verify.ok() ? kExitOk : kExitVerifyFailed;
+  } catch (const po::error& e) {
+    std::cerr << name << ": " << e.what() << "\n";
+    return kExitInputError;
+  } catch (const func::KernelFault& e) {
+    std::cerr << name << ": " << e.what() << "\n";
+    return kExitKernelFault;
+  } catch (const InputError& e) {
+    std::cerr << name << ": " << e.what() << "\n";
+    return kExitInputError;
+  } catch (const std::exception& e) {
+    std::cerr << name << ": " << e.what() << "\n";
+    return kExitKernelFault;
+  }
+}
+
+}  // namespace gputlm::tb
