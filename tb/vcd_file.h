@@ -29,7 +29,7 @@ class VcdFile {
   sc_core::sc_trace_file* file() const { return m_tf; }
   const std::string& path() const { return m_path; }
   // Writes <path without .vcd>.gtkw referring to the VCD by file name (no directories).
-  void write_save_file(const std::vector<WaveGroup>& groups, unsigned visible_cycles = 64) const;
+  void write_save_file(const std::vector<WaveGroup>& groups, unsigned visible_cycles = 40) const;
 
  private:
   std::string m_path;

@@ -64,8 +64,7 @@ void InitiatorEnd::send(tlm::tlm_generic_payload& p) {
 tlm_sync_enum InitiatorEnd::nb_transport_bw(tlm::tlm_generic_payload& p, tlm_phase& phase, sc_core::sc_time&) {
   if (phase == tlm::END_REQ) {
     m_request_busy = false;
-    if (m_waiting) m_wake.notify(sc_core::SC_ZERO_TIME);
-    m_waiting = false;
+    m_wake.notify(sc_core::SC_ZERO_TIME);
     return tlm::TLM_ACCEPTED;
   }
   if (phase == tlm::BEGIN_RESP) {

@@ -48,11 +48,7 @@ class InitiatorEnd {
 
   tlm_utils::simple_initiator_socket<InitiatorEnd> socket;
 
-  // Whether a request can be sent now; if not, the owner is woken when it can.
-  bool can_send() const {
-    m_waiting |= m_request_busy;
-    return !m_request_busy;
-  }
+  bool can_send() const { return !m_request_busy; }
   // Sends BEGIN_REQ; requires can_send().
   void send(tlm::tlm_generic_payload& p);
   // Responses received, oldest first.
@@ -66,7 +62,6 @@ class InitiatorEnd {
   sc_core::sc_event& m_wake;
   tlm::tlm_generic_payload* m_in_flight = nullptr;
   bool m_request_busy = false;
-  mutable bool m_waiting = false;  // the owner found the channel busy and wants END_REQ
   std::deque<tlm::tlm_generic_payload*> m_responses;
 };
 

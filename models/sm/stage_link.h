@@ -49,11 +49,7 @@ class StageOut : public tlm::tlm_bw_transport_if<StageTypes> {
   StageOut(const char* name, sc_core::sc_event& wake) : socket(name), m_wake(wake) { socket.bind(*this); }
   tlm::tlm_initiator_socket<32, StageTypes> socket;
 
-  // Whether a request can be sent now; if not, the owner is woken when it can.
-  bool can_send() const {
-    m_waiting |= m_busy;
-    return !m_busy;
-  }
+  bool can_send() const { return !m_busy; }
   void send(WarpInstr& w) {
     tlm::tlm_phase phase = tlm::BEGIN_REQ;
     sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
@@ -64,8 +60,7 @@ class StageOut : public tlm::tlm_bw_transport_if<StageTypes> {
   tlm::tlm_sync_enum nb_transport_bw(WarpInstr&, tlm::tlm_phase& phase, sc_core::sc_time&) override {
     if (phase != tlm::END_REQ) throw std::logic_error(std::string(socket.name()) + ": protocol violation");
     m_busy = false;
-    if (m_waiting) m_wake.notify(sc_core::SC_ZERO_TIME);
-    m_waiting = false;
+    m_wake.notify(sc_core::SC_ZERO_TIME);
     return tlm::TLM_ACCEPTED;
   }
   void invalidate_direct_mem_ptr(sc_dt::uint64, sc_dt::uint64) override {}
@@ -73,7 +68,6 @@ class StageOut : public tlm::tlm_bw_transport_if<StageTypes> {
  private:
   sc_core::sc_event& m_wake;
   bool m_busy = false;
-  mutable bool m_waiting = false;  // the owner found the link busy and wants END_REQ
 };
 
 }  // namespace gputlm::sm

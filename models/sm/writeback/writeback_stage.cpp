@@ -10,14 +10,17 @@ Cycle WritebackStage::cycle(Cycle now) {
   if (m_held && m_ready <= now) {
     WarpInstr* w = m_held;
     m_held = nullptr;
+    show(1, w);  // the waves show the instruction retired last
     retire(*w, now);
-    if (in->peek()) {  // the next one starts its writeback next cycle
-      show(0, nullptr);
-      return now + 1;
-    }
+    if (in->peek()) return now + 1;  // the next one starts its writeback next cycle
   }
-  show(m_held ? 1 : 0, m_held);
   return m_held ? m_ready : kNever;
+}
+
+std::vector<WaveGroup> WritebackStage::wave_groups() const {
+  std::vector<WaveGroup> g = Stage::wave_groups();
+  g[0].name = std::string(name()) + ": warp and PC of the instruction retired last";
+  return g;
 }
 
 void WritebackStage::retire(WarpInstr& wi, Cycle now) {
