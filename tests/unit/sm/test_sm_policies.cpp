@@ -1,0 +1,93 @@
+// Core policies without a simulation kernel: warp schedulers, static warp formation, coalescer.
+#include <gtest/gtest.h>
+
+#include "models/common/error.h"
+#include "models/sm/formation/warp_formation.h"
+#include "models/sm/memory/coalescer.h"
+#include "models/sm/scheduler/warp_scheduler.h"
+
+namespace gputlm::sm {
+namespace {
+
+std::vector<WarpView> views(std::vector<uint64_t> ages) {
+  std::vector<WarpView> v;
+  for (uint64_t a : ages) v.push_back({true, a, false, false});
+  return v;
+}
+
+TEST(WarpScheduler, RoundRobinTakesTheNextEligibleSlotAfterTheLastPick) {
+  auto s = make_warp_scheduler("rr", 8);
+  const auto v = views({0, 1, 2, 3, 4, 5, 6, 7});
+  EXPECT_EQ(s->pick({1, 3, 6}, v, 0), 1u);
+  EXPECT_EQ(s->pick({1, 3, 6}, v, 1), 3u);
+  EXPECT_EQ(s->pick({1, 3, 6}, v, 2), 6u);
+  EXPECT_EQ(s->pick({1, 3, 6}, v, 3), 1u);  // wraps around
+  EXPECT_EQ(s->pick({0, 1}, v, 4), 0u);     // after 1 comes 2..7, then 0
+}
+
+TEST(WarpScheduler, GreedyThenOldestKeepsTheLastWarpThenFallsBackToTheOldest) {
+  auto s = make_warp_scheduler("gto", 4);
+  const auto v = views({30, 10, 20, 40});
+  EXPECT_EQ(s->pick({0, 1, 2}, v, 0), 1u);  // oldest: age 10
+  EXPECT_EQ(s->pick({0, 1, 2}, v, 1), 1u);  // greedy: same warp while eligible
+  EXPECT_EQ(s->pick({0, 2, 3}, v, 2), 2u);  // 1 stalled: the oldest of the rest
+}
+
+TEST(WarpScheduler, UnknownNameListsTheKnownOnes) {
+  try {
+    make_warp_scheduler("lottery", 4);
+    FAIL();
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("unknown warp scheduler 'lottery' (known: gto, rr)"), std::string::npos) << e.what();
+  }
+}
+
+TEST(WarpFormation, StaticFormsWarpsOf32ConsecutiveThreadsWithAPartialLastOne) {
+  auto f = make_warp_formation("static");
+  const auto layout = f->layout(80);
+  ASSERT_EQ(layout.size(), 3u);
+  EXPECT_EQ(layout[1].base_tid, 32u);
+  EXPECT_EQ(layout[1].valid, 0xFFFFFFFFu);
+  EXPECT_EQ(layout[2].valid, 0xFFFFu);
+}
+
+TEST(Coalescer, AWarpReadingConsecutiveWordsNeedsOneLine) {
+  func::ExecResult r;
+  r.access_bytes = 4;
+  std::vector<uint64_t> a(32);
+  for (unsigned l = 0; l < 32; ++l) a[l] = 0x1000 + 4 * l;
+  std::vector<LineRequest> out;
+  coalesce(r, 0xFFFFFFFF, 128, a, out);
+  ASSERT_EQ(out.size(), 1u);
+  EXPECT_EQ(out[0].line_address, 0x1000u);
+  EXPECT_EQ(out[0].bytes, 128u);
+}
+
+TEST(Coalescer, AStridedOrMisalignedWarpNeedsOneLinePerLineTouched) {
+  func::ExecResult r;
+  r.access_bytes = 4;
+  std::vector<uint64_t> a(32);
+  for (unsigned l = 0; l < 32; ++l) a[l] = 0x1000 + 128 * l;  // a line per lane
+  std::vector<LineRequest> out;
+  coalesce(r, 0xFFFFFFFF, 128, a, out);
+  EXPECT_EQ(out.size(), 32u);
+  for (unsigned l = 0; l < 32; ++l) a[l] = 0x1040 + 4 * l;  // straddles two lines
+  coalesce(r, 0xFFFFFFFF, 128, a, out);
+  EXPECT_EQ(out.size(), 2u);
+  coalesce(r, 0x3, 128, a, out);  // inactive lanes do not count
+  EXPECT_EQ(out.size(), 1u);
+}
+
+TEST(SharedMemory, BankConflictsCostTheirDegreeAndBroadcastsAreFree) {
+  func::ExecResult r;
+  r.access_bytes = 4;
+  for (unsigned l = 0; l < 32; ++l) r.addr[l] = 4 * l;  // one word per bank
+  EXPECT_EQ(shared_access_cycles(r, 0xFFFFFFFF, 32), 1u);
+  for (unsigned l = 0; l < 32; ++l) r.addr[l] = 8 * l;  // stride 2: two words per bank
+  EXPECT_EQ(shared_access_cycles(r, 0xFFFFFFFF, 32), 2u);
+  for (unsigned l = 0; l < 32; ++l) r.addr[l] = 64;  // all the same word: a broadcast
+  EXPECT_EQ(shared_access_cycles(r, 0xFFFFFFFF, 32), 1u);
+}
+
+}  // namespace
+}  // namespace gputlm::sm
