@@ -34,11 +34,27 @@ nlohmann::json to_json(const FunctionalRun& run) {
     j["launches"].push_back(lj);
   }
   j["total"] = to_json(run.total);
-  for (const auto& b : run.verify.buffers)
-    j["verify"]["buffers"].push_back({{"name", b.name}, {"mode", b.mode}, {"elements", b.elements},
-                                      {"mismatches", b.mismatches}, {"first_mismatch", b.first_mismatch}});
-  j["verify"]["ok"] = run.verify.ok();
+  j["verify"] = to_json(run.verify);
   return j;
+}
+
+nlohmann::json to_json(const workload::VerifyReport& v) {
+  nlohmann::json j;
+  j["buffers"] = nlohmann::json::array();
+  for (const auto& b : v.buffers)
+    j["buffers"].push_back({{"name", b.name}, {"mode", b.mode}, {"elements", b.elements}, {"mismatches", b.mismatches},
+                            {"first_mismatch", b.first_mismatch}});
+  j["ok"] = v.ok();
+  return j;
+}
+
+void print_verify(std::ostream& os, const workload::VerifyReport& v) {
+  for (const auto& b : v.buffers) {
+    os << "check " << std::left << std::setw(14) << b.name << std::right << b.elements << " elements, " << b.mode << ": ";
+    if (b.mismatches) os << "MISMATCH in " << b.mismatches << " (" << b.first_mismatch << ")\n";
+    else os << "ok\n";
+  }
+  os << (v.ok() ? "VERIFIED" : "FAILED") << ": " << v.buffers.size() << " output buffer(s) checked against the CPU reference\n";
 }
 
 void print_summary(std::ostream& os, const FunctionalRun& run) {
@@ -53,13 +69,7 @@ void print_summary(std::ostream& os, const FunctionalRun& run) {
   os << "host time           " << std::setprecision(3) << run.host_seconds << " s ("
      << std::setprecision(1) << (run.host_seconds > 0 ? t.warp_instructions / run.host_seconds / 1e6 : 0.0)
      << " M warp instructions/s)\n";
-  for (const auto& b : run.verify.buffers) {
-    os << "check " << std::left << std::setw(14) << b.name << std::right << b.elements << " elements, " << b.mode << ": ";
-    if (b.mismatches) os << "MISMATCH in " << b.mismatches << " (" << b.first_mismatch << ")\n";
-    else os << "ok\n";
-  }
-  os << (run.verify.ok() ? "VERIFIED" : "FAILED") << ": " << run.verify.buffers.size()
-     << " output buffer(s) checked against the CPU reference\n";
+  print_verify(os, run.verify);
 }
 
 }  // namespace gputlm::tb

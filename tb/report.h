@@ -12,5 +12,8 @@ namespace gputlm::tb {
 void print_summary(std::ostream& os, const FunctionalRun& run);
 nlohmann::json to_json(const FunctionalRun& run);
 nlohmann::json to_json(const func::FuncStats& stats);
+// The verification of every checked buffer: JSON, and the "check ..." lines plus the verdict.
+nlohmann::json to_json(const workload::VerifyReport& verify);
+void print_verify(std::ostream& os, const workload::VerifyReport& verify);
 
 }  // namespace gputlm::tb

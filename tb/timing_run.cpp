@@ -7,6 +7,7 @@
 
 #include "models/gpu/gpu.h"
 #include "tb/progress.h"
+#include "tb/report.h"
 #include "tb/vcd_file.h"
 
 namespace gputlm::tb {
@@ -97,10 +98,7 @@ nlohmann::json to_json(const TimingRun& run) {
   t["fetch_stall_cycles"] = stalls;
   j["total"] = t;
   j["modules"] = run.modules;
-  for (const auto& b : run.verify.buffers)
-    j["verify"]["buffers"].push_back({{"name", b.name}, {"mode", b.mode}, {"elements", b.elements}, {"mismatches", b.mismatches},
-                                      {"first_mismatch", b.first_mismatch}});
-  j["verify"]["ok"] = run.verify.ok();
+  j["verify"] = to_json(run.verify);
   return j;
 }
 
@@ -117,13 +115,7 @@ void print_summary(std::ostream& os, const TimingRun& run) {
   os << "host time           " << std::setprecision(2) << run.host_seconds << " s ("
      << std::setprecision(1) << (run.host_seconds > 0 ? run.thread_instructions / run.host_seconds / 1e6 : 0.0)
      << " M thread instructions/s)\n";
-  for (const auto& b : run.verify.buffers) {
-    os << "check " << std::left << std::setw(14) << b.name << std::right << b.elements << " elements, " << b.mode << ": ";
-    if (b.mismatches) os << "MISMATCH in " << b.mismatches << " (" << b.first_mismatch << ")\n";
-    else os << "ok\n";
-  }
-  os << (run.verify.ok() ? "VERIFIED" : "FAILED") << ": " << run.verify.buffers.size()
-     << " output buffer(s) checked against the CPU reference\n";
+  print_verify(os, run.verify);
 }
 
 std::string to_csv(const TimingRun& run) {
