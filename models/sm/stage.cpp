@@ -36,9 +36,10 @@ Cycle DelayStage::cycle(Cycle now) {
   }
   bool refused = false;
   if (!m_held && in->peek()) {
-    if (accept(*in->peek(), now)) {
+    if (m_last_take != now && accept(*in->peek(), now)) {  // one instruction enters a cycle
       m_held = in->take();
       m_ready = now + delay(*m_held);
+      m_last_take = now;
     } else {
       refused = true;
     }

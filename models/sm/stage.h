@@ -57,6 +57,7 @@ class DelayStage : public Stage {
  private:
   WarpInstr* m_held = nullptr;
   Cycle m_ready = 0;
+  Cycle m_last_take = kNever;
 };
 
 }  // namespace gputlm::sm

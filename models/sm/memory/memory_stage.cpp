@@ -82,10 +82,18 @@ void MemoryStage::finish_active(Cycle now) {
 
 Cycle MemoryStage::cycle(Cycle now) {
   receive(now);
-  if (!m_active && in->peek()) start(*in->take(), now);
+  // The active instruction is done once every line is sent (the last one this cycle at the latest)
+  // and its fixed delay has passed; it leaves before the next one enters, so one can enter a cycle.
+  auto try_finish = [&] {
+    if (m_active && m_next_line == m_lines.size() && m_busy_until <= now + (m_lines.empty() ? 0 : 1)) finish_active(now);
+  };
+  try_finish();
+  if (!m_active && in->peek() && m_last_start != now) {  // one instruction enters a cycle
+    start(*in->take(), now);
+    m_last_start = now;
+  }
   if (m_active && m_next_line < m_lines.size() && m_last_send != now && dcache.can_send()) send_line(now);
-  // Done once every line is sent (the last one this cycle at the latest) and any fixed delay passed.
-  if (m_active && m_next_line == m_lines.size() && m_busy_until <= now + (m_lines.empty() ? 0 : 1)) finish_active(now);
+  try_finish();
   while (!m_done.empty() && m_done.front().at <= now && out->can_send()) {
     out->send(*m_done.front().instr);
     m_done.pop_front();

@@ -43,6 +43,7 @@ class MemoryStage : public Stage {
   size_t m_next_line = 0;
   Cycle m_busy_until = 0;
   Cycle m_last_send = kNever;
+  Cycle m_last_start = kNever;
   bool m_waits = false;                     // m_active waits for its responses
   std::deque<Done> m_done;                  // finished, to writeback in order
   std::unordered_map<tlm::tlm_generic_payload*, WarpInstr*> m_owner;  // line request -> instruction

@@ -3,9 +3,10 @@
 namespace gputlm::sm {
 
 Cycle WritebackStage::cycle(Cycle now) {
-  if (!m_held && in->peek()) {
+  if (!m_held && in->peek() && m_last_take != now) {  // one instruction enters a cycle
     m_held = in->take();
     m_ready = now + m_core.spec.writeback_cycles - 1;  // retired at the end of its last cycle
+    m_last_take = now;
   }
   if (m_held && m_ready <= now) {
     WarpInstr* w = m_held;
@@ -14,6 +15,7 @@ Cycle WritebackStage::cycle(Cycle now) {
     retire(*w, now);
     if (in->peek()) return now + 1;  // the next one starts its writeback next cycle
   }
+  if (!m_held && in->peek()) return now + 1;
   return m_held ? m_ready : kNever;
 }
 

@@ -26,6 +26,7 @@ class WritebackStage : public Stage {
 
   WarpInstr* m_held = nullptr;
   Cycle m_ready = 0;
+  Cycle m_last_take = kNever;
   std::vector<int32_t> m_uses, m_defs;
 };
 
