@@ -1,6 +1,8 @@
 #include "models/sm/core.h"
 
+#include <algorithm>
 #include <sstream>
+#include <stdexcept>
 
 namespace gputlm::sm {
 
@@ -21,7 +23,10 @@ Core::Core(sc_core::sc_module_name name, const CoreSpec& spec, uint32_t core_id,
   m_memory->out->socket.bind(m_writeback->in->socket);
   m_fetch->icache.socket.bind(m_l1i->upstream.socket);
   m_memory->dcache.socket.bind(m_l1d->upstream.socket);
-  m_ctx.fetch_wake = &m_fetch->wake();
+  m_stages = {m_writeback.get(), m_memory.get(), m_execute.get(), m_read.get(), m_decode.get(), m_fetch.get()};
+  SC_METHOD(tick);
+  sensitive << m_ctx.wake;
+  dont_initialize();
   m_ctx.cta_finished = [this](uint32_t slot) { finish_cta(slot); };
 
   CoreCounters& c = m_ctx.counters;
@@ -82,7 +87,37 @@ void Core::start_cta(const func::BoundKernel& kernel, const func::Launch& launch
   m_registers_used += launch.threads_per_cta() * m_ctx.spec.registers_per_thread;
   m_shared_used += launch.shared_bytes();
   ++m_ctas_resident;
-  m_ctx.fetch_wake->notify(sc_core::SC_ZERO_TIME);
+  m_ctx.wake.notify(sc_core::SC_ZERO_TIME);
+}
+
+// One cycle of the pipeline. Every stage runs once, the last first, so that an instruction
+// leaving a stage makes room for the one behind it in the same cycle (a pipeline shift); then
+// each stage whose link moved an instruction since it ran (an instruction arrived at its input,
+// or its output was taken) runs again, until no link moves: the same cycle-accurate outcome as a
+// process per stage woken by every TLM phase, without the kernel's event traffic. The core then
+// sleeps until the earliest cycle a stage asked for, or until a cache or a new CTA wakes it.
+void Core::tick() {
+  if (!align_to_edge(m_ctx.clock)) return;
+  const Cycle now = m_ctx.clock.now();
+  // What a stage asked for in an earlier run stays asked for (a stage does not repeat it when it
+  // runs again in the same cycle, woken by a cache).
+  Cycle& next = m_next;
+  if (next <= now) next = kNever;
+  for (Stage* s : m_stages) next = std::min(next, s->run(now));
+  for (int pass = 0;; ++pass) {
+    bool moved = false;
+    for (Stage* s : m_stages) {
+      if (!s->poked()) continue;
+      moved = true;
+      next = std::min(next, s->run(now));
+    }
+    if (!moved) break;
+    if (pass == 16) throw std::logic_error(std::string(name()) + ": the pipeline links did not settle in a cycle");
+  }
+  for (Stage* s : m_stages) s->end_cycle(now);
+  if (!m_ctx.fault.empty()) return;
+  if (next != kNever) next = std::max(next, now + 1);
+  sleep_until(m_ctx.clock, next, m_ctx.wake);
 }
 
 void Core::finish_cta(uint32_t slot) {

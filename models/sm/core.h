@@ -1,11 +1,12 @@
 // A SIMT core (an NVIDIA SM / the papers' "GPU core"): warp and CTA slots, the pipeline stages
 // fetch -> decode -> register read -> execute -> memory -> writeback as SC_MODULEs linked by TLM
-// sockets with back-pressure, an I-cache and an L1 data cache (mem::Cache modules) whose misses
+// sockets with back-pressure, run by the core's one SC_METHOD (see tick), an I-cache and an L1 data cache (mem::Cache modules) whose misses
 // leave through two TLM sockets toward the interconnect. The GPU's CTA dispatcher asks whether a
 // CTA fits (threads, warps, registers, shared memory, CTA slots) and starts it; the core reports
 // when a CTA finishes.
 #pragma once
 
+#include <array>
 #include <functional>
 #include <memory>
 #include <systemc>
@@ -25,6 +26,7 @@ namespace gputlm::sm {
 
 class Core : public sc_core::sc_module, public StatProvider, public WaveProvider {
  public:
+  SC_HAS_PROCESS(Core);
   Core(sc_core::sc_module_name name, const CoreSpec& spec, uint32_t core_id, double reference_mhz);
 
   // Whether a CTA of `launch` fits in the free resources now.
@@ -49,6 +51,7 @@ class Core : public sc_core::sc_module, public StatProvider, public WaveProvider
   std::vector<WaveGroup> wave_groups() const override;
 
  private:
+  void tick();
   void finish_cta(uint32_t slot);
   void sample_waves();
 
@@ -60,6 +63,8 @@ class Core : public sc_core::sc_module, public StatProvider, public WaveProvider
   std::unique_ptr<MemoryStage> m_memory;
   std::unique_ptr<WritebackStage> m_writeback;
   std::unique_ptr<mem::Cache> m_l1i, m_l1d;
+  std::array<Stage*, 6> m_stages{};  // last stage first: the order tick runs them in
+  Cycle m_next = kNever;             // the earliest cycle a stage asked to run again
   uint32_t m_threads_used = 0, m_warps_used = 0, m_registers_used = 0, m_shared_used = 0, m_ctas_resident = 0;
   uint64_t m_next_age = 0;
   StatGroup m_stats;

@@ -1,6 +1,6 @@
 // What the stages of one core share (no SystemC process of its own): the spec, warp and CTA
-// slots, the formation and scheduler policies, the pool of in-flight instructions, the events
-// stages use to wake each other, the core's counters and the first kernel fault.
+// slots, the formation and scheduler policies, the pool of in-flight instructions, the event
+// that wakes the core's process, the core's counters and the first kernel fault.
 #pragma once
 
 #include <deque>
@@ -58,7 +58,7 @@ struct CoreContext {
   std::unique_ptr<IWarpScheduler> scheduler;
   bool scoreboard;        // spec.issue == "scoreboard" (decided once: checked on every hot path)
   bool local_scratchpad;  // spec.local_memory == "scratchpad"
-  sc_core::sc_event* fetch_wake = nullptr;          // the fetch stage's: a warp may have become eligible
+  sc_core::sc_event wake;  // runs the core's pipeline: a memory response, an END_REQ from a cache, a new CTA
   std::function<void(uint32_t cta_slot)> cta_finished;  // set by the core: frees the CTA's resources
   std::function<void(uint32_t slot)> warp_changed;      // set by the core while tracing: a warp's PC or state changed
   CoreCounters counters;

@@ -3,16 +3,8 @@
 namespace gputlm::sm {
 
 Stage::Stage(sc_core::sc_module_name name, CoreContext& core, bool has_input, bool has_output) : sc_module(name), m_core(core) {
-  if (has_input) in = std::make_unique<StageIn>("in", m_wake);
-  if (has_output) out = std::make_unique<StageOut>("out", m_wake);
-  SC_METHOD(tick);
-  sensitive << m_wake;
-}
-
-void Stage::tick() {
-  if (!align_to_edge(m_core.clock)) return;
-  const Cycle now = m_core.clock.now();
-  sleep_until(m_core.clock, cycle(now), m_wake);
+  if (has_input) in = std::make_unique<StageIn>("in", m_poked);
+  if (has_output) out = std::make_unique<StageOut>("out", m_poked);
 }
 
 void Stage::trace(sc_core::sc_trace_file* tf) const {

@@ -1,7 +1,9 @@
 // Common frame of a pipeline stage: an SC_MODULE in the core's clock domain with an input link
 // from the stage before and an output link to the stage after (fetch has no input, writeback no
-// output), one SC_METHOD that runs a cycle's work only when there is some, and its occupancy
-// traced for the waves. DelayStage is a stage that holds one instruction for some cycles.
+// output), and its occupancy traced for the waves. The stages have no process of their own: the
+// core's one SC_METHOD runs every stage's cycle, last stage first, then again each stage a link
+// poked in that cycle, until the links settle (see Core::tick). DelayStage is a stage that holds
+// one instruction for some cycles.
 #pragma once
 
 #include <memory>
@@ -15,19 +17,28 @@ namespace gputlm::sm {
 
 class Stage : public sc_core::sc_module, public WaveProvider {
  public:
-  SC_HAS_PROCESS(Stage);
   Stage(sc_core::sc_module_name name, CoreContext& core, bool has_input, bool has_output);
 
   std::unique_ptr<StageIn> in;
   std::unique_ptr<StageOut> out;
-  sc_core::sc_event& wake() { return m_wake; }
+
+  // Runs this cycle's work (again, if the stage was poked); returns the next cycle the stage
+  // must run (kNever: only when a link, a memory response or a new warp wakes the core).
+  Cycle run(Cycle now) {
+    m_poked = false;
+    return cycle(now);
+  }
+  // A link end moved an instruction (BEGIN_REQ in, END_REQ out) since the stage last ran.
+  bool poked() const { return m_poked; }
+  // Called once at the end of every cycle the core ran, after the links settled.
+  virtual void end_cycle(Cycle) {}
 
   void trace(sc_core::sc_trace_file* tf) const override;
   std::vector<WaveGroup> wave_groups() const override;
 
  protected:
   // This cycle's work; returns the next cycle the stage must run (kNever: when woken).
-  virtual Cycle cycle(Cycle now) = 0;
+  virtual Cycle cycle(Cycle now) = 0;  // may run several times in one cycle
   // Called by a stage whenever its contents change, for the waves.
   void show(uint64_t occupancy, const WarpInstr* head) {
     m_wave_occupancy = occupancy;
@@ -36,10 +47,9 @@ class Stage : public sc_core::sc_module, public WaveProvider {
   }
 
   CoreContext& m_core;
-  sc_core::sc_event m_wake;
 
  private:
-  void tick();
+  bool m_poked = false;
   uint64_t m_wave_occupancy = 0, m_wave_warp = 0xFFFF, m_wave_pc = 0;
 };
 

@@ -2,7 +2,9 @@
 // base protocol's request phases (the stage protocol's own payload type, so plain tlm sockets
 // with the interfaces implemented here). The receiving stage holds an arriving instruction at its
 // input (no END_REQ) until it has room; the sender may not send the next one before END_REQ, which
-// is the pipeline's back-pressure: a full stage stalls the stages before it.
+// is the pipeline's back-pressure: a full stage stalls the stages before it. Both ends run in the
+// core's one process, so instead of an event each end raises its stage's `poked` flag: the core
+// runs a poked stage again in the same cycle.
 #pragma once
 
 #include <stdexcept>
@@ -15,7 +17,7 @@ namespace gputlm::sm {
 
 class StageIn : public tlm::tlm_fw_transport_if<StageTypes> {
  public:
-  StageIn(const char* name, sc_core::sc_event& wake) : socket(name), m_wake(wake) { socket.bind(*this); }
+  StageIn(const char* name, bool& poked) : socket(name), m_poked(poked) { socket.bind(*this); }
   tlm::tlm_target_socket<32, StageTypes> socket;
 
   WarpInstr* peek() const { return m_held; }
@@ -32,7 +34,7 @@ class StageIn : public tlm::tlm_fw_transport_if<StageTypes> {
   tlm::tlm_sync_enum nb_transport_fw(WarpInstr& w, tlm::tlm_phase& phase, sc_core::sc_time&) override {
     if (phase != tlm::BEGIN_REQ || m_held) throw std::logic_error(std::string(socket.name()) + ": protocol violation");
     m_held = &w;
-    m_wake.notify(sc_core::SC_ZERO_TIME);
+    m_poked = true;
     return tlm::TLM_ACCEPTED;
   }
   void b_transport(WarpInstr&, sc_core::sc_time&) override { throw std::logic_error("stage links are non-blocking"); }
@@ -40,13 +42,13 @@ class StageIn : public tlm::tlm_fw_transport_if<StageTypes> {
   unsigned int transport_dbg(WarpInstr&) override { return 0; }
 
  private:
-  sc_core::sc_event& m_wake;
+  bool& m_poked;
   WarpInstr* m_held = nullptr;
 };
 
 class StageOut : public tlm::tlm_bw_transport_if<StageTypes> {
  public:
-  StageOut(const char* name, sc_core::sc_event& wake) : socket(name), m_wake(wake) { socket.bind(*this); }
+  StageOut(const char* name, bool& poked) : socket(name), m_poked(poked) { socket.bind(*this); }
   tlm::tlm_initiator_socket<32, StageTypes> socket;
 
   bool can_send() const { return !m_busy; }
@@ -60,13 +62,13 @@ class StageOut : public tlm::tlm_bw_transport_if<StageTypes> {
   tlm::tlm_sync_enum nb_transport_bw(WarpInstr&, tlm::tlm_phase& phase, sc_core::sc_time&) override {
     if (phase != tlm::END_REQ) throw std::logic_error(std::string(socket.name()) + ": protocol violation");
     m_busy = false;
-    m_wake.notify(sc_core::SC_ZERO_TIME);
+    m_poked = true;
     return tlm::TLM_ACCEPTED;
   }
   void invalidate_direct_mem_ptr(sc_dt::uint64, sc_dt::uint64) override {}
 
  private:
-  sc_core::sc_event& m_wake;
+  bool& m_poked;
   bool m_busy = false;
 };
 

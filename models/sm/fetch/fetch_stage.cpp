@@ -12,7 +12,7 @@ bool decides_next_pc(const isa::Instruction& in, const WarpSlot& w, uint32_t pc)
 
 FetchStage::FetchStage(sc_core::sc_module_name name, CoreContext& core)
     : Stage(name, core, false, true),
-      icache("icache", m_wake),
+      icache("icache", core.wake),
       m_icache_wait(core.warps.size(), false),
       m_icache_sent(core.warps.size(), 0),
       m_views(core.warps.size()) {}
@@ -46,36 +46,43 @@ StallCause FetchStage::stall_cause() const {
 }
 
 Cycle FetchStage::cycle(Cycle now) {
-  auto& stalls = m_core.counters.stall_cycles;
-  if (m_asleep_stalled && now > m_last_cycle + 1) stalls[static_cast<size_t>(m_sleep_cause)] += now - m_last_cycle - 1;
-  m_last_cycle = now;
-  uint32_t arrived = ~0u;
+  if (m_cycle != now) {
+    m_cycle = now;
+    m_slot_used = false;
+  }
   while (icache.has_response()) {  // the line arrived: the warp's fetch completes now
     tlm::tlm_generic_payload& p = icache.front_response();
     icache.pop_response();
     const uint32_t slot = mem::MemExtension::of(p).warp;
     m_core.warps[slot].ibuffer_line = p.get_address() / m_core.spec.icache.line_bytes;
-    m_icache_wait[slot] = false;
-    arrived = slot;
+    m_arrived.push_back(slot);
     p.release();
   }
   if (m_held && m_ready <= now && out->can_send()) {
     out->send(*m_held);
     m_held = nullptr;
   }
-  // A fetch that had to go to the I-cache finishes in the cycle its line arrives (an I-cache hit
-  // thus costs no more than an instruction-buffer hit); it does not use this cycle's fetch slot.
-  if (!m_held && arrived != ~0u && eligible(m_core.warps[arrived], now)) {
-    fetch(arrived, m_icache_sent[arrived]);
+  // A fetch that had to go to the I-cache finishes when its line has arrived and the fetch
+  // register is free (an I-cache hit thus costs no more than an instruction-buffer hit); it
+  // does not use this cycle's fetch slot. A warp no longer eligible goes back to the scan.
+  while (!m_held && !m_arrived.empty()) {
+    const uint32_t slot = m_arrived.front();
+    m_arrived.pop_front();
+    m_icache_wait[slot] = false;
+    if (!eligible(m_core.warps[slot], now)) continue;
+    fetch(slot, m_icache_sent[slot]);
     m_ready = std::max(m_ready, now);
     if (m_held && out->can_send() && m_ready <= now) {
       out->send(*m_held);
       m_held = nullptr;
     }
+    break;  // the link to decode takes one instruction a cycle
   }
-  bool fetched = false;
+  // One fetch decision a cycle: nothing that runs later in the cycle makes a warp eligible before
+  // the next one (writeback and barriers set eligible_from to the next cycle at the earliest).
   Cycle soonest = kNever;  // the earliest cycle a warp that is only waiting for time becomes eligible
-  if (!m_held) {
+  if (!m_held && !m_slot_used) {
+    m_slot_used = true;
     m_eligible.clear();
     for (uint32_t s = 0; s < m_core.warps.size(); ++s) {
       const WarpSlot& w = m_core.warps[s];
@@ -84,22 +91,24 @@ Cycle FetchStage::cycle(Cycle now) {
       if (eligible(w, now)) m_eligible.push_back(s);
       else if (w.eligible_from > now && w.inflight == 0) soonest = std::min(soonest, w.eligible_from);
     }
-    if (!m_eligible.empty()) {
-      fetch(m_core.scheduler->pick(m_eligible, m_views, now), now);
-      fetched = true;
-    }
+    m_fetched = !m_eligible.empty();
+    if (m_fetched) fetch(m_core.scheduler->pick(m_eligible, m_views, now), now);
   }
   show(m_held ? 1 : 0, m_held);
-  // Sleep until the instruction is ready to go, or until something makes a warp eligible; cycles
-  // slept through without a fetch are charged to why nothing could be fetched.
-  m_asleep_stalled = !fetched || m_eligible.size() <= 1;
-  if (m_asleep_stalled) {
-    m_sleep_cause = stall_cause();
-    if (!fetched) ++stalls[static_cast<size_t>(m_sleep_cause)];
-  }
   if (m_held) return m_ready > now ? m_ready : kNever;
-  if (fetched) return now + 1;
+  if ((m_fetched && m_slot_used) || !m_arrived.empty()) return now + 1;
   return soonest;
+}
+
+// Every cycle without a fetch is charged to why nothing could be fetched, the cycles the core
+// slept through to the cause it went to sleep with (nothing in the core changes while it sleeps).
+void FetchStage::end_cycle(Cycle now) {
+  auto& stalls = m_core.counters.stall_cycles;
+  if (m_last_end != kNever && now > m_last_end + 1) stalls[static_cast<size_t>(m_sleep_cause)] += now - m_last_end - 1;
+  m_last_end = now;
+  const bool fetched = m_slot_used && m_fetched;
+  m_sleep_cause = stall_cause();
+  if (!fetched) ++stalls[static_cast<size_t>(m_sleep_cause)];
 }
 
 void FetchStage::fetch(uint32_t slot, Cycle now) {

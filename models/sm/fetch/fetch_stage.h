@@ -8,6 +8,8 @@
 // cause.
 #pragma once
 
+#include <deque>
+
 #include "models/mem/payload_pool.h"
 #include "models/mem/tlm_ends.h"
 #include "models/sm/stage.h"
@@ -23,6 +25,7 @@ class FetchStage : public Stage {
 
  protected:
   Cycle cycle(Cycle now) override;
+  void end_cycle(Cycle now) override;
 
  private:
   bool eligible(const WarpSlot& w, Cycle now) const;  // Ready, not waiting for time, pipeline rules
@@ -33,10 +36,13 @@ class FetchStage : public Stage {
   mem::PayloadPool m_pool;
   WarpInstr* m_held = nullptr;
   Cycle m_ready = 0;
-  Cycle m_last_cycle = 0;
-  bool m_asleep_stalled = false;
+  Cycle m_cycle = kNever;     // the cycle m_slot_used refers to
+  bool m_slot_used = false;   // this cycle's fetch decision is made
+  bool m_fetched = false;     // and a warp was picked (an instruction or an I-cache request)
+  Cycle m_last_end = kNever;  // the last cycle end_cycle ran
   StallCause m_sleep_cause = StallCause::Idle;
-  std::vector<bool> m_icache_wait;  // per slot: its line is being fetched
+  std::vector<bool> m_icache_wait;  // per slot: its line is being fetched (or its fetch to complete)
+  std::deque<uint32_t> m_arrived;   // slots whose line arrived, oldest first, fetch to complete
   std::vector<Cycle> m_icache_sent;  // per slot: when that fetch started
   std::vector<uint32_t> m_eligible;
   std::vector<WarpView> m_views;

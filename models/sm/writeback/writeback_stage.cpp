@@ -13,7 +13,7 @@ Cycle WritebackStage::cycle(Cycle now) {
     m_held = nullptr;
     show(1, w);  // the waves show the instruction retired last
     retire(*w, now);
-    if (in->peek()) return now + 1;  // the next one starts its writeback next cycle
+    return now + 1;  // the warp may be fetched next cycle; the next instruction starts its writeback
   }
   if (!m_held && in->peek()) return now + 1;
   return m_held ? m_ready : kNever;
@@ -59,7 +59,6 @@ void WritebackStage::retire(WarpInstr& wi, Cycle now) {
   } else if (cta.barriers->anyone_waiting()) {
     check_deadlock(cta);
   }
-  m_core.fetch_wake->notify(m_core.clock.until(now + 1));
 }
 
 void WritebackStage::release_barriers(CtaSlot& cta, Cycle now) {
