@@ -87,6 +87,7 @@ void Core::start_cta(const func::BoundKernel& kernel, const func::Launch& launch
   m_registers_used += launch.threads_per_cta() * m_ctx.spec.registers_per_thread;
   m_shared_used += launch.shared_bytes();
   ++m_ctas_resident;
+  ++m_ctx.warp_changes;
   m_ctx.wake.notify(sc_core::SC_ZERO_TIME);
 }
 
@@ -132,6 +133,7 @@ void Core::finish_cta(uint32_t slot) {
   m_registers_used -= launch.threads_per_cta() * m_ctx.spec.registers_per_thread;
   m_shared_used -= launch.shared_bytes();
   --m_ctas_resident;
+  ++m_ctx.warp_changes;
   ++m_ctx.counters.ctas_done;
   cta.valid = false;
   cta.state.reset();

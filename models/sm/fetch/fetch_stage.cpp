@@ -29,17 +29,16 @@ bool FetchStage::eligible(const WarpSlot& w, Cycle now) const {
 
 StallCause FetchStage::stall_cause() const {
   if (m_held) return StallCause::Backpressure;
-  bool any = false, barrier = false, memory = false, icache = false;
+  bool any = false, barrier = false, icache = false;
   for (size_t s = 0; s < m_core.warps.size(); ++s) {
     const WarpSlot& w = m_core.warps[s];
     if (!w.active()) continue;
+    if (w.waiting_memory) return StallCause::Memory;  // the first cause in order of precedence
     any = true;
     barrier |= w.status == WarpSlot::Status::Barrier;
-    memory |= w.waiting_memory;
     icache |= m_icache_wait[s];
   }
   if (!any) return StallCause::Idle;
-  if (memory) return StallCause::Memory;
   if (icache) return StallCause::ICache;
   if (barrier) return StallCause::Barrier;
   return StallCause::Pipeline;
@@ -69,7 +68,10 @@ Cycle FetchStage::cycle(Cycle now) {
     const uint32_t slot = m_arrived.front();
     m_arrived.pop_front();
     m_icache_wait[slot] = false;
-    if (!eligible(m_core.warps[slot], now)) continue;
+    if (!eligible(m_core.warps[slot], now)) {
+      ++m_core.warp_changes;  // the warp is back in the scan
+      continue;
+    }
     fetch(slot, m_icache_sent[slot]);
     m_ready = std::max(m_ready, now);
     if (m_held && out->can_send() && m_ready <= now) {
@@ -83,16 +85,30 @@ Cycle FetchStage::cycle(Cycle now) {
   Cycle soonest = kNever;  // the earliest cycle a warp that is only waiting for time becomes eligible
   if (!m_held && !m_slot_used) {
     m_slot_used = true;
-    m_eligible.clear();
-    for (uint32_t s = 0; s < m_core.warps.size(); ++s) {
-      const WarpSlot& w = m_core.warps[s];
-      if (w.status != WarpSlot::Status::Ready || m_icache_wait[s]) continue;
-      m_views[s] = {true, w.age, w.waiting_memory, false};
-      if (eligible(w, now)) m_eligible.push_back(s);
-      else if (w.eligible_from > now && w.inflight == 0) soonest = std::min(soonest, w.eligible_from);
+    // Nothing was eligible at the last scan and no warp changed since: skip the scan until a
+    // warp that is only waiting for time becomes eligible.
+    if (m_idle_changes == m_core.warp_changes && now < m_idle_until) {
+      m_fetched = false;
+      soonest = m_idle_until;
+    } else {
+      m_eligible.clear();
+      const uint32_t n = static_cast<uint32_t>(m_core.warps.size());
+      for (uint32_t s = 0; s < n; ++s) {
+        const WarpSlot& w = m_core.warps[s];
+        if (w.status != WarpSlot::Status::Ready || m_icache_wait[s]) continue;
+        WarpView& v = m_views[s];
+        v.resident = true;
+        v.age = w.age;
+        v.waiting_memory = w.waiting_memory;
+        v.at_barrier = false;
+        if (eligible(w, now)) m_eligible.push_back(s);
+        else if (w.eligible_from > now && w.inflight == 0) soonest = std::min(soonest, w.eligible_from);
+      }
+      m_fetched = !m_eligible.empty();
+      m_idle_changes = m_fetched ? m_core.warp_changes - 1 : m_core.warp_changes;
+      m_idle_until = soonest;
+      if (m_fetched) fetch(m_core.scheduler->pick(m_eligible, m_views, now), now);
     }
-    m_fetched = !m_eligible.empty();
-    if (m_fetched) fetch(m_core.scheduler->pick(m_eligible, m_views, now), now);
   }
   show(m_held ? 1 : 0, m_held);
   if (m_held) return m_ready > now ? m_ready : kNever;

@@ -40,8 +40,10 @@ class FetchStage : public Stage {
   bool m_slot_used = false;   // this cycle's fetch decision is made
   bool m_fetched = false;     // and a warp was picked (an instruction or an I-cache request)
   Cycle m_last_end = kNever;  // the last cycle end_cycle ran
+  uint64_t m_idle_changes = ~0ull;  // warp_changes when a scan last found no eligible warp
+  Cycle m_idle_until = kNever;      // and the soonest a warp became eligible by time alone
   StallCause m_sleep_cause = StallCause::Idle;
-  std::vector<bool> m_icache_wait;  // per slot: its line is being fetched (or its fetch to complete)
+  std::vector<uint8_t> m_icache_wait;  // per slot: its line is being fetched (or its fetch to complete)
   std::deque<uint32_t> m_arrived;   // slots whose line arrived, oldest first, fetch to complete
   std::vector<Cycle> m_icache_sent;  // per slot: when that fetch started
   std::vector<uint32_t> m_eligible;

@@ -1,6 +1,7 @@
 #include "models/sm/memory/coalescer.h"
 
 #include <algorithm>
+#include <array>
 
 namespace gputlm::sm {
 
@@ -24,16 +25,24 @@ void coalesce(const func::ExecResult& r, LaneMask lanes, uint32_t line_bytes, co
 }
 
 uint32_t shared_access_cycles(const func::ExecResult& r, LaneMask lanes, uint32_t banks) {
-  std::vector<std::vector<uint64_t>> words(banks);
+  // The distinct words the lanes touch (a word read by several lanes is broadcast), then the
+  // most of them that fall in one bank. No allocation: this runs for every shared access.
+  constexpr size_t kWordsPerLane = 8;  // up to a 32-byte access (v4 of 64-bit) straddling words
+  std::array<uint64_t, kWarpSize * (kWordsPerLane + 1)> words;
+  size_t n = 0;
   for_each_lane(lanes, [&](unsigned lane) {
     const uint64_t first = r.addr[lane] / 4, last = (r.addr[lane] + std::max<uint32_t>(r.access_bytes, 1) - 1) / 4;
-    for (uint64_t w = first; w <= last; ++w) {
-      auto& b = words[w % banks];
-      if (std::find(b.begin(), b.end(), w) == b.end()) b.push_back(w);
-    }
+    for (uint64_t w = first; w <= last && n < words.size(); ++w) words[n++] = w;
   });
+  std::sort(words.begin(), words.begin() + n);
+  n = static_cast<size_t>(std::unique(words.begin(), words.begin() + n) - words.begin());
+  for (size_t i = 0; i < n; ++i) words[i] %= banks;
+  std::sort(words.begin(), words.begin() + n);
   size_t worst = 1;
-  for (const auto& b : words) worst = std::max(worst, b.size());
+  for (size_t i = 0, run = 0; i < n; ++i) {
+    run = i > 0 && words[i] == words[i - 1] ? run + 1 : 1;
+    worst = std::max(worst, run);
+  }
   return static_cast<uint32_t>(worst);
 }
 

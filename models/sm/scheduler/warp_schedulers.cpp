@@ -3,6 +3,8 @@
 //        eligible slot after the one picked last.
 //   gto  greedy-then-oldest (Rogers et al., MICRO 2012): keep picking the last warp while it is
 //        eligible, otherwise the oldest eligible warp (the one resident longest).
+#include <algorithm>
+
 #include "models/common/registry.h"
 #include "models/sm/scheduler/warp_scheduler.h"
 
@@ -13,13 +15,9 @@ class RoundRobin : public IWarpScheduler {
  public:
   explicit RoundRobin(uint32_t slots) : m_slots(slots) {}
   uint32_t pick(const std::vector<uint32_t>& eligible, const std::vector<WarpView>&, Cycle) override {
-    uint32_t best = eligible.front();
-    uint32_t best_dist = m_slots;
-    for (uint32_t s : eligible) {
-      const uint32_t dist = (s + m_slots - m_next) % m_slots;
-      if (dist < best_dist) best = s, best_dist = dist;
-    }
-    m_next = (best + 1) % m_slots;
+    auto it = std::lower_bound(eligible.begin(), eligible.end(), m_next);  // the list is ascending
+    const uint32_t best = it == eligible.end() ? eligible.front() : *it;
+    m_next = best + 1 == m_slots ? 0 : best + 1;
     return best;
   }
 

@@ -41,6 +41,7 @@ void WritebackStage::retire(WarpInstr& wi, Cycle now) {
   }
   --w.inflight;
   w.eligible_from = now + 1;
+  ++m_core.warp_changes;
   if (wi.in->is_exit() && r.active) cta.barriers->exit(r.active);
   if (r.barrier) {
     w.status = WarpSlot::Status::Barrier;
@@ -50,7 +51,7 @@ void WritebackStage::retire(WarpInstr& wi, Cycle now) {
     w.status = WarpSlot::Status::Done;
     ++cta.warps_done;
   }
-  release_barriers(cta, now);
+  if (r.barrier || (wi.in->is_exit() && r.active)) release_barriers(cta, now);  // only these complete a barrier
   if (m_core.warp_changed)
     for (uint32_t s : cta.warp_slots) m_core.warp_changed(s);
   m_core.free_instr(wi);
