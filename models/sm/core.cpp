@@ -80,14 +80,13 @@ void Core::start_cta(const func::BoundKernel& kernel, const func::Launch& launch
     ws.pending_regs.assign(words, 0);
     ws.eligible_from = m_ctx.clock.now();
     cta.warp_slots.push_back(w);
-    if (m_ctx.warp_changed) m_ctx.warp_changed(w);
+    m_ctx.touch(w);
   }
   m_threads_used += launch.threads_per_cta();
   m_warps_used += static_cast<uint32_t>(layout.size());
   m_registers_used += launch.threads_per_cta() * m_ctx.spec.registers_per_thread;
   m_shared_used += launch.shared_bytes();
   ++m_ctas_resident;
-  ++m_ctx.warp_changes;
   m_ctx.wake.notify(sc_core::SC_ZERO_TIME);
 }
 
@@ -126,14 +125,13 @@ void Core::finish_cta(uint32_t slot) {
   const func::Launch& launch = *cta.state->launch;
   for (uint32_t w : cta.warp_slots) {
     m_ctx.warps[w].status = WarpSlot::Status::Free;
-    if (m_ctx.warp_changed) m_ctx.warp_changed(w);
+    m_ctx.touch(w);
   }
   m_threads_used -= launch.threads_per_cta();
   m_warps_used -= static_cast<uint32_t>(cta.warp_slots.size());
   m_registers_used -= launch.threads_per_cta() * m_ctx.spec.registers_per_thread;
   m_shared_used -= launch.shared_bytes();
   --m_ctas_resident;
-  ++m_ctx.warp_changes;
   ++m_ctx.counters.ctas_done;
   cta.valid = false;
   cta.state.reset();

@@ -61,9 +61,13 @@ struct CoreContext {
   sc_core::sc_event wake;  // runs the core's pipeline: a memory response, an END_REQ from a cache, a new CTA
   std::function<void(uint32_t cta_slot)> cta_finished;  // set by the core: frees the CTA's resources
   std::function<void(uint32_t slot)> warp_changed;      // set by the core while tracing: a warp's PC or state changed
-  // Counts changes of what makes a warp eligible for fetch (status, in-flight count, PC, the
-  // cycle it may be fetched from): whoever changes them outside the fetch stage counts one.
-  uint64_t warp_changes = 0;
+  // Slots whose status, in-flight count, PC or fetch cycle changed outside the fetch stage since
+  // fetch last looked (it re-checks only these); touch() also updates the waves.
+  std::vector<uint32_t> touched;
+  void touch(uint32_t slot) {
+    touched.push_back(slot);
+    if (warp_changed) warp_changed(slot);
+  }
   CoreCounters counters;
   std::string fault;             // the first kernel fault (the simulation is stopped)
 

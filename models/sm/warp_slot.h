@@ -43,12 +43,4 @@ struct CtaSlot {
   uint32_t warps_done = 0;
 };
 
-// What a warp scheduler sees of each slot.
-struct WarpView {
-  bool resident = false;
-  uint64_t age = 0;
-  bool waiting_memory = false;
-  bool at_barrier = false;
-};
-
 }  // namespace gputlm::sm

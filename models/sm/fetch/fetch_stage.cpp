@@ -15,16 +15,24 @@ FetchStage::FetchStage(sc_core::sc_module_name name, CoreContext& core)
       icache("icache", core.wake),
       m_icache_wait(core.warps.size(), false),
       m_icache_sent(core.warps.size(), 0),
-      m_views(core.warps.size()) {}
+      m_candidates((core.warps.size() + 63) / 64, 0) {}
 
 uint64_t FetchStage::line_of(uint32_t pc) const {
   return (uint64_t{pc} * m_core.spec.instruction_bytes) / m_core.spec.icache.line_bytes;
 }
 
-bool FetchStage::eligible(const WarpSlot& w, Cycle now) const {
-  if (w.status != WarpSlot::Status::Ready || w.eligible_from > now || w.stack.done()) return false;
+bool FetchStage::candidate(const WarpSlot& w) const {
+  if (w.status != WarpSlot::Status::Ready || w.stack.done()) return false;
   if (!m_core.scoreboard) return w.inflight == 0;
   return w.inflight < m_core.spec.max_inflight_per_warp && !w.control_pending;
+}
+
+bool FetchStage::eligible(const WarpSlot& w, Cycle now) const { return candidate(w) && w.eligible_from <= now; }
+
+void FetchStage::recheck(uint32_t slot) {
+  const uint64_t bit = 1ull << (slot % 64);
+  if (candidate(m_core.warps[slot]) && !m_icache_wait[slot]) m_candidates[slot / 64] |= bit;
+  else m_candidates[slot / 64] &= ~bit;
 }
 
 StallCause FetchStage::stall_cause() const {
@@ -68,10 +76,8 @@ Cycle FetchStage::cycle(Cycle now) {
     const uint32_t slot = m_arrived.front();
     m_arrived.pop_front();
     m_icache_wait[slot] = false;
-    if (!eligible(m_core.warps[slot], now)) {
-      ++m_core.warp_changes;  // the warp is back in the scan
-      continue;
-    }
+    recheck(slot);
+    if (!eligible(m_core.warps[slot], now)) continue;  // back in the scan
     fetch(slot, m_icache_sent[slot]);
     m_ready = std::max(m_ready, now);
     if (m_held && out->can_send() && m_ready <= now) {
@@ -85,30 +91,19 @@ Cycle FetchStage::cycle(Cycle now) {
   Cycle soonest = kNever;  // the earliest cycle a warp that is only waiting for time becomes eligible
   if (!m_held && !m_slot_used) {
     m_slot_used = true;
-    // Nothing was eligible at the last scan and no warp changed since: skip the scan until a
-    // warp that is only waiting for time becomes eligible.
-    if (m_idle_changes == m_core.warp_changes && now < m_idle_until) {
-      m_fetched = false;
-      soonest = m_idle_until;
-    } else {
-      m_eligible.clear();
-      const uint32_t n = static_cast<uint32_t>(m_core.warps.size());
-      for (uint32_t s = 0; s < n; ++s) {
-        const WarpSlot& w = m_core.warps[s];
-        if (w.status != WarpSlot::Status::Ready || m_icache_wait[s]) continue;
-        WarpView& v = m_views[s];
-        v.resident = true;
-        v.age = w.age;
-        v.waiting_memory = w.waiting_memory;
-        v.at_barrier = false;
-        if (eligible(w, now)) m_eligible.push_back(s);
-        else if (w.eligible_from > now && w.inflight == 0) soonest = std::min(soonest, w.eligible_from);
+    for (uint32_t s : m_core.touched) recheck(s);
+    m_core.touched.clear();
+    m_eligible.clear();
+    for (size_t i = 0; i < m_candidates.size(); ++i) {
+      for (uint64_t bits = m_candidates[i]; bits; bits &= bits - 1) {
+        const uint32_t s = static_cast<uint32_t>(i * 64 + static_cast<size_t>(__builtin_ctzll(bits)));
+        const Cycle from = m_core.warps[s].eligible_from;
+        if (from <= now) m_eligible.push_back(s);
+        else soonest = std::min(soonest, from);
       }
-      m_fetched = !m_eligible.empty();
-      m_idle_changes = m_fetched ? m_core.warp_changes - 1 : m_core.warp_changes;
-      m_idle_until = soonest;
-      if (m_fetched) fetch(m_core.scheduler->pick(m_eligible, m_views, now), now);
     }
+    m_fetched = !m_eligible.empty();
+    if (m_fetched) fetch(m_core.scheduler->pick(m_eligible, m_core.warps, now), now);
   }
   show(m_held ? 1 : 0, m_held);
   if (m_held) return m_ready > now ? m_ready : kNever;
@@ -139,6 +134,7 @@ void FetchStage::fetch(uint32_t slot, Cycle now) {
     m_icache_wait[slot] = true;
     m_icache_sent[slot] = now;
     icache.send(p);
+    recheck(slot);
     return;
   }
   const isa::Kernel& k = m_core.kernel_of(w).kernel();
@@ -158,6 +154,7 @@ void FetchStage::fetch(uint32_t slot, Cycle now) {
   }
   m_held = &wi;
   m_ready = now + m_core.spec.fetch_cycles;
+  recheck(slot);
 }
 
 }  // namespace gputlm::sm

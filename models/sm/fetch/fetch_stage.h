@@ -28,7 +28,9 @@ class FetchStage : public Stage {
   void end_cycle(Cycle now) override;
 
  private:
-  bool eligible(const WarpSlot& w, Cycle now) const;  // Ready, not waiting for time, pipeline rules
+  bool candidate(const WarpSlot& w) const;            // Ready, not done, pipeline rules allow a fetch
+  bool eligible(const WarpSlot& w, Cycle now) const;  // and not waiting for time
+  void recheck(uint32_t slot);                        // updates the slot's candidate bit
   StallCause stall_cause() const;
   void fetch(uint32_t slot, Cycle now);
   uint64_t line_of(uint32_t pc) const;
@@ -40,14 +42,12 @@ class FetchStage : public Stage {
   bool m_slot_used = false;   // this cycle's fetch decision is made
   bool m_fetched = false;     // and a warp was picked (an instruction or an I-cache request)
   Cycle m_last_end = kNever;  // the last cycle end_cycle ran
-  uint64_t m_idle_changes = ~0ull;  // warp_changes when a scan last found no eligible warp
-  Cycle m_idle_until = kNever;      // and the soonest a warp became eligible by time alone
   StallCause m_sleep_cause = StallCause::Idle;
   std::vector<uint8_t> m_icache_wait;  // per slot: its line is being fetched (or its fetch to complete)
   std::deque<uint32_t> m_arrived;   // slots whose line arrived, oldest first, fetch to complete
   std::vector<Cycle> m_icache_sent;  // per slot: when that fetch started
   std::vector<uint32_t> m_eligible;
-  std::vector<WarpView> m_views;
+  std::vector<uint64_t> m_candidates;  // bit per slot: candidate() and not waiting for the I-cache
 };
 
 }  // namespace gputlm::sm

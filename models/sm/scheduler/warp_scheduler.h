@@ -18,7 +18,7 @@ class IWarpScheduler {
   virtual ~IWarpScheduler() = default;
   // One of `eligible` (slot numbers, ascending, never empty) to fetch from at `now`; `warps`
   // describes every slot.
-  virtual uint32_t pick(const std::vector<uint32_t>& eligible, const std::vector<WarpView>& warps, Cycle now) = 0;
+  virtual uint32_t pick(const std::vector<uint32_t>& eligible, const std::vector<WarpSlot>& warps, Cycle now) = 0;
 };
 
 using WarpSchedulerFactory = std::function<std::unique_ptr<IWarpScheduler>(uint32_t slots)>;

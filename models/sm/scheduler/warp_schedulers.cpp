@@ -14,7 +14,7 @@ namespace {
 class RoundRobin : public IWarpScheduler {
  public:
   explicit RoundRobin(uint32_t slots) : m_slots(slots) {}
-  uint32_t pick(const std::vector<uint32_t>& eligible, const std::vector<WarpView>&, Cycle) override {
+  uint32_t pick(const std::vector<uint32_t>& eligible, const std::vector<WarpSlot>&, Cycle) override {
     auto it = std::lower_bound(eligible.begin(), eligible.end(), m_next);  // the list is ascending
     const uint32_t best = it == eligible.end() ? eligible.front() : *it;
     m_next = best + 1 == m_slots ? 0 : best + 1;
@@ -28,7 +28,7 @@ class RoundRobin : public IWarpScheduler {
 
 class GreedyThenOldest : public IWarpScheduler {
  public:
-  uint32_t pick(const std::vector<uint32_t>& eligible, const std::vector<WarpView>& warps, Cycle) override {
+  uint32_t pick(const std::vector<uint32_t>& eligible, const std::vector<WarpSlot>& warps, Cycle) override {
     for (uint32_t s : eligible)
       if (s == m_last) return s;
     uint32_t best = eligible.front();

@@ -41,7 +41,6 @@ void WritebackStage::retire(WarpInstr& wi, Cycle now) {
   }
   --w.inflight;
   w.eligible_from = now + 1;
-  ++m_core.warp_changes;
   if (wi.in->is_exit() && r.active) cta.barriers->exit(r.active);
   if (r.barrier) {
     w.status = WarpSlot::Status::Barrier;
@@ -52,8 +51,7 @@ void WritebackStage::retire(WarpInstr& wi, Cycle now) {
     ++cta.warps_done;
   }
   if (r.barrier || (wi.in->is_exit() && r.active)) release_barriers(cta, now);  // only these complete a barrier
-  if (m_core.warp_changed)
-    for (uint32_t s : cta.warp_slots) m_core.warp_changed(s);
+  m_core.touch(wi.slot);
   m_core.free_instr(wi);
   if (cta.warps_done == cta.warp_slots.size()) {
     m_core.cta_finished(w.cta_slot);
@@ -67,6 +65,7 @@ void WritebackStage::release_barriers(CtaSlot& cta, Cycle now) {
     WarpSlot& s = m_core.warps[cta.warp_slots[warp]];
     s.status = s.stack.done() ? WarpSlot::Status::Done : WarpSlot::Status::Ready;
     s.eligible_from = std::max(s.eligible_from, now + 1);
+    m_core.touch(cta.warp_slots[warp]);
   });
 }
 

@@ -9,9 +9,12 @@
 namespace gputlm::sm {
 namespace {
 
-std::vector<WarpView> views(std::vector<uint64_t> ages) {
-  std::vector<WarpView> v;
-  for (uint64_t a : ages) v.push_back({true, a, false, false});
+std::vector<WarpSlot> views(std::vector<uint64_t> ages) {
+  std::vector<WarpSlot> v(ages.size());
+  for (size_t i = 0; i < ages.size(); ++i) {
+    v[i].status = WarpSlot::Status::Ready;
+    v[i].age = ages[i];
+  }
   return v;
 }
 
