@@ -1,6 +1,7 @@
 // bench_sim: simulation speed on fixed workloads, functional-only, timed, and timed with waves.
 // Each mode runs each workload several times; the median host time gives simulated thread
-// instructions and simulated cycles per host second. Not a test: nothing here asserts a speed.
+// instructions and simulated cycles per host second, and the median ratio of functional to this
+// mode's host time its rate relative to functional-only. Not a test: nothing asserts a speed.
 //   build/bin/bench_sim [--config configs/narasiman-baseline.json] [--size test] [--repeat 3]
 //                       [--json out.json] [workload dirs...]
 #include <algorithm>
@@ -60,33 +61,44 @@ int sc_main(int argc, char** argv) {
     const std::string vcd = (std::filesystem::temp_directory_path() / "bench_sim.vcd").string();
     nlohmann::json out = nlohmann::json::array();
     std::cout << std::left << std::setw(26) << "workload" << std::setw(12) << "mode" << std::right << std::setw(14)
-              << "M thread/s" << std::setw(14) << "M cycles/s" << std::setw(12) << "median s" << "\n";
+              << "M thread/s" << std::setw(14) << "M cycles/s" << std::setw(12) << "median s" << std::setw(14)
+              << "/ functional" << "\n";
+    const std::vector<std::string> modes = {"functional", "timed", "timed+waves"};
     for (const auto& dir : dirs) {
-      for (const std::string mode : {"functional", "timed", "timed+waves"}) {
-        std::vector<double> secs;
-        Sample s;
-        for (int i = 0; i < repeat; ++i) {
+      // The modes take turns within each repeat, so that the machine's load varies alike for all.
+      std::vector<std::vector<double>> secs(modes.size());
+      std::vector<Sample> last(modes.size());
+      for (int i = 0; i < repeat; ++i) {
+        for (size_t m = 0; m < modes.size(); ++m) {
           workload::Workload w(dir, vm["size"].as<std::string>());
-          if (mode == "functional") {
+          if (modes[m] == "functional") {
             const tb::FunctionalRun r = tb::run_functional(w, {});
-            s = {r.host_seconds, r.total.thread_instructions, 0};
+            last[m] = {r.host_seconds, r.total.thread_instructions, 0};
           } else {
             tb::fresh_sc_kernel();
             tb::TimingOptions o;
-            if (mode == "timed+waves") o.vcd_path = vcd;
+            if (modes[m] == "timed+waves") o.vcd_path = vcd;
             const tb::TimingRun r = tb::run_timing(w, spec, o);
             if (!r.verify.ok()) throw InputError(dir + ": outputs do not match the reference");
-            s = {r.host_seconds, r.thread_instructions, r.cycles};
+            last[m] = {r.host_seconds, r.thread_instructions, r.cycles};
           }
-          secs.push_back(s.seconds);
+          secs[m].push_back(last[m].seconds);
         }
-        const double m = median(secs);
-        const double tips = s.thread_instructions / m / 1e6, cps = s.cycles / m / 1e6;
-        std::cout << std::left << std::setw(26) << dir.substr(dir.find('/') + 1) << std::setw(12) << mode << std::right
+      }
+      for (size_t m = 0; m < modes.size(); ++m) {
+        const Sample& s = last[m];
+        const double med = median(secs[m]);
+        const double tips = s.thread_instructions / med / 1e6, cps = s.cycles / med / 1e6;
+        // Rate relative to functional-only: the median over repeats of functional time / this time.
+        std::vector<double> ratios;
+        for (int i = 0; i < repeat; ++i) ratios.push_back(secs[0][i] / secs[m][i]);
+        const double ratio = median(ratios);
+        std::cout << std::left << std::setw(26) << dir.substr(dir.find('/') + 1) << std::setw(12) << modes[m] << std::right
                   << std::fixed << std::setprecision(2) << std::setw(14) << tips << std::setw(14) << cps << std::setw(12)
-                  << std::setprecision(4) << m << "\n";
-        out.push_back({{"workload", dir}, {"mode", mode}, {"median_seconds", m}, {"thread_instructions", s.thread_instructions},
-                       {"cycles", s.cycles}, {"thread_instructions_per_second", tips * 1e6}, {"cycles_per_second", cps * 1e6}});
+                  << std::setprecision(4) << med << std::setw(14) << std::setprecision(3) << ratio << "\n";
+        out.push_back({{"workload", dir}, {"mode", modes[m]}, {"median_seconds", med}, {"thread_instructions", s.thread_instructions},
+                       {"cycles", s.cycles}, {"thread_instructions_per_second", tips * 1e6}, {"cycles_per_second", cps * 1e6},
+                       {"rate_relative_to_functional", ratio}});
       }
     }
     std::filesystem::remove(vcd);

@@ -1,5 +1,6 @@
 #include "tb/timing_run.h"
 
+#include <algorithm>
 #include <chrono>
 #include <iomanip>
 #include <memory>
@@ -54,9 +55,10 @@ TimingRun run_timing(workload::Workload& w, const gpu::GpuSpec& spec, const Timi
   run.simd_cycles.assign(kWarpSize + 1, 0);
   run.stall_cycles.assign(static_cast<size_t>(sm::StallCause::kCount), 0);
   for (const auto& l : run.launches) run.cycles += l.cycles;
-  uint64_t issued = 0;
+  uint64_t issued = 0, first_issue_ns = ~0ull;
   for (const auto& c : gpu.cores()) {
     const sm::CoreCounters& k = c->context().counters;
+    first_issue_ns = std::min(first_issue_ns, k.first_issue_ns);
     run.warp_instructions += k.warp_instructions;
     run.thread_instructions += k.thread_instructions;
     issued += k.issue_cycles;
@@ -67,7 +69,9 @@ TimingRun run_timing(workload::Workload& w, const gpu::GpuSpec& spec, const Timi
   run.simd_cycles[0] = core_cycles > issued ? core_cycles - issued : 0;
   run.modules = collect_stats();
   if (vcd) {
-    vcd->write_save_file(groups);
+    // Open the waves a few cycles before the first instruction starts (at the window's start if later).
+    const uint64_t start = first_issue_ns == ~0ull ? 0 : std::max<uint64_t>(options.vcd_from, first_issue_ns > 8 ? first_issue_ns - 8 : 0);
+    vcd->write_save_file(groups, 30, std::min(start, options.vcd_to));
     vcd.reset();
     if (options.vcd_from > 0 || options.vcd_to != ~0ull) clip_vcd(options.vcd_path, options.vcd_from, options.vcd_to);
   }

@@ -31,14 +31,15 @@ VcdFile::~VcdFile() {
   if (m_tf) sc_core::sc_close_vcd_trace_file(m_tf);
 }
 
-void VcdFile::write_save_file(const std::vector<WaveGroup>& groups, unsigned visible_cycles) const {
+void VcdFile::write_save_file(const std::vector<WaveGroup>& groups, unsigned visible_cycles, uint64_t start) const {
   std::ofstream out(stem(m_path) + ".gtkw");
   out << "[*] GTKWave save file written by gputlm: signals grouped per module, one time unit = one cycle\n";
   out << "[dumpfile] \"" << std::filesystem::path(m_path).filename().string() << "\"\n";
-  out << "[timestart] 0\n[size] 1600 900\n[pos] -1 -1\n";
-  // Zoom is a power of two of the time per pixel: show about `visible_cycles` cycles on ~1200 px.
-  const double zoom = -std::log2(1200.0 / visible_cycles);
-  out << "*" << std::fixed << zoom << " 0 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1\n";
+  out << "[timestart] " << start << "\n[size] 1600 900\n[pos] -1 -1\n";
+  // Zoom is a power of two of the time per pixel; measured in GTKWave 3.3 with this layout, zoom z
+  // shows about 2.6 * 2^-z cycles in the waves pane.
+  const double zoom = std::log2(2.6 / visible_cycles);
+  out << "*" << std::fixed << zoom << " " << start << " -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1\n";
   out << "[sst_width] 220\n[signals_width] 260\n[sst_expanded] 1\n";
   for (const WaveGroup& g : groups) {
     out << "@800200\n-" << g.name << "\n";

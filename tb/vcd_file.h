@@ -3,6 +3,7 @@
 // display, opened at a zoom where single cycles are readable.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
@@ -28,8 +29,9 @@ class VcdFile {
 
   sc_core::sc_trace_file* file() const { return m_tf; }
   const std::string& path() const { return m_path; }
-  // Writes <path without .vcd>.gtkw referring to the VCD by file name (no directories).
-  void write_save_file(const std::vector<WaveGroup>& groups, unsigned visible_cycles = 40) const;
+  // Writes <path without .vcd>.gtkw referring to the VCD by file name (no directories), opening
+  // at time `start` with about `visible_cycles` cycles in view.
+  void write_save_file(const std::vector<WaveGroup>& groups, unsigned visible_cycles = 80, uint64_t start = 0) const;
 
  private:
   std::string m_path;

@@ -16,6 +16,8 @@ Gpu::Gpu(sc_core::sc_module_name name, const GpuSpec& spec)
     m_cores.back()->on_cta_done = [this](uint32_t) {
       ++m_ctas_done;
       m_last_done = m_clock.now();
+      if (m_ctas_done == m_cta_count)
+        for (auto& c : m_cores) c->end_launch();
       m_dispatch_event.notify(sc_core::SC_ZERO_TIME);
     };
   }
@@ -60,6 +62,7 @@ LaunchTiming Gpu::run(const func::BoundKernel& kernel, const func::Launch& launc
   LaunchTiming t;
   t.start = m_clock.now();
   m_last_done = t.start;
+  for (auto& c : m_cores) c->begin_launch();
   m_watch_retired = m_launch_retired = retired();
   m_dispatch_event.notify(sc_core::SC_ZERO_TIME);
   m_watchdog_event.notify(m_clock.period() * static_cast<double>(m_spec.watchdog_cycles));

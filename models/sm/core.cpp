@@ -35,6 +35,7 @@ Core::Core(sc_core::sc_module_name name, const CoreSpec& spec, uint32_t core_id,
   m_stats.counter("issue_cycles", c.issue_cycles, "cycles", "cycles in which the SIMD back end started an instruction");
   m_stats.histogram("simd_lanes_started", c.simd_histogram, "count",
                     "warp instructions started with k active lanes, k = 0..32 (cycles with none are the GPU's idle cycles)");
+  m_stats.counter("fetch_cycles", c.fetch_cycles, "cycles", "cycles in which fetch picked a warp (an instruction or an I-cache access)");
   m_stats.histogram("fetch_stall_cycles", c.stall_cycles, "cycles",
                     "cycles fetch took no instruction, by cause: idle, pipeline, memory, barrier, icache, backpressure");
   m_stats.counter("ctas_done", c.ctas_done, "count", "CTAs finished");
@@ -114,9 +115,9 @@ void Core::tick() {
     if (!moved) break;
     if (pass == 16) throw std::logic_error(std::string(name()) + ": the pipeline links did not settle in a cycle");
   }
-  for (Stage* s : m_stages) s->end_cycle(now);
-  if (!m_ctx.fault.empty()) return;
   if (next != kNever) next = std::max(next, now + 1);
+  for (Stage* s : m_stages) s->end_cycle(now, next);
+  if (!m_ctx.fault.empty()) return;
   sleep_until(m_ctx.clock, next, m_ctx.wake);
 }
 

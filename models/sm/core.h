@@ -36,6 +36,9 @@ class Core : public sc_core::sc_module, public StatProvider, public WaveProvider
   // Called (with this core's id) whenever a CTA finishes.
   std::function<void(uint32_t core)> on_cta_done;
   bool idle() const { return m_ctas_resident == 0; }
+  // A launch starts and ends now: its fetch and stall cycles count the cycles in between.
+  void begin_launch() { m_fetch->begin_accounting(m_ctx.clock.now()); }
+  void end_launch() { m_fetch->end_accounting(m_ctx.clock.now()); }
   const std::string& fault() const { return m_ctx.fault; }
   // Stops the simulation with a kernel fault (the watchdog's endless-loop limit).
   void report_fault(const std::string& message) { m_ctx.report_fault(message); }

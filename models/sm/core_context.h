@@ -29,6 +29,8 @@ struct CoreCounters {
   uint64_t warp_instructions = 0;
   uint64_t thread_instructions = 0;
   uint64_t issue_cycles = 0;  // cycles in which the execute stage started an instruction
+  uint64_t fetch_cycles = 0;  // cycles in which fetch picked a warp (an instruction or an I-cache access)
+  uint64_t first_issue_ns = ~0ull;  // simulated time of the first start (where the waves open)
   std::vector<uint64_t> simd_histogram = std::vector<uint64_t>(kWarpSize + 1, 0);  // k lanes started
   std::vector<uint64_t> stall_cycles = std::vector<uint64_t>(static_cast<size_t>(StallCause::kCount), 0);
   uint64_t ctas_done = 0;

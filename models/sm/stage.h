@@ -30,8 +30,9 @@ class Stage : public sc_core::sc_module, public WaveProvider {
   }
   // A link end moved an instruction (BEGIN_REQ in, END_REQ out) since the stage last ran.
   bool poked() const { return m_poked; }
-  // Called once at the end of every cycle the core ran, after the links settled.
-  virtual void end_cycle(Cycle) {}
+  // Called once at the end of every cycle the core ran, after the links settled; `next` is the
+  // cycle the core means to run next (earlier if a cache wakes it).
+  virtual void end_cycle(Cycle /*now*/, Cycle /*next*/) {}
 
   void trace(sc_core::sc_trace_file* tf) const override;
   std::vector<WaveGroup> wave_groups() const override;

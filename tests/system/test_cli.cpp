@@ -178,6 +178,34 @@ TEST(CliTiming, WavesCanBeScopedAndWindowed) {
   EXPECT_TRUE(contains(gs.str(), "gpu.core0.fetch.pc")) << gs.str().substr(0, 400);
 }
 
+// The save file opens a few cycles before the execute stage first holds an instruction (not at
+// cycle 0, where a core waits for its first I-cache line).
+TEST(CliTiming, TheSaveFileOpensWhereTheFirstInstructionStarts) {
+  const std::string vcd = scratch("start.vcd");
+  const Result r = gputlm("run --config configs/narasiman-baseline.json --workload traces/micro/vecadd --vcd " + vcd +
+                          " --vcd-scope gpu.core0");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  std::ifstream g(scratch("start.gtkw"));
+  std::string line;
+  uint64_t start = 0;
+  while (std::getline(g, line))
+    if (line.rfind("[timestart] ", 0) == 0) start = std::stoull(line.substr(12));
+  std::ifstream v(vcd);
+  std::string scope, id;
+  uint64_t now = 0, first_busy = 0;
+  while (std::getline(v, line) && first_busy == 0) {
+    std::istringstream ls(line);
+    std::string a, b, c, d, e;
+    ls >> a >> b >> c >> d >> e;
+    if (a == "$scope") scope = c;
+    else if (a == "$var" && scope == "execute" && e == "occupancy") id = d;
+    else if (!a.empty() && a[0] == '#') now = std::stoull(a.substr(1));
+    else if (!id.empty() && a.size() > 1 && a[0] == 'b' && b == id && a.find('1') != std::string::npos) first_busy = now;
+  }
+  ASSERT_GT(first_busy, 100u) << "the first instruction waits for its I-cache line from DRAM";
+  EXPECT_EQ(start + 8, first_busy);
+}
+
 TEST(CliTiming, ABadConfigValueNamesItsKeyAndAFaultInATimedRunExitsThree) {
   const std::string cfg = scratch("bad.json");
   std::ofstream(cfg) << R"({"core": {"scheduler": "lottery"}})";

@@ -37,7 +37,8 @@ bool ExecuteStage::issue(WarpInstr& w, Cycle now) {
   m_unit_free[static_cast<size_t>(w.cls)] = now + uint64_t{passes} * u.interval;
   m_busy.push({now + uint64_t{passes - 1} * u.interval + u.latency, m_seq++, &w});
   m_last_issue = now;
-  ++m_core.counters.issue_cycles;
+  if (m_core.counters.issue_cycles++ == 0)
+    m_core.counters.first_issue_ns = static_cast<uint64_t>(sc_core::sc_time_stamp().to_seconds() * 1e9 + 0.5);
   ++m_core.counters.simd_histogram[popcount(w.lanes)];
   return true;
 }

@@ -111,15 +111,50 @@ Cycle FetchStage::cycle(Cycle now) {
   return soonest;
 }
 
-// Every cycle without a fetch is charged to why nothing could be fetched, the cycles the core
-// slept through to the cause it went to sleep with (nothing in the core changes while it sleeps).
-void FetchStage::end_cycle(Cycle now) {
-  auto& stalls = m_core.counters.stall_cycles;
-  if (m_last_end != kNever && now > m_last_end + 1) stalls[static_cast<size_t>(m_sleep_cause)] += now - m_last_end - 1;
-  m_last_end = now;
+// Every cycle of a launch is charged either as a fetch cycle or, without a fetch, to why nothing
+// could be fetched; the cycles the core slept through go to the cause it went to sleep with
+// (nothing in the core changes while it sleeps). The core may run more than once in a cycle
+// (woken by a cache): the cycle's charge is then redone.
+void FetchStage::end_cycle(Cycle now, Cycle next) {
+  if (!m_accounting) return;
+  if (m_charged == now) uncharge();
+  else charge_gap(now);
   const bool fetched = m_slot_used && m_fetched;
+  m_charged = now;
+  m_charged_fetch = fetched;
+  m_from = now + 1;
+  if (fetched) ++m_core.counters.fetch_cycles;
+  if (fetched && next == now + 1) return;  // no cycle slept through before the next run
   m_sleep_cause = stall_cause();
-  if (!fetched) ++stalls[static_cast<size_t>(m_sleep_cause)];
+  m_charged_cause = m_sleep_cause;
+  if (!fetched) ++m_core.counters.stall_cycles[static_cast<size_t>(m_charged_cause)];
+}
+
+void FetchStage::begin_accounting(Cycle start) {
+  m_accounting = true;
+  m_from = start;
+  m_charged = kNever;
+  m_sleep_cause = stall_cause();
+}
+
+void FetchStage::end_accounting(Cycle end) {
+  if (!m_accounting) return;
+  if (m_charged == end) {  // the launch's cycles end before `end`
+    uncharge();
+    m_from = end;
+  }
+  charge_gap(end);
+  m_accounting = false;
+}
+
+void FetchStage::charge_gap(Cycle until) {
+  if (until > m_from) m_core.counters.stall_cycles[static_cast<size_t>(m_sleep_cause)] += until - m_from;
+}
+
+void FetchStage::uncharge() {
+  if (m_charged_fetch) --m_core.counters.fetch_cycles;
+  else --m_core.counters.stall_cycles[static_cast<size_t>(m_charged_cause)];
+  m_charged = kNever;
 }
 
 void FetchStage::fetch(uint32_t slot, Cycle now) {

@@ -22,16 +22,21 @@ class FetchStage : public Stage {
 
   mem::InitiatorEnd icache;
   bool waiting_for_line(uint32_t slot) const { return m_icache_wait[slot]; }
+  // The fetch and stall cycles count the cycles [start, end) of a launch.
+  void begin_accounting(Cycle start);
+  void end_accounting(Cycle end);
 
  protected:
   Cycle cycle(Cycle now) override;
-  void end_cycle(Cycle now) override;
+  void end_cycle(Cycle now, Cycle next) override;
 
  private:
   bool candidate(const WarpSlot& w) const;            // Ready, not done, pipeline rules allow a fetch
   bool eligible(const WarpSlot& w, Cycle now) const;  // and not waiting for time
   void recheck(uint32_t slot);                        // updates the slot's candidate bit
   StallCause stall_cause() const;
+  void charge_gap(Cycle until);  // cycles [m_from, until) to m_sleep_cause
+  void uncharge();               // takes back the charge of cycle m_charged
   void fetch(uint32_t slot, Cycle now);
   uint64_t line_of(uint32_t pc) const;
 
@@ -41,7 +46,11 @@ class FetchStage : public Stage {
   Cycle m_cycle = kNever;     // the cycle m_slot_used refers to
   bool m_slot_used = false;   // this cycle's fetch decision is made
   bool m_fetched = false;     // and a warp was picked (an instruction or an I-cache request)
-  Cycle m_last_end = kNever;  // the last cycle end_cycle ran
+  bool m_accounting = false;     // inside a launch: cycles are charged
+  Cycle m_from = 0;              // the first cycle not yet charged
+  Cycle m_charged = kNever;      // the last cycle charged, as a fetch cycle or to m_charged_cause
+  bool m_charged_fetch = false;
+  StallCause m_charged_cause = StallCause::Idle;
   StallCause m_sleep_cause = StallCause::Idle;
   std::vector<uint8_t> m_icache_wait;  // per slot: its line is being fetched (or its fetch to complete)
   std::deque<uint32_t> m_arrived;   // slots whose line arrived, oldest first, fetch to complete

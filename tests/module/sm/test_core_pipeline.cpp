@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <numeric>
 
 #include "models/gpu/gpu.h"
 #include "support/ptx_harness.h"
@@ -109,6 +110,37 @@ $COMPUTE:
   const Result compute_only = run(alu_loop(20), 32);
   EXPECT_LT(both.cycles, load_only.cycles + compute_only.cycles - 100);
   EXPECT_GT(both.counters.stall_cycles[static_cast<size_t>(sm::StallCause::Memory)], 0u);
+}
+
+uint64_t sum(const std::vector<uint64_t>& v) { return std::accumulate(v.begin(), v.end(), uint64_t{0}); }
+
+TEST(CorePipeline, EveryCycleOfALaunchIsAFetchCycleOrAStallWithACause) {
+  // Loads, a divergent branch, ALU work and stores whose acknowledgements arrive after the last
+  // CTA finished (those cycles are outside the launch).
+  const std::string s = R"(
+  setp.lt.u32 %q1, %tid, 32;
+  @!%q1 bra $COMPUTE;
+  ld.global.u32 %r1, [%in+8];
+  cvt.u64.u32 %o, %r1;
+  bra $END;
+$COMPUTE:
+)" + alu_loop(20) + "\n$END:";
+  const Result r = run(s, 64);
+  EXPECT_EQ(r.counters.fetch_cycles + sum(r.counters.stall_cycles), r.cycles);
+  EXPECT_EQ(r.counters.stall_cycles[static_cast<size_t>(sm::StallCause::Idle)], 0u);
+
+  // Two cores, one CTA: the second core idles through the whole launch.
+  tb::fresh_sc_kernel();
+  nlohmann::json two = preset();
+  two["cores"] = 2;
+  gpu::Gpu gpu("gpu", gpu::GpuSpec::from_json(two, "test"));
+  test::SnippetLaunch launch(s, std::vector<Inputs>(64, Inputs{1, 0, 0}));
+  const Cycle cycles = gpu.run(*launch.bound, launch.launch).cycles;
+  const sm::CoreCounters& busy = gpu.cores()[0]->context().counters;
+  const sm::CoreCounters& idle = gpu.cores()[1]->context().counters;
+  EXPECT_EQ(busy.fetch_cycles + sum(busy.stall_cycles), cycles);
+  EXPECT_EQ(idle.fetch_cycles, 0u);
+  EXPECT_EQ(idle.stall_cycles[static_cast<size_t>(sm::StallCause::Idle)], cycles);
 }
 
 TEST(CorePipeline, AFullL1StallsTheMemoryStage) {
