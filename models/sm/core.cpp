@@ -25,7 +25,7 @@ Core::Core(sc_core::sc_module_name name, const CoreSpec& spec, uint32_t core_id,
   m_memory->dcache.socket.bind(m_l1d->upstream.socket);
   m_stages = {m_writeback.get(), m_memory.get(), m_execute.get(), m_read.get(), m_decode.get(), m_fetch.get()};
   SC_METHOD(tick);
-  sensitive << m_ctx.wake;
+  sensitive << m_ctx.wake << m_timer;
   dont_initialize();
   m_ctx.cta_finished = [this](uint32_t slot) { finish_cta(slot); };
 
@@ -116,9 +116,12 @@ void Core::tick() {
     if (pass == 16) throw std::logic_error(std::string(name()) + ": the pipeline links did not settle in a cycle");
   }
   if (next != kNever) next = std::max(next, now + 1);
+  if (m_ctx.spec.run_every_cycle && m_ctas_resident > 0) next = now + 1;
   for (Stage* s : m_stages) s->end_cycle(now, next);
   if (!m_ctx.fault.empty()) return;
-  sleep_until(m_ctx.clock, next, m_ctx.wake);
+  // Static sensitivity (wake or timer) costs the kernel less than a dynamic next_trigger each
+  // cycle; a timer notification already due earlier stays and only costs a spurious run.
+  if (next != kNever) m_timer.notify(m_ctx.clock.until(next));
 }
 
 void Core::finish_cta(uint32_t slot) {

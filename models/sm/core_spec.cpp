@@ -56,6 +56,7 @@ CoreSpec CoreSpec::from_json(const nlohmann::json& j, const std::string& where, 
   s.local_memory = r.get_choice("local_memory", s.local_memory, {"cached", "scratchpad"});
   s.instruction_bytes = static_cast<uint32_t>(r.get_uint("instruction_bytes", s.instruction_bytes, 1, 64));
   s.wait_for_stores = r.get_bool("wait_for_stores", s.wait_for_stores);
+  s.run_every_cycle = r.get_bool("run_every_cycle", s.run_every_cycle);
   if (r.has("icache")) s.icache = mem::CacheSpec::from_json(r.get_object("icache"), where, r.key_path("icache"));
   if (r.has("l1d")) s.l1d = mem::CacheSpec::from_json(r.get_object("l1d"), where, r.key_path("l1d"));
   s.icache.clock_mhz = s.l1d.clock_mhz = s.clock_mhz;

@@ -49,6 +49,8 @@ struct CoreSpec {
   std::string local_memory = "cached";
   uint32_t instruction_bytes = 8;       // chosen: I-cache footprint of one PTX instruction
   bool wait_for_stores = false;         // chosen: a warp does not wait for store acknowledgements
+  bool run_every_cycle = false;         // verification aid: the core runs every cycle while it holds
+                                        // CTAs (results must equal the event-driven run's)
   mem::CacheSpec icache;
   mem::CacheSpec l1d;
 
