@@ -92,10 +92,9 @@ $J:
   EXPECT_GT(divergent.counters.simd_histogram[32], 0u);  // and the join with all of them
 }
 
-TEST(CorePipeline, AWarpWaitingForMemoryIsSetAsideWhileOthersIssue) {
-  // Warp 0 loads from memory (a cold miss to DRAM); warp 1 computes. Together they take about as
-  // long as the longer of the two, not the sum.
-  const std::string s = R"(
+// Warp 0 loads from memory (a cold miss to DRAM) and stores it; warp 1 runs alu_loop(20).
+std::string load_or_compute() {
+  return R"(
   setp.lt.u32 %q1, %tid, 32;
   @!%q1 bra $COMPUTE;
   ld.global.u32 %r1, [%in+8];
@@ -103,6 +102,12 @@ TEST(CorePipeline, AWarpWaitingForMemoryIsSetAsideWhileOthersIssue) {
   bra $END;
 $COMPUTE:
 )" + alu_loop(20) + "\n$END:";
+}
+
+TEST(CorePipeline, AWarpWaitingForMemoryIsSetAsideWhileOthersIssue) {
+  // Warp 0 loads from memory (a cold miss to DRAM); warp 1 computes. Together they take about as
+  // long as the longer of the two, not the sum.
+  const std::string s = load_or_compute();
   const Result both = run(s, 64);
   const Result load_only = run(R"(
   ld.global.u32 %r1, [%in+8];
@@ -117,14 +122,7 @@ uint64_t sum(const std::vector<uint64_t>& v) { return std::accumulate(v.begin(),
 TEST(CorePipeline, EveryCycleOfALaunchIsAFetchCycleOrAStallWithACause) {
   // Loads, a divergent branch, ALU work and stores whose acknowledgements arrive after the last
   // CTA finished (those cycles are outside the launch).
-  const std::string s = R"(
-  setp.lt.u32 %q1, %tid, 32;
-  @!%q1 bra $COMPUTE;
-  ld.global.u32 %r1, [%in+8];
-  cvt.u64.u32 %o, %r1;
-  bra $END;
-$COMPUTE:
-)" + alu_loop(20) + "\n$END:";
+  const std::string s = load_or_compute();
   const Result r = run(s, 64);
   EXPECT_EQ(r.counters.fetch_cycles + sum(r.counters.stall_cycles), r.cycles);
   EXPECT_EQ(r.counters.stall_cycles[static_cast<size_t>(sm::StallCause::Idle)], 0u);
