@@ -26,7 +26,7 @@ void BoundKernel::execute(uint32_t pc, CtaState& cta, const ThreadGroup& group, 
     });
     mask = held;
   }
-  result = ExecResult{};
+  result.clear();
   result.active = mask;
   ExecCtx c;
   c.in = &in;

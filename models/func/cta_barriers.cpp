@@ -10,6 +10,7 @@ void CtaBarriers::arrive(uint32_t warp, uint32_t id, uint32_t count, LaneMask la
   m_arrived[id] += popcount(lanes);
   m_expected[id] = count;
   m_waiting[id].push_back({warp, lanes, pc});
+  ++m_waiters;
 }
 
 void CtaBarriers::release_completed(const std::function<void(uint32_t warp)>& release) {
@@ -21,14 +22,9 @@ void CtaBarriers::release_completed(const std::function<void(uint32_t warp)>& re
     m_arrived[id] = 0;
     std::vector<Waiter> waiting;
     waiting.swap(m_waiting[id]);
+    m_waiters -= static_cast<uint32_t>(waiting.size());
     for (const Waiter& w : waiting) release(w.warp);
   }
-}
-
-bool CtaBarriers::anyone_waiting() const {
-  for (const auto& w : m_waiting)
-    if (!w.empty()) return true;
-  return false;
 }
 
 std::string CtaBarriers::deadlock_message(const Launch& launch, const Dim3& ctaid, const std::function<LaneMask(uint32_t)>& alive,

@@ -25,7 +25,7 @@ class CtaBarriers {
   void exit(LaneMask lanes) { m_exited += popcount(lanes); }
   // Releases every barrier that is now complete: calls `release(warp)` for each waiting warp.
   void release_completed(const std::function<void(uint32_t warp)>& release);
-  bool anyone_waiting() const;
+  bool anyone_waiting() const { return m_waiters > 0; }
 
   // The fault message when no warp can move: the first waiting warp's barrier, how many arrived,
   // and how many threads of waiting warps are stuck on other paths. `alive(warp)` gives the lanes
@@ -44,6 +44,7 @@ class CtaBarriers {
   std::array<uint32_t, 16> m_arrived{};
   std::array<uint32_t, 16> m_expected{};  // 0 = all live threads
   std::array<std::vector<Waiter>, 16> m_waiting;
+  uint32_t m_waiters = 0;  // warps waiting at any barrier
 };
 
 }  // namespace gputlm::func

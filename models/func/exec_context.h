@@ -33,7 +33,17 @@ struct ExecResult {
   // Memory instructions: resolved space of every active lane, bytes per lane, addresses.
   isa::Space space = isa::Space::Generic;
   uint32_t access_bytes = 0;
-  std::array<uint64_t, kWarpSize> addr{};
+  std::array<uint64_t, kWarpSize> addr{};  // meaningful for the active lanes only
+
+  // A fresh result for the next instruction; the addresses are left as they are (only the active
+  // lanes' are ever read, and each memory instruction writes those).
+  void clear() {
+    active = taken = 0;
+    exit = barrier = false;
+    barrier_id = barrier_count = 0;
+    space = isa::Space::Generic;
+    access_bytes = 0;
+  }
 };
 
 // Generic address windows (PTX generic addressing): shared and local memory appear at fixed

@@ -43,7 +43,8 @@ void TargetEnd::respond(tlm::tlm_generic_payload& p) {
   m_response_busy = (s == tlm::TLM_ACCEPTED);  // the initiator sends END_RESP later
 }
 
-InitiatorEnd::InitiatorEnd(const char* socket_name, sc_core::sc_event& wake) : socket(socket_name), m_wake(wake) {
+InitiatorEnd::InitiatorEnd(const char* socket_name, sc_core::sc_event& wake, bool* poke)
+    : socket(socket_name), m_wake(wake), m_poke(poke) {
   socket.register_nb_transport_bw(this, &InitiatorEnd::nb_transport_bw);
 }
 
@@ -64,12 +65,14 @@ void InitiatorEnd::send(tlm::tlm_generic_payload& p) {
 tlm_sync_enum InitiatorEnd::nb_transport_bw(tlm::tlm_generic_payload& p, tlm_phase& phase, sc_core::sc_time&) {
   if (phase == tlm::END_REQ) {
     m_request_busy = false;
+    if (m_poke) *m_poke = true;
     m_wake.notify(sc_core::SC_ZERO_TIME);
     return tlm::TLM_ACCEPTED;
   }
   if (phase == tlm::BEGIN_RESP) {
     if (m_request_busy && &p == m_in_flight) m_request_busy = false;  // BEGIN_RESP implies END_REQ
     m_responses.push_back(&p);
+    if (m_poke) *m_poke = true;
     m_wake.notify(sc_core::SC_ZERO_TIME);
     return tlm::TLM_COMPLETED;
   }

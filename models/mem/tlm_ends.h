@@ -43,8 +43,9 @@ class TargetEnd {
 
 class InitiatorEnd {
  public:
-  // `wake` is notified when END_REQ frees the request channel or a response arrives.
-  InitiatorEnd(const char* socket_name, sc_core::sc_event& wake);
+  // `wake` is notified when END_REQ frees the request channel or a response arrives; so is
+  // `*poke` raised, if given (an owner that runs several parts in one process learns which).
+  InitiatorEnd(const char* socket_name, sc_core::sc_event& wake, bool* poke = nullptr);
 
   tlm_utils::simple_initiator_socket<InitiatorEnd> socket;
 
@@ -60,6 +61,7 @@ class InitiatorEnd {
   tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload& p, tlm::tlm_phase& phase, sc_core::sc_time& delay);
 
   sc_core::sc_event& m_wake;
+  bool* m_poke;
   tlm::tlm_generic_payload* m_in_flight = nullptr;
   bool m_request_busy = false;
   std::deque<tlm::tlm_generic_payload*> m_responses;

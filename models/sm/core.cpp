@@ -88,6 +88,7 @@ void Core::start_cta(const func::BoundKernel& kernel, const func::Launch& launch
   m_registers_used += launch.threads_per_cta() * m_ctx.spec.registers_per_thread;
   m_shared_used += launch.shared_bytes();
   ++m_ctas_resident;
+  m_fetch->poke();
   m_ctx.wake.notify(sc_core::SC_ZERO_TIME);
 }
 
@@ -97,6 +98,8 @@ void Core::start_cta(const func::BoundKernel& kernel, const func::Launch& launch
 // or its output was taken) runs again, until no link moves: the same cycle-accurate outcome as a
 // process per stage woken by every TLM phase, without the kernel's event traffic. The core then
 // sleeps until the earliest cycle a stage asked for, or until a cache or a new CTA wakes it.
+// Woken again in a cycle it already ran (a cache answered, a CTA started), only the stages that
+// were poked run: the others' state has not changed since they ran in this cycle.
 void Core::tick() {
   if (!align_to_edge(m_ctx.clock)) return;
   const Cycle now = m_ctx.clock.now();
@@ -104,7 +107,10 @@ void Core::tick() {
   // runs again in the same cycle, woken by a cache).
   Cycle& next = m_next;
   if (next <= now) next = kNever;
-  for (Stage* s : m_stages) next = std::min(next, s->run(now));
+  if (m_ran != now) {
+    m_ran = now;
+    for (Stage* s : m_stages) next = std::min(next, s->run(now));
+  }
   for (int pass = 0;; ++pass) {
     bool moved = false;
     for (Stage* s : m_stages) {
@@ -117,7 +123,7 @@ void Core::tick() {
   }
   if (next != kNever) next = std::max(next, now + 1);
   if (m_ctx.spec.run_every_cycle && m_ctas_resident > 0) next = now + 1;
-  for (Stage* s : m_stages) s->end_cycle(now, next);
+  m_fetch->end_cycle(now, next);  // the one stage with end-of-cycle work (its stall accounting)
   if (!m_ctx.fault.empty()) return;
   // Static sensitivity (wake or timer) costs the kernel less than a dynamic next_trigger each
   // cycle; a timer notification already due earlier stays and only costs a spurious run.

@@ -68,6 +68,7 @@ class Core : public sc_core::sc_module, public StatProvider, public WaveProvider
   std::unique_ptr<mem::Cache> m_l1i, m_l1d;
   std::array<Stage*, 6> m_stages{};  // last stage first: the order tick runs them in
   Cycle m_next = kNever;             // the earliest cycle a stage asked to run again
+  Cycle m_ran = kNever;              // the last cycle every stage ran in
   sc_core::sc_event m_timer;         // fires at m_next
   uint32_t m_threads_used = 0, m_warps_used = 0, m_registers_used = 0, m_shared_used = 0, m_ctas_resident = 0;
   uint64_t m_next_age = 0;

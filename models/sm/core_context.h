@@ -80,7 +80,7 @@ struct CoreContext {
     }
     WarpInstr* w = m_free.back();
     m_free.pop_back();
-    *w = WarpInstr{};
+    w->reset();
     return *w;
   }
   void free_instr(WarpInstr& w) { m_free.push_back(&w); }

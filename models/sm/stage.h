@@ -28,11 +28,11 @@ class Stage : public sc_core::sc_module, public WaveProvider {
     m_poked = false;
     return cycle(now);
   }
-  // A link end moved an instruction (BEGIN_REQ in, END_REQ out) since the stage last ran.
+
+  // A link end moved an instruction (BEGIN_REQ in, END_REQ out), a memory port answered, or the
+  // core started a CTA since the stage last ran.
   bool poked() const { return m_poked; }
-  // Called once at the end of every cycle the core ran, after the links settled; `next` is the
-  // cycle the core means to run next (earlier if a cache wakes it).
-  virtual void end_cycle(Cycle /*now*/, Cycle /*next*/) {}
+  void poke() { m_poked = true; }
 
   void trace(sc_core::sc_trace_file* tf) const override;
   std::vector<WaveGroup> wave_groups() const override;
@@ -48,6 +48,7 @@ class Stage : public sc_core::sc_module, public WaveProvider {
   }
 
   CoreContext& m_core;
+  bool* poke_flag() { return &m_poked; }
 
  private:
   bool m_poked = false;

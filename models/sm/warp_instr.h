@@ -24,6 +24,20 @@ struct WarpInstr {
   uint32_t lines_pending = 0;  // memory: line requests not yet answered
   uint32_t lines_unsent = 0;   // memory: line requests not yet accepted by the L1
   bool parked = false;         // memory: set aside waiting for its lines
+
+  // Back to a new instruction's state, but for `result`, which the functional engine sets whole
+  // at execute (clearing its 32 addresses here too would cost every instruction twice).
+  void reset() {
+    slot = pc = 0;
+    lanes = 0;
+    group = {};
+    in = nullptr;
+    cls = isa::InstrClass::IntAlu;
+    fetched = 0;
+    pc_advanced = false;
+    lines_pending = lines_unsent = 0;
+    parked = false;
+  }
 };
 
 // The stage-to-stage protocol: TLM sockets carrying WarpInstr with the base protocol's phases.

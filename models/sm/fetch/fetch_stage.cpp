@@ -12,7 +12,7 @@ bool decides_next_pc(const isa::Instruction& in, const WarpSlot& w, uint32_t pc)
 
 FetchStage::FetchStage(sc_core::sc_module_name name, CoreContext& core)
     : Stage(name, core, false, true),
-      icache("icache", core.wake),
+      icache("icache", core.wake, poke_flag()),
       m_icache_wait(core.warps.size(), false),
       m_icache_sent(core.warps.size(), 0),
       m_candidates((core.warps.size() + 63) / 64, 0) {}

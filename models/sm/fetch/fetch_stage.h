@@ -25,10 +25,12 @@ class FetchStage : public Stage {
   // The fetch and stall cycles count the cycles [start, end) of a launch.
   void begin_accounting(Cycle start);
   void end_accounting(Cycle end);
+  // Called once at the end of every cycle the core ran, after the links settled; `next` is the
+  // cycle the core means to run next (earlier if a cache wakes it).
+  void end_cycle(Cycle now, Cycle next);
 
  protected:
   Cycle cycle(Cycle now) override;
-  void end_cycle(Cycle now, Cycle next) override;
 
  private:
   bool candidate(const WarpSlot& w) const;            // Ready, not done, pipeline rules allow a fetch
