@@ -1,5 +1,6 @@
 #include "models/gpu/gpu_spec.h"
 
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -25,7 +26,13 @@ GpuSpec GpuSpec::from_json(const nlohmann::json& j, const std::string& where) {
   return s;
 }
 
-GpuSpec GpuSpec::from_file(const std::string& path) {
+namespace {
+
+// A config file, with its "base" (a path relative to the file) applied first: the file's own
+// keys then override the base's as a JSON merge patch (RFC 7386), so a preset that differs from
+// another in a few keys says only those. Bases may chain; a cycle is an error.
+nlohmann::json load_config(const std::string& path, int depth = 0) {
+  if (depth > 16) throw InputError(path + ": \"base\" chain longer than 16 (a cycle?)");
   std::ifstream in(path);
   if (!in) throw InputError(path + ": cannot open config");
   std::stringstream text;
@@ -36,6 +43,19 @@ GpuSpec GpuSpec::from_file(const std::string& path) {
   } catch (const nlohmann::json::parse_error& e) {
     throw InputError(path + ": invalid JSON: " + e.what());
   }
+  if (!j.is_object() || !j.contains("base")) return j;
+  if (!j["base"].is_string()) throw InputError(path + ": \"base\" must be a file name");
+  const std::filesystem::path base = std::filesystem::path(path).parent_path() / j["base"].get<std::string>();
+  nlohmann::json merged = load_config(base.string(), depth + 1);
+  j.erase("base");
+  merged.merge_patch(j);
+  return merged;
+}
+
+}  // namespace
+
+GpuSpec GpuSpec::from_file(const std::string& path) {
+  const nlohmann::json j = load_config(path);
   GpuSpec s = from_json(j, path);
   uint64_t h = 1469598103934665603ull;  // FNV-1a of the canonical JSON, so formatting does not matter
   for (unsigned char c : j.dump()) h = (h ^ c) * 1099511628211ull;

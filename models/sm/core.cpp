@@ -41,6 +41,8 @@ Core::Core(sc_core::sc_module_name name, const CoreSpec& spec, uint32_t core_id,
   m_stats.counter("ctas_done", c.ctas_done, "count", "CTAs finished");
   m_stats.counter("line_requests", c.line_requests, "count", "global/local line requests sent to the L1");
   m_stats.counter("shared_bank_conflict_cycles", c.shared_bank_conflict_cycles, "cycles", "extra shared-memory cycles from bank conflicts");
+  m_stats.formula("fetch_group_switches", [this] { return static_cast<double>(m_ctx.scheduler->group_switches()); }, "count",
+                  "two-level scheduling: times the priority moved to the next fetch group");
   m_stats.counter("register_bank_conflict_cycles", c.register_bank_conflict_cycles, "cycles", "extra register-read cycles from bank conflicts");
 }
 
@@ -178,6 +180,7 @@ void Core::trace(sc_core::sc_trace_file* tf) const {
     self->m_wave_mask[slot] = live ? w.stack.mask() : 0;
     self->m_wave_state[slot] = static_cast<uint64_t>(w.status);
   };
+  sc_core::sc_trace(tf, m_ctx.prioritized_group, std::string(name()) + ".scheduler.prioritized_group", 16);
   for (size_t s = 0; s < n; ++s) {
     const std::string p = std::string(name()) + ".warp" + std::to_string(s);
     sc_core::sc_trace(tf, m_wave_pc[s], p + ".pc", 32);
@@ -189,6 +192,8 @@ void Core::trace(sc_core::sc_trace_file* tf) const {
 std::vector<WaveGroup> Core::wave_groups() const {
   using F = WaveSignal::Format;
   std::vector<WaveGroup> g;
+  const std::string sched = std::string(name()) + ".scheduler.prioritized_group";
+  g.push_back({std::string(name()) + ": prioritised fetch group (two-level scheduling; 0 otherwise)", {{sched, 16, F::Dec}}});
   for (size_t s = 0; s < m_ctx.warps.size(); ++s) {
     const std::string p = std::string(name()) + ".warp" + std::to_string(s);
     g.push_back({p + ": PC, active mask, state (0 free 1 ready 2 barrier 3 done)",

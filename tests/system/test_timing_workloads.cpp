@@ -63,6 +63,7 @@ TEST_P(TimedWorkloads, SleepingCoresTimeLikeCoresRunEveryCycle) {
 }
 
 TEST_P(TimedWorkloads, VerifyOnFermiGtx480) { run_on("fermi-gtx480"); }
+TEST_P(TimedWorkloads, VerifyOnTwoLevel8) { run_on("2lev8"); }  // a preset built on a base config
 
 INSTANTIATE_TEST_SUITE_P(All, TimedWorkloads,
                          testing::ValuesIn(workload::list_workloads(std::string(GPUTLM_SOURCE_DIR) + "/traces")), test_name);

@@ -103,7 +103,10 @@ Cycle FetchStage::cycle(Cycle now) {
       }
     }
     m_fetched = !m_eligible.empty();
-    if (m_fetched) fetch(m_core.scheduler->pick(m_eligible, m_core.warps, now), now);
+    if (m_fetched) {
+      fetch(m_core.scheduler->pick(m_eligible, m_core.warps, now), now);
+      m_core.prioritized_group = m_core.scheduler->prioritized_group();
+    }
   }
   show(m_held ? 1 : 0, m_held);
   if (m_held) return m_ready > now ? m_ready : kNever;

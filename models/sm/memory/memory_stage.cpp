@@ -75,6 +75,7 @@ void MemoryStage::finish_active(Cycle now) {
     w->parked = true;
     ++m_parked;
     m_core.warps[w->slot].waiting_memory = true;
+    m_core.warps[w->slot].waiting_since = now;
     return;
   }
   m_done.push_back({std::max(now, m_busy_until), w});

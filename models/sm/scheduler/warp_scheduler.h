@@ -13,19 +13,37 @@
 
 namespace gputlm::sm {
 
+// What a scheduler is built with (from the core's config).
+struct SchedulerParams {
+  uint32_t slots = 32;              // warp slots of the core
+  uint32_t fetch_group_size = 8;    // two-level: warp slots per fetch group
+  uint64_t group_timeout = 0;       // two-level: switch after this many fetches from one group (0: never)
+  Cycle long_latency_cycles = 2;    // two-level: a warp waiting for memory longer than this is stalled
+                                    // on a long-latency operation (more than an L1 hit)
+};
+
 class IWarpScheduler {
  public:
   virtual ~IWarpScheduler() = default;
   // One of `eligible` (slot numbers, ascending, never empty) to fetch from at `now`; `warps`
   // describes every slot.
   virtual uint32_t pick(const std::vector<uint32_t>& eligible, const std::vector<WarpSlot>& warps, Cycle now) = 0;
+  // The fetch group with the highest priority (0 for single-level policies), and how often the
+  // priority moved to another group: for the statistics and the waves.
+  virtual uint32_t prioritized_group() const { return 0; }
+  virtual uint64_t group_switches() const { return 0; }
 };
 
-using WarpSchedulerFactory = std::function<std::unique_ptr<IWarpScheduler>(uint32_t slots)>;
+using WarpSchedulerFactory = std::function<std::unique_ptr<IWarpScheduler>(const SchedulerParams&)>;
 
 struct WarpSchedulerRegistration {
   WarpSchedulerRegistration(const char* name, WarpSchedulerFactory f);
 };
-std::unique_ptr<IWarpScheduler> make_warp_scheduler(const std::string& name, uint32_t slots);
+std::unique_ptr<IWarpScheduler> make_warp_scheduler(const std::string& name, const SchedulerParams& params);
+inline std::unique_ptr<IWarpScheduler> make_warp_scheduler(const std::string& name, uint32_t slots) {
+  SchedulerParams p;
+  p.slots = slots;
+  return make_warp_scheduler(name, p);
+}
 
 }  // namespace gputlm::sm

@@ -42,8 +42,8 @@ class GreedyThenOldest : public IWarpScheduler {
   uint32_t m_last = ~0u;
 };
 
-const WarpSchedulerRegistration kRr("rr", [](uint32_t slots) { return std::make_unique<RoundRobin>(slots); });
-const WarpSchedulerRegistration kGto("gto", [](uint32_t) { return std::make_unique<GreedyThenOldest>(); });
+const WarpSchedulerRegistration kRr("rr", [](const SchedulerParams& p) { return std::make_unique<RoundRobin>(p.slots); });
+const WarpSchedulerRegistration kGto("gto", [](const SchedulerParams&) { return std::make_unique<GreedyThenOldest>(); });
 
 }  // namespace
 
@@ -51,8 +51,8 @@ WarpSchedulerRegistration::WarpSchedulerRegistration(const char* name, WarpSched
   Registry<WarpSchedulerFactory>::instance().add(name, std::move(f));
 }
 
-std::unique_ptr<IWarpScheduler> make_warp_scheduler(const std::string& name, uint32_t slots) {
-  return Registry<WarpSchedulerFactory>::instance().get(name, "warp scheduler")(slots);
+std::unique_ptr<IWarpScheduler> make_warp_scheduler(const std::string& name, const SchedulerParams& params) {
+  return Registry<WarpSchedulerFactory>::instance().get(name, "warp scheduler")(params);
 }
 
 }  // namespace gputlm::sm

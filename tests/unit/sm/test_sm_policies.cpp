@@ -41,7 +41,7 @@ TEST(WarpScheduler, UnknownNameListsTheKnownOnes) {
     make_warp_scheduler("lottery", 4);
     FAIL();
   } catch (const InputError& e) {
-    EXPECT_NE(std::string(e.what()).find("unknown warp scheduler 'lottery' (known: gto, rr)"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("unknown warp scheduler 'lottery' (known: 2lev, gto, rr)"), std::string::npos) << e.what();
   }
 }
 
