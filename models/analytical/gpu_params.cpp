@@ -1,6 +1,5 @@
 #include "models/analytical/gpu_params.h"
 
-#include <fstream>
 #include <limits>
 #include <sstream>
 
@@ -87,18 +86,6 @@ GpuParams GpuParams::from_json(const nlohmann::json& j, const std::string& where
   return p;
 }
 
-GpuParams GpuParams::from_file(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw InputError(path + ": cannot open config");
-  std::stringstream text;
-  text << in.rdbuf();
-  nlohmann::json j;
-  try {
-    j = nlohmann::json::parse(text.str());
-  } catch (const nlohmann::json::parse_error& e) {
-    throw InputError(path + ": invalid JSON: " + e.what());
-  }
-  return from_json(j, path);
-}
+GpuParams GpuParams::from_file(const std::string& path) { return from_json(read_json_file(path), path); }
 
 }  // namespace gputlm::analytical

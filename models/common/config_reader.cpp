@@ -1,6 +1,8 @@
 #include "models/common/config_reader.h"
 
 #include <cmath>
+#include <fstream>
+#include <sstream>
 
 #include "models/common/error.h"
 
@@ -95,6 +97,18 @@ void ConfigReader::finish() const {
   for (auto it = m_obj.begin(); it != m_obj.end(); ++it)
     if (!m_read.count(it.key()) && it.key().rfind("_comment", 0) != 0 && it.key() != "//")
       fail(it.key(), "unknown key");
+}
+
+nlohmann::json read_json_file(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw InputError(path + ": cannot open config");
+  std::stringstream text;
+  text << in.rdbuf();
+  try {
+    return nlohmann::json::parse(text.str());
+  } catch (const nlohmann::json::parse_error& e) {
+    throw InputError(path + ": invalid JSON: " + e.what());
+  }
 }
 
 }  // namespace gputlm

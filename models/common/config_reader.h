@@ -48,4 +48,7 @@ class ConfigReader {
   std::set<std::string> m_read;
 };
 
+// The JSON of a config file; an unreadable file or invalid JSON is an InputError naming the file.
+nlohmann::json read_json_file(const std::string& path);
+
 }  // namespace gputlm

@@ -1,7 +1,6 @@
 #include "models/gpu/gpu_spec.h"
 
 #include <filesystem>
-#include <fstream>
 #include <sstream>
 
 #include "models/common/config_reader.h"
@@ -33,16 +32,7 @@ namespace {
 // another in a few keys says only those. Bases may chain; a cycle is an error.
 nlohmann::json load_config(const std::string& path, int depth = 0) {
   if (depth > 16) throw InputError(path + ": \"base\" chain longer than 16 (a cycle?)");
-  std::ifstream in(path);
-  if (!in) throw InputError(path + ": cannot open config");
-  std::stringstream text;
-  text << in.rdbuf();
-  nlohmann::json j;
-  try {
-    j = nlohmann::json::parse(text.str());
-  } catch (const nlohmann::json::parse_error& e) {
-    throw InputError(path + ": invalid JSON: " + e.what());
-  }
+  nlohmann::json j = read_json_file(path);
   if (!j.is_object() || !j.contains("base")) return j;
   if (!j["base"].is_string()) throw InputError(path + ": \"base\" must be a file name");
   const std::filesystem::path base = std::filesystem::path(path).parent_path() / j["base"].get<std::string>();
