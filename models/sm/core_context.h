@@ -39,15 +39,6 @@ struct CoreCounters {
   uint64_t register_bank_conflict_cycles = 0;
 };
 
-inline SchedulerParams scheduler_params(const CoreSpec& spec) {
-  SchedulerParams p;
-  p.slots = spec.max_warps;
-  p.fetch_group_size = spec.fetch_group_size;
-  p.group_timeout = spec.fetch_group_timeout;
-  p.long_latency_cycles = spec.long_latency_cycles;
-  return p;
-}
-
 struct CoreContext {
   CoreContext(uint32_t core_id, const CoreSpec& spec, double reference_mhz)
       : id(core_id),
@@ -56,7 +47,7 @@ struct CoreContext {
         warps(spec.max_warps),
         ctas(spec.max_ctas),
         formation(make_warp_formation(spec.formation)),
-        scheduler(make_warp_scheduler(spec.scheduler, scheduler_params(spec))),
+        scheduler(make_warp_scheduler(spec.scheduler, spec.scheduling.with_slots(spec.max_warps))),
         scoreboard(spec.issue == "scoreboard"),
         local_scratchpad(spec.local_memory == "scratchpad") {}
 

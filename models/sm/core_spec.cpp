@@ -29,9 +29,10 @@ CoreSpec CoreSpec::from_json(const nlohmann::json& j, const std::string& where, 
   s.registers_per_thread = static_cast<uint32_t>(r.get_uint("registers_per_thread", s.registers_per_thread, 1, 255));
   s.shared_bytes = static_cast<uint32_t>(r.get_uint("shared_bytes", s.shared_bytes, 0, 1u << 24));
   s.scheduler = r.get_choice("scheduler", s.scheduler, Registry<WarpSchedulerFactory>::instance().names());
-  s.fetch_group_size = static_cast<uint32_t>(r.get_uint("fetch_group_size", s.fetch_group_size, 1, 2048));
-  s.fetch_group_timeout = r.get_uint("fetch_group_timeout", s.fetch_group_timeout, 0, uint64_t{1} << 40);
-  s.long_latency_cycles = static_cast<uint32_t>(r.get_uint("long_latency_cycles", s.long_latency_cycles, 0, 100000));
+  SchedulerParams& sp = s.scheduling;
+  sp.fetch_group_size = static_cast<uint32_t>(r.get_uint("fetch_group_size", sp.fetch_group_size, 1, 2048));
+  sp.group_timeout = r.get_uint("fetch_group_timeout", sp.group_timeout, 0, uint64_t{1} << 40);
+  sp.long_latency_cycles = r.get_uint("long_latency_cycles", sp.long_latency_cycles, 0, 100000);
   s.formation = r.get_choice("formation", s.formation, Registry<WarpFormationFactory>::instance().names());
   s.issue = r.get_choice("issue", s.issue, {"barrel", "scoreboard"});
   s.max_inflight_per_warp = static_cast<uint32_t>(r.get_uint("max_inflight_per_warp", s.max_inflight_per_warp, 1, 64));
@@ -64,7 +65,7 @@ CoreSpec CoreSpec::from_json(const nlohmann::json& j, const std::string& where, 
   if (r.has("l1d")) s.l1d = mem::CacheSpec::from_json(r.get_object("l1d"), where, r.key_path("l1d"));
   s.icache.clock_mhz = s.l1d.clock_mhz = s.clock_mhz;
   if (s.max_warps * 32 < s.max_threads) r.fail("max_warps", "too few warps for max_threads");
-  if (s.fetch_group_size > s.max_warps) r.fail("fetch_group_size", "larger than max_warps");
+  if (sp.fetch_group_size > s.max_warps) r.fail("fetch_group_size", "larger than max_warps");
   r.finish();
   return s;
 }

@@ -13,6 +13,7 @@
 
 #include "models/isa/opcode.h"
 #include "models/mem/cache/cache_spec.h"
+#include "models/sm/scheduler/warp_scheduler.h"
 
 namespace gputlm::sm {
 
@@ -35,9 +36,7 @@ struct CoreSpec {
   uint32_t registers_per_thread = 16;   // chosen for occupancy: PTX registers are virtual
   uint32_t shared_bytes = 131072;       // scratchpad
   std::string scheduler = "rr";         // a registered warp scheduler
-  uint32_t fetch_group_size = 8;        // "2lev": warp slots per fetch group (dissertation Sec. 5.2: 8 is best)
-  uint64_t fetch_group_timeout = 0;     // "2lev": fetches before a forced group switch (0: none; LWM+2Lev: 32K)
-  uint32_t long_latency_cycles = 2;     // "2lev": memory waits longer than this count as long-latency (chosen)
+  SchedulerParams scheduling;           // what the scheduler is built with (the core sets slots = max_warps)
   std::string formation = "static";     // a registered warp formation
   std::string issue = "barrel";         // barrel | scoreboard
   uint32_t max_inflight_per_warp = 4;   // scoreboard mode

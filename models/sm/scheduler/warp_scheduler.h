@@ -16,10 +16,17 @@ namespace gputlm::sm {
 // What a scheduler is built with (from the core's config).
 struct SchedulerParams {
   uint32_t slots = 32;              // warp slots of the core
-  uint32_t fetch_group_size = 8;    // two-level: warp slots per fetch group
-  uint64_t group_timeout = 0;       // two-level: switch after this many fetches from one group (0: never)
-  Cycle long_latency_cycles = 2;    // two-level: a warp waiting for memory longer than this is stalled
-                                    // on a long-latency operation (more than an L1 hit)
+  // Two-level scheduling (config keys fetch_group_size, fetch_group_timeout, long_latency_cycles):
+  uint32_t fetch_group_size = 8;    // warp slots per fetch group (dissertation Sec. 5.2: 8 is best)
+  uint64_t group_timeout = 0;       // switch after this many fetches from one group (0: never; LWM+2Lev: 32K)
+  Cycle long_latency_cycles = 2;    // a warp waiting for memory longer than this is stalled on a
+                                    // long-latency operation (chosen: more than an L1 hit)
+
+  SchedulerParams with_slots(uint32_t n) const {
+    SchedulerParams p = *this;
+    p.slots = n;
+    return p;
+  }
 };
 
 class IWarpScheduler {
@@ -41,9 +48,7 @@ struct WarpSchedulerRegistration {
 };
 std::unique_ptr<IWarpScheduler> make_warp_scheduler(const std::string& name, const SchedulerParams& params);
 inline std::unique_ptr<IWarpScheduler> make_warp_scheduler(const std::string& name, uint32_t slots) {
-  SchedulerParams p;
-  p.slots = slots;
-  return make_warp_scheduler(name, p);
+  return make_warp_scheduler(name, SchedulerParams{}.with_slots(slots));
 }
 
 }  // namespace gputlm::sm

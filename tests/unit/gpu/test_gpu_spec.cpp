@@ -30,7 +30,7 @@ TEST_F(ConfigFiles, APresetOverridesTheKeysItNamesAndKeepsTheBasesOthers) {
   const GpuSpec two = GpuSpec::from_file(std::string(GPUTLM_SOURCE_DIR) + "/configs/2lev8.json");
   EXPECT_EQ(two.name, "2lev8");
   EXPECT_EQ(two.core.scheduler, "2lev");
-  EXPECT_EQ(two.core.fetch_group_size, 8u);
+  EXPECT_EQ(two.core.scheduling.fetch_group_size, 8u);
   EXPECT_EQ(base.core.scheduler, "rr");
   EXPECT_EQ(two.core.max_warps, base.core.max_warps);
   EXPECT_EQ(two.core.l1d.size_bytes, base.core.l1d.size_bytes);
