@@ -25,7 +25,7 @@ class SimtStack {
 
   void reset(uint32_t pc, Mask mask) {
     m_entries.clear();
-    if (mask) m_entries.push_back({pc, isa::kExitPc, mask});
+    if (static_cast<bool>(mask)) m_entries.push_back({pc, isa::kExitPc, mask});
   }
   bool done() const { return m_entries.empty(); }
   uint32_t pc() const { return m_entries.back().pc; }
@@ -56,7 +56,7 @@ class SimtStack {
   // `lanes` of the top entry finished (ret/exit): they leave every entry; the top entry's
   // remaining lanes (a guarded exit) move on to `next_pc`.
   void exit(Mask lanes, uint32_t next_pc) {
-    const bool top_continues = (m_entries.back().mask & ~lanes) != 0;
+    const bool top_continues = static_cast<bool>(m_entries.back().mask & ~lanes);
     for (Entry& e : m_entries) e.mask &= ~lanes;
     if (top_continues) m_entries.back().pc = next_pc;
     pop_finished();
@@ -64,7 +64,7 @@ class SimtStack {
 
  private:
   void pop_finished() {
-    while (!m_entries.empty() && (m_entries.back().mask == 0 || m_entries.back().pc == m_entries.back().rpc))
+    while (!m_entries.empty() && (!m_entries.back().mask || m_entries.back().pc == m_entries.back().rpc))
       m_entries.pop_back();
   }
 

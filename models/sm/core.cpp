@@ -43,6 +43,9 @@ Core::Core(sc_core::sc_module_name name, const CoreSpec& spec, uint32_t core_id,
   m_stats.counter("shared_bank_conflict_cycles", c.shared_bank_conflict_cycles, "cycles", "extra shared-memory cycles from bank conflicts");
   m_stats.formula("fetch_group_switches", [this] { return static_cast<double>(m_ctx.scheduler->group_switches()); }, "count",
                   "two-level scheduling: times the priority moved to the next fetch group");
+  m_stats.counter("subwarps", c.subwarps, "count", "large warps: sub-warps formed (warp instructions issued from a large warp)");
+  m_stats.counter("subwarp_bubble_cycles", c.subwarp_bubble_cycles, "cycles",
+                  "large warps: cycles fetch waited while the sub-warp former found only threads busy with the previous instruction");
   m_stats.counter("register_bank_conflict_cycles", c.register_bank_conflict_cycles, "cycles", "extra register-read cycles from bank conflicts");
 }
 
@@ -79,6 +82,7 @@ void Core::start_cta(const func::BoundKernel& kernel, const func::Launch& launch
     ws.base_tid = layout[i].base_tid;
     ws.valid = layout[i].valid;
     ws.stack.reset(0, ws.valid);
+    m_ctx.formation->start(w, ws, layout[i]);
     ws.age = m_next_age++;
     ws.pending_regs.assign(words, 0);
     ws.eligible_from = m_ctx.clock.now();
@@ -166,27 +170,37 @@ std::string Core::dump() const {
   return os.str();
 }
 
+// Warp slots the waves show: as many as the core's threads fill (4 large warps of 256 threads).
+size_t Core::traced_slots() const {
+  const uint32_t per = m_ctx.formation->slot_threads();
+  return std::min<size_t>(m_ctx.warps.size(), (m_ctx.spec.max_threads + per - 1) / per);
+}
+
 void Core::trace(sc_core::sc_trace_file* tf) const {
   auto* self = const_cast<Core*>(this);
   self->m_tracing = true;
-  const size_t n = m_ctx.warps.size();
-  self->m_wave_pc.assign(n, 0);
-  self->m_wave_mask.assign(n, 0);
-  self->m_wave_state.assign(n, 0);
-  self->m_ctx.warp_changed = [self](uint32_t slot) {
+  const size_t n = traced_slots(), rows = m_ctx.formation->rows();
+  self->m_wave_pc.assign(m_ctx.warps.size(), 0);
+  self->m_wave_mask.assign(m_ctx.warps.size() * rows, 0);
+  self->m_wave_state.assign(m_ctx.warps.size(), 0);
+  self->m_ctx.warp_changed = [self, rows](uint32_t slot) {
     const WarpSlot& w = self->m_ctx.warps[slot];
     const bool live = w.status != WarpSlot::Status::Free && !w.stack.done();
     self->m_wave_pc[slot] = live ? w.stack.pc() : 0;
-    self->m_wave_mask[slot] = live ? w.stack.mask() : 0;
+    for (uint32_t r = 0; r < rows; ++r) self->m_wave_mask[slot * rows + r] = live ? self->m_ctx.formation->row_mask(slot, w, r) : 0;
     self->m_wave_state[slot] = static_cast<uint64_t>(w.status);
   };
   sc_core::sc_trace(tf, m_ctx.prioritized_group, std::string(name()) + ".scheduler.prioritized_group", 16);
   for (size_t s = 0; s < n; ++s) {
     const std::string p = std::string(name()) + ".warp" + std::to_string(s);
     sc_core::sc_trace(tf, m_wave_pc[s], p + ".pc", 32);
-    sc_core::sc_trace(tf, m_wave_mask[s], p + ".active_mask", 32);
+    for (size_t r = 0; r < rows; ++r) sc_core::sc_trace(tf, m_wave_mask[s * rows + r], p + mask_wave(r), 32);
     sc_core::sc_trace(tf, m_wave_state[s], p + ".state", 3);
   }
+}
+
+std::string Core::mask_wave(size_t row) const {
+  return m_ctx.formation->rows() == 1 ? ".active_mask" : ".active_mask_row" + std::to_string(row);
 }
 
 std::vector<WaveGroup> Core::wave_groups() const {
@@ -194,10 +208,15 @@ std::vector<WaveGroup> Core::wave_groups() const {
   std::vector<WaveGroup> g;
   const std::string sched = std::string(name()) + ".scheduler.prioritized_group";
   g.push_back({std::string(name()) + ": prioritised fetch group (two-level scheduling; 0 otherwise)", {{sched, 16, F::Dec}}});
-  for (size_t s = 0; s < m_ctx.warps.size(); ++s) {
+  const size_t rows = m_ctx.formation->rows();
+  for (size_t s = 0; s < traced_slots(); ++s) {
     const std::string p = std::string(name()) + ".warp" + std::to_string(s);
-    g.push_back({p + ": PC, active mask, state (0 free 1 ready 2 barrier 3 done)",
-                 {{p + ".pc", 32, F::Hex}, {p + ".active_mask", 32, F::Hex}, {p + ".state", 3, F::Dec}}});
+    WaveGroup w{p + (rows == 1 ? ": PC, active mask, state (0 free 1 ready 2 barrier 3 done)"
+                               : ": PC, active mask row by row (a large warp), state (0 free 1 ready 2 barrier 3 done)"),
+                {{p + ".pc", 32, F::Hex}}};
+    for (size_t r = 0; r < rows; ++r) w.signals.push_back({p + mask_wave(r), 32, F::Hex});
+    w.signals.push_back({p + ".state", 3, F::Dec});
+    g.push_back(w);
   }
   return g;
 }

@@ -75,7 +75,9 @@ class Core : public sc_core::sc_module, public StatProvider, public WaveProvider
   StatGroup m_stats;
   // Waves: per warp slot PC, active mask and state; sampled when warps change.
   mutable bool m_tracing = false;
-  std::vector<uint64_t> m_wave_pc, m_wave_mask, m_wave_state;
+  std::vector<uint64_t> m_wave_pc, m_wave_mask, m_wave_state;  // m_wave_mask: rows() per slot
+  size_t traced_slots() const;
+  std::string mask_wave(size_t row) const;
 };
 
 }  // namespace gputlm::sm

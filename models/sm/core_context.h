@@ -37,6 +37,8 @@ struct CoreCounters {
   uint64_t line_requests = 0;
   uint64_t shared_bank_conflict_cycles = 0;
   uint64_t register_bank_conflict_cycles = 0;
+  uint64_t subwarps = 0;             // units formed from large warps (sub-warps), bubbles excluded
+  uint64_t subwarp_bubble_cycles = 0;  // cycles the sub-warp former waited for busy threads
 };
 
 struct CoreContext {
@@ -46,7 +48,7 @@ struct CoreContext {
         clock(spec.clock_mhz, reference_mhz),
         warps(spec.max_warps),
         ctas(spec.max_ctas),
-        formation(make_warp_formation(spec.formation)),
+        formation(make_warp_formation(spec.formation, spec.formation_params)),
         scheduler(make_warp_scheduler(spec.scheduler, spec.scheduling.with_slots(spec.max_warps))),
         scoreboard(spec.issue == "scoreboard"),
         local_scratchpad(spec.local_memory == "scratchpad") {}

@@ -35,6 +35,20 @@ CoreSpec CoreSpec::from_json(const nlohmann::json& j, const std::string& where, 
   sp.long_latency_cycles = r.get_uint("long_latency_cycles", sp.long_latency_cycles, 0, 100000);
   s.formation = r.get_choice("formation", s.formation, Registry<WarpFormationFactory>::instance().names());
   s.issue = r.get_choice("issue", s.issue, {"barrel", "scoreboard"});
+  if (r.has("lwm")) {  // large warps (Narasiman dissertation Sec. 4.2; sweep of Sec. 5.3: 32 to 512 threads)
+    ConfigReader l(r.get_object("lwm"), where, r.key_path("lwm"));
+    FormationParams& fp = s.formation_params;
+    fp.large_warp_size = static_cast<uint32_t>(l.get_uint("size", fp.large_warp_size, 32, 512));
+    if (fp.large_warp_size % 32 != 0) l.fail("size", "must be a multiple of 32");
+    fp.perfect_register_file = l.get_bool("perfect_register_file", fp.perfect_register_file);
+    fp.memory_rows = l.get_bool("memory_rows", fp.memory_rows);
+    fp.single_jump = l.get_bool("single_jump", fp.single_jump);
+    fp.pack_predicated = l.get_bool("pack_predicated", fp.pack_predicated);
+    fp.suspend_on_busy = l.get_choice("busy_threads", fp.suspend_on_busy ? "suspend" : "wait", {"suspend", "wait"}) == "suspend";
+    fp.refetch_after_all = l.get_choice("refetch", fp.refetch_after_all ? "all" : "first", {"first", "all"}) == "all";
+    l.finish();
+  }
+  if (s.formation != "static" && s.issue != "barrel") r.fail("issue", "formation \"" + s.formation + "\" needs barrel issue");
   s.max_inflight_per_warp = static_cast<uint32_t>(r.get_uint("max_inflight_per_warp", s.max_inflight_per_warp, 1, 64));
   ConfigReader p(r.get_object("pipeline"), where, r.key_path("pipeline"));
   for (auto [key, field] : {std::pair{"fetch", &s.fetch_cycles}, {"decode", &s.decode_cycles}, {"read", &s.read_cycles},

@@ -13,6 +13,7 @@
 
 #include "models/isa/opcode.h"
 #include "models/mem/cache/cache_spec.h"
+#include "models/sm/formation/warp_formation.h"
 #include "models/sm/scheduler/warp_scheduler.h"
 
 namespace gputlm::sm {
@@ -38,6 +39,7 @@ struct CoreSpec {
   std::string scheduler = "rr";         // a registered warp scheduler
   SchedulerParams scheduling;           // what the scheduler is built with (the core sets slots = max_warps)
   std::string formation = "static";     // a registered warp formation
+  FormationParams formation_params;     // what it is built with (keys under "lwm")
   std::string issue = "barrel";         // barrel | scoreboard
   uint32_t max_inflight_per_warp = 4;   // scoreboard mode
   uint32_t fetch_cycles = 1, decode_cycles = 1, read_cycles = 1, memory_cycles = 1, writeback_cycles = 1;

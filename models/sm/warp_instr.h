@@ -2,6 +2,7 @@
 // TLM sockets). Created by fetch from the core's pool, retired by writeback.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <tlm>
 
@@ -16,6 +17,9 @@ struct WarpInstr {
   uint32_t pc = 0;
   LaneMask lanes = 0;     // SIMT active lanes at fetch
   func::ThreadGroup group;
+  std::array<uint32_t, kWarpSize> tids;  // lane -> thread of a formed sub-warp (group.tids points here)
+  uint32_t threads = 0;   // threads the instruction counts for (the lanes, for a 32-thread warp)
+  uint32_t tag = 0;       // the warp formation's name for the fetched instruction
   const isa::Instruction* in = nullptr;
   isa::InstrClass cls = isa::InstrClass::IntAlu;
   func::ExecResult result;   // what the functional engine did (set at execute)
@@ -31,6 +35,7 @@ struct WarpInstr {
     slot = pc = 0;
     lanes = 0;
     group = {};
+    threads = tag = 0;
     in = nullptr;
     cls = isa::InstrClass::IntAlu;
     fetched = 0;

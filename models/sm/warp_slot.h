@@ -26,8 +26,8 @@ struct WarpSlot {
   uint64_t age = 0;               // order in which warps became resident (GTO's "oldest")
   uint32_t inflight = 0;          // instructions between fetch and writeback
   bool control_pending = false;   // an in-flight instruction decides the next PC
-  bool waiting_memory = false;    // an instruction is set aside for its lines
-  Cycle waiting_since = 0;        // since when (valid while waiting_memory)
+  uint32_t waiting_memory = 0;    // instructions (sub-warps) set aside for their lines
+  Cycle waiting_since = 0;        // since when the first of them (valid while waiting_memory)
   std::vector<uint64_t> pending_regs;  // scoreboard: registers an in-flight instruction writes
   uint64_t ibuffer_line = ~0ull;  // instruction-fetch line held in the warp's buffer
   Cycle eligible_from = 0;        // barrel: first cycle after its last instruction left the pipeline

@@ -21,17 +21,18 @@ uint64_t FetchStage::line_of(uint32_t pc) const {
   return (uint64_t{pc} * m_core.spec.instruction_bytes) / m_core.spec.icache.line_bytes;
 }
 
-bool FetchStage::candidate(const WarpSlot& w) const {
+bool FetchStage::candidate(uint32_t slot) const {
+  const WarpSlot& w = m_core.warps[slot];
   if (w.status != WarpSlot::Status::Ready || w.stack.done()) return false;
-  if (!m_core.scoreboard) return w.inflight == 0;
+  if (!m_core.scoreboard) return m_core.formation->may_fetch(slot, w);
   return w.inflight < m_core.spec.max_inflight_per_warp && !w.control_pending;
 }
 
-bool FetchStage::eligible(const WarpSlot& w, Cycle now) const { return candidate(w) && w.eligible_from <= now; }
+bool FetchStage::eligible(uint32_t slot, Cycle now) const { return candidate(slot) && m_core.warps[slot].eligible_from <= now; }
 
 void FetchStage::recheck(uint32_t slot) {
   const uint64_t bit = 1ull << (slot % 64);
-  if (candidate(m_core.warps[slot]) && !m_icache_wait[slot]) m_candidates[slot / 64] |= bit;
+  if (candidate(slot) && !m_icache_wait[slot]) m_candidates[slot / 64] |= bit;
   else m_candidates[slot / 64] &= ~bit;
 }
 
@@ -72,12 +73,12 @@ Cycle FetchStage::cycle(Cycle now) {
   // A fetch that had to go to the I-cache finishes when its line has arrived and the fetch
   // register is free (an I-cache hit thus costs no more than an instruction-buffer hit); it
   // does not use this cycle's fetch slot. A warp no longer eligible goes back to the scan.
-  while (!m_held && !m_arrived.empty()) {
+  while (!m_held && m_forming == kNoSlot && !m_arrived.empty()) {
     const uint32_t slot = m_arrived.front();
     m_arrived.pop_front();
     m_icache_wait[slot] = false;
     recheck(slot);
-    if (!eligible(m_core.warps[slot], now)) continue;  // back in the scan
+    if (!eligible(slot, now)) continue;  // back in the scan
     fetch(slot, m_icache_sent[slot]);
     m_ready = std::max(m_ready, now);
     if (m_held && out->can_send() && m_ready <= now) {
@@ -89,7 +90,11 @@ Cycle FetchStage::cycle(Cycle now) {
   // One fetch decision a cycle: nothing that runs later in the cycle makes a warp eligible before
   // the next one (writeback and barriers set eligible_from to the next cycle at the earliest).
   Cycle soonest = kNever;  // the earliest cycle a warp that is only waiting for time becomes eligible
-  if (!m_held && !m_slot_used) {
+  if (!m_held && !m_slot_used && m_forming != kNoSlot) {  // the next sub-warp of the instruction fetched
+    m_slot_used = true;
+    fetch(m_forming, now);
+    m_fetched = !m_bubble;
+  } else if (!m_held && !m_slot_used) {
     m_slot_used = true;
     for (uint32_t s : m_core.touched) recheck(s);
     m_core.touched.clear();
@@ -110,7 +115,7 @@ Cycle FetchStage::cycle(Cycle now) {
   }
   show(m_held ? 1 : 0, m_held);
   if (m_held) return m_ready > now ? m_ready : kNever;
-  if ((m_fetched && m_slot_used) || !m_arrived.empty()) return now + 1;
+  if ((m_fetched && m_slot_used) || !m_arrived.empty() || m_forming != kNoSlot) return now + 1;
   return soonest;
 }
 
@@ -162,7 +167,10 @@ void FetchStage::uncharge() {
 
 void FetchStage::fetch(uint32_t slot, Cycle now) {
   WarpSlot& w = m_core.warps[slot];
-  const std::optional<IssueUnit> u = m_core.formation->next(w);
+  CtaSlot& cta = m_core.ctas[w.cta_slot];
+  const isa::Kernel& k = cta.kernel->kernel();
+  // (The next sub-warp of an instruction fetched already comes from the line in the buffer.)
+  const std::optional<IssueUnit> u = m_core.formation->next(slot, w, FormationInput{k, *cta.state});
   const uint64_t line = line_of(u->pc);
   if (line != w.ibuffer_line) {  // instruction buffer miss: ask the I-cache, fetch others meanwhile
     if (!icache.can_send()) return;
@@ -175,12 +183,27 @@ void FetchStage::fetch(uint32_t slot, Cycle now) {
     recheck(slot);
     return;
   }
-  const isa::Kernel& k = m_core.kernel_of(w).kernel();
+  m_core.formation->issued(slot, w, *u);
+  m_forming = m_core.formation->forming(slot) ? slot : kNoSlot;
+  m_bubble = u->bubble;
+  if (m_core.warp_changed) show_unit(*u);
+  if (u->group.tids) ++(u->bubble ? m_core.counters.subwarp_bubble_cycles : m_core.counters.subwarps);
+  if (u->bubble) {  // the unit's threads are still busy: nothing issues this cycle
+    m_core.counters.thread_instructions += u->threads;  // threads whose guard failed, if any
+    recheck(slot);
+    return;
+  }
   WarpInstr& wi = m_core.new_instr();
   wi.slot = slot;
   wi.pc = u->pc;
   wi.lanes = u->lanes;
+  wi.threads = u->threads;
+  wi.tag = u->tag;
   wi.group = u->group;
+  if (u->group.tids) {  // a formed sub-warp: its lane -> thread map travels with it
+    for_each_lane(u->lanes, [&](unsigned lane) { wi.tids[lane] = u->group.tids[lane]; });
+    wi.group.tids = wi.tids.data();
+  }
   wi.in = &k.code[u->pc];
   wi.cls = isa::instruction_class(*wi.in);
   wi.fetched = now;
@@ -193,6 +216,31 @@ void FetchStage::fetch(uint32_t slot, Cycle now) {
   m_held = &wi;
   m_ready = now + m_core.spec.fetch_cycles;
   recheck(slot);
+}
+
+void FetchStage::show_unit(const IssueUnit& u) {
+  m_wave_sub_mask = u.bubble ? 0 : u.lanes;
+  m_wave_sub_rows = 0;
+  if (!u.group.tids || u.bubble) return;
+  for_each_lane(u.lanes, [&](unsigned lane) {
+    const uint32_t row = (u.group.tids[lane] % m_core.formation->slot_threads()) / kWarpSize;
+    m_wave_sub_rows.range(lane * 4 + 3, lane * 4) = row & 15u;
+  });
+}
+
+void FetchStage::trace(sc_core::sc_trace_file* tf) const {
+  Stage::trace(tf);
+  sc_core::sc_trace(tf, m_wave_sub_mask, std::string(name()) + ".subwarp_mask", 32);
+  sc_core::sc_trace(tf, m_wave_sub_rows, std::string(name()) + ".subwarp_rows");
+}
+
+std::vector<WaveGroup> FetchStage::wave_groups() const {
+  using F = WaveSignal::Format;
+  std::vector<WaveGroup> g = Stage::wave_groups();
+  const std::string n = name();
+  g.push_back({n + ": lanes of the unit (sub-warp) issued last, and each lane's row in its large warp (a hex digit a lane)",
+               {{n + ".subwarp_mask", 32, F::Hex}, {n + ".subwarp_rows", 128, F::Hex}}});
+  return g;
 }
 
 }  // namespace gputlm::sm

@@ -28,18 +28,22 @@ class FetchStage : public Stage {
   // Called once at the end of every cycle the core ran, after the links settled; `next` is the
   // cycle the core means to run next (earlier if a cache wakes it).
   void end_cycle(Cycle now, Cycle next);
+  void trace(sc_core::sc_trace_file* tf) const override;
+  std::vector<WaveGroup> wave_groups() const override;
 
  protected:
   Cycle cycle(Cycle now) override;
 
  private:
-  bool candidate(const WarpSlot& w) const;            // Ready, not done, pipeline rules allow a fetch
-  bool eligible(const WarpSlot& w, Cycle now) const;  // and not waiting for time
+  static constexpr uint32_t kNoSlot = ~0u;
+  bool candidate(uint32_t slot) const;            // Ready, not done, pipeline rules allow a fetch
+  bool eligible(uint32_t slot, Cycle now) const;  // and not waiting for time
   void recheck(uint32_t slot);                        // updates the slot's candidate bit
   StallCause stall_cause() const;
   void charge_gap(Cycle until);  // cycles [m_from, until) to m_sleep_cause
   void uncharge();               // takes back the charge of cycle m_charged
-  void fetch(uint32_t slot, Cycle now);
+  void fetch(uint32_t slot, Cycle now);  // a new instruction, or the next sub-warp of the one fetched
+  void show_unit(const IssueUnit& u);
   uint64_t line_of(uint32_t pc) const;
 
   mem::PayloadPool m_pool;
@@ -59,6 +63,10 @@ class FetchStage : public Stage {
   std::vector<Cycle> m_icache_sent;  // per slot: when that fetch started
   std::vector<uint32_t> m_eligible;
   std::vector<uint64_t> m_candidates;  // bit per slot: candidate() and not waiting for the I-cache
+  uint32_t m_forming = kNoSlot;  // slot whose fetched instruction still forms sub-warps (fetch waits)
+  bool m_bubble = false;         // the last unit formed issued nothing (its threads were busy)
+  uint64_t m_wave_sub_mask = 0;
+  sc_dt::sc_bv<128> m_wave_sub_rows;
 };
 
 }  // namespace gputlm::sm

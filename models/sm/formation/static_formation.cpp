@@ -1,6 +1,8 @@
 // "static": the baseline warp formation. A CTA's threads form warps of 32 consecutive threads
 // (the last one partial); each warp issues the top of its SIMT stack, and a retired instruction
 // updates the stack (divergence, reconvergence at the immediate post-dominator, exits).
+#include <algorithm>
+
 #include "models/common/registry.h"
 #include "models/func/simt_control.h"
 #include "models/sm/formation/warp_formation.h"
@@ -12,19 +14,21 @@ class StaticFormation : public IWarpFormation {
  public:
   std::vector<WarpLayout> layout(uint32_t threads) override {
     std::vector<WarpLayout> out;
-    for (uint32_t base = 0; base < threads; base += kWarpSize) out.push_back({base, first_lanes(threads - base)});
+    for (uint32_t base = 0; base < threads; base += kWarpSize)
+      out.push_back({base, std::min(kWarpSize, threads - base), first_lanes(threads - base)});
     return out;
   }
-  std::optional<IssueUnit> next(const WarpSlot& w) override {
+  std::optional<IssueUnit> next(uint32_t, const WarpSlot& w, const FormationInput&) override {
     if (w.stack.done()) return std::nullopt;
-    return IssueUnit{w.stack.pc(), func::ThreadGroup{w.base_tid, nullptr}, w.stack.mask()};
+    const LaneMask m = w.stack.mask();
+    return IssueUnit{w.stack.pc(), func::ThreadGroup{w.base_tid, nullptr}, m, popcount(m)};
   }
-  void retire(WarpSlot& w, const IssueUnit& u, const isa::Kernel& k, const func::ExecResult& r) override {
+  void retire(uint32_t, WarpSlot& w, const IssueUnit& u, const isa::Kernel& k, const func::ExecResult& r) override {
     func::apply_control(w.stack, k, u.pc, r);
   }
 };
 
-const WarpFormationRegistration kStatic("static", [] { return std::make_unique<StaticFormation>(); });
+const WarpFormationRegistration kStatic("static", [](const FormationParams&) { return std::make_unique<StaticFormation>(); });
 
 }  // namespace
 
@@ -32,8 +36,8 @@ WarpFormationRegistration::WarpFormationRegistration(const char* name, WarpForma
   Registry<WarpFormationFactory>::instance().add(name, std::move(f));
 }
 
-std::unique_ptr<IWarpFormation> make_warp_formation(const std::string& name) {
-  return Registry<WarpFormationFactory>::instance().get(name, "warp formation")();
+std::unique_ptr<IWarpFormation> make_warp_formation(const std::string& name, const FormationParams& params) {
+  return Registry<WarpFormationFactory>::instance().get(name, "warp formation")(params);
 }
 
 }  // namespace gputlm::sm

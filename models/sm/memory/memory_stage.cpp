@@ -33,7 +33,7 @@ void MemoryStage::receive(Cycle now) {
       if (--w->lines_pending == 0 && w->parked) {
         w->parked = false;
         --m_parked;
-        m_core.warps[w->slot].waiting_memory = false;
+        --m_core.warps[w->slot].waiting_memory;
         m_done.push_back({now, w});
       }
     }
@@ -74,8 +74,8 @@ void MemoryStage::finish_active(Cycle now) {
   if (m_waits && w->lines_pending > 0) {  // set aside until its lines return
     w->parked = true;
     ++m_parked;
-    m_core.warps[w->slot].waiting_memory = true;
-    m_core.warps[w->slot].waiting_since = now;
+    WarpSlot& slot = m_core.warps[w->slot];
+    if (slot.waiting_memory++ == 0) slot.waiting_since = now;
     return;
   }
   m_done.push_back({std::max(now, m_busy_until), w});

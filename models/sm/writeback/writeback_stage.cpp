@@ -30,9 +30,9 @@ void WritebackStage::retire(WarpInstr& wi, Cycle now) {
   CtaSlot& cta = m_core.ctas[w.cta_slot];
   const func::ExecResult& r = wi.result;
   ++m_core.counters.warp_instructions;
-  m_core.counters.thread_instructions += popcount(wi.lanes);
+  m_core.counters.thread_instructions += wi.threads;
   if (!wi.pc_advanced) {
-    m_core.formation->retire(w, IssueUnit{wi.pc, wi.group, wi.lanes}, cta.kernel->kernel(), r);
+    m_core.formation->retire(wi.slot, w, IssueUnit{wi.pc, wi.group, wi.lanes, wi.threads, wi.tag, false}, cta.kernel->kernel(), r);
     w.control_pending = false;
   }
   if (m_core.scoreboard) {
