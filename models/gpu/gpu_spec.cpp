@@ -25,12 +25,7 @@ GpuSpec GpuSpec::from_json(const nlohmann::json& j, const std::string& where) {
   return s;
 }
 
-namespace {
-
-// A config file, with its "base" (a path relative to the file) applied first: the file's own
-// keys then override the base's as a JSON merge patch (RFC 7386), so a preset that differs from
-// another in a few keys says only those. Bases may chain; a cycle is an error.
-nlohmann::json load_config(const std::string& path, int depth = 0) {
+nlohmann::json load_config(const std::string& path, int depth) {
   if (depth > 16) throw InputError(path + ": \"base\" chain longer than 16 (a cycle?)");
   nlohmann::json j = read_json_file(path);
   if (!j.is_object() || !j.contains("base")) return j;
@@ -41,8 +36,6 @@ nlohmann::json load_config(const std::string& path, int depth = 0) {
   merged.merge_patch(j);
   return merged;
 }
-
-}  // namespace
 
 GpuSpec GpuSpec::from_file(const std::string& path) {
   const nlohmann::json j = load_config(path);

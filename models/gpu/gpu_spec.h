@@ -32,4 +32,9 @@ struct GpuSpec {
   static GpuSpec from_file(const std::string& path);
 };
 
+// A config file as JSON, with its "base" (a path relative to the file) applied first: the file's
+// own keys then override the base's as a JSON merge patch (RFC 7386), so a preset that differs
+// from another in a few keys says only those. Bases may chain; a cycle is an error.
+nlohmann::json load_config(const std::string& path, int depth = 0);
+
 }  // namespace gputlm::gpu

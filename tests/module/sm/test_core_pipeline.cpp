@@ -3,11 +3,10 @@
 // misses, back-pressure from the L1, determinism.
 #include <gtest/gtest.h>
 
-#include <fstream>
 #include <numeric>
 
 #include "models/gpu/gpu.h"
-#include "support/ptx_harness.h"
+#include "support/core_run.h"
 #include "tb/sc_kernel.h"
 
 namespace gputlm {
@@ -15,41 +14,12 @@ namespace {
 
 using test::Inputs;
 
-nlohmann::json preset() {
-  std::ifstream in(std::string(GPUTLM_SOURCE_DIR) + "/configs/narasiman-baseline.json");
-  return nlohmann::json::parse(in);
-}
+using test::alu_loop;
+using test::preset;
+using Result = test::CoreRun;
 
-struct Result {
-  Cycle cycles = 0;
-  std::vector<test::LaneOut> out;
-  sm::CoreCounters counters;
-  nlohmann::json l1d;
-};
-
-// Runs `snippet` for `threads` threads (one CTA) on a fresh GPU made from `config`.
-Result run(const std::string& snippet, uint32_t threads, const nlohmann::json& config = preset(),
-           const std::function<uint64_t(unsigned)>& a = nullptr) {
-  tb::fresh_sc_kernel();
-  const gpu::GpuSpec spec = gpu::GpuSpec::from_json(config, "test");
-  gpu::Gpu gpu("gpu", spec);
-  std::vector<Inputs> in(threads);
-  for (unsigned i = 0; i < threads; ++i) in[i] = {a ? a(i) : i, 0, 0};
-  test::SnippetLaunch launch(snippet, in);
-  Result r;
-  r.cycles = gpu.run(*launch.bound, launch.launch).cycles;
-  r.out = launch.outputs();
-  r.counters = gpu.cores()[0]->context().counters;
-  r.l1d = gpu.cores()[0]->l1d().stats().values();
-  return r;
-}
-
-// A loop of `n` iterations of 10 ALU instructions (I-cache warm after the first iteration).
-std::string alu_loop(unsigned n) {
-  std::string s = "  mov.u32 %r1, 0;\n  mov.u32 %r2, 1;\n$L:\n";
-  for (int i = 0; i < 8; ++i) s += "  add.s32 %r2, %r2, 3;\n";
-  s += "  add.s32 %r1, %r1, 1;\n  setp.lt.u32 %q1, %r1, " + std::to_string(n) + ";\n  @%q1 bra $L;\n  cvt.u64.u32 %o, %r2;";
-  return s;
+Result run(const std::string& snippet, uint32_t threads, const nlohmann::json& config = preset()) {
+  return test::run_core(snippet, threads, config);
 }
 
 TEST(CorePipeline, OneWarpAloneIssuesOneInstructionPerPipelineDepth) {

@@ -1,0 +1,53 @@
+// Module-test support: runs a PTX snippet (support/ptx_harness.h) as one CTA on a fresh one-core
+// GPU made from a preset (or any config) and returns its cycles, outputs and core counters.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "models/gpu/gpu.h"
+#include "support/ptx_harness.h"
+#include "tb/sc_kernel.h"
+
+namespace gputlm::test {
+
+// A preset of configs/ as JSON, its base configs applied.
+inline nlohmann::json preset(const std::string& name = "narasiman-baseline") {
+  return gpu::load_config(std::string(GPUTLM_SOURCE_DIR) + "/configs/" + name + ".json");
+}
+
+struct CoreRun {
+  Cycle cycles = 0;
+  std::vector<LaneOut> out;
+  sm::CoreCounters counters;
+  nlohmann::json l1d;
+};
+
+// Runs `snippet` for `threads` threads (one CTA) on a fresh GPU made from `config`; thread i's
+// input %a is a(i) (i by default).
+inline CoreRun run_core(const std::string& snippet, uint32_t threads, const nlohmann::json& config = preset(),
+                        const std::function<uint64_t(unsigned)>& a = nullptr) {
+  tb::fresh_sc_kernel();
+  const gpu::GpuSpec spec = gpu::GpuSpec::from_json(config, "test");
+  gpu::Gpu gpu("gpu", spec);
+  std::vector<Inputs> in(threads);
+  for (unsigned i = 0; i < threads; ++i) in[i] = {a ? a(i) : i, 0, 0};
+  SnippetLaunch launch(snippet, in);
+  CoreRun r;
+  r.cycles = gpu.run(*launch.bound, launch.launch).cycles;
+  r.out = launch.outputs();
+  r.counters = gpu.cores()[0]->context().counters;
+  r.l1d = gpu.cores()[0]->l1d().stats().values();
+  return r;
+}
+
+// A loop of `n` iterations of 10 ALU instructions and its branch (I-cache warm after the first).
+inline std::string alu_loop(unsigned n) {
+  std::string s = "  mov.u32 %r1, 0;\n  mov.u32 %r2, 1;\n$L:\n";
+  for (int i = 0; i < 8; ++i) s += "  add.s32 %r2, %r2, 3;\n";
+  s += "  add.s32 %r1, %r1, 1;\n  setp.lt.u32 %q1, %r1, " + std::to_string(n) + ";\n  @%q1 bra $L;\n  cvt.u64.u32 %o, %r2;";
+  return s;
+}
+
+}  // namespace gputlm::test
