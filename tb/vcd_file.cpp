@@ -82,7 +82,7 @@ void clip_vcd(const std::string& path, uint64_t from, uint64_t to) {
     if (l[0] == 'b' || l[0] == 'r') return l.substr(l.find(' ') + 1);
     return l.substr(1);  // scalar: value then id
   };
-  bool in_header = true, dumped = false;
+  bool in_header = true, dumped = false, in_comment = false;
   uint64_t t = 0;
   while (std::getline(in, line)) {
     if (in_header) {
@@ -102,7 +102,10 @@ void clip_vcd(const std::string& path, uint64_t from, uint64_t to) {
       if (t > from) out << line << "\n";
       continue;
     }
-    if (line.rfind("$", 0) == 0) continue;  // $dumpvars / $end of the original initial dump
+    // SystemC's "$comment All initial values are dumped below ... $end" inside the initial dump
+    if (line.rfind("$comment", 0) == 0) in_comment = line.find("$end") == std::string::npos;
+    else if (in_comment) in_comment = line.find("$end") == std::string::npos;
+    if (line.rfind("$", 0) == 0 || in_comment) continue;  // $dumpvars / $end of the original initial dump
     if (t < from || !dumped) values[id_of(line)] = line;
     else out << line << "\n";
   }

@@ -238,7 +238,7 @@ std::vector<WaveGroup> FetchStage::wave_groups() const {
   using F = WaveSignal::Format;
   std::vector<WaveGroup> g = Stage::wave_groups();
   const std::string n = name();
-  g.push_back({n + ": lanes of the unit (sub-warp) issued last, and each lane's row in its large warp (a hex digit a lane)",
+  g.push_back({n + ": sub-warp issued last: lanes, row of each lane (hex digit)",
                {{n + ".subwarp_mask", 32, F::Hex}, {n + ".subwarp_rows", 128, F::Hex}}});
   return g;
 }
