@@ -1,0 +1,576 @@
+"""Large-warp / two-level-scheduling study (Narasiman: dissertation ch. 5, TR-HPS-2010-006 sec. 6).
+
+Runs the 12 narasiman benchmarks with build/bin/gputlm on the main configurations (baseline,
+TBC and DWF where their presets exist, LWM256, 2Lev8, LWM256+2Lev1) and on the papers' sweeps:
+large-warp size, fetch-group size, the LWM optimisations, a perfect register file, the re-fetch
+policy and busy threads. Writes into --out (default docs/results/):
+  lwm_study.csv   one row per (configuration, benchmark)
+  lwm_study.md    speedup tables, the headline numbers beside the papers', sweep tables
+  fig09_ipc.png ... fig14_fetch_group.png   like the TR's Figures 9-13, the dissertation's 5.1-5.6
+Each run's statistics are cached in build/study_runs/<size>/<label>/<workload>.json and reused
+while newer than the gputlm binary, configs/*.json and the workload's files (--fresh re-runs all).
+
+Run through scripts/study_lwm.sh (installs matplotlib, builds), or after a build:
+  /usr/bin/python3 scripts/study/lwm_study.py [--size study|test] [--workloads W ...]
+      [--out DIR] [--jobs N] [--configs LABEL ...] [--fresh]
+"""
+import argparse
+import concurrent.futures
+import csv
+import json
+import math
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402  (after the backend is chosen)
+
+REPO = Path(__file__).resolve().parents[2]
+GPUTLM = REPO / "build" / "bin" / "gputlm"
+CONFIGS = REPO / "configs"
+RUN_CACHE = REPO / "build" / "study_runs"
+SUITE = "traces/narasiman"
+
+# The papers' order (dissertation Table 5.2, TR Table 2): the leftmost four are branch-intensive.
+WORKLOADS = ["blackjack", "sort", "viterbi", "kmeans", "decrypt", "blackscholes", "needleman",
+             "hotspot", "matrix_mult", "reduction", "histogram", "bfs"]
+# TR Table 2: (divergent branch intensity, idle FU intensity).
+PAPER_CLASS = {
+    "blackjack": ("high", "low"), "sort": ("high", "low"), "viterbi": ("medium", "low"),
+    "kmeans": ("medium", "low"), "decrypt": ("low", "low"), "blackscholes": ("low", "medium"),
+    "needleman": ("low", "medium"), "hotspot": ("low", "high"), "matrix_mult": ("low", "medium"),
+    "reduction": ("low", "high"), "histogram": ("low", "high"), "bfs": ("high", "high"),
+}
+
+# label -> (preset in configs/, JSON merge patch over it or None).
+RUNS = {
+    "baseline": ("narasiman-baseline.json", None),
+    "tbc256": ("tbc256.json", None),
+    "dwf": ("dwf.json", None),
+    "lwm256": ("lwm256.json", None),
+    "2lev8": ("2lev8.json", None),
+    "lwm256-2lev1": ("lwm256-2lev1.json", None),
+    **{f"lwm{n}": ("lwm256.json", {"core": {"lwm": {"size": n}}}) for n in (32, 64, 128, 512)},
+    **{f"2lev{n}": ("2lev8.json", {"core": {"fetch_group_size": n}}) for n in (1, 2, 4, 16, 32)},
+    "lwm256-nomemrows": ("lwm256.json", {"core": {"lwm": {"memory_rows": False}}}),
+    "lwm256-nojump": ("lwm256.json", {"core": {"lwm": {"single_jump": False}}}),
+    "lwm256-noopt": ("lwm256.json",
+                     {"core": {"lwm": {"memory_rows": False, "single_jump": False}}}),
+    "lwm256-perfrf": ("lwm256.json", {"core": {"lwm": {"perfect_register_file": True}}}),
+    "lwm256-refetchall": ("lwm256.json", {"core": {"lwm": {"refetch": "all"}}}),
+    "lwm256-busywait": ("lwm256.json", {"core": {"lwm": {"busy_threads": "wait"}}}),
+}
+NAMES = {
+    "baseline": "Baseline", "tbc256": "TBC", "dwf": "DWF", "lwm256": "LWM256", "2lev8": "2Lev8",
+    "lwm256-2lev1": "LWM256+2Lev1", "lwm32": "LWM32", "lwm64": "LWM64", "lwm128": "LWM128",
+    "lwm512": "LWM512", "2lev1": "2Lev1", "2lev2": "2Lev2", "2lev4": "2Lev4", "2lev16": "2Lev16",
+    "2lev32": "2Lev32", "lwm256-nomemrows": "LWM256 mem-div opt off",
+    "lwm256-nojump": "LWM256 uncond-branch opt off", "lwm256-noopt": "LWM256 both opts off",
+    "lwm256-perfrf": "LWM256 perfRF", "lwm256-refetchall": "LWM256 re-fetch after all",
+    "lwm256-busywait": "LWM256 busy threads wait",
+}
+MAIN = ["baseline", "tbc256", "dwf", "lwm256", "2lev8", "lwm256-2lev1"]
+OPTIONAL = {"tbc256", "dwf"}  # included only when their preset exists
+# (title, figure file or None, the papers' figures, labels); every sweep is relative to baseline.
+LWM_SIZES = ["lwm32", "lwm64", "lwm128", "lwm256", "lwm512"]
+FETCH_GROUPS = ["2lev1", "2lev2", "2lev4", "2lev8", "2lev16", "2lev32"]
+SWEEPS = [
+    ("Large-warp size (round-robin among large warps)", "fig11_lwm_size.png",
+     "dissertation Fig. 5.3, TR Fig. 11", LWM_SIZES),
+    ("LWM with the one-thread-per-column restriction vs a perfect register file",
+     "fig12_lwm_perfrf.png", "dissertation Fig. 5.4", ["lwm256", "lwm256-perfrf"]),
+    ("LWM optimisations (memory divergence, unconditional branch)", "fig13_lwm_opts.png",
+     "dissertation Fig. 5.5, TR Fig. 12",
+     ["lwm256", "lwm256-nomemrows", "lwm256-nojump", "lwm256-noopt"]),
+    ("Fetch-group size, two-level scheduling on the baseline core", "fig14_fetch_group.png",
+     "dissertation Fig. 5.6, TR Fig. 13", FETCH_GROUPS),
+    ("LWM re-fetch policy and busy threads", None, "no figure in the papers",
+     ["lwm256", "lwm256-refetchall", "lwm256-busywait"]),
+]
+UTIL_CONFIGS = ["baseline", "lwm256", "2lev8", "lwm256-2lev1"]
+UTIL_BUCKETS = [("0", 0, 0), ("1-7", 1, 7), ("8-15", 8, 15), ("16-23", 16, 23),
+                ("24-31", 24, 31), ("32", 32, 32)]
+# Papers' headline improvements over the baseline (%); the TR compares with DWF, not TBC.
+PAPER_HEADLINE = [("LWM256 over baseline", "lwm256", "baseline", "+7.9%", "+7.6%"),
+                  ("2Lev8 over baseline", "2lev8", "baseline", "+9.9%", "+10.1%"),
+                  ("LWM256+2Lev over baseline", "lwm256-2lev1", "baseline", "+19.1%", "+17.0%"),
+                  ("LWM256+2Lev over TBC", "lwm256-2lev1", "tbc256", "+11.5%", "(not evaluated)"),
+                  ("DWF over baseline", "dwf", "baseline", "(not evaluated)",
+                   "degrades (no number)")]
+CSV_FIELDS = ["label", "workload", "size", "cycles", "thread_instructions", "warp_instructions",
+              "ipc", "idle_fu_share", "dram_row_hit_rate", "dram_requests", "subwarps",
+              "subwarp_bubble_cycles", "fetch_group_switches"]
+
+
+def parse_args():
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--size", default="study", choices=["study", "test"],
+                   help="workload input size (default study; test is a quick check)")
+    p.add_argument("--workloads", nargs="+", default=WORKLOADS, choices=WORKLOADS, metavar="W",
+                   help="only these benchmarks (default: all 12): " + ", ".join(WORKLOADS))
+    p.add_argument("--out", type=Path, default=REPO / "docs" / "results",
+                   help="output directory (default docs/results)")
+    p.add_argument("--jobs", type=int, default=2, help="simulations at once (default 2)")
+    p.add_argument("--configs", nargs="+", choices=list(RUNS), metavar="LABEL",
+                   help="only these configurations and the baseline (default: all); labels: "
+                   + ", ".join(RUNS))
+    p.add_argument("--fresh", action="store_true", help="ignore cached runs")
+    return p.parse_args()
+
+
+def planned_labels(only=None):
+    """Main configurations (TBC/DWF when their presets exist), then the sweeps, no duplicates;
+    with only, just those and the baseline (every speedup needs it)."""
+    labels = [l for l in MAIN if l not in OPTIONAL or (CONFIGS / RUNS[l][0]).exists()]
+    for _, _, _, sweep in SWEEPS:
+        labels += [l for l in sweep if l not in labels]
+    return [l for l in labels if only is None or l in only or l == "baseline"]
+
+
+def config_file(label, tmp):
+    """The preset itself, or a config in tmp that patches it."""
+    preset, patch = RUNS[label]
+    if patch is None:
+        return CONFIGS / preset
+    path = Path(tmp) / f"{label}.json"
+    path.write_text(json.dumps({"base": str(CONFIGS / preset), "name": label, **patch}, indent=1))
+    return path
+
+
+def cache_valid(path, workload, fresh):
+    """A cached run is valid while newer than everything it was made from."""
+    if fresh or not path.exists():
+        return False
+    inputs = [GPUTLM, *CONFIGS.glob("*.json"), *(REPO / SUITE / workload).rglob("*")]
+    return path.stat().st_mtime >= max(p.stat().st_mtime for p in inputs)
+
+
+def run_one(config, workload, size, dest):
+    """Runs one simulation into dest; returns (seconds, error text or None)."""
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    part = dest.with_name(dest.stem + ".part.json")
+    cmd = [str(GPUTLM), "run", "--config", str(config), "--workload", f"{SUITE}/{workload}",
+           "--size", size, "--stats", str(part)]
+    start = time.monotonic()
+    proc = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True)
+    seconds = time.monotonic() - start
+    if proc.returncode == 0 and part.exists():
+        os.replace(part, dest)
+        return seconds, None
+    part.unlink(missing_ok=True)
+    tail = "\n".join(proc.stdout.strip().splitlines()[-5:])
+    return seconds, f"exit {proc.returncode}\n{proc.stderr.strip()}\n{tail}".strip()
+
+
+def run_all(labels, args):
+    """Runs every missing (label, workload); returns ({(label, workload): stats path}, failures)."""
+    cache = RUN_CACHE / args.size
+    paths = {(l, w): cache / l / f"{w}.json" for l in labels for w in args.workloads}
+    todo = [(l, w) for (l, w), path in paths.items() if not cache_valid(path, w, args.fresh)]
+    print(f"{len(paths)} runs, {len(paths) - len(todo)} cached, {len(todo)} to simulate "
+          f"({args.jobs} jobs, size {args.size})", flush=True)
+    failures = {}
+    with tempfile.TemporaryDirectory() as tmp, \
+            concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        configs = {l: config_file(l, tmp) for l in labels}
+        futures = {pool.submit(run_one, configs[l], w, args.size, paths[(l, w)]): (l, w)
+                   for l, w in todo}
+        for done, future in enumerate(concurrent.futures.as_completed(futures), 1):
+            (label, workload), (seconds, error) = futures[future], future.result()
+            status = "ok" if error is None else "FAILED"
+            print(f"[{done}/{len(todo)}] {label:18} {workload:13} {seconds:6.1f} s {status}",
+                  flush=True)
+            if error is not None:
+                failures[(label, workload)] = error
+    return {k: p for k, p in paths.items() if k not in failures and p.exists()}, failures
+
+
+def metrics(stats):
+    """The study's numbers from one run's --stats JSON (summed over cores and DRAM channels)."""
+    mods = stats["modules"]
+    cores = [v for k, v in mods.items() if re.fullmatch(r"gpu\.core\d+", k)]
+    drams = [v for k, v in mods.items() if re.fullmatch(r"gpu\.dram\d+", k)]
+    cycles = mods["gpu"]["cycles"]
+    # simd_lanes_started counts warp instructions started with k lanes; a cycle starts at most one.
+    util = [sum(c["simd_lanes_started"][k] for c in cores) for k in range(33)]
+    util[0] += cycles * len(cores) - sum(util)
+    row_hits = sum(d["row_hits"] for d in drams)
+    requests = sum(d["row_hits"] + d["row_conflicts"] + d["row_empties"] for d in drams)
+    thread_instructions = sum(c["thread_instructions"] for c in cores)
+    return {
+        "size": stats.get("size", ""),
+        "config_hash": stats.get("config", {}).get("hash", ""),
+        "cycles": cycles,
+        "thread_instructions": thread_instructions,
+        "warp_instructions": sum(c["warp_instructions"] for c in cores),
+        "ipc": thread_instructions / cycles,
+        "util": util,
+        "idle_fu_share": util[0] / sum(util),
+        "dram_row_hit_rate": row_hits / requests if requests else None,
+        "dram_row_hits": row_hits,
+        "dram_requests": requests,
+        "subwarps": sum(c.get("subwarps", 0) for c in cores),
+        "subwarp_bubble_cycles": sum(c.get("subwarp_bubble_cycles", 0) for c in cores),
+        "fetch_group_switches": int(sum(c.get("fetch_group_switches", 0) for c in cores)),
+    }
+
+
+def speedup(results, label, workload, over="baseline"):
+    a, b = results.get((label, workload)), results.get((over, workload))
+    return a["ipc"] / b["ipc"] if a and b else None
+
+
+def means(values):
+    """(geometric mean, arithmetic mean) of the values present, or (None, None)."""
+    vals = [v for v in values if v is not None]
+    if not vals:
+        return None, None
+    return math.exp(sum(math.log(v) for v in vals) / len(vals)), sum(vals) / len(vals)
+
+
+def mean_speedups(results, label, workloads, over="baseline"):
+    return means([speedup(results, label, w, over) for w in workloads])
+
+
+def fmt(value, digits=3, missing="—"):
+    return missing if value is None else f"{value:.{digits}f}"
+
+
+def pct(ratio):
+    return "—" if ratio is None else f"{(ratio - 1) * 100:+.1f}%"
+
+
+def md_table(header, rows, numeric=True):
+    """A markdown table; numeric: columns after the first right-aligned."""
+    lines = ["| " + " | ".join(header) + " |",
+             "| --- |" + (" ---: |" if numeric else " --- |") * (len(header) - 1)]
+    lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+def speedup_table(results, workloads, labels, unmodelled=(), extra=None):
+    """IPC over baseline per benchmark and the two means; extra = (name, fn(workload)) column."""
+    header = ["benchmark"] + [NAMES[l] for l in labels] + ([extra[0]] if extra else [])
+    rows = []
+    for w in workloads:
+        row = [w] + ["not yet modelled" if l in unmodelled else fmt(speedup(results, l, w))
+                     for l in labels]
+        rows.append(row + ([fmt(extra[1](w))] if extra else []))
+    for i, name in enumerate(["geometric mean", "arithmetic mean"]):
+        row = [f"**{name}**"] + ["—" if l in unmodelled else
+                                 fmt(mean_speedups(results, l, workloads)[i]) for l in labels]
+        rows.append(row + ([fmt(means([extra[1](w) for w in workloads])[i])] if extra else []))
+    return md_table(header, rows)
+
+
+def best_label(results, labels, workloads, which=0):
+    """The name of the label with the highest mean speedup (which: 0 geometric, 1 arithmetic)
+    among those run on every benchmark, or "—"."""
+    complete = [l for l in labels if all((l, w) in results for w in workloads)]
+    if not complete:
+        return "—"
+    best = max(complete, key=lambda l: mean_speedups(results, l, workloads)[which])
+    return NAMES[best] + ("" if len(complete) == len(labels) else " (incomplete sweep)")
+
+
+def row_hit_summary(results, label, workloads):
+    """(mean of per-benchmark hit rates, hit rate pooled over all requests)."""
+    runs = [results[(label, w)] for w in workloads if (label, w) in results]
+    rates = [r["dram_row_hit_rate"] for r in runs if r["dram_row_hit_rate"] is not None]
+    requests = sum(r["dram_requests"] for r in runs)
+    pooled = sum(r["dram_row_hits"] for r in runs) / requests if requests else None
+    return (sum(rates) / len(rates) if rates else None), pooled
+
+
+def hit_rate_change(rate, base):
+    if rate is None or base is None:
+        return "—"
+    relative = f", {pct(rate / base)} relative" if base else ""
+    return (f"2Lev8 {rate * 100:.1f}% vs baseline {base * 100:.1f}%: "
+            f"{(rate - base) * 100:+.1f} points{relative}")
+
+
+def git_revision():
+    try:
+        rev = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=REPO, text=True,
+                             capture_output=True, check=True).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--", "models", "sc_main", "tb",
+                                "configs", "traces", "CMakeLists.txt"], cwd=REPO, text=True,
+                               capture_output=True, check=True).stdout.strip()
+        return rev + (" (with uncommitted changes)" if dirty else "")
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+
+
+def intensity(value, low, high, reverse=False):
+    """The papers' classes: idle FU share <20% low, 20-40% medium, >40% high; active threads
+    per warp instruction >30 low, 20-30 medium, <20 high branch intensity (reverse)."""
+    if reverse:
+        return "low" if value > high else "medium" if value >= low else "high"
+    return "low" if value < low else "medium" if value <= high else "high"
+
+
+def write_csv(path, results, labels, workloads):
+    with open(path, "w", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=CSV_FIELDS, extrasaction="ignore")
+        writer.writeheader()
+        for label in labels:
+            for w in workloads:
+                if (label, w) in results:
+                    r = dict(results[(label, w)], label=label, workload=w)
+                    r["ipc"] = f"{r['ipc']:.4f}"
+                    r["idle_fu_share"] = f"{r['idle_fu_share']:.4f}"
+                    rate = r["dram_row_hit_rate"]
+                    r["dram_row_hit_rate"] = "" if rate is None else f"{rate:.4f}"
+                    writer.writerow(r)
+
+
+def headline_section(results, workloads, unmodelled):
+    rows = []
+    for text, label, over, diss, tr in PAPER_HEADLINE:
+        if label in unmodelled or over in unmodelled:
+            ours = "not yet modelled"
+        else:
+            geo, arith = mean_speedups(results, label, workloads, over)
+            ours = f"{pct(geo)} (geometric mean), {pct(arith)} (arithmetic mean)"
+        rows.append([text, diss, tr, ours])
+    for text, sweep, paper in (("best large-warp size", LWM_SIZES, "LWM256"),
+                               ("best fetch-group size", FETCH_GROUPS, "2Lev8")):
+        geo, arith = (best_label(results, sweep, workloads, i) for i in (0, 1))
+        rows.append([text, paper, paper, f"{geo} (geometric mean), {arith} (arithmetic mean)"])
+    for text, which in (("mean of the per-benchmark hit rates", 0),
+                        ("pooled over all DRAM requests", 1)):
+        base, lev = (row_hit_summary(results, l, workloads)[which] for l in ("baseline", "2lev8"))
+        rows.append([f"DRAM row-buffer hit rate, 2Lev8 vs round-robin ({text})",
+                     "within 1.7% on average", "(not given)", hit_rate_change(lev, base)])
+    table = md_table(["quantity", "dissertation", "TR-HPS-2010-006 / MICRO 2011", "ours"], rows,
+                     numeric=False)
+    return table + (
+        "\n\nThe dissertation combines LWM256 with 2Lev1 (our lwm256-2lev1), the TR with 2Lev2; "
+        "the TR compares with DWF, the dissertation with TBC (block of 256, sticky round-robin). "
+        "Neither paper says which mean it uses, nor whether 'within 1.7%' is in points or "
+        "relative.")
+
+
+def classification_section(results, workloads):
+    rows = []
+    for w in workloads:
+        base = results.get(("baseline", w))
+        if not base:
+            continue
+        active = base["thread_instructions"] / base["warp_instructions"]
+        idle = base["idle_fu_share"]
+        branch_paper, idle_paper = PAPER_CLASS[w]
+        rows.append([w, branch_paper, f"{intensity(active, 20, 30, reverse=True)} ({active:.1f})",
+                     idle_paper, f"{intensity(idle * 100, 20, 40)} ({idle * 100:.1f}%)"])
+    return md_table(["benchmark", "branch intensity (paper)",
+                     "ours (active threads per warp instruction)", "idle FU intensity (paper)",
+                     "ours (baseline idle FU share)"], rows, numeric=False)
+
+
+def idle_section(results, workloads):
+    rows = []
+    for w in workloads:
+        rows.append([w] + [fmt(results[(l, w)]["idle_fu_share"] * 100, 1)
+                           if (l, w) in results else "—" for l in UTIL_CONFIGS])
+    avg = [means([results[(l, w)]["idle_fu_share"] * 100 for w in workloads
+                  if (l, w) in results])[1] for l in UTIL_CONFIGS]
+    rows.append(["**arithmetic mean**"] + [fmt(a, 1) for a in avg])
+    return md_table(["benchmark"] + [f"{NAMES[l]} (%)" for l in UTIL_CONFIGS], rows)
+
+
+def unmodelled_note(unmodelled):
+    if not unmodelled:
+        return ""
+    names = " and ".join(NAMES[u] for u in unmodelled)
+    verb = "are" if len(unmodelled) > 1 else "is"
+    return f"{names} {verb} not yet modelled (no preset in configs/): no numbers for them."
+
+
+def write_markdown(path, results, labels, workloads, args, unmodelled, failures):
+    main = [l for l in MAIN if l in labels or l in unmodelled]
+    parts = [
+        "# Large warps and two-level warp scheduling: study results",
+        f"Generated by `scripts/study_lwm.sh` (`scripts/study/lwm_study.py --size {args.size}`) "
+        f"at revision {git_revision()}. Benchmarks in the papers' order (the leftmost four are "
+        f"branch-intensive): {', '.join(workloads)}. IPC is thread instructions per cycle; "
+        "speedup is IPC over the baseline's IPC on the same benchmark. Means are over the "
+        f"{len(workloads)} benchmarks: the geometric mean and the arithmetic mean of the "
+        "per-benchmark speedups (the papers do not state their mean type). Raw numbers: "
+        "`lwm_study.csv`.",
+    ]
+    if failures:
+        parts.append("**Failed runs (missing from every table):** "
+                     + ", ".join(f"{l}/{w}" for l, w in sorted(failures)))
+    parts += [
+        "## 1. IPC normalised to the baseline, main configurations (Fig. 9)",
+        "Baseline: 32 warps of 32 threads, round-robin. " + unmodelled_note(unmodelled)
+        + "\n\n![Fig. 9](fig09_ipc.png)",
+        speedup_table(results, workloads, main, unmodelled, extra=(
+            "baseline IPC", lambda w: results.get(("baseline", w), {}).get("ipc"))),
+        "## 2. Headline numbers beside the papers'",
+        headline_section(results, workloads, unmodelled),
+    ]
+    for i, (title, fig, paper_fig, sweep) in enumerate(SWEEPS, 1):
+        parts.append(f"## 3.{i} {title} ({paper_fig})")
+        if fig:
+            parts.append(f"![{title}]({fig})")
+        extra = None
+        if "lwm256-perfrf" in sweep:
+            extra = ("LWM256 / LWM256 perfRF",
+                     lambda w: speedup(results, "lwm256", w, over="lwm256-perfrf"))
+        parts.append(speedup_table(results, workloads, sweep, extra=extra))
+    parts += [
+        "## 4. Share of cycles with no SIMD lane active (idle FU), % of core cycles (Fig. 10)",
+        "![Fig. 10](fig10_fu_utilisation.png)",
+        idle_section(results, workloads),
+        "## 5. Benchmark classes (TR Table 2 thresholds) on the baseline",
+        classification_section(results, workloads),
+        "## Configurations",
+        md_table(["label", "preset", "patch", "config hash"],
+                 [[l, RUNS[l][0], f"`{json.dumps(RUNS[l][1])}`" if RUNS[l][1] else "",
+                   next((results[(l, w)]["config_hash"] for w in workloads if (l, w) in results),
+                        "—")] for l in labels], numeric=False),
+        "## Where we match and where we differ",
+        "See [lwm_study_notes.md](lwm_study_notes.md): written by hand from a run of this script, with the measurements"
+        " behind each difference (re-check it after a re-run).",
+    ]
+    path.write_text("\n\n".join(parts) + "\n")
+
+
+def grouped_bars(path, title, results, workloads, labels, paper_fig):
+    """Speedup over baseline per benchmark, one bar per label, the geometric mean at the right."""
+    groups = workloads + ["geomean"]
+    width = 0.8 / len(labels)
+    fig, ax = plt.subplots(figsize=(max(8.0, 1.1 * len(groups) + 1), 5))
+    cmap = plt.get_cmap("tab10")
+    lowest, highest = 1.0, 1.0
+    for j, label in enumerate(labels):
+        values = [speedup(results, label, w) for w in workloads]
+        values.append(means(values)[0])
+        xs = [i + (j - (len(labels) - 1) / 2) * width for i in range(len(groups))]
+        ax.bar(xs, [math.nan if v is None else v for v in values], width, label=NAMES[label],
+               color=cmap(j % 10), edgecolor="black", linewidth=0.4)
+        if values[-1] is not None:
+            ax.text(xs[-1], values[-1], f" {values[-1]:.3f}", ha="center", va="bottom",
+                    rotation=90, fontsize=7)
+        lowest = min([lowest] + [v for v in values if v is not None])
+        highest = max([highest] + [v for v in values if v is not None])
+    # Start the axis a little below the lowest bar so that differences of a few % show.
+    bottom = max(0.0, math.floor(lowest * 10) / 10 - 0.1)
+    ax.set_ylim(bottom, highest + 0.12 * (highest - bottom))
+    ax.axhline(1.0, color="black", linewidth=0.8, linestyle="--")
+    ax.axvline(len(workloads) - 0.5, color="grey", linewidth=0.8)
+    ax.set_xticks(range(len(groups)), groups, rotation=30, ha="right", fontsize=10)
+    ax.set_ylabel("IPC normalised to baseline")
+    ax.set_title(f"{title}\n(cf. {paper_fig})", fontsize=11)
+    ax.set_xlim(-0.6, len(groups) - 0.4)
+    ax.grid(axis="y", linewidth=0.3)
+    ax.legend(loc="lower center", bbox_to_anchor=(0.5, 1.13), ncol=min(len(labels), 6),
+              fontsize=9, frameon=False)
+    fig.savefig(path, dpi=130, bbox_inches="tight")
+    plt.close(fig)
+
+
+def utilisation_figure(path, results, workloads):
+    """Stacked shares of cycles by SIMD lanes active, one bar per configuration, per benchmark."""
+    labels = UTIL_CONFIGS
+    short = {"baseline": "Base", "lwm256": "LWM", "2lev8": "2Lev", "lwm256-2lev1": "L+2L"}
+    groups = workloads + ["mean"]
+    step = len(labels) + 1
+    fig, ax = plt.subplots(figsize=(max(9, 1.25 * len(groups)), 5))
+    colors = ["#202020"] + [plt.get_cmap("RdYlGn")(0.05 + 0.9 * i / 4) for i in range(5)]
+    positions, ticks = [], []
+    shares = {}  # (label, group) -> share per bucket
+    for label in labels:
+        per_workload = []
+        for w in workloads:
+            r = results.get((label, w))
+            if r:
+                total = sum(r["util"])
+                s = [sum(r["util"][lo:hi + 1]) / total for _, lo, hi in UTIL_BUCKETS]
+                shares[(label, w)] = s
+                per_workload.append(s)
+        if per_workload:
+            shares[(label, "mean")] = [sum(c) / len(per_workload) for c in zip(*per_workload)]
+    for g, group in enumerate(groups):
+        for j, label in enumerate(labels):
+            x = g * step + j
+            positions.append(x)
+            ticks.append(short[label])
+            s = shares.get((label, group))
+            if s is None:
+                continue
+            bottom = 0.0
+            for b, share in enumerate(s):
+                ax.bar(x, share, 0.85, bottom=bottom, color=colors[b], edgecolor="white",
+                       linewidth=0.3, label=f"{UTIL_BUCKETS[b][0]} lanes" if x == 0 else None)
+                bottom += share
+        ax.text(g * step + (len(labels) - 1) / 2, -0.11, group, ha="center", va="top",
+                fontsize=10, transform=ax.get_xaxis_transform(), rotation=20)
+    ax.set_xticks(positions, ticks, fontsize=7, rotation=90)
+    ax.axvline(len(workloads) * step - 1, color="grey", linewidth=0.8)
+    ax.set_ylim(0, 1)
+    ax.set_xlim(-0.8, positions[-1] + 0.8)
+    ax.set_ylabel("share of core cycles")
+    ax.set_title("Functional-unit utilisation: cycles by number of SIMD lanes active\n"
+                 "Base = Baseline, LWM = LWM256, 2Lev = 2Lev8, L+2L = LWM256+2Lev1\n"
+                 "mean = arithmetic mean of the shares (cf. dissertation Fig. 5.2, TR Fig. 10)",
+                 fontsize=11)
+    handles, names = ax.get_legend_handles_labels()
+    ax.legend(handles[::-1], names[::-1], loc="center left", bbox_to_anchor=(1.0, 0.5),
+              fontsize=9, title="active lanes", frameon=False)
+    fig.savefig(path, dpi=130, bbox_inches="tight")
+    plt.close(fig)
+
+
+def write_figures(out, results, labels, workloads):
+    main = [l for l in MAIN if l in labels]
+    grouped_bars(out / "fig09_ipc.png", "IPC of the main configurations", results, workloads, main,
+                 "dissertation Fig. 5.1, TR Fig. 9")
+    utilisation_figure(out / "fig10_fu_utilisation.png", results, workloads)
+    for title, fig, paper_fig, sweep in SWEEPS:
+        if fig:
+            grouped_bars(out / fig, title, results, workloads, sweep, paper_fig)
+
+
+def print_summary(results, labels, workloads, failures):
+    print("\nspeedup over baseline (geometric / arithmetic mean over "
+          f"{len(workloads)} benchmarks):")
+    for label in labels:
+        g, a = mean_speedups(results, label, workloads)
+        print(f"  {NAMES[label]:30} {pct(g):>8} {pct(a):>8}")
+    for (label, workload), error in sorted(failures.items()):
+        print(f"\nFAILED {label} {workload}:\n{error}", file=sys.stderr)
+
+
+def main():
+    args = parse_args()
+    start = time.monotonic()
+    if not GPUTLM.exists():
+        sys.exit(f"{GPUTLM.relative_to(REPO)} is missing: run scripts/build.sh first")
+    workloads = [w for w in WORKLOADS if w in args.workloads]
+    labels = planned_labels(args.configs)
+    unmodelled = [l for l in MAIN if l in OPTIONAL and l not in planned_labels()]
+    paths, failures = run_all(labels, args)
+    results = {key: metrics(json.loads(path.read_text())) for key, path in paths.items()}
+    args.out.mkdir(parents=True, exist_ok=True)
+    write_csv(args.out / "lwm_study.csv", results, labels, workloads)
+    write_markdown(args.out / "lwm_study.md", results, labels, workloads, args, unmodelled,
+                   failures)
+    write_figures(args.out, results, labels, workloads)
+    print_summary(results, labels, workloads, failures)
+    print(f"\nwrote {args.out}/lwm_study.csv, lwm_study.md and fig*.png; "
+          f"{len(failures)} failed runs; wall time {time.monotonic() - start:.1f} s")
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
