@@ -22,7 +22,7 @@ void BoundKernel::execute(uint32_t pc, CtaState& cta, const ThreadGroup& group, 
   if (in.guard >= 0) {
     LaneMask held = 0;
     for_each_lane(active, [&](unsigned lane) {
-      if ((cta.reg(in.guard, group.tid(lane)) & 1) != static_cast<uint64_t>(in.guard_neg)) held |= 1u << lane;
+      if (cta.guard_holds(in, group.tid(lane))) held |= 1u << lane;
     });
     mask = held;
   }

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "models/func/launch.h"
+#include "models/isa/instruction.h"
 
 namespace gputlm::func {
 
@@ -24,6 +25,10 @@ struct CtaState {
   uint64_t& reg(int32_t r, uint32_t tid) { return regs[size_t(r) * nthreads + tid]; }
   uint64_t reg(int32_t r, uint32_t tid) const { return regs[size_t(r) * nthreads + tid]; }
   uint8_t* local_of(uint32_t tid) { return local.data() + size_t{launch->kernel->local_bytes} * tid; }
+  // Whether thread `tid` executes the guarded instruction `in` (its guard predicate, maybe negated, holds).
+  bool guard_holds(const isa::Instruction& in, uint32_t tid) const {
+    return (reg(in.guard, tid) & 1) != static_cast<uint64_t>(in.guard_neg);
+  }
 
   const Launch* launch;
   uint64_t linear_id;

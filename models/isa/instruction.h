@@ -75,6 +75,8 @@ struct Instruction {
   bool is_branch() const { return op == Opcode::Bra; }
   bool is_exit() const { return op == Opcode::Ret || op == Opcode::Exit; }
   bool is_barrier() const { return op == Opcode::Bar || op == Opcode::Barrier; }
+  // Its outcome decides where the warp goes next (which threads, which PC, whether it waits).
+  bool decides_control() const { return is_branch() || is_exit() || is_barrier() || op == Opcode::Trap; }
   bool is_load() const { return op == Opcode::Ld || op == Opcode::Ldu; }
   bool is_store() const { return op == Opcode::St; }
   bool is_atomic() const { return op == Opcode::Atom || op == Opcode::Red; }

@@ -2,8 +2,6 @@
 // reference: the timing model can never silently change results.
 #include <gtest/gtest.h>
 
-#include <fstream>
-
 #include "models/sm/core_context.h"
 #include "tb/sc_kernel.h"
 #include "tb/timing_run.h"

@@ -5,7 +5,7 @@ namespace gputlm::sm {
 namespace {
 // Instructions whose outcome decides the warp's next fetch (scoreboard mode waits for them).
 bool decides_next_pc(const isa::Instruction& in, const WarpSlot& w, uint32_t pc) {
-  if (in.is_branch() || in.is_exit() || in.is_barrier() || in.op == isa::Opcode::Trap) return true;
+  if (in.decides_control()) return true;
   return !w.stack.done() && w.stack.entries().back().rpc == pc + 1;  // a reconvergence pop follows
 }
 }  // namespace
@@ -92,8 +92,7 @@ Cycle FetchStage::cycle(Cycle now) {
   Cycle soonest = kNever;  // the earliest cycle a warp that is only waiting for time becomes eligible
   if (!m_held && !m_slot_used && m_forming != kNoSlot) {  // the next sub-warp of the instruction fetched
     m_slot_used = true;
-    fetch(m_forming, now);
-    m_fetched = !m_bubble;
+    m_fetched = fetch(m_forming, now);
   } else if (!m_held && !m_slot_used) {
     m_slot_used = true;
     for (uint32_t s : m_core.touched) recheck(s);
@@ -165,7 +164,7 @@ void FetchStage::uncharge() {
   m_charged = kNever;
 }
 
-void FetchStage::fetch(uint32_t slot, Cycle now) {
+bool FetchStage::fetch(uint32_t slot, Cycle now) {
   WarpSlot& w = m_core.warps[slot];
   CtaSlot& cta = m_core.ctas[w.cta_slot];
   const isa::Kernel& k = cta.kernel->kernel();
@@ -173,7 +172,7 @@ void FetchStage::fetch(uint32_t slot, Cycle now) {
   const std::optional<IssueUnit> u = m_core.formation->next(slot, w, FormationInput{k, *cta.state});
   const uint64_t line = line_of(u->pc);
   if (line != w.ibuffer_line) {  // instruction buffer miss: ask the I-cache, fetch others meanwhile
-    if (!icache.can_send()) return;
+    if (!icache.can_send()) return true;
     tlm::tlm_generic_payload& p = m_pool.make(line * m_core.spec.icache.line_bytes, m_core.spec.icache.line_bytes, mem::AccessKind::Fetch);
     mem::MemExtension::of(p).core = m_core.id;
     mem::MemExtension::of(p).warp = slot;
@@ -181,17 +180,16 @@ void FetchStage::fetch(uint32_t slot, Cycle now) {
     m_icache_sent[slot] = now;
     icache.send(p);
     recheck(slot);
-    return;
+    return true;
   }
   m_core.formation->issued(slot, w, *u);
   m_forming = m_core.formation->forming(slot) ? slot : kNoSlot;
-  m_bubble = u->bubble;
   if (m_core.warp_changed) show_unit(*u);
   if (u->group.tids) ++(u->bubble ? m_core.counters.subwarp_bubble_cycles : m_core.counters.subwarps);
   if (u->bubble) {  // the unit's threads are still busy: nothing issues this cycle
     m_core.counters.thread_instructions += u->threads;  // threads whose guard failed, if any
     recheck(slot);
-    return;
+    return false;
   }
   WarpInstr& wi = m_core.new_instr();
   wi.slot = slot;
@@ -216,6 +214,7 @@ void FetchStage::fetch(uint32_t slot, Cycle now) {
   m_held = &wi;
   m_ready = now + m_core.spec.fetch_cycles;
   recheck(slot);
+  return true;
 }
 
 void FetchStage::show_unit(const IssueUnit& u) {

@@ -42,7 +42,9 @@ class FetchStage : public Stage {
   StallCause stall_cause() const;
   void charge_gap(Cycle until);  // cycles [m_from, until) to m_sleep_cause
   void uncharge();               // takes back the charge of cycle m_charged
-  void fetch(uint32_t slot, Cycle now);  // a new instruction, or the next sub-warp of the one fetched
+  // A new instruction, or the next sub-warp of the one fetched; false if it issued nothing (a
+  // sub-warp former that found only busy threads).
+  bool fetch(uint32_t slot, Cycle now);
   void show_unit(const IssueUnit& u);
   uint64_t line_of(uint32_t pc) const;
 
@@ -64,7 +66,6 @@ class FetchStage : public Stage {
   std::vector<uint32_t> m_eligible;
   std::vector<uint64_t> m_candidates;  // bit per slot: candidate() and not waiting for the I-cache
   uint32_t m_forming = kNoSlot;  // slot whose fetched instruction still forms sub-warps (fetch waits)
-  bool m_bubble = false;         // the last unit formed issued nothing (its threads were busy)
   uint64_t m_wave_sub_mask = 0;
   sc_dt::sc_bv<128> m_wave_sub_rows;
 };

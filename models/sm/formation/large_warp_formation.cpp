@@ -65,7 +65,7 @@ class LargeWarpFormation : public IWarpFormation {
     } else {
       if (lw.stack.done()) return std::nullopt;
       const isa::Instruction& ins = in.kernel.code[lw.stack.pc()];
-      pk.f = Forming{lw.stack.pc(), mode_of(ins), lw.stack.mask(), lw.next_tag, decides(ins)};
+      pk.f = Forming{lw.stack.pc(), mode_of(ins), lw.stack.mask(), lw.next_tag, ins.decides_control()};
     }
     form(lw, in, pk);
     return pk.unit;
@@ -181,9 +181,6 @@ class LargeWarpFormation : public IWarpFormation {
     if (in.is_memory() && global && m_p.memory_rows) return Mode::RowFree;
     return Mode::Columns;
   }
-  static bool decides(const isa::Instruction& in) {
-    return in.is_branch() || in.is_exit() || in.is_barrier() || in.op == isa::Opcode::Trap;
-  }
 
   // Forms the next sub-warp of pk.f into pk.unit / pk.pick, updating pk.f.left.
   void form(LargeWarp& lw, const FormationInput& in, Peek& pk) const {
@@ -196,7 +193,7 @@ class LargeWarpFormation : public IWarpFormation {
       for (uint32_t r = 0; r < lw.rows; ++r) {
         for_each_lane(cand.row[r], [&](unsigned c) {
           const uint32_t tid = lw.base_tid + r * kWarpSize + c;
-          if ((in.cta.reg(ins.guard, tid) & 1) == static_cast<uint64_t>(ins.guard_neg)) {
+          if (!in.cta.guard_holds(ins, tid)) {
             cand.row[r] &= ~(1u << c);
             f.left.row[r] &= ~(1u << c);
             ++u.threads;
