@@ -53,6 +53,11 @@ class SimtStack {
     pop_finished();
   }
 
+  // `lanes` finished: they leave every entry, which stay where they are (thread block compaction
+  // moves its warps itself).
+  void remove(Mask lanes) {
+    for (Entry& e : m_entries) e.mask &= ~lanes;
+  }
   // `lanes` of the top entry finished (ret/exit): they leave every entry; the top entry's
   // remaining lanes (a guarded exit) move on to `next_pc`.
   void exit(Mask lanes, uint32_t next_pc) {

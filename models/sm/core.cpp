@@ -82,7 +82,7 @@ void Core::start_cta(const func::BoundKernel& kernel, const func::Launch& launch
     ws.base_tid = layout[i].base_tid;
     ws.valid = layout[i].valid;
     ws.stack.reset(0, ws.valid);
-    m_ctx.formation->start(w, ws, layout[i]);
+    m_ctx.formation->start(w, ws, layout[i], kernel.kernel());
     ws.age = m_next_age++;
     ws.pending_regs.assign(words, 0);
     ws.eligible_from = m_ctx.clock.now();

@@ -7,6 +7,15 @@
 
 namespace gputlm::sm {
 
+namespace {
+// Threads of a compaction block or a warp pool: whole rows of 32, at most 32 rows (RowMask).
+uint32_t block_threads(ConfigReader& r, const char* key = "block_size") {
+  const auto n = static_cast<uint32_t>(r.get_uint(key, 256, 32, 1024));
+  if (n % kWarpSize != 0) r.fail(key, "must be a multiple of 32");
+  return n;
+}
+}  // namespace
+
 CoreSpec::CoreSpec() {
   units.fill(UnitSpec{2, 1, 32});
   units[static_cast<size_t>(isa::InstrClass::Sfu)] = UnitSpec{2, 1, 32};
@@ -48,6 +57,19 @@ CoreSpec CoreSpec::from_json(const nlohmann::json& j, const std::string& where, 
     fp.refetch_after_all = l.get_choice("refetch", fp.refetch_after_all ? "all" : "first", {"first", "all"}) == "all";
     l.finish();
   }
+  if (r.has("tbc")) {  // thread block compaction (dissertation Sec. 5.1: 256-thread blocks)
+    ConfigReader t(r.get_object("tbc"), where, r.key_path("tbc"));
+    s.formation_params.block_threads = block_threads(t);
+    t.finish();
+  }
+  if (r.has("dwf")) {  // dynamic warp formation (MICRO 2011 Sec. 6)
+    ConfigReader d(r.get_object("dwf"), where, r.key_path("dwf"));
+    FormationParams& fp = s.formation_params;
+    fp.block_threads = block_threads(d, "pool_size");
+    fp.pdom_priority = d.get_choice("policy", fp.pdom_priority ? "pdom" : "majority", {"majority", "pdom"}) == "pdom";
+    d.finish();
+  }
+  if (r.has("tbc") && r.has("dwf")) r.fail("dwf", "tbc and dwf both set the block size; keep the one of the formation");
   if (s.formation != "static" && s.issue != "barrel") r.fail("issue", "formation \"" + s.formation + "\" needs barrel issue");
   s.max_inflight_per_warp = static_cast<uint32_t>(r.get_uint("max_inflight_per_warp", s.max_inflight_per_warp, 1, 64));
   ConfigReader p(r.get_object("pipeline"), where, r.key_path("pipeline"));

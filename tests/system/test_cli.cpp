@@ -218,7 +218,7 @@ TEST(CliTiming, ABadConfigValueNamesItsKeyAndAFaultInATimedRunExitsThree) {
   std::ofstream(cfg) << R"({"core": {"scheduler": "lottery"}})";
   const Result bad = gputlm("run --config " + cfg + " --workload traces/micro/vecadd");
   EXPECT_EQ(bad.exit_code, 2);
-  EXPECT_TRUE(contains(bad.output, "key 'core.scheduler': unknown value 'lottery' (known: 2lev, gto, rr)")) << bad.output;
+  EXPECT_TRUE(contains(bad.output, "key 'core.scheduler': unknown value 'lottery' (known: 2lev, gto, rr, srr)")) << bad.output;
   const Result fault = gputlm("run --config configs/narasiman-baseline.json --workload tests/data/workloads/fault_oob");
   EXPECT_EQ(fault.exit_code, 3);
   EXPECT_TRUE(contains(fault.output, "global address outside any allocation")) << fault.output;

@@ -23,10 +23,13 @@ std::string test_name(const testing::TestParamInfo<workload::CatalogEntry>& info
 
 class TimedWorkloads : public testing::TestWithParam<workload::CatalogEntry> {
  protected:
-  void run_on(const std::string& preset) {
+  // Runs the workload on a preset, with `patch` merged into its config.
+  void run_on(const std::string& preset, const nlohmann::json& patch = nlohmann::json::object()) {
     tb::fresh_sc_kernel();
     workload::Workload w(GetParam().dir, "test");
-    const gpu::GpuSpec spec = gpu::GpuSpec::from_file(std::string(GPUTLM_SOURCE_DIR) + "/configs/" + preset + ".json");
+    nlohmann::json config = gpu::load_config(std::string(GPUTLM_SOURCE_DIR) + "/configs/" + preset + ".json");
+    config.merge_patch(patch);
+    const gpu::GpuSpec spec = gpu::GpuSpec::from_json(config, preset);
     const tb::TimingRun run = tb::run_timing(w, spec, {});
     for (const auto& b : run.verify.buffers) EXPECT_EQ(b.mismatches, 0u) << b.name << ": " << b.first_mismatch;
     EXPECT_TRUE(run.verify.ok());
@@ -34,8 +37,11 @@ class TimedWorkloads : public testing::TestWithParam<workload::CatalogEntry> {
     EXPECT_GT(run.ipc(), 0.0);
   }
   // With large warps the sub-warps formed depend on timing (a thread still busy is left for a
-  // later sub-warp), so a cycle's shift may change their number a little too.
-  void compare_sleeping_and_polled(const std::string& preset, bool same_instructions) {
+  // later sub-warp), so a cycle's shift may change their number a little too. With compaction
+  // blocks a slot can still be fetched after the fetch its I-cache line completed, so when the
+  // cycle's scan runs after the line's arrival (sleeping) two of its warps start in that cycle,
+  // and one when the scan ran before (polled, the process order): measured 0.41% on vecadd.
+  void compare_sleeping_and_polled(const std::string& preset, bool same_instructions, double fraction = 0.002) {
     nlohmann::json config = gpu::load_config(std::string(GPUTLM_SOURCE_DIR) + "/configs/" + preset + ".json");
     auto run = [&](bool every_cycle) {
       tb::fresh_sc_kernel();
@@ -44,11 +50,11 @@ class TimedWorkloads : public testing::TestWithParam<workload::CatalogEntry> {
       return tb::run_timing(w, gpu::GpuSpec::from_json(config, "test"), {});
     };
     const tb::TimingRun sleeping = run(false), polled = run(true);
-    const double slack = 0.002 * static_cast<double>(polled.cycles);
+    const double slack = fraction * static_cast<double>(polled.cycles);
     EXPECT_NEAR(static_cast<double>(sleeping.cycles), static_cast<double>(polled.cycles), slack);
     if (same_instructions) EXPECT_EQ(sleeping.warp_instructions, polled.warp_instructions);
     EXPECT_NEAR(static_cast<double>(sleeping.warp_instructions), static_cast<double>(polled.warp_instructions),
-                0.002 * static_cast<double>(polled.warp_instructions));
+                fraction * static_cast<double>(polled.warp_instructions));
     for (size_t c = 0; c < polled.stall_cycles.size(); ++c)
       EXPECT_NEAR(static_cast<double>(sleeping.stall_cycles[c]), static_cast<double>(polled.stall_cycles[c]), slack)
           << sm::stall_cause_name(static_cast<sm::StallCause>(c));
@@ -69,12 +75,12 @@ TEST_P(TimedWorkloads, VerifyOnFermiGtx480) { run_on("fermi-gtx480"); }
 TEST_P(TimedWorkloads, VerifyOnTwoLevel8) { run_on("2lev8"); }  // a preset built on a base config
 TEST_P(TimedWorkloads, VerifyOnLargeWarps256) { run_on("lwm256"); }
 TEST_P(TimedWorkloads, VerifyOnLargeWarps256TwoLevel1) { run_on("lwm256-2lev1"); }
+TEST_P(TimedWorkloads, VerifyOnThreadBlockCompaction256) { run_on("tbc256"); }
+TEST_P(TimedWorkloads, VerifyOnDynamicWarpFormationMajority) { run_on("dwf"); }
+TEST_P(TimedWorkloads, VerifyOnDynamicWarpFormationPdomPriority) { run_on("dwf", {{"core", {{"dwf", {{"policy", "pdom"}}}}}}); }
+TEST_P(TimedWorkloads, SleepingCompactingCoresTimeLikeCoresRunEveryCycle) { compare_sleeping_and_polled("tbc256", false, 0.005); }
 TEST_P(TimedWorkloads, VerifyOnLargeWarps256PerfectRegisterFileWaiting) {
-  tb::fresh_sc_kernel();
-  nlohmann::json config = gpu::load_config(std::string(GPUTLM_SOURCE_DIR) + "/configs/lwm256.json");
-  config["core"]["lwm"] = {{"perfect_register_file", true}, {"busy_threads", "wait"}, {"memory_rows", false}, {"single_jump", false}};
-  workload::Workload w(GetParam().dir, "test");
-  EXPECT_TRUE(tb::run_timing(w, gpu::GpuSpec::from_json(config, "test"), {}).verify.ok());
+  run_on("lwm256", {{"core", {{"lwm", {{"perfect_register_file", true}, {"busy_threads", "wait"}, {"memory_rows", false}, {"single_jump", false}}}}}});
 }
 
 INSTANTIATE_TEST_SUITE_P(All, TimedWorkloads,

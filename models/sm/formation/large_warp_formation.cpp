@@ -38,16 +38,9 @@ class LargeWarpFormation : public IWarpFormation {
  public:
   explicit LargeWarpFormation(const FormationParams& p) : m_p(p) {}
 
-  std::vector<WarpLayout> layout(uint32_t threads) override {
-    std::vector<WarpLayout> out;
-    for (uint32_t base = 0; base < threads; base += m_p.large_warp_size) {
-      const uint32_t n = std::min(m_p.large_warp_size, threads - base);
-      out.push_back({base, n, first_lanes(n)});
-    }
-    return out;
-  }
+  std::vector<WarpLayout> layout(uint32_t threads) override { return block_layout(threads, m_p.large_warp_size); }
 
-  void start(uint32_t slot, WarpSlot& w, const WarpLayout& l) override {
+  void start(uint32_t slot, WarpSlot& w, const WarpLayout& l, const isa::Kernel&) override {
     if (slot >= m_warps.size()) m_warps.resize(slot + 1);
     LargeWarp& lw = m_warps[slot];
     lw = LargeWarp{};

@@ -12,12 +12,7 @@ namespace {
 
 class StaticFormation : public IWarpFormation {
  public:
-  std::vector<WarpLayout> layout(uint32_t threads) override {
-    std::vector<WarpLayout> out;
-    for (uint32_t base = 0; base < threads; base += kWarpSize)
-      out.push_back({base, std::min(kWarpSize, threads - base), first_lanes(threads - base)});
-    return out;
-  }
+  std::vector<WarpLayout> layout(uint32_t threads) override { return block_layout(threads, kWarpSize); }
   std::optional<IssueUnit> next(uint32_t, const WarpSlot& w, const FormationInput&) override {
     if (w.stack.done()) return std::nullopt;
     const LaneMask m = w.stack.mask();
@@ -31,6 +26,15 @@ class StaticFormation : public IWarpFormation {
 const WarpFormationRegistration kStatic("static", [](const FormationParams&) { return std::make_unique<StaticFormation>(); });
 
 }  // namespace
+
+std::vector<WarpLayout> block_layout(uint32_t threads, uint32_t block) {
+  std::vector<WarpLayout> out;
+  for (uint32_t base = 0; base < threads; base += block) {
+    const uint32_t n = std::min(block, threads - base);
+    out.push_back({base, n, first_lanes(n)});
+  }
+  return out;
+}
 
 WarpFormationRegistration::WarpFormationRegistration(const char* name, WarpFormationFactory f) {
   Registry<WarpFormationFactory>::instance().add(name, std::move(f));

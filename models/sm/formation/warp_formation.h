@@ -27,6 +27,10 @@ struct WarpLayout {
   LaneMask valid = 0;  // the lanes of the first row
 };
 
+// The slots of a CTA of `threads` threads in blocks of `block` consecutive threads (the last one
+// partial): a warp, a large warp, a compaction block.
+std::vector<WarpLayout> block_layout(uint32_t threads, uint32_t block);
+
 // What a warp slot issues: a PC, the threads (lane -> CTA thread) and the active lanes. `threads`
 // is how many threads of the SIMT mask the unit stands for (thread-instruction count: its lanes,
 // plus threads a large warp skips or covers without a lane of their own). A unit with `bubble`
@@ -47,7 +51,7 @@ struct FormationInput {
   func::CtaState& cta;
 };
 
-// Parameters of the formation policies (config keys under core.lwm).
+// Parameters of the formation policies (config keys under core.lwm, core.tbc and core.dwf).
 struct FormationParams {
   uint32_t large_warp_size = 256;   // threads per large warp (dissertation Sec. 5.3: 256 is best)
   bool perfect_register_file = false;  // "LWM perfRF": any thread in any lane (Sec. 5.3.1)
@@ -59,6 +63,13 @@ struct FormationParams {
   bool refetch_after_all = false;
   // Only busy threads left to form: suspend the instruction and fetch others (chosen) or wait.
   bool suspend_on_busy = true;
+  // Thread block compaction: threads per block sharing one divergence stack (Narasiman
+  // dissertation Sec. 5.1: 256). Dynamic warp formation: threads per warp pool (chosen: 256, a
+  // pool does not span CTAs).
+  uint32_t block_threads = 256;
+  // Dynamic warp formation's issue priority: the PC most threads wait at ("majority") or the
+  // fewest post-dominators passed ("pdom") (MICRO 2011 Sec. 6).
+  bool pdom_priority = false;
 };
 
 class IWarpFormation {
@@ -66,8 +77,9 @@ class IWarpFormation {
   virtual ~IWarpFormation() = default;
   // Warp slots a CTA of `threads` threads occupies, and their threads.
   virtual std::vector<WarpLayout> layout(uint32_t threads) = 0;
-  // Slot `slot` now holds the warp `l` (the slot's fields and stack are set as for a 32-thread warp).
-  virtual void start(uint32_t slot, WarpSlot& w, const WarpLayout& l) { (void)slot, (void)w, (void)l; }
+  // Slot `slot` now holds the warp `l` of a CTA running `k` (the slot's fields and stack are set as
+  // for a 32-thread warp).
+  virtual void start(uint32_t slot, WarpSlot& w, const WarpLayout& l, const isa::Kernel& k) { (void)slot, (void)w, (void)l, (void)k; }
   // What slot `slot` issues next, or nullopt if it has finished. Only looks: a fetch that must wait
   // for the I-cache asks again later. When `forming(slot)`, the next unit of the instruction begun.
   virtual std::optional<IssueUnit> next(uint32_t slot, const WarpSlot& w, const FormationInput& in) = 0;

@@ -3,6 +3,10 @@
 //        eligible slot after the one picked last.
 //   gto  greedy-then-oldest (Rogers et al., MICRO 2012): keep picking the last warp while it is
 //        eligible, otherwise the oldest eligible warp (the one resident longest).
+//   srr  sticky round-robin, thread block compaction's scheduler (Narasiman dissertation Sec. 5.1:
+//        it "performed slightly better than round-robin"): keep picking the last slot while it is
+//        eligible, otherwise the first eligible slot after it. With "tbc" a slot is a block, so
+//        the scheduler stays with one block while any of its warps can issue (chosen reading).
 #include <algorithm>
 
 #include "models/common/registry.h"
@@ -26,6 +30,20 @@ class RoundRobin : public IWarpScheduler {
   uint32_t m_next = 0;
 };
 
+class StickyRoundRobin : public IWarpScheduler {
+ public:
+  explicit StickyRoundRobin(uint32_t slots) : m_rr(slots) {}
+  uint32_t pick(const std::vector<uint32_t>& eligible, const std::vector<WarpSlot>& warps, Cycle now) override {
+    if (std::binary_search(eligible.begin(), eligible.end(), m_last)) return m_last;
+    m_last = m_rr.pick(eligible, warps, now);
+    return m_last;
+  }
+
+ private:
+  RoundRobin m_rr;
+  uint32_t m_last = ~0u;
+};
+
 class GreedyThenOldest : public IWarpScheduler {
  public:
   uint32_t pick(const std::vector<uint32_t>& eligible, const std::vector<WarpSlot>& warps, Cycle) override {
@@ -43,6 +61,7 @@ class GreedyThenOldest : public IWarpScheduler {
 };
 
 const WarpSchedulerRegistration kRr("rr", [](const SchedulerParams& p) { return std::make_unique<RoundRobin>(p.slots); });
+const WarpSchedulerRegistration kSrr("srr", [](const SchedulerParams& p) { return std::make_unique<StickyRoundRobin>(p.slots); });
 const WarpSchedulerRegistration kGto("gto", [](const SchedulerParams&) { return std::make_unique<GreedyThenOldest>(); });
 
 }  // namespace

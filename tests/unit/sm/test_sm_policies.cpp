@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "models/common/error.h"
+#include "models/sm/formation/block_formation.h"
 #include "models/sm/formation/warp_formation.h"
 #include "models/sm/memory/coalescer.h"
 #include "models/sm/scheduler/warp_scheduler.h"
@@ -36,12 +37,21 @@ TEST(WarpScheduler, GreedyThenOldestKeepsTheLastWarpThenFallsBackToTheOldest) {
   EXPECT_EQ(s->pick({0, 2, 3}, v, 2), 2u);  // 1 stalled: the oldest of the rest
 }
 
+TEST(WarpScheduler, StickyRoundRobinStaysWithTheLastSlotThenGoesRoundRobin) {
+  auto s = make_warp_scheduler("srr", 4);
+  const auto v = views({0, 0, 0, 0});
+  EXPECT_EQ(s->pick({1, 2, 3}, v, 0), 1u);
+  EXPECT_EQ(s->pick({0, 1, 2}, v, 1), 1u);  // sticky: the same slot while eligible
+  EXPECT_EQ(s->pick({0, 3}, v, 2), 3u);     // 1 not eligible: the next after it
+  EXPECT_EQ(s->pick({0, 3}, v, 3), 3u);
+}
+
 TEST(WarpScheduler, UnknownNameListsTheKnownOnes) {
   try {
     make_warp_scheduler("lottery", 4);
     FAIL();
   } catch (const InputError& e) {
-    EXPECT_NE(std::string(e.what()).find("unknown warp scheduler 'lottery' (known: 2lev, gto, rr)"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("unknown warp scheduler 'lottery' (known: 2lev, gto, rr, srr)"), std::string::npos) << e.what();
   }
 }
 
@@ -52,6 +62,23 @@ TEST(WarpFormation, StaticFormsWarpsOf32ConsecutiveThreadsWithAPartialLastOne) {
   EXPECT_EQ(layout[1].base_tid, 32u);
   EXPECT_EQ(layout[1].valid, 0xFFFFFFFFu);
   EXPECT_EQ(layout[2].valid, 0xFFFFu);
+}
+
+TEST(WarpFormation, CompactionPacksEachColumnsThreadsIntoTheFewestWarps) {
+  RowMask m;
+  m.row[0] = 0x0000FFFFu;  // lanes 0-15 of row 0, 16-31 of row 1, lane 0 of row 2
+  m.row[1] = 0xFFFF0000u;
+  m.row[2] = 0x1u;
+  const std::vector<BlockWarp> w = compact(m, 3, 7);
+  ASSERT_EQ(w.size(), 2u);  // column 0 has two threads
+  EXPECT_EQ(w[0].lanes, 0xFFFFFFFFu);
+  EXPECT_EQ(w[0].thread[0], 0u);
+  EXPECT_EQ(w[0].thread[31], 63u);
+  EXPECT_EQ(w[1].lanes, 0x1u);
+  EXPECT_EQ(w[1].thread[0], 64u);
+  EXPECT_EQ(w[1].pc, 7u);
+  EXPECT_TRUE(compact(RowMask::first(256), 8, 0).size() == 8);  // every thread: the static warps
+  EXPECT_EQ(compact(RowMask::first(256), 8, 0)[3].thread[5], 3u * 32 + 5);
 }
 
 TEST(Coalescer, AWarpReadingConsecutiveWordsNeedsOneLine) {
