@@ -77,6 +77,7 @@ CoreSpec CoreSpec::from_json(const nlohmann::json& j, const std::string& where, 
                             {"memory", &s.memory_cycles}, {"writeback", &s.writeback_cycles}})
     *field = static_cast<uint32_t>(p.get_uint(key, *field, 1, 1000));
   p.finish();
+  s.writeback_ports = static_cast<uint32_t>(r.get_uint("writeback_ports", s.writeback_ports, 1, 4));
   s.register_banks = static_cast<uint32_t>(r.get_uint("register_banks", s.register_banks, 0, 64));
   ConfigReader u(r.get_object("units"), where, r.key_path("units"));
   for (size_t c = 0; c < kClasses; ++c) {

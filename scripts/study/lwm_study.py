@@ -54,6 +54,7 @@ RUNS = {
     "baseline": ("narasiman-baseline.json", None),
     "tbc256": ("tbc256.json", None),
     "dwf": ("dwf.json", None),
+    "dwf-pdom": ("dwf.json", {"core": {"dwf": {"policy": "pdom"}}}),
     "lwm256": ("lwm256.json", None),
     "2lev8": ("2lev8.json", None),
     "lwm256-2lev1": ("lwm256-2lev1.json", None),
@@ -68,7 +69,8 @@ RUNS = {
     "lwm256-busywait": ("lwm256.json", {"core": {"lwm": {"busy_threads": "wait"}}}),
 }
 NAMES = {
-    "baseline": "Baseline", "tbc256": "TBC", "dwf": "DWF", "lwm256": "LWM256", "2lev8": "2Lev8",
+    "baseline": "Baseline", "tbc256": "TBC", "dwf": "DWF majority", "dwf-pdom": "DWF PDOM",
+    "dwf-best": "DWF", "lwm256": "LWM256", "2lev8": "2Lev8",
     "lwm256-2lev1": "LWM256+2Lev1", "lwm32": "LWM32", "lwm64": "LWM64", "lwm128": "LWM128",
     "lwm512": "LWM512", "2lev1": "2Lev1", "2lev2": "2Lev2", "2lev4": "2Lev4", "2lev16": "2Lev16",
     "2lev32": "2Lev32", "lwm256-nomemrows": "LWM256 mem-div opt off",
@@ -76,8 +78,12 @@ NAMES = {
     "lwm256-perfrf": "LWM256 perfRF", "lwm256-refetchall": "LWM256 re-fetch after all",
     "lwm256-busywait": "LWM256 busy threads wait",
 }
-MAIN = ["baseline", "tbc256", "dwf", "lwm256", "2lev8", "lwm256-2lev1"]
-OPTIONAL = {"tbc256", "dwf"}  # included only when their preset exists
+MAIN = ["baseline", "tbc256", "dwf-best", "lwm256", "2lev8", "lwm256-2lev1"]
+OPTIONAL = {"tbc256", "dwf", "dwf-pdom", "dwf-best"}  # included only when their preset exists
+# Labels not run but taken per benchmark from the run with the higher IPC: "For DWF, we
+# implemented both the majority and post dominator priority scheduling policies and chose the
+# best performing of the two for each benchmark" (TR Sec. 6).
+DERIVED = {"dwf-best": ("dwf", "dwf-pdom")}
 # (title, figure file or None, the papers' figures, labels); every sweep is relative to baseline.
 LWM_SIZES = ["lwm32", "lwm64", "lwm128", "lwm256", "lwm512"]
 FETCH_GROUPS = ["2lev1", "2lev2", "2lev4", "2lev8", "2lev16", "2lev32"]
@@ -93,8 +99,10 @@ SWEEPS = [
      "dissertation Fig. 5.6, TR Fig. 13", FETCH_GROUPS),
     ("LWM re-fetch policy and busy threads", None, "no figure in the papers",
      ["lwm256", "lwm256-refetchall", "lwm256-busywait"]),
+    ("DWF issue priority: majority vs post-dominator priority", None,
+     "TR Sec. 6 keeps the better of the two per benchmark", ["dwf", "dwf-pdom", "dwf-best"]),
 ]
-UTIL_CONFIGS = ["baseline", "lwm256", "2lev8", "lwm256-2lev1"]
+UTIL_CONFIGS = ["baseline", "tbc256", "dwf-best", "lwm256", "2lev8", "lwm256-2lev1"]
 UTIL_BUCKETS = [("0", 0, 0), ("1-7", 1, 7), ("8-15", 8, 15), ("16-23", 16, 23),
                 ("24-31", 24, 31), ("32", 32, 32)]
 # Papers' headline improvements over the baseline (%); the TR compares with DWF, not TBC.
@@ -102,7 +110,7 @@ PAPER_HEADLINE = [("LWM256 over baseline", "lwm256", "baseline", "+7.9%", "+7.6%
                   ("2Lev8 over baseline", "2lev8", "baseline", "+9.9%", "+10.1%"),
                   ("LWM256+2Lev over baseline", "lwm256-2lev1", "baseline", "+19.1%", "+17.0%"),
                   ("LWM256+2Lev over TBC", "lwm256-2lev1", "tbc256", "+11.5%", "(not evaluated)"),
-                  ("DWF over baseline", "dwf", "baseline", "(not evaluated)",
+                  ("DWF over baseline", "dwf-best", "baseline", "(not evaluated)",
                    "degrades (no number)")]
 CSV_FIELDS = ["label", "workload", "size", "cycles", "thread_instructions", "warp_instructions",
               "ipc", "idle_fu_share", "dram_row_hit_rate", "dram_requests", "subwarps",
@@ -118,9 +126,9 @@ def parse_args():
     p.add_argument("--out", type=Path, default=REPO / "docs" / "results",
                    help="output directory (default docs/results)")
     p.add_argument("--jobs", type=int, default=2, help="simulations at once (default 2)")
-    p.add_argument("--configs", nargs="+", choices=list(RUNS), metavar="LABEL",
+    p.add_argument("--configs", nargs="+", choices=list(RUNS) + list(DERIVED), metavar="LABEL",
                    help="only these configurations and the baseline (default: all); labels: "
-                   + ", ".join(RUNS))
+                   + ", ".join(list(RUNS) + list(DERIVED)))
     p.add_argument("--fresh", action="store_true", help="ignore cached runs")
     return p.parse_args()
 
@@ -128,10 +136,32 @@ def parse_args():
 def planned_labels(only=None):
     """Main configurations (TBC/DWF when their presets exist), then the sweeps, no duplicates;
     with only, just those and the baseline (every speedup needs it)."""
-    labels = [l for l in MAIN if l not in OPTIONAL or (CONFIGS / RUNS[l][0]).exists()]
+    def exists(label):
+        return all((CONFIGS / RUNS[l][0]).exists() for l in DERIVED.get(label, (label,)))
+    labels = [l for l in MAIN if l not in OPTIONAL or exists(l)]
     for _, _, _, sweep in SWEEPS:
-        labels += [l for l in sweep if l not in labels]
-    return [l for l in labels if only is None or l in only or l == "baseline"]
+        labels += [l for l in sweep if l not in labels and exists(l)]
+    labels = [l for l in labels if only is None or l in only or l == "baseline"]
+    for derived, sources in DERIVED.items():  # run what a derived label is taken from
+        if derived in labels:
+            labels += [l for l in sources if l not in labels]
+    return labels
+
+
+def run_labels(labels):
+    return [l for l in labels if l not in DERIVED]
+
+
+def add_derived(results, labels, workloads):
+    """Each derived label's result per benchmark: the source run with the higher IPC."""
+    for derived, sources in DERIVED.items():
+        if derived not in labels:
+            continue
+        for w in workloads:
+            runs = [(results[(l, w)], l) for l in sources if (l, w) in results]
+            if len(runs) == len(sources):
+                best, label = max(runs, key=lambda r: r[0]["ipc"])
+                results[(derived, w)] = dict(best, source=label)
 
 
 def config_file(label, tmp):
@@ -437,7 +467,9 @@ def write_markdown(path, results, labels, workloads, args, unmodelled, failures)
         md_table(["label", "preset", "patch", "config hash"],
                  [[l, RUNS[l][0], f"`{json.dumps(RUNS[l][1])}`" if RUNS[l][1] else "",
                    next((results[(l, w)]["config_hash"] for w in workloads if (l, w) in results),
-                        "—")] for l in labels], numeric=False),
+                        "—")] for l in run_labels(labels)]
+                 + [[l, "per benchmark the better of " + " and ".join(s), "", ""]
+                    for l, s in DERIVED.items() if l in labels], numeric=False),
         "## Where we match and where we differ",
         "See [lwm_study_notes.md](lwm_study_notes.md): written by hand from a run of this script, with the measurements"
         " behind each difference (re-check it after a re-run).",
@@ -482,7 +514,8 @@ def grouped_bars(path, title, results, workloads, labels, paper_fig):
 def utilisation_figure(path, results, workloads):
     """Stacked shares of cycles by SIMD lanes active, one bar per configuration, per benchmark."""
     labels = UTIL_CONFIGS
-    short = {"baseline": "Base", "lwm256": "LWM", "2lev8": "2Lev", "lwm256-2lev1": "L+2L"}
+    short = {"baseline": "Base", "tbc256": "TBC", "dwf-best": "DWF", "lwm256": "LWM", "2lev8": "2Lev",
+             "lwm256-2lev1": "L+2L"}
     groups = workloads + ["mean"]
     step = len(labels) + 1
     fig, ax = plt.subplots(figsize=(max(9, 1.25 * len(groups)), 5))
@@ -521,7 +554,8 @@ def utilisation_figure(path, results, workloads):
     ax.set_xlim(-0.8, positions[-1] + 0.8)
     ax.set_ylabel("share of core cycles")
     ax.set_title("Functional-unit utilisation: cycles by number of SIMD lanes active\n"
-                 "Base = Baseline, LWM = LWM256, 2Lev = 2Lev8, L+2L = LWM256+2Lev1\n"
+                 "Base = Baseline, TBC = TBC256, DWF = DWF (better policy), LWM = LWM256, "
+                 "2Lev = 2Lev8, L+2L = LWM256+2Lev1\n"
                  "mean = arithmetic mean of the shares (cf. dissertation Fig. 5.2, TR Fig. 10)",
                  fontsize=11)
     handles, names = ax.get_legend_handles_labels()
@@ -559,10 +593,11 @@ def main():
     workloads = [w for w in WORKLOADS if w in args.workloads]
     labels = planned_labels(args.configs)
     unmodelled = [l for l in MAIN if l in OPTIONAL and l not in planned_labels()]
-    paths, failures = run_all(labels, args)
+    paths, failures = run_all(run_labels(labels), args)
     results = {key: metrics(json.loads(path.read_text())) for key, path in paths.items()}
+    add_derived(results, labels, workloads)
     args.out.mkdir(parents=True, exist_ok=True)
-    write_csv(args.out / "lwm_study.csv", results, labels, workloads)
+    write_csv(args.out / "lwm_study.csv", results, run_labels(labels), workloads)
     write_markdown(args.out / "lwm_study.md", results, labels, workloads, args, unmodelled,
                    failures)
     write_figures(args.out, results, labels, workloads)

@@ -57,6 +57,7 @@ Cycle FetchStage::cycle(Cycle now) {
   if (m_cycle != now) {
     m_cycle = now;
     m_slot_used = false;
+    m_completed = kNoSlot;
   }
   while (icache.has_response()) {  // the line arrived: the warp's fetch completes now
     tlm::tlm_generic_payload& p = icache.front_response();
@@ -80,6 +81,7 @@ Cycle FetchStage::cycle(Cycle now) {
     recheck(slot);
     if (!eligible(slot, now)) continue;  // back in the scan
     fetch(slot, m_icache_sent[slot]);
+    m_completed = slot;
     m_ready = std::max(m_ready, now);
     if (m_held && out->can_send() && m_ready <= now) {
       out->send(*m_held);
@@ -101,6 +103,13 @@ Cycle FetchStage::cycle(Cycle now) {
     for (size_t i = 0; i < m_candidates.size(); ++i) {
       for (uint64_t bits = m_candidates[i]; bits; bits &= bits - 1) {
         const uint32_t s = static_cast<uint32_t>(i * 64 + static_cast<size_t>(__builtin_ctzll(bits)));
+        // A slot whose fetch its line's arrival completed this cycle (a block may have more
+        // warps to fetch) waits for the next: the scan may have run before the line arrived or
+        // after, by the order of processes, and the outcome must not depend on it.
+        if (s == m_completed) {
+          soonest = std::min(soonest, now + 1);
+          continue;
+        }
         const Cycle from = m_core.warps[s].eligible_from;
         if (from <= now) m_eligible.push_back(s);
         else soonest = std::min(soonest, from);

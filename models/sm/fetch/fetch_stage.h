@@ -62,6 +62,7 @@ class FetchStage : public Stage {
   StallCause m_sleep_cause = StallCause::Idle;
   std::vector<uint8_t> m_icache_wait;  // per slot: its line is being fetched (or its fetch to complete)
   std::deque<uint32_t> m_arrived;   // slots whose line arrived, oldest first, fetch to complete
+  uint32_t m_completed = kNoSlot;   // the slot whose fetch completed this cycle (m_cycle) on its line's arrival
   std::vector<Cycle> m_icache_sent;  // per slot: when that fetch started
   std::vector<uint32_t> m_eligible;
   std::vector<uint64_t> m_candidates;  // bit per slot: candidate() and not waiting for the I-cache

@@ -3,10 +3,12 @@
 namespace gputlm::sm {
 
 Cycle WritebackStage::cycle(Cycle now) {
-  if (!m_held && in->peek() && m_last_take != now) {  // one instruction enters a cycle
+  if (m_last_take != now) m_taken = 0;
+  if (!m_held && in->peek() && m_taken < m_core.spec.writeback_ports) {  // writeback_ports instructions enter a cycle
     m_held = in->take();
     m_ready = now + m_core.spec.writeback_cycles - 1;  // retired at the end of its last cycle
     m_last_take = now;
+    ++m_taken;
   }
   if (m_held && m_ready <= now) {
     WarpInstr* w = m_held;
