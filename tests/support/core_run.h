@@ -50,4 +50,20 @@ inline std::string alu_loop(unsigned n) {
   return s;
 }
 
+// Threads with tid % 3 != 0 take a path with a ballot of (tid % 5 == 0), then `after` (say, a
+// barrier): each logical 32-thread warp's ballot must see only its own threads on the path.
+inline std::string diverged_ballot(const std::string& after = "") {
+  return R"(
+  rem.u32 %r1, %tid.x, 3;
+  setp.eq.u32 %q1, %r1, 0;
+  rem.u32 %r1, %tid.x, 5;
+  setp.eq.u32 %q2, %r1, 0;
+  mov.u32 %r3, 0;
+  @%q1 bra $SKIP;
+  add.u32 %r4, %r3, 1;
+  vote.sync.ballot.b32 %r3, %q2, 0xffffffff;
+$SKIP:
+)" + after + "  cvt.u64.u32 %o, %r3;";
+}
+
 }  // namespace gputlm::test

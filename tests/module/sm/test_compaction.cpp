@@ -65,18 +65,7 @@ TEST(DynamicWarpFormation, ThreadsOfDifferentWarpsAtOnePcMerge) {
 // A ballot on a diverged path, then a barrier: under every formation each logical 32-thread
 // warp's ballot sees only its own threads on the path, and the barrier holds all threads.
 TEST(Compaction, VotesActOnTheLogicalWarpsAndBarriersHold) {
-  const std::string s = R"(
-  rem.u32 %r1, %tid.x, 3;
-  setp.eq.u32 %q1, %r1, 0;
-  rem.u32 %r1, %tid.x, 5;
-  setp.eq.u32 %q2, %r1, 0;
-  mov.u32 %r3, 0;
-  @%q1 bra $SKIP;
-  add.u32 %r4, %r3, 1;
-  vote.sync.ballot.b32 %r3, %q2, 0xffffffff;
-$SKIP:
-  bar.sync 0;
-  cvt.u64.u32 %o, %r3;)";
+  const std::string s = test::diverged_ballot("  bar.sync 0;\n");
   const CoreRun base = test::run_core(s, 256);
   for (const nlohmann::json& c : {test::preset("tbc256"), dwf("majority"), dwf("pdom")}) {
     const CoreRun r = test::run_core(s, 256, c);

@@ -83,19 +83,9 @@ TEST(LargeWarps, RefetchAfterTheFirstSubWarpKeepsOneLargeWarpsPipelineFull) {
 }
 
 TEST(LargeWarps, WarpCollectiveInstructionsActOnTheLogicalWarpsOf32Threads) {
-  // Threads with tid % 3 != 0 take a path with a ballot of (tid % 5 == 0): each logical warp's
-  // ballot sees only its own threads on the path, however the large warp packs the rest.
-  const std::string s = R"(
-  rem.u32 %r1, %tid.x, 3;
-  setp.eq.u32 %q1, %r1, 0;
-  rem.u32 %r1, %tid.x, 5;
-  setp.eq.u32 %q2, %r1, 0;
-  mov.u32 %r3, 0;
-  @%q1 bra $SKIP;
-  add.u32 %r4, %r3, 1;
-  vote.sync.ballot.b32 %r3, %q2, 0xffffffff;
-$SKIP:
-  cvt.u64.u32 %o, %r3;)";
+  // Each logical warp's ballot sees only its own threads on the path, however the large warp
+  // packs the rest.
+  const std::string s = test::diverged_ballot();
   const CoreRun large = test::run_core(s, 256, lwm()), base = test::run_core(s, 256);
   for (unsigned t = 0; t < 256; ++t) {
     uint32_t expect = 0;
