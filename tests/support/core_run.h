@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "models/common/error.h"
 #include "models/gpu/gpu.h"
 #include "support/ptx_harness.h"
 #include "tb/sc_kernel.h"
@@ -40,6 +41,16 @@ inline CoreRun run_core(const std::string& snippet, uint32_t threads, const nloh
   r.counters = gpu.cores()[0]->context().counters;
   r.l1d = gpu.cores()[0]->l1d().stats().values();
   return r;
+}
+
+// The message of the error a GPU config gives, or "" if it is accepted.
+inline std::string config_error(const nlohmann::json& config) {
+  try {
+    gpu::GpuSpec::from_json(config, "cfg");
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
 }
 
 // A loop of `n` iterations of 10 ALU instructions and its branch (I-cache warm after the first).

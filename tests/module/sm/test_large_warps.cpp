@@ -4,7 +4,6 @@
 // large warp's pipeline full, warp-collective instructions act on the logical 32-thread warps.
 #include <gtest/gtest.h>
 
-#include "models/common/error.h"
 #include "support/core_run.h"
 
 namespace gputlm {
@@ -101,12 +100,8 @@ TEST(LargeWarps, WarpCollectiveInstructionsActOnTheLogicalWarpsOf32Threads) {
 TEST(LargeWarps, AConfigWithLargeWarpsAndScoreboardIssueIsRefused) {
   nlohmann::json c = lwm();
   c["core"]["issue"] = "scoreboard";
-  try {
-    gpu::GpuSpec::from_json(c, "cfg");
-    FAIL();
-  } catch (const InputError& e) {
-    EXPECT_NE(std::string(e.what()).find("core.issue"), std::string::npos) << e.what();
-  }
+  const std::string error = test::config_error(c);
+  EXPECT_NE(error.find("core.issue"), std::string::npos) << error;
 }
 
 }  // namespace
