@@ -74,12 +74,14 @@ int run_timed(workload::Workload& w, const po::variables_map& vm) {
     }
     if (options.vcd_to < options.vcd_from) throw InputError("run: --vcd-window ends before it starts");
   }
+  if (vm.count("dram-trace")) options.dram_trace_path = vm["dram-trace"].as<std::string>();
   options.progress = isatty(2);
   const tb::TimingRun run = tb::run_timing(w, spec, options);
   tb::print_summary(std::cout, run);
   if (vm.count("stats")) write_file(vm["stats"].as<std::string>(), tb::to_json(run).dump(2) + "\n", "statistics");
   if (vm.count("csv")) write_file(vm["csv"].as<std::string>(), tb::to_csv(run), "csv");
   if (!options.vcd_path.empty()) std::cout << "waves               " << options.vcd_path << " (GTKWave save file next to it)\n";
+  if (!options.dram_trace_path.empty()) std::cout << "dram trace          " << options.dram_trace_path << " (one line per request)\n";
   return run.verify.ok() ? kExitOk : kExitVerifyFailed;
 }
 
@@ -96,6 +98,7 @@ int cmd_run(const std::vector<std::string>& args) {
       ("vcd", po::value<std::string>(), "write waves to this VCD file (and a GTKWave .gtkw next to it)")
       ("vcd-scope", po::value<std::string>()->default_value(""), "timing runs: trace only modules whose name starts with this, e.g. gpu.core0")
       ("vcd-window", po::value<std::string>(), "timing runs: keep only cycles FROM:TO in the VCD")
+      ("dram-trace", po::value<std::string>(), "timing runs: write one CSV line per DRAM request to this file")
       ("max-warp-instructions", po::value<uint64_t>()->default_value(2'000'000'000ull),
        "watchdog: fault a launch that executes more warp instructions than this");
   po::variables_map vm;
@@ -107,6 +110,8 @@ int cmd_run(const std::vector<std::string>& args) {
   if (!vm.count("workload")) throw InputError("run: --workload is required (see gputlm run --help)");
   if (vm.count("functional") == vm.count("config"))
     throw InputError("run: give either --functional or --config <gpu config> (see gputlm run --help)");
+  if (vm.count("functional") && vm.count("dram-trace"))
+    throw InputError("run: --dram-trace needs a timing run (--config <gpu config>)");
   workload::Workload w(vm["workload"].as<std::string>(), vm["size"].as<std::string>());
   if (vm.count("config")) return run_timed(w, vm);
   tb::FunctionalOptions options;

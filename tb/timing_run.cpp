@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <fstream>
 #include <iomanip>
 #include <memory>
 #include <sstream>
@@ -32,6 +33,14 @@ TimingRun run_timing(workload::Workload& w, const gpu::GpuSpec& spec, const Timi
   if (!options.vcd_path.empty()) {
     vcd = std::make_unique<VcdFile>(options.vcd_path);
     groups = trace_all(*vcd, options.vcd_scope);
+  }
+  std::ofstream dram_trace;
+  std::unique_ptr<mem::DramRequestLog> dram_log;
+  if (!options.dram_trace_path.empty()) {
+    dram_trace.open(options.dram_trace_path);
+    if (!dram_trace) throw InputError(options.dram_trace_path + ": cannot write the DRAM trace");
+    dram_log = std::make_unique<mem::DramRequestLog>(dram_trace);
+    gpu.set_dram_log(dram_log.get());
   }
   std::unique_ptr<ProgressReporter> progress;
   if (options.progress) progress = std::make_unique<ProgressReporter>("progress", gpu);

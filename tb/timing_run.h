@@ -16,6 +16,7 @@ struct TimingOptions {
   std::string vcd_path;   // empty: no waves
   std::string vcd_scope;  // only modules whose name starts with this
   uint64_t vcd_from = 0, vcd_to = ~0ull;  // cycle window kept in the VCD
+  std::string dram_trace_path;  // empty: no per-request DRAM trace (see DramRequestLog)
   bool progress = false;  // print progress on stderr
 };
 

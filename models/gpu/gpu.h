@@ -36,6 +36,10 @@ class Gpu : public sc_core::sc_module, public StatProvider {
   const GpuSpec& spec() const { return m_spec; }
   const std::vector<std::unique_ptr<sm::Core>>& cores() const { return m_cores; }
   const ClockDomain& clock() const { return m_clock; }
+  // Every DRAM request served from now on is written to `log` (nullptr: none).
+  void set_dram_log(mem::DramRequestLog* log) {
+    for (uint32_t m = 0; m < m_dram.size(); ++m) m_dram[m]->set_request_log(log, m);
+  }
   // What every core, cache and DRAM controller holds (the watchdog's dump).
   std::string dump() const;
   const StatGroup& stats() const override { return m_stats; }

@@ -20,6 +20,7 @@ class MemExtension : public tlm::tlm_extension<MemExtension> {
   uint32_t core = 0;
   uint32_t warp = 0;
   LaneMask lanes = 0;
+  uint32_t pc = 0;         // instruction index of the load or store that asked (traces)
   AccessKind kind = AccessKind::Load;
   bool row_hint = false;   // set by ld.global.rowhint; read by a hint-aware DRAM scheduler
   uint64_t id = 0;         // unique per request, for traces and debugging

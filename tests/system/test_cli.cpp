@@ -5,7 +5,9 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 #include <sys/wait.h>
 
@@ -92,12 +94,15 @@ TEST(Cli, CommandLineErrorsExitTwo) {
   EXPECT_EQ(missing.exit_code, 2);
   EXPECT_TRUE(contains(missing.output, "no such workload directory")) << missing.output;
   EXPECT_EQ(gputlm("run --functional --workload traces/micro/vecadd --bogus").exit_code, 2);
+  const Result timing_only = gputlm("run --functional --workload traces/micro/vecadd --dram-trace " + scratch("f.csv"));
+  EXPECT_EQ(timing_only.exit_code, 2);
+  EXPECT_TRUE(contains(timing_only.output, "--dram-trace needs a timing run")) << timing_only.output;
 }
 
 TEST(Cli, HelpDocumentsEveryRunOption) {
   const Result r = gputlm("run --help");
   EXPECT_EQ(r.exit_code, 0);
-  for (const char* opt : {"--functional", "--workload", "--size", "--stats", "--vcd", "--max-warp-instructions"})
+  for (const char* opt : {"--functional", "--workload", "--size", "--stats", "--vcd", "--dram-trace", "--max-warp-instructions"})
     EXPECT_TRUE(contains(r.output, opt)) << opt;
   EXPECT_TRUE(contains(gputlm("--help").output, "list"));
 }
@@ -211,6 +216,56 @@ TEST(CliTiming, TheSaveFileOpensWhereTheFirstInstructionStarts) {
   }
   ASSERT_GT(first_busy, 100u) << "the first instruction waits for its I-cache line from DRAM";
   EXPECT_EQ(start + 8, first_busy);
+}
+
+// The DRAM trace has one line per request each controller served, and its outcomes add up to the
+// controllers' row-buffer counters; reads name the instruction (pc) that asked.
+TEST(CliTiming, TheDramTraceHasALinePerRequestThatAddsUpToTheCounters) {
+  const std::string trace = scratch("dram.csv"), stats = scratch("dram.json");
+  const Result r = gputlm("run --config configs/fermi-gtx480.json --workload traces/micro/vecadd --dram-trace " + trace +
+                          " --stats " + stats);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_TRUE(contains(r.output, "dram trace")) << r.output;
+  std::ifstream sj(stats);
+  const nlohmann::json modules = nlohmann::json::parse(sj)["modules"];
+  std::ifstream t(trace);
+  std::string line;
+  std::getline(t, line);
+  EXPECT_EQ(line, "channel,id,core,warp,pc,kind,address,bank,row,column,arrival,start,done,outcome,queued");
+  std::map<std::string, std::map<std::string, uint64_t>> outcomes;  // channel -> outcome -> count
+  std::set<std::string> load_pcs;
+  uint64_t lines = 0;
+  while (std::getline(t, line)) {
+    std::vector<std::string> f;
+    std::stringstream ls(line);
+    for (std::string x; std::getline(ls, x, ',');) f.push_back(x);
+    ASSERT_EQ(f.size(), 15u) << line;
+    ++lines;
+    ++outcomes[f[0]][f[13]];
+    const uint64_t arrival = std::stoull(f[10]), start = std::stoull(f[11]), done = std::stoull(f[12]);
+    EXPECT_LE(arrival, start) << line;
+    EXPECT_LT(start, done) << line;
+    if (f[5] == "load") load_pcs.insert(f[4]);
+  }
+  EXPECT_GT(lines, 0u);
+  EXPECT_GT(outcomes.size(), 1u);  // fermi-gtx480 has several channels, each in the trace
+  for (const auto& [channel, n] : outcomes) {
+    const nlohmann::json& d = modules["gpu.dram" + channel];
+    EXPECT_EQ(n.count("hit") ? n.at("hit") : 0, d["row_hits"].get<uint64_t>()) << channel;
+    EXPECT_EQ(n.count("empty") ? n.at("empty") : 0, d["row_empties"].get<uint64_t>()) << channel;
+    EXPECT_EQ(n.count("conflict") ? n.at("conflict") : 0, d["row_conflicts"].get<uint64_t>()) << channel;
+  }
+  uint64_t requests = 0;
+  for (const auto& [name, m] : modules.items())
+    if (name.rfind("gpu.dram", 0) == 0) requests += m["requests"].get<uint64_t>();
+  EXPECT_EQ(lines, requests);
+  // vecadd's two ld.global (instructions 15 and 16) and its st.global (20), whose L2 write miss
+  // allocates the line: a read of DRAM on behalf of the store.
+  EXPECT_EQ(load_pcs, (std::set<std::string>{"15", "16", "20"}));
+  const Result bad = gputlm("run --config configs/narasiman-baseline.json --workload traces/micro/vecadd --dram-trace " +
+                            scratch("no/such/dir/d.csv"));
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_TRUE(contains(bad.output, "cannot write the DRAM trace")) << bad.output;
 }
 
 TEST(CliTiming, ABadConfigValueNamesItsKeyAndAFaultInATimedRunExitsThree) {

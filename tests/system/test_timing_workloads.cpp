@@ -55,7 +55,9 @@ class TimedWorkloads : public testing::TestWithParam<workload::CatalogEntry> {
     // bfs's threads race on the visited flags (as in Rodinia), so how many instructions it runs
     // depends on timing (test size: 50,595 warp instructions round-robin, 50,613 greedy-then-oldest).
     const bool racy = GetParam().name == "narasiman/bfs";
-    if (same_instructions && !racy) EXPECT_EQ(sleeping.warp_instructions, polled.warp_instructions);
+    if (same_instructions && !racy) {
+      EXPECT_EQ(sleeping.warp_instructions, polled.warp_instructions);
+    }
     EXPECT_NEAR(static_cast<double>(sleeping.warp_instructions), static_cast<double>(polled.warp_instructions),
                 fraction * static_cast<double>(polled.warp_instructions));
     for (size_t c = 0; c < polled.stall_cycles.size(); ++c)

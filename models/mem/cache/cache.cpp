@@ -130,12 +130,15 @@ Cache::Outcome Cache::miss(tlm::tlm_generic_payload& p, uint64_t line, bool dirt
   m.waiting.push_back(&p);
   m.dirty_on_fill = dirty_on_fill;
   ++m_misses;
-  tlm::tlm_generic_payload& f = m_pool.make(line * m_spec.line_bytes, m_spec.line_bytes, AccessKind::Load);
+  // The fill is a read: an instruction fetch's stays a fetch (so traces can tell them apart).
+  const AccessKind fill_kind = MemExtension::of(p).kind == AccessKind::Fetch ? AccessKind::Fetch : AccessKind::Load;
+  tlm::tlm_generic_payload& f = m_pool.make(line * m_spec.line_bytes, m_spec.line_bytes, fill_kind);
   MemExtension& fe = MemExtension::of(f);
   const MemExtension& re = MemExtension::of(p);
   fe.core = re.core;
   fe.warp = re.warp;
   fe.lanes = re.lanes;
+  fe.pc = re.pc;
   fe.row_hint = re.row_hint;
   m_to_send.push_back(&f);
   return Outcome::Accepted;

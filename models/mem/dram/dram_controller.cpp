@@ -94,7 +94,7 @@ void DramController::schedule(Cycle now) {
   m_scheduler->on_issue(e, now);
   const DramIssue r = m_timing->issue({e.bank, e.row, e.write, p->get_data_length()}, now, keep_open);
   (r.outcome == RowOutcome::Hit ? m_hits : r.outcome == RowOutcome::Empty ? m_empties : m_conflicts)++;
-  m_in_flight.push({r.done, m_seq++, p, e.arrival});
+  m_in_flight.push({r.done, m_seq++, p, e.arrival, now, r.outcome, uint32_t(m_queue.size())});
   if (m_tracing) {
     record_waves(e.bank, r, e.write, e.row);
     m_timeline.set(sc_core::sc_time_stamp(), &m_wave_queue, m_queue.size());
@@ -113,6 +113,11 @@ void DramController::complete(Cycle now) {
     m_latency_max = std::max(m_latency_max, latency);
     m_bytes += f.payload->get_data_length();
     m_last_done = std::max<uint64_t>(m_last_done, f.done);
+    if (m_log) {
+      const DramCoord c = m_map.map(f.payload->get_address());
+      m_log->record({m_channel, &MemExtension::of(*f.payload), f.payload->get_address(), c.bank, c.row, c.column, f.arrival,
+                     f.start, f.done, f.outcome, f.queued});
+    }
     upstream.respond(*f.payload);
   }
 }

@@ -14,6 +14,7 @@
 #include "models/common/stats.h"
 #include "models/common/waves.h"
 #include "models/mem/dram/address_map.h"
+#include "models/mem/dram/dram_request_log.h"
 #include "models/mem/dram/dram_scheduler.h"
 #include "models/mem/dram/dram_timing.h"
 #include "models/mem/tlm_ends.h"
@@ -32,6 +33,11 @@ class DramController : public sc_core::sc_module, public StatProvider, public Wa
   void trace(sc_core::sc_trace_file* tf) const override;
   std::vector<WaveGroup> wave_groups() const override;
   const ClockDomain& clock() const { return m_clock; }
+  // Every request served from now on is written to `log` as channel `channel` (nullptr: none).
+  void set_request_log(DramRequestLog* log, uint32_t channel) {
+    m_log = log;
+    m_channel = channel;
+  }
   // What the controller holds (the watchdog's dump).
   std::string dump() const {
     return std::to_string(m_queue.size()) + " requests queued, " + std::to_string(m_in_flight.size()) + " in the banks";
@@ -43,6 +49,10 @@ class DramController : public sc_core::sc_module, public StatProvider, public Wa
     uint64_t seq;
     tlm::tlm_generic_payload* payload;
     Cycle arrival;
+    // For the request log:
+    Cycle start;
+    RowOutcome outcome;
+    uint32_t queued;
     bool operator>(const InFlight& o) const { return done != o.done ? done > o.done : seq > o.seq; }
   };
   void tick();
@@ -65,6 +75,8 @@ class DramController : public sc_core::sc_module, public StatProvider, public Wa
   std::vector<DramBankView> m_views;
   uint64_t m_seq = 0;
   Cycle m_last_accept = kNever;
+  DramRequestLog* m_log = nullptr;
+  uint32_t m_channel = 0;
 
   // Statistics (controller cycles).
   StatGroup m_stats;

@@ -185,6 +185,7 @@ bool FetchStage::fetch(uint32_t slot, Cycle now) {
     tlm::tlm_generic_payload& p = m_pool.make(line * m_core.spec.icache.line_bytes, m_core.spec.icache.line_bytes, mem::AccessKind::Fetch);
     mem::MemExtension::of(p).core = m_core.id;
     mem::MemExtension::of(p).warp = slot;
+    mem::MemExtension::of(p).pc = u->pc;
     m_icache_wait[slot] = true;
     m_icache_sent[slot] = now;
     icache.send(p);

@@ -117,6 +117,7 @@ void MemoryStage::send_line(Cycle now) {
   e.core = m_core.id;
   e.warp = m_active->slot;
   e.lanes = m_active->result.active;
+  e.pc = m_active->pc;
   if (m_waits) {
     m_owner[&p] = m_active;
     ++m_active->lines_pending;
