@@ -67,6 +67,11 @@ RUNS = {
     "lwm256-perfrf": ("lwm256.json", {"core": {"lwm": {"perfect_register_file": True}}}),
     "lwm256-refetchall": ("lwm256.json", {"core": {"lwm": {"refetch": "all"}}}),
     "lwm256-busywait": ("lwm256.json", {"core": {"lwm": {"busy_threads": "wait"}}}),
+    # Controls behind the differences to the papers (section 6).
+    "baseline-frfcfs": ("narasiman-baseline.json", {"dram": {"scheduler": "fr-fcfs"}}),
+    "2lev8-frfcfs": ("2lev8.json", {"dram": {"scheduler": "fr-fcfs"}}),
+    "srr": ("narasiman-baseline.json", {"core": {"scheduler": "srr"}}),
+    "tbc256-rr": ("tbc256.json", {"core": {"scheduler": "rr"}}),
 }
 NAMES = {
     "baseline": "Baseline", "tbc256": "TBC", "dwf": "DWF majority", "dwf-pdom": "DWF PDOM",
@@ -77,6 +82,8 @@ NAMES = {
     "lwm256-nojump": "LWM256 uncond-branch opt off", "lwm256-noopt": "LWM256 both opts off",
     "lwm256-perfrf": "LWM256 perfRF", "lwm256-refetchall": "LWM256 re-fetch after all",
     "lwm256-busywait": "LWM256 busy threads wait",
+    "baseline-frfcfs": "Baseline FR-FCFS", "2lev8-frfcfs": "2Lev8 FR-FCFS",
+    "srr": "Baseline sticky RR", "tbc256-rr": "TBC round-robin",
 }
 MAIN = ["baseline", "tbc256", "dwf-best", "lwm256", "2lev8", "lwm256-2lev1"]
 OPTIONAL = {"tbc256", "dwf", "dwf-pdom", "dwf-best"}  # included only when their preset exists
@@ -102,6 +109,21 @@ SWEEPS = [
     ("DWF issue priority: majority vs post-dominator priority", None,
      "TR Sec. 6 keeps the better of the two per benchmark", ["dwf", "dwf-pdom", "dwf-best"]),
 ]
+# Section 6: (title, what it tests, [(column, label, over)]): row-buffer hit rate and memory stall
+# cycles of each label per benchmark, and its speedup over `over` (none where label is `over`).
+CONTROLS = [
+    ("DRAM scheduler under two-level scheduling",
+     "2Lev8's row-buffer locality and speedup with the papers' FCFS DRAM scheduler and with "
+     "FR-FCFS (the dissertation's Ch. 8 scheduler), each against round-robin on the same DRAM.",
+     [("RR", "baseline", "baseline"), ("2Lev8", "2lev8", "baseline"),
+      ("RR FR-FCFS", "baseline-frfcfs", "baseline-frfcfs"),
+      ("2Lev8 FR-FCFS", "2lev8-frfcfs", "baseline-frfcfs")]),
+    ("TBC: block synchronisation vs sticky round-robin",
+     "Which half of TBC moves the DRAM and memory-stall figures: sticky round-robin on static "
+     "warps, TBC with plain round-robin, and TBC with sticky round-robin (the preset).",
+     [("RR", "baseline", "baseline"), ("sticky RR", "srr", "baseline"),
+      ("TBC RR", "tbc256-rr", "baseline"), ("TBC sticky RR", "tbc256", "baseline")]),
+]
 UTIL_CONFIGS = ["baseline", "tbc256", "dwf-best", "lwm256", "2lev8", "lwm256-2lev1"]
 UTIL_BUCKETS = [("0", 0, 0), ("1-7", 1, 7), ("8-15", 8, 15), ("16-23", 16, 23),
                 ("24-31", 24, 31), ("32", 32, 32)]
@@ -114,7 +136,7 @@ PAPER_HEADLINE = [("LWM256 over baseline", "lwm256", "baseline", "+7.9%", "+7.6%
                    "degrades (no number)")]
 CSV_FIELDS = ["label", "workload", "size", "cycles", "thread_instructions", "warp_instructions",
               "ipc", "idle_fu_share", "dram_row_hit_rate", "dram_requests", "subwarps",
-              "subwarp_bubble_cycles", "fetch_group_switches"]
+              "subwarp_bubble_cycles", "fetch_group_switches", "memory_stall_cycles"]
 
 
 def parse_args():
@@ -141,6 +163,8 @@ def planned_labels(only=None):
     labels = [l for l in MAIN if l not in OPTIONAL or exists(l)]
     for _, _, _, sweep in SWEEPS:
         labels += [l for l in sweep if l not in labels and exists(l)]
+    for _, _, columns in CONTROLS:
+        labels += [l for _, l, _ in columns if l not in labels and exists(l)]
     labels = [l for l in labels if only is None or l in only or l == "baseline"]
     for derived, sources in DERIVED.items():  # run what a derived label is taken from
         if derived in labels:
@@ -249,6 +273,7 @@ def metrics(stats):
         "subwarps": sum(c.get("subwarps", 0) for c in cores),
         "subwarp_bubble_cycles": sum(c.get("subwarp_bubble_cycles", 0) for c in cores),
         "fetch_group_switches": int(sum(c.get("fetch_group_switches", 0) for c in cores)),
+        "memory_stall_cycles": stats["total"]["fetch_stall_cycles"]["memory"],
     }
 
 
@@ -416,6 +441,34 @@ def idle_section(results, workloads):
     return md_table(["benchmark"] + [f"{NAMES[l]} (%)" for l in UTIL_CONFIGS], rows)
 
 
+def controls_section(results, workloads):
+    """Per control: row-buffer hit rate, memory stall cycles and speedup, a row per benchmark."""
+    parts = []
+    for i, (title, text, columns) in enumerate(CONTROLS, 1):
+        compared = [(c, l, over) for c, l, over in columns if l != over]
+        header = (["benchmark"] + [f"{c}: {q}" for q in ("row hits (%)", "mem. stall (K cycles)")
+                                   for c, _, _ in columns]
+                  + [f"{c}: speedup" for c, _, _ in compared])
+        rows = []
+        for w in workloads:
+            def cell(label, key, scale):
+                r = results.get((label, w))
+                return fmt(r[key] * scale if r and r[key] is not None else None, 1)
+            rows.append([w] + [cell(l, "dram_row_hit_rate", 100) for _, l, _ in columns]
+                        + [cell(l, "memory_stall_cycles", 1e-3) for _, l, _ in columns]
+                        + [fmt(speedup(results, l, w, over)) for _, l, over in compared])
+        rates = [row_hit_summary(results, l, workloads)[0] for _, l, _ in columns]
+        stalls = [[results[(l, w)]["memory_stall_cycles"] * 1e-3 for w in workloads if (l, w) in results]
+                  for _, l, _ in columns]
+        stalls = [sum(v) / len(v) if v else None for v in stalls]
+        geo = [means([speedup(results, l, w, over) for w in workloads])[0] for _, l, over in compared]
+        rows.append(["**mean** (arithmetic; speedup geometric)"]
+                    + [fmt(r * 100 if r is not None else None, 1) for r in rates]
+                    + [fmt(s, 1) for s in stalls] + [fmt(g) for g in geo])
+        parts += [f"### 6.{i} {title}", text, md_table(header, rows)]
+    return "\n\n".join(parts)
+
+
 def unmodelled_note(unmodelled):
     if not unmodelled:
         return ""
@@ -463,6 +516,11 @@ def write_markdown(path, results, labels, workloads, args, unmodelled, failures)
         idle_section(results, workloads),
         "## 5. Benchmark classes (TR Table 2 thresholds) on the baseline",
         classification_section(results, workloads),
+        "## 6. Controls behind the differences to the papers",
+        "Each configuration changes one thing against a main one; speedups are over the column's "
+        "own round-robin run. Per-request evidence: `gputlm run --dram-trace` and "
+        "`scripts/dram_trace_summary.py` (see lwm_study_notes.md).",
+        controls_section(results, workloads),
         "## Configurations",
         md_table(["label", "preset", "patch", "config hash"],
                  [[l, RUNS[l][0], f"`{json.dumps(RUNS[l][1])}`" if RUNS[l][1] else "",
