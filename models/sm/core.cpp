@@ -47,6 +47,16 @@ Core::Core(sc_core::sc_module_name name, const CoreSpec& spec, uint32_t core_id,
   m_stats.counter("subwarp_bubble_cycles", c.subwarp_bubble_cycles, "cycles",
                   "large warps: cycles fetch waited while the sub-warp former found only threads busy with the previous instruction");
   m_stats.counter("register_bank_conflict_cycles", c.register_bank_conflict_cycles, "cycles", "extra register-read cycles from bank conflicts");
+  m_stats.formula("resident_thread_cycles", [this] {
+    return static_cast<double>(m_ctx.counters.resident_thread_cycles +
+                               uint64_t(m_threads_used) * (m_ctx.clock.now() - std::min(m_threads_since, m_ctx.clock.now())));
+  }, "thread-cycles", "threads resident on the core summed over cycles (divide by cycles x max threads for the occupancy)");
+}
+
+void Core::count_resident_threads() {
+  const Cycle now = m_ctx.clock.now();
+  if (now > m_threads_since) m_ctx.counters.resident_thread_cycles += uint64_t(m_threads_used) * (now - m_threads_since);
+  m_threads_since = now;
 }
 
 bool Core::can_take(const func::Launch& launch) const {
@@ -89,6 +99,7 @@ void Core::start_cta(const func::BoundKernel& kernel, const func::Launch& launch
     cta.warp_slots.push_back(w);
     m_ctx.touch(w);
   }
+  count_resident_threads();
   m_threads_used += launch.threads_per_cta();
   m_warps_used += static_cast<uint32_t>(layout.size());
   m_registers_used += launch.threads_per_cta() * m_ctx.spec.registers_per_thread;
@@ -143,6 +154,7 @@ void Core::finish_cta(uint32_t slot) {
     m_ctx.warps[w].status = WarpSlot::Status::Free;
     m_ctx.touch(w);
   }
+  count_resident_threads();
   m_threads_used -= launch.threads_per_cta();
   m_warps_used -= static_cast<uint32_t>(cta.warp_slots.size());
   m_registers_used -= launch.threads_per_cta() * m_ctx.spec.registers_per_thread;

@@ -39,6 +39,7 @@ struct CoreCounters {
   uint64_t register_bank_conflict_cycles = 0;
   uint64_t subwarps = 0;             // units formed from large warps (sub-warps), bubbles excluded
   uint64_t subwarp_bubble_cycles = 0;  // cycles the sub-warp former waited for busy threads
+  uint64_t resident_thread_cycles = 0;  // threads resident on the core, summed over cycles
 };
 
 struct CoreContext {

@@ -136,7 +136,7 @@ PAPER_HEADLINE = [("LWM256 over baseline", "lwm256", "baseline", "+7.9%", "+7.6%
                    "degrades (no number)")]
 CSV_FIELDS = ["label", "workload", "size", "cycles", "thread_instructions", "warp_instructions",
               "ipc", "idle_fu_share", "dram_row_hit_rate", "dram_requests", "subwarps",
-              "subwarp_bubble_cycles", "fetch_group_switches", "memory_stall_cycles"]
+              "subwarp_bubble_cycles", "fetch_group_switches", "memory_stall_cycles", "mean_resident_threads"]
 
 
 def parse_args():
@@ -274,6 +274,8 @@ def metrics(stats):
         "subwarp_bubble_cycles": sum(c.get("subwarp_bubble_cycles", 0) for c in cores),
         "fetch_group_switches": int(sum(c.get("fetch_group_switches", 0) for c in cores)),
         "memory_stall_cycles": stats["total"]["fetch_stall_cycles"]["memory"],
+        # Threads resident per core, averaged over the run (1024 fill a narasiman-baseline core).
+        "mean_resident_threads": sum(c["resident_thread_cycles"] for c in cores) / (cycles * len(cores)),
     }
 
 
@@ -382,6 +384,7 @@ def write_csv(path, results, labels, workloads):
                     r = dict(results[(label, w)], label=label, workload=w)
                     r["ipc"] = f"{r['ipc']:.4f}"
                     r["idle_fu_share"] = f"{r['idle_fu_share']:.4f}"
+                    r["mean_resident_threads"] = f"{r['mean_resident_threads']:.1f}"
                     rate = r["dram_row_hit_rate"]
                     r["dram_row_hit_rate"] = "" if rate is None else f"{rate:.4f}"
                     writer.writerow(r)

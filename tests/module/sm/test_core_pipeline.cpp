@@ -111,6 +111,12 @@ TEST(CorePipeline, EveryCycleOfALaunchIsAFetchCycleOrAStallWithACause) {
   EXPECT_EQ(idle.stall_cycles[static_cast<size_t>(sm::StallCause::Idle)], cycles);
 }
 
+// One CTA of 96 threads is resident from dispatch to its end: the launch's whole length.
+TEST(CorePipeline, ResidentThreadCyclesCountTheCtaForTheWholeLaunch) {
+  const Result r = run(test::alu_loop(20), 96);
+  EXPECT_EQ(r.counters.resident_thread_cycles, 96u * r.cycles);
+}
+
 TEST(CorePipeline, AFullL1StallsTheMemoryStage) {
   // Every lane loads its own line of the input buffer (48 lines): 32 line requests per warp.
   const std::string s = R"(
