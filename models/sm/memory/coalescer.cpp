@@ -27,6 +27,26 @@ void coalesce(const func::ExecResult& r, LaneMask lanes, uint32_t line_bytes, co
 uint32_t shared_access_cycles(const func::ExecResult& r, LaneMask lanes, uint32_t banks) {
   // The distinct words the lanes touch (a word read by several lanes is broadcast), then the
   // most of them that fall in one bank. No allocation: this runs for every shared access.
+  // The common case first: every lane touches one word, and no bank sees two different words
+  // (a conflict-free or broadcast access): one cycle, found without sorting.
+  if (r.access_bytes <= 4 && banks <= 64) {
+    std::array<uint64_t, 64> word_in_bank;
+    uint64_t used = 0;  // banks with a word
+    bool simple = true;
+    for_each_lane(lanes, [&](unsigned lane) {
+      if (!simple) return;
+      const uint64_t w = r.addr[lane] / 4;
+      if ((r.addr[lane] + std::max<uint32_t>(r.access_bytes, 1) - 1) / 4 != w) return void(simple = false);  // straddles
+      const uint64_t b = w % banks;
+      if (!(used >> b & 1)) {
+        used |= 1ull << b;
+        word_in_bank[b] = w;
+      } else if (word_in_bank[b] != w) {
+        simple = false;  // a conflict: counted below
+      }
+    });
+    if (simple) return 1;
+  }
   constexpr size_t kWordsPerLane = 8;  // up to a 32-byte access (v4 of 64-bit) straddling words
   std::array<uint64_t, kWarpSize * (kWordsPerLane + 1)> words;
   size_t n = 0;

@@ -117,6 +117,17 @@ TEST(SharedMemory, BankConflictsCostTheirDegreeAndBroadcastsAreFree) {
   EXPECT_EQ(shared_access_cycles(r, 0xFFFFFFFF, 32), 2u);
   for (unsigned l = 0; l < 32; ++l) r.addr[l] = 64;  // all the same word: a broadcast
   EXPECT_EQ(shared_access_cycles(r, 0xFFFFFFFF, 32), 1u);
+  for (unsigned l = 0; l < 32; ++l) r.addr[l] = 4 * (l % 2) + 128 * (l / 16);  // broadcasts to 2 words of 2 rows
+  EXPECT_EQ(shared_access_cycles(r, 0xFFFFFFFF, 32), 2u);
+  for (unsigned l = 0; l < 32; ++l) r.addr[l] = 128 * l;  // 32 words in bank 0
+  EXPECT_EQ(shared_access_cycles(r, 0xFFFFFFFF, 32), 32u);
+  EXPECT_EQ(shared_access_cycles(r, 0x1, 32), 1u);  // one lane alone
+  r.access_bytes = 8;  // two words a lane: lane l touches banks 2l and 2l+1 (mod 32)
+  for (unsigned l = 0; l < 32; ++l) r.addr[l] = 8 * l;
+  EXPECT_EQ(shared_access_cycles(r, 0xFFFFFFFF, 32), 2u);
+  r.access_bytes = 4;
+  for (unsigned l = 0; l < 32; ++l) r.addr[l] = 4 * l + 2;  // misaligned: each straddles two words
+  EXPECT_EQ(shared_access_cycles(r, 0xFFFFFFFF, 32), 2u);
 }
 
 }  // namespace
