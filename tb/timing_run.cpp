@@ -4,6 +4,7 @@
 #include <chrono>
 #include <fstream>
 #include <iomanip>
+#include <iterator>
 #include <memory>
 #include <sstream>
 
@@ -53,11 +54,26 @@ TimingRun run_timing(workload::Workload& w, const gpu::GpuSpec& spec, const Timi
       for (const auto& c : gpu.cores()) n += c->context().counters.*field;
       return n;
     };
-    const uint64_t warps0 = retired(&sm::CoreCounters::warp_instructions), threads0 = retired(&sm::CoreCounters::thread_instructions);
+    using C = sm::CoreCounters;
+    constexpr uint64_t C::*kCounted[] = {&C::warp_instructions, &C::thread_instructions, &C::coalesced_memory_instructions,
+                                         &C::uncoalesced_memory_instructions, &C::uncoalesced_line_requests,
+                                         &C::barrier_instructions};
+    uint64_t before[std::size(kCounted)];
+    for (size_t i = 0; i < std::size(kCounted); ++i) before[i] = retired(kCounted[i]);
+    auto delta = [&](size_t i) { return retired(kCounted[i]) - before[i]; };
     if (progress) progress->rearm();
     const gpu::LaunchTiming t = gpu.run(bk, launch);
-    run.launches.push_back({launch.kernel->name, t.cycles, retired(&sm::CoreCounters::warp_instructions) - warps0,
-                            retired(&sm::CoreCounters::thread_instructions) - threads0});
+    analytical::LaunchCounts counts;
+    counts.threads_per_block = launch.threads_per_cta();
+    counts.blocks = launch.grid.count();
+    counts.blocks_that_fit_per_sm = gpu.cores()[0]->ctas_that_fit(launch);
+    counts.sms = spec.cores;
+    counts.warp_instructions = delta(0);
+    counts.coalesced_memory_instructions = delta(2);
+    counts.uncoalesced_memory_instructions = delta(3);
+    counts.uncoalesced_line_requests = delta(4);
+    counts.barrier_instructions = delta(5);
+    run.launches.push_back({launch.kernel->name, t.cycles, delta(0), delta(1), counts});
   });
   run.host_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (progress) progress->finish();
@@ -95,10 +111,19 @@ nlohmann::json to_json(const TimingRun& run) {
   j["config"] = {{"name", run.config}, {"hash", run.config_hash}};
   j["mode"] = "timing";
   j["host_seconds"] = run.host_seconds;
-  for (const auto& l : run.launches)
+  for (const auto& l : run.launches) {
+    const analytical::LaunchCounts& c = l.counts;
     j["launches"].push_back({{"kernel", l.kernel}, {"cycles", l.cycles}, {"warp_instructions", l.warp_instructions},
                              {"thread_instructions", l.thread_instructions},
-                             {"ipc", l.cycles ? double(l.thread_instructions) / l.cycles : 0.0}});
+                             {"ipc", l.cycles ? double(l.thread_instructions) / l.cycles : 0.0},
+                             {"mwp_cwp_counts",
+                              {{"threads_per_block", c.threads_per_block}, {"blocks", c.blocks},
+                               {"blocks_that_fit_per_core", c.blocks_that_fit_per_sm}, {"cores", c.sms},
+                               {"coalesced_memory_instructions", c.coalesced_memory_instructions},
+                               {"uncoalesced_memory_instructions", c.uncoalesced_memory_instructions},
+                               {"uncoalesced_line_requests", c.uncoalesced_line_requests},
+                               {"barrier_instructions", c.barrier_instructions}}}});
+  }
   nlohmann::json t;
   t["cycles"] = run.cycles;
   t["warp_instructions"] = run.warp_instructions;

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "models/analytical/run_inputs.h"
 #include "models/gpu/gpu_spec.h"
 #include "tb/workload/workload.h"
 
@@ -25,6 +26,7 @@ struct TimedLaunch {
   uint64_t cycles = 0;
   uint64_t warp_instructions = 0;
   uint64_t thread_instructions = 0;
+  analytical::LaunchCounts counts;  // what the MWP/CWP model takes from the launch
 };
 
 struct TimingRun {

@@ -47,6 +47,12 @@ Core::Core(sc_core::sc_module_name name, const CoreSpec& spec, uint32_t core_id,
   m_stats.counter("subwarp_bubble_cycles", c.subwarp_bubble_cycles, "cycles",
                   "large warps: cycles fetch waited while the sub-warp former found only threads busy with the previous instruction");
   m_stats.counter("register_bank_conflict_cycles", c.register_bank_conflict_cycles, "cycles", "extra register-read cycles from bank conflicts");
+  m_stats.counter("coalesced_memory_instructions", c.coalesced_memory_instructions, "count",
+                  "global and local memory warp instructions whose lanes made one line request (MWP/CWP's coalesced)");
+  m_stats.counter("uncoalesced_memory_instructions", c.uncoalesced_memory_instructions, "count",
+                  "global and local memory warp instructions that made more than one line request");
+  m_stats.counter("uncoalesced_line_requests", c.uncoalesced_line_requests, "count", "line requests of the uncoalesced ones");
+  m_stats.counter("barrier_instructions", c.barrier_instructions, "count", "warp instructions that were barriers");
   m_stats.formula("resident_thread_cycles", [this] {
     return static_cast<double>(m_ctx.counters.resident_thread_cycles +
                                uint64_t(m_threads_used) * (m_ctx.clock.now() - std::min(m_threads_since, m_ctx.clock.now())));
@@ -66,6 +72,15 @@ bool Core::can_take(const func::Launch& launch) const {
   if (m_registers_used + threads * s.registers_per_thread > s.registers) return false;
   if (m_shared_used + launch.shared_bytes() > s.shared_bytes) return false;
   return true;
+}
+
+uint32_t Core::ctas_that_fit(const func::Launch& launch) const {
+  const CoreSpec& s = m_ctx.spec;
+  const uint64_t threads = launch.threads_per_cta(), warps = launch.warps_per_cta(), shared = launch.shared_bytes();
+  uint64_t n = std::min<uint64_t>({s.max_ctas, s.max_threads / threads, s.max_warps / warps});
+  if (s.registers_per_thread) n = std::min<uint64_t>(n, s.registers / (threads * s.registers_per_thread));
+  if (shared) n = std::min<uint64_t>(n, s.shared_bytes / shared);
+  return static_cast<uint32_t>(n);
 }
 
 void Core::start_cta(const func::BoundKernel& kernel, const func::Launch& launch, uint64_t cta_id) {

@@ -40,6 +40,12 @@ struct CoreCounters {
   uint64_t subwarps = 0;             // units formed from large warps (sub-warps), bubbles excluded
   uint64_t subwarp_bubble_cycles = 0;  // cycles the sub-warp former waited for busy threads
   uint64_t resident_thread_cycles = 0;  // threads resident on the core, summed over cycles
+  // The MWP/CWP model's memory classes (Hong & Kim Sec. 3.4.5, footnote 8): a global or local
+  // memory warp instruction is coalesced when its lanes make ONE line request, uncoalesced otherwise.
+  uint64_t coalesced_memory_instructions = 0;
+  uint64_t uncoalesced_memory_instructions = 0;
+  uint64_t uncoalesced_line_requests = 0;  // line requests of the uncoalesced ones
+  uint64_t barrier_instructions = 0;       // warp instructions that were barriers
 };
 
 struct CoreContext {

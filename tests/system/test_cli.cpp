@@ -157,6 +157,11 @@ TEST(CliTiming, ARunPrintsCyclesAndIpcAndWritesStatsKeyedByModule) {
   EXPECT_TRUE(j["modules"].contains("gpu.core0.l1d"));
   EXPECT_TRUE(j["modules"].contains("gpu.dram0"));
   EXPECT_GT(j["modules"]["gpu.core0"]["warp_instructions"].get<int>(), 0);
+  // vecadd: every load and store of a warp reads or writes one 128-byte line.
+  const nlohmann::json& counts = j["launches"][0]["mwp_cwp_counts"];
+  EXPECT_GT(counts["coalesced_memory_instructions"].get<int>(), 0);
+  EXPECT_EQ(counts["uncoalesced_memory_instructions"].get<int>(), 0);
+  EXPECT_EQ(counts["blocks_that_fit_per_core"].get<int>(), 4);  // 256-thread CTAs on a 1024-thread core
   std::ifstream c(csv);
   std::stringstream cs;
   cs << c.rdbuf();

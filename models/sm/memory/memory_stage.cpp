@@ -66,6 +66,12 @@ void MemoryStage::start(WarpInstr& w, Cycle now) {
   coalesce(w.result, w.result.active, m_core.spec.l1d.line_bytes, m_addresses, m_lines);
   m_waits = !w.in->is_store() || m_core.spec.wait_for_stores;
   m_core.counters.line_requests += m_lines.size();
+  if (m_lines.size() == 1) {
+    ++m_core.counters.coalesced_memory_instructions;
+  } else {
+    ++m_core.counters.uncoalesced_memory_instructions;
+    m_core.counters.uncoalesced_line_requests += m_lines.size();
+  }
 }
 
 void MemoryStage::finish_active(Cycle now) {

@@ -33,6 +33,7 @@ void WritebackStage::retire(WarpInstr& wi, Cycle now) {
   const func::ExecResult& r = wi.result;
   ++m_core.counters.warp_instructions;
   m_core.counters.thread_instructions += wi.threads;
+  if (wi.in->is_barrier()) ++m_core.counters.barrier_instructions;
   if (!wi.pc_advanced) {
     m_core.formation->retire(wi.slot, w, IssueUnit{wi.pc, wi.group, wi.lanes, wi.threads, wi.tag, false}, cta.kernel->kernel(), r);
     w.control_pending = false;

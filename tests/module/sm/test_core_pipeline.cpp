@@ -117,6 +117,39 @@ TEST(CorePipeline, ResidentThreadCyclesCountTheCtaForTheWholeLaunch) {
   EXPECT_EQ(r.counters.resident_thread_cycles, 96u * r.cycles);
 }
 
+// The MWP/CWP model's classes: a load whose lanes share one word is coalesced; one whose lanes
+// read their own 24-byte input records (%in is the thread's record: 768 bytes a warp, 6 lines) is
+// not; barriers are counted. Measured against the same kernel without the two loads (the
+// harness's own loads of the inputs and stores of the outputs count too).
+TEST(CorePipeline, MemoryInstructionsAreCountedCoalescedOrNotByTheirLineRequests) {
+  const std::string loads = R"(
+  mul.wide.u32 %rd1, %tid, 24;
+  sub.u64 %rd2, %in, %rd1;
+  ld.global.u32 %r1, [%rd2];
+  ld.global.u32 %r2, [%in+8];)";
+  const std::string rest = R"(
+  bar.sync 0;
+  add.u32 %r1, %r1, %r2;
+  cvt.u64.u32 %o, %r1;)";
+  const sm::CoreCounters with = run(loads + rest, 64).counters, without = run(rest, 64).counters;
+  EXPECT_EQ(with.coalesced_memory_instructions - without.coalesced_memory_instructions, 2u);  // one per warp
+  EXPECT_EQ(with.uncoalesced_memory_instructions - without.uncoalesced_memory_instructions, 2u);
+  EXPECT_EQ(with.uncoalesced_line_requests - without.uncoalesced_line_requests, 12u);  // 6 lines per warp
+  EXPECT_EQ(with.barrier_instructions, 2u);
+}
+
+// narasiman-baseline: 1024 threads, 32 warps, 8 CTAs, 16384 registers (16 a thread).
+TEST(CorePipeline, CtasThatFitFollowTheTightestLimit) {
+  tb::fresh_sc_kernel();
+  nlohmann::json config = preset();
+  gpu::Gpu gpu("gpu", gpu::GpuSpec::from_json(config, "test"));
+  const sm::Core& core = *gpu.cores()[0];
+  EXPECT_EQ(core.ctas_that_fit(test::SnippetLaunch("", std::vector<Inputs>(256)).launch), 4u);  // threads
+  EXPECT_EQ(core.ctas_that_fit(test::SnippetLaunch("", std::vector<Inputs>(64)).launch), 8u);   // CTA count
+  EXPECT_EQ(core.ctas_that_fit(test::SnippetLaunch("", std::vector<Inputs>(48)).launch), 8u);   // 2 warps each
+  EXPECT_EQ(core.ctas_that_fit(test::SnippetLaunch("", std::vector<Inputs>(1024)).launch), 1u);
+}
+
 TEST(CorePipeline, AFullL1StallsTheMemoryStage) {
   // Every lane loads its own line of the input buffer (48 lines): 32 line requests per warp.
   const std::string s = R"(
