@@ -55,6 +55,7 @@ TimingRun run_timing(workload::Workload& w, const gpu::GpuSpec& spec, const Timi
       return n;
     };
     using C = sm::CoreCounters;
+    enum { kWarps, kThreads, kCoalesced, kUncoalesced, kUncoalescedLines, kBarriers };
     constexpr uint64_t C::*kCounted[] = {&C::warp_instructions, &C::thread_instructions, &C::coalesced_memory_instructions,
                                          &C::uncoalesced_memory_instructions, &C::uncoalesced_line_requests,
                                          &C::barrier_instructions};
@@ -68,12 +69,12 @@ TimingRun run_timing(workload::Workload& w, const gpu::GpuSpec& spec, const Timi
     counts.blocks = launch.grid.count();
     counts.blocks_that_fit_per_sm = gpu.cores()[0]->ctas_that_fit(launch);
     counts.sms = spec.cores;
-    counts.warp_instructions = delta(0);
-    counts.coalesced_memory_instructions = delta(2);
-    counts.uncoalesced_memory_instructions = delta(3);
-    counts.uncoalesced_line_requests = delta(4);
-    counts.barrier_instructions = delta(5);
-    run.launches.push_back({launch.kernel->name, t.cycles, delta(0), delta(1), counts});
+    counts.warp_instructions = delta(kWarps);
+    counts.coalesced_memory_instructions = delta(kCoalesced);
+    counts.uncoalesced_memory_instructions = delta(kUncoalesced);
+    counts.uncoalesced_line_requests = delta(kUncoalescedLines);
+    counts.barrier_instructions = delta(kBarriers);
+    run.launches.push_back({launch.kernel->name, t.cycles, delta(kWarps), delta(kThreads), counts});
   });
   run.host_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (progress) progress->finish();

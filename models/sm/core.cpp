@@ -65,23 +65,26 @@ void Core::count_resident_threads() {
   m_threads_since = now;
 }
 
-bool Core::can_take(const func::Launch& launch) const {
+// How many more CTAs of `launch` fit beside what `used` holds, by every limit of the core: threads,
+// warps, registers, shared memory and the CTA count.
+uint32_t Core::ctas_fitting(const func::Launch& launch, const Usage& used) const {
   const CoreSpec& s = m_ctx.spec;
-  const uint32_t threads = launch.threads_per_cta(), warps = launch.warps_per_cta();
-  if (m_ctas_resident >= s.max_ctas || m_threads_used + threads > s.max_threads || m_warps_used + warps > s.max_warps) return false;
-  if (m_registers_used + threads * s.registers_per_thread > s.registers) return false;
-  if (m_shared_used + launch.shared_bytes() > s.shared_bytes) return false;
-  return true;
+  auto room = [](uint64_t limit, uint64_t in_use, uint64_t per_cta) {
+    if (in_use > limit) return uint64_t{0};
+    return per_cta ? (limit - in_use) / per_cta : ~uint64_t{0};
+  };
+  const uint64_t threads = launch.threads_per_cta();
+  return static_cast<uint32_t>(std::min({room(s.max_ctas, used.ctas, 1), room(s.max_threads, used.threads, threads),
+                                         room(s.max_warps, used.warps, launch.warps_per_cta()),
+                                         room(s.registers, used.registers, threads * s.registers_per_thread),
+                                         room(s.shared_bytes, used.shared, launch.shared_bytes())}));
 }
 
-uint32_t Core::ctas_that_fit(const func::Launch& launch) const {
-  const CoreSpec& s = m_ctx.spec;
-  const uint64_t threads = launch.threads_per_cta(), warps = launch.warps_per_cta(), shared = launch.shared_bytes();
-  uint64_t n = std::min<uint64_t>({s.max_ctas, s.max_threads / threads, s.max_warps / warps});
-  if (s.registers_per_thread) n = std::min<uint64_t>(n, s.registers / (threads * s.registers_per_thread));
-  if (shared) n = std::min<uint64_t>(n, s.shared_bytes / shared);
-  return static_cast<uint32_t>(n);
+bool Core::can_take(const func::Launch& launch) const {
+  return ctas_fitting(launch, {m_ctas_resident, m_threads_used, m_warps_used, m_registers_used, m_shared_used}) > 0;
 }
+
+uint32_t Core::ctas_that_fit(const func::Launch& launch) const { return ctas_fitting(launch, {}); }
 
 void Core::start_cta(const func::BoundKernel& kernel, const func::Launch& launch, uint64_t cta_id) {
   uint32_t slot = 0;

@@ -2,6 +2,7 @@
 
 namespace gputlm::mem {
 
+namespace {
 const char* row_outcome_name(RowOutcome o) {
   switch (o) {
     case RowOutcome::Hit: return "hit";
@@ -10,6 +11,7 @@ const char* row_outcome_name(RowOutcome o) {
   }
   return "?";
 }
+}  // namespace
 
 DramRequestLog::DramRequestLog(std::ostream& out) : m_out(out) {
   m_out << "channel,id,core,warp,pc,kind,address,bank,row,column,arrival,start,done,outcome,queued\n";
@@ -20,7 +22,6 @@ void DramRequestLog::record(const DramRequestRecord& r) {
   m_out << r.channel << ',' << e.id << ',' << e.core << ',' << e.warp << ',' << e.pc << ',' << access_kind_name(e.kind) << ",0x"
         << std::hex << r.address << std::dec << ',' << r.bank << ',' << r.row << ',' << r.column << ',' << r.arrival << ','
         << r.start << ',' << r.done << ',' << row_outcome_name(r.outcome) << ',' << r.queued << '\n';
-  ++m_records;
 }
 
 }  // namespace gputlm::mem

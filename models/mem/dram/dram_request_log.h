@@ -29,13 +29,9 @@ class DramRequestLog {
  public:
   explicit DramRequestLog(std::ostream& out);  // writes the header line
   void record(const DramRequestRecord& r);
-  uint64_t records() const { return m_records; }
 
  private:
   std::ostream& m_out;
-  uint64_t m_records = 0;
 };
-
-const char* row_outcome_name(RowOutcome o);
 
 }  // namespace gputlm::mem
