@@ -15,7 +15,9 @@ FetchStage::FetchStage(sc_core::sc_module_name name, CoreContext& core)
       icache("icache", core.wake, poke_flag()),
       m_icache_wait(core.warps.size(), false),
       m_icache_sent(core.warps.size(), 0),
-      m_candidates((core.warps.size() + 63) / 64, 0) {}
+      m_candidates(static_cast<uint32_t>(core.warps.size())),
+      m_waiting(static_cast<uint32_t>(core.warps.size())),
+      m_eligible(static_cast<uint32_t>(core.warps.size())) {}
 
 uint64_t FetchStage::line_of(uint32_t pc) const {
   return (uint64_t{pc} * m_core.spec.instruction_bytes) / m_core.spec.icache.line_bytes;
@@ -30,10 +32,15 @@ bool FetchStage::candidate(uint32_t slot) const {
 
 bool FetchStage::eligible(uint32_t slot, Cycle now) const { return candidate(slot) && m_core.warps[slot].eligible_from <= now; }
 
-void FetchStage::recheck(uint32_t slot) {
-  const uint64_t bit = 1ull << (slot % 64);
-  if (candidate(slot) && !m_icache_wait[slot]) m_candidates[slot / 64] |= bit;
-  else m_candidates[slot / 64] &= ~bit;
+void FetchStage::recheck(uint32_t slot, Cycle now) {
+  if (candidate(slot) && !m_icache_wait[slot]) {
+    m_candidates.insert(slot);
+    if (m_core.warps[slot].eligible_from > now) m_waiting.insert(slot);
+    else m_waiting.erase(slot);
+  } else {
+    m_candidates.erase(slot);
+    m_waiting.erase(slot);
+  }
 }
 
 StallCause FetchStage::stall_cause() const {
@@ -78,7 +85,7 @@ Cycle FetchStage::cycle(Cycle now) {
     const uint32_t slot = m_arrived.front();
     m_arrived.pop_front();
     m_icache_wait[slot] = false;
-    recheck(slot);
+    recheck(slot, now);
     if (!eligible(slot, now)) continue;  // back in the scan
     fetch(slot, m_icache_sent[slot]);
     m_completed = slot;
@@ -97,23 +104,21 @@ Cycle FetchStage::cycle(Cycle now) {
     m_fetched = fetch(m_forming, now);
   } else if (!m_held && !m_slot_used) {
     m_slot_used = true;
-    for (uint32_t s : m_core.touched) recheck(s);
+    for (uint32_t s : m_core.touched) recheck(s, now);
     m_core.touched.clear();
-    m_eligible.clear();
-    for (size_t i = 0; i < m_candidates.size(); ++i) {
-      for (uint64_t bits = m_candidates[i]; bits; bits &= bits - 1) {
-        const uint32_t s = static_cast<uint32_t>(i * 64 + static_cast<size_t>(__builtin_ctzll(bits)));
-        // A slot whose fetch its line's arrival completed this cycle (a block may have more
-        // warps to fetch) waits for the next: the scan may have run before the line arrived or
-        // after, by the order of processes, and the outcome must not depend on it.
-        if (s == m_completed) {
-          soonest = std::min(soonest, now + 1);
-          continue;
-        }
-        const Cycle from = m_core.warps[s].eligible_from;
-        if (from <= now) m_eligible.push_back(s);
-        else soonest = std::min(soonest, from);
-      }
+    m_waiting.for_each([&](uint32_t s) {  // candidates waiting for time: has it come?
+      const Cycle from = m_core.warps[s].eligible_from;
+      if (from <= now) m_waiting.erase(s);
+      else soonest = std::min(soonest, from);
+    });
+    std::vector<uint64_t>& eligible = m_eligible.words();
+    for (size_t i = 0; i < eligible.size(); ++i) eligible[i] = m_candidates.words()[i] & ~m_waiting.words()[i];
+    // A slot whose fetch its line's arrival completed this cycle (a block may have more warps to
+    // fetch) waits for the next: the scan may have run before the line arrived or after, by the
+    // order of processes, and the outcome must not depend on it.
+    if (m_completed != kNoSlot && m_eligible.contains(m_completed)) {
+      m_eligible.erase(m_completed);
+      soonest = std::min(soonest, now + 1);
     }
     m_fetched = !m_eligible.empty();
     if (m_fetched) {
@@ -189,7 +194,7 @@ bool FetchStage::fetch(uint32_t slot, Cycle now) {
     m_icache_wait[slot] = true;
     m_icache_sent[slot] = now;
     icache.send(p);
-    recheck(slot);
+    recheck(slot, now);
     return true;
   }
   m_core.formation->issued(slot, w, *u);
@@ -198,7 +203,7 @@ bool FetchStage::fetch(uint32_t slot, Cycle now) {
   if (u->group.tids) ++(u->bubble ? m_core.counters.subwarp_bubble_cycles : m_core.counters.subwarps);
   if (u->bubble) {  // the unit's threads are still busy: nothing issues this cycle
     m_core.counters.thread_instructions += u->threads;  // threads whose guard failed, if any
-    recheck(slot);
+    recheck(slot, now);
     return false;
   }
   WarpInstr& wi = m_core.new_instr();
@@ -223,7 +228,7 @@ bool FetchStage::fetch(uint32_t slot, Cycle now) {
   }
   m_held = &wi;
   m_ready = now + m_core.spec.fetch_cycles;
-  recheck(slot);
+  recheck(slot, now);
   return true;
 }
 

@@ -12,6 +12,7 @@
 
 #include "models/mem/payload_pool.h"
 #include "models/mem/tlm_ends.h"
+#include "models/sm/scheduler/slot_set.h"
 #include "models/sm/stage.h"
 
 namespace gputlm::sm {
@@ -38,7 +39,7 @@ class FetchStage : public Stage {
   static constexpr uint32_t kNoSlot = ~0u;
   bool candidate(uint32_t slot) const;            // Ready, not done, pipeline rules allow a fetch
   bool eligible(uint32_t slot, Cycle now) const;  // and not waiting for time
-  void recheck(uint32_t slot);                        // updates the slot's candidate bit
+  void recheck(uint32_t slot, Cycle now);  // updates the slot's candidate and waiting bits
   StallCause stall_cause() const;
   void charge_gap(Cycle until);  // cycles [m_from, until) to m_sleep_cause
   void uncharge();               // takes back the charge of cycle m_charged
@@ -64,8 +65,9 @@ class FetchStage : public Stage {
   std::deque<uint32_t> m_arrived;   // slots whose line arrived, oldest first, fetch to complete
   uint32_t m_completed = kNoSlot;   // the slot whose fetch completed this cycle (m_cycle) on its line's arrival
   std::vector<Cycle> m_icache_sent;  // per slot: when that fetch started
-  std::vector<uint32_t> m_eligible;
-  std::vector<uint64_t> m_candidates;  // bit per slot: candidate() and not waiting for the I-cache
+  SlotSet m_candidates;  // candidate() and not waiting for the I-cache
+  SlotSet m_waiting;     // candidates whose eligible_from was after the cycle they were last checked in
+  SlotSet m_eligible;    // this cycle's candidates that are not waiting for time
   uint32_t m_forming = kNoSlot;  // slot whose fetched instruction still forms sub-warps (fetch waits)
   uint64_t m_wave_sub_mask = 0;
   sc_dt::sc_bv<128> m_wave_sub_rows;

@@ -23,7 +23,7 @@ class TwoLevel : public IWarpScheduler {
   explicit TwoLevel(const SchedulerParams& p)
       : m_p(p), m_groups((p.slots + p.fetch_group_size - 1) / p.fetch_group_size), m_next(m_groups, 0) {}
 
-  uint32_t pick(const std::vector<uint32_t>& eligible, const std::vector<WarpSlot>& warps, Cycle now) override {
+  uint32_t pick(const SlotSet& eligible, const std::vector<WarpSlot>& warps, Cycle now) override {
     // Switch (possibly several times) while the prioritised group has no warp that can go on.
     for (uint32_t i = 0; i + 1 < m_groups && all_stalled(m_first, warps, now); ++i) rotate();
     if (m_p.group_timeout && m_fetches >= m_p.group_timeout) rotate();
@@ -31,16 +31,13 @@ class TwoLevel : public IWarpScheduler {
       const uint32_t g = (m_first + k) % m_groups;
       const uint32_t lo = g * m_p.fetch_group_size, hi = std::min(lo + m_p.fetch_group_size, m_p.slots);
       // Round-robin inside the group: the first eligible slot at or after the group's pointer.
-      auto begin = std::lower_bound(eligible.begin(), eligible.end(), lo);
-      auto end = std::lower_bound(begin, eligible.end(), hi);
-      if (begin == end) continue;
-      auto it = std::lower_bound(begin, end, m_next[g]);
-      const uint32_t best = it == end ? *begin : *it;
+      const uint32_t best = eligible.first_from(m_next[g], lo, hi);
+      if (best == SlotSet::kNone) continue;
       m_next[g] = best + 1 == hi ? lo : best + 1;
       if (g == m_first) ++m_fetches;
       return best;
     }
-    return eligible.front();  // unreachable: every slot is in a group
+    return eligible.first_in(0, m_p.slots);  // unreachable: every slot is in a group
   }
   uint32_t prioritized_group() const override { return m_first; }
   uint64_t group_switches() const override { return m_switches; }

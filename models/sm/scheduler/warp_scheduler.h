@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "models/common/clock.h"
+#include "models/sm/scheduler/slot_set.h"
 #include "models/sm/warp_slot.h"
 
 namespace gputlm::sm {
@@ -32,9 +33,8 @@ struct SchedulerParams {
 class IWarpScheduler {
  public:
   virtual ~IWarpScheduler() = default;
-  // One of `eligible` (slot numbers, ascending, never empty) to fetch from at `now`; `warps`
-  // describes every slot.
-  virtual uint32_t pick(const std::vector<uint32_t>& eligible, const std::vector<WarpSlot>& warps, Cycle now) = 0;
+  // One of `eligible` (never empty) to fetch from at `now`; `warps` describes every slot.
+  virtual uint32_t pick(const SlotSet& eligible, const std::vector<WarpSlot>& warps, Cycle now) = 0;
   // The fetch group with the highest priority (0 for single-level policies), and how often the
   // priority moved to another group: for the statistics and the waves.
   virtual uint32_t prioritized_group() const { return 0; }

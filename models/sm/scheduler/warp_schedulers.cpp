@@ -7,8 +7,6 @@
 //        it "performed slightly better than round-robin"): keep picking the last slot while it is
 //        eligible, otherwise the first eligible slot after it. With "tbc" a slot is a block, so
 //        the scheduler stays with one block while any of its warps can issue (chosen reading).
-#include <algorithm>
-
 #include "models/common/registry.h"
 #include "models/sm/scheduler/warp_scheduler.h"
 
@@ -18,9 +16,8 @@ namespace {
 class RoundRobin : public IWarpScheduler {
  public:
   explicit RoundRobin(uint32_t slots) : m_slots(slots) {}
-  uint32_t pick(const std::vector<uint32_t>& eligible, const std::vector<WarpSlot>&, Cycle) override {
-    auto it = std::lower_bound(eligible.begin(), eligible.end(), m_next);  // the list is ascending
-    const uint32_t best = it == eligible.end() ? eligible.front() : *it;
+  uint32_t pick(const SlotSet& eligible, const std::vector<WarpSlot>&, Cycle) override {
+    const uint32_t best = eligible.first_from(m_next, 0, m_slots);
     m_next = best + 1 == m_slots ? 0 : best + 1;
     return best;
   }
@@ -33,8 +30,8 @@ class RoundRobin : public IWarpScheduler {
 class StickyRoundRobin : public IWarpScheduler {
  public:
   explicit StickyRoundRobin(uint32_t slots) : m_rr(slots) {}
-  uint32_t pick(const std::vector<uint32_t>& eligible, const std::vector<WarpSlot>& warps, Cycle now) override {
-    if (std::binary_search(eligible.begin(), eligible.end(), m_last)) return m_last;
+  uint32_t pick(const SlotSet& eligible, const std::vector<WarpSlot>& warps, Cycle now) override {
+    if (eligible.contains(m_last)) return m_last;
     m_last = m_rr.pick(eligible, warps, now);
     return m_last;
   }
@@ -46,12 +43,12 @@ class StickyRoundRobin : public IWarpScheduler {
 
 class GreedyThenOldest : public IWarpScheduler {
  public:
-  uint32_t pick(const std::vector<uint32_t>& eligible, const std::vector<WarpSlot>& warps, Cycle) override {
-    for (uint32_t s : eligible)
-      if (s == m_last) return s;
-    uint32_t best = eligible.front();
-    for (uint32_t s : eligible)
-      if (warps[s].age < warps[best].age) best = s;
+  uint32_t pick(const SlotSet& eligible, const std::vector<WarpSlot>& warps, Cycle) override {
+    if (eligible.contains(m_last)) return m_last;
+    uint32_t best = SlotSet::kNone;
+    eligible.for_each([&](uint32_t s) {
+      if (best == SlotSet::kNone || warps[s].age < warps[best].age) best = s;
+    });
     m_last = best;
     return best;
   }

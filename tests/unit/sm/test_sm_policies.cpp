@@ -19,6 +19,32 @@ std::vector<WarpSlot> views(std::vector<uint64_t> ages) {
   return v;
 }
 
+TEST(SlotSet, FindsTheFirstMemberInARangeAcrossWordBoundaries) {
+  SlotSet s(130);
+  for (uint32_t m : {3u, 64u, 127u, 129u}) s.insert(m);
+  EXPECT_EQ(s.first_in(0, 130), 3u);
+  EXPECT_EQ(s.first_in(4, 130), 64u);
+  EXPECT_EQ(s.first_in(65, 128), 127u);
+  EXPECT_EQ(s.first_in(65, 127), SlotSet::kNone);  // 127 is outside [65, 127)
+  EXPECT_EQ(s.first_in(128, 130), 129u);
+  s.erase(64);
+  EXPECT_FALSE(s.contains(64));
+  EXPECT_EQ(s.first_in(4, 130), 127u);
+}
+
+TEST(SlotSet, RoundRobinSearchWrapsInsideItsRangeAndIgnoresAStartOutsideIt) {
+  const SlotSet s = {1, 9, 14, 70};
+  EXPECT_EQ(s.first_from(10, 8, 16), 14u);
+  EXPECT_EQ(s.first_from(15, 8, 16), 9u);   // wraps to the range's start
+  EXPECT_EQ(s.first_from(0, 8, 16), 9u);    // a start below the range counts from its start
+  EXPECT_EQ(s.first_from(20, 8, 16), 9u);   // and one above it
+  EXPECT_EQ(s.first_from(2, 2, 8), SlotSet::kNone);
+  EXPECT_EQ(s.first_from(71, 0, 128), 1u);  // across words, wrapping
+  std::vector<uint32_t> all;
+  s.for_each([&](uint32_t m) { all.push_back(m); });
+  EXPECT_EQ(all, (std::vector<uint32_t>{1, 9, 14, 70}));
+}
+
 TEST(WarpScheduler, RoundRobinTakesTheNextEligibleSlotAfterTheLastPick) {
   auto s = make_warp_scheduler("rr", 8);
   const auto v = views({0, 1, 2, 3, 4, 5, 6, 7});

@@ -31,7 +31,7 @@ void wait_memory(WarpSlot& w, Cycle since) {
 TEST(TwoLevelScheduler, RoundRobinInsideThePrioritisedGroupOnly) {
   auto s = two_level(16, 4);
   const auto v = ready(16);
-  const std::vector<uint32_t> all = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+  const SlotSet all = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
   EXPECT_EQ(s->pick(all, v, 0), 0u);
   EXPECT_EQ(s->pick(all, v, 1), 1u);
   EXPECT_EQ(s->pick(all, v, 2), 2u);
@@ -55,7 +55,7 @@ TEST(TwoLevelScheduler, ALowerGroupIssuesWhenThePrioritisedOneHasNoEligibleWarp)
 TEST(TwoLevelScheduler, SwitchesExactlyWhenEveryLiveWarpOfTheGroupWaitsOnALongLatencyOperation) {
   auto s = two_level(16, 4);
   auto v = ready(16);
-  const std::vector<uint32_t> rest = {4, 5, 6, 7, 8, 12};
+  const SlotSet rest = {4, 5, 6, 7, 8, 12};
   // Three of group 0's four warps wait on misses: no switch, group 0 keeps priority.
   for (uint32_t w : {0u, 1u, 2u}) wait_memory(v[w], 0);
   EXPECT_EQ(s->pick(rest, v, 10), 4u);
@@ -94,7 +94,7 @@ TEST(TwoLevelScheduler, AGroupWithoutLiveWarpsGivesUpItsPriority) {
 TEST(TwoLevelScheduler, TimeoutForcesASwitchAfterThatManyFetchesFromOneGroup) {
   auto s = two_level(8, 4, 3);
   const auto v = ready(8);
-  const std::vector<uint32_t> all = {0, 1, 2, 3, 4, 5, 6, 7};
+  const SlotSet all = {0, 1, 2, 3, 4, 5, 6, 7};
   EXPECT_EQ(s->pick(all, v, 0), 0u);
   EXPECT_EQ(s->pick(all, v, 1), 1u);
   EXPECT_EQ(s->pick(all, v, 2), 2u);
@@ -106,7 +106,7 @@ TEST(TwoLevelScheduler, TimeoutForcesASwitchAfterThatManyFetchesFromOneGroup) {
 TEST(TwoLevelScheduler, OneGroupOfAllWarpsIsPlainRoundRobin) {
   auto two = two_level(8, 8), rr = make_warp_scheduler("rr", 8);
   auto v = ready(8);
-  for (const std::vector<uint32_t>& e : std::vector<std::vector<uint32_t>>{{1, 3, 6}, {1, 3, 6}, {0, 7}, {2, 5}, {0, 1, 2}, {7}})
+  for (const SlotSet& e : std::vector<SlotSet>{{1, 3, 6}, {1, 3, 6}, {0, 7}, {2, 5}, {0, 1, 2}, {7}})
     EXPECT_EQ(two->pick(e, v, 0), rr->pick(e, v, 0));
 }
 
