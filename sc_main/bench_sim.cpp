@@ -2,9 +2,15 @@
 // Each mode runs each workload several times; the median host time gives simulated thread
 // instructions and simulated cycles per host second, and the median ratio of functional to this
 // mode's host time its rate relative to functional-only. Not a test: nothing asserts a speed.
+// It also measures the SystemC kernel's floor, one clocked process that does nothing but wake
+// each cycle, the way a busy core does: a timed run whose core is busy in every cycle cannot
+// simulate more cycles per second than that, whatever its model costs; "kernel bound" is the
+// rate relative to functional-only such a run would reach at that floor (thread instructions per
+// cycle x floor cycles/s / functional thread instructions/s).
 //   build/bin/bench_sim [--config configs/narasiman-baseline.json] [--size test] [--repeat 3]
 //                       [--json out.json] [workload dirs...]
 #include <algorithm>
+#include <chrono>
 #include <boost/program_options.hpp>
 #include <filesystem>
 #include <fstream>
@@ -34,6 +40,37 @@ double median(std::vector<double> v) {
   return v[v.size() / 2];
 }
 
+// One SC_METHOD woken by its own timer every cycle, as Core::tick is while the core is busy.
+class KernelFloor : public sc_core::sc_module {
+ public:
+  SC_HAS_PROCESS(KernelFloor);
+  KernelFloor(sc_core::sc_module_name n, uint64_t cycles) : sc_module(n), m_left(cycles) {
+    SC_METHOD(tick);
+    sensitive << m_timer;
+  }
+
+ private:
+  void tick() {
+    if (m_left-- > 0) m_timer.notify(sc_core::sc_time(1, sc_core::SC_NS));
+  }
+  uint64_t m_left;
+  sc_core::sc_event m_timer;
+};
+
+// Cycles per host second of KernelFloor (the median of `repeat` runs).
+double kernel_floor_cycles_per_second(int repeat) {
+  constexpr uint64_t kCycles = 4'000'000;
+  std::vector<double> rates;
+  for (int i = 0; i < repeat; ++i) {
+    tb::fresh_sc_kernel();
+    KernelFloor floor("floor", kCycles);
+    const auto t0 = std::chrono::steady_clock::now();
+    sc_core::sc_start();
+    rates.push_back(kCycles / std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+  }
+  return median(rates);
+}
+
 }  // namespace
 
 int sc_main(int argc, char** argv) {
@@ -60,9 +97,12 @@ int sc_main(int argc, char** argv) {
     const int repeat = std::max(1, vm["repeat"].as<int>());
     const std::string vcd = (std::filesystem::temp_directory_path() / "bench_sim.vcd").string();
     nlohmann::json out = nlohmann::json::array();
+    const double floor_cps = kernel_floor_cycles_per_second(repeat);
+    std::cout << "SystemC kernel floor: " << std::fixed << std::setprecision(2) << floor_cps / 1e6
+              << " M cycles/s (one clocked process, one activation a cycle)\n";
     std::cout << std::left << std::setw(26) << "workload" << std::setw(12) << "mode" << std::right << std::setw(14)
               << "M thread/s" << std::setw(14) << "M cycles/s" << std::setw(12) << "median s" << std::setw(14)
-              << "/ functional" << "\n";
+              << "/ functional" << std::setw(14) << "kernel bound" << "\n";
     const std::vector<std::string> modes = {"functional", "timed", "timed+waves"};
     for (const auto& dir : dirs) {
       // The modes take turns within each repeat, so that the machine's load varies alike for all.
@@ -93,15 +133,20 @@ int sc_main(int argc, char** argv) {
         std::vector<double> ratios;
         for (int i = 0; i < repeat; ++i) ratios.push_back(secs[0][i] / secs[m][i]);
         const double ratio = median(ratios);
+        const double functional_tips = last[0].thread_instructions / median(secs[0]);
+        const double bound = s.cycles ? double(s.thread_instructions) / double(s.cycles) * floor_cps / functional_tips : 0.0;
         std::cout << std::left << std::setw(26) << dir.substr(dir.find('/') + 1) << std::setw(12) << modes[m] << std::right
                   << std::fixed << std::setprecision(2) << std::setw(14) << tips << std::setw(14) << cps << std::setw(12)
-                  << std::setprecision(4) << med << std::setw(14) << std::setprecision(3) << ratio << "\n";
+                  << std::setprecision(4) << med << std::setw(14) << std::setprecision(3) << ratio;
+        if (s.cycles) std::cout << std::setw(14) << bound;
+        std::cout << "\n";
         out.push_back({{"workload", dir}, {"mode", modes[m]}, {"median_seconds", med}, {"thread_instructions", s.thread_instructions},
                        {"cycles", s.cycles}, {"thread_instructions_per_second", tips * 1e6}, {"cycles_per_second", cps * 1e6},
-                       {"rate_relative_to_functional", ratio}});
+                       {"rate_relative_to_functional", ratio}, {"kernel_bound_relative_to_functional", bound}});
       }
     }
     std::filesystem::remove(vcd);
+    out.push_back({{"mode", "systemc_kernel_floor"}, {"cycles_per_second", floor_cps}});
     if (vm.count("json")) std::ofstream(vm["json"].as<std::string>()) << std::setw(2) << out << "\n";
     return kExitOk;
   } catch (const std::exception& e) {
