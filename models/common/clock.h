@@ -25,7 +25,7 @@ class ClockDomain {
   double mhz() const { return m_mhz; }
   sc_core::sc_time period() const { return sc_core::sc_time::from_value(m_period_ps * ps_units()); }
   // The cycle in progress at `t` (edges at k * period).
-  Cycle cycle_at(const sc_core::sc_time& t) const { return t.value() / ps_units() / m_period_ps; }
+  Cycle cycle_at(const sc_core::sc_time& t) const { return cycle_at_ps(picoseconds(t)); }
   Cycle now() const { return cycle_at(sc_core::sc_time_stamp()); }
   sc_core::sc_time time_of(Cycle c) const { return sc_core::sc_time::from_value(c * m_period_ps * ps_units()); }
   // Time from now until the edge of cycle `c` (zero if it is now or past).
@@ -34,7 +34,10 @@ class ClockDomain {
     return sc_core::sc_time::from_value(t > now ? t - now : 0);
   }
   // Whether the current time is exactly a clock edge.
-  bool at_edge() const { return (sc_core::sc_time_stamp().value() / ps_units()) % m_period_ps == 0; }
+  bool at_edge() const {
+    const uint64_t ps = picoseconds(sc_core::sc_time_stamp());
+    return cycle_at_ps(ps) * m_period_ps == ps;
+  }
 
  private:
   // Time-resolution units per picosecond (1 with SystemC's default 1 ps resolution).
@@ -42,8 +45,29 @@ class ClockDomain {
     static const uint64_t units = sc_core::sc_time(1, sc_core::SC_PS).value();
     return units;
   }
+  static uint64_t picoseconds(const sc_core::sc_time& t) {
+    const uint64_t units = ps_units();
+    return units == 1 ? t.value() : t.value() / units;
+  }
+  // The cycle at `ps`. A module asks at each of its runs, mostly in the cycle it asked last or the
+  // one after: those answers come from the last one without a 64-bit division (a hot path).
+  Cycle cycle_at_ps(uint64_t ps) const {
+    if (ps >= m_memo_ps) {
+      const uint64_t d = ps - m_memo_ps;
+      if (d < m_period_ps) return m_memo_cycle;
+      if (d < 2 * m_period_ps) {
+        m_memo_ps += m_period_ps;
+        return ++m_memo_cycle;
+      }
+    }
+    m_memo_cycle = ps / m_period_ps;
+    m_memo_ps = m_memo_cycle * m_period_ps;
+    return m_memo_cycle;
+  }
   double m_mhz = 1000.0;
   uint64_t m_period_ps = 1000;
+  mutable uint64_t m_memo_ps = 0;   // start of cycle m_memo_cycle, in ps
+  mutable Cycle m_memo_cycle = 0;
 };
 
 // For the SC_METHOD of a clocked module. Woken between two edges of its clock (by an event from
