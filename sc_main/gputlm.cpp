@@ -12,6 +12,7 @@
 #include "models/common/error.h"
 #include "models/func/kernel_fault.h"
 #include "tb/functional_run.h"
+#include "tb/predict_run.h"
 #include "tb/report.h"
 #include "tb/timing_run.h"
 #include "models/gpu/gpu_spec.h"
@@ -25,8 +26,9 @@ namespace {
 const char* kUsage =
     "usage: gputlm <command> [options]\n"
     "commands:\n"
-    "  run    run a workload and check its outputs against the CPU reference\n"
-    "  list   list the workloads under traces/\n"
+    "  run      run a workload and check its outputs against the CPU reference\n"
+    "  predict  the MWP/CWP analytical model's prediction for a workload on a GPU config\n"
+    "  list     list the workloads under traces/\n"
     "Run 'gputlm <command> --help' for the options of a command.\n";
 
 int cmd_list(const std::vector<std::string>& args, const char* argv0) {
@@ -124,6 +126,28 @@ int cmd_run(const std::vector<std::string>& args) {
   return run.verify.ok() ? kExitOk : kExitVerifyFailed;
 }
 
+int cmd_predict(const std::vector<std::string>& args) {
+  po::options_description opts("gputlm predict options");
+  opts.add_options()("help,h", "show this help")
+      ("config", po::value<std::string>(), "GPU config whose constants the model uses (its \"analytical\" section or derived)")
+      ("workload", po::value<std::string>(), "workload directory, e.g. traces/hongkim/mb2_c")
+      ("size", po::value<std::string>()->default_value("test"), "workload size from its launch.json")
+      ("stats", po::value<std::string>(), "also write the predictions as JSON to this file");
+  po::variables_map vm;
+  po::store(po::command_line_parser(args).options(opts).run(), vm);
+  if (vm.count("help")) {
+    std::cout << "usage: gputlm predict --config GPU.json --workload DIR [options]\n" << opts;
+    return kExitOk;
+  }
+  if (!vm.count("config") || !vm.count("workload")) throw InputError("predict: --config and --workload are required (see gputlm predict --help)");
+  const gpu::GpuSpec spec = gpu::GpuSpec::from_file(vm["config"].as<std::string>());
+  workload::Workload w(vm["workload"].as<std::string>(), vm["size"].as<std::string>());
+  const tb::PredictRun run = tb::predict_workload(w, spec);
+  tb::print_predict(std::cout, run);
+  if (vm.count("stats")) write_file(vm["stats"].as<std::string>(), tb::to_json(run).dump(2) + "\n", "statistics");
+  return run.verify.ok() ? kExitOk : kExitVerifyFailed;
+}
+
 }  // namespace
 
 int sc_main(int argc, char** argv) {
@@ -137,6 +161,7 @@ int sc_main(int argc, char** argv) {
   try {
     if (command == "run") return cmd_run(args);
     if (command == "list") return cmd_list(args, argv[0]);
+    if (command == "predict") return cmd_predict(args);
     std::cerr << "gputlm: unknown command '" << command << "'\n" << kUsage;
     return kExitInputError;
   } catch (const func::KernelFault& e) {

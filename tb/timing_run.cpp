@@ -74,7 +74,7 @@ TimingRun run_timing(workload::Workload& w, const gpu::GpuSpec& spec, const Timi
     counts.uncoalesced_memory_instructions = delta(kUncoalesced);
     counts.uncoalesced_line_requests = delta(kUncoalescedLines);
     counts.barrier_instructions = delta(kBarriers);
-    run.launches.push_back({launch.kernel->name, t.cycles, delta(kWarps), delta(kThreads), counts});
+    run.launches.push_back({launch.kernel->name, t.cycles, delta(kWarps), delta(kThreads), counts, predict_launch(spec.analytical, counts)});
   });
   run.host_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (progress) progress->finish();
@@ -123,7 +123,8 @@ nlohmann::json to_json(const TimingRun& run) {
                                {"coalesced_memory_instructions", c.coalesced_memory_instructions},
                                {"uncoalesced_memory_instructions", c.uncoalesced_memory_instructions},
                                {"uncoalesced_line_requests", c.uncoalesced_line_requests},
-                               {"barrier_instructions", c.barrier_instructions}}}});
+                               {"barrier_instructions", c.barrier_instructions}}},
+                             {"mwp_cwp_prediction", to_json(l.prediction, l.cycles, l.warp_instructions)}});
   }
   nlohmann::json t;
   t["cycles"] = run.cycles;
@@ -144,8 +145,10 @@ nlohmann::json to_json(const TimingRun& run) {
 void print_summary(std::ostream& os, const TimingRun& run) {
   os << "workload            " << run.workload << " (size " << run.size << ") on " << run.config << " (" << run.cores << " core"
      << (run.cores > 1 ? "s" : "") << ")\n";
-  for (const auto& l : run.launches)
+  for (const auto& l : run.launches) {
     os << "launch              " << l.kernel << ": " << l.cycles << " cycles, " << l.warp_instructions << " warp instructions\n";
+    print_prediction_line(os, l.prediction, l.cycles, l.warp_instructions);
+  }
   os << "cycles              " << run.cycles << "\n";
   os << "warp instructions   " << run.warp_instructions << "\n";
   os << "thread instructions " << run.thread_instructions << "\n";

@@ -9,6 +9,7 @@
 
 #include "models/analytical/run_inputs.h"
 #include "models/gpu/gpu_spec.h"
+#include "tb/prediction.h"
 #include "tb/workload/workload.h"
 
 namespace gputlm::tb {
@@ -27,6 +28,7 @@ struct TimedLaunch {
   uint64_t warp_instructions = 0;
   uint64_t thread_instructions = 0;
   analytical::LaunchCounts counts;  // what the MWP/CWP model takes from the launch
+  Prediction prediction;            // the model's, from counts and the GPU's constants
 };
 
 struct TimingRun {

@@ -53,13 +53,13 @@ void GpuParams::validate(const std::string& where) const {
   non_negative(where, "peak_gflops", peak_gflops);
 }
 
-GpuParams GpuParams::from_json(const nlohmann::json& j, const std::string& where) {
+GpuParams GpuParams::from_json(const nlohmann::json& j, const std::string& where, const GpuParams& base, const std::string& path) {
   // The reader checks types and unknown keys; ranges live in validate() only, so that a struct
   // built in code gets the same checks.
   constexpr double lo = std::numeric_limits<double>::lowest(), hi = std::numeric_limits<double>::max();
   constexpr uint64_t u32 = std::numeric_limits<uint32_t>::max();
-  GpuParams p;
-  ConfigReader r(j, where, "");
+  GpuParams p = base;
+  ConfigReader r(j, where, path);
   p.name = r.get_string("name", p.name);
   p.description = r.get_string("description", p.description);
   p.sm_count = static_cast<uint32_t>(r.get_uint("sm_count", p.sm_count, 0, u32));
@@ -82,7 +82,7 @@ GpuParams GpuParams::from_json(const nlohmann::json& j, const std::string& where
   p.peak_gflops = r.get_double("peak_gflops", p.peak_gflops, lo, hi);
   p.compute_capability = r.get_string("compute_capability", p.compute_capability);
   r.finish();
-  p.validate(where);
+  p.validate(path.empty() ? where : where + " (\"" + path + "\")");
   return p;
 }
 

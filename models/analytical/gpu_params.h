@@ -59,8 +59,10 @@ struct GpuParams {
   // the file (or "code" for a struct built by hand).
   void validate(const std::string& where) const;
 
-  // Reads a preset object over the defaults (unknown keys are errors), then validate()s.
-  static GpuParams from_json(const nlohmann::json& j, const std::string& where);
+  // Reads a preset object over `base` (unknown keys are errors), then validate()s. `path` is the
+  // object's key path in its file for error messages ("" at the root, "analytical" in a GPU config).
+  static GpuParams from_json(const nlohmann::json& j, const std::string& where, const GpuParams& base, const std::string& path);
+  static GpuParams from_json(const nlohmann::json& j, const std::string& where) { return from_json(j, where, GpuParams{}, ""); }
   static GpuParams from_file(const std::string& path);
 };
 

@@ -1,5 +1,7 @@
 #include "models/func/cta_runner.h"
 
+#include <algorithm>
+#include <array>
 #include <sstream>
 
 #include "models/func/simt_control.h"
@@ -66,6 +68,7 @@ void CtaRunner::execute(WarpState& w, FuncStats& stats) {
   m_last_pc = pc;
   m_last_active = active;
   stats.count(active, isa::instruction_class(in));
+  if (m_line_bytes && in.is_memory()) count_memory_lines(stats);
   apply_control(w.stack, k, pc, m_result);
   if (in.is_exit() && m_result.active) {
     m_barriers.exit(m_result.active);
@@ -79,6 +82,22 @@ void CtaRunner::execute(WarpState& w, FuncStats& stats) {
     w.status = WarpState::Status::Barrier;
     m_barriers.arrive(w.index, m_result.barrier_id, m_result.barrier_count, m_result.active, pc);
     release_completed();
+  }
+}
+
+void CtaRunner::count_memory_lines(FuncStats& stats) const {
+  const ExecResult& r = m_result;
+  if (!r.active || !(r.space == isa::Space::Global || (r.space == isa::Space::Local && m_count_local))) return;
+  std::array<uint64_t, kWarpSize> lines;
+  size_t n = 0;
+  for_each_lane(r.active, [&](unsigned lane) { lines[n++] = r.addr[lane] / m_line_bytes; });
+  std::sort(lines.begin(), lines.begin() + static_cast<std::ptrdiff_t>(n));
+  const size_t distinct = static_cast<size_t>(std::unique(lines.begin(), lines.begin() + static_cast<std::ptrdiff_t>(n)) - lines.begin());
+  if (distinct == 1) {
+    ++stats.coalesced_memory_instructions;
+  } else {
+    ++stats.uncoalesced_memory_instructions;
+    stats.uncoalesced_line_requests += distinct;
   }
 }
 

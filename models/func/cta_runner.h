@@ -35,6 +35,12 @@ class CtaRunner {
   // Executes one instruction of the next ready warp in round-robin order and returns the warp's
   // index. Throws KernelFault on a fault or when no warp can make progress.
   uint32_t step(FuncStats& stats);
+  // From now on, count global (and, with `local`, local) memory instructions by the lines of
+  // `line_bytes` they touch in FuncStats; 0 stops counting.
+  void count_lines(uint32_t line_bytes, bool local) {
+    m_line_bytes = line_bytes;
+    m_count_local = local;
+  }
   // Runs until the CTA finishes, letting each warp run until it blocks (fewer switches).
   void run(FuncStats& stats, uint64_t max_warp_instructions);
   // What the last step executed: result, PC and the warp's SIMT mask at issue.
@@ -44,6 +50,7 @@ class CtaRunner {
 
  private:
   void execute(WarpState& w, FuncStats& stats);
+  void count_memory_lines(FuncStats& stats) const;
   void release_completed();
   [[noreturn]] void deadlock() const;
   WarpState* next_ready();
@@ -59,6 +66,8 @@ class CtaRunner {
   ExecResult m_result;
   uint32_t m_last_pc = 0;
   LaneMask m_last_active = 0;
+  uint32_t m_line_bytes = 0;
+  bool m_count_local = true;
 };
 
 }  // namespace gputlm::func

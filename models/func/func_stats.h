@@ -20,6 +20,12 @@ struct FuncStats {
   uint64_t barriers = 0;  // warp arrivals at barriers
   std::array<uint64_t, kWarpSize + 1> active_histogram{};
   std::array<uint64_t, kClasses> by_class{};  // indexed by isa::InstrClass
+  // Global (and local) memory warp instructions by the lines of `line_bytes` their active lanes
+  // touch, counted only when ReferenceOptions::line_bytes is set: one line is the MWP/CWP model's
+  // coalesced (Hong & Kim footnote 8), more is uncoalesced.
+  uint64_t coalesced_memory_instructions = 0;
+  uint64_t uncoalesced_memory_instructions = 0;
+  uint64_t uncoalesced_line_requests = 0;
 
   void count(LaneMask active, isa::InstrClass cls) {
     const unsigned n = popcount(active);
@@ -37,6 +43,9 @@ struct FuncStats {
     ctas += o.ctas;
     warps += o.warps;
     barriers += o.barriers;
+    coalesced_memory_instructions += o.coalesced_memory_instructions;
+    uncoalesced_memory_instructions += o.uncoalesced_memory_instructions;
+    uncoalesced_line_requests += o.uncoalesced_line_requests;
     for (size_t i = 0; i < active_histogram.size(); ++i) active_histogram[i] += o.active_histogram[i];
     for (size_t i = 0; i < by_class.size(); ++i) by_class[i] += o.by_class[i];
   }

@@ -9,6 +9,7 @@ FuncStats run_reference(const BoundKernel& kernel, const Launch& launch, const R
   const uint64_t ctas = launch.grid.count();
   for (uint64_t id = 0; id < ctas; ++id) {
     CtaRunner cta(kernel, launch, id);
+    cta.count_lines(options.line_bytes, options.count_local);
     stats.ctas += 1;
     stats.warps += cta.warps().size();
     cta.run(stats, options.max_warp_instructions);

@@ -13,6 +13,10 @@ namespace gputlm::func {
 struct ReferenceOptions {
   // Watchdog: a launch that executes more warp instructions than this is reported as a fault.
   uint64_t max_warp_instructions = 2'000'000'000ull;
+  // Nonzero: count memory instructions by the lines of this size they touch (FuncStats), global
+  // ones always and local ones when count_local (a core whose local memory is cached).
+  uint32_t line_bytes = 0;
+  bool count_local = true;
 };
 
 // Runs `launch` to completion; throws KernelFault if the kernel faults.

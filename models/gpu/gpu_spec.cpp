@@ -5,6 +5,7 @@
 
 #include "models/common/config_reader.h"
 #include "models/common/error.h"
+#include "models/gpu/analytical_params.h"
 
 namespace gputlm::gpu {
 
@@ -21,6 +22,8 @@ GpuSpec GpuSpec::from_json(const nlohmann::json& j, const std::string& where) {
   s.dram = mem::DramSpec::from_json(r.get_object("dram"), where, "dram");
   s.watchdog_cycles = r.get_uint("watchdog_cycles", s.watchdog_cycles, 100, uint64_t{1} << 40);
   s.max_warp_instructions = r.get_uint("max_warp_instructions", s.max_warp_instructions, 1, uint64_t{1} << 50);
+  s.analytical = derived_analytical_params(s);
+  if (r.has("analytical")) s.analytical = analytical::GpuParams::from_json(r.get_object("analytical"), where, s.analytical, "analytical");
   r.finish();
   return s;
 }

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 
+#include "models/analytical/gpu_params.h"
 #include "models/mem/cache/cache_spec.h"
 #include "models/mem/dram/dram_spec.h"
 #include "models/mem/xbar/xbar_spec.h"
@@ -24,6 +25,9 @@ struct GpuSpec {
   mem::XbarSpec xbar;
   std::optional<mem::CacheSpec> l2;
   mem::DramSpec dram;
+  // The MWP/CWP model's constants for this GPU: derived (analytical_params.h), then the config's
+  // "analytical" section over them.
+  analytical::GpuParams analytical;
   uint64_t watchdog_cycles = 1000000;  // core cycles without a retired instruction before the run is stopped
   uint64_t max_warp_instructions = 2'000'000'000ull;  // per launch: more is an endless loop, stopped as a fault
   std::string hash;                    // of the config text, for the statistics

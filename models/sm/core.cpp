@@ -65,26 +65,11 @@ void Core::count_resident_threads() {
   m_threads_since = now;
 }
 
-// How many more CTAs of `launch` fit beside what `used` holds, by every limit of the core: threads,
-// warps, registers, shared memory and the CTA count.
-uint32_t Core::ctas_fitting(const func::Launch& launch, const Usage& used) const {
-  const CoreSpec& s = m_ctx.spec;
-  auto room = [](uint64_t limit, uint64_t in_use, uint64_t per_cta) {
-    if (in_use > limit) return uint64_t{0};
-    return per_cta ? (limit - in_use) / per_cta : ~uint64_t{0};
-  };
-  const uint64_t threads = launch.threads_per_cta();
-  return static_cast<uint32_t>(std::min({room(s.max_ctas, used.ctas, 1), room(s.max_threads, used.threads, threads),
-                                         room(s.max_warps, used.warps, launch.warps_per_cta()),
-                                         room(s.registers, used.registers, threads * s.registers_per_thread),
-                                         room(s.shared_bytes, used.shared, launch.shared_bytes())}));
-}
-
 bool Core::can_take(const func::Launch& launch) const {
-  return ctas_fitting(launch, {m_ctas_resident, m_threads_used, m_warps_used, m_registers_used, m_shared_used}) > 0;
+  return ctas_fitting(m_ctx.spec, launch, {m_ctas_resident, m_threads_used, m_warps_used, m_registers_used, m_shared_used}) > 0;
 }
 
-uint32_t Core::ctas_that_fit(const func::Launch& launch) const { return ctas_fitting(launch, {}); }
+uint32_t Core::ctas_that_fit(const func::Launch& launch) const { return ctas_fitting(m_ctx.spec, launch); }
 
 void Core::start_cta(const func::BoundKernel& kernel, const func::Launch& launch, uint64_t cta_id) {
   uint32_t slot = 0;

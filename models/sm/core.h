@@ -74,10 +74,6 @@ class Core : public sc_core::sc_module, public StatProvider, public WaveProvider
   Cycle m_ran = kNever;              // the last cycle every stage ran in
   sc_core::sc_event m_timer;         // fires at m_next
   uint32_t m_threads_used = 0, m_warps_used = 0, m_registers_used = 0, m_shared_used = 0, m_ctas_resident = 0;
-  struct Usage {
-    uint64_t ctas = 0, threads = 0, warps = 0, registers = 0, shared = 0;
-  };
-  uint32_t ctas_fitting(const func::Launch& launch, const Usage& used) const;
   Cycle m_threads_since = 0;  // when m_threads_used last changed (for resident_thread_cycles)
   void count_resident_threads();  // adds m_threads_used x the cycles since it last changed
   uint64_t m_next_age = 0;

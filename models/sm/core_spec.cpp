@@ -1,5 +1,7 @@
 #include "models/sm/core_spec.h"
 
+#include <algorithm>
+
 #include "models/common/config_reader.h"
 #include "models/common/registry.h"
 #include "models/sm/formation/warp_formation.h"
@@ -105,6 +107,18 @@ CoreSpec CoreSpec::from_json(const nlohmann::json& j, const std::string& where, 
   if (sp.fetch_group_size > s.max_warps) r.fail("fetch_group_size", "larger than max_warps");
   r.finish();
   return s;
+}
+
+uint32_t ctas_fitting(const CoreSpec& s, const func::Launch& launch, const CoreUsage& used) {
+  auto room = [](uint64_t limit, uint64_t in_use, uint64_t per_cta) {
+    if (in_use > limit) return uint64_t{0};
+    return per_cta ? (limit - in_use) / per_cta : ~uint64_t{0};
+  };
+  const uint64_t threads = launch.threads_per_cta();
+  return static_cast<uint32_t>(std::min({room(s.max_ctas, used.ctas, 1), room(s.max_threads, used.threads, threads),
+                                         room(s.max_warps, used.warps, launch.warps_per_cta()),
+                                         room(s.registers, used.registers, threads * s.registers_per_thread),
+                                         room(s.shared_bytes, used.shared, launch.shared_bytes())}));
 }
 
 }  // namespace gputlm::sm

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "models/func/launch.h"
 #include "models/isa/opcode.h"
 #include "models/mem/cache/cache_spec.h"
 #include "models/sm/formation/warp_formation.h"
@@ -68,5 +69,14 @@ struct CoreSpec {
   const UnitSpec& unit(isa::InstrClass c) const { return units[static_cast<size_t>(c)]; }
   static CoreSpec from_json(const nlohmann::json& j, const std::string& where, const std::string& path);
 };
+
+// What a core's resident CTAs take of its limits.
+struct CoreUsage {
+  uint64_t ctas = 0, threads = 0, warps = 0, registers = 0, shared = 0;
+};
+// How many more CTAs of `launch` fit on a core of `spec` beside what `used` holds, by every limit:
+// threads, warps, registers, shared memory and the CTA count. With nothing used: the CTAs a core
+// holds at once (the MWP/CWP model's #Active_blocks_per_SM before the grid's share caps it).
+uint32_t ctas_fitting(const CoreSpec& spec, const func::Launch& launch, const CoreUsage& used = {});
 
 }  // namespace gputlm::sm

@@ -162,10 +162,37 @@ TEST(CliTiming, ARunPrintsCyclesAndIpcAndWritesStatsKeyedByModule) {
   EXPECT_GT(counts["coalesced_memory_instructions"].get<int>(), 0);
   EXPECT_EQ(counts["uncoalesced_memory_instructions"].get<int>(), 0);
   EXPECT_EQ(counts["blocks_that_fit_per_core"].get<int>(), 4);  // 256-thread CTAs on a 1024-thread core
+  // The MWP/CWP model's prediction sits beside the simulated cycles, in the stats and the summary.
+  const nlohmann::json& p = j["launches"][0]["mwp_cwp_prediction"];
+  EXPECT_GT(p["cycles"].get<double>(), 0.0);
+  EXPECT_GT(p["simulated_cpi"].get<double>(), 0.0);
+  EXPECT_DOUBLE_EQ(p["inputs"]["active_blocks_per_sm"].get<double>(), 4.0);
+  EXPECT_TRUE(contains(r.output, "MWP/CWP model ")) << r.output;
   std::ifstream c(csv);
   std::stringstream cs;
   cs << c.rdbuf();
   EXPECT_TRUE(contains(cs.str(), "gpu.dram0.row_buffer_hit_rate,")) << cs.str().substr(0, 300);
+}
+
+// gputlm predict: the model on the functional engine's counts, which are the timing run's (the same
+// lines per memory instruction at the config's L1 line size, the same CTA limits).
+TEST(CliPredict, PrintsTheModelsInputsMwpCwpCaseAndCyclesFromTheFunctionalCounts) {
+  const std::string pred = scratch("p.json"), run = scratch("r.json");
+  const Result r = gputlm("predict --config configs/fermi-gtx480.json --workload traces/narasiman/blackscholes --stats " + pred);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  for (const char* s : {"#Coal_Mem_insts", "MWP", "CWP", "case", "predicted cycles", "CPI", "VERIFIED"})
+    EXPECT_TRUE(contains(r.output, s)) << s << "\n" << r.output;
+  ASSERT_EQ(gputlm("run --config configs/fermi-gtx480.json --workload traces/narasiman/blackscholes --stats " + run).exit_code, 0);
+  std::ifstream pf(pred), rf(run);
+  const nlohmann::json p = nlohmann::json::parse(pf)["launches"][0]["mwp_cwp_prediction"];
+  const nlohmann::json t = nlohmann::json::parse(rf)["launches"][0]["mwp_cwp_prediction"];
+  for (const char* k : {"comp_insts", "coal_mem_insts", "uncoal_mem_insts", "synch_insts", "active_blocks_per_sm"})
+    EXPECT_DOUBLE_EQ(p["inputs"][k].get<double>(), t["inputs"][k].get<double>()) << k;
+  EXPECT_DOUBLE_EQ(p["cycles"].get<double>(), t["cycles"].get<double>());
+  EXPECT_FALSE(p.contains("simulated_cpi"));
+  const Result missing = gputlm("predict --workload traces/micro/vecadd");
+  EXPECT_EQ(missing.exit_code, 2);
+  EXPECT_TRUE(contains(missing.output, "--config and --workload are required")) << missing.output;
 }
 
 TEST(CliTiming, WavesCanBeScopedAndWindowed) {

@@ -61,5 +61,40 @@ TEST_F(ConfigFiles, AnOverriddenValueIsCheckedLikeAnyOther) {
   }
 }
 
+// The MWP/CWP model's constants come from the config (models/gpu/analytical_params.h): on the
+// baseline, Mem_LD = L1 hit 1 + interconnect 2 x 1 + one 128-byte flit + a closed-row DRAM access
+// of 200; a line takes 4 cycles on the 32 B/cycle channel, the longest departure on its path.
+TEST(AnalyticalParams, DerivedFromTheConfigsCoresClocksCachesAndDram) {
+  const GpuSpec b = GpuSpec::from_file(std::string(GPUTLM_SOURCE_DIR) + "/configs/narasiman-baseline.json");
+  EXPECT_EQ(b.analytical.sm_count, 1u);
+  EXPECT_DOUBLE_EQ(b.analytical.freq_ghz, 1.0);
+  EXPECT_DOUBLE_EQ(b.analytical.mem_bandwidth_gbps, 32.0);
+  EXPECT_DOUBLE_EQ(b.analytical.mem_ld, 1 + 2 * 1 + 1 + 200);
+  EXPECT_DOUBLE_EQ(b.analytical.departure_del_coal, 4.0);
+  EXPECT_DOUBLE_EQ(b.analytical.departure_del_uncoal, 4.0);
+  EXPECT_DOUBLE_EQ(b.analytical.issue_cycles, 1.0);  // 32-lane SIMD: a warp instruction a cycle
+  EXPECT_EQ(b.analytical.uncoal_per_mw, 0.0);         // per launch, from the run
+  EXPECT_EQ(b.analytical.max_warps_per_sm, 32u);
+  const GpuSpec f = GpuSpec::from_file(std::string(GPUTLM_SOURCE_DIR) + "/configs/fermi-gtx480.json");
+  EXPECT_EQ(f.analytical.sm_count, 15u);
+  EXPECT_GT(f.analytical.mem_ld, b.analytical.mem_ld - 200);  // an L2 and command-timed DRAM on the way
+}
+
+TEST_F(ConfigFiles, TheAnalyticalSectionOverridesTheDerivedConstantsAndIsChecked) {
+  const std::string base = std::string(R"({"base": ")") + GPUTLM_SOURCE_DIR + R"(/configs/narasiman-baseline.json", )";
+  const GpuSpec g = GpuSpec::from_file(write("a.json", base + R"("analytical": {"mem_ld": 420, "departure_del_uncoal": 10}})"));
+  EXPECT_DOUBLE_EQ(g.analytical.mem_ld, 420);
+  EXPECT_DOUBLE_EQ(g.analytical.departure_del_uncoal, 10);
+  EXPECT_DOUBLE_EQ(g.analytical.departure_del_coal, 4.0);  // still derived
+  for (const char* bad : {R"("analytical": {"mem_ld": -1}})", R"("analytical": {"mem_latency": 5}})"}) {
+    try {
+      GpuSpec::from_file(write("b.json", base + bad));
+      FAIL() << bad;
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find("analytical"), std::string::npos) << e.what();
+    }
+  }
+}
+
 }  // namespace
 }  // namespace gputlm::gpu
