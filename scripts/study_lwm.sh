@@ -8,15 +8,7 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 "$root/scripts/setup.sh"
-if ! dpkg-query -W -f='${Status}' python3-matplotlib 2>/dev/null \
-    | grep -q "install ok installed"; then
-  echo "study_lwm: installing python3-matplotlib"
-  sudo_cmd=()
-  [ "$(id -u)" -ne 0 ] && sudo_cmd=(sudo)
-  export DEBIAN_FRONTEND=noninteractive
-  "${sudo_cmd[@]}" apt-get update -q
-  "${sudo_cmd[@]}" apt-get install -y -q --no-install-recommends python3-matplotlib
-fi
+"$root/scripts/study/setup_plotting.sh"
 "$root/scripts/build.sh" --target gputlm  # the study needs only the simulator
 # Debian's python3 (it has matplotlib), not whichever python3 comes first on PATH.
 exec /usr/bin/python3 "$root/scripts/study/lwm_study.py" "$@"

@@ -15,11 +15,9 @@ Run through scripts/study_lwm.sh (installs matplotlib, builds), or after a build
       [--out DIR] [--jobs N] [--configs LABEL ...] [--fresh]
 """
 import argparse
-import concurrent.futures
 import csv
 import json
 import math
-import os
 import re
 import subprocess
 import sys
@@ -32,10 +30,8 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402  (after the backend is chosen)
 
-REPO = Path(__file__).resolve().parents[2]
-GPUTLM = REPO / "build" / "bin" / "gputlm"
-CONFIGS = REPO / "configs"
-RUN_CACHE = REPO / "build" / "study_runs"
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from runs import CONFIGS, GPUTLM, REPO, RUN_CACHE, run_jobs  # noqa: E402
 SUITE = "traces/narasiman"
 
 # The papers' order (dissertation Table 5.2, TR Table 2): the leftmost four are branch-intensive.
@@ -198,52 +194,14 @@ def config_file(label, tmp):
     return path
 
 
-def cache_valid(path, workload, fresh):
-    """A cached run is valid while newer than everything it was made from."""
-    if fresh or not path.exists():
-        return False
-    inputs = [GPUTLM, *CONFIGS.glob("*.json"), *(REPO / SUITE / workload).rglob("*")]
-    return path.stat().st_mtime >= max(p.stat().st_mtime for p in inputs)
-
-
-def run_one(config, workload, size, dest):
-    """Runs one simulation into dest; returns (seconds, error text or None)."""
-    dest.parent.mkdir(parents=True, exist_ok=True)
-    part = dest.with_name(dest.stem + ".part.json")
-    cmd = [str(GPUTLM), "run", "--config", str(config), "--workload", f"{SUITE}/{workload}",
-           "--size", size, "--stats", str(part)]
-    start = time.monotonic()
-    proc = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True)
-    seconds = time.monotonic() - start
-    if proc.returncode == 0 and part.exists():
-        os.replace(part, dest)
-        return seconds, None
-    part.unlink(missing_ok=True)
-    tail = "\n".join(proc.stdout.strip().splitlines()[-5:])
-    return seconds, f"exit {proc.returncode}\n{proc.stderr.strip()}\n{tail}".strip()
-
-
 def run_all(labels, args):
     """Runs every missing (label, workload); returns ({(label, workload): stats path}, failures)."""
     cache = RUN_CACHE / args.size
-    paths = {(l, w): cache / l / f"{w}.json" for l in labels for w in args.workloads}
-    todo = [(l, w) for (l, w), path in paths.items() if not cache_valid(path, w, args.fresh)]
-    print(f"{len(paths)} runs, {len(paths) - len(todo)} cached, {len(todo)} to simulate "
-          f"({args.jobs} jobs, size {args.size})", flush=True)
-    failures = {}
-    with tempfile.TemporaryDirectory() as tmp, \
-            concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+    with tempfile.TemporaryDirectory() as tmp:
         configs = {l: config_file(l, tmp) for l in labels}
-        futures = {pool.submit(run_one, configs[l], w, args.size, paths[(l, w)]): (l, w)
-                   for l, w in todo}
-        for done, future in enumerate(concurrent.futures.as_completed(futures), 1):
-            (label, workload), (seconds, error) = futures[future], future.result()
-            status = "ok" if error is None else "FAILED"
-            print(f"[{done}/{len(todo)}] {label:18} {workload:13} {seconds:6.1f} s {status}",
-                  flush=True)
-            if error is not None:
-                failures[(label, workload)] = error
-    return {k: p for k, p in paths.items() if k not in failures and p.exists()}, failures
+        jobs = {(l, w): (configs[l], f"{SUITE}/{w}", args.size, cache / l / f"{w}.json")
+                for l in labels for w in args.workloads}
+        return run_jobs(jobs, args.fresh, args.jobs)
 
 
 def metrics(stats):

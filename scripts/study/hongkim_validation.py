@@ -1,0 +1,202 @@
+"""MWP/CWP model validation (Hong & Kim, ISCA 2009, Sec. 4-5): simulated vs predicted CPI.
+
+Runs the micro-benchmarks Mb1-Mb7 (coalesced and uncoalesced, Table 4) and the Merge applications
+(Table 5) of traces/hongkim/ with build/bin/gputlm on the analytical-compatible preset
+(configs/hongkim-analytical.json, digest 7.3) and on fermi-gtx480, and the threads-per-block sweep
+of tiled matrix multiply (sizes tpb4 ... tpb512). Every run's statistics carry the model's
+prediction beside the simulated cycles (mwp_cwp_prediction); this script gathers them. Writes into
+--out (default docs/results/):
+  hongkim_validation.csv   one row per (config, workload, size)
+  hongkim_validation.md    CPI tables with each error and the geometric-mean error per group
+  fig_hongkim_cpi.png      simulated vs predicted CPI (like the paper's Fig. 14 and 17)
+  fig_hongkim_tiled_sweep.png  cycles vs threads per block, simulated and predicted (Fig. 15/16)
+Runs are cached in build/study_runs/<size>/hongkim/ (see runs.py).
+
+  /usr/bin/python3 scripts/study/hongkim_validation.py [--size study|test] [--out DIR] [--jobs N]
+      [--fresh] [--no-sweep]
+"""
+import argparse
+import csv
+import json
+import math
+import sys
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from runs import CONFIGS, GPUTLM, REPO, RUN_CACHE, run_jobs  # noqa: E402
+
+SUITE = "traces/hongkim"
+CONFIG_FILES = {"hongkim-analytical": CONFIGS / "hongkim-analytical.json",
+                "fermi-gtx480": CONFIGS / "fermi-gtx480.json"}
+MICRO = [f"mb{i}_{v}" for i in range(1, 8) for v in ("c", "uc")]
+MERGE = ["sepia", "linear", "svm", "matmul_naive", "matmul_tiled", "blackscholes"]
+SWEEP = [f"tpb{n}" for n in (4, 8, 16, 32, 64, 128, 256, 512)]
+
+
+def parse_args():
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--size", default="study", help="workload size (the sweep always uses tpbN)")
+    p.add_argument("--out", default=str(REPO / "docs" / "results"))
+    p.add_argument("--jobs", type=int, default=2)
+    p.add_argument("--fresh", action="store_true", help="re-run every simulation")
+    p.add_argument("--no-sweep", action="store_true", help="skip the threads-per-block sweep")
+    return p.parse_args()
+
+
+def row_of(config, workload, size, stats):
+    """Simulated and predicted figures of a run, summed over its launches."""
+    launches = stats["launches"]
+    preds = [l["mwp_cwp_prediction"] for l in launches]
+    if any("error" in p for p in preds):
+        return {"config": config, "workload": workload, "size": size,
+                "error": "; ".join(p["error"] for p in preds if "error" in p)}
+    sim = sum(l["cycles"] for l in launches)
+    pred = sum(p["cycles"] for p in preds)
+    # CPI over all launches: cycles over warp instructions per active SM (Eq. 25's denominator).
+    per_sm = sum(l["cycles"] / p["simulated_cpi"] for l, p in zip(launches, preds) if p["simulated_cpi"] > 0)
+    last = preds[-1]
+    return {"config": config, "workload": workload, "size": size, "simulated_cycles": sim,
+            "predicted_cycles": pred, "simulated_cpi": sim / per_sm, "predicted_cpi": pred / per_sm,
+            "error": "", "mwp": last["mwp"], "cwp": last["cwp"], "n": last["n"], "case": last["case"],
+            "mwp_limit": last["mwp_limit"], "comp_insts": last["inputs"]["comp_insts"],
+            "coal_mem_insts": last["inputs"]["coal_mem_insts"],
+            "uncoal_mem_insts": last["inputs"]["uncoal_mem_insts"],
+            "uncoal_per_mw": last["inputs"]["uncoal_per_mw"],
+            "threads_per_block": last["inputs"]["threads_per_block"]}
+
+
+def cpi_error(r):
+    return abs(r["predicted_cpi"] - r["simulated_cpi"]) / r["simulated_cpi"]
+
+
+def geomean_error(rows):
+    """The paper's summary: the geometric mean of the absolute relative CPI errors."""
+    errs = [max(cpi_error(r), 1e-6) for r in rows if not r["error"]]
+    return math.exp(sum(math.log(e) for e in errs) / len(errs)) if errs else float("nan")
+
+
+def table(rows):
+    out = ["| workload | CPI simulated | CPI predicted | error | case | MWP | CWP | N | MWP limit |",
+           "|---|---:|---:|---:|---|---:|---:|---:|---|"]
+    for r in rows:
+        if r["error"]:
+            out.append(f"| {r['workload']} | — | — | — | no prediction: {r['error']} | | | | |")
+            continue
+        out.append(f"| {r['workload']} | {r['simulated_cpi']:.2f} | {r['predicted_cpi']:.2f} | "
+                   f"{100 * (r['predicted_cpi'] / r['simulated_cpi'] - 1):+.1f}% | {r['case']} | "
+                   f"{r['mwp']:.2f} | {r['cwp']:.2f} | {r['n']:.0f} | {r['mwp_limit']} |")
+    return "\n".join(out)
+
+
+def write_markdown(path, results, sweep, size):
+    lines = ["# MWP/CWP model vs simulator (Hong & Kim, ISCA 2009)", "",
+             f"Written by `scripts/study/hongkim_validation.py` at size `{size}`. CPI is cycles per warp "
+             "instruction of one active SM (Eq. 25); predicted CPI includes the synchronisation cost "
+             "(Eq. 27); error = predicted / simulated - 1; the summary is the geometric mean of the "
+             "absolute errors, as the paper reports it (5.4% micro, 13.3% Merge, on hardware).", ""]
+    for config in CONFIG_FILES:
+        for name, group in (("Micro-benchmarks Mb1-Mb7 (Table 4)", MICRO), ("Merge applications (Table 5)", MERGE)):
+            rows = [r for r in results if r["config"] == config and r["workload"] in group]
+            if not rows:
+                continue
+            lines += [f"## {config}: {name}", "",
+                      f"Geometric-mean CPI error: **{100 * geomean_error(rows):.1f}%** over {len(rows)} workloads.",
+                      "", table(rows), ""]
+    if sweep:
+        lines += ["## Tiled matrix multiply, threads per block 4 to 512 (Fig. 15/16)", "",
+                  "| config | threads/block | cycles simulated | cycles predicted | error | N | MWP | CWP |",
+                  "|---|---:|---:|---:|---:|---:|---:|---:|"]
+        for r in sweep:
+            if r["error"]:
+                lines.append(f"| {r['config']} | {r['size']} | — | — | no prediction: {r['error']} | | | |")
+                continue
+            lines.append(f"| {r['config']} | {r['threads_per_block']} | {r['simulated_cycles']} | "
+                         f"{r['predicted_cycles']:.0f} | {100 * (r['predicted_cycles'] / r['simulated_cycles'] - 1):+.1f}% | "
+                         f"{r['n']:.0f} | {r['mwp']:.2f} | {r['cwp']:.2f} |")
+        lines.append("")
+    Path(path).write_text("\n".join(lines))
+
+
+def cpi_figure(path, results):
+    configs = [c for c in CONFIG_FILES if any(r["config"] == c and not r["error"] for r in results)]
+    fig, axes = plt.subplots(len(configs), 1, figsize=(13, 3.6 * len(configs)), squeeze=False)
+    for ax, config in zip(axes[:, 0], configs):
+        rows = [r for r in results if r["config"] == config and not r["error"]]
+        x = range(len(rows))
+        ax.bar([i - 0.2 for i in x], [r["simulated_cpi"] for r in rows], 0.4, label="simulated")
+        ax.bar([i + 0.2 for i in x], [r["predicted_cpi"] for r in rows], 0.4, label="MWP/CWP model")
+        ax.set_xticks(list(x), [r["workload"] for r in rows], rotation=45, ha="right", fontsize=8)
+        ax.set_ylabel("CPI (cycles per warp instruction per SM)")
+        ax.set_title(f"{config}: simulated vs predicted CPI")
+        ax.legend()
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def sweep_figure(path, sweep):
+    fig, ax = plt.subplots(figsize=(8, 4.5))
+    for config in CONFIG_FILES:
+        rows = sorted((r for r in sweep if r["config"] == config and not r["error"]),
+                      key=lambda r: r["threads_per_block"])
+        if not rows:
+            continue
+        tpb = [r["threads_per_block"] for r in rows]
+        line = ax.plot(tpb, [r["simulated_cycles"] for r in rows], "o-", label=f"{config} simulated")[0]
+        ax.plot(tpb, [r["predicted_cycles"] for r in rows], "s--", color=line.get_color(),
+                label=f"{config} predicted")
+    ax.set_xscale("log", base=2)
+    ax.set_yscale("log")
+    ax.set_xlabel("threads per block")
+    ax.set_ylabel("cycles")
+    ax.set_title("Tiled matrix multiply: threads-per-block sweep")
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def main():
+    args = parse_args()
+    if not GPUTLM.exists():
+        sys.exit(f"{GPUTLM.relative_to(REPO)} is missing: run scripts/build.sh first")
+    cache = RUN_CACHE / args.size / "hongkim"
+    jobs = {(c, w, args.size): (f, f"{SUITE}/{w}", args.size, cache / c / f"{w}.json")
+            for c, f in CONFIG_FILES.items() for w in MICRO + MERGE}
+    if not args.no_sweep:
+        jobs.update({(c, "matmul_tiled", s): (f, f"{SUITE}/matmul_tiled", s, RUN_CACHE / s / "hongkim" / c / "matmul_tiled.json")
+                     for c, f in CONFIG_FILES.items() for s in SWEEP})
+    paths, failures = run_jobs(jobs, args.fresh, args.jobs)
+    rows = {k: row_of(*k, json.loads(Path(p).read_text())) for k, p in paths.items()}
+    results = [rows[k] for k in jobs if k in rows and k[2] == args.size]
+    sweep = [rows[k] for k in jobs if k in rows and k[2] in SWEEP]
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    fields = list(next((r for r in results + sweep if not r["error"]), {"config": 0}).keys())
+    with open(out / "hongkim_validation.csv", "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=fields, extrasaction="ignore")
+        w.writeheader()
+        w.writerows(results + sweep)
+    write_markdown(out / "hongkim_validation.md", results, sweep, args.size)
+    cpi_figure(out / "fig_hongkim_cpi.png", results)
+    if sweep:
+        sweep_figure(out / "fig_hongkim_tiled_sweep.png", sweep)
+    for config in CONFIG_FILES:
+        for name, group in (("micro", MICRO), ("merge", MERGE)):
+            rows_ = [r for r in results if r["config"] == config and r["workload"] in group]
+            if rows_:
+                print(f"{config:20} {name:6} geometric-mean CPI error {100 * geomean_error(rows_):5.1f}% "
+                      f"over {len(rows_)}")
+    for key, error in failures.items():
+        print(f"FAILED {key}: {error}")
+    print(f"wrote {out}/hongkim_validation.csv, .md, fig_hongkim_*.png; {len(failures)} failed runs")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,58 @@
+"""Running gputlm for the study scripts: one simulation per (config, workload, size), its --stats
+JSON cached under build/study_runs/ and reused while newer than the gputlm binary, the configs and
+the workload's files; runs in parallel, failures collected with the tail of their output."""
+import concurrent.futures
+import os
+import subprocess
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+GPUTLM = REPO / "build" / "bin" / "gputlm"
+CONFIGS = REPO / "configs"
+RUN_CACHE = REPO / "build" / "study_runs"
+
+
+def cache_valid(path, workload_dir, fresh):
+    """A cached run is valid while newer than everything it was made from."""
+    if fresh or not path.exists():
+        return False
+    inputs = [GPUTLM, *CONFIGS.rglob("*.json"), *(REPO / workload_dir).rglob("*")]
+    return path.stat().st_mtime >= max(p.stat().st_mtime for p in inputs)
+
+
+def run_one(config, workload_dir, size, dest):
+    """Runs one simulation into dest; returns (seconds, error text or None)."""
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    part = dest.with_name(dest.stem + ".part.json")
+    cmd = [str(GPUTLM), "run", "--config", str(config), "--workload", str(workload_dir),
+           "--size", size, "--stats", str(part)]
+    start = time.monotonic()
+    proc = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True)
+    seconds = time.monotonic() - start
+    if proc.returncode == 0 and part.exists():
+        os.replace(part, dest)
+        return seconds, None
+    part.unlink(missing_ok=True)
+    tail = "\n".join(proc.stdout.strip().splitlines()[-5:])
+    return seconds, f"exit {proc.returncode}\n{proc.stderr.strip()}\n{tail}".strip()
+
+
+def run_jobs(jobs, fresh, workers):
+    """jobs: {key: (config path, workload dir, size, stats path)}. Simulates those without a valid
+    cached run; returns ({key: stats path} of the runs that exist, {key: error text})."""
+    todo = {k: j for k, j in jobs.items() if not cache_valid(j[3], j[1], fresh)}
+    print(f"{len(jobs)} runs, {len(jobs) - len(todo)} cached, {len(todo)} to simulate "
+          f"({workers} jobs)", flush=True)
+    failures = {}
+    with concurrent.futures.ThreadPoolExecutor(max_workers=workers) as pool:
+        futures = {pool.submit(run_one, *job): key for key, job in todo.items()}
+        for done, future in enumerate(concurrent.futures.as_completed(futures), 1):
+            key = futures[future]
+            seconds, error = future.result()
+            label = " ".join(str(k) for k in (key if isinstance(key, tuple) else (key,)))
+            print(f"[{done}/{len(todo)}] {label:40} {seconds:6.1f} s {'ok' if error is None else 'FAILED'}",
+                  flush=True)
+            if error is not None:
+                failures[key] = error
+    return {k: j[3] for k, j in jobs.items() if k not in failures and j[3].exists()}, failures
