@@ -1,0 +1,7 @@
+// Hong & Kim ISCA 2009 micro-benchmark Mb2, uncoalesced (Table 4: 1 global load and 17
+// computation instructions, 8 of them floating-point, per loop trip). See mb_kernels.cuh.
+#define MB_NAME mb2_uc
+#define MB_LOADS 1
+#define MB_FP 8
+#define MB_UNCOALESCED 1
+#include "../mb_kernels.cuh"

@@ -1,0 +1,4 @@
+// Mb6, coalesced: 4 loads and 20 fused multiply-adds per trip (mb_reference.h).
+#include "../mb_reference.h"
+
+GPUTLM_REFERENCE("hongkim/mb6_c") { gputlm::hongkim::mb_reference(ctx, 4, 20, false); }
