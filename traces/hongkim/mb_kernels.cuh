@@ -14,7 +14,10 @@
 //
 // The floating-point work is 4 independent chains of a = a * h + b (fmaf; h = 0.75 is a parameter
 // so that no constant is moved into a register inside the loop): the first MB_LOADS operations of
-// a trip take b from the loads, the others from x0, the value loaded before the loop. The result a0 + a1 + a2 + a3 is stored once, coalesced (out[tid]) or not (out[32 * tid]).
+// a trip take b from the loads, the others from x0, the value loaded before the loop. The chains
+// start at x0, 1, 2 and 3 (distinct, so that the compiler cannot merge them). The result
+// (a0 + a1) + (a2 + a3) is stored once, coalesced (out[tid]) or not (out[32 * tid]). Blocks must
+// be whole warps (lane = threadIdx.x & 31).
 #if MB_LOADS > MB_FP
 #error "each load feeds one floating-point operation"
 #endif
@@ -25,7 +28,7 @@ extern "C" __global__ void MB_NAME(const float* in, float* out, unsigned loops, 
   const unsigned lane = threadIdx.x & 31;
   const unsigned line = MB_UNCOALESCED ? tid : tid >> 5;
   const float x0 = in[32 * (line & lmask) + lane];
-  float a[4] = {x0, 1.0f, 2.0f, 3.0f};  // distinct, so the chains stay distinct
+  float a[4] = {x0, 1.0f, 2.0f, 3.0f};
 #if MB_LOADS > 0
   const unsigned slot_lines = MB_UNCOALESCED ? span : span >> 5;
   unsigned l[MB_LOADS];
