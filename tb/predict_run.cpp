@@ -24,6 +24,7 @@ PredictRun predict_workload(workload::Workload& w, const gpu::GpuSpec& spec) {
     c.blocks = launch.grid.count();
     c.blocks_that_fit_per_sm = sm::ctas_fitting(spec.core, launch);
     c.sms = spec.cores;
+    c.line_bytes = spec.core.l1d.line_bytes;
     c.warp_instructions = s.warp_instructions;
     c.coalesced_memory_instructions = s.coalesced_memory_instructions;
     c.uncoalesced_memory_instructions = s.uncoalesced_memory_instructions;

@@ -30,7 +30,8 @@ nlohmann::json to_json(const Prediction& p, uint64_t simulated_cycles, uint64_t 
       {"inputs",
        {{"threads_per_block", k.threads_per_block}, {"blocks", k.blocks}, {"active_blocks_per_sm", k.active_blocks_per_sm},
         {"active_sms", r.active_sms}, {"comp_insts", k.comp_insts}, {"coal_mem_insts", k.coal_mem_insts},
-        {"uncoal_mem_insts", k.uncoal_mem_insts}, {"synch_insts", k.synch_insts}, {"uncoal_per_mw", r.uncoal_per_mw}}},
+        {"uncoal_mem_insts", k.uncoal_mem_insts}, {"synch_insts", k.synch_insts}, {"uncoal_per_mw", r.uncoal_per_mw},
+        {"load_bytes_per_warp", r.load_bytes_per_warp}}},
       {"n", r.n}, {"rep", r.rep}, {"mem_l", r.mem_l}, {"departure_delay", r.departure_delay},
       {"mwp", r.mwp}, {"mwp_limit", analytical::to_string(r.mwp_limit)}, {"cwp", r.cwp},
       {"case", analytical::to_string(r.exec_case)}, {"exec_cycles_app", r.exec_cycles_app}, {"synch_cost", r.synch_cost},
@@ -83,6 +84,7 @@ void print_prediction(std::ostream& os, const analytical::GpuParams& g, const Pr
   row("#Uncoal_Mem_insts", k.uncoal_mem_insts);
   row("#Synch_insts", k.synch_insts);
   row("#Uncoal_per_mw", r.uncoal_per_mw);
+  row("Load_bytes_per_warp", r.load_bytes_per_warp, "bytes a memory warp instruction moves");
   os << " model\n";
   row("N (active warps per SM)", r.n, "Eq. 20");
   row("#Rep", r.rep, "Eq. 21");

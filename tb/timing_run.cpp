@@ -69,6 +69,7 @@ TimingRun run_timing(workload::Workload& w, const gpu::GpuSpec& spec, const Timi
     counts.blocks = launch.grid.count();
     counts.blocks_that_fit_per_sm = gpu.cores()[0]->ctas_that_fit(launch);
     counts.sms = spec.cores;
+    counts.line_bytes = spec.core.l1d.line_bytes;
     counts.warp_instructions = delta(kWarps);
     counts.coalesced_memory_instructions = delta(kCoalesced);
     counts.uncoalesced_memory_instructions = delta(kUncoalesced);

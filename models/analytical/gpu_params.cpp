@@ -39,7 +39,7 @@ void GpuParams::validate(const std::string& where) const {
   positive(where, "departure_del_coal", departure_del_coal);
   positive(where, "issue_cycles", issue_cycles);              // Eq. 8 divides by Comp_cycles
   if (threads_per_warp < 1) bad(where, "threads_per_warp", "must be at least 1");
-  positive(where, "load_bytes_per_warp", load_bytes_per_warp);
+  non_negative(where, "load_bytes_per_warp", load_bytes_per_warp);  // 0: per kernel
   // A warp of T threads makes at most T transactions; 0 defers to the kernel (CC 1.3).
   if (uncoal_per_mw != 0 && (uncoal_per_mw < 1 || uncoal_per_mw > threads_per_warp))
     bad(where, "uncoal_per_mw", "must be 0 (per kernel) or between 1 and threads_per_warp (is " + num(uncoal_per_mw) + ")");

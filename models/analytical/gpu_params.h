@@ -40,7 +40,9 @@ struct GpuParams {
   double issue_cycles = 4;            // a warp instruction on 8 SPs takes 4 cycles (Table 1 row 2)
   uint32_t threads_per_warp = 32;     // Table 1 row 1
   double load_bytes_per_warp = 128;   // Table 1 row 21: 4 B x 32; also for uncoalesced warps
-                                      // (digest 2.10.9), so wasted bytes cost no bandwidth
+                                      // (digest 2.10.9), so wasted bytes cost no bandwidth.
+                                      // 0: per kernel (KernelInputs::load_bytes_per_warp), e.g.
+                                      // the bytes a simulated launch's memory warps moved
 
   // --- Occupancy limits used to reject impossible kernel inputs.
   uint32_t max_blocks_per_sm = 8;         // footnote 9

@@ -55,6 +55,8 @@ void check_inputs(const GpuParams& gpu, const KernelInputs& k) {
     bad("uncoal_per_mw", "is required: GPU '" + gpu.name +
                              "' leaves the transactions per uncoalesced warp to the access pattern (Hong & Kim Sec. 3.4.5)");
   if (k.load_bytes_per_warp && !(*k.load_bytes_per_warp > 0)) bad("load_bytes_per_warp", "must be greater than 0");
+  if (k.mem_insts() > 0 && !k.load_bytes_per_warp && gpu.load_bytes_per_warp == 0)
+    bad("load_bytes_per_warp", "is required: GPU '" + gpu.name + "' leaves the bytes a memory warp moves to the kernel");
 }
 
 // Digest 2.10.4: Table 2 prints ratios to 2 decimals (MWP 2.28, MWP_peak_BW 28.57, CWP_full 34.18),

@@ -24,6 +24,8 @@ KernelInputs inputs_from_run(const LaunchCounts& c) {
   k.coal_mem_insts = static_cast<double>(c.coalesced_memory_instructions) / warps;
   k.uncoal_mem_insts = static_cast<double>(c.uncoalesced_memory_instructions) / warps;
   k.synch_insts = static_cast<double>(c.barrier_instructions) / warps;
+  if (c.line_bytes && memory)
+    k.load_bytes_per_warp = double(c.line_bytes) * double(c.coalesced_memory_instructions + c.uncoalesced_line_requests) / double(memory);
   if (c.uncoalesced_memory_instructions)
     k.uncoal_per_mw = static_cast<double>(c.uncoalesced_line_requests) / static_cast<double>(c.uncoalesced_memory_instructions);
   return k;

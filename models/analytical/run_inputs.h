@@ -24,6 +24,10 @@ struct LaunchCounts {
   uint64_t uncoalesced_line_requests = 0;
   uint64_t barrier_instructions = 0;
   uint32_t threads_per_warp = 32;
+  // Bytes one line request moves; nonzero: Load_bytes_per_warp is what the launch's memory warp
+  // instructions moved on average (line_bytes x line requests / memory instructions), for GPUs
+  // whose uncoalesced lanes each move a whole line (0: the GPU's Load_bytes_per_warp).
+  uint32_t line_bytes = 0;
 };
 
 // Throws InputError if the launch ran no warps or no CTA fits on a core.

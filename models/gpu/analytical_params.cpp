@@ -30,7 +30,7 @@ analytical::GpuParams derived_analytical_params(const GpuSpec& s) {
   p.mem_bandwidth_gbps = s.partitions * channel_gbps(s.dram);
   p.issue_cycles = 32.0 / s.core.unit(isa::InstrClass::IntAlu).width;
   p.uncoal_per_mw = 0;
-  p.load_bytes_per_warp = line;
+  p.load_bytes_per_warp = 0;  // per launch: an uncoalesced lane moves a whole line here
   p.max_blocks_per_sm = s.core.max_ctas;
   p.max_threads_per_block = s.core.max_threads;
   p.max_warps_per_sm = s.core.max_warps;

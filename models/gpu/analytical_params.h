@@ -18,7 +18,9 @@
 //                       at least one cycle (the D-cache port takes a line a cycle); the same for
 //                       both, since our uncoalesced accesses also move whole lines
 //   uncoal_per_mw       0: taken per launch from the run (line requests per uncoalesced instruction)
-//   load_bytes_per_warp the L1 line
+//   load_bytes_per_warp 0: per launch, the bytes its memory warp instructions moved (a line per
+//                       request: an uncoalesced warp moves up to 32 lines, where the paper's
+//                       Table 1 row 21 charges every warp 128 B, digest 2.10.9)
 //   max_blocks_per_sm, max_threads_per_block, max_warps_per_sm: the core's CTA, thread and warp limits
 #pragma once
 

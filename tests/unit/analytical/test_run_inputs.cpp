@@ -42,6 +42,21 @@ TEST(RunInputs, PerThreadCountsAreTheLaunchCountsOverItsWarps) {
   EXPECT_DOUBLE_EQ(m.n, 20.0);  // 5 blocks of 4 warps
 }
 
+// Given the line size, Load_bytes_per_warp is what the memory warps moved: (2 x 1 + 4 x 32) lines
+// of 128 B over 6 memory instructions; without it the GPU's Table 1 value stays (4 B x 32).
+TEST(RunInputs, BytesPerMemoryWarpAreTheLinesItsInstructionsMoved) {
+  LaunchCounts c = table2_like();
+  EXPECT_FALSE(inputs_from_run(c).load_bytes_per_warp.has_value());
+  c.line_bytes = 128;
+  const KernelInputs k = inputs_from_run(c);
+  ASSERT_TRUE(k.load_bytes_per_warp.has_value());
+  EXPECT_DOUBLE_EQ(*k.load_bytes_per_warp, 128.0 * (2 + 4 * 32) / 6);
+  GpuParams per_kernel;
+  per_kernel.load_bytes_per_warp = 0;  // a GPU that leaves it to the kernel
+  EXPECT_DOUBLE_EQ(evaluate(per_kernel, k).load_bytes_per_warp, *k.load_bytes_per_warp);
+  EXPECT_THROW(evaluate(per_kernel, inputs_from_run(table2_like())), InputError);
+}
+
 TEST(RunInputs, ASmallGridUsesFewerCoresAndAPartialWarpCountsWhole) {
   LaunchCounts c = table2_like();
   c.blocks = 3;
