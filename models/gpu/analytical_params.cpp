@@ -28,9 +28,10 @@ analytical::GpuParams derived_analytical_params(const GpuSpec& s) {
   p.sm_count = s.cores;
   p.freq_ghz = core_mhz / 1000.0;
   p.mem_bandwidth_gbps = s.partitions * channel_gbps(s.dram);
-  // A warp instruction leaves fetch every fetch_cycles and passes the ALU in 32 / width passes.
+  // A warp instruction leaves fetch every fetch_cycles, starts every issue_interval and passes the
+  // ALU in 32 / width passes.
   const sm::UnitSpec& alu = s.core.unit(isa::InstrClass::IntAlu);
-  p.issue_cycles = std::max<double>(s.core.fetch_cycles, double(32 / alu.width) * alu.interval);
+  p.issue_cycles = std::max({double(s.core.fetch_cycles), double(s.core.issue_interval), double(32 / alu.width) * alu.interval});
   p.uncoal_per_mw = 0;
   p.load_bytes_per_warp = 0;  // per launch: an uncoalesced lane moves a whole line here
   p.max_blocks_per_sm = s.core.max_ctas;

@@ -8,8 +8,9 @@
 //   freq_ghz            core clock
 //   mem_bandwidth_gbps  partitions x one DRAM channel's peak (latency model: bandwidth_gbps;
 //                       command model: bus_bytes x data_rate x clock)
-//   issue_cycles        the longer of the fetch stage's cycles per instruction and the integer
-//                       ALU's passes (32 / lanes x interval) (Table 1 row 2: 32 threads on 8 SPs = 4)
+//   issue_cycles        the longest of the fetch stage's cycles per instruction, the execute
+//                       stage's issue_interval and the integer ALU's passes (32 / lanes x interval)
+//                       (Table 1 row 2: 32 threads on 8 SPs = 4)
 //   mem_ld              an unloaded line read that misses every cache: L1 hit latency, the
 //                       interconnect both ways (latency plus the response's flits), the L2's hit
 //                       latency if there is an L2, and the DRAM's access to a closed row plus the

@@ -74,6 +74,7 @@ CoreSpec CoreSpec::from_json(const nlohmann::json& j, const std::string& where, 
   if (r.has("tbc") && r.has("dwf")) r.fail("dwf", "tbc and dwf both set the block size; keep the one of the formation");
   if (s.formation != "static" && s.issue != "barrel") r.fail("issue", "formation \"" + s.formation + "\" needs barrel issue");
   s.max_inflight_per_warp = static_cast<uint32_t>(r.get_uint("max_inflight_per_warp", s.max_inflight_per_warp, 1, 64));
+  s.issue_interval = static_cast<uint32_t>(r.get_uint("issue_interval", s.issue_interval, 1, 64));
   ConfigReader p(r.get_object("pipeline"), where, r.key_path("pipeline"));
   for (auto [key, field] : {std::pair{"fetch", &s.fetch_cycles}, {"decode", &s.decode_cycles}, {"read", &s.read_cycles},
                             {"memory", &s.memory_cycles}, {"writeback", &s.writeback_cycles}})

@@ -43,6 +43,10 @@ struct CoreSpec {
   FormationParams formation_params;     // what it is built with (keys under "lwm")
   std::string issue = "barrel";         // barrel | scoreboard
   uint32_t max_inflight_per_warp = 4;   // scoreboard mode
+  // Cycles between two warp instructions the execute stage starts, whatever their units: 1 (the
+  // papers' 32-lane SIMD) or, e.g., 4 for 8 SPs taking a 32-thread warp in 4 cycles (Hong & Kim
+  // Table 1 row 2, the analytical-compatible preset).
+  uint32_t issue_interval = 1;
   uint32_t fetch_cycles = 1, decode_cycles = 1, read_cycles = 1, memory_cycles = 1, writeback_cycles = 1;
   // Instructions the writeback stage takes a cycle. Chosen 2 (the papers are silent): a load whose
   // lines have returned does not take the write port of the instruction behind it. With 1 they

@@ -80,16 +80,34 @@ def geomean_error(rows):
     return math.exp(sum(math.log(e) for e in errs) / len(errs)) if errs else float("nan")
 
 
-def table(rows):
-    out = ["| workload | CPI simulated | CPI predicted | error | case | MWP | CWP | N | MWP limit |",
-           "|---|---:|---:|---:|---|---:|---:|---:|---|"]
+def pct_error(pred, sim):
+    return f"{100 * (pred / sim - 1):+.1f}%"
+
+
+# Columns of the two tables: (header, right-aligned, value of a row).
+CPI_COLUMNS = [("workload", False, lambda r: r["workload"]),
+               ("CPI simulated", True, lambda r: f"{r['simulated_cpi']:.2f}"),
+               ("CPI predicted", True, lambda r: f"{r['predicted_cpi']:.2f}"),
+               ("error", True, lambda r: pct_error(r["predicted_cpi"], r["simulated_cpi"])),
+               ("case", False, lambda r: r["case"]), ("MWP", True, lambda r: f"{r['mwp']:.2f}"),
+               ("CWP", True, lambda r: f"{r['cwp']:.2f}"), ("N", True, lambda r: f"{r['n']:.0f}"),
+               ("MWP limit", False, lambda r: r["mwp_limit"])]
+SWEEP_COLUMNS = [("config", False, lambda r: r["config"]),
+                 ("threads/block", True, lambda r: r["threads_per_block"]),
+                 ("cycles simulated", True, lambda r: r["simulated_cycles"]),
+                 ("cycles predicted", True, lambda r: f"{r['predicted_cycles']:.0f}"),
+                 ("error", True, lambda r: pct_error(r["predicted_cycles"], r["simulated_cycles"])),
+                 ("N", True, lambda r: f"{r['n']:.0f}"), ("MWP", True, lambda r: f"{r['mwp']:.2f}"),
+                 ("CWP", True, lambda r: f"{r['cwp']:.2f}")]
+
+
+def table(rows, columns):
+    out = ["| " + " | ".join(c[0] for c in columns) + " |",
+           "|" + "|".join("---:" if c[1] else "---" for c in columns) + "|"]
     for r in rows:
-        if r["error"]:
-            out.append(f"| {r['workload']} | — | — | — | no prediction: {r['error']} | | | | |")
-            continue
-        out.append(f"| {r['workload']} | {r['simulated_cpi']:.2f} | {r['predicted_cpi']:.2f} | "
-                   f"{100 * (r['predicted_cpi'] / r['simulated_cpi'] - 1):+.1f}% | {r['case']} | "
-                   f"{r['mwp']:.2f} | {r['cwp']:.2f} | {r['n']:.0f} | {r['mwp_limit']} |")
+        cells = ([str(columns[0][2](r)), f"no prediction: {r['error']}"] + [""] * (len(columns) - 2)
+                 if r["error"] else [str(c[2](r)) for c in columns])
+        out.append("| " + " | ".join(cells) + " |")
     return "\n".join(out)
 
 
@@ -106,19 +124,10 @@ def write_markdown(path, results, sweep, size):
                 continue
             lines += [f"## {config}: {name}", "",
                       f"Geometric-mean CPI error: **{100 * geomean_error(rows):.1f}%** over {len(rows)} workloads.",
-                      "", table(rows), ""]
+                      "", table(rows, CPI_COLUMNS), ""]
     if sweep:
         lines += ["## Tiled matrix multiply, threads per block 4 to 512 (Fig. 15/16)", "",
-                  "| config | threads/block | cycles simulated | cycles predicted | error | N | MWP | CWP |",
-                  "|---|---:|---:|---:|---:|---:|---:|---:|"]
-        for r in sweep:
-            if r["error"]:
-                lines.append(f"| {r['config']} | {r['size']} | — | — | no prediction: {r['error']} | | | |")
-                continue
-            lines.append(f"| {r['config']} | {r['threads_per_block']} | {r['simulated_cycles']} | "
-                         f"{r['predicted_cycles']:.0f} | {100 * (r['predicted_cycles'] / r['simulated_cycles'] - 1):+.1f}% | "
-                         f"{r['n']:.0f} | {r['mwp']:.2f} | {r['cwp']:.2f} |")
-        lines.append("")
+                  table(sweep, SWEEP_COLUMNS), ""]
     Path(path).write_text("\n".join(lines))
 
 

@@ -13,14 +13,15 @@ Cycle ExecuteStage::cycle(Cycle now) {
     m_busy.pop();
     out->send(*w);
   }
-  if (WarpInstr* w = in->peek(); w && m_last_issue != now && m_unit_free[static_cast<size_t>(w->cls)] <= now) {
+  if (WarpInstr* w = in->peek(); w && m_next_issue <= now && m_unit_free[static_cast<size_t>(w->cls)] <= now) {
     if (!issue(*w, now)) return kNever;  // the kernel faulted; the simulation is stopping
     in->take();
   }
   show(m_busy.size(), m_busy.empty() ? nullptr : m_busy.top().instr);
   Cycle next = kNever;
   if (!m_busy.empty() && m_busy.top().done > now) next = m_busy.top().done;
-  if (WarpInstr* w = in->peek()) next = std::min(next, std::max(now + 1, m_unit_free[static_cast<size_t>(w->cls)]));
+  if (WarpInstr* w = in->peek())
+    next = std::min(next, std::max({now + 1, m_next_issue, m_unit_free[static_cast<size_t>(w->cls)]}));
   return next;
 }
 
@@ -36,7 +37,7 @@ bool ExecuteStage::issue(WarpInstr& w, Cycle now) {
   const uint32_t passes = kWarpSize / u.width;
   m_unit_free[static_cast<size_t>(w.cls)] = now + uint64_t{passes} * u.interval;
   m_busy.push({now + uint64_t{passes - 1} * u.interval + u.latency, m_seq++, &w});
-  m_last_issue = now;
+  m_next_issue = now + m_core.spec.issue_interval;
   if (m_core.counters.issue_cycles++ == 0)
     m_core.counters.first_issue_ns = static_cast<uint64_t>(sc_core::sc_time_stamp().to_seconds() * 1e9 + 0.5);
   ++m_core.counters.simd_histogram[popcount(w.lanes)];

@@ -31,7 +31,7 @@ class ExecuteStage : public Stage {
   std::priority_queue<Busy, std::vector<Busy>, std::greater<Busy>> m_busy;
   std::vector<Cycle> m_unit_free;  // per instruction class
   uint64_t m_seq = 0;
-  Cycle m_last_issue = kNever;
+  Cycle m_next_issue = 0;  // the first cycle another instruction may start (issue_interval)
 };
 
 }  // namespace gputlm::sm

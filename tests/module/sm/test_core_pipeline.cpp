@@ -36,6 +36,18 @@ TEST(CorePipeline, ThirtyTwoWarpsOfAluCodeApproachIpc32) {
   EXPECT_LE(ipc, 32.0);
 }
 
+// issue_interval 4 (8 SPs a warp in 4 cycles, Hong & Kim Table 1): at most one warp instruction
+// starts every 4 cycles whatever its unit, so 32 warps of ALU code approach IPC 8.
+TEST(CorePipeline, AnIssueIntervalOfFourCapsThirtyTwoWarpsAtIpc8) {
+  nlohmann::json config = preset();
+  config["core"]["issue_interval"] = 4;
+  const Result r = run(alu_loop(200), 1024, config);
+  const double ipc = double(r.counters.thread_instructions) / r.cycles;
+  EXPECT_GT(ipc, 7.5) << r.cycles << " cycles";
+  EXPECT_LE(ipc, 8.0);
+  EXPECT_EQ(r.out[5].o, 1 + 3 * 8 * 200u);
+}
+
 TEST(CorePipeline, ADivergentBranchRunsBothPathsAndReconverges) {
   auto kernel = [](const char* split) {
     return std::string("  setp.lt.u32 %q1, %tid, ") + split + R"(;

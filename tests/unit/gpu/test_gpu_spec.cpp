@@ -79,7 +79,7 @@ TEST(AnalyticalParams, DerivedFromTheConfigsCoresClocksCachesAndDram) {
   EXPECT_EQ(f.analytical.sm_count, 15u);
   EXPECT_GT(f.analytical.mem_ld, b.analytical.mem_ld - 200);  // an L2 and command-timed DRAM on the way
   const GpuSpec a = GpuSpec::from_file(std::string(GPUTLM_SOURCE_DIR) + "/configs/hongkim-analytical.json");
-  EXPECT_DOUBLE_EQ(a.analytical.issue_cycles, 4.0);  // fetch holds each warp instruction 4 cycles
+  EXPECT_DOUBLE_EQ(a.analytical.issue_cycles, 4.0);  // a warp instruction starts every 4 cycles
   EXPECT_DOUBLE_EQ(a.analytical.mem_ld, 420.0);      // Table 6's FX5600 value, by construction
   EXPECT_DOUBLE_EQ(a.analytical.mem_bandwidth_gbps, 76.8);
 }
