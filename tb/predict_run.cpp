@@ -30,7 +30,7 @@ PredictRun predict_workload(workload::Workload& w, const gpu::GpuSpec& spec) {
     c.uncoalesced_memory_instructions = s.uncoalesced_memory_instructions;
     c.uncoalesced_line_requests = s.uncoalesced_line_requests;
     c.barrier_instructions = s.barriers;
-    run.launches.push_back({launch.kernel->name, c, predict_launch(spec.analytical, c)});
+    run.launches.push_back({launch.kernel->name, c, predict_launch(spec.analytical, spec.analytical_options, c)});
   });
   run.verify = w.verify(memory);
   return run;

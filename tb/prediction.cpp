@@ -6,11 +6,12 @@
 
 namespace gputlm::tb {
 
-Prediction predict_launch(const analytical::GpuParams& gpu, const analytical::LaunchCounts& counts) {
+Prediction predict_launch(const analytical::GpuParams& gpu, const analytical::ModelOptions& options,
+                          const analytical::LaunchCounts& counts) {
   Prediction p;
   try {
     p.inputs = analytical::inputs_from_run(counts);
-    p.result = analytical::evaluate(gpu, p.inputs);
+    p.result = analytical::evaluate(gpu, p.inputs, options);
   } catch (const InputError& e) {
     p.error = e.what();
   }
@@ -34,7 +35,9 @@ nlohmann::json to_json(const Prediction& p, uint64_t simulated_cycles, uint64_t 
         {"load_bytes_per_warp", r.load_bytes_per_warp}}},
       {"n", r.n}, {"rep", r.rep}, {"mem_l", r.mem_l}, {"departure_delay", r.departure_delay},
       {"mwp", r.mwp}, {"mwp_limit", analytical::to_string(r.mwp_limit)}, {"cwp", r.cwp},
-      {"case", analytical::to_string(r.exec_case)}, {"exec_cycles_app", r.exec_cycles_app}, {"synch_cost", r.synch_cost},
+      {"case", analytical::to_string(r.exec_case)}, {"via_comp_over_mem", r.via_comp_over_mem},
+      {"issue_bound", r.issue_bound}, {"clamped_to_issue_bound", r.clamped_to_issue_bound},
+      {"exec_cycles_app", r.exec_cycles_app}, {"synch_cost", r.synch_cost},
       {"cycles", p.cycles()}, {"cpi", p.cpi()}};
   if (simulated_cycles) {
     j["simulated_cpi"] = simulated_cpi(p, simulated_cycles, warp_instructions);
@@ -53,6 +56,10 @@ void print_prediction_line(std::ostream& os, const Prediction& p, uint64_t simul
   os << std::fixed << std::setprecision(0) << p.cycles() << " cycles predicted (" << analytical::to_string(r.exec_case)
      << ", MWP " << std::setprecision(2) << r.mwp << ", CWP " << r.cwp << ", N " << r.n << "); CPI " << p.cpi()
      << " predicted, " << simulated_cpi(p, simulated_cycles, warp_instructions) << " simulated\n";
+  if (r.exec_cycles_app < r.issue_bound)
+    os << "                    (below the issue bound N x Comp_cycles x #Rep = " << std::setprecision(0) << r.issue_bound
+       << ": Eq. 23 taken by its literal \"Comp_cycles > Mem_cycles\" clause, digest 2.10.2; "
+          "\"analytical_model\": {\"comp_over_mem\": \"clamp\"} raises it)\n";
 }
 
 void print_prediction(std::ostream& os, const analytical::GpuParams& g, const Prediction& p) {

@@ -25,7 +25,8 @@ struct Prediction {
 };
 
 // Never throws for inputs the model cannot take: the Prediction then carries the reason.
-Prediction predict_launch(const analytical::GpuParams& gpu, const analytical::LaunchCounts& counts);
+Prediction predict_launch(const analytical::GpuParams& gpu, const analytical::ModelOptions& options,
+                          const analytical::LaunchCounts& counts);
 
 // The simulated CPI the model's Eq. 25 compares with: cycles over the warp instructions one active
 // SM executed (all of them / #Active_SMs).

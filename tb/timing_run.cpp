@@ -75,7 +75,7 @@ TimingRun run_timing(workload::Workload& w, const gpu::GpuSpec& spec, const Timi
     counts.uncoalesced_memory_instructions = delta(kUncoalesced);
     counts.uncoalesced_line_requests = delta(kUncoalescedLines);
     counts.barrier_instructions = delta(kBarriers);
-    run.launches.push_back({launch.kernel->name, t.cycles, delta(kWarps), delta(kThreads), counts, predict_launch(spec.analytical, counts)});
+    run.launches.push_back({launch.kernel->name, t.cycles, delta(kWarps), delta(kThreads), counts, predict_launch(spec.analytical, spec.analytical_options, counts)});
   });
   run.host_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (progress) progress->finish();

@@ -8,6 +8,24 @@
 #include "models/gpu/analytical_params.h"
 
 namespace gputlm::gpu {
+namespace {
+
+analytical::ModelOptions model_options(const nlohmann::json& j, const std::string& where) {
+  using namespace analytical;
+  ConfigReader r(j, where, "analytical_model");
+  ModelOptions o;
+  o.comp_periods_2_10_1 = r.get_choice("comp_periods", "eq23", {"eq23", "eq1"}) == "eq1" ? CompPeriods::Eq1Mwp : CompPeriods::Eq23MwpMinusOne;
+  const std::string c = r.get_choice("comp_over_mem", "literal", {"literal", "clamp", "eq24"});
+  o.comp_over_mem_2_10_2 = c == "clamp" ? CompOverMem::ClampToIssueBound : c == "eq24" ? CompOverMem::Case5UsesEq24 : CompOverMem::Literal;
+  o.rounding_2_10_4 = r.get_choice("rounding", "exact", {"exact", "table2"}) == "table2" ? Rounding::PaperTable2 : Rounding::Exact;
+  o.rep_2_10_5 = r.get_choice("rep", "real", {"real", "ceil"}) == "ceil" ? RepCount::Ceil : RepCount::RealDivision;
+  o.warps_per_block_2_9_5 =
+      r.get_choice("warps_per_block", "real", {"real", "ceil"}) == "ceil" ? WarpsPerBlock::Ceil : WarpsPerBlock::RealDivision;
+  r.finish();
+  return o;
+}
+
+}  // namespace
 
 GpuSpec GpuSpec::from_json(const nlohmann::json& j, const std::string& where) {
   GpuSpec s;
@@ -24,6 +42,7 @@ GpuSpec GpuSpec::from_json(const nlohmann::json& j, const std::string& where) {
   s.max_warp_instructions = r.get_uint("max_warp_instructions", s.max_warp_instructions, 1, uint64_t{1} << 50);
   s.analytical = derived_analytical_params(s);
   if (r.has("analytical")) s.analytical = analytical::GpuParams::from_json(r.get_object("analytical"), where, s.analytical, "analytical");
+  if (r.has("analytical_model")) s.analytical_options = model_options(r.get_object("analytical_model"), where);
   r.finish();
   return s;
 }

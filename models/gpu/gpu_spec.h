@@ -9,6 +9,7 @@
 #include <string>
 
 #include "models/analytical/gpu_params.h"
+#include "models/analytical/mwp_cwp_model.h"
 #include "models/mem/cache/cache_spec.h"
 #include "models/mem/dram/dram_spec.h"
 #include "models/mem/xbar/xbar_spec.h"
@@ -28,6 +29,10 @@ struct GpuSpec {
   // The MWP/CWP model's constants for this GPU: derived (analytical_params.h), then the config's
   // "analytical" section over them.
   analytical::GpuParams analytical;
+  // Which readings of the paper's inconsistencies the model takes ("analytical_model": keys
+  // comp_periods eq23|eq1, comp_over_mem literal|clamp|eq24, rounding exact|table2, rep real|ceil,
+  // warps_per_block real|ceil; defaults: the paper's literal text, exact arithmetic).
+  analytical::ModelOptions analytical_options;
   uint64_t watchdog_cycles = 1000000;  // core cycles without a retired instruction before the run is stopped
   uint64_t max_warp_instructions = 2'000'000'000ull;  // per launch: more is an endless loop, stopped as a fault
   std::string hash;                    // of the config text, for the statistics

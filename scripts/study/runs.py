@@ -13,19 +13,22 @@ CONFIGS = REPO / "configs"
 RUN_CACHE = REPO / "build" / "study_runs"
 
 
-def cache_valid(path, workload_dir, fresh):
-    """A cached run is valid while newer than everything it was made from."""
+def cache_valid(path, workload_dir, fresh, keep=False):
+    """A cached run is valid while newer than everything it was made from (with keep: whenever it
+    exists, for re-reading runs after a change that cannot have altered them)."""
     if fresh or not path.exists():
         return False
+    if keep:
+        return True
     inputs = [GPUTLM, *CONFIGS.rglob("*.json"), *(REPO / workload_dir).rglob("*")]
     return path.stat().st_mtime >= max(p.stat().st_mtime for p in inputs)
 
 
-def run_one(config, workload_dir, size, dest):
-    """Runs one simulation into dest; returns (seconds, error text or None)."""
+def run_one(config, workload_dir, size, dest, command="run"):
+    """Runs one simulation (or `gputlm predict`) into dest; returns (seconds, error text or None)."""
     dest.parent.mkdir(parents=True, exist_ok=True)
     part = dest.with_name(dest.stem + ".part.json")
-    cmd = [str(GPUTLM), "run", "--config", str(config), "--workload", str(workload_dir),
+    cmd = [str(GPUTLM), command, "--config", str(config), "--workload", str(workload_dir),
            "--size", size, "--stats", str(part)]
     start = time.monotonic()
     proc = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True)
@@ -38,10 +41,10 @@ def run_one(config, workload_dir, size, dest):
     return seconds, f"exit {proc.returncode}\n{proc.stderr.strip()}\n{tail}".strip()
 
 
-def run_jobs(jobs, fresh, workers):
-    """jobs: {key: (config path, workload dir, size, stats path)}. Simulates those without a valid
-    cached run; returns ({key: stats path} of the runs that exist, {key: error text})."""
-    todo = {k: j for k, j in jobs.items() if not cache_valid(j[3], j[1], fresh)}
+def run_jobs(jobs, fresh, workers, keep=False):
+    """jobs: {key: (config path, workload dir, size, stats path[, "predict"])}. Runs those without a
+    valid cached result; returns ({key: stats path} of the results that exist, {key: error text})."""
+    todo = {k: j for k, j in jobs.items() if not cache_valid(j[3], j[1], fresh, keep)}
     print(f"{len(jobs)} runs, {len(jobs) - len(todo)} cached, {len(todo)} to simulate "
           f"({workers} jobs)", flush=True)
     failures = {}

@@ -100,5 +100,21 @@ TEST_F(ConfigFiles, TheAnalyticalSectionOverridesTheDerivedConstantsAndIsChecked
   }
 }
 
+TEST_F(ConfigFiles, TheAnalyticalModelSectionChoosesTheReadingsOfThePapersInconsistencies) {
+  const std::string base = std::string(R"({"base": ")") + GPUTLM_SOURCE_DIR + R"(/configs/narasiman-baseline.json", )";
+  const GpuSpec literal = GpuSpec::from_file(write("l.json", base + R"("name": "l"})"));
+  EXPECT_EQ(literal.analytical_options.comp_over_mem_2_10_2, analytical::CompOverMem::Literal);
+  const GpuSpec g = GpuSpec::from_file(write("o.json", base + R"("analytical_model": {"comp_over_mem": "clamp", "rep": "ceil"}})"));
+  EXPECT_EQ(g.analytical_options.comp_over_mem_2_10_2, analytical::CompOverMem::ClampToIssueBound);
+  EXPECT_EQ(g.analytical_options.rep_2_10_5, analytical::RepCount::Ceil);
+  EXPECT_EQ(g.analytical_options.comp_periods_2_10_1, analytical::CompPeriods::Eq23MwpMinusOne);
+  try {
+    GpuSpec::from_file(write("x.json", base + R"("analytical_model": {"comp_over_mem": "maybe"}})"));
+    FAIL();
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("analytical_model.comp_over_mem"), std::string::npos) << e.what();
+  }
+}
+
 }  // namespace
 }  // namespace gputlm::gpu
