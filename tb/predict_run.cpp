@@ -19,18 +19,13 @@ PredictRun predict_workload(workload::Workload& w, const gpu::GpuSpec& spec) {
   w.setup(memory);
   w.for_each_launch(memory, [&](const func::BoundKernel& bk, const func::Launch& launch) {
     const func::FuncStats s = func::run_reference(bk, launch, options);
-    analytical::LaunchCounts c;
-    c.threads_per_block = launch.threads_per_cta();
-    c.blocks = launch.grid.count();
-    c.blocks_that_fit_per_sm = sm::ctas_fitting(spec.core, launch);
-    c.sms = spec.cores;
-    c.line_bytes = spec.core.l1d.line_bytes;
+    analytical::LaunchCounts c = launch_shape(spec, launch);
     c.warp_instructions = s.warp_instructions;
     c.coalesced_memory_instructions = s.coalesced_memory_instructions;
     c.uncoalesced_memory_instructions = s.uncoalesced_memory_instructions;
     c.uncoalesced_line_requests = s.uncoalesced_line_requests;
     c.barrier_instructions = s.barriers;
-    run.launches.push_back({launch.kernel->name, c, predict_launch(spec.analytical, spec.analytical_options, c)});
+    run.launches.push_back({launch.kernel->name, c, predict_launch(spec, c)});
   });
   run.verify = w.verify(memory);
   return run;

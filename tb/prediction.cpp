@@ -6,12 +6,21 @@
 
 namespace gputlm::tb {
 
-Prediction predict_launch(const analytical::GpuParams& gpu, const analytical::ModelOptions& options,
-                          const analytical::LaunchCounts& counts) {
+analytical::LaunchCounts launch_shape(const gpu::GpuSpec& spec, const func::Launch& launch) {
+  analytical::LaunchCounts c;
+  c.threads_per_block = launch.threads_per_cta();
+  c.blocks = launch.grid.count();
+  c.blocks_that_fit_per_sm = sm::ctas_fitting(spec.core, launch);
+  c.sms = spec.cores;
+  c.line_bytes = spec.core.l1d.line_bytes;
+  return c;
+}
+
+Prediction predict_launch(const gpu::GpuSpec& spec, const analytical::LaunchCounts& counts) {
   Prediction p;
   try {
     p.inputs = analytical::inputs_from_run(counts);
-    p.result = analytical::evaluate(gpu, p.inputs, options);
+    p.result = analytical::evaluate(spec.analytical, p.inputs, spec.analytical_options);
   } catch (const InputError& e) {
     p.error = e.what();
   }

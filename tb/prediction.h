@@ -11,6 +11,8 @@
 
 #include "models/analytical/mwp_cwp_model.h"
 #include "models/analytical/run_inputs.h"
+#include "models/func/launch.h"
+#include "models/gpu/gpu_spec.h"
 
 namespace gputlm::tb {
 
@@ -24,9 +26,13 @@ struct Prediction {
   double cpi() const { return result.cpi_with_synch; }
 };
 
-// Never throws for inputs the model cannot take: the Prediction then carries the reason.
-Prediction predict_launch(const analytical::GpuParams& gpu, const analytical::ModelOptions& options,
-                          const analytical::LaunchCounts& counts);
+// What the model takes from a launch before it runs: its shape, the GPU's cores, how many of its
+// CTAs a core holds (sm::ctas_fitting) and the L1 line a request moves; a run adds the counts.
+analytical::LaunchCounts launch_shape(const gpu::GpuSpec& spec, const func::Launch& launch);
+
+// The model with the GPU's constants and readings (GpuSpec::analytical, analytical_options). Never
+// throws for inputs the model cannot take: the Prediction then carries the reason.
+Prediction predict_launch(const gpu::GpuSpec& spec, const analytical::LaunchCounts& counts);
 
 // The simulated CPI the model's Eq. 25 compares with: cycles over the warp instructions one active
 // SM executed (all of them / #Active_SMs).

@@ -69,8 +69,6 @@ bool Core::can_take(const func::Launch& launch) const {
   return ctas_fitting(m_ctx.spec, launch, {m_ctas_resident, m_threads_used, m_warps_used, m_registers_used, m_shared_used}) > 0;
 }
 
-uint32_t Core::ctas_that_fit(const func::Launch& launch) const { return ctas_fitting(m_ctx.spec, launch); }
-
 void Core::start_cta(const func::BoundKernel& kernel, const func::Launch& launch, uint64_t cta_id) {
   uint32_t slot = 0;
   while (m_ctx.ctas[slot].valid) ++slot;

@@ -31,9 +31,6 @@ class Core : public sc_core::sc_module, public StatProvider, public WaveProvider
 
   // Whether a CTA of `launch` fits in the free resources now.
   bool can_take(const func::Launch& launch) const;
-  // How many CTAs of `launch` an empty core holds at once (its thread, warp, register,
-  // shared-memory and CTA-count limits): the MWP/CWP model's #Active_blocks_per_SM.
-  uint32_t ctas_that_fit(const func::Launch& launch) const;
   // Starts CTA `cta_id` of `launch` (can_take must hold).
   void start_cta(const func::BoundKernel& kernel, const func::Launch& launch, uint64_t cta_id);
   // Called (with this core's id) whenever a CTA finishes.

@@ -151,15 +151,16 @@ TEST(CorePipeline, MemoryInstructionsAreCountedCoalescedOrNotByTheirLineRequests
 }
 
 // narasiman-baseline: 1024 threads, 32 warps, 8 CTAs, 16384 registers (16 a thread).
+// The same function decides the dispatcher's can_take (with the core's usage) and the model's
+// occupancy (an empty core).
 TEST(CorePipeline, CtasThatFitFollowTheTightestLimit) {
-  tb::fresh_sc_kernel();
-  nlohmann::json config = preset();
-  gpu::Gpu gpu("gpu", gpu::GpuSpec::from_json(config, "test"));
-  const sm::Core& core = *gpu.cores()[0];
-  EXPECT_EQ(core.ctas_that_fit(test::SnippetLaunch("", std::vector<Inputs>(256)).launch), 4u);  // threads
-  EXPECT_EQ(core.ctas_that_fit(test::SnippetLaunch("", std::vector<Inputs>(64)).launch), 8u);   // CTA count
-  EXPECT_EQ(core.ctas_that_fit(test::SnippetLaunch("", std::vector<Inputs>(48)).launch), 8u);   // 2 warps each
-  EXPECT_EQ(core.ctas_that_fit(test::SnippetLaunch("", std::vector<Inputs>(1024)).launch), 1u);
+  const sm::CoreSpec core = gpu::GpuSpec::from_json(preset(), "test").core;
+  auto fit = [&](size_t threads) { return sm::ctas_fitting(core, test::SnippetLaunch("", std::vector<Inputs>(threads)).launch); };
+  EXPECT_EQ(fit(256), 4u);  // threads
+  EXPECT_EQ(fit(64), 8u);   // CTA count
+  EXPECT_EQ(fit(48), 8u);   // 2 warps each
+  EXPECT_EQ(fit(1024), 1u);
+  EXPECT_EQ(sm::ctas_fitting(core, test::SnippetLaunch("", std::vector<Inputs>(256)).launch, {3, 768, 24, 12288, 0}), 1u);  // room for one more
 }
 
 TEST(CorePipeline, AFullL1StallsTheMemoryStage) {
