@@ -61,7 +61,7 @@ def row_of(config, workload, size, stats):
     sim = sum(l["cycles"] for l in launches)
     pred = sum(p["cycles"] for p in preds)
     # CPI over all launches: cycles over warp instructions per active SM (Eq. 25's denominator).
-    per_sm = sum(l["cycles"] / p["simulated_cpi"] for l, p in zip(launches, preds) if p["simulated_cpi"] > 0)
+    per_sm = sum(l["warp_instructions"] / p["inputs"]["active_sms"] for l, p in zip(launches, preds))
     last = preds[-1]
     return {"config": config, "workload": workload, "size": size, "simulated_cycles": sim,
             "predicted_cycles": pred, "simulated_cpi": sim / per_sm, "predicted_cpi": pred / per_sm,
