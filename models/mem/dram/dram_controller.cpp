@@ -18,6 +18,7 @@ DramController::DramController(sc_core::sc_module_name name, const DramSpec& spe
       m_timing(make_dram_timing(spec)),
       m_scheduler(make_dram_scheduler(spec.scheduler)),
       m_views(spec.banks),
+      m_bank_queued(spec.banks, 0),
       m_wave_row(spec.banks, kNoRow),
       m_wave_cmd(spec.banks, 0),
       m_wave_issues(spec.banks, 0) {
@@ -70,6 +71,7 @@ void DramController::accept(Cycle now) {
   e.arrival = now;
   if (m_accepted++ == 0) m_first_arrival = now;
   m_queue.push_back(e);
+  ++m_bank_queued[e.bank];
   m_queue_payloads.push_back(p);
   m_last_accept = now;
   m_max_queue = std::max<uint64_t>(m_max_queue, m_queue.size());
@@ -87,6 +89,7 @@ void DramController::schedule(Cycle now) {
   const DramQueueEntry e = m_queue[i];
   tlm::tlm_generic_payload* p = m_queue_payloads[i];
   m_queue.erase(m_queue.begin() + i);
+  --m_bank_queued[e.bank];
   m_queue_payloads.erase(m_queue_payloads.begin() + i);
   bool keep_open = m_open_page;
   for (const DramQueueEntry& q : m_queue)
@@ -126,7 +129,8 @@ Cycle DramController::next_wake(Cycle now) const {
   Cycle next = kNever;
   if (!m_in_flight.empty()) next = std::max(now + 1, m_in_flight.top().done);
   if (upstream.peek() && m_queue.size() < m_spec.queue_depth) next = std::min(next, now + 1);
-  for (const DramQueueEntry& q : m_queue) next = std::min(next, std::max(now + 1, m_timing->bank_ready(q.bank, now + 1)));
+  for (uint32_t b = 0; b < m_spec.banks; ++b)  // the banks with a request queued: when can they start one?
+    if (m_bank_queued[b] > 0) next = std::min(next, std::max(now + 1, m_timing->bank_ready(b, now + 1)));
   return next;
 }
 

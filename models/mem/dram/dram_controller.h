@@ -73,6 +73,7 @@ class DramController : public sc_core::sc_module, public StatProvider, public Wa
   std::vector<tlm::tlm_generic_payload*> m_queue_payloads;
   std::priority_queue<InFlight, std::vector<InFlight>, std::greater<InFlight>> m_in_flight;
   std::vector<DramBankView> m_views;
+  std::vector<uint32_t> m_bank_queued;  // requests queued per bank
   uint64_t m_seq = 0;
   Cycle m_last_accept = kNever;
   DramRequestLog* m_log = nullptr;

@@ -9,13 +9,17 @@
 namespace gputlm::mem {
 namespace {
 
-// Oldest request that is the oldest of its bank and whose bank is ready.
-int oldest_ready(const std::vector<DramQueueEntry>& q, const std::vector<DramBankView>& banks) {
-  std::vector<bool> seen(banks.size(), false);
+// Oldest request that is the oldest of its bank and whose bank is ready. `seen` is the caller's
+// scratch (a flag per bank), so that this, which runs whenever a bank may start, never allocates.
+int oldest_ready(const std::vector<DramQueueEntry>& q, const std::vector<DramBankView>& banks, std::vector<uint8_t>& seen) {
+  bool any_ready = false;
+  for (const DramBankView& b : banks) any_ready |= b.ready;
+  if (!any_ready) return -1;
+  seen.assign(banks.size(), 0);
   for (size_t i = 0; i < q.size(); ++i) {
     const uint32_t b = q[i].bank;
     if (seen[b]) continue;
-    seen[b] = true;
+    seen[b] = 1;
     if (banks[b].ready) return static_cast<int>(i);
   }
   return -1;
@@ -24,8 +28,11 @@ int oldest_ready(const std::vector<DramQueueEntry>& q, const std::vector<DramBan
 class Fcfs : public IDramScheduler {
  public:
   int pick(const std::vector<DramQueueEntry>& q, const std::vector<DramBankView>& banks, Cycle) override {
-    return oldest_ready(q, banks);
+    return oldest_ready(q, banks, m_seen);
   }
+
+ private:
+  std::vector<uint8_t> m_seen;
 };
 
 class FrFcfs : public IDramScheduler {
@@ -35,8 +42,11 @@ class FrFcfs : public IDramScheduler {
       const DramBankView& b = banks[q[i].bank];
       if (b.ready && b.open_row && *b.open_row == q[i].row) return static_cast<int>(i);
     }
-    return oldest_ready(q, banks);
+    return oldest_ready(q, banks, m_seen);
   }
+
+ private:
+  std::vector<uint8_t> m_seen;
 };
 
 const DramSchedulerRegistration kFcfs("fcfs", [] { return std::make_unique<Fcfs>(); });

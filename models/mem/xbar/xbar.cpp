@@ -116,11 +116,13 @@ void Xbar::deliver(Cycle now) {
 Cycle Xbar::next_wake(Cycle now) const {
   Cycle next = kNever;
   auto consider = [&](Cycle c) { next = std::min(next, std::max(now + 1, c)); };
+  // A link that has not yet answered END_REQ (its queue is full) or BEGIN_RESP wakes the crossbar
+  // when it does: no need to poll it.
   for (uint32_t m = 0; m < m_down.size(); ++m) {
-    if (!m_to_slice[m].empty()) consider(m_to_slice[m].front().at);
+    if (!m_to_slice[m].empty() && m_down[m]->can_send()) consider(m_to_slice[m].front().at);
   }
   for (uint32_t i = 0; i < m_up.size(); ++i) {
-    if (!m_to_core[i].empty()) consider(m_to_core[i].front().at);
+    if (!m_to_core[i].empty() && m_up[i]->can_respond()) consider(m_to_core[i].front().at);
     if (!m_waiting_responses[i].empty()) consider(m_in_link_free[i]);
     if (m_up[i]->peek()) {
       const uint32_t m = slice_of(m_up[i]->peek()->get_address());
