@@ -87,10 +87,10 @@ void CtaRunner::execute(WarpState& w, FuncStats& stats) {
 
 void CtaRunner::count_memory_lines(FuncStats& stats) const {
   const ExecResult& r = m_result;
-  if (!r.active || !(r.space == isa::Space::Global || (r.space == isa::Space::Local && m_count_local))) return;
+  if (!r.accessed || !(r.space == isa::Space::Global || (r.space == isa::Space::Local && m_count_local))) return;
   std::array<uint64_t, kWarpSize> lines;
   size_t n = 0;
-  for_each_lane(r.active, [&](unsigned lane) { lines[n++] = r.addr[lane] / m_line_bytes; });
+  for_each_lane(r.accessed, [&](unsigned lane) { lines[n++] = r.addr[lane] / m_line_bytes; });
   std::sort(lines.begin(), lines.begin() + static_cast<std::ptrdiff_t>(n));
   const size_t distinct = static_cast<size_t>(std::unique(lines.begin(), lines.begin() + static_cast<std::ptrdiff_t>(n)) - lines.begin());
   if (distinct == 1) {

@@ -30,15 +30,17 @@ struct ExecResult {
   bool barrier = false;
   uint32_t barrier_id = 0;
   uint32_t barrier_count = 0;  // 0 = all threads of the CTA
-  // Memory instructions: resolved space of every active lane, bytes per lane, addresses.
+  // Memory instructions: resolved space, bytes per lane, the lanes that accessed memory (the
+  // active lanes; for cond.acc, those whose predicate held) and their addresses.
   isa::Space space = isa::Space::Generic;
   uint32_t access_bytes = 0;
-  std::array<uint64_t, kWarpSize> addr{};  // meaningful for the active lanes only
+  LaneMask accessed = 0;
+  std::array<uint64_t, kWarpSize> addr{};  // meaningful for the accessed lanes only
 
   // A fresh result for the next instruction; the addresses are left as they are (only the active
   // lanes' are ever read, and each memory instruction writes those).
   void clear() {
-    active = taken = 0;
+    active = taken = accessed = 0;
     exit = barrier = false;
     barrier_id = barrier_count = 0;
     space = isa::Space::Generic;

@@ -12,7 +12,7 @@
 namespace gputlm::func {
 
 struct FuncStats {
-  static constexpr size_t kClasses = 12;
+  static constexpr size_t kClasses = isa::kInstrClasses;
   uint64_t warp_instructions = 0;
   uint64_t thread_instructions = 0;  // sum of active lanes over warp instructions
   uint64_t ctas = 0;

@@ -44,6 +44,7 @@ enum InstrFlag : uint32_t {
   kTo = 1u << 5, kShiftAmt = 1u << 6, kShfLeft = 1u << 7, kShfWrap = 1u << 8,
   kVolatile = 1u << 9, kSync = 1u << 10, kAligned = 1u << 11, kNc = 1u << 12, kFull = 1u << 13,
   kArrive = 1u << 14, kRed = 1u << 15,
+  kRowHint = 1u << 16,  // ld.global.rowhint: the dissertation's row-buffer locality hint bit (section 7.2)
 };
 
 struct Instruction {
@@ -78,7 +79,7 @@ struct Instruction {
   // Its outcome decides where the warp goes next (which threads, which PC, whether it waits).
   bool decides_control() const { return is_branch() || is_exit() || is_barrier() || op == Opcode::Trap; }
   bool is_load() const { return op == Opcode::Ld || op == Opcode::Ldu; }
-  bool is_store() const { return op == Opcode::St; }
+  bool is_store() const { return op == Opcode::St || op == Opcode::CondAcc; }  // cond.acc: [base] is operand 1
   bool is_atomic() const { return op == Opcode::Atom || op == Opcode::Red; }
   bool is_memory() const { return is_load() || is_store() || is_atomic(); }
   // Ends a basic block (control leaves or may leave the fall-through path).

@@ -49,9 +49,9 @@ constexpr std::array<std::pair<std::string_view, TestpMode>, 6> kTestp = {{
     {"finite", TestpMode::Finite}, {"infinite", TestpMode::Infinite}, {"number", TestpMode::Number},
     {"notanumber", TestpMode::NotANumber}, {"normal", TestpMode::Normal},
     {"subnormal", TestpMode::Subnormal}}};
-constexpr std::array<std::pair<std::string_view, InstrFlag>, 8> kFlags = {{
+constexpr std::array<std::pair<std::string_view, InstrFlag>, 9> kFlags = {{
     {"ftz", kFtz}, {"sat", kSat}, {"approx", kApprox}, {"full", kFull}, {"nc", kNc},
-    {"volatile", kVolatile}, {"aligned", kAligned}, {"sync", kSync}}};
+    {"volatile", kVolatile}, {"aligned", kAligned}, {"sync", kSync}, {"rowhint", kRowHint}}};
 // Cache operators, memory-ordering semantics and scopes change timing or coherence only; the
 // functional engine is sequentially consistent, so they are accepted and not recorded.
 constexpr std::array<std::string_view, 24> kIgnored = {

@@ -29,9 +29,9 @@ Opcode parse_opcode(std::string_view name) {
 }
 
 std::string_view instr_class_name(InstrClass c) {
-  static constexpr std::array<std::string_view, 12> kNames = {
-      "int_alu", "int_mul", "int_div", "float_alu", "float_div", "sfu",
-      "convert", "memory",  "atomic",  "warp",      "barrier",   "control"};
+  static constexpr std::array<std::string_view, kInstrClasses> kNames = {
+      "int_alu", "int_mul", "int_div", "float_alu", "float_div", "sfu",       "convert",
+      "memory",  "atomic",  "warp",    "barrier",   "control",   "prefix_sum"};
   return kNames[static_cast<size_t>(c)];
 }
 

@@ -2,6 +2,7 @@
 // latency and functional unit) and operand-count limits (checked by the parser).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string_view>
 
@@ -76,7 +77,9 @@ namespace gputlm::isa {
   X(Ret, "ret", Control, 0, 0)                   \
   X(Exit, "exit", Control, 0, 0)                 \
   X(Trap, "trap", Control, 0, 0)                 \
-  X(Nanosleep, "nanosleep", Control, 1, 1)
+  X(Nanosleep, "nanosleep", Control, 1, 1)       \
+  X(CondAcc, "cond.acc", PrefixSum, 4, 4)        \
+  X(TreeTraverse, "tree.traverse", PrefixSum, 4, 4)
 
 enum class Opcode : uint8_t {
 #define GPUTLM_OP_ENUM(e, name, cls, lo, hi) e,
@@ -87,10 +90,12 @@ enum class Opcode : uint8_t {
 
 // Coarse instruction classes: the timing model maps each to a unit, latency and initiation
 // interval from the config. Float arithmetic (add.f32, mul.f32, ...) is FloatAlu even though the
-// opcode is shared with integers; see instruction_class() in instruction.h.
+// opcode is shared with integers; see instruction_class() in instruction.h. PrefixSum is the
+// adder network of the dissertation's COND_ACC and TREE_TRAVERSE (Fig. 7.1).
 enum class InstrClass : uint8_t {
-  IntAlu, IntMul, IntDiv, FloatAlu, FloatDiv, Sfu, Convert, Memory, Atomic, Warp, Barrier, Control
+  IntAlu, IntMul, IntDiv, FloatAlu, FloatDiv, Sfu, Convert, Memory, Atomic, Warp, Barrier, Control, PrefixSum
 };
+constexpr size_t kInstrClasses = 13;
 std::string_view instr_class_name(InstrClass c);
 
 std::string_view opcode_name(Opcode op);

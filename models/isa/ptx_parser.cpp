@@ -297,7 +297,11 @@ class Parser {
     std::string_view s = t.text;
     size_t dot = s.find('.');
     in.op = parse_opcode(s.substr(0, dot));
-    if (in.op == Opcode::Count) fail(t, "unknown opcode '" + std::string(s.substr(0, dot)) + "'");
+    if (in.op == Opcode::Count && dot != std::string_view::npos) {  // a two-word opcode: cond.acc, tree.traverse
+      const size_t second = s.find('.', dot + 1);
+      if ((in.op = parse_opcode(s.substr(0, second))) != Opcode::Count) dot = second;
+    }
+    if (in.op == Opcode::Count) fail(t, "unknown opcode '" + std::string(s.substr(0, s.find('.'))) + "'");
     while (dot != std::string_view::npos) {
       size_t nd = s.find('.', dot + 1);
       std::string_view w = s.substr(dot + 1, nd == std::string_view::npos ? nd : nd - dot - 1);
@@ -320,6 +324,18 @@ class Parser {
     if ((in.op == Opcode::Cvt) && in.type2 == DType::None) fail(t, "cvt needs two types");
     if ((in.op == Opcode::Setp || in.op == Opcode::Set) && in.cmp == CmpOp::None) fail(t, "missing comparison operator");
     if ((in.op == Opcode::Atom || in.op == Opcode::Red) && in.atom == AtomOp::None) fail(t, "missing atomic operation");
+    if (in.has(kRowHint) && !(in.is_load() && (in.space == Space::Global || in.space == Space::Generic)))
+      fail(t, ".rowhint applies to global loads only");
+    if (in.op == Opcode::CondAcc) {
+      if (in.space != Space::Global && in.space != Space::Shared && in.space != Space::Generic)
+        fail(t, "cond.acc writes to .global, .shared or a generic address");
+      if (in.ops[1].kind != OperandKind::Address) fail(t, "cond.acc takes its base as an address operand: [base]");
+    }
+    if (in.op == Opcode::CondAcc || in.op == Opcode::TreeTraverse) {
+      if (in.ops[0].kind != OperandKind::Reg) fail(t, std::string(opcode_name(in.op)) + " writes a register");
+      if (in.ops[2].kind != OperandKind::Reg || m_kernel->regs[static_cast<size_t>(in.ops[2].reg)].type != DType::Pred)
+        fail(t, std::string(opcode_name(in.op)) + " takes a predicate register as its third operand");
+    }
   }
 
   int32_t reg_ref(const Token& t) {

@@ -28,7 +28,7 @@ struct UnitSpec {
 };
 
 struct CoreSpec {
-  static constexpr size_t kClasses = 12;  // isa::InstrClass values
+  static constexpr size_t kClasses = isa::kInstrClasses;
 
   double clock_mhz = 1000.0;
   uint32_t max_threads = 1024;

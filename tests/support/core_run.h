@@ -3,6 +3,8 @@
 #pragma once
 
 #include <functional>
+#include <memory>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -26,12 +28,17 @@ struct CoreRun {
 };
 
 // Runs `snippet` for `threads` threads (one CTA) on a fresh GPU made from `config`; thread i's
-// input %a is a(i) (i by default).
+// input %a is a(i) (i by default). With `dram_trace`, the DRAM request log (CSV) goes there.
 inline CoreRun run_core(const std::string& snippet, uint32_t threads, const nlohmann::json& config = preset(),
-                        const std::function<uint64_t(unsigned)>& a = nullptr) {
+                        const std::function<uint64_t(unsigned)>& a = nullptr, std::ostream* dram_trace = nullptr) {
   tb::fresh_sc_kernel();
   const gpu::GpuSpec spec = gpu::GpuSpec::from_json(config, "test");
   gpu::Gpu gpu("gpu", spec);
+  std::unique_ptr<mem::DramRequestLog> log;
+  if (dram_trace) {
+    log = std::make_unique<mem::DramRequestLog>(*dram_trace);
+    gpu.set_dram_log(log.get());
+  }
   std::vector<Inputs> in(threads);
   for (unsigned i = 0; i < threads; ++i) in[i] = {a ? a(i) : i, 0, 0};
   SnippetLaunch launch(snippet, in);

@@ -263,7 +263,7 @@ TEST(CliTiming, TheDramTraceHasALinePerRequestThatAddsUpToTheCounters) {
   std::ifstream t(trace);
   std::string line;
   std::getline(t, line);
-  EXPECT_EQ(line, "channel,id,core,warp,pc,kind,address,bank,row,column,arrival,start,done,outcome,queued");
+  EXPECT_EQ(line, "channel,id,core,warp,pc,kind,address,bank,row,column,arrival,start,done,outcome,queued,hint");
   std::map<std::string, std::map<std::string, uint64_t>> outcomes;  // channel -> outcome -> count
   std::set<std::string> load_pcs;
   uint64_t lines = 0;
@@ -271,7 +271,8 @@ TEST(CliTiming, TheDramTraceHasALinePerRequestThatAddsUpToTheCounters) {
     std::vector<std::string> f;
     std::stringstream ls(line);
     for (std::string x; std::getline(ls, x, ',');) f.push_back(x);
-    ASSERT_EQ(f.size(), 15u) << line;
+    ASSERT_EQ(f.size(), 16u) << line;
+    EXPECT_EQ(f[15], "0") << line << ": no workload here uses ld.global.rowhint";
     ++lines;
     ++outcomes[f[0]][f[13]];
     const uint64_t arrival = std::stoull(f[10]), start = std::stoull(f[11]), done = std::stoull(f[12]);

@@ -1,5 +1,5 @@
 // Memory instructions (PTX ISA 9.7.9): ld ldu st (scalar and .v2/.v4) in the global, shared,
-// local, param and generic spaces; atom and red. Each lane's address is checked: misaligned
+// local, param and generic spaces; atom and red; the dissertation's cond.acc. Each lane's address is checked: misaligned
 // (not a multiple of the whole access size) or outside its space (global: outside every
 // allocation) is a kernel fault. Atomics of a warp are applied lane by lane in lane order.
 #include <cmath>
@@ -13,9 +13,15 @@ namespace {
 
 using isa::Space;
 
-// Resolves, checks and records one lane's access; returns where its bytes live.
-uint8_t* access(ExecCtx& c, unsigned lane, uint32_t tid, const isa::Operand& a, uint32_t bytes) {
-  uint64_t addr = (a.reg >= 0 ? c.reg(a.reg, tid) : 0) + static_cast<uint64_t>(a.imm);
+// The address an address operand names for one thread.
+uint64_t address_of(ExecCtx& c, uint32_t tid, const isa::Operand& a) {
+  return (a.reg >= 0 ? c.reg(a.reg, tid) : 0) + static_cast<uint64_t>(a.imm);
+}
+
+// Resolves, checks and records one lane's access at the operand's address plus `offset`; returns
+// where its bytes live.
+uint8_t* access(ExecCtx& c, unsigned lane, uint32_t tid, const isa::Operand& a, uint32_t bytes, uint64_t offset = 0) {
+  uint64_t addr = address_of(c, tid, a) + offset;
   Space space = c.in->space;
   if (space == Space::Generic) {
     if (a.reg < 0 && (a.sym_space == Space::Shared || a.sym_space == Space::Local)) space = a.sym_space;
@@ -26,6 +32,7 @@ uint8_t* access(ExecCtx& c, unsigned lane, uint32_t tid, const isa::Operand& a, 
   ExecResult& r = *c.result;
   r.space = space;
   r.access_bytes = bytes;
+  r.accessed |= LaneMask{1} << lane;
   r.addr[lane] = addr;
   if (addr % bytes != 0) c.fault("misaligned " + std::to_string(bytes) + "-byte " + std::string(isa::space_name(space)) + " access", tid, addr);
   CtaState& cta = *c.cta;
@@ -96,6 +103,31 @@ void st(ExecCtx& c) {
   });
 }
 
+// cond.acc d, [base], p, src (dissertation section 7.1, COND_ACC): the lanes whose predicate p
+// holds write their src contiguously from base, in lane order (the hardware's exclusive prefix sum
+// of the predicates, scaled by the element size, is each lane's offset); every active lane gets
+// the count in d. The base is the warp's one pointer: lanes that disagree are a kernel fault.
+void cond_acc(ExecCtx& c) {
+  const isa::Instruction& in = *c.in;
+  const unsigned elem = isa::dtype_bytes(in.type);
+  bool first = true;
+  uint64_t base = 0, count = 0;
+  lanes(c, [&](unsigned, uint32_t tid) {
+    const uint64_t b = address_of(c, tid, in.ops[1]);
+    if (!first && b != base)
+      c.fault("cond.acc: the base address differs between the warp's threads (" + std::to_string(base) + " and " + std::to_string(b) + ")", tid, b);
+    base = b;
+    first = false;
+  });
+  lanes(c, [&](unsigned lane, uint32_t tid) {
+    if (!(c.raw(in.ops[2], lane, tid) & 1)) return;
+    const uint64_t v = c.raw(in.ops[3], lane, tid);
+    std::memcpy(access(c, lane, tid, in.ops[1], elem, count * elem), &v, elem);
+    ++count;
+  });
+  lanes(c, [&](unsigned, uint32_t tid) { c.reg(in.ops[0].reg, tid) = count; });
+}
+
 template <class T>
 T atomic_apply(isa::AtomOp op, T old, T b, T cv) {
   switch (op) {
@@ -157,6 +189,8 @@ ExecFn bind_memory(const isa::Instruction& in) {
       return isa::dtype_bytes(in.type) == 0 || in.type == isa::DType::Pred ? nullptr : ExecFn(st);
     case Opcode::Prefetch:
       return [](ExecCtx&) {};
+    case Opcode::CondAcc:
+      return isa::dtype_bytes(in.type) == 0 || in.type == isa::DType::Pred ? nullptr : ExecFn(cond_acc);
     case Opcode::Atom:
     case Opcode::Red:
       if (in.space == Space::Local || in.space == Space::Param || in.space == Space::Const) return nullptr;

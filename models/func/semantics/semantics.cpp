@@ -28,9 +28,9 @@ ExecFn bind_instruction(const isa::Instruction& in) {
     case Opcode::Cvt:
       return sem::bind_convert(in);
     case Opcode::Ld: case Opcode::Ldu: case Opcode::St: case Opcode::Prefetch: case Opcode::Atom:
-    case Opcode::Red:
+    case Opcode::Red: case Opcode::CondAcc:
       return sem::bind_memory(in);
-    case Opcode::Vote: case Opcode::Shfl: case Opcode::Activemask:
+    case Opcode::Vote: case Opcode::Shfl: case Opcode::Activemask: case Opcode::TreeTraverse:
       return sem::bind_warp(in);
     default:
       return sem::bind_control(in);

@@ -1,4 +1,5 @@
-// Warp-collective instructions (PTX ISA 9.7.12): vote (all any uni ballot), shfl, activemask.
+// Warp-collective instructions (PTX ISA 9.7.12): vote (all any uni ballot), shfl, activemask; the
+// dissertation's tree.traverse.
 // They act on the logical warp of 32 consecutive threads (lane = thread index mod 32), whatever
 // warp formation the core uses (SPEC.md, "Execution model"); the member mask of the .sync forms
 // is not checked. A shfl from an inactive lane reads that lane's register as it stands.
@@ -67,11 +68,35 @@ void shfl(ExecCtx& c) {
   });
 }
 
+// tree.traverse d, base, p, nodesize (dissertation section 7.2.1, TREE_TRAVERSE): d = base +
+// (lanes of the logical warp whose p holds) x nodesize, the same for every active lane. base and
+// nodesize are the warp's (lanes that disagree are a kernel fault); nodesize is a power of two
+// (the hardware shifts the sum), else a kernel fault.
+void tree_traverse(ExecCtx& c) {
+  const isa::Instruction& in = *c.in;
+  const uint64_t count = static_cast<uint64_t>(popcount(predicate_ballot(c, 2)));
+  bool first = true;
+  uint64_t base = 0, size = 0;
+  lanes(c, [&](unsigned lane, uint32_t tid) {
+    const uint64_t b = c.raw(in.ops[1], lane, tid), s = c.raw(in.ops[3], lane, tid);
+    if (!first && (b != base || s != size)) c.fault("tree.traverse: base or node size differs between the warp's threads", tid, 0, false);
+    if (s == 0 || (s & (s - 1)) != 0) c.fault("tree.traverse: node size " + std::to_string(s) + " is not a power of two", tid, 0, false);
+    base = b;
+    size = s;
+    first = false;
+  });
+  const unsigned bits = isa::dtype_bits(in.type);
+  const uint64_t mask = bits >= 64 ? ~uint64_t{0} : (uint64_t{1} << bits) - 1;
+  const uint64_t value = (base + count * size) & mask;
+  lanes(c, [&](unsigned, uint32_t tid) { c.reg(in.ops[0].reg, tid) = value; });
+}
+
 }  // namespace
 
 ExecFn bind_warp(const isa::Instruction& in) {
   switch (in.op) {
     case isa::Opcode::Vote: return vote;
+    case isa::Opcode::TreeTraverse: return isa::dtype_is_float(in.type) || isa::dtype_bits(in.type) < 32 ? nullptr : ExecFn(tree_traverse);
     case isa::Opcode::Shfl: return in.type == isa::DType::B32 ? ExecFn(shfl) : nullptr;
     case isa::Opcode::Activemask:
       return [](ExecCtx& c) {

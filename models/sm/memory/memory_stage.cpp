@@ -47,7 +47,7 @@ void MemoryStage::start(WarpInstr& w, Cycle now) {
   m_next_line = 0;
   m_busy_until = now;
   m_waits = false;
-  if (!uses_memory_system(w) || !w.result.active) {
+  if (!uses_memory_system(w) || !w.result.accessed) {
     m_busy_until = now + m_core.spec.memory_cycles;
     return;
   }
@@ -56,14 +56,14 @@ void MemoryStage::start(WarpInstr& w, Cycle now) {
   if (scratchpad) {
     func::ExecResult banked = w.result;  // private memory is interleaved across banks like the cached layout
     if (w.result.space == isa::Space::Local)
-      for_each_lane(w.result.active, [&](unsigned lane) { banked.addr[lane] = timing_address(w, lane); });
-    const uint32_t c = shared_access_cycles(banked, w.result.active, m_core.spec.shared_banks);
+      for_each_lane(w.result.accessed, [&](unsigned lane) { banked.addr[lane] = timing_address(w, lane); });
+    const uint32_t c = shared_access_cycles(banked, w.result.accessed, m_core.spec.shared_banks);
     m_core.counters.shared_bank_conflict_cycles += c - 1;
     m_busy_until = now + c - 1 + m_core.spec.shared_latency;
     return;
   }
-  for_each_lane(w.result.active, [&](unsigned lane) { m_addresses[lane] = timing_address(w, lane); });
-  coalesce(w.result, w.result.active, m_core.spec.l1d.line_bytes, m_addresses, m_lines);
+  for_each_lane(w.result.accessed, [&](unsigned lane) { m_addresses[lane] = timing_address(w, lane); });
+  coalesce(w.result, w.result.accessed, m_core.spec.l1d.line_bytes, m_addresses, m_lines);
   m_waits = !w.in->is_store() || m_core.spec.wait_for_stores;
   m_core.counters.line_requests += m_lines.size();
   if (m_lines.size() == 1) {
@@ -122,8 +122,9 @@ void MemoryStage::send_line(Cycle now) {
   mem::MemExtension& e = mem::MemExtension::of(p);
   e.core = m_core.id;
   e.warp = m_active->slot;
-  e.lanes = m_active->result.active;
+  e.lanes = m_active->result.accessed;
   e.pc = m_active->pc;
+  e.row_hint = m_active->in->has(isa::kRowHint);  // ld.global.rowhint (dissertation section 7.2)
   if (m_waits) {
     m_owner[&p] = m_active;
     ++m_active->lines_pending;
