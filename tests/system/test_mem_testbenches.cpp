@@ -79,7 +79,7 @@ TEST(TbDram, ABadConfigValueNamesItsKeyAndExitsTwo) {
   std::ofstream(cfg) << R"({"dram": {"scheduler": "lottery"}})";
   Result r = run("tb_dram' --config " + cfg + " --trace traces/mem/stream_128B.stl");
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_NE(r.err.find("key 'dram.scheduler': unknown value 'lottery' (known: fcfs, fr-fcfs)"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("key 'dram.scheduler': unknown value 'lottery' (known: fcfs, fr-fcfs, fr-fcfs-hold)"), std::string::npos) << r.err;
   std::ofstream(cfg) << R"({"dram": {"latency": {"row_hit": 100, "row_conflict": 50}}})";
   r = run("tb_dram' --config " + cfg + " --trace traces/mem/stream_128B.stl");
   EXPECT_NE(r.err.find("key 'dram.latency.row_conflict': must not be below row_hit"), std::string::npos) << r.err;

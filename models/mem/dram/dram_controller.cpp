@@ -16,12 +16,16 @@ DramController::DramController(sc_core::sc_module_name name, const DramSpec& spe
       m_clock(spec.clock_mhz, reference_mhz),
       m_map(spec),
       m_timing(make_dram_timing(spec)),
-      m_scheduler(make_dram_scheduler(spec.scheduler)),
+      m_scheduler(make_dram_scheduler(spec.scheduler, DramSchedulerParams{spec.hold_threshold()})),
       m_views(spec.banks),
       m_bank_queued(spec.banks, 0),
       m_wave_row(spec.banks, kNoRow),
       m_wave_cmd(spec.banks, 0),
-      m_wave_issues(spec.banks, 0) {
+      m_wave_issues(spec.banks, 0),
+      m_holds(m_scheduler->holds_rows()),
+      m_wave_held_row(spec.banks, kNoRow),
+      m_wave_hold_until(spec.banks, 0),
+      m_wave_hold_changes(spec.banks, 0) {
   SC_METHOD(tick);
   sensitive << m_wake;
   dont_initialize();
@@ -46,6 +50,7 @@ DramController::DramController(sc_core::sc_module_name name, const DramSpec& spe
                   [this] { return ratio(m_bytes * m_clock.mhz() / 1000.0, m_last_done - m_first_arrival); }, "GB/s",
                   "bytes / active time");
   m_stats.counter("max_queue_occupancy", m_max_queue, "count", "most requests queued at once");
+  for (const DramPolicyCounter& c : m_scheduler->counters()) m_stats.counter(c.name, *c.value, "count", c.description);
 }
 
 void DramController::tick() {
@@ -94,14 +99,15 @@ void DramController::schedule(Cycle now) {
   bool keep_open = m_open_page;
   for (const DramQueueEntry& q : m_queue)
     if (q.bank == e.bank && q.row == e.row) keep_open = true;  // closed page keeps a row others still need
-  m_scheduler->on_issue(e, now);
   const DramIssue r = m_timing->issue({e.bank, e.row, e.write, p->get_data_length()}, now, keep_open);
+  m_scheduler->on_issue(e, now, r.done);
   (r.outcome == RowOutcome::Hit ? m_hits : r.outcome == RowOutcome::Empty ? m_empties : m_conflicts)++;
   m_in_flight.push({r.done, m_seq++, p, e.arrival, now, r.outcome, uint32_t(m_queue.size())});
   if (m_tracing) {
     record_waves(e.bank, r, e.write, e.row);
     m_timeline.set(sc_core::sc_time_stamp(), &m_wave_queue, m_queue.size());
     if (!keep_open) m_timeline.set(m_clock.time_of(r.done), &m_wave_row[e.bank], kNoRow);
+    record_hold(e.bank, now);
   }
 }
 
@@ -129,9 +135,32 @@ Cycle DramController::next_wake(Cycle now) const {
   Cycle next = kNever;
   if (!m_in_flight.empty()) next = std::max(now + 1, m_in_flight.top().done);
   if (upstream.peek() && m_queue.size() < m_spec.queue_depth) next = std::min(next, now + 1);
-  for (uint32_t b = 0; b < m_spec.banks; ++b)  // the banks with a request queued: when can they start one?
-    if (m_bank_queued[b] > 0) next = std::min(next, std::max(now + 1, m_timing->bank_ready(b, now + 1)));
+  for (uint32_t b = 0; b < m_spec.banks; ++b) {  // the banks with a request queued: when can they start one?
+    if (m_bank_queued[b] == 0) continue;
+    Cycle ready = m_timing->bank_ready(b, now + 1);
+    if (const std::optional<DramHold> h = m_scheduler->hold(b, now + 1); h && !queued_for(b, h->row))
+      ready = std::max(ready, h->until);  // held for a row nobody has asked for yet: only a new request changes that
+    next = std::min(next, std::max(now + 1, ready));
+  }
   return next;
+}
+
+bool DramController::queued_for(uint32_t bank, uint64_t row) const {
+  for (const DramQueueEntry& q : m_queue)
+    if (q.bank == bank && q.row == row) return true;
+  return false;
+}
+
+// The waves of a bank's hold after an issue: the held row and the cycle the hold ends, back to
+// none at that cycle unless a later issue changed the hold first.
+void DramController::record_hold(uint32_t bank, Cycle now) {
+  const std::optional<DramHold> h = m_scheduler->hold(bank, now);
+  const uint64_t no = ++m_wave_hold_changes[bank];
+  m_timeline.set(sc_core::sc_time_stamp(), &m_wave_held_row[bank], h ? h->row & 0xFFFFFFFFull : kNoRow);
+  m_timeline.set(sc_core::sc_time_stamp(), &m_wave_hold_until[bank], h ? h->until : 0);
+  if (!h) return;
+  m_timeline.set(m_clock.time_of(h->until), &m_wave_held_row[bank], kNoRow, &m_wave_hold_changes[bank], no);
+  m_timeline.set(m_clock.time_of(h->until), &m_wave_hold_until[bank], 0, &m_wave_hold_changes[bank], no);
 }
 
 void DramController::record_waves(uint32_t bank, const DramIssue& r, bool write, uint64_t row) {
@@ -156,6 +185,9 @@ void DramController::trace(sc_core::sc_trace_file* tf) const {
   for (uint32_t b = 0; b < m_spec.banks; ++b) {
     sc_core::sc_trace(tf, m_wave_cmd[b], n + ".bank" + std::to_string(b) + ".command", 3);
     sc_core::sc_trace(tf, m_wave_row[b], n + ".bank" + std::to_string(b) + ".open_row", 32);
+    if (!m_holds) continue;
+    sc_core::sc_trace(tf, m_wave_held_row[b], n + ".bank" + std::to_string(b) + ".held_row", 32);
+    sc_core::sc_trace(tf, m_wave_hold_until[b], n + ".bank" + std::to_string(b) + ".hold_until", 32);
   }
 }
 
@@ -165,8 +197,14 @@ std::vector<WaveGroup> DramController::wave_groups() const {
   std::vector<WaveGroup> g{{n + ": queue occupancy, data bus busy", {{n + ".queue", 16, F::Dec}, {n + ".data_bus_busy", 1, F::Bin}}}};
   for (uint32_t b = 0; b < m_spec.banks; ++b) {
     const std::string p = n + ".bank" + std::to_string(b);
-    g.push_back({p + ": command (0 idle 1 ACT 2 RD 3 WR 4 PRE), open row (FFFFFFFF closed)",
-                 {{p + ".command", 3, F::Dec}, {p + ".open_row", 32, F::Hex}}});
+    WaveGroup w{p + ": command (0 idle 1 ACT 2 RD 3 WR 4 PRE), open row (FFFFFFFF closed)",
+                {{p + ".command", 3, F::Dec}, {p + ".open_row", 32, F::Hex}}};
+    if (m_holds) {  // the row-buffer hint's hold: the row kept open and the cycle it lasts to
+      w.name += "; row held for a hinted request (FFFFFFFF none), hold end cycle";
+      w.signals.push_back({p + ".held_row", 32, F::Hex});
+      w.signals.push_back({p + ".hold_until", 32, F::Dec});
+    }
+    g.push_back(w);
   }
   return g;
 }

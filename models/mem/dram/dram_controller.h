@@ -58,6 +58,8 @@ class DramController : public sc_core::sc_module, public StatProvider, public Wa
   void tick();
   void accept(Cycle now);
   void complete(Cycle now);
+  bool queued_for(uint32_t bank, uint64_t row) const;
+  void record_hold(uint32_t bank, Cycle now);
   void schedule(Cycle now);
   Cycle next_wake(Cycle now) const;
   void record_waves(uint32_t bank, const DramIssue& issue, bool write, uint64_t row);
@@ -90,6 +92,9 @@ class DramController : public sc_core::sc_module, public StatProvider, public Wa
   WaveTimeline m_timeline{"waves"};
   std::vector<uint64_t> m_wave_row, m_wave_cmd;
   std::vector<uint64_t> m_wave_issues;  // accesses issued per bank, guards "back to idle"
+  bool m_holds;                         // the policy holds rows (the waves show them)
+  std::vector<uint64_t> m_wave_held_row, m_wave_hold_until;
+  std::vector<uint64_t> m_wave_hold_changes;  // guards a hold's scheduled end
   uint64_t m_wave_queue = 0, m_wave_bus = 0;
 };
 

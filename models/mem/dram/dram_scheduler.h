@@ -26,22 +26,45 @@ struct DramBankView {
   std::optional<uint64_t> open_row;   // row in the row buffer
 };
 
+// A bank a policy keeps for one open row until a cycle (the row-buffer hint's hold).
+struct DramHold {
+  uint64_t row = 0;
+  Cycle until = 0;  // conflicting requests wait until this cycle
+};
+
+// A counter a policy keeps, for the controller's statistics.
+struct DramPolicyCounter {
+  const char* name;
+  const uint64_t* value;
+  const char* description;
+};
+
 class IDramScheduler {
  public:
   virtual ~IDramScheduler() = default;
   // Index into `queue` (ordered oldest first) of the request to start at `now`, or -1. A request
   // may only be picked if its bank is ready.
   virtual int pick(const std::vector<DramQueueEntry>& queue, const std::vector<DramBankView>& banks, Cycle now) = 0;
-  // Called when the picked request starts.
-  virtual void on_issue(const DramQueueEntry&, Cycle) {}
+  // Called when the picked request starts at `now`; its data transfer ends at `done`.
+  virtual void on_issue(const DramQueueEntry&, Cycle /*now*/, Cycle /*done*/) {}
+  // Whether the policy ever holds a bank's row (below).
+  virtual bool holds_rows() const { return false; }
+  // The hold on `bank` at `now`, if the policy keeps its row for a coming request.
+  virtual std::optional<DramHold> hold(uint32_t /*bank*/, Cycle /*now*/) const { return std::nullopt; }
+  virtual std::vector<DramPolicyCounter> counters() const { return {}; }
 };
 
-using DramSchedulerFactory = std::function<std::unique_ptr<IDramScheduler>()>;
+// What a policy may need from the DRAM config.
+struct DramSchedulerParams {
+  Cycle hold_cycles = 200;  // fr-fcfs-hold: how long a hinted row is held after its data
+};
+
+using DramSchedulerFactory = std::function<std::unique_ptr<IDramScheduler>(const DramSchedulerParams&)>;
 
 // Registers a scheduler under `name` (the config value).
 struct DramSchedulerRegistration {
   DramSchedulerRegistration(const char* name, DramSchedulerFactory f);
 };
-std::unique_ptr<IDramScheduler> make_dram_scheduler(const std::string& name);
+std::unique_ptr<IDramScheduler> make_dram_scheduler(const std::string& name, const DramSchedulerParams& params = {});
 
 }  // namespace gputlm::mem

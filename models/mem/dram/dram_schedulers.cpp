@@ -1,17 +1,28 @@
 // The DRAM scheduling policies.
-//   fcfs    First-come first-serve (Narasiman Table 5.1): requests to one bank are served in
-//           arrival order; among banks that can start an access, the oldest request goes first.
-//   fr-fcfs First-ready FCFS (Rixner et al., ISCA 2000; dissertation Table 8.1): the oldest
-//           request that hits its bank's open row goes first, else as fcfs.
+//   fcfs         First-come first-serve (Narasiman Table 5.1): requests to one bank are served in
+//                arrival order; among banks that can start an access, the oldest request goes first.
+//   fr-fcfs      First-ready FCFS (Rixner et al., ISCA 2000; dissertation Table 8.1): the oldest
+//                request that hits its bank's open row goes first, else as fcfs.
+//   fr-fcfs-hold fr-fcfs with the dissertation's row-buffer locality hint (section 7.2): after a
+//                request whose hint bit is set, its bank keeps the row open and schedules no
+//                conflicting request until hold_cycles after that request's data (Fig. 7.3: the
+//                break-even threshold, row conflict minus row hit latency), unless a request to the
+//                held row comes first (served as a row hit; that ends the hold). Other banks go on.
+//                When the hold starts is not stated: here when the hinted request is picked, and it
+//                lasts to its data transfer's end plus the threshold (the "serviced" request's data
+//                must reach the core before the next request of the same query can exist).
 #include "models/common/registry.h"
 #include "models/mem/dram/dram_scheduler.h"
 
 namespace gputlm::mem {
 namespace {
 
-// Oldest request that is the oldest of its bank and whose bank is ready. `seen` is the caller's
-// scratch (a flag per bank), so that this, which runs whenever a bank may start, never allocates.
-int oldest_ready(const std::vector<DramQueueEntry>& q, const std::vector<DramBankView>& banks, std::vector<uint8_t>& seen) {
+// Oldest request that is the oldest of its bank and whose bank is ready and not `blocked`.
+// `seen` is the caller's scratch (a flag per bank), so that this, which runs whenever a bank may
+// start, never allocates.
+template <class Blocked>
+int oldest_ready(const std::vector<DramQueueEntry>& q, const std::vector<DramBankView>& banks, std::vector<uint8_t>& seen,
+                 Blocked blocked) {
   bool any_ready = false;
   for (const DramBankView& b : banks) any_ready |= b.ready;
   if (!any_ready) return -1;
@@ -20,7 +31,19 @@ int oldest_ready(const std::vector<DramQueueEntry>& q, const std::vector<DramBan
     const uint32_t b = q[i].bank;
     if (seen[b]) continue;
     seen[b] = 1;
-    if (banks[b].ready) return static_cast<int>(i);
+    if (banks[b].ready && !blocked(b)) return static_cast<int>(i);
+  }
+  return -1;
+}
+int oldest_ready(const std::vector<DramQueueEntry>& q, const std::vector<DramBankView>& banks, std::vector<uint8_t>& seen) {
+  return oldest_ready(q, banks, seen, [](uint32_t) { return false; });
+}
+
+// The oldest request that hits its ready bank's open row, or -1.
+int oldest_row_hit(const std::vector<DramQueueEntry>& q, const std::vector<DramBankView>& banks) {
+  for (size_t i = 0; i < q.size(); ++i) {
+    const DramBankView& b = banks[q[i].bank];
+    if (b.ready && b.open_row && *b.open_row == q[i].row) return static_cast<int>(i);
   }
   return -1;
 }
@@ -38,19 +61,69 @@ class Fcfs : public IDramScheduler {
 class FrFcfs : public IDramScheduler {
  public:
   int pick(const std::vector<DramQueueEntry>& q, const std::vector<DramBankView>& banks, Cycle) override {
-    for (size_t i = 0; i < q.size(); ++i) {
-      const DramBankView& b = banks[q[i].bank];
-      if (b.ready && b.open_row && *b.open_row == q[i].row) return static_cast<int>(i);
-    }
-    return oldest_ready(q, banks, m_seen);
+    const int hit = oldest_row_hit(q, banks);
+    return hit >= 0 ? hit : oldest_ready(q, banks, m_seen);
   }
 
  private:
   std::vector<uint8_t> m_seen;
 };
 
-const DramSchedulerRegistration kFcfs("fcfs", [] { return std::make_unique<Fcfs>(); });
-const DramSchedulerRegistration kFrFcfs("fr-fcfs", [] { return std::make_unique<FrFcfs>(); });
+class FrFcfsHold : public IDramScheduler {
+ public:
+  explicit FrFcfsHold(const DramSchedulerParams& p) : m_threshold(p.hold_cycles) {}
+
+  int pick(const std::vector<DramQueueEntry>& q, const std::vector<DramBankView>& banks, Cycle now) override {
+    if (m_holds.size() < banks.size()) m_holds.resize(banks.size());
+    const int hit = oldest_row_hit(q, banks);  // a hit to a held row is the anticipated request
+    if (hit >= 0) return hit;
+    return oldest_ready(q, banks, m_seen, [&](uint32_t b) { return held(b, now); });
+  }
+
+  void on_issue(const DramQueueEntry& e, Cycle now, Cycle done) override {
+    if (m_holds.size() <= e.bank) m_holds.resize(e.bank + 1);
+    Slot& h = m_holds[e.bank];
+    if (h.active) {
+      if (h.row == e.row && now < h.until) ++m_arrived;  // the anticipated row hit came in time
+      else ++m_expired;                                    // a conflict went ahead after the threshold
+      h.active = false;
+    }
+    if (e.row_hint) {
+      h = {true, e.row, done + m_threshold};
+      ++m_started;
+    }
+  }
+
+  bool holds_rows() const override { return true; }
+  std::optional<DramHold> hold(uint32_t bank, Cycle now) const override {
+    if (bank >= m_holds.size() || !held(bank, now)) return std::nullopt;
+    return DramHold{m_holds[bank].row, m_holds[bank].until};
+  }
+
+  std::vector<DramPolicyCounter> counters() const override {
+    return {{"holds", &m_started, "rows held open after a request with the row-buffer hint bit"},
+            {"hold_hits", &m_arrived, "holds ended by a request to the held row within the threshold"},
+            {"hold_timeouts", &m_expired, "holds that reached the threshold, after which a conflicting request went"}};
+  }
+
+ private:
+  struct Slot {
+    bool active = false;
+    uint64_t row = 0;
+    Cycle until = 0;
+  };
+  bool held(uint32_t b, Cycle now) const { return m_holds[b].active && now < m_holds[b].until; }
+
+  Cycle m_threshold;
+  std::vector<Slot> m_holds;  // per bank
+  std::vector<uint8_t> m_seen;
+  uint64_t m_started = 0, m_arrived = 0, m_expired = 0;
+};
+
+const DramSchedulerRegistration kFcfs("fcfs", [](const DramSchedulerParams&) { return std::make_unique<Fcfs>(); });
+const DramSchedulerRegistration kFrFcfs("fr-fcfs", [](const DramSchedulerParams&) { return std::make_unique<FrFcfs>(); });
+const DramSchedulerRegistration kFrFcfsHold("fr-fcfs-hold",
+                                            [](const DramSchedulerParams& p) { return std::make_unique<FrFcfsHold>(p); });
 
 }  // namespace
 
@@ -58,8 +131,8 @@ DramSchedulerRegistration::DramSchedulerRegistration(const char* name, DramSched
   Registry<DramSchedulerFactory>::instance().add(name, std::move(f));
 }
 
-std::unique_ptr<IDramScheduler> make_dram_scheduler(const std::string& name) {
-  return Registry<DramSchedulerFactory>::instance().get(name, "DRAM scheduler")();
+std::unique_ptr<IDramScheduler> make_dram_scheduler(const std::string& name, const DramSchedulerParams& params) {
+  return Registry<DramSchedulerFactory>::instance().get(name, "DRAM scheduler")(params);
 }
 
 }  // namespace gputlm::mem

@@ -24,6 +24,9 @@ DramSpec DramSpec::from_json(const nlohmann::json& j, const std::string& where, 
   s.page_policy = r.get_choice("page_policy", s.page_policy, {"open", "closed"});
   s.scheduler = r.get_choice("scheduler", s.scheduler, Registry<DramSchedulerFactory>::instance().names());
   s.timing_model = r.get_choice("timing_model", s.timing_model, {"latency", "command"});
+  s.hold_cycles = r.get_uint("hold_cycles", s.hold_cycles, 0, 1000000);
+  if (s.scheduler == "fr-fcfs-hold" && s.page_policy != "open")
+    r.fail("scheduler", "fr-fcfs-hold holds rows open, so it needs page_policy \"open\"");
 
   const nlohmann::json& map = r.get_array("address_map");
   if (!map.empty()) s.address_map.clear();
@@ -65,6 +68,11 @@ DramSpec DramSpec::from_json(const nlohmann::json& j, const std::string& where, 
   r.finish();
   if (s.address_map.empty()) s.address_map = {{"column", log2u(s.row_bytes)}, {"bank", log2u(s.banks)}};
   return s;
+}
+
+uint64_t DramSpec::hold_threshold() const {
+  if (hold_cycles) return hold_cycles;
+  return timing_model == "command" ? command.tRP + command.tRCD : latency.row_conflict - latency.row_hit;
 }
 
 DramSpec DramSpec::gddr5() {

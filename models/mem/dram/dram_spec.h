@@ -41,6 +41,9 @@ struct DramSpec {
   uint32_t queue_depth = 32;   // chosen: request queue entries
   std::string page_policy = "open";       // open | closed
   std::string scheduler = "fcfs";         // a registered IDramScheduler name
+  // fr-fcfs-hold: cycles a hinted row stays held after its data; 0 = the dissertation's threshold,
+  // row conflict minus row hit latency (section 7.2, Fig. 7.3; tRP + tRCD in the command model).
+  uint64_t hold_cycles = 0;
   std::string timing_model = "latency";   // latency | command
   std::vector<AddressField> address_map;  // empty = column bits of row_bytes, then bank bits
   LatencyTiming latency;
@@ -48,6 +51,8 @@ struct DramSpec {
 
   // Reads `j` (the "dram" object) over the defaults; ConfigError names the key of any problem.
   static DramSpec from_json(const nlohmann::json& j, const std::string& where, const std::string& path = "dram");
+  // The hold threshold in effect (hold_cycles, or the default above).
+  uint64_t hold_threshold() const;
   // The GDDR5 preset of the command model (GPGPU-Sim's GTX 480 timing, 924 MHz command clock).
   static DramSpec gddr5();
 };

@@ -87,6 +87,43 @@ TEST(DramController, FcfsServesTheOlderConflictFirst) {
   EXPECT_EQ(b.stat("row_hits"), 0);
 }
 
+// The row-buffer hint's hold (fr-fcfs-hold, threshold 300 - 100 = 200): a hinted read opens row 1
+// of bank 0 (empty bank: issued at 0, data done at 200, so held until 400); a conflicting request
+// to row 2 arrives at 10; the anticipated same-row request at `same_row_at`.
+tb::TraceRequest hinted(Cycle cycle, uint64_t address) {
+  tb::TraceRequest r = rd(cycle, address);
+  r.hint = true;
+  return r;
+}
+
+TEST(DramController, AHeldRowServesTheSameRowRequestInsideTheThreshold) {
+  Bench b({hinted(0, addr(0, 1)), rd(10, addr(0, 2)), rd(300, addr(0, 1, 128))}, "fr-fcfs-hold");
+  EXPECT_EQ(b.done(0), 200u);
+  EXPECT_EQ(b.done(2), 400u);  // a row hit at 300, not a conflict
+  EXPECT_EQ(b.done(1), 601u);  // the conflict waited for it, then goes (bank ready at 301)
+  EXPECT_EQ(b.stat("row_hits"), 1);
+  EXPECT_EQ(b.stat("holds"), 1);
+  EXPECT_EQ(b.stat("hold_hits"), 1);
+  // fr-fcfs without the hint closes the row at 100 for the conflict; the later request conflicts.
+  Bench plain({rd(0, addr(0, 1)), rd(10, addr(0, 2)), rd(300, addr(0, 1, 128))}, "fr-fcfs");
+  EXPECT_EQ(plain.done(1), 400u);
+  EXPECT_EQ(plain.stat("row_hits"), 0);
+}
+
+TEST(DramController, AfterTheThresholdTheConflictProceeds) {
+  Bench b({hinted(0, addr(0, 1)), rd(10, addr(0, 2)), rd(450, addr(0, 1, 128))}, "fr-fcfs-hold");
+  EXPECT_EQ(b.done(1), 700u);  // held until 400, then issued: 400 + 300
+  EXPECT_EQ(b.done(2), 900u);  // the late request conflicts with row 2: issued when bank 0 is free (600)
+  EXPECT_EQ(b.stat("hold_timeouts"), 1);
+  EXPECT_EQ(b.stat("row_hits"), 0);
+}
+
+TEST(DramController, AHoldDoesNotBlockOtherBanks) {
+  Bench b({hinted(0, addr(0, 1)), rd(10, addr(0, 2)), rd(20, addr(1, 1)), rd(300, addr(0, 1, 128))}, "fr-fcfs-hold");
+  EXPECT_EQ(b.done(2), 220u);  // bank 1 opens its row at 20 while bank 0 is held
+  EXPECT_EQ(b.done(3), 400u);
+}
+
 TEST(DramController, TheBandwidthCapBoundsBackToBackLines) {
   std::vector<tb::TraceRequest> s;
   for (Cycle i = 0; i < 17; ++i) s.push_back(rd(i, addr(0, 1, 128 * i)));

@@ -44,12 +44,86 @@ TEST(DramScheduler, NeitherPicksARequestWhoseBankIsBusy) {
   }
 }
 
+// fr-fcfs-hold (dissertation section 7.2): a hinted request on bank 0, row 5, picked at 0 with
+// its data at 100 and a threshold of 200, holds the row until 300.
+struct Held {
+  std::unique_ptr<IDramScheduler> s = make_dram_scheduler("fr-fcfs-hold", DramSchedulerParams{200});
+  Held() {
+    DramQueueEntry e = req(0, 5, 0);
+    e.row_hint = true;
+    s->on_issue(e, 0, 100);
+  }
+  uint64_t counter(const std::string& name) const {
+    for (const DramPolicyCounter& c : s->counters())
+      if (c.name == name) return *c.value;
+    return ~uint64_t{0};
+  }
+};
+
+TEST(DramScheduler, HoldKeepsAHintedRowFromConflictsUntilTheThreshold) {
+  Held h;
+  const std::vector<DramQueueEntry> conflict = {req(0, 7, 10)};
+  EXPECT_EQ(h.s->pick(conflict, banks({{true, 5}}), 150), -1) << "held";
+  EXPECT_EQ(h.s->pick(conflict, banks({{true, 5}}), 299), -1) << "held until 300";
+  EXPECT_EQ(h.s->pick(conflict, banks({{true, 5}}), 300), 0) << "the threshold passed";
+  ASSERT_TRUE(h.s->hold(0, 299));
+  EXPECT_EQ(h.s->hold(0, 299)->row, 5u);
+  EXPECT_EQ(h.s->hold(0, 299)->until, 300u);
+  EXPECT_FALSE(h.s->hold(0, 300));
+  h.s->on_issue(conflict[0], 300, 600);
+  EXPECT_EQ(h.counter("holds"), 1u);
+  EXPECT_EQ(h.counter("hold_timeouts"), 1u);
+  EXPECT_EQ(h.counter("hold_hits"), 0u);
+}
+
+TEST(DramScheduler, HoldServesTheAnticipatedRowHitAndThenEnds) {
+  Held h;
+  const std::vector<DramQueueEntry> q = {req(0, 7, 10), req(0, 5, 120)};
+  EXPECT_EQ(h.s->pick(q, banks({{true, 5}}), 130), 1) << "the same-row request is a row hit";
+  h.s->on_issue(q[1], 130, 230);
+  EXPECT_EQ(h.counter("hold_hits"), 1u);
+  EXPECT_FALSE(h.s->hold(0, 131)) << "the anticipated request ended the hold";
+  EXPECT_EQ(h.s->pick({q[0]}, banks({{true, 5}}), 131), 0) << "so the conflict may go";
+}
+
+TEST(DramScheduler, HoldBlocksOnlyItsBank) {
+  Held h;
+  const std::vector<DramQueueEntry> q = {req(0, 7, 10), req(1, 3, 20)};
+  EXPECT_EQ(h.s->pick(q, banks({{true, 5}, {true, std::nullopt}}), 150), 1);
+}
+
+TEST(DramScheduler, OnlyHintedRequestsHoldAndOtherPoliciesNever) {
+  auto s = make_dram_scheduler("fr-fcfs-hold");
+  s->on_issue(req(0, 5, 0), 0, 100);
+  EXPECT_FALSE(s->hold(0, 50));
+  EXPECT_EQ(s->pick({req(0, 7, 10)}, banks({{true, 5}}), 150), 0);
+  for (const char* name : {"fcfs", "fr-fcfs"}) {
+    auto p = make_dram_scheduler(name);
+    DramQueueEntry e = req(0, 5, 0);
+    e.row_hint = true;
+    p->on_issue(e, 0, 100);
+    EXPECT_FALSE(p->holds_rows()) << name;
+    EXPECT_EQ(p->pick({req(0, 7, 10)}, banks({{true, 5}}), 150), 0) << name;
+  }
+}
+
+TEST(DramScheduler, TheHoldThresholdIsRowConflictMinusRowHitUnlessGiven) {
+  DramSpec s;
+  EXPECT_EQ(s.hold_threshold(), 200u);  // 300 - 100 (Fig. 7.3)
+  s.latency.row_conflict = 450;
+  EXPECT_EQ(s.hold_threshold(), 350u);
+  s.timing_model = "command";
+  EXPECT_EQ(s.hold_threshold(), s.command.tRP + s.command.tRCD);
+  s.hold_cycles = 77;
+  EXPECT_EQ(s.hold_threshold(), 77u);
+}
+
 TEST(DramScheduler, UnknownNameListsTheKnownOnes) {
   try {
     make_dram_scheduler("lottery");
     FAIL();
   } catch (const InputError& e) {
-    EXPECT_NE(std::string(e.what()).find("unknown DRAM scheduler 'lottery' (known: fcfs, fr-fcfs"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("unknown DRAM scheduler 'lottery' (known: fcfs, fr-fcfs, fr-fcfs-hold"), std::string::npos) << e.what();
   }
 }
 
