@@ -4,6 +4,7 @@ namespace gputlm::isa {
 
 InstrClass instruction_class(const Instruction& in) {
   InstrClass c = opcode_class(in.op);
+  if (in.has(kWarpSync)) return InstrClass::Warp;
   if (!dtype_is_float(in.type)) return c;
   switch (in.op) {
     case Opcode::Div: return InstrClass::FloatDiv;
@@ -14,6 +15,11 @@ InstrClass instruction_class(const Instruction& in) {
     default:
       return c;
   }
+}
+
+bool is_warp_collective(const Instruction& in) {
+  const InstrClass c = instruction_class(in);
+  return c == InstrClass::Warp || c == InstrClass::PrefixSum;
 }
 
 namespace {

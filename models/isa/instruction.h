@@ -45,6 +45,7 @@ enum InstrFlag : uint32_t {
   kVolatile = 1u << 9, kSync = 1u << 10, kAligned = 1u << 11, kNc = 1u << 12, kFull = 1u << 13,
   kArrive = 1u << 14, kRed = 1u << 15,
   kRowHint = 1u << 16,  // ld.global.rowhint: the dissertation's row-buffer locality hint bit (section 7.2)
+  kWarpSync = 1u << 17,  // bar.warp.sync (__syncwarp): a warp collective, not a CTA barrier
 };
 
 struct Instruction {
@@ -75,7 +76,7 @@ struct Instruction {
   bool has(InstrFlag f) const { return (flags & f) != 0; }
   bool is_branch() const { return op == Opcode::Bra; }
   bool is_exit() const { return op == Opcode::Ret || op == Opcode::Exit; }
-  bool is_barrier() const { return op == Opcode::Bar || op == Opcode::Barrier; }
+  bool is_barrier() const { return (op == Opcode::Bar || op == Opcode::Barrier) && !has(kWarpSync); }
   // Its outcome decides where the warp goes next (which threads, which PC, whether it waits).
   bool decides_control() const { return is_branch() || is_exit() || is_barrier() || op == Opcode::Trap; }
   bool is_load() const { return op == Opcode::Ld || op == Opcode::Ldu; }
@@ -89,6 +90,11 @@ struct Instruction {
 // The timing class of an instruction: arithmetic opcodes on float types count as float units,
 // float division as its own class.
 InstrClass instruction_class(const Instruction& in);
+
+// Whether the instruction acts on a logical warp's threads together (vote, shfl, activemask,
+// bar.warp.sync, and the dissertation's cond.acc and tree.traverse): warp formations that regroup
+// threads issue it with each logical warp whole.
+bool is_warp_collective(const Instruction& in);
 
 // Registers an instruction reads and writes (guard included in `uses`). A guarded instruction
 // may leave its destination unchanged, so its destinations also count as uses.

@@ -93,6 +93,7 @@ bool opcode_specific(Instruction& in, std::string_view w) {
     case Opcode::Bar:
     case Opcode::Barrier:
       if (w == "arrive") return in.flags |= kArrive;
+      if (w == "warp") return in.flags |= kWarpSync;
       return w == "cta";
     default:
       return false;

@@ -88,6 +88,8 @@ TEST_P(TimedWorkloads, SleepingCoresTimeLikeCoresRunEveryCycle) { compare_sleepi
 TEST_P(TimedWorkloads, SleepingLargeWarpCoresTimeLikeCoresRunEveryCycle) { compare_sleeping_and_polled("lwm256", false); }
 
 TEST_P(TimedWorkloads, VerifyOnFermiGtx480) { run_on("fermi-gtx480"); }
+TEST_P(TimedWorkloads, VerifyOnNarasimanDb) { run_on("narasiman-db"); }
+TEST_P(TimedWorkloads, VerifyOnNarasimanDbHold) { run_on("narasiman-db-hold"); }
 TEST_P(TimedWorkloads, VerifyOnTwoLevel8) { run_on("2lev8"); }  // a preset built on a base config
 TEST_P(TimedWorkloads, VerifyOnLargeWarps256) { run_on("lwm256"); }
 TEST_P(TimedWorkloads, VerifyOnLargeWarps256TwoLevel1) { run_on("lwm256-2lev1"); }
@@ -97,6 +99,31 @@ TEST_P(TimedWorkloads, VerifyOnDynamicWarpFormationPdomPriority) { run_on("dwf",
 TEST_P(TimedWorkloads, SleepingCompactingCoresTimeLikeCoresRunEveryCycle) { compare_sleeping_and_polled("tbc256", false, 0.005); }
 TEST_P(TimedWorkloads, VerifyOnLargeWarps256PerfectRegisterFileWaiting) {
   run_on("lwm256", {{"core", {{"lwm", {{"perfect_register_file", true}, {"busy_threads", "wait"}, {"memory_rows", false}, {"single_jump", false}}}}}});
+}
+
+tb::TimingRun run_db(const std::string& workload, const std::string& preset) {
+  tb::fresh_sc_kernel();
+  workload::Workload w(std::string(GPUTLM_SOURCE_DIR) + "/traces/db/" + workload, "test");
+  const nlohmann::json config = gpu::load_config(std::string(GPUTLM_SOURCE_DIR) + "/configs/" + preset + ".json");
+  return tb::run_timing(w, gpu::GpuSpec::from_json(config, preset), {});
+}
+
+// The hint-aware controller changes nothing without hinted loads, and holds rows with them.
+TEST(DbWorkloads, TheHoldControllerOnlyActsOnHintedLoads) {
+  const tb::TimingRun plain = run_db("index_baseline", "narasiman-db"), held = run_db("index_baseline", "narasiman-db-hold");
+  EXPECT_EQ(plain.cycles, held.cycles);
+  EXPECT_EQ(held.modules["gpu.dram0"]["holds"].get<uint64_t>(), 0u);
+  const tb::TimingRun hinted = run_db("index_hint", "narasiman-db-hold");
+  const nlohmann::json& d = hinted.modules["gpu.dram0"];
+  EXPECT_GT(d["holds"].get<uint64_t>(), 100u);
+  EXPECT_GT(d["hold_hits"].get<uint64_t>(), 0u);
+  EXPECT_GT(d["row_buffer_hit_rate"].get<double>(), plain.modules["gpu.dram0"]["row_buffer_hit_rate"].get<double>());
+}
+
+// COND_ACC replaces step 3's six instructions and branch by one (dissertation Fig. 8.1(b)).
+TEST(DbWorkloads, CondAccRunsFewerWarpInstructions) {
+  const tb::TimingRun base = run_db("scan_baseline", "narasiman-db"), acc = run_db("scan_condacc", "narasiman-db");
+  EXPECT_LT(acc.warp_instructions, base.warp_instructions * 0.9);
 }
 
 INSTANTIATE_TEST_SUITE_P(All, TimedWorkloads,

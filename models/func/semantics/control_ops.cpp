@@ -1,4 +1,4 @@
-// Control instructions (PTX ISA 9.7.13): bra, ret, exit, bar/barrier, membar, fence,
+// Control instructions (PTX ISA 9.7.13): bra, ret, exit, bar/barrier, bar.warp.sync, membar, fence,
 // nanosleep, trap. They only report what happened (ExecResult); the SIMT control of the executor
 // or of the core's writeback stage acts on it.
 #include "models/func/semantics/semantics.h"
@@ -16,6 +16,9 @@ ExecFn bind_control(const isa::Instruction& in) {
     case Opcode::Bar:
     case Opcode::Barrier:
       if (in.has(isa::kArrive)) return nullptr;
+      // bar.warp.sync (__syncwarp): a warp's threads run in lockstep here, so its threads have
+      // all arrived when it executes; with regrouping formations it is a warp collective (class Warp).
+      if (in.has(isa::kWarpSync)) return [](ExecCtx&) {};
       return [](ExecCtx& c) {
         if (!c.mask) return;
         const unsigned lane = lowest_lane(c.mask);

@@ -99,7 +99,7 @@ LaneMask BlockFormation::row_mask(uint32_t slot, const WarpSlot&, uint32_t row) 
 }
 
 bool BlockFormation::gathers(const isa::Instruction& in) {
-  return in.is_barrier() || isa::instruction_class(in) == isa::InstrClass::Warp;
+  return in.is_barrier() || isa::is_warp_collective(in);
 }
 
 BlockWarp::State BlockFormation::state_at(const Block& b, uint32_t pc) {

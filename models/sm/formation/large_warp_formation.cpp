@@ -169,7 +169,7 @@ class LargeWarpFormation : public IWarpFormation {
 
   Mode mode_of(const isa::Instruction& in) const {
     if (in.is_branch() && in.guard < 0 && m_p.single_jump) return Mode::Single;
-    if (isa::instruction_class(in) == isa::InstrClass::Warp) return Mode::RowWhole;
+    if (isa::is_warp_collective(in)) return Mode::RowWhole;
     const bool global = in.space == isa::Space::Global || in.space == isa::Space::Generic;
     if (in.is_memory() && global && m_p.memory_rows) return Mode::RowFree;
     return Mode::Columns;

@@ -1,0 +1,7 @@
+// Index-based search, version "both" (dissertation Fig. 8.4): see ../index_kernels.cuh.
+#include "../index_kernels.cuh"
+
+extern "C" __global__ void index_both(const unsigned* __restrict__ tree, const unsigned* __restrict__ lookups,
+                                    unsigned* __restrict__ results, unsigned queries, unsigned levels) {
+  index_search<true, true>(tree, lookups, results, queries, levels);
+}

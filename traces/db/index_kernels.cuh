@@ -1,0 +1,65 @@
+// Index-based search (Narasiman dissertation section 6.3, Appendix A.2): P-ary search over a
+// breadth-first, pointer-free tree of row-buffer-sized nodes (Kim et al.'s FAST layout, Fig. 6.2).
+// A node is one 4KB DRAM row of 32 cache lines of 32 words: line 0 holds 30 keys (words 30-31
+// pad, 0xFFFFFFFF) whose 31 gaps lead to lines 1-31 of the same node; the 31 gaps of line j lead
+// to node n*961 + 1 + (j-1)*31 + c of the next row-buffer level. A warp searches one key at a
+// time; per row-buffer level it loads line 0 (the request that opens the row), counts the keys
+// below its key (ballot + popc: 30 comparisons at once), loads the chosen line of the same row
+// (the anticipated row hit) and counts again for the next node. A warp takes lookups
+// w, w + 32, ... and starts its next lookup as soon as one ends (section 6.3).
+// Four versions, as Fig. 8.4:
+//   index_baseline  ballot/popc traversal
+//   index_tt        TREE_TRAVERSE (section 7.2.1) computes both next indices
+//   index_hint      the row-opening load carries the row-buffer locality hint (ld.global.rowhint)
+//   index_both      both
+#pragma once
+
+#define INDEX_NODE_WORDS 1024u  // one 4KB row
+#define INDEX_LINE_WORDS 32u
+#define INDEX_FANOUT 961u      // row-buffer nodes below a row-buffer node: 31 lines x 31 gaps
+
+// base + (lanes whose key > value) * node_size, through the dissertation's TREE_TRAVERSE.
+__device__ __forceinline__ unsigned tree_traverse(unsigned base, unsigned key, unsigned value, unsigned node_size) {
+  unsigned next;
+  asm volatile("{\n\t.reg .pred p;\n\tsetp.gt.u32 p, %1, %2;\n\ttree.traverse.u32 %0, %3, p, %4;\n\t}"
+               : "=r"(next)
+               : "r"(key), "r"(value), "r"(base), "r"(node_size));
+  return next;
+}
+
+// A global load whose request carries the row-buffer locality hint bit (section 7.2).
+__device__ __forceinline__ unsigned load_row_hint(const unsigned* p) {
+  unsigned v;
+  asm volatile("ld.global.rowhint.u32 %0, [%1];" : "=r"(v) : "l"(__cvta_generic_to_global(p)));
+  return v;
+}
+
+template <bool kTreeTraverse, bool kHint>
+__device__ __forceinline__ void index_search(const unsigned* __restrict__ tree, const unsigned* __restrict__ lookups,
+                                             unsigned* __restrict__ results, unsigned queries, unsigned levels) {
+  const unsigned lane = threadIdx.x & 31, warps = blockDim.x >> 5;
+  for (unsigned q = threadIdx.x >> 5; q < queries; q += warps) {
+    const unsigned key = lookups[q];
+    unsigned node = 0;
+    for (unsigned level = 0; level < levels; ++level) {
+      const unsigned idx = node * INDEX_NODE_WORDS + lane;
+      const unsigned value = kHint ? load_row_hint(&tree[idx]) : tree[idx];  // open the row
+      unsigned line, next_idx;
+      if (kTreeTraverse) {  // the base is the warp's: line 1 of the node (its left-most child line)
+        const unsigned lines = node * INDEX_NODE_WORDS + INDEX_LINE_WORDS;
+        const unsigned chosen = tree_traverse(lines, key, value, INDEX_LINE_WORDS);
+        line = (chosen - lines) / INDEX_LINE_WORDS;
+        next_idx = chosen + lane;
+      } else {
+        line = __popc(__ballot_sync(0xffffffffu, key > value));
+        next_idx = idx + INDEX_LINE_WORDS + (line << 5);
+      }
+      const unsigned next_value = tree[next_idx];  // the row hit, if the row is still open
+      if (key == value) results[q] = idx;
+      if (key == next_value) results[q] = next_idx;
+      const unsigned first_child = node * INDEX_FANOUT + 1 + line * 31;
+      node = kTreeTraverse ? tree_traverse(first_child, key, next_value, 1)
+                           : first_child + __popc(__ballot_sync(0xffffffffu, key > next_value));
+    }
+  }
+}
