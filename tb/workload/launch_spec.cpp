@@ -85,6 +85,11 @@ BufferSpec read_buffer(const Reader& r, const json& v, const std::string& path) 
   b.init = v.contains("init") ? v.at("init") : json{{"gen", "zeros"}};
   if (!b.init.is_object() || !b.init.contains("gen")) r.fail(path + ".init", "must be an object with \"gen\"");
   if (v.contains("check")) b.check = read_check(r, v.at("check"), path + ".check");
+  if (b.init.contains("sparse")) {
+    if (!b.init.at("sparse").is_boolean()) r.fail(path + ".init.sparse", "must be true or false");
+    if (b.init.at("sparse").get<bool>() && b.init.at("gen") != "custom") r.fail(path + ".init.sparse", "needs \"gen\": \"custom\"");
+    if (b.init.at("sparse").get<bool>() && v.contains("check")) r.fail(path + ".init.sparse", "a checked buffer cannot be sparse");
+  }
   return b;
 }
 

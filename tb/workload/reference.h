@@ -31,7 +31,12 @@ struct HostBuffer {
   std::string type;            // u8 s8 u16 s16 u32 s32 u64 s64 f32 f64
   size_t elem_size = 4;
   size_t count = 0;
-  std::vector<uint8_t> bytes;  // initial contents (size = elem_size * count)
+  std::vector<uint8_t> bytes;  // initial contents (size = elem_size * count), unless sparse
+  // A sparse buffer ("init": {"gen": "custom", "sparse": true}) holds only the pieces its generator
+  // wrote (first element -> bytes); the rest of it reads as zeros. For inputs far larger than what
+  // a kernel touches (a search tree of a billion keys, of which only the looked-up paths exist).
+  bool sparse = false;
+  std::map<size_t, std::vector<uint8_t>> pieces;
   std::vector<uint8_t> expected;  // filled by the reference for checked buffers
   bool has_expected = false;
 };
@@ -80,7 +85,17 @@ class GenContext : public HostData {
   template <class T>
   void fill(const std::string& buffer, const std::vector<T>& values) {
     HostBuffer& b = find(buffer);
+    if (b.sparse) throw InputError(m_where + ": buffer '" + buffer + "' is sparse: fill it with fill_at");
     put(b, values, b.bytes);
+  }
+  // Writes `values` from element `first` on (a piece of a sparse buffer, or part of a dense one).
+  template <class T>
+  void fill_at(const std::string& buffer, size_t first, const std::vector<T>& values) {
+    HostBuffer& b = find(buffer);
+    if (sizeof(T) != b.elem_size || first + values.size() > b.count) check_shape(b, sizeof(T), first + values.size());
+    const uint8_t* src = reinterpret_cast<const uint8_t*>(values.data());
+    if (b.sparse) b.pieces[first].assign(src, src + values.size() * sizeof(T));
+    else if (!values.empty()) std::memcpy(b.bytes.data() + first * sizeof(T), src, values.size() * sizeof(T));
   }
 
  private:
@@ -104,6 +119,7 @@ class RefContext : public HostData {
   std::vector<T> input(const std::string& buffer) const {
     const HostBuffer& b = find(buffer);
     check_shape(b, sizeof(T), b.count);
+    if (b.sparse) throw InputError(m_where + ": buffer '" + buffer + "' is sparse; a reference cannot read it whole");
     return as<T>(b.bytes);
   }
   // Expected contents of a checked buffer after the launches (compared per its "check" mode).

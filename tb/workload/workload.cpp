@@ -54,8 +54,9 @@ void Workload::generate() {
     h.type = b.type;
     h.elem_size = b.elem_size;
     h.count = b.count;
-    h.bytes.assign(b.count * b.elem_size, 0);
     const std::string gen = b.init.value("gen", "zeros");
+    h.sparse = b.init.value("sparse", false);
+    if (!h.sparse) h.bytes.assign(b.count * b.elem_size, 0);
     const std::string where = "buffer '" + b.name + "' init";
     Rng rng(m_spec.seed ^ name_hash(b.name));
     // A number, or an integer expression over the size variables.
@@ -107,8 +108,11 @@ void Workload::setup(func::GlobalMemory& mem) {
   generate();
   m_address.clear();
   for (const HostBuffer& h : m_host) {
-    const uint64_t addr = mem.allocate(h.bytes.size(), h.name);
-    mem.write(addr, h.bytes.data(), h.bytes.size());
+    const uint64_t addr = mem.allocate(h.count * h.elem_size, h.name);
+    if (h.sparse)
+      for (const auto& [first, piece] : h.pieces) mem.write(addr + first * h.elem_size, piece.data(), piece.size());
+    else
+      mem.write(addr, h.bytes.data(), h.bytes.size());
     m_address[h.name] = addr;
   }
 }
@@ -174,7 +178,7 @@ VerifyReport Workload::verify(const func::GlobalMemory& mem) {
     if (b.check.mode == CheckSpec::Mode::None) continue;
     if (!m_host[i].has_expected)
       throw InputError(m_spec.file + ": reference '" + m_spec.reference + "' gives no expected contents for checked buffer '" + b.name + "'");
-    std::vector<uint8_t> got(m_host[i].bytes.size());
+    std::vector<uint8_t> got(m_host[i].count * m_host[i].elem_size);
     mem.read(m_address.at(b.name), got.data(), got.size());
     report.buffers.push_back(compare(b, m_host[i], got));
   }

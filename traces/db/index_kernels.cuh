@@ -26,6 +26,15 @@ __device__ __forceinline__ unsigned tree_traverse(unsigned base, unsigned key, u
                : "r"(key), "r"(value), "r"(base), "r"(node_size));
   return next;
 }
+// The same on a 64-bit address: the line chosen among a row's lines 1-31 (node size 128 bytes),
+// "immediately used to load the values in the next node" (section 7.2.1).
+__device__ __forceinline__ const unsigned* tree_traverse_line(const unsigned* lines, unsigned key, unsigned value) {
+  unsigned long long next;
+  asm volatile("{\n\t.reg .pred p;\n\tsetp.gt.u32 p, %1, %2;\n\ttree.traverse.u64 %0, %3, p, 128;\n\t}"
+               : "=l"(next)
+               : "r"(key), "r"(value), "l"(lines));
+  return reinterpret_cast<const unsigned*>(next);
+}
 
 // A global load whose request carries the row-buffer locality hint bit (section 7.2).
 __device__ __forceinline__ unsigned load_row_hint(const unsigned* p) {
@@ -34,32 +43,38 @@ __device__ __forceinline__ unsigned load_row_hint(const unsigned* p) {
   return v;
 }
 
-template <bool kTreeTraverse, bool kHint>
-__device__ __forceinline__ void index_search(const unsigned* __restrict__ tree, const unsigned* __restrict__ lookups,
-                                             unsigned* __restrict__ results, unsigned queries, unsigned levels) {
+template <bool kTreeTraverse, bool kHint, unsigned kLevels>
+__device__ __forceinline__ void search_levels(const unsigned* __restrict__ tree, const unsigned* __restrict__ lookups,
+                                              unsigned* __restrict__ results, unsigned queries) {
   const unsigned lane = threadIdx.x & 31, warps = blockDim.x >> 5;
   for (unsigned q = threadIdx.x >> 5; q < queries; q += warps) {
     const unsigned key = lookups[q];
     unsigned node = 0;
-    for (unsigned level = 0; level < levels; ++level) {
-      const unsigned idx = node * INDEX_NODE_WORDS + lane;
-      const unsigned value = kHint ? load_row_hint(&tree[idx]) : tree[idx];  // open the row
-      unsigned line, next_idx;
-      if (kTreeTraverse) {  // the base is the warp's: line 1 of the node (its left-most child line)
-        const unsigned lines = node * INDEX_NODE_WORDS + INDEX_LINE_WORDS;
-        const unsigned chosen = tree_traverse(lines, key, value, INDEX_LINE_WORDS);
-        line = (chosen - lines) / INDEX_LINE_WORDS;
-        next_idx = chosen + lane;
-      } else {
-        line = __popc(__ballot_sync(0xffffffffu, key > value));
-        next_idx = idx + INDEX_LINE_WORDS + (line << 5);
-      }
-      const unsigned next_value = tree[next_idx];  // the row hit, if the row is still open
-      if (key == value) results[q] = idx;
-      if (key == next_value) results[q] = next_idx;
+#pragma unroll
+    for (unsigned level = 0; level < kLevels; ++level) {
+      const unsigned* row = tree + node * INDEX_NODE_WORDS;  // the warp's row-buffer node
+      const unsigned value = kHint ? load_row_hint(&row[lane]) : row[lane];  // open the row
+      const unsigned* lines = row + INDEX_LINE_WORDS;        // lines 1-31, below line 0's gaps
+      const unsigned* chosen;
+      if (kTreeTraverse) chosen = tree_traverse_line(lines, key, value);
+      else chosen = lines + (__popc(__ballot_sync(0xffffffffu, key > value)) << 5);
+      const unsigned next_value = chosen[lane];  // the row hit, if the row is still open
+      const unsigned line = static_cast<unsigned>(chosen - lines) / INDEX_LINE_WORDS;
+      if (key == value) results[q] = static_cast<unsigned>(&row[lane] - tree);
+      if (key == next_value) results[q] = static_cast<unsigned>(&chosen[lane] - tree);
       const unsigned first_child = node * INDEX_FANOUT + 1 + line * 31;
       node = kTreeTraverse ? tree_traverse(first_child, key, next_value, 1)
                            : first_child + __popc(__ballot_sync(0xffffffffu, key > next_value));
     }
   }
+}
+
+// The number of levels is the tree's (1 to 3, see index_tree.h); a constant per instantiation, so
+// that the level loop unrolls completely as the dissertation's kernel (3 levels, Appendix A.2).
+template <bool kTreeTraverse, bool kHint>
+__device__ __forceinline__ void index_search(const unsigned* __restrict__ tree, const unsigned* __restrict__ lookups,
+                                             unsigned* __restrict__ results, unsigned queries, unsigned levels) {
+  if (levels == 3) search_levels<kTreeTraverse, kHint, 3>(tree, lookups, results, queries);
+  else if (levels == 2) search_levels<kTreeTraverse, kHint, 2>(tree, lookups, results, queries);
+  else search_levels<kTreeTraverse, kHint, 1>(tree, lookups, results, queries);
 }

@@ -23,8 +23,14 @@ struct DramQueueEntry {
 
 struct DramBankView {
   bool ready = false;                 // can start an access this cycle
+  bool row_change = true;             // ... and one to another row than the open one
   std::optional<uint64_t> open_row;   // row in the row buffer
 };
+
+// Whether `e` can start now in its bank `b`.
+inline bool can_start(const DramQueueEntry& e, const DramBankView& b) {
+  return b.ready && (b.row_change || (b.open_row && *b.open_row == e.row));
+}
 
 // A bank a policy keeps for one open row until a cycle (the row-buffer hint's hold).
 struct DramHold {

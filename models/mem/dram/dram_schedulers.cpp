@@ -31,7 +31,7 @@ int oldest_ready(const std::vector<DramQueueEntry>& q, const std::vector<DramBan
     const uint32_t b = q[i].bank;
     if (seen[b]) continue;
     seen[b] = 1;
-    if (banks[b].ready && !blocked(b)) return static_cast<int>(i);
+    if (can_start(q[i], banks[b]) && !blocked(b)) return static_cast<int>(i);
   }
   return -1;
 }

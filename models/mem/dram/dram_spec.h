@@ -25,6 +25,12 @@ struct LatencyTiming {  // the papers' abstraction, in controller cycles
   uint64_t row_conflict = 300;
   uint64_t row_empty = 200;  // chosen: the papers give none; activate without precharge
   double bandwidth_gbps = 32.0;
+  // How long a row change (conflict or empty bank) keeps the bank from starting another row:
+  // "opening" its row_conflict - row_hit (or row_empty - row_hit) cycles, after which the next
+  // row change may overlap its column access; "access" until its data transfer ends, so row
+  // changes in a bank never overlap (the dissertation's Fig. 7.3 break-even assumes this). Row
+  // hits to the open row start a cycle apart either way.
+  std::string conflict_busy = "opening";
 };
 
 struct CommandTiming {  // command-level model, in controller (command clock) cycles

@@ -39,6 +39,9 @@ class IDramTiming {
   virtual ~IDramTiming() = default;
   // The first cycle at or after `now` when `bank` can start a new access.
   virtual Cycle bank_ready(uint32_t bank, Cycle now) const = 0;
+  // The first cycle at or after `now` when `bank` can start an access to a row other than the
+  // open one (later than bank_ready where a row change waits for earlier accesses to finish).
+  virtual Cycle row_change_ready(uint32_t bank, Cycle now) const { return bank_ready(bank, now); }
   // The row open in `bank` (none after a precharge or before the first access).
   virtual std::optional<uint64_t> open_row(uint32_t bank) const = 0;
   // Starts `a` at `now` (bank_ready(a.bank, now) == now). `keep_open` is the page policy's

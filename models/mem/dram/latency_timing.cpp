@@ -1,7 +1,8 @@
 // "latency": the papers' DRAM abstraction (Narasiman dissertation Table 5.1 and section 6.6): a
 // row hit takes row_hit cycles and is pipelined (a bank starts one a cycle), a row conflict
 // takes row_conflict cycles of which row_conflict - row_hit keep the bank busy opening the row
-// (so conflicts in one bank serialise), an access to a closed bank takes row_empty. Latencies
+// (so conflicts in one bank serialise), an access to a closed bank takes row_empty. With
+// conflict_busy "access", a row change also waits until the bank's earlier accesses are done. Latencies
 // count to the end of the data transfer; the data bus moves bandwidth_gbps, so a line occupies
 // it for line bytes / (bytes per cycle) cycles and transfers never overlap.
 #include <algorithm>
@@ -16,9 +17,15 @@ namespace {
 class LatencyTimingModel : public IDramTiming {
  public:
   explicit LatencyTimingModel(const DramSpec& s)
-      : m_t(s.latency), m_bytes_per_cycle(s.latency.bandwidth_gbps * 1000.0 / s.clock_mhz), m_banks(s.banks) {}
+      : m_t(s.latency),
+        m_bytes_per_cycle(s.latency.bandwidth_gbps * 1000.0 / s.clock_mhz),
+        m_access_busy(s.latency.conflict_busy == "access"),
+        m_banks(s.banks) {}
 
   Cycle bank_ready(uint32_t bank, Cycle now) const override { return std::max(now, m_banks[bank].ready_at); }
+  Cycle row_change_ready(uint32_t bank, Cycle now) const override {
+    return std::max({now, m_banks[bank].ready_at, m_banks[bank].change_at});
+  }
   std::optional<uint64_t> open_row(uint32_t bank) const override { return m_banks[bank].open_row; }
   Cycle bus_busy_cycles() const override { return m_bus_busy; }
 
@@ -45,6 +52,7 @@ class LatencyTimingModel : public IDramTiming {
     m_bus_free = r.done;
     m_bus_busy += transfer;
     b.ready_at = now + std::max<Cycle>(opening, 1);
+    if (m_access_busy) b.change_at = std::max(b.change_at, r.done);  // the next row change waits for this access
     b.open_row = keep_open ? std::optional<uint64_t>(a.row) : std::nullopt;
     return r;
   }
@@ -53,9 +61,11 @@ class LatencyTimingModel : public IDramTiming {
   struct Bank {
     std::optional<uint64_t> open_row;
     Cycle ready_at = 0;
+    Cycle change_at = 0;  // conflict_busy "access": when the last access's data is out
   };
   LatencyTiming m_t;
   double m_bytes_per_cycle;
+  bool m_access_busy;
   std::vector<Bank> m_banks;
   Cycle m_bus_free = 0;
   Cycle m_bus_busy = 0;

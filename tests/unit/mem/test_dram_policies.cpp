@@ -19,7 +19,7 @@ DramQueueEntry req(uint32_t bank, uint64_t row, Cycle arrival) {
 }
 std::vector<DramBankView> banks(std::initializer_list<std::pair<bool, std::optional<uint64_t>>> b) {
   std::vector<DramBankView> v;
-  for (auto [ready, row] : b) v.push_back({ready, row});
+  for (auto [ready, row] : b) v.push_back({ready, true, row});
   return v;
 }
 
@@ -118,6 +118,15 @@ TEST(DramScheduler, TheHoldThresholdIsRowConflictMinusRowHitUnlessGiven) {
   EXPECT_EQ(s.hold_threshold(), 77u);
 }
 
+TEST(DramScheduler, ARowChangeWaitsWhereTheBankCannotChangeRowsYetButAHitGoes) {
+  for (const char* name : {"fcfs", "fr-fcfs", "fr-fcfs-hold"}) {
+    auto s = make_dram_scheduler(name);
+    std::vector<DramBankView> b = {{true, false, 5}};
+    EXPECT_EQ(s->pick({req(0, 7, 0)}, b, 10), -1) << name;
+    EXPECT_EQ(s->pick({req(0, 5, 0)}, b, 10), 0) << name;
+  }
+}
+
 TEST(DramScheduler, UnknownNameListsTheKnownOnes) {
   try {
     make_dram_scheduler("lottery");
@@ -158,6 +167,23 @@ TEST(LatencyTiming, HitsArePipelinedButTheBusMovesOneLineEveryFourCycles) {
   }
   EXPECT_EQ(last, 200u + 8 * 4);  // 128 B at 32 B/cycle
   EXPECT_EQ(t->bus_busy_cycles(), 9u * 4);
+}
+
+// Two conflicts in one bank: "opening" lets the second start once the first has opened its row
+// (200 cycles), "access" only when the first's data is out (300); hits to the open row start
+// after the opening either way.
+TEST(LatencyTiming, ConflictBusyChoosesWhenTheNextRowChangeMayStart) {
+  for (const char* mode : {"opening", "access"}) {
+    DramSpec s = papers();
+    s.latency.conflict_busy = mode;
+    auto t = make_dram_timing(s);
+    t->issue({0, 1, false, 128}, 0, true);             // empty bank: row 1 open at 100, done 200
+    const DramIssue c = t->issue({0, 2, false, 128}, t->row_change_ready(0, 0), true);  // a conflict
+    const bool access = std::string(mode) == "access";
+    EXPECT_EQ(c.done - 300, access ? 200u : 100u) << mode;
+    EXPECT_EQ(t->bank_ready(0, 0), c.done - 300 + 200) << mode << ": a hit to row 2 may start once it is open";
+    EXPECT_EQ(t->row_change_ready(0, 0), access ? c.done : c.done - 100) << mode;
+  }
 }
 
 TEST(LatencyTiming, ClosedPageMakesEveryAccessAnEmptyOne) {
