@@ -24,12 +24,13 @@ def cache_valid(path, workload_dir, fresh, keep=False):
     return path.stat().st_mtime >= max(p.stat().st_mtime for p in inputs)
 
 
-def run_one(config, workload_dir, size, dest, command="run"):
-    """Runs one simulation (or `gputlm predict`) into dest; returns (seconds, error text or None)."""
+def run_one(config, workload_dir, size, dest, command="run", extra=()):
+    """Runs one simulation (or `gputlm predict`) into dest, with `extra` command-line arguments;
+    returns (seconds, error text or None)."""
     dest.parent.mkdir(parents=True, exist_ok=True)
     part = dest.with_name(dest.stem + ".part.json")
     cmd = [str(GPUTLM), command, "--config", str(config), "--workload", str(workload_dir),
-           "--size", size, "--stats", str(part)]
+           "--size", size, "--stats", str(part), *extra]
     start = time.monotonic()
     proc = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True)
     seconds = time.monotonic() - start
@@ -42,7 +43,7 @@ def run_one(config, workload_dir, size, dest, command="run"):
 
 
 def run_jobs(jobs, fresh, workers, keep=False):
-    """jobs: {key: (config path, workload dir, size, stats path[, "predict"])}. Runs those without a
+    """jobs: {key: (config path, workload dir, size, stats path[, "predict"[, extra args]])}. Runs those without a
     valid cached result; returns ({key: stats path} of the results that exist, {key: error text})."""
     todo = {k: j for k, j in jobs.items() if not cache_valid(j[3], j[1], fresh, keep)}
     print(f"{len(jobs)} runs, {len(jobs) - len(todo)} cached, {len(todo)} to simulate "

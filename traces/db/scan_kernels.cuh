@@ -18,14 +18,15 @@ __device__ __forceinline__ bool scan_pass(const unsigned* __restrict__ column, u
   return column[k] < max_value;
 }
 
-// Step 3 with COND_ACC: the passing lanes write k contiguously from `slot` (a shared address);
-// returns how many did.
-__device__ __forceinline__ unsigned scan_cond_acc(unsigned* slot, bool pass, unsigned k) {
+// Steps 2 and 3 with COND_ACC: the lanes whose value is below max_value write k contiguously
+// from `slot` (a shared address); returns how many did. The comparison is inside the asm so that
+// it sets the predicate COND_ACC reads, as the WHERE predicate of the baseline feeds its ballot.
+__device__ __forceinline__ unsigned scan_cond_acc(unsigned* slot, unsigned value, unsigned max_value, unsigned k) {
   unsigned total;
   const unsigned base = static_cast<unsigned>(__cvta_generic_to_shared(slot));
-  asm volatile("{\n\t.reg .pred p;\n\tsetp.ne.u32 p, %2, 0;\n\tcond.acc.shared.u32 %0, [%1], p, %3;\n\t}"
+  asm volatile("{\n\t.reg .pred p;\n\tsetp.lt.u32 p, %2, %3;\n\tcond.acc.shared.u32 %0, [%1], p, %4;\n\t}"
                : "=r"(total)
-               : "r"(base), "r"(static_cast<unsigned>(pass)), "r"(k)
+               : "r"(base), "r"(value), "r"(max_value), "r"(k)
                : "memory");
   return total;
 }
@@ -39,10 +40,10 @@ __device__ __forceinline__ void full_table_scan(const unsigned* __restrict__ col
   unsigned* buffer = &smem[warp * SCAN_BUFFER];
   unsigned found = 0;  // entries in the warp's buffer (the same in every lane)
   for (unsigned k = tid; k < rows; k += blockDim.x) {
-    const bool pass = scan_pass(column, k, max_value);
     if (kCondAcc) {
-      found += scan_cond_acc(&buffer[found], pass, k);
+      found += scan_cond_acc(&buffer[found], column[k], max_value, k);
     } else {
+      const bool pass = scan_pass(column, k, max_value);
       unsigned bits = __ballot_sync(0xffffffffu, pass);
       const unsigned total = __popc(bits);
       if (pass) {

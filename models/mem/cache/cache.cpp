@@ -8,6 +8,7 @@ Cache::Cache(sc_core::sc_module_name name, const CacheSpec& spec, double referen
       downstream("downstream", m_wake),
       m_spec(spec),
       m_write_back(spec.write_back()),
+      m_install_full_stores(spec.full_line_stores == "install"),
       m_clock(spec.clock_mhz, reference_mhz),
       m_tags(spec.sets(), spec.assoc, make_replacement(spec.replacement, spec.sets(), spec.assoc)),
       m_bank_used(spec.banks, 0) {
@@ -97,7 +98,8 @@ Cache::Outcome Cache::handle(tlm::tlm_generic_payload& p, Cycle now) {
 }
 
 // Write-back, write-allocate: a hit dirties the line; a miss fetches it (a full-line write-back
-// from the level above installs it at once); atomics are performed here like stores.
+// from the level above installs it at once, and so does a full-line store with full_line_stores
+// "install"); atomics are performed here like stores.
 Cache::Outcome Cache::write_line(tlm::tlm_generic_payload& p, uint64_t line, Cycle now) {
   const AccessKind kind = MemExtension::of(p).kind;
   if (m_tags.lookup(line)) {
@@ -106,7 +108,8 @@ Cache::Outcome Cache::write_line(tlm::tlm_generic_payload& p, uint64_t line, Cyc
     respond_at(p, now + m_spec.hit_latency);
     return Outcome::Accepted;
   }
-  if (kind == AccessKind::Writeback && p.get_data_length() >= m_spec.line_bytes && !m_mshrs.count(line)) {
+  const bool installs = kind == AccessKind::Writeback || (kind == AccessKind::Store && m_install_full_stores);
+  if (installs && p.get_data_length() >= m_spec.line_bytes && !m_mshrs.count(line)) {
     ++m_misses;
     if (auto v = m_tags.fill(line, true)) evict(*v);
     respond_at(p, now + m_spec.hit_latency);

@@ -69,6 +69,7 @@ class Cache : public sc_core::sc_module, public StatProvider, public WaveProvide
 
   CacheSpec m_spec;
   bool m_write_back;  // m_spec.write_back(), decided once
+  bool m_install_full_stores;  // full_line_stores "install"
   ClockDomain m_clock;
   TagArray m_tags;
   PayloadPool m_pool;

@@ -22,6 +22,7 @@ CacheSpec CacheSpec::from_json(const nlohmann::json& j, const std::string& where
   s.mshrs = static_cast<uint32_t>(r.get_uint("mshrs", s.mshrs, 1, 65536));
   s.mshr_merge = static_cast<uint32_t>(r.get_uint("mshr_merge", s.mshr_merge, 1, 1024));
   s.write_policy = r.get_choice("write_policy", s.write_policy, {"write-through", "write-back"});
+  s.full_line_stores = r.get_choice("full_line_stores", s.full_line_stores, {"fetch", "install"});
   s.replacement = r.get_choice("replacement", s.replacement, Registry<ReplacementFactory>::instance().names());
   if (s.size_bytes % (uint64_t{s.assoc} * s.line_bytes) != 0)
     r.fail("size_bytes", "must be a multiple of assoc x line_bytes (" + std::to_string(uint64_t{s.assoc} * s.line_bytes) + ")");

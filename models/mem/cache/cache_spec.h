@@ -19,6 +19,9 @@ struct CacheSpec {
   uint32_t mshrs = 32;         // chosen: outstanding line misses (the papers give none)
   uint32_t mshr_merge = 8;     // chosen: requests one MSHR can hold (the first included)
   std::string write_policy = "write-through";  // write-through (no-allocate) | write-back (write-allocate)
+  // Write-back: a store that misses and writes the whole line "fetch"es it all the same, or
+  // "install"s it at once (a write-back from the level above always installs).
+  std::string full_line_stores = "fetch";
   std::string replacement = "lru";             // a registered replacement policy
 
   uint32_t sets() const { return static_cast<uint32_t>(size_bytes / (uint64_t{assoc} * line_bytes)); }

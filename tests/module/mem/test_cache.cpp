@@ -112,6 +112,22 @@ TEST(Cache, CleanVictimsAreDroppedSilently) {
   EXPECT_EQ(b.stat("writebacks"), 0);
 }
 
+// A store of a whole line that misses: "fetch" reads the line first, "install" takes it at once
+// (dirty, no read below); a partial store fetches either way.
+TEST(Cache, FullLineStoresFetchOrInstallByConfig) {
+  for (const char* mode : {"fetch", "install"}) {
+    CacheSpec s = small("write-back");
+    s.full_line_stores = mode;
+    Bench b(s, {req(0, kA, true, 128), req(100, kA + 128, true, 64), req(300, kA)});
+    const bool install = std::string(mode) == "install";
+    const auto& log = b.memory->log();
+    ASSERT_EQ(log.size(), install ? 1u : 2u) << mode;
+    EXPECT_EQ(log.back().address, kA + 128) << mode << ": the partial store fetches its line";
+    EXPECT_EQ(b.at(0).responded, install ? 2u : kMemLatency) << mode;
+    EXPECT_EQ(b.at(2).responded, 300u + 2) << mode << ": the installed line hits";
+  }
+}
+
 TEST(Cache, WriteThroughForwardsStoresAndDoesNotAllocate) {
   Bench b(small("write-through"), {req(0, kA, true), req(100, kA)});
   const auto& log = b.memory->log();
