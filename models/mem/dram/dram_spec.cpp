@@ -52,6 +52,7 @@ DramSpec DramSpec::from_json(const nlohmann::json& j, const std::string& where, 
   s.latency.row_empty = lt.get_uint("row_empty", s.latency.row_empty, 1, 1000000);
   s.latency.bandwidth_gbps = lt.get_double("bandwidth_gbps", s.latency.bandwidth_gbps, 0.001, 100000.0);
   s.latency.conflict_busy = lt.get_choice("conflict_busy", s.latency.conflict_busy, {"opening", "access"});
+  s.latency.bus_order = lt.get_choice("bus_order", s.latency.bus_order, {"issue", "data"});
   if (s.latency.row_conflict < s.latency.row_hit) lt.fail("row_conflict", "must not be below row_hit");
   if (s.latency.row_empty < s.latency.row_hit) lt.fail("row_empty", "must not be below row_hit");
   lt.finish();

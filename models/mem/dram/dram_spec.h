@@ -31,6 +31,10 @@ struct LatencyTiming {  // the papers' abstraction, in controller cycles
   // changes in a bank never overlap (the dissertation's Fig. 7.3 break-even assumes this). Row
   // hits to the open row start a cycle apart either way.
   std::string conflict_busy = "opening";
+  // Data bus order: "issue" transfers in the order accesses start (a row hit issued after another
+  // bank's conflict waits for that conflict's data); "data" each in the first free bus slot from
+  // when its data is ready (a hit's data may pass a conflict's still being fetched).
+  std::string bus_order = "issue";
 };
 
 struct CommandTiming {  // command-level model, in controller (command clock) cycles

@@ -186,6 +186,24 @@ TEST(LatencyTiming, ConflictBusyChoosesWhenTheNextRowChangeMayStart) {
   }
 }
 
+// A row hit in bank 1 issued after a conflict in bank 0: "issue" order sends its data after the
+// conflict's (300), "data" order as soon as it is ready (110), and a third transfer ready at the
+// same cycle takes the next free slot.
+TEST(LatencyTiming, BusOrderChoosesWhetherAHitsDataMayPassAConflicts) {
+  for (const char* order : {"issue", "data"}) {
+    DramSpec s = papers();
+    s.latency.bus_order = order;
+    auto t = make_dram_timing(s);
+    t->issue({1, 7, false, 128}, 0, true);  // bank 1 opens row 7 (done 200)
+    t->issue({0, 1, false, 128}, 0, true);  // bank 0 opens row 1 (done 204: the bus after bank 1)
+    t->issue({0, 2, false, 128}, 104, true);  // a conflict in bank 0 at 104 (data ready 404)
+    const bool data = std::string(order) == "data";
+    EXPECT_EQ(t->issue({1, 7, false, 128}, 110, true).done, data ? 210u : 408u) << order;
+    EXPECT_EQ(t->issue({1, 7, false, 128}, 110, true).done, data ? 214u : 412u) << order;
+    EXPECT_EQ(t->bus_busy_cycles(), 5u * 4) << order;
+  }
+}
+
 TEST(LatencyTiming, ClosedPageMakesEveryAccessAnEmptyOne) {
   auto t = make_dram_timing(papers());
   t->issue({0, 1, false, 128}, 0, false);
