@@ -4,9 +4,4 @@
 # applications on configs/hongkim-analytical.json and fermi-gtx480, simulated vs predicted CPI,
 # and the tiled matrix multiply threads-per-block sweep; writes hongkim_validation.{csv,md} and
 # fig_hongkim_*.png (default docs/results/). Arguments go to the script (--help lists them).
-set -euo pipefail
-root="$(cd "$(dirname "$0")/.." && pwd)"
-"$root/scripts/setup.sh"
-"$root/scripts/study/setup_plotting.sh"
-"$root/scripts/build.sh" --target gputlm
-exec /usr/bin/python3 "$root/scripts/study/hongkim_validation.py" "$@"
+exec "$(dirname "$0")/study/launch.sh" hongkim_validation.py "$@"

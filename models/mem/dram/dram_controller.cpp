@@ -139,8 +139,10 @@ Cycle DramController::next_wake(Cycle now) const {
   for (uint32_t b = 0; b < m_spec.banks; ++b) {  // the banks with a request queued: when can they start one?
     if (m_bank_queued[b] == 0) continue;
     Cycle ready = m_timing->bank_ready(b, now + 1);
-    if (const std::optional<uint64_t> open = m_timing->open_row(b); !open || !queued_for(b, *open))
-      ready = std::max(ready, m_timing->row_change_ready(b, now + 1));  // only other rows wait here
+    if (const Cycle change = m_timing->row_change_ready(b, now + 1); change > ready) {  // only other rows wait
+      const std::optional<uint64_t> open = m_timing->open_row(b);
+      if (!open || !queued_for(b, *open)) ready = change;
+    }
     if (const std::optional<DramHold> h = m_scheduler->hold(b, now + 1); h && !queued_for(b, h->row))
       ready = std::max(ready, h->until);  // held for a row nobody has asked for yet: only a new request changes that
     next = std::min(next, std::max(now + 1, ready));
