@@ -93,7 +93,10 @@ TimingRun run_timing(workload::Workload& w, const gpu::GpuSpec& spec, const Timi
   if (vcd) {
     // Open the waves a few cycles before the first instruction starts (at the window's start if later).
     const uint64_t start = first_issue_ns == ~0ull ? 0 : std::max<uint64_t>(options.vcd_from, first_issue_ns > 8 ? first_issue_ns - 8 : 0);
-    vcd->write_save_file(groups, 30, std::min(start, options.vcd_to));
+    // A core's pipeline reads best a few dozen cycles across; a memory-side scope (a DRAM channel,
+    // an L2 slice, the interconnect) shows accesses of hundreds of cycles (a row conflict: 300).
+    const bool memory_scope = options.vcd_scope.rfind("gpu.core", 0) != 0 && options.vcd_scope.rfind("gpu.", 0) == 0;
+    vcd->write_save_file(groups, memory_scope ? 400 : 30, std::min(start, options.vcd_to));
     vcd.reset();
     if (options.vcd_from > 0 || options.vcd_to != ~0ull) clip_vcd(options.vcd_path, options.vcd_from, options.vcd_to);
   }
