@@ -3,8 +3,6 @@
 // entry when the first block is a loop target; checked on every kernel under traces/.
 #include <gtest/gtest.h>
 
-#include <filesystem>
-#include <fstream>
 #include <map>
 #include <set>
 #include <sstream>
@@ -13,6 +11,7 @@
 #include "models/isa/ptx_parser.h"
 #include "models/vgiw/mapper/block_order.h"
 #include "support/ptx_harness.h"
+#include "support/trace_kernels.h"
 
 namespace gputlm::vgiw {
 namespace {
@@ -96,20 +95,11 @@ $TOP:
 }
 
 TEST(BlockSchedule, EveryKernelUnderTracesSchedules) {
-  size_t kernels = 0;
-  for (const auto& e : std::filesystem::recursive_directory_iterator(std::string(GPUTLM_SOURCE_DIR) + "/traces")) {
-    if (e.path().filename() != "kernel.ptx") continue;
-    std::ifstream in(e.path());
-    std::stringstream text;
-    text << in.rdbuf();
-    const auto m = isa::parse_ptx(text.str(), e.path().string());
-    for (const auto& k : m->kernels) {
-      ++kernels;
-      const BlockSchedule s = schedule_blocks(k->cfg);
-      EXPECT_EQ(check(k->cfg, s), "") << e.path() << " kernel " << k->name;
-      EXPECT_LE(s.blocks.size(), k->cfg.blocks.size() + 1);
-    }
-  }
+  const size_t kernels = test::for_each_trace_kernel([](const std::string& path, const isa::Kernel& k) {
+    const BlockSchedule s = schedule_blocks(k.cfg);
+    EXPECT_EQ(check(k.cfg, s), "") << path << " kernel " << k.name;
+    EXPECT_LE(s.blocks.size(), k.cfg.blocks.size() + 1);
+  });
   EXPECT_GT(kernels, 40u);
 }
 

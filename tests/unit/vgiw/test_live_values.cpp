@@ -2,15 +2,13 @@
 // the rest share; on a hand-written kernel and on every kernel under traces/.
 #include <gtest/gtest.h>
 
-#include <filesystem>
-#include <fstream>
 #include <set>
-#include <sstream>
 
 #include "models/isa/kernel.h"
 #include "models/isa/ptx_parser.h"
 #include "models/vgiw/mapper/live_values.h"
 #include "support/ptx_harness.h"
+#include "support/trace_kernels.h"
 
 namespace gputlm::vgiw {
 namespace {
@@ -49,20 +47,11 @@ TEST(LiveValues, RegistersLiveTogetherDifferAndOthersShare) {
 }
 
 TEST(LiveValues, EveryKernelUnderTracesGetsValidIds) {
-  size_t kernels = 0;
-  for (const auto& e : std::filesystem::recursive_directory_iterator(std::string(GPUTLM_SOURCE_DIR) + "/traces")) {
-    if (e.path().filename() != "kernel.ptx") continue;
-    std::ifstream in(e.path());
-    std::stringstream text;
-    text << in.rdbuf();
-    const auto m = isa::parse_ptx(text.str(), e.path().string());
-    for (const auto& k : m->kernels) {
-      ++kernels;
-      const LiveValues lv = allocate_live_values(k->cfg, schedule_blocks(k->cfg));
-      EXPECT_EQ(check(k->cfg, lv), "") << e.path() << " kernel " << k->name;
-      EXPECT_LE(lv.count, k->regs.size());
-    }
-  }
+  const size_t kernels = test::for_each_trace_kernel([](const std::string& path, const isa::Kernel& k) {
+    const LiveValues lv = allocate_live_values(k.cfg, schedule_blocks(k.cfg));
+    EXPECT_EQ(check(k.cfg, lv), "") << path << " kernel " << k.name;
+    EXPECT_LE(lv.count, k.regs.size());
+  });
   EXPECT_GT(kernels, 40u);
 }
 
