@@ -27,10 +27,11 @@ UnitType unit_of(const isa::Kernel& k, uint32_t pc) {
     case isa::InstrClass::Control:
       return UnitType::SplitJoin;  // membar, fence, nanosleep, trap: ordering points of the thread
     case isa::InstrClass::Warp:
-    case isa::InstrClass::Barrier:
     case isa::InstrClass::PrefixSum:
       throw std::invalid_argument(k.name + ": VGIW has no mapping for '" + k.text[pc] + "' (pc " + std::to_string(pc) +
-                                  "): a warp collective or barrier");
+                                  "): a warp collective, and VGIW has no warps");
+    case isa::InstrClass::Barrier:
+      throw std::invalid_argument(k.name + ": a barrier inside a segment (pc " + std::to_string(pc) + "): segments end at barriers");
     default:
       return UnitType::Compute;
   }
@@ -38,10 +39,8 @@ UnitType unit_of(const isa::Kernel& k, uint32_t pc) {
 
 }  // namespace
 
-BlockGraph build_block_graph(const isa::Kernel& k, uint32_t cfg_block, const LiveValues& live) {
-  const isa::BasicBlock& b = k.cfg.blocks.at(cfg_block);
+BlockGraph build_segment_graph(const isa::Kernel& k, const Segment& seg) {
   BlockGraph g;
-  g.cfg_block = cfg_block;
   auto add = [&](GraphNode n) {
     g.nodes.push_back(n);
     ++g.need[static_cast<size_t>(n.unit)];
@@ -49,55 +48,69 @@ BlockGraph build_block_graph(const isa::Kernel& k, uint32_t cfg_block, const Liv
   };
   const uint32_t initiator = add({GraphNode::Role::Initiator, UnitType::ControlVector});
   const uint32_t terminator = add({GraphNode::Role::Terminator, UnitType::ControlVector});
-  std::map<int32_t, uint32_t> def;  // register -> node holding its latest value in the block
-  for (int32_t r : b.dfg.inputs)
-    def[r] = add({GraphNode::Role::LiveLoad, UnitType::LiveValue, -1, r, live.id_of.at(r)});
-  for (const auto& [r, n] : def) g.edges.emplace_back(initiator, n);  // the thread ID indexes the cache
-
+  if (seg.begin == seg.end) {  // an empty segment still passes its threads on
+    g.edges.emplace_back(initiator, terminator);
+    return g;
+  }
+  std::map<int32_t, uint32_t> def;  // register -> node holding its latest value in the segment
+  auto value_of = [&](int32_t r) {   // a register entering the segment: loaded from the cache once
+    if (auto it = def.find(r); it != def.end()) return it->second;
+    const uint32_t n = add({GraphNode::Role::LiveLoad, UnitType::LiveValue, -1, r});
+    g.edges.emplace_back(initiator, n);  // the thread ID indexes the cache
+    return def[r] = n;
+  };
   std::map<uint32_t, uint32_t> node_of;  // pc -> node
   std::vector<int32_t> uses, defs;
-  const uint32_t last = b.end - 1;
+  const uint32_t last = seg.end - 1;
   const isa::Instruction& tail = k.code[last];
-  const bool ends_in_control = tail.is_branch() || tail.is_exit();
-  for (uint32_t pc = b.begin; pc < b.end; ++pc) {
+  const bool branch_here = seg.ends_block && (tail.is_branch() || tail.is_exit());
+  for (uint32_t pc = seg.begin; pc < seg.end; ++pc) {
     const isa::Instruction& in = k.code[pc];
     isa::instruction_registers(in, uses, defs);
-    if (pc == last && ends_in_control) {  // the terminator resolves the branch: it reads the guard
-      if (in.guard >= 0 && def.count(in.guard)) g.edges.emplace_back(def[in.guard], terminator);
+    if (pc == last && branch_here) {  // the terminator resolves the branch: it reads the guard
+      if (in.guard >= 0) g.edges.emplace_back(value_of(in.guard), terminator);
       continue;
     }
     const uint32_t n = add({GraphNode::Role::Instruction, unit_of(k, pc), static_cast<int32_t>(pc)});
     node_of[pc] = n;
     bool fed = false;
-    for (int32_t r : uses)
-      if (auto it = def.find(r); it != def.end() && it->second != n) {
-        g.edges.emplace_back(it->second, n);
-        fed = true;
-      }
+    for (int32_t r : uses) {
+      g.edges.emplace_back(value_of(r), n);
+      fed = true;
+    }
     if (!fed) g.edges.emplace_back(initiator, n);  // constants and %tid: one token a thread
     for (int32_t r : defs) def[r] = n;
   }
-  // Joins: a memory operation waits for the earlier ones of its thread it must follow.
+  // Joins: a memory operation waits for the earlier ones of its thread it must follow (pairs
+  // across a segment boundary are ordered by the segments' sequence).
   std::map<uint32_t, std::vector<uint32_t>> before;
-  for (const auto& [earlier, later] : b.dfg.mem_order) before[later].push_back(earlier);
+  for (const auto& [earlier, later] : k.cfg.blocks.at(static_cast<size_t>(seg.cfg_block)).dfg.mem_order)
+    if (node_of.count(earlier) && node_of.count(later)) before[later].push_back(earlier);
   for (const auto& [later, earlier] : before) {
     const uint32_t j = add({GraphNode::Role::Join, UnitType::SplitJoin});
     for (uint32_t e : earlier) g.edges.emplace_back(node_of.at(e), j);
     g.edges.emplace_back(j, node_of.at(later));
   }
-  for (int32_t r : b.dfg.outputs) {
-    const uint32_t s = add({GraphNode::Role::LiveStore, UnitType::LiveValue, -1, r, live.id_of.at(r)});
-    g.edges.emplace_back(def.count(r) ? def[r] : initiator, s);
+  for (int32_t r : seg.live_out) {  // values made here that later segments read
+    auto it = def.find(r);
+    if (it == def.end() || g.nodes[it->second].role == GraphNode::Role::LiveLoad) continue;
+    const uint32_t s = add({GraphNode::Role::LiveStore, UnitType::LiveValue, -1, r});
+    g.edges.emplace_back(it->second, s);
   }
   // The terminator hands the thread on once every sink has fired.
   std::vector<bool> has_out(g.nodes.size(), false);
   for (const auto& [from, to] : g.edges) has_out[from] = true;
   for (uint32_t n = 2; n < g.nodes.size(); ++n)
     if (!has_out[n]) g.edges.emplace_back(n, terminator);
-  if (g.nodes.size() == 2) g.edges.emplace_back(initiator, terminator);  // an empty block still passes its threads on
+  if (!has_out[initiator]) g.edges.emplace_back(initiator, terminator);
   std::sort(g.edges.begin(), g.edges.end());
   g.edges.erase(std::unique(g.edges.begin(), g.edges.end()), g.edges.end());
   return g;
+}
+
+void assign_live_ids(BlockGraph& g, const LiveValues& live) {
+  for (GraphNode& n : g.nodes)
+    if (n.role == GraphNode::Role::LiveLoad || n.role == GraphNode::Role::LiveStore) n.live_id = live.id_of.at(n.reg);
 }
 
 uint32_t replicas(const UnitCounts& need, const UnitCounts& grid) {

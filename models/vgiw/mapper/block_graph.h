@@ -1,4 +1,4 @@
-// A basic block's dataflow graph as VGIW fabric nodes (Voitsechov & Etsion, Sec. 3.5): each node
+// A segment's (a basic block's, or part of one: segments.h) dataflow graph as VGIW fabric nodes (Voitsechov & Etsion, Sec. 3.5): each node
 // needs one unit of one of the six types. The control vector initiator starts a thread and feeds
 // its coordinates; live-value loads bring the registers that enter the block from the live value
 // cache and live-value stores keep those that leave it; instructions map to compute units
@@ -6,7 +6,7 @@
 // load/store units; joins keep a thread's memory operations in program order (a store after the
 // loads before it); the terminator resolves the block's branch and, once every sink of the
 // thread has fired, hands the thread to its next block. Splits (fan-out beyond the interconnect)
-// are added at placement. Warp-collective instructions and barriers have no VGIW mapping.
+// are added at placement. Warp-collective instructions have no VGIW mapping (there are no warps).
 #pragma once
 
 #include <array>
@@ -16,6 +16,7 @@
 
 #include "models/isa/kernel.h"
 #include "models/vgiw/mapper/live_values.h"
+#include "models/vgiw/mapper/segments.h"
 
 namespace gputlm::vgiw {
 
@@ -33,19 +34,20 @@ struct GraphNode {
   UnitType unit = UnitType::Compute;
   int32_t pc = -1;        // Instruction: the kernel pc
   int32_t reg = -1;       // LiveLoad/LiveStore: the register slot
-  uint32_t live_id = 0;   // LiveLoad/LiveStore: its live-value ID
+  uint32_t live_id = 0;   // LiveLoad/LiveStore: its live-value ID (set by assign_live_ids)
 };
 
 struct BlockGraph {
-  uint32_t cfg_block = 0;
   std::vector<GraphNode> nodes;                    // node 0 the initiator, node 1 the terminator
   std::vector<std::pair<uint32_t, uint32_t>> edges;  // token from -> to
   UnitCounts need{};                               // units of each type one replica takes
 };
 
 // Throws std::invalid_argument naming the instruction for what VGIW cannot map (warp
-// collectives, barriers).
-BlockGraph build_block_graph(const isa::Kernel& kernel, uint32_t cfg_block, const LiveValues& live);
+// collectives).
+BlockGraph build_segment_graph(const isa::Kernel& kernel, const Segment& segment);
+// Fills the live-value IDs of the graph's live-value loads and stores.
+void assign_live_ids(BlockGraph& graph, const LiveValues& live);
 
 // Replicas of a block that fit a grid of `grid` units per type (Sec. 2: small blocks are
 // replicated to fill the grid); 0 when even one does not fit (the block must be split).

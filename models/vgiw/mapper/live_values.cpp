@@ -1,12 +1,11 @@
 #include "models/vgiw/mapper/live_values.h"
 
 #include <algorithm>
-#include <cstddef>
 #include <set>
 
 namespace gputlm::vgiw {
 
-LiveValues allocate_live_values(const isa::Cfg& cfg, const BlockSchedule& schedule) {
+LiveValues allocate_live_values(const std::vector<Segment>& segments) {
   // Interference: registers in one live-in or one live-out set.
   std::map<int32_t, std::set<int32_t>> clash;
   std::vector<int32_t> order;  // registers by first boundary they cross, in schedule order
@@ -18,11 +17,9 @@ LiveValues allocate_live_values(const isa::Cfg& cfg, const BlockSchedule& schedu
         if (o != r) c.insert(o);
     }
   };
-  for (const ScheduledBlock& b : schedule.blocks) {
-    if (b.cfg_block == ScheduledBlock::kSyntheticEntry) continue;
-    const isa::BasicBlock& bb = cfg.blocks[static_cast<size_t>(b.cfg_block)];
-    add_set(bb.live_in);
-    add_set(bb.live_out);
+  for (const Segment& s : segments) {
+    add_set(s.live_in);
+    add_set(s.live_out);
   }
   LiveValues lv;
   for (int32_t r : order) {

@@ -1,16 +1,15 @@
-// Live values of the VGIW core (Voitsechov & Etsion, Sec. 3.4): a value that crosses a basic
-// block boundary is stored in the live value cache under a live-value ID and the thread's ID.
-// The compiler allocates those IDs like registers: two registers live at the same block boundary
-// (both live into one block, or both live out of one) need different IDs; others may share one.
-// Greedy colouring in block-schedule order.
+// Live values of the VGIW core (Voitsechov & Etsion, Sec. 3.4): a value that crosses a segment
+// boundary (a basic block's, or a cut inside one) is stored in the live value cache under a
+// live-value ID and the thread's ID. The compiler allocates those IDs like registers: two
+// registers live at the same boundary (both live into one segment, or both out of one) need
+// different IDs; others may share one. Greedy colouring in schedule order.
 #pragma once
 
 #include <cstdint>
 #include <map>
 #include <vector>
 
-#include "models/isa/cfg.h"
-#include "models/vgiw/mapper/block_order.h"
+#include "models/vgiw/mapper/segments.h"
 
 namespace gputlm::vgiw {
 
@@ -19,6 +18,6 @@ struct LiveValues {
   uint32_t count = 0;                 // IDs used (rows of the live value matrix)
 };
 
-LiveValues allocate_live_values(const isa::Cfg& cfg, const BlockSchedule& schedule);
+LiveValues allocate_live_values(const std::vector<Segment>& segments);
 
 }  // namespace gputlm::vgiw

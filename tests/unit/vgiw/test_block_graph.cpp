@@ -3,10 +3,10 @@
 // mappable kernel under traces/ is acyclic, starts at the initiator and ends at the terminator.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <queue>
 
-#include "models/vgiw/mapper/block_graph.h"
-#include "models/vgiw/mapper/block_order.h"
+#include "models/vgiw/mapper/kernel_map.h"
 #include "support/ptx_harness.h"
 #include "support/trace_kernels.h"
 
@@ -49,13 +49,13 @@ TEST(BlockGraph, InstructionsTakeTheirUnitsAndMemoryKeepsItsOrder) {
       " st.global.f32 [%in], %f2;\n add.u32 %r5, %r3, %r1;\n setp.eq.u32 %q2, %rb, 0;\n @%q2 bra $C;\n$C:\n"
       " cvt.u64.u32 %o, %r5;"));
   const isa::Kernel& k = *m->kernels[0];
-  const BlockSchedule s = schedule_blocks(k.cfg);
-  const LiveValues lv = allocate_live_values(k.cfg, s);
-  uint32_t block = ~0u;  // the block holding the division
-  for (uint32_t pc = 0; pc < k.code.size(); ++pc)
-    if (k.code[pc].op == isa::Opcode::Div) block = k.cfg.block_of[pc];
-  ASSERT_NE(block, ~0u);
-  const BlockGraph g = build_block_graph(k, block, lv);
+  const KernelMap km = map_kernel(k);
+  int seg = -1;  // the segment holding the division
+  for (uint32_t i = 0; i < km.segments.size(); ++i)
+    for (uint32_t pc = km.segments[i].begin; pc < km.segments[i].end; ++pc)
+      if (k.code[pc].op == isa::Opcode::Div) seg = static_cast<int>(i);
+  ASSERT_GE(seg, 0);
+  const BlockGraph& g = km.graphs[static_cast<size_t>(seg)];
   EXPECT_EQ(check(g), "");
   EXPECT_EQ(g.need[static_cast<size_t>(UnitType::LoadStore)], 2u);
   EXPECT_EQ(g.need[static_cast<size_t>(UnitType::Special)], 2u) << "div.u32 and sqrt";
@@ -71,27 +71,47 @@ TEST(BlockGraph, ReplicasFillTheGridByTheScarcestUnit) {
 }
 
 TEST(BlockGraph, EveryMappableKernelUnderTracesGivesWellFormedGraphs) {
-  size_t mapped = 0, refused = 0, blocks = 0, split = 0;
+  size_t mapped = 0, refused = 0, segments = 0, cut = 0;
   test::for_each_trace_kernel([&](const std::string& path, const isa::Kernel& k) {
-    const BlockSchedule s = schedule_blocks(k.cfg);
-    const LiveValues lv = allocate_live_values(k.cfg, s);
+    KernelMap km;
     try {
-      for (const isa::BasicBlock& b : k.cfg.blocks) {
-        const BlockGraph g = build_block_graph(k, b.id, lv);
-        EXPECT_EQ(check(g), "") << path << " " << k.name << " block " << b.id;
-        ++blocks;
-        split += replicas(g.need) == 0;
-      }
-      ++mapped;
+      km = map_kernel(k);
     } catch (const std::invalid_argument& e) {
-      EXPECT_NE(std::string(e.what()).find("no mapping"), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find("warp collective"), std::string::npos) << e.what();
       ++refused;
+      return;
+    }
+    ++mapped;
+    for (size_t i = 0; i < km.segments.size(); ++i) {
+      EXPECT_EQ(check(km.graphs[i]), "") << path << " " << k.name << " segment " << i;
+      EXPECT_GE(km.replicas[i], 1u) << "every segment fits the grid";
+      EXPECT_LE(km.segments[i].succs.size(), 2u);
+      ++segments;
+      cut += !km.segments[i].ends_block;
     }
   });
-  EXPECT_GT(mapped, 20u);
-  EXPECT_GT(blocks, 100u);
-  std::cout << mapped << " kernels mapped (" << blocks << " blocks, " << split << " larger than the grid), " << refused
-            << " use warp collectives or barriers\n";
+  EXPECT_GT(mapped, 35u);
+  EXPECT_GT(cut, 10u) << "blocks larger than the grid, and barriers, cut blocks";
+  std::cout << mapped << " kernels mapped (" << segments << " segments, " << cut << " cuts inside blocks), " << refused
+            << " use warp collectives\n";
+}
+
+TEST(BlockGraph, ABarrierEndsASegmentAndTheNextStartsAfterIt) {
+  const auto m = test::parse(test::snippet_kernel(
+      "add.u32 %r1, %ra, 1;\n bar.sync 0;\n add.u32 %r2, %r1, 2;\n cvt.u64.u32 %o, %r2;"));
+  const isa::Kernel& k = *m->kernels[0];
+  const KernelMap km = map_kernel(k);
+  // (The harness's own loads and stores outnumber the 16 load/store units: its block is cut too.)
+  size_t at = km.segments.size();
+  for (size_t i = 0; i + 1 < km.segments.size(); ++i)
+    if (km.segments[i].end < k.code.size() && k.code[km.segments[i].end].is_barrier()) at = i;
+  ASSERT_LT(at, km.segments.size()) << "a segment ends at the barrier";
+  EXPECT_FALSE(km.segments[at].ends_block);
+  EXPECT_EQ(km.segments[at].succs, (std::vector<uint32_t>{static_cast<uint32_t>(at + 1)}));
+  EXPECT_EQ(km.segments[at + 1].begin, km.segments[at].end + 1) << "the barrier itself is dropped";
+  // %r1 crosses the barrier through the live value cache.
+  const auto& in = km.segments[at + 1].live_in;
+  EXPECT_NE(std::find(in.begin(), in.end(), k.code[km.segments[at + 1].begin].ops[1].reg), in.end());
 }
 
 }  // namespace

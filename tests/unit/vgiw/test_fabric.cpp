@@ -5,8 +5,8 @@
 
 #include <set>
 
-#include "models/vgiw/mapper/block_order.h"
 #include "models/vgiw/mapper/fabric.h"
+#include "models/vgiw/mapper/kernel_map.h"
 #include "support/trace_kernels.h"
 
 namespace gputlm::vgiw {
@@ -44,38 +44,36 @@ TEST(Fabric, UnitsLinkToFourNeighboursAndFourSwitchesAndSwitchesSkipOne) {
   EXPECT_EQ(path.size(), f.hops(0, 107) + 1);
 }
 
-TEST(Fabric, EveryMappableBlockUnderTracesPlacesAndRoutes) {
+TEST(Fabric, EverySegmentOfTheMappableKernelsUnderTracesPlacesAndRoutes) {
   const Fabric f = Fabric::table1();
   size_t placed = 0, replicated = 0;
   uint64_t hops = 0, edges = 0;
   test::for_each_trace_kernel([&](const std::string& path, const isa::Kernel& k) {
-    const BlockSchedule s = schedule_blocks(k.cfg);
-    const LiveValues lv = allocate_live_values(k.cfg, s);
-    for (const isa::BasicBlock& b : k.cfg.blocks) {
-      BlockGraph g;
-      try {
-        g = build_block_graph(k, b.id, lv);
-      } catch (const std::invalid_argument&) {
-        return;  // a kernel with warp collectives or barriers
-      }
-      const uint32_t copies = replicas(g.need);
-      if (copies == 0) continue;  // larger than the grid: split, later
+    KernelMap km;
+    try {
+      km = map_kernel(k);
+    } catch (const std::invalid_argument&) {
+      return;  // a kernel with warp collectives
+    }
+    for (size_t i = 0; i < km.segments.size(); ++i) {
+      const BlockGraph& g = km.graphs[i];
+      const uint32_t copies = km.replicas[i];
       const Placement p = place(g, copies, f);
       std::set<uint32_t> units;
       for (uint32_t r = 0; r < copies; ++r)
         for (uint32_t v = 0; v < g.nodes.size(); ++v) {
           const uint32_t u = p.unit_of[r][v];
           ASSERT_LT(u, f.units());
-          EXPECT_EQ(f.type(u), g.nodes[v].unit) << path << " block " << b.id;
+          EXPECT_EQ(f.type(u), g.nodes[v].unit) << path << " segment " << i;
           EXPECT_TRUE(units.insert(u).second) << "unit " << u << " used twice";
         }
       ASSERT_EQ(p.edge_hops.size(), g.edges.size() * copies);
       for (const uint32_t h : p.edge_hops) EXPECT_GE(h, 1u);
       const auto& [a, c] = g.edges.front();
       const std::vector<uint32_t> route = f.route(p.unit_of[0][a], p.unit_of[0][c]);
-      for (size_t i = 1; i < route.size(); ++i) {
-        const auto& l = f.links(route[i - 1]);
-        EXPECT_NE(std::find(l.begin(), l.end(), route[i]), l.end()) << "a route step over no link";
+      for (size_t step = 1; step < route.size(); ++step) {
+        const auto& l = f.links(route[step - 1]);
+        EXPECT_NE(std::find(l.begin(), l.end(), route[step]), l.end()) << "a route step over no link";
       }
       for (const uint32_t h : p.edge_hops) hops += h;
       edges += p.edge_hops.size();
@@ -85,7 +83,7 @@ TEST(Fabric, EveryMappableBlockUnderTracesPlacesAndRoutes) {
   });
   EXPECT_GT(placed, 300u);
   EXPECT_GT(replicated, 100u);
-  std::cout << placed << " blocks placed (" << replicated << " replicated), mean " << static_cast<double>(hops) / edges
+  std::cout << placed << " segments placed (" << replicated << " replicated), mean " << static_cast<double>(hops) / edges
             << " hops an edge\n";
 }
 
