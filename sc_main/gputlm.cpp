@@ -12,6 +12,7 @@
 #include "models/common/error.h"
 #include "models/func/kernel_fault.h"
 #include "tb/functional_run.h"
+#include "tb/kernel_info.h"
 #include "tb/predict_run.h"
 #include "tb/report.h"
 #include "tb/timing_run.h"
@@ -34,11 +35,12 @@ const char* kUsage =
 int cmd_list(const std::vector<std::string>& args, const char* argv0) {
   po::options_description opts("gputlm list options");
   opts.add_options()("help,h", "show this help")("traces", po::value<std::string>()->default_value(""),
-                                                  "workload root (default: ./traces)");
+                                                  "workload root (default: ./traces)")(
+      "kernels", "also each kernel: instructions, basic blocks, and its VGIW mapping (segments, live values, replicas)");
   po::variables_map vm;
   po::store(po::command_line_parser(args).options(opts).run(), vm);
   if (vm.count("help")) {
-    std::cout << "usage: gputlm list [--traces DIR]\n" << opts;
+    std::cout << "usage: gputlm list [--traces DIR] [--kernels]\n" << opts;
     return kExitOk;
   }
   const std::string root = workload::find_traces_root(vm["traces"].as<std::string>(), argv0);
@@ -48,6 +50,12 @@ int cmd_list(const std::vector<std::string>& args, const char* argv0) {
     for (const auto& s : e.sizes) sizes += (sizes.empty() ? "" : ",") + s;
     std::cout << "  " << std::left << std::setw(24) << e.name << std::setw(34)
               << (e.paper_class.empty() ? "" : e.paper_class) << "[" << sizes << "] " << e.description << "\n";
+    if (!vm.count("kernels")) continue;
+    for (const tb::KernelInfo& k : tb::kernel_info(e.dir)) {
+      std::cout << "      kernel " << k.name << ": " << k.instructions << " instructions, " << k.basic_blocks << " basic blocks; VGIW: ";
+      if (!k.vgiw_error.empty()) std::cout << "not mapped (" << k.vgiw_error << ")\n";
+      else std::cout << k.segments << " segments, " << k.live_values << " live values, at least " << k.min_replicas << " replica(s) a segment\n";
+    }
   }
   return kExitOk;
 }

@@ -115,6 +115,13 @@ TEST(Cli, ListShowsEveryWorkloadWithItsPaperClass) {
   EXPECT_TRUE(contains(r.output, "branch high, idle FU high")) << r.output;
 }
 
+TEST(Cli, ListKernelsShowsBasicBlocksAndTheVgiwMapping) {
+  const Result r = gputlm("list --kernels");
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_TRUE(contains(r.output, "kernel saxpy: 25 instructions, 4 basic blocks; VGIW: 4 segments")) << r.output;
+  EXPECT_TRUE(contains(r.output, "kernel index_both: 223 instructions, 38 basic blocks; VGIW: not mapped")) << r.output;
+}
+
 TEST(Cli, StatsJsonAndVcdWithSaveFileAreWritten) {
   const std::string stats = scratch("s.json"), vcd = scratch("w.vcd");
   const Result r = gputlm("run --functional --workload traces/micro/divergence --stats " + stats + " --vcd " + vcd);

@@ -1,0 +1,34 @@
+#include "tb/kernel_info.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <stdexcept>
+
+#include "models/isa/kernel.h"
+#include "models/isa/ptx_parser.h"
+#include "models/vgiw/mapper/kernel_map.h"
+
+namespace gputlm::tb {
+
+std::vector<KernelInfo> kernel_info(const std::string& workload_dir) {
+  const auto module = isa::parse_ptx_file((std::filesystem::path(workload_dir) / "kernel.ptx").string());
+  std::vector<KernelInfo> out;
+  for (const auto& k : module->kernels) {
+    KernelInfo i;
+    i.name = k->name;
+    i.instructions = k->code.size();
+    i.basic_blocks = k->cfg.blocks.size();
+    try {
+      const vgiw::KernelMap m = vgiw::map_kernel(*k);
+      i.segments = m.segments.size();
+      i.live_values = m.live.count;
+      i.min_replicas = m.replicas.empty() ? 0 : *std::min_element(m.replicas.begin(), m.replicas.end());
+    } catch (const std::invalid_argument& e) {
+      i.vgiw_error = e.what();
+    }
+    out.push_back(i);
+  }
+  return out;
+}
+
+}  // namespace gputlm::tb

@@ -1,0 +1,23 @@
+// What `gputlm list --kernels` shows of a workload's kernels: basic blocks of the control flow
+// graph, and how the VGIW mapper cuts and fits them (segments, live values, replicas), or why it
+// cannot map one.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace gputlm::tb {
+
+struct KernelInfo {
+  std::string name;
+  size_t instructions = 0;
+  size_t basic_blocks = 0;
+  // VGIW mapping (empty vgiw_error: mapped).
+  size_t segments = 0, live_values = 0, min_replicas = 0;
+  std::string vgiw_error;
+};
+
+// The kernels of <workload_dir>/kernel.ptx; throws InputError for bad PTX.
+std::vector<KernelInfo> kernel_info(const std::string& workload_dir);
+
+}  // namespace gputlm::tb
