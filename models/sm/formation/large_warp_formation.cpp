@@ -89,6 +89,7 @@ class LargeWarpFormation : public IWarpFormation {
   }
 
   bool forming(uint32_t slot) const override { return m_warps[slot].forming && !m_warps[slot].suspended; }
+  bool unformed(uint32_t slot) const override { return m_warps[slot].forming; }
   bool may_fetch(uint32_t slot, const WarpSlot&) const override {
     const LargeWarp& lw = m_warps[slot];
     if (lw.forming) return lw.suspended && static_cast<bool>(lw.cur.left & ~lw.busy);  // resume once a thread is free

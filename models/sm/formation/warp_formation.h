@@ -88,6 +88,9 @@ class IWarpFormation {
   // The instruction begun has more units to form now: fetch forms them before fetching another
   // (a policy may also set one aside, then may_fetch() says when it can go on).
   virtual bool forming(uint32_t slot) const { (void)slot; return false; }
+  // The instruction begun still has threads not yet in a unit, set aside or not (a large warp
+  // suspended on busy threads): a barrier's first units must not stop the slot before the rest.
+  virtual bool unformed(uint32_t slot) const { return forming(slot); }
   // Barrel processing: whether the slot may be fetched again (the baseline: nothing in flight).
   virtual bool may_fetch(uint32_t slot, const WarpSlot& w) const { (void)slot; return w.inflight == 0; }
   // The unit `u` issued from `w` has executed (`r`): update the slot's control state (PC,

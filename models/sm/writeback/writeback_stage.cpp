@@ -46,7 +46,9 @@ void WritebackStage::retire(WarpInstr& wi, Cycle now) {
   w.eligible_from = now + 1;
   if (wi.in->is_exit() && r.active) cta.barriers->exit(r.active);
   if (r.barrier) {
-    w.status = WarpSlot::Status::Barrier;
+    // A large warp whose other threads are still to form (suspended on busy threads) stays
+    // fetchable, so they can form and arrive; its last unit stops the slot.
+    if (!m_core.formation->unformed(wi.slot)) w.status = WarpSlot::Status::Barrier;
     cta.barriers->arrive(w.index_in_cta, r.barrier_id, r.barrier_count, r.active, wi.pc);
   }
   if (w.stack.done() && w.inflight == 0) {
