@@ -1,0 +1,62 @@
+// CPU reference for rodinia-like/hotspot: the pyramid kernel computes exactly what `steps` plain
+// full-grid time steps compute (the halo makes every written cell exact), so the reference runs
+// plain steps with neighbours clamped at the chip edge. Same float operation order as the PTX
+// (constants folded as nvcc folds them; the update contracted into four fma.rn.f32, reproduced by
+// std::fma), so normally bit-exact; launch.json allows a small tolerance.
+#include <algorithm>
+#include <cmath>
+
+#include "tb/workload/reference.h"
+
+namespace {
+
+std::vector<float> step(const std::vector<float>& temp, const std::vector<float>& power, int rows,
+                        int cols) {
+  const float cell_h = 0.016f / static_cast<float>(rows);
+  const float cell_w = 0.016f / static_cast<float>(cols);
+  const float cap = 0.5f * 1.75e6f * 0.0005f * cell_w * cell_h;
+  const float rx = cell_w / (2.0f * 100.0f * 0.0005f * cell_h);
+  const float ry = cell_h / (2.0f * 100.0f * 0.0005f * cell_w);
+  const float rz = 0.0005f / (100.0f * cell_h * cell_w);
+  const float max_slope = 3.0e6f / (0.5f * 0.0005f * 1.75e6f);
+  const float dt = 0.001f / max_slope;
+  const float dt_over_cap = dt / cap;
+  const float inv_rx = 1.0f / rx, inv_ry = 1.0f / ry, inv_rz = 1.0f / rz;
+  std::vector<float> out(temp.size());
+  for (int y = 0; y < rows; ++y) {
+    for (int x = 0; x < cols; ++x) {
+      const float t = temp[y * cols + x];
+      const float tn = temp[std::max(y - 1, 0) * cols + x];
+      const float ts = temp[std::min(y + 1, rows - 1) * cols + x];
+      const float tw = temp[y * cols + std::max(x - 1, 0)];
+      const float te = temp[y * cols + std::min(x + 1, cols - 1)];
+      const float two_t = t + t;
+      float acc = std::fma((ts + tn) - two_t, inv_ry, power[y * cols + x]);
+      acc = std::fma((te + tw) - two_t, inv_rx, acc);
+      acc = std::fma(80.0f - t, inv_rz, acc);
+      out[y * cols + x] = std::fma(dt_over_cap, acc, t);
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+GPUTLM_REFERENCE("rodinia-like/hotspot") {
+  const int rows = static_cast<int>(ctx.var("rows"));
+  const int cols = static_cast<int>(ctx.var("cols"));
+  const int ph = static_cast<int>(ctx.var("ph"));
+  const int launches = static_cast<int>(ctx.var("steps")) / ph;
+  const auto power = ctx.input<float>("power");
+  // Launch l reads `temp` and writes `temp_out`, then the two names swap: at the end `temp` holds
+  // the result of the last launch and `temp_out` that of the one before.
+  std::vector<float> cur = ctx.input<float>("temp"), prev = ctx.input<float>("temp_out");
+  for (int l = 0; l < launches; ++l) {
+    std::vector<float> next = cur;
+    for (int s = 0; s < ph; ++s) next = step(next, power, rows, cols);
+    prev = std::move(cur);
+    cur = std::move(next);
+  }
+  ctx.expect("temp", cur);
+  ctx.expect("temp_out", prev);
+}
