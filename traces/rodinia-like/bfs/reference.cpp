@@ -1,10 +1,8 @@
 // Input generator and CPU reference for rodinia-like/bfs.
 //
 // Generator: a random directed graph of `nodes` vertices (even) with exactly 6 * nodes edges in
-// CSR form, like Rodinia's graph1MW_6 (mean out-degree 6). Out-degrees are 1..11: half the
-// vertices draw d, their partners get 12 - d, then the list is shuffled. Every vertex is reachable
-// from the source (vertex 0): vertices are placed in random order and each takes a random unused
-// edge slot of an already placed vertex; the remaining slots point at random other vertices.
+// CSR form, like Rodinia's graph1MW_6 (mean out-degree 6), every vertex reachable from the
+// source (vertex 0): tb/workload/random_graph.h with mean 6 (degrees 1..11).
 // Initial state as the Rodinia host sets it: cost -1, except the source with cost 0, mask and
 // visited set.
 //
@@ -12,6 +10,7 @@
 // lists (size variable "levels"); it refuses an input that has not settled by the last level.
 #include <algorithm>
 
+#include "tb/workload/random_graph.h"
 #include "tb/workload/reference.h"
 
 GPUTLM_GENERATOR("rodinia-like/bfs") {
@@ -21,42 +20,8 @@ GPUTLM_GENERATOR("rodinia-like/bfs") {
   if (n < 2 || n % 2 != 0 || m != 6 * n || ctx.count("offsets") != n + 1)
     throw gputlm::InputError("rodinia-like/bfs generator: needs an even vertex count >= 2, edges = 6 * nodes, "
                              "offsets = nodes + 1");
-  std::vector<int32_t> degree(n);
-  for (size_t i = 0; i < n; i += 2) {
-    degree[i] = static_cast<int32_t>(rng.uniform_int(1, 11));
-    degree[i + 1] = 12 - degree[i];
-  }
-  for (size_t i = n - 1; i > 0; --i)
-    std::swap(degree[i], degree[static_cast<size_t>(rng.uniform_int(0, static_cast<int64_t>(i)))]);
-  std::vector<int32_t> offsets(n + 1, 0);
-  for (size_t v = 0; v < n; ++v) offsets[v + 1] = offsets[v] + degree[v];
-
-  std::vector<int32_t> edges(m, -1);
-  std::vector<int32_t> order(n);
-  for (size_t i = 0; i < n; ++i) order[i] = static_cast<int32_t>(i);
-  for (size_t i = n - 1; i > 1; --i)
-    std::swap(order[i], order[1 + static_cast<size_t>(rng.uniform_int(0, static_cast<int64_t>(i) - 1))]);
-  std::vector<int32_t> unused;  // edge slots of placed vertices not yet given a target
-  auto open = [&](int32_t v) {
-    for (int32_t e = offsets[v]; e < offsets[v + 1]; ++e) unused.push_back(e);
-  };
-  open(order[0]);
-  for (size_t k = 1; k < n; ++k) {
-    const size_t pick = static_cast<size_t>(rng.uniform_int(0, static_cast<int64_t>(unused.size()) - 1));
-    edges[static_cast<size_t>(unused[pick])] = order[k];
-    unused[pick] = unused.back();
-    unused.pop_back();
-    open(order[k]);
-  }
-  for (size_t v = 0; v < n; ++v)
-    for (int32_t e = offsets[v]; e < offsets[v + 1]; ++e) {
-      if (edges[static_cast<size_t>(e)] >= 0) continue;
-      int32_t u;
-      do u = static_cast<int32_t>(rng.uniform_int(0, static_cast<int64_t>(n) - 1));
-      while (static_cast<size_t>(u) == v);
-      edges[static_cast<size_t>(e)] = u;
-    }
-
+  const gputlm::workload::CsrGraph g = gputlm::workload::random_reachable_graph(rng, n, 6);  // out-degrees 1..11
+  const std::vector<int32_t> offsets(g.offsets.begin(), g.offsets.end()), edges(g.targets.begin(), g.targets.end());
   std::vector<int32_t> cost(n, -1);
   std::vector<uint8_t> mask(n, 0), visited(n, 0);
   cost[0] = 0;
