@@ -7,31 +7,16 @@
 // it and swaps temp/temp_out (ping-pong). Threads walk the flattened grid with a grid-stride loop,
 // so any grid/block size works; the data set (temp, power, out) streams from DRAM each step.
 //
-// The chip constants are Rodinia's; they are derived from rows/cols here (not passed in) so that
-// both sizes of launch.json use Rodinia's physics. The CPU reference repeats this computation.
+// The chip constants are Rodinia's (../../common/hotspot_chip.h, shared with the CPU reference);
+// the coefficients are derived from rows/cols here (not passed in) so that both sizes of
+// launch.json use Rodinia's physics.
 
-#define MAX_PD 3.0e6f
-#define PRECISION 0.001f
-#define SPEC_HEAT_SI 1.75e6f
-#define K_SI 100.0f
-#define FACTOR_CHIP 0.5f
-#define T_CHIP 0.0005f
-#define CHIP_HEIGHT 0.016f
-#define CHIP_WIDTH 0.016f
-#define AMB_TEMP 80.0f
+#include "../../common/hotspot_chip.h"
 
 extern "C" __global__ void hotspot(const float* temp, const float* power, float* temp_out,
                                    unsigned rows, unsigned cols) {
-  const float grid_height = CHIP_HEIGHT / (float)rows;
-  const float grid_width = CHIP_WIDTH / (float)cols;
-  const float cap = FACTOR_CHIP * SPEC_HEAT_SI * T_CHIP * grid_width * grid_height;
-  const float rx = grid_width / (2.0f * K_SI * T_CHIP * grid_height);
-  const float ry = grid_height / (2.0f * K_SI * T_CHIP * grid_width);
-  const float rz = T_CHIP / (K_SI * grid_height * grid_width);
-  const float max_slope = MAX_PD / (FACTOR_CHIP * T_CHIP * SPEC_HEAT_SI);
-  const float step = PRECISION / max_slope;
-  const float step_div_cap = step / cap;
-  const float rx_1 = 1.0f / rx, ry_1 = 1.0f / ry, rz_1 = 1.0f / rz;
+  const HotspotCoefficients k = hotspot_coefficients((float)rows, (float)cols);
+  const float step_div_cap = k.step_div_cap, rx_1 = k.rx_1, ry_1 = k.ry_1, rz_1 = k.rz_1;
 
   const unsigned n = rows * cols;
   const unsigned stride = gridDim.x * blockDim.x;

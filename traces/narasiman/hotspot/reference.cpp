@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "../../common/hotspot_chip.h"
 #include "tb/workload/reference.h"
 
 namespace {
@@ -12,19 +13,11 @@ namespace {
 // One time step, exactly as kernel.cu/kernel.ptx computes it.
 std::vector<float> hotspot_step(const std::vector<float>& temp, const std::vector<float>& power,
                                 unsigned rows, unsigned cols) {
-  // Rodinia's constants, written as kernel.cu writes them so the constant folding (in float) and
-  // the operation order are the same; kernel.ptx shows the folded values (437.50003, 0.1, ...).
-  const float grid_height = 0.016f / static_cast<float>(rows);
-  const float grid_width = 0.016f / static_cast<float>(cols);
-  const float cap = 0.5f * 1.75e6f * 0.0005f * grid_width * grid_height;
-  const float rx = grid_width / (2.0f * 100.0f * 0.0005f * grid_height);
-  const float ry = grid_height / (2.0f * 100.0f * 0.0005f * grid_width);
-  const float rz = 0.0005f / (100.0f * grid_height * grid_width);
-  const float max_slope = 3.0e6f / (0.5f * 0.0005f * 1.75e6f);
-  const float step = 0.001f / max_slope;
-  const float step_div_cap = step / cap;
-  const float rx_1 = 1.0f / rx, ry_1 = 1.0f / ry, rz_1 = 1.0f / rz;
-  const float amb_temp = 80.0f;
+  // The coefficients as kernel.cu computes them (the same header, so the same float folding and
+  // operation order).
+  const HotspotCoefficients k = hotspot_coefficients(static_cast<float>(rows), static_cast<float>(cols));
+  const float step_div_cap = k.step_div_cap, rx_1 = k.rx_1, ry_1 = k.ry_1, rz_1 = k.rz_1;
+  const float amb_temp = AMB_TEMP;
 
   std::vector<float> out(temp.size());
   for (unsigned r = 0; r < rows; ++r) {

@@ -11,17 +11,10 @@
 // Finally the inner cells write their result to temp_dst. The host launches the kernel
 // total_steps / ph times, swapping temp_src and temp_dst in between.
 //
-// The physical constants are Rodinia's HotSpot constants, derived from rows/cols in the kernel.
+// The physical constants are Rodinia's HotSpot constants (../../common/hotspot_chip.h, shared with
+// the CPU reference), the coefficients derived from rows/cols in the kernel.
 #define TILE 16
-#define MAX_PD 3.0e6f
-#define PRECISION 0.001f
-#define SPEC_HEAT_SI 1.75e6f
-#define K_SI 100.0f
-#define FACTOR_CHIP 0.5f
-#define T_CHIP 0.0005f
-#define CHIP_HEIGHT 0.016f
-#define CHIP_WIDTH 0.016f
-#define AMB_TEMP 80.0f
+#include "../../common/hotspot_chip.h"
 
 extern "C" __global__ void hotspot_kernel(const float* power, const float* temp_src,
                                           float* temp_dst, int rows, int cols, int ph) {
@@ -29,16 +22,8 @@ extern "C" __global__ void hotspot_kernel(const float* power, const float* temp_
   __shared__ float t_new[TILE][TILE];
   __shared__ float pw[TILE][TILE];
 
-  const float cell_h = CHIP_HEIGHT / (float)rows;
-  const float cell_w = CHIP_WIDTH / (float)cols;
-  const float cap = FACTOR_CHIP * SPEC_HEAT_SI * T_CHIP * cell_w * cell_h;
-  const float rx = cell_w / (2.0f * K_SI * T_CHIP * cell_h);
-  const float ry = cell_h / (2.0f * K_SI * T_CHIP * cell_w);
-  const float rz = T_CHIP / (K_SI * cell_h * cell_w);
-  const float max_slope = MAX_PD / (FACTOR_CHIP * T_CHIP * SPEC_HEAT_SI);
-  const float dt = PRECISION / max_slope;
-  const float dt_over_cap = dt / cap;
-  const float inv_rx = 1.0f / rx, inv_ry = 1.0f / ry, inv_rz = 1.0f / rz;
+  const HotspotCoefficients k = hotspot_coefficients((float)rows, (float)cols);
+  const float dt_over_cap = k.step_div_cap, inv_rx = k.rx_1, inv_ry = k.ry_1, inv_rz = k.rz_1;
 
   const int tx = threadIdx.x, ty = threadIdx.y;
   const int inner = TILE - 2 * ph;

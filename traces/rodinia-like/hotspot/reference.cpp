@@ -6,22 +6,15 @@
 #include <algorithm>
 #include <cmath>
 
+#include "../../common/hotspot_chip.h"
 #include "tb/workload/reference.h"
 
 namespace {
 
 std::vector<float> step(const std::vector<float>& temp, const std::vector<float>& power, int rows,
                         int cols) {
-  const float cell_h = 0.016f / static_cast<float>(rows);
-  const float cell_w = 0.016f / static_cast<float>(cols);
-  const float cap = 0.5f * 1.75e6f * 0.0005f * cell_w * cell_h;
-  const float rx = cell_w / (2.0f * 100.0f * 0.0005f * cell_h);
-  const float ry = cell_h / (2.0f * 100.0f * 0.0005f * cell_w);
-  const float rz = 0.0005f / (100.0f * cell_h * cell_w);
-  const float max_slope = 3.0e6f / (0.5f * 0.0005f * 1.75e6f);
-  const float dt = 0.001f / max_slope;
-  const float dt_over_cap = dt / cap;
-  const float inv_rx = 1.0f / rx, inv_ry = 1.0f / ry, inv_rz = 1.0f / rz;
+  const HotspotCoefficients k = hotspot_coefficients(static_cast<float>(rows), static_cast<float>(cols));
+  const float dt_over_cap = k.step_div_cap, inv_rx = k.rx_1, inv_ry = k.ry_1, inv_rz = k.rz_1;
   std::vector<float> out(temp.size());
   for (int y = 0; y < rows; ++y) {
     for (int x = 0; x < cols; ++x) {
@@ -33,7 +26,7 @@ std::vector<float> step(const std::vector<float>& temp, const std::vector<float>
       const float two_t = t + t;
       float acc = std::fma((ts + tn) - two_t, inv_ry, power[y * cols + x]);
       acc = std::fma((te + tw) - two_t, inv_rx, acc);
-      acc = std::fma(80.0f - t, inv_rz, acc);
+      acc = std::fma(AMB_TEMP - t, inv_rz, acc);
       out[y * cols + x] = std::fma(dt_over_cap, acc, t);
     }
   }
