@@ -30,6 +30,25 @@ __device__ __forceinline__ float sound_speed(float density, float pressure) {
 
 // The convective flux of a state through unit x, y and z faces: rows for momentum x, y, z and
 // for energy, each with its x, y, z components.
+// A cell's state from the structure-of-arrays variables: the conserved quantities, the velocity
+// and its squared speed (what every kernel derives first).
+struct CellState {
+  float density;
+  Vec3 mom;
+  float energy;
+  Vec3 vel;
+  float speed_sqd;
+};
+__device__ __forceinline__ CellState load_cell(const float* vars, int ncells, int cell) {
+  CellState s;
+  s.density = vars[cell];
+  s.mom = {vars[ncells + cell], vars[2 * ncells + cell], vars[3 * ncells + cell]};
+  s.energy = vars[4 * ncells + cell];
+  s.vel = {s.mom.x / s.density, s.mom.y / s.density, s.mom.z / s.density};
+  s.speed_sqd = dot3(s.vel, s.vel);
+  return s;
+}
+
 struct FluxTerms {
   Vec3 mx, my, mz, en;
 };
@@ -75,26 +94,20 @@ extern "C" __global__ void initialize_variables(int ncells, float* vars, const f
 extern "C" __global__ void compute_step_factor(int ncells, const float* vars, const float* areas, float* step_factors) {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= ncells) return;
-  const float density = vars[i];
-  const Vec3 mom = {vars[ncells + i], vars[2 * ncells + i], vars[3 * ncells + i]};
-  const float energy = vars[4 * ncells + i];
-  const Vec3 vel = {mom.x / density, mom.y / density, mom.z / density};
-  const float speed_sqd = dot3(vel, vel);
-  const float c = sound_speed(density, pressure_of(density, energy, speed_sqd));
-  step_factors[i] = 0.5f / (sqrtf(areas[i]) * (sqrtf(speed_sqd) + c));
+  const CellState s = load_cell(vars, ncells, i);
+  const float c = sound_speed(s.density, pressure_of(s.density, s.energy, s.speed_sqd));
+  step_factors[i] = 0.5f / (sqrtf(areas[i]) * (sqrtf(s.speed_sqd) + c));
 }
 
 extern "C" __global__ void compute_flux(int ncells, const int* neighbours, const float* normals, const float* vars,
                                         const float* ff_vars, const float* ff_flux, float* fluxes) {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= ncells) return;
-  const float rho_i = vars[i];
-  const Vec3 mom_i = {vars[ncells + i], vars[2 * ncells + i], vars[3 * ncells + i]};
-  const float e_i = vars[4 * ncells + i];
-  const Vec3 vel_i = {mom_i.x / rho_i, mom_i.y / rho_i, mom_i.z / rho_i};
-  const float speed_sqd_i = dot3(vel_i, vel_i);
-  const float speed_i = sqrtf(speed_sqd_i);
-  const float p_i = pressure_of(rho_i, e_i, speed_sqd_i);
+  const CellState self = load_cell(vars, ncells, i);
+  const float rho_i = self.density, e_i = self.energy;
+  const Vec3 mom_i = self.mom, vel_i = self.vel;
+  const float speed_i = sqrtf(self.speed_sqd);
+  const float p_i = pressure_of(rho_i, e_i, self.speed_sqd);
   const float c_i = sound_speed(rho_i, p_i);
   const FluxTerms f_i = flux_terms(mom_i, e_i, vel_i, p_i);
 
@@ -104,11 +117,9 @@ extern "C" __global__ void compute_flux(int ncells, const int* neighbours, const
     const int nb = neighbours[j * ncells + i];
     const Vec3 n = {normals[(3 * j) * ncells + i], normals[(3 * j + 1) * ncells + i], normals[(3 * j + 2) * ncells + i]};
     if (nb >= 0) {  // an interior face: smoothing term plus the central flux of both states
-      const float rho_o = vars[nb];
-      const Vec3 mom_o = {vars[ncells + nb], vars[2 * ncells + nb], vars[3 * ncells + nb]};
-      const float e_o = vars[4 * ncells + nb];
-      const Vec3 vel_o = {mom_o.x / rho_o, mom_o.y / rho_o, mom_o.z / rho_o};
-      const float speed_sqd_o = dot3(vel_o, vel_o);
+      const CellState other = load_cell(vars, ncells, nb);
+      const float rho_o = other.density, e_o = other.energy, speed_sqd_o = other.speed_sqd;
+      const Vec3 mom_o = other.mom, vel_o = other.vel;
       const float p_o = pressure_of(rho_o, e_o, speed_sqd_o);
       const float c_o = sound_speed(rho_o, p_o);
       const FluxTerms f_o = flux_terms(mom_o, e_o, vel_o, p_o);
