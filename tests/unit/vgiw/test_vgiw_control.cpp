@@ -30,6 +30,8 @@ TEST(ControlVectorTable, ReadResetsAndUpdatesOr) {
   EXPECT_EQ(cvt.bank_of(9), 1u);
   EXPECT_EQ(cvt.reads(), 2u);
   EXPECT_EQ(cvt.updates(), 3u);
+  // Word w of every block sits in bank w mod 8: four accesses to word 1, one to word 3.
+  EXPECT_EQ(cvt.bank_accesses(), (std::vector<uint64_t>{0, 4, 0, 1, 0, 0, 0, 0}));
 }
 
 TEST(ControlVectorTable, BatchesComeOutByWordAndGoBackInAtAnyBase) {
