@@ -19,8 +19,8 @@ ProgressReporter::ProgressReporter(sc_core::sc_module_name name, const gpu::Gpu&
 void ProgressReporter::report() {
   uint64_t ctas = 0, instructions = 0;
   for (const auto& c : m_gpu.cores()) {
-    ctas += c->context().counters.ctas_done;
-    instructions += c->context().counters.thread_instructions;
+    ctas += c->counters().ctas_done;
+    instructions += c->counters().thread_instructions;
   }
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - m_start).count();
   if (m_gpu.clock().now() > 0) {

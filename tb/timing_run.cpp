@@ -51,7 +51,7 @@ TimingRun run_timing(workload::Workload& w, const gpu::GpuSpec& spec, const Timi
   w.for_each_launch(memory, [&](const func::BoundKernel& bk, const func::Launch& launch) {
     auto retired = [&gpu](uint64_t sm::CoreCounters::*field) {
       uint64_t n = 0;
-      for (const auto& c : gpu.cores()) n += c->context().counters.*field;
+      for (const auto& c : gpu.cores()) n += c->counters().*field;
       return n;
     };
     using C = sm::CoreCounters;
@@ -79,7 +79,7 @@ TimingRun run_timing(workload::Workload& w, const gpu::GpuSpec& spec, const Timi
   for (const auto& l : run.launches) run.cycles += l.cycles;
   uint64_t issued = 0, first_issue_ns = ~0ull;
   for (const auto& c : gpu.cores()) {
-    const sm::CoreCounters& k = c->context().counters;
+    const sm::CoreCounters& k = c->counters();
     first_issue_ns = std::min(first_issue_ns, k.first_issue_ns);
     run.warp_instructions += k.warp_instructions;
     run.thread_instructions += k.thread_instructions;

@@ -5,14 +5,18 @@
 
 #include "models/common/error.h"
 #include "models/func/kernel_fault.h"
+#include "models/sm/core.h"
+#include "models/vgiw/vgiw_core.h"
 
 namespace gputlm::gpu {
 
 Gpu::Gpu(sc_core::sc_module_name name, const GpuSpec& spec)
-    : sc_module(name), m_spec(spec), m_clock(spec.core.clock_mhz, spec.core.clock_mhz) {
-  const double ref = spec.core.clock_mhz;
+    : sc_module(name), m_spec(spec), m_clock(spec.core_clock_mhz(), spec.core_clock_mhz()) {
+  const double ref = spec.core_clock_mhz();
   for (uint32_t c = 0; c < spec.cores; ++c) {
-    m_cores.push_back(std::make_unique<sm::Core>(("core" + std::to_string(c)).c_str(), spec.core, c, ref));
+    const std::string n = "core" + std::to_string(c);
+    if (spec.core_type == "vgiw") m_cores.push_back(std::make_unique<vgiw::VgiwCore>(n.c_str(), spec.vgiw, c, ref));
+    else m_cores.push_back(std::make_unique<sm::Core>(n.c_str(), spec.core, c, ref));
     m_cores.back()->on_cta_done = [this](uint32_t) {
       ++m_ctas_done;
       m_last_done = m_clock.now();
@@ -21,10 +25,10 @@ Gpu::Gpu(sc_core::sc_module_name name, const GpuSpec& spec)
       m_dispatch_event.notify(sc_core::SC_ZERO_TIME);
     };
   }
-  m_xbar = std::make_unique<mem::Xbar>("xbar", spec.xbar, 2 * spec.cores, spec.partitions, ref);
+  m_xbar = std::make_unique<mem::Xbar>("xbar", spec.xbar, CoreModule::kMemoryPorts * spec.cores, spec.partitions, ref);
   for (uint32_t c = 0; c < spec.cores; ++c) {
-    m_cores[c]->l1i().downstream.socket.bind(m_xbar->upstream(2 * c).socket);
-    m_cores[c]->l1d().downstream.socket.bind(m_xbar->upstream(2 * c + 1).socket);
+    for (uint32_t p = 0; p < CoreModule::kMemoryPorts; ++p)
+      m_cores[c]->memory_port(p).socket.bind(m_xbar->upstream(CoreModule::kMemoryPorts * c + p).socket);
   }
   for (uint32_t m = 0; m < spec.partitions; ++m) {
     if (spec.l2) m_l2.push_back(std::make_unique<mem::Cache>(("l2_" + std::to_string(m)).c_str(), *spec.l2, ref));
@@ -88,7 +92,7 @@ void Gpu::dispatch() {
   while (placed && m_next_cta < m_cta_count) {
     placed = false;
     for (uint32_t k = 0; k < m_cores.size() && m_next_cta < m_cta_count; ++k) {
-      sm::Core& core = *m_cores[(m_next_core + k) % m_cores.size()];
+      CoreModule& core = *m_cores[(m_next_core + k) % m_cores.size()];
       if (!core.can_take(*m_launch)) continue;
       core.start_cta(*m_kernel, *m_launch, m_next_cta++);
       placed = true;
@@ -99,7 +103,7 @@ void Gpu::dispatch() {
 
 uint64_t Gpu::retired() const {
   uint64_t n = 0;
-  for (const auto& c : m_cores) n += c->context().counters.warp_instructions;
+  for (const auto& c : m_cores) n += c->progress();
   return n;
 }
 
@@ -111,7 +115,7 @@ void Gpu::watchdog() {
       if (!c->idle()) {
         c->report_fault("kernel fault in '" + m_launch->kernel->name + "': watchdog: more than " +
                                                  std::to_string(m_spec.max_warp_instructions) +
-                                                 " warp instructions in one launch (endless loop?)\n" + dump());
+                                                 " warp instructions (thread instructions on VGIW) in one launch (endless loop?)\n" + dump());
         return;
       }
   }

@@ -1,4 +1,5 @@
-// The whole GPU, built from a GpuSpec: N SIMT cores (each with its I-cache and L1 data cache), the
+// The whole GPU, built from a GpuSpec: N cores of the configured type (SIMT cores with their
+// I-cache and L1 data cache, or VGIW cores with their live value cache and L1), the
 // interconnect (two input ports per core), the memory partitions (an L2 slice if configured, and a
 // DRAM channel), a CTA dispatcher that places CTAs on cores within their thread, warp, register,
 // shared-memory and CTA-count limits (round-robin over cores, as many as fit), and a watchdog that
@@ -15,7 +16,7 @@
 #include "models/mem/cache/cache.h"
 #include "models/mem/dram/dram_controller.h"
 #include "models/mem/xbar/xbar.h"
-#include "models/sm/core.h"
+#include "models/gpu/core_module.h"
 
 namespace gputlm::gpu {
 
@@ -34,7 +35,7 @@ class Gpu : public sc_core::sc_module, public StatProvider {
   LaunchTiming run(const func::BoundKernel& kernel, const func::Launch& launch);
 
   const GpuSpec& spec() const { return m_spec; }
-  const std::vector<std::unique_ptr<sm::Core>>& cores() const { return m_cores; }
+  const std::vector<std::unique_ptr<CoreModule>>& cores() const { return m_cores; }
   const ClockDomain& clock() const { return m_clock; }
   // Every DRAM request served from now on is written to `log` (nullptr: none).
   void set_dram_log(mem::DramRequestLog* log) {
@@ -51,7 +52,7 @@ class Gpu : public sc_core::sc_module, public StatProvider {
 
   GpuSpec m_spec;
   ClockDomain m_clock;
-  std::vector<std::unique_ptr<sm::Core>> m_cores;
+  std::vector<std::unique_ptr<CoreModule>> m_cores;
   std::unique_ptr<mem::Xbar> m_xbar;
   std::vector<std::unique_ptr<mem::Cache>> m_l2;
   std::vector<std::unique_ptr<mem::DramController>> m_dram;

@@ -14,6 +14,7 @@
 #include "models/mem/dram/dram_spec.h"
 #include "models/mem/xbar/xbar_spec.h"
 #include "models/sm/core_spec.h"
+#include "models/vgiw/vgiw_spec.h"
 
 namespace gputlm::gpu {
 
@@ -22,7 +23,12 @@ struct GpuSpec {
   std::string description;
   uint32_t cores = 1;
   uint32_t partitions = 1;
+  // "core": a SIMT core's section (an object), or the name of a core type: "simt" (the SIMT core
+  // with its defaults) or "vgiw" (the VGIW core, configured by the "vgiw" section).
+  std::string core_type = "simt";
   sm::CoreSpec core;
+  vgiw::VgiwSpec vgiw;
+  double core_clock_mhz() const { return core_type == "vgiw" ? vgiw.clock_mhz : core.clock_mhz; }
   mem::XbarSpec xbar;
   std::optional<mem::CacheSpec> l2;
   mem::DramSpec dram;

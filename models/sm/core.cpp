@@ -7,7 +7,7 @@
 namespace gputlm::sm {
 
 Core::Core(sc_core::sc_module_name name, const CoreSpec& spec, uint32_t core_id, double reference_mhz)
-    : sc_module(name), m_ctx(core_id, spec, reference_mhz) {
+    : CoreModule(name), m_ctx(core_id, spec, reference_mhz) {
   m_fetch = std::make_unique<FetchStage>("fetch", m_ctx);
   m_decode = std::make_unique<DecodeStage>("decode", m_ctx);
   m_read = std::make_unique<ReadStage>("read", m_ctx);

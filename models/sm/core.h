@@ -13,6 +13,7 @@
 
 #include "models/common/stats.h"
 #include "models/common/waves.h"
+#include "models/gpu/core_module.h"
 #include "models/mem/cache/cache.h"
 #include "models/sm/core_context.h"
 #include "models/sm/decode/decode_stage.h"
@@ -24,27 +25,25 @@
 
 namespace gputlm::sm {
 
-class Core : public sc_core::sc_module, public StatProvider, public WaveProvider {
+class Core : public gpu::CoreModule {
  public:
   SC_HAS_PROCESS(Core);
   Core(sc_core::sc_module_name name, const CoreSpec& spec, uint32_t core_id, double reference_mhz);
 
   // Whether a CTA of `launch` fits in the free resources now.
-  bool can_take(const func::Launch& launch) const;
-  // Starts CTA `cta_id` of `launch` (can_take must hold).
-  void start_cta(const func::BoundKernel& kernel, const func::Launch& launch, uint64_t cta_id);
-  // Called (with this core's id) whenever a CTA finishes.
-  std::function<void(uint32_t core)> on_cta_done;
-  bool idle() const { return m_ctas_resident == 0; }
-  // A launch starts and ends now: its fetch and stall cycles count the cycles in between.
-  void begin_launch() { m_fetch->begin_accounting(m_ctx.clock.now()); }
-  void end_launch() { m_fetch->end_accounting(m_ctx.clock.now()); }
-  const std::string& fault() const { return m_ctx.fault; }
-  // Stops the simulation with a kernel fault (the watchdog's endless-loop limit).
-  void report_fault(const std::string& message) { m_ctx.report_fault(message); }
+  bool can_take(const func::Launch& launch) const override;
+  void start_cta(const func::BoundKernel& kernel, const func::Launch& launch, uint64_t cta_id) override;
+  bool idle() const override { return m_ctas_resident == 0; }
+  // Its fetch and stall cycles count the cycles of a launch.
+  void begin_launch() override { m_fetch->begin_accounting(m_ctx.clock.now()); }
+  void end_launch() override { m_fetch->end_accounting(m_ctx.clock.now()); }
+  const std::string& fault() const override { return m_ctx.fault; }
+  void report_fault(const std::string& message) override { m_ctx.report_fault(message); }
   const CoreContext& context() const { return m_ctx; }
-  // What the core holds, for the watchdog's dump.
-  std::string dump() const;
+  std::string dump() const override;
+  const CoreCounters& counters() const override { return m_ctx.counters; }
+  uint64_t progress() const override { return m_ctx.counters.warp_instructions; }
+  mem::InitiatorEnd& memory_port(uint32_t i) override { return i == 0 ? m_l1i->downstream : m_l1d->downstream; }
 
   mem::Cache& l1i() { return *m_l1i; }
   mem::Cache& l1d() { return *m_l1d; }

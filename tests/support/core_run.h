@@ -10,6 +10,7 @@
 
 #include "models/common/error.h"
 #include "models/gpu/gpu.h"
+#include "models/sm/core.h"
 #include "support/ptx_harness.h"
 #include "tb/sc_kernel.h"
 
@@ -24,7 +25,8 @@ struct CoreRun {
   Cycle cycles = 0;
   std::vector<LaneOut> out;
   sm::CoreCounters counters;
-  nlohmann::json l1d;
+  nlohmann::json l1d;      // the SIMT core's L1 data cache statistics
+  nlohmann::json modules;  // every module's statistics, by name
 };
 
 // Runs `snippet` for `threads` threads (one CTA) on a fresh GPU made from `config`; thread i's
@@ -45,8 +47,9 @@ inline CoreRun run_core(const std::string& snippet, uint32_t threads, const nloh
   CoreRun r;
   r.cycles = gpu.run(*launch.bound, launch.launch).cycles;
   r.out = launch.outputs();
-  r.counters = gpu.cores()[0]->context().counters;
-  r.l1d = gpu.cores()[0]->l1d().stats().values();
+  r.counters = gpu.cores()[0]->counters();
+  if (auto* simt = dynamic_cast<sm::Core*>(gpu.cores()[0].get())) r.l1d = simt->l1d().stats().values();
+  r.modules = collect_stats();
   return r;
 }
 

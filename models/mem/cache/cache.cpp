@@ -11,7 +11,10 @@ Cache::Cache(sc_core::sc_module_name name, const CacheSpec& spec, double referen
       m_install_full_stores(spec.full_line_stores == "install"),
       m_clock(spec.clock_mhz, reference_mhz),
       m_tags(spec.sets(), spec.assoc, make_replacement(spec.replacement, spec.sets(), spec.assoc)),
-      m_bank_used(spec.banks, 0) {
+      m_bank_used(spec.banks, 0),
+      m_last_stall(spec.ports, kNever) {
+  for (uint32_t i = 1; i < spec.ports; ++i)
+    m_more_ports.push_back(std::make_unique<TargetEnd>(("upstream_" + std::to_string(i)).c_str(), m_wake));
   SC_METHOD(tick);
   sensitive << m_wake;
   dont_initialize();
@@ -35,24 +38,35 @@ void Cache::tick() {
   const Cycle now = m_clock.now();
   receive(now);
   bool retry_next_cycle = false;
-  if (tlm::tlm_generic_payload* p = upstream.peek()) {
+  for (uint32_t k = 0; k < m_spec.ports; ++k) {
+    const uint32_t i = (m_first_port + k) % m_spec.ports;
+    TargetEnd& in = port(i);
+    tlm::tlm_generic_payload* p = in.peek();
+    if (!p) continue;
+    if (i != 0) m_port_of[p] = i;
     const Outcome o = handle(*p, now);
-    if (o == Outcome::Accepted) upstream.take();
-    else if (m_last_stall != now) {
-      m_last_stall = now;
+    if (o == Outcome::Accepted) {
+      in.take();
+      continue;
+    }
+    if (i != 0) m_port_of.erase(p);
+    if (m_last_stall[i] != now) {
+      m_last_stall[i] = now;
       (o == Outcome::BankBusy ? m_bank_conflicts : m_mshr_stalls)++;
     }
-    retry_next_cycle = o == Outcome::BankBusy;
+    retry_next_cycle |= o == Outcome::BankBusy;
   }
+  if (m_spec.ports > 1) m_first_port = (m_first_port + 1) % m_spec.ports;
   while (!m_to_send.empty() && downstream.can_send()) {
     tlm::tlm_generic_payload* p = m_to_send.front();
     m_to_send.pop_front();
     downstream.send(*p);
   }
-  while (!m_ready.empty() && m_ready.top().at <= now && upstream.can_respond()) {
-    tlm::tlm_generic_payload* p = m_ready.top().payload;
+  while (!m_ready.empty() && m_ready.top().at <= now && port(m_ready.top().port).can_respond()) {
+    const Ready r = m_ready.top();
     m_ready.pop();
-    upstream.respond(*p);
+    if (r.port != 0) m_port_of.erase(r.payload);
+    port(r.port).respond(*r.payload);
   }
   m_max_mshrs = std::max<uint64_t>(m_max_mshrs, outstanding());
   m_wave_mshrs = m_mshrs.size();
@@ -67,7 +81,7 @@ void Cache::tick() {
 
 Cache::Outcome Cache::handle(tlm::tlm_generic_payload& p, Cycle now) {
   const uint64_t line = p.get_address() / m_spec.line_bytes;
-  const uint32_t bank = static_cast<uint32_t>(line % m_spec.banks);
+  const uint32_t bank = static_cast<uint32_t>((m_spec.bank_bytes ? p.get_address() / m_spec.bank_bytes : line) % m_spec.banks);
   if (m_bank_used[bank] == now + 1) return Outcome::BankBusy;
   const AccessKind kind = MemExtension::of(p).kind;
   const bool write = kind == AccessKind::Store || kind == AccessKind::Atomic || kind == AccessKind::Writeback;
@@ -108,8 +122,10 @@ Cache::Outcome Cache::write_line(tlm::tlm_generic_payload& p, uint64_t line, Cyc
     respond_at(p, now + m_spec.hit_latency);
     return Outcome::Accepted;
   }
-  const bool installs = kind == AccessKind::Writeback || (kind == AccessKind::Store && m_install_full_stores);
-  if (installs && p.get_data_length() >= m_spec.line_bytes && !m_mshrs.count(line)) {
+  const bool full = p.get_data_length() >= m_spec.line_bytes;
+  const bool installs = kind == AccessKind::Writeback ? full
+                        : kind == AccessKind::Store && ((m_install_full_stores && full) || m_spec.write_validate);
+  if (installs && !m_mshrs.count(line)) {
     ++m_misses;
     if (auto v = m_tags.fill(line, true)) evict(*v);
     respond_at(p, now + m_spec.hit_latency);
@@ -153,6 +169,12 @@ Cache::Outcome Cache::forward(tlm::tlm_generic_payload& p) {
   m_to_send.push_back(&p);
   ++m_forwards;
   return Outcome::Accepted;
+}
+
+uint32_t Cache::port_of(tlm::tlm_generic_payload& p) {
+  if (m_spec.ports == 1) return 0;
+  auto it = m_port_of.find(&p);
+  return it == m_port_of.end() ? 0 : it->second;
 }
 
 void Cache::receive(Cycle now) {

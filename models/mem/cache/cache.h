@@ -9,6 +9,7 @@
 #pragma once
 
 #include <deque>
+#include <memory>
 #include <queue>
 #include <systemc>
 #include <unordered_map>
@@ -30,8 +31,10 @@ class Cache : public sc_core::sc_module, public StatProvider, public WaveProvide
   SC_HAS_PROCESS(Cache);
   Cache(sc_core::sc_module_name name, const CacheSpec& spec, double reference_mhz);
 
-  TargetEnd upstream;
+  TargetEnd upstream;  // port 0
   InitiatorEnd downstream;
+  // Upstream port i (0: `upstream`), i < spec().ports.
+  TargetEnd& port(uint32_t i) { return i == 0 ? upstream : *m_more_ports[i - 1]; }
 
   const StatGroup& stats() const override { return m_stats; }
   void trace(sc_core::sc_trace_file* tf) const override;
@@ -53,6 +56,7 @@ class Cache : public sc_core::sc_module, public StatProvider, public WaveProvide
     Cycle at;
     uint64_t seq;
     tlm::tlm_generic_payload* payload;
+    uint32_t port;
     bool operator>(const Ready& o) const { return at != o.at ? at > o.at : seq > o.seq; }
   };
 
@@ -64,7 +68,9 @@ class Cache : public sc_core::sc_module, public StatProvider, public WaveProvide
   void receive(Cycle now);
   void fill(tlm::tlm_generic_payload& f, Cycle now);
   void evict(const TagArray::Victim& v);
-  void respond_at(tlm::tlm_generic_payload& p, Cycle at) { m_ready.push({at, m_seq++, &p}); }
+  // The port a request came in on (0 when there is one port).
+  uint32_t port_of(tlm::tlm_generic_payload& p);
+  void respond_at(tlm::tlm_generic_payload& p, Cycle at) { m_ready.push({at, m_seq++, &p, port_of(p)}); }
   size_t outstanding() const { return m_mshrs.size() + m_forwarded.size(); }
 
   CacheSpec m_spec;
@@ -73,6 +79,9 @@ class Cache : public sc_core::sc_module, public StatProvider, public WaveProvide
   ClockDomain m_clock;
   TagArray m_tags;
   PayloadPool m_pool;
+  std::vector<std::unique_ptr<TargetEnd>> m_more_ports;                  // ports 1 ..
+  std::unordered_map<tlm::tlm_generic_payload*, uint32_t> m_port_of;      // requests of ports 1 .., until answered
+  uint32_t m_first_port = 0;                                             // round-robin start
   sc_core::sc_event m_wake;
   std::unordered_map<uint64_t, Mshr> m_mshrs;                 // by line number
   std::unordered_set<tlm::tlm_generic_payload*> m_forwarded;  // stores/atomics sent on, awaiting the level below
@@ -80,7 +89,7 @@ class Cache : public sc_core::sc_module, public StatProvider, public WaveProvide
   std::priority_queue<Ready, std::vector<Ready>, std::greater<Ready>> m_ready;  // upstream responses
   std::vector<Cycle> m_bank_used;  // cycle each bank last started an access (+1, 0 = never)
   uint64_t m_seq = 0;
-  Cycle m_last_stall = kNever;
+  std::vector<Cycle> m_last_stall;  // per port: the cycle its last stall was counted
 
   StatGroup m_stats;
   uint64_t m_accesses = 0, m_reads = 0, m_writes = 0, m_hits = 0, m_misses = 0, m_merges = 0;

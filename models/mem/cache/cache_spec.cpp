@@ -7,7 +7,11 @@
 namespace gputlm::mem {
 
 CacheSpec CacheSpec::from_json(const nlohmann::json& j, const std::string& where, const std::string& path) {
-  CacheSpec s;
+  return from_json(j, where, path, CacheSpec{});
+}
+
+CacheSpec CacheSpec::from_json(const nlohmann::json& j, const std::string& where, const std::string& path, const CacheSpec& base) {
+  CacheSpec s = base;
   ConfigReader r(j, where, path);
   auto pow2 = [&](const char* key, uint64_t v) {
     if (v & (v - 1)) r.fail(key, "must be a power of two");
@@ -18,11 +22,15 @@ CacheSpec CacheSpec::from_json(const nlohmann::json& j, const std::string& where
   s.line_bytes = static_cast<uint32_t>(r.get_uint("line_bytes", s.line_bytes, 4, 4096));
   pow2("line_bytes", s.line_bytes);
   s.banks = static_cast<uint32_t>(r.get_uint("banks", s.banks, 1, 1024));
+  s.bank_bytes = static_cast<uint32_t>(r.get_uint("bank_bytes", s.bank_bytes, 0, 1 << 20));
+  if (s.bank_bytes) pow2("bank_bytes", s.bank_bytes);
   s.hit_latency = static_cast<uint32_t>(r.get_uint("hit_latency", s.hit_latency, 1, 100000));
   s.mshrs = static_cast<uint32_t>(r.get_uint("mshrs", s.mshrs, 1, 65536));
   s.mshr_merge = static_cast<uint32_t>(r.get_uint("mshr_merge", s.mshr_merge, 1, 1024));
   s.write_policy = r.get_choice("write_policy", s.write_policy, {"write-through", "write-back"});
   s.full_line_stores = r.get_choice("full_line_stores", s.full_line_stores, {"fetch", "install"});
+  s.write_validate = r.get_bool("write_validate", s.write_validate);
+  s.ports = static_cast<uint32_t>(r.get_uint("ports", s.ports, 1, 64));
   s.replacement = r.get_choice("replacement", s.replacement, Registry<ReplacementFactory>::instance().names());
   if (s.size_bytes % (uint64_t{s.assoc} * s.line_bytes) != 0)
     r.fail("size_bytes", "must be a multiple of assoc x line_bytes (" + std::to_string(uint64_t{s.assoc} * s.line_bytes) + ")");

@@ -14,7 +14,11 @@ struct CacheSpec {
   uint64_t size_bytes = 16 * 1024;
   uint32_t assoc = 4;
   uint32_t line_bytes = 128;
-  uint32_t banks = 1;          // a bank starts one access a cycle; lines interleave over banks
+  uint32_t banks = 1;          // a bank starts one access a cycle
+  // Bytes of one bank before the next (0: a whole line, lines interleave over banks). A cache
+  // read per thread (the VGIW L1 and live value cache) interleaves 4-byte words, so the threads
+  // of one line reach different banks, as in a GPU's shared-memory-style data banks (chosen).
+  uint32_t bank_bytes = 0;
   uint32_t hit_latency = 1;    // cycles from acceptance to the response of a hit
   uint32_t mshrs = 32;         // chosen: outstanding line misses (the papers give none)
   uint32_t mshr_merge = 8;     // chosen: requests one MSHR can hold (the first included)
@@ -22,12 +26,22 @@ struct CacheSpec {
   // Write-back: a store that misses and writes the whole line "fetch"es it all the same, or
   // "install"s it at once (a write-back from the level above always installs).
   std::string full_line_stores = "fetch";
+  // Write-back: a store that misses installs its line without fetching it, whatever its size (a
+  // write-validate cache, with per-byte valid bits we do not model: loads only read what was
+  // written). Chosen for the VGIW live value cache, whose lines are written before they are read.
+  bool write_validate = false;
+  // Upstream ports, each taking one request a cycle (a bank still starts one access a cycle): the
+  // VGIW L1 and live value cache take one from each load/store or live-value unit (their
+  // crossbar to the banks, Voitsechov & Etsion Sec. 3.5).
+  uint32_t ports = 1;
   std::string replacement = "lru";             // a registered replacement policy
 
   uint32_t sets() const { return static_cast<uint32_t>(size_bytes / (uint64_t{assoc} * line_bytes)); }
   bool write_back() const { return write_policy == "write-back"; }
 
   static CacheSpec from_json(const nlohmann::json& j, const std::string& where, const std::string& path);
+  // The keys of `j` over `base`.
+  static CacheSpec from_json(const nlohmann::json& j, const std::string& where, const std::string& path, const CacheSpec& base);
 };
 
 }  // namespace gputlm::mem

@@ -116,8 +116,8 @@ TEST(CorePipeline, EveryCycleOfALaunchIsAFetchCycleOrAStallWithACause) {
   gpu::Gpu gpu("gpu", gpu::GpuSpec::from_json(two, "test"));
   test::SnippetLaunch launch(s, std::vector<Inputs>(64, Inputs{1, 0, 0}));
   const Cycle cycles = gpu.run(*launch.bound, launch.launch).cycles;
-  const sm::CoreCounters& busy = gpu.cores()[0]->context().counters;
-  const sm::CoreCounters& idle = gpu.cores()[1]->context().counters;
+  const sm::CoreCounters& busy = gpu.cores()[0]->counters();
+  const sm::CoreCounters& idle = gpu.cores()[1]->counters();
   EXPECT_EQ(busy.fetch_cycles + sum(busy.stall_cycles), cycles);
   EXPECT_EQ(idle.fetch_cycles, 0u);
   EXPECT_EQ(idle.stall_cycles[static_cast<size_t>(sm::StallCause::Idle)], cycles);

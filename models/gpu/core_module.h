@@ -1,0 +1,52 @@
+// The socket a core type plugs into (ARCHITECTURE.md: a whole module is swappable where its
+// structure differs): the SIMT core (sm::Core) and the VGIW core (vgiw::VgiwCore) are both a
+// CoreModule, chosen by the config's "core". The GPU's CTA dispatcher asks a core whether a CTA
+// fits and starts it there; the core reports each finished CTA. Every core has two memory ports
+// toward the interconnect with fixed roles: port 0 the instruction side (the SIMT I-cache; the
+// VGIW live value cache) and port 1 the data side (the L1 data cache).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <systemc>
+
+#include "models/common/stats.h"
+#include "models/common/waves.h"
+#include "models/func/bound_kernel.h"
+#include "models/mem/tlm_ends.h"
+#include "models/sm/core_context.h"
+
+namespace gputlm::gpu {
+
+class CoreModule : public sc_core::sc_module, public StatProvider, public WaveProvider {
+ public:
+  static constexpr uint32_t kMemoryPorts = 2;
+
+  explicit CoreModule(sc_core::sc_module_name name) : sc_module(name) {}
+
+  // Whether a CTA of `launch` can start now.
+  virtual bool can_take(const func::Launch& launch) const = 0;
+  // Starts CTA `cta_id` of `launch` (can_take must hold).
+  virtual void start_cta(const func::BoundKernel& kernel, const func::Launch& launch, uint64_t cta_id) = 0;
+  // Called (with this core's id) whenever a CTA finishes.
+  std::function<void(uint32_t core)> on_cta_done;
+  virtual bool idle() const = 0;
+  // A launch starts and ends now (for the counters that cover the cycles in between).
+  virtual void begin_launch() {}
+  virtual void end_launch() {}
+  // The first kernel fault ("" if none); report_fault stops the simulation with one.
+  virtual const std::string& fault() const = 0;
+  virtual void report_fault(const std::string& message) = 0;
+  // What the core holds, for the watchdog's dump.
+  virtual std::string dump() const = 0;
+  // The run-level counters (a core type without warps leaves the warp ones at zero).
+  virtual const sm::CoreCounters& counters() const = 0;
+  // Instructions retired so far, in the core's own unit (warp instructions on the SIMT core,
+  // thread instructions on VGIW): the watchdog's measure of progress.
+  virtual uint64_t progress() const = 0;
+  // Memory port `i` (< kMemoryPorts), bound by the GPU to the interconnect.
+  virtual mem::InitiatorEnd& memory_port(uint32_t i) = 0;
+};
+
+}  // namespace gputlm::gpu

@@ -1,0 +1,149 @@
+// The multithreaded coarse-grain reconfigurable fabric of the VGIW core (Voitsechov & Etsion,
+// Sec. 3.5; SGMF's MT-CGRF): the grid configured with one segment's dataflow graph, replicated,
+// streaming threads. Modelled per unit and per virtual channel:
+//  - every unit has a token buffer with one entry per virtual channel; a thread keeps one channel
+//    (in its replica) from its initiator to its terminator, so a replica holds at most
+//    virtual_channels threads; an entry is ready once all its operands (up to three, plus control
+//    tokens) have arrived, and a unit fires one ready entry a cycle, oldest ready first;
+//  - tokens travel one cycle a hop along the routes the mapper chose;
+//  - compute units are pipelined; special compute units start one operation a cycle on any of
+//    special_instances non-pipelined circuits; joins pass a control token on;
+//  - load/store units send each thread's access to the banked L1 through their own port (the
+//    crossbar), keep up to reservation_entries accesses outstanding (the reservation buffer) and
+//    let a thread go on when its access returns, so threads pass those stalled on misses; shared
+//    memory answers after shared_latency, kernel parameters after param_latency;
+//  - live-value units load and store <live-value ID, thread ID> words in the live value cache;
+//  - initiators (control vector units) double-buffer the scheduler's thread batches, requesting
+//    the next as soon as one is taken, and start one thread a cycle; terminators keep a pair of
+//    batches per destination block and send them back (thread_batch.h's BatchCollector).
+// Once every thread of the block has left, the fabric reports "drained".
+#pragma once
+
+#include <array>
+#include <functional>
+#include <memory>
+#include <string>
+#include <systemc>
+#include <unordered_map>
+#include <vector>
+
+#include "models/common/clock.h"
+#include "models/common/stats.h"
+#include "models/common/waves.h"
+#include "models/mem/payload_pool.h"
+#include "models/mem/tlm_ends.h"
+#include "models/sm/core_context.h"
+#include "models/vgiw/batch_link.h"
+#include "models/vgiw/cgrf/block_config.h"
+#include "models/vgiw/cgrf/token_table.h"
+#include "models/vgiw/tile.h"
+
+namespace gputlm::vgiw {
+
+class MtCgrf : public sc_core::sc_module, public StatProvider, public WaveProvider {
+ public:
+  SC_HAS_PROCESS(MtCgrf);
+  MtCgrf(sc_core::sc_module_name name, const VgiwSpec& spec, const Fabric& fabric, uint32_t core_id, double reference_mhz);
+
+  BatchIn from_scheduler;
+  BatchOut to_scheduler;
+  // One port per load/store unit (to the L1) and per live-value unit (to the live value cache).
+  mem::InitiatorEnd& l1_port(uint32_t i) { return *m_l1_ports[i]; }
+  mem::InitiatorEnd& lvc_port(uint32_t i) { return *m_lvc_ports[i]; }
+
+  // What a run needs from the core: the tile in flight, each segment's configuration, where a
+  // thread's exit and a kernel fault go, and the counters thread instructions add to.
+  struct Hooks {
+    Tile* tile = nullptr;
+    std::function<const BlockConfig&(uint32_t segment)> config;
+    std::function<void(const std::string&)> fault;
+    sm::CoreCounters* counters = nullptr;
+  };
+  void set_hooks(Hooks h) { m_hooks = std::move(h); }
+  bool busy() const { return m_streaming; }
+  std::string dump() const;
+
+  const StatGroup& stats() const override { return m_stats; }
+  void trace(sc_core::sc_trace_file* tf) const override;
+  std::vector<WaveGroup> wave_groups() const override;
+
+ private:
+  struct Token {
+    uint32_t unit;
+    uint32_t channel;  // replica * virtual_channels + channel
+  };
+  struct Channel {
+    bool busy = false;
+    uint32_t tid = 0;
+    int32_t next = -1;
+    std::vector<MemAccess> accesses;
+  };
+  struct UnitState {
+    int32_t replica = -1;
+    uint32_t node = 0;
+    std::vector<uint32_t> ready;  // ring of channels
+    uint32_t head = 0, count = 0;
+    uint32_t outstanding = 0;     // memory accesses in flight (load/store, live value)
+    std::vector<Cycle> special_done;  // when each busy special circuit finishes
+    int32_t port = -1;            // load/store: L1 port; live value: LVC port
+    bool listed = false;          // in m_active
+  };
+  struct Initiator {
+    std::array<ThreadBatch, 2> buffers{};
+    uint32_t held = 0;
+    uint32_t requested = 0;
+    bool no_more = false;
+    std::vector<uint32_t> free_channels;
+    std::array<BatchCollector, 2> collectors{};
+  };
+
+  void tick();
+  void receive_messages(Cycle now);
+  void configure(uint32_t segment);
+  void receive_memory(Cycle now);
+  void arrive(uint32_t unit, uint32_t channel);
+  void emit(uint32_t unit, uint32_t channel, Cycle at);
+  bool fire(uint32_t unit, Cycle now);
+  bool fire_memory(UnitState& u, uint32_t unit, uint32_t channel, Cycle now);
+  void terminate(uint32_t replica, uint32_t channel);
+  void inject(Cycle now);
+  void request(uint32_t replica);
+  void check_drained();
+  Cycle next_token_cycle(Cycle now) const;
+
+  VgiwSpec m_spec;
+  const Fabric& m_fabric;
+  uint32_t m_core_id;
+  ClockDomain m_clock;
+  sc_core::sc_event m_wake;
+  std::vector<std::unique_ptr<mem::InitiatorEnd>> m_l1_ports, m_lvc_ports;
+  mem::PayloadPool m_pool;
+  std::unordered_map<tlm::tlm_generic_payload*, Token> m_waiting;  // memory accesses in flight
+  Hooks m_hooks;
+
+  const BlockConfig* m_config = nullptr;
+  bool m_streaming = false;
+  uint32_t m_nodes = 0;
+  std::vector<UnitState> m_units;
+  std::vector<Channel> m_channels;
+  TokenTable m_tokens;
+  std::vector<Initiator> m_initiators;
+  uint32_t m_threads_in_flight = 0;
+  std::vector<uint32_t> m_active;     // units with ready entries
+  std::vector<std::vector<Token>> m_wheel;  // tokens by arrival cycle mod size
+  uint64_t m_tokens_in_wheel = 0;
+  Cycle m_last_tick = kNever;
+
+  StatGroup m_stats;
+  std::array<uint64_t, kUnitTypes> m_firings{};
+  uint64_t m_threads_started = 0, m_threads_finished = 0, m_memory_accesses = 0, m_shared_accesses = 0;
+  uint64_t m_live_loads = 0, m_live_stores = 0, m_reservation_stalls = 0, m_channel_stalls = 0, m_busy_cycles = 0;
+  uint64_t m_configurations = 0, m_max_in_flight = 0;
+
+  mutable bool m_tracing = false;
+  uint64_t m_wave_segment = 0, m_wave_in_flight = 0;
+  std::array<uint64_t, kUnitTypes> m_wave_fired{};
+  sc_dt::sc_bv_base m_wave_units;  // bit per grid unit: it fired this cycle
+};
+
+}  // namespace gputlm::vgiw

@@ -1,0 +1,122 @@
+#include "models/vgiw/vgiw_core.h"
+
+#include <sstream>
+
+#include "models/common/error.h"
+
+namespace gputlm::vgiw {
+
+VgiwCore::VgiwCore(sc_core::sc_module_name name, const VgiwSpec& spec, uint32_t core_id, double reference_mhz)
+    : CoreModule(name), m_spec(spec), m_id(core_id), m_fabric(spec.grid_width, spec.grid_height, spec.units) {
+  m_bbs = std::make_unique<BasicBlockScheduler>("bbs", spec, reference_mhz);
+  m_cgrf = std::make_unique<MtCgrf>("cgrf", spec, m_fabric, core_id, reference_mhz);
+  m_l1d = std::make_unique<mem::Cache>("l1d", spec.l1d, reference_mhz);
+  m_lvc = std::make_unique<mem::Cache>("lvc", spec.lvc, reference_mhz);
+  m_bbs->to_fabric.socket.bind(m_cgrf->from_scheduler.socket);
+  m_cgrf->to_scheduler.socket.bind(m_bbs->from_fabric.socket);
+  for (uint32_t i = 0; i < spec.l1d.ports; ++i) m_cgrf->l1_port(i).socket.bind(m_l1d->port(i).socket);
+  for (uint32_t i = 0; i < spec.lvc.ports; ++i) m_cgrf->lvc_port(i).socket.bind(m_lvc->port(i).socket);
+  m_bbs->on_tile_done = [this] { tile_done(); };
+  SC_METHOD(start_tile);
+  sensitive << m_start;
+  dont_initialize();
+  m_stats.counter("tiles", m_tiles, "count", "tiles run on this core");
+  m_stats.counter("ctas", m_ctas, "count", "CTAs run on this core");
+  m_stats.counter("thread_instructions", m_counters.thread_instructions, "count", "instructions executed by threads (guard held)");
+}
+
+const KernelMap& VgiwCore::kernel_map(const isa::Kernel& kernel) const {
+  auto it = m_mapped.find(&kernel);
+  if (it != m_mapped.end()) return it->second->map;
+  auto m = std::make_unique<Mapped>();
+  try {
+    m->map = map_kernel(kernel, m_spec.units);
+  } catch (const std::invalid_argument& e) {
+    throw InputError("kernel '" + kernel.name + "' cannot run on the VGIW core: " + e.what());
+  }
+  m->configs.resize(m->map.segments.size());
+  return m_mapped.emplace(&kernel, std::move(m)).first->second->map;
+}
+
+uint32_t VgiwCore::ctas_per_tile(const func::Launch& launch) const {
+  const KernelMap& map = kernel_map(*launch.kernel);
+  const uint32_t per_cta = launch.threads_per_cta();
+  uint32_t tile;
+  try {
+    tile = tile_threads(m_spec.cvt_bits, static_cast<uint32_t>(map.segments.size()), launch.grid.count() * uint64_t{per_cta});
+  } catch (const std::invalid_argument& e) {
+    throw InputError("kernel '" + launch.kernel->name + "' on the VGIW core: " + e.what() + " (vgiw.cvt_bits)");
+  }
+  tile = std::min(tile, m_spec.max_threads_per_tile);
+  if (m_spec.tile_fits_lvc) {
+    uint64_t per_thread = 0;
+    for (uint32_t w : live_value_widths(*launch.kernel, map)) per_thread += w;
+    if (per_thread) tile = static_cast<uint32_t>(std::min<uint64_t>(tile, std::max<uint64_t>(m_spec.lvc.size_bytes / per_thread, per_cta)));
+  }
+  if (per_cta > tile)
+    throw InputError("kernel '" + launch.kernel->name + "' on the VGIW core: a CTA of " + std::to_string(per_cta) +
+                     " threads does not fit a tile of " + std::to_string(tile) + " threads (" + std::to_string(map.segments.size()) +
+                     " blocks in a control vector table of vgiw.cvt_bits = " + std::to_string(m_spec.cvt_bits) + ")");
+  return tile / per_cta;
+}
+
+bool VgiwCore::can_take(const func::Launch& launch) const {
+  return !m_tile && m_forming.size() < ctas_per_tile(launch);
+}
+
+void VgiwCore::start_cta(const func::BoundKernel& kernel, const func::Launch& launch, uint64_t cta_id) {
+  if (m_forming.empty()) m_start.notify(sc_core::SC_ZERO_TIME);  // once the dispatcher's pass is over
+  m_kernel = &kernel;
+  m_launch = &launch;
+  m_forming.push_back(cta_id);
+}
+
+void VgiwCore::start_tile() {
+  if (m_forming.empty() || m_tile) return;
+  kernel_map(m_kernel->kernel());
+  Mapped* mapped = m_mapped.at(&m_kernel->kernel()).get();
+  if (mapped != m_current) m_bbs->forget_configuration();
+  m_current = mapped;
+  m_tile_ctas.swap(m_forming);
+  m_forming.clear();
+  m_tile = std::make_unique<Tile>(*m_kernel, *m_launch, m_current->map, m_tile_ctas, m_id);
+  MtCgrf::Hooks h;
+  h.tile = m_tile.get();
+  h.config = [this](uint32_t s) -> const BlockConfig& { return config(s); };
+  h.fault = [this](const std::string& m) { report_fault(m); };
+  h.counters = &m_counters;
+  m_cgrf->set_hooks(h);
+  ++m_tiles;
+  m_bbs->start_tile(static_cast<uint32_t>(m_current->map.segments.size()), m_tile->threads());
+}
+
+void VgiwCore::tile_done() {
+  std::vector<uint64_t> done;
+  done.swap(m_tile_ctas);
+  m_tile.reset();
+  for (size_t i = 0; i < done.size(); ++i) {
+    ++m_counters.ctas_done;
+    ++m_ctas;
+    if (on_cta_done) on_cta_done(m_id);
+  }
+}
+
+const BlockConfig& VgiwCore::config(uint32_t segment) {
+  std::unique_ptr<BlockConfig>& c = m_current->configs.at(segment);
+  if (!c) c = std::make_unique<BlockConfig>(configure_block(m_kernel->kernel(), m_current->map, segment, m_fabric, m_spec));
+  return *c;
+}
+
+void VgiwCore::report_fault(const std::string& message) {
+  if (m_fault.empty()) m_fault = message;
+  sc_core::sc_stop();
+}
+
+std::string VgiwCore::dump() const {
+  std::ostringstream os;
+  os << name() << ": " << (m_tile ? std::to_string(m_tile->threads()) + "-thread tile" : std::string("no tile")) << "; bbs "
+     << m_bbs->dump() << "; cgrf " << m_cgrf->dump() << "; l1d " << m_l1d->dump() << "; lvc " << m_lvc->dump() << "\n";
+  return os.str();
+}
+
+}  // namespace gputlm::vgiw

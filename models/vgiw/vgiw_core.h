@@ -1,0 +1,77 @@
+// The VGIW core (Voitsechov & Etsion, Sec. 3, Fig. 4) in the GPU's core socket: the basic-block
+// scheduler with its control vector table, the MT-CGRF fabric, a banked write-back L1 reached by
+// the load/store units, and the live value cache reached by the live-value units (backed by L2
+// through port 0, where the SIMT core has its I-cache). When a kernel is loaded the mapper
+// (mapper/kernel_map.h) partitions it into blocks and segments with live-value IDs; each
+// segment's placement is built when the fabric first needs it. The core runs CTAs in tiles: it
+// takes as many consecutive CTAs as the control vector table holds (Sec. 3.2's tile-size rule),
+// runs them until every thread has exited, reports them done, and takes the next tile.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "models/gpu/core_module.h"
+#include "models/mem/cache/cache.h"
+#include "models/vgiw/basic_block_scheduler.h"
+#include "models/vgiw/cgrf/mt_cgrf.h"
+
+namespace gputlm::vgiw {
+
+class VgiwCore : public gpu::CoreModule {
+ public:
+  SC_HAS_PROCESS(VgiwCore);
+  VgiwCore(sc_core::sc_module_name name, const VgiwSpec& spec, uint32_t core_id, double reference_mhz);
+
+  // Throws InputError when the kernel cannot map onto the fabric or a CTA does not fit a tile.
+  bool can_take(const func::Launch& launch) const override;
+  void start_cta(const func::BoundKernel& kernel, const func::Launch& launch, uint64_t cta_id) override;
+  bool idle() const override { return !m_tile && m_forming.empty(); }
+  const std::string& fault() const override { return m_fault; }
+  void report_fault(const std::string& message) override;
+  std::string dump() const override;
+  const sm::CoreCounters& counters() const override { return m_counters; }
+  uint64_t progress() const override { return m_counters.thread_instructions; }
+  mem::InitiatorEnd& memory_port(uint32_t i) override { return i == 0 ? m_lvc->downstream : m_l1d->downstream; }
+
+  // The mapping of a kernel (made on first use).
+  const KernelMap& kernel_map(const isa::Kernel& kernel) const;
+  // CTAs of `launch` a tile holds.
+  uint32_t ctas_per_tile(const func::Launch& launch) const;
+
+  const StatGroup& stats() const override { return m_stats; }
+  std::vector<WaveGroup> wave_groups() const override { return {}; }
+
+ private:
+  struct Mapped {
+    KernelMap map;
+    std::vector<std::unique_ptr<BlockConfig>> configs;  // by segment, built on first use
+  };
+  void start_tile();
+  void tile_done();
+  const BlockConfig& config(uint32_t segment);
+
+  VgiwSpec m_spec;
+  uint32_t m_id;
+  Fabric m_fabric;
+  std::unique_ptr<BasicBlockScheduler> m_bbs;
+  std::unique_ptr<MtCgrf> m_cgrf;
+  std::unique_ptr<mem::Cache> m_l1d, m_lvc;
+  mutable std::map<const isa::Kernel*, std::unique_ptr<Mapped>> m_mapped;
+  sc_core::sc_event m_start;
+
+  const func::BoundKernel* m_kernel = nullptr;
+  const func::Launch* m_launch = nullptr;
+  Mapped* m_current = nullptr;
+  std::vector<uint64_t> m_forming;  // CTAs of the next tile
+  std::unique_ptr<Tile> m_tile;
+  std::vector<uint64_t> m_tile_ctas;
+  std::string m_fault;
+  sm::CoreCounters m_counters;
+  StatGroup m_stats;
+  uint64_t m_tiles = 0, m_ctas = 0;
+};
+
+}  // namespace gputlm::vgiw
