@@ -55,10 +55,11 @@ TimingRun run_timing(workload::Workload& w, const gpu::GpuSpec& spec, const Timi
       return n;
     };
     using C = sm::CoreCounters;
-    enum { kWarps, kThreads, kCoalesced, kUncoalesced, kUncoalescedLines, kBarriers };
+    enum { kWarps, kThreads, kCoalesced, kUncoalesced, kUncoalescedLines, kBarriers, kRegisterFile, kRegisterFileThreads, kLiveValues, kReconfiguration, kActive };
     constexpr uint64_t C::*kCounted[] = {&C::warp_instructions, &C::thread_instructions, &C::coalesced_memory_instructions,
                                          &C::uncoalesced_memory_instructions, &C::uncoalesced_line_requests,
-                                         &C::barrier_instructions};
+                                         &C::barrier_instructions, &C::register_file_accesses, &C::register_file_thread_accesses, &C::live_value_accesses,
+                                         &C::reconfiguration_cycles, &C::active_cycles};
     uint64_t before[std::size(kCounted)];
     for (size_t i = 0; i < std::size(kCounted); ++i) before[i] = retired(kCounted[i]);
     auto delta = [&](size_t i) { return retired(kCounted[i]) - before[i]; };
@@ -70,7 +71,8 @@ TimingRun run_timing(workload::Workload& w, const gpu::GpuSpec& spec, const Timi
     counts.uncoalesced_memory_instructions = delta(kUncoalesced);
     counts.uncoalesced_line_requests = delta(kUncoalescedLines);
     counts.barrier_instructions = delta(kBarriers);
-    run.launches.push_back({launch.kernel->name, t.cycles, delta(kWarps), delta(kThreads), counts, predict_launch(spec, counts)});
+    run.launches.push_back({launch.kernel->name, t.cycles, delta(kWarps), delta(kThreads), counts, predict_launch(spec, counts),
+                            delta(kRegisterFile), delta(kRegisterFileThreads), delta(kLiveValues), delta(kReconfiguration), delta(kActive)});
   });
   run.host_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (progress) progress->finish();
@@ -116,6 +118,11 @@ nlohmann::json to_json(const TimingRun& run) {
     j["launches"].push_back({{"kernel", l.kernel}, {"cycles", l.cycles}, {"warp_instructions", l.warp_instructions},
                              {"thread_instructions", l.thread_instructions},
                              {"ipc", l.cycles ? double(l.thread_instructions) / l.cycles : 0.0},
+                             {"register_file_accesses", l.register_file_accesses},
+                             {"register_file_thread_accesses", l.register_file_thread_accesses},
+                             {"live_value_accesses", l.live_value_accesses},
+                             {"reconfiguration_cycles", l.reconfiguration_cycles},
+                             {"core_active_cycles", l.core_active_cycles},
                              {"mwp_cwp_counts",
                               {{"threads_per_block", c.threads_per_block}, {"blocks", c.blocks},
                                {"blocks_that_fit_per_core", c.blocks_that_fit_per_sm}, {"cores", c.sms},

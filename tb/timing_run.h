@@ -29,6 +29,11 @@ struct TimedLaunch {
   uint64_t thread_instructions = 0;
   analytical::LaunchCounts counts;  // what the MWP/CWP model takes from the launch
   Prediction prediction;            // the model's, from counts and the GPU's constants
+  uint64_t register_file_accesses = 0;  // SIMT cores: warp-wide register operand accesses
+  uint64_t register_file_thread_accesses = 0;  // the same per thread
+  uint64_t live_value_accesses = 0;     // VGIW cores: live value cache accesses
+  uint64_t reconfiguration_cycles = 0;  // VGIW cores: summed over cores
+  uint64_t core_active_cycles = 0;      // VGIW cores: cycles with a tile in flight, summed over cores
 };
 
 struct TimingRun {

@@ -46,6 +46,15 @@ struct CoreCounters {
   uint64_t uncoalesced_memory_instructions = 0;
   uint64_t uncoalesced_line_requests = 0;  // line requests of the uncoalesced ones
   uint64_t barrier_instructions = 0;       // warp instructions that were barriers
+  // Register-file accesses, one per register operand read or written by a warp instruction (an
+  // access for the whole warp, as Voitsechov & Etsion count them for Fig. 3).
+  uint64_t register_file_accesses = 0;
+  uint64_t register_file_thread_accesses = 0;  // the same per thread (x active lanes)
+  // VGIW cores: live value cache accesses, cycles spent reconfiguring the fabric, and cycles the
+  // core had a tile in flight.
+  uint64_t live_value_accesses = 0;
+  uint64_t reconfiguration_cycles = 0;
+  uint64_t active_cycles = 0;
 };
 
 struct CoreContext {

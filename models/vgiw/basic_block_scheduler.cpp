@@ -134,6 +134,7 @@ void BasicBlockScheduler::pick(Cycle now) {
   }
   ++m_reconfigurations;
   m_reconfiguration_cycles += m_spec.reconfiguration_cycles;
+  if (reconfiguration_counter) *reconfiguration_counter += m_spec.reconfiguration_cycles;
   m_reconfigured_at = now + m_spec.reconfiguration_cycles;
   m_state = State::Reconfiguring;
 }

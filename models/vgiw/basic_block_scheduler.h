@@ -37,6 +37,8 @@ class BasicBlockScheduler : public sc_core::sc_module, public StatProvider, publ
   void start_tile(uint32_t blocks, uint32_t threads);
   // Called when the tile's last block drains.
   std::function<void()> on_tile_done;
+  // Where reconfiguration cycles are also added (the core's run-level counters).
+  uint64_t* reconfiguration_counter = nullptr;
   // The configuration loaded in the fabric is no longer valid (a new kernel).
   void forget_configuration() { m_configured = -1; }
   bool busy() const { return m_state != State::Idle; }

@@ -7,7 +7,11 @@
 namespace gputlm::vgiw {
 
 VgiwCore::VgiwCore(sc_core::sc_module_name name, const VgiwSpec& spec, uint32_t core_id, double reference_mhz)
-    : CoreModule(name), m_spec(spec), m_id(core_id), m_fabric(spec.grid_width, spec.grid_height, spec.units) {
+    : CoreModule(name),
+      m_spec(spec),
+      m_id(core_id),
+      m_fabric(spec.grid_width, spec.grid_height, spec.units),
+      m_clock(spec.clock_mhz, reference_mhz) {
   m_bbs = std::make_unique<BasicBlockScheduler>("bbs", spec, reference_mhz);
   m_cgrf = std::make_unique<MtCgrf>("cgrf", spec, m_fabric, core_id, reference_mhz);
   m_l1d = std::make_unique<mem::Cache>("l1d", spec.l1d, reference_mhz);
@@ -17,6 +21,7 @@ VgiwCore::VgiwCore(sc_core::sc_module_name name, const VgiwSpec& spec, uint32_t 
   for (uint32_t i = 0; i < spec.l1d.ports; ++i) m_cgrf->l1_port(i).socket.bind(m_l1d->port(i).socket);
   for (uint32_t i = 0; i < spec.lvc.ports; ++i) m_cgrf->lvc_port(i).socket.bind(m_lvc->port(i).socket);
   m_bbs->on_tile_done = [this] { tile_done(); };
+  m_bbs->reconfiguration_counter = &m_counters.reconfiguration_cycles;
   SC_METHOD(start_tile);
   sensitive << m_start;
   dont_initialize();
@@ -87,6 +92,7 @@ void VgiwCore::start_tile() {
   h.counters = &m_counters;
   m_cgrf->set_hooks(h);
   ++m_tiles;
+  m_tile_start = m_clock.now();
   m_bbs->start_tile(static_cast<uint32_t>(m_current->map.segments.size()), m_tile->threads());
 }
 
@@ -94,6 +100,7 @@ void VgiwCore::tile_done() {
   std::vector<uint64_t> done;
   done.swap(m_tile_ctas);
   m_tile.reset();
+  m_counters.active_cycles += m_clock.now() - m_tile_start;
   for (size_t i = 0; i < done.size(); ++i) {
     ++m_counters.ctas_done;
     ++m_ctas;

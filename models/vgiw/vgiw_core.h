@@ -68,6 +68,8 @@ class VgiwCore : public gpu::CoreModule {
   std::vector<uint64_t> m_forming;  // CTAs of the next tile
   std::unique_ptr<Tile> m_tile;
   std::vector<uint64_t> m_tile_ctas;
+  Cycle m_tile_start = 0;
+  ClockDomain m_clock;
   std::string m_fault;
   sm::CoreCounters m_counters;
   StatGroup m_stats;

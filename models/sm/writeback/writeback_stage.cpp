@@ -38,8 +38,10 @@ void WritebackStage::retire(WarpInstr& wi, Cycle now) {
     m_core.formation->retire(wi.slot, w, IssueUnit{wi.pc, wi.group, wi.lanes, wi.threads, wi.tag, false}, cta.kernel->kernel(), r);
     w.control_pending = false;
   }
+  isa::instruction_registers(*wi.in, m_uses, m_defs);
+  m_core.counters.register_file_accesses += m_uses.size() + m_defs.size();
+  m_core.counters.register_file_thread_accesses += (m_uses.size() + m_defs.size()) * wi.threads;
   if (m_core.scoreboard) {
-    isa::instruction_registers(*wi.in, m_uses, m_defs);
     for (int32_t d : m_defs) w.pending_regs[static_cast<size_t>(d) >> 6] &= ~(1ull << (d & 63));
   }
   --w.inflight;

@@ -280,7 +280,10 @@ bool MtCgrf::fire_memory(UnitState& u, uint32_t unit, uint32_t channel, Cycle no
   m_waiting[&p] = {unit, channel};
   ++u.outstanding;
   if (n.unit == UnitType::LoadStore) ++m_memory_accesses;
-  else (kind == mem::AccessKind::Load ? m_live_loads : m_live_stores)++;
+  else {
+    (kind == mem::AccessKind::Load ? m_live_loads : m_live_stores)++;
+    ++m_hooks.counters->live_value_accesses;
+  }
   port->send(p);
   return true;
 }
