@@ -55,11 +55,11 @@ TimingRun run_timing(workload::Workload& w, const gpu::GpuSpec& spec, const Timi
       return n;
     };
     using C = sm::CoreCounters;
-    enum { kWarps, kThreads, kCoalesced, kUncoalesced, kUncoalescedLines, kBarriers, kRegisterFile, kRegisterFileThreads, kLiveValues, kReconfiguration, kActive };
+    enum { kWarps, kThreads, kCoalesced, kUncoalesced, kUncoalescedLines, kBarriers, kRegisterFile, kRegisterFileThreads, kLiveValues, kReconfiguration, kActive, kBlockRuns, kBlockRunThreads };
     constexpr uint64_t C::*kCounted[] = {&C::warp_instructions, &C::thread_instructions, &C::coalesced_memory_instructions,
                                          &C::uncoalesced_memory_instructions, &C::uncoalesced_line_requests,
                                          &C::barrier_instructions, &C::register_file_accesses, &C::register_file_thread_accesses, &C::live_value_accesses,
-                                         &C::reconfiguration_cycles, &C::active_cycles};
+                                         &C::reconfiguration_cycles, &C::active_cycles, &C::block_runs, &C::block_run_threads};
     uint64_t before[std::size(kCounted)];
     for (size_t i = 0; i < std::size(kCounted); ++i) before[i] = retired(kCounted[i]);
     auto delta = [&](size_t i) { return retired(kCounted[i]) - before[i]; };
@@ -72,7 +72,8 @@ TimingRun run_timing(workload::Workload& w, const gpu::GpuSpec& spec, const Timi
     counts.uncoalesced_line_requests = delta(kUncoalescedLines);
     counts.barrier_instructions = delta(kBarriers);
     run.launches.push_back({launch.kernel->name, t.cycles, delta(kWarps), delta(kThreads), counts, predict_launch(spec, counts),
-                            delta(kRegisterFile), delta(kRegisterFileThreads), delta(kLiveValues), delta(kReconfiguration), delta(kActive)});
+                            delta(kRegisterFile), delta(kRegisterFileThreads), delta(kLiveValues), delta(kReconfiguration), delta(kActive),
+                            delta(kBlockRuns), delta(kBlockRunThreads)});
   });
   run.host_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (progress) progress->finish();
@@ -98,7 +99,8 @@ TimingRun run_timing(workload::Workload& w, const gpu::GpuSpec& spec, const Timi
     // A core's pipeline reads best a few dozen cycles across; a memory-side scope (a DRAM channel,
     // an L2 slice, the interconnect) shows accesses of hundreds of cycles (a row conflict: 300).
     const bool memory_scope = options.vcd_scope.rfind("gpu.core", 0) != 0 && options.vcd_scope.rfind("gpu.", 0) == 0;
-    vcd->write_save_file(groups, memory_scope ? 400 : 30, std::min(start, options.vcd_to));
+    // A VGIW core streams a block for hundreds of cycles between reconfigurations.
+    vcd->write_save_file(groups, memory_scope || spec.core_type == "vgiw" ? 400 : 30, std::min(start, options.vcd_to));
     vcd.reset();
     if (options.vcd_from > 0 || options.vcd_to != ~0ull) clip_vcd(options.vcd_path, options.vcd_from, options.vcd_to);
   }
@@ -123,6 +125,8 @@ nlohmann::json to_json(const TimingRun& run) {
                              {"live_value_accesses", l.live_value_accesses},
                              {"reconfiguration_cycles", l.reconfiguration_cycles},
                              {"core_active_cycles", l.core_active_cycles},
+                             {"block_runs", l.block_runs},
+                             {"block_run_threads", l.block_run_threads},
                              {"mwp_cwp_counts",
                               {{"threads_per_block", c.threads_per_block}, {"blocks", c.blocks},
                                {"blocks_that_fit_per_core", c.blocks_that_fit_per_sm}, {"cores", c.sms},

@@ -34,6 +34,8 @@ struct TimedLaunch {
   uint64_t live_value_accesses = 0;     // VGIW cores: live value cache accesses
   uint64_t reconfiguration_cycles = 0;  // VGIW cores: summed over cores
   uint64_t core_active_cycles = 0;      // VGIW cores: cycles with a tile in flight, summed over cores
+  uint64_t block_runs = 0;              // VGIW cores: blocks streamed, summed over cores
+  uint64_t block_run_threads = 0;       // VGIW cores: the threads they streamed
 };
 
 struct TimingRun {

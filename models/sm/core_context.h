@@ -55,6 +55,8 @@ struct CoreCounters {
   uint64_t live_value_accesses = 0;
   uint64_t reconfiguration_cycles = 0;
   uint64_t active_cycles = 0;
+  uint64_t block_runs = 0;         // blocks (segments) streamed
+  uint64_t block_run_threads = 0;  // threads those runs streamed (their thread vectors)
 };
 
 struct CoreContext {

@@ -159,7 +159,8 @@ void BasicBlockScheduler::trace(sc_core::sc_trace_file* tf) const {
 std::vector<WaveGroup> BasicBlockScheduler::wave_groups() const {
   using F = WaveSignal::Format;
   const std::string n = name();
-  return {{n + ": current block (65535 idle), state (0 idle 1 pick 2 reconfigure 3 stream), batches sent and returned, threads in the CVT",
+  // state: 0 idle, 1 pick, 2 reconfigure, 3 stream; current_block 65535: idle
+  return {{n + ": block, state, batches, CVT threads",
            {{n + ".current_block", 16, F::Dec},
             {n + ".state", 2, F::Dec},
             {n + ".batches_sent", 32, F::Dec},

@@ -17,7 +17,6 @@ Runs are cached in build/study_runs/<size>/db/ (see runs.py).
 
   /usr/bin/python3 scripts/study/db_study.py [--out DIR] [--jobs N] [--fresh] [--keep-cached] [--test]
 """
-import argparse
 import csv
 import json
 import statistics
@@ -32,7 +31,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from runs import CONFIGS, REPO, RUN_CACHE, run_jobs  # noqa: E402
+from runs import RUN_CACHE, patched_config, run_jobs, study_arguments  # noqa: E402
 
 SUITE = "traces/db"
 SELECTIVITIES = [2, 4, 8, 16, 32, 64, 128, 256, 512, 1024]
@@ -55,22 +54,12 @@ PAPER = {"scan_speedup": 0.21, "scan_instr_reduction": 0.20, "scan_hit_rate": 0.
 
 
 def parse_args():
-    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--out", default=str(REPO / "docs" / "results"))
-    p.add_argument("--jobs", type=int, default=2)
-    p.add_argument("--fresh", action="store_true", help="re-run every simulation")
-    p.add_argument("--keep-cached", action="store_true", help="use every cached simulation even if older than gputlm")
-    p.add_argument("--test", action="store_true", help="test sizes (a quick check of the script, not the study)")
-    return p.parse_args()
+    return study_arguments(__doc__)
 
 
 def config_file(label, tmp):
     preset, patch = CONFIG_RUNS[label]
-    if patch is None:
-        return CONFIGS / preset
-    path = Path(tmp) / f"{label}.json"
-    path.write_text(json.dumps({"base": str(CONFIGS / preset), "name": label, "dram": patch}, indent=1))
-    return path
+    return patched_config(label, preset, "dram", patch, tmp)
 
 
 def index_label(version, reading):

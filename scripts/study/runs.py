@@ -60,3 +60,25 @@ def run_jobs(jobs, fresh, workers, keep=False):
             if error is not None:
                 failures[key] = error
     return {k: j[3] for k, j in jobs.items() if k not in failures and j[3].exists()}, failures
+
+
+def study_arguments(doc):
+    """The command line every study script takes (its docstring's first line as the description)."""
+    import argparse
+    p = argparse.ArgumentParser(description=doc.split("\n")[0])
+    p.add_argument("--out", default=str(REPO / "docs" / "results"))
+    p.add_argument("--jobs", type=int, default=2)
+    p.add_argument("--fresh", action="store_true", help="re-run every simulation")
+    p.add_argument("--keep-cached", action="store_true", help="use every cached simulation even if older than gputlm")
+    p.add_argument("--test", action="store_true", help="test sizes (a quick check of the script, not the study)")
+    return p.parse_args()
+
+
+def patched_config(label, preset, section, patch, tmp):
+    """The preset itself when patch is None, else a config in tmp that patches its `section`."""
+    import json
+    if patch is None:
+        return CONFIGS / preset
+    path = Path(tmp) / f"{label}.json"
+    path.write_text(json.dumps({"base": str(CONFIGS / preset), "name": label, section: patch}, indent=1))
+    return path

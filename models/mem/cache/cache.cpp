@@ -219,7 +219,7 @@ void Cache::trace(sc_core::sc_trace_file* tf) const {
 std::vector<WaveGroup> Cache::wave_groups() const {
   using F = WaveSignal::Format;
   const std::string n = name();
-  return {{n + ": MSHRs in use, forwarded stores/atomics in flight, requests waiting to go down",
+  return {{n + ": MSHRs, forwarded, queue down",
            {{n + ".mshrs_in_use", 16, F::Dec}, {n + ".forwarded_in_flight", 16, F::Dec}, {n + ".downstream_queue", 16, F::Dec}}}};
 }
 

@@ -132,6 +132,7 @@ void MtCgrf::configure(uint32_t segment) {
   if (m_streaming) throw std::logic_error(std::string(name()) + ": configured while threads are in flight");
   m_config = &m_hooks.config(segment);
   ++m_configurations;
+  ++m_hooks.counters->block_runs;
   m_streaming = true;
   m_wave_segment = segment;
   m_nodes = static_cast<uint32_t>(m_config->nodes.size());
@@ -336,6 +337,7 @@ void MtCgrf::inject(Cycle now) {
     m_tokens.start(channel);
     ++m_threads_in_flight;
     ++m_threads_started;
+    ++m_hooks.counters->block_run_threads;
     m_max_in_flight = std::max<uint64_t>(m_max_in_flight, m_threads_in_flight);
     const uint32_t unit = m_config->unit[m_config->index(r, 0)];
     ++m_firings[static_cast<size_t>(UnitType::ControlVector)];
@@ -379,7 +381,8 @@ void MtCgrf::trace(sc_core::sc_trace_file* tf) const {
 std::vector<WaveGroup> MtCgrf::wave_groups() const {
   using F = WaveSignal::Format;
   const std::string n = name();
-  WaveGroup g{n + ": configured segment, threads in flight, firings per unit type this cycle, per-unit firing (bit = grid unit)", {}};
+  // fired_<type>: firings this cycle; unit_fired: a bit per grid unit (row-major) that fired
+  WaveGroup g{n + ": segment, threads, firings", {}};
   g.signals.push_back({n + ".segment", 16, F::Dec});
   g.signals.push_back({n + ".threads_in_flight", 16, F::Dec});
   for (size_t t = 0; t < kUnitTypes; ++t) g.signals.push_back({n + ".fired_" + unit_type_name(static_cast<UnitType>(t)), 8, F::Dec});

@@ -1,0 +1,210 @@
+"""VGIW study (Voitsechov & Etsion, sections 2, 3.2, 5; Table 2): every kernel of the
+rodinia-like suite on configs/fermi-gtx480.json and configs/vgiw.json (and vgiw with 128 virtual
+channels, to measure how much the token-buffer depth the paper leaves open decides).
+Per kernel (launches of one kernel summed):
+  speedup          Fermi cycles / VGIW cycles (paper Fig. 7: 0.9x to 11x, average 3x)
+  LVC / RF         live value cache accesses on VGIW / register-file accesses on Fermi, an access
+                   per warp as the paper counts them (Fig. 3: about 10x fewer), and per thread
+  reconfiguration  share of the VGIW cores' active cycles spent reconfiguring (paper: 0.18%
+                   average, median below 0.1%)
+  blocks           our basic blocks and VGIW segments against Table 2's counts
+Writes into --out (default docs/results/): vgiw_study.csv, vgiw_study.md, fig_vgiw_speedup.png,
+fig_vgiw_lvc.png. Runs are cached in build/study_runs/<size>/vgiw/ (see runs.py).
+
+  /usr/bin/python3 scripts/study/vgiw_study.py [--out DIR] [--jobs N] [--fresh] [--keep-cached] [--test]
+"""
+import csv
+import json
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+from collections import defaultdict
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from runs import GPUTLM, REPO, RUN_CACHE, patched_config, run_jobs, study_arguments  # noqa: E402
+
+SUITE = "traces/rodinia-like"
+# (workload, kernel): (Table 2's name, its basic blocks)
+TABLE2 = {
+    ("bfs", "bfs_kernel"): ("BFS Kernel", 8), ("bfs", "bfs_kernel2"): ("BFS Kernel2", 3),
+    ("kmeans", "invert_mapping"): ("KMEANS invert_mapping", 3),
+    ("cfd", "compute_step_factor"): ("CFD compute_step_factor", 2), ("cfd", "initialize_variables"): ("CFD initialize_variables", 1),
+    ("cfd", "time_step"): ("CFD time_step", 1), ("cfd", "compute_flux"): ("CFD compute_flux", 12),
+    ("lud", "lud_internal"): ("LUD lud_internal", 3), ("lud", "lud_diagonal"): ("LUD lud_diagonal", 11),
+    ("lud", "lud_perimeter"): ("LUD lud_perimeter", 22),
+    ("gaussian", "Fan1"): ("GE Fan1", 2), ("gaussian", "Fan2"): ("GE Fan2", 5),
+    ("hotspot", "hotspot_kernel"): ("HOTSPOT hotspot_kernel", 27),
+    ("lavamd", "lavamd_kernel"): ("LAVAMD kernel_gpu_cuda", 21),
+    ("nn", "euclid"): ("NN euclid", 2),
+    ("pf", "normalize_weights_kernel"): ("PF normalize_weights_kernel", 5),
+    ("backprop", "adjust_weights"): ("BPNN adjust_weights", 3), ("backprop", "layerforward"): ("BPNN layerforward", 20),
+    ("nw", "needle_cuda_shared_1"): ("NW needle_cuda_shared_1", 13), ("nw", "needle_cuda_shared_2"): ("NW needle_cuda_shared_2", 13),
+    ("streamcluster", "compute_cost"): ("SM compute_cost", 6),
+}
+CONFIG_RUNS = {"fermi": ("fermi-gtx480.json", None), "vgiw": ("vgiw.json", None), "vgiw-vc128": ("vgiw.json", {"virtual_channels": 128})}
+PAPER = {"speedup_mean": 3.0, "speedup_range": "0.9x - 11x", "lvc_over_rf": 0.1, "reconfig_mean": 0.0018, "reconfig_median": "< 0.1%"}
+
+
+def parse_args():
+    return study_arguments(__doc__)
+
+
+def config_file(label, tmp):
+    preset, patch = CONFIG_RUNS[label]
+    return patched_config(label, preset, "vgiw", patch, tmp)
+
+
+def block_counts():
+    """(workload, kernel) -> (CFG basic blocks, VGIW segments), from `gputlm list --kernels`."""
+    out = subprocess.run([str(GPUTLM), "list", "--kernels"], cwd=REPO, capture_output=True, text=True, check=True).stdout
+    names = sorted((p.name for p in (REPO / SUITE).iterdir()), key=len, reverse=True)
+    counts, workload = {}, None
+    for line in out.splitlines():
+        head = line.strip()
+        for name in names:  # the longest name the line starts with (a long one runs into the next column)
+            if head.startswith(f"rodinia-like/{name}"):
+                workload = name
+                break
+        k = re.match(r"\s+kernel (\S+): \d+ instructions, (\d+) basic blocks; VGIW: (\d+) segments", line)
+        if k and workload:
+            counts[(workload, k.group(1))] = (int(k.group(2)), int(k.group(3)))
+    return counts
+
+
+def per_kernel(stats_path):
+    """kernel -> summed launch figures."""
+    out = defaultdict(lambda: defaultdict(int))
+    for launch in json.loads(Path(stats_path).read_text())["launches"]:
+        k = out[launch["kernel"]]
+        for key in ("cycles", "thread_instructions", "warp_instructions", "register_file_accesses", "register_file_thread_accesses",
+                    "live_value_accesses", "reconfiguration_cycles", "core_active_cycles", "block_runs", "block_run_threads"):
+            k[key] += launch.get(key, 0)
+        k["launches"] += 1
+    return out
+
+
+def main():
+    args = parse_args()
+    size = "test" if args.test else "study"
+    out_dir = Path(args.out)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    workloads = sorted(p.name for p in (REPO / SUITE).iterdir() if (p / "launch.json").exists())
+    with tempfile.TemporaryDirectory() as tmp:
+        jobs = {(label, w): (config_file(label, tmp), f"{SUITE}/{w}", size, RUN_CACHE / size / "vgiw" / f"{label}-{w}.json")
+                for label in CONFIG_RUNS for w in workloads}
+        results, failures = run_jobs(jobs, args.fresh, args.jobs, args.keep_cached)
+    for key, error in failures.items():
+        print(f"FAILED {key}:\n{error}", file=sys.stderr)
+    if failures:
+        return 1
+    blocks = block_counts()
+    runs = {key: per_kernel(path) for key, path in results.items()}
+    rows = []
+    for w in workloads:
+        for kernel, fermi in runs[("fermi", w)].items():
+            vgiw, vc = runs[("vgiw", w)][kernel], runs[("vgiw-vc128", w)][kernel]
+            name, paper_blocks = TABLE2.get((w, kernel), (f"({w} {kernel}: helper, not in Table 2)", None))
+            ours_blocks, segments = blocks.get((w, kernel), (None, None))
+            rows.append({
+                "workload": w, "kernel": kernel, "table2": name, "in_table2": (w, kernel) in TABLE2, "launches": fermi["launches"],
+                "fermi_cycles": fermi["cycles"], "vgiw_cycles": vgiw["cycles"], "vgiw_vc128_cycles": vc["cycles"],
+                "speedup": fermi["cycles"] / vgiw["cycles"], "speedup_vc128": fermi["cycles"] / vc["cycles"],
+                "thread_instructions_fermi": fermi["thread_instructions"], "thread_instructions_vgiw": vgiw["thread_instructions"],
+                "rf_accesses_warp": fermi["register_file_accesses"], "rf_accesses_thread": fermi["register_file_thread_accesses"],
+                "lvc_accesses": vgiw["live_value_accesses"],
+                "lvc_over_rf_warp": vgiw["live_value_accesses"] / max(fermi["register_file_accesses"], 1),
+                "lvc_over_rf_thread": vgiw["live_value_accesses"] / max(fermi["register_file_thread_accesses"], 1),
+                "reconfiguration_cycles": vgiw["reconfiguration_cycles"], "vgiw_active_cycles": vgiw["core_active_cycles"],
+                "reconfiguration_share": vgiw["reconfiguration_cycles"] / max(vgiw["core_active_cycles"], 1),
+                "block_runs": vgiw["block_runs"], "threads_per_block_run": vgiw["block_run_threads"] / max(vgiw["block_runs"], 1),
+                "lvc_per_thread_instruction": vgiw["live_value_accesses"] / max(vgiw["thread_instructions"], 1),
+                "blocks_ours": ours_blocks, "segments_ours": segments, "blocks_table2": paper_blocks,
+            })
+    with open(out_dir / "vgiw_study.csv", "w", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+    table2 = [r for r in rows if r["in_table2"]]
+    write_markdown(out_dir / "vgiw_study.md", table2, rows, size)
+    plot_speedup(out_dir / "fig_vgiw_speedup.png", table2)
+    plot_lvc(out_dir / "fig_vgiw_lvc.png", table2)
+    print(f"wrote {out_dir}/vgiw_study.csv, vgiw_study.md, fig_vgiw_speedup.png, fig_vgiw_lvc.png")
+    return 0
+
+
+def gmean(xs):
+    return statistics.geometric_mean(xs) if xs else float("nan")
+
+
+def write_markdown(path, table2, rows, size):
+    sp = [r["speedup"] for r in table2]
+    sp128 = [r["speedup_vc128"] for r in table2]
+    lw = [r["lvc_over_rf_warp"] for r in table2 if r["rf_accesses_warp"]]
+    lt = [r["lvc_over_rf_thread"] for r in table2 if r["rf_accesses_thread"]]
+    rc = [r["reconfiguration_share"] for r in table2]
+    lines = [f"# VGIW study ({size} size): ours beside Voitsechov & Etsion", "",
+             "Generated by scripts/study_vgiw.sh. Cycles are core cycles (1.4 GHz) of every launch of the kernel, summed.", "",
+             "| figure | paper | ours (vgiw) | ours (vgiw, 128 virtual channels) |", "|---|---|---|---|",
+             f"| speedup over Fermi, mean (Fig. 7) | {PAPER['speedup_mean']:.1f}x | {statistics.mean(sp):.2f}x | {statistics.mean(sp128):.2f}x |",
+             f"| speedup, geometric mean | - | {gmean(sp):.2f}x | {gmean(sp128):.2f}x |",
+             f"| speedup range | {PAPER['speedup_range']} | {min(sp):.2f}x - {max(sp):.2f}x | {min(sp128):.2f}x - {max(sp128):.2f}x |",
+             f"| LVC accesses / RF accesses (an access a warp), mean (Fig. 3) | about {PAPER['lvc_over_rf']} | {statistics.mean(lw):.2f} | |",
+             f"| LVC accesses / RF accesses (an access a thread), mean | - | {statistics.mean(lt):.3f} | |",
+             f"| reconfiguration share of runtime, mean (Sec. 3.2) | {PAPER['reconfig_mean'] * 100:.2f}% | {statistics.mean(rc) * 100:.2f}% | |",
+             f"| reconfiguration share, median | {PAPER['reconfig_median']} | {statistics.median(rc) * 100:.2f}% | |",
+             f"| threads per block run (thread vector), median | \"hundreds and thousands\" (Sec. 2) | "
+             f"{statistics.median(r['threads_per_block_run'] for r in table2):.0f} | |", "",
+             "| Table 2 kernel | launches | Fermi cycles | VGIW cycles | speedup | speedup (128 VC) | LVC/RF warp | LVC/RF thread | reconfig share | threads / block run | LVC accesses / thread instr. | blocks Table 2 | ours: blocks / segments |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    for r in rows:
+        lines.append(f"| {r['table2']} | {r['launches']} | {r['fermi_cycles']:,} | {r['vgiw_cycles']:,} | {r['speedup']:.2f} | "
+                     f"{r['speedup_vc128']:.2f} | {r['lvc_over_rf_warp']:.2f} | {r['lvc_over_rf_thread']:.3f} | "
+                     f"{r['reconfiguration_share'] * 100:.2f}% | {r['threads_per_block_run']:.0f} | {r['lvc_per_thread_instruction']:.2f} | "
+                     f"{r['blocks_table2'] if r['blocks_table2'] is not None else '-'} | "
+                     f"{r['blocks_ours']} / {r['segments_ours']} |")
+    lines += ["", "Helper kernels (ours, not in Table 2) are listed but left out of the means.", ""]
+    path.write_text("\n".join(lines))
+
+
+def plot_bars(path, rows, series, reference, ylabel, title, log=False):
+    """Two bars per Table 2 kernel (series: [(label, key)] of two), a dashed line at the paper's figure."""
+    x = range(len(rows))
+    fig, ax = plt.subplots(figsize=(12, 4.5))
+    for (label, key), dx in zip(series, (-0.2, 0.2)):
+        ax.bar([i + dx for i in x], [max(r[key], 1e-4) for r in rows], 0.4, label=label)
+    if not log:
+        ax.axhline(1.0, color="black", lw=0.8)
+    ax.axhline(reference[1], color="red", ls="--", lw=1, label=reference[0])
+    if log:
+        ax.set_yscale("log")
+    ax.set_xticks(list(x))
+    ax.set_xticklabels([r["table2"] for r in rows], rotation=60, ha="right", fontsize=8)
+    ax.set_ylabel(ylabel)
+    ax.set_title(title)
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+
+
+def plot_speedup(path, rows):
+    plot_bars(path, rows, [("vgiw (32 virtual channels)", "speedup"), ("vgiw, 128 virtual channels", "speedup_vc128")],
+              ("paper's mean (3x)", PAPER["speedup_mean"]), "speedup over fermi-gtx480", "VGIW speedup per Table 2 kernel (cf. Fig. 7)")
+
+
+def plot_lvc(path, rows):
+    plot_bars(path, rows, [("per warp-wide RF access (the paper's count)", "lvc_over_rf_warp"), ("per thread RF access", "lvc_over_rf_thread")],
+              ("paper: about 0.1", PAPER["lvc_over_rf"]), "LVC accesses / RF accesses",
+              "Live value cache accesses against Fermi register-file accesses (cf. Fig. 3)", log=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
