@@ -179,12 +179,18 @@ def plot_bars(path, rows, series, reference, ylabel, title, log=False):
     x = range(len(rows))
     fig, ax = plt.subplots(figsize=(12, 4.5))
     for (label, key), dx in zip(series, (-0.2, 0.2)):
-        ax.bar([i + dx for i in x], [max(r[key], 1e-4) for r in rows], 0.4, label=label)
+        values = [r[key] if r[key] > 0 or not log else float("nan") for r in rows]
+        ax.bar([i + dx for i in x], values, 0.4, label=label)
+        for i, v in enumerate(values):
+            if v != v:  # nothing to draw on a log axis: say 0
+                ax.text(i + dx, reference[1], "0", ha="center", va="bottom", fontsize=8)
     if not log:
         ax.axhline(1.0, color="black", lw=0.8)
     ax.axhline(reference[1], color="red", ls="--", lw=1, label=reference[0])
     if log:
         ax.set_yscale("log")
+        top = max(r[key] for r in rows for _, key in series)
+        ax.set_ylim(top=top * 30)  # room for the legend above the bars
     ax.set_xticks(list(x))
     ax.set_xticklabels([r["table2"] for r in rows], rotation=60, ha="right", fontsize=8)
     ax.set_ylabel(ylabel)
