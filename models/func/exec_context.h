@@ -54,6 +54,13 @@ constexpr uint64_t kSharedWindow = 0x00007E0000000000ull;
 constexpr uint64_t kLocalWindow = 0x00007F0000000000ull;
 constexpr uint64_t kWindowSize = 1ull << 32;
 
+// Where a local-memory word of thread `tid` lives for the timing model's caches: the threads of a
+// CTA (`cta_key`, unique per core and CTA slot) interleaved word by word, 4GB per CTA key, in the
+// local window.
+inline uint64_t local_timing_address(uint64_t cta_key, uint64_t offset, uint64_t threads, uint64_t tid) {
+  return kLocalWindow + (cta_key << 32) + (offset / 4) * threads * 4 + tid * 4 + offset % 4;
+}
+
 struct ExecCtx {
   const isa::Instruction* in = nullptr;
   uint32_t pc = 0;

@@ -41,7 +41,6 @@ class BasicBlockScheduler : public sc_core::sc_module, public StatProvider, publ
   uint64_t* reconfiguration_counter = nullptr;
   // The configuration loaded in the fabric is no longer valid (a new kernel).
   void forget_configuration() { m_configured = -1; }
-  bool busy() const { return m_state != State::Idle; }
   std::string dump() const;
 
   const StatGroup& stats() const override { return m_stats; }

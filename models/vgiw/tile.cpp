@@ -6,15 +6,7 @@
 namespace gputlm::vgiw {
 
 namespace {
-constexpr uint64_t kLocalTimingBase = 0x00007F0000000000ull;  // where local memory lives for the caches
 constexpr uint64_t kLiveValueBase = 0x00007D0000000000ull;    // where the live-value matrices live
-}
-
-std::vector<uint32_t> live_value_widths(const isa::Kernel& k, const KernelMap& map) {
-  std::vector<uint32_t> w(map.live.count, 4);
-  for (const auto& [reg, id] : map.live.id_of)
-    if (isa::dtype_bytes(k.regs[static_cast<size_t>(reg)].type) > 4) w[id] = 8;
-  return w;
 }
 
 Tile::Tile(const func::BoundKernel& kernel, const func::Launch& launch, const KernelMap& map, const std::vector<uint64_t>& cta_ids,
@@ -31,11 +23,10 @@ Tile::Tile(const func::BoundKernel& kernel, const func::Launch& launch, const Ke
     m_ctas.back()->smid = smid;
   }
   const isa::Kernel& k = kernel.kernel();
-  m_live_bytes = live_value_widths(k, map);
   uint64_t at = kLiveValueBase + (uint64_t{smid} << 36);
   for (uint32_t id = 0; id < map.live.count; ++id) {
     m_live_row.push_back(at);
-    at += (uint64_t{m_live_bytes[id]} * m_threads + 127) / 128 * 128;
+    at += (uint64_t{map.live.bytes[id]} * m_threads + 127) / 128 * 128;
   }
   m_first_segment.assign(k.code.size() + 1, -1);
   for (uint32_t s = 0; s < map.segments.size(); ++s) {
@@ -77,10 +68,8 @@ int32_t Tile::run(uint32_t seg_id, uint32_t tid, uint64_t clock, std::vector<Mem
       m.bytes = m_result.access_bytes;
       m.kind = in.is_atomic() ? mem::AccessKind::Atomic : in.is_store() ? mem::AccessKind::Store : mem::AccessKind::Load;
       m.address = m_result.addr[0];
-      if (m.space == isa::Space::Local) {  // interleave the threads' local words, as the SIMT core does
-        const uint64_t cta_key = uint64_t{m_smid} * 65536 + tid / m_per_cta;
-        m.address = kLocalTimingBase + (cta_key << 32) + (m.address / 4) * m_per_cta * 4 + t * 4 + m.address % 4;
-      }
+      if (m.space == isa::Space::Local)  // interleave the threads' local words, as the SIMT core does
+        m.address = func::local_timing_address(uint64_t{m_smid} * 65536 + tid / m_per_cta, m.address, m_per_cta, t);
     }
     if (pc + 1 == seg.end && seg.ends_block) {
       if (in.is_exit() && (m_result.active & 1)) return -1;

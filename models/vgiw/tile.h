@@ -26,9 +26,6 @@ struct MemAccess {
   bool active = false;         // the guard held (and, for cond.acc, the thread wrote)
 };
 
-// Bytes of each live value (8 if any register sharing the ID is 64-bit, else 4).
-std::vector<uint32_t> live_value_widths(const isa::Kernel& kernel, const KernelMap& map);
-
 class Tile {
  public:
   // The CTAs `cta_ids` of `launch`, on core `smid`. Throws std::invalid_argument when a tile
@@ -48,10 +45,9 @@ class Tile {
 
   // Where live value `id` of thread `tid` lives in the live-value matrix (Sec. 3.4: rows by
   // live-value ID, columns by thread ID, in memory backed by L2; a row per ID, threads adjacent,
-  // rows 128-byte aligned, each core its own matrix), and its width (8 bytes if any register
-  // sharing the ID is 64-bit, else 4).
-  uint64_t live_address(uint32_t id, uint32_t tid) const { return m_live_row[id] + uint64_t{tid} * m_live_bytes[id]; }
-  uint32_t live_bytes(uint32_t id) const { return m_live_bytes[id]; }
+  // rows 128-byte aligned, each core its own matrix), and its width (LiveValues::bytes).
+  uint64_t live_address(uint32_t id, uint32_t tid) const { return m_live_row[id] + uint64_t{tid} * m_map.live.bytes[id]; }
+  uint32_t live_bytes(uint32_t id) const { return m_map.live.bytes[id]; }
 
   // Memory instructions of a segment, in pc order (the ordinal of `pc` among them).
   static uint32_t memory_ordinal(const isa::Kernel& k, const Segment& s, uint32_t pc);
@@ -64,8 +60,7 @@ class Tile {
   uint32_t m_per_cta, m_threads, m_smid;
   std::vector<std::unique_ptr<func::CtaState>> m_ctas;
   std::vector<int32_t> m_first_segment;
-  std::vector<uint64_t> m_live_row;
-  std::vector<uint32_t> m_live_bytes;  // pc -> the segment starting a CFG block there, or -1
+  std::vector<uint64_t> m_live_row;  // pc -> the segment starting a CFG block there, or -1
   func::ExecResult m_result;
 };
 

@@ -22,6 +22,11 @@ VgiwCore::VgiwCore(sc_core::sc_module_name name, const VgiwSpec& spec, uint32_t 
   for (uint32_t i = 0; i < spec.lvc.ports; ++i) m_cgrf->lvc_port(i).socket.bind(m_lvc->port(i).socket);
   m_bbs->on_tile_done = [this] { tile_done(); };
   m_bbs->reconfiguration_counter = &m_counters.reconfiguration_cycles;
+  MtCgrf::Hooks h;
+  h.config = [this](uint32_t s) -> const BlockConfig& { return config(s); };
+  h.fault = [this](const std::string& m) { report_fault(m); };
+  h.counters = &m_counters;
+  m_cgrf->set_hooks(std::move(h));
   SC_METHOD(start_tile);
   sensitive << m_start;
   dont_initialize();
@@ -30,9 +35,11 @@ VgiwCore::VgiwCore(sc_core::sc_module_name name, const VgiwSpec& spec, uint32_t 
   m_stats.counter("thread_instructions", m_counters.thread_instructions, "count", "instructions executed by threads (guard held)");
 }
 
-const KernelMap& VgiwCore::kernel_map(const isa::Kernel& kernel) const {
+const KernelMap& VgiwCore::kernel_map(const isa::Kernel& kernel) const { return mapped(kernel).map; }
+
+VgiwCore::Mapped& VgiwCore::mapped(const isa::Kernel& kernel) const {
   auto it = m_mapped.find(&kernel);
-  if (it != m_mapped.end()) return it->second->map;
+  if (it != m_mapped.end()) return *it->second;
   auto m = std::make_unique<Mapped>();
   try {
     m->map = map_kernel(kernel, m_spec.units);
@@ -40,7 +47,7 @@ const KernelMap& VgiwCore::kernel_map(const isa::Kernel& kernel) const {
     throw InputError("kernel '" + kernel.name + "' cannot run on the VGIW core: " + e.what());
   }
   m->configs.resize(m->map.segments.size());
-  return m_mapped.emplace(&kernel, std::move(m)).first->second->map;
+  return *m_mapped.emplace(&kernel, std::move(m)).first->second;
 }
 
 uint32_t VgiwCore::ctas_per_tile(const func::Launch& launch) const {
@@ -55,7 +62,7 @@ uint32_t VgiwCore::ctas_per_tile(const func::Launch& launch) const {
   tile = std::min(tile, m_spec.max_threads_per_tile);
   if (m_spec.tile_fits_lvc) {
     uint64_t per_thread = 0;
-    for (uint32_t w : live_value_widths(*launch.kernel, map)) per_thread += w;
+    for (uint32_t w : map.live.bytes) per_thread += w;
     if (per_thread) tile = static_cast<uint32_t>(std::min<uint64_t>(tile, std::max<uint64_t>(m_spec.lvc.size_bytes / per_thread, per_cta)));
   }
   if (per_cta > tile)
@@ -78,19 +85,12 @@ void VgiwCore::start_cta(const func::BoundKernel& kernel, const func::Launch& la
 
 void VgiwCore::start_tile() {
   if (m_forming.empty() || m_tile) return;
-  kernel_map(m_kernel->kernel());
-  Mapped* mapped = m_mapped.at(&m_kernel->kernel()).get();
-  if (mapped != m_current) m_bbs->forget_configuration();
-  m_current = mapped;
-  m_tile_ctas.swap(m_forming);
-  m_forming.clear();
+  Mapped* m = &mapped(m_kernel->kernel());
+  if (m != m_current) m_bbs->forget_configuration();
+  m_current = m;
+  m_tile_ctas.swap(m_forming);  // m_forming takes the empty list tile_done left
   m_tile = std::make_unique<Tile>(*m_kernel, *m_launch, m_current->map, m_tile_ctas, m_id);
-  MtCgrf::Hooks h;
-  h.tile = m_tile.get();
-  h.config = [this](uint32_t s) -> const BlockConfig& { return config(s); };
-  h.fault = [this](const std::string& m) { report_fault(m); };
-  h.counters = &m_counters;
-  m_cgrf->set_hooks(h);
+  m_cgrf->set_tile(m_tile.get());
   ++m_tiles;
   m_tile_start = m_clock.now();
   m_bbs->start_tile(static_cast<uint32_t>(m_current->map.segments.size()), m_tile->threads());

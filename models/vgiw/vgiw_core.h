@@ -49,6 +49,7 @@ class VgiwCore : public gpu::CoreModule {
     KernelMap map;
     std::vector<std::unique_ptr<BlockConfig>> configs;  // by segment, built on first use
   };
+  Mapped& mapped(const isa::Kernel& kernel) const;  // made on first use
   void start_tile();
   void tile_done();
   const BlockConfig& config(uint32_t segment);

@@ -3,7 +3,6 @@
 namespace gputlm::sm {
 
 namespace {
-constexpr uint64_t kLocalTimingBase = 0x00007F0000000000ull;  // where local memory lives for the caches
 bool uses_memory_system(const WarpInstr& w) {
   return w.in->is_memory() && (w.result.space == isa::Space::Global || w.result.space == isa::Space::Local ||
                                w.result.space == isa::Space::Shared);
@@ -19,7 +18,7 @@ uint64_t MemoryStage::timing_address(const WarpInstr& w, unsigned lane) const {
   const uint64_t threads = m_core.ctas[slot.cta_slot].state->nthreads;
   const uint64_t tid = w.group.tid(lane);
   const uint64_t cta = uint64_t{m_core.id} * m_core.spec.max_ctas + slot.cta_slot;
-  return kLocalTimingBase + (cta << 32) + (a / 4) * threads * 4 + tid * 4 + a % 4;
+  return func::local_timing_address(cta, a, threads, tid);
 }
 
 void MemoryStage::receive(Cycle now) {

@@ -68,7 +68,7 @@ void MtCgrf::tick() {
     m_wave_fired.fill(0);
     m_wave_units = 0;
   }
-  receive_messages(now);
+  receive_messages();
   receive_memory(now);
   if (new_cycle) {
     m_last_tick = now;
@@ -105,8 +105,7 @@ Cycle MtCgrf::next_token_cycle(Cycle now) const {
   return kNever;
 }
 
-void MtCgrf::receive_messages(Cycle now) {
-  (void)now;
+void MtCgrf::receive_messages() {
   while (!from_scheduler.empty()) {
     const BatchMessage m = from_scheduler.pop();
     switch (m.kind) {
@@ -135,14 +134,13 @@ void MtCgrf::configure(uint32_t segment) {
   ++m_hooks.counters->block_runs;
   m_streaming = true;
   m_wave_segment = segment;
-  m_nodes = static_cast<uint32_t>(m_config->nodes.size());
   for (UnitState& u : m_units) {
     u.replica = -1;
     u.count = u.head = 0;
   }
   const uint32_t v = m_spec.virtual_channels;
   for (uint32_t r = 0; r < m_config->replicas; ++r)
-    for (uint32_t n = 0; n < m_nodes; ++n) {
+    for (uint32_t n = 0; n < m_config->nodes.size(); ++n) {
       UnitState& u = m_units[m_config->unit[m_config->index(r, n)]];
       u.replica = static_cast<int32_t>(r);
       u.node = n;
@@ -262,8 +260,8 @@ bool MtCgrf::fire_memory(UnitState& u, uint32_t unit, uint32_t channel, Cycle no
     kind = a.kind;
     port = m_l1_ports[static_cast<size_t>(u.port)].get();
   } else {
-    address = m_hooks.tile->live_address(n.live_id, ch.tid);
-    bytes = m_hooks.tile->live_bytes(n.live_id);
+    address = m_tile->live_address(n.live_id, ch.tid);
+    bytes = m_tile->live_bytes(n.live_id);
     kind = n.role == GraphNode::Role::LiveLoad ? mem::AccessKind::Load : mem::AccessKind::Store;
     port = m_lvc_ports[static_cast<size_t>(u.port)].get();
   }
@@ -299,7 +297,6 @@ void MtCgrf::terminate(uint32_t replica, uint32_t channel) {
     const ThreadBatch out = in.collectors[k].add(ch.tid);
     if (!out.empty()) to_scheduler.send({BatchMessage::Kind::Returned, static_cast<uint32_t>(ch.next), replica, out});
   }
-  ch.busy = false;
   in.free_channels.push_back(channel);
   --m_threads_in_flight;
   ++m_threads_finished;
@@ -325,10 +322,9 @@ void MtCgrf::inject(Cycle now) {
     const uint32_t channel = in.free_channels.back();
     in.free_channels.pop_back();
     Channel& ch = m_channels[channel];
-    ch.busy = true;
     ch.tid = tid;
     try {
-      ch.next = m_hooks.tile->run(m_config->segment, tid, now, ch.accesses, &m_hooks.counters->thread_instructions);
+      ch.next = m_tile->run(m_config->segment, tid, now, ch.accesses, &m_hooks.counters->thread_instructions);
     } catch (const func::KernelFault& f) {
       m_hooks.fault(f.what());
       return;

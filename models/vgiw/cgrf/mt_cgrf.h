@@ -51,16 +51,15 @@ class MtCgrf : public sc_core::sc_module, public StatProvider, public WaveProvid
   mem::InitiatorEnd& l1_port(uint32_t i) { return *m_l1_ports[i]; }
   mem::InitiatorEnd& lvc_port(uint32_t i) { return *m_lvc_ports[i]; }
 
-  // What a run needs from the core: the tile in flight, each segment's configuration, where a
-  // thread's exit and a kernel fault go, and the counters thread instructions add to.
+  // What the fabric needs from its core: each segment's configuration, where a kernel fault goes,
+  // and the counters it adds to; and, per tile, the tile whose threads it runs.
   struct Hooks {
-    Tile* tile = nullptr;
     std::function<const BlockConfig&(uint32_t segment)> config;
     std::function<void(const std::string&)> fault;
     sm::CoreCounters* counters = nullptr;
   };
   void set_hooks(Hooks h) { m_hooks = std::move(h); }
-  bool busy() const { return m_streaming; }
+  void set_tile(Tile* tile) { m_tile = tile; }
   std::string dump() const;
 
   const StatGroup& stats() const override { return m_stats; }
@@ -73,7 +72,6 @@ class MtCgrf : public sc_core::sc_module, public StatProvider, public WaveProvid
     uint32_t channel;  // replica * virtual_channels + channel
   };
   struct Channel {
-    bool busy = false;
     uint32_t tid = 0;
     int32_t next = -1;
     std::vector<MemAccess> accesses;
@@ -98,7 +96,7 @@ class MtCgrf : public sc_core::sc_module, public StatProvider, public WaveProvid
   };
 
   void tick();
-  void receive_messages(Cycle now);
+  void receive_messages();
   void configure(uint32_t segment);
   void receive_memory(Cycle now);
   void arrive(uint32_t unit, uint32_t channel);
@@ -120,10 +118,10 @@ class MtCgrf : public sc_core::sc_module, public StatProvider, public WaveProvid
   mem::PayloadPool m_pool;
   std::unordered_map<tlm::tlm_generic_payload*, Token> m_waiting;  // memory accesses in flight
   Hooks m_hooks;
+  Tile* m_tile = nullptr;
 
   const BlockConfig* m_config = nullptr;
   bool m_streaming = false;
-  uint32_t m_nodes = 0;
   std::vector<UnitState> m_units;
   std::vector<Channel> m_channels;
   TokenTable m_tokens;

@@ -70,6 +70,9 @@ KernelMap map_kernel(const isa::Kernel& k, const UnitCounts& grid) {
   if (!schedule.blocks.empty() && schedule.blocks[0].cfg_block == ScheduledBlock::kSyntheticEntry)
     m.segments[0].live_out = m.segments[first[1]].live_in;  // the synthetic entry passes the kernel's inputs on
   m.live = allocate_live_values(m.segments);
+  m.live.bytes.assign(m.live.count, 4);
+  for (const auto& [reg, id] : m.live.id_of)
+    if (isa::dtype_bytes(k.regs[static_cast<size_t>(reg)].type) > 4) m.live.bytes[id] = 8;
   for (const Segment& s : m.segments) {
     m.graphs.push_back(build_segment_graph(k, s));
     assign_live_ids(m.graphs.back(), m.live);

@@ -16,6 +16,8 @@ namespace gputlm::vgiw {
 struct LiveValues {
   std::map<int32_t, uint32_t> id_of;  // register slot -> live-value ID
   uint32_t count = 0;                 // IDs used (rows of the live value matrix)
+  // Bytes of each ID's value (8 if any register sharing it is 64-bit, else 4); set by map_kernel.
+  std::vector<uint32_t> bytes;
 };
 
 LiveValues allocate_live_values(const std::vector<Segment>& segments);
