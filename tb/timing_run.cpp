@@ -28,6 +28,7 @@ TimingRun run_timing(workload::Workload& w, const gpu::GpuSpec& spec, const Timi
   run.config = spec.name;
   run.config_hash = spec.hash;
   run.cores = spec.cores;
+  run.vgiw = spec.core_type == "vgiw";
   gpu::Gpu gpu("gpu", spec);
   std::unique_ptr<VcdFile> vcd;
   std::vector<WaveGroup> groups;
@@ -63,6 +64,13 @@ TimingRun run_timing(workload::Workload& w, const gpu::GpuSpec& spec, const Timi
     uint64_t before[std::size(kCounted)];
     for (size_t i = 0; i < std::size(kCounted); ++i) before[i] = retired(kCounted[i]);
     auto delta = [&](size_t i) { return retired(kCounted[i]) - before[i]; };
+    auto phases = [&gpu] {
+      std::vector<uint64_t> n(sm::kFabricPhases, 0);
+      for (const auto& c : gpu.cores())
+        for (size_t i = 0; i < n.size(); ++i) n[i] += c->counters().fabric_cycles[i];
+      return n;
+    };
+    std::vector<uint64_t> fabric = phases();
     if (progress) progress->rearm();
     const gpu::LaunchTiming t = gpu.run(bk, launch);
     analytical::LaunchCounts counts = launch_shape(spec, launch);
@@ -73,7 +81,10 @@ TimingRun run_timing(workload::Workload& w, const gpu::GpuSpec& spec, const Timi
     counts.barrier_instructions = delta(kBarriers);
     run.launches.push_back({launch.kernel->name, t.cycles, delta(kWarps), delta(kThreads), counts, predict_launch(spec, counts),
                             delta(kRegisterFile), delta(kRegisterFileThreads), delta(kLiveValues), delta(kReconfiguration), delta(kActive),
-                            delta(kBlockRuns), delta(kBlockRunThreads)});
+                            delta(kBlockRuns), delta(kBlockRunThreads), {}});
+    const std::vector<uint64_t> after = phases();
+    for (size_t i = 0; i < fabric.size(); ++i) fabric[i] = after[i] - fabric[i];
+    run.launches.back().fabric_cycles = std::move(fabric);
   });
   run.host_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (progress) progress->finish();
@@ -108,11 +119,19 @@ TimingRun run_timing(workload::Workload& w, const gpu::GpuSpec& spec, const Timi
   return run;
 }
 
+namespace {
+nlohmann::json fabric_json(const std::vector<uint64_t>& cycles) {
+  nlohmann::json j = nlohmann::json::object();
+  for (size_t i = 0; i < cycles.size(); ++i) j[sm::fabric_phase_name(static_cast<sm::FabricPhase>(i))] = cycles[i];
+  return j;
+}
+}  // namespace
+
 nlohmann::json to_json(const TimingRun& run) {
   nlohmann::json j;
   j["workload"] = run.workload;
   j["size"] = run.size;
-  j["config"] = {{"name", run.config}, {"hash", run.config_hash}};
+  j["config"] = {{"name", run.config}, {"hash", run.config_hash}, {"cores", run.cores}, {"core", run.vgiw ? "vgiw" : "simt"}};
   j["mode"] = "timing";
   j["host_seconds"] = run.host_seconds;
   for (const auto& l : run.launches) {
@@ -127,6 +146,7 @@ nlohmann::json to_json(const TimingRun& run) {
                              {"core_active_cycles", l.core_active_cycles},
                              {"block_runs", l.block_runs},
                              {"block_run_threads", l.block_run_threads},
+                             {"fabric_cycles", fabric_json(l.fabric_cycles)},
                              {"mwp_cwp_counts",
                               {{"threads_per_block", c.threads_per_block}, {"blocks", c.blocks},
                                {"blocks_that_fit_per_core", c.blocks_that_fit_per_sm}, {"cores", c.sms},
@@ -152,18 +172,54 @@ nlohmann::json to_json(const TimingRun& run) {
   return j;
 }
 
+namespace {
+// The VGIW cores' figures, summed over launches and cores: thread vectors, live value cache
+// traffic, and where the cores' active cycles went.
+void print_vgiw_summary(std::ostream& os, const TimingRun& run) {
+  uint64_t runs = 0, threads = 0, live = 0, reconfiguration = 0, active = 0;
+  std::vector<uint64_t> phases(sm::kFabricPhases, 0);
+  for (const auto& l : run.launches) {
+    runs += l.block_runs;
+    threads += l.block_run_threads;
+    live += l.live_value_accesses;
+    reconfiguration += l.reconfiguration_cycles;
+    active += l.core_active_cycles;
+    for (size_t i = 0; i < l.fabric_cycles.size(); ++i) phases[i] += l.fabric_cycles[i];
+  }
+  auto share = [active](uint64_t n) { return active ? 100.0 * double(n) / double(active) : 0.0; };
+  os << std::setprecision(1);
+  os << "block runs          " << runs << " (" << (runs ? double(threads) / double(runs) : 0.0) << " threads each)\n";
+  os << "live value cache    " << live << " accesses (" << std::setprecision(3)
+     << (run.thread_instructions ? double(live) / double(run.thread_instructions) : 0.0) << " per thread instruction)\n";
+  os << std::setprecision(1) << "core active cycles  " << active << ": reconfiguring " << share(reconfiguration) << "%";
+  uint64_t accounted = reconfiguration;
+  for (size_t i = 0; i < phases.size(); ++i) {
+    os << ", " << sm::fabric_phase_name(static_cast<sm::FabricPhase>(i)) << " " << share(phases[i]) << "%";
+    accounted += phases[i];
+  }
+  os << ", between blocks " << share(active > accounted ? active - accounted : 0) << "%\n";
+}
+}  // namespace
+
 void print_summary(std::ostream& os, const TimingRun& run) {
   os << "workload            " << run.workload << " (size " << run.size << ") on " << run.config << " (" << run.cores << " core"
      << (run.cores > 1 ? "s" : "") << ")\n";
   for (const auto& l : run.launches) {
+    if (run.vgiw) {
+      os << "launch              " << l.kernel << ": " << l.cycles << " cycles, " << l.block_runs << " block runs\n";
+      continue;
+    }
     os << "launch              " << l.kernel << ": " << l.cycles << " cycles, " << l.warp_instructions << " warp instructions\n";
     print_prediction_line(os, l.prediction, l.cycles, l.warp_instructions);
   }
   os << "cycles              " << run.cycles << "\n";
-  os << "warp instructions   " << run.warp_instructions << "\n";
+  if (!run.vgiw) os << "warp instructions   " << run.warp_instructions << "\n";
   os << "thread instructions " << run.thread_instructions << "\n";
   os << "IPC                 " << std::fixed << std::setprecision(2) << run.ipc() << " (thread instructions per cycle)\n";
-  os << "idle cycles         " << std::setprecision(1) << 100.0 * run.idle_share() << "% of core cycles with no lane active\n";
+  if (run.vgiw)
+    print_vgiw_summary(os, run);
+  else
+    os << "idle cycles         " << std::setprecision(1) << 100.0 * run.idle_share() << "% of core cycles with no lane active\n";
   os << "host time           " << std::setprecision(2) << run.host_seconds << " s ("
      << std::setprecision(1) << (run.host_seconds > 0 ? run.thread_instructions / run.host_seconds / 1e6 : 0.0)
      << " M thread instructions/s)\n";

@@ -36,6 +36,7 @@ struct TimedLaunch {
   uint64_t core_active_cycles = 0;      // VGIW cores: cycles with a tile in flight, summed over cores
   uint64_t block_runs = 0;              // VGIW cores: blocks streamed, summed over cores
   uint64_t block_run_threads = 0;       // VGIW cores: the threads they streamed
+  std::vector<uint64_t> fabric_cycles;  // VGIW cores: streaming cycles by sm::FabricPhase, summed over cores
 };
 
 struct TimingRun {
@@ -45,6 +46,7 @@ struct TimingRun {
   std::vector<uint64_t> simd_cycles;  // core-cycles with k lanes started, k = 0..32
   std::vector<uint64_t> stall_cycles; // fetch stall cycles by cause, summed over cores
   uint32_t cores = 1;
+  bool vgiw = false;  // VGIW cores: no warps; the summary shows block runs and the fabric's cycles
   workload::VerifyReport verify;
   nlohmann::json modules;  // every module's statistics by hierarchical name
   double host_seconds = 0;

@@ -3,6 +3,7 @@
 // that wakes the core's process, the core's counters and the first kernel fault.
 #pragma once
 
+#include <array>
 #include <deque>
 #include <functional>
 #include <memory>
@@ -24,6 +25,16 @@ inline const char* stall_cause_name(StallCause c) {
   static const char* const kNames[] = {"idle", "pipeline", "memory", "barrier", "icache", "backpressure"};
   return kNames[static_cast<size_t>(c)];
 }
+
+// What a VGIW fabric's cycles went to while a block streamed (Voitsechov & Etsion Sec. 3.5; our
+// breakdown): starting threads; holding threads with every virtual channel taken; waiting for
+// the scheduler's next batch; draining the block's last threads.
+enum class FabricPhase : uint8_t { Injecting, ChannelsFull, WaitingBatches, Draining, kCount };
+inline const char* fabric_phase_name(FabricPhase p) {
+  static const char* const kNames[] = {"injecting", "channels_full", "waiting_batches", "draining"};
+  return kNames[static_cast<size_t>(p)];
+}
+constexpr size_t kFabricPhases = static_cast<size_t>(FabricPhase::kCount);
 
 struct CoreCounters {
   uint64_t warp_instructions = 0;
@@ -57,6 +68,7 @@ struct CoreCounters {
   uint64_t active_cycles = 0;
   uint64_t block_runs = 0;         // blocks (segments) streamed
   uint64_t block_run_threads = 0;  // threads those runs streamed (their thread vectors)
+  std::array<uint64_t, kFabricPhases> fabric_cycles{};  // streaming cycles by FabricPhase
 };
 
 struct CoreContext {

@@ -30,6 +30,8 @@ import matplotlib.pyplot as plt  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from runs import GPUTLM, REPO, RUN_CACHE, patched_config, run_jobs, study_arguments  # noqa: E402
+import vgiw_attribution as attribution  # noqa: E402
+from vgiw_attribution import gmean  # noqa: E402
 
 SUITE = "traces/rodinia-like"
 # (workload, kernel): (Table 2's name, its basic blocks)
@@ -49,7 +51,9 @@ TABLE2 = {
     ("nw", "needle_cuda_shared_1"): ("NW needle_cuda_shared_1", 13), ("nw", "needle_cuda_shared_2"): ("NW needle_cuda_shared_2", 13),
     ("streamcluster", "compute_cost"): ("SM compute_cost", 6),
 }
-CONFIG_RUNS = {"fermi": ("fermi-gtx480.json", None), "vgiw": ("vgiw.json", None), "vgiw-vc128": ("vgiw.json", {"virtual_channels": 128})}
+# label: (preset, config section, patch or None)
+CONFIG_RUNS = {"fermi": ("fermi-gtx480.json", None, None), "vgiw": ("vgiw.json", None, None),
+               "vgiw-vc128": ("vgiw.json", "vgiw", {"virtual_channels": 128}), **attribution.RUNS}
 PAPER = {"speedup_mean": 3.0, "speedup_range": "0.9x - 11x", "lvc_over_rf": 0.1, "reconfig_mean": 0.0018, "reconfig_median": "< 0.1%"}
 
 
@@ -58,8 +62,8 @@ def parse_args():
 
 
 def config_file(label, tmp):
-    preset, patch = CONFIG_RUNS[label]
-    return patched_config(label, preset, "vgiw", patch, tmp)
+    preset, section, patch = CONFIG_RUNS[label]
+    return patched_config(label, preset, section, patch, tmp)
 
 
 def block_counts():
@@ -82,12 +86,17 @@ def block_counts():
 def per_kernel(stats_path):
     """kernel -> summed launch figures."""
     out = defaultdict(lambda: defaultdict(int))
-    for launch in json.loads(Path(stats_path).read_text())["launches"]:
+    stats = json.loads(Path(stats_path).read_text())
+    for launch in stats["launches"]:
         k = out[launch["kernel"]]
         for key in ("cycles", "thread_instructions", "warp_instructions", "register_file_accesses", "register_file_thread_accesses",
                     "live_value_accesses", "reconfiguration_cycles", "core_active_cycles", "block_runs", "block_run_threads"):
             k[key] += launch.get(key, 0)
+        k.setdefault("fabric_cycles", defaultdict(int))
+        for phase, n in launch.get("fabric_cycles", {}).items():
+            k["fabric_cycles"][phase] += n
         k["launches"] += 1
+        k["cores"] = stats["config"]["cores"]
     return out
 
 
@@ -127,6 +136,7 @@ def main():
                 "block_runs": vgiw["block_runs"], "threads_per_block_run": vgiw["block_run_threads"] / max(vgiw["block_runs"], 1),
                 "lvc_per_thread_instruction": vgiw["live_value_accesses"] / max(vgiw["thread_instructions"], 1),
                 "blocks_ours": ours_blocks, "segments_ours": segments, "blocks_table2": paper_blocks,
+                **attribution.columns(fermi, vgiw, vgiw["cores"], {label: runs[(label, w)][kernel] for label in attribution.RUNS}),
             })
     with open(out_dir / "vgiw_study.csv", "w", newline="") as f:
         writer = csv.DictWriter(f, fieldnames=list(rows[0]))
@@ -136,12 +146,9 @@ def main():
     write_markdown(out_dir / "vgiw_study.md", table2, rows, size)
     plot_speedup(out_dir / "fig_vgiw_speedup.png", table2)
     plot_lvc(out_dir / "fig_vgiw_lvc.png", table2)
-    print(f"wrote {out_dir}/vgiw_study.csv, vgiw_study.md, fig_vgiw_speedup.png, fig_vgiw_lvc.png")
+    attribution.plot_breakdown(out_dir / "fig_vgiw_cycles.png", table2, plt)
+    print(f"wrote {out_dir}/vgiw_study.csv, vgiw_study.md, fig_vgiw_speedup.png, fig_vgiw_lvc.png, fig_vgiw_cycles.png")
     return 0
-
-
-def gmean(xs):
-    return statistics.geometric_mean(xs) if xs else float("nan")
 
 
 def write_markdown(path, table2, rows, size):
@@ -171,6 +178,7 @@ def write_markdown(path, table2, rows, size):
                      f"{r['blocks_table2'] if r['blocks_table2'] is not None else '-'} | "
                      f"{r['blocks_ours']} / {r['segments_ours']} |")
     lines += ["", "Helper kernels (ours, not in Table 2) are listed but left out of the means.", ""]
+    lines += attribution.markdown(table2, rows)
     path.write_text("\n".join(lines))
 
 

@@ -113,6 +113,22 @@ TEST_P(TimedWorkloads, VerifyOnLargeWarps256PerfectRegisterFileWaiting) {
   run_on("lwm256", {{"core", {{"lwm", {{"perfect_register_file", true}, {"busy_threads", "wait"}, {"memory_rows", false}, {"single_jump", false}}}}}});
 }
 
+// Four times Table 1's units (32 initiators): the scheduler answers the batch requests over
+// several cycles, and the last "no more" can reach the fabric on a later evaluation of a cycle
+// it already ran. It must still notice the block drained (it once slept there for good).
+TEST(VgiwWorkloads, AFourTimesGridDrainsWhenTheLastNoMoreComesLateInACycle) {
+  tb::fresh_sc_kernel();
+  workload::Workload w(std::string(GPUTLM_SOURCE_DIR) + "/traces/rodinia-like/cfd", "test");
+  nlohmann::json config = gpu::load_config(std::string(GPUTLM_SOURCE_DIR) + "/configs/vgiw.json");
+  config["vgiw"]["units"] = {{"compute", 128}, {"special", 48}, {"load_store", 64}, {"live_value", 64}, {"split_join", 64}, {"control_vector", 64}};
+  config["vgiw"]["grid_width"] = 72;
+  config["vgiw"]["grid_height"] = 6;
+  config["vgiw"]["l1d"]["ports"] = 64;
+  config["vgiw"]["lvc"]["ports"] = 64;
+  const tb::TimingRun run = tb::run_timing(w, gpu::GpuSpec::from_json(config, "vgiw-x4"), {});
+  EXPECT_TRUE(run.verify.ok());
+}
+
 tb::TimingRun run_db(const std::string& workload, const std::string& preset) {
   tb::fresh_sc_kernel();
   workload::Workload w(std::string(GPUTLM_SOURCE_DIR) + "/traces/db/" + workload, "test");

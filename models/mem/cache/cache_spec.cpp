@@ -31,6 +31,7 @@ CacheSpec CacheSpec::from_json(const nlohmann::json& j, const std::string& where
   s.full_line_stores = r.get_choice("full_line_stores", s.full_line_stores, {"fetch", "install"});
   s.write_validate = r.get_bool("write_validate", s.write_validate);
   s.ports = static_cast<uint32_t>(r.get_uint("ports", s.ports, 1, 64));
+  s.perfect = r.get_bool("perfect", s.perfect);
   s.replacement = r.get_choice("replacement", s.replacement, Registry<ReplacementFactory>::instance().names());
   if (s.size_bytes % (uint64_t{s.assoc} * s.line_bytes) != 0)
     r.fail("size_bytes", "must be a multiple of assoc x line_bytes (" + std::to_string(uint64_t{s.assoc} * s.line_bytes) + ")");

@@ -34,6 +34,9 @@ struct CacheSpec {
   // VGIW L1 and live value cache take one from each load/store or live-value unit (their
   // crossbar to the banks, Voitsechov & Etsion Sec. 3.5).
   uint32_t ports = 1;
+  // Every access hits (GPGPU-Sim's perfect-memory idea, for one cache): answered after
+  // hit_latency, nothing sent below; banks and ports still limit it. For attribution studies only.
+  bool perfect = false;
   std::string replacement = "lru";             // a registered replacement policy
 
   uint32_t sets() const { return static_cast<uint32_t>(size_bytes / (uint64_t{assoc} * line_bytes)); }

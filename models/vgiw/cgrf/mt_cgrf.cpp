@@ -56,6 +56,10 @@ MtCgrf::MtCgrf(sc_core::sc_module_name name, const VgiwSpec& spec, const Fabric&
                   "times a ready memory or live-value node could not issue (reservation buffer full or port busy)");
   m_stats.counter("channel_stalls", m_channel_stalls, "cycles", "cycles an initiator had a thread but no free virtual channel");
   m_stats.counter("busy_cycles", m_busy_cycles, "cycles", "cycles with a thread in the fabric");
+  for (size_t i = 0; i < sm::kFabricPhases; ++i) {
+    const std::string n = sm::fabric_phase_name(static_cast<sm::FabricPhase>(i));
+    m_stats.counter("cycles_" + n, m_phase_cycles[i], "cycles", "cycles a block streamed: " + n);
+  }
   m_stats.counter("configurations", m_configurations, "count", "configurations loaded (block runs)");
   m_stats.counter("max_threads_in_flight", m_max_in_flight, "count", "most threads in the fabric at once");
 }
@@ -64,6 +68,7 @@ void MtCgrf::tick() {
   if (!align_to_edge(m_clock)) return;
   const Cycle now = m_clock.now();
   const bool new_cycle = now != m_last_tick;
+  if (new_cycle) count_phases(now);
   if (m_tracing && new_cycle) {
     m_wave_fired.fill(0);
     m_wave_units = 0;
@@ -88,14 +93,43 @@ void MtCgrf::tick() {
     }
     inject(now);
     if (m_threads_in_flight) ++m_busy_cycles;
-    check_drained();
   }
+  check_drained();  // also on a later tick of the cycle: the last "no more" may come then
   m_wave_in_flight = m_threads_in_flight;
+  m_phase_now = phase(now, true);
+  m_phase_after = phase(now, false);
   Cycle next = next_token_cycle(now);
   bool injectable = false;
   for (const Initiator& i : m_initiators) injectable |= i.held && !i.free_channels.empty();
   if (!m_active.empty() || injectable || (m_tracing && m_wave_units.or_reduce())) next = now + 1;
   sleep_until(m_clock, next, m_wake);
+}
+
+int MtCgrf::phase(Cycle now, bool this_cycle) const {
+  using P = sm::FabricPhase;
+  if (!m_streaming) return -1;
+  if (this_cycle && m_injected_at == now) return static_cast<int>(P::Injecting);
+  bool full = false, waiting = false, injectable = false;
+  for (const Initiator& i : m_initiators) {
+    full |= i.held && i.free_channels.empty();
+    injectable |= i.held && !i.free_channels.empty();
+    waiting |= !i.held && !i.no_more;
+  }
+  if (injectable) return static_cast<int>(P::Injecting);
+  if (full) return static_cast<int>(P::ChannelsFull);
+  return static_cast<int>(waiting ? P::WaitingBatches : P::Draining);
+}
+
+// Cycle m_last_tick in its phase, the cycles slept through since in theirs.
+void MtCgrf::count_phases(Cycle now) {
+  if (m_last_tick == kNever) return;
+  auto add = [&](int p, uint64_t n) {
+    if (p < 0 || !n) return;
+    m_phase_cycles[static_cast<size_t>(p)] += n;
+    m_hooks.counters->fabric_cycles[static_cast<size_t>(p)] += n;
+  };
+  add(m_phase_now, 1);
+  add(m_phase_after, now - m_last_tick - 1);
 }
 
 Cycle MtCgrf::next_token_cycle(Cycle now) const {
@@ -321,6 +355,7 @@ void MtCgrf::inject(Cycle now) {
     }
     const uint32_t channel = in.free_channels.back();
     in.free_channels.pop_back();
+    m_injected_at = now;
     Channel& ch = m_channels[channel];
     ch.tid = tid;
     try {
@@ -361,6 +396,15 @@ std::string MtCgrf::dump() const {
   std::ostringstream os;
   os << (m_streaming ? "streaming segment " + std::to_string(m_wave_segment) : std::string("idle")) << ", " << m_threads_in_flight
      << " threads in flight, " << m_waiting.size() << " memory accesses out, " << m_tokens_in_wheel << " tokens travelling";
+  uint32_t holding = 0, asking = 0, done = 0;
+  for (const Initiator& i : m_initiators) {
+    holding += i.held > 0;
+    asking += i.requested > 0;
+    done += i.no_more;
+  }
+  if (m_streaming)
+    os << "; initiators: " << m_initiators.size() << ", " << holding << " holding batches, " << asking << " waiting for one, " << done
+       << " told no more";
   return os.str();
 }
 

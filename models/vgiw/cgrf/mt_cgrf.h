@@ -108,6 +108,9 @@ class MtCgrf : public sc_core::sc_module, public StatProvider, public WaveProvid
   void request(uint32_t replica);
   void check_drained();
   Cycle next_token_cycle(Cycle now) const;
+  // The phase of the cycle `now` (with its injections) or of the cycles after it; -1: not streaming.
+  int phase(Cycle now, bool this_cycle) const;
+  void count_phases(Cycle now);
 
   VgiwSpec m_spec;
   const Fabric& m_fabric;
@@ -131,12 +134,15 @@ class MtCgrf : public sc_core::sc_module, public StatProvider, public WaveProvid
   std::vector<std::vector<Token>> m_wheel;  // tokens by arrival cycle mod size
   uint64_t m_tokens_in_wheel = 0;
   Cycle m_last_tick = kNever;
+  Cycle m_injected_at = kNever;
+  int m_phase_now = -1, m_phase_after = -1;  // of m_last_tick, and of the cycles up to the next tick
 
   StatGroup m_stats;
   std::array<uint64_t, kUnitTypes> m_firings{};
   uint64_t m_threads_started = 0, m_threads_finished = 0, m_memory_accesses = 0, m_shared_accesses = 0;
   uint64_t m_live_loads = 0, m_live_stores = 0, m_reservation_stalls = 0, m_channel_stalls = 0, m_busy_cycles = 0;
   uint64_t m_configurations = 0, m_max_in_flight = 0;
+  std::array<uint64_t, sm::kFabricPhases> m_phase_cycles{};
 
   mutable bool m_tracing = false;
   uint64_t m_wave_segment = 0, m_wave_in_flight = 0;

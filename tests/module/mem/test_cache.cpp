@@ -138,5 +138,16 @@ TEST(Cache, WriteThroughForwardsStoresAndDoesNotAllocate) {
   EXPECT_EQ(b.at(0).responded, kMemLatency);  // acknowledged when the level below has it
 }
 
+TEST(Cache, APerfectCacheAnswersEveryAccessAtTheHitLatencyAndSendsNothingBelow) {
+  for (const char* policy : {"write-through", "write-back"}) {
+    CacheSpec s = small(policy);
+    s.perfect = true;
+    Bench b(s, {req(0, kA), req(10, kA + 4096, true), req(20, kA + 8192)});
+    EXPECT_TRUE(b.memory->log().empty()) << policy;
+    for (size_t i = 0; i < 3; ++i) EXPECT_EQ(b.at(i).responded - b.at(i).sent, 2u) << policy << " " << i;
+    EXPECT_EQ(b.stat("hits"), 3) << policy;
+  }
+}
+
 }  // namespace
 }  // namespace gputlm::mem

@@ -4,6 +4,8 @@
 // number of diverging control paths").
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include "support/core_run.h"
 
 namespace gputlm {
@@ -101,6 +103,38 @@ TEST(VgiwCore, ThreadsPassThoseWaitingOnMisses) {
   const test::CoreRun many = test::run_core(kLoad, 256, one_vgiw_core());
   EXPECT_GT(stat(many, "l1d", "fills"), 40u);
   EXPECT_LT(many.cycles, one.cycles * 12) << "one thread " << one.cycles << " cycles";
+}
+
+// The fabric's streaming cycles, by phase, with the reconfiguration cycles make up the core's
+// active cycles (less a cycle or so a block run: the pick and the drain message). Threads that
+// miss fill every virtual channel of a one-channel fabric; with 256 channels they never do.
+TEST(VgiwCore, ActiveCyclesSplitIntoReconfigurationAndFabricPhases) {
+  const char* const kLoad = R"(
+  ld.global.u32 %r1, [%in+16];
+  cvt.u64.u32 %o, %r1;
+)";
+  auto phases = [](const test::CoreRun& r) {
+    std::map<std::string, uint64_t> p;
+    uint64_t sum = r.counters.reconfiguration_cycles;
+    for (size_t i = 0; i < sm::kFabricPhases; ++i) {
+      const std::string n = sm::fabric_phase_name(static_cast<sm::FabricPhase>(i));
+      p[n] = r.counters.fabric_cycles[i];
+      EXPECT_EQ(p[n], stat(r, "cgrf", "cycles_" + n));
+      sum += p[n];
+    }
+    EXPECT_LE(sum, r.counters.active_cycles);
+    EXPECT_GE(sum + 2 * r.counters.block_runs, r.counters.active_cycles);
+    return p;
+  };
+  nlohmann::json narrow = one_vgiw_core(), wide = one_vgiw_core();
+  narrow["vgiw"]["virtual_channels"] = 1;
+  wide["vgiw"]["virtual_channels"] = 256;
+  const auto n = phases(test::run_core(kLoad, 256, narrow));
+  const auto w = phases(test::run_core(kLoad, 256, wide));
+  EXPECT_GT(n.at("channels_full"), n.at("injecting"));
+  EXPECT_EQ(w.at("channels_full"), 0u);
+  EXPECT_GT(w.at("draining"), 0u);  // the last misses come back after every thread started
+  EXPECT_GE(w.at("injecting"), 256u / 16);  // at most one thread a cycle per replica
 }
 
 }  // namespace
