@@ -54,7 +54,12 @@ int cmd_list(const std::vector<std::string>& args, const char* argv0) {
     for (const tb::KernelInfo& k : tb::kernel_info(e.dir)) {
       std::cout << "      kernel " << k.name << ": " << k.instructions << " instructions, " << k.basic_blocks << " basic blocks; VGIW: ";
       if (!k.vgiw_error.empty()) std::cout << "not mapped (" << k.vgiw_error << ")\n";
-      else std::cout << k.segments << " segments, " << k.live_values << " live values, at least " << k.min_replicas << " replica(s) a segment\n";
+      else {
+        std::cout << k.segments << " segments, " << k.live_values << " live values, at least " << k.min_replicas
+                  << " replica(s) a segment, replicas bound by";
+        for (const auto& [type, n] : k.replicas_bound_by) std::cout << " " << type << " (" << n << ")";
+        std::cout << ", peak " << k.median_peak << " thread instructions a cycle (median segment)\n";
+      }
     }
   }
   return kExitOk;

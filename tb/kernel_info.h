@@ -3,6 +3,7 @@
 // cannot map one.
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,11 @@ struct KernelInfo {
   size_t basic_blocks = 0;
   // VGIW mapping (empty vgiw_error: mapped).
   size_t segments = 0, live_values = 0, min_replicas = 0;
+  // Per unit type, the segments whose replicas it bounds (the type that runs out first).
+  std::map<std::string, size_t> replicas_bound_by;
+  // A segment's peak: its instructions x replicas, the thread instructions a cycle when every
+  // initiator starts a thread each cycle; the median over segments with instructions.
+  double median_peak = 0;
   std::string vgiw_error;
 };
 

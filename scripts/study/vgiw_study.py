@@ -8,8 +8,9 @@ Per kernel (launches of one kernel summed):
   reconfiguration  share of the VGIW cores' active cycles spent reconfiguring (paper: 0.18%
                    average, median below 0.1%)
   blocks           our basic blocks and VGIW segments against Table 2's counts
+and the attribution runs of vgiw_attribution.py (each lifts one limit; the cycle breakdown).
 Writes into --out (default docs/results/): vgiw_study.csv, vgiw_study.md, fig_vgiw_speedup.png,
-fig_vgiw_lvc.png. Runs are cached in build/study_runs/<size>/vgiw/ (see runs.py).
+fig_vgiw_lvc.png, fig_vgiw_cycles.png. Runs are cached in build/study_runs/<size>/vgiw/ (see runs.py).
 
   /usr/bin/python3 scripts/study/vgiw_study.py [--out DIR] [--jobs N] [--fresh] [--keep-cached] [--test]
 """

@@ -120,6 +120,23 @@ TEST(Cli, ListKernelsShowsBasicBlocksAndTheVgiwMapping) {
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_TRUE(contains(r.output, "kernel saxpy: 25 instructions, 4 basic blocks; VGIW: 4 segments")) << r.output;
   EXPECT_TRUE(contains(r.output, "kernel index_both: 223 instructions, 38 basic blocks; VGIW: not mapped")) << r.output;
+  // Which unit type runs out first for each segment's replicas, and the median segment's peak.
+  EXPECT_TRUE(contains(r.output, "kernel saxpy: 25 instructions, 4 basic blocks; VGIW: 4 segments, 6 live values, at least 2 replica(s) "
+                                 "a segment, replicas bound by control_vector (1) live_value (3), peak 14 thread instructions a cycle"))
+      << r.output;
+}
+
+// A VGIW run has no warps: its summary gives block runs, live value traffic and where the cores'
+// active cycles went, instead of warp instructions and the MWP/CWP prediction.
+TEST(Cli, AVgiwRunSummarisesBlockRunsAndTheFabricCycles) {
+  const Result r = gputlm("run --config configs/vgiw.json --workload traces/micro/saxpy");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_TRUE(contains(r.output, "block runs          ")) << r.output;
+  EXPECT_TRUE(contains(r.output, "live value cache    ")) << r.output;
+  EXPECT_TRUE(contains(r.output, "core active cycles  ")) << r.output;
+  EXPECT_TRUE(contains(r.output, "channels_full")) << r.output;
+  EXPECT_FALSE(contains(r.output, "warp instructions   ")) << r.output;
+  EXPECT_FALSE(contains(r.output, "MWP/CWP")) << r.output;
 }
 
 TEST(Cli, StatsJsonAndVcdWithSaveFileAreWritten) {
