@@ -25,11 +25,7 @@ std::vector<KernelInfo> kernel_info(const std::string& workload_dir) {
       i.min_replicas = m.replicas.empty() ? 0 : *std::min_element(m.replicas.begin(), m.replicas.end());
       std::vector<double> peaks;
       for (size_t s = 0; s < m.segments.size(); ++s) {
-        const vgiw::UnitCounts& need = m.graphs[s].need;
-        size_t bound = vgiw::kUnitTypes;
-        for (size_t t = 0; t < vgiw::kUnitTypes; ++t)
-          if (need[t] && (bound == vgiw::kUnitTypes || vgiw::kTable1Units[t] / need[t] < vgiw::kTable1Units[bound] / need[bound])) bound = t;
-        if (bound < vgiw::kUnitTypes) ++i.replicas_bound_by[vgiw::unit_type_name(static_cast<vgiw::UnitType>(bound))];
+        if (const int t = vgiw::scarcest_unit(m.graphs[s].need); t >= 0) ++i.replicas_bound_by[vgiw::unit_type_name(static_cast<vgiw::UnitType>(t))];
         if (m.segments[s].end > m.segments[s].begin) peaks.push_back(double(m.segments[s].end - m.segments[s].begin) * m.replicas[s]);
       }
       if (!peaks.empty()) {

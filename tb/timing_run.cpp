@@ -125,6 +125,33 @@ nlohmann::json fabric_json(const std::vector<uint64_t>& cycles) {
   for (size_t i = 0; i < cycles.size(); ++i) j[sm::fabric_phase_name(static_cast<sm::FabricPhase>(i))] = cycles[i];
   return j;
 }
+
+// The VGIW cores' figures, summed over launches and cores: thread vectors, live value cache
+// traffic, and where the cores' active cycles went.
+void print_vgiw_summary(std::ostream& os, const TimingRun& run) {
+  uint64_t runs = 0, threads = 0, live = 0, reconfiguration = 0, active = 0;
+  std::vector<uint64_t> phases(sm::kFabricPhases, 0);
+  for (const auto& l : run.launches) {
+    runs += l.block_runs;
+    threads += l.block_run_threads;
+    live += l.live_value_accesses;
+    reconfiguration += l.reconfiguration_cycles;
+    active += l.core_active_cycles;
+    for (size_t i = 0; i < l.fabric_cycles.size(); ++i) phases[i] += l.fabric_cycles[i];
+  }
+  auto share = [active](uint64_t n) { return active ? 100.0 * double(n) / double(active) : 0.0; };
+  os << std::setprecision(1);
+  os << "block runs          " << runs << " (" << (runs ? double(threads) / double(runs) : 0.0) << " threads each)\n";
+  os << "live value cache    " << live << " accesses (" << std::setprecision(3)
+     << (run.thread_instructions ? double(live) / double(run.thread_instructions) : 0.0) << " per thread instruction)\n";
+  os << std::setprecision(1) << "core active cycles  " << active << ": reconfiguring " << share(reconfiguration) << "%";
+  uint64_t accounted = reconfiguration;
+  for (size_t i = 0; i < phases.size(); ++i) {
+    os << ", " << sm::fabric_phase_name(static_cast<sm::FabricPhase>(i)) << " " << share(phases[i]) << "%";
+    accounted += phases[i];
+  }
+  os << ", between blocks " << share(active > accounted ? active - accounted : 0) << "%\n";
+}
 }  // namespace
 
 nlohmann::json to_json(const TimingRun& run) {
@@ -172,34 +199,6 @@ nlohmann::json to_json(const TimingRun& run) {
   return j;
 }
 
-namespace {
-// The VGIW cores' figures, summed over launches and cores: thread vectors, live value cache
-// traffic, and where the cores' active cycles went.
-void print_vgiw_summary(std::ostream& os, const TimingRun& run) {
-  uint64_t runs = 0, threads = 0, live = 0, reconfiguration = 0, active = 0;
-  std::vector<uint64_t> phases(sm::kFabricPhases, 0);
-  for (const auto& l : run.launches) {
-    runs += l.block_runs;
-    threads += l.block_run_threads;
-    live += l.live_value_accesses;
-    reconfiguration += l.reconfiguration_cycles;
-    active += l.core_active_cycles;
-    for (size_t i = 0; i < l.fabric_cycles.size(); ++i) phases[i] += l.fabric_cycles[i];
-  }
-  auto share = [active](uint64_t n) { return active ? 100.0 * double(n) / double(active) : 0.0; };
-  os << std::setprecision(1);
-  os << "block runs          " << runs << " (" << (runs ? double(threads) / double(runs) : 0.0) << " threads each)\n";
-  os << "live value cache    " << live << " accesses (" << std::setprecision(3)
-     << (run.thread_instructions ? double(live) / double(run.thread_instructions) : 0.0) << " per thread instruction)\n";
-  os << std::setprecision(1) << "core active cycles  " << active << ": reconfiguring " << share(reconfiguration) << "%";
-  uint64_t accounted = reconfiguration;
-  for (size_t i = 0; i < phases.size(); ++i) {
-    os << ", " << sm::fabric_phase_name(static_cast<sm::FabricPhase>(i)) << " " << share(phases[i]) << "%";
-    accounted += phases[i];
-  }
-  os << ", between blocks " << share(active > accounted ? active - accounted : 0) << "%\n";
-}
-}  // namespace
 
 void print_summary(std::ostream& os, const TimingRun& run) {
   os << "workload            " << run.workload << " (size " << run.size << ") on " << run.config << " (" << run.cores << " core"

@@ -54,7 +54,6 @@ MtCgrf::MtCgrf(sc_core::sc_module_name name, const VgiwSpec& spec, const Fabric&
                   "live value cache accesses (loads + stores)");
   m_stats.counter("reservation_stalls", m_reservation_stalls, "count",
                   "times a ready memory or live-value node could not issue (reservation buffer full or port busy)");
-  m_stats.counter("channel_stalls", m_channel_stalls, "cycles", "cycles an initiator had a thread but no free virtual channel");
   m_stats.counter("busy_cycles", m_busy_cycles, "cycles", "cycles with a thread in the fabric");
   for (size_t i = 0; i < sm::kFabricPhases; ++i) {
     const std::string n = sm::fabric_phase_name(static_cast<sm::FabricPhase>(i));
@@ -99,8 +98,7 @@ void MtCgrf::tick() {
   m_phase_now = phase(now, true);
   m_phase_after = phase(now, false);
   Cycle next = next_token_cycle(now);
-  bool injectable = false;
-  for (const Initiator& i : m_initiators) injectable |= i.held && !i.free_channels.empty();
+  const bool injectable = m_phase_after == static_cast<int>(sm::FabricPhase::Injecting);
   if (!m_active.empty() || injectable || (m_tracing && m_wave_units.or_reduce())) next = now + 1;
   sleep_until(m_clock, next, m_wake);
 }
@@ -341,10 +339,7 @@ void MtCgrf::inject(Cycle now) {
   for (uint32_t r = 0; r < m_initiators.size(); ++r) {
     Initiator& in = m_initiators[r];
     if (!in.held) continue;
-    if (in.free_channels.empty()) {
-      ++m_channel_stalls;
-      continue;
-    }
+    if (in.free_channels.empty()) continue;
     ThreadBatch& b = in.buffers[0];
     const uint32_t tid = b.base + static_cast<uint32_t>(__builtin_ctzll(b.bitmap));
     b.bitmap &= b.bitmap - 1;

@@ -113,11 +113,16 @@ void assign_live_ids(BlockGraph& g, const LiveValues& live) {
     if (n.role == GraphNode::Role::LiveLoad || n.role == GraphNode::Role::LiveStore) n.live_id = live.id_of.at(n.reg);
 }
 
-uint32_t replicas(const UnitCounts& need, const UnitCounts& grid) {
-  uint32_t r = ~0u;
+int scarcest_unit(const UnitCounts& need, const UnitCounts& grid) {
+  int scarcest = -1;
   for (size_t t = 0; t < kUnitTypes; ++t)
-    if (need[t]) r = std::min(r, grid[t] / need[t]);
-  return r == ~0u ? 0 : r;
+    if (need[t] && (scarcest < 0 || grid[t] / need[t] < grid[size_t(scarcest)] / need[size_t(scarcest)])) scarcest = static_cast<int>(t);
+  return scarcest;
+}
+
+uint32_t replicas(const UnitCounts& need, const UnitCounts& grid) {
+  const int t = scarcest_unit(need, grid);
+  return t < 0 ? 0 : grid[size_t(t)] / need[size_t(t)];
 }
 
 }  // namespace gputlm::vgiw

@@ -52,5 +52,7 @@ void assign_live_ids(BlockGraph& graph, const LiveValues& live);
 // Replicas of a block that fit a grid of `grid` units per type (Sec. 2: small blocks are
 // replicated to fill the grid); 0 when even one does not fit (the block must be split).
 uint32_t replicas(const UnitCounts& need, const UnitCounts& grid = kTable1Units);
+// The unit type that bounds those replicas (the first that runs out); -1 when the block needs no units.
+int scarcest_unit(const UnitCounts& need, const UnitCounts& grid = kTable1Units);
 
 }  // namespace gputlm::vgiw
