@@ -2,6 +2,7 @@
 // needs, runs it, reports. Exit codes: 0 ok, 1 an output differs from the CPU reference,
 // 2 bad input (command line, PTX, config, workload), 3 the kernel faulted.
 #include <boost/program_options.hpp>
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <iomanip>
@@ -16,6 +17,7 @@
 #include "tb/predict_run.h"
 #include "tb/report.h"
 #include "tb/timing_run.h"
+#include "tb/trace/trace_record.h"
 #include "models/gpu/gpu_spec.h"
 #include "tb/workload/catalog.h"
 
@@ -30,6 +32,7 @@ const char* kUsage =
     "  run      run a workload and check its outputs against the CPU reference\n"
     "  predict  the MWP/CWP analytical model's prediction for a workload on a GPU config\n"
     "  list     list the workloads under traces/\n"
+    "  trace    trace record: write a workload's dynamic trace (traces/FORMAT.md)\n"
     "Run 'gputlm <command> --help' for the options of a command.\n";
 
 int cmd_list(const std::vector<std::string>& args, const char* argv0) {
@@ -161,6 +164,52 @@ int cmd_predict(const std::vector<std::string>& args) {
   return run.verify.ok() ? kExitOk : kExitVerifyFailed;
 }
 
+// gputlm trace record: the workload's launches on the functional engine, written as a trace. The
+// trace goes to <out>.part first and takes its name only when complete.
+int cmd_trace(const std::vector<std::string>& args) {
+  po::options_description opts("gputlm trace record options");
+  opts.add_options()("help,h", "show this help")
+      ("config", po::value<std::string>(), "GPU config (checked; a trace does not depend on it)")
+      ("workload", po::value<std::string>(), "workload directory, e.g. traces/micro/vecadd")
+      ("size", po::value<std::string>()->default_value("test"), "workload size from its launch.json")
+      ("out", po::value<std::string>(), "the trace file to write")
+      ("max-warp-instructions", po::value<uint64_t>()->default_value(2'000'000'000ull),
+       "watchdog: fault a workload that executes more warp instructions than this");
+  const bool help = !args.empty() && (args[0] == "--help" || args[0] == "-h");
+  if (args.empty() || help) {
+    std::cout << "usage: gputlm trace record --workload DIR --out FILE [options]\n" << opts;
+    return help ? kExitOk : kExitInputError;
+  }
+  if (args[0] != "record") throw InputError("trace: unknown action '" + args[0] + "' (record)");
+  po::variables_map v;
+  po::store(po::command_line_parser(std::vector<std::string>(args.begin() + 1, args.end())).options(opts).run(), v);
+  if (v.count("help")) {
+    std::cout << "usage: gputlm trace record --workload DIR --out FILE [options]\n" << opts;
+    return kExitOk;
+  }
+  if (!v.count("workload") || !v.count("out")) throw InputError("trace record: --workload and --out are required (see gputlm trace --help)");
+  if (v.count("config")) gpu::GpuSpec::from_file(v["config"].as<std::string>());
+  workload::Workload w(v["workload"].as<std::string>(), v["size"].as<std::string>());
+  const std::string out = v["out"].as<std::string>(), part = out + ".part";
+  tb::trace::RecordSummary summary;
+  {
+    std::ofstream file(part);
+    if (!file) throw InputError(out + ": cannot write the trace");
+    try {
+      summary = tb::trace::record(w, file, v["max-warp-instructions"].as<uint64_t>());
+    } catch (...) {
+      file.close();
+      std::remove(part.c_str());
+      throw;
+    }
+  }
+  if (std::rename(part.c_str(), out.c_str()) != 0) throw InputError(out + ": cannot write the trace");
+  std::cout << "trace               " << out << ": " << summary.launches << " launch(es), " << summary.warp_instructions
+            << " warp instructions\n";
+  tb::print_verify(std::cout, summary.verify);
+  return summary.verify.ok() ? kExitOk : kExitVerifyFailed;
+}
+
 }  // namespace
 
 int sc_main(int argc, char** argv) {
@@ -175,6 +224,7 @@ int sc_main(int argc, char** argv) {
     if (command == "run") return cmd_run(args);
     if (command == "list") return cmd_list(args, argv[0]);
     if (command == "predict") return cmd_predict(args);
+    if (command == "trace") return cmd_trace(args);
     std::cerr << "gputlm: unknown command '" << command << "'\n" << kUsage;
     return kExitInputError;
   } catch (const func::KernelFault& e) {

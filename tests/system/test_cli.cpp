@@ -11,6 +11,8 @@
 #include <sstream>
 #include <sys/wait.h>
 
+#include "tb/trace/trace_format.h"
+
 namespace {
 
 struct Result {
@@ -128,6 +130,40 @@ TEST(Cli, ListKernelsShowsBasicBlocksAndTheVgiwMapping) {
 
 // A VGIW run has no warps: its summary gives block runs, live value traffic and where the cores'
 // active cycles went, instead of warp instructions and the MWP/CWP prediction.
+// gputlm trace record writes every warp instruction the functional run executes, and the reader
+// reads the file back whole.
+TEST(Cli, TraceRecordWritesEveryWarpInstructionOfTheFunctionalRun) {
+  const std::string out = scratch("saxpy.trace");
+  const Result r = gputlm("trace record --config configs/fermi-gtx480.json --workload traces/micro/saxpy --out " + out);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_TRUE(contains(r.output, "VERIFIED")) << r.output;
+  const Result f = gputlm("run --functional --workload traces/micro/saxpy");
+  ASSERT_TRUE(contains(f.output, "warp instructions   10240")) << f.output;
+  EXPECT_TRUE(contains(r.output, "1 launch(es), 10240 warp instructions")) << r.output;
+  std::ifstream in(out);
+  gputlm::tb::trace::TraceReader reader(in, out);
+  uint64_t instructions = 0, warps = 0, loads = 0;
+  for (auto k = reader.next(); k != gputlm::tb::trace::TraceReader::Kind::End; k = reader.next()) {
+    warps += k == gputlm::tb::trace::TraceReader::Kind::Warp;
+    instructions += k == gputlm::tb::trace::TraceReader::Kind::Instruction;
+    loads += k == gputlm::tb::trace::TraceReader::Kind::Instruction && reader.instr.result.space == gputlm::isa::Space::Global;
+  }
+  EXPECT_EQ(instructions, 10240u);
+  EXPECT_EQ(warps, 16u);  // 2 CTAs of 8 warps
+  EXPECT_GT(loads, 0u);
+  EXPECT_FALSE(std::filesystem::exists(out + ".part"));
+}
+
+TEST(Cli, TraceRecordOfABadWorkloadIsOneErrorAndLeavesNoFile) {
+  const std::string out = scratch("none.trace");
+  const Result r = gputlm("trace record --workload traces/micro/no_such --out " + out);
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_TRUE(contains(r.output, "no_such")) << r.output;
+  EXPECT_FALSE(std::filesystem::exists(out));
+  EXPECT_FALSE(std::filesystem::exists(out + ".part"));
+  EXPECT_EQ(gputlm("trace replay").exit_code, 2);
+}
+
 TEST(Cli, AVgiwRunSummarisesBlockRunsAndTheFabricCycles) {
   const Result r = gputlm("run --config configs/vgiw.json --workload traces/micro/saxpy");
   ASSERT_EQ(r.exit_code, 0) << r.output;

@@ -1,0 +1,211 @@
+#include "tb/trace/trace_format.h"
+
+#include <sstream>
+
+#include "models/common/error.h"
+
+namespace gputlm::tb::trace {
+
+namespace {
+
+constexpr const char* kMagic = "gputlm-trace";
+const char* const kSpaces[] = {"generic", "global", "shared", "local", "param", "const"};
+
+std::string join(const std::vector<std::string>& regs) {
+  if (regs.empty()) return "-";
+  std::string s;
+  for (const std::string& r : regs) s += (s.empty() ? "" : ",") + r;
+  return s;
+}
+
+std::vector<std::string> split_regs(const std::string& field) {
+  std::vector<std::string> out;
+  if (field == "-") return out;
+  std::istringstream is(field);
+  for (std::string r; std::getline(is, r, ',');) out.push_back(r);
+  return out;
+}
+
+// The accessed lanes' addresses: "s <base> <stride>" when lane i's address is base + stride x i
+// (stride may be negative), "d <first> <delta>..." between successive accessed lanes, else "l <address>...".
+void write_addresses(std::ostream& os, const func::ExecResult& r) {
+  std::vector<std::pair<unsigned, uint64_t>> lanes;
+  for (unsigned l = 0; l < kWarpSize; ++l)
+    if (r.accessed >> l & 1) lanes.emplace_back(l, r.addr[l]);
+  if (lanes.empty()) return;
+  if (lanes.size() >= 2) {
+    const auto [l0, a0] = lanes[0];
+    const auto [l1, a1] = lanes[1];
+    const int64_t diff = static_cast<int64_t>(a1 - a0);
+    const int64_t span = static_cast<int64_t>(l1 - l0);
+    if (diff % span == 0) {
+      const int64_t stride = diff / span;
+      const uint64_t base = a0 - static_cast<uint64_t>(stride) * l0;
+      bool all = true;
+      for (const auto& [l, a] : lanes) all &= a == base + static_cast<uint64_t>(stride) * l;
+      if (all) {
+        os << " s " << std::hex << base << std::dec << " " << stride;
+        return;
+      }
+    }
+    uint32_t small = 0;
+    for (size_t i = 1; i < lanes.size(); ++i) {
+      const int64_t d = static_cast<int64_t>(lanes[i].second - lanes[i - 1].second);
+      small += d > -(int64_t{1} << 31) && d < (int64_t{1} << 31);
+    }
+    if (small + 1 == lanes.size()) {
+      os << " d " << std::hex << lanes[0].second << std::dec;
+      for (size_t i = 1; i < lanes.size(); ++i) os << " " << static_cast<int64_t>(lanes[i].second - lanes[i - 1].second);
+      return;
+    }
+  }
+  os << " l" << std::hex;
+  for (const auto& [l, a] : lanes) os << " " << a;
+  os << std::dec;
+}
+
+}  // namespace
+
+TraceWriter::TraceWriter(std::ostream& out, const std::string& workload, const std::string& size) : m_out(out) {
+  m_out << kMagic << " " << kFormatVersion << "\nworkload " << workload << " size " << size << "\n";
+}
+
+void TraceWriter::launch(const LaunchHeader& h) {
+  m_out << "launch " << h.index << " kernel " << h.kernel << " grid " << h.grid.x << " " << h.grid.y << " " << h.grid.z << " block "
+        << h.block.x << " " << h.block.y << " " << h.block.z << " shared " << h.shared_bytes << " registers " << h.registers << "\n";
+}
+
+void TraceWriter::warp(const WarpHeader& h) { m_out << "warp " << h.cta << " " << h.warp << " " << h.instructions << "\n"; }
+
+void TraceWriter::instruction(const InstrRecord& r) {
+  const func::ExecResult& x = r.result;
+  m_out << r.pc << " " << r.block << " " << std::hex << r.mask << std::dec << " " << r.opcode << " " << join(r.defs) << " " << join(r.uses);
+  if (x.active != r.mask) m_out << " g " << std::hex << x.active << std::dec;
+  if (x.taken) m_out << " t " << std::hex << x.taken << std::dec;
+  if (x.exit) m_out << " x";
+  if (x.barrier) m_out << " b " << x.barrier_id << " " << x.barrier_count;
+  if (x.access_bytes) {
+    m_out << " m " << kSpaces[static_cast<size_t>(x.space)] << " " << x.access_bytes << " " << std::hex << x.accessed << std::dec;
+    write_addresses(m_out, x);
+  }
+  if (r.row_hint) m_out << " h";
+  m_out << "\n";
+}
+
+TraceReader::TraceReader(std::istream& in, std::string name) : m_in(in), m_name(std::move(name)) {
+  if (!read_line()) fail("empty file: not a gputlm trace");
+  std::istringstream is(m_line);
+  std::string magic;
+  uint32_t version = 0;
+  if (!(is >> magic >> version) || magic != kMagic) fail("not a gputlm trace (the first line must be '" + std::string(kMagic) + " <version>')");
+  if (version != kFormatVersion)
+    fail("trace format version " + std::to_string(version) + " is not supported (this gputlm reads version " + std::to_string(kFormatVersion) + ")");
+  if (!read_line()) fail("truncated: no 'workload' line");
+  std::istringstream ws(m_line);
+  std::string w, s;
+  if (!(ws >> w >> m_workload >> s >> m_size) || w != "workload" || s != "size") fail("expected 'workload <name> size <size>'");
+}
+
+void TraceReader::fail(const std::string& what) const { throw SourceError(m_name, static_cast<int>(m_line_no), what, m_line); }
+
+// The next line that is not blank or a comment (#).
+bool TraceReader::read_line() {
+  while (std::getline(m_in, m_line)) {
+    ++m_line_no;
+    const size_t first = m_line.find_first_not_of(" \t\r");
+    if (first != std::string::npos && m_line[first] != '#') return true;
+  }
+  m_line.clear();
+  return false;
+}
+
+TraceReader::Kind TraceReader::next() {
+  if (!read_line()) {
+    if (m_left) fail("truncated: warp " + std::to_string(warp.warp) + " of CTA " + std::to_string(warp.cta) + " lacks " + std::to_string(m_left) + " instruction line(s)");
+    if (!m_in_launch) fail("no launch in the trace");
+    return Kind::End;
+  }
+  std::istringstream is(m_line);
+  if (m_left) {
+    InstrRecord& r = instr;
+    r.result.clear();
+    std::string defs, uses;
+    if (!(is >> r.pc >> r.block >> std::hex >> r.mask >> std::dec >> r.opcode >> defs >> uses))
+      fail("expected '<pc> <block> <mask> <opcode> <defs> <uses> [fields]'");
+    r.defs = split_regs(defs);
+    r.uses = split_regs(uses);
+    r.result.active = r.mask;
+    r.row_hint = false;
+    for (std::string key; is >> key;) {
+      func::ExecResult& x = r.result;
+      bool ok = true;
+      if (key == "g") ok = static_cast<bool>(is >> std::hex >> x.active >> std::dec);
+      else if (key == "t") ok = static_cast<bool>(is >> std::hex >> x.taken >> std::dec);
+      else if (key == "x") x.exit = true;
+      else if (key == "b") {
+        x.barrier = true;
+        ok = static_cast<bool>(is >> x.barrier_id >> x.barrier_count);
+      }
+      else if (key == "h") r.row_hint = true;
+      else if (key == "m") {
+        std::string space, mode;
+        ok = static_cast<bool>(is >> space >> x.access_bytes >> std::hex >> x.accessed >> std::dec);
+        size_t sp = 0;
+        while (sp < std::size(kSpaces) && space != kSpaces[sp]) ++sp;
+        if (ok && sp == std::size(kSpaces)) fail("unknown memory space '" + space + "'");
+        x.space = static_cast<isa::Space>(sp);
+        if (ok && x.accessed && !(is >> mode)) fail("memory lanes without addresses");
+        if (!ok) break;
+        uint64_t base = 0;
+        int64_t step = 0;
+        bool first = true;
+        for (unsigned l = 0; l < kWarpSize && ok; ++l) {
+          if (!(x.accessed >> l & 1)) continue;
+          if (mode == "s") {
+            if (first) ok = static_cast<bool>(is >> std::hex >> base >> std::dec >> step);
+            x.addr[l] = base + static_cast<uint64_t>(step) * l;
+          } else if (mode == "d") {
+            if (first) {
+              ok = static_cast<bool>(is >> std::hex >> base >> std::dec);
+            } else {
+              ok = static_cast<bool>(is >> step);
+              base += static_cast<uint64_t>(step);
+            }
+            x.addr[l] = base;
+          } else if (mode == "l") {
+            ok = static_cast<bool>(is >> std::hex >> x.addr[l] >> std::dec);
+          } else {
+            fail("unknown address encoding '" + mode + "' (s, d or l)");
+          }
+          first = false;
+        }
+      } else {
+        fail("unknown field '" + key + "'");
+      }
+      if (!ok) fail("field '" + key + "' is incomplete");
+    }
+    --m_left;
+    return Kind::Instruction;
+  }
+  std::string word;
+  is >> word;
+  if (word == "launch") {
+    std::string k, g, b, s, rg;
+    LaunchHeader& h = launch;
+    if (!(is >> h.index >> k >> h.kernel >> g >> h.grid.x >> h.grid.y >> h.grid.z >> b >> h.block.x >> h.block.y >> h.block.z >> s >>
+          h.shared_bytes >> rg >> h.registers) ||
+        k != "kernel" || g != "grid" || b != "block" || s != "shared" || rg != "registers")
+      fail("expected 'launch <n> kernel <name> grid <x> <y> <z> block <x> <y> <z> shared <bytes> registers <n>'");
+    m_in_launch = true;
+    return Kind::Launch;
+  }
+  if (word == "warp") {
+    if (!m_in_launch) fail("a warp before any launch");
+    if (!(is >> warp.cta >> warp.warp >> warp.instructions)) fail("expected 'warp <cta> <warp> <instructions>'");
+    m_left = warp.instructions;
+    return Kind::Warp;
+  }
+  fail("expected 'launch' or 'warp'");
+}
+
+}  // namespace gputlm::tb::trace

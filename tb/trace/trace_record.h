@@ -1,0 +1,22 @@
+// `gputlm trace record`: runs a workload on the functional engine and writes every launch's
+// dynamic trace (tb/trace/trace_format.h, traces/FORMAT.md), CTA by CTA, each warp's
+// instructions together. Warps of a CTA take turns as in the reference run; for kernels without
+// data races between warps each warp's stream is the one a timing run executes.
+#pragma once
+
+#include <cstdint>
+#include <ostream>
+
+#include "tb/workload/workload.h"
+
+namespace gputlm::tb::trace {
+
+struct RecordSummary {
+  uint64_t launches = 0, warp_instructions = 0;
+  workload::VerifyReport verify;
+};
+
+// Throws func::KernelFault when the kernel faults and InputError on bad input.
+RecordSummary record(workload::Workload& w, std::ostream& out, uint64_t max_warp_instructions);
+
+}  // namespace gputlm::tb::trace
