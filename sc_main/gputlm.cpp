@@ -5,8 +5,10 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <functional>
 #include <iomanip>
 #include <iostream>
+#include <sstream>
 #include <systemc>
 #include <unistd.h>
 
@@ -75,7 +77,8 @@ void write_file(const std::string& path, const std::string& text, const char* wh
   std::cout << std::left << std::setw(20) << what << path << "\n";
 }
 
-int run_timed(workload::Workload& w, const po::variables_map& vm) {
+// A timing run of a workload or of a trace (`go`), with the options of `gputlm run`.
+int run_timed(const po::variables_map& vm, const std::function<tb::TimingRun(const gpu::GpuSpec&, const tb::TimingOptions&)>& go) {
   const gpu::GpuSpec spec = gpu::GpuSpec::from_file(vm["config"].as<std::string>());
   tb::TimingOptions options;
   if (vm.count("vcd")) options.vcd_path = vm["vcd"].as<std::string>();
@@ -94,13 +97,13 @@ int run_timed(workload::Workload& w, const po::variables_map& vm) {
   }
   if (vm.count("dram-trace")) options.dram_trace_path = vm["dram-trace"].as<std::string>();
   options.progress = isatty(2);
-  const tb::TimingRun run = tb::run_timing(w, spec, options);
+  const tb::TimingRun run = go(spec, options);
   tb::print_summary(std::cout, run);
   if (vm.count("stats")) write_file(vm["stats"].as<std::string>(), tb::to_json(run).dump(2) + "\n", "statistics");
   if (vm.count("csv")) write_file(vm["csv"].as<std::string>(), tb::to_csv(run), "csv");
   if (!options.vcd_path.empty()) std::cout << "waves               " << options.vcd_path << " (GTKWave save file next to it)\n";
   if (!options.dram_trace_path.empty()) std::cout << "dram trace          " << options.dram_trace_path << " (one line per request)\n";
-  return run.verify.ok() ? kExitOk : kExitVerifyFailed;
+  return run.replayed || run.verify.ok() ? kExitOk : kExitVerifyFailed;
 }
 
 int cmd_run(const std::vector<std::string>& args) {
@@ -110,6 +113,7 @@ int cmd_run(const std::vector<std::string>& args) {
       ("functional", "run on the functional engine only (no timing model)")
       ("config", po::value<std::string>(), "GPU config for a timing run, e.g. configs/narasiman-baseline.json")
       ("workload", po::value<std::string>(), "workload directory, e.g. traces/micro/vecadd")
+      ("trace", po::value<std::string>(), "timing runs: replay this recorded trace instead of a workload (traces/FORMAT.md)")
       ("size", po::value<std::string>()->default_value("test"), "workload size from its launch.json (test, study, ...)")
       ("stats", po::value<std::string>(), "write full statistics as JSON to this file")
       ("csv", po::value<std::string>(), "timing runs: also write every statistic as CSV to this file")
@@ -122,8 +126,18 @@ int cmd_run(const std::vector<std::string>& args) {
   po::variables_map vm;
   po::store(po::command_line_parser(args).options(opts).run(), vm);
   if (vm.count("help")) {
-    std::cout << "usage: gputlm run (--functional | --config GPU.json) --workload DIR [options]\n" << opts;
+    std::cout << "usage: gputlm run (--functional | --config GPU.json) --workload DIR [options]\n"
+                 "       gputlm run --config GPU.json --trace FILE [options]\n" << opts;
     return kExitOk;
+  }
+  if (vm.count("trace")) {
+    if (!vm.count("config") || vm.count("workload") || vm.count("functional"))
+      throw InputError("run: --trace replays on a timing model: give --config <gpu config> and no --workload or --functional");
+    const std::string path = vm["trace"].as<std::string>();
+    std::ifstream in(path);
+    if (!in) throw InputError(path + ": cannot read the trace");
+    tb::trace::TraceReader reader(in, path);
+    return run_timed(vm, [&](const gpu::GpuSpec& spec, const tb::TimingOptions& o) { return tb::run_timing_trace(reader, spec, o); });
   }
   if (!vm.count("workload")) throw InputError("run: --workload is required (see gputlm run --help)");
   if (vm.count("functional") == vm.count("config"))
@@ -131,7 +145,8 @@ int cmd_run(const std::vector<std::string>& args) {
   if (vm.count("functional") && vm.count("dram-trace"))
     throw InputError("run: --dram-trace needs a timing run (--config <gpu config>)");
   workload::Workload w(vm["workload"].as<std::string>(), vm["size"].as<std::string>());
-  if (vm.count("config")) return run_timed(w, vm);
+  if (vm.count("config"))
+    return run_timed(vm, [&](const gpu::GpuSpec& spec, const tb::TimingOptions& o) { return tb::run_timing(w, spec, o); });
   tb::FunctionalOptions options;
   options.reference.max_warp_instructions = vm["max-warp-instructions"].as<uint64_t>();
   if (vm.count("vcd")) options.vcd_path = vm["vcd"].as<std::string>();
@@ -162,6 +177,14 @@ int cmd_predict(const std::vector<std::string>& args) {
   tb::print_predict(std::cout, run);
   if (vm.count("stats")) write_file(vm["stats"].as<std::string>(), tb::to_json(run).dump(2) + "\n", "statistics");
   return run.verify.ok() ? kExitOk : kExitVerifyFailed;
+}
+
+std::string read_text(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw InputError(path + ": cannot read");
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
 }
 
 // gputlm trace record: the workload's launches on the functional engine, written as a trace. The
@@ -196,7 +219,7 @@ int cmd_trace(const std::vector<std::string>& args) {
     std::ofstream file(part);
     if (!file) throw InputError(out + ": cannot write the trace");
     try {
-      summary = tb::trace::record(w, file, v["max-warp-instructions"].as<uint64_t>());
+      summary = tb::trace::record(w, read_text(v["workload"].as<std::string>() + "/kernel.ptx"), file, v["max-warp-instructions"].as<uint64_t>());
     } catch (...) {
       file.close();
       std::remove(part.c_str());

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <fstream>
+#include <functional>
 #include <iomanip>
 #include <iterator>
 #include <memory>
@@ -10,6 +11,7 @@
 
 #include "models/gpu/gpu.h"
 #include "tb/progress.h"
+#include "tb/trace/trace_replay.h"
 #include "tb/report.h"
 #include "tb/vcd_file.h"
 
@@ -21,10 +23,54 @@ double TimingRun::idle_share() const {
   return total ? double(simd_cycles[0]) / total : 0.0;
 }
 
+namespace {
+
+// What a timing run runs: its launches in order, and the check of its outputs afterwards.
+struct LaunchFeed {
+  std::string workload, size;
+  std::function<void(const std::function<void(const func::BoundKernel&, const func::Launch&)>&)> for_each_launch;
+  std::function<workload::VerifyReport()> verify;
+};
+
+TimingRun run_feed(const LaunchFeed& feed, const gpu::GpuSpec& spec, const TimingOptions& options);
+
+}  // namespace
+
 TimingRun run_timing(workload::Workload& w, const gpu::GpuSpec& spec, const TimingOptions& options) {
+  func::GlobalMemory memory;
+  w.setup(memory);
+  LaunchFeed feed{w.name(), w.spec().size, [&](const auto& run) { w.for_each_launch(memory, run); }, [&] { return w.verify(memory); }};
+  return run_feed(feed, spec, options);
+}
+
+TimingRun run_timing_trace(trace::TraceReader& reader, const gpu::GpuSpec& spec, const TimingOptions& options) {
+  if (spec.core_type == "vgiw") throw InputError(reader.name() + ": a trace cannot drive the VGIW core (it runs threads by basic block, not warps)");
+  if (spec.core.formation != "static")
+    throw InputError(reader.name() + ": a trace replays static warps; the config's warp formation '" + spec.core.formation + "' regroups threads");
+  trace::TraceReplay replay(reader);
+  LaunchFeed feed{reader.workload() + " (trace)", reader.size(),
+                  [&](const auto& run) {
+                    while (replay.next_launch()) {
+                      try {
+                        run(replay.kernel(), replay.launch());
+                      } catch (const std::runtime_error&) {  // the replay stopped the run: its error says why
+                        if (replay.error().empty()) throw;
+                      }
+                      if (!replay.error().empty()) throw InputError(replay.error());
+                    }
+                  },
+                  [] { return workload::VerifyReport{}; }};
+  TimingRun run = run_feed(feed, spec, options);
+  run.replayed = true;
+  return run;
+}
+
+namespace {
+
+TimingRun run_feed(const LaunchFeed& feed, const gpu::GpuSpec& spec, const TimingOptions& options) {
   TimingRun run;
-  run.workload = w.name();
-  run.size = w.spec().size;
+  run.workload = feed.workload;
+  run.size = feed.size;
   run.config = spec.name;
   run.config_hash = spec.hash;
   run.cores = spec.cores;
@@ -46,10 +92,8 @@ TimingRun run_timing(workload::Workload& w, const gpu::GpuSpec& spec, const Timi
   }
   std::unique_ptr<ProgressReporter> progress;
   if (options.progress) progress = std::make_unique<ProgressReporter>("progress", gpu);
-  func::GlobalMemory memory;
-  w.setup(memory);
   const auto start = std::chrono::steady_clock::now();
-  w.for_each_launch(memory, [&](const func::BoundKernel& bk, const func::Launch& launch) {
+  feed.for_each_launch([&](const func::BoundKernel& bk, const func::Launch& launch) {
     auto retired = [&gpu](uint64_t sm::CoreCounters::*field) {
       uint64_t n = 0;
       for (const auto& c : gpu.cores()) n += c->counters().*field;
@@ -115,9 +159,11 @@ TimingRun run_timing(workload::Workload& w, const gpu::GpuSpec& spec, const Timi
     vcd.reset();
     if (options.vcd_from > 0 || options.vcd_to != ~0ull) clip_vcd(options.vcd_path, options.vcd_from, options.vcd_to);
   }
-  run.verify = w.verify(memory);
+  run.verify = feed.verify();
   return run;
 }
+
+}  // namespace
 
 namespace {
 nlohmann::json fabric_json(const std::vector<uint64_t>& cycles) {
@@ -222,7 +268,10 @@ void print_summary(std::ostream& os, const TimingRun& run) {
   os << "host time           " << std::setprecision(2) << run.host_seconds << " s ("
      << std::setprecision(1) << (run.host_seconds > 0 ? run.thread_instructions / run.host_seconds / 1e6 : 0.0)
      << " M thread instructions/s)\n";
-  print_verify(os, run.verify);
+  if (run.replayed)
+    os << "replayed            from a trace: no functional execution, no outputs to check\n";
+  else
+    print_verify(os, run.verify);
 }
 
 std::string to_csv(const TimingRun& run) {

@@ -10,6 +10,7 @@
 #include "models/analytical/run_inputs.h"
 #include "models/gpu/gpu_spec.h"
 #include "tb/prediction.h"
+#include "tb/trace/trace_format.h"
 #include "tb/workload/workload.h"
 
 namespace gputlm::tb {
@@ -46,6 +47,7 @@ struct TimingRun {
   std::vector<uint64_t> simd_cycles;  // core-cycles with k lanes started, k = 0..32
   std::vector<uint64_t> stall_cycles; // fetch stall cycles by cause, summed over cores
   uint32_t cores = 1;
+  bool replayed = false;  // driven by a trace: no outputs to check
   bool vgiw = false;  // VGIW cores: no warps; the summary shows block runs and the fabric's cycles
   workload::VerifyReport verify;
   nlohmann::json modules;  // every module's statistics by hierarchical name
@@ -58,6 +60,10 @@ struct TimingRun {
 // Throws func::KernelFault (kernel faults), InputError (bad input) and std::runtime_error (the
 // run stopped making progress).
 TimingRun run_timing(workload::Workload& w, const gpu::GpuSpec& spec, const TimingOptions& options);
+// The same driven by a recorded trace (traces/FORMAT.md) instead of the functional engine: no
+// outputs to check (verify stays empty). InputError for a bad trace, one that does not match
+// what the cores issue, or a config that cannot replay it (warp formations other than static, VGIW).
+TimingRun run_timing_trace(trace::TraceReader& reader, const gpu::GpuSpec& spec, const TimingOptions& options);
 
 nlohmann::json to_json(const TimingRun& run);
 void print_summary(std::ostream& os, const TimingRun& run);

@@ -18,12 +18,25 @@ struct Dim3 {
   std::string str() const { return "(" + std::to_string(x) + "," + std::to_string(y) + "," + std::to_string(z) + ")"; }
 };
 
+struct CtaState;
+struct ExecResult;
+
+// Where a timing run takes each warp instruction's outcome from when not from the functional
+// engine: a recorded trace (tb/trace/trace_replay.h). `warp` is the warp's index in its CTA, `pc`
+// and `lanes` what the core issues; throws InputError when the trace does not match.
+class InstructionSource {
+ public:
+  virtual ~InstructionSource() = default;
+  virtual void next(const CtaState& cta, uint32_t warp, uint32_t pc, uint32_t lanes, ExecResult& result) = 0;
+};
+
 struct Launch {
   const isa::Kernel* kernel = nullptr;
   Dim3 grid, block;
   std::vector<uint8_t> params;     // kernel->param_bytes bytes
   uint32_t dynamic_shared = 0;     // bytes of extern .shared
   GlobalMemory* memory = nullptr;
+  InstructionSource* replay = nullptr;  // set: a trace replay, no functional execution
 
   uint32_t threads_per_cta() const { return static_cast<uint32_t>(block.count()); }
   uint32_t warps_per_cta() const { return (threads_per_cta() + 31) / 32; }

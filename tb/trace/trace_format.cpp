@@ -66,8 +66,13 @@ void write_addresses(std::ostream& os, const func::ExecResult& r) {
 
 }  // namespace
 
-TraceWriter::TraceWriter(std::ostream& out, const std::string& workload, const std::string& size) : m_out(out) {
+TraceWriter::TraceWriter(std::ostream& out, const std::string& workload, const std::string& size, const std::string& ptx)
+    : m_out(out) {
   m_out << kMagic << " " << kFormatVersion << "\nworkload " << workload << " size " << size << "\n";
+  size_t lines = 0;
+  for (char c : ptx) lines += c == '\n';
+  if (!ptx.empty() && ptx.back() != '\n') ++lines;
+  m_out << "module " << lines << "\n" << ptx << (ptx.empty() || ptx.back() == '\n' ? "" : "\n");
 }
 
 void TraceWriter::launch(const LaunchHeader& h) {
@@ -104,6 +109,17 @@ TraceReader::TraceReader(std::istream& in, std::string name) : m_in(in), m_name(
   std::istringstream ws(m_line);
   std::string w, s;
   if (!(ws >> w >> m_workload >> s >> m_size) || w != "workload" || s != "size") fail("expected 'workload <name> size <size>'");
+  if (!read_line()) fail("truncated: no 'module' line");
+  std::istringstream ms(m_line);
+  uint64_t lines = 0;
+  if (!(ms >> w >> lines) || w != "module") fail("expected 'module <lines>' (the PTX module follows)");
+  m_ptx_line = m_line_no + 1;
+  for (uint64_t i = 0; i < lines; ++i) {  // verbatim: blank and '#' lines belong to the PTX
+    if (!std::getline(m_in, m_line)) fail("truncated: the module has " + std::to_string(i) + " of its " + std::to_string(lines) + " lines");
+    ++m_line_no;
+    m_ptx += m_line;
+    m_ptx += '\n';
+  }
 }
 
 void TraceReader::fail(const std::string& what) const { throw SourceError(m_name, static_cast<int>(m_line_no), what, m_line); }

@@ -48,7 +48,8 @@ struct InstrRecord {
 // Writes a trace; each call appends what it names, in the order the format requires.
 class TraceWriter {
  public:
-  TraceWriter(std::ostream& out, const std::string& workload, const std::string& size);
+  // `ptx`: the module's PTX text, carried whole so a replay can decode the kernels.
+  TraceWriter(std::ostream& out, const std::string& workload, const std::string& size, const std::string& ptx);
   void launch(const LaunchHeader& h);
   void warp(const WarpHeader& h);
   void instruction(const InstrRecord& r);
@@ -67,6 +68,10 @@ class TraceReader {
 
   const std::string& workload() const { return m_workload; }
   const std::string& size() const { return m_size; }
+  const std::string& ptx() const { return m_ptx; }
+  // The trace line the module's first PTX line is on (PTX errors point into the trace).
+  uint64_t ptx_line() const { return m_ptx_line; }
+  const std::string& name() const { return m_name; }
   LaunchHeader launch;
   WarpHeader warp;
   InstrRecord instr;
@@ -76,8 +81,8 @@ class TraceReader {
   bool read_line();
 
   std::istream& m_in;
-  std::string m_name, m_line, m_workload, m_size;
-  uint64_t m_line_no = 0;
+  std::string m_name, m_line, m_workload, m_size, m_ptx;
+  uint64_t m_line_no = 0, m_ptx_line = 0;
   uint64_t m_left = 0;  // instruction lines the current warp still owes
   bool m_in_launch = false;
 };

@@ -32,9 +32,9 @@ std::vector<std::string> names(const isa::Kernel& k, const std::vector<int32_t>&
 
 }  // namespace
 
-RecordSummary record(workload::Workload& w, std::ostream& out, uint64_t max_warp_instructions) {
+RecordSummary record(workload::Workload& w, const std::string& ptx, std::ostream& out, uint64_t max_warp_instructions) {
   RecordSummary summary;
-  TraceWriter writer(out, w.name(), w.spec().size);
+  TraceWriter writer(out, w.name(), w.spec().size, ptx);
   func::GlobalMemory memory;
   w.setup(memory);
   std::vector<int32_t> uses, defs;

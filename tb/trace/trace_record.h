@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <ostream>
+#include <string>
 
 #include "tb/workload/workload.h"
 
@@ -17,6 +18,7 @@ struct RecordSummary {
 };
 
 // Throws func::KernelFault when the kernel faults and InputError on bad input.
-RecordSummary record(workload::Workload& w, std::ostream& out, uint64_t max_warp_instructions);
+// `ptx`: the text of the workload's kernel.ptx, carried in the trace.
+RecordSummary record(workload::Workload& w, const std::string& ptx, std::ostream& out, uint64_t max_warp_instructions);
 
 }  // namespace gputlm::tb::trace

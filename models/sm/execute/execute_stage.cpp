@@ -28,7 +28,11 @@ Cycle ExecuteStage::cycle(Cycle now) {
 bool ExecuteStage::issue(WarpInstr& w, Cycle now) {
   WarpSlot& slot = m_core.warps[w.slot];
   try {
-    m_core.kernel_of(slot).execute(w.pc, m_core.cta_of(slot), w.group, w.lanes, now, w.result);
+    func::CtaState& cta = m_core.cta_of(slot);
+    if (cta.launch->replay)
+      cta.launch->replay->next(cta, slot.index_in_cta, w.pc, w.lanes, w.result);
+    else
+      m_core.kernel_of(slot).execute(w.pc, cta, w.group, w.lanes, now, w.result);
   } catch (const func::KernelFault& f) {
     m_core.report_fault(f.what());
     return false;

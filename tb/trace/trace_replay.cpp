@@ -1,0 +1,109 @@
+#include "tb/trace/trace_replay.h"
+
+#include <sstream>
+#include <systemc>
+
+#include "models/common/error.h"
+#include "models/func/cta_state.h"
+#include "models/isa/ptx_parser.h"
+
+namespace gputlm::tb::trace {
+
+namespace {
+std::string hex(uint64_t v) {
+  std::ostringstream os;
+  os << std::hex << v;
+  return os.str();
+}
+}  // namespace
+
+TraceReplay::TraceReplay(TraceReader& reader) : m_reader(reader) {
+  // PTX errors name the trace file; their line is the module's (the module starts at ptx_line()).
+  m_module = isa::parse_ptx(reader.ptx(), reader.name() + " (module from line " + std::to_string(reader.ptx_line()) + ")");
+  for (const auto& k : m_module->kernels) m_bound.emplace(k->name, std::make_unique<func::BoundKernel>(*k));
+}
+
+bool TraceReplay::next_launch() {
+  if (!m_error.empty()) return false;
+  m_ctas.clear();
+  m_loaded = -1;
+  if (!m_started) {
+    m_started = true;
+    m_pending = m_reader.next();
+  }
+  while (m_pending != TraceReader::Kind::Launch && m_pending != TraceReader::Kind::End) m_pending = m_reader.next();  // a launch's unrun rest
+  if (m_pending == TraceReader::Kind::End) return false;
+  m_header = m_reader.launch;
+  const isa::Kernel* k = m_module->find(m_header.kernel);
+  if (!k) throw InputError(m_reader.name() + ": launch " + std::to_string(m_header.index) + ": no kernel '" + m_header.kernel + "' in the trace's module");
+  m_launch = func::Launch{};
+  m_launch.kernel = k;
+  m_launch.grid = m_header.grid;
+  m_launch.block = m_header.block;
+  m_launch.params.assign(k->param_bytes, 0);
+  if (m_header.shared_bytes < k->dynamic_shared_offset)
+    throw InputError(m_reader.name() + ": launch " + std::to_string(m_header.index) + ": shared " + std::to_string(m_header.shared_bytes) +
+                     " is less than the kernel's static shared memory (" + std::to_string(k->dynamic_shared_offset) + ")");
+  m_launch.dynamic_shared = m_header.shared_bytes - k->dynamic_shared_offset;
+  m_launch.replay = this;
+  m_pending = TraceReader::Kind::Warp;  // consumed: the launch's warps follow
+  return true;
+}
+
+// Reads warps (whole) until every warp of CTA `cta` is loaded: until a warp of a later CTA has
+// been read, or the launch ends.
+void TraceReplay::load_through(uint64_t cta) {
+  while (m_loaded <= static_cast<int64_t>(cta) && m_pending == TraceReader::Kind::Warp) {
+    const TraceReader::Kind k = m_reader.next();
+    if (k != TraceReader::Kind::Warp) {
+      m_pending = k;
+      break;
+    }
+    const WarpHeader h = m_reader.warp;
+    if (static_cast<int64_t>(h.cta) < m_loaded)
+      throw InputError(m_reader.name() + ": warp " + std::to_string(h.warp) + " of CTA " + std::to_string(h.cta) + " comes after CTA " +
+                       std::to_string(m_loaded) + " (CTAs must come in order)");
+    m_loaded = static_cast<int64_t>(h.cta);
+    auto& warps = m_ctas[h.cta];
+    if (warps.size() <= h.warp) warps.resize(h.warp + 1);
+    for (uint64_t i = 0; i < h.instructions; ++i) {
+      m_reader.next();
+      const InstrRecord& r = m_reader.instr;
+      warps[h.warp].push_back({r.pc, r.mask, r.result});
+    }
+  }
+}
+
+void TraceReplay::fail(const std::string& message, func::ExecResult& result, uint32_t lanes) {
+  if (m_error.empty()) m_error = message;
+  result.clear();
+  result.active = lanes;
+  result.exit = true;  // the warp ends; the run stops
+  sc_core::sc_stop();
+}
+
+void TraceReplay::next(const func::CtaState& cta, uint32_t warp, uint32_t pc, uint32_t lanes, func::ExecResult& result) {
+  if (!m_error.empty()) return fail(m_error, result, lanes);
+  const std::string where = m_reader.name() + ": launch " + std::to_string(m_header.index) + ", CTA " + std::to_string(cta.linear_id) + ", warp " + std::to_string(warp);
+  try {
+    if (m_loaded <= static_cast<int64_t>(cta.linear_id)) load_through(cta.linear_id);
+  } catch (const InputError& e) {
+    return fail(e.what(), result, lanes);
+  }
+  auto it = m_ctas.find(cta.linear_id);
+  if (it == m_ctas.end() || it->second.size() <= warp || it->second[warp].empty())
+    return fail(where + ": the trace has no more instructions, the core issued pc " + std::to_string(pc), result, lanes);
+  std::deque<Step>& steps = it->second[warp];
+  const Step& s = steps.front();
+  if (s.pc != pc || s.mask != lanes)
+    return fail(where + ": the trace has pc " + std::to_string(s.pc) + " lanes " + hex(s.mask) + ", the core issued pc " + std::to_string(pc) +
+                    " lanes " + hex(lanes) + " (a config that forms warps differently from static warps cannot replay this trace)",
+                result, lanes);
+  result = s.result;
+  steps.pop_front();
+  for (const auto& w : it->second)
+    if (!w.empty()) return;
+  m_ctas.erase(it);
+}
+
+}  // namespace gputlm::tb::trace

@@ -1,0 +1,118 @@
+// Trace record and replay (traces/FORMAT.md): on SIMT presets with static warps, replaying a
+// recorded trace gives exactly the cycles and instructions of the execution-driven run; configs
+// that regroup threads, the VGIW core, and traces that do not match are one clear error.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "models/common/error.h"
+#include "models/gpu/gpu_spec.h"
+#include "tb/sc_kernel.h"
+#include "tb/timing_run.h"
+#include "tb/trace/trace_record.h"
+
+namespace gputlm {
+namespace {
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// The trace of a workload (test size), as text.
+std::string record_trace(const std::string& workload) {
+  const std::string dir = std::string(GPUTLM_SOURCE_DIR) + "/traces/" + workload;
+  workload::Workload w(dir, "test");
+  std::ostringstream out;
+  const tb::trace::RecordSummary s = tb::trace::record(w, read_file(dir + "/kernel.ptx"), out, 2'000'000'000ull);
+  EXPECT_TRUE(s.verify.ok()) << workload;
+  return out.str();
+}
+
+gpu::GpuSpec preset(const std::string& name, const nlohmann::json& patch = nullptr) {
+  nlohmann::json c = gpu::load_config(std::string(GPUTLM_SOURCE_DIR) + "/configs/" + name + ".json");
+  if (!patch.is_null()) c.merge_patch(patch);
+  return gpu::GpuSpec::from_json(c, name);
+}
+
+tb::TimingRun replay(const std::string& trace, const gpu::GpuSpec& spec) {
+  tb::fresh_sc_kernel();
+  std::istringstream in(trace);
+  tb::trace::TraceReader reader(in, "t.trace");
+  return tb::run_timing_trace(reader, spec, {});
+}
+
+tb::TimingRun execute(const std::string& workload, const gpu::GpuSpec& spec) {
+  tb::fresh_sc_kernel();
+  workload::Workload w(std::string(GPUTLM_SOURCE_DIR) + "/traces/" + workload, "test");
+  return tb::run_timing(w, spec, {});
+}
+
+class Replay : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(Replay, GivesTheCyclesOfTheExecutionDrivenRun) {
+  const std::string trace = record_trace(GetParam());
+  for (const char* config : {"fermi-gtx480", "narasiman-baseline"}) {
+    const gpu::GpuSpec spec = preset(config);
+    const tb::TimingRun executed = execute(GetParam(), spec), replayed = replay(trace, spec);
+    EXPECT_TRUE(replayed.replayed);
+    EXPECT_EQ(replayed.cycles, executed.cycles) << config;
+    EXPECT_EQ(replayed.warp_instructions, executed.warp_instructions) << config;
+    EXPECT_EQ(replayed.thread_instructions, executed.thread_instructions) << config;
+    ASSERT_EQ(replayed.launches.size(), executed.launches.size()) << config;
+    for (size_t i = 0; i < executed.launches.size(); ++i) EXPECT_EQ(replayed.launches[i].cycles, executed.launches[i].cycles) << config << " launch " << i;
+    EXPECT_EQ(replayed.stall_cycles, executed.stall_cycles) << config;
+  }
+}
+
+// Divergence, barriers and shared memory, several launches, local memory, the Hong & Kim
+// micro-benchmarks' uncoalesced loads.
+INSTANTIATE_TEST_SUITE_P(Workloads, Replay,
+                         ::testing::Values("micro/vecadd", "micro/divergence", "rodinia-like/hotspot", "rodinia-like/nw",
+                                           "rodinia-like/backprop", "hongkim/mb2_uc"),
+                         [](const auto& info) {
+                           std::string n = info.param;
+                           for (char& c : n)
+                             if (c == '/' || c == '-') c = '_';
+                           return n;
+                         });
+
+std::string replay_error(const std::string& trace, const gpu::GpuSpec& spec) {
+  try {
+    replay(trace, spec);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(ReplayErrors, ConfigsThatRegroupThreadsAndTheVgiwCoreAreRefused) {
+  const std::string trace = record_trace("micro/divergence");
+  EXPECT_NE(replay_error(trace, preset("lwm256")).find("t.trace: a trace replays static warps; the config's warp formation"), std::string::npos)
+      << replay_error(trace, preset("lwm256"));
+  EXPECT_NE(replay_error(trace, preset("vgiw")).find("cannot drive the VGIW core"), std::string::npos);
+}
+
+TEST(ReplayErrors, ATraceThatDoesNotMatchWhatTheCoreIssuesStopsTheRunWithItsPlace) {
+  std::string trace = record_trace("micro/vecadd");
+  // The first instruction of CTA 0 warp 0 claims another PC.
+  const size_t warp = trace.find("\nwarp 0 0 ");
+  const size_t line = trace.find('\n', warp + 1) + 1;
+  trace.replace(line, trace.find(' ', line) - line, "5");
+  const std::string e = replay_error(trace, preset("fermi-gtx480"));
+  EXPECT_NE(e.find("t.trace: launch 0, CTA 0, warp 0: the trace has pc 5 lanes ffffffff, the core issued pc 0 lanes ffffffff"), std::string::npos) << e;
+}
+
+TEST(ReplayErrors, ATruncatedTraceIsAnErrorWithItsLine) {
+  const std::string trace = record_trace("micro/vecadd");
+  const std::string cut = trace.substr(0, trace.size() / 2);
+  const std::string e = replay_error(cut.substr(0, cut.rfind('\n') + 1), preset("fermi-gtx480"));
+  EXPECT_NE(e.find("t.trace:"), std::string::npos) << e;
+  EXPECT_NE(e.find("truncated"), std::string::npos) << e;
+}
+
+}  // namespace
+}  // namespace gputlm
