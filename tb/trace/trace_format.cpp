@@ -1,6 +1,8 @@
 #include "tb/trace/trace_format.h"
 
+#include <charconv>
 #include <sstream>
+#include <string_view>
 
 #include "models/common/error.h"
 
@@ -16,14 +18,6 @@ std::string join(const std::vector<std::string>& regs) {
   std::string s;
   for (const std::string& r : regs) s += (s.empty() ? "" : ",") + r;
   return s;
-}
-
-std::vector<std::string> split_regs(const std::string& field) {
-  std::vector<std::string> out;
-  if (field == "-") return out;
-  std::istringstream is(field);
-  for (std::string r; std::getline(is, r, ',');) out.push_back(r);
-  return out;
 }
 
 // The accessed lanes' addresses: "s <base> <stride>" when lane i's address is base + stride x i
@@ -135,74 +129,119 @@ bool TraceReader::read_line() {
   return false;
 }
 
+namespace {
+
+// Whitespace-separated words and numbers of one line, without streams (replay reads millions).
+class Scanner {
+ public:
+  explicit Scanner(const std::string& line) : m_p(line.data()), m_end(line.data() + line.size()) {}
+  bool word(std::string_view& w) {
+    while (m_p < m_end && (*m_p == ' ' || *m_p == '\t' || *m_p == '\r')) ++m_p;
+    const char* b = m_p;
+    while (m_p < m_end && *m_p != ' ' && *m_p != '\t' && *m_p != '\r') ++m_p;
+    w = std::string_view(b, static_cast<size_t>(m_p - b));
+    return !w.empty();
+  }
+  template <class T>
+  bool number(T& v, int base = 10) {
+    std::string_view w;
+    if (!word(w)) return false;
+    const auto [end, ec] = std::from_chars(w.data(), w.data() + w.size(), v, base);
+    return ec == std::errc() && end == w.data() + w.size();
+  }
+
+ private:
+  const char* m_p;
+  const char* m_end;
+};
+
+void split_regs(std::string_view field, std::vector<std::string>& out) {
+  out.clear();
+  if (field == "-") return;
+  while (!field.empty()) {
+    const size_t comma = field.find(',');
+    out.emplace_back(field.substr(0, comma));
+    field = comma == std::string_view::npos ? std::string_view() : field.substr(comma + 1);
+  }
+}
+
+}  // namespace
+
+void TraceReader::parse_instruction() {
+  InstrRecord& r = instr;
+  func::ExecResult& x = r.result;
+  x.clear();
+  r.row_hint = false;
+  Scanner sc(m_line);
+  std::string_view opcode, defs, uses;
+  if (!(sc.number(r.pc) && sc.number(r.block) && sc.number(r.mask, 16) && sc.word(opcode) && sc.word(defs) && sc.word(uses)))
+    fail("expected '<pc> <block> <mask> <opcode> <defs> <uses> [fields]'");
+  r.opcode.assign(opcode);
+  if (keep_registers) {
+    split_regs(defs, r.defs);
+    split_regs(uses, r.uses);
+  }
+  x.active = r.mask;
+  for (std::string_view key; sc.word(key);) {
+    bool ok = true;
+    if (key == "g") ok = sc.number(x.active, 16);
+    else if (key == "t") ok = sc.number(x.taken, 16);
+    else if (key == "x") x.exit = true;
+    else if (key == "h") r.row_hint = true;
+    else if (key == "b") {
+      x.barrier = true;
+      ok = sc.number(x.barrier_id) && sc.number(x.barrier_count);
+    } else if (key == "m") {
+      std::string_view space, mode;
+      ok = sc.word(space) && sc.number(x.access_bytes) && sc.number(x.accessed, 16);
+      if (!ok) break;
+      size_t sp = 0;
+      while (sp < std::size(kSpaces) && space != kSpaces[sp]) ++sp;
+      if (sp == std::size(kSpaces)) fail("unknown memory space '" + std::string(space) + "'");
+      x.space = static_cast<isa::Space>(sp);
+      if (!x.accessed) continue;
+      if (!sc.word(mode)) fail("memory lanes without addresses");
+      if (mode != "s" && mode != "d" && mode != "l") fail("unknown address encoding '" + std::string(mode) + "' (s, d or l)");
+      uint64_t base = 0;
+      int64_t step = 0;
+      if (mode == "s") ok = sc.number(base, 16) && sc.number(step);
+      bool first = true;
+      for (unsigned l = 0; l < kWarpSize && ok; ++l) {
+        if (!(x.accessed >> l & 1)) continue;
+        if (mode == "s") {
+          x.addr[l] = base + static_cast<uint64_t>(step) * l;
+        } else if (mode == "l") {
+          ok = sc.number(x.addr[l], 16);
+        } else {
+          if (first) {
+            ok = sc.number(base, 16);
+          } else {
+            ok = sc.number(step);
+            base += static_cast<uint64_t>(step);
+          }
+          x.addr[l] = base;
+        }
+        first = false;
+      }
+    } else {
+      fail("unknown field '" + std::string(key) + "'");
+    }
+    if (!ok) fail("field '" + std::string(key) + "' is incomplete");
+  }
+}
+
 TraceReader::Kind TraceReader::next() {
   if (!read_line()) {
     if (m_left) fail("truncated: warp " + std::to_string(warp.warp) + " of CTA " + std::to_string(warp.cta) + " lacks " + std::to_string(m_left) + " instruction line(s)");
     if (!m_in_launch) fail("no launch in the trace");
     return Kind::End;
   }
-  std::istringstream is(m_line);
   if (m_left) {
-    InstrRecord& r = instr;
-    r.result.clear();
-    std::string defs, uses;
-    if (!(is >> r.pc >> r.block >> std::hex >> r.mask >> std::dec >> r.opcode >> defs >> uses))
-      fail("expected '<pc> <block> <mask> <opcode> <defs> <uses> [fields]'");
-    r.defs = split_regs(defs);
-    r.uses = split_regs(uses);
-    r.result.active = r.mask;
-    r.row_hint = false;
-    for (std::string key; is >> key;) {
-      func::ExecResult& x = r.result;
-      bool ok = true;
-      if (key == "g") ok = static_cast<bool>(is >> std::hex >> x.active >> std::dec);
-      else if (key == "t") ok = static_cast<bool>(is >> std::hex >> x.taken >> std::dec);
-      else if (key == "x") x.exit = true;
-      else if (key == "b") {
-        x.barrier = true;
-        ok = static_cast<bool>(is >> x.barrier_id >> x.barrier_count);
-      }
-      else if (key == "h") r.row_hint = true;
-      else if (key == "m") {
-        std::string space, mode;
-        ok = static_cast<bool>(is >> space >> x.access_bytes >> std::hex >> x.accessed >> std::dec);
-        size_t sp = 0;
-        while (sp < std::size(kSpaces) && space != kSpaces[sp]) ++sp;
-        if (ok && sp == std::size(kSpaces)) fail("unknown memory space '" + space + "'");
-        x.space = static_cast<isa::Space>(sp);
-        if (ok && x.accessed && !(is >> mode)) fail("memory lanes without addresses");
-        if (!ok) break;
-        uint64_t base = 0;
-        int64_t step = 0;
-        bool first = true;
-        for (unsigned l = 0; l < kWarpSize && ok; ++l) {
-          if (!(x.accessed >> l & 1)) continue;
-          if (mode == "s") {
-            if (first) ok = static_cast<bool>(is >> std::hex >> base >> std::dec >> step);
-            x.addr[l] = base + static_cast<uint64_t>(step) * l;
-          } else if (mode == "d") {
-            if (first) {
-              ok = static_cast<bool>(is >> std::hex >> base >> std::dec);
-            } else {
-              ok = static_cast<bool>(is >> step);
-              base += static_cast<uint64_t>(step);
-            }
-            x.addr[l] = base;
-          } else if (mode == "l") {
-            ok = static_cast<bool>(is >> std::hex >> x.addr[l] >> std::dec);
-          } else {
-            fail("unknown address encoding '" + mode + "' (s, d or l)");
-          }
-          first = false;
-        }
-      } else {
-        fail("unknown field '" + key + "'");
-      }
-      if (!ok) fail("field '" + key + "' is incomplete");
-    }
+    parse_instruction();
     --m_left;
     return Kind::Instruction;
   }
+  std::istringstream is(m_line);
   std::string word;
   is >> word;
   if (word == "launch") {

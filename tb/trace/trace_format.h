@@ -75,10 +75,12 @@ class TraceReader {
   LaunchHeader launch;
   WarpHeader warp;
   InstrRecord instr;
+  bool keep_registers = true;  // false: leave instr.defs and instr.uses empty (a replay needs neither)
 
  private:
   [[noreturn]] void fail(const std::string& what) const;
   bool read_line();
+  void parse_instruction();
 
   std::istream& m_in;
   std::string m_name, m_line, m_workload, m_size, m_ptx;

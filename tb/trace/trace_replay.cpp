@@ -18,6 +18,7 @@ std::string hex(uint64_t v) {
 }  // namespace
 
 TraceReplay::TraceReplay(TraceReader& reader) : m_reader(reader) {
+  m_reader.keep_registers = false;
   // PTX errors name the trace file; their line is the module's (the module starts at ptx_line()).
   m_module = isa::parse_ptx(reader.ptx(), reader.name() + " (module from line " + std::to_string(reader.ptx_line()) + ")");
   for (const auto& k : m_module->kernels) m_bound.emplace(k->name, std::make_unique<func::BoundKernel>(*k));
@@ -66,10 +67,15 @@ void TraceReplay::load_through(uint64_t cta) {
     m_loaded = static_cast<int64_t>(h.cta);
     auto& warps = m_ctas[h.cta];
     if (warps.size() <= h.warp) warps.resize(h.warp + 1);
+    WarpSteps& w = warps[h.warp];
+    w.steps.reserve(h.instructions);
     for (uint64_t i = 0; i < h.instructions; ++i) {
       m_reader.next();
       const InstrRecord& r = m_reader.instr;
-      warps[h.warp].push_back({r.pc, r.mask, r.result});
+      const func::ExecResult& x = r.result;
+      w.steps.push_back({r.pc, r.mask, x.active, x.taken, x.accessed, x.barrier_id, x.barrier_count, x.access_bytes, x.space, x.exit, x.barrier});
+      for (unsigned l = 0; l < kWarpSize; ++l)
+        if (x.accessed >> l & 1) w.addresses.push_back(x.addr[l]);
     }
   }
 }
@@ -84,25 +90,38 @@ void TraceReplay::fail(const std::string& message, func::ExecResult& result, uin
 
 void TraceReplay::next(const func::CtaState& cta, uint32_t warp, uint32_t pc, uint32_t lanes, func::ExecResult& result) {
   if (!m_error.empty()) return fail(m_error, result, lanes);
-  const std::string where = m_reader.name() + ": launch " + std::to_string(m_header.index) + ", CTA " + std::to_string(cta.linear_id) + ", warp " + std::to_string(warp);
+  auto where = [&] {  // only on failure: the replay's hot path builds no strings
+    return m_reader.name() + ": launch " + std::to_string(m_header.index) + ", CTA " + std::to_string(cta.linear_id) + ", warp " + std::to_string(warp);
+  };
   try {
     if (m_loaded <= static_cast<int64_t>(cta.linear_id)) load_through(cta.linear_id);
   } catch (const InputError& e) {
     return fail(e.what(), result, lanes);
   }
   auto it = m_ctas.find(cta.linear_id);
-  if (it == m_ctas.end() || it->second.size() <= warp || it->second[warp].empty())
-    return fail(where + ": the trace has no more instructions, the core issued pc " + std::to_string(pc), result, lanes);
-  std::deque<Step>& steps = it->second[warp];
-  const Step& s = steps.front();
+  if (it == m_ctas.end() || it->second.size() <= warp || it->second[warp].done())
+    return fail(where() + ": the trace has no more instructions, the core issued pc " + std::to_string(pc), result, lanes);
+  WarpSteps& w = it->second[warp];
+  const Step& s = w.steps[w.next];
   if (s.pc != pc || s.mask != lanes)
-    return fail(where + ": the trace has pc " + std::to_string(s.pc) + " lanes " + hex(s.mask) + ", the core issued pc " + std::to_string(pc) +
+    return fail(where() + ": the trace has pc " + std::to_string(s.pc) + " lanes " + hex(s.mask) + ", the core issued pc " + std::to_string(pc) +
                     " lanes " + hex(lanes) + " (a config that forms warps differently from static warps cannot replay this trace)",
                 result, lanes);
-  result = s.result;
-  steps.pop_front();
-  for (const auto& w : it->second)
-    if (!w.empty()) return;
+  result.clear();
+  result.active = s.active;
+  result.taken = s.taken;
+  result.exit = s.exit;
+  result.barrier = s.barrier;
+  result.barrier_id = s.barrier_id;
+  result.barrier_count = s.barrier_count;
+  result.space = s.space;
+  result.access_bytes = s.access_bytes;
+  result.accessed = s.accessed;
+  for (unsigned l = 0; l < kWarpSize; ++l)
+    if (s.accessed >> l & 1) result.addr[l] = w.addresses[w.next_address++];
+  ++w.next;
+  for (const WarpSteps& o : it->second)
+    if (!o.done()) return;
   m_ctas.erase(it);
 }
 

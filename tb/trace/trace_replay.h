@@ -7,7 +7,6 @@
 #pragma once
 
 #include <cstdint>
-#include <deque>
 #include <map>
 #include <memory>
 #include <string>
@@ -37,10 +36,19 @@ class TraceReplay : public func::InstructionSource {
   const std::string& error() const { return m_error; }
 
  private:
+  // One warp instruction, compact: the accessed lanes' addresses live in the warp's pool.
   struct Step {
     uint32_t pc;
-    LaneMask mask;
-    func::ExecResult result;
+    LaneMask mask, active, taken, accessed;
+    uint32_t barrier_id, barrier_count, access_bytes;
+    isa::Space space;
+    bool exit, barrier;
+  };
+  struct WarpSteps {
+    std::vector<Step> steps;
+    std::vector<uint64_t> addresses;
+    size_t next = 0, next_address = 0;
+    bool done() const { return next == steps.size(); }
   };
   void load_through(uint64_t cta);
   void fail(const std::string& message, func::ExecResult& result, uint32_t lanes);
@@ -52,7 +60,7 @@ class TraceReplay : public func::InstructionSource {
   bool m_started = false;
   LaunchHeader m_header;
   func::Launch m_launch;
-  std::map<uint64_t, std::vector<std::deque<Step>>> m_ctas;  // loaded CTAs: per warp, what is left
+  std::map<uint64_t, std::vector<WarpSteps>> m_ctas;  // loaded CTAs, per warp
   int64_t m_loaded = -1;  // highest CTA loaded in this launch
   std::string m_error;
 };
