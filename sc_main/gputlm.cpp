@@ -19,6 +19,7 @@
 #include "tb/predict_run.h"
 #include "tb/report.h"
 #include "tb/timing_run.h"
+#include "tb/trace/trace_file.h"
 #include "tb/trace/trace_record.h"
 #include "models/gpu/gpu_spec.h"
 #include "tb/workload/catalog.h"
@@ -134,9 +135,8 @@ int cmd_run(const std::vector<std::string>& args) {
     if (!vm.count("config") || vm.count("workload") || vm.count("functional"))
       throw InputError("run: --trace replays on a timing model: give --config <gpu config> and no --workload or --functional");
     const std::string path = vm["trace"].as<std::string>();
-    std::ifstream in(path);
-    if (!in) throw InputError(path + ": cannot read the trace");
-    tb::trace::TraceReader reader(in, path);
+    const std::unique_ptr<std::istream> in = tb::trace::open_trace(path);
+    tb::trace::TraceReader reader(*in, path);
     return run_timed(vm, [&](const gpu::GpuSpec& spec, const tb::TimingOptions& o) { return tb::run_timing_trace(reader, spec, o); });
   }
   if (!vm.count("workload")) throw InputError("run: --workload is required (see gputlm run --help)");
@@ -196,6 +196,7 @@ int cmd_trace(const std::vector<std::string>& args) {
       ("workload", po::value<std::string>(), "workload directory, e.g. traces/micro/vecadd")
       ("size", po::value<std::string>()->default_value("test"), "workload size from its launch.json")
       ("out", po::value<std::string>(), "the trace file to write")
+      ("compress", po::value<std::string>(), "none or gzip (default: gzip when --out ends in .gz); readers detect it")
       ("max-warp-instructions", po::value<uint64_t>()->default_value(2'000'000'000ull),
        "watchdog: fault a workload that executes more warp instructions than this");
   const bool help = !args.empty() && (args[0] == "--help" || args[0] == "-h");
@@ -214,17 +215,17 @@ int cmd_trace(const std::vector<std::string>& args) {
   if (v.count("config")) gpu::GpuSpec::from_file(v["config"].as<std::string>());
   workload::Workload w(v["workload"].as<std::string>(), v["size"].as<std::string>());
   const std::string out = v["out"].as<std::string>(), part = out + ".part";
+  const bool gz_name = out.size() > 3 && out.compare(out.size() - 3, 3, ".gz") == 0;
+  const std::string compress = v.count("compress") ? v["compress"].as<std::string>() : gz_name ? "gzip" : "none";
+  if (compress != "none" && compress != "gzip") throw InputError("trace record: --compress must be none or gzip (is '" + compress + "')");
   tb::trace::RecordSummary summary;
-  {
-    std::ofstream file(part);
-    if (!file) throw InputError(out + ": cannot write the trace");
-    try {
-      summary = tb::trace::record(w, read_text(v["workload"].as<std::string>() + "/kernel.ptx"), file, v["max-warp-instructions"].as<uint64_t>());
-    } catch (...) {
-      file.close();
-      std::remove(part.c_str());
-      throw;
-    }
+  try {
+    auto file = tb::trace::create_trace(part, compress == "gzip" ? tb::trace::Compression::Gzip : tb::trace::Compression::None);
+    summary = tb::trace::record(w, read_text(v["workload"].as<std::string>() + "/kernel.ptx"), *file, v["max-warp-instructions"].as<uint64_t>());
+    tb::trace::finish_trace(std::move(file), out);
+  } catch (...) {
+    std::remove(part.c_str());
+    throw;
   }
   if (std::rename(part.c_str(), out.c_str()) != 0) throw InputError(out + ": cannot write the trace");
   std::cout << "trace               " << out << ": " << summary.launches << " launch(es), " << summary.warp_instructions

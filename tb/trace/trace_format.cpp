@@ -109,8 +109,7 @@ TraceReader::TraceReader(std::istream& in, std::string name) : m_in(in), m_name(
   if (!(ms >> w >> lines) || w != "module") fail("expected 'module <lines>' (the PTX module follows)");
   m_ptx_line = m_line_no + 1;
   for (uint64_t i = 0; i < lines; ++i) {  // verbatim: blank and '#' lines belong to the PTX
-    if (!std::getline(m_in, m_line)) fail("truncated: the module has " + std::to_string(i) + " of its " + std::to_string(lines) + " lines");
-    ++m_line_no;
+    if (!get_line()) fail("truncated: the module has " + std::to_string(i) + " of its " + std::to_string(lines) + " lines");
     m_ptx += m_line;
     m_ptx += '\n';
   }
@@ -120,13 +119,25 @@ void TraceReader::fail(const std::string& what) const { throw SourceError(m_name
 
 // The next line that is not blank or a comment (#).
 bool TraceReader::read_line() {
-  while (std::getline(m_in, m_line)) {
-    ++m_line_no;
+  while (get_line()) {
     const size_t first = m_line.find_first_not_of(" \t\r");
     if (first != std::string::npos && m_line[first] != '#') return true;
   }
   m_line.clear();
   return false;
+}
+
+// The next raw line; a compressed stream that cannot be decoded is an error at the line it broke.
+bool TraceReader::get_line() {
+  try {
+    if (!std::getline(m_in, m_line)) return false;
+  } catch (const std::ios_base::failure& e) {
+    m_line.clear();
+    ++m_line_no;
+    fail(std::string("the compressed trace is corrupt or truncated (") + e.what() + ")");
+  }
+  ++m_line_no;
+  return true;
 }
 
 namespace {

@@ -80,6 +80,7 @@ class TraceReader {
  private:
   [[noreturn]] void fail(const std::string& what) const;
   bool read_line();
+  bool get_line();
   void parse_instruction();
 
   std::istream& m_in;

@@ -69,7 +69,6 @@ RecordSummary record(workload::Workload& w, const std::string& ptx, std::ostream
       }
     }
   });
-  if (!out) throw InputError("the trace could not be written (disk full?)");
   summary.verify = w.verify(memory);
   return summary;
 }

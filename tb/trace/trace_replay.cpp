@@ -81,10 +81,11 @@ void TraceReplay::load_through(uint64_t cta) {
 }
 
 void TraceReplay::fail(const std::string& message, func::ExecResult& result, uint32_t lanes) {
-  if (m_error.empty()) m_error = message;
   result.clear();
   result.active = lanes;
   result.exit = true;  // the warp ends; the run stops
+  if (!m_error.empty()) return;
+  m_error = message;
   sc_core::sc_stop();
 }
 

@@ -3,13 +3,16 @@
 // that regroup threads, the VGIW core, and traces that do not match are one clear error.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <unistd.h>
 
 #include "models/common/error.h"
 #include "models/gpu/gpu_spec.h"
 #include "tb/sc_kernel.h"
 #include "tb/timing_run.h"
+#include "tb/trace/trace_file.h"
 #include "tb/trace/trace_record.h"
 
 namespace gputlm {
@@ -112,6 +115,36 @@ TEST(ReplayErrors, ATruncatedTraceIsAnErrorWithItsLine) {
   const std::string e = replay_error(cut.substr(0, cut.rfind('\n') + 1), preset("fermi-gtx480"));
   EXPECT_NE(e.find("t.trace:"), std::string::npos) << e;
   EXPECT_NE(e.find("truncated"), std::string::npos) << e;
+}
+
+// A gzip trace is a tenth of the text or less; reading detects it by its magic bytes, and a
+// truncated one is an error at the line where it broke.
+TEST(ReplayFiles, GzipTracesReplayLikeTextAndATruncatedOneIsAnError) {
+  const std::string text = record_trace("rodinia-like/hotspot");
+  const std::string path = (std::filesystem::temp_directory_path() / ("gputlm_replay_" + std::to_string(::getpid()) + ".trace")).string();
+  {
+    auto out = tb::trace::create_trace(path, tb::trace::Compression::Gzip);
+    *out << text;
+    tb::trace::finish_trace(std::move(out), path);
+  }
+  EXPECT_LT(std::filesystem::file_size(path) * 10, text.size());
+  const gpu::GpuSpec spec = preset("fermi-gtx480");
+  const uint64_t from_text = replay(text, spec).cycles;
+  tb::fresh_sc_kernel();
+  auto in = tb::trace::open_trace(path);
+  tb::trace::TraceReader reader(*in, path);
+  EXPECT_EQ(tb::run_timing_trace(reader, spec, {}).cycles, from_text);
+  std::filesystem::resize_file(path, std::filesystem::file_size(path) / 2);
+  tb::fresh_sc_kernel();
+  auto cut = tb::trace::open_trace(path);
+  try {
+    tb::trace::TraceReader r(*cut, path);
+    tb::run_timing_trace(r, spec, {});
+    ADD_FAILURE() << "a truncated gzip trace replayed";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("the compressed trace is corrupt or truncated"), std::string::npos) << e.what();
+  }
+  std::filesystem::remove(path);
 }
 
 }  // namespace
