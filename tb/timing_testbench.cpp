@@ -4,11 +4,13 @@
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <memory>
 #include <systemc>
 
 #include "models/common/error.h"
 #include "models/func/kernel_fault.h"
 #include "tb/timing_run.h"
+#include "tb/trace/trace_file.h"
 
 namespace po = boost::program_options;
 
@@ -17,7 +19,9 @@ namespace gputlm::tb {
 int run_timing_testbench(int argc, char** argv, const std::string& name, bool one_core) {
   po::options_description opts(name + " options");
   opts.add_options()("help,h", "show this help")("config", po::value<std::string>(), "GPU config (configs/*.json)")(
-      "workload", po::value<std::string>(), "workload directory")("size", po::value<std::string>()->default_value("test"), "workload size")(
+      "workload", po::value<std::string>(), "workload directory")(
+      "trace", po::value<std::string>(), "replay this recorded trace instead of a workload (traces/FORMAT.md)")(
+      "size", po::value<std::string>()->default_value("test"), "workload size")(
       "vcd", po::value<std::string>(), "write waves to this VCD (GTKWave save file next to it)")(
       "stats", po::value<std::string>(), "also write the statistics JSON to this file");
   sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
@@ -25,20 +29,29 @@ int run_timing_testbench(int argc, char** argv, const std::string& name, bool on
     po::variables_map vm;
     po::store(po::parse_command_line(argc, argv, opts), vm);
     if (vm.count("help")) {
-      std::cout << "usage: " << name << " --config <json> --workload <dir> [--size S] [--vcd F] [--stats F]\n" << opts;
+      std::cout << "usage: " << name << " --config <json> (--workload <dir> [--size S] | --trace <file>) [--vcd F] [--stats F]\n" << opts;
       return kExitOk;
     }
-    if (!vm.count("config") || !vm.count("workload")) throw InputError(name + ": --config and --workload are required");
+    if (!vm.count("config") || vm.count("workload") == vm.count("trace"))
+      throw InputError(name + ": --config and one of --workload or --trace are required");
     gpu::GpuSpec spec = gpu::GpuSpec::from_file(vm["config"].as<std::string>());
     if (one_core) spec.cores = 1;
-    workload::Workload w(vm["workload"].as<std::string>(), vm["size"].as<std::string>());
     TimingOptions options;
     if (vm.count("vcd")) options.vcd_path = vm["vcd"].as<std::string>();
-    const TimingRun run = run_timing(w, spec, options);
+    TimingRun run;
+    if (vm.count("trace")) {
+      const std::string path = vm["trace"].as<std::string>();
+      const std::unique_ptr<std::istream> in = trace::open_trace(path);
+      trace::TraceReader reader(*in, path);
+      run = run_timing_trace(reader, spec, options);
+    } else {
+      workload::Workload w(vm["workload"].as<std::string>(), vm["size"].as<std::string>());
+      run = run_timing(w, spec, options);
+    }
     const std::string json = to_json(run).dump(2);
     std::cout << json << "\n";
     if (vm.count("stats")) std::ofstream(vm["stats"].as<std::string>()) << json << "\n";
-    return run.verify.ok() ? kExitOk : kExitVerifyFailed;
+    return run.replayed || run.verify.ok() ? kExitOk : kExitVerifyFailed;
   } catch (const po::error& e) {
     std::cerr << name << ": " << e.what() << "\n";
     return kExitInputError;

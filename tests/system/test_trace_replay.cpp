@@ -5,6 +5,8 @@
 
 #include <filesystem>
 #include <fstream>
+#include <cstdio>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <unistd.h>
 
@@ -144,6 +146,26 @@ TEST(ReplayFiles, GzipTracesReplayLikeTextAndATruncatedOneIsAnError) {
   } catch (const InputError& e) {
     EXPECT_NE(std::string(e.what()).find("the compressed trace is corrupt or truncated"), std::string::npos) << e.what();
   }
+  std::filesystem::remove(path);
+}
+
+// The timing testbenches take a trace as they take a workload.
+TEST(ReplayFiles, TheTimingTestbenchesReplayATraceToTheCyclesOfTheWorkload) {
+  const std::string path = (std::filesystem::temp_directory_path() / ("gputlm_tb_" + std::to_string(::getpid()) + ".trace")).string();
+  std::ofstream(path) << record_trace("micro/divergence");
+  auto cycles = [](const std::string& args) {
+    const std::string cmd = "cd '" GPUTLM_SOURCE_DIR "' && '" GPUTLM_BIN_DIR "/" + args + " 2>/dev/null";
+    FILE* p = popen(cmd.c_str(), "r");
+    std::string out;
+    char buf[4096];
+    while (size_t n = fread(buf, 1, sizeof buf, p)) out.append(buf, n);
+    EXPECT_EQ(pclose(p), 0) << args;
+    return nlohmann::json::parse(out).at("total").at("cycles").get<uint64_t>();
+  };
+  for (const char* tb : {"tb_gpu", "tb_sm"})
+    EXPECT_EQ(cycles(std::string(tb) + "' --config configs/fermi-gtx480.json --trace " + path),
+              cycles(std::string(tb) + "' --config configs/fermi-gtx480.json --workload traces/micro/divergence"))
+        << tb;
   std::filesystem::remove(path);
 }
 
