@@ -199,18 +199,16 @@ int cmd_trace(const std::vector<std::string>& args) {
       ("compress", po::value<std::string>(), "none or gzip (default: gzip when --out ends in .gz); readers detect it")
       ("max-warp-instructions", po::value<uint64_t>()->default_value(2'000'000'000ull),
        "watchdog: fault a workload that executes more warp instructions than this");
-  const bool help = !args.empty() && (args[0] == "--help" || args[0] == "-h");
-  if (args.empty() || help) {
+  auto usage = [&](int code) {
     std::cout << "usage: gputlm trace record --workload DIR --out FILE [options]\n" << opts;
-    return help ? kExitOk : kExitInputError;
-  }
+    return code;
+  };
+  if (args.empty()) return usage(kExitInputError);
+  if (args[0] == "--help" || args[0] == "-h") return usage(kExitOk);
   if (args[0] != "record") throw InputError("trace: unknown action '" + args[0] + "' (record)");
   po::variables_map v;
   po::store(po::command_line_parser(std::vector<std::string>(args.begin() + 1, args.end())).options(opts).run(), v);
-  if (v.count("help")) {
-    std::cout << "usage: gputlm trace record --workload DIR --out FILE [options]\n" << opts;
-    return kExitOk;
-  }
+  if (v.count("help")) return usage(kExitOk);
   if (!v.count("workload") || !v.count("out")) throw InputError("trace record: --workload and --out are required (see gputlm trace --help)");
   if (v.count("config")) gpu::GpuSpec::from_file(v["config"].as<std::string>());
   workload::Workload w(v["workload"].as<std::string>(), v["size"].as<std::string>());
