@@ -1,10 +1,10 @@
 #include "tb/trace/trace_format.h"
 
-#include <charconv>
 #include <sstream>
 #include <string_view>
 
 #include "models/common/error.h"
+#include "tb/trace/line_scanner.h"
 
 namespace gputlm::tb::trace {
 
@@ -142,30 +142,6 @@ bool TraceReader::get_line() {
 
 namespace {
 
-// Whitespace-separated words and numbers of one line, without streams (replay reads millions).
-class Scanner {
- public:
-  explicit Scanner(const std::string& line) : m_p(line.data()), m_end(line.data() + line.size()) {}
-  bool word(std::string_view& w) {
-    while (m_p < m_end && (*m_p == ' ' || *m_p == '\t' || *m_p == '\r')) ++m_p;
-    const char* b = m_p;
-    while (m_p < m_end && *m_p != ' ' && *m_p != '\t' && *m_p != '\r') ++m_p;
-    w = std::string_view(b, static_cast<size_t>(m_p - b));
-    return !w.empty();
-  }
-  template <class T>
-  bool number(T& v, int base = 10) {
-    std::string_view w;
-    if (!word(w)) return false;
-    const auto [end, ec] = std::from_chars(w.data(), w.data() + w.size(), v, base);
-    return ec == std::errc() && end == w.data() + w.size();
-  }
-
- private:
-  const char* m_p;
-  const char* m_end;
-};
-
 void split_regs(std::string_view field, std::vector<std::string>& out) {
   out.clear();
   if (field == "-") return;
@@ -183,7 +159,7 @@ void TraceReader::parse_instruction() {
   func::ExecResult& x = r.result;
   x.clear();
   r.row_hint = false;
-  Scanner sc(m_line);
+  LineScanner sc(m_line);
   std::string_view opcode, defs, uses;
   if (!(sc.number(r.pc) && sc.number(r.block) && sc.number(r.mask, 16) && sc.word(opcode) && sc.word(defs) && sc.word(uses)))
     fail("expected '<pc> <block> <mask> <opcode> <defs> <uses> [fields]'");
