@@ -114,7 +114,7 @@ int cmd_run(const std::vector<std::string>& args) {
       ("functional", "run on the functional engine only (no timing model)")
       ("config", po::value<std::string>(), "GPU config for a timing run, e.g. configs/narasiman-baseline.json")
       ("workload", po::value<std::string>(), "workload directory, e.g. traces/micro/vecadd")
-      ("trace", po::value<std::string>(), "timing runs: replay this recorded trace instead of a workload (traces/FORMAT.md)")
+      ("trace", po::value<std::string>(), "timing runs: replay a recorded trace (traces/FORMAT.md) or an Accel-Sim trace directory (kernelslist.g) instead of a workload")
       ("size", po::value<std::string>()->default_value("test"), "workload size from its launch.json (test, study, ...)")
       ("stats", po::value<std::string>(), "write full statistics as JSON to this file")
       ("csv", po::value<std::string>(), "timing runs: also write every statistic as CSV to this file")
@@ -135,9 +135,7 @@ int cmd_run(const std::vector<std::string>& args) {
     if (!vm.count("config") || vm.count("workload") || vm.count("functional"))
       throw InputError("run: --trace replays on a timing model: give --config <gpu config> and no --workload or --functional");
     const std::string path = vm["trace"].as<std::string>();
-    const std::unique_ptr<std::istream> in = tb::trace::open_trace(path);
-    tb::trace::TraceReader reader(*in, path);
-    return run_timed(vm, [&](const gpu::GpuSpec& spec, const tb::TimingOptions& o) { return tb::run_timing_trace(reader, spec, o); });
+    return run_timed(vm, [&](const gpu::GpuSpec& spec, const tb::TimingOptions& o) { return tb::run_timing_trace_path(path, spec, o); });
   }
   if (!vm.count("workload")) throw InputError("run: --workload is required (see gputlm run --help)");
   if (vm.count("functional") == vm.count("config"))

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <filesystem>
+#include <set>
 #include <fstream>
 #include <functional>
 #include <iomanip>
@@ -11,6 +13,8 @@
 
 #include "models/gpu/gpu.h"
 #include "tb/progress.h"
+#include "tb/trace/accel_sim_replay.h"
+#include "tb/trace/trace_file.h"
 #include "tb/trace/trace_replay.h"
 #include "tb/report.h"
 #include "tb/vcd_file.h"
@@ -33,6 +37,8 @@ struct LaunchFeed {
 };
 
 TimingRun run_feed(const LaunchFeed& feed, const gpu::GpuSpec& spec, const TimingOptions& options);
+void check_replayable(const std::string& name, const gpu::GpuSpec& spec);
+TimingRun run_accel_sim(const std::string& dir, const gpu::GpuSpec& spec, const TimingOptions& options);
 
 }  // namespace
 
@@ -44,9 +50,7 @@ TimingRun run_timing(workload::Workload& w, const gpu::GpuSpec& spec, const Timi
 }
 
 TimingRun run_timing_trace(trace::TraceReader& reader, const gpu::GpuSpec& spec, const TimingOptions& options) {
-  if (spec.core_type == "vgiw") throw InputError(reader.name() + ": a trace cannot drive the VGIW core (it runs threads by basic block, not warps)");
-  if (spec.core.formation != "static")
-    throw InputError(reader.name() + ": a trace replays static warps; the config's warp formation '" + spec.core.formation + "' regroups threads");
+  check_replayable(reader.name(), spec);
   trace::TraceReplay replay(reader);
   LaunchFeed feed{reader.workload() + " (trace)", reader.size(),
                   [&](const auto& run) {
@@ -65,7 +69,56 @@ TimingRun run_timing_trace(trace::TraceReader& reader, const gpu::GpuSpec& spec,
   return run;
 }
 
+TimingRun run_timing_trace_path(const std::string& path, const gpu::GpuSpec& spec, const TimingOptions& options) {
+  if (std::filesystem::is_directory(path)) return run_accel_sim(path, spec, options);
+  const std::unique_ptr<std::istream> in = trace::open_trace(path);
+  trace::TraceReader reader(*in, path);
+  return run_timing_trace(reader, spec, options);
+}
+
 namespace {
+
+// Only static-warp SIMT cores replay traces: their warps are the traced warps.
+void check_replayable(const std::string& name, const gpu::GpuSpec& spec) {
+  if (spec.core_type == "vgiw") throw InputError(name + ": a trace cannot drive the VGIW core (it runs threads by basic block, not warps)");
+  if (spec.core.formation != "static")
+    throw InputError(name + ": a trace replays static warps; the config's warp formation '" + spec.core.formation + "' regroups threads");
+}
+
+TimingRun run_accel_sim(const std::string& dir, const gpu::GpuSpec& spec, const TimingOptions& options) {
+  check_replayable(dir, spec);
+  const std::vector<accelsim::Command> commands = accelsim::read_kernelslist(dir);
+  std::set<std::string> unclassified;
+  uint64_t copies = 0, copied = 0;
+  LaunchFeed feed{"accel-sim:" + std::filesystem::path(dir).lexically_normal().filename().string(), "trace",
+                  [&](const auto& run) {
+                    for (const accelsim::Command& c : commands) {
+                      if (c.kind == accelsim::Command::Kind::MemcpyHtoD) {
+                        ++copies;
+                        copied += c.bytes;
+                        continue;
+                      }
+                      accelsim::AccelSimKernel k((std::filesystem::path(dir) / c.file).string());
+                      unclassified.insert(k.unclassified().begin(), k.unclassified().end());
+                      try {
+                        run(k.kernel(), k.launch());
+                      } catch (const std::runtime_error&) {
+                        if (k.error().empty()) throw;
+                      }
+                      if (!k.error().empty()) throw InputError(k.error());
+                    }
+                  },
+                  [] { return workload::VerifyReport{}; }};
+  TimingRun run = run_feed(feed, spec, options);
+  run.replayed = true;
+  if (copies) run.notes.push_back(std::to_string(copies) + " host-to-device copies (" + std::to_string(copied) + " bytes) not timed");
+  if (!unclassified.empty()) {
+    std::string list;
+    for (const std::string& u : unclassified) list += (list.empty() ? "" : ", ") + u;
+    run.notes.push_back("SASS opcodes outside the class table, timed as int ALU: " + list);
+  }
+  return run;
+}
 
 TimingRun run_feed(const LaunchFeed& feed, const gpu::GpuSpec& spec, const TimingOptions& options) {
   TimingRun run;
@@ -268,6 +321,7 @@ void print_summary(std::ostream& os, const TimingRun& run) {
   os << "host time           " << std::setprecision(2) << run.host_seconds << " s ("
      << std::setprecision(1) << (run.host_seconds > 0 ? run.thread_instructions / run.host_seconds / 1e6 : 0.0)
      << " M thread instructions/s)\n";
+  for (const std::string& n : run.notes) os << "note                " << n << "\n";
   if (run.replayed)
     os << "replayed            from a trace: no functional execution, no outputs to check\n";
   else

@@ -48,6 +48,7 @@ struct TimingRun {
   std::vector<uint64_t> stall_cycles; // fetch stall cycles by cause, summed over cores
   uint32_t cores = 1;
   bool replayed = false;  // driven by a trace: no outputs to check
+  std::vector<std::string> notes;  // what the summary should say about the input (an import's approximations)
   bool vgiw = false;  // VGIW cores: no warps; the summary shows block runs and the fabric's cycles
   workload::VerifyReport verify;
   nlohmann::json modules;  // every module's statistics by hierarchical name
@@ -64,6 +65,9 @@ TimingRun run_timing(workload::Workload& w, const gpu::GpuSpec& spec, const Timi
 // outputs to check (verify stays empty). InputError for a bad trace, one that does not match
 // what the cores issue, or a config that cannot replay it (warp formations other than static, VGIW).
 TimingRun run_timing_trace(trace::TraceReader& reader, const gpu::GpuSpec& spec, const TimingOptions& options);
+// A trace given by path: a directory with an Accel-Sim kernelslist.g (its SASS kernels replayed
+// in order; tb/trace/accel_sim_replay.h), else a gputlm trace file (text or gzip).
+TimingRun run_timing_trace_path(const std::string& path, const gpu::GpuSpec& spec, const TimingOptions& options);
 
 nlohmann::json to_json(const TimingRun& run);
 void print_summary(std::ostream& os, const TimingRun& run);

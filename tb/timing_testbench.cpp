@@ -10,7 +10,6 @@
 #include "models/common/error.h"
 #include "models/func/kernel_fault.h"
 #include "tb/timing_run.h"
-#include "tb/trace/trace_file.h"
 
 namespace po = boost::program_options;
 
@@ -20,7 +19,7 @@ int run_timing_testbench(int argc, char** argv, const std::string& name, bool on
   po::options_description opts(name + " options");
   opts.add_options()("help,h", "show this help")("config", po::value<std::string>(), "GPU config (configs/*.json)")(
       "workload", po::value<std::string>(), "workload directory")(
-      "trace", po::value<std::string>(), "replay this recorded trace instead of a workload (traces/FORMAT.md)")(
+      "trace", po::value<std::string>(), "replay a recorded trace (traces/FORMAT.md) or an Accel-Sim trace directory instead of a workload")(
       "size", po::value<std::string>()->default_value("test"), "workload size")(
       "vcd", po::value<std::string>(), "write waves to this VCD (GTKWave save file next to it)")(
       "stats", po::value<std::string>(), "also write the statistics JSON to this file");
@@ -40,10 +39,7 @@ int run_timing_testbench(int argc, char** argv, const std::string& name, bool on
     if (vm.count("vcd")) options.vcd_path = vm["vcd"].as<std::string>();
     TimingRun run;
     if (vm.count("trace")) {
-      const std::string path = vm["trace"].as<std::string>();
-      const std::unique_ptr<std::istream> in = trace::open_trace(path);
-      trace::TraceReader reader(*in, path);
-      run = run_timing_trace(reader, spec, options);
+      run = run_timing_trace_path(vm["trace"].as<std::string>(), spec, options);
     } else {
       workload::Workload w(vm["workload"].as<std::string>(), vm["size"].as<std::string>());
       run = run_timing(w, spec, options);

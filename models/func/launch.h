@@ -28,6 +28,12 @@ class InstructionSource {
  public:
   virtual ~InstructionSource() = default;
   virtual void next(const CtaState& cta, uint32_t warp, uint32_t pc, uint32_t lanes, ExecResult& result) = 0;
+  // Whether the source also says where each warp goes next (SASS traces carry no taken lanes or
+  // reconvergence points). Then the core asks next_issue() for the warp's next PC and lanes,
+  // once per fetched instruction, instead of applying its SIMT stack rules.
+  virtual bool drives_control() const { return false; }
+  // The warp's next PC and lanes after the instruction fetched last; false when it has no more.
+  virtual bool next_issue(const CtaState&, uint32_t /*warp*/, uint32_t& /*pc*/, uint32_t& /*lanes*/) { return false; }
 };
 
 struct Launch {

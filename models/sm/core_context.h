@@ -119,6 +119,17 @@ struct CoreContext {
   void free_instr(WarpInstr& w) { m_free.push_back(&w); }
   const func::BoundKernel& kernel_of(const WarpSlot& w) const { return *ctas[w.cta_slot].kernel; }
   func::CtaState& cta_of(const WarpSlot& w) { return *ctas[w.cta_slot].state; }
+  // A trace replay that decides the warp's next PC and lanes itself (func::InstructionSource), or null.
+  func::InstructionSource* control_source(const WarpSlot& w) const {
+    func::InstructionSource* s = ctas[w.cta_slot].state->launch->replay;
+    return s && s->drives_control() ? s : nullptr;
+  }
+  // Moves the warp to its next PC and lanes as the trace says (the stack empties when it has no more).
+  void follow_trace(func::InstructionSource& source, WarpSlot& w) {
+    uint32_t pc = 0, lanes = 0;
+    if (source.next_issue(*ctas[w.cta_slot].state, w.index_in_cta, pc, lanes)) w.stack.reset(pc, lanes);
+    else w.stack.reset(0, 0);
+  }
   // Records a kernel fault and stops the simulation; the run reports it afterwards.
   void report_fault(const std::string& message) {
     if (fault.empty()) fault = message;

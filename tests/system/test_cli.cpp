@@ -164,6 +164,26 @@ TEST(Cli, TraceRecordOfABadWorkloadIsOneErrorAndLeavesNoFile) {
   EXPECT_EQ(gputlm("trace replay").exit_code, 2);
 }
 
+// An Accel-Sim trace directory replays from the command line; a bad line is exit 2 with its place.
+TEST(Cli, AnAccelSimTraceReplaysAndABadOneNamesItsLine) {
+  const Result r = gputlm("run --config configs/fermi-gtx480.json --trace traces/accel-sim/vectoradd");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_TRUE(contains(r.output, "warp instructions   26601")) << r.output;
+  EXPECT_TRUE(contains(r.output, "note                2 host-to-device copies (400000 bytes) not timed")) << r.output;
+  const std::string dir = scratch("bad-accel-sim");
+  std::filesystem::create_directories(dir);
+  std::filesystem::copy_file(std::string(GPUTLM_SOURCE_DIR) + "/traces/accel-sim/vectoradd/kernelslist.g", dir + "/kernelslist.g",
+                             std::filesystem::copy_options::overwrite_existing);
+  std::ifstream in(std::string(GPUTLM_SOURCE_DIR) + "/traces/accel-sim/vectoradd/kernel-1.traceg");
+  std::ofstream out(dir + "/kernel-1.traceg");
+  std::string line;
+  for (int n = 1; std::getline(in, line); ++n) out << (n == 30 ? "00a0 ffffffff 1 R4 LDG.E 1 R4 4 9 0x7fb0fc430e00 4 0" : line) << "\n";
+  out.close();
+  const Result bad = gputlm("run --config configs/fermi-gtx480.json --trace " + dir);
+  EXPECT_EQ(bad.exit_code, 2) << bad.output;
+  EXPECT_TRUE(contains(bad.output, "kernel-1.traceg:30: unknown address mode 9")) << bad.output;
+}
+
 TEST(Cli, AVgiwRunSummarisesBlockRunsAndTheFabricCycles) {
   const Result r = gputlm("run --config configs/vgiw.json --workload traces/micro/saxpy");
   ASSERT_EQ(r.exit_code, 0) << r.output;

@@ -169,5 +169,32 @@ TEST(ReplayFiles, TheTimingTestbenchesReplayATraceToTheCyclesOfTheWorkload) {
   std::filesystem::remove(path);
 }
 
+// The real Accel-Sim vectorAdd trace (traces/accel-sim/vectoradd, tracer version 5, Ampere SASS)
+// replays end to end: every traced warp instruction issues once, the loads and stores reach the
+// memory system, and the copies are reported as not timed.
+TEST(AccelSimReplay, TheVectorAddTraceReplaysEndToEnd) {
+  const std::string dir = std::string(GPUTLM_SOURCE_DIR) + "/traces/accel-sim/vectoradd";
+  for (const char* config : {"fermi-gtx480", "narasiman-baseline"}) {
+    tb::fresh_sc_kernel();
+    const tb::TimingRun run = tb::run_timing_trace_path(dir, preset(config), {});
+    EXPECT_TRUE(run.replayed);
+    ASSERT_EQ(run.launches.size(), 1u);
+    EXPECT_EQ(run.launches[0].kernel, "_Z9vectorAddPKfS0_Pfi");
+    EXPECT_EQ(run.warp_instructions, 1563u * 17 + 5u * 6) << config;  // every line of the trace
+    EXPECT_GT(run.cycles, 1000u) << config;
+    const nlohmann::json& l1 = run.modules.at("gpu.core0.l1d");
+    EXPECT_GT(l1.at("accesses").get<double>(), 0) << config;
+    ASSERT_EQ(run.notes.size(), 1u) << config;
+    EXPECT_EQ(run.notes[0], "2 host-to-device copies (400000 bytes) not timed");
+  }
+  tb::fresh_sc_kernel();
+  try {
+    tb::run_timing_trace_path(dir, preset("tbc256"), {});
+    ADD_FAILURE() << "compaction replayed a per-warp trace";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("regroups threads"), std::string::npos) << e.what();
+  }
+}
+
 }  // namespace
 }  // namespace gputlm

@@ -223,7 +223,8 @@ bool FetchStage::fetch(uint32_t slot, Cycle now) {
   ++w.inflight;
   if (decides_next_pc(*wi.in, w, u->pc)) w.control_pending = true;
   else if (m_core.scoreboard) {  // straight-line code: the next PC is known now
-    w.stack.advance(u->pc + 1);
+    if (func::InstructionSource* t = m_core.control_source(w)) m_core.follow_trace(*t, w);
+    else w.stack.advance(u->pc + 1);
     wi.pc_advanced = true;
   }
   m_held = &wi;

@@ -35,7 +35,8 @@ void WritebackStage::retire(WarpInstr& wi, Cycle now) {
   m_core.counters.thread_instructions += wi.threads;
   if (wi.in->is_barrier()) ++m_core.counters.barrier_instructions;
   if (!wi.pc_advanced) {
-    m_core.formation->retire(wi.slot, w, IssueUnit{wi.pc, wi.group, wi.lanes, wi.threads, wi.tag, false}, cta.kernel->kernel(), r);
+    if (func::InstructionSource* t = m_core.control_source(w)) m_core.follow_trace(*t, w);
+    else m_core.formation->retire(wi.slot, w, IssueUnit{wi.pc, wi.group, wi.lanes, wi.threads, wi.tag, false}, cta.kernel->kernel(), r);
     w.control_pending = false;
   }
   isa::instruction_registers(*wi.in, m_uses, m_defs);
