@@ -258,7 +258,8 @@ nlohmann::json to_json(const TimingRun& run) {
   j["workload"] = run.workload;
   j["size"] = run.size;
   j["config"] = {{"name", run.config}, {"hash", run.config_hash}, {"cores", run.cores}, {"core", run.vgiw ? "vgiw" : "simt"}};
-  j["mode"] = "timing";
+  j["mode"] = run.replayed ? "trace replay" : "timing";
+  if (!run.notes.empty()) j["notes"] = run.notes;
   j["host_seconds"] = run.host_seconds;
   for (const auto& l : run.launches) {
     const analytical::LaunchCounts& c = l.counts;
