@@ -29,14 +29,28 @@ double TimingRun::idle_share() const {
 
 namespace {
 
-// What a timing run runs: its launches in order, and the check of its outputs afterwards.
+// What a timing run runs: its launches in order, and the check of its outputs afterwards (none
+// for a replay: there is no functional execution to check).
 struct LaunchFeed {
   std::string workload, size;
   std::function<void(const std::function<void(const func::BoundKernel&, const func::Launch&)>&)> for_each_launch;
-  std::function<workload::VerifyReport()> verify;
+  std::function<workload::VerifyReport()> verify;  // empty: a replay
 };
 
 TimingRun run_feed(const LaunchFeed& feed, const gpu::GpuSpec& spec, const TimingOptions& options);
+
+// Runs one launch of a replay; when the replay stopped the run (a mismatch, a bad line), its
+// error is the one thrown, not the unfinished CTAs it left.
+void run_replayed(const std::function<void(const func::BoundKernel&, const func::Launch&)>& run, const trace::ReplaySource& source,
+                  const func::BoundKernel& kernel, const func::Launch& launch) {
+  try {
+    run(kernel, launch);
+  } catch (const std::runtime_error&) {
+    if (source.error().empty()) throw;
+  }
+  if (!source.error().empty()) throw InputError(source.error());
+}
+
 void check_replayable(const std::string& name, const gpu::GpuSpec& spec);
 TimingRun run_accel_sim(const std::string& dir, const gpu::GpuSpec& spec, const TimingOptions& options);
 
@@ -54,19 +68,10 @@ TimingRun run_timing_trace(trace::TraceReader& reader, const gpu::GpuSpec& spec,
   trace::TraceReplay replay(reader);
   LaunchFeed feed{reader.workload() + " (trace)", reader.size(),
                   [&](const auto& run) {
-                    while (replay.next_launch()) {
-                      try {
-                        run(replay.kernel(), replay.launch());
-                      } catch (const std::runtime_error&) {  // the replay stopped the run: its error says why
-                        if (replay.error().empty()) throw;
-                      }
-                      if (!replay.error().empty()) throw InputError(replay.error());
-                    }
+                    while (replay.next_launch()) run_replayed(run, replay, replay.kernel(), replay.launch());
                   },
-                  [] { return workload::VerifyReport{}; }};
-  TimingRun run = run_feed(feed, spec, options);
-  run.replayed = true;
-  return run;
+                  {}};
+  return run_feed(feed, spec, options);
 }
 
 TimingRun run_timing_trace_path(const std::string& path, const gpu::GpuSpec& spec, const TimingOptions& options) {
@@ -100,17 +105,11 @@ TimingRun run_accel_sim(const std::string& dir, const gpu::GpuSpec& spec, const 
                       }
                       accelsim::AccelSimKernel k((std::filesystem::path(dir) / c.file).string());
                       unclassified.insert(k.unclassified().begin(), k.unclassified().end());
-                      try {
-                        run(k.kernel(), k.launch());
-                      } catch (const std::runtime_error&) {
-                        if (k.error().empty()) throw;
-                      }
-                      if (!k.error().empty()) throw InputError(k.error());
+                      run_replayed(run, k, k.kernel(), k.launch());
                     }
                   },
-                  [] { return workload::VerifyReport{}; }};
+                  {}};
   TimingRun run = run_feed(feed, spec, options);
-  run.replayed = true;
   if (copies) run.notes.push_back(std::to_string(copies) + " host-to-device copies (" + std::to_string(copied) + " bytes) not timed");
   if (!unclassified.empty()) {
     std::string list;
@@ -212,7 +211,8 @@ TimingRun run_feed(const LaunchFeed& feed, const gpu::GpuSpec& spec, const Timin
     vcd.reset();
     if (options.vcd_from > 0 || options.vcd_to != ~0ull) clip_vcd(options.vcd_path, options.vcd_from, options.vcd_to);
   }
-  run.verify = feed.verify();
+  run.replayed = !feed.verify;
+  if (feed.verify) run.verify = feed.verify();
   return run;
 }
 

@@ -2,7 +2,6 @@
 
 #include <sstream>
 #include <string_view>
-#include <systemc>
 
 #include "models/common/error.h"
 #include "models/func/cta_state.h"
@@ -174,19 +173,13 @@ AccelSimKernel::Block* AccelSimKernel::block(uint64_t linear) {
   }
 }
 
-void AccelSimKernel::fail(const std::string& message) {
-  if (!m_error.empty()) return;
-  m_error = message;
-  sc_core::sc_stop();
-}
-
 bool AccelSimKernel::next_issue(const func::CtaState& cta, uint32_t warp, uint32_t& pc, uint32_t& lanes) {
-  if (!m_error.empty()) return false;
+  if (!error().empty()) return false;
   Block* b = nullptr;
   try {
     b = block(cta.linear_id);
   } catch (const InputError& e) {
-    fail(e.what());
+    stop(e.what());
     return false;
   }
   if (!b || b->size() <= warp) return false;
@@ -204,19 +197,19 @@ void AccelSimKernel::next(const func::CtaState& cta, uint32_t warp, uint32_t pc,
   result.clear();
   result.active = lanes;
   result.exit = true;  // on a failure the warp ends and the run stops
-  if (!m_error.empty()) return;
+  if (!error().empty()) return;
   Block* b = nullptr;
   try {
     b = block(cta.linear_id);
   } catch (const InputError& e) {
-    return fail(e.what());
+    return stop(e.what());
   }
   auto where = [&] { return m_path + ": block " + std::to_string(cta.linear_id) + ", warp " + std::to_string(warp); };
   if (!b || b->size() <= warp || (*b)[warp].executed >= (*b)[warp].steps.size())
-    return fail(where() + ": the trace has no more instructions for it");
+    return stop(where() + ": the trace has no more instructions for it");
   WarpSteps& w = (*b)[warp];
   const Step& s = w.steps[w.executed];
-  if (s.index != pc) return fail(where() + ": the core issued stand-in pc " + std::to_string(pc) + ", the trace has " + std::to_string(s.index));
+  if (s.index != pc) return stop(where() + ": the core issued stand-in pc " + std::to_string(pc) + ", the trace has " + std::to_string(s.index));
   result.exit = m_role[s.index] == kExit;
   result.active = s.mask;
   if (m_role[s.index] == kBarrier) {

@@ -22,10 +22,11 @@
 #include "models/func/launch.h"
 #include "models/isa/kernel.h"
 #include "tb/trace/accel_sim.h"
+#include "tb/trace/replay_source.h"
 
 namespace gputlm::tb::accelsim {
 
-class AccelSimKernel : public func::InstructionSource {
+class AccelSimKernel : public trace::ReplaySource {
  public:
   // Reads `path` once to build the stand-in kernel; InputError for a bad trace.
   explicit AccelSimKernel(const std::string& path);
@@ -34,8 +35,6 @@ class AccelSimKernel : public func::InstructionSource {
   const func::Launch& launch() const { return m_launch; }
   const func::BoundKernel& kernel() const { return *m_bound; }
   const std::set<std::string>& unclassified() const { return m_unclassified; }
-  // The first mismatch or bad line met while replaying (empty: none).
-  const std::string& error() const { return m_error; }
 
   void next(const func::CtaState& cta, uint32_t warp, uint32_t pc, uint32_t lanes, func::ExecResult& result) override;
   bool drives_control() const override { return true; }
@@ -57,7 +56,6 @@ class AccelSimKernel : public func::InstructionSource {
 
   void build_kernel(const std::string& path);
   Block* block(uint64_t linear);
-  void fail(const std::string& message);
 
   std::string m_path;
   KernelHeader m_header;
@@ -71,7 +69,6 @@ class AccelSimKernel : public func::InstructionSource {
   std::unique_ptr<TracegReader> m_reader;
   TracegReader::Kind m_pending = TracegReader::Kind::End;
   std::map<uint64_t, Block> m_blocks;  // read and not yet finished
-  std::string m_error;
 };
 
 }  // namespace gputlm::tb::accelsim

@@ -1,7 +1,6 @@
 #include "tb/trace/trace_replay.h"
 
 #include <sstream>
-#include <systemc>
 
 #include "models/common/error.h"
 #include "models/func/cta_state.h"
@@ -25,7 +24,7 @@ TraceReplay::TraceReplay(TraceReader& reader) : m_reader(reader) {
 }
 
 bool TraceReplay::next_launch() {
-  if (!m_error.empty()) return false;
+  if (!error().empty()) return false;
   m_ctas.clear();
   m_loaded = -1;
   if (!m_started) {
@@ -84,13 +83,11 @@ void TraceReplay::fail(const std::string& message, func::ExecResult& result, uin
   result.clear();
   result.active = lanes;
   result.exit = true;  // the warp ends; the run stops
-  if (!m_error.empty()) return;
-  m_error = message;
-  sc_core::sc_stop();
+  stop(message);
 }
 
 void TraceReplay::next(const func::CtaState& cta, uint32_t warp, uint32_t pc, uint32_t lanes, func::ExecResult& result) {
-  if (!m_error.empty()) return fail(m_error, result, lanes);
+  if (!error().empty()) return fail(error(), result, lanes);
   auto where = [&] {  // only on failure: the replay's hot path builds no strings
     return m_reader.name() + ": launch " + std::to_string(m_header.index) + ", CTA " + std::to_string(cta.linear_id) + ", warp " + std::to_string(warp);
   };

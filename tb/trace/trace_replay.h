@@ -15,11 +15,12 @@
 #include "models/func/bound_kernel.h"
 #include "models/func/launch.h"
 #include "models/isa/kernel.h"
+#include "tb/trace/replay_source.h"
 #include "tb/trace/trace_format.h"
 
 namespace gputlm::tb::trace {
 
-class TraceReplay : public func::InstructionSource {
+class TraceReplay : public ReplaySource {
  public:
   explicit TraceReplay(TraceReader& reader);
 
@@ -32,8 +33,6 @@ class TraceReplay : public func::InstructionSource {
   const LaunchHeader& header() const { return m_header; }
 
   void next(const func::CtaState& cta, uint32_t warp, uint32_t pc, uint32_t lanes, func::ExecResult& result) override;
-  // The first mismatch or bad line met while replaying (empty: none).
-  const std::string& error() const { return m_error; }
 
  private:
   // One warp instruction, compact: the accessed lanes' addresses live in the warp's pool.
@@ -62,7 +61,6 @@ class TraceReplay : public func::InstructionSource {
   func::Launch m_launch;
   std::map<uint64_t, std::vector<WarpSteps>> m_ctas;  // loaded CTAs, per warp
   int64_t m_loaded = -1;  // highest CTA loaded in this launch
-  std::string m_error;
 };
 
 }  // namespace gputlm::tb::trace

@@ -2,15 +2,14 @@
 // with the file/line or key, kernel faults 3 with kernel, CTA, thread, PC, instruction, address.
 #include <gtest/gtest.h>
 
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
-#include <sys/wait.h>
 
+#include "support/shell.h"
 #include "tb/trace/trace_format.h"
 
 namespace {
@@ -21,13 +20,8 @@ struct Result {
 };
 
 Result gputlm(const std::string& args) {
-  const std::string cmd = "cd '" GPUTLM_SOURCE_DIR "' && '" GPUTLM_BINARY "' " + args + " 2>&1";
-  FILE* p = popen(cmd.c_str(), "r");
-  std::string out;
-  char buf[4096];
-  while (size_t n = fread(buf, 1, sizeof buf, p)) out.append(buf, n);
-  const int status = pclose(p);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+  const gputlm::test::ShellResult r = gputlm::test::shell("cd '" GPUTLM_SOURCE_DIR "' && '" GPUTLM_BINARY "' " + args + " 2>&1");
+  return {r.exit_code, r.out};
 }
 bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
 std::string scratch(const std::string& name) {

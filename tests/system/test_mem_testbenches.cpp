@@ -3,12 +3,12 @@
 // with the line or key and exit 2; waves come with a GTKWave save file.
 #include <gtest/gtest.h>
 
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
-#include <sys/wait.h>
+
+#include "support/shell.h"
 
 namespace {
 
@@ -19,16 +19,11 @@ struct Result {
 
 Result run(const std::string& args) {
   const std::string err_file = (std::filesystem::temp_directory_path() / ("tb_err_" + std::to_string(getpid()))).string();
-  const std::string cmd = "cd '" GPUTLM_SOURCE_DIR "' && '" GPUTLM_BIN_DIR "/" + args + " 2>" + err_file;
-  FILE* p = popen(cmd.c_str(), "r");
-  std::string out;
-  char buf[4096];
-  while (size_t n = fread(buf, 1, sizeof buf, p)) out.append(buf, n);
-  const int status = pclose(p);
+  const gputlm::test::ShellResult r = gputlm::test::shell("cd '" GPUTLM_SOURCE_DIR "' && '" GPUTLM_BIN_DIR "/" + args + " 2>" + err_file);
   std::ifstream e(err_file);
   std::stringstream es;
   es << e.rdbuf();
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out, es.str()};
+  return {r.exit_code, r.out, es.str()};
 }
 nlohmann::json stats_of(const Result& r) { return nlohmann::json::parse(r.out).at("stats"); }
 std::string scratch(const std::string& name) {

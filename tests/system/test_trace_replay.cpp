@@ -5,7 +5,6 @@
 
 #include <filesystem>
 #include <fstream>
-#include <cstdio>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <unistd.h>
@@ -14,6 +13,7 @@
 #include "models/gpu/gpu_spec.h"
 #include "tb/sc_kernel.h"
 #include "tb/timing_run.h"
+#include "support/shell.h"
 #include "tb/trace/trace_file.h"
 #include "tb/trace/trace_record.h"
 
@@ -154,13 +154,9 @@ TEST(ReplayFiles, TheTimingTestbenchesReplayATraceToTheCyclesOfTheWorkload) {
   const std::string path = (std::filesystem::temp_directory_path() / ("gputlm_tb_" + std::to_string(::getpid()) + ".trace")).string();
   std::ofstream(path) << record_trace("micro/divergence");
   auto cycles = [](const std::string& args) {
-    const std::string cmd = "cd '" GPUTLM_SOURCE_DIR "' && '" GPUTLM_BIN_DIR "/" + args + " 2>/dev/null";
-    FILE* p = popen(cmd.c_str(), "r");
-    std::string out;
-    char buf[4096];
-    while (size_t n = fread(buf, 1, sizeof buf, p)) out.append(buf, n);
-    EXPECT_EQ(pclose(p), 0) << args;
-    return nlohmann::json::parse(out).at("total").at("cycles").get<uint64_t>();
+    const test::ShellResult r = test::shell("cd '" GPUTLM_SOURCE_DIR "' && '" GPUTLM_BIN_DIR "/" + args + " 2>/dev/null");
+    EXPECT_EQ(r.exit_code, 0) << args;
+    return nlohmann::json::parse(r.out).at("total").at("cycles").get<uint64_t>();
   };
   for (const char* tb : {"tb_gpu", "tb_sm"})
     EXPECT_EQ(cycles(std::string(tb) + "' --config configs/fermi-gtx480.json --trace " + path),

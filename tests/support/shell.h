@@ -1,0 +1,25 @@
+// Runs a shell command from a system test (the executables as a user runs them): its exit code
+// and what it printed on stdout.
+#pragma once
+
+#include <cstdio>
+#include <string>
+#include <sys/wait.h>
+
+namespace gputlm::test {
+
+struct ShellResult {
+  int exit_code;
+  std::string out;
+};
+
+inline ShellResult shell(const std::string& command) {
+  FILE* p = popen(command.c_str(), "r");
+  std::string out;
+  char buf[4096];
+  while (size_t n = fread(buf, 1, sizeof buf, p)) out.append(buf, n);
+  const int status = pclose(p);
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+}
+
+}  // namespace gputlm::test
