@@ -4,9 +4,12 @@
 // resolution. Cycle arithmetic is integer arithmetic on picoseconds (it is on every hot path).
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <systemc>
+
+#include "models/common/wakeup.h"
 
 namespace gputlm {
 
@@ -32,6 +35,12 @@ class ClockDomain {
   sc_core::sc_time until(Cycle c) const {
     const uint64_t t = c * m_period_ps * ps_units(), now = sc_core::sc_time_stamp().value();
     return sc_core::sc_time::from_value(t > now ? t - now : 0);
+  }
+  // The first edge strictly after `t`, and the first edge at or after `t`.
+  sc_core::sc_time edge_after(const sc_core::sc_time& t) const { return time_of(cycle_at(t) + 1); }
+  sc_core::sc_time edge_from(const sc_core::sc_time& t) const {
+    const Cycle c = cycle_at(t);
+    return time_of(c) == t ? t : time_of(c + 1);
   }
   // Whether the current time is exactly a clock edge.
   bool at_edge() const {
@@ -78,11 +87,18 @@ inline bool align_to_edge(const ClockDomain& clock) {
   return false;
 }
 
-// For the SC_METHOD of a clocked module: run again at cycle `next` or when `wake` fires,
-// whichever comes first; with next == kNever, only when `wake` fires.
-inline void sleep_until(const ClockDomain& clock, Cycle next, const sc_core::sc_event& wake) {
-  if (next == kNever) sc_core::next_trigger(wake);
-  else sc_core::next_trigger(clock.until(next), wake);
+// For the SC_METHOD of a clocked module, at the end of each run: run again at cycle `next` or
+// when `wake` fires, whichever comes first; with next == kNever, only when `wake` fires.
+inline void sleep_until(const ClockDomain& clock, Cycle next, Wakeup& wake) {
+  if (wake.polling()) next = std::min(next, clock.now() + 1);
+  if (wake.forwarding()) {  // the owner is statically sensitive to its own and the shared event
+    if (next != kNever) wake.at(clock.time_of(next));
+    wake.rearm();
+    return;
+  }
+  wake.rearm();
+  if (next == kNever) sc_core::next_trigger(wake.event());
+  else sc_core::next_trigger(clock.until(next), wake.event());
 }
 
 }  // namespace gputlm

@@ -9,19 +9,30 @@
 #include "models/vgiw/vgiw_core.h"
 
 namespace gputlm::gpu {
+namespace {
+// Hands `flag` to every Pollable module below `obj`.
+void poll_below(sc_core::sc_object& obj, const bool* flag) {
+  for (sc_core::sc_object* child : obj.get_child_objects()) {
+    if (auto* p = dynamic_cast<Pollable*>(child)) p->poll_while(flag);
+    poll_below(*child, flag);
+  }
+}
+}  // namespace
 
 Gpu::Gpu(sc_core::sc_module_name name, const GpuSpec& spec)
     : sc_module(name), m_spec(spec), m_clock(spec.core_clock_mhz(), spec.core_clock_mhz()) {
   const double ref = spec.core_clock_mhz();
   for (uint32_t c = 0; c < spec.cores; ++c) {
     const std::string n = "core" + std::to_string(c);
-    if (spec.core_type == "vgiw") m_cores.push_back(std::make_unique<vgiw::VgiwCore>(n.c_str(), spec.vgiw, c, ref));
-    else m_cores.push_back(std::make_unique<sm::Core>(n.c_str(), spec.core, c, ref));
+    if (spec.core_type == "vgiw") m_cores.push_back(std::make_unique<vgiw::VgiwCore>(n.c_str(), spec.vgiw, c, ref, &m_core_edges));
+    else m_cores.push_back(std::make_unique<sm::Core>(n.c_str(), spec.core, c, ref, &m_core_edges));
     m_cores.back()->on_cta_done = [this](uint32_t) {
       ++m_ctas_done;
       m_last_done = m_clock.now();
-      if (m_ctas_done == m_cta_count)
+      if (m_ctas_done == m_cta_count) {
+        m_polling = false;
         for (auto& c : m_cores) c->end_launch();
+      }
       m_dispatch_event.notify(sc_core::SC_ZERO_TIME);
     };
   }
@@ -40,6 +51,7 @@ Gpu::Gpu(sc_core::sc_module_name name, const GpuSpec& spec)
       m_xbar->downstream(m).socket.bind(m_dram.back()->upstream.socket);
     }
   }
+  poll_below(*this, &m_polling);
   SC_METHOD(dispatch);
   sensitive << m_dispatch_event;
   dont_initialize();
@@ -62,6 +74,7 @@ LaunchTiming Gpu::run(const func::BoundKernel& kernel, const func::Launch& launc
   m_next_cta = m_ctas_done = 0;
   m_cta_count = launch.grid.count();
   m_running = true;
+  m_polling = m_spec.poll_every_cycle && m_cta_count > 0;
   m_stall.clear();
   LaunchTiming t;
   t.start = m_clock.now();
@@ -72,6 +85,7 @@ LaunchTiming Gpu::run(const func::BoundKernel& kernel, const func::Launch& launc
   m_watchdog_event.notify(m_clock.period() * static_cast<double>(m_spec.watchdog_cycles));
   sc_core::sc_start();
   m_running = false;
+  m_polling = false;
   m_watchdog_event.cancel();
   for (const auto& c : m_cores)
     if (!c->fault().empty()) throw func::KernelFault(c->fault());

@@ -52,6 +52,7 @@ class Gpu : public sc_core::sc_module, public StatProvider {
 
   GpuSpec m_spec;
   ClockDomain m_clock;
+  Wakeup m_core_edges;  // the cores' timed wake-ups (SIMT cores, VGIW fabrics): one order for cores due together
   std::vector<std::unique_ptr<CoreModule>> m_cores;
   std::unique_ptr<mem::Xbar> m_xbar;
   std::vector<std::unique_ptr<mem::Cache>> m_l2;
@@ -63,6 +64,7 @@ class Gpu : public sc_core::sc_module, public StatProvider {
   uint64_t m_next_cta = 0, m_ctas_done = 0, m_cta_count = 0;
   uint32_t m_next_core = 0;
   bool m_running = false;
+  bool m_polling = false;  // spec.poll_every_cycle while a launch has CTAs unfinished (Pollable modules read it)
   Cycle m_last_done = 0;
   uint64_t m_watch_retired = 0;
   uint64_t m_launch_retired = 0;  // retired() when the launch began

@@ -48,6 +48,7 @@ GpuSpec GpuSpec::from_json(const nlohmann::json& j, const std::string& where) {
   if (r.has("l2")) s.l2 = mem::CacheSpec::from_json(r.get_object("l2"), where, "l2");
   s.dram = mem::DramSpec::from_json(r.get_object("dram"), where, "dram");
   s.watchdog_cycles = r.get_uint("watchdog_cycles", s.watchdog_cycles, 100, uint64_t{1} << 40);
+  s.poll_every_cycle = r.get_bool("poll_every_cycle", s.poll_every_cycle);
   s.max_warp_instructions = r.get_uint("max_warp_instructions", s.max_warp_instructions, 1, uint64_t{1} << 50);
   s.analytical = derived_analytical_params(s);
   if (r.has("analytical")) s.analytical = analytical::GpuParams::from_json(r.get_object("analytical"), where, s.analytical, "analytical");

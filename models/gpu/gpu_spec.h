@@ -40,6 +40,9 @@ struct GpuSpec {
   // warps_per_block real|ceil; defaults: the paper's literal text, exact arithmetic).
   analytical::ModelOptions analytical_options;
   uint64_t watchdog_cycles = 1000000;  // core cycles without a retired instruction before the run is stopped
+  // Every module runs at every edge of its clock while a launch runs, instead of sleeping until it
+  // has work: a check that no module misses a wake-up (the statistics must come out identical).
+  bool poll_every_cycle = false;
   uint64_t max_warp_instructions = 2'000'000'000ull;  // per launch: more is an endless loop, stopped as a fault
   std::string hash;                    // of the config text, for the statistics
 

@@ -7,31 +7,51 @@ namespace gputlm::mem {
 using tlm::tlm_phase;
 using tlm::tlm_sync_enum;
 
-TargetEnd::TargetEnd(const char* socket_name, sc_core::sc_event& wake) : socket(socket_name), m_wake(wake) {
+TargetEnd::TargetEnd(const char* socket_name, Wakeup& wake, const ClockDomain& clock)
+    : socket(socket_name), m_wake(wake), m_clock(clock) {
   socket.register_nb_transport_fw(this, &TargetEnd::nb_transport_fw);
 }
 
-tlm_sync_enum TargetEnd::nb_transport_fw(tlm::tlm_generic_payload& p, tlm_phase& phase, sc_core::sc_time&) {
+void TargetEnd::hold(tlm::tlm_generic_payload& p) {
+  m_held = &p;
+  m_held_from = m_clock.edge_after(sc_core::sc_time_stamp());
+  m_wake.at(m_held_from);
+}
+
+tlm_sync_enum TargetEnd::nb_transport_fw(tlm::tlm_generic_payload& p, tlm_phase& phase, sc_core::sc_time& delay) {
   if (phase == tlm::BEGIN_REQ) {
-    if (m_request) throw std::logic_error(std::string(socket.name()) + ": BEGIN_REQ before END_REQ (request exclusion)");
-    m_request = &p;
-    m_wake.notify(sc_core::SC_ZERO_TIME);
-    return tlm::TLM_ACCEPTED;
+    if (m_waiting) throw std::logic_error(std::string(socket.name()) + ": BEGIN_REQ before END_REQ (request exclusion)");
+    if (m_held) {
+      m_waiting = &p;
+      return tlm::TLM_ACCEPTED;
+    }
+    const sc_core::sc_time now = sc_core::sc_time_stamp();
+    hold(p);
+    phase = tlm::END_REQ;
+    // A register the owner emptied in this time step: the request may have arrived before the
+    // take (and waited) or after it; either way END_REQ counts from the owner's next edge.
+    delay = m_taken_at == now ? m_held_from - now : sc_core::SC_ZERO_TIME;
+    return tlm::TLM_UPDATED;
   }
   if (phase == tlm::END_RESP) {
     m_response_busy = false;
-    m_wake.notify(sc_core::SC_ZERO_TIME);
     return tlm::TLM_COMPLETED;
   }
   throw std::logic_error(std::string(socket.name()) + ": unexpected phase on the forward path");
 }
 
 tlm::tlm_generic_payload* TargetEnd::take() {
-  tlm::tlm_generic_payload* p = m_request;
-  m_request = nullptr;
-  tlm_phase phase = tlm::END_REQ;
-  sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-  socket->nb_transport_bw(*p, phase, delay);
+  tlm::tlm_generic_payload* p = m_held;
+  m_held = nullptr;
+  const sc_core::sc_time now = sc_core::sc_time_stamp();
+  m_taken_at = now;
+  if (tlm::tlm_generic_payload* w = m_waiting) {
+    m_waiting = nullptr;
+    hold(*w);
+    tlm_phase phase = tlm::END_REQ;
+    sc_core::sc_time delay = m_held_from - now;
+    socket->nb_transport_bw(*w, phase, delay);
+  }
   return p;
 }
 
@@ -43,37 +63,46 @@ void TargetEnd::respond(tlm::tlm_generic_payload& p) {
   m_response_busy = (s == tlm::TLM_ACCEPTED);  // the initiator sends END_RESP later
 }
 
-InitiatorEnd::InitiatorEnd(const char* socket_name, sc_core::sc_event& wake, bool* poke)
-    : socket(socket_name), m_wake(wake), m_poke(poke) {
+InitiatorEnd::InitiatorEnd(const char* socket_name, Wakeup& wake, const ClockDomain& clock)
+    : socket(socket_name), m_wake(wake), m_clock(clock) {
   socket.register_nb_transport_bw(this, &InitiatorEnd::nb_transport_bw);
 }
 
 void InitiatorEnd::send(tlm::tlm_generic_payload& p) {
-  if (m_request_busy) throw std::logic_error(std::string(socket.name()) + ": send while the request channel is busy");
+  if (!can_send()) throw std::logic_error(std::string(socket.name()) + ": send while the request channel is busy");
   tlm_phase phase = tlm::BEGIN_REQ;
+  const sc_core::sc_time now = sc_core::sc_time_stamp();
   sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
   m_in_flight = &p;
+  m_sent_at = now;
   const tlm_sync_enum s = socket->nb_transport_fw(p, phase, delay);
-  m_request_busy = !(s == tlm::TLM_UPDATED && phase == tlm::END_REQ) && s != tlm::TLM_COMPLETED;
-  if (s == tlm::TLM_UPDATED && phase == tlm::BEGIN_RESP) {
+  if (s == tlm::TLM_UPDATED && phase == tlm::END_REQ) {
     m_request_busy = false;
-    m_responses.push_back(&p);
+    // One request a time step: the owner runs again when it may send the next.
+    m_free_from = delay > sc_core::SC_ZERO_TIME ? m_clock.edge_from(now + delay) : now;
+    m_wake.at(std::max(m_free_from, m_clock.edge_after(now)));
+  } else {
+    m_request_busy = true;
   }
-  if (s == tlm::TLM_COMPLETED) m_responses.push_back(&p);
 }
 
-tlm_sync_enum InitiatorEnd::nb_transport_bw(tlm::tlm_generic_payload& p, tlm_phase& phase, sc_core::sc_time&) {
+tlm_sync_enum InitiatorEnd::nb_transport_bw(tlm::tlm_generic_payload& p, tlm_phase& phase, sc_core::sc_time& delay) {
+  const sc_core::sc_time now = sc_core::sc_time_stamp();
   if (phase == tlm::END_REQ) {
     m_request_busy = false;
-    if (m_poke) *m_poke = true;
-    m_wake.notify(sc_core::SC_ZERO_TIME);
+    // Seen from the first edge at or after the annotated time, and after now.
+    m_free_from = delay > sc_core::SC_ZERO_TIME ? m_clock.edge_from(now + delay) : m_clock.edge_after(now);
+    m_wake.at(m_free_from);
     return tlm::TLM_ACCEPTED;
   }
   if (phase == tlm::BEGIN_RESP) {
-    if (m_request_busy && &p == m_in_flight) m_request_busy = false;  // BEGIN_RESP implies END_REQ
-    m_responses.push_back(&p);
-    if (m_poke) *m_poke = true;
-    m_wake.notify(sc_core::SC_ZERO_TIME);
+    if (m_request_busy && &p == m_in_flight) {  // BEGIN_RESP implies END_REQ
+      m_request_busy = false;
+      m_free_from = m_clock.edge_after(now);
+    }
+    const sc_core::sc_time from = m_clock.edge_after(now);
+    m_responses.push_back({&p, from});
+    m_wake.at(from);
     return tlm::TLM_COMPLETED;
   }
   throw std::logic_error(std::string(socket.name()) + ": unexpected phase on the backward path");

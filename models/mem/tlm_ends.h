@@ -1,13 +1,22 @@
 // The two ends of a TLM-2.0 base-protocol link (4-phase, non-blocking), shared by every memory
-// module so that the protocol and its back-pressure are written once.
+// module so that the protocol, its back-pressure and its timing are written once.
 //
-// TargetEnd (a module's upstream side): a BEGIN_REQ is held at the port and the owner is woken;
-// the owner takes the request when it has room and only then does the port send END_REQ. Until
-// then the initiator may not send another request (the base protocol's request exclusion rule):
-// that is the back-pressure, and the sender simply retries when END_REQ arrives.
-// InitiatorEnd (a module's downstream side): sends one request at a time, waits for END_REQ,
-// and accepts every response at once (BEGIN_RESP is completed immediately: modules bound their
-// outstanding requests with MSHRs or queues instead).
+// Registered links. Whatever crosses a link at simulation time t (a request, the END_REQ that
+// lets the sender send the next, a response) is seen by the receiving module from its first
+// clock edge after t, never at t. What a module sees at an edge is therefore settled before any
+// process runs at that edge: the outcome does not depend on the order in which SystemC runs the
+// processes of one time step, nor on whether a module was woken, polled every cycle or traced.
+// A hop costs one cycle of the receiver's clock, as a pipeline register would.
+//
+// TargetEnd (a module's upstream side): one request register. A BEGIN_REQ that finds it free
+// (emptied before t) fills it and is accepted at once (END_REQ in the return path); otherwise the
+// request waits at the port without END_REQ (the base protocol's request exclusion: the sender
+// may not send another), and enters the register when the owner takes the one before it, its
+// END_REQ then annotated to the receiver's next edge. A sender can thus send one request a cycle
+// to a receiver that takes one a cycle.
+// InitiatorEnd (a module's downstream side): sends at most one request a time step, waits for
+// END_REQ, and accepts every response at once (modules bound their outstanding requests with
+// MSHRs or queues instead).
 #pragma once
 
 #include <deque>
@@ -16,18 +25,24 @@
 #include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/simple_target_socket.h>
 
+#include "models/common/clock.h"
+#include "models/common/wakeup.h"
+
 namespace gputlm::mem {
 
 class TargetEnd {
  public:
-  // `wake` is notified (next delta) when a request arrives or the response channel frees.
-  TargetEnd(const char* socket_name, sc_core::sc_event& wake);
+  // `wake` runs the owner, whose clock is `clock` (kept by reference), when a request becomes
+  // visible to it.
+  TargetEnd(const char* socket_name, Wakeup& wake, const ClockDomain& clock);
 
   tlm_utils::simple_target_socket<TargetEnd> socket;
 
-  // The request waiting at the port, or nullptr.
-  tlm::tlm_generic_payload* peek() const { return m_request; }
-  // Takes the waiting request: sends END_REQ, so the initiator may send the next one.
+  // The request in the register if the owner may see it now, or nullptr.
+  tlm::tlm_generic_payload* peek() const {
+    return m_held && m_held_from <= sc_core::sc_time_stamp() ? m_held : nullptr;
+  }
+  // Takes the request peek() returned; a request waiting at the port moves into the register.
   tlm::tlm_generic_payload* take();
   bool can_respond() const { return !m_response_busy; }
   // Sends the response (BEGIN_RESP); the payload's response status is set to OK.
@@ -35,36 +50,50 @@ class TargetEnd {
 
  private:
   tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload& p, tlm::tlm_phase& phase, sc_core::sc_time& delay);
+  // Puts `p` in the register, visible from the owner's first edge after now.
+  void hold(tlm::tlm_generic_payload& p);
 
-  sc_core::sc_event& m_wake;
-  tlm::tlm_generic_payload* m_request = nullptr;
+  Wakeup& m_wake;
+  const ClockDomain& m_clock;
+  tlm::tlm_generic_payload* m_held = nullptr;     // the register
+  sc_core::sc_time m_held_from;                   // when the owner may see it
+  tlm::tlm_generic_payload* m_waiting = nullptr;  // arrived while the register was full: no END_REQ yet
+  sc_core::sc_time m_taken_at = sc_core::sc_max_time();  // time of the last take()
   bool m_response_busy = false;
 };
 
 class InitiatorEnd {
  public:
-  // `wake` is notified when END_REQ frees the request channel or a response arrives; so is
-  // `*poke` raised, if given (an owner that runs several parts in one process learns which).
-  InitiatorEnd(const char* socket_name, sc_core::sc_event& wake, bool* poke = nullptr);
+  // `wake` runs the owner, whose clock is `clock`, when END_REQ or a response becomes visible.
+  InitiatorEnd(const char* socket_name, Wakeup& wake, const ClockDomain& clock);
 
   tlm_utils::simple_initiator_socket<InitiatorEnd> socket;
 
-  bool can_send() const { return !m_request_busy; }
+  bool can_send() const {
+    const sc_core::sc_time now = sc_core::sc_time_stamp();
+    return !m_request_busy && m_free_from <= now && m_sent_at != now;
+  }
   // Sends BEGIN_REQ; requires can_send().
   void send(tlm::tlm_generic_payload& p);
-  // Responses received, oldest first.
-  bool has_response() const { return !m_responses.empty(); }
-  tlm::tlm_generic_payload& front_response() const { return *m_responses.front(); }
+  // Responses the owner may see now, oldest first.
+  bool has_response() const { return !m_responses.empty() && m_responses.front().from <= sc_core::sc_time_stamp(); }
+  tlm::tlm_generic_payload& front_response() const { return *m_responses.front().payload; }
   void pop_response() { m_responses.pop_front(); }
 
  private:
+  struct Response {
+    tlm::tlm_generic_payload* payload;
+    sc_core::sc_time from;  // when the owner may see it
+  };
   tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload& p, tlm::tlm_phase& phase, sc_core::sc_time& delay);
 
-  sc_core::sc_event& m_wake;
-  bool* m_poke;
+  Wakeup& m_wake;
+  const ClockDomain& m_clock;
   tlm::tlm_generic_payload* m_in_flight = nullptr;
   bool m_request_busy = false;
-  std::deque<tlm::tlm_generic_payload*> m_responses;
+  sc_core::sc_time m_free_from = sc_core::SC_ZERO_TIME;  // END_REQ seen from then on
+  sc_core::sc_time m_sent_at = sc_core::sc_max_time();   // time of the last send
+  std::deque<Response> m_responses;
 };
 
 }  // namespace gputlm::mem

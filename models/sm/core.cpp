@@ -6,8 +6,9 @@
 
 namespace gputlm::sm {
 
-Core::Core(sc_core::sc_module_name name, const CoreSpec& spec, uint32_t core_id, double reference_mhz)
+Core::Core(sc_core::sc_module_name name, const CoreSpec& spec, uint32_t core_id, double reference_mhz, Wakeup* edges)
     : CoreModule(name), m_ctx(core_id, spec, reference_mhz) {
+  if (edges) m_ctx.wake.forward_to(*edges);
   m_fetch = std::make_unique<FetchStage>("fetch", m_ctx);
   m_decode = std::make_unique<DecodeStage>("decode", m_ctx);
   m_read = std::make_unique<ReadStage>("read", m_ctx);
@@ -25,7 +26,8 @@ Core::Core(sc_core::sc_module_name name, const CoreSpec& spec, uint32_t core_id,
   m_memory->dcache.socket.bind(m_l1d->upstream.socket);
   m_stages = {m_writeback.get(), m_memory.get(), m_execute.get(), m_read.get(), m_decode.get(), m_fetch.get()};
   SC_METHOD(tick);
-  sensitive << m_ctx.wake << m_timer;
+  sensitive << m_ctx.wake.event();
+  if (edges) sensitive << edges->event();
   dont_initialize();
   m_ctx.cta_finished = [this](uint32_t slot) { finish_cta(slot); };
 
@@ -107,7 +109,7 @@ void Core::start_cta(const func::BoundKernel& kernel, const func::Launch& launch
   m_shared_used += launch.shared_bytes();
   ++m_ctas_resident;
   m_fetch->poke();
-  m_ctx.wake.notify(sc_core::SC_ZERO_TIME);
+  m_ctx.wake.now();
 }
 
 // One cycle of the pipeline. Every stage runs once, the last first, so that an instruction
@@ -120,6 +122,9 @@ void Core::start_cta(const func::BoundKernel& kernel, const func::Launch& launch
 // were poked run: the others' state has not changed since they ran in this cycle.
 void Core::tick() {
   if (!align_to_edge(m_ctx.clock)) return;
+  const bool due = m_ctx.wake.due();
+  m_ctx.wake.rearm();
+  if (!due) return;  // a shared wake-up for other cores
   const Cycle now = m_ctx.clock.now();
   // What a stage asked for in an earlier run stays asked for (a stage does not repeat it when it
   // runs again in the same cycle, woken by a cache).
@@ -140,12 +145,11 @@ void Core::tick() {
     if (pass == 16) throw std::logic_error(std::string(name()) + ": the pipeline links did not settle in a cycle");
   }
   if (next != kNever) next = std::max(next, now + 1);
-  if (m_ctx.spec.run_every_cycle && m_ctas_resident > 0) next = now + 1;
+  if ((m_ctx.spec.run_every_cycle && m_ctas_resident > 0) || m_ctx.wake.polling()) next = now + 1;
   m_fetch->end_cycle(now, next);  // the one stage with end-of-cycle work (its stall accounting)
   if (!m_ctx.fault.empty()) return;
-  // Static sensitivity (wake or timer) costs the kernel less than a dynamic next_trigger each
-  // cycle; a timer notification already due earlier stays and only costs a spurious run.
-  if (next != kNever) m_timer.notify(m_ctx.clock.until(next));
+  // Static sensitivity costs the kernel less than a dynamic next_trigger each cycle.
+  if (next != kNever) m_ctx.wake.at(m_ctx.clock.time_of(next));
 }
 
 void Core::finish_cta(uint32_t slot) {

@@ -25,10 +25,14 @@
 
 namespace gputlm::sm {
 
-class Core : public gpu::CoreModule {
+class Core : public gpu::CoreModule, public Pollable {
  public:
+  void poll_while(const bool* flag) override { m_ctx.wake.poll_while(flag); }
   SC_HAS_PROCESS(Core);
-  Core(sc_core::sc_module_name name, const CoreSpec& spec, uint32_t core_id, double reference_mhz);
+  // With `edges`, the core's timed wake-ups go through that Wakeup, shared by every core of a GPU,
+  // so that cores due in the same cycle run in one fixed order: their execute stages act on the
+  // shared functional memory (atomics, racing loads and stores), whose outcome depends on it.
+  Core(sc_core::sc_module_name name, const CoreSpec& spec, uint32_t core_id, double reference_mhz, Wakeup* edges = nullptr);
 
   // Whether a CTA of `launch` fits in the free resources now.
   bool can_take(const func::Launch& launch) const override;
@@ -68,7 +72,6 @@ class Core : public gpu::CoreModule {
   std::array<Stage*, 6> m_stages{};  // last stage first: the order tick runs them in
   Cycle m_next = kNever;             // the earliest cycle a stage asked to run again
   Cycle m_ran = kNever;              // the last cycle every stage ran in
-  sc_core::sc_event m_timer;         // fires at m_next
   uint32_t m_threads_used = 0, m_warps_used = 0, m_registers_used = 0, m_shared_used = 0, m_ctas_resident = 0;
   Cycle m_threads_since = 0;  // when m_threads_used last changed (for resident_thread_cycles)
   void count_resident_threads();  // adds m_threads_used x the cycles since it last changed

@@ -92,7 +92,7 @@ struct CoreContext {
   std::unique_ptr<IWarpScheduler> scheduler;
   bool scoreboard;        // spec.issue == "scoreboard" (decided once: checked on every hot path)
   bool local_scratchpad;  // spec.local_memory == "scratchpad"
-  sc_core::sc_event wake;  // runs the core's pipeline: a memory response, an END_REQ from a cache, a new CTA
+  Wakeup wake;  // runs the core's pipeline: a memory response, an END_REQ from a cache, a new CTA
   std::function<void(uint32_t cta_slot)> cta_finished;  // set by the core: frees the CTA's resources
   std::function<void(uint32_t slot)> warp_changed;      // set by the core while tracing: a warp's PC or state changed
   // Slots whose status, in-flight count, PC or fetch cycle changed outside the fetch stage since

@@ -5,9 +5,9 @@
 namespace gputlm::vgiw {
 
 BasicBlockScheduler::BasicBlockScheduler(sc_core::sc_module_name name, const VgiwSpec& spec, double reference_mhz)
-    : sc_module(name), to_fabric("to_fabric"), from_fabric("from_fabric", m_wake), m_spec(spec), m_clock(spec.clock_mhz, reference_mhz) {
+    : sc_module(name), to_fabric("to_fabric"), from_fabric("from_fabric", m_wake, m_clock), m_spec(spec), m_clock(spec.clock_mhz, reference_mhz) {
   SC_METHOD(tick);
-  sensitive << m_wake;
+  sensitive << m_wake.event();
   dont_initialize();
   m_stats.counter("tiles", m_tiles, "count", "tiles run (groups of CTAs the control vector table holds at once)");
   m_stats.counter("block_runs", m_block_runs, "count", "blocks (segments) streamed through the fabric");
@@ -26,7 +26,7 @@ void BasicBlockScheduler::start_tile(uint32_t blocks, uint32_t threads) {
   m_cvt->set_first(0, threads);
   ++m_tiles;
   m_state = State::Pick;
-  m_wake.notify(sc_core::SC_ZERO_TIME);
+  m_wake.now();
 }
 
 void BasicBlockScheduler::tick() {

@@ -17,6 +17,7 @@
 #include <systemc>
 
 #include "models/common/clock.h"
+#include "models/common/wakeup.h"
 #include "models/common/stats.h"
 #include "models/common/waves.h"
 #include "models/vgiw/batch_link.h"
@@ -25,8 +26,9 @@
 
 namespace gputlm::vgiw {
 
-class BasicBlockScheduler : public sc_core::sc_module, public StatProvider, public WaveProvider {
+class BasicBlockScheduler : public sc_core::sc_module, public StatProvider, public WaveProvider, public Pollable {
  public:
+  void poll_while(const bool* flag) override { m_wake.poll_while(flag); }
   SC_HAS_PROCESS(BasicBlockScheduler);
   BasicBlockScheduler(sc_core::sc_module_name name, const VgiwSpec& spec, double reference_mhz);
 
@@ -58,7 +60,7 @@ class BasicBlockScheduler : public sc_core::sc_module, public StatProvider, publ
 
   VgiwSpec m_spec;
   ClockDomain m_clock;
-  sc_core::sc_event m_wake;
+  Wakeup m_wake;
   std::unique_ptr<ControlVectorTable> m_cvt;
   State m_state = State::Idle;
   int32_t m_configured = -1;  // block loaded in the fabric

@@ -12,6 +12,8 @@
 #include <systemc>
 #include <tlm>
 
+#include "models/common/clock.h"
+#include "models/common/wakeup.h"
 #include "models/vgiw/thread_batch.h"
 
 namespace gputlm::vgiw {
@@ -36,24 +38,29 @@ struct BatchProtocol {
   typedef tlm::tlm_phase tlm_phase_type;
 };
 
-// The receiving end: queues each message (BEGIN_REQ completed at once) and notifies `wake`.
+// The receiving end: queues each message (BEGIN_REQ completed at once) and runs its owner when
+// the message becomes visible: from the owner's first clock edge after it was sent (registered,
+// like the memory links of mem/tlm_ends.h, so the outcome does not depend on process order).
 class BatchIn : public tlm::tlm_fw_transport_if<BatchProtocol> {
  public:
-  BatchIn(const char* name, sc_core::sc_event& wake) : socket(name), m_wake(wake) { socket.bind(*this); }
+  BatchIn(const char* name, Wakeup& wake, const ClockDomain& clock) : socket(name), m_wake(wake), m_clock(clock) {
+    socket.bind(*this);
+  }
   tlm::tlm_target_socket<32, BatchProtocol> socket;
 
-  bool empty() const { return m_queue.empty(); }
+  // Whether no message is visible now.
+  bool empty() const { return m_queue.empty() || m_queue.front().from > sc_core::sc_time_stamp(); }
   BatchMessage pop() {
-    BatchMessage m = m_queue.front();
+    BatchMessage m = std::move(m_queue.front().message);
     m_queue.pop_front();
     return m;
   }
-  size_t size() const { return m_queue.size(); }
 
   tlm::tlm_sync_enum nb_transport_fw(BatchMessage& m, tlm::tlm_phase& phase, sc_core::sc_time&) override {
     if (phase != tlm::BEGIN_REQ) throw std::logic_error(std::string(socket.name()) + ": protocol violation");
-    m_queue.push_back(m);
-    m_wake.notify(sc_core::SC_ZERO_TIME);
+    const sc_core::sc_time from = m_clock.edge_after(sc_core::sc_time_stamp());
+    m_queue.push_back({m, from});
+    m_wake.at(from);
     phase = tlm::END_REQ;
     return tlm::TLM_COMPLETED;
   }
@@ -62,8 +69,13 @@ class BatchIn : public tlm::tlm_fw_transport_if<BatchProtocol> {
   unsigned int transport_dbg(BatchMessage&) override { return 0; }
 
  private:
-  sc_core::sc_event& m_wake;
-  std::deque<BatchMessage> m_queue;
+  struct Queued {
+    BatchMessage message;
+    sc_core::sc_time from;
+  };
+  Wakeup& m_wake;
+  const ClockDomain& m_clock;
+  std::deque<Queued> m_queue;
 };
 
 // The sending end.

@@ -23,7 +23,8 @@ namespace gputlm::vgiw {
 class VgiwCore : public gpu::CoreModule {
  public:
   SC_HAS_PROCESS(VgiwCore);
-  VgiwCore(sc_core::sc_module_name name, const VgiwSpec& spec, uint32_t core_id, double reference_mhz);
+  // `edges`: see MtCgrf.
+  VgiwCore(sc_core::sc_module_name name, const VgiwSpec& spec, uint32_t core_id, double reference_mhz, Wakeup* edges = nullptr);
 
   // Throws InputError when the kernel cannot map onto the fabric or a CTA does not fit a tile.
   bool can_take(const func::Launch& launch) const override;

@@ -25,9 +25,9 @@ class FixedLatencyMemory : public sc_core::sc_module {
   };
 
   FixedLatencyMemory(sc_core::sc_module_name name, Cycle latency, const ClockDomain& clock)
-      : sc_module(name), upstream("upstream", m_wake), m_latency(latency), m_clock(clock) {
+      : sc_module(name), upstream("upstream", m_wake, m_clock), m_latency(latency), m_clock(clock) {
     SC_METHOD(tick);
-    sensitive << m_wake;
+    sensitive << m_wake.event();
     dont_initialize();
   }
 
@@ -47,8 +47,7 @@ class FixedLatencyMemory : public sc_core::sc_module {
       upstream.respond(*m_pending.top().p);
       m_pending.pop();
     }
-    if (!m_pending.empty()) next_trigger(m_clock.until(std::max(now + 1, m_pending.top().at)), m_wake);
-    else next_trigger(m_wake);
+    sleep_until(m_clock, m_pending.empty() ? kNever : std::max(now + 1, m_pending.top().at), m_wake);
   }
   struct Due {
     Cycle at;
@@ -57,7 +56,7 @@ class FixedLatencyMemory : public sc_core::sc_module {
     bool operator>(const Due& o) const { return at != o.at ? at > o.at : seq > o.seq; }
   };
 
-  sc_core::sc_event m_wake;
+  Wakeup m_wake;
   Cycle m_latency;
   ClockDomain m_clock;
   std::vector<Access> m_log;

@@ -11,9 +11,9 @@ TracePlayer::TracePlayer(sc_core::sc_module_name name, const std::string& path, 
                   line_bytes, clock) {}
 
 TracePlayer::TracePlayer(sc_core::sc_module_name name, RequestSource source, uint32_t line_bytes, const ClockDomain& clock)
-    : sc_module(name), downstream("downstream", m_wake), m_source(std::move(source)), m_line_bytes(line_bytes), m_clock(clock) {
+    : sc_module(name), downstream("downstream", m_wake, m_clock), m_source(std::move(source)), m_line_bytes(line_bytes), m_clock(clock) {
   SC_METHOD(tick);
-  sensitive << m_wake;
+  sensitive << m_wake.event();
   m_next = m_source();
   m_finished = !m_next;
   init();
@@ -81,8 +81,8 @@ void TracePlayer::tick() {
     }
   }
   m_finished = !m_next && m_completed == m_issued;
-  if (m_next && downstream.can_send()) next_trigger(m_clock.until(std::max(now + 1, m_next->cycle)), m_wake);
-  else if (!m_finished) next_trigger(m_wake);
+  if (m_next && downstream.can_send()) sleep_until(m_clock, std::max(now + 1, m_next->cycle), m_wake);
+  else if (!m_finished) sleep_until(m_clock, kNever, m_wake);
 }
 
 }  // namespace gputlm::tb

@@ -54,7 +54,7 @@ class TracePlayer : public sc_core::sc_module, public StatProvider {
   uint32_t m_line_bytes;
   ClockDomain m_clock;
   mem::PayloadPool m_pool;
-  sc_core::sc_event m_wake;
+  Wakeup m_wake;
   std::optional<TraceRequest> m_next;
   bool m_finished = false;
   bool m_keep = false;

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
 
 #include "models/common/error.h"
 #include "models/sm/core_context.h"
@@ -24,69 +25,50 @@ std::string test_name(const testing::TestParamInfo<workload::CatalogEntry>& info
   return n;
 }
 
+// A run's statistics without what may differ between identical runs (host time) or names the
+// config (its hash changes with poll_every_cycle).
+nlohmann::json comparable(const tb::TimingRun& run) {
+  nlohmann::json j = tb::to_json(run);
+  j.erase("host_seconds");
+  j.erase("config");
+  return j;
+}
+
 class TimedWorkloads : public testing::TestWithParam<workload::CatalogEntry> {
  protected:
-  // Runs the workload on a preset, with `patch` merged into its config.
-  void run_on(const std::string& preset, const nlohmann::json& patch = nlohmann::json::object()) {
+  tb::TimingRun run_once(const nlohmann::json& config, const tb::TimingOptions& options = {}) {
     tb::fresh_sc_kernel();
     workload::Workload w(GetParam().dir, "test");
+    return tb::run_timing(w, gpu::GpuSpec::from_json(config, "test"), options);
+  }
+  // Runs the workload on a preset, with `patch` merged into its config, three ways: modules
+  // sleeping until they have work (the default), every module polled every cycle, and with waves
+  // of every module. Observing or polling must not change what is simulated: a module that
+  // missed a wake-up, or a decision that depended on SystemC's order of processes within a time
+  // step, shows here as a difference in any statistic.
+  void run_on(const std::string& preset, const nlohmann::json& patch = nlohmann::json::object()) {
     nlohmann::json config = gpu::load_config(std::string(GPUTLM_SOURCE_DIR) + "/configs/" + preset + ".json");
     config.merge_patch(patch);
-    const gpu::GpuSpec spec = gpu::GpuSpec::from_json(config, preset);
-    const tb::TimingRun run = tb::run_timing(w, spec, {});
+    const tb::TimingRun run = run_once(config);
     for (const auto& b : run.verify.buffers) EXPECT_EQ(b.mismatches, 0u) << b.name << ": " << b.first_mismatch;
     EXPECT_TRUE(run.verify.ok());
     EXPECT_GT(run.cycles, 0u);
     EXPECT_GT(run.ipc(), 0.0);
-  }
-  // With large warps the sub-warps formed depend on timing (a thread still busy is left for a
-  // later sub-warp), so a cycle's shift may change their number a little too. With compaction
-  // blocks a slot can still be fetched after the fetch its I-cache line completed, so when the
-  // cycle's scan runs after the line's arrival (sleeping) two of its warps start in that cycle,
-  // and one when the scan ran before (polled, the process order): measured 0.41% on vecadd.
-  void compare_sleeping_and_polled(const std::string& preset, bool same_instructions, double fraction = 0.002) {
-    nlohmann::json config = gpu::load_config(std::string(GPUTLM_SOURCE_DIR) + "/configs/" + preset + ".json");
-    auto run = [&](bool every_cycle) {
-      tb::fresh_sc_kernel();
-      config["core"]["run_every_cycle"] = every_cycle;
-      workload::Workload w(GetParam().dir, "test");
-      return tb::run_timing(w, gpu::GpuSpec::from_json(config, "test"), {});
-    };
-    const tb::TimingRun sleeping = run(false), polled = run(true);
-    // Hong & Kim's uncoalesced micro-benchmarks send 32 line requests per warp load and keep every
-    // L1 miss slot busy, which lets a same-cycle order difference grow: measured 0.35% of the
-    // cycles moving between pipeline and memory stalls (mb3_uc, totals 1 cycle apart), 0.21% in
-    // total cycles with large warps (mb4_uc), 0.8% with compaction (mb3_uc); the first difference
-    // is a DRAM queue taking a request one delta apart. Sleeping is the faster there, not the
-    // slower, as a missed wake-up would make it.
-    if (GetParam().name.rfind("hongkim/mb", 0) == 0 && GetParam().name.size() > 3 &&
-        GetParam().name.compare(GetParam().name.size() - 3, 3, "_uc") == 0)
-      fraction = std::max(fraction, 0.01);
-    const double slack = fraction * static_cast<double>(polled.cycles);
-    EXPECT_NEAR(static_cast<double>(sleeping.cycles), static_cast<double>(polled.cycles), slack);
-    // bfs's threads race on the visited flags (as in Rodinia), so how many instructions it runs
-    // depends on timing (test size: 50,595 warp instructions round-robin, 50,613 greedy-then-oldest).
-    const bool racy = GetParam().name == "narasiman/bfs";
-    if (same_instructions && !racy) {
-      EXPECT_EQ(sleeping.warp_instructions, polled.warp_instructions);
-    }
-    EXPECT_NEAR(static_cast<double>(sleeping.warp_instructions), static_cast<double>(polled.warp_instructions),
-                fraction * static_cast<double>(polled.warp_instructions));
-    for (size_t c = 0; c < polled.stall_cycles.size(); ++c)
-      EXPECT_NEAR(static_cast<double>(sleeping.stall_cycles[c]), static_cast<double>(polled.stall_cycles[c]), slack)
-          << sm::stall_cause_name(static_cast<sm::StallCause>(c));
+    const nlohmann::json expected = comparable(run);
+
+    nlohmann::json polled = config;
+    polled["poll_every_cycle"] = true;
+    EXPECT_EQ(comparable(run_once(polled)), expected) << "polling every module every cycle changed the statistics";
+
+    tb::TimingOptions waves;
+    waves.vcd_path = testing::TempDir() + "timed_workloads.vcd";
+    EXPECT_EQ(comparable(run_once(config, waves)), expected) << "writing waves changed the statistics";
+    std::remove(waves.vcd_path.c_str());
+    std::remove((testing::TempDir() + "timed_workloads.gtkw").c_str());
   }
 };
 
 TEST_P(TimedWorkloads, VerifyOnNarasimanBaseline) { run_on("narasiman-baseline"); }
-
-// The cores sleep while no stage has work; running them every cycle instead must give the same
-// timing: a stage that needed a run it did not ask for (a missed wake-up) would show here as
-// lost cycles. What may differ: when a cache answers in the same simulated cycle, whether the
-// core had already run in that cycle depends on SystemC's order of processes within the time
-// step, which can move an instruction by a cycle (see the README's "Simulation" notes).
-TEST_P(TimedWorkloads, SleepingCoresTimeLikeCoresRunEveryCycle) { compare_sleeping_and_polled("narasiman-baseline", true); }
-TEST_P(TimedWorkloads, SleepingLargeWarpCoresTimeLikeCoresRunEveryCycle) { compare_sleeping_and_polled("lwm256", false); }
 
 TEST_P(TimedWorkloads, VerifyOnFermiGtx480) { run_on("fermi-gtx480"); }
 
@@ -108,7 +90,6 @@ TEST_P(TimedWorkloads, VerifyOnLargeWarps256TwoLevel1) { run_on("lwm256-2lev1");
 TEST_P(TimedWorkloads, VerifyOnThreadBlockCompaction256) { run_on("tbc256"); }
 TEST_P(TimedWorkloads, VerifyOnDynamicWarpFormationMajority) { run_on("dwf"); }
 TEST_P(TimedWorkloads, VerifyOnDynamicWarpFormationPdomPriority) { run_on("dwf", {{"core", {{"dwf", {{"policy", "pdom"}}}}}}); }
-TEST_P(TimedWorkloads, SleepingCompactingCoresTimeLikeCoresRunEveryCycle) { compare_sleeping_and_polled("tbc256", false, 0.005); }
 TEST_P(TimedWorkloads, VerifyOnLargeWarps256PerfectRegisterFileWaiting) {
   run_on("lwm256", {{"core", {{"lwm", {{"perfect_register_file", true}, {"busy_threads", "wait"}, {"memory_rows", false}, {"single_jump", false}}}}}});
 }

@@ -4,19 +4,20 @@ namespace gputlm::mem {
 
 Cache::Cache(sc_core::sc_module_name name, const CacheSpec& spec, double reference_mhz)
     : sc_module(name),
-      upstream("upstream", m_wake),
-      downstream("downstream", m_wake),
+      upstream("upstream", m_wake, m_clock),
+      downstream("downstream", m_wake, m_clock),
       m_spec(spec),
       m_write_back(spec.write_back()),
       m_install_full_stores(spec.full_line_stores == "install"),
       m_clock(spec.clock_mhz, reference_mhz),
       m_tags(spec.sets(), spec.assoc, make_replacement(spec.replacement, spec.sets(), spec.assoc)),
       m_bank_used(spec.banks, 0),
-      m_last_stall(spec.ports, kNever) {
+      m_last_stall(spec.ports, kNever),
+      m_mshr_stall_since(spec.ports, kNever) {
   for (uint32_t i = 1; i < spec.ports; ++i)
-    m_more_ports.push_back(std::make_unique<TargetEnd>(("upstream_" + std::to_string(i)).c_str(), m_wake));
+    m_more_ports.push_back(std::make_unique<TargetEnd>(("upstream_" + std::to_string(i)).c_str(), m_wake, m_clock));
   SC_METHOD(tick);
-  sensitive << m_wake;
+  sensitive << m_wake.event();
   dont_initialize();
   m_stats.counter("accesses", m_accesses, "count", "requests accepted");
   m_stats.counter("reads", m_reads, "count", "loads and fetches accepted");
@@ -39,7 +40,7 @@ void Cache::tick() {
   receive(now);
   bool retry_next_cycle = false;
   for (uint32_t k = 0; k < m_spec.ports; ++k) {
-    const uint32_t i = (m_first_port + k) % m_spec.ports;
+    const uint32_t i = static_cast<uint32_t>((now + k) % m_spec.ports);  // round-robin by cycle
     TargetEnd& in = port(i);
     tlm::tlm_generic_payload* p = in.peek();
     if (!p) continue;
@@ -47,16 +48,20 @@ void Cache::tick() {
     const Outcome o = handle(*p, now);
     if (o == Outcome::Accepted) {
       in.take();
+      // The cycles it waited for an MSHR, counted whether the cache slept through them or not.
+      if (m_mshr_stall_since[i] != kNever) m_mshr_stalls += now - m_mshr_stall_since[i];
+      m_mshr_stall_since[i] = kNever;
       continue;
     }
     if (i != 0) m_port_of.erase(p);
-    if (m_last_stall[i] != now) {
+    if (o == Outcome::BankBusy) {
+      if (m_last_stall[i] != now) ++m_bank_conflicts;  // retried every cycle: counted each cycle
       m_last_stall[i] = now;
-      (o == Outcome::BankBusy ? m_bank_conflicts : m_mshr_stalls)++;
+    } else if (m_mshr_stall_since[i] == kNever) {
+      m_mshr_stall_since[i] = now;
     }
     retry_next_cycle |= o == Outcome::BankBusy;
   }
-  if (m_spec.ports > 1) m_first_port = (m_first_port + 1) % m_spec.ports;
   while (!m_to_send.empty() && downstream.can_send()) {
     tlm::tlm_generic_payload* p = m_to_send.front();
     m_to_send.pop_front();
@@ -88,12 +93,12 @@ Cache::Outcome Cache::handle(tlm::tlm_generic_payload& p, Cycle now) {
   Outcome o;
   if (m_spec.perfect) {
     ++m_hits;
-    respond_at(p, now + m_spec.hit_latency);
+    respond_at(p, now + m_spec.hit_latency - 1);
     o = Outcome::Accepted;
   } else if (!write) {
     if (m_tags.lookup(line)) {
       ++m_hits;
-      respond_at(p, now + m_spec.hit_latency);
+      respond_at(p, now + m_spec.hit_latency - 1);
       o = Outcome::Accepted;
     } else {
       o = miss(p, line, false);
@@ -123,7 +128,7 @@ Cache::Outcome Cache::write_line(tlm::tlm_generic_payload& p, uint64_t line, Cyc
   if (m_tags.lookup(line)) {
     ++m_hits;
     m_tags.mark_dirty(line);
-    respond_at(p, now + m_spec.hit_latency);
+    respond_at(p, now + m_spec.hit_latency - 1);
     return Outcome::Accepted;
   }
   const bool full = p.get_data_length() >= m_spec.line_bytes;
@@ -132,7 +137,7 @@ Cache::Outcome Cache::write_line(tlm::tlm_generic_payload& p, uint64_t line, Cyc
   if (installs && !m_mshrs.count(line)) {
     ++m_misses;
     if (auto v = m_tags.fill(line, true)) evict(*v);
-    respond_at(p, now + m_spec.hit_latency);
+    respond_at(p, now + m_spec.hit_latency - 1);
     return Outcome::Accepted;
   }
   return miss(p, line, true);

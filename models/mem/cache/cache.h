@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "models/common/clock.h"
+#include "models/common/wakeup.h"
 #include "models/common/stats.h"
 #include "models/common/waves.h"
 #include "models/mem/cache/cache_spec.h"
@@ -26,8 +27,9 @@
 
 namespace gputlm::mem {
 
-class Cache : public sc_core::sc_module, public StatProvider, public WaveProvider {
+class Cache : public sc_core::sc_module, public StatProvider, public WaveProvider, public Pollable {
  public:
+  void poll_while(const bool* flag) override { m_wake.poll_while(flag); }
   SC_HAS_PROCESS(Cache);
   Cache(sc_core::sc_module_name name, const CacheSpec& spec, double reference_mhz);
 
@@ -81,15 +83,15 @@ class Cache : public sc_core::sc_module, public StatProvider, public WaveProvide
   PayloadPool m_pool;
   std::vector<std::unique_ptr<TargetEnd>> m_more_ports;                  // ports 1 ..
   std::unordered_map<tlm::tlm_generic_payload*, uint32_t> m_port_of;      // requests of ports 1 .., until answered
-  uint32_t m_first_port = 0;                                             // round-robin start
-  sc_core::sc_event m_wake;
+  Wakeup m_wake;
   std::unordered_map<uint64_t, Mshr> m_mshrs;                 // by line number
   std::unordered_set<tlm::tlm_generic_payload*> m_forwarded;  // stores/atomics sent on, awaiting the level below
   std::deque<tlm::tlm_generic_payload*> m_to_send;            // fills, write-backs, forwarded requests
   std::priority_queue<Ready, std::vector<Ready>, std::greater<Ready>> m_ready;  // upstream responses
   std::vector<Cycle> m_bank_used;  // cycle each bank last started an access (+1, 0 = never)
   uint64_t m_seq = 0;
-  std::vector<Cycle> m_last_stall;  // per port: the cycle its last stall was counted
+  std::vector<Cycle> m_last_stall;  // per port: the cycle its last bank conflict was counted
+  std::vector<Cycle> m_mshr_stall_since;  // per port: since when its request waits for an MSHR (kNever: none)
 
   StatGroup m_stats;
   uint64_t m_accesses = 0, m_reads = 0, m_writes = 0, m_hits = 0, m_misses = 0, m_merges = 0;

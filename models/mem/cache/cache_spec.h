@@ -19,7 +19,9 @@ struct CacheSpec {
   // read per thread (the VGIW L1 and live value cache) interleaves 4-byte words, so the threads
   // of one line reach different banks, as in a GPU's shared-memory-style data banks (chosen).
   uint32_t bank_bytes = 0;
-  uint32_t hit_latency = 1;    // cycles from acceptance to the response of a hit
+  // Cycles from taking a hit to the requester seeing its answer: the response is sent
+  // hit_latency - 1 cycles after the take and the response link adds one (mem/tlm_ends.h).
+  uint32_t hit_latency = 1;
   uint32_t mshrs = 32;         // chosen: outstanding line misses (the papers give none)
   uint32_t mshr_merge = 8;     // chosen: requests one MSHR can hold (the first included)
   std::string write_policy = "write-through";  // write-through (no-allocate) | write-back (write-allocate)

@@ -10,7 +10,7 @@ constexpr uint64_t kNoRow = 0xFFFFFFFFull;  // waves: no open row (rows are trac
 
 DramController::DramController(sc_core::sc_module_name name, const DramSpec& spec, double reference_mhz)
     : sc_module(name),
-      upstream("upstream", m_wake),
+      upstream("upstream", m_wake, m_clock),
       m_spec(spec),
       m_open_page(spec.page_policy == "open"),
       m_clock(spec.clock_mhz, reference_mhz),
@@ -27,7 +27,7 @@ DramController::DramController(sc_core::sc_module_name name, const DramSpec& spe
       m_wave_hold_until(spec.banks, 0),
       m_wave_hold_changes(spec.banks, 0) {
   SC_METHOD(tick);
-  sensitive << m_wake;
+  sensitive << m_wake.event();
   dont_initialize();
 
   m_stats.counter("requests", m_requests, "count", "requests served");

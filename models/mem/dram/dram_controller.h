@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "models/common/clock.h"
+#include "models/common/wakeup.h"
 #include "models/common/stats.h"
 #include "models/common/waves.h"
 #include "models/mem/dram/address_map.h"
@@ -21,8 +22,9 @@
 
 namespace gputlm::mem {
 
-class DramController : public sc_core::sc_module, public StatProvider, public WaveProvider {
+class DramController : public sc_core::sc_module, public StatProvider, public WaveProvider, public Pollable {
  public:
+  void poll_while(const bool* flag) override { m_wake.poll_while(flag); }
   SC_HAS_PROCESS(DramController);
   // `reference_mhz`: the clock whose period is 1 ns of simulation time (see ClockDomain).
   DramController(sc_core::sc_module_name name, const DramSpec& spec, double reference_mhz);
@@ -70,7 +72,7 @@ class DramController : public sc_core::sc_module, public StatProvider, public Wa
   AddressMap m_map;
   std::unique_ptr<IDramTiming> m_timing;
   std::unique_ptr<IDramScheduler> m_scheduler;
-  sc_core::sc_event m_wake;
+  Wakeup m_wake;
   std::vector<DramQueueEntry> m_queue;                  // oldest first
   std::vector<tlm::tlm_generic_payload*> m_queue_payloads;
   std::priority_queue<InFlight, std::vector<InFlight>, std::greater<InFlight>> m_in_flight;

@@ -16,10 +16,10 @@ Xbar::Xbar(sc_core::sc_module_name name, const XbarSpec& spec, uint32_t inputs, 
       m_in_link_free(inputs, 0),
       m_per_slice(outputs, 0),
       m_per_core(inputs, 0) {
-  for (uint32_t i = 0; i < inputs; ++i) m_up.push_back(std::make_unique<TargetEnd>(("up_" + std::to_string(i)).c_str(), m_wake));
-  for (uint32_t m = 0; m < outputs; ++m) m_down.push_back(std::make_unique<InitiatorEnd>(("down_" + std::to_string(m)).c_str(), m_wake));
+  for (uint32_t i = 0; i < inputs; ++i) m_up.push_back(std::make_unique<TargetEnd>(("up_" + std::to_string(i)).c_str(), m_wake, m_clock));
+  for (uint32_t m = 0; m < outputs; ++m) m_down.push_back(std::make_unique<InitiatorEnd>(("down_" + std::to_string(m)).c_str(), m_wake, m_clock));
   SC_METHOD(tick);
-  sensitive << m_wake;
+  sensitive << m_wake.event();
   dont_initialize();
   m_stats.counter("requests", m_requests, "count", "requests carried to the slices");
   m_stats.counter("responses", m_responses, "count", "responses carried back to the cores");

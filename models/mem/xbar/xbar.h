@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "models/common/clock.h"
+#include "models/common/wakeup.h"
 #include "models/common/stats.h"
 #include "models/common/waves.h"
 #include "models/mem/tlm_ends.h"
@@ -21,8 +22,9 @@
 
 namespace gputlm::mem {
 
-class Xbar : public sc_core::sc_module, public StatProvider, public WaveProvider {
+class Xbar : public sc_core::sc_module, public StatProvider, public WaveProvider, public Pollable {
  public:
+  void poll_while(const bool* flag) override { m_wake.poll_while(flag); }
   SC_HAS_PROCESS(Xbar);
   Xbar(sc_core::sc_module_name name, const XbarSpec& spec, uint32_t inputs, uint32_t outputs, double reference_mhz);
 
@@ -49,7 +51,7 @@ class Xbar : public sc_core::sc_module, public StatProvider, public WaveProvider
 
   XbarSpec m_spec;
   ClockDomain m_clock;
-  sc_core::sc_event m_wake;
+  Wakeup m_wake;
   std::vector<std::unique_ptr<TargetEnd>> m_up;
   std::vector<std::unique_ptr<InitiatorEnd>> m_down;
   std::vector<std::deque<Hop>> m_to_slice;   // per output: granted requests in flight

@@ -12,7 +12,7 @@ bool decides_next_pc(const isa::Instruction& in, const WarpSlot& w, uint32_t pc)
 
 FetchStage::FetchStage(sc_core::sc_module_name name, CoreContext& core)
     : Stage(name, core, false, true),
-      icache("icache", core.wake, poke_flag()),
+      icache("icache", core.wake, core.clock),
       m_icache_wait(core.warps.size(), false),
       m_icache_sent(core.warps.size(), 0),
       m_candidates(static_cast<uint32_t>(core.warps.size())),

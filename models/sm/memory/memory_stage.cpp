@@ -9,7 +9,7 @@ bool uses_memory_system(const WarpInstr& w) {
 }
 }  // namespace
 
-MemoryStage::MemoryStage(sc_core::sc_module_name name, CoreContext& core) : Stage(name, core, true, true), dcache("dcache", core.wake, poke_flag()) {}
+MemoryStage::MemoryStage(sc_core::sc_module_name name, CoreContext& core) : Stage(name, core, true, true), dcache("dcache", core.wake, core.clock) {}
 
 uint64_t MemoryStage::timing_address(const WarpInstr& w, unsigned lane) const {
   const uint64_t a = w.result.addr[lane];

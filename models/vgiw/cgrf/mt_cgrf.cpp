@@ -17,9 +17,10 @@ uint32_t wheel_size(const VgiwSpec& s, const Fabric& f) {
 }
 }  // namespace
 
-MtCgrf::MtCgrf(sc_core::sc_module_name name, const VgiwSpec& spec, const Fabric& fabric, uint32_t core_id, double reference_mhz)
+MtCgrf::MtCgrf(sc_core::sc_module_name name, const VgiwSpec& spec, const Fabric& fabric, uint32_t core_id, double reference_mhz,
+               Wakeup* edges)
     : sc_module(name),
-      from_scheduler("from_scheduler", m_wake),
+      from_scheduler("from_scheduler", m_wake, m_clock),
       to_scheduler("to_scheduler"),
       m_spec(spec),
       m_fabric(fabric),
@@ -34,11 +35,15 @@ MtCgrf::MtCgrf(sc_core::sc_module_name name, const VgiwSpec& spec, const Fabric&
     if (fabric.type(u) == UnitType::LiveValue) m_units[u].port = static_cast<int32_t>(lvu++);
   }
   for (uint32_t i = 0; i < ldst; ++i)
-    m_l1_ports.push_back(std::make_unique<mem::InitiatorEnd>(("l1_" + std::to_string(i)).c_str(), m_wake));
+    m_l1_ports.push_back(std::make_unique<mem::InitiatorEnd>(("l1_" + std::to_string(i)).c_str(), m_wake, m_clock));
   for (uint32_t i = 0; i < lvu; ++i)
-    m_lvc_ports.push_back(std::make_unique<mem::InitiatorEnd>(("lvc_" + std::to_string(i)).c_str(), m_wake));
+    m_lvc_ports.push_back(std::make_unique<mem::InitiatorEnd>(("lvc_" + std::to_string(i)).c_str(), m_wake, m_clock));
   SC_METHOD(tick);
-  sensitive << m_wake;
+  sensitive << m_wake.event();
+  if (edges) {
+    m_wake.forward_to(*edges);
+    sensitive << edges->event();
+  }
   dont_initialize();
   for (size_t t = 0; t < kUnitTypes; ++t) {
     const std::string n = unit_type_name(static_cast<UnitType>(t));
@@ -65,6 +70,10 @@ MtCgrf::MtCgrf(sc_core::sc_module_name name, const VgiwSpec& spec, const Fabric&
 
 void MtCgrf::tick() {
   if (!align_to_edge(m_clock)) return;
+  if (m_wake.forwarding() && !m_wake.due()) {  // a shared wake-up for other fabrics
+    m_wake.rearm();
+    return;
+  }
   const Cycle now = m_clock.now();
   const bool new_cycle = now != m_last_tick;
   if (new_cycle) count_phases(now);
@@ -95,6 +104,7 @@ void MtCgrf::tick() {
   }
   check_drained();  // also on a later tick of the cycle: the last "no more" may come then
   m_wave_in_flight = m_threads_in_flight;
+  m_busy_after = m_threads_in_flight > 0;
   m_phase_now = phase(now, true);
   m_phase_after = phase(now, false);
   Cycle next = next_token_cycle(now);
@@ -128,6 +138,8 @@ void MtCgrf::count_phases(Cycle now) {
   };
   add(m_phase_now, 1);
   add(m_phase_after, now - m_last_tick - 1);
+  // The cycles the fabric slept through kept the threads it held when it last ran.
+  if (m_busy_after) m_busy_cycles += now - m_last_tick - 1;
 }
 
 Cycle MtCgrf::next_token_cycle(Cycle now) const {

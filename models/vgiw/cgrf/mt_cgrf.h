@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "models/common/clock.h"
+#include "models/common/wakeup.h"
 #include "models/common/stats.h"
 #include "models/common/waves.h"
 #include "models/mem/payload_pool.h"
@@ -40,10 +41,14 @@
 
 namespace gputlm::vgiw {
 
-class MtCgrf : public sc_core::sc_module, public StatProvider, public WaveProvider {
+class MtCgrf : public sc_core::sc_module, public StatProvider, public WaveProvider, public Pollable {
  public:
+  void poll_while(const bool* flag) override { m_wake.poll_while(flag); }
   SC_HAS_PROCESS(MtCgrf);
-  MtCgrf(sc_core::sc_module_name name, const VgiwSpec& spec, const Fabric& fabric, uint32_t core_id, double reference_mhz);
+  // With `edges` (shared by the GPU's cores), timed wake-ups go through it so that fabrics due in
+  // one cycle run in a fixed order: their threads act on the shared functional memory.
+  MtCgrf(sc_core::sc_module_name name, const VgiwSpec& spec, const Fabric& fabric, uint32_t core_id, double reference_mhz,
+         Wakeup* edges = nullptr);
 
   BatchIn from_scheduler;
   BatchOut to_scheduler;
@@ -116,7 +121,7 @@ class MtCgrf : public sc_core::sc_module, public StatProvider, public WaveProvid
   const Fabric& m_fabric;
   uint32_t m_core_id;
   ClockDomain m_clock;
-  sc_core::sc_event m_wake;
+  Wakeup m_wake;
   std::vector<std::unique_ptr<mem::InitiatorEnd>> m_l1_ports, m_lvc_ports;
   mem::PayloadPool m_pool;
   std::unordered_map<tlm::tlm_generic_payload*, Token> m_waiting;  // memory accesses in flight
@@ -134,6 +139,7 @@ class MtCgrf : public sc_core::sc_module, public StatProvider, public WaveProvid
   std::vector<std::vector<Token>> m_wheel;  // tokens by arrival cycle mod size
   uint64_t m_tokens_in_wheel = 0;
   Cycle m_last_tick = kNever;
+  bool m_busy_after = false;  // threads in the fabric after its last run (busy_cycles of the cycles it sleeps)
   Cycle m_injected_at = kNever;
   int m_phase_now = -1, m_phase_after = -1;  // of m_last_tick, and of the cycles up to the next tick
 

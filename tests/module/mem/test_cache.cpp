@@ -11,6 +11,11 @@ namespace gputlm::mem {
 namespace {
 
 constexpr Cycle kMemLatency = 50;
+// Every link is registered (mem/tlm_ends.h): a request or response is seen one cycle after it
+// is sent. A hit is seen hit_latency (2) after the request reached the cache, a hop after it was
+// sent; a miss crosses four links (player -> cache -> memory and back).
+constexpr Cycle kHop = 1;
+constexpr Cycle kHit = 2 + kHop, kMiss = kMemLatency + 4 * kHop;
 constexpr uint64_t kA = 0x10000;
 
 tb::TraceRequest req(Cycle cycle, uint64_t address, bool write = false, uint32_t bytes = 4) {
@@ -65,8 +70,8 @@ struct Bench {
 
 TEST(Cache, AMissFillsTheLineAndALaterHitTakesTheHitLatency) {
   Bench b(small("write-through"), {req(0, kA), req(100, kA + 8)});
-  EXPECT_EQ(b.at(0).responded, kMemLatency);  // the fill returns 50 cycles after the miss went down
-  EXPECT_EQ(b.at(1).responded - b.at(1).sent, 2u);
+  EXPECT_EQ(b.at(0).responded, kMiss);  // the fill returns 50 cycles after the miss went down
+  EXPECT_EQ(b.at(1).responded - b.at(1).sent, kHit);
   ASSERT_EQ(b.memory->log().size(), 1u);
   EXPECT_EQ(b.memory->log()[0].address, kA);
   EXPECT_EQ(b.memory->log()[0].bytes, 128u);
@@ -76,22 +81,24 @@ TEST(Cache, AMissFillsTheLineAndALaterHitTakesTheHitLatency) {
 TEST(Cache, MissesToOneLineMergeIntoOneMshr) {
   Bench b(small("write-through"), {req(0, kA), req(1, kA + 4), req(2, kA + 64)});
   EXPECT_EQ(b.memory->log().size(), 1u);
-  for (size_t i = 0; i < 3; ++i) EXPECT_EQ(b.at(i).responded, kMemLatency) << i;
+  for (size_t i = 0; i < 3; ++i) EXPECT_EQ(b.at(i).responded, kMiss) << i;
   EXPECT_EQ(b.stat("mshr_merges"), 2);
 }
 
 TEST(Cache, AFullMergeListHoldsTheNextRequestBackUntilTheFill) {
   Bench b(small("write-through", 4, 2), {req(0, kA), req(1, kA + 4), req(2, kA + 8)});
   EXPECT_EQ(b.at(2).sent, 2u);
-  EXPECT_EQ(b.at(2).responded, kMemLatency + 2);  // accepted when the fill arrives, then a hit
+  EXPECT_EQ(b.at(2).responded, kMiss - kHop + 2);  // accepted when the fill arrives, then a hit
   EXPECT_EQ(b.memory->log().size(), 1u);
 }
 
 TEST(Cache, FullMshrsRefuseUntilAFillFreesOne) {
   Bench b(small("write-through", 2), {req(0, kA), req(1, kA + 128), req(2, kA + 256), req(3, kA + 384)});
   ASSERT_EQ(b.memory->log().size(), 4u);
-  EXPECT_EQ(b.memory->log()[2].cycle, kMemLatency);      // the third miss waits for the first fill
-  EXPECT_EQ(b.at(3).sent, kMemLatency);                  // and the fourth request cannot even be sent
+  // The third miss waits for the first fill (seen by the cache at 3 hops + 50, sent on, 1 hop)...
+  EXPECT_EQ(b.memory->log()[2].cycle, kMemLatency + 4 * kHop);
+  // ...and the fourth waits at the cache's port (no END_REQ) until the second fill frees an MSHR.
+  EXPECT_EQ(b.memory->log()[3].cycle, kMemLatency + 5 * kHop);
   EXPECT_GT(b.stat("mshr_full_stalls"), 0);
 }
 
@@ -123,8 +130,8 @@ TEST(Cache, FullLineStoresFetchOrInstallByConfig) {
     const auto& log = b.memory->log();
     ASSERT_EQ(log.size(), install ? 1u : 2u) << mode;
     EXPECT_EQ(log.back().address, kA + 128) << mode << ": the partial store fetches its line";
-    EXPECT_EQ(b.at(0).responded, install ? 2u : kMemLatency) << mode;
-    EXPECT_EQ(b.at(2).responded, 300u + 2) << mode << ": the installed line hits";
+    EXPECT_EQ(b.at(0).responded, install ? kHit : kMiss) << mode;
+    EXPECT_EQ(b.at(2).responded, 300u + kHit) << mode << ": the installed line hits";
   }
 }
 
@@ -135,7 +142,7 @@ TEST(Cache, WriteThroughForwardsStoresAndDoesNotAllocate) {
   EXPECT_EQ(log[0].kind, AccessKind::Store);
   EXPECT_EQ(log[0].bytes, 4u);
   EXPECT_EQ(log[1].kind, AccessKind::Load);  // the store did not bring the line in
-  EXPECT_EQ(b.at(0).responded, kMemLatency);  // acknowledged when the level below has it
+  EXPECT_EQ(b.at(0).responded, kMiss);  // acknowledged when the level below has it
 }
 
 TEST(Cache, APerfectCacheAnswersEveryAccessAtTheHitLatencyAndSendsNothingBelow) {
@@ -144,7 +151,7 @@ TEST(Cache, APerfectCacheAnswersEveryAccessAtTheHitLatencyAndSendsNothingBelow) 
     s.perfect = true;
     Bench b(s, {req(0, kA), req(10, kA + 4096, true), req(20, kA + 8192)});
     EXPECT_TRUE(b.memory->log().empty()) << policy;
-    for (size_t i = 0; i < 3; ++i) EXPECT_EQ(b.at(i).responded - b.at(i).sent, 2u) << policy << " " << i;
+    for (size_t i = 0; i < 3; ++i) EXPECT_EQ(b.at(i).responded - b.at(i).sent, kHit) << policy << " " << i;
     EXPECT_EQ(b.stat("hits"), 3) << policy;
   }
 }

@@ -40,7 +40,11 @@ struct Bench {
     sc_core::sc_start();
     EXPECT_TRUE(player->finished());
   }
-  Cycle done(size_t i) const { return player->completions().at(i).responded; }
+  // When the controller finished request i: the player sees it two links later than that minus
+  // one: its request reaches the controller a cycle after it was sent, and the response the player
+  // a cycle after it was sent (registered links, mem/tlm_ends.h).
+  static constexpr Cycle kHops = 2;
+  Cycle done(size_t i) const { return player->completions().at(i).responded - kHops; }
   Cycle latency(size_t i) const { return done(i) - player->completions().at(i).sent; }
   double stat(const char* name) const { return dram->stats().values().at(name).get<double>(); }
 
@@ -134,13 +138,15 @@ TEST(DramController, TheBandwidthCapBoundsBackToBackLines) {
 }
 
 TEST(DramController, AFullQueueRefusesAndTheSenderRetries) {
-  // Queue of 2: request 0 issues at once; 1 and 2 wait for bank 0 (busy until 100); 3 is held at
-  // the socket (no END_REQ) until request 1 issues at cycle 100, and 4 cannot even be sent before.
+  // Queue of 2: request 0 issues at once; 1 and 2 wait for bank 0 (busy until 100). 3 sits in the
+  // link's register, not taken while the queue is full; 4 waits at the socket (no END_REQ), so 5
+  // cannot even be sent until request 1 issues (cycle 101 at the controller: a queue slot frees,
+  // 3 is taken, 4 enters the register and its END_REQ is seen a cycle later).
   std::vector<tb::TraceRequest> s;
-  for (Cycle i = 0; i < 5; ++i) s.push_back(rd(i, addr(0, 1 + i)));
+  for (Cycle i = 0; i < 6; ++i) s.push_back(rd(i, addr(0, 1 + i)));
   Bench b(s, "fcfs", 2);
-  EXPECT_EQ(b.player->completions()[3].sent, 3u);
-  EXPECT_EQ(b.player->completions()[4].sent, 100u);
+  EXPECT_EQ(b.player->completions()[4].sent, 4u);
+  EXPECT_EQ(b.player->completions()[5].sent, 102u);
   EXPECT_EQ(b.stat("max_queue_occupancy"), 2);
   EXPECT_GT(b.player->stats().values().at("held_back_cycles").get<double>(), 90);
 }

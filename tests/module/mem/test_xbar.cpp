@@ -58,9 +58,12 @@ TEST(Xbar, AddressesInterleaveOverTheSlices) {
 
 TEST(Xbar, ARequestArrivesAfterTheLatencyAndTheResponseComesBack) {
   Bench b(1, 1, {{req(0, 0x40)}});
-  EXPECT_EQ(b.slices_[0]->log()[0].cycle, 4u);  // a read request is one flit: latency 4
+  // Each link is registered (mem/tlm_ends.h): a message is seen a cycle after it is sent, and the
+  // request crosses two links (core -> xbar -> slice), the response two more.
+  constexpr Cycle kHop = 1;
+  EXPECT_EQ(b.slices_[0]->log()[0].cycle, 4u + 2 * kHop);  // a read request is one flit: latency 4
   // Response: slice latency 10, then a 128 B line + header = 5 flits on the way back.
-  EXPECT_EQ(b.players[0]->completions()[0].responded, 4u + 10 + 4 + 5 - 1);
+  EXPECT_EQ(b.players[0]->completions()[0].responded, 4u + 10 + 4 + 5 - 1 + 4 * kHop);
 }
 
 TEST(Xbar, CoresCompetingForOneSliceAreGrantedInTurn) {

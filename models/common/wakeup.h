@@ -1,0 +1,81 @@
+// What wakes a module's process: an sc_event that remembers every time it was asked to fire at.
+// SystemC keeps one pending notification per event (an earlier one replaces a later one, a later
+// one is dropped), so a module woken by several links for different cycles would lose all but
+// the earliest. A Wakeup keeps the others and arms the next after each run of its owner.
+//
+// Contract: the owner's process is sensitive to event() (statically, or in every next_trigger)
+// and calls rearm() at the end of each run; at() is given times later than now.
+#pragma once
+
+#include <algorithm>
+#include <systemc>
+#include <vector>
+
+namespace gputlm {
+
+class Wakeup {
+ public:
+  const sc_core::sc_event& event() const { return m_event; }
+
+  // Runs the owner at absolute simulation time `when` (later than now).
+  void at(const sc_core::sc_time& when) {
+    auto it = std::lower_bound(m_times.begin(), m_times.end(), when);
+    if (it != m_times.end() && *it == when) return;
+    m_times.insert(it, when);
+    if (m_shared) m_shared->at(when);
+    else m_event.notify(when - sc_core::sc_time_stamp());  // SystemC keeps the earliest pending one
+  }
+  // Runs the owner again in the current time step, one delta cycle later.
+  void now() {
+    m_delta = true;
+    m_event.notify(sc_core::SC_ZERO_TIME);
+  }
+  // Timed wake-ups go through `shared`, whose event wakes several owners at once: SystemC then
+  // runs them in one fixed order (the order they became sensitive to it), whatever else is
+  // scheduled at that time. Each owner asks due() whether the wake-up was its own. Delta
+  // wake-ups (now()) stay on this Wakeup's event.
+  void forward_to(Wakeup& shared) { m_shared = &shared; }
+  bool forwarding() const { return m_shared != nullptr; }
+  // Whether a time asked for has come or now() was called since the last call; forgets them.
+  bool due() {
+    const bool delta = m_delta;
+    m_delta = false;
+    auto past = std::upper_bound(m_times.begin(), m_times.end(), sc_core::sc_time_stamp());
+    const bool timed = past != m_times.begin();
+    m_times.erase(m_times.begin(), past);
+    return delta || timed;
+  }
+  // While *flag holds, the owner is polled: it runs at every edge of its clock (sleep_until
+  // and the core ask for the next cycle). A check against missed wake-ups: a module's outcome must
+  // not depend on whether it ran at an edge where it had nothing to do.
+  void poll_while(const bool* flag) { m_poll = flag; }
+  bool polling() const { return m_poll && *m_poll; }
+  // Forgets the times that have come and arms the earliest still to come (a delta notification
+  // or an earlier time may have replaced it).
+  void rearm() {
+    if (m_shared) {
+      m_shared->rearm();
+      return;
+    }
+    const sc_core::sc_time t = sc_core::sc_time_stamp();
+    auto past = std::upper_bound(m_times.begin(), m_times.end(), t);
+    m_times.erase(m_times.begin(), past);
+    if (!m_times.empty()) m_event.notify(m_times.front() - t);
+  }
+
+ private:
+  sc_core::sc_event m_event;
+  std::vector<sc_core::sc_time> m_times;  // ascending, not yet come when asked for
+  const bool* m_poll = nullptr;
+  Wakeup* m_shared = nullptr;  // see forward_to
+  bool m_delta = false;        // now() was called (see due)
+};
+
+// A module whose process can be polled (Wakeup::poll_while); the GPU finds them in its hierarchy.
+class Pollable {
+ public:
+  virtual ~Pollable() = default;
+  virtual void poll_while(const bool* flag) = 0;
+};
+
+}  // namespace gputlm
