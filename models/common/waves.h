@@ -12,16 +12,29 @@
 
 namespace gputlm {
 
+// Names GTKWave shows in place of a signal's values (a translate filter file beside the save
+// file, `<save file stem>.<id>.txt`): value k is shown as names[k].
+struct WaveNames {
+  std::string id;  // the filter's name, e.g. "warp_state"; empty: numbers
+  std::vector<std::string> names;
+};
+
+// A warp's state in every VCD (the SIMT core's warp slots, the functional stepper's warps).
+enum class WaveWarpState : uint8_t { Free = 0, Ready = 1, Barrier = 2, Done = 3 };
+inline WaveNames warp_state_names() { return {"warp_state", {"free", "ready", "barrier", "done"}}; }
+
 struct WaveSignal {
   enum class Format { Hex, Dec, Bin };
   std::string name;  // full name as passed to sc_trace
   unsigned bits = 32;
   Format format = Format::Dec;
+  WaveNames names = {};  // shown as names (decimal values translated) when names.id is set
 };
 
 struct WaveGroup {
   std::string name;  // group title in GTKWave
   std::vector<WaveSignal> signals;
+  bool open = true;  // expanded when GTKWave opens the save file (false: collapsed to its title)
 };
 
 // Implemented by modules that trace themselves and can describe their waves.

@@ -32,18 +32,20 @@ std::vector<std::string> names(const isa::Kernel& k, const std::vector<int32_t>&
 
 }  // namespace
 
-RecordSummary record(workload::Workload& w, const std::string& ptx, std::ostream& out, uint64_t max_warp_instructions) {
+RecordSummary record(workload::Workload& w, const std::string& ptx, std::ostream& out, uint64_t max_warp_instructions,
+                     const std::function<bool()>& stop) {
   RecordSummary summary;
   TraceWriter writer(out, w.name(), w.spec().size, ptx);
   func::GlobalMemory memory;
   w.setup(memory);
   std::vector<int32_t> uses, defs;
   w.for_each_launch(memory, [&](const func::BoundKernel& bk, const func::Launch& launch) {
+    if (summary.stopped) return;
     const isa::Kernel& k = *launch.kernel;
     writer.launch({static_cast<uint32_t>(summary.launches++), k.name, launch.grid, launch.block, launch.shared_bytes(),
                    static_cast<uint32_t>(k.regs.size())});
     func::FuncStats stats;
-    for (uint64_t id = 0; id < launch.grid.count(); ++id) {
+    for (uint64_t id = 0; id < launch.grid.count() && !(summary.stopped = stop && stop()); ++id) {
       func::CtaRunner cta(bk, launch, id);
       std::vector<std::vector<InstrRecord>> warps(cta.warps().size());
       while (!cta.done()) {
@@ -69,7 +71,7 @@ RecordSummary record(workload::Workload& w, const std::string& ptx, std::ostream
       }
     }
   });
-  summary.verify = w.verify(memory);
+  if (!summary.stopped) summary.verify = w.verify(memory);
   return summary;
 }
 
