@@ -51,7 +51,7 @@ void VcdFile::write_save_file(const std::vector<WaveGroup>& groups, unsigned vis
   // shows about 2.6 * 2^-z time units in the waves pane.
   const double zoom = std::log2(2.6 / (double(visible_cycles) * double(units)));
   out << "*" << std::fixed << zoom << " " << start * units << " -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1\n";
-  out << "[sst_width] 220\n[signals_width] 300\n[sst_expanded] 1\n";
+  out << "[sst_width] 220\n[signals_width] 300\n[sst_expanded] 0\n";
   std::map<std::string, size_t> filters;  // names id -> filter number (1-based)
   const std::vector<bool> open = expanded(groups);
   for (size_t i = 0; i < groups.size(); ++i) {
@@ -66,10 +66,10 @@ void VcdFile::write_save_file(const std::vector<WaveGroup>& groups, unsigned vis
         if (fresh) {
           std::ofstream f(file);
           f << "# " << s.names.id << ": the names GTKWave shows for the values (written by gputlm)\n";
-          for (size_t v = 0; v < s.names.names.size(); ++v) f << v << " " << s.names.names[v] << "\n";
+          for (const auto& [value, name] : s.names.names) f << value << " " << name << "\n";
           if (!f) throw InputError(file + ": cannot write the translate filter file");
         }
-        out << "^" << it->second << " " << std::filesystem::path(file).filename().string() << "\n";
+        out << "^" << it->second << " " << file << "\n";  // as the VCD was named: GTKWave opens it from the same directory
       }
       out << "@" << std::hex << flags << std::dec << "\nSystemC." << s.name;
       if (s.bits > 1) out << "[" << s.bits - 1 << ":0]";

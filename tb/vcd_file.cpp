@@ -57,13 +57,14 @@ void trace_below(sc_core::sc_object* obj, sc_core::sc_trace_file* tf, const std:
   }
 }
 
-// The modules that trace themselves, one or two levels down (gpu.core0, gpu.dram0; a scope may
-// also name a part of them, e.g. gpu.core0.l1d).
-void list_scopes(sc_core::sc_object* obj, std::string& out, int depth) {
-  for (sc_core::sc_object* child : obj->get_child_objects()) {
-    if (dynamic_cast<WaveProvider*>(child) && depth < 2) out += std::string(out.empty() ? "" : ", ") + child->name();
-    if (depth < 1) list_scopes(child, out, depth + 1);
+// The outermost modules that trace themselves (gpu.core0, gpu.dram0; a scope may also name a
+// part of one, e.g. gpu.core0.l1d).
+void list_scopes(sc_core::sc_object* obj, std::string& out) {
+  if (dynamic_cast<WaveProvider*>(obj)) {
+    out += std::string(out.empty() ? "" : ", ") + obj->name();
+    return;
   }
+  for (sc_core::sc_object* child : obj->get_child_objects()) list_scopes(child, out);
 }
 }  // namespace
 
@@ -72,7 +73,7 @@ std::vector<WaveGroup> trace_all(VcdFile& vcd, const std::string& scope) {
   for (sc_core::sc_object* o : sc_core::sc_get_top_level_objects()) trace_below(o, vcd.file(), scope, groups);
   if (groups.empty() && !scope.empty()) {
     std::string scopes;
-    for (sc_core::sc_object* o : sc_core::sc_get_top_level_objects()) list_scopes(o, scopes, 0);
+    for (sc_core::sc_object* o : sc_core::sc_get_top_level_objects()) list_scopes(o, scopes);
     throw InputError("--vcd-scope '" + scope + "' matches no module; the scopes are: " + scopes +
                      " (or a part of one, e.g. its caches)");
   }

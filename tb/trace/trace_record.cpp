@@ -45,10 +45,14 @@ RecordSummary record(workload::Workload& w, const std::string& ptx, std::ostream
     writer.launch({static_cast<uint32_t>(summary.launches++), k.name, launch.grid, launch.block, launch.shared_bytes(),
                    static_cast<uint32_t>(k.regs.size())});
     func::FuncStats stats;
-    for (uint64_t id = 0; id < launch.grid.count() && !(summary.stopped = stop && stop()); ++id) {
+    for (uint64_t id = 0; id < launch.grid.count() && !summary.stopped; ++id) {
       func::CtaRunner cta(bk, launch, id);
       std::vector<std::vector<InstrRecord>> warps(cta.warps().size());
       while (!cta.done()) {
+        if (summary.warp_instructions % 4096 == 0 && stop && stop()) {  // a CTA can be long
+          summary.stopped = true;
+          break;
+        }
         const uint32_t wi = cta.step(stats);
         if (++summary.warp_instructions > max_warp_instructions)
           throw func::KernelFault(k.name + ": more than " + std::to_string(max_warp_instructions) + " warp instructions (the watchdog)");

@@ -203,7 +203,7 @@ std::vector<WaveGroup> DramController::wave_groups() const {
   for (uint32_t b = 0; b < m_spec.banks; ++b) {
     const std::string p = n + ".bank" + std::to_string(b);
     WaveGroup w{p + ": command, open row (FFFFFFFF: closed)",
-                {{p + ".command", 3, F::Dec, {"dram_command", {"idle", "ACT", "RD", "WR", "PRE"}}}, {p + ".open_row", 32, F::Hex}}};
+                {{p + ".command", 3, F::Dec, {"dram_command", {{0, "idle"}, {1, "ACT"}, {2, "RD"}, {3, "WR"}, {4, "PRE"}}}}, {p + ".open_row", 32, F::Hex}}};
     if (m_holds) {  // the row-buffer hint's hold: the row kept open and the cycle it lasts to
       w.name += ", held row, hold end";
       w.signals.push_back({p + ".held_row", 32, F::Hex});
