@@ -11,24 +11,15 @@
 #include <sstream>
 #include <unistd.h>
 
+#include "support/files.h"
 #include "support/shell.h"
 
 namespace {
 
 namespace fs = std::filesystem;
 
-std::string scratch(const std::string& name) {
-  const fs::path dir = fs::temp_directory_path() / ("gputlm_first_hour_test_" + std::to_string(getpid()));
-  fs::create_directories(dir);
-  return (dir / name).string();
-}
-
-std::string read(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+std::string scratch(const std::string& name) { return gputlm::test::scratch_file("first_hour_test", name); }
+std::string read(const std::string& path) { return gputlm::test::read_text(path); }
 
 bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
 

@@ -14,22 +14,14 @@
 #include <thread>
 #include <unistd.h>
 
+#include "support/files.h"
+
 namespace {
 
 namespace fs = std::filesystem;
 
-std::string scratch(const std::string& name) {
-  const fs::path dir = fs::temp_directory_path() / ("gputlm_interrupt_test_" + std::to_string(getpid()));
-  fs::create_directories(dir);
-  return (dir / name).string();
-}
-
-std::string read(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+std::string scratch(const std::string& name) { return gputlm::test::scratch_file("interrupt_test", name); }
+std::string read(const std::string& path) { return gputlm::test::read_text(path); }
 
 struct Stopped {
   int exit_code = -1;
@@ -37,7 +29,7 @@ struct Stopped {
 };
 
 // Starts `command` (run from the source directory, stdout and stderr to files), waits until
-// `started` exists (or `wait_s` seconds when empty) plus `after_s`, sends `signal` and waits for
+// `started` exists (when given) and `after_s` seconds more, sends `signal` and waits for
 // the exit (at most 120 s, then kills).
 Stopped run_and_signal(const std::string& command, int signal, const std::string& started, double after_s) {
   const std::string out = scratch("stdout"), err = scratch("stderr");
