@@ -137,6 +137,13 @@ void expect_input_error(const std::string& args, const std::string& message) {
   EXPECT_FALSE(contains(r.err, "Info:")) << "SystemC's noise before gputlm's error: " << r.err;
 }
 
+TEST(FirstHour, AFaultInATimedRunIsGputlmsMessageWithoutSystemCsNoise) {
+  const CliRun r = gputlm("run --config configs/narasiman-baseline.json --workload tests/data/workloads/fault_oob");
+  EXPECT_EQ(r.exit_code, 3) << r.err;
+  EXPECT_EQ(r.err.rfind("gputlm: kernel fault in 'vecadd'", 0), 0u) << "something printed before gputlm's message: " << r.err;
+  for (const char* noise : {"Info:", "Simulation stopped by user", "W545", "sc_stop"}) EXPECT_FALSE(contains(r.err + r.out, noise)) << noise;
+}
+
 TEST(FirstHour, AScopeThatMatchesNothingListsTheScopes) {
   expect_input_error("run --config configs/narasiman-baseline.json --workload traces/micro/vecadd --vcd " + scratch("s.vcd") +
                          " --vcd-scope gpu.cor1",
