@@ -19,7 +19,7 @@ po::variables_map parse_options(const std::vector<std::string>& args, const po::
     std::vector<std::string> known;
     for (const auto& o : opts.options()) known.push_back("--" + o->long_name());
     const std::string flag = e.get_option_name();
-    throw InputError(command + ": unknown option '" + flag + "'" + did_you_mean(flag, known) + " (see gputlm " + command + " --help)");
+    throw InputError((command.empty() ? "" : command + ": ") + "unknown option '" + flag + "'" + did_you_mean(flag, known) + " (see --help)");
   }
   return vm;
 }

@@ -9,7 +9,8 @@
 namespace gputlm::tb {
 
 // Parses `args` against `opts`; an unknown flag is an InputError naming the nearest known one
-// ("run: unknown option '--vdc' (did you mean '--vcd'?)"). Other parse errors stay po::error.
+// ("run: unknown option '--vdc' (did you mean '--vcd'?)"; no prefix when `command` is empty).
+// Other parse errors stay po::error.
 boost::program_options::variables_map parse_options(const std::vector<std::string>& args,
                                                     const boost::program_options::options_description& opts,
                                                     const std::string& command);

@@ -29,8 +29,7 @@ int run_timing_testbench(int argc, char** argv, const std::string& name, bool on
   route_systemc_reports();
   install_stop_handlers();
   try {
-    po::variables_map vm;
-    po::store(po::parse_command_line(argc, argv, opts), vm);
+    const po::variables_map vm = parse_options(std::vector<std::string>(argv + 1, argv + argc), opts, "");
     if (vm.count("help")) {
       std::cout << "usage: " << name << " --config <json> (--workload <dir> [--size S] | --trace <file>) [--vcd F] [--stats F]\n" << opts;
       return kExitOk;

@@ -172,6 +172,10 @@ TEST(FirstHour, UnknownNamesSuggestTheNearestKnownOne) {
   const CliRun r = gputlm("rn --functional");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_TRUE(contains(r.err, "unknown command 'rn' (did you mean 'run'?)")) << r.err;
+  const gputlm::test::ShellResult tb = gputlm::test::shell("cd '" GPUTLM_SOURCE_DIR "' && '" GPUTLM_BIN_DIR
+                                                           "/tb_gpu' --config configs/vgiw.json --workload traces/micro/vecadd --sats x 2>&1");
+  EXPECT_EQ(tb.exit_code, 2);
+  EXPECT_TRUE(contains(tb.out, "tb_gpu: unknown option '--sats' (did you mean '--stats'?)")) << tb.out;
 }
 
 TEST(FirstHour, AConfigReportsAllItsBadKeysAndValuesSuggestions) {
