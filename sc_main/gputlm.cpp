@@ -13,11 +13,15 @@
 #include <unistd.h>
 
 #include "models/common/error.h"
+#include "models/common/nearest_name.h"
 #include "models/func/kernel_fault.h"
+#include "tb/cli_support.h"
 #include "tb/functional_run.h"
+#include "tb/interrupt.h"
 #include "tb/kernel_info.h"
 #include "tb/predict_run.h"
 #include "tb/report.h"
+#include "tb/sc_reports.h"
 #include "tb/timing_run.h"
 #include "tb/trace/trace_file.h"
 #include "tb/trace/trace_record.h"
@@ -43,29 +47,32 @@ int cmd_list(const std::vector<std::string>& args, const char* argv0) {
   opts.add_options()("help,h", "show this help")("traces", po::value<std::string>()->default_value(""),
                                                   "workload root (default: ./traces)")(
       "kernels", "also each kernel: instructions, basic blocks, and its VGIW mapping (segments, live values, replicas)");
-  po::variables_map vm;
-  po::store(po::command_line_parser(args).options(opts).run(), vm);
+  const po::variables_map vm = tb::parse_options(args, opts, "list");
   if (vm.count("help")) {
     std::cout << "usage: gputlm list [--traces DIR] [--kernels]\n" << opts;
     return kExitOk;
   }
   const std::string root = workload::find_traces_root(vm["traces"].as<std::string>(), argv0);
-  std::cout << "workloads in " << root << " (run with: gputlm run --functional --workload " << root << "/<name>)\n";
+  const size_t width = tb::terminal_width();
+  std::cout << tb::wrap("workloads in " + root + " (run with: gputlm run --functional --workload " + root + "/<name>)", width, 0);
   for (const auto& e : workload::list_workloads(root)) {
     std::string sizes;
     for (const auto& s : e.sizes) sizes += (sizes.empty() ? "" : ",") + s;
-    std::cout << "  " << std::left << std::setw(24) << e.name << std::setw(34)
-              << (e.paper_class.empty() ? "" : e.paper_class) << "[" << sizes << "] " << e.description << "\n";
+    std::ostringstream head;
+    head << std::left << std::setw(28) << e.name << " [" << sizes << "]" << (e.paper_class.empty() ? "" : "  " + e.paper_class);
+    std::cout << tb::wrap(head.str(), width, 2) << tb::wrap(e.description, width, 6);
     if (!vm.count("kernels")) continue;
     for (const tb::KernelInfo& k : tb::kernel_info(e.dir)) {
-      std::cout << "      kernel " << k.name << ": " << k.instructions << " instructions, " << k.basic_blocks << " basic blocks; VGIW: ";
-      if (!k.vgiw_error.empty()) std::cout << "not mapped (" << k.vgiw_error << ")\n";
+      std::ostringstream line;
+      line << "kernel " << k.name << ": " << k.instructions << " instructions, " << k.basic_blocks << " basic blocks; VGIW: ";
+      if (!k.vgiw_error.empty()) line << "not mapped (" << k.vgiw_error << ")";
       else {
-        std::cout << k.segments << " segments, " << k.live_values << " live values, at least " << k.min_replicas
-                  << " replica(s) a segment, replicas bound by";
-        for (const auto& [type, n] : k.replicas_bound_by) std::cout << " " << type << " (" << n << ")";
-        std::cout << ", peak " << k.median_peak << " thread instructions a cycle (median segment)\n";
+        line << k.segments << " segments, " << k.live_values << " live values, at least " << k.min_replicas
+             << " replica(s) a segment, replicas bound by";
+        for (const auto& [type, n] : k.replicas_bound_by) line << " " << type << " (" << n << ")";
+        line << ", peak " << k.median_peak << " thread instructions a cycle (median segment)";
       }
+      std::cout << tb::wrap(line.str(), width, 8);
     }
   }
   return kExitOk;
@@ -78,8 +85,15 @@ void write_file(const std::string& path, const std::string& text, const char* wh
   std::cout << std::left << std::setw(20) << what << path << "\n";
 }
 
+// Every output file a run will write can be written: checked before the run, not after it.
+void check_outputs(const po::variables_map& vm) {
+  for (const char* key : {"stats", "csv", "dram-trace", "vcd"})
+    if (vm.count(key)) tb::check_writable(vm[key].as<std::string>(), std::string("--") + key, std::string(key) == "vcd");
+}
+
 // A timing run of a workload or of a trace (`go`), with the options of `gputlm run`.
 int run_timed(const po::variables_map& vm, const std::function<tb::TimingRun(const gpu::GpuSpec&, const tb::TimingOptions&)>& go) {
+  check_outputs(vm);
   const gpu::GpuSpec spec = gpu::GpuSpec::from_file(vm["config"].as<std::string>());
   tb::TimingOptions options;
   if (vm.count("vcd")) options.vcd_path = vm["vcd"].as<std::string>();
@@ -104,6 +118,7 @@ int run_timed(const po::variables_map& vm, const std::function<tb::TimingRun(con
   if (vm.count("csv")) write_file(vm["csv"].as<std::string>(), tb::to_csv(run), "csv");
   if (!options.vcd_path.empty()) std::cout << "waves               " << options.vcd_path << " (GTKWave save file next to it)\n";
   if (!options.dram_trace_path.empty()) std::cout << "dram trace          " << options.dram_trace_path << " (one line per request)\n";
+  if (!run.stopped_by.empty()) return tb::interrupted_exit_code(tb::stop_signal());
   return run.replayed || run.verify.ok() ? kExitOk : kExitVerifyFailed;
 }
 
@@ -124,8 +139,7 @@ int cmd_run(const std::vector<std::string>& args) {
       ("dram-trace", po::value<std::string>(), "timing runs: write one CSV line per DRAM request to this file")
       ("max-warp-instructions", po::value<uint64_t>()->default_value(2'000'000'000ull),
        "watchdog: fault a launch that executes more warp instructions than this");
-  po::variables_map vm;
-  po::store(po::command_line_parser(args).options(opts).run(), vm);
+  const po::variables_map vm = tb::parse_options(args, opts, "run");
   if (vm.count("help")) {
     std::cout << "usage: gputlm run (--functional | --config GPU.json) --workload DIR [options]\n"
                  "       gputlm run --config GPU.json --trace FILE [options]\n" << opts;
@@ -140,8 +154,10 @@ int cmd_run(const std::vector<std::string>& args) {
   if (!vm.count("workload")) throw InputError("run: --workload is required (see gputlm run --help)");
   if (vm.count("functional") == vm.count("config"))
     throw InputError("run: give either --functional or --config <gpu config> (see gputlm run --help)");
-  if (vm.count("functional") && vm.count("dram-trace"))
-    throw InputError("run: --dram-trace needs a timing run (--config <gpu config>)");
+  for (const char* timing_only : {"dram-trace", "csv", "vcd-scope", "vcd-window"})
+    if (vm.count("functional") && !vm[timing_only].defaulted() && vm.count(timing_only))
+      throw InputError(std::string("run: --") + timing_only + " needs a timing run (--config <gpu config>); a functional run writes --stats and --vcd");
+  check_outputs(vm);
   workload::Workload w(vm["workload"].as<std::string>(), vm["size"].as<std::string>());
   if (vm.count("config"))
     return run_timed(vm, [&](const gpu::GpuSpec& spec, const tb::TimingOptions& o) { return tb::run_timing(w, spec, o); });
@@ -152,6 +168,7 @@ int cmd_run(const std::vector<std::string>& args) {
   tb::print_summary(std::cout, run);
   if (vm.count("stats")) write_file(vm["stats"].as<std::string>(), tb::to_json(run).dump(2) + "\n", "statistics");
   if (!options.vcd_path.empty()) std::cout << "waves               " << options.vcd_path << " (GTKWave save file next to it)\n";
+  if (!run.stopped_by.empty()) return tb::interrupted_exit_code(tb::stop_signal());
   return run.verify.ok() ? kExitOk : kExitVerifyFailed;
 }
 
@@ -162,13 +179,13 @@ int cmd_predict(const std::vector<std::string>& args) {
       ("workload", po::value<std::string>(), "workload directory, e.g. traces/hongkim/mb2_c")
       ("size", po::value<std::string>()->default_value("test"), "workload size from its launch.json")
       ("stats", po::value<std::string>(), "also write the predictions as JSON to this file");
-  po::variables_map vm;
-  po::store(po::command_line_parser(args).options(opts).run(), vm);
+  const po::variables_map vm = tb::parse_options(args, opts, "predict");
   if (vm.count("help")) {
     std::cout << "usage: gputlm predict --config GPU.json --workload DIR [options]\n" << opts;
     return kExitOk;
   }
   if (!vm.count("config") || !vm.count("workload")) throw InputError("predict: --config and --workload are required (see gputlm predict --help)");
+  if (vm.count("stats")) tb::check_writable(vm["stats"].as<std::string>(), "--stats");
   const gpu::GpuSpec spec = gpu::GpuSpec::from_file(vm["config"].as<std::string>());
   workload::Workload w(vm["workload"].as<std::string>(), vm["size"].as<std::string>());
   const tb::PredictRun run = tb::predict_workload(w, spec);
@@ -203,11 +220,11 @@ int cmd_trace(const std::vector<std::string>& args) {
   };
   if (args.empty()) return usage(kExitInputError);
   if (args[0] == "--help" || args[0] == "-h") return usage(kExitOk);
-  if (args[0] != "record") throw InputError("trace: unknown action '" + args[0] + "' (record)");
-  po::variables_map v;
-  po::store(po::command_line_parser(std::vector<std::string>(args.begin() + 1, args.end())).options(opts).run(), v);
+  if (args[0] != "record") throw InputError("trace: unknown action '" + args[0] + "'" + did_you_mean(args[0], {"record"}) + " (record)");
+  const po::variables_map v = tb::parse_options(std::vector<std::string>(args.begin() + 1, args.end()), opts, "trace record");
   if (v.count("help")) return usage(kExitOk);
   if (!v.count("workload") || !v.count("out")) throw InputError("trace record: --workload and --out are required (see gputlm trace --help)");
+  tb::check_writable(v["out"].as<std::string>(), "the trace");
   if (v.count("config")) gpu::GpuSpec::from_file(v["config"].as<std::string>());
   workload::Workload w(v["workload"].as<std::string>(), v["size"].as<std::string>());
   const std::string out = v["out"].as<std::string>(), part = out + ".part";
@@ -217,11 +234,18 @@ int cmd_trace(const std::vector<std::string>& args) {
   tb::trace::RecordSummary summary;
   try {
     auto file = tb::trace::create_trace(part, compress == "gzip" ? tb::trace::Compression::Gzip : tb::trace::Compression::None);
-    summary = tb::trace::record(w, read_text(v["workload"].as<std::string>() + "/kernel.ptx"), *file, v["max-warp-instructions"].as<uint64_t>());
+    summary = tb::trace::record(w, read_text(v["workload"].as<std::string>() + "/kernel.ptx"), *file, v["max-warp-instructions"].as<uint64_t>(),
+                                tb::stop_requested);
     tb::trace::finish_trace(std::move(file), out);
   } catch (...) {
     std::remove(part.c_str());
     throw;
+  }
+  if (summary.stopped) {
+    std::remove(part.c_str());
+    std::cout << "STOPPED by " << tb::signal_name(tb::stop_signal()) << ": no trace written (" << summary.warp_instructions
+              << " warp instructions recorded before the stop)\n";
+    return tb::interrupted_exit_code(tb::stop_signal());
   }
   if (std::rename(part.c_str(), out.c_str()) != 0) throw InputError(out + ": cannot write the trace");
   std::cout << "trace               " << out << ": " << summary.launches << " launch(es), " << summary.warp_instructions
@@ -233,6 +257,8 @@ int cmd_trace(const std::vector<std::string>& args) {
 }  // namespace
 
 int sc_main(int argc, char** argv) {
+  tb::install_stop_handlers();
+  tb::route_systemc_reports();
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
     std::cout << kUsage;
@@ -245,7 +271,7 @@ int sc_main(int argc, char** argv) {
     if (command == "list") return cmd_list(args, argv[0]);
     if (command == "predict") return cmd_predict(args);
     if (command == "trace") return cmd_trace(args);
-    std::cerr << "gputlm: unknown command '" << command << "'\n" << kUsage;
+    std::cerr << "gputlm: unknown command '" << command << "'" << did_you_mean(command, {"run", "predict", "list", "trace"}) << "\n" << kUsage;
     return kExitInputError;
   } catch (const func::KernelFault& e) {
     std::cerr << "gputlm: " << e.what() << "\n";

@@ -31,10 +31,11 @@ func::FuncStats FuncStepper::run(const func::BoundKernel& kernel, const func::La
 }
 
 void FuncStepper::tick() {
+  if (m_options.stop && m_options.stop()) return;  // no further trigger: sc_start returns
   try {
     if (!m_cta || m_cta->done()) {
       if (m_next_cta == m_launch->grid.count()) {
-        std::fill(m_status.begin(), m_status.end(), 3);
+        std::fill(m_status.begin(), m_status.end(), static_cast<uint32_t>(WaveWarpState::Done));
         return;  // launch finished: no further trigger, sc_start returns
       }
       m_cta = std::make_unique<func::CtaRunner>(*m_kernel, *m_launch, m_next_cta);
@@ -56,11 +57,23 @@ void FuncStepper::tick() {
   }
 }
 
+namespace {
+// The functional engine's warp states in the VCDs' one encoding.
+WaveWarpState wave_state(func::WarpState::Status s) {
+  switch (s) {
+    case func::WarpState::Status::Ready: return WaveWarpState::Ready;
+    case func::WarpState::Status::Barrier: return WaveWarpState::Barrier;
+    case func::WarpState::Status::Done: break;
+  }
+  return WaveWarpState::Done;
+}
+}  // namespace
+
 void FuncStepper::sample() {
   const auto& warps = m_cta->warps();
   for (size_t i = 0; i < m_pc.size(); ++i) {
     if (i >= warps.size()) {
-      m_status[i] = 3;
+      m_status[i] = static_cast<uint32_t>(WaveWarpState::Free);
       continue;
     }
     const func::WarpState& w = warps[i];
@@ -68,7 +81,7 @@ void FuncStepper::sample() {
     m_pc[i] = done ? 0 : w.stack.pc();
     m_mask[i] = done ? 0 : w.stack.mask();
     m_depth[i] = static_cast<uint32_t>(w.stack.depth());
-    m_status[i] = static_cast<uint32_t>(w.status);
+    m_status[i] = static_cast<uint32_t>(wave_state(w.status));
   }
 }
 
@@ -96,9 +109,10 @@ std::vector<WaveGroup> FuncStepper::save_file_groups() const {
                                   {n + ".issue_pc", 32, F::Dec}, {n + ".issue_lanes", 32, F::Dec}}}};
   for (size_t i = 0; i < m_pc.size(); ++i) {
     const std::string w = n + ".warp" + std::to_string(i);
-    groups.push_back({"warp" + std::to_string(i) + " (status 0 ready, 1 barrier, 2 done, 3 idle)",
-                      {{w + ".pc", 32, F::Dec}, {w + ".active_mask", 32, F::Hex}, {w + ".stack_depth", 32, F::Dec},
-                       {w + ".status", 32, F::Dec}}});
+    groups.push_back({"warp" + std::to_string(i) + ": PC, active mask, stack depth, state",
+                      {{w + ".pc", 32, F::Hex}, {w + ".active_mask", 32, F::Hex}, {w + ".stack_depth", 32, F::Dec},
+                       {w + ".status", 32, F::Dec, warp_state_names()}},
+                      i < 4});
   }
   return groups;
 }

@@ -3,11 +3,13 @@
 // testbench (FuncStepper) so the waves show each warp's PC, active mask and stack depth.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
 #include "models/func/func_stats.h"
 #include "models/func/reference_executor.h"
+#include "tb/interrupt.h"
 #include "tb/workload/workload.h"
 
 namespace gputlm::tb {
@@ -25,11 +27,15 @@ struct FunctionalRun {
   func::FuncStats total;
   workload::VerifyReport verify;
   double host_seconds = 0.0;
+  std::string stopped_by;  // the signal that stopped the run ("SIGINT"); empty: complete
 };
 
 struct FunctionalOptions {
   func::ReferenceOptions reference;
   std::string vcd_path;  // empty: no waves, no SystemC simulation
+  // Asked before each CTA (each instruction with waves): a signal number stops the run there; the
+  // statistics so far are reported, marked incomplete, and the outputs are not checked.
+  std::function<int()> stop_signal = tb::stop_signal;
 };
 
 // Throws func::KernelFault if a kernel faults and InputError on bad input.

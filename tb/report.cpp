@@ -25,6 +25,7 @@ nlohmann::json to_json(const FunctionalRun& run) {
   j["workload"] = run.workload;
   j["size"] = run.size;
   j["mode"] = "functional";
+  mark_completeness(j, run.stopped_by);
   j["host_seconds"] = run.host_seconds;
   for (const auto& l : run.launches) {
     nlohmann::json lj = to_json(l.stats);
@@ -57,6 +58,15 @@ void print_verify(std::ostream& os, const workload::VerifyReport& v) {
   os << (v.ok() ? "VERIFIED" : "FAILED") << ": " << v.buffers.size() << " output buffer(s) checked against the CPU reference\n";
 }
 
+void mark_completeness(nlohmann::json& j, const std::string& stopped_by) {
+  j["complete"] = stopped_by.empty();
+  if (!stopped_by.empty()) j["stopped_by"] = stopped_by;
+}
+
+void print_stopped(std::ostream& os, const std::string& stopped_by) {
+  os << "STOPPED by " << stopped_by << ": the statistics are of the part that ran (marked incomplete); outputs not checked\n";
+}
+
 void print_summary(std::ostream& os, const FunctionalRun& run) {
   os << "workload            " << run.workload << " (size " << run.size << "), functional\n";
   for (const auto& l : run.launches)
@@ -69,7 +79,8 @@ void print_summary(std::ostream& os, const FunctionalRun& run) {
   os << "host time           " << std::setprecision(3) << run.host_seconds << " s ("
      << std::setprecision(1) << (run.host_seconds > 0 ? t.warp_instructions / run.host_seconds / 1e6 : 0.0)
      << " M warp instructions/s)\n";
-  print_verify(os, run.verify);
+  if (run.stopped_by.empty()) print_verify(os, run.verify);
+  else print_stopped(os, run.stopped_by);
 }
 
 }  // namespace gputlm::tb

@@ -15,5 +15,9 @@ nlohmann::json to_json(const func::FuncStats& stats);
 // The verification of every checked buffer: JSON, and the "check ..." lines plus the verdict.
 nlohmann::json to_json(const workload::VerifyReport& verify);
 void print_verify(std::ostream& os, const workload::VerifyReport& verify);
+// A run a signal stopped (`stopped_by`, e.g. "SIGINT"; empty: the run completed): the JSON's
+// "complete" (and "stopped_by"), and the summary's line in place of the verdict.
+void mark_completeness(nlohmann::json& j, const std::string& stopped_by);
+void print_stopped(std::ostream& os, const std::string& stopped_by);
 
 }  // namespace gputlm::tb

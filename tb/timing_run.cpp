@@ -17,7 +17,7 @@
 #include "tb/trace/trace_file.h"
 #include "tb/trace/trace_replay.h"
 #include "tb/report.h"
-#include "tb/vcd_file.h"
+#include "tb/timing_waves.h"
 
 namespace gputlm::tb {
 
@@ -128,12 +128,8 @@ TimingRun run_feed(const LaunchFeed& feed, const gpu::GpuSpec& spec, const Timin
   run.cores = spec.cores;
   run.vgiw = spec.core_type == "vgiw";
   gpu::Gpu gpu("gpu", spec);
-  std::unique_ptr<VcdFile> vcd;
-  std::vector<WaveGroup> groups;
-  if (!options.vcd_path.empty()) {
-    vcd = std::make_unique<VcdFile>(options.vcd_path);
-    groups = trace_all(*vcd, options.vcd_scope);
-  }
+  std::unique_ptr<TimingWaves> waves;
+  if (!options.vcd_path.empty()) waves = std::make_unique<TimingWaves>(options, spec);
   std::ofstream dram_trace;
   std::unique_ptr<mem::DramRequestLog> dram_log;
   if (!options.dram_trace_path.empty()) {
@@ -144,8 +140,12 @@ TimingRun run_feed(const LaunchFeed& feed, const gpu::GpuSpec& spec, const Timin
   }
   std::unique_ptr<ProgressReporter> progress;
   if (options.progress) progress = std::make_unique<ProgressReporter>("progress", gpu);
+  int stopped = 0;
+  uint64_t end_cycle = 0;  // the last launch's last cycle
+  if (options.stop_signal) gpu.set_stop_check([&] { return (stopped = options.stop_signal()) != 0; });
   const auto start = std::chrono::steady_clock::now();
   feed.for_each_launch([&](const func::BoundKernel& bk, const func::Launch& launch) {
+    if (stopped) return;  // the GPU holds the stopped launch's CTAs
     auto retired = [&gpu](uint64_t sm::CoreCounters::*field) {
       uint64_t n = 0;
       for (const auto& c : gpu.cores()) n += c->counters().*field;
@@ -169,6 +169,7 @@ TimingRun run_feed(const LaunchFeed& feed, const gpu::GpuSpec& spec, const Timin
     std::vector<uint64_t> fabric = phases();
     if (progress) progress->rearm();
     const gpu::LaunchTiming t = gpu.run(bk, launch);
+    end_cycle = t.start + t.cycles;
     analytical::LaunchCounts counts = launch_shape(spec, launch);
     counts.warp_instructions = delta(kWarps);
     counts.coalesced_memory_instructions = delta(kCoalesced);
@@ -200,19 +201,10 @@ TimingRun run_feed(const LaunchFeed& feed, const gpu::GpuSpec& spec, const Timin
   const uint64_t core_cycles = run.cycles * spec.cores;
   run.simd_cycles[0] = core_cycles > issued ? core_cycles - issued : 0;
   run.modules = collect_stats();
-  if (vcd) {
-    // Open the waves a few cycles before the first instruction starts (at the window's start if later).
-    const uint64_t start = first_issue_ns == ~0ull ? 0 : std::max<uint64_t>(options.vcd_from, first_issue_ns > 8 ? first_issue_ns - 8 : 0);
-    // A core's pipeline reads best a few dozen cycles across; a memory-side scope (a DRAM channel,
-    // an L2 slice, the interconnect) shows accesses of hundreds of cycles (a row conflict: 300).
-    const bool memory_scope = options.vcd_scope.rfind("gpu.core", 0) != 0 && options.vcd_scope.rfind("gpu.", 0) == 0;
-    // A VGIW core streams a block for hundreds of cycles between reconfigurations.
-    vcd->write_save_file(groups, memory_scope || spec.core_type == "vgiw" ? 400 : 30, std::min(start, options.vcd_to));
-    vcd.reset();
-    if (options.vcd_from > 0 || options.vcd_to != ~0ull) clip_vcd(options.vcd_path, options.vcd_from, options.vcd_to);
-  }
+  if (waves) waves->finish(first_issue_ns, end_cycle);
   run.replayed = !feed.verify;
-  if (feed.verify) run.verify = feed.verify();
+  if (stopped) run.stopped_by = signal_name(stopped);
+  else if (feed.verify) run.verify = feed.verify();
   return run;
 }
 
@@ -259,6 +251,7 @@ nlohmann::json to_json(const TimingRun& run) {
   j["size"] = run.size;
   j["config"] = {{"name", run.config}, {"hash", run.config_hash}, {"cores", run.cores}, {"core", run.vgiw ? "vgiw" : "simt"}};
   j["mode"] = run.replayed ? "trace replay" : "timing";
+  mark_completeness(j, run.stopped_by);
   if (!run.notes.empty()) j["notes"] = run.notes;
   j["host_seconds"] = run.host_seconds;
   for (const auto& l : run.launches) {
@@ -323,7 +316,9 @@ void print_summary(std::ostream& os, const TimingRun& run) {
      << std::setprecision(1) << (run.host_seconds > 0 ? run.thread_instructions / run.host_seconds / 1e6 : 0.0)
      << " M thread instructions/s)\n";
   for (const std::string& n : run.notes) os << "note                " << n << "\n";
-  if (run.replayed)
+  if (!run.stopped_by.empty())
+    print_stopped(os, run.stopped_by);
+  else if (run.replayed)
     os << "replayed            from a trace: no functional execution, no outputs to check\n";
   else
     print_verify(os, run.verify);

@@ -3,12 +3,14 @@
 // the cores issue it), checks the outputs against the CPU reference and gathers statistics.
 #pragma once
 
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
 #include "models/analytical/run_inputs.h"
 #include "models/gpu/gpu_spec.h"
+#include "tb/interrupt.h"
 #include "tb/prediction.h"
 #include "tb/trace/trace_format.h"
 #include "tb/workload/workload.h"
@@ -21,6 +23,9 @@ struct TimingOptions {
   uint64_t vcd_from = 0, vcd_to = ~0ull;  // cycle window kept in the VCD
   std::string dram_trace_path;  // empty: no per-request DRAM trace (see DramRequestLog)
   bool progress = false;  // print progress on stderr
+  // Asked during the run (every gpu::Gpu::kStopCheckCycles): a signal number stops it there; the
+  // statistics so far are gathered and marked incomplete, the rest of the launches are skipped.
+  std::function<int()> stop_signal = tb::stop_signal;
 };
 
 struct TimedLaunch {
@@ -53,6 +58,7 @@ struct TimingRun {
   workload::VerifyReport verify;
   nlohmann::json modules;  // every module's statistics by hierarchical name
   double host_seconds = 0;
+  std::string stopped_by;  // the signal that stopped the run ("SIGINT"); empty: complete
 
   double ipc() const { return cycles ? double(thread_instructions) / cycles : 0.0; }
   double idle_share() const;  // share of core-cycles with no lane active

@@ -8,7 +8,10 @@
 #include <systemc>
 
 #include "models/common/error.h"
+#include "tb/sc_reports.h"
 #include "models/func/kernel_fault.h"
+#include "tb/cli_support.h"
+#include "tb/interrupt.h"
 #include "tb/timing_run.h"
 
 namespace po = boost::program_options;
@@ -23,16 +26,18 @@ int run_timing_testbench(int argc, char** argv, const std::string& name, bool on
       "size", po::value<std::string>()->default_value("test"), "workload size")(
       "vcd", po::value<std::string>(), "write waves to this VCD (GTKWave save file next to it)")(
       "stats", po::value<std::string>(), "also write the statistics JSON to this file");
-  sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
+  route_systemc_reports();
+  install_stop_handlers();
   try {
-    po::variables_map vm;
-    po::store(po::parse_command_line(argc, argv, opts), vm);
+    const po::variables_map vm = parse_options(std::vector<std::string>(argv + 1, argv + argc), opts, "");
     if (vm.count("help")) {
       std::cout << "usage: " << name << " --config <json> (--workload <dir> [--size S] | --trace <file>) [--vcd F] [--stats F]\n" << opts;
       return kExitOk;
     }
     if (!vm.count("config") || vm.count("workload") == vm.count("trace"))
       throw InputError(name + ": --config and one of --workload or --trace are required");
+    if (vm.count("stats")) check_writable(vm["stats"].as<std::string>(), "--stats");
+    if (vm.count("vcd")) check_writable(vm["vcd"].as<std::string>(), "--vcd", true);
     gpu::GpuSpec spec = gpu::GpuSpec::from_file(vm["config"].as<std::string>());
     if (one_core) spec.cores = 1;
     TimingOptions options;
@@ -47,6 +52,7 @@ int run_timing_testbench(int argc, char** argv, const std::string& name, bool on
     const std::string json = to_json(run).dump(2);
     std::cout << json << "\n";
     if (vm.count("stats")) std::ofstream(vm["stats"].as<std::string>()) << json << "\n";
+    if (!run.stopped_by.empty()) return interrupted_exit_code(stop_signal());
     return run.replayed || run.verify.ok() ? kExitOk : kExitVerifyFailed;
   } catch (const po::error& e) {
     std::cerr << name << ": " << e.what() << "\n";

@@ -1,6 +1,6 @@
 #include "tb/vcd_file.h"
 
-#include <cmath>
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -18,40 +18,33 @@ std::string stem(const std::string& path) {
 }
 }  // namespace
 
-VcdFile::VcdFile(const std::string& path) : m_path(stem(path) + ".vcd") {
+VcdFile::VcdFile(const std::string& path, uint64_t unit_ps) : m_path(stem(path) + ".vcd"), m_unit_ps(unit_ps) {
   const auto dir = std::filesystem::path(m_path).parent_path();
   if (!dir.empty()) std::filesystem::create_directories(dir);
   if (!std::ofstream(m_path)) throw InputError(m_path + ": cannot write VCD file");
   m_tf = sc_core::sc_create_vcd_trace_file(stem(path).c_str());
   sc_core::sc_report_handler::set_actions("tracing timescale unit set", sc_core::SC_DO_NOTHING);
-  m_tf->set_time_unit(1, sc_core::SC_NS);
+  if (unit_ps == 1000) m_tf->set_time_unit(1, sc_core::SC_NS);
+  else m_tf->set_time_unit(static_cast<double>(unit_ps), sc_core::SC_PS);
 }
 
 VcdFile::~VcdFile() {
   if (m_tf) sc_core::sc_close_vcd_trace_file(m_tf);
 }
 
-void VcdFile::write_save_file(const std::vector<WaveGroup>& groups, unsigned visible_cycles, uint64_t start) const {
-  std::ofstream out(stem(m_path) + ".gtkw");
-  out << "[*] GTKWave save file written by gputlm: signals grouped per module, one time unit = one cycle\n";
-  out << "[dumpfile] \"" << std::filesystem::path(m_path).filename().string() << "\"\n";
-  out << "[timestart] " << start << "\n[size] 1600 900\n[pos] -1 -1\n";
-  // Zoom is a power of two of the time per pixel; measured in GTKWave 3.3 with this layout, zoom z
-  // shows about 2.6 * 2^-z cycles in the waves pane.
-  const double zoom = std::log2(2.6 / visible_cycles);
-  out << "*" << std::fixed << zoom << " " << start << " -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1\n";
-  out << "[sst_width] 220\n[signals_width] 260\n[sst_expanded] 1\n";
-  for (const WaveGroup& g : groups) {
-    out << "@800200\n-" << g.name << "\n";
-    for (const WaveSignal& s : g.signals) {
-      // GTKWave trace flags: 0x20 right-justify with 0x2 hex, 0x4 decimal or 0x8 binary.
-      out << (s.format == WaveSignal::Format::Hex ? "@22\n" : s.format == WaveSignal::Format::Dec ? "@24\n" : "@28\n");
-      out << "SystemC." << s.name;
-      if (s.bits > 1) out << "[" << s.bits - 1 << ":0]";
-      out << "\n";
-    }
-    out << "@1000200\n-" << g.name << "\n";
+void VcdFile::close(uint64_t from_cycle, uint64_t to_cycle) {
+  if (m_tf) sc_core::sc_close_vcd_trace_file(m_tf);
+  m_tf = nullptr;
+  clip_vcd(m_path, from_cycle * units_per_cycle(), to_cycle * units_per_cycle());
+}
+
+uint64_t vcd_unit_ps(const std::vector<uint64_t>& periods_ps) {
+  for (uint64_t unit : {1000, 100, 10}) {
+    bool divides = true;
+    for (uint64_t p : periods_ps) divides &= p % unit == 0;
+    if (divides) return unit;
   }
+  return 1;
 }
 
 namespace {
@@ -63,11 +56,27 @@ void trace_below(sc_core::sc_object* obj, sc_core::sc_trace_file* tf, const std:
     for (auto& g : w->wave_groups()) groups.push_back(std::move(g));
   }
 }
+
+// The outermost modules that trace themselves (gpu.core0, gpu.dram0; a scope may also name a
+// part of one, e.g. gpu.core0.l1d).
+void list_scopes(sc_core::sc_object* obj, std::string& out) {
+  if (dynamic_cast<WaveProvider*>(obj)) {
+    out += std::string(out.empty() ? "" : ", ") + obj->name();
+    return;
+  }
+  for (sc_core::sc_object* child : obj->get_child_objects()) list_scopes(child, out);
+}
 }  // namespace
 
 std::vector<WaveGroup> trace_all(VcdFile& vcd, const std::string& scope) {
   std::vector<WaveGroup> groups;
   for (sc_core::sc_object* o : sc_core::sc_get_top_level_objects()) trace_below(o, vcd.file(), scope, groups);
+  if (groups.empty() && !scope.empty()) {
+    std::string scopes;
+    for (sc_core::sc_object* o : sc_core::sc_get_top_level_objects()) list_scopes(o, scopes);
+    throw InputError("--vcd-scope '" + scope + "' matches no module; the scopes are: " + scopes +
+                     " (or a part of one, e.g. its caches)");
+  }
   return groups;
 }
 
@@ -83,7 +92,7 @@ void clip_vcd(const std::string& path, uint64_t from, uint64_t to) {
     return l.substr(1);  // scalar: value then id
   };
   bool in_header = true, dumped = false, in_comment = false;
-  uint64_t t = 0;
+  uint64_t t = 0, last = 0;  // time now, last timestamp written
   while (std::getline(in, line)) {
     if (in_header) {
       out << line << "\n";
@@ -97,9 +106,11 @@ void clip_vcd(const std::string& path, uint64_t from, uint64_t to) {
         for (const auto& [id, v] : values) out << v << "\n";
         out << "$end\n";
         dumped = true;
+        last = from;
       }
       if (t > to) break;
       if (t > from) out << line << "\n";
+      last = std::max(last, t);
       continue;
     }
     // SystemC's "$comment All initial values are dumped below ... $end" inside the initial dump
@@ -109,7 +120,15 @@ void clip_vcd(const std::string& path, uint64_t from, uint64_t to) {
     if (t < from || !dumped) values[id_of(line)] = line;
     else out << line << "\n";
   }
+  if (!dumped) {  // nothing changed from the window's start on: its values, then the end
+    out << "#" << from << "\n$dumpvars\n";
+    for (const auto& [id, v] : values) out << v << "\n";
+    out << "$end\n";
+    last = from;
+  }
+  if (last < to) out << "#" << to << "\n";
   out.close();
+  if (!out) throw InputError(path + ": cannot write the VCD file (disk full?)");
   std::filesystem::rename(tmp, path);
 }
 

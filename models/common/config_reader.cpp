@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "models/common/error.h"
+#include "models/common/nearest_name.h"
 
 namespace gputlm {
 
@@ -28,7 +29,10 @@ std::string ConfigReader::key_path(const std::string& key) const { return m_path
 
 void ConfigReader::fail(const std::string& key, const std::string& why) const { throw ConfigError(m_where, key_path(key), why); }
 
-bool ConfigReader::has(const std::string& key) const { return m_obj.contains(key); }
+bool ConfigReader::has(const std::string& key) const {
+  m_asked.insert(key);
+  return m_obj.contains(key);
+}
 
 const nlohmann::json* ConfigReader::value(const std::string& key) {
   m_read.insert(key);
@@ -76,7 +80,7 @@ std::string ConfigReader::get_choice(const std::string& key, const std::string& 
     if (a == s) return s;
   std::string known;
   for (const auto& a : allowed) known += (known.empty() ? "" : ", ") + a;
-  fail(key, "unknown value '" + s + "' (known: " + known + ")");
+  fail(key, "unknown value '" + s + "'" + did_you_mean(s, allowed) + " (known: " + known + ")");
 }
 
 const nlohmann::json& ConfigReader::get_object(const std::string& key) {
@@ -95,13 +99,17 @@ const nlohmann::json& ConfigReader::get_array(const std::string& key) {
 
 void ConfigReader::finish() const {
   for (auto it = m_obj.begin(); it != m_obj.end(); ++it)
-    if (!m_read.count(it.key()) && it.key().rfind("_comment", 0) != 0 && it.key() != "//")
-      fail(it.key(), "unknown key");
+    if (!m_read.count(it.key()) && it.key().rfind("_comment", 0) != 0 && it.key() != "//") {
+      std::vector<std::string> known(m_read.begin(), m_read.end());
+      for (const std::string& k : m_asked)
+        if (!m_read.count(k)) known.push_back(k);
+      throw UnknownKeyError(m_where, key_path(it.key()), "unknown key" + did_you_mean(it.key(), known));
+    }
 }
 
 nlohmann::json read_json_file(const std::string& path) {
   std::ifstream in(path);
-  if (!in) throw InputError(path + ": cannot open config");
+  if (!in) throw InputError(path + ": cannot open config" + did_you_mean_file(path));
   std::stringstream text;
   text << in.rdbuf();
   try {

@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include "models/common/error.h"
+
 namespace gputlm {
 
 class ConfigReader {
@@ -36,7 +38,8 @@ class ConfigReader {
   const std::string& where() const { return m_where; }
 
   [[noreturn]] void fail(const std::string& key, const std::string& why) const;
-  // Throws for the first key of the object that no get_* call asked for.
+  // Throws UnknownKeyError for the first key of the object that no get_* call asked for, with the
+  // nearest key that was asked for (or about, with has()) as a suggestion.
   void finish() const;
 
  private:
@@ -46,6 +49,14 @@ class ConfigReader {
   std::string m_where;
   std::string m_path;
   std::set<std::string> m_read;
+  mutable std::set<std::string> m_asked;  // keys has() was asked about: known names for suggestions
+};
+
+// A key no reader knows (a typo?): what ConfigReader::finish() throws. Readers of whole files
+// (GpuSpec::from_file) gather every one of them to report them all at once.
+class UnknownKeyError : public ConfigError {
+ public:
+  using ConfigError::ConfigError;
 };
 
 // The JSON of a config file; an unreadable file or invalid JSON is an InputError naming the file.

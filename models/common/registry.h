@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "models/common/error.h"
+#include "models/common/nearest_name.h"
 
 namespace gputlm {
 
@@ -35,7 +36,7 @@ class Registry {
     if (const Value* v = find(name)) return *v;
     std::string known;
     for (const auto& n : names()) known += (known.empty() ? "" : ", ") + n;
-    throw InputError("unknown " + what + " '" + name + "' (known: " + known + ")");
+    throw InputError("unknown " + what + " '" + name + "'" + did_you_mean(name, names()) + " (known: " + known + ")");
   }
   std::vector<std::string> names() const {
     std::vector<std::string> out;

@@ -7,21 +7,37 @@
 #include <cstdint>
 #include <queue>
 #include <string>
+#include <utility>
 #include <systemc>
 #include <vector>
 
 namespace gputlm {
+
+// Names GTKWave shows in place of a signal's values (a translate filter file beside the save
+// file, `<save file stem>.<id>.txt`); values without a name are shown as decimal numbers.
+struct WaveNames {
+  std::string id;  // the filter's name, e.g. "warp_state"; empty: numbers
+  std::vector<std::pair<uint64_t, std::string>> names;  // value, name
+};
+
+// A warp's state in every VCD (the SIMT core's warp slots, the functional stepper's warps).
+enum class WaveWarpState : uint8_t { Free = 0, Ready = 1, Barrier = 2, Done = 3 };
+inline WaveNames warp_state_names() { return {"warp_state", {{0, "free"}, {1, "ready"}, {2, "barrier"}, {3, "done"}}}; }
+// A pipeline stage's oldest warp: its number, or "-" when the stage is empty (0xFFFF).
+inline WaveNames stage_warp_names() { return {"stage_warp", {{0xFFFF, "-"}}}; }
 
 struct WaveSignal {
   enum class Format { Hex, Dec, Bin };
   std::string name;  // full name as passed to sc_trace
   unsigned bits = 32;
   Format format = Format::Dec;
+  WaveNames names = {};  // shown as names (decimal values translated) when names.id is set
 };
 
 struct WaveGroup {
   std::string name;  // group title in GTKWave
   std::vector<WaveSignal> signals;
+  bool open = true;  // expanded when GTKWave opens the save file (false: collapsed to its title)
 };
 
 // Implemented by modules that trace themselves and can describe their waves.

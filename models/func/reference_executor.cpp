@@ -7,7 +7,7 @@ namespace gputlm::func {
 FuncStats run_reference(const BoundKernel& kernel, const Launch& launch, const ReferenceOptions& options) {
   FuncStats stats;
   const uint64_t ctas = launch.grid.count();
-  for (uint64_t id = 0; id < ctas; ++id) {
+  for (uint64_t id = 0; id < ctas && !(options.stop && options.stop()); ++id) {
     CtaRunner cta(kernel, launch, id);
     cta.count_lines(options.line_bytes, options.count_local);
     stats.ctas += 1;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 
 #include "models/func/bound_kernel.h"
 #include "models/func/func_stats.h"
@@ -17,6 +18,9 @@ struct ReferenceOptions {
   // ones always and local ones when count_local (a core whose local memory is cached).
   uint32_t line_bytes = 0;
   bool count_local = true;
+  // Asked before each CTA (the functional stepper: before each instruction): true stops the
+  // launch there, with the statistics of what ran (the caller knows why it asked to stop).
+  std::function<bool()> stop;
 };
 
 // Runs `launch` to completion; throws KernelFault if the kernel faults.

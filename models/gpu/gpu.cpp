@@ -1,5 +1,6 @@
 #include "models/gpu/gpu.h"
 
+#include <algorithm>
 #include <sstream>
 #include <stdexcept>
 
@@ -83,10 +84,18 @@ LaunchTiming Gpu::run(const func::BoundKernel& kernel, const func::Launch& launc
   m_watch_retired = m_launch_retired = retired();
   m_dispatch_event.notify(sc_core::SC_ZERO_TIME);
   m_watchdog_event.notify(m_clock.period() * static_cast<double>(m_spec.watchdog_cycles));
-  sc_core::sc_start();
+  if (!m_stop_check) sc_core::sc_start();
+  else do  // a slice, or up to the next activity if that is later (time never passes the last event)
+      sc_core::sc_start(std::max(m_clock.period() * static_cast<double>(kStopCheckCycles), sc_core::sc_time_to_pending_activity()),
+                        sc_core::SC_EXIT_ON_STARVATION);
+    while (sc_core::sc_get_status() != sc_core::SC_STOPPED && sc_core::sc_pending_activity() && !(t.stopped = m_stop_check()));
   m_running = false;
   m_polling = false;
   m_watchdog_event.cancel();
+  if (t.stopped) {
+    t.cycles = m_clock.now() - t.start;
+    return t;
+  }
   for (const auto& c : m_cores)
     if (!c->fault().empty()) throw func::KernelFault(c->fault());
   if (!m_stall.empty()) throw std::runtime_error(m_stall);

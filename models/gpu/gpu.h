@@ -6,6 +6,7 @@
 // stops a run which has retired nothing for watchdog_cycles and reports what each module holds.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <systemc>
@@ -23,6 +24,7 @@ namespace gputlm::gpu {
 struct LaunchTiming {
   Cycle start = 0;
   Cycle cycles = 0;  // first CTA dispatched to last CTA finished, in core cycles
+  bool stopped = false;  // the stop check ended the launch early: cycles up to the stop, CTAs unfinished
 };
 
 class Gpu : public sc_core::sc_module, public StatProvider {
@@ -33,6 +35,11 @@ class Gpu : public sc_core::sc_module, public StatProvider {
   // Runs one launch to completion (simulation time continues across launches). Throws
   // func::KernelFault if the kernel faults and std::runtime_error if the run stops making progress.
   LaunchTiming run(const func::BoundKernel& kernel, const func::Launch& launch);
+  // Asked every kStopCheckCycles of simulated time during run(): true ends the launch there
+  // (LaunchTiming::stopped); the GPU then holds unfinished CTAs and cannot run another launch.
+  // The simulation runs in slices of that length, which changes no process's order or timing.
+  void set_stop_check(std::function<bool()> check) { m_stop_check = std::move(check); }
+  static constexpr Cycle kStopCheckCycles = 4096;
 
   const GpuSpec& spec() const { return m_spec; }
   const std::vector<std::unique_ptr<CoreModule>>& cores() const { return m_cores; }
@@ -69,6 +76,7 @@ class Gpu : public sc_core::sc_module, public StatProvider {
   uint64_t m_watch_retired = 0;
   uint64_t m_launch_retired = 0;  // retired() when the launch began
   std::string m_stall;  // set by the watchdog
+  std::function<bool()> m_stop_check;
 
   StatGroup m_stats;
   uint64_t m_cycles = 0, m_launches = 0;

@@ -5,6 +5,7 @@
 
 #include "models/common/config_reader.h"
 #include "models/common/error.h"
+#include "models/common/nearest_name.h"
 #include "models/gpu/analytical_params.h"
 
 namespace gputlm::gpu {
@@ -23,6 +24,49 @@ analytical::ModelOptions model_options(const nlohmann::json& j, const std::strin
       r.get_choice("warps_per_block", "real", {"real", "ceil"}) == "ceil" ? WarpsPerBlock::Ceil : WarpsPerBlock::RealDivision;
   r.finish();
   return o;
+}
+
+// Removes the key at `path` ("core.l1d.size", "dram.address_map[2].bits") from `j`.
+bool erase_key(nlohmann::json& j, const std::string& path) {
+  nlohmann::json* at = &j;
+  std::string part;
+  std::istringstream in(path);
+  std::vector<std::string> parts;
+  while (std::getline(in, part, '.')) parts.push_back(part);
+  for (size_t i = 0; i < parts.size(); ++i) {
+    std::string key = parts[i];
+    std::vector<size_t> indices;
+    for (size_t b; (b = key.rfind('[')) != std::string::npos && key.back() == ']'; key.erase(b))
+      indices.insert(indices.begin(), std::stoul(key.substr(b + 1)));
+    if (i + 1 == parts.size() && indices.empty()) return at->is_object() && at->erase(key) == 1;
+    if (!at->is_object() || !at->contains(key)) return false;
+    at = &(*at)[key];
+    for (size_t k : indices) {
+      if (!at->is_array() || k >= at->size()) return false;
+      at = &(*at)[k];
+    }
+  }
+  return false;
+}
+
+// Every unknown key of a config at once: the config is read again without each one found.
+GpuSpec read_all_keys(nlohmann::json& j, const std::string& where) {
+  std::string unknown;
+  for (int found = 0;; ++found) {
+    try {
+      GpuSpec s = GpuSpec::from_json(j, where);
+      if (unknown.empty()) return s;
+      break;
+    } catch (const UnknownKeyError& e) {
+      unknown += (unknown.empty() ? "" : "\n") + std::string(e.what());
+      if (found > 64 || !erase_key(j, e.key())) break;
+    } catch (const InputError& e) {
+      if (unknown.empty()) throw;
+      unknown += "\n" + std::string(e.what());
+      break;
+    }
+  }
+  throw InputError(unknown);
 }
 
 }  // namespace
@@ -63,6 +107,8 @@ nlohmann::json load_config(const std::string& path, int depth) {
   if (!j.is_object() || !j.contains("base")) return j;
   if (!j["base"].is_string()) throw InputError(path + ": \"base\" must be a file name");
   const std::filesystem::path base = std::filesystem::path(path).parent_path() / j["base"].get<std::string>();
+  if (!std::filesystem::is_regular_file(base))  // name the file whose key points there
+    throw ConfigError(path, "base", "cannot open '" + base.string() + "'" + did_you_mean_file(base.string()));
   nlohmann::json merged = load_config(base.string(), depth + 1);
   j.erase("base");
   merged.merge_patch(j);
@@ -70,8 +116,8 @@ nlohmann::json load_config(const std::string& path, int depth) {
 }
 
 GpuSpec GpuSpec::from_file(const std::string& path) {
-  const nlohmann::json j = load_config(path);
-  GpuSpec s = from_json(j, path);
+  nlohmann::json j = load_config(path);
+  GpuSpec s = read_all_keys(j, path);
   uint64_t h = 1469598103934665603ull;  // FNV-1a of the canonical JSON, so formatting does not matter
   for (unsigned char c : j.dump()) h = (h ^ c) * 1099511628211ull;
   std::ostringstream hex;

@@ -222,17 +222,21 @@ std::string Core::mask_wave(size_t row) const {
 
 std::vector<WaveGroup> Core::wave_groups() const {
   using F = WaveSignal::Format;
+  static_assert(static_cast<int>(WarpSlot::Status::Barrier) == static_cast<int>(WaveWarpState::Barrier) &&
+                static_cast<int>(WarpSlot::Status::Done) == static_cast<int>(WaveWarpState::Done));
   std::vector<WaveGroup> g;
-  const std::string sched = std::string(name()) + ".scheduler.prioritized_group";
-  g.push_back({std::string(name()) + ": prioritised fetch group (two-level scheduling; 0 otherwise)", {{sched, 16, F::Dec}}});
+  if (m_ctx.spec.scheduler == "2lev") {  // the one scheduler with fetch groups
+    const std::string sched = std::string(name()) + ".scheduler.prioritized_group";
+    g.push_back({std::string(name()) + ": prioritised fetch group (two-level scheduling)", {{sched, 16, F::Dec}}});
+  }
   const size_t rows = m_ctx.formation->rows();
+  constexpr size_t kOpenSlots = 4;  // the first warps open; the rest collapsed to their titles
   for (size_t s = 0; s < traced_slots(); ++s) {
     const std::string p = std::string(name()) + ".warp" + std::to_string(s);
-    WaveGroup w{p + (rows == 1 ? ": PC, active mask, state (0 free 1 ready 2 barrier 3 done)"
-                               : ": PC, active mask row by row (a large warp), state (0 free 1 ready 2 barrier 3 done)"),
-                {{p + ".pc", 32, F::Hex}}};
+    WaveGroup w{p + (rows == 1 ? ": PC, active mask, state" : ": PC, active mask row by row (a large warp), state"),
+                {{p + ".pc", 32, F::Hex}}, s < kOpenSlots};
     for (size_t r = 0; r < rows; ++r) w.signals.push_back({p + mask_wave(r), 32, F::Hex});
-    w.signals.push_back({p + ".state", 3, F::Dec});
+    w.signals.push_back({p + ".state", 3, F::Dec, warp_state_names()});
     g.push_back(w);
   }
   return g;

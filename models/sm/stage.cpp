@@ -17,8 +17,10 @@ void Stage::trace(sc_core::sc_trace_file* tf) const {
 std::vector<WaveGroup> Stage::wave_groups() const {
   using F = WaveSignal::Format;
   const std::string n = name();
-  return {{n + ": instructions held, warp and PC of the oldest (warp FFFF: empty)",
-           {{n + ".occupancy", 8, F::Dec}, {n + ".warp", 16, F::Hex}, {n + ".pc", 32, F::Hex}}}};
+  // Collapsed at first: fetch and writeback (what enters and what retires) open beside the warps.
+  return {{n + ": instructions held, oldest's warp and PC",
+           {{n + ".occupancy", 8, F::Dec}, {n + ".warp", 16, F::Dec, stage_warp_names()}, {n + ".pc", 32, F::Hex}},
+           false}};
 }
 
 Cycle DelayStage::cycle(Cycle now) {

@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "models/common/error.h"
+#include "tb/sc_reports.h"
 #include "models/common/stats.h"
 #include "tb/vcd_file.h"
 
@@ -19,7 +20,7 @@ int run_memory_testbench(int argc, char** argv, const std::string& name, const s
       "trace", po::value<std::string>(), "request trace: '<cycle>: read|write 0x<address> [core=N] [bytes=N] [hint]' per line")(
       "vcd", po::value<std::string>(), "write waves to this VCD (GTKWave save file next to it)")(
       "stats", po::value<std::string>(), "also write the statistics JSON to this file");
-  sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);  // we print our own
+  route_systemc_reports();
   try {
     po::variables_map vm;
     po::store(po::parse_command_line(argc, argv, opts), vm);

@@ -32,21 +32,27 @@ std::vector<std::string> names(const isa::Kernel& k, const std::vector<int32_t>&
 
 }  // namespace
 
-RecordSummary record(workload::Workload& w, const std::string& ptx, std::ostream& out, uint64_t max_warp_instructions) {
+RecordSummary record(workload::Workload& w, const std::string& ptx, std::ostream& out, uint64_t max_warp_instructions,
+                     const std::function<bool()>& stop) {
   RecordSummary summary;
   TraceWriter writer(out, w.name(), w.spec().size, ptx);
   func::GlobalMemory memory;
   w.setup(memory);
   std::vector<int32_t> uses, defs;
   w.for_each_launch(memory, [&](const func::BoundKernel& bk, const func::Launch& launch) {
+    if (summary.stopped) return;
     const isa::Kernel& k = *launch.kernel;
     writer.launch({static_cast<uint32_t>(summary.launches++), k.name, launch.grid, launch.block, launch.shared_bytes(),
                    static_cast<uint32_t>(k.regs.size())});
     func::FuncStats stats;
-    for (uint64_t id = 0; id < launch.grid.count(); ++id) {
+    for (uint64_t id = 0; id < launch.grid.count() && !summary.stopped; ++id) {
       func::CtaRunner cta(bk, launch, id);
       std::vector<std::vector<InstrRecord>> warps(cta.warps().size());
       while (!cta.done()) {
+        if (summary.warp_instructions % 4096 == 0 && stop && stop()) {  // a CTA can be long
+          summary.stopped = true;
+          break;
+        }
         const uint32_t wi = cta.step(stats);
         if (++summary.warp_instructions > max_warp_instructions)
           throw func::KernelFault(k.name + ": more than " + std::to_string(max_warp_instructions) + " warp instructions (the watchdog)");
@@ -69,7 +75,7 @@ RecordSummary record(workload::Workload& w, const std::string& ptx, std::ostream
       }
     }
   });
-  summary.verify = w.verify(memory);
+  if (!summary.stopped) summary.verify = w.verify(memory);
   return summary;
 }
 

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <ostream>
 #include <string>
 
@@ -15,10 +16,13 @@ namespace gputlm::tb::trace {
 struct RecordSummary {
   uint64_t launches = 0, warp_instructions = 0;
   workload::VerifyReport verify;
+  bool stopped = false;  // `stop` ended the recording: the trace is incomplete, outputs not checked
 };
 
 // Throws func::KernelFault when the kernel faults and InputError on bad input.
-// `ptx`: the text of the workload's kernel.ptx, carried in the trace.
-RecordSummary record(workload::Workload& w, const std::string& ptx, std::ostream& out, uint64_t max_warp_instructions);
+// `ptx`: the text of the workload's kernel.ptx, carried in the trace. `stop` is asked before each
+// CTA and every 4096 warp instructions: true ends the recording there.
+RecordSummary record(workload::Workload& w, const std::string& ptx, std::ostream& out, uint64_t max_warp_instructions,
+                     const std::function<bool()>& stop = {});
 
 }  // namespace gputlm::tb::trace

@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "models/common/error.h"
+#include "models/common/nearest_name.h"
 #include "models/isa/ptx_parser.h"
 #include "tb/workload/buffer_values.h"
 
@@ -28,7 +29,7 @@ std::string suite_and_name(const std::string& dir) {
 }  // namespace
 
 Workload::Workload(const std::string& dir, const std::string& size) : m_dir(dir), m_name(suite_and_name(dir)) {
-  if (!std::filesystem::is_directory(dir)) throw InputError(dir + ": no such workload directory");
+  if (!std::filesystem::is_directory(dir)) throw InputError(dir + ": no such workload directory" + did_you_mean_file(dir));
   const std::filesystem::path base(dir);
   m_spec = read_workload_spec((base / "launch.json").string(), size, m_name);
   m_module = isa::parse_ptx_file((base / "kernel.ptx").string());

@@ -228,8 +228,10 @@ void Cache::trace(sc_core::sc_trace_file* tf) const {
 std::vector<WaveGroup> Cache::wave_groups() const {
   using F = WaveSignal::Format;
   const std::string n = name();
+  // Collapsed at first beside a core's pipeline and warps (a save file of caches alone opens them).
   return {{n + ": MSHRs, forwarded, queue down",
-           {{n + ".mshrs_in_use", 16, F::Dec}, {n + ".forwarded_in_flight", 16, F::Dec}, {n + ".downstream_queue", 16, F::Dec}}}};
+           {{n + ".mshrs_in_use", 16, F::Dec}, {n + ".forwarded_in_flight", 16, F::Dec}, {n + ".downstream_queue", 16, F::Dec}},
+           false}};
 }
 
 }  // namespace gputlm::mem

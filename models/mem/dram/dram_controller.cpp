@@ -202,8 +202,8 @@ std::vector<WaveGroup> DramController::wave_groups() const {
   std::vector<WaveGroup> g{{n + ": queue occupancy, data bus busy", {{n + ".queue", 16, F::Dec}, {n + ".data_bus_busy", 1, F::Bin}}}};
   for (uint32_t b = 0; b < m_spec.banks; ++b) {
     const std::string p = n + ".bank" + std::to_string(b);
-    WaveGroup w{p + ": command (1 ACT 2 RD 3 WR 4 PRE), open row",
-                {{p + ".command", 3, F::Dec}, {p + ".open_row", 32, F::Hex}}};
+    WaveGroup w{p + ": command, open row (FFFFFFFF: closed)",
+                {{p + ".command", 3, F::Dec, {"dram_command", {{0, "idle"}, {1, "ACT"}, {2, "RD"}, {3, "WR"}, {4, "PRE"}}}}, {p + ".open_row", 32, F::Hex}}};
     if (m_holds) {  // the row-buffer hint's hold: the row kept open and the cycle it lasts to
       w.name += ", held row, hold end";
       w.signals.push_back({p + ".held_row", 32, F::Hex});

@@ -138,7 +138,7 @@ void Xbar::trace(sc_core::sc_trace_file* tf) const {
 
 std::vector<WaveGroup> Xbar::wave_groups() const {
   const std::string n = name();
-  return {{n + ": requests between the cores and the slices", {{n + ".requests_in_flight", 16, WaveSignal::Format::Dec}}}};
+  return {{n + ": requests between the cores and the slices", {{n + ".requests_in_flight", 16, WaveSignal::Format::Dec}}, false}};
 }
 
 }  // namespace gputlm::mem

@@ -252,6 +252,8 @@ void FetchStage::trace(sc_core::sc_trace_file* tf) const {
 std::vector<WaveGroup> FetchStage::wave_groups() const {
   using F = WaveSignal::Format;
   std::vector<WaveGroup> g = Stage::wave_groups();
+  g[0].open = true;
+  if (m_core.spec.formation == "static") return g;  // static warps: no sub-warps
   const std::string n = name();
   g.push_back({n + ": sub-warp issued last: lanes, row of each lane (hex digit)",
                {{n + ".subwarp_mask", 32, F::Hex}, {n + ".subwarp_rows", 128, F::Hex}}});

@@ -41,7 +41,9 @@ TEST_F(ConfigFiles, AMissingBaseOrACycleIsAnErrorNamingTheFile) {
   const std::string lone = write("lone.json", R"({"base": "nowhere.json", "name": "x"})");
   EXPECT_THROW(
       try { GpuSpec::from_file(lone); } catch (const InputError& e) {
-        EXPECT_NE(std::string(e.what()).find("nowhere.json: cannot open config"), std::string::npos) << e.what();
+        // The file whose "base" points nowhere is named, with its key.
+        EXPECT_NE(std::string(e.what()).find("lone.json: key 'base': cannot open '"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("nowhere.json'"), std::string::npos) << e.what();
         throw;
       },
       InputError);

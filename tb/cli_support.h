@@ -1,0 +1,28 @@
+// Checks the command-line executables make before any work: options parsed with a suggestion for
+// a misspelt flag, and output files that can be written (so a long run is not lost at its end).
+#pragma once
+
+#include <boost/program_options.hpp>
+#include <string>
+#include <vector>
+
+namespace gputlm::tb {
+
+// Parses `args` against `opts`; an unknown flag is an InputError naming the nearest known one
+// ("run: unknown option '--vdc' (did you mean '--vcd'?)"; no prefix when `command` is empty).
+// Other parse errors stay po::error.
+boost::program_options::variables_map parse_options(const std::vector<std::string>& args,
+                                                    const boost::program_options::options_description& opts,
+                                                    const std::string& command);
+
+// InputError "<path>: cannot write <what> (...)" unless `path` can be created or overwritten: not
+// a directory, its directory exists (or, with `creates_directories`, can be made) and is writable.
+void check_writable(const std::string& path, const std::string& what, bool creates_directories = false);
+
+// `text` broken at spaces into lines of at most `width` columns (a longer word stands alone),
+// each starting with `indent` spaces and ending in a newline.
+std::string wrap(const std::string& text, size_t width, size_t indent);
+// The terminal width gputlm formats tables for: $COLUMNS when it is set and at least 60, else 100.
+size_t terminal_width();
+
+}  // namespace gputlm::tb
