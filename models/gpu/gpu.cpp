@@ -32,6 +32,7 @@ Gpu::Gpu(sc_core::sc_module_name name, const GpuSpec& spec)
       m_last_done = m_clock.now();
       if (m_ctas_done == m_cta_count) {
         m_polling = false;
+        m_watchdog_event.cancel();  // the launch ends when what is in flight drains, not at the watchdog's next look
         for (auto& c : m_cores) c->end_launch();
       }
       m_dispatch_event.notify(sc_core::SC_ZERO_TIME);
@@ -70,6 +71,9 @@ LaunchTiming Gpu::run(const func::BoundKernel& kernel, const func::Launch& launc
     throw InputError("kernel '" + launch.kernel->name + "': a CTA of " + std::to_string(launch.threads_per_cta()) +
                      " threads and " + std::to_string(launch.shared_bytes()) + " bytes of shared memory does not fit a core of '" +
                      m_spec.name + "'");
+  // A launch starts at the first core clock edge after the previous one drained (which may have
+  // been in another clock domain, or in a cycle the cores already ran in).
+  if (sc_core::sc_time_stamp() > sc_core::SC_ZERO_TIME) sc_core::sc_start(m_clock.until(m_clock.now() + 1));
   m_kernel = &kernel;
   m_launch = &launch;
   m_next_cta = m_ctas_done = 0;

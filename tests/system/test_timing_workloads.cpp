@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <unistd.h>
 
 #include "models/common/error.h"
 #include "models/sm/core_context.h"
@@ -61,10 +62,12 @@ class TimedWorkloads : public testing::TestWithParam<workload::CatalogEntry> {
     EXPECT_EQ(comparable(run_once(polled)), expected) << "polling every module every cycle changed the statistics";
 
     tb::TimingOptions waves;
-    waves.vcd_path = testing::TempDir() + "timed_workloads.vcd";
+    // One file per test process: ctest runs tests in parallel.
+    const std::string stem = testing::TempDir() + "timed_workloads_" + std::to_string(::getpid());
+    waves.vcd_path = stem + ".vcd";
     EXPECT_EQ(comparable(run_once(config, waves)), expected) << "writing waves changed the statistics";
     std::remove(waves.vcd_path.c_str());
-    std::remove((testing::TempDir() + "timed_workloads.gtkw").c_str());
+    for (const char* ext : {".gtkw", ".warp_state.txt", ".stage_warp.txt", ".dram_command.txt"}) std::remove((stem + ext).c_str());
   }
 };
 
