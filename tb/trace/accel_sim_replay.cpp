@@ -161,7 +161,7 @@ AccelSimKernel::Block* AccelSimKernel::block(uint64_t linear) {
       WarpSteps& ws = blk[w];
       const uint32_t first = w * kWarpSize;
       ws.live = first >= threads ? 0 : threads - first >= kWarpSize ? ~LaneMask{0} : (LaneMask{1} << (threads - first)) - 1;
-      ws.steps.reserve(m_reader->instructions);
+      ws.steps.reserve(std::min<uint64_t>(m_reader->instructions, 4096));  // grows with the lines really read
       for (m_pending = m_reader->next(); m_pending == TracegReader::Kind::Instruction; m_pending = m_reader->next()) {
         const SassInstr& s = m_reader->instr;
         ws.steps.push_back({m_index.at(s.pc), s.mask, s.width});
