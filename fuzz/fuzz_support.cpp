@@ -54,4 +54,4 @@ void write_file(const std::string& path, const std::string& text) {
 
 // libsystemc, which the library links, calls sc_main from its own main(); a fuzz target's main
 // is libFuzzer's, so this is never called but must exist.
-int sc_main(int, char**) { return 0; }
+extern "C" int sc_main(int, char**) { return 0; }

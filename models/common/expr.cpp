@@ -17,12 +17,15 @@ class ExprParser {
   int64_t parse() {
     int64_t v = sum();
     skip();
-    if (m_i != m_s.size()) fail("unexpected '" + m_s.substr(m_i) + "'");
+    if (m_i != m_s.size()) fail("unexpected '" + m_s.substr(m_i, 20) + "'");
     return v;
   }
 
  private:
-  [[noreturn]] void fail(const std::string& why) const { throw InputError("expression \"" + m_s + "\": " + why); }
+  // The expression (its first 60 characters) and why.
+  [[noreturn]] void fail(const std::string& why) const {
+    throw InputError("expression \"" + (m_s.size() > 60 ? m_s.substr(0, 60) + "..." : m_s) + "\": " + why);
+  }
   void skip() {
     while (m_i < m_s.size() && std::isspace(static_cast<unsigned char>(m_s[m_i]))) ++m_i;
   }

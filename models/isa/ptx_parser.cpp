@@ -216,12 +216,13 @@ class Parser {
     }
   }
   void layout_module_shared(Kernel& k) {
-    for (VarDecl d : m_module_shared) add_shared(k, d);
+    for (VarDecl d : m_module_shared) add_shared(k, d, peek());
     for (const VarDecl& d : m_dynamic_shared) m_scopes.add_symbol(d.name, Space::Shared, 0, true);
   }
-  void add_shared(Kernel& k, VarDecl d) {
+  // `at`: the token errors point to (the declaration's).
+  void add_shared(Kernel& k, VarDecl d, const Token& at) {
     d.offset = align_up(k.shared_bytes, d.align);
-    k.shared_bytes = grow(peek(), d.offset, d.size, "the shared memory");
+    k.shared_bytes = grow(at, d.offset, d.size, "the shared memory");
     m_scopes.add_symbol(d.name, Space::Shared, d.offset);
     k.shared.push_back(d);
   }
@@ -280,14 +281,15 @@ class Parser {
     m_kernel->regs.push_back({name, type});
   }
   void local_or_shared_decl() {
+    const Token& at = peek();
     bool shared = next().text == ".shared";
     VarDecl d = to_decl(var_syntax(), shared ? Space::Shared : Space::Local);
     expect(";");
     if (shared) {
-      add_shared(*m_kernel, d);
+      add_shared(*m_kernel, d, at);
     } else {
       d.offset = align_up(m_kernel->local_bytes, d.align);
-      m_kernel->local_bytes = grow(peek(), d.offset, d.size, "the local memory");
+      m_kernel->local_bytes = grow(at, d.offset, d.size, "the local memory");
       m_scopes.add_symbol(d.name, Space::Local, d.offset);
       m_kernel->locals.push_back(d);
     }
