@@ -31,6 +31,9 @@ constexpr uint64_t kMaxSharedBytes = uint64_t{1} << 24;
 // 64 MB).
 constexpr uint64_t kMaxBufferBytes = uint64_t{1} << 30;
 constexpr uint64_t kMaxTotalBufferBytes = uint64_t{1} << 32;
+// Workload: bytes of one sparse buffer (address space; only what its generator writes is held).
+// db/index_* has a 3.8 GB one.
+constexpr uint64_t kMaxSparseBufferBytes = uint64_t{1} << 34;
 
 // Traces: warps in one CTA (kMaxThreadsPerCta / 32) and warp instructions one warp may record
 // (the watchdog's default budget for a whole launch).

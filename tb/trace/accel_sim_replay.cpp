@@ -136,6 +136,8 @@ void AccelSimKernel::build_kernel(const std::string& path) {
   ptx << body.str() << "}\n";
   m_module = isa::parse_ptx(ptx.str(), path + " (as PTX)");
   const isa::Kernel* k = m_module->find(m_header.name);
+  if (!k || m_module->kernels.size() != 1)
+    throw InputError(path + ": '-kernel name = " + m_header.name + "' is not a kernel name (letters, digits, _ and $)");
   m_bound = std::make_unique<func::BoundKernel>(*k);
   m_launch.kernel = k;
   m_launch.grid = m_header.grid;

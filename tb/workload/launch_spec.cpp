@@ -136,8 +136,11 @@ BufferSpec read_buffer(const Reader& r, const json& v, const std::string& path) 
   b.type = r.string(r.at(v, "type", path + ".type"), path + ".type");
   b.elem_size = buffer_type_size(b.type);
   if (b.elem_size == 0) r.fail(path + ".type", "unknown type '" + b.type + "' (known: u8 s8 u16 s16 u32 s32 u64 s64 f32 f64)");
-  b.count = static_cast<size_t>(r.bounded(r.at(v, "count", path + ".count"), path + ".count", 0, limits::kMaxBufferBytes / b.elem_size,
-                                          "max_buffer_bytes"));
+  const json& count = r.at(v, "count", path + ".count");
+  b.count = static_cast<size_t>(r.bounded(count, path + ".count", 0, INT64_MAX));
+  const bool sparse = v.contains("init") && v.at("init").is_object() && v.at("init").contains("sparse") && v.at("init").at("sparse") == true;
+  if (sparse) r.bounded(count, path + ".count", 0, limits::kMaxSparseBufferBytes / b.elem_size, "max_sparse_buffer_bytes");
+  else r.bounded(count, path + ".count", 0, limits::kMaxBufferBytes / b.elem_size, "max_buffer_bytes");
   if (v.contains("init")) b.init = read_init(r, v.at("init"), b, path + ".init");
   if (v.contains("check")) b.check = read_check(r, v.at("check"), path + ".check");
   if (b.init.sparse && b.init.gen != "custom") r.fail(path + ".init.sparse", "needs \"gen\": \"custom\"");
@@ -268,7 +271,7 @@ WorkloadSpec parse_workload_spec(const std::string& text, const std::string& fil
     const std::string path = "buffers[" + std::to_string(i) + "]";
     BufferSpec b = read_buffer(r, buffers[i], path);
     if (spec.buffer(b.name)) r.fail(path + ".name", "duplicate buffer '" + b.name + "'");
-    total += b.count * b.elem_size;
+    if (!b.init.sparse) total += b.count * b.elem_size;  // a sparse buffer takes only what its generator writes
     if (total > limits::kMaxTotalBufferBytes)
       r.fail(path + ".count", "the buffers take more than " + std::to_string(limits::kMaxTotalBufferBytes) + " bytes" + limits::named("max_total_buffer_bytes"));
     spec.buffers.push_back(std::move(b));
