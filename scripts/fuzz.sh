@@ -51,6 +51,7 @@ make_corpus() {
 
 run_target() {
   local name=$1 exe=$build/bin/fuzz_$1 findings=$build/fuzz/findings/$1
+  rm -rf "$findings"  # this run's findings only
   mkdir -p "$findings" "$build/fuzz/found/$1"
   # The corpus directory given first receives the new inputs; the seed corpus stays as made.
   "$exe" "$build/fuzz/found/$1" "$corpus/$1" -dict="fuzz/$1.dict" -max_total_time="$seconds" \

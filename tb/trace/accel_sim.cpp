@@ -55,7 +55,8 @@ std::vector<Command> read_kernelslist(const std::string& dir) {
       }
     } else {
       c.file = line;
-      if (!std::filesystem::exists(std::filesystem::path(dir) / line)) throw SourceError(path, n, "no kernel trace '" + line + "'", line);
+      std::error_code ec;  // a name the file system cannot even look up (too long, ...) is missing too
+      if (!std::filesystem::is_regular_file(std::filesystem::path(dir) / line, ec)) throw SourceError(path, n, "no kernel trace '" + line + "'", line);
     }
     if (out.size() >= limits::kMaxTraceCommands)
       throw SourceError(path, n, "more than " + std::to_string(limits::kMaxTraceCommands) + " commands" + limits::named("max_trace_commands"), line);

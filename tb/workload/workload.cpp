@@ -27,7 +27,8 @@ std::string suite_and_name(const std::string& dir) {
 }  // namespace
 
 Workload::Workload(const std::string& dir, const std::string& size) : m_dir(dir), m_name(suite_and_name(dir)) {
-  if (!std::filesystem::is_directory(dir)) throw InputError(dir + ": no such workload directory");
+  std::error_code ec;  // a path the file system cannot look up (too long, ...) is no directory either
+  if (!std::filesystem::is_directory(dir, ec)) throw InputError(dir + ": no such workload directory");
   const std::filesystem::path base(dir);
   m_spec = read_workload_spec((base / "launch.json").string(), size, m_name);
   m_module = isa::parse_ptx_file((base / "kernel.ptx").string());

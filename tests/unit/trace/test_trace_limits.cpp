@@ -3,7 +3,10 @@
 // and models/common/limits.h before anything is allocated; each is one error naming file and line.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
 #include <sstream>
+#include <unistd.h>
 #include <string>
 
 #include "support/input_error.h"
@@ -96,6 +99,19 @@ TEST(AccelSimReader, RejectsMemoryWidthsAbove32Bytes) {
 TEST(AccelSimReader, RejectsGridsOfZeroOrTooMany) {
   test::input_error([] { read_traceg(traceg_header("(0,1,1)")); }, {"bad.traceg:", "dimension is 0"});
   test::input_error([] { read_traceg(traceg_header("(2147483647,1,1)")); }, {"bad.traceg:", "max_ctas_per_launch"});
+}
+
+// Fuzz finding (fuzz_accel_sim): a kernelslist.g line longer than a file name may be made
+// std::filesystem throw instead of reporting the kernel trace as missing.
+TEST(AccelSimReader, RejectsKernelsListNamesTooLongForTheFileSystem) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("gputlm-kernelslist-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  std::ofstream(dir / "kernelslist.g") << "MemcpyHtoD,0x10,4\n" << std::string(5000, 'k') << ".traceg\n";
+  test::input_error([&] { accelsim::read_kernelslist(dir.string()); }, {"kernelslist.g:2:", "no kernel trace"});
+  std::ofstream(dir / "kernelslist.g") << "# only a comment\nMemcpyHtoD,0x10,4\n";
+  test::input_error([&] { accelsim::read_kernelslist(dir.string()); }, {"kernelslist.g", "no kernel trace listed"});
+  fs::remove_all(dir);
 }
 
 }  // namespace
