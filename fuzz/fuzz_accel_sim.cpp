@@ -3,7 +3,7 @@
 // .traceg files of a scratch directory.
 #include <sstream>
 
-#include "fuzz/fuzz_support.h"
+#include "fuzz/harness.h"
 #include "tb/trace/accel_sim.h"
 #include "tb/trace/accel_sim_replay.h"
 

@@ -3,7 +3,7 @@
 // key can name a real preset (or a missing file, a directory, itself).
 #include <filesystem>
 
-#include "fuzz/fuzz_support.h"
+#include "fuzz/harness.h"
 #include "models/gpu/gpu_spec.h"
 
 extern "C" int LLVMFuzzerInitialize(int*, char***) {

@@ -1,7 +1,7 @@
 // Fuzz target: the PTX front end as `gputlm run --functional` uses it before execution: parse
 // (lexer, parser, kernel IR), the CFG with post-dominators and liveness (analysed while parsing),
 // and binding every instruction to its semantic function (func::BoundKernel).
-#include "fuzz/fuzz_support.h"
+#include "fuzz/harness.h"
 #include "models/func/bound_kernel.h"
 #include "models/isa/ptx_parser.h"
 

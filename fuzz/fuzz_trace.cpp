@@ -3,7 +3,7 @@
 // every warp and instruction record.
 #include <sstream>
 
-#include "fuzz/fuzz_support.h"
+#include "fuzz/harness.h"
 #include "tb/trace/trace_replay.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {

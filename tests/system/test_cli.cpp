@@ -399,12 +399,18 @@ struct Hostile {
   std::string expected;   // part of the one-line message
 };
 
+// gputlm's exit code and what it wrote on stderr alone (errors; SystemC's own notes go to stdout).
+Result gputlm_stderr(const std::string& args) {
+  const gputlm::test::ShellResult r = gputlm::test::shell("cd '" GPUTLM_SOURCE_DIR "' && '" GPUTLM_BINARY "' " + args + " 2>&1 >/dev/null");
+  return {r.exit_code, r.out};
+}
+
 // A copy of traces/micro/vecadd (so its reference is found) with `h` applied.
 std::string hostile_workload(const Hostile& h, int n) {
   namespace fs = std::filesystem;
   const fs::path dir = fs::path(scratch("hostile" + std::to_string(n))) / "micro" / "vecadd";
   fs::create_directories(dir);
-  fs::copy(fs::path(GPUTLM_SOURCE_DIR) / "traces/micro/vecadd", dir, fs::copy_options::overwrite_existing);
+  fs::copy(fs::path(GPUTLM_SOURCE_DIR) / "traces/micro/vecadd", dir, fs::copy_options::recursive | fs::copy_options::overwrite_existing);
   std::ifstream in(dir / h.file);
   std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   const size_t at = text.find(h.from);
@@ -430,7 +436,7 @@ TEST(Cli, HostileWorkloadsAreOneLineErrorsThatExitTwo) {
       {"kernel.ptx", "%p<2>", "%p<18446744073709551615>", "max_registers_per_kernel"},
   };
   for (size_t i = 0; i < cases.size(); ++i) {
-    const Result r = gputlm("run --functional --workload '" + hostile_workload(cases[i], static_cast<int>(i)) + "'");
+    const Result r = gputlm_stderr("run --functional --workload '" + hostile_workload(cases[i], static_cast<int>(i)) + "'");
     EXPECT_EQ(r.exit_code, 2) << cases[i].to.substr(0, 60) << ": " << r.output;
     EXPECT_TRUE(contains(r.output, cases[i].expected)) << r.output;
     EXPECT_EQ(std::count(r.output.begin(), r.output.end(), '\n'), 1) << r.output;
@@ -448,7 +454,7 @@ TEST(Cli, HostileTracesAreOneLineErrorsThatExitTwo) {
     std::string bad = text;
     bad.replace(bad.find(from), from.size(), to);
     std::ofstream(trace + ".bad") << bad;
-    const Result r = gputlm("run --config configs/fermi-gtx480.json --trace '" + trace + ".bad'");
+    const Result r = gputlm_stderr("run --config configs/fermi-gtx480.json --trace '" + trace + ".bad'");
     EXPECT_EQ(r.exit_code, 2) << to << ": " << r.output;
     EXPECT_TRUE(contains(r.output, "hostile.trace.bad:")) << r.output;
     EXPECT_EQ(std::count(r.output.begin(), r.output.end(), '\n'), 1) << r.output;
