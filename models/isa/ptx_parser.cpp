@@ -97,6 +97,7 @@ class Parser {
     }
     if (used == 0 || used != t.text.size()) fail(t, "expected a number");
     if (v > max) fail(t, "more than " + std::to_string(max) + (limit ? limits::named(limit) : std::string()));
+    if (v > UINT32_MAX) fail(t, "more than " + std::to_string(UINT32_MAX));
     return static_cast<uint32_t>(v);
   }
   void address_size(Module& mod) {
@@ -265,7 +266,10 @@ class Parser {
       if (nt.kind != Token::Ident) fail(nt, "expected a register name");
       if (accept("<")) {
         const Token& ct = next();
-        const uint32_t count = number(ct, limits::kMaxRegistersPerKernel - m_kernel->regs.size(), "max_registers_per_kernel");
+        const uint32_t count = number(ct, limits::kMaxRegistersPerKernel, "max_registers_per_kernel");
+        if (count > limits::kMaxRegistersPerKernel - m_kernel->regs.size())
+          fail(ct, "the kernel would have more than " + std::to_string(limits::kMaxRegistersPerKernel) + " registers" +
+                       limits::named("max_registers_per_kernel"));
         expect(">");
         for (uint32_t i = 0; i < count; ++i) declare_reg(nt.text + std::to_string(i), type);
       } else {

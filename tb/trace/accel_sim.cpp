@@ -93,7 +93,7 @@ TracegReader::TracegReader(std::istream& in, std::string name) : m_in(in), m_nam
   if (!parse_dim3(get("grid dim"), h.grid)) fail("'-grid dim' must be (x,y,z)");
   if (!parse_dim3(get("block dim"), h.block)) fail("'-block dim' must be (x,y,z)");
   const std::string shape = trace::check_shape(h.grid, h.block);
-  if (!shape.empty()) fail(shape);
+  if (!shape.empty()) fail("'-grid dim' " + h.grid.str() + ", '-block dim' " + h.block.str() + ": " + shape);
   const uint64_t shmem = number("shmem"), nregs = number("nregs");
   if (shmem > limits::kMaxSharedBytes) fail("'-shmem' " + std::to_string(shmem) + limits::named("max_shared_bytes"));
   if (nregs > limits::kMaxRegistersPerKernel) fail("'-nregs' " + std::to_string(nregs) + limits::named("max_registers_per_kernel"));
