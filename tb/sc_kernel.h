@@ -1,30 +1,24 @@
 // SystemC allows one elaboration per kernel. Tests that build and simulate modules start with
 // fresh_sc_kernel(), which installs a new simulation context, so every test in a file can
-// elaborate and run its own simulation from time zero. Contexts this function installed before
-// are deleted as soon as no module of theirs is left (a test may still hold an earlier bench
-// while it builds the next), so a test process frees them instead of leaking one per test; the
-// installed one and any still in use stay reachable until exit. SystemC's own first context
-// stays SystemC's.
+// elaborate and run its own simulation from time zero. The contexts it replaces are kept, owned
+// here, for the life of the process: a test may still hold modules of an earlier context (a second
+// bench built while the first lives), and deleting a used context leaves SystemC's process
+// objects of it unreachable (LeakSanitizer reports them). Kept, they stay reachable: no leak, no
+// use after free, a few kilobytes per test. SystemC's own first context stays SystemC's.
 #pragma once
 
-#include <algorithm>
 #include <systemc>
 #include <vector>
 
 namespace gputlm::tb {
 
 inline void fresh_sc_kernel() {
-  // Contexts this function installed that are no longer installed and not yet deleted.
-  static std::vector<sc_core::sc_simcontext*> retired;
-  static sc_core::sc_simcontext* installed = nullptr;
-  if (installed) retired.push_back(installed);
-  installed = new sc_core::sc_simcontext();
-  sc_core::sc_curr_simcontext = installed;
-  sc_core::sc_default_global_context = installed;
-  // Those whose modules are all gone move to the back, then are deleted.
-  const auto in_use = std::partition(retired.begin(), retired.end(), [](sc_core::sc_simcontext* c) { return !c->get_child_objects().empty(); });
-  for (auto it = in_use; it != retired.end(); ++it) delete *it;
-  retired.erase(in_use, retired.end());
+  // Every context made here. Never destroyed, not even at exit (static destructors run before
+  // LeakSanitizer's check): held by a pointer in static storage, they stay reachable.
+  static auto* const contexts = new std::vector<sc_core::sc_simcontext*>();
+  contexts->push_back(new sc_core::sc_simcontext());
+  sc_core::sc_curr_simcontext = contexts->back();
+  sc_core::sc_default_global_context = contexts->back();
 }
 
 }  // namespace gputlm::tb
