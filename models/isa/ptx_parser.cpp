@@ -552,6 +552,11 @@ class Parser {
     m_pending_labels.clear();
     if (!m_kernel->code.empty() && !m_kernel->code.back().ends_block())
       throw SourceError(m_file, m_kernel->lines.back(), "kernel '" + m_kernel->name + "' can fall off its end (no final ret/exit)");
+    const std::vector<Instruction>& code = m_kernel->code;
+    for (size_t pc = 0; pc < code.size(); ++pc)  // fuzz finding: `bra 99;` jumped outside the kernel
+      if (code[pc].is_branch() && (code[pc].ops[0].kind != OperandKind::Label || code[pc].ops[0].imm < 0 ||
+                                   static_cast<uint64_t>(code[pc].ops[0].imm) >= code.size()))
+        throw SourceError(m_file, m_kernel->lines[pc], "a branch target must be a label before the kernel's end", m_kernel->text[pc]);
   }
 
   struct PendingLabel {

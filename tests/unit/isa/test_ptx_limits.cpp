@@ -44,5 +44,13 @@ TEST(PtxParser, RejectsAlignmentsThatAreNotPowersOfTwo) {
   test::input_error([] { parse_ptx(kernel("  .shared .align 4294967296 .b8 s[4];"), "k.ptx"); }, {"k.ptx:6:", "max_align"});
 }
 
+// Fuzz finding (fuzz_trace, in a trace's module): a branch to a number or past the last
+// instruction indexed the CFG builder's block table out of range.
+TEST(PtxParser, RejectsBranchTargetsThatAreNotLabelsInTheKernel) {
+  test::input_error([] { parse_ptx(kernel("  bra 99;"), "k.ptx"); }, {"k.ptx:6:", "branch target"});
+  test::input_error([] { parse_ptx(kernel("  .reg .b32 %r;\n  bra %r;"), "k.ptx"); }, {"k.ptx:7:", "undefined label"});
+  EXPECT_EQ(parse_ptx(kernel("  bra L;\nL:"), "k.ptx")->kernels.at(0)->code.size(), 2u);
+}
+
 }  // namespace
 }  // namespace gputlm::isa
