@@ -3,7 +3,8 @@
 # missing, never prompts. Run as root (CI and the development machines are root) or with sudo.
 set -euo pipefail
 packages=(cmake g++ make pkg-config libsystemc-dev libboost-dev libboost-graph-dev
-          libboost-program-options-dev libboost-iostreams-dev nlohmann-json3-dev libgtest-dev)
+          libboost-program-options-dev libboost-iostreams-dev nlohmann-json3-dev libgtest-dev
+          clang libclang-rt-14-dev)  # clang + its sanitizer and libFuzzer runtimes: the build-asan suite and fuzz/
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -75,7 +75,8 @@ TimingRun run_timing_trace(trace::TraceReader& reader, const gpu::GpuSpec& spec,
 }
 
 TimingRun run_timing_trace_path(const std::string& path, const gpu::GpuSpec& spec, const TimingOptions& options) {
-  if (std::filesystem::is_directory(path)) return run_accel_sim(path, spec, options);
+  std::error_code ec;  // a path the file system cannot look up is no directory (open_trace names it)
+  if (std::filesystem::is_directory(path, ec)) return run_accel_sim(path, spec, options);
   const std::unique_ptr<std::istream> in = trace::open_trace(path);
   trace::TraceReader reader(*in, path);
   return run_timing_trace(reader, spec, options);

@@ -114,7 +114,7 @@ nlohmann::json read_json_file(const std::string& path) {
   text << in.rdbuf();
   try {
     return nlohmann::json::parse(text.str());
-  } catch (const nlohmann::json::parse_error& e) {
+  } catch (const nlohmann::json::exception& e) {  // syntax, or a number out of range (1e400)
     throw InputError(path + ": invalid JSON: " + e.what());
   }
 }

@@ -102,13 +102,14 @@ GpuSpec GpuSpec::from_json(const nlohmann::json& j, const std::string& where) {
 }
 
 nlohmann::json load_config(const std::string& path, int depth) {
-  if (depth > 16) throw InputError(path + ": \"base\" chain longer than 16 (a cycle?)");
+  if (depth > 16) throw ConfigError(path, "base", "chain longer than 16 (a cycle?)");
   nlohmann::json j = read_json_file(path);
   if (!j.is_object() || !j.contains("base")) return j;
-  if (!j["base"].is_string()) throw InputError(path + ": \"base\" must be a file name");
+  if (!j["base"].is_string()) throw ConfigError(path, "base", "must be a file name");
   const std::filesystem::path base = std::filesystem::path(path).parent_path() / j["base"].get<std::string>();
-  if (!std::filesystem::is_regular_file(base))  // name the file whose key points there
-    throw ConfigError(path, "base", "cannot open '" + base.string() + "'" + did_you_mean_file(base.string()));
+  std::error_code ec;  // a directory, a device or a FIFO would not end (or not be JSON); name the file whose key points there
+  if (!std::filesystem::is_regular_file(base, ec))
+    throw ConfigError(path, "base", "cannot open '" + base.string() + "' (not a file)" + did_you_mean_file(base.string()));
   nlohmann::json merged = load_config(base.string(), depth + 1);
   j.erase("base");
   merged.merge_patch(j);

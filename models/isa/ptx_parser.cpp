@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "models/common/error.h"
+#include "models/common/limits.h"
 #include "models/isa/modifiers.h"
 #include "models/isa/ptx_lexer.h"
 #include "models/isa/ptx_scope.h"
@@ -27,7 +28,7 @@ class Parser {
       const Token& t = peek();
       if (t.text == ".version") { next(); mod->version = next().text; }
       else if (t.text == ".target") { next(); mod->target = next().text; while (accept(",")) next(); }
-      else if (t.text == ".address_size") { next(); mod->address_size = std::stoul(next().text); }
+      else if (t.text == ".address_size") address_size(*mod);
       else if (t.text == ".visible" || t.text == ".weak") next();
       else if (t.text == ".entry") mod->kernels.push_back(entry());
       else if (t.text == ".shared" || t.text == ".extern") module_shared();
@@ -85,12 +86,31 @@ class Parser {
       depth += t.text == "{" ? 1 : t.text == "}" ? -1 : 0;
     } while (depth > 0);
   }
-  uint32_t number(const Token& t) const {
+  // A non-negative integer no larger than `max` (`limit`: the limits.h name of `max`).
+  uint32_t number(const Token& t, uint64_t max = UINT32_MAX, const char* limit = nullptr) const {
+    uint64_t v = 0;
+    size_t used = 0;
     try {
-      return static_cast<uint32_t>(std::stoul(t.text, nullptr, 0));
-    } catch (...) {
-      fail(t, "expected a number");
+      if (t.kind != Token::String && !t.text.empty() && t.text[0] != '-' && t.text[0] != '+') v = std::stoull(t.text, &used, 0);
+    } catch (const std::logic_error&) {
+      used = 0;
     }
+    if (used == 0 || used != t.text.size()) fail(t, "expected a number");
+    if (v > max) fail(t, "more than " + std::to_string(max) + (limit ? limits::named(limit) : std::string()));
+    if (v > UINT32_MAX) fail(t, "more than " + std::to_string(UINT32_MAX));
+    return static_cast<uint32_t>(v);
+  }
+  void address_size(Module& mod) {
+    next();
+    const Token& t = next();
+    mod.address_size = number(t);
+    if (mod.address_size != 32 && mod.address_size != 64) fail(t, ".address_size must be 32 or 64");
+  }
+  // `used` + `more` bytes of a space, checked against kMaxVariableBytes.
+  uint32_t grow(const Token& t, uint64_t used, uint64_t more, const char* what) const {
+    if (used + more > limits::kMaxVariableBytes)
+      fail(t, what + std::string(" larger than ") + std::to_string(limits::kMaxVariableBytes) + " bytes" + limits::named("max_variable_bytes"));
+    return static_cast<uint32_t>(used + more);
   }
 
   // ---- declarations ----
@@ -107,7 +127,12 @@ class Parser {
     VarSyntax v;
     for (;;) {
       const Token& t = peek();
-      if (t.text == ".align") { next(); v.align = number(next()); }
+      if (t.text == ".align") {
+        next();
+        const Token& at = next();
+        v.align = number(at, limits::kMaxAlign, "max_align");
+        if (v.align == 0 || (v.align & (v.align - 1))) fail(at, ".align must be a power of two");
+      }
       else if (t.text == ".ptr" || t.text == ".global" || t.text == ".shared" || t.text == ".local" || t.text == ".const") next();
       else if (t.kind == Token::Ident && t.text[0] == '.') {
         DType d = parse_dtype(std::string_view(t.text).substr(1));
@@ -122,10 +147,11 @@ class Parser {
     if (accept("[")) {
       v.is_array = true;
       if (accept("]")) v.unsized = true;
-      else { v.count = number(next()); expect("]"); }
+      else { v.count = number(next(), limits::kMaxVariableBytes, "max_variable_bytes"); expect("]"); }
     }
     if (peek().text == "=") fail(peek(), "initialised variables are not supported");
     if (v.align == 0) v.align = std::max(1u, dtype_bytes(v.type));
+    grow(nt, 0, uint64_t{std::max(1u, dtype_bytes(v.type))} * v.count, ("variable '" + v.name + "'").c_str());
     return v;
   }
   VarDecl to_decl(const VarSyntax& v, Space space) const {
@@ -161,7 +187,7 @@ class Parser {
         if (t.text != ".param") fail(t, "expected .param in kernel signature");
         VarDecl d = to_decl(var_syntax(), Space::Param);
         d.offset = align_up(k->param_bytes, d.align);
-        k->param_bytes = d.offset + d.size;
+        k->param_bytes = grow(t, d.offset, d.size, "the parameters");
         m_scopes.add_symbol(d.name, Space::Param, d.offset);
         k->params.push_back(d);
         accept(",");
@@ -191,12 +217,13 @@ class Parser {
     }
   }
   void layout_module_shared(Kernel& k) {
-    for (VarDecl d : m_module_shared) add_shared(k, d);
+    for (VarDecl d : m_module_shared) add_shared(k, d, peek());
     for (const VarDecl& d : m_dynamic_shared) m_scopes.add_symbol(d.name, Space::Shared, 0, true);
   }
-  void add_shared(Kernel& k, VarDecl d) {
+  // `at`: the token errors point to (the declaration's).
+  void add_shared(Kernel& k, VarDecl d, const Token& at) {
     d.offset = align_up(k.shared_bytes, d.align);
-    k.shared_bytes = d.offset + d.size;
+    k.shared_bytes = grow(at, d.offset, d.size, "the shared memory");
     m_scopes.add_symbol(d.name, Space::Shared, d.offset);
     k.shared.push_back(d);
   }
@@ -238,7 +265,11 @@ class Parser {
       const Token& nt = next();
       if (nt.kind != Token::Ident) fail(nt, "expected a register name");
       if (accept("<")) {
-        uint32_t count = number(next());
+        const Token& ct = next();
+        const uint32_t count = number(ct, limits::kMaxRegistersPerKernel, "max_registers_per_kernel");
+        if (count > limits::kMaxRegistersPerKernel - m_kernel->regs.size())
+          fail(ct, "the kernel would have more than " + std::to_string(limits::kMaxRegistersPerKernel) + " registers" +
+                       limits::named("max_registers_per_kernel"));
         expect(">");
         for (uint32_t i = 0; i < count; ++i) declare_reg(nt.text + std::to_string(i), type);
       } else {
@@ -248,18 +279,21 @@ class Parser {
     expect(";");
   }
   void declare_reg(const std::string& name, DType type) {
+    if (m_kernel->regs.size() >= limits::kMaxRegistersPerKernel)
+      fail(peek(), "more than " + std::to_string(limits::kMaxRegistersPerKernel) + " registers" + limits::named("max_registers_per_kernel"));
     m_scopes.add_reg(name, static_cast<int32_t>(m_kernel->regs.size()));
     m_kernel->regs.push_back({name, type});
   }
   void local_or_shared_decl() {
+    const Token& at = peek();
     bool shared = next().text == ".shared";
     VarDecl d = to_decl(var_syntax(), shared ? Space::Shared : Space::Local);
     expect(";");
     if (shared) {
-      add_shared(*m_kernel, d);
+      add_shared(*m_kernel, d, at);
     } else {
       d.offset = align_up(m_kernel->local_bytes, d.align);
-      m_kernel->local_bytes = d.offset + d.size;
+      m_kernel->local_bytes = grow(at, d.offset, d.size, "the local memory");
       m_scopes.add_symbol(d.name, Space::Local, d.offset);
       m_kernel->locals.push_back(d);
     }
@@ -455,7 +489,7 @@ class Parser {
       if (!digits.empty() && (digits.back() == 'U' || digits.back() == 'u')) digits.pop_back();  // 123U
       uint64_t v = std::stoull(digits, &used, 0);
       if (used != digits.size()) fail(t, "bad number '" + s + "'");
-      return neg ? -static_cast<int64_t>(v) : static_cast<int64_t>(v);
+      return static_cast<int64_t>(neg ? 0 - v : v);  // two's complement, no signed overflow
     } catch (const std::logic_error&) {
       fail(t, "bad number '" + s + "'");
     }
@@ -518,6 +552,11 @@ class Parser {
     m_pending_labels.clear();
     if (!m_kernel->code.empty() && !m_kernel->code.back().ends_block())
       throw SourceError(m_file, m_kernel->lines.back(), "kernel '" + m_kernel->name + "' can fall off its end (no final ret/exit)");
+    const std::vector<Instruction>& code = m_kernel->code;
+    for (size_t pc = 0; pc < code.size(); ++pc)  // fuzz finding: `bra 99;` jumped outside the kernel
+      if (code[pc].is_branch() && (code[pc].ops[0].kind != OperandKind::Label || code[pc].ops[0].imm < 0 ||
+                                   static_cast<uint64_t>(code[pc].ops[0].imm) >= code.size()))
+        throw SourceError(m_file, m_kernel->lines[pc], "a branch target must be a label before the kernel's end", m_kernel->text[pc]);
   }
 
   struct PendingLabel {

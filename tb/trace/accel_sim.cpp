@@ -6,6 +6,8 @@
 #include <sstream>
 
 #include "models/common/error.h"
+#include "models/common/limits.h"
+#include "tb/trace/trace_format.h"
 #include "tb/trace/line_scanner.h"
 
 namespace gputlm::tb::accelsim {
@@ -53,11 +55,16 @@ std::vector<Command> read_kernelslist(const std::string& dir) {
       }
     } else {
       c.file = line;
-      if (!std::filesystem::exists(std::filesystem::path(dir) / line)) throw SourceError(path, n, "no kernel trace '" + line + "'", line);
+      std::error_code ec;  // a name the file system cannot even look up (too long, ...) is missing too
+      if (!std::filesystem::is_regular_file(std::filesystem::path(dir) / line, ec)) throw SourceError(path, n, "no kernel trace '" + line + "'", line);
     }
+    if (out.size() >= limits::kMaxTraceCommands)
+      throw SourceError(path, n, "more than " + std::to_string(limits::kMaxTraceCommands) + " commands" + limits::named("max_trace_commands"), line);
     out.push_back(c);
   }
-  return out;
+  for (const Command& c : out)
+    if (c.kind == Command::Kind::Kernel) return out;
+  throw InputError(path + ": no kernel trace listed (a kernelslist.g names kernel-N.traceg files)");
 }
 
 TracegReader::TracegReader(std::istream& in, std::string name) : m_in(in), m_name(std::move(name)) {
@@ -85,8 +92,13 @@ TracegReader::TracegReader(std::istream& in, std::string name) : m_in(in), m_nam
   h.id = static_cast<uint32_t>(number("kernel id"));
   if (!parse_dim3(get("grid dim"), h.grid)) fail("'-grid dim' must be (x,y,z)");
   if (!parse_dim3(get("block dim"), h.block)) fail("'-block dim' must be (x,y,z)");
-  h.shmem = static_cast<uint32_t>(number("shmem"));
-  h.nregs = static_cast<uint32_t>(number("nregs"));
+  const std::string shape = trace::check_shape(h.grid, h.block);
+  if (!shape.empty()) fail("'-grid dim' " + h.grid.str() + ", '-block dim' " + h.block.str() + ": " + shape);
+  const uint64_t shmem = number("shmem"), nregs = number("nregs");
+  if (shmem > limits::kMaxSharedBytes) fail("'-shmem' " + std::to_string(shmem) + limits::named("max_shared_bytes"));
+  if (nregs > limits::kMaxRegistersPerKernel) fail("'-nregs' " + std::to_string(nregs) + limits::named("max_registers_per_kernel"));
+  h.shmem = static_cast<uint32_t>(shmem);
+  h.nregs = static_cast<uint32_t>(nregs);
   h.binary_version = static_cast<uint32_t>(number("binary version"));
   h.tracer_version = static_cast<uint32_t>(number("accelsim tracer version"));
   if (keys.count("shmem base_addr")) h.shmem_base = number("shmem base_addr", 16);
@@ -136,6 +148,8 @@ TracegReader::Kind TracegReader::next() {
     std::istringstream is(m_line.substr(std::min(m_line.size(), m_line.find('=') + 1)));
     if (m_line.rfind("thread block", 0) != 0 || !(is >> block.x >> c1 >> block.y >> c2 >> block.z) || c1 != ',' || c2 != ',')
       fail("expected 'thread block = x,y,z'");
+    if (block.x >= m_header.grid.x || block.y >= m_header.grid.y || block.z >= m_header.grid.z)
+      fail("thread block " + block.str() + " is outside the grid " + m_header.grid.str());
     return Kind::Block;
   }
   if (m_line == "#END_TB") {
@@ -147,9 +161,11 @@ TracegReader::Kind TracegReader::next() {
     if (!m_in_block) fail("a warp outside a thread block");
     std::istringstream ws(m_line.substr(std::min(m_line.size(), m_line.find('=') + 1)));
     if (!(ws >> warp)) fail("expected 'warp = <n>'");
+    if (warp >= (m_header.block.count() + kWarpSize - 1) / kWarpSize) fail("warp " + std::to_string(warp) + " is outside the block " + m_header.block.str());
     if (!read_line()) fail("truncated after the warp line");
     std::istringstream is(m_line.substr(std::min(m_line.size(), m_line.find('=') + 1)));
     if (m_line.rfind("insts", 0) != 0 || !(is >> instructions)) fail("expected 'insts = <n>'");
+    if (instructions > limits::kMaxWarpInstructions) fail(std::to_string(instructions) + " instructions" + limits::named("max_warp_instructions"));
     m_left = instructions;
     return Kind::Warp;
   }
@@ -178,6 +194,9 @@ void TracegReader::parse_instruction() {
     r.srcs.emplace_back(w);
   }
   if (!sc.number(r.width)) fail("expected mem_width");
+  if (r.width > limits::kMaxAccessBytes || (r.width & (r.width - 1)))
+    fail("mem_width " + std::to_string(r.width) + " (0, or a power of two up to " + std::to_string(limits::kMaxAccessBytes) + " bytes)" +
+         limits::named("max_access_bytes"));
   if (r.width) {
     uint32_t mode = 0;
     if (!sc.number(mode)) fail("expected the address mode (0, 1 or 2)");

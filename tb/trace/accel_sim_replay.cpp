@@ -136,6 +136,8 @@ void AccelSimKernel::build_kernel(const std::string& path) {
   ptx << body.str() << "}\n";
   m_module = isa::parse_ptx(ptx.str(), path + " (as PTX)");
   const isa::Kernel* k = m_module->find(m_header.name);
+  if (!k || m_module->kernels.size() != 1)
+    throw InputError(path + ": '-kernel name = " + m_header.name + "' is not a kernel name (letters, digits, _ and $)");
   m_bound = std::make_unique<func::BoundKernel>(*k);
   m_launch.kernel = k;
   m_launch.grid = m_header.grid;
@@ -161,7 +163,7 @@ AccelSimKernel::Block* AccelSimKernel::block(uint64_t linear) {
       WarpSteps& ws = blk[w];
       const uint32_t first = w * kWarpSize;
       ws.live = first >= threads ? 0 : threads - first >= kWarpSize ? ~LaneMask{0} : (LaneMask{1} << (threads - first)) - 1;
-      ws.steps.reserve(m_reader->instructions);
+      ws.steps.reserve(std::min<uint64_t>(m_reader->instructions, 4096));  // grows with the lines really read
       for (m_pending = m_reader->next(); m_pending == TracegReader::Kind::Instruction; m_pending = m_reader->next()) {
         const SassInstr& s = m_reader->instr;
         ws.steps.push_back({m_index.at(s.pc), s.mask, s.width});

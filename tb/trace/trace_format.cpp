@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include "models/common/error.h"
+#include "models/common/limits.h"
 #include "tb/trace/line_scanner.h"
 
 namespace gputlm::tb::trace {
@@ -89,6 +90,15 @@ void TraceWriter::instruction(const InstrRecord& r) {
   }
   if (r.row_hint) m_out << " h";
   m_out << "\n";
+}
+
+std::string check_shape(const func::Dim3& grid, const func::Dim3& block) {
+  if (!grid.x || !grid.y || !grid.z || !block.x || !block.y || !block.z) return "a grid or block dimension is 0";
+  if (block.count() > limits::kMaxThreadsPerCta)
+    return "block " + block.str() + " has more than " + std::to_string(limits::kMaxThreadsPerCta) + " threads" + limits::named("max_threads_per_cta");
+  if (grid.count() > limits::kMaxCtasPerLaunch)
+    return "grid " + grid.str() + " has more than " + std::to_string(limits::kMaxCtasPerLaunch) + " CTAs" + limits::named("max_ctas_per_launch");
+  return {};
 }
 
 TraceReader::TraceReader(std::istream& in, std::string name) : m_in(in), m_name(std::move(name)) {
@@ -178,10 +188,15 @@ void TraceReader::parse_instruction() {
     else if (key == "b") {
       x.barrier = true;
       ok = sc.number(x.barrier_id) && sc.number(x.barrier_count);
+      if (ok && x.barrier_id > limits::kMaxBarrierId) fail("barrier " + std::to_string(x.barrier_id) + " (PTX has barriers 0 to 15)");
+      if (ok && x.barrier_count > limits::kMaxThreadsPerCta) fail("a barrier for more than " + std::to_string(limits::kMaxThreadsPerCta) + " threads");
     } else if (key == "m") {
       std::string_view space, mode;
       ok = sc.word(space) && sc.number(x.access_bytes) && sc.number(x.accessed, 16);
-      if (!ok) break;
+      if (!ok) fail("field 'm' is incomplete (m <space> <bytes> <hex lanes> <addresses>)");
+      if (x.access_bytes == 0 || x.access_bytes > limits::kMaxAccessBytes || (x.access_bytes & (x.access_bytes - 1)))
+        fail("memory width " + std::to_string(x.access_bytes) + " (a power of two, 1 to " + std::to_string(limits::kMaxAccessBytes) + " bytes)" +
+             limits::named("max_access_bytes"));
       size_t sp = 0;
       while (sp < std::size(kSpaces) && space != kSpaces[sp]) ++sp;
       if (sp == std::size(kSpaces)) fail("unknown memory space '" + std::string(space) + "'");
@@ -238,12 +253,21 @@ TraceReader::Kind TraceReader::next() {
           h.shared_bytes >> rg >> h.registers) ||
         k != "kernel" || g != "grid" || b != "block" || s != "shared" || rg != "registers")
       fail("expected 'launch <n> kernel <name> grid <x> <y> <z> block <x> <y> <z> shared <bytes> registers <n>'");
+    const std::string shape = check_shape(h.grid, h.block);
+    if (!shape.empty()) fail(shape);
+    if (h.shared_bytes > limits::kMaxSharedBytes) fail("shared " + std::to_string(h.shared_bytes) + " bytes" + limits::named("max_shared_bytes"));
+    if (h.registers > limits::kMaxRegistersPerKernel) fail("registers " + std::to_string(h.registers) + limits::named("max_registers_per_kernel"));
     m_in_launch = true;
     return Kind::Launch;
   }
   if (word == "warp") {
     if (!m_in_launch) fail("a warp before any launch");
     if (!(is >> warp.cta >> warp.warp >> warp.instructions)) fail("expected 'warp <cta> <warp> <instructions>'");
+    if (warp.cta >= launch.grid.count()) fail("CTA " + std::to_string(warp.cta) + " is outside the launch's grid " + launch.grid.str());
+    if (warp.warp >= (launch.block.count() + kWarpSize - 1) / kWarpSize)
+      fail("warp " + std::to_string(warp.warp) + " is outside the launch's block " + launch.block.str());
+    if (warp.instructions > limits::kMaxWarpInstructions)
+      fail(std::to_string(warp.instructions) + " instructions" + limits::named("max_warp_instructions"));
     m_left = warp.instructions;
     return Kind::Warp;
   }

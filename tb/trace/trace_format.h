@@ -45,6 +45,10 @@ struct InstrRecord {
   bool row_hint = false;
 };
 
+// Why a launch shape cannot be simulated (a zero dimension, too many threads per CTA or CTAs,
+// models/common/limits.h), or empty when it can. Shared by the trace readers.
+std::string check_shape(const func::Dim3& grid, const func::Dim3& block);
+
 // Writes a trace; each call appends what it names, in the order the format requires.
 class TraceWriter {
  public:

@@ -1,5 +1,6 @@
 #include "tb/trace/trace_replay.h"
 
+#include <algorithm>
 #include <sstream>
 
 #include "models/common/error.h"
@@ -67,7 +68,7 @@ void TraceReplay::load_through(uint64_t cta) {
     auto& warps = m_ctas[h.cta];
     if (warps.size() <= h.warp) warps.resize(h.warp + 1);
     WarpSteps& w = warps[h.warp];
-    w.steps.reserve(h.instructions);
+    w.steps.reserve(std::min<uint64_t>(h.instructions, 4096));  // grows with the lines really read
     for (uint64_t i = 0; i < h.instructions; ++i) {
       m_reader.next();
       const InstrRecord& r = m_reader.instr;

@@ -20,12 +20,21 @@ struct CheckSpec {
   double abs = 0.0;
 };
 
+// How a buffer's initial contents are made ("init"); every value fits the buffer's type.
+struct InitSpec {
+  std::string gen = "zeros";  // zeros, const, iota, uniform or custom
+  bool sparse = false;        // custom only: the generator writes pieces
+  double value = 0.0;         // const
+  double start = 0.0, step = 1.0;  // iota: element i is start + step x i
+  double min = 0.0, max = 0.0;     // uniform: inclusive for integer types, [min, max) for floats
+};
+
 struct BufferSpec {
   std::string name;
   std::string type;
   size_t elem_size = 4;
   size_t count = 0;
-  nlohmann::json init;  // {"gen": ...}
+  InitSpec init;
   CheckSpec check;
 };
 
@@ -61,7 +70,17 @@ struct WorkloadSpec {
 // Element size of a buffer type name, 0 if unknown.
 size_t buffer_type_size(const std::string& type);
 
-// Reads and validates `file` for `size`; `default_reference` is "<suite>/<name>".
+// Whether `v` is a value of buffer type `type` (integers: in the type's range and in int64's;
+// floats: finite and within the type's range).
+bool fits_type(const std::string& type, double v);
+// Whether `v` is a value of integer buffer type `type`.
+bool fits_int_type(const std::string& type, int64_t v);
+
+// Reads and validates `file` for `size`; `default_reference` is "<suite>/<name>". Sizes, grid and
+// block dimensions and buffer sizes are checked against models/common/limits.h.
 WorkloadSpec read_workload_spec(const std::string& file, const std::string& size, const std::string& default_reference);
+// The same from the description's text; `file` names it in messages.
+WorkloadSpec parse_workload_spec(const std::string& text, const std::string& file, const std::string& size,
+                                 const std::string& default_reference);
 
 }  // namespace gputlm::workload

@@ -2,8 +2,10 @@
 // with the file/line or key, kernel faults 3 with kernel, CTA, thread, PC, instruction, address.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -408,6 +410,77 @@ TEST(CliTiming, ABadConfigValueNamesItsKeyAndAFaultInATimedRunExitsThree) {
   EXPECT_TRUE(contains(fault.output, "global address outside any allocation")) << fault.output;
   const Result both = gputlm("run --functional --config configs/narasiman-baseline.json --workload traces/micro/vecadd");
   EXPECT_EQ(both.exit_code, 2);
+}
+
+
+// Hostile input through the executable (issue 20): each is exit 2 with one line naming the file
+// and line or key, never a crash, an uncaught exception (exit 1) or a long run.
+struct Hostile {
+  std::string file;       // launch.json or kernel.ptx of a copy of micro/vecadd
+  std::string from, to;   // the text replaced (first occurrence)
+  std::string expected;   // part of the one-line message
+};
+
+// gputlm's exit code and what it wrote on stderr alone (errors; SystemC's own notes go to stdout).
+Result gputlm_stderr(const std::string& args) {
+  const gputlm::test::ShellResult r = gputlm::test::shell("cd '" GPUTLM_SOURCE_DIR "' && '" GPUTLM_BINARY "' " + args + " 2>&1 >/dev/null");
+  return {r.exit_code, r.out};
+}
+
+// A copy of traces/micro/vecadd (so its reference is found) with `h` applied.
+std::string hostile_workload(const Hostile& h, int n) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::path(scratch("hostile" + std::to_string(n))) / "micro" / "vecadd";
+  fs::create_directories(dir);
+  fs::copy(fs::path(GPUTLM_SOURCE_DIR) / "traces/micro/vecadd", dir, fs::copy_options::recursive | fs::copy_options::overwrite_existing);
+  std::ifstream in(dir / h.file);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const size_t at = text.find(h.from);
+  EXPECT_NE(at, std::string::npos) << h.from;
+  if (at != std::string::npos) text.replace(at, h.from.size(), h.to);
+  std::ofstream(dir / h.file) << text;
+  return dir.string();
+}
+
+TEST(Cli, HostileWorkloadsAreOneLineErrorsThatExitTwo) {
+  const std::vector<Hostile> cases = {
+      {"launch.json", "\"(n + 255) / 256\"", "\"(-9223372036854775807 - 1) / -1\"", "launch.json: key 'launches[0].grid'"},
+      {"launch.json", "\"(n + 255) / 256\"", "\"" + std::string(20000, '(') + "n" + std::string(20000, ')') + "\"", "nested deeper"},
+      {"launch.json", "\"(n + 255) / 256\"", "\"n * 4611686018427387904\"", "does not fit in 64 bits"},
+      {"launch.json", "\"(n + 255) / 256\"", "2147483647", "max_ctas_per_launch"},
+      {"launch.json", "\"block\": 256", "\"block\": [65536, 65536, 1]", "key 'launches[0].block[0]'"},
+      {"launch.json", "\"seed\": 1", "\"seed\": \"x\"", "launch.json: key 'seed'"},
+      {"launch.json", "\"min\": -100.0", "\"min\": 1e400", "launch.json: invalid JSON"},
+      {"launch.json", "\"count\": \"n\"", "\"count\": 17179869184", "max_buffer_bytes"},
+      {"launch.json", "\"block\": 256", "\"block\": 256, \"shared_bytes\": 4294967297", "max_shared_bytes"},
+      {"kernel.ptx", ".address_size 64", ".address_size x", "kernel.ptx:"},
+      {"kernel.ptx", "%r<6>", "%r<4294967343>", "max_registers_per_kernel"},
+      {"kernel.ptx", "%p<2>", "%p<18446744073709551615>", "max_registers_per_kernel"},
+  };
+  for (size_t i = 0; i < cases.size(); ++i) {
+    const Result r = gputlm_stderr("run --functional --workload '" + hostile_workload(cases[i], static_cast<int>(i)) + "'");
+    EXPECT_EQ(r.exit_code, 2) << cases[i].to.substr(0, 60) << ": " << r.output;
+    EXPECT_TRUE(contains(r.output, cases[i].expected)) << r.output;
+    EXPECT_EQ(std::count(r.output.begin(), r.output.end(), '\n'), 1) << r.output;
+  }
+}
+
+TEST(Cli, HostileTracesAreOneLineErrorsThatExitTwo) {
+  const std::string trace = scratch("hostile.trace");
+  ASSERT_EQ(gputlm("trace record --workload traces/micro/vecadd --out '" + trace + "'").exit_code, 0);
+  std::ifstream in(trace);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::vector<std::pair<std::string, std::string>> edits = {
+      {"\nwarp 0 0 ", "\nwarp 0 4294967295 "}, {" m global 4 ", " m global four "}, {" m global 4 ", " m global 2147483648 "}};
+  for (const auto& [from, to] : edits) {
+    std::string bad = text;
+    bad.replace(bad.find(from), from.size(), to);
+    std::ofstream(trace + ".bad") << bad;
+    const Result r = gputlm_stderr("run --config configs/fermi-gtx480.json --trace '" + trace + ".bad'");
+    EXPECT_EQ(r.exit_code, 2) << to << ": " << r.output;
+    EXPECT_TRUE(contains(r.output, "hostile.trace.bad:")) << r.output;
+    EXPECT_EQ(std::count(r.output.begin(), r.output.end(), '\n'), 1) << r.output;
+  }
 }
 
 }  // namespace

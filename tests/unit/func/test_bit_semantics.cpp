@@ -215,9 +215,11 @@ TEST(BitSemantics, Lop3AppliesTheLookupTable) {
       {0xFF, [](uint64_t, uint64_t, uint64_t) { return ~uint64_t{0}; }},
       {0x1E, [](uint64_t a, uint64_t b, uint64_t c) { return a ^ (b | c); }},
   };
-  for (const auto& [lut, f] : luts)
+  for (const auto& [lut, fn] : luts) {
+    const auto& f = fn;  // C++17 lambdas cannot capture a structured binding (clang rejects it)
     expect_lanes("lop3 " + std::to_string(lut), "lop3.b32 %r1, %ra, %rb, %rc, " + std::to_string(lut) + ";" + kTo64, in,
           [&](uint64_t a, uint64_t b, uint64_t c) { return lo32(f(a, b, c)); });
+  }
 }
 
 // shf from the PTX pseudocode; n in 0..32 (0 and 32 written out to avoid C++ shifts by 32).

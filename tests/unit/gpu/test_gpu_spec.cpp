@@ -6,6 +6,7 @@
 
 #include "models/common/error.h"
 #include "models/gpu/gpu_spec.h"
+#include "support/input_error.h"
 
 namespace gputlm::gpu {
 namespace {
@@ -37,19 +38,26 @@ TEST_F(ConfigFiles, APresetOverridesTheKeysItNamesAndKeepsTheBasesOthers) {
   EXPECT_NE(two.hash, base.hash);
 }
 
-TEST_F(ConfigFiles, AMissingBaseOrACycleIsAnErrorNamingTheFile) {
+TEST_F(ConfigFiles, AMissingBaseOrACycleIsAnErrorNamingTheFileAndKey) {
   const std::string lone = write("lone.json", R"({"base": "nowhere.json", "name": "x"})");
-  EXPECT_THROW(
-      try { GpuSpec::from_file(lone); } catch (const InputError& e) {
-        // The file whose "base" points nowhere is named, with its key.
-        EXPECT_NE(std::string(e.what()).find("lone.json: key 'base': cannot open '"), std::string::npos) << e.what();
-        EXPECT_NE(std::string(e.what()).find("nowhere.json'"), std::string::npos) << e.what();
-        throw;
-      },
-      InputError);
+  // The file whose "base" points nowhere is named, with its key.
+  test::input_error([&] { GpuSpec::from_file(lone); }, {"lone.json: key 'base': cannot open '", "nowhere.json'"});
   write("a.json", R"({"base": "b.json"})");
   const std::string b = write("b.json", R"({"base": "a.json"})");
-  EXPECT_THROW(GpuSpec::from_file(b), InputError);
+  test::input_error([&] { GpuSpec::from_file(b); }, {"key 'base'", "chain longer than 16"});
+}
+
+TEST_F(ConfigFiles, RejectsBaseThatIsADirectoryOrNotAName) {
+  std::filesystem::create_directories(m_dir / "sub");
+  const std::string dir = write("dir.json", R"({"base": "sub"})");
+  test::input_error([&] { GpuSpec::from_file(dir); }, {"dir.json: key 'base'", "not a file"});
+  const std::string typed = write("typed.json", R"({"base": 5})");
+  test::input_error([&] { GpuSpec::from_file(typed); }, {"typed.json: key 'base'"});
+}
+
+TEST_F(ConfigFiles, RejectsNumbersOutOfJsonRange) {
+  const std::string big = write("big.json", R"({"cores": 1e400})");
+  test::input_error([&] { GpuSpec::from_file(big); }, {"big.json", "invalid JSON"});
 }
 
 TEST_F(ConfigFiles, AnOverriddenValueIsCheckedLikeAnyOther) {
