@@ -32,7 +32,6 @@ Gpu::Gpu(sc_core::sc_module_name name, const GpuSpec& spec)
       m_last_done = m_clock.now();
       if (m_ctas_done == m_cta_count) {
         m_polling = false;
-        m_watchdog_event.cancel();  // the launch ends when what is in flight drains, not at the watchdog's next look
         for (auto& c : m_cores) c->end_launch();
       }
       m_dispatch_event.notify(sc_core::SC_ZERO_TIME);
@@ -71,9 +70,6 @@ LaunchTiming Gpu::run(const func::BoundKernel& kernel, const func::Launch& launc
     throw InputError("kernel '" + launch.kernel->name + "': a CTA of " + std::to_string(launch.threads_per_cta()) +
                      " threads and " + std::to_string(launch.shared_bytes()) + " bytes of shared memory does not fit a core of '" +
                      m_spec.name + "'");
-  // A launch starts at the first core clock edge after the previous one drained (which may have
-  // been in another clock domain, or in a cycle the cores already ran in).
-  if (sc_core::sc_time_stamp() > sc_core::SC_ZERO_TIME) sc_core::sc_start(m_clock.until(m_clock.now() + 1));
   m_kernel = &kernel;
   m_launch = &launch;
   m_next_cta = m_ctas_done = 0;
@@ -88,11 +84,7 @@ LaunchTiming Gpu::run(const func::BoundKernel& kernel, const func::Launch& launc
   m_watch_retired = m_launch_retired = retired();
   m_dispatch_event.notify(sc_core::SC_ZERO_TIME);
   m_watchdog_event.notify(m_clock.period() * static_cast<double>(m_spec.watchdog_cycles));
-  if (!m_stop_check) sc_core::sc_start();
-  else do  // a slice, or up to the next activity if that is later (time never passes the last event)
-      sc_core::sc_start(std::max(m_clock.period() * static_cast<double>(kStopCheckCycles), sc_core::sc_time_to_pending_activity()),
-                        sc_core::SC_EXIT_ON_STARVATION);
-    while (sc_core::sc_get_status() != sc_core::SC_STOPPED && sc_core::sc_pending_activity() && !(t.stopped = m_stop_check()));
+  t.stopped = simulate();
   m_running = false;
   m_polling = false;
   m_watchdog_event.cancel();
@@ -154,6 +146,19 @@ void Gpu::watchdog() {
   }
   m_watch_retired = now;
   m_watchdog_event.notify(m_clock.period() * static_cast<double>(m_spec.watchdog_cycles));
+}
+
+bool Gpu::simulate() {
+  auto more = [] { return sc_core::sc_get_status() != sc_core::SC_STOPPED && sc_core::sc_pending_activity(); };
+  if (!m_stop_check) {
+    sc_core::sc_start();
+    return false;
+  }
+  do  // a slice, or up to the next activity if that is later (time never passes the last event)
+    sc_core::sc_start(std::max(m_clock.period() * static_cast<double>(kStopCheckCycles), sc_core::sc_time_to_pending_activity()),
+                      sc_core::SC_EXIT_ON_STARVATION);
+  while (more() && !m_stop_check());
+  return more();
 }
 
 std::string Gpu::dump() const {

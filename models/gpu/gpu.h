@@ -34,6 +34,9 @@ class Gpu : public sc_core::sc_module, public StatProvider {
 
   // Runs one launch to completion (simulation time continues across launches). Throws
   // func::KernelFault if the kernel faults and std::runtime_error if the run stops making progress.
+  // A launch ends when nothing is left to simulate: its memory traffic has drained and the
+  // watchdog has taken its next look (a fixed time after the launch began, so that the next
+  // launch starts at a time no module's extra wake-ups can move).
   LaunchTiming run(const func::BoundKernel& kernel, const func::Launch& launch);
   // Asked every kStopCheckCycles of simulated time during run(): true ends the launch there
   // (LaunchTiming::stopped); the GPU then holds unfinished CTAs and cannot run another launch.
@@ -53,6 +56,9 @@ class Gpu : public sc_core::sc_module, public StatProvider {
   const StatGroup& stats() const override { return m_stats; }
 
  private:
+  // Runs the simulation (in slices when a stop check is set) until nothing is left to do; true
+  // if the stop check ended it.
+  bool simulate();
   void dispatch();
   void watchdog();
   uint64_t retired() const;

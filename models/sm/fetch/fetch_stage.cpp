@@ -129,6 +129,9 @@ Cycle FetchStage::cycle(Cycle now) {
   show(m_held ? 1 : 0, m_held);
   if (m_held) return m_ready > now ? m_ready : kNever;
   if ((m_fetched && m_slot_used) || !m_arrived.empty() || m_forming != kNoSlot) return now + 1;
+  // Warps changed after this cycle's decision (a CTA started by a run later in the cycle): the
+  // next cycle's scan looks at them (polled or not, the same cycle).
+  if (!m_core.touched.empty()) return now + 1;
   return soonest;
 }
 
