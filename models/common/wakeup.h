@@ -40,10 +40,14 @@ class Wakeup {
   bool due() {
     const bool delta = m_delta;
     m_delta = false;
-    auto past = std::upper_bound(m_times.begin(), m_times.end(), sc_core::sc_time_stamp());
-    const bool timed = past != m_times.begin();
-    m_times.erase(m_times.begin(), past);
-    return delta || timed;
+    return forget_past() || delta;
+  }
+  // For an owner woken through a shared Wakeup: whether this run is its own (always, without
+  // one); if not, the shared one is rearmed and the owner should return.
+  bool owner_due() {
+    if (!m_shared || due()) return true;
+    rearm();
+    return false;
   }
   // While *flag holds, the owner is polled: it runs at every edge of its clock (sleep_until
   // and the core ask for the next cycle). A check against missed wake-ups: a module's outcome must
@@ -57,13 +61,18 @@ class Wakeup {
       m_shared->rearm();
       return;
     }
-    const sc_core::sc_time t = sc_core::sc_time_stamp();
-    auto past = std::upper_bound(m_times.begin(), m_times.end(), t);
-    m_times.erase(m_times.begin(), past);
-    if (!m_times.empty()) m_event.notify(m_times.front() - t);
+    forget_past();
+    if (!m_times.empty()) m_event.notify(m_times.front() - sc_core::sc_time_stamp());
   }
 
  private:
+  // Drops the times that have come; whether there were any.
+  bool forget_past() {
+    auto past = std::upper_bound(m_times.begin(), m_times.end(), sc_core::sc_time_stamp());
+    const bool any = past != m_times.begin();
+    m_times.erase(m_times.begin(), past);
+    return any;
+  }
   sc_core::sc_event m_event;
   std::vector<sc_core::sc_time> m_times;  // ascending, not yet come when asked for
   const bool* m_poll = nullptr;
