@@ -48,7 +48,6 @@ class Stage : public sc_core::sc_module, public WaveProvider {
   }
 
   CoreContext& m_core;
-  bool* poke_flag() { return &m_poked; }
 
  private:
   bool m_poked = false;
