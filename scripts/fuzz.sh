@@ -3,6 +3,12 @@
 #
 #   scripts/fuzz.sh corpus BUILD                 # (re)make BUILD/fuzz/corpus/<target>/ only
 #   scripts/fuzz.sh run BUILD [SECONDS] [TARGET...]  # corpus, then each target for SECONDS (default 60)
+#   scripts/fuzz.sh totals BUILD                 # inputs run per target over every run so far
+#
+# FUZZ_RUNS=N stops each target after N inputs instead (with FUZZ_SEED=S, the same inputs each
+# time: scripts/test.sh runs that way, so CI is repeatable). Before fuzzing, each target replays
+# fuzz/regressions/<target>/, the inputs that once crashed, hung or threw (each also a test).
+# Every run appends "target inputs seconds coverage features" to BUILD/fuzz/runs.tsv.
 #
 # BUILD is a build directory configured with -DGPUTLM_FUZZ=ON (clang) whose fuzz_* targets and
 # gputlm are built (scripts/test.sh makes build-asan). Seeds: every workload's kernel.ptx and
@@ -54,15 +60,35 @@ run_target() {
   rm -rf "$findings"  # this run's findings only
   mkdir -p "$findings" "$build/fuzz/found/$1"
   # The corpus directory given first receives the new inputs; the seed corpus stays as made.
-  "$exe" "$build/fuzz/found/$1" "$corpus/$1" -dict="fuzz/$1.dict" -max_total_time="$seconds" \
-    -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
-    -artifact_prefix="$findings/" 2>&1 | grep -E '^(#[0-9]+.*(DONE|pulse)|Done [0-9]+ runs|stat::number_of_executed_units|stat::average_exec_per_sec|INFO: seed corpus|==[0-9]+==ERROR|SUMMARY|fuzz finding)' || true
+  local limits=(-timeout=10 -rss_limit_mb=2048 -max_len=65536 -artifact_prefix="$findings/")
+  if compgen -G "fuzz/regressions/$1/*" > /dev/null; then
+    "$exe" "${limits[@]}" fuzz/regressions/"$1"/* > "$findings.replay.log" 2>&1 ||
+      { grep -E 'ERROR|SUMMARY|fuzz finding' "$findings.replay.log" >&2; echo "fuzz_$1: a regression input fails" >&2; return 1; }
+  fi
+  local budget=(-max_total_time="$seconds")
+  [ -n "${FUZZ_RUNS:-}" ] && budget=(-runs="$FUZZ_RUNS")
+  [ -n "${FUZZ_SEED:-}" ] && budget+=(-seed="$FUZZ_SEED")
+  local log=$build/fuzz/$1.log start=$SECONDS
+  "$exe" "$build/fuzz/found/$1" "$corpus/$1" -dict="fuzz/$1.dict" "${budget[@]}" "${limits[@]}" \
+    -print_final_stats=1 > "$log" 2>&1 || true
+  grep -E '^(#[0-9]+.*(DONE|pulse)|Done [0-9]+ runs|stat::number_of_executed_units|stat::average_exec_per_sec|INFO: seed corpus|==[0-9]+==ERROR|SUMMARY|fuzz finding)' "$log" || true
+  local inputs cov
+  inputs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+  cov=$(grep -E '^#[0-9]+.*(DONE|pulse|NEW|REDUCE)' "$log" | tail -1 | sed -E 's/.*cov: ([0-9]+) ft: ([0-9]+).*/\1\t\2/')
+  printf '%s\t%s\t%s\t%s\n' "$1" "${inputs:-0}" "$((SECONDS - start))" "${cov:-0	0}" >> "$build/fuzz/runs.tsv"
   if compgen -G "$findings/*" > /dev/null; then
     echo "fuzz_$1: FINDINGS in $findings" >&2
     return 1
   fi
 }
 
+if [ "$action" = totals ]; then
+  [ -f "$build/fuzz/runs.tsv" ] || { echo "no runs recorded in $build/fuzz/runs.tsv" >&2; exit 1; }
+  awk -F'\t' '{ n[$1] += $2; s[$1] += $3; c[$1] = $4; f[$1] = $5 }
+    END { printf "%-10s %12s %9s %6s %8s\n", "target", "inputs", "seconds", "cov", "features";
+          for (t in n) printf "%-10s %12d %9d %6d %8d\n", t, n[t], s[t], c[t], f[t] }' "$build/fuzz/runs.tsv"
+  exit 0
+fi
 make_corpus
 [ "$action" = corpus ] && exit 0
 status=0

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Builds everything and runs the whole test suite (GoogleTest through CTest), 2 jobs; then the
 # same suite again in build-asan/ (clang -O1 with AddressSanitizer, UndefinedBehaviorSanitizer and
-# LeakSanitizer, every report fatal), and each fuzz target for FUZZ_SECONDS (default 30) on its
-# corpus (scripts/fuzz.sh). build-asan/ is one build for both (-DGPUTLM_FUZZ=ON). Set
-# GPUTLM_SKIP_ASAN=1 to run the normal suite only. The sanitizer pass skips the polled and traced
-# repetitions of the timed-workload tests (GPUTLM_SANITIZER_PASS; the normal pass makes them). Arguments go to both ctest runs.
+# LeakSanitizer, every report fatal), and each fuzz target on its corpus for FUZZ_RUNS inputs
+# (default 20,000) from FUZZ_SEED (default 1), so that a run is repeatable (scripts/fuzz.sh).
+# build-asan/ is one build for both (-DGPUTLM_FUZZ=ON). Set GPUTLM_SKIP_ASAN=1 to run the normal
+# suite only. The sanitizer pass skips the polled and traced repetitions of the timed-workload
+# tests (GPUTLM_SANITIZER_PASS; the normal pass makes them). Arguments go to both ctest runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/build.sh
@@ -27,5 +28,5 @@ export LSAN_OPTIONS=suppressions=$PWD/tests/lsan.supp:print_suppressions=0
 GPUTLM_SANITIZER_PASS=1 ctest --test-dir build-asan --output-on-failure -j2 "$@"
 echo "build-asan: suite in $((SECONDS - start)) s"
 start=$SECONDS
-scripts/fuzz.sh run build-asan "${FUZZ_SECONDS:-30}"
+FUZZ_RUNS=${FUZZ_RUNS:-20000} FUZZ_SEED=${FUZZ_SEED:-1} scripts/fuzz.sh run build-asan
 echo "build-asan: fuzz targets in $((SECONDS - start)) s"

@@ -36,8 +36,13 @@ bool erase_key(nlohmann::json& j, const std::string& path) {
   for (size_t i = 0; i < parts.size(); ++i) {
     std::string key = parts[i];
     std::vector<size_t> indices;
-    for (size_t b; (b = key.rfind('[')) != std::string::npos && key.back() == ']'; key.erase(b))
-      indices.insert(indices.begin(), std::stoul(key.substr(b + 1)));
+    for (size_t b; (b = key.rfind('[')) != std::string::npos && key.back() == ']'; key.erase(b)) {
+      const std::string digits = key.substr(b + 1, key.size() - b - 2);
+      // A key whose own name has brackets ("a[x]") is not an index: it is not found, and the
+      // caller reports the unknown keys gathered so far.
+      if (digits.empty() || digits.size() > 9 || digits.find_first_not_of("0123456789") != std::string::npos) return false;
+      indices.insert(indices.begin(), std::stoul(digits));
+    }
     if (i + 1 == parts.size() && indices.empty()) return at->is_object() && at->erase(key) == 1;
     if (!at->is_object() || !at->contains(key)) return false;
     at = &(*at)[key];

@@ -60,6 +60,24 @@ TEST_F(ConfigFiles, RejectsNumbersOutOfJsonRange) {
   test::input_error([&] { GpuSpec::from_file(big); }, {"big.json", "invalid JSON"});
 }
 
+// Found by fuzz_config in CI: an unknown key whose own name has brackets ("x[y]", "x[]",
+// "x[99999999999999999999]") was read back as an array index with std::stoul, which threw.
+TEST_F(ConfigFiles, AnUnknownKeyWithBracketsInItsNameIsReportedLikeAnyOther) {
+  for (const std::string key : {"x[y]", "x[]", "x[99999999999999999999]", "x[-1]"}) {
+    const std::string bad = write("brackets.json", R"({"dram": {")" + key + R"(": 1}})");
+    const std::string message = test::input_error([&] { GpuSpec::from_file(bad); }, {"brackets.json", "unknown key"});
+    EXPECT_NE(message.find("key 'dram." + key + "'"), std::string::npos) << message;
+  }
+  // With a second unknown key after it: the first is reported and the reading ends cleanly.
+  const std::string two = write("two.json", R"({"dram": {"x[y]": 1}, "cors": 2})");
+  try {
+    GpuSpec::from_file(two);
+    FAIL() << "accepted";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("key 'dram.x[y]'"), std::string::npos) << e.what();
+  }
+}
+
 TEST_F(ConfigFiles, AnOverriddenValueIsCheckedLikeAnyOther) {
   const std::string bad = write("bad.json", std::string(R"({"base": ")") + GPUTLM_SOURCE_DIR +
                                                 R"(/configs/narasiman-baseline.json", "core": {"fetch_group_size": 64}})");
