@@ -17,7 +17,7 @@ namespace {
 
 using nlohmann::json;
 
-CheckSpec read_check(const Reader& r, const json& v, const std::string& path) {
+CheckSpec read_check(const SpecReader& r, const json& v, const std::string& path) {
   CheckSpec c;
   const std::string mode = r.string(r.at(v, "mode", path + ".mode"), path + ".mode");
   if (mode == "exact") c.mode = CheckSpec::Mode::Exact;
@@ -34,7 +34,7 @@ CheckSpec read_check(const Reader& r, const json& v, const std::string& path) {
 }
 
 // "init": the generator and its values, each of which must fit the buffer's type.
-InitSpec read_init(const Reader& r, const json& v, const BufferSpec& b, const std::string& path) {
+InitSpec read_init(const SpecReader& r, const json& v, const BufferSpec& b, const std::string& path) {
   InitSpec in;
   r.object(v, path);
   in.gen = r.string(r.at(v, "gen", path + ".gen"), path + ".gen");
@@ -64,7 +64,7 @@ InitSpec read_init(const Reader& r, const json& v, const BufferSpec& b, const st
   return in;
 }
 
-BufferSpec read_buffer(const Reader& r, const json& v, const std::string& path) {
+BufferSpec read_buffer(const SpecReader& r, const json& v, const std::string& path) {
   BufferSpec b;
   b.name = r.string(r.at(v, "name", path + ".name"), path + ".name");
   b.type = r.string(r.at(v, "type", path + ".type"), path + ".type");
@@ -88,7 +88,7 @@ BufferSpec read_buffer(const Reader& r, const json& v, const std::string& path) 
   return b;
 }
 
-LaunchSpec read_launch(const Reader& r, const json& v, const std::string& path, const WorkloadSpec& spec) {
+LaunchSpec read_launch(const SpecReader& r, const json& v, const std::string& path, const WorkloadSpec& spec) {
   LaunchSpec l;
   l.kernel = r.string(r.at(v, "kernel", path + ".kernel"), path + ".kernel");
   l.grid = r.dim3(r.at(v, "grid", path + ".grid"), path + ".grid", {0x7FFFFFFF, 65535, 65535});
@@ -169,7 +169,7 @@ WorkloadSpec parse_workload_spec(const std::string& text, const std::string& fil
   } catch (const json::exception& e) {  // syntax, or a number out of range (1e400)
     throw InputError(file + ": invalid JSON: " + e.what());
   }
-  Reader r(file, spec.vars);
+  SpecReader r(file, spec.vars);
   const json& doc = r.object(spec.doc, "");
   if (doc.contains("seed")) spec.seed = static_cast<uint64_t>(r.bounded(doc.at("seed"), "seed", 0, INT64_MAX));
   spec.reference_named = doc.contains("reference");

@@ -23,7 +23,7 @@ std::vector<uint8_t> bytes_of(T v) {
 }
 
 // One value of scalar type `type` as its bytes; `as_double` gets it for references.
-std::vector<uint8_t> scalar_bytes(const Reader& r, const std::string& type, const json& v, const std::string& path, double& as_double) {
+std::vector<uint8_t> scalar_bytes(const SpecReader& r, const std::string& type, const json& v, const std::string& path, double& as_double) {
   if (type[0] == 'f') {
     if (!v.is_number() && !v.is_string()) r.fail(path, "must be a number");
     as_double = r.real(v, path);
@@ -43,13 +43,13 @@ std::vector<uint8_t> scalar_bytes(const Reader& r, const std::string& type, cons
 }
 
 // The keys `v` may have besides its kind's key; any other is an error naming the nearest.
-void only_keys(const Reader& r, const json& v, const std::string& path, const std::vector<std::string>& allowed) {
+void only_keys(const SpecReader& r, const json& v, const std::string& path, const std::vector<std::string>& allowed) {
   for (auto it = v.begin(); it != v.end(); ++it)
     if (std::find(allowed.begin(), allowed.end(), it.key()) == allowed.end())
       r.fail(path + "." + it.key(), "unknown key" + did_you_mean(it.key(), allowed));
 }
 
-void read_pointer(const Reader& r, const json& v, const std::string& path, const WorkloadSpec& spec, ParamSpec& p) {
+void read_pointer(const SpecReader& r, const json& v, const std::string& path, const WorkloadSpec& spec, ParamSpec& p) {
   only_keys(r, v, path, {"buffer", "offset"});
   ParamPiece piece;
   piece.buffer = r.string(v.at("buffer"), path + ".buffer");
@@ -72,7 +72,7 @@ void read_pointer(const Reader& r, const json& v, const std::string& path, const
   p.pieces.push_back(std::move(piece));
 }
 
-void read_scalar(const Reader& r, const json& v, const std::string& path, ParamSpec& p) {
+void read_scalar(const SpecReader& r, const json& v, const std::string& path, ParamSpec& p) {
   only_keys(r, v, path, {"type", "value"});
   const std::string type = r.string(v.at("type"), path + ".type");
   const size_t elem = buffer_type_size(type);
@@ -97,7 +97,7 @@ void read_scalar(const Reader& r, const json& v, const std::string& path, ParamS
   p.pieces.push_back(std::move(piece));
 }
 
-void read_bytes(const Reader& r, const json& v, const std::string& path, ParamSpec& p) {
+void read_bytes(const SpecReader& r, const json& v, const std::string& path, ParamSpec& p) {
   only_keys(r, v, path, {"bytes"});
   const std::string hex = r.string(v.at("bytes"), path + ".bytes");
   auto digit = [](char c) { return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1; };
@@ -111,7 +111,7 @@ void read_bytes(const Reader& r, const json& v, const std::string& path, ParamSp
   p.pieces.push_back(std::move(piece));
 }
 
-void read_struct(const Reader& r, const json& v, const std::string& path, const WorkloadSpec& spec, ParamSpec& p) {
+void read_struct(const SpecReader& r, const json& v, const std::string& path, const WorkloadSpec& spec, ParamSpec& p) {
   only_keys(r, v, path, {"struct"});
   const json& fields = r.list(v.at("struct"), path + ".struct");
   if (fields.empty()) r.fail(path + ".struct", "must list at least one field");
@@ -137,7 +137,7 @@ const std::string& ParamSpec::buffer() const {
   return kind == "pointer" ? pieces.front().buffer : none;
 }
 
-ParamSpec read_param(const Reader& r, const json& v, const std::string& path, const WorkloadSpec& spec) {
+ParamSpec read_param(const SpecReader& r, const json& v, const std::string& path, const WorkloadSpec& spec) {
   ParamSpec p;
   p.path = path;
   r.object(v, path);

@@ -17,7 +17,7 @@
 namespace gputlm::workload {
 
 struct WorkloadSpec;
-class Reader;
+class SpecReader;
 
 // A part of a parameter's bytes: fixed bytes, or (with `buffer`) the 8-byte device address of
 // that buffer plus `offset` bytes.
@@ -43,7 +43,7 @@ struct ParamSpec {
 // Reads the parameter at `path`: {"buffer": b, "offset": bytes}, {"type": t, "value": v or [v...]},
 // {"bytes": "hex"} or {"struct": [fields]}. ConfigError naming the file and key on any problem,
 // with the nearest known name for a misspelt key or buffer.
-ParamSpec read_param(const Reader& r, const nlohmann::json& v, const std::string& path, const WorkloadSpec& spec);
+ParamSpec read_param(const SpecReader& r, const nlohmann::json& v, const std::string& path, const WorkloadSpec& spec);
 
 // ConfigError (naming `file` and the parameter's key) unless `p` fits PTX parameter `decl`: the
 // same size, and an alignment the declaration's .align holds.

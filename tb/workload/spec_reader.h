@@ -17,9 +17,9 @@ namespace gputlm::workload {
 using nlohmann::json;
 
 // Reads keys of one JSON object with errors that name the key path.
-class Reader {
+class SpecReader {
  public:
-  Reader(const std::string& file, const ExprVars& vars) : m_file(file), m_vars(vars) {}
+  SpecReader(const std::string& file, const ExprVars& vars) : m_file(file), m_vars(vars) {}
   [[noreturn]] void fail(const std::string& key, const std::string& why) const { throw ConfigError(m_file, key, why); }
 
   const json& at(const json& obj, const std::string& key, const std::string& path) const {
