@@ -1,5 +1,6 @@
 // gputlm: the command-line front end. Thin: parses the command line, builds what the command
-// needs, runs it, reports. Exit codes: 0 ok, 1 an output differs from the CPU reference,
+// needs, runs it, reports. Exit codes: 0 ok (verified, or unchecked without a reference), 1 an
+// output differs from the CPU reference,
 // 2 bad input (command line, PTX, config, workload), 3 the kernel faulted.
 #include <boost/program_options.hpp>
 #include <cstdio>
@@ -19,6 +20,7 @@
 #include "tb/functional_run.h"
 #include "tb/interrupt.h"
 #include "tb/kernel_info.h"
+#include "tb/output_dump.h"
 #include "tb/predict_run.h"
 #include "tb/report.h"
 #include "tb/sc_reports.h"
@@ -36,7 +38,7 @@ namespace {
 const char* kUsage =
     "usage: gputlm <command> [options]\n"
     "commands:\n"
-    "  run      run a workload and check its outputs against the CPU reference\n"
+    "  run      run a workload and check its outputs against the CPU reference (if it has one)\n"
     "  predict  the MWP/CWP analytical model's prediction for a workload on a GPU config\n"
     "  list     list the workloads under traces/\n"
     "  trace    trace record: write a workload's dynamic trace (traces/FORMAT.md)\n"
@@ -89,10 +91,25 @@ void write_file(const std::string& path, const std::string& text, const char* wh
 void check_outputs(const po::variables_map& vm) {
   for (const char* key : {"stats", "csv", "dram-trace", "vcd"})
     if (vm.count(key)) tb::check_writable(vm[key].as<std::string>(), std::string("--") + key, std::string(key) == "vcd");
+  if (vm.count("dump-outputs")) tb::check_dump_dir(vm["dump-outputs"].as<std::string>());
+}
+
+// --dump-outputs of a complete workload run.
+void dump_outputs(const po::variables_map& vm, const workload::Workload& w, const tb::DumpRun& how,
+                  const std::vector<workload::OutputBuffer>& outputs, const workload::VerifyReport& verify, bool stopped) {
+  if (!vm.count("dump-outputs")) return;
+  if (stopped) {
+    std::cout << "outputs             not dumped: the run was stopped\n";
+    return;
+  }
+  const std::string index = tb::write_output_dump(vm["dump-outputs"].as<std::string>(), w, how, outputs, verify);
+  std::cout << "outputs             " << outputs.size() << " buffer(s), index " << index << "\n";
 }
 
 // A timing run of a workload or of a trace (`go`), with the options of `gputlm run`.
-int run_timed(const po::variables_map& vm, const std::function<tb::TimingRun(const gpu::GpuSpec&, const tb::TimingOptions&)>& go) {
+// `w`: the workload run (nullptr for a trace), for --dump-outputs.
+int run_timed(const po::variables_map& vm, const std::function<tb::TimingRun(const gpu::GpuSpec&, const tb::TimingOptions&)>& go,
+              const workload::Workload* w = nullptr) {
   check_outputs(vm);
   const gpu::GpuSpec spec = gpu::GpuSpec::from_file(vm["config"].as<std::string>());
   tb::TimingOptions options;
@@ -112,14 +129,16 @@ int run_timed(const po::variables_map& vm, const std::function<tb::TimingRun(con
   }
   if (vm.count("dram-trace")) options.dram_trace_path = vm["dram-trace"].as<std::string>();
   options.progress = isatty(2);
+  options.keep_outputs = w && vm.count("dump-outputs");
   const tb::TimingRun run = go(spec, options);
   tb::print_summary(std::cout, run);
   if (vm.count("stats")) write_file(vm["stats"].as<std::string>(), tb::to_json(run).dump(2) + "\n", "statistics");
   if (vm.count("csv")) write_file(vm["csv"].as<std::string>(), tb::to_csv(run), "csv");
   if (!options.vcd_path.empty()) std::cout << "waves               " << options.vcd_path << " (GTKWave save file next to it)\n";
   if (!options.dram_trace_path.empty()) std::cout << "dram trace          " << options.dram_trace_path << " (one line per request)\n";
+  if (w) dump_outputs(vm, *w, {"timing", {{"name", run.config}, {"hash", run.config_hash}}}, run.outputs, run.verify, !run.stopped_by.empty());
   if (!run.stopped_by.empty()) return tb::interrupted_exit_code(tb::stop_signal());
-  return run.replayed || run.verify.ok() ? kExitOk : kExitVerifyFailed;
+  return run.replayed || !run.verify.failed() ? kExitOk : kExitVerifyFailed;
 }
 
 int cmd_run(const std::vector<std::string>& args) {
@@ -137,6 +156,7 @@ int cmd_run(const std::vector<std::string>& args) {
       ("vcd-scope", po::value<std::string>()->default_value(""), "timing runs: trace only modules whose name starts with this, e.g. gpu.core0")
       ("vcd-window", po::value<std::string>(), "timing runs: keep only cycles FROM:TO in the VCD")
       ("dram-trace", po::value<std::string>(), "timing runs: write one CSV line per DRAM request to this file")
+      ("dump-outputs", po::value<std::string>(), "workload runs: write each output buffer's final contents (<name>.bin, raw little-endian) and an index outputs.json into this directory")
       ("max-warp-instructions", po::value<uint64_t>()->default_value(2'000'000'000ull),
        "watchdog: fault a launch that executes more warp instructions than this");
   const po::variables_map vm = tb::parse_options(args, opts, "run");
@@ -148,6 +168,7 @@ int cmd_run(const std::vector<std::string>& args) {
   if (vm.count("trace")) {
     if (!vm.count("config") || vm.count("workload") || vm.count("functional"))
       throw InputError("run: --trace replays on a timing model: give --config <gpu config> and no --workload or --functional");
+    if (vm.count("dump-outputs")) throw InputError("run: --dump-outputs needs a workload run (a replayed trace has no outputs)");
     const std::string path = vm["trace"].as<std::string>();
     return run_timed(vm, [&](const gpu::GpuSpec& spec, const tb::TimingOptions& o) { return tb::run_timing_trace_path(path, spec, o); });
   }
@@ -160,16 +181,18 @@ int cmd_run(const std::vector<std::string>& args) {
   check_outputs(vm);
   workload::Workload w(vm["workload"].as<std::string>(), vm["size"].as<std::string>());
   if (vm.count("config"))
-    return run_timed(vm, [&](const gpu::GpuSpec& spec, const tb::TimingOptions& o) { return tb::run_timing(w, spec, o); });
+    return run_timed(vm, [&](const gpu::GpuSpec& spec, const tb::TimingOptions& o) { return tb::run_timing(w, spec, o); }, &w);
   tb::FunctionalOptions options;
   options.reference.max_warp_instructions = vm["max-warp-instructions"].as<uint64_t>();
   if (vm.count("vcd")) options.vcd_path = vm["vcd"].as<std::string>();
+  options.keep_outputs = vm.count("dump-outputs");
   const tb::FunctionalRun run = tb::run_functional(w, options);
   tb::print_summary(std::cout, run);
   if (vm.count("stats")) write_file(vm["stats"].as<std::string>(), tb::to_json(run).dump(2) + "\n", "statistics");
   if (!options.vcd_path.empty()) std::cout << "waves               " << options.vcd_path << " (GTKWave save file next to it)\n";
+  dump_outputs(vm, w, {"functional", nullptr}, run.outputs, run.verify, !run.stopped_by.empty());
   if (!run.stopped_by.empty()) return tb::interrupted_exit_code(tb::stop_signal());
-  return run.verify.ok() ? kExitOk : kExitVerifyFailed;
+  return run.verify.failed() ? kExitVerifyFailed : kExitOk;
 }
 
 int cmd_predict(const std::vector<std::string>& args) {
@@ -191,7 +214,7 @@ int cmd_predict(const std::vector<std::string>& args) {
   const tb::PredictRun run = tb::predict_workload(w, spec);
   tb::print_predict(std::cout, run);
   if (vm.count("stats")) write_file(vm["stats"].as<std::string>(), tb::to_json(run).dump(2) + "\n", "statistics");
-  return run.verify.ok() ? kExitOk : kExitVerifyFailed;
+  return run.verify.failed() ? kExitVerifyFailed : kExitOk;
 }
 
 std::string read_text(const std::string& path) {
@@ -251,7 +274,7 @@ int cmd_trace(const std::vector<std::string>& args) {
   std::cout << "trace               " << out << ": " << summary.launches << " launch(es), " << summary.warp_instructions
             << " warp instructions\n";
   tb::print_verify(std::cout, summary.verify);
-  return summary.verify.ok() ? kExitOk : kExitVerifyFailed;
+  return summary.verify.failed() ? kExitVerifyFailed : kExitOk;
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Regenerates every committed traces/<suite>/<name>/kernel.ptx from its kernel.cu with nvcc.
+# Regenerates every committed traces/<suite>/<name>/kernel.ptx (and tests/data/workloads/<name>/kernel.ptx
+# of the test fixtures that have a kernel.cu) from its kernel.cu with nvcc.
 # Builds and tests never run this: they read the committed PTX. Needs CUDA 13 (nvcc on PATH or in
 # the standard prefix). Usage: scripts/regen_ptx.sh [traces/<suite>/<name> ...]
 set -euo pipefail
@@ -10,7 +11,7 @@ nvcc=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
 # PTX does not change with the path of the checkout.
 flags=(-ptx -arch=sm_75 -O3)
 dirs=("$@")
-[ ${#dirs[@]} -eq 0 ] && mapfile -t dirs < <(find traces -name kernel.cu -printf '%h\n' | sort)
+[ ${#dirs[@]} -eq 0 ] && mapfile -t dirs < <(find traces tests/data/workloads -name kernel.cu -printf '%h\n' | sort)
 for d in "${dirs[@]}"; do
   "$nvcc" "${flags[@]}" -o "$d/kernel.ptx" "$d/kernel.cu"
   echo "regen_ptx: $d/kernel.ptx"

@@ -39,7 +39,10 @@ FunctionalRun run_functional(workload::Workload& w, const FunctionalOptions& opt
   if (vcd) vcd->write_save_file(stepper->save_file_groups());
   run.host_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (stopped) run.stopped_by = signal_name(stopped);
-  else run.verify = w.verify(memory);
+  else {
+    run.verify = w.verify(memory);
+    if (options.keep_outputs) run.outputs = w.outputs(memory);
+  }
   return run;
 }
 

@@ -26,6 +26,7 @@ struct FunctionalRun {
   std::vector<LaunchRecord> launches;
   func::FuncStats total;
   workload::VerifyReport verify;
+  std::vector<workload::OutputBuffer> outputs;  // with FunctionalOptions::keep_outputs, of a complete run
   double host_seconds = 0.0;
   std::string stopped_by;  // the signal that stopped the run ("SIGINT"); empty: complete
 };
@@ -33,6 +34,7 @@ struct FunctionalRun {
 struct FunctionalOptions {
   func::ReferenceOptions reference;
   std::string vcd_path;  // empty: no waves, no SystemC simulation
+  bool keep_outputs = false;  // keep the output buffers' final contents (FunctionalRun::outputs)
   // Asked before each CTA (each instruction with waves): a signal number stops the run there; the
   // statistics so far are reported, marked incomplete, and the outputs are not checked.
   std::function<int()> stop_signal = tb::stop_signal;

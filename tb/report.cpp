@@ -46,6 +46,8 @@ nlohmann::json to_json(const workload::VerifyReport& v) {
     j["buffers"].push_back({{"name", b.name}, {"mode", b.mode}, {"elements", b.elements}, {"mismatches", b.mismatches},
                             {"first_mismatch", b.first_mismatch}});
   j["ok"] = v.ok();
+  j["status"] = v.status();
+  if (v.unchecked()) j["reason"] = v.unchecked_reason;
   return j;
 }
 
@@ -55,7 +57,8 @@ void print_verify(std::ostream& os, const workload::VerifyReport& v) {
     if (b.mismatches) os << "MISMATCH in " << b.mismatches << " (" << b.first_mismatch << ")\n";
     else os << "ok\n";
   }
-  os << (v.ok() ? "VERIFIED" : "FAILED") << ": " << v.buffers.size() << " output buffer(s) checked against the CPU reference\n";
+  if (v.unchecked()) os << "UNCHECKED (no buffers checked): " << v.unchecked_reason << "\n";
+  else os << (v.ok() ? "VERIFIED" : "FAILED") << ": " << v.buffers.size() << " output buffer(s) checked against the CPU reference\n";
 }
 
 void mark_completeness(nlohmann::json& j, const std::string& stopped_by) {

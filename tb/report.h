@@ -12,7 +12,9 @@ namespace gputlm::tb {
 void print_summary(std::ostream& os, const FunctionalRun& run);
 nlohmann::json to_json(const FunctionalRun& run);
 nlohmann::json to_json(const func::FuncStats& stats);
-// The verification of every checked buffer: JSON, and the "check ..." lines plus the verdict.
+// The verification of every checked buffer: JSON ("status": verified, failed or unchecked, with
+// the "reason" when unchecked), and the "check ..." lines plus the verdict (VERIFIED, FAILED, or
+// UNCHECKED with the reason).
 nlohmann::json to_json(const workload::VerifyReport& verify);
 void print_verify(std::ostream& os, const workload::VerifyReport& verify);
 // A run a signal stopped (`stopped_by`, e.g. "SIGINT"; empty: the run completed): the JSON's

@@ -60,7 +60,9 @@ TimingRun run_timing(workload::Workload& w, const gpu::GpuSpec& spec, const Timi
   func::GlobalMemory memory;
   w.setup(memory);
   LaunchFeed feed{w.name(), w.spec().size, [&](const auto& run) { w.for_each_launch(memory, run); }, [&] { return w.verify(memory); }};
-  return run_feed(feed, spec, options);
+  TimingRun run = run_feed(feed, spec, options);
+  if (options.keep_outputs && run.stopped_by.empty()) run.outputs = w.outputs(memory);
+  return run;
 }
 
 TimingRun run_timing_trace(trace::TraceReader& reader, const gpu::GpuSpec& spec, const TimingOptions& options) {

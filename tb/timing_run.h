@@ -23,6 +23,7 @@ struct TimingOptions {
   uint64_t vcd_from = 0, vcd_to = ~0ull;  // cycle window kept in the VCD
   std::string dram_trace_path;  // empty: no per-request DRAM trace (see DramRequestLog)
   bool progress = false;  // print progress on stderr
+  bool keep_outputs = false;  // workload runs: keep the output buffers' final contents (TimingRun::outputs)
   // Asked during the run (every gpu::Gpu::kStopCheckCycles): a signal number stops it there; the
   // statistics so far are gathered and marked incomplete, the rest of the launches are skipped.
   std::function<int()> stop_signal = tb::stop_signal;
@@ -56,6 +57,7 @@ struct TimingRun {
   std::vector<std::string> notes;  // what the summary should say about the input (an import's approximations)
   bool vgiw = false;  // VGIW cores: no warps; the summary shows block runs and the fabric's cycles
   workload::VerifyReport verify;
+  std::vector<workload::OutputBuffer> outputs;  // with TimingOptions::keep_outputs, of a complete workload run
   nlohmann::json modules;  // every module's statistics by hierarchical name
   double host_seconds = 0;
   std::string stopped_by;  // the signal that stopped the run ("SIGINT"); empty: complete

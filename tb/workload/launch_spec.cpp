@@ -9,81 +9,15 @@
 
 #include "models/common/error.h"
 #include "models/common/limits.h"
+#include "tb/workload/param_spec.h"
+#include "tb/workload/spec_reader.h"
 
 namespace gputlm::workload {
 namespace {
 
 using nlohmann::json;
 
-// Reads keys of one JSON object with errors that name the key path.
-class Reader {
- public:
-  Reader(const std::string& file, const ExprVars& vars) : m_file(file), m_vars(vars) {}
-  [[noreturn]] void fail(const std::string& key, const std::string& why) const { throw ConfigError(m_file, key, why); }
-
-  const json& at(const json& obj, const std::string& key, const std::string& path) const {
-    object(obj, parent(path));
-    if (!obj.contains(key)) fail(path, "missing");
-    return obj.at(key);
-  }
-  const json& object(const json& v, const std::string& path) const {
-    if (!v.is_object()) fail(path.empty() ? "(root)" : path, "must be a JSON object");
-    return v;
-  }
-  const json& list(const json& v, const std::string& path) const {
-    if (!v.is_array()) fail(path, "must be a list");
-    return v;
-  }
-  std::string string(const json& v, const std::string& path) const {
-    if (!v.is_string()) fail(path, "must be a string");
-    return v.get<std::string>();
-  }
-  // An integer or an integer expression string.
-  int64_t integer(const json& v, const std::string& path) const {
-    if (v.is_number_unsigned() && v.get<uint64_t>() > static_cast<uint64_t>(INT64_MAX)) fail(path, "must be at most 2^63-1");
-    if (v.is_number_integer()) return v.get<int64_t>();
-    if (v.is_string()) {
-      try {
-        return eval_expr(v.get<std::string>(), m_vars);
-      } catch (const InputError& e) {
-        fail(path, e.what());
-      }
-    }
-    fail(path, "must be an integer or an integer expression");
-  }
-  int64_t bounded(const json& v, const std::string& path, int64_t min, uint64_t max, const char* limit = nullptr) const {
-    const int64_t n = integer(v, path);
-    if (n < min || static_cast<uint64_t>(n) > max)
-      fail(path, "must be between " + std::to_string(min) + " and " + std::to_string(max) + " (is " + std::to_string(n) + ")" +
-                     (limit ? limits::named(limit) : ""));
-    return n;
-  }
-  // A number, or an integer expression over the size variables.
-  double real(const json& v, const std::string& path) const {
-    if (v.is_number_float()) return v.get<double>();
-    return static_cast<double>(integer(v, path));
-  }
-  func::Dim3 dim3(const json& v, const std::string& path, const uint64_t (&max)[3]) const {
-    func::Dim3 d;
-    const json one = json::array({v});
-    const json& dims = v.is_array() ? v : one;
-    if (dims.empty() || dims.size() > 3) fail(path, "must have 1 to 3 dimensions");
-    uint32_t* out[3] = {&d.x, &d.y, &d.z};
-    for (size_t i = 0; i < dims.size(); ++i)
-      *out[i] = static_cast<uint32_t>(bounded(dims[i], v.is_array() ? path + "[" + std::to_string(i) + "]" : path, 1, max[i]));
-    return d;
-  }
-
- private:
-  static std::string parent(const std::string& path) {
-    const size_t dot = path.rfind('.');
-    return dot == std::string::npos ? "" : path.substr(0, dot);
-  }
-  const std::string& m_file;
-  const ExprVars& m_vars;
-};
-
-CheckSpec read_check(const Reader& r, const json& v, const std::string& path) {
+CheckSpec read_check(const SpecReader& r, const json& v, const std::string& path) {
   CheckSpec c;
   const std::string mode = r.string(r.at(v, "mode", path + ".mode"), path + ".mode");
   if (mode == "exact") c.mode = CheckSpec::Mode::Exact;
@@ -100,7 +34,7 @@ CheckSpec read_check(const Reader& r, const json& v, const std::string& path) {
 }
 
 // "init": the generator and its values, each of which must fit the buffer's type.
-InitSpec read_init(const Reader& r, const json& v, const BufferSpec& b, const std::string& path) {
+InitSpec read_init(const SpecReader& r, const json& v, const BufferSpec& b, const std::string& path) {
   InitSpec in;
   r.object(v, path);
   in.gen = r.string(r.at(v, "gen", path + ".gen"), path + ".gen");
@@ -130,7 +64,7 @@ InitSpec read_init(const Reader& r, const json& v, const BufferSpec& b, const st
   return in;
 }
 
-BufferSpec read_buffer(const Reader& r, const json& v, const std::string& path) {
+BufferSpec read_buffer(const SpecReader& r, const json& v, const std::string& path) {
   BufferSpec b;
   b.name = r.string(r.at(v, "name", path + ".name"), path + ".name");
   b.type = r.string(r.at(v, "type", path + ".type"), path + ".type");
@@ -143,31 +77,18 @@ BufferSpec read_buffer(const Reader& r, const json& v, const std::string& path) 
   else r.bounded(count, path + ".count", 0, limits::kMaxBufferBytes / b.elem_size, "max_buffer_bytes");
   if (v.contains("init")) b.init = read_init(r, v.at("init"), b, path + ".init");
   if (v.contains("check")) b.check = read_check(r, v.at("check"), path + ".check");
+  if (v.contains("output")) {
+    if (!v.at("output").is_boolean()) r.fail(path + ".output", "must be true or false");
+    b.output = v.at("output").get<bool>();
+  }
+  if (b.output && b.init.sparse) r.fail(path + ".output", "a sparse buffer cannot be an output");
+  b.output = b.output || v.contains("check");
   if (b.init.sparse && b.init.gen != "custom") r.fail(path + ".init.sparse", "needs \"gen\": \"custom\"");
   if (b.init.sparse && v.contains("check")) r.fail(path + ".init.sparse", "a checked buffer cannot be sparse");
   return b;
 }
 
-ParamSpec read_param(const Reader& r, const json& v, const std::string& path, const WorkloadSpec& spec) {
-  ParamSpec p;
-  r.object(v, path);
-  if (v.contains("buffer")) {
-    p.buffer = r.string(v.at("buffer"), path + ".buffer");
-    if (!spec.buffer(p.buffer)) r.fail(path + ".buffer", "no buffer named '" + p.buffer + "'");
-    return p;
-  }
-  p.type = r.string(r.at(v, "type", path + ".type"), path + ".type");
-  if (buffer_type_size(p.type) == 0) r.fail(path + ".type", "unknown type '" + p.type + "'");
-  const json& value = r.at(v, "value", path + ".value");
-  if (p.type[0] != 'f') p.value = r.integer(value, path + ".value");
-  else if (!value.is_number()) r.fail(path + ".value", "must be a number");
-  else p.value = value;
-  const bool fits = p.type[0] == 'f' ? fits_type(p.type, p.value.get<double>()) : fits_int_type(p.type, p.value.get<int64_t>());
-  if (!fits) r.fail(path + ".value", "is not a value of type " + p.type);
-  return p;
-}
-
-LaunchSpec read_launch(const Reader& r, const json& v, const std::string& path, const WorkloadSpec& spec) {
+LaunchSpec read_launch(const SpecReader& r, const json& v, const std::string& path, const WorkloadSpec& spec) {
   LaunchSpec l;
   l.kernel = r.string(r.at(v, "kernel", path + ".kernel"), path + ".kernel");
   l.grid = r.dim3(r.at(v, "grid", path + ".grid"), path + ".grid", {0x7FFFFFFF, 65535, 65535});
@@ -248,10 +169,11 @@ WorkloadSpec parse_workload_spec(const std::string& text, const std::string& fil
   } catch (const json::exception& e) {  // syntax, or a number out of range (1e400)
     throw InputError(file + ": invalid JSON: " + e.what());
   }
-  Reader r(file, spec.vars);
+  SpecReader r(file, spec.vars);
   const json& doc = r.object(spec.doc, "");
   if (doc.contains("seed")) spec.seed = static_cast<uint64_t>(r.bounded(doc.at("seed"), "seed", 0, INT64_MAX));
-  spec.reference = doc.contains("reference") ? r.string(doc.at("reference"), "reference") : default_reference;
+  spec.reference_named = doc.contains("reference");
+  spec.reference = spec.reference_named ? r.string(doc.at("reference"), "reference") : default_reference;
   if (doc.contains("generator")) spec.generator = r.string(doc.at("generator"), "generator");
   const json& sizes = r.object(r.at(doc, "sizes", "sizes"), "sizes");
   if (!sizes.contains(size)) {

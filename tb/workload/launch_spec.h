@@ -10,6 +10,7 @@
 
 #include "models/common/expr.h"
 #include "models/func/launch.h"
+#include "tb/workload/param_spec.h"
 
 namespace gputlm::workload {
 
@@ -36,12 +37,7 @@ struct BufferSpec {
   size_t count = 0;
   InitSpec init;
   CheckSpec check;
-};
-
-struct ParamSpec {
-  std::string buffer;  // device address of this buffer, or
-  std::string type;    // a scalar of this type
-  nlohmann::json value;
+  bool output = false;  // "output": true, or a "check": a result of the run (--dump-outputs writes it)
 };
 
 struct LaunchSpec {
@@ -59,6 +55,7 @@ struct WorkloadSpec {
   nlohmann::json doc;  // the whole description (description, paper, scaling, ...)
   uint64_t seed = 1;
   std::string reference;
+  bool reference_named = false;  // "reference" given: it must exist; else the default may be absent (unchecked)
   std::string generator;
   ExprVars vars;
   std::vector<BufferSpec> buffers;

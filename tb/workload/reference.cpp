@@ -37,6 +37,7 @@ const GeneratorFn* find_generator(const std::string& name) {
   return Registry<GeneratorFn>::instance().find(name);
 }
 std::vector<std::string> reference_names() { return Registry<ReferenceFn>::instance().names(); }
+std::vector<std::string> generator_names() { return Registry<GeneratorFn>::instance().names(); }
 
 ReferenceRegistration::ReferenceRegistration(const char* name, ReferenceFn fn) {
   Registry<ReferenceFn>::instance().add(name, std::move(fn));

@@ -141,6 +141,7 @@ using GeneratorFn = std::function<void(GenContext&)>;
 const ReferenceFn* find_reference(const std::string& name);
 const GeneratorFn* find_generator(const std::string& name);
 std::vector<std::string> reference_names();
+std::vector<std::string> generator_names();
 
 struct ReferenceRegistration {
   ReferenceRegistration(const char* name, ReferenceFn fn);

@@ -19,31 +19,54 @@ uint64_t name_hash(const std::string& s) {
   return h;
 }
 
-std::string suite_and_name(const std::string& dir) {
-  std::filesystem::path p = std::filesystem::path(dir).lexically_normal();
+}  // namespace
+
+std::string workload_name(const std::string& dir) {
+  std::error_code ec;  // a relative path names the same workload as its absolute form
+  std::filesystem::path p = std::filesystem::absolute(dir, ec);
+  if (ec) p = dir;
+  p = p.lexically_normal();
   if (p.filename().empty()) p = p.parent_path();
   return p.parent_path().filename().string() + "/" + p.filename().string();
 }
 
-}  // namespace
-
-Workload::Workload(const std::string& dir, const std::string& size) : m_dir(dir), m_name(suite_and_name(dir)) {
+Workload::Workload(const std::string& dir, const std::string& size) : m_dir(dir), m_name(workload_name(dir)) {
   std::error_code ec;  // a path the file system cannot look up (too long, ...) is no directory either
   if (!std::filesystem::is_directory(dir, ec)) throw InputError(dir + ": no such workload directory" + did_you_mean_file(dir));
   const std::filesystem::path base(dir);
   m_spec = read_workload_spec((base / "launch.json").string(), size, m_name);
   m_module = isa::parse_ptx_file((base / "kernel.ptx").string());
-  if (!find_reference(m_spec.reference))
-    throw ConfigError(m_spec.file, "reference", "no CPU reference registered as '" + m_spec.reference + "'");
-  if (!m_spec.generator.empty() && !find_generator(m_spec.generator))
-    throw ConfigError(m_spec.file, "generator", "no input generator registered as '" + m_spec.generator + "'");
+  check_host_code();
   for (size_t i = 0; i < m_spec.launches.size(); ++i) {
     const LaunchSpec& l = m_spec.launches[i];
     const isa::Kernel* k = m_module->find(l.kernel);
     if (!k) throw ConfigError(m_spec.file, "launches[" + std::to_string(i) + "].kernel", "no kernel '" + l.kernel + "' in kernel.ptx");
     if (!m_bound.count(l.kernel)) m_bound[l.kernel] = std::make_unique<func::BoundKernel>(*k);
-    params(l, *k);  // checks the parameter list now, before any run
+    params(i, *k);  // checks the parameter list now, before any run
   }
+}
+
+// The reference and generator launch.json asks for are registered. A reference it does not name
+// may be absent (the run is unchecked), unless a buffer has a "check"; "custom" inputs need a
+// generator.
+void Workload::check_host_code() {
+  m_has_reference = find_reference(m_spec.reference) != nullptr;
+  if (m_spec.reference_named && !m_has_reference)
+    throw ConfigError(m_spec.file, "reference", "no CPU reference registered as '" + m_spec.reference + "'" +
+                                                    did_you_mean(m_spec.reference, reference_names()));
+  for (size_t i = 0; i < m_spec.buffers.size() && !m_has_reference; ++i)
+    if (m_spec.buffers[i].check.mode != CheckSpec::Mode::None)
+      throw ConfigError(m_spec.file, "buffers[" + std::to_string(i) + "].check",
+                        "needs a CPU reference, and none is registered as '" + m_spec.reference +
+                            "' (write one with GPUTLM_REFERENCE, or replace \"check\" with \"output\": true for an unchecked run)");
+  if (!m_spec.generator.empty() && !find_generator(m_spec.generator))
+    throw ConfigError(m_spec.file, "generator", "no input generator registered as '" + m_spec.generator + "'" +
+                                                    did_you_mean(m_spec.generator, generator_names()));
+  for (size_t i = 0; i < m_spec.buffers.size() && m_spec.generator.empty(); ++i)
+    if (m_spec.buffers[i].init.gen == "custom")
+      throw ConfigError(m_spec.file, "buffers[" + std::to_string(i) + "].init.gen",
+                        "\"custom\" contents come from an input generator: name one registered with GPUTLM_GENERATOR in \"generator\", "
+                        "or use zeros, const, iota or uniform, which need none");
 }
 
 void Workload::generate() {
@@ -73,8 +96,7 @@ void Workload::generate() {
     }
     m_host.push_back(std::move(h));
   }
-  if (custom) {
-    if (m_spec.generator.empty()) throw ConfigError(m_spec.file, "generator", "a buffer uses \"custom\" but no generator is named");
+  if (custom) {  // check_host_code() made sure the generator exists
     GenContext ctx(m_spec.file, m_spec.vars, m_host, m_spec.seed);
     (*find_generator(m_spec.generator))(ctx);
   }
@@ -93,37 +115,24 @@ void Workload::setup(func::GlobalMemory& mem) {
   }
 }
 
-std::vector<uint8_t> Workload::params(const LaunchSpec& l, const isa::Kernel& k) const {
-  const std::string where = "launch of '" + l.kernel + "' params";
+std::vector<uint8_t> Workload::params(size_t index, const isa::Kernel& k) const {
+  const LaunchSpec& l = m_spec.launches[index];
   if (l.params.size() != k.params.size())
-    throw ConfigError(m_spec.file, where, "kernel '" + k.name + "' takes " + std::to_string(k.params.size()) +
-                                              " parameters, the description gives " + std::to_string(l.params.size()));
+    throw ConfigError(m_spec.file, "launches[" + std::to_string(index) + "].params",
+                      "kernel '" + k.name + "' takes " + std::to_string(k.params.size()) + " parameters, the description gives " +
+                          std::to_string(l.params.size()));
   std::vector<uint8_t> bytes(k.param_bytes, 0);
   for (size_t i = 0; i < l.params.size(); ++i) {
-    const ParamSpec& p = l.params[i];
-    const isa::VarDecl& d = k.params[i];
-    const size_t size = p.buffer.empty() ? buffer_type_size(p.type) : 8;
-    if (size != d.size)
-      throw ConfigError(m_spec.file, where + "[" + std::to_string(i) + "]",
-                        "is " + std::to_string(size) + " bytes but PTX parameter '" + d.name + "' is " + std::to_string(d.size));
-    std::vector<uint8_t> one(8, 0);
-    if (!p.buffer.empty()) {
-      auto it = m_address.find(p.buffer);
-      const uint64_t addr = it == m_address.end() ? 0 : it->second;
-      std::memcpy(one.data(), &addr, 8);
-    } else if (is_float_type(p.type)) {
-      store_real(one, p.type, 0, p.value.get<double>());
-    } else {
-      store_int(one, p.type, 0, p.value.get<int64_t>());
-    }
-    std::memcpy(bytes.data() + d.offset, one.data(), size);
+    check_param(l.params[i], k.params[i], m_spec.file);
+    encode_param(l.params[i], k.params[i], m_address, bytes);
   }
   return bytes;
 }
 
 void Workload::for_each_launch(func::GlobalMemory& mem,
                                const std::function<void(const func::BoundKernel&, const func::Launch&)>& run) {
-  for (const LaunchSpec& l : m_spec.launches) {
+  for (size_t index = 0; index < m_spec.launches.size(); ++index) {
+    const LaunchSpec& l = m_spec.launches[index];
     const func::BoundKernel& bk = *m_bound.at(l.kernel);
     for (uint64_t r = 0; r < l.repeat; ++r) {
       func::Launch launch;
@@ -132,7 +141,7 @@ void Workload::for_each_launch(func::GlobalMemory& mem,
       launch.block = l.block;
       launch.dynamic_shared = l.shared_bytes;
       launch.memory = &mem;
-      launch.params = params(l, bk.kernel());
+      launch.params = params(index, bk.kernel());
       run(bk, launch);
       for (const auto& [a, b] : l.swaps) std::swap(m_address[a], m_address[b]);
     }
@@ -140,15 +149,18 @@ void Workload::for_each_launch(func::GlobalMemory& mem,
 }
 
 VerifyReport Workload::verify(const func::GlobalMemory& mem) {
+  VerifyReport report;
+  if (!m_has_reference) {
+    report.unchecked_reason = "no CPU reference: launch.json names none and none is registered as '" + m_spec.reference + "'";
+    return report;
+  }
   ScalarParams scalars;
   for (const LaunchSpec& l : m_spec.launches) {
     scalars.emplace_back();
-    for (const ParamSpec& p : l.params)
-      scalars.back().push_back(p.buffer.empty() ? std::optional<double>(p.value.get<double>()) : std::nullopt);
+    for (const ParamSpec& p : l.params) scalars.back().push_back(p.scalar);
   }
   RefContext ctx(m_spec.file, m_spec.vars, m_host, std::move(scalars));
   (*find_reference(m_spec.reference))(ctx);
-  VerifyReport report;
   for (size_t i = 0; i < m_spec.buffers.size(); ++i) {
     const BufferSpec& b = m_spec.buffers[i];
     if (b.check.mode == CheckSpec::Mode::None) continue;
@@ -158,7 +170,21 @@ VerifyReport Workload::verify(const func::GlobalMemory& mem) {
     mem.read(m_address.at(b.name), got.data(), got.size());
     report.buffers.push_back(compare(b, m_host[i], got));
   }
+  if (report.buffers.empty()) report.unchecked_reason = "launch.json marks no buffer with \"check\"";
   return report;
+}
+
+std::vector<OutputBuffer> Workload::outputs(const func::GlobalMemory& mem) const {
+  bool marked = false;
+  for (const BufferSpec& b : m_spec.buffers) marked = marked || b.output;
+  std::vector<OutputBuffer> out;
+  for (const BufferSpec& b : m_spec.buffers) {
+    if (marked ? !b.output : b.init.sparse) continue;
+    OutputBuffer o{b.name, b.type, b.count, std::vector<uint8_t>(b.count * b.elem_size)};
+    mem.read(m_address.at(b.name), o.bytes.data(), o.bytes.size());
+    out.push_back(std::move(o));
+  }
+  return out;
 }
 
 BufferCheck Workload::compare(const BufferSpec& spec, const HostBuffer& host, const std::vector<uint8_t>& got_in) const {

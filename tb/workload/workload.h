@@ -24,19 +24,48 @@ struct BufferCheck {
   std::string first_mismatch;  // "element 17: got 3.5, expected 3.25"
 };
 
+// The check of a run's outputs. Verified: buffers were checked and all match; failed: one
+// differs; unchecked: none was checked (no reference, no "check" in launch.json, or the run was
+// stopped), which is not a failure.
 struct VerifyReport {
   std::vector<BufferCheck> buffers;
-  bool ok() const {
+  std::string unchecked_reason;  // why no buffer was checked, when none was
+  bool failed() const {
     for (const auto& b : buffers)
-      if (b.mismatches) return false;
-    return !buffers.empty();
+      if (b.mismatches) return true;
+    return false;
+  }
+  bool unchecked() const { return buffers.empty(); }
+  bool ok() const { return !failed() && !unchecked(); }  // verified
+  const char* status() const { return failed() ? "failed" : unchecked() ? "unchecked" : "verified"; }
+  // The status of one buffer: verified, failed or unchecked.
+  const char* status_of(const std::string& buffer) const {
+    for (const auto& b : buffers)
+      if (b.name == buffer) return b.mismatches ? "failed" : "verified";
+    return "unchecked";
   }
 };
+
+// The final contents of an output buffer (raw bytes, little-endian elements).
+struct OutputBuffer {
+  std::string name;
+  std::string type;
+  size_t count = 0;
+  std::vector<uint8_t> bytes;
+};
+
+// "<suite>/<name>" of a workload directory: its parent's name and its own, of the absolute path
+// (so `vecadd` run from traces/micro is "micro/vecadd", as traces/micro/vecadd is). The default
+// name of its CPU reference.
+std::string workload_name(const std::string& dir);
 
 class Workload {
  public:
   // Loads traces/<suite>/<name> (directory `dir`) for `size`. InputError on any problem,
-  // including a missing reference or a kernel whose parameters do not match the description.
+  // including a reference launch.json names that is not registered, a checked buffer without a
+  // reference, "custom" inputs without a generator, or a kernel whose parameters do not match
+  // the description. Without a reference (none named, none registered by the default name) the
+  // workload runs unchecked.
   Workload(const std::string& dir, const std::string& size);
 
   const std::string& name() const { return m_name; }
@@ -48,12 +77,19 @@ class Workload {
   // Runs every launch in order (repeat and swap included) through `run`.
   void for_each_launch(func::GlobalMemory& mem,
                        const std::function<void(const func::BoundKernel&, const func::Launch&)>& run);
-  // Computes the reference and compares it with every checked buffer in `mem`.
+  // Computes the reference and compares it with every checked buffer in `mem` (nothing checked,
+  // with the reason, when there is no reference).
   VerifyReport verify(const func::GlobalMemory& mem);
+  bool has_reference() const { return m_has_reference; }
+  // The final contents of the output buffers in `mem` (those with "check" or "output": true; when
+  // launch.json marks none, every buffer that is not sparse), in launch.json order.
+  std::vector<OutputBuffer> outputs(const func::GlobalMemory& mem) const;
 
  private:
+  void check_host_code();
   void generate();
-  std::vector<uint8_t> params(const LaunchSpec& l, const isa::Kernel& k) const;
+  // The parameter bytes of launch `index` (spec().launches) for kernel `k`, checked against its .param list.
+  std::vector<uint8_t> params(size_t index, const isa::Kernel& k) const;
   BufferCheck compare(const BufferSpec& spec, const HostBuffer& host, const std::vector<uint8_t>& got) const;
 
   std::string m_dir;
@@ -63,6 +99,7 @@ class Workload {
   std::map<std::string, std::unique_ptr<func::BoundKernel>> m_bound;
   std::vector<HostBuffer> m_host;
   std::map<std::string, uint64_t> m_address;  // buffer name -> device address (after swaps)
+  bool m_has_reference = false;
 };
 
 }  // namespace gputlm::workload

@@ -100,7 +100,7 @@ TEST(Cli, CommandLineErrorsExitTwo) {
 TEST(Cli, HelpDocumentsEveryRunOption) {
   const Result r = gputlm("run --help");
   EXPECT_EQ(r.exit_code, 0);
-  for (const char* opt : {"--functional", "--workload", "--size", "--stats", "--vcd", "--dram-trace", "--max-warp-instructions"})
+  for (const char* opt : {"--functional", "--workload", "--size", "--stats", "--vcd", "--dram-trace", "--dump-outputs", "--max-warp-instructions"})
     EXPECT_TRUE(contains(r.output, opt)) << opt;
   EXPECT_TRUE(contains(gputlm("--help").output, "list"));
 }

@@ -3,6 +3,7 @@
 // naming launch.json and the key, before anything is allocated or run.
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -108,7 +109,11 @@ TEST(LaunchSpec, RejectsScalarParametersOutsideTheirType) {
   error_with("/launches/0/params/1", json{{"type", "f32"}, {"value", 1e300}}, "key 'launches[0].params[1].value'");
   json doc = valid();
   doc["launches"][0]["params"][1] = json{{"type", "s64"}, {"value", INT64_MIN}};
-  EXPECT_EQ(parse(doc.dump()).launches[0].params[1].value.get<int64_t>(), INT64_MIN);
+  const ParamSpec p = parse(doc.dump()).launches[0].params[1];
+  int64_t v = 0;
+  ASSERT_EQ(p.pieces.at(0).bytes.size(), 8u);
+  std::memcpy(&v, p.pieces[0].bytes.data(), 8);
+  EXPECT_EQ(v, INT64_MIN);
 }
 
 }  // namespace
