@@ -12,7 +12,7 @@
 #
 # BUILD is a build directory configured with -DGPUTLM_FUZZ=ON (clang) whose fuzz_* targets and
 # gputlm are built (scripts/test.sh makes build-asan). Seeds: every workload's kernel.ptx and
-# launch.json, configs/**/*.json, a trace recorded at test size with `gputlm trace record` (whole,
+# launch.json (traces/ and tests/data/workloads/), configs/**/*.json, a trace recorded at test size with `gputlm trace record` (whole,
 # and cut to its first warps), the Accel-Sim vectoradd trace (cut to its first thread block)
 # and kernelslist.g, plus the small hand-made seeds in fuzz/seeds/<target>/. Findings (crash-*,
 # timeout-*, oom-*) are written to BUILD/fuzz/findings/; a finding fails the run.
@@ -35,8 +35,8 @@ add() {
 
 make_corpus() {
   rm -rf "$corpus"
-  add "$corpus/ptx" traces/*/*/kernel.ptx
-  add "$corpus/launch" traces/*/*/launch.json
+  add "$corpus/ptx" traces/*/*/kernel.ptx tests/data/workloads/*/kernel.ptx
+  add "$corpus/launch" traces/*/*/launch.json tests/data/workloads/*/launch.json
   add "$corpus/config" $(find configs -name '*.json' | sort)
   local t=$build/fuzz/recorded
   mkdir -p "$t"
