@@ -12,10 +12,11 @@
 #
 # BUILD is a build directory configured with -DGPUTLM_FUZZ=ON (clang) whose fuzz_* targets and
 # gputlm are built (scripts/test.sh makes build-asan). Seeds: every workload's kernel.ptx and
-# launch.json (traces/ and tests/data/workloads/), configs/**/*.json, a trace recorded at test size with `gputlm trace record` (whole,
-# and cut to its first warps), the Accel-Sim vectoradd trace (cut to its first thread block)
-# and kernelslist.g, plus the small hand-made seeds in fuzz/seeds/<target>/. Findings (crash-*,
-# timeout-*, oom-*) are written to BUILD/fuzz/findings/; a finding fails the run.
+# launch.json (traces/ and tests/data/workloads/), configs/**/*.json, a trace recorded at test size
+# with `gputlm trace record` (whole, and cut to its first warps), the Accel-Sim vectoradd trace (cut
+# to its first thread block) and kernelslist.g, plus the small hand-made seeds in
+# fuzz/seeds/<target>/. Findings (crash-*, timeout-*, oom-*) are written to BUILD/fuzz/findings/; a
+# finding fails the run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 action=${1:?usage: scripts/fuzz.sh corpus|run BUILD [SECONDS] [TARGET...]}
