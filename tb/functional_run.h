@@ -26,6 +26,7 @@ struct FunctionalRun {
   std::vector<LaunchRecord> launches;
   func::FuncStats total;
   workload::VerifyReport verify;
+  bool self_checked = false;  // a CUDA program's launches (gputlm cuda): the program checks its own outputs
   double host_seconds = 0.0;
   std::string stopped_by;  // the signal that stopped the run ("SIGINT"); empty: complete
 };
