@@ -2,7 +2,8 @@
 // synchronisation, streams and events. Streams are serialised: every call has finished when it
 // returns, so synchronising waits for nothing and an event's time is the simulated time of the
 // launches before it (core cycles at the config's clock).
-#include <algorithm>
+#include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <set>
 #include <string>
@@ -150,6 +151,7 @@ const char* cudaGetErrorString(int e) { return error_string(e); }
 const char* cudaGetErrorName(int e) { return error_name(e); }
 
 int cudaStreamCreate(void** stream) {
+  if (!stream) return record(kErrorInvalidValue);
   *stream = new char;
   streams().insert(*stream);
   return kSuccess;
@@ -173,6 +175,7 @@ int cudaStreamQuery(void* stream) { return cudaStreamSynchronize(stream); }
 int cudaStreamWaitEvent(void*, void*, unsigned) { return kSuccess; }
 
 int cudaEventCreate(void** event) {
+  if (!event) return record(kErrorInvalidValue);
   *event = new Event;
   return kSuccess;
 }

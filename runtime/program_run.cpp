@@ -1,7 +1,9 @@
 #include "runtime/program_run.h"
 
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <unistd.h>
@@ -20,6 +22,14 @@ namespace {
 std::string env(const char* name) {
   const char* v = std::getenv(name);
   return v ? v : "";
+}
+
+// gputlm cuda passes absolute paths (the program may change directory); the summary shows a path
+// under the current directory relative to it, as the user likely gave it.
+std::string shown(const std::string& path) {
+  std::error_code ec;
+  const std::filesystem::path relative = std::filesystem::path(path).lexically_relative(std::filesystem::current_path(ec));
+  return ec || relative.empty() || *relative.begin() == ".." ? path : relative.string();
 }
 
 // A CUDA block has at most 1024 threads: the functional stepper's waves get a slot per warp.
@@ -111,6 +121,7 @@ void ProgramRun::launch(const func::BoundKernel& kernel, const func::Launch& lau
   }
   if (e.stopped) {
     finish();
+    std::fflush(nullptr);  // the program's own buffered output first
     std::cout.flush();
     std::_Exit(tb::interrupted_exit_code(e.stopped));
   }
@@ -146,9 +157,9 @@ void ProgramRun::finish() {
     std::ofstream out(m_options.stats);
     if (!out) throw InputError(m_options.stats + ": cannot write the statistics");
     out << stats.dump(2) << "\n";
-    std::cerr << "statistics          " << m_options.stats << "\n";
+    std::cerr << "statistics          " << shown(m_options.stats) << "\n";
   }
-  if (!m_options.vcd.empty() && m_engine) std::cerr << "waves               " << m_options.vcd << " (GTKWave save file next to it)\n";
+  if (!m_options.vcd.empty() && m_engine) std::cerr << "waves               " << shown(m_options.vcd) << " (GTKWave save file next to it)\n";
 }
 
 }  // namespace gputlm::runtime

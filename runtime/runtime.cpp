@@ -68,7 +68,7 @@ Runtime::Runtime() {
 }
 
 void** Runtime::register_fat_binary(const void* wrapper) {
-  const std::string where = "fat binary " + std::to_string(m_modules.size());
+  const std::string where = m_run->program_name() + ": fat binary " + std::to_string(m_modules.size());
   const std::vector<FatBinaryEntry> entries = read_wrapper(wrapper, where);
   const FatBinaryEntry& ptx = select_ptx(entries, where);
   auto module = std::make_unique<LoadedModule>();
