@@ -1,7 +1,11 @@
 // The device as the program sees it: one device whose properties come from the gputlm config
 // (name, SM count, clock, warp size, shared memory, threads per block). Prints them and checks
-// that the property struct and cudaDeviceGetAttribute agree.
+// that the property struct and cudaDeviceGetAttribute agree, and that launches the device cannot
+// run return the errors a GPU gives (too many threads a block, a function that is no kernel).
 #include "cuda_check.h"
+
+__global__ void nothing() {}
+static void not_a_kernel() {}
 
 int main() {
   int count = 0, device = -1;
@@ -18,7 +22,15 @@ int main() {
   CUDA_CHECK(cudaDeviceGetAttribute(&threads, cudaDevAttrMaxThreadsPerBlock, 0));
   std::printf("device 0: %s, %d SMs at %d kHz, warp %d, %zu bytes shared per block, %d threads per block, compute %d.%d\n", p.name,
               p.multiProcessorCount, clock_khz, p.warpSize, p.sharedMemPerBlock, p.maxThreadsPerBlock, p.major, p.minor);
-  const bool ok = count == 1 && device == 0 && sms == p.multiProcessorCount && warp == p.warpSize && warp == 32 &&
+  nothing<<<1, p.maxThreadsPerBlock + 32>>>();
+  const cudaError_t too_big = cudaGetLastError();
+  void* no_args[] = {nullptr};
+  const cudaError_t not_kernel = cudaLaunchKernel((const void*)not_a_kernel, dim3(1), dim3(32), no_args, 0, 0);
+  nothing<<<2, 64>>>();
+  const cudaError_t pending = cudaGetLastError();  // the failed cudaLaunchKernel's, still pending
+  const bool errors_ok = too_big == cudaErrorInvalidConfiguration && not_kernel == cudaErrorInvalidDeviceFunction &&
+                         cudaGetLastError() == cudaSuccess && pending == cudaErrorInvalidDeviceFunction;
+  const bool ok = errors_ok && count == 1 && device == 0 && sms == p.multiProcessorCount && warp == p.warpSize && warp == 32 &&
                   static_cast<size_t>(shared) == p.sharedMemPerBlock && threads == p.maxThreadsPerBlock && clock_khz > 0 &&
                   cudaSetDevice(1) == cudaErrorInvalidDevice;
   std::printf("device_query: %s (%d device)\n", ok ? "PASSED" : "FAILED", count);
