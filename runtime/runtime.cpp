@@ -39,7 +39,10 @@ namespace gputlm::runtime {
 }
 
 namespace {
+// The program's own buffered output goes first (exit() flushes stdio only after the atexit
+// handlers), so that `gputlm cuda ... 2>&1` shows it before the summary.
 void finish_at_exit() {
+  std::fflush(nullptr);
   try {
     Runtime::get().program().finish();
   } catch (...) {

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <regex>
 #include <sstream>
 #include <sys/wait.h>
 #include <thread>
@@ -86,6 +87,25 @@ TEST_F(CudaPrograms, VecaddRunsUnmodifiedAndItsCheckLinePassesThrough) {
   EXPECT_TRUE(j["launches"][0].contains("mwp_cwp_prediction"));
   EXPECT_EQ(j["workload"], "vecadd");
   EXPECT_EQ(j["complete"], true);
+}
+
+// README "Run your own CUDA program": the sample is the real output of its command (only the
+// host time differs), and the program's output comes before the summary in one stream.
+TEST_F(CudaPrograms, TheReadmesSampleIsVecaddsRealOutput) {
+  const std::string readme = read(GPUTLM_SOURCE_DIR "/README.md");
+  const size_t heading = readme.find("## Run your own CUDA program");
+  ASSERT_NE(heading, std::string::npos);
+  const std::string command = "$ build/bin/gputlm cuda --config configs/fermi-gtx480.json --stats vecadd.json -- ./vecadd\n";
+  const size_t start = readme.find(command, heading), end = readme.find("$ echo $?\n", start);
+  ASSERT_NE(end, std::string::npos) << "the sample's command changed";
+  std::string sample = readme.substr(start + command.size(), end - start - command.size());
+  const std::string dir = scratch("readme");
+  std::filesystem::create_directories(dir);
+  const gputlm::test::ShellResult r = gputlm::test::shell("cd '" + dir + "' && '" GPUTLM_BINARY "' cuda --config '" GPUTLM_SOURCE_DIR
+                                                          "/configs/fermi-gtx480.json' --stats vecadd.json -- '" + program("vecadd") + "' 2>&1");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  const std::regex host(R"(host time           [0-9.]+ s \([0-9.]+ M)");
+  EXPECT_EQ(std::regex_replace(sample, host, "host time           T s (R M"), std::regex_replace(r.out, host, "host time           T s (R M"));
 }
 
 TEST_F(CudaPrograms, AProgramGivesTheCyclesOfTheSameKernelRunAsAWorkload) {
