@@ -97,7 +97,8 @@ const FatBinaryEntry& select_ptx(const std::vector<FatBinaryEntry>& entries, con
     for (const FatBinaryEntry& e : entries) archs += (archs.empty() ? "" : ", ") + std::string("sm_") + std::to_string(e.arch);
     throw InputError(where + " holds no PTX (only machine code for " + (archs.empty() ? "nothing" : archs) +
                      "); gputlm runs PTX: build with nvcc -arch=sm_75 (embeds compute_75 PTX) or add "
-                     "-gencode arch=compute_75,code=compute_75");
+                     "-gencode arch=compute_75,code=compute_75 (and without -rdc=true: a program built with it registers only "
+                     "device-linked machine code)");
   }
   return *best;
 }
