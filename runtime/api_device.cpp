@@ -29,7 +29,7 @@ void fill_properties(DeviceProp& p) {
   const auto& spec = Runtime::get().program().spec();
   std::memset(&p, 0, sizeof p);
   std::snprintf(p.name, sizeof p.name, "gputlm %s", spec.name.c_str());
-  p.totalGlobalMem = size_t{16} << 30;
+  p.totalGlobalMem = kDeviceMemoryBytes;
   p.sharedMemPerBlock = spec.core.shared_bytes;
   p.sharedMemPerBlockOptin = spec.core.shared_bytes;
   p.sharedMemPerMultiprocessor = spec.core.shared_bytes;
@@ -138,6 +138,13 @@ int cudaDeviceGetAttribute(int* value, int attr, int device) {
     return kSuccess;
   });
 }
+
+// Preferences a GPU may ignore: the config fixes the L1/shared split and the device's flags.
+int cudaDeviceSetCacheConfig(int) { return kSuccess; }
+int cudaFuncSetCacheConfig(const void* host_fun, int) {
+  return guarded("cudaFuncSetCacheConfig", [&] { return record(Runtime::get().kernel(host_fun) ? kSuccess : kErrorInvalidDeviceFunction); });
+}
+int cudaSetDeviceFlags(unsigned) { return kSuccess; }
 
 int cudaDeviceSynchronize() { return kSuccess; }
 int cudaThreadSynchronize() { return kSuccess; }

@@ -98,6 +98,29 @@ int cudaGetSymbolAddress(void** ptr, const void* symbol) {
   });
 }
 
+int cudaMemcpyToSymbolAsync(const void* symbol, const void* src, size_t count, size_t offset, int kind, void*) {
+  return copy_symbol("cudaMemcpyToSymbolAsync", symbol, const_cast<void*>(src), count, offset, static_cast<MemcpyKind>(kind), true);
+}
+
+int cudaMemcpyFromSymbolAsync(void* dst, const void* symbol, size_t count, size_t offset, int kind, void*) {
+  return copy_symbol("cudaMemcpyFromSymbolAsync", symbol, dst, count, offset, static_cast<MemcpyKind>(kind), false);
+}
+
+int cudaMemcpy2DAsync(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width, size_t height, int kind, void*) {
+  return cudaMemcpy2D(dst, dpitch, src, spitch, width, height, kind);
+}
+
+// Free is the device's memory (cudaDeviceProp::totalGlobalMem) less the allocations not freed.
+int cudaMemGetInfo(size_t* free, size_t* total) {
+  return guarded("cudaMemGetInfo", [&] {
+    if (!free || !total) return record(kErrorInvalidValue);
+    *total = kDeviceMemoryBytes;
+    const uint64_t used = mem().in_use();
+    *free = used < *total ? *total - used : 0;
+    return kSuccess;
+  });
+}
+
 int cudaMemset(void* dst, int value, size_t bytes) {
   return guarded("cudaMemset", [&] { return record(mem().set(dst, value, bytes)); });
 }

@@ -26,6 +26,10 @@ enum CudaError : int {
   kErrorLaunchFailure = 719,
 };
 
+// The device memory the runtime reports (cudaDeviceProp::totalGlobalMem, cudaMemGetInfo): the
+// simulator's memory is sparse host memory, so this is a nominal size.
+constexpr size_t kDeviceMemoryBytes = size_t{16} << 30;
+
 enum MemcpyKind : int { kHostToHost = 0, kHostToDevice = 1, kDeviceToHost = 2, kDeviceToDevice = 3, kDefault = 4 };
 
 struct Dim3 {

@@ -99,6 +99,12 @@ CudaError DeviceMemory::set(void* dst, int value, size_t bytes) {
   return kSuccess;
 }
 
+uint64_t DeviceMemory::in_use() const {
+  uint64_t n = 0;
+  for (const func::Allocation& a : m_global.allocations()) n += m_freed.count(a.base) ? 0 : a.size;
+  return n;
+}
+
 void DeviceMemory::managed_to_device() {
   for (const auto& [base, size] : m_managed) m_global.write(base, reinterpret_cast<const void*>(base), size);
 }

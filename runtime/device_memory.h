@@ -34,6 +34,9 @@ class DeviceMemory {
   CudaError copy(void* dst, const void* src, size_t bytes, MemcpyKind kind);
   CudaError set(void* dst, int value, size_t bytes);
 
+  // Bytes of device and managed allocations not freed.
+  uint64_t in_use() const;
+
   // Managed data into the device store (before a launch) and back (after it).
   void managed_to_device();
   void managed_to_host();

@@ -1,5 +1,5 @@
 // Memory beyond cudaMalloc: managed memory the host and the kernel both use at one address,
-// cudaMemset, device-to-device copies, a pitched cudaMemcpy2D, cudaMemcpyDefault, and the
+// cudaMemGetInfo, cudaMemset, device-to-device copies, pitched 2D copies, cudaMemcpyDefault, and the
 // errors a bad call returns (a host pointer given to cudaFree).
 #include <vector>
 
@@ -20,9 +20,13 @@ int main() {
   CUDA_CHECK(cudaDeviceSynchronize());
   for (unsigned i = 0; i < n; ++i) bad += managed[i] != 7 + static_cast<int>(i);
 
+  size_t free_before = 0, free_after = 0, total = 0;
+  CUDA_CHECK(cudaMemGetInfo(&free_before, &total));
   int *a, *b;
   CUDA_CHECK(cudaMalloc(&a, n * sizeof(int)));
   CUDA_CHECK(cudaMalloc(&b, n * sizeof(int)));
+  CUDA_CHECK(cudaMemGetInfo(&free_after, &total));
+  bad += free_before - free_after < 2 * n * sizeof(int) || free_after >= total;
   CUDA_CHECK(cudaMemset(a, 0x01, n * sizeof(int)));
   CUDA_CHECK(cudaMemcpy(b, a, n * sizeof(int), cudaMemcpyDeviceToDevice));
   increment<<<(n + 255) / 256, 256>>>(b, n);
@@ -37,7 +41,7 @@ int main() {
   float* dm;
   CUDA_CHECK(cudaMalloc(&dm, 12 * h * sizeof(float)));
   CUDA_CHECK(cudaMemcpy2D(dm, 12 * sizeof(float), m.data(), 16 * sizeof(float), w * sizeof(float), h, cudaMemcpyHostToDevice));
-  CUDA_CHECK(cudaMemcpy2D(back.data(), 16 * sizeof(float), dm, 12 * sizeof(float), w * sizeof(float), h, cudaMemcpyDeviceToHost));
+  CUDA_CHECK(cudaMemcpy2DAsync(back.data(), 16 * sizeof(float), dm, 12 * sizeof(float), w * sizeof(float), h, cudaMemcpyDeviceToHost, 0));
   for (unsigned r = 0; r < h; ++r)
     for (unsigned c = 0; c < 16; ++c) bad += back[r * 16 + c] != (c < w ? m[r * 16 + c] : -1.0f);
 
