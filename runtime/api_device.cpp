@@ -121,7 +121,9 @@ int cudaGetDevice(int* device) {
   return kSuccess;
 }
 
-int cudaSetDevice(int device) { return record(device == 0 ? kSuccess : kErrorInvalidDevice); }
+int cudaSetDevice(int device) {
+  return guarded("cudaSetDevice", [&] { return record(device == 0 ? kSuccess : kErrorInvalidDevice); });
+}
 
 int cudaGetDeviceProperties(DeviceProp* prop, int device) {
   return guarded("cudaGetDeviceProperties", [&] {
@@ -152,30 +154,40 @@ int cudaThreadSynchronize() { return kSuccess; }
 // Memory, modules and the simulation's statistics stay: the reports cover the whole program.
 int cudaDeviceReset() { return kSuccess; }
 
-int cudaGetLastError() { return Runtime::get().last_error(true); }
-int cudaPeekAtLastError() { return Runtime::get().last_error(false); }
+int cudaGetLastError() {
+  return guarded("cudaGetLastError", [] { return Runtime::get().last_error(true); });
+}
+int cudaPeekAtLastError() {
+  return guarded("cudaPeekAtLastError", [] { return Runtime::get().last_error(false); });
+}
 const char* cudaGetErrorString(int e) { return error_string(e); }
 const char* cudaGetErrorName(int e) { return error_name(e); }
 
 int cudaStreamCreate(void** stream) {
-  if (!stream) return record(kErrorInvalidValue);
-  *stream = new char;
-  streams().insert(*stream);
-  return kSuccess;
+  return guarded("cudaStreamCreate", [&] {
+    if (!stream) return record(kErrorInvalidValue);
+    *stream = new char;
+    streams().insert(*stream);
+    return kSuccess;
+  });
 }
 
 int cudaStreamCreateWithFlags(void** stream, unsigned) { return cudaStreamCreate(stream); }
 
 int cudaStreamDestroy(void* stream) {
-  if (!streams().erase(stream)) return record(kErrorInvalidResourceHandle);
-  delete static_cast<char*>(stream);
-  return kSuccess;
+  return guarded("cudaStreamDestroy", [&] {
+    if (!streams().erase(stream)) return record(kErrorInvalidResourceHandle);
+    delete static_cast<char*>(stream);
+    return kSuccess;
+  });
 }
 
 // Stream 0 and the legacy/per-thread default streams (handles 1 and 2) are always valid.
 int cudaStreamSynchronize(void* stream) {
-  const auto h = reinterpret_cast<uintptr_t>(stream);
-  return record(h <= 2 || streams().count(stream) ? kSuccess : kErrorInvalidResourceHandle);
+  return guarded("cudaStreamSynchronize", [&] {
+    const auto h = reinterpret_cast<uintptr_t>(stream);
+    return record(h <= 2 || streams().count(stream) ? kSuccess : kErrorInvalidResourceHandle);
+  });
 }
 
 int cudaStreamQuery(void* stream) { return cudaStreamSynchronize(stream); }
@@ -207,11 +219,13 @@ int cudaEventSynchronize(void*) { return kSuccess; }
 int cudaEventQuery(void*) { return kSuccess; }
 
 int cudaEventElapsedTime(float* ms, void* start, void* end) {
-  const auto *s = static_cast<Event*>(start), *e = static_cast<Event*>(end);
-  if (!ms || !s || !e) return record(kErrorInvalidValue);
-  if (!s->recorded || !e->recorded) return record(kErrorInvalidResourceHandle);
-  *ms = static_cast<float>(e->ms - s->ms);
-  return kSuccess;
+  return guarded("cudaEventElapsedTime", [&] {
+    const auto *s = static_cast<Event*>(start), *e = static_cast<Event*>(end);
+    if (!ms || !s || !e) return record(kErrorInvalidValue);
+    if (!s->recorded || !e->recorded) return record(kErrorInvalidResourceHandle);
+    *ms = static_cast<float>(e->ms - s->ms);
+    return kSuccess;
+  });
 }
 
 }  // extern "C"

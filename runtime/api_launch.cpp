@@ -50,20 +50,24 @@ void __cudaRegisterVar(void** handle, char* host_var, char*, const char* device_
 }
 
 unsigned __cudaPushCallConfiguration(Dim3 grid, Dim3 block, size_t shared, void* stream) {
-  Runtime::get().config_stack().push_back({grid, block, shared, stream});
-  return 0;
+  return static_cast<unsigned>(guarded("<<<>>>", [&] {
+    Runtime::get().config_stack().push_back({grid, block, shared, stream});
+    return kSuccess;
+  }));
 }
 
 int __cudaPopCallConfiguration(Dim3* grid, Dim3* block, size_t* shared, void* stream) {
-  auto& stack = Runtime::get().config_stack();
-  if (stack.empty()) return kErrorInvalidConfiguration;
-  const LaunchConfig c = stack.back();
-  stack.pop_back();
-  *grid = c.grid;
-  *block = c.block;
-  *shared = c.shared;
-  *static_cast<void**>(stream) = c.stream;
-  return kSuccess;
+  return guarded("<<<>>>", [&] {
+    auto& stack = Runtime::get().config_stack();
+    if (stack.empty()) return kErrorInvalidConfiguration;
+    const LaunchConfig c = stack.back();
+    stack.pop_back();
+    *grid = c.grid;
+    *block = c.block;
+    *shared = c.shared;
+    *static_cast<void**>(stream) = c.stream;
+    return kSuccess;
+  });
 }
 
 // cudaKernel_t of a launch through <<<>>>: the registered kernel itself.

@@ -7,6 +7,7 @@
 //     watchdog), as `gputlm run` ends; the program does not see a cudaError_t for it.
 #pragma once
 
+#include <mutex>
 #include <string>
 
 #include "runtime/cuda_abi.h"
@@ -15,9 +16,14 @@ namespace gputlm::runtime {
 
 [[noreturn]] void fatal(int exit_code, const std::string& message);
 
-// Runs `body` (returning a CudaError), turning exceptions into the fatal ends above.
+// Runs `body` (returning a CudaError) holding the runtime's lock (calls from several host threads
+// take turns), turning exceptions into the fatal ends above. Every API function that reads or
+// changes the runtime's state runs in it.
 template <typename Body>
 int guarded(const char* api, Body&& body) noexcept;
+
+// The runtime-state object's lock (recursive: an API function may call another).
+std::recursive_mutex& api_mutex();
 
 // Not implemented: a runtime API function (or a value of an argument) gputlm has no model for.
 [[noreturn]] void not_implemented(const std::string& what);
@@ -28,6 +34,7 @@ int guarded(const char* api, Body&& body) noexcept;
 template <typename Body>
 int guarded(const char* api, Body&& body) noexcept {
   try {
+    const std::lock_guard<std::recursive_mutex> lock(api_mutex());
     return static_cast<int>(body());
   } catch (...) {
     fatal_from_current_exception(api);

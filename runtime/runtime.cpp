@@ -23,6 +23,8 @@ namespace gputlm::runtime {
   std::_Exit(exit_code);
 }
 
+std::recursive_mutex& api_mutex() { return Runtime::get().mutex(); }
+
 [[noreturn]] void not_implemented(const std::string& what) { fatal(kExitInputError, what + " is not implemented"); }
 
 [[noreturn]] void fatal_from_current_exception(const char* api) {

@@ -5,14 +5,17 @@
 // It holds the registered fat binaries (their PTX parsed), kernels and variables by the host
 // addresses the program names them with, the program's memory, the launch configuration stack of
 // <<<>>>, the last error, streams and events, and the simulator (ProgramRun). Launches are
-// serialised: every call that could overlap on a GPU runs to its end first.
+// serialised: every call that could overlap on a GPU runs to its end first. Calls from several
+// host threads take turns (api_support.h, guarded()).
 #pragma once
 
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <set>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "models/func/bound_kernel.h"
@@ -66,7 +69,10 @@ class Runtime {
   // large block, too much shared memory). Kernel faults end the process (see api_support.h).
   CudaError launch(RegisteredKernel& k, Dim3 grid, Dim3 block, void** args, size_t shared);
 
-  std::vector<LaunchConfig>& config_stack() { return m_configs; }
+  // The calling host thread's <<<>>> configurations (pushed by the launch's host code, popped
+  // by its stub).
+  std::vector<LaunchConfig>& config_stack() { return m_configs[std::this_thread::get_id()]; }
+  std::recursive_mutex& mutex() { return m_mutex; }
   std::set<const void*>& streams() { return m_streams; }  // made by cudaStreamCreate
   DeviceMemory& memory() { return m_memory; }
   ProgramRun& program() { return *m_run; }
@@ -90,7 +96,8 @@ class Runtime {
   std::vector<std::unique_ptr<LoadedModule>> m_modules;
   std::map<const void*, RegisteredKernel> m_kernels;
   std::map<const void*, RegisteredVar> m_vars;
-  std::vector<LaunchConfig> m_configs;
+  std::map<std::thread::id, std::vector<LaunchConfig>> m_configs;
+  std::recursive_mutex m_mutex;
   std::set<const void*> m_streams;
   CudaError m_last_error = kSuccess;
 };

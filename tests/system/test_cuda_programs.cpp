@@ -169,6 +169,14 @@ TEST_F(CudaPrograms, DevicePropertiesComeFromTheConfig) {
   EXPECT_TRUE(contains(r.out, "device_query: PASSED")) << r.out;
 }
 
+TEST_F(CudaPrograms, HostThreadsTakeTurnsWithTheirOwnLaunchConfigurations) {
+  const std::string stats = scratch("threads.json");
+  const ProgramRun r = cuda("host_threads", "--stats '" + stats + "'");
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_TRUE(contains(r.out, "host_threads: PASSED")) << r.out;
+  EXPECT_EQ(nlohmann::json::parse(read(stats))["launches"].size(), 12u);
+}
+
 TEST_F(CudaPrograms, TheFunctionalEngineRunsTheSameProgram) {
   const std::string stats = scratch("functional.json");
   const ProgramRun r = cuda("particle_filter", "--functional --stats '" + stats + "'");
