@@ -1,7 +1,7 @@
 // gputlm: the command-line front end. Thin: parses the command line, builds what the command
 // needs, runs it, reports. Exit codes: 0 ok (verified, or unchecked without a reference), 1 an
-// output differs from the CPU reference,
-// 2 bad input (command line, PTX, config, workload), 3 the kernel faulted.
+// output differs from the CPU reference, 2 bad input (command line, PTX, config, workload), 3 the
+// kernel faulted; `gputlm cuda` returns the program's own exit status.
 #include <boost/program_options.hpp>
 #include <cstdio>
 #include <cstdlib>
@@ -28,6 +28,7 @@
 #include "tb/trace/trace_file.h"
 #include "tb/trace/trace_record.h"
 #include "models/gpu/gpu_spec.h"
+#include "sc_main/cuda_command.h"
 #include "tb/workload/catalog.h"
 
 namespace po = boost::program_options;
@@ -42,6 +43,7 @@ const char* kUsage =
     "  predict  the MWP/CWP analytical model's prediction for a workload on a GPU config\n"
     "  list     list the workloads under traces/\n"
     "  trace    trace record: write a workload's dynamic trace (traces/FORMAT.md)\n"
+    "  cuda     run an unmodified CUDA program (nvcc -cudart shared) on the simulator\n"
     "Run 'gputlm <command> --help' for the options of a command.\n";
 
 int cmd_list(const std::vector<std::string>& args, const char* argv0) {
@@ -294,7 +296,8 @@ int sc_main(int argc, char** argv) {
     if (command == "list") return cmd_list(args, argv[0]);
     if (command == "predict") return cmd_predict(args);
     if (command == "trace") return cmd_trace(args);
-    std::cerr << "gputlm: unknown command '" << command << "'" << did_you_mean(command, {"run", "predict", "list", "trace"}) << "\n" << kUsage;
+    if (command == "cuda") return cmd_cuda(args, argv[0]);
+    std::cerr << "gputlm: unknown command '" << command << "'" << did_you_mean(command, {"run", "predict", "list", "trace", "cuda"}) << "\n" << kUsage;
     return kExitInputError;
   } catch (const func::KernelFault& e) {
     std::cerr << "gputlm: " << e.what() << "\n";

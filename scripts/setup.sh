@@ -4,6 +4,7 @@
 set -euo pipefail
 packages=(cmake g++ make pkg-config libsystemc-dev libboost-dev libboost-graph-dev
           libboost-program-options-dev libboost-iostreams-dev nlohmann-json3-dev libgtest-dev
+          libzstd-dev liblz4-dev  # runtime/: the compressed PTX in fat binaries of nvcc 13
           clang libclang-rt-14-dev)  # clang + its sanitizer and libFuzzer runtimes: the build-asan suite and fuzz/
 missing=()
 for p in "${packages[@]}"; do

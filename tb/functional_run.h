@@ -27,6 +27,7 @@ struct FunctionalRun {
   func::FuncStats total;
   workload::VerifyReport verify;
   std::vector<workload::OutputBuffer> outputs;  // with FunctionalOptions::keep_outputs, of a complete run
+  bool self_checked = false;  // a CUDA program's launches (gputlm cuda): the program checks its own outputs
   double host_seconds = 0.0;
   std::string stopped_by;  // the signal that stopped the run ("SIGINT"); empty: complete
 };

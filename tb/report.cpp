@@ -35,7 +35,7 @@ nlohmann::json to_json(const FunctionalRun& run) {
     j["launches"].push_back(lj);
   }
   j["total"] = to_json(run.total);
-  j["verify"] = to_json(run.verify);
+  j["verify"] = run.self_checked ? self_checked_json() : to_json(run.verify);
   return j;
 }
 
@@ -61,6 +61,12 @@ void print_verify(std::ostream& os, const workload::VerifyReport& v) {
   else os << (v.ok() ? "VERIFIED" : "FAILED") << ": " << v.buffers.size() << " output buffer(s) checked against the CPU reference\n";
 }
 
+nlohmann::json self_checked_json() {
+  return {{"buffers", nlohmann::json::array()}, {"status", "checked by the program"}, {"checked_by", "the program"}};
+}
+
+void print_self_checked(std::ostream& os) { os << "outputs             checked by the program itself (its own output and exit status)\n"; }
+
 void mark_completeness(nlohmann::json& j, const std::string& stopped_by) {
   j["complete"] = stopped_by.empty();
   if (!stopped_by.empty()) j["stopped_by"] = stopped_by;
@@ -71,7 +77,8 @@ void print_stopped(std::ostream& os, const std::string& stopped_by) {
 }
 
 void print_summary(std::ostream& os, const FunctionalRun& run) {
-  os << "workload            " << run.workload << " (size " << run.size << "), functional\n";
+  if (run.self_checked) os << "program             " << run.workload << ", functional\n";
+  else os << "workload            " << run.workload << " (size " << run.size << "), functional\n";
   for (const auto& l : run.launches)
     os << "launch              " << l.kernel << " grid " << l.grid.str() << " block " << l.block.str() << ": "
        << l.stats.warp_instructions << " warp instructions\n";
@@ -82,8 +89,9 @@ void print_summary(std::ostream& os, const FunctionalRun& run) {
   os << "host time           " << std::setprecision(3) << run.host_seconds << " s ("
      << std::setprecision(1) << (run.host_seconds > 0 ? t.warp_instructions / run.host_seconds / 1e6 : 0.0)
      << " M warp instructions/s)\n";
-  if (run.stopped_by.empty()) print_verify(os, run.verify);
-  else print_stopped(os, run.stopped_by);
+  if (!run.stopped_by.empty()) print_stopped(os, run.stopped_by);
+  else if (run.self_checked) print_self_checked(os);
+  else print_verify(os, run.verify);
 }
 
 }  // namespace gputlm::tb

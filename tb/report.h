@@ -17,6 +17,10 @@ nlohmann::json to_json(const func::FuncStats& stats);
 // UNCHECKED with the reason).
 nlohmann::json to_json(const workload::VerifyReport& verify);
 void print_verify(std::ostream& os, const workload::VerifyReport& verify);
+// A CUDA program's run (gputlm cuda) checks its own outputs: the JSON's "verify" and the
+// summary's line say so instead of a verdict.
+nlohmann::json self_checked_json();
+void print_self_checked(std::ostream& os);
 // A run a signal stopped (`stopped_by`, e.g. "SIGINT"; empty: the run completed): the JSON's
 // "complete" (and "stopped_by"), and the summary's line in place of the verdict.
 void mark_completeness(nlohmann::json& j, const std::string& stopped_by);

@@ -1,7 +1,6 @@
 #include "tb/timing_run.h"
 
 #include <algorithm>
-#include <chrono>
 #include <filesystem>
 #include <set>
 #include <fstream>
@@ -12,12 +11,11 @@
 #include <sstream>
 
 #include "models/gpu/gpu.h"
-#include "tb/progress.h"
 #include "tb/trace/accel_sim_replay.h"
 #include "tb/trace/trace_file.h"
 #include "tb/trace/trace_replay.h"
 #include "tb/report.h"
-#include "tb/timing_waves.h"
+#include "tb/timing_session.h"
 
 namespace gputlm::tb {
 
@@ -123,91 +121,11 @@ TimingRun run_accel_sim(const std::string& dir, const gpu::GpuSpec& spec, const 
 }
 
 TimingRun run_feed(const LaunchFeed& feed, const gpu::GpuSpec& spec, const TimingOptions& options) {
-  TimingRun run;
-  run.workload = feed.workload;
-  run.size = feed.size;
-  run.config = spec.name;
-  run.config_hash = spec.hash;
-  run.cores = spec.cores;
-  run.vgiw = spec.core_type == "vgiw";
-  gpu::Gpu gpu("gpu", spec);
-  std::unique_ptr<TimingWaves> waves;
-  if (!options.vcd_path.empty()) waves = std::make_unique<TimingWaves>(options, spec);
-  std::ofstream dram_trace;
-  std::unique_ptr<mem::DramRequestLog> dram_log;
-  if (!options.dram_trace_path.empty()) {
-    dram_trace.open(options.dram_trace_path);
-    if (!dram_trace) throw InputError(options.dram_trace_path + ": cannot write the DRAM trace");
-    dram_log = std::make_unique<mem::DramRequestLog>(dram_trace);
-    gpu.set_dram_log(dram_log.get());
-  }
-  std::unique_ptr<ProgressReporter> progress;
-  if (options.progress) progress = std::make_unique<ProgressReporter>("progress", gpu);
-  int stopped = 0;
-  uint64_t end_cycle = 0;  // the last launch's last cycle
-  if (options.stop_signal) gpu.set_stop_check([&] { return (stopped = options.stop_signal()) != 0; });
-  const auto start = std::chrono::steady_clock::now();
-  feed.for_each_launch([&](const func::BoundKernel& bk, const func::Launch& launch) {
-    if (stopped) return;  // the GPU holds the stopped launch's CTAs
-    auto retired = [&gpu](uint64_t sm::CoreCounters::*field) {
-      uint64_t n = 0;
-      for (const auto& c : gpu.cores()) n += c->counters().*field;
-      return n;
-    };
-    using C = sm::CoreCounters;
-    enum { kWarps, kThreads, kCoalesced, kUncoalesced, kUncoalescedLines, kBarriers, kRegisterFile, kRegisterFileThreads, kLiveValues, kReconfiguration, kActive, kBlockRuns, kBlockRunThreads };
-    constexpr uint64_t C::*kCounted[] = {&C::warp_instructions, &C::thread_instructions, &C::coalesced_memory_instructions,
-                                         &C::uncoalesced_memory_instructions, &C::uncoalesced_line_requests,
-                                         &C::barrier_instructions, &C::register_file_accesses, &C::register_file_thread_accesses, &C::live_value_accesses,
-                                         &C::reconfiguration_cycles, &C::active_cycles, &C::block_runs, &C::block_run_threads};
-    uint64_t before[std::size(kCounted)];
-    for (size_t i = 0; i < std::size(kCounted); ++i) before[i] = retired(kCounted[i]);
-    auto delta = [&](size_t i) { return retired(kCounted[i]) - before[i]; };
-    auto phases = [&gpu] {
-      std::vector<uint64_t> n(sm::kFabricPhases, 0);
-      for (const auto& c : gpu.cores())
-        for (size_t i = 0; i < n.size(); ++i) n[i] += c->counters().fabric_cycles[i];
-      return n;
-    };
-    std::vector<uint64_t> fabric = phases();
-    if (progress) progress->rearm();
-    const gpu::LaunchTiming t = gpu.run(bk, launch);
-    end_cycle = t.start + t.cycles;
-    analytical::LaunchCounts counts = launch_shape(spec, launch);
-    counts.warp_instructions = delta(kWarps);
-    counts.coalesced_memory_instructions = delta(kCoalesced);
-    counts.uncoalesced_memory_instructions = delta(kUncoalesced);
-    counts.uncoalesced_line_requests = delta(kUncoalescedLines);
-    counts.barrier_instructions = delta(kBarriers);
-    run.launches.push_back({launch.kernel->name, t.cycles, delta(kWarps), delta(kThreads), counts, predict_launch(spec, counts),
-                            delta(kRegisterFile), delta(kRegisterFileThreads), delta(kLiveValues), delta(kReconfiguration), delta(kActive),
-                            delta(kBlockRuns), delta(kBlockRunThreads), {}});
-    const std::vector<uint64_t> after = phases();
-    for (size_t i = 0; i < fabric.size(); ++i) fabric[i] = after[i] - fabric[i];
-    run.launches.back().fabric_cycles = std::move(fabric);
-  });
-  run.host_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  if (progress) progress->finish();
-  run.simd_cycles.assign(kWarpSize + 1, 0);
-  run.stall_cycles.assign(static_cast<size_t>(sm::StallCause::kCount), 0);
-  for (const auto& l : run.launches) run.cycles += l.cycles;
-  uint64_t issued = 0, first_issue_ns = ~0ull;
-  for (const auto& c : gpu.cores()) {
-    const sm::CoreCounters& k = c->counters();
-    first_issue_ns = std::min(first_issue_ns, k.first_issue_ns);
-    run.warp_instructions += k.warp_instructions;
-    run.thread_instructions += k.thread_instructions;
-    issued += k.issue_cycles;
-    for (size_t i = 1; i <= kWarpSize; ++i) run.simd_cycles[i] += k.simd_histogram[i];
-    for (size_t i = 0; i < run.stall_cycles.size(); ++i) run.stall_cycles[i] += k.stall_cycles[i];
-  }
-  const uint64_t core_cycles = run.cycles * spec.cores;
-  run.simd_cycles[0] = core_cycles > issued ? core_cycles - issued : 0;
-  run.modules = collect_stats();
-  if (waves) waves->finish(first_issue_ns, end_cycle);
+  TimingSession session(spec, options, feed.workload, feed.size);
+  feed.for_each_launch([&](const func::BoundKernel& bk, const func::Launch& launch) { session.run_launch(bk, launch); });
+  TimingRun run = session.finish();
   run.replayed = !feed.verify;
-  if (stopped) run.stopped_by = signal_name(stopped);
-  else if (feed.verify) run.verify = feed.verify();
+  if (run.stopped_by.empty() && feed.verify) run.verify = feed.verify();
   return run;
 }
 
@@ -291,14 +209,15 @@ nlohmann::json to_json(const TimingRun& run) {
   t["fetch_stall_cycles"] = stalls;
   j["total"] = t;
   j["modules"] = run.modules;
-  j["verify"] = to_json(run.verify);
+  j["verify"] = run.self_checked ? self_checked_json() : to_json(run.verify);
   return j;
 }
 
 
 void print_summary(std::ostream& os, const TimingRun& run) {
-  os << "workload            " << run.workload << " (size " << run.size << ") on " << run.config << " (" << run.cores << " core"
-     << (run.cores > 1 ? "s" : "") << ")\n";
+  if (run.self_checked) os << "program             " << run.workload;
+  else os << "workload            " << run.workload << " (size " << run.size << ")";
+  os << " on " << run.config << " (" << run.cores << " core" << (run.cores > 1 ? "s" : "") << ")\n";
   for (const auto& l : run.launches) {
     if (run.vgiw) {
       os << "launch              " << l.kernel << ": " << l.cycles << " cycles, " << l.block_runs << " block runs\n";
@@ -321,6 +240,8 @@ void print_summary(std::ostream& os, const TimingRun& run) {
   for (const std::string& n : run.notes) os << "note                " << n << "\n";
   if (!run.stopped_by.empty())
     print_stopped(os, run.stopped_by);
+  else if (run.self_checked)
+    print_self_checked(os);
   else if (run.replayed)
     os << "replayed            from a trace: no functional execution, no outputs to check\n";
   else

@@ -54,6 +54,7 @@ struct TimingRun {
   std::vector<uint64_t> stall_cycles; // fetch stall cycles by cause, summed over cores
   uint32_t cores = 1;
   bool replayed = false;  // driven by a trace: no outputs to check
+  bool self_checked = false;  // a CUDA program's launches (gputlm cuda): the program checks its own outputs
   std::vector<std::string> notes;  // what the summary should say about the input (an import's approximations)
   bool vgiw = false;  // VGIW cores: no warps; the summary shows block runs and the fabric's cycles
   workload::VerifyReport verify;

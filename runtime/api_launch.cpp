@@ -1,0 +1,90 @@
+// Runtime API: what nvcc's host code calls to register device code and launch kernels
+// (crt/host_runtime.h, crt/device_functions.h of CUDA 13), and cudaLaunchKernel.
+#include "runtime/api_support.h"
+#include "runtime/runtime.h"
+
+using namespace gputlm::runtime;
+
+namespace {
+
+int launch(const char* api, RegisteredKernel* k, Dim3 grid, Dim3 block, void** args, size_t shared) {
+  return guarded(api, [&] {
+    Runtime& rt = Runtime::get();
+    if (!k) return rt.record(kErrorInvalidDeviceFunction);
+    return rt.record(rt.launch(*k, grid, block, args, shared));
+  });
+}
+
+}  // namespace
+
+extern "C" {
+
+void** __cudaRegisterFatBinary(void* wrapper) {
+  void** handle = nullptr;
+  guarded("__cudaRegisterFatBinary", [&] {
+    handle = Runtime::get().register_fat_binary(wrapper);
+    return kSuccess;
+  });
+  return handle;
+}
+
+void __cudaRegisterFatBinaryEnd(void**) {}
+
+// Modules stay loaded until the process ends: the simulation's statistics refer to their kernels.
+void __cudaUnregisterFatBinary(void**) {}
+
+char __cudaInitModule(void**) { return 1; }
+
+void __cudaRegisterFunction(void** handle, const char* host_fun, char*, const char* device_name, int, void*, void*, void*, void*, int*) {
+  guarded("__cudaRegisterFunction", [&] {
+    Runtime::get().register_function(handle, host_fun, device_name);
+    return kSuccess;
+  });
+}
+
+void __cudaRegisterVar(void** handle, char* host_var, char*, const char* device_name, int, size_t size, int, int) {
+  guarded("__cudaRegisterVar", [&] {
+    Runtime::get().register_var(handle, host_var, device_name, size);
+    return kSuccess;
+  });
+}
+
+unsigned __cudaPushCallConfiguration(Dim3 grid, Dim3 block, size_t shared, void* stream) {
+  return static_cast<unsigned>(guarded("<<<>>>", [&] {
+    Runtime::get().config_stack().push_back({grid, block, shared, stream});
+    return kSuccess;
+  }));
+}
+
+int __cudaPopCallConfiguration(Dim3* grid, Dim3* block, size_t* shared, void* stream) {
+  return guarded("<<<>>>", [&] {
+    auto& stack = Runtime::get().config_stack();
+    if (stack.empty()) return kErrorInvalidConfiguration;
+    const LaunchConfig c = stack.back();
+    stack.pop_back();
+    *grid = c.grid;
+    *block = c.block;
+    *shared = c.shared;
+    *static_cast<void**>(stream) = c.stream;
+    return kSuccess;
+  });
+}
+
+// cudaKernel_t of a launch through <<<>>>: the registered kernel itself.
+int __cudaGetKernel(void** kernel, const void* host_fun) {
+  return guarded("__cudaGetKernel", [&] {
+    RegisteredKernel* k = Runtime::get().kernel(host_fun);
+    *kernel = k;
+    return k ? kSuccess : kErrorInvalidDeviceFunction;
+  });
+}
+
+int __cudaLaunchKernel(void* kernel, Dim3 grid, Dim3 block, void** args, size_t shared, void*) {
+  return launch("<<<>>>", static_cast<RegisteredKernel*>(kernel), grid, block, args, shared);
+}
+
+int cudaLaunchKernel(const void* host_fun, Dim3 grid, Dim3 block, void** args, size_t shared, void*) {
+  return launch("cudaLaunchKernel", Runtime::get().kernel(host_fun), grid, block, args, shared);
+}
+
+}  // extern "C"

@@ -1,0 +1,165 @@
+#include "runtime/program_run.h"
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <unistd.h>
+
+#include "models/common/error.h"
+#include "tb/func_stepper.h"
+#include "tb/functional_run.h"
+#include "tb/interrupt.h"
+#include "tb/report.h"
+#include "tb/timing_session.h"
+
+namespace gputlm::runtime {
+
+namespace {
+
+std::string env(const char* name) {
+  const char* v = std::getenv(name);
+  return v ? v : "";
+}
+
+// gputlm cuda passes absolute paths (the program may change directory); the summary shows a path
+// under the current directory relative to it, as the user likely gave it.
+std::string shown(const std::string& path) {
+  std::error_code ec;
+  const std::filesystem::path relative = std::filesystem::path(path).lexically_relative(std::filesystem::current_path(ec));
+  return ec || relative.empty() || *relative.begin() == ".." ? path : relative.string();
+}
+
+// A CUDA block has at most 1024 threads: the functional stepper's waves get a slot per warp.
+constexpr uint32_t kMaxWarpsPerCta = 32;
+
+}  // namespace
+
+ProgramOptions ProgramOptions::from_env() {
+  ProgramOptions o;
+  o.config = env(kEnvConfig);
+  if (o.config.empty())
+    throw InputError(std::string(kEnvConfig) + " is not set: run the program under gputlm (gputlm cuda --config C -- ./program)");
+  o.stats = env(kEnvStats);
+  o.vcd = env(kEnvVcd);
+  o.vcd_scope = env(kEnvVcdScope);
+  o.functional = env(kEnvFunctional) == "1";
+  o.program = env(kEnvProgram);
+  if (o.program.empty()) o.program = "program";
+  const std::string window = env(kEnvVcdWindow);
+  if (!window.empty()) {
+    const size_t colon = window.find(':');
+    try {
+      if (colon == std::string::npos) throw std::invalid_argument(window);
+      o.vcd_from = std::stoull(window.substr(0, colon));
+      o.vcd_to = std::stoull(window.substr(colon + 1));
+    } catch (const std::logic_error&) {
+      throw InputError(std::string(kEnvVcdWindow) + " must be FROM:TO in cycles (is '" + window + "')");
+    }
+  }
+  return o;
+}
+
+// The engine the launches run on: a timing session, or the functional engine (stepped inside a
+// SystemC testbench when waves are asked for).
+struct ProgramRun::Engine {
+  std::unique_ptr<tb::TimingSession> timing;
+  tb::FunctionalRun functional;
+  func::ReferenceOptions reference;
+  std::unique_ptr<tb::FuncStepper> stepper;
+  std::unique_ptr<tb::VcdFile> vcd;
+  int stopped = 0;
+};
+
+ProgramRun::ProgramRun(const ProgramOptions& options) : m_options(options), m_spec(gpu::GpuSpec::from_file(options.config)) {}
+
+ProgramRun::~ProgramRun() = default;
+
+size_t ProgramRun::launches() const {
+  if (!m_engine) return 0;
+  return m_engine->timing ? m_engine->timing->launches().size() : m_engine->functional.launches.size();
+}
+
+void ProgramRun::launch(const func::BoundKernel& kernel, const func::Launch& launch) {
+  if (!m_engine) {
+    m_engine = std::make_unique<Engine>();
+    Engine& e = *m_engine;
+    if (m_options.functional) {
+      e.functional.workload = m_options.program;
+      e.functional.size = "program";
+      e.functional.self_checked = true;
+      e.reference.stop = [&e] { return (e.stopped = tb::stop_signal()) != 0; };
+      if (!m_options.vcd.empty()) {
+        e.stepper = std::make_unique<tb::FuncStepper>("func", kMaxWarpsPerCta, e.reference);
+        e.vcd = std::make_unique<tb::VcdFile>(m_options.vcd);
+        e.stepper->trace(e.vcd->file());
+      }
+    } else {
+      tb::TimingOptions t;
+      t.vcd_path = m_options.vcd;
+      t.vcd_scope = m_options.vcd_scope;
+      t.vcd_from = m_options.vcd_from;
+      t.vcd_to = m_options.vcd_to;
+      t.progress = isatty(2);
+      e.timing = std::make_unique<tb::TimingSession>(m_spec, t, m_options.program, "program");
+    }
+  }
+  Engine& e = *m_engine;
+  if (e.timing) {
+    e.timing->run_launch(kernel, launch);
+    e.stopped = e.timing->stopped();
+    if (!e.timing->launches().empty()) m_cycles += e.timing->launches().back().cycles;
+  } else {
+    const auto start = std::chrono::steady_clock::now();
+    tb::LaunchRecord rec{launch.kernel->name, launch.grid, launch.block, {}};
+    rec.stats = e.stepper ? e.stepper->run(kernel, launch) : func::run_reference(kernel, launch, e.reference);
+    e.functional.total.add(rec.stats);
+    e.functional.launches.push_back(rec);
+    e.functional.host_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  }
+  if (e.stopped) {
+    finish();
+    std::fflush(nullptr);  // the program's own buffered output first
+    std::cout.flush();
+    std::_Exit(tb::interrupted_exit_code(e.stopped));
+  }
+}
+
+void ProgramRun::finish() {
+  if (m_finished) return;
+  m_finished = true;
+  nlohmann::json stats;
+  if (!m_engine || m_engine->timing) {
+    tb::TimingRun run;
+    if (m_engine) {
+      run = m_engine->timing->finish();
+      run.host_seconds = m_engine->timing->launch_seconds();
+    } else {  // no launch: nothing was elaborated
+      run.workload = m_options.program;
+      run.size = "program";
+      run.config = m_spec.name;
+      run.config_hash = m_spec.hash;
+      run.cores = m_spec.cores;
+    }
+    run.self_checked = true;
+    tb::print_summary(std::cerr, run);
+    stats = tb::to_json(run);
+  } else {
+    Engine& e = *m_engine;
+    if (e.stopped) e.functional.stopped_by = tb::signal_name(e.stopped);
+    if (e.vcd) e.vcd->write_save_file(e.stepper->save_file_groups());
+    tb::print_summary(std::cerr, e.functional);
+    stats = tb::to_json(e.functional);
+  }
+  if (!m_options.stats.empty()) {
+    std::ofstream out(m_options.stats);
+    if (!out) throw InputError(m_options.stats + ": cannot write the statistics");
+    out << stats.dump(2) << "\n";
+    std::cerr << "statistics          " << shown(m_options.stats) << "\n";
+  }
+  if (!m_options.vcd.empty() && m_engine) std::cerr << "waves               " << shown(m_options.vcd) << " (GTKWave save file next to it)\n";
+}
+
+}  // namespace gputlm::runtime

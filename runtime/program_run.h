@@ -1,0 +1,65 @@
+// The simulator inside the CUDA runtime stand-in: runs a program's launches one by one, as the
+// program makes them, on the timing model (tb::TimingSession, the same code as `gputlm run
+// --config`, with the MWP/CWP prediction beside each launch) or on the functional engine
+// (`--functional`), and at the end writes the summary to stderr and the statistics file (the JSON
+// of `gputlm run --stats`, one entry per launch). Options come from the environment `gputlm
+// cuda` sets (ProgramOptions::kEnv...).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "models/func/bound_kernel.h"
+#include "models/func/launch.h"
+#include "models/gpu/gpu_spec.h"
+
+namespace gputlm::runtime {
+
+struct ProgramOptions {
+  // Environment variables: the config path (required), the statistics file, VCD path, scope and
+  // window (FROM:TO), "1" for the functional engine, the program's name for the reports.
+  static constexpr const char* kEnvConfig = "GPUTLM_CUDA_CONFIG";
+  static constexpr const char* kEnvStats = "GPUTLM_CUDA_STATS";
+  static constexpr const char* kEnvVcd = "GPUTLM_CUDA_VCD";
+  static constexpr const char* kEnvVcdScope = "GPUTLM_CUDA_VCD_SCOPE";
+  static constexpr const char* kEnvVcdWindow = "GPUTLM_CUDA_VCD_WINDOW";
+  static constexpr const char* kEnvFunctional = "GPUTLM_CUDA_FUNCTIONAL";
+  static constexpr const char* kEnvProgram = "GPUTLM_CUDA_PROGRAM";
+
+  std::string config, stats, vcd, vcd_scope, program;
+  uint64_t vcd_from = 0, vcd_to = ~0ull;
+  bool functional = false;
+
+  // InputError naming the variable when one is missing or malformed (a program started without
+  // `gputlm cuda`).
+  static ProgramOptions from_env();
+};
+
+class ProgramRun {
+ public:
+  explicit ProgramRun(const ProgramOptions& options);
+  ~ProgramRun();
+
+  const gpu::GpuSpec& spec() const { return m_spec; }
+  const std::string& program_name() const { return m_options.program; }
+  // Runs one launch to its end. Throws func::KernelFault, InputError (a kernel the engine cannot
+  // run) and std::runtime_error (no progress). A stop signal (SIGINT, SIGTERM) ends the process
+  // after writing the reports, marked incomplete.
+  void launch(const func::BoundKernel& kernel, const func::Launch& launch);
+  // Simulated core cycles of every launch so far (launches are serialised); 0 on the functional engine.
+  uint64_t cycles() const { return m_cycles; }
+  size_t launches() const;
+  // Writes the summary (stderr) and the statistics file; once.
+  void finish();
+
+ private:
+  struct Engine;
+  ProgramOptions m_options;
+  gpu::GpuSpec m_spec;
+  std::unique_ptr<Engine> m_engine;  // built at the first launch (elaborates the SystemC model)
+  uint64_t m_cycles = 0;
+  bool m_finished = false;
+};
+
+}  // namespace gputlm::runtime

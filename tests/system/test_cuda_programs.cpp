@@ -1,0 +1,287 @@
+// `gputlm cuda`: unmodified CUDA programs (tests/cuda, built by nvcc with -cudart shared) run on
+// the simulator through gputlm's libcudart.so.13. Each program checks its own results and prints
+// a check line; the program's stdout and exit status pass through, gputlm's summary goes to
+// stderr and the statistics to --stats. Skipped, saying why, when nvcc was not found at configure.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <regex>
+#include <sstream>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
+
+#include "support/shell.h"
+
+namespace {
+
+struct ProgramRun {
+  int exit_code;
+  std::string out, err;  // the program's stdout; stderr (gputlm's summary, the program's errors)
+};
+
+std::string scratch(const std::string& name) {
+  const auto dir = std::filesystem::temp_directory_path() / ("gputlm_cuda_test_" + std::to_string(getpid()));
+  std::filesystem::create_directories(dir);
+  return (dir / name).string();
+}
+
+std::string read(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// gputlm <args> from the source directory, stderr kept apart.
+ProgramRun gputlm(const std::string& args) {
+  const std::string err = scratch("stderr.txt");
+  const gputlm::test::ShellResult r = gputlm::test::shell("cd '" GPUTLM_SOURCE_DIR "' && '" GPUTLM_BINARY "' " + args + " 2> '" + err + "'");
+  return {r.exit_code, r.out, read(err)};
+}
+
+std::string program(const std::string& name) { return std::string(GPUTLM_CUDA_PROGRAMS_DIR) + "/" + name; }
+
+// `gputlm cuda --config configs/<config>.json <options> -- <program> <args>`
+ProgramRun cuda(const std::string& name, const std::string& options = "", const std::string& args = "", const std::string& config = "fermi-gtx480") {
+  return gputlm("cuda --config configs/" + config + ".json " + options + " -- '" + program(name) + "' " + args);
+}
+
+bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+
+class CudaCommand : public ::testing::Test {
+ protected:
+  void SetUp() override {
+#ifndef GPUTLM_HAVE_CUDART
+    GTEST_SKIP() << "a sanitizer build has no libcudart.so.13 (runtime/CMakeLists.txt): gputlm cuda is unavailable";
+#endif
+  }
+};
+
+class CudaPrograms : public CudaCommand {
+ protected:
+  void SetUp() override {
+    CudaCommand::SetUp();
+#ifndef GPUTLM_HAVE_CUDA_PROGRAMS
+    GTEST_SKIP() << "nvcc was not found when the build was configured: the CUDA test programs (tests/cuda) were not built";
+#endif
+  }
+};
+
+TEST_F(CudaPrograms, VecaddRunsUnmodifiedAndItsCheckLinePassesThrough) {
+  const std::string stats = scratch("vecadd.json");
+  const ProgramRun r = cuda("vecadd", "--stats '" + stats + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_EQ(r.out, "vecadd: PASSED (n=4096)\n") << "stdout is the program's own";
+  EXPECT_TRUE(contains(r.err, "launch              vecadd: ")) << r.err;
+  EXPECT_TRUE(contains(r.err, "MWP/CWP model")) << r.err;
+  EXPECT_TRUE(contains(r.err, "checked by the program itself")) << r.err;
+  const nlohmann::json j = nlohmann::json::parse(read(stats));
+  ASSERT_EQ(j["launches"].size(), 1u);
+  EXPECT_EQ(j["launches"][0]["kernel"], "vecadd");
+  EXPECT_GT(j["launches"][0]["cycles"].get<uint64_t>(), 0u);
+  EXPECT_TRUE(j["launches"][0].contains("mwp_cwp_prediction"));
+  EXPECT_EQ(j["workload"], "vecadd");
+  EXPECT_EQ(j["complete"], true);
+}
+
+// README "Run your own CUDA program": the sample is the real output of its command (only the
+// host time differs), and the program's output comes before the summary in one stream.
+TEST_F(CudaPrograms, TheReadmesSampleIsVecaddsRealOutput) {
+  const std::string readme = read(GPUTLM_SOURCE_DIR "/README.md");
+  const size_t heading = readme.find("## Run your own CUDA program");
+  ASSERT_NE(heading, std::string::npos);
+  const std::string command = "$ build/bin/gputlm cuda --config configs/fermi-gtx480.json --stats vecadd.json -- ./vecadd\n";
+  const size_t start = readme.find(command, heading), end = readme.find("$ echo $?\n", start);
+  ASSERT_NE(end, std::string::npos) << "the sample's command changed";
+  std::string sample = readme.substr(start + command.size(), end - start - command.size());
+  const std::string dir = scratch("readme");
+  std::filesystem::create_directories(dir);
+  const gputlm::test::ShellResult r = gputlm::test::shell("cd '" + dir + "' && '" GPUTLM_BINARY "' cuda --config '" GPUTLM_SOURCE_DIR
+                                                          "/configs/fermi-gtx480.json' --stats vecadd.json -- '" + program("vecadd") + "' 2>&1");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  const std::regex host(R"(host time           [0-9.]+ s \([0-9.]+ M)");
+  EXPECT_EQ(std::regex_replace(sample, host, "host time           T s (R M"), std::regex_replace(r.out, host, "host time           T s (R M"));
+}
+
+TEST_F(CudaPrograms, AProgramGivesTheCyclesOfTheSameKernelRunAsAWorkload) {
+  const std::string as_program = scratch("program.json"), as_workload = scratch("workload.json");
+  const ProgramRun p = cuda("vecadd", "--stats '" + as_program + "'", "4000", "narasiman-baseline");
+  ASSERT_EQ(p.exit_code, 0) << p.out << p.err;
+  const ProgramRun w = gputlm("run --config configs/narasiman-baseline.json --workload traces/micro/vecadd --stats '" + as_workload + "'");
+  ASSERT_EQ(w.exit_code, 0) << w.out << w.err;
+  const nlohmann::json a = nlohmann::json::parse(read(as_program)), b = nlohmann::json::parse(read(as_workload));
+  EXPECT_EQ(a["launches"][0]["cycles"], b["launches"][0]["cycles"]);
+  EXPECT_EQ(a["launches"][0]["warp_instructions"], b["launches"][0]["warp_instructions"]);
+  EXPECT_EQ(a["launches"][0]["mwp_cwp_prediction"], b["launches"][0]["mwp_cwp_prediction"]);
+}
+
+TEST_F(CudaPrograms, EveryLaunchOfAProgramIsOneEntryOfTheStatistics) {
+  const std::string stats = scratch("pf.json");
+  const ProgramRun r = cuda("particle_filter", "--stats '" + stats + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_TRUE(contains(r.out, "particle_filter: PASSED (n=1000")) << r.out;
+  const nlohmann::json j = nlohmann::json::parse(read(stats));
+  ASSERT_EQ(j["launches"].size(), 2u);
+  EXPECT_EQ(j["launches"][0]["kernel"], "sum_weights");
+  EXPECT_EQ(j["launches"][1]["kernel"], "normalize_weights_kernel");
+  EXPECT_EQ(j["total"]["cycles"].get<uint64_t>(), j["launches"][0]["cycles"].get<uint64_t>() + j["launches"][1]["cycles"].get<uint64_t>());
+}
+
+TEST_F(CudaPrograms, DynamicSharedMemoryIsSizedAtLaunchThroughBothLaunchPaths) {
+  const ProgramRun r = cuda("dynamic_shared");
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_TRUE(contains(r.out, "dynamic_shared: PASSED")) << r.out;
+}
+
+TEST_F(CudaPrograms, AStructArgumentIsLaidOutAsThePtxParamListSays) {
+  const ProgramRun r = cuda("struct_arg");
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_TRUE(contains(r.out, "struct_arg: PASSED")) << r.out;
+}
+
+TEST_F(CudaPrograms, GlobalAndSharedAtomicsGiveTheHostsCounts) {
+  const ProgramRun r = cuda("atomics");
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_TRUE(contains(r.out, "atomics: PASSED")) << r.out;
+}
+
+TEST_F(CudaPrograms, StreamsAreSerialisedAndEventsMeasureSimulatedTime) {
+  const ProgramRun r = cuda("streams_events");
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_TRUE(contains(r.out, "streams_events: PASSED")) << r.out;
+}
+
+TEST_F(CudaPrograms, ManagedMemoryHasOneAddressForHostAndKernel) {
+  const ProgramRun r = cuda("memory_ops");
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_TRUE(contains(r.out, "memory_ops: PASSED")) << r.out;
+}
+
+TEST_F(CudaPrograms, DevicePropertiesComeFromTheConfig) {
+  const ProgramRun r = cuda("device_query");
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_TRUE(contains(r.out, "gputlm fermi-gtx480, 15 SMs at 1400000 kHz, warp 32, 49152 bytes shared per block")) << r.out;
+  EXPECT_TRUE(contains(r.out, "device_query: PASSED")) << r.out;
+}
+
+TEST_F(CudaPrograms, HostThreadsTakeTurnsWithTheirOwnLaunchConfigurations) {
+  const std::string stats = scratch("threads.json");
+  const ProgramRun r = cuda("host_threads", "--stats '" + stats + "'");
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_TRUE(contains(r.out, "host_threads: PASSED")) << r.out;
+  EXPECT_EQ(nlohmann::json::parse(read(stats))["launches"].size(), 12u);
+}
+
+TEST_F(CudaPrograms, TheFunctionalEngineRunsTheSameProgram) {
+  const std::string stats = scratch("functional.json");
+  const ProgramRun r = cuda("particle_filter", "--functional --stats '" + stats + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_TRUE(contains(r.out, "particle_filter: PASSED")) << r.out;
+  EXPECT_TRUE(contains(r.err, "functional")) << r.err;
+  const nlohmann::json j = nlohmann::json::parse(read(stats));
+  EXPECT_EQ(j["mode"], "functional");
+  EXPECT_EQ(j["launches"].size(), 2u);
+}
+
+TEST_F(CudaPrograms, AnUnimplementedApiFunctionEndsTheRunNamingIt) {
+  const ProgramRun r = cuda("unimplemented_api");
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_TRUE(contains(r.err, "gputlm cuda: cudaFuncGetAttributes is not implemented")) << r.err;
+  EXPECT_EQ(r.out, "") << "the program must not get a made-up answer";
+}
+
+TEST_F(CudaPrograms, AKernelFaultEndsTheRunAsGputlmRunDoes) {
+  const ProgramRun r = cuda("fault");
+  EXPECT_EQ(r.exit_code, 3) << r.out << r.err;
+  EXPECT_TRUE(contains(r.err, "gputlm cuda: ")) << r.err;
+  EXPECT_TRUE(contains(r.err, "overrun")) << "the fault names the kernel: " << r.err;
+  EXPECT_FALSE(contains(r.out, "FAILED")) << r.out;
+}
+
+TEST_F(CudaPrograms, LzCompressedAndUncompressedFatBinariesRunAlike) {
+  for (const char* name : {"vecadd_lz4", "vecadd_uncompressed"}) {
+    const ProgramRun r = cuda(name);
+    EXPECT_EQ(r.exit_code, 0) << name << ": " << r.out << r.err;
+    EXPECT_EQ(r.out, "vecadd: PASSED (n=4096)\n") << name;
+  }
+}
+
+TEST_F(CudaPrograms, AFatBinaryWithoutPtxIsRefusedNamingTheNvccFlags) {
+  const ProgramRun r = cuda("vecadd_sass_only");
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_TRUE(contains(r.err, "holds no PTX (only machine code for sm_75)")) << r.err;
+  EXPECT_TRUE(contains(r.err, "-arch=sm_75")) << r.err;
+}
+
+// Needs module-scope .global/.const variables in the PTX front end (another branch adds them,
+// with models/func/module_image.h); until then parse_ptx rejects symbol_copy's PTX.
+TEST_F(CudaPrograms, DISABLED_CopiesToAndFromSymbolsReachTheKernelsVariables) {
+  const ProgramRun r = cuda("symbol_copy");
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_TRUE(contains(r.out, "symbol_copy: PASSED")) << r.out;
+}
+
+// SIGTERM sent to gputlm reaches the program; the runtime stops the launch at its next check,
+// writes the statistics marked incomplete and ends with 128 + SIGTERM.
+TEST_F(CudaPrograms, SigtermStopsALaunchAndWritesIncompleteStatistics) {
+  const std::string stats = scratch("stopped.json"), vcd = scratch("stopped.vcd"), out = scratch("stopped.out"),
+                    err = scratch("stopped.err");
+  const pid_t pid = fork();
+  if (pid == 0) {
+    const std::string sh = "cd '" GPUTLM_SOURCE_DIR "' && exec '" GPUTLM_BINARY "' cuda --config configs/fermi-gtx480.json --stats '" +
+                           stats + "' --vcd '" + vcd + "' -- '" + program("particle_filter") + "' 131072 > '" + out + "' 2> '" + err + "'";
+    execl("/bin/sh", "sh", "-c", sh.c_str(), static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  const auto start = std::chrono::steady_clock::now();
+  auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+  while (!std::filesystem::exists(vcd) && elapsed() < 60) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  kill(pid, SIGTERM);
+  int status = 0;
+  while (waitpid(pid, &status, WNOHANG) == 0) {
+    if (elapsed() > 120) kill(pid, SIGKILL);
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 143) << read(out) << read(err);
+  EXPECT_TRUE(contains(read(err), "STOPPED by SIGTERM")) << read(err);
+  EXPECT_FALSE(contains(read(out), "PASSED")) << "the program did not go on";
+  const nlohmann::json j = nlohmann::json::parse(read(stats));
+  EXPECT_FALSE(j["complete"].get<bool>());
+  EXPECT_EQ(j["stopped_by"], "SIGTERM");
+}
+
+// Needs .func and call in the PTX front end (the same branch): __noinline__ and recursive device
+// functions stay calls in PTX.
+TEST_F(CudaPrograms, DISABLED_NonInlinedAndRecursiveDeviceFunctionsRun) {
+  const ProgramRun r = cuda("device_calls");
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_TRUE(contains(r.out, "device_calls: PASSED")) << r.out;
+}
+
+TEST_F(CudaCommand, TheProgramsExitStatusPassesThrough) {
+  const ProgramRun r = gputlm("cuda --config configs/fermi-gtx480.json -- sh -c 'echo hello; exit 7'");
+  EXPECT_EQ(r.exit_code, 7) << r.err;
+  EXPECT_EQ(r.out, "hello\n");
+}
+
+TEST_F(CudaCommand, ABadConfigIsAnErrorBeforeTheProgramRuns) {
+  const ProgramRun r = gputlm("cuda --config configs/no-such.json -- sh -c 'echo ran'");
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_EQ(r.out, "");
+  EXPECT_TRUE(contains(r.err, "no-such.json")) << r.err;
+}
+
+TEST_F(CudaCommand, AMissingProgramIsAnError) {
+  const ProgramRun r = gputlm("cuda --config configs/fermi-gtx480.json");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_TRUE(contains(r.err, "give the program after '--'")) << r.err;
+}
+
+}  // namespace
