@@ -25,7 +25,7 @@ struct ThreadGroup {
 
 struct ExecResult {
   LaneMask active = 0;  // lanes that executed (group mask and guard)
-  LaneMask taken = 0;   // bra: lanes that jump to the target
+  LaneMask taken = 0;   // bra: lanes that jump to the target; call: lanes that call
   bool exit = false;    // ret/exit: the active lanes finished
   bool barrier = false;
   uint32_t barrier_id = 0;
@@ -83,7 +83,7 @@ struct ExecCtx {
         uint64_t v = reg(o.reg, tid);
         return o.negate ? !v : v;
       }
-      case isa::OperandKind::Imm: return static_cast<uint64_t>(o.imm);
+      case isa::OperandKind::Imm: return static_cast<uint64_t>(o.imm) + (o.frame ? cta->frame_of(tid) : 0);
       case isa::OperandKind::Special: return special(o, lane, tid);
       default: fault("operand kind not readable", tid, 0, false);
     }

@@ -1,0 +1,70 @@
+// Calls and returns of device functions (PTX ISA 9.7.13.6-7): each calling thread pushes a frame
+// on its own stack in local memory (kernel.h, FunctionInfo: header with the caller's frame and
+// call site, parameters copied from the call's .param variables, and for recursive functions the
+// saved registers), and ret pops it (return values copied back, registers restored). Where the
+// warp goes next (the callee, back after the call) is the SIMT control's part (simt_stack.h).
+#include <cstring>
+
+#include "models/func/semantics/semantics.h"
+
+namespace gputlm::func::sem {
+namespace {
+
+uint32_t align16(uint32_t v) { return (v + 15) / 16 * 16; }
+
+void save_registers(CtaState& cta, const isa::FunctionInfo& f, uint32_t tid, uint8_t* frame, bool save) {
+  uint8_t* area = frame + f.save_offset;
+  for (int32_t r = f.reg_begin; r < f.reg_end; ++r, area += 8) {
+    if (save) std::memcpy(area, &cta.reg(r, tid), 8);
+    else std::memcpy(&cta.reg(r, tid), area, 8);
+  }
+}
+
+void call(ExecCtx& c) {
+  const isa::Kernel& k = *c.launch().kernel;
+  const auto site_index = static_cast<uint32_t>(c.in->ops[0].imm);
+  const isa::CallSite& site = k.calls[site_index];
+  const isa::FunctionInfo& f = k.functions[site.callee];
+  CtaState& cta = *c.cta;
+  lanes(c, [&](unsigned, uint32_t tid) {
+    uint8_t* local = cta.local_of(tid);
+    const uint32_t fp = cta.fp[tid];
+    const uint32_t callee_fp = align16(fp + site.caller_frame);
+    if (uint64_t{callee_fp} + f.frame_bytes > k.local_bytes)
+      c.fault("call stack overflow calling '" + f.name + "' (" + std::to_string(k.local_bytes) + " bytes of local memory per thread)", tid, callee_fp);
+    uint8_t* frame = local + callee_fp;
+    std::memcpy(frame, &fp, 4);
+    std::memcpy(frame + 4, &site_index, 4);
+    for (const isa::CallSite::Copy& a : site.args) std::memcpy(frame + a.to, local + fp + a.from, a.size);
+    if (f.save_offset) save_registers(cta, f, tid, frame, true);
+    cta.fp[tid] = callee_fp;
+  });
+  c.result->taken = c.mask;
+}
+
+void ret(ExecCtx& c) {
+  const isa::Kernel& k = *c.launch().kernel;
+  CtaState& cta = *c.cta;
+  lanes(c, [&](unsigned, uint32_t tid) {
+    uint8_t* local = cta.local_of(tid);
+    uint8_t* frame = local + cta.fp[tid];
+    uint32_t caller_fp, site_index;
+    std::memcpy(&caller_fp, frame, 4);
+    std::memcpy(&site_index, frame + 4, 4);
+    const isa::CallSite& site = k.calls[site_index];
+    for (const isa::CallSite::Copy& r : site.rets) std::memcpy(local + caller_fp + r.to, frame + r.from, r.size);
+    const isa::FunctionInfo& f = k.functions[site.callee];
+    if (f.save_offset) save_registers(cta, f, tid, frame, false);
+    cta.fp[tid] = caller_fp;
+  });
+}
+
+}  // namespace
+
+ExecFn bind_call(const isa::Instruction& in) {
+  if (in.is_call()) return call;
+  if (in.is_return()) return ret;
+  return nullptr;
+}
+
+}  // namespace gputlm::func::sem
