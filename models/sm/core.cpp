@@ -1,5 +1,7 @@
 #include "models/sm/core.h"
 
+#include "models/common/error.h"
+
 #include <algorithm>
 #include <sstream>
 #include <stdexcept>
@@ -72,6 +74,9 @@ bool Core::can_take(const func::Launch& launch) const {
 }
 
 void Core::start_cta(const func::BoundKernel& kernel, const func::Launch& launch, uint64_t cta_id) {
+  if (!kernel.kernel().functions.empty() && !m_ctx.formation->supports_calls())
+    throw InputError("kernel '" + kernel.kernel().name + "' calls device function '" + kernel.kernel().functions.front().name +
+                     "': warp formation '" + m_ctx.spec.formation + "' does not support calls (formation 'static' does)");
   uint32_t slot = 0;
   while (m_ctx.ctas[slot].valid) ++slot;
   CtaSlot& cta = m_ctx.ctas[slot];
