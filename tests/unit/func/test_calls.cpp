@@ -1,0 +1,121 @@
+// Device-function calls on the functional engine: recursion with per-call frames and registers,
+// divergence inside and around calls, module variables (__constant__, __device__ and the math
+// library's tables) and the call stack's limit. Kernels from tests/data/ptx/calls.cu as nvcc 13
+// emits them (-O3 and -G).
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "models/common/error.h"
+#include "models/func/kernel_fault.h"
+#include "support/module_launch.h"
+
+namespace gputlm::func {
+namespace {
+
+using test::ModuleLaunch;
+
+std::vector<uint32_t> run_recurse(const std::string& file, int n, int scale = -1) {
+  ModuleLaunch m = ModuleLaunch::file(test::ptx_data(file));
+  if (scale >= 0) m.memory.write(m.image.at("scale"), &scale, 4);  // as cudaMemcpyToSymbol would
+  const uint64_t out = m.memory.allocate(4 * n, "out");
+  m.run("recurse", (n + 63) / 64, 64, {out, static_cast<uint64_t>(n)});
+  return m.read<uint32_t>(out, n);
+}
+
+TEST(Calls, RecursiveFactorialAndFibonacciMatchTheHost) {
+  const int n = 100;
+  const std::vector<uint32_t> got = run_recurse("calls.O3.sm_75.ptx", n);
+  for (int i = 0; i < n; ++i) EXPECT_EQ(got[i], test::host_recurse(i, 3)) << "thread " << i;
+}
+
+TEST(Calls, DebugBuildOfTheSameKernelGivesTheSameResults) {
+  const int n = 70;
+  const std::vector<uint32_t> got = run_recurse("calls.G.sm_75.ptx", n);
+  for (int i = 0; i < n; ++i) EXPECT_EQ(got[i], test::host_recurse(i, 3)) << "thread " << i;
+}
+
+TEST(Calls, ConstantWrittenThroughTheImageIsWhatTheKernelReads) {
+  const std::vector<uint32_t> got = run_recurse("calls.O3.sm_75.ptx", 40, 7);
+  for (int i = 0; i < 40; ++i) EXPECT_EQ(got[i], test::host_recurse(i, 7)) << "thread " << i;
+}
+
+TEST(Calls, LanesCallingDifferentFunctionsOnDivergentPathsReconverge) {
+  for (const char* file : {"calls.O3.sm_75.ptx", "calls.G.sm_75.ptx"}) {
+    ModuleLaunch m = ModuleLaunch::file(test::ptx_data(file));
+    const int n = 96;
+    const uint64_t out = m.memory.allocate(4 * n, "out");
+    m.run("diverge", 1, n, {out, static_cast<uint64_t>(n)});
+    const std::vector<uint32_t> got = m.read<uint32_t>(out, n);
+    static const uint32_t kTable[5] = {10, 20, 30, 40, 50};
+    for (int i = 0; i < n; ++i) {
+      const uint32_t v = (i & 1) ? test::host_fact(i % 11) : static_cast<uint32_t>(test::host_fib(i % 12));
+      EXPECT_EQ(got[i], v + kTable[i % 5]) << file << " thread " << i;
+    }
+  }
+}
+
+TEST(Calls, MathLibraryCallsAndTheirTablesMatchTheHost) {
+  for (const char* file : {"calls.O3.sm_75.ptx", "calls.G.sm_75.ptx"}) {
+    ModuleLaunch m = ModuleLaunch::file(test::ptx_data(file));
+    const int n = 64;
+    std::vector<float> x(n);
+    for (int i = 0; i < n; ++i) x[i] = 0.05f + 0.1f * static_cast<float>(i);  // x*1e5 above 105615 from x = 1.1: sinf's slow path
+    const uint64_t in = m.memory.allocate(4 * n, "in"), out = m.memory.allocate(4 * n, "out");
+    m.memory.write(in, x.data(), 4 * n);
+    m.run("mathk", 1, n, {out, in, static_cast<uint64_t>(n)});
+    const std::vector<float> got = m.read<float>(out, n);
+    for (int i = 0; i < n; ++i) {
+      const double v = x[i];
+      const double want = std::pow(v, 1.5) + std::sin(static_cast<double>(x[i] * 100000.0f)) + std::exp(v * 0.01) + (1 + v * (2 + v * (3 + v * 4)));
+      EXPECT_NEAR(got[i], want, 1e-6 * std::fabs(want) + 1e-4) << file << " thread " << i;
+    }
+  }
+}
+
+const char* kEndless = R"(.version 9.0
+.target sm_75
+.address_size 64
+.func (.param .b32 r) down(.param .b32 a)
+{
+  .reg .b32 %x;
+  ld.param.u32 %x, [a];
+  add.u32 %x, %x, 1;
+  { .param .b32 p; st.param.b32 [p], %x; .param .b32 q;
+    call.uni (q), down, (p);
+    ld.param.b32 %x, [q]; }
+  st.param.b32 [r], %x;
+  ret;
+}
+.visible .entry k()
+{
+  .reg .b32 %y;
+  { .param .b32 p; st.param.b32 [p], 0; .param .b32 q;
+    call.uni (q), down, (p);
+    ld.param.b32 %y, [q]; }
+  ret;
+}
+)";
+
+TEST(Calls, RecursionDeeperThanTheStackIsAKernelFault) {
+  ModuleLaunch m(isa::parse_ptx(kEndless, "endless.ptx"));
+  try {
+    m.run("k", 1, 1, {});
+    FAIL() << "no fault";
+  } catch (const KernelFault& e) {
+    EXPECT_NE(std::string(e.what()).find("call stack overflow calling 'down'"), std::string::npos) << e.what();
+  }
+}
+
+TEST(Calls, KernelNamingAModuleVariableNeedsItsAddress) {
+  auto module = isa::parse_ptx_file(test::ptx_data("calls.O3.sm_75.ptx"));
+  try {
+    BoundKernel b(module->get("recurse"));
+    FAIL() << "bound without addresses";
+  } catch (const SourceError& e) {
+    EXPECT_NE(std::string(e.what()).find("module variable 'scale'"), std::string::npos) << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace gputlm::func
