@@ -21,7 +21,8 @@ struct CtaState {
         regs(launch.kernel->regs.size() * size_t{nthreads}, 0),
         shared(launch.shared_bytes(), 0),
         local(size_t{launch.kernel->local_bytes} * nthreads, 0),
-        fp(launch.kernel->calls.empty() ? 0 : nthreads, 0) {}
+        fp(launch.kernel->calls.empty() ? 0 : nthreads, 0),
+        carry(nthreads, 0) {}
 
   uint64_t& reg(int32_t r, uint32_t tid) { return regs[size_t(r) * nthreads + tid]; }
   uint64_t reg(int32_t r, uint32_t tid) const { return regs[size_t(r) * nthreads + tid]; }
@@ -43,6 +44,7 @@ struct CtaState {
   // Empty for kernels that make no calls.
   std::vector<uint32_t> fp;
   uint32_t frame_of(uint32_t tid) const { return fp.empty() ? 0 : fp[tid]; }
+  std::vector<uint8_t> carry;  // per thread: the carry flag CC.CF of add.cc, addc, ...
 };
 
 }  // namespace gputlm::func

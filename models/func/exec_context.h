@@ -35,7 +35,8 @@ struct ExecResult {
   isa::Space space = isa::Space::Generic;
   uint32_t access_bytes = 0;
   LaneMask accessed = 0;
-  std::array<uint64_t, kWarpSize> addr{};  // meaningful for the accessed lanes only
+  // call: the callee's first pc per calling lane.
+  std::array<uint64_t, kWarpSize> addr{};  // meaningful for the accessed (calling) lanes only
 
   // A fresh result for the next instruction; the addresses are left as they are (only the active
   // lanes' are ever read, and each memory instruction writes those).

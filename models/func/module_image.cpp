@@ -27,9 +27,11 @@ ModuleImage load_module_variables(const isa::Module& module, GlobalMemory& memor
   for (const isa::ModuleVar& v : module.variables)
     for (const isa::ModuleVar::Reloc& r : v.relocs) {
       auto it = image.address.find(r.name);
-      if (it == image.address.end())
-        throw SourceError(module.file, v.line, "the initialiser of '" + v.name + "' takes the address of '" + r.name + "', which is not a .global or .const variable");
-      const uint64_t a = it->second + static_cast<uint64_t>(r.addend);
+      const uint64_t function = module.function_address(r.name);  // a table of function pointers
+      if (it == image.address.end() && !function)
+        throw SourceError(module.file, v.line, "the initialiser of '" + v.name + "' takes the address of '" + r.name +
+                                                   "', which is neither a .global/.const variable nor a function");
+      const uint64_t a = (it != image.address.end() ? it->second : function) + static_cast<uint64_t>(r.addend);
       memory.write(image.address[v.name] + r.offset, &a, 8);
     }
   return image;

@@ -9,7 +9,8 @@
 //
 // Every .global and .const variable of the module gets an allocation of its own in global memory
 // (named "module:<name>"), holding its initial bytes (zeros where it has none); address
-// initialisers (`generic(sym)`) are filled with the addresses of the variables they name. .const
+// initialisers (`generic(sym)`) are filled with the addresses of the variables (or device
+// functions: isa::kFunctionAddressBase) they name. .const
 // variables live in the same address space as .global ones: ld.const reads global memory, and
 // cvta.const is the identity (as cvta.global). An .extern variable of unknown size is an error.
 #pragma once

@@ -17,6 +17,7 @@
 #pragma once
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "models/isa/cfg.h"
@@ -67,9 +68,16 @@ class SimtStack {
 
   // `lanes` of the top entry call the function at `target`; they come back to `return_pc`.
   void call(uint32_t target, uint32_t return_pc, Mask lanes) {
-    lanes &= m_entries.back().mask;
+    const std::pair<uint32_t, Mask> group{target, lanes};
+    call_each(return_pc, &group, 1);
+  }
+  // A call through pointers: groups[i].second lanes call the function at groups[i].first; the
+  // last group runs first.
+  void call_each(uint32_t return_pc, const std::pair<uint32_t, Mask>* groups, size_t n) {
+    const Mask top = m_entries.back().mask;
     m_entries.back().pc = return_pc;
-    if (static_cast<bool>(lanes)) m_entries.push_back({target, kCallRpc, lanes});
+    for (size_t i = 0; i < n; ++i)
+      if (static_cast<bool>(groups[i].second & top)) m_entries.push_back({groups[i].first, kCallRpc, groups[i].second & top});
     pop_finished();
   }
   // `lanes` of the top entry return from the function they are in; the top entry's other lanes

@@ -28,6 +28,12 @@ void Module::require_all_kernels() const {
   if (!kernel_errors.empty()) throw kernel_errors.begin()->second;
 }
 
+uint64_t Module::function_address(const std::string& name) const {
+  for (size_t i = 0; i < functions.size(); ++i)
+    if (functions[i] == name) return kFunctionAddressBase + 16 * i;
+  return 0;
+}
+
 const ModuleVar* Module::variable(const std::string& name) const {
   for (const auto& v : variables)
     if (v.name == name) return &v;

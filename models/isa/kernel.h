@@ -35,22 +35,35 @@ struct VarDecl {
   uint32_t offset = 0;
 };
 
-// A call site of a linked kernel: `call (rets), callee, (args);` at one pc.
+// Device functions have addresses (for function pointers: `mov.u64 %rd, f;`, tables of them in
+// module variables): function i of Module::functions is at kFunctionAddressBase + 16 * i, a
+// window no allocation or other space uses, so a load from it faults.
+constexpr uint64_t kFunctionAddressBase = 0x00007D0000000000ull;
+
+// A variable of a frame: offset and bytes.
+struct FrameVar {
+  uint32_t offset = 0, size = 0;
+};
+
+// A call site of a linked kernel: `call (rets), callee, (args);` at one pc, or through a register
+// (`call (rets), %rd, (args), prototype;`: the call's operand 1, a function address).
 struct CallSite {
+  static constexpr uint32_t kIndirect = 0xFFFFFFFFu;
   struct Copy {
     uint32_t from = 0, to = 0, size = 0;  // frame offsets (bytes)
   };
-  uint32_t callee = 0;        // index into Kernel::functions
-  uint32_t caller_frame = 0;  // bytes of the calling frame; the callee's frame starts after it (16-aligned)
-  std::vector<Copy> args;     // caller frame -> callee frame, at the call
-  std::vector<Copy> rets;     // callee frame -> caller frame, at the callee's ret
+  uint32_t callee = kIndirect;  // index into Kernel::functions; kIndirect: the target is in a register
+  uint32_t caller_frame = 0;    // bytes of the calling frame; the callee's frame starts after it (16-aligned)
+  std::vector<Copy> args;       // direct: caller frame -> callee frame, at the call
+  std::vector<Copy> rets;       // direct: callee frame -> caller frame, at the callee's ret
+  std::vector<FrameVar> arg_vars, ret_vars;  // the call's .param variables in the caller's frame
 };
 
-// A device function linked into a kernel. Its frame: a header (caller's frame offset and call
-// site, 4 bytes each), its return values, parameters, .local variables and call-sequence .params,
-// then, if it is recursive, the save area of its registers (restored at ret).
+// A device function linked into a kernel. Its frame: a header (caller's frame offset, call site
+// and this function's index, 4 bytes each), its return values, parameters, .local variables and
+// call-sequence .params, then, if it may recurse, the save area of its registers (restored at ret).
 struct FunctionInfo {
-  static constexpr uint32_t kHeaderBytes = 8;
+  static constexpr uint32_t kHeaderBytes = 16;
   std::string name;
   int line = 0;              // its .func line
   uint32_t entry_pc = 0;     // first instruction
@@ -59,6 +72,8 @@ struct FunctionInfo {
   int32_t reg_end = 0;
   uint32_t frame_bytes = 0;  // whole frame
   uint32_t save_offset = 0;  // register save area (0: not recursive, nothing saved)
+  std::vector<FrameVar> params, rets;  // its formal .param variables in its frame
+  uint32_t module_index = 0;  // in Module::functions (its address)
 };
 
 // A variable of module scope (.global or .const): placed in global memory by
@@ -106,6 +121,7 @@ struct Kernel {
   std::map<std::string, uint32_t> labels;
   std::vector<CallSite> calls;          // indexed by a call's operand 0
   std::vector<FunctionInfo> functions;  // linked device functions, in code order
+  std::vector<int32_t> function_by_address;  // Module::functions index -> Kernel::functions index, -1 not linked
   std::vector<SymbolRef> symbol_refs;   // operands naming module variables
   Cfg cfg;  // filled by analyze_kernel()
 
@@ -120,6 +136,7 @@ struct Module {
   unsigned address_size = 64;
   std::vector<std::unique_ptr<Kernel>> kernels;  // the kernels that parsed and linked
   std::vector<ModuleVar> variables;              // .global and .const variables
+  std::vector<std::string> functions;            // every .func declared, in name order (function addresses)
   // Kernels the front end could not take, with their error ("file:line: message: `text`"). The
   // rest of the module is still usable.
   std::map<std::string, SourceError> kernel_errors;
@@ -129,6 +146,8 @@ struct Module {
   // The kernel named `name`; throws InputError with its parse error, or naming the kernels there are.
   const Kernel& get(const std::string& name) const;
   const ModuleVar* variable(const std::string& name) const;
+  // The address of device function `name` (kFunctionAddressBase + 16 * index), 0 if none.
+  uint64_t function_address(const std::string& name) const;
   // Throws the error of the first kernel that failed, if any (for readers that need every kernel).
   void require_all_kernels() const;
 };

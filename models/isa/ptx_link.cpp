@@ -26,11 +26,15 @@ void relocate(Instruction& in, int32_t reg_base, uint32_t pc_base, uint32_t call
 
 class Linker {
  public:
-  Linker(ParsedUnit& kernel, const std::map<std::string, ParsedUnit>& functions) : m_kernel(kernel), m_functions(functions) {}
+  Linker(ParsedUnit& kernel, const std::map<std::string, ParsedUnit>& functions, const std::set<std::string>& address_taken)
+      : m_kernel(kernel), m_functions(functions), m_address_taken(address_taken) {
+    for (const auto& [name, u] : functions) m_address[name] = kFunctionAddressBase + 16 * m_address.size();
+  }
 
   std::unique_ptr<Kernel> run() {
     std::unique_ptr<Kernel> out = std::move(m_kernel.body);
     collect(m_kernel, *out);
+    bind_function_refs(*out, m_kernel.function_refs, 0);
     if (m_order.empty()) {
       out->local_bytes = out->frame_bytes;
       analyze_kernel(*out);
@@ -42,18 +46,26 @@ class Linker {
     for (const PendingCall& c : m_kernel.calls) calls.push_back(&c), caller_frame.push_back(out->frame_bytes);
     for (size_t i = 0; i < m_order.size(); ++i) append(*out, i, calls, caller_frame);
     for (size_t i = 0; i < calls.size(); ++i) out->calls.push_back(call_site(*out, *calls[i], caller_frame[i]));
+    out->function_by_address.assign(m_functions.size(), -1);
+    for (size_t i = 0; i < out->functions.size(); ++i) out->function_by_address[out->functions[i].module_index] = static_cast<int32_t>(i);
     out->local_bytes = stack_bytes(*out);
     analyze_kernel(*out);
     return out;
   }
 
  private:
-  // The functions reachable from the kernel, in breadth-first order, each checked.
+  // The functions reachable from the kernel, in breadth-first order, each checked; after an
+  // indirect call, every function whose address is taken that parsed.
   void collect(const ParsedUnit& root, const Kernel& k) {
     std::vector<const ParsedUnit*> work{&root};
     for (size_t w = 0; w < work.size(); ++w) {
       for (const PendingCall& c : work[w]->calls) {
-        if (m_index.count(c.callee)) continue;
+        if (c.callee.empty() && !m_indirect) {
+          m_indirect = true;
+          for (const auto& [name, u] : m_functions)
+            if (m_address_taken.count(name) && u.defined && u.error.empty() && !m_index.count(name)) add(name, u, work);
+        }
+        if (c.callee.empty() || m_index.count(c.callee)) continue;
         auto it = m_functions.find(c.callee);
         if (it == m_functions.end() || !it->second.defined) {
           const bool declared = it != m_functions.end();
@@ -62,17 +74,26 @@ class Linker {
         }
         if (!it->second.error.empty())
           throw SourceError(k.file, c.line, "call to '" + c.callee + "', whose body the front end cannot take (" + it->second.error + ") (kernel '" + k.name + "')");
-        m_index[c.callee] = static_cast<uint32_t>(m_order.size());
-        m_order.push_back(&it->second);
-        m_names.push_back(c.callee);
-        work.push_back(&it->second);
+        add(c.callee, it->second, work);
       }
     }
   }
-  // A function is recursive when it can reach itself through calls.
+  void add(const std::string& name, const ParsedUnit& u, std::vector<const ParsedUnit*>& work) {
+    m_index[name] = static_cast<uint32_t>(m_order.size());
+    m_order.push_back(&u);
+    m_names.push_back(name);
+    work.push_back(&u);
+  }
+  // `mov.u64 %rd, f`: the operand becomes f's address.
+  void bind_function_refs(Kernel& out, const std::vector<SymbolRef>& refs, uint32_t pc_base) const {
+    for (const SymbolRef& r : refs) out.code[r.pc + pc_base].ops[r.operand].imm = static_cast<int64_t>(m_address.at(r.name));
+  }
+  // A function is recursive when it can reach itself through calls (any function, when calls
+  // go through pointers).
   void find_recursion() {
     const size_t n = m_order.size();
-    m_recursive.assign(n, false);
+    m_recursive.assign(n, m_indirect);
+    if (m_indirect) return;
     for (size_t f = 0; f < n; ++f) {
       std::vector<bool> seen(n, false);
       std::vector<size_t> work{f};
@@ -80,7 +101,7 @@ class Linker {
         const size_t g = work.back();
         work.pop_back();
         for (const PendingCall& c : m_order[g]->calls) {
-          const size_t h = m_index.at(c.callee);
+          const size_t h = m_index.at(c.callee);  // no indirect calls here (see above)
           if (h == f) m_recursive[f] = true;
           if (!seen[h]) seen[h] = true, work.push_back(h);
         }
@@ -97,6 +118,9 @@ class Linker {
     info.reg_begin = static_cast<int32_t>(out.regs.size());
     info.reg_end = info.reg_begin + static_cast<int32_t>(f.regs.size());
     info.frame_bytes = f.frame_bytes;
+    info.module_index = static_cast<uint32_t>((m_address.at(info.name) - kFunctionAddressBase) / 16);
+    for (const VarDecl& d : u.params) info.params.push_back({d.offset, d.size});
+    for (const VarDecl& d : u.rets) info.rets.push_back({d.offset, d.size});
     if (m_recursive[i]) {
       info.save_offset = align_up(f.frame_bytes, 8);
       info.frame_bytes = info.save_offset + 8 * static_cast<uint32_t>(f.regs.size());
@@ -117,13 +141,17 @@ class Linker {
       r.pc += info.entry_pc;
       out.symbol_refs.push_back(r);
     }
+    bind_function_refs(out, u.function_refs, info.entry_pc);
     info.end_pc = static_cast<uint32_t>(out.code.size());
     out.functions.push_back(info);
   }
   CallSite call_site(const Kernel& out, const PendingCall& c, uint32_t frame) const {
     CallSite s;
-    s.callee = m_index.at(c.callee);
     s.caller_frame = frame;
+    for (const VarDecl& d : c.args) s.arg_vars.push_back({d.offset, d.size});
+    for (const VarDecl& d : c.rets) s.ret_vars.push_back({d.offset, d.size});
+    if (c.callee.empty()) return s;  // indirect: matched with the callee at the call
+    s.callee = m_index.at(c.callee);
     const ParsedUnit& f = *m_order[s.callee];
     auto match = [&](const std::vector<VarDecl>& given, const std::vector<VarDecl>& formal, const char* what, bool to_callee) {
       if (given.size() != formal.size())
@@ -143,7 +171,7 @@ class Linker {
   // fixed reserve when calls recurse.
   uint32_t stack_bytes(const Kernel& out) const {
     const uint32_t base = align_up(out.frame_bytes, 16);
-    if (std::find(m_recursive.begin(), m_recursive.end(), true) != m_recursive.end()) return base + kRecursionStackBytes;
+    if (m_indirect || std::find(m_recursive.begin(), m_recursive.end(), true) != m_recursive.end()) return base + kRecursionStackBytes;
     // Without recursion the call graph is acyclic: the need of a function is its frame plus the
     // largest need of its callees (memoised, callees first by repeated relaxation).
     std::vector<uint32_t> need(m_order.size(), 0);
@@ -160,16 +188,20 @@ class Linker {
 
   ParsedUnit& m_kernel;
   const std::map<std::string, ParsedUnit>& m_functions;
+  const std::set<std::string>& m_address_taken;
   std::map<std::string, uint32_t> m_index;
   std::vector<const ParsedUnit*> m_order;
   std::vector<std::string> m_names;
   std::vector<bool> m_recursive;
+  std::map<std::string, uint64_t> m_address;  // every function of the module: its address
+  bool m_indirect = false;                    // some linked code calls through a register
 };
 
 }  // namespace
 
-std::unique_ptr<Kernel> link_kernel(ParsedUnit& kernel, const std::map<std::string, ParsedUnit>& functions) {
-  return Linker(kernel, functions).run();
+std::unique_ptr<Kernel> link_kernel(ParsedUnit& kernel, const std::map<std::string, ParsedUnit>& functions,
+                                    const std::set<std::string>& address_taken) {
+  return Linker(kernel, functions, address_taken).run();
 }
 
 }  // namespace gputlm::isa

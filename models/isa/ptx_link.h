@@ -7,6 +7,7 @@
 
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -21,7 +22,7 @@ constexpr uint32_t kRecursionStackBytes = 8192;
 // A call as parsed, before linking: the .param variables of the calling frame it passes.
 struct PendingCall {
   uint32_t pc = 0;
-  std::string callee;
+  std::string callee;  // empty: an indirect call (the function's address in the call's operand 1)
   int line = 0;
   std::vector<VarDecl> args, rets;  // frame offsets and sizes in the caller's frame
 };
@@ -30,6 +31,7 @@ struct PendingCall {
 struct ParsedUnit {
   std::unique_ptr<Kernel> body;      // code, regs, labels, frame_bytes (functions: whole frame)
   std::vector<PendingCall> calls;
+  std::vector<SymbolRef> function_refs;  // operands naming a function: its address
   std::vector<VarDecl> params, rets;  // functions: formal parameters and return values (frame offsets)
   bool defined = false;               // a function with a body (not only a prototype)
   std::string error;                  // the body did not parse: "file:line: ..."
@@ -38,7 +40,10 @@ struct ParsedUnit {
 
 // Links `kernel` (its body is moved into the result) with the functions of its module; throws
 // SourceError naming the call when a callee is missing, failed to parse, or does not match its
-// call's arguments. Runs analyze_kernel on the result.
-std::unique_ptr<Kernel> link_kernel(ParsedUnit& kernel, const std::map<std::string, ParsedUnit>& functions);
+// call's arguments. A kernel with an indirect call (or reaching one) also links every function
+// of `address_taken` (the functions whose address the module takes) that parsed, and treats all
+// its functions as possibly recursive. Runs analyze_kernel on the result.
+std::unique_ptr<Kernel> link_kernel(ParsedUnit& kernel, const std::map<std::string, ParsedUnit>& functions,
+                                    const std::set<std::string>& address_taken);
 
 }  // namespace gputlm::isa

@@ -2,6 +2,7 @@
 
 #include <cstring>
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <utility>
 
@@ -47,10 +48,19 @@ class Parser : TokenCursor {
       else fail(t, "unsupported module-level syntax (expected .entry, .func, .global, .const or .shared)");
       m_extern = false;
     }
+    std::set<std::string> address_taken;  // what calls through pointers may reach
+    for (const auto& [name, u] : m_functions) {
+      mod->functions.push_back(name);
+      for (const SymbolRef& r : u.function_refs) address_taken.insert(r.name);
+    }
+    for (const ParsedUnit& u : kernels)
+      for (const SymbolRef& r : u.function_refs) address_taken.insert(r.name);
+    for (const ModuleVar& v : mod->variables)
+      for (const ModuleVar::Reloc& r : v.relocs) address_taken.insert(r.name);
     for (ParsedUnit& u : kernels) {
       const std::string name = u.body->name;
       try {
-        mod->kernels.push_back(link_kernel(u, m_functions));
+        mod->kernels.push_back(link_kernel(u, m_functions, address_taken));
       } catch (const SourceError& e) {
         mod->kernel_errors.emplace(name, e);
       }
@@ -191,6 +201,7 @@ class Parser : TokenCursor {
     m_kernel = k.get();
     m_function = function;
     m_calls = &u.calls;
+    m_function_refs = &u.function_refs;
     m_scopes = ScopeStack();
     m_scopes.push();
     add_module_variables();
@@ -484,6 +495,11 @@ class Parser : TokenCursor {
       return o;
     }
     if (t.text[0] == '%') fail(t, "undeclared register '" + t.text + "'");
+    if (m_functions.count(t.text) || (m_function && t.text == m_unit_name)) {  // a function's address, set when linked
+      o.kind = OperandKind::Imm;
+      m_function_refs->push_back({static_cast<uint32_t>(m_kernel->code.size()), index, t.text});
+      return o;
+    }
     fail(t, "unknown identifier '" + t.text + "'");
   }
   Operand immediate() {
@@ -569,16 +585,23 @@ class Parser : TokenCursor {
     }
     const Token& ft = next();
     if (ft.kind != Token::Ident) fail(ft, "expected the called function");
-    if (m_scopes.find_reg(ft.text) >= 0) fail(ft, "indirect calls (through a register) are not supported");
-    c.callee = ft.text;
+    const int32_t target = m_scopes.find_reg(ft.text);  // an indirect call: the function's address
+    if (target < 0) c.callee = ft.text;
     if (accept(",")) {
       if (accept("(")) c.args = call_vars();
-      if (accept(",")) fail(peek(), "indirect calls (through a register) are not supported");
+      if (accept(",")) {
+        const Token& pt = next();  // the .callprototype label of an indirect call: its layout is the callee's
+        if (target < 0 || pt.kind != Token::Ident) fail(pt, "a prototype follows only a call through a register");
+      }
     }
     expect(";");
-    in.nops = 1;
+    in.nops = target < 0 ? 1 : 2;
     in.ops[0].kind = OperandKind::Imm;
     in.ops[0].imm = static_cast<int64_t>(m_calls->size());
+    if (target >= 0) {
+      in.ops[1].kind = OperandKind::Reg;
+      in.ops[1].reg = target;
+    }
     m_calls->push_back(std::move(c));
   }
   // The .param variables of a call sequence, up to ")".
@@ -651,6 +674,7 @@ class Parser : TokenCursor {
   std::string m_unit_name;   // name of the kernel or function being parsed
   std::string m_in_body_of;  // set while a body is parsed: its errors are the unit's alone
   std::vector<PendingCall>* m_calls = nullptr;
+  std::vector<SymbolRef>* m_function_refs = nullptr;
   std::map<std::string, ParsedUnit> m_functions;
   ScopeStack m_scopes;
   std::vector<VarDecl> m_module_shared;

@@ -1,10 +1,10 @@
 #include "models/sm/core.h"
 
-#include "models/common/error.h"
-
 #include <algorithm>
 #include <sstream>
 #include <stdexcept>
+
+#include "models/common/error.h"
 
 namespace gputlm::sm {
 
@@ -73,10 +73,13 @@ bool Core::can_take(const func::Launch& launch) const {
   return ctas_fitting(m_ctx.spec, launch, {m_ctas_resident, m_threads_used, m_warps_used, m_registers_used, m_shared_used}) > 0;
 }
 
-void Core::start_cta(const func::BoundKernel& kernel, const func::Launch& launch, uint64_t cta_id) {
-  if (!kernel.kernel().functions.empty() && !m_ctx.formation->supports_calls())
-    throw InputError("kernel '" + kernel.kernel().name + "' calls device function '" + kernel.kernel().functions.front().name +
+void Core::check_kernel(const isa::Kernel& kernel) const {
+  if (!kernel.functions.empty() && !m_ctx.formation->supports_calls())
+    throw InputError("kernel '" + kernel.name + "' calls device function '" + kernel.functions.front().name +
                      "': warp formation '" + m_ctx.spec.formation + "' does not support calls (formation 'static' does)");
+}
+
+void Core::start_cta(const func::BoundKernel& kernel, const func::Launch& launch, uint64_t cta_id) {
   uint32_t slot = 0;
   while (m_ctx.ctas[slot].valid) ++slot;
   CtaSlot& cta = m_ctx.ctas[slot];

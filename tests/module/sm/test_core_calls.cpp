@@ -1,5 +1,5 @@
-// Device-function calls on the SIMT core: a kernel with recursive calls, divergent calls and
-// __constant__ reads runs on the timing model (fermi-gtx480 and narasiman-baseline presets)
+// Device-function calls on the SIMT core: kernels with recursive calls, divergent calls, calls
+// through function pointers and __constant__ reads run on the timing model (fermi-gtx480 and narasiman-baseline presets)
 // and computes what the functional engine computes; call and ret issue as control instructions.
 #include <gtest/gtest.h>
 
@@ -11,11 +11,12 @@ namespace {
 
 // Runs `kernel` of calls.O3.sm_75.ptx over n threads on a GPU from `config`; returns the outputs
 // and the warp instructions its cores issued.
-std::pair<std::vector<uint32_t>, uint64_t> run_timed(const std::string& kernel, int n, const std::string& config) {
+std::pair<std::vector<uint32_t>, uint64_t> run_timed(const std::string& kernel, int n, const std::string& config,
+                                                      const std::string& file = "calls.O3.sm_75.ptx") {
   tb::fresh_sc_kernel();
   const gpu::GpuSpec spec = gpu::GpuSpec::from_json(preset(config), "test");
   gpu::Gpu gpu("gpu", spec);
-  ModuleLaunch m = ModuleLaunch::file(ptx_data("calls.O3.sm_75.ptx"));
+  ModuleLaunch m = ModuleLaunch::file(ptx_data(file));
   const uint64_t out = m.memory.allocate(4 * n, "out");
   const func::Launch l = m.launch(kernel, (n + 63) / 64, 64, {out, static_cast<uint64_t>(n)});
   gpu.run(*m.bound, l);
@@ -24,8 +25,9 @@ std::pair<std::vector<uint32_t>, uint64_t> run_timed(const std::string& kernel, 
   return {m.read<uint32_t>(out, n), warp_instructions};
 }
 
-std::pair<std::vector<uint32_t>, uint64_t> run_functional(const std::string& kernel, int n) {
-  ModuleLaunch m = ModuleLaunch::file(ptx_data("calls.O3.sm_75.ptx"));
+std::pair<std::vector<uint32_t>, uint64_t> run_functional(const std::string& kernel, int n,
+                                                           const std::string& file = "calls.O3.sm_75.ptx") {
+  ModuleLaunch m = ModuleLaunch::file(ptx_data(file));
   const uint64_t out = m.memory.allocate(4 * n, "out");
   const func::FuncStats stats = m.run(kernel, (n + 63) / 64, 64, {out, static_cast<uint64_t>(n)});
   return {m.read<uint32_t>(out, n), stats.warp_instructions};
@@ -46,6 +48,30 @@ TEST(CoreCalls, DivergentCallsMatchTheFunctionalEngineOnNarasimanBaseline) {
   const auto functional = run_functional("diverge", n);
   EXPECT_EQ(timed.first, functional.first);
   EXPECT_EQ(timed.second, functional.second);
+}
+
+TEST(CoreCalls, CallsThroughFunctionPointersMatchTheFunctionalEngineOnFermi) {
+  const int n = 96;
+  const auto timed = run_timed("indirect", n, "fermi-gtx480", "more_calls.O3.sm_75.ptx");
+  const auto functional = run_functional("indirect", n, "more_calls.O3.sm_75.ptx");
+  EXPECT_EQ(timed.first, functional.first);
+  EXPECT_EQ(timed.second, functional.second);
+  for (int i = 0; i < n; ++i) ASSERT_EQ(timed.first[i], static_cast<uint32_t>((i & 1) ? i * 2 : i + 1)) << "thread " << i;
+}
+
+// Until they follow call/ret, the regrouping warp formations and the VGIW mapper refuse such a
+// kernel with one error that names the function.
+TEST(CoreCalls, FormationsAndCoresWithoutCallSupportRefuseTheKernelNamingTheFunction) {
+  for (const char* config : {"dwf", "tbc256", "lwm256", "vgiw"}) {
+    try {
+      run_timed("diverge", 64, config);
+      ADD_FAILURE() << config << " ran a kernel with calls";
+    } catch (const InputError& e) {
+      const std::string what = e.what();
+      EXPECT_NE(what.find("calls device function '_Z"), std::string::npos) << config << ": " << what;
+      EXPECT_NE(what.find("diverge"), std::string::npos) << config << ": " << what;
+    }
+  }
 }
 
 }  // namespace

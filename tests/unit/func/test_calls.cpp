@@ -119,3 +119,58 @@ TEST(Calls, KernelNamingAModuleVariableNeedsItsAddress) {
 
 }  // namespace
 }  // namespace gputlm::func
+
+namespace gputlm::func {
+namespace {
+
+using test::ModuleLaunch;
+
+// tests/data/ptx/more_calls.cu
+const char* kMoreFiles[] = {"more_calls.O3.sm_75.ptx", "more_calls.G.sm_75.ptx"};
+
+TEST(Calls, StructsByValueLocalArraysAndTemplatesMatchTheHost) {
+  for (const char* file : kMoreFiles) {
+    ModuleLaunch m = ModuleLaunch::file(test::ptx_data(file));
+    const int n = 80;
+    const uint64_t out = m.memory.allocate(4 * n, "out");
+    m.run("structs", 1, n, {out, static_cast<uint64_t>(n)});
+    const std::vector<float> got = m.read<float>(out, n);
+    for (int i = 0; i < n; ++i) {
+      int sum = 0;
+      for (int k = 0; k < 16; k += (i & 3) + 1) sum += k * i;
+      const float want = static_cast<float>(i) * 2.0f + static_cast<float>(static_cast<int>(1.5f * static_cast<float>(i))) +
+                         static_cast<float>(0.5 * i) + static_cast<float>(sum) + static_cast<float>(2 * i) + 0.5f * static_cast<float>(i) * 2.0f;
+      EXPECT_FLOAT_EQ(got[i], want) << file << " thread " << i;
+    }
+  }
+}
+
+TEST(Calls, DoubleSinAndCosWithTheirCarryArithmeticSlowPathMatchTheHost) {
+  for (const char* file : kMoreFiles) {
+    ModuleLaunch m = ModuleLaunch::file(test::ptx_data(file));
+    const int n = 64;
+    std::vector<double> x(n);
+    for (int i = 0; i < n; ++i) x[i] = 0.1 + 3.7 * i;  // x * 1e6 needs the slow argument reduction
+    const uint64_t in = m.memory.allocate(8 * n, "in"), out = m.memory.allocate(8 * n, "out");
+    m.memory.write(in, x.data(), 8 * n);
+    m.run("dsin", 1, n, {out, in, static_cast<uint64_t>(n)});
+    const std::vector<double> got = m.read<double>(out, n);
+    for (int i = 0; i < n; ++i) EXPECT_NEAR(got[i], std::sin(x[i]) + std::cos(x[i] * 1e6), 1e-14) << file << " thread " << i;
+  }
+}
+
+TEST(Calls, LanesCallingThroughDifferentFunctionPointersEachRunTheirOwn) {
+  for (const char* file : kMoreFiles) {
+    ModuleLaunch m = ModuleLaunch::file(test::ptx_data(file));
+    const isa::Kernel& k = m.module->get("indirect");
+    EXPECT_EQ(k.functions.size(), 2u) << "add1 and mul2, whose addresses the table takes";
+    const int n = 48;
+    const uint64_t out = m.memory.allocate(4 * n, "out");
+    m.run("indirect", 1, n, {out, static_cast<uint64_t>(n)});
+    const std::vector<int32_t> got = m.read<int32_t>(out, n);
+    for (int i = 0; i < n; ++i) EXPECT_EQ(got[i], (i & 1) ? i * 2 : i + 1) << file << " thread " << i;
+  }
+}
+
+}  // namespace
+}  // namespace gputlm::func

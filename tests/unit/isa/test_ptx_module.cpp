@@ -178,5 +178,38 @@ TEST(PtxModule, NvccDebugAndOptimisedOutputParsesEveryKernel) {
   }
 }
 
+TEST(PtxModule, IndirectCallLinksTheFunctionsWhoseAddressIsTakenAndNoOthers) {
+  auto m = parse(R"(
+.func (.param .b32 r) inc(.param .b32 a) { .reg .b32 %x; ld.param.u32 %x, [a]; add.u32 %x, %x, 1; st.param.b32 [r], %x; ret; }
+.func (.param .b32 r) unused(.param .b32 a) { .reg .b32 %x; ld.param.u32 %x, [a]; st.param.b32 [r], %x; ret; }
+.global .align 8 .u64 table[1] = {inc};
+.visible .entry k()
+{
+  .reg .b64 %f;
+  .reg .b32 %y;
+  mov.u64 %f, inc;
+  { .param .b32 p; st.param.b32 [p], 1; .param .b32 q;
+  proto : .callprototype (.param .b32 _) _ (.param .b32 _);
+  call (q), %f, (p), proto;
+  ld.param.b32 %y, [q]; }
+  ret;
+}
+)");
+  const Kernel& k = m->get("k");
+  ASSERT_EQ(k.functions.size(), 1u);
+  EXPECT_EQ(k.functions[0].name, "inc");
+  EXPECT_EQ(static_cast<uint64_t>(k.code[0].ops[1].imm), m->function_address("inc"));
+  EXPECT_EQ(m->function_address("inc"), kFunctionAddressBase) << "functions are numbered in name order";
+  ASSERT_EQ(k.calls.size(), 1u);
+  EXPECT_EQ(k.calls[0].callee, CallSite::kIndirect);
+  EXPECT_EQ(k.code[2].ops[1].kind, OperandKind::Reg) << "the call reads the register holding the address";
+  EXPECT_NE(k.functions[0].save_offset, 0u) << "through pointers any function may recurse";
+  func::GlobalMemory mem;
+  const func::ModuleImage image = func::load_module_variables(*m, mem);
+  uint64_t entry = 0;
+  mem.read(image.at("table"), &entry, 8);
+  EXPECT_EQ(entry, m->function_address("inc"));
+}
+
 }  // namespace
 }  // namespace gputlm::isa

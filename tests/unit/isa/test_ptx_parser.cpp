@@ -261,14 +261,14 @@ TEST(PtxParserErrors, InitialisedVariablesAreRejected) {
 }
 
 TEST(PtxParserErrors, UnimplementedCombinationFailsWhenBound) {
-  auto m = body("add.cc.u32 %r1, %r2, %r3;");
+  auto m = body("bar.arrive 0, 32;");
   try {
     func::BoundKernel bk(*m->kernels[0]);
-    FAIL() << "add.cc bound";
+    FAIL() << "bar.arrive bound";
   } catch (const SourceError& e) {
     const std::string s = e.what();
     EXPECT_NE(s.find("not supported by the functional engine"), std::string::npos) << s;
-    EXPECT_NE(s.find("add.cc.u32 %r1, %r2, %r3;"), std::string::npos) << s;
+    EXPECT_NE(s.find("bar.arrive 0, 32;"), std::string::npos) << s;
   }
 }
 
