@@ -174,3 +174,55 @@ TEST(Calls, LanesCallingThroughDifferentFunctionPointersEachRunTheirOwn) {
 
 }  // namespace
 }  // namespace gputlm::func
+
+namespace gputlm::func {
+namespace {
+
+// Lane 3 exits inside the callee, lanes 0-7 return early from a guarded ret, the rest later: each
+// lane's result is its own, and the warp comes back whole (but for the exited lane) after the call.
+const char* kEarlyReturn = R"(.version 9.0
+.target sm_75
+.address_size 64
+.func (.param .b32 r) f(.param .b32 a)
+{
+  .reg .b32 %x;
+  .reg .pred %p;
+  ld.param.u32 %x, [a];
+  setp.eq.u32 %p, %x, 3;
+  @%p exit;
+  setp.lt.u32 %p, %x, 8;
+  add.u32 %x, %x, 100;
+  st.param.b32 [r], %x;
+  @%p ret;
+  add.u32 %x, %x, 1000;
+  st.param.b32 [r], %x;
+  ret;
+}
+.visible .entry k(.param .u64 out)
+{
+  .reg .b32 %t, %y;
+  .reg .b64 %o, %a;
+  mov.u32 %t, %tid.x;
+  { .param .b32 p; st.param.b32 [p], %t; .param .b32 q;
+    call.uni (q), f, (p);
+    ld.param.b32 %y, [q]; }
+  ld.param.u64 %o, [out];
+  mul.wide.u32 %a, %t, 4;
+  add.s64 %o, %o, %a;
+  st.global.u32 [%o], %y;
+  ret;
+}
+)";
+
+TEST(Calls, GuardedRetAndExitInsideTheCalleeAffectOnlyTheirLanes) {
+  ModuleLaunch m(isa::parse_ptx(kEarlyReturn, "early.ptx"));
+  const uint64_t out = m.memory.allocate(4 * 32, "out");
+  const std::vector<uint32_t> sentinel(32, 0xDEAD);
+  m.memory.write(out, sentinel.data(), 4 * 32);
+  m.run("k", 1, 32, {out});
+  const std::vector<uint32_t> got = m.read<uint32_t>(out, 32);
+  for (uint32_t t = 0; t < 32; ++t) EXPECT_EQ(got[t], t == 3 ? 0xDEADu : t < 8 ? t + 100 : t + 1100) << "thread " << t;
+}
+
+}  // namespace
+}  // namespace gputlm::func
