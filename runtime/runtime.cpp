@@ -78,9 +78,7 @@ void** Runtime::register_fat_binary(const void* wrapper) {
   const FatBinaryEntry& ptx = select_ptx(entries, where);
   auto module = std::make_unique<LoadedModule>();
   module->ptx = isa::parse_ptx(ptx.payload, m_run->program_name() + ".sm_" + std::to_string(ptx.arch) + ".ptx");
-  // Module-scope variables (__device__, __constant__): the PTX front end does not hold them yet
-  // (a branch adds them with models/func/module_image.h); until then a module that declares one
-  // is rejected by parse_ptx above and `variables` stays empty.
+  module->variables = func::load_module_variables(*module->ptx, m_memory.global());
   m_modules.push_back(std::move(module));
   return reinterpret_cast<void**>(m_modules.back().get());
 }
@@ -88,10 +86,12 @@ void** Runtime::register_fat_binary(const void* wrapper) {
 void Runtime::register_function(void** handle, const void* host_fun, const char* device_name) {
   auto* module = reinterpret_cast<LoadedModule*>(handle);
   const isa::Kernel* k = module->ptx->find(device_name);
-  if (!k) throw InputError(std::string("kernel '") + device_name + "' is registered but not in the fat binary's PTX");
+  if (!k && !module->ptx->kernel_errors.count(device_name))
+    throw InputError(std::string("kernel '") + device_name + "' is registered but not in the fat binary's PTX");
   RegisteredKernel& r = m_kernels[host_fun];
   r.module = module;
-  r.kernel = k;
+  r.name = device_name;
+  r.kernel = k;  // a kernel the front end could not take fails at its launch, with its error
 }
 
 void Runtime::register_var(void** handle, const void* host_var, const char* device_name, uint64_t size) {
@@ -106,21 +106,19 @@ RegisteredKernel* Runtime::kernel(const void* host_fun) {
 CudaError Runtime::symbol(const void* host_var, uint64_t& address, uint64_t& size) const {
   auto it = m_vars.find(host_var);
   if (it == m_vars.end()) return kErrorInvalidSymbol;
-  auto v = it->second.module->variables.find(it->second.name);
-  if (v == it->second.module->variables.end())
-    throw InputError("variable '" + it->second.name + "' has no device address: the PTX front end does not load module-scope variables yet");
-  address = v->second;
+  address = it->second.module->variables.at(it->second.name);
   size = it->second.size;
   return kSuccess;
 }
 
 CudaError Runtime::launch(RegisteredKernel& k, Dim3 grid, Dim3 block, void** args, size_t shared) {
+  if (!k.kernel) k.module->ptx->get(k.name);  // throws the kernel's error (file, line, text)
   const sm::CoreSpec& core = m_run->spec().core;
   const uint64_t threads = uint64_t{block.x} * block.y * block.z;
   if (!grid.x || !grid.y || !grid.z || !threads || threads > max_threads_per_block() || grid.y > 65535 || grid.z > 65535)
     return kErrorInvalidConfiguration;
   if (k.kernel->shared_bytes + shared > core.shared_bytes) return kErrorInvalidConfiguration;
-  if (!k.bound) k.bound = std::make_unique<func::BoundKernel>(*k.kernel);
+  if (!k.bound) k.bound = std::make_unique<func::BoundKernel>(*k.kernel, &k.module->variables);
   func::Launch l;
   l.kernel = k.kernel;
   l.grid = {grid.x, grid.y, grid.z};

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "models/func/bound_kernel.h"
+#include "models/func/module_image.h"
 #include "models/isa/kernel.h"
 #include "runtime/cuda_abi.h"
 #include "runtime/device_memory.h"
@@ -28,12 +29,13 @@ namespace gputlm::runtime {
 
 struct LoadedModule {
   std::unique_ptr<isa::Module> ptx;
-  std::map<std::string, uint64_t> variables;  // module-scope variable name -> device address
+  func::ModuleImage variables;  // module-scope variables (__device__, __constant__) in device memory
 };
 
 struct RegisteredKernel {
   LoadedModule* module = nullptr;
-  const isa::Kernel* kernel = nullptr;
+  std::string name;                  // its PTX name
+  const isa::Kernel* kernel = nullptr;  // null: the front end could not take it (its error at launch)
   std::unique_ptr<func::BoundKernel> bound;  // bound at its first launch
 };
 

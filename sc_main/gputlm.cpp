@@ -22,6 +22,7 @@
 #include "tb/kernel_info.h"
 #include "tb/output_dump.h"
 #include "tb/predict_run.h"
+#include "tb/ptx_check.h"
 #include "tb/report.h"
 #include "tb/sc_reports.h"
 #include "tb/timing_run.h"
@@ -44,6 +45,7 @@ const char* kUsage =
     "  list     list the workloads under traces/\n"
     "  trace    trace record: write a workload's dynamic trace (traces/FORMAT.md)\n"
     "  cuda     run an unmodified CUDA program (nvcc -cudart shared) on the simulator\n"
+    "  ptx      ptx check FILE...: parse and bind every kernel of PTX files, per kernel ok or the error\n"
     "Run 'gputlm <command> --help' for the options of a command.\n";
 
 int cmd_list(const std::vector<std::string>& args, const char* argv0) {
@@ -279,6 +281,20 @@ int cmd_trace(const std::vector<std::string>& args) {
   return summary.verify.failed() ? kExitVerifyFailed : kExitOk;
 }
 
+// gputlm ptx check FILE...: per kernel ok or its error, and the counts; exit 0 when every kernel
+// found was bound, 2 otherwise.
+int cmd_ptx(const std::vector<std::string>& args) {
+  if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] != "check" || args.size() < 2) {
+    std::cout << "usage: gputlm ptx check FILE...\n"
+                 "  parses every kernel (.entry) of each PTX file with the device functions it calls, binds it\n"
+                 "  to the functional engine, and prints per kernel ok or the error, then the counts\n";
+    return !args.empty() && (args[0] == "--help" || args[0] == "-h") ? kExitOk : kExitInputError;
+  }
+  const tb::PtxCheckCounts n = tb::check_ptx_files(std::vector<std::string>(args.begin() + 1, args.end()), std::cout);
+  std::cout << "kernels: found " << n.found << ", parsed " << n.parsed << ", bound " << n.bound << "\n";
+  return n.bound == n.found ? kExitOk : kExitInputError;
+}
+
 }  // namespace
 
 int sc_main(int argc, char** argv) {
@@ -297,7 +313,8 @@ int sc_main(int argc, char** argv) {
     if (command == "predict") return cmd_predict(args);
     if (command == "trace") return cmd_trace(args);
     if (command == "cuda") return cmd_cuda(args, argv[0]);
-    std::cerr << "gputlm: unknown command '" << command << "'" << did_you_mean(command, {"run", "predict", "list", "trace", "cuda"}) << "\n" << kUsage;
+    if (command == "ptx") return cmd_ptx(args);
+    std::cerr << "gputlm: unknown command '" << command << "'" << did_you_mean(command, {"run", "predict", "list", "trace", "cuda", "ptx"}) << "\n" << kUsage;
     return kExitInputError;
   } catch (const func::KernelFault& e) {
     std::cerr << "gputlm: " << e.what() << "\n";

@@ -5,7 +5,15 @@
 
 namespace gputlm::func {
 
-BoundKernel::BoundKernel(const isa::Kernel& kernel) : m_kernel(&kernel) {
+BoundKernel::BoundKernel(const isa::Kernel& kernel, const ModuleImage* image) : m_kernel(&kernel), m_code(kernel.code) {
+  for (const isa::SymbolRef& r : kernel.symbol_refs) {
+    auto it = image ? image->address.find(r.name) : decltype(image->address.end()){};
+    if (!image || it == image->address.end())
+      throw SourceError(kernel.file, kernel.lines[r.pc],
+                        "instruction names module variable '" + r.name + "', which has no device address (load the module's variables first)",
+                        kernel.text[r.pc]);
+    m_code[r.pc].ops[r.operand].imm += static_cast<int64_t>(it->second);
+  }
   m_fns.reserve(kernel.code.size());
   for (size_t pc = 0; pc < kernel.code.size(); ++pc) {
     ExecFn fn = bind_instruction(kernel.code[pc]);
@@ -17,7 +25,7 @@ BoundKernel::BoundKernel(const isa::Kernel& kernel) : m_kernel(&kernel) {
 
 void BoundKernel::execute(uint32_t pc, CtaState& cta, const ThreadGroup& group, LaneMask active,
                           uint64_t clock, ExecResult& result) const {
-  const isa::Instruction& in = m_kernel->code[pc];
+  const isa::Instruction& in = m_code[pc];
   LaneMask mask = active;
   if (in.guard >= 0) {
     LaneMask held = 0;

@@ -1,18 +1,23 @@
 // A kernel ready to execute: its IR plus the semantic function bound to every instruction, and
-// the one entry point that executes a warp instruction for a set of lanes.
+// the one entry point that executes a warp instruction for a set of lanes. Operands naming module
+// variables (.global/.const: `ld.const [coeffs+4]`, `mov.u64 %rd, table`) get the variables'
+// device addresses here, from the ModuleImage the module was loaded into (module_image.h): the
+// bound kernel executes its own copy of the instructions with those addresses added.
 #pragma once
 
 #include <vector>
 
 #include "models/func/exec_context.h"
+#include "models/func/module_image.h"
 
 namespace gputlm::func {
 
 class BoundKernel {
  public:
   // Binds every instruction; an opcode/type/modifier combination the engine does not implement
-  // is a SourceError at that instruction's line.
-  explicit BoundKernel(const isa::Kernel& kernel);
+  // is a SourceError at that instruction's line, as is an operand naming a module variable when
+  // `image` is null or lacks it.
+  explicit BoundKernel(const isa::Kernel& kernel, const ModuleImage* image = nullptr);
 
   const isa::Kernel& kernel() const { return *m_kernel; }
 
@@ -23,6 +28,7 @@ class BoundKernel {
 
  private:
   const isa::Kernel* m_kernel;
+  std::vector<isa::Instruction> m_code;  // kernel.code with module variable addresses bound
   std::vector<ExecFn> m_fns;
 };
 

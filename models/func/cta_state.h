@@ -1,5 +1,5 @@
 // Architectural state of one CTA in flight: every thread's registers, the CTA's shared memory,
-// every thread's local memory. Registers are stored register-major ([reg][thread]) so that the
+// every thread's local memory (a stack of call frames) and frame pointer. Registers are stored register-major ([reg][thread]) so that the
 // lanes of a warp are adjacent. Each register slot holds 64 bits: narrower values are stored
 // sign- or zero-extended per the writing instruction's type, predicates as 0/1.
 #pragma once
@@ -20,7 +20,9 @@ struct CtaState {
         nthreads(launch.threads_per_cta()),
         regs(launch.kernel->regs.size() * size_t{nthreads}, 0),
         shared(launch.shared_bytes(), 0),
-        local(size_t{launch.kernel->local_bytes} * nthreads, 0) {}
+        local(size_t{launch.kernel->local_bytes} * nthreads, 0),
+        fp(launch.kernel->calls.empty() ? 0 : nthreads, 0),
+        carry(nthreads, 0) {}
 
   uint64_t& reg(int32_t r, uint32_t tid) { return regs[size_t(r) * nthreads + tid]; }
   uint64_t reg(int32_t r, uint32_t tid) const { return regs[size_t(r) * nthreads + tid]; }
@@ -38,6 +40,11 @@ struct CtaState {
   std::vector<uint64_t> regs;
   std::vector<uint8_t> shared;
   std::vector<uint8_t> local;
+  // Per thread: where its current call frame starts in its local memory (0: the kernel's frame).
+  // Empty for kernels that make no calls.
+  std::vector<uint32_t> fp;
+  uint32_t frame_of(uint32_t tid) const { return fp.empty() ? 0 : fp[tid]; }
+  std::vector<uint8_t> carry;  // per thread: the carry flag CC.CF of add.cc, addc, ...
 };
 
 }  // namespace gputlm::func

@@ -25,7 +25,7 @@ struct ThreadGroup {
 
 struct ExecResult {
   LaneMask active = 0;  // lanes that executed (group mask and guard)
-  LaneMask taken = 0;   // bra: lanes that jump to the target
+  LaneMask taken = 0;   // bra: lanes that jump to the target; call: lanes that call
   bool exit = false;    // ret/exit: the active lanes finished
   bool barrier = false;
   uint32_t barrier_id = 0;
@@ -35,7 +35,8 @@ struct ExecResult {
   isa::Space space = isa::Space::Generic;
   uint32_t access_bytes = 0;
   LaneMask accessed = 0;
-  std::array<uint64_t, kWarpSize> addr{};  // meaningful for the accessed lanes only
+  // call: the callee's first pc per calling lane.
+  std::array<uint64_t, kWarpSize> addr{};  // meaningful for the accessed (calling) lanes only
 
   // A fresh result for the next instruction; the addresses are left as they are (only the active
   // lanes' are ever read, and each memory instruction writes those).
@@ -83,7 +84,7 @@ struct ExecCtx {
         uint64_t v = reg(o.reg, tid);
         return o.negate ? !v : v;
       }
-      case isa::OperandKind::Imm: return static_cast<uint64_t>(o.imm);
+      case isa::OperandKind::Imm: return static_cast<uint64_t>(o.imm) + (o.frame ? cta->frame_of(tid) : 0);
       case isa::OperandKind::Special: return special(o, lane, tid);
       default: fault("operand kind not readable", tid, 0, false);
     }

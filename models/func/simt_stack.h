@@ -5,14 +5,27 @@
 // taken path runs first (dissertation section 4.1). An entry is popped when its PC reaches its
 // reconvergence PC or all its threads have exited. Templated on the mask type so large warps can
 // use wider masks.
+//
+// Calls (as in GPGPU-Sim): a call turns the top entry into the return entry (PC = the instruction
+// after the call, all its lanes) and pushes a call entry for the calling lanes at the callee's
+// first instruction, marked with rpc = kCallRpc. Divergence inside the callee pushes entries
+// above it as usual (reconvergence at the callee's post-dominators, or at its exit). A ret
+// removes its lanes from every entry down to and including the nearest call entry; when the
+// call entry empties it is popped and the return entry (the caller) continues with every lane
+// that was there at the call. Recursion is a deeper stack; the per-thread frames are the
+// functional engine's (call_ops.cpp).
 #pragma once
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "models/isa/cfg.h"
 
 namespace gputlm::func {
+
+// The reconvergence PC of a call entry: no instruction has it.
+constexpr uint32_t kCallRpc = 0xFFFFFFFEu;
 
 template <class Mask>
 class SimtStack {
@@ -50,6 +63,32 @@ class SimtStack {
     top.pc = rpc;
     m_entries.push_back({fallthrough, rpc, not_taken});
     m_entries.push_back({target, rpc, taken});
+    pop_finished();
+  }
+
+  // `lanes` of the top entry call the function at `target`; they come back to `return_pc`.
+  void call(uint32_t target, uint32_t return_pc, Mask lanes) {
+    const std::pair<uint32_t, Mask> group{target, lanes};
+    call_each(return_pc, &group, 1);
+  }
+  // A call through pointers: groups[i].second lanes call the function at groups[i].first; the
+  // last group runs first.
+  void call_each(uint32_t return_pc, const std::pair<uint32_t, Mask>* groups, size_t n) {
+    const Mask top = m_entries.back().mask;
+    m_entries.back().pc = return_pc;
+    for (size_t i = 0; i < n; ++i)
+      if (static_cast<bool>(groups[i].second & top)) m_entries.push_back({groups[i].first, kCallRpc, groups[i].second & top});
+    pop_finished();
+  }
+  // `lanes` of the top entry return from the function they are in; the top entry's other lanes
+  // (a guarded ret) move on to `next_pc`.
+  void ret(Mask lanes, uint32_t next_pc) {
+    const bool top_continues = static_cast<bool>(m_entries.back().mask & ~lanes);
+    if (top_continues) m_entries.back().pc = next_pc;
+    for (size_t i = m_entries.size(); i-- > 0;) {
+      m_entries[i].mask &= ~lanes;
+      if (m_entries[i].rpc == kCallRpc) break;
+    }
     pop_finished();
   }
 

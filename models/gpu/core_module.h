@@ -25,6 +25,9 @@ class CoreModule : public sc_core::sc_module, public StatProvider, public WavePr
 
   explicit CoreModule(sc_core::sc_module_name name) : sc_module(name) {}
 
+  // Throws InputError naming what this core cannot run in `kernel` (asked before a launch
+  // simulates, outside any SystemC process).
+  virtual void check_kernel(const isa::Kernel& kernel) const { (void)kernel; }
   // Whether a CTA of `launch` can start now.
   virtual bool can_take(const func::Launch& launch) const = 0;
   // Starts CTA `cta_id` of `launch` (can_take must hold).

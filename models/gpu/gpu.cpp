@@ -64,6 +64,7 @@ Gpu::Gpu(sc_core::sc_module_name name, const GpuSpec& spec)
 }
 
 LaunchTiming Gpu::run(const func::BoundKernel& kernel, const func::Launch& launch) {
+  for (const auto& c : m_cores) c->check_kernel(*launch.kernel);
   bool fits = false;
   for (const auto& c : m_cores) fits |= c->can_take(launch);
   if (!fits)

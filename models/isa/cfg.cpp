@@ -55,7 +55,7 @@ void build_blocks(const Kernel& k, Cfg& cfg) {
     if (last.is_branch()) {
       add_edge(b, static_cast<uint32_t>(last.ops[0].imm));
       if (guarded) add_edge(b, b.end);
-    } else if (last.is_exit() || last.op == Opcode::Trap) {
+    } else if (last.is_exit() || last.is_return() || last.op == Opcode::Trap) {
       b.exits = true;
       if (guarded) add_edge(b, b.end);
     } else {

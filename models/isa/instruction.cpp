@@ -33,7 +33,7 @@ void operand_regs(const Operand& o, std::vector<int32_t>& out) {
 bool first_operand_is_dst(const Instruction& in) {
   switch (in.op) {
     case Opcode::St: case Opcode::Red: case Opcode::Bra: case Opcode::Bar: case Opcode::Barrier:
-    case Opcode::Prefetch: case Opcode::Nanosleep:
+    case Opcode::Prefetch: case Opcode::Nanosleep: case Opcode::Call:
       return false;
     default:
       return in.nops > 0;

@@ -29,6 +29,7 @@ struct Operand {
   OperandKind kind = OperandKind::None;
   ImmFormat imm_format = ImmFormat::Int;
   bool negate = false;  // "!%p" as a source predicate
+  bool frame = false;   // a symbol of the current call frame: imm is relative to the thread's frame
   SReg sreg = SReg::Tid;
   uint8_t comp = 0;
   uint8_t vec_n = 0;
@@ -46,6 +47,7 @@ enum InstrFlag : uint32_t {
   kArrive = 1u << 14, kRed = 1u << 15,
   kRowHint = 1u << 16,  // ld.global.rowhint: the dissertation's row-buffer locality hint bit (section 7.2)
   kWarpSync = 1u << 17,  // bar.warp.sync (__syncwarp): a warp collective, not a CTA barrier
+  kFuncRet = 1u << 18,   // ret inside a .func: returns to the caller (in a kernel, ret ends the thread)
 };
 
 struct Instruction {
@@ -75,16 +77,22 @@ struct Instruction {
 
   bool has(InstrFlag f) const { return (flags & f) != 0; }
   bool is_branch() const { return op == Opcode::Bra; }
-  bool is_exit() const { return op == Opcode::Ret || op == Opcode::Exit; }
+  bool is_exit() const { return (op == Opcode::Ret && !has(kFuncRet)) || op == Opcode::Exit; }
+  bool is_call() const { return op == Opcode::Call; }
+  bool is_return() const { return op == Opcode::Ret && has(kFuncRet); }
   bool is_barrier() const { return (op == Opcode::Bar || op == Opcode::Barrier) && !has(kWarpSync); }
   // Its outcome decides where the warp goes next (which threads, which PC, whether it waits).
-  bool decides_control() const { return is_branch() || is_exit() || is_barrier() || op == Opcode::Trap; }
+  bool decides_control() const {
+    return is_branch() || is_exit() || is_call() || is_return() || is_barrier() || op == Opcode::Trap;
+  }
   bool is_load() const { return op == Opcode::Ld || op == Opcode::Ldu; }
   bool is_store() const { return op == Opcode::St || op == Opcode::CondAcc; }  // cond.acc: [base] is operand 1
   bool is_atomic() const { return op == Opcode::Atom || op == Opcode::Red; }
   bool is_memory() const { return is_load() || is_store() || is_atomic(); }
   // Ends a basic block (control leaves or may leave the fall-through path).
-  bool ends_block() const { return is_branch() || is_exit() || op == Opcode::Trap; }
+  // A call does not: the callee returns to the next instruction (the callee is opaque to the
+  // caller's CFG, as in GPGPU-Sim); a function's ret ends its block like an exit.
+  bool ends_block() const { return is_branch() || is_exit() || is_return() || op == Opcode::Trap; }
 };
 
 // The timing class of an instruction: arithmetic opcodes on float types count as float units,

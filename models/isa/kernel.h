@@ -1,6 +1,12 @@
 // A parsed PTX kernel (.entry) and the module (file) holding it: declarations with their layout
 // in each state space, the decoded instruction stream, source text per instruction for messages,
 // and the control/dataflow analysis (cfg.h) filled in by analyze_kernel().
+//
+// Device functions (.func) are linked into each kernel that calls them (ptx_link.h): their code
+// follows the kernel's own as separate pc ranges, their registers get slots of their own, and
+// every `call` names a CallSite. Per-thread local memory is a stack of frames: the kernel's frame
+// (its .local variables and the .param variables of its call sequences) at offset 0, each active
+// call's frame above it; symbols of these frames are frame-relative (Operand::frame).
 #pragma once
 
 #include <map>
@@ -8,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "models/common/error.h"
 #include "models/isa/cfg.h"
 #include "models/isa/instruction.h"
 
@@ -28,6 +35,73 @@ struct VarDecl {
   uint32_t offset = 0;
 };
 
+// Device functions have addresses (for function pointers: `mov.u64 %rd, f;`, tables of them in
+// module variables): function i of Module::functions is at kFunctionAddressBase + 16 * i, a
+// window no allocation or other space uses, so a load from it faults.
+constexpr uint64_t kFunctionAddressBase = 0x00007D0000000000ull;
+
+// A variable of a frame: offset and bytes.
+struct FrameVar {
+  uint32_t offset = 0, size = 0;
+};
+
+// A call site of a linked kernel: `call (rets), callee, (args);` at one pc, or through a register
+// (`call (rets), %rd, (args), prototype;`: the call's operand 1, a function address).
+struct CallSite {
+  static constexpr uint32_t kIndirect = 0xFFFFFFFFu;
+  struct Copy {
+    uint32_t from = 0, to = 0, size = 0;  // frame offsets (bytes)
+  };
+  uint32_t callee = kIndirect;  // index into Kernel::functions; kIndirect: the target is in a register
+  uint32_t caller_frame = 0;    // bytes of the calling frame; the callee's frame starts after it (16-aligned)
+  std::vector<Copy> args;       // direct: caller frame -> callee frame, at the call
+  std::vector<Copy> rets;       // direct: callee frame -> caller frame, at the callee's ret
+  std::vector<FrameVar> arg_vars, ret_vars;  // the call's .param variables in the caller's frame
+};
+
+// A device function linked into a kernel. Its frame: a header (caller's frame offset, call site
+// and this function's index, 4 bytes each), its return values, parameters, .local variables and
+// call-sequence .params, then, if it may recurse, the save area of its registers (restored at ret).
+struct FunctionInfo {
+  static constexpr uint32_t kHeaderBytes = 16;
+  std::string name;
+  int line = 0;              // its .func line
+  uint32_t entry_pc = 0;     // first instruction
+  uint32_t end_pc = 0;       // one past its last instruction
+  int32_t reg_begin = 0;     // its register slots [reg_begin, reg_end)
+  int32_t reg_end = 0;
+  uint32_t frame_bytes = 0;  // whole frame
+  uint32_t save_offset = 0;  // register save area (0: not recursive, nothing saved)
+  std::vector<FrameVar> params, rets;  // its formal .param variables in its frame
+  uint32_t module_index = 0;  // in Module::functions (its address)
+};
+
+// A variable of module scope (.global or .const): placed in global memory by
+// func::load_module_variables (module_image.h).
+struct ModuleVar {
+  std::string name;
+  Space space = Space::Global;  // Global or Const
+  uint32_t size = 0;            // bytes (0 for an .extern array of unknown size)
+  uint32_t align = 1;
+  std::vector<uint8_t> init;    // initial bytes (shorter than size: the rest is zero)
+  struct Reloc {                // an address initialiser: init[offset..+8) = address of name + addend
+    uint32_t offset = 0;
+    std::string name;
+    int64_t addend = 0;
+  };
+  std::vector<Reloc> relocs;
+  bool external = false;        // .extern: defined in another module
+  int line = 0;
+};
+
+// An operand naming a module variable; its address is added when the kernel is bound
+// (func::BoundKernel with a ModuleImage).
+struct SymbolRef {
+  uint32_t pc = 0;
+  unsigned operand = 0;
+  std::string name;
+};
+
 struct Kernel {
   std::string name;
   std::string file;  // PTX file it came from
@@ -38,12 +112,17 @@ struct Kernel {
   uint32_t shared_bytes = 0;    // static shared size
   uint32_t dynamic_shared_offset = 0;  // where extern .shared arrays start
   std::vector<VarDecl> locals;
-  uint32_t local_bytes = 0;  // per thread
+  uint32_t frame_bytes = 0;  // the kernel's own frame: .local variables and call-sequence .params
+  uint32_t local_bytes = 0;  // per thread: the kernel's frame plus the call stack reserved for calls
   std::vector<RegDecl> regs;  // register slots
   std::vector<Instruction> code;
   std::vector<std::string> text;  // source text per instruction
   std::vector<int> lines;         // source line per instruction
   std::map<std::string, uint32_t> labels;
+  std::vector<CallSite> calls;          // indexed by a call's operand 0
+  std::vector<FunctionInfo> functions;  // linked device functions, in code order
+  std::vector<int32_t> function_by_address;  // Module::functions index -> Kernel::functions index, -1 not linked
+  std::vector<SymbolRef> symbol_refs;   // operands naming module variables
   Cfg cfg;  // filled by analyze_kernel()
 
   // "file:line: `text`" of an instruction, for messages.
@@ -53,11 +132,24 @@ struct Kernel {
 struct Module {
   std::string file;
   std::string version;
-  std::string target;
+  std::string target;  // as written, e.g. "sm_75, debug"
   unsigned address_size = 64;
-  std::vector<std::unique_ptr<Kernel>> kernels;
+  std::vector<std::unique_ptr<Kernel>> kernels;  // the kernels that parsed and linked
+  std::vector<ModuleVar> variables;              // .global and .const variables
+  std::vector<std::string> functions;            // every .func declared, in name order (function addresses)
+  // Kernels the front end could not take, with their error ("file:line: message: `text`"). The
+  // rest of the module is still usable.
+  std::map<std::string, SourceError> kernel_errors;
 
+  // The kernel named `name`, or nullptr (also for a kernel in kernel_errors).
   const Kernel* find(const std::string& name) const;
+  // The kernel named `name`; throws InputError with its parse error, or naming the kernels there are.
+  const Kernel& get(const std::string& name) const;
+  const ModuleVar* variable(const std::string& name) const;
+  // The address of device function `name` (kFunctionAddressBase + 16 * index), 0 if none.
+  uint64_t function_address(const std::string& name) const;
+  // Throws the error of the first kernel that failed, if any (for readers that need every kernel).
+  void require_all_kernels() const;
 };
 
 }  // namespace gputlm::isa

@@ -83,7 +83,10 @@ bool opcode_specific(Instruction& in, std::string_view w) {
     case Opcode::Prmt: return lookup(kPrmt, w, in.prmt);
     case Opcode::Testp: return lookup(kTestp, w, in.testp);
     case Opcode::Bfind: return w == "shiftamt" && (in.flags |= kShiftAmt);
-    case Opcode::Bra: return w == "uni" && (in.flags |= kUni);
+    case Opcode::Bra:
+    case Opcode::Call:
+    case Opcode::Ret:
+      return w == "uni" && (in.flags |= kUni);
     case Opcode::Cvta: return w == "to" && (in.flags |= kTo);
     case Opcode::Shf:
       if (w == "l") return in.flags |= kShfLeft;

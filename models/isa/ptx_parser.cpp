@@ -2,13 +2,17 @@
 
 #include <cstring>
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <utility>
 
 #include "models/common/error.h"
 #include "models/common/limits.h"
 #include "models/isa/modifiers.h"
+#include "models/isa/ptx_cursor.h"
+#include "models/isa/ptx_initializer.h"
 #include "models/isa/ptx_lexer.h"
+#include "models/isa/ptx_link.h"
 #include "models/isa/ptx_scope.h"
 
 namespace gputlm::isa {
@@ -16,89 +20,84 @@ namespace {
 
 uint32_t align_up(uint32_t v, uint32_t a) { return a ? (v + a - 1) / a * a : v; }
 
-// Recursive-descent parser over the token stream of one PTX file.
-class Parser {
+// Recursive-descent parser over the token stream of one PTX file. Kernels and device functions
+// are parsed into units of their own (a kernel or function that fails is recorded and skipped),
+// then each kernel is linked with the functions it calls (ptx_link.h).
+class Parser : TokenCursor {
  public:
-  Parser(std::vector<Token> toks, std::string file) : m_t(std::move(toks)), m_file(std::move(file)) {}
+  Parser(std::vector<Token> toks, std::string file) : TokenCursor(std::move(toks), std::move(file)) {}
 
   std::unique_ptr<Module> module() {
     auto mod = std::make_unique<Module>();
     mod->file = m_file;
+    m_module = mod.get();
+    std::vector<ParsedUnit> kernels;
     while (peek().kind != Token::End) {
       const Token& t = peek();
       if (t.text == ".version") { next(); mod->version = next().text; }
-      else if (t.text == ".target") { next(); mod->target = next().text; while (accept(",")) next(); }
+      else if (t.text == ".target") target(*mod);
       else if (t.text == ".address_size") address_size(*mod);
-      else if (t.text == ".visible" || t.text == ".weak") next();
-      else if (t.text == ".entry") mod->kernels.push_back(entry());
-      else if (t.text == ".shared" || t.text == ".extern") module_shared();
+      else if (t.text == ".visible" || t.text == ".weak" || t.text == ".common") next();
+      else if (t.text == ".extern") { next(); m_extern = true; continue; }
+      else if (t.text == ".entry") unit(false, kernels);
+      else if (t.text == ".func") unit(true, kernels);
+      else if (t.text == ".shared") module_shared();
+      else if (t.text == ".global" || t.text == ".const") module_variable();
       else if (t.text == ".file") skip_statement_line();
-      else if (t.text == ".section") skip_section();
-      else fail(t, "unsupported module-level syntax (only .entry kernels and .shared variables)");
+      else if (t.text == ".section") skip_braces();
+      else fail(t, "unsupported module-level syntax (expected .entry, .func, .global, .const or .shared)");
+      m_extern = false;
+    }
+    std::set<std::string> address_taken;  // what calls through pointers may reach
+    for (const auto& [name, u] : m_functions) {
+      mod->functions.push_back(name);
+      for (const SymbolRef& r : u.function_refs) address_taken.insert(r.name);
+    }
+    for (const ParsedUnit& u : kernels)
+      for (const SymbolRef& r : u.function_refs) address_taken.insert(r.name);
+    for (const ModuleVar& v : mod->variables)
+      for (const ModuleVar::Reloc& r : v.relocs) address_taken.insert(r.name);
+    for (ParsedUnit& u : kernels) {
+      const std::string name = u.body->name;
+      try {
+        mod->kernels.push_back(link_kernel(u, m_functions, address_taken));
+      } catch (const SourceError& e) {
+        mod->kernel_errors.emplace(name, e);
+      }
     }
     return mod;
   }
 
  private:
-  // ---- token helpers ----
-  const Token& peek(size_t k = 0) const { return m_t[std::min(m_pos + k, m_t.size() - 1)]; }
-  const Token& next() {
-    const Token& t = peek();
-    if (t.kind == Token::End) fail(t, "unexpected end of file");
-    ++m_pos;
-    return t;
+  const std::string& m_file = file();
+
+  void target(Module& mod) {
+    next();
+    mod.target = next().text;
+    while (accept(",")) mod.target += ", " + next().text;
   }
-  bool accept(std::string_view s) {
-    if (peek().text == s && peek().kind != Token::String) { ++m_pos; return true; }
-    return false;
-  }
-  void expect(std::string_view s) {
-    if (!accept(s)) fail(peek(), "expected '" + std::string(s) + "'");
-  }
-  [[noreturn]] void fail(const Token& t, const std::string& msg) const {
-    throw SourceError(m_file, t.line, msg, statement_text(t.line));
-  }
-  // The source text of the statement on `line`, rebuilt from its tokens.
-  std::string statement_text(int line) const {
-    std::string s;
-    bool glue_next = true;
-    for (const auto& t : m_t) {
-      if (t.line != line || t.kind == Token::End) continue;
-      const bool glue_before = t.text == "," || t.text == ";" || t.text == "]" || t.text == "}" ||
-                               t.text == ">" || t.text == ")" || t.text == "|" || t.text == "+" ||
-                               t.text == ":" || (t.text == "<" && !s.empty() && s.back() != ' ');
-      if (!glue_next && !glue_before) s += ' ';
-      s += t.text;
-      glue_next = t.text == "[" || t.text == "{" || t.text == "(" || t.text == "<" || t.text == "!" ||
-                  t.text == "@" || t.text == "|" || t.text == "+" || t.text == "-";
-    }
-    return s;
-  }
-  void skip_statement_line() {
-    int line = peek().line;
-    while (peek().kind != Token::End && peek().line == line) ++m_pos;
-  }
-  void skip_section() {
-    while (peek().kind != Token::End && peek().text != "{") next();
-    int depth = 0;
-    do {
-      const Token& t = next();
-      depth += t.text == "{" ? 1 : t.text == "}" ? -1 : 0;
-    } while (depth > 0);
-  }
-  // A non-negative integer no larger than `max` (`limit`: the limits.h name of `max`).
-  uint32_t number(const Token& t, uint64_t max = UINT32_MAX, const char* limit = nullptr) const {
-    uint64_t v = 0;
-    size_t used = 0;
+  // A kernel or function (its declaration, maybe with a body). A body the front end cannot take
+  // is recorded with its error; the parser goes on after its closing brace.
+  void unit(bool function, std::vector<ParsedUnit>& kernels) {
+    const size_t start = position();
+    const Token& at = peek();
+    ParsedUnit u;
+    u.line = at.line;
     try {
-      if (t.kind != Token::String && !t.text.empty() && t.text[0] != '-' && t.text[0] != '+') v = std::stoull(t.text, &used, 0);
-    } catch (const std::logic_error&) {
-      used = 0;
+      parse_unit(function, u);
+    } catch (const SourceError& e) {
+      if (m_in_body_of.empty()) throw;  // the declaration itself: the module cannot be read
+      seek(start);
+      skip_braces();
+      u.error = e.what();
+      if (!function) { m_module->kernel_errors.emplace(m_in_body_of, e); m_in_body_of.clear(); return; }
     }
-    if (used == 0 || used != t.text.size()) fail(t, "expected a number");
-    if (v > max) fail(t, "more than " + std::to_string(max) + (limit ? limits::named(limit) : std::string()));
-    if (v > UINT32_MAX) fail(t, "more than " + std::to_string(UINT32_MAX));
-    return static_cast<uint32_t>(v);
+    const std::string name = m_in_body_of.empty() ? m_unit_name : m_in_body_of;
+    m_in_body_of.clear();
+    if (!function) { kernels.push_back(std::move(u)); return; }
+    ParsedUnit& slot = m_functions[name];
+    if (slot.defined && u.defined) fail(at, "function '" + name + "' defined twice");
+    if (u.defined || !u.error.empty() || !slot.defined) slot = std::move(u);
   }
   void address_size(Module& mod) {
     next();
@@ -122,8 +121,9 @@ class Parser {
     bool unsized = false;
     std::string name;
   };
-  // Parses "[.align N] .type [.ptr ...] name[N]" after the space directive.
-  VarSyntax var_syntax() {
+  // Parses "[.align N] .type [.ptr ...] name[N]" after the space directive; with `init`, an
+  // initialiser may follow (module variables), else it is an error.
+  VarSyntax var_syntax(bool init = false) {
     VarSyntax v;
     for (;;) {
       const Token& t = peek();
@@ -148,8 +148,14 @@ class Parser {
       v.is_array = true;
       if (accept("]")) v.unsized = true;
       else { v.count = number(next(), limits::kMaxVariableBytes, "max_variable_bytes"); expect("]"); }
+      while (accept("[")) {  // a multi-dimensional array: its size is the product
+        const uint64_t dim = number(next(), limits::kMaxVariableBytes, "max_variable_bytes");
+        expect("]");
+        grow(nt, 0, uint64_t{v.count} * dim, ("variable '" + v.name + "'").c_str());
+        v.count *= static_cast<uint32_t>(dim);
+      }
     }
-    if (peek().text == "=") fail(peek(), "initialised variables are not supported");
+    if (!init && peek().text == "=") fail(peek(), "initialised variables are only supported at module scope");
     if (v.align == 0) v.align = std::max(1u, dtype_bytes(v.type));
     grow(nt, 0, uint64_t{std::max(1u, dtype_bytes(v.type))} * v.count, ("variable '" + v.name + "'").c_str());
     return v;
@@ -164,24 +170,53 @@ class Parser {
     return d;
   }
   void module_shared() {
-    bool ext = accept(".extern");
-    const Token& t = next();
-    if (t.text != ".shared") fail(t, "only .extern .shared is supported at module level");
+    next();
     VarSyntax v = var_syntax();
     expect(";");
-    (v.unsized || ext ? m_dynamic_shared : m_module_shared).push_back(to_decl(v, Space::Shared));
+    (v.unsized || m_extern ? m_dynamic_shared : m_module_shared).push_back(to_decl(v, Space::Shared));
+  }
+  // .global / .const variable of module scope, maybe initialised.
+  void module_variable() {
+    const Token& at = next();
+    ModuleVar var;
+    var.space = at.text == ".const" ? Space::Const : Space::Global;
+    var.line = at.line;
+    var.external = m_extern;
+    const VarSyntax v = var_syntax(true);
+    var.name = v.name;
+    var.align = v.align;
+    var.size = v.unsized ? 0 : std::max(1u, dtype_bytes(v.type)) * v.count;
+    if (accept("=")) parse_initializer(*this, v.type, var);
+    expect(";");
+    if (m_module->variable(var.name)) fail(at, "module variable '" + var.name + "' declared twice");
+    m_module->variables.push_back(std::move(var));
   }
 
-  // ---- kernels ----
-  std::unique_ptr<Kernel> entry() {
+  // ---- kernels and functions ----
+  // `.entry name (params) {body}` or `.func [(rets)] name [(params)] [;|{body}]`.
+  void parse_unit(bool function, ParsedUnit& u) {
     auto k = std::make_unique<Kernel>();
-    k->line = next().line;  // .entry
+    k->line = next().line;  // .entry / .func
     k->file = m_file;
-    k->name = next().text;
     m_kernel = k.get();
+    m_function = function;
+    m_calls = &u.calls;
+    m_function_refs = &u.function_refs;
     m_scopes = ScopeStack();
     m_scopes.push();
-    if (accept("(")) {
+    add_module_variables();
+    m_pending_labels.clear();
+    m_dynamic_refs.clear();
+    if (function) {
+      k->frame_bytes = FunctionInfo::kHeaderBytes;
+      if (peek().text == "(") u.rets = frame_params();
+    }
+    const Token& nt = next();
+    if (nt.kind != Token::Ident || nt.text[0] == '.') fail(nt, "expected a kernel or function name");
+    k->name = m_unit_name = nt.text;
+    if (function) {
+      if (peek().text == "(") u.params = frame_params();
+    } else if (accept("(")) {
       while (!accept(")")) {
         const Token& t = next();
         if (t.text != ".param") fail(t, "expected .param in kernel signature");
@@ -193,7 +228,14 @@ class Parser {
         accept(",");
       }
     }
-    while (peek().text != "{") performance_directive();
+    while (peek().text != "{" && peek().text != ";") performance_directive();
+    if (accept(";")) {
+      if (!function) fail(nt, "a kernel without a body");
+      u.body = std::move(k);
+      return;
+    }
+    m_in_body_of = k->name;
+    u.defined = true;
     layout_module_shared(*k);
     expect("{");
     body();
@@ -202,9 +244,31 @@ class Parser {
     for (const auto& [pc, index] : m_dynamic_refs) k->code[pc].ops[index].imm += k->dynamic_shared_offset;
     m_dynamic_refs.clear();
     resolve_labels();
-    analyze_kernel(*k);
     m_kernel = nullptr;
-    return k;
+    u.body = std::move(k);
+  }
+  // "(.param .b32 a, .param .align 8 .b8 b[16])" of a function: variables of its frame.
+  std::vector<VarDecl> frame_params() {
+    expect("(");
+    std::vector<VarDecl> out;
+    while (!accept(")")) {
+      const Token& t = next();
+      if (t.text != ".param" && t.text != ".reg") fail(t, "expected .param in function signature");
+      if (t.text == ".reg") fail(t, ".reg parameters of functions are not supported");
+      out.push_back(add_frame_var(to_decl(var_syntax(), Space::Local), t));
+      accept(",");
+    }
+    return out;
+  }
+  // A variable of the current frame (.local, or .param of a function or call sequence).
+  VarDecl add_frame_var(VarDecl d, const Token& at) {
+    d.offset = align_up(m_kernel->frame_bytes, d.align);
+    m_kernel->frame_bytes = grow(at, d.offset, d.size, "the local memory");
+    m_scopes.add_symbol(d.name, Space::Local, d.offset, false, true, d.size);
+    return d;
+  }
+  void add_module_variables() {
+    for (const ModuleVar& v : m_module->variables) m_scopes.add_symbol(v.name, v.space, 0, false, false, v.size, true);
   }
   void performance_directive() {
     const Token& t = next();
@@ -212,8 +276,11 @@ class Parser {
         t.text == ".maxnreg" || t.text == ".maxclusterrank" || t.text == ".reqnctapercluster") {
       next();
       while (accept(",")) next();
+    } else if (t.text == ".attribute") {
+      expect("(");
+      while (!accept(")")) next();
     } else if (t.text != ".noreturn") {
-      fail(t, "unexpected '" + t.text + "' before kernel body");
+      fail(t, "unexpected '" + t.text + "' before the body");
     }
   }
   void layout_module_shared(Kernel& k) {
@@ -239,10 +306,12 @@ class Parser {
         m_scopes.push();
       } else if (t.text == ".reg") {
         reg_decl();
-      } else if (t.text == ".shared" || t.text == ".local") {
+      } else if (t.text == ".shared" || t.text == ".local" || t.text == ".param") {
         local_or_shared_decl();
       } else if (t.text == ".loc" || t.text == ".pragma") {
         skip_statement_line();
+      } else if (t.text == ".callprototype") {
+        while (next().text != ";") {}
       } else if (t.kind == Token::Ident && peek(1).text == ":" && t.text[0] != '.') {
         label();
       } else {
@@ -286,16 +355,15 @@ class Parser {
   }
   void local_or_shared_decl() {
     const Token& at = peek();
-    bool shared = next().text == ".shared";
-    VarDecl d = to_decl(var_syntax(), shared ? Space::Shared : Space::Local);
+    const std::string space = next().text;
+    VarDecl d = to_decl(var_syntax(), space == ".shared" ? Space::Shared : Space::Local);
     expect(";");
-    if (shared) {
+    if (space == ".shared") {
+      if (m_function) fail(at, ".shared variables inside a function are not supported");
       add_shared(*m_kernel, d, at);
     } else {
-      d.offset = align_up(m_kernel->local_bytes, d.align);
-      m_kernel->local_bytes = grow(at, d.offset, d.size, "the local memory");
-      m_scopes.add_symbol(d.name, Space::Local, d.offset);
-      m_kernel->locals.push_back(d);
+      d = add_frame_var(d, at);
+      if (space == ".local") m_kernel->locals.push_back(d);
     }
   }
 
@@ -310,7 +378,10 @@ class Parser {
     const Token& ot = next();
     if (ot.kind != Token::Ident) fail(ot, "expected an instruction");
     decode_opcode(in, ot);
-    if (!accept(";")) {
+    if (in.op == Opcode::Ret && m_function) in.flags |= kFuncRet;
+    if (in.op == Opcode::Call) {
+      call_operands(in, line);
+    } else if (!accept(";")) {
       do {
         if (in.nops >= Instruction::kMaxOperands) fail(ot, "too many operands");
         in.ops[in.nops] = operand(in, in.nops);
@@ -321,6 +392,11 @@ class Parser {
     if (in.nops < opcode_min_operands(in.op) || in.nops > opcode_max_operands(in.op))
       fail(ot, "wrong number of operands for " + std::string(opcode_name(in.op)));
     in.dst2 = std::exchange(m_pending_dst2, -1);
+    // .param variables of a function or of a call sequence live in the thread's frame.
+    if ((in.is_load() || in.is_store()) && in.space == Space::Param) {
+      const Operand& a = in.ops[in.is_store() ? 0 : 1];
+      if (m_function || a.frame) in.space = Space::Local;
+    }
     check_types(in, ot);
     convert_float_immediates(in);
     m_kernel->code.push_back(in);
@@ -345,7 +421,7 @@ class Parser {
   }
   void check_types(const Instruction& in, const Token& t) const {
     switch (in.op) {
-      case Opcode::Bra: case Opcode::Ret: case Opcode::Exit: case Opcode::Trap: case Opcode::Bar:
+      case Opcode::Bra: case Opcode::Ret: case Opcode::Exit: case Opcode::Trap: case Opcode::Bar: case Opcode::Call:
       case Opcode::Barrier: case Opcode::Membar: case Opcode::Fence: case Opcode::Prefetch:
       case Opcode::Nanosleep: case Opcode::Activemask:
         return;
@@ -415,12 +491,15 @@ class Parser {
     if (special(t.text, o)) return o;
     if (const ScopeStack::Symbol* s = m_scopes.find_symbol(t.text)) {
       o.kind = OperandKind::Imm;
-      o.imm = s->offset;
-      o.sym_space = s->space;
-      if (s->dynamic) m_dynamic_refs.emplace_back(m_kernel->code.size(), index);
+      symbol_operand(*s, t.text, index, o);
       return o;
     }
     if (t.text[0] == '%') fail(t, "undeclared register '" + t.text + "'");
+    if (m_functions.count(t.text) || (m_function && t.text == m_unit_name)) {  // a function's address, set when linked
+      o.kind = OperandKind::Imm;
+      m_function_refs->push_back({static_cast<uint32_t>(m_kernel->code.size()), index, t.text});
+      return o;
+    }
     fail(t, "unknown identifier '" + t.text + "'");
   }
   Operand immediate() {
@@ -466,34 +545,6 @@ class Parser {
       o.imm_format = t == DType::F32 ? ImmFormat::F32 : ImmFormat::F64;
     }
   }
-  int64_t parse_number(const Token& t, bool neg) const {
-    const std::string& s = t.text;
-    size_t used = 0;
-    try {
-      if (s.size() > 2 && s[0] == '0' && (s[1] == 'f' || s[1] == 'F' || s[1] == 'd' || s[1] == 'D')) {
-        const bool single = s[1] == 'f' || s[1] == 'F';
-        uint64_t bits = std::stoull(s.substr(2), &used, 16);
-        if (used + 2 != s.size() || s.size() != (single ? 10u : 18u)) fail(t, "bad number '" + s + "'");
-        if (neg) bits ^= single ? 0x80000000ull : 0x8000000000000000ull;
-        return static_cast<int64_t>(bits);
-      }
-      const bool hex = s.size() > 1 && (s[1] == 'x' || s[1] == 'X');
-      if (!hex && s.find_first_of(".eE") != std::string::npos) {
-        double d = std::stod(s, &used) * (neg ? -1 : 1);
-        if (used != s.size()) fail(t, "bad number '" + s + "'");
-        int64_t bits;
-        std::memcpy(&bits, &d, sizeof bits);
-        return bits;  // a decimal float literal is an f64 immediate (PTX 5.2.4)
-      }
-      std::string digits = s;
-      if (!digits.empty() && (digits.back() == 'U' || digits.back() == 'u')) digits.pop_back();  // 123U
-      uint64_t v = std::stoull(digits, &used, 0);
-      if (used != digits.size()) fail(t, "bad number '" + s + "'");
-      return static_cast<int64_t>(neg ? 0 - v : v);  // two's complement, no signed overflow
-    } catch (const std::logic_error&) {
-      fail(t, "bad number '" + s + "'");
-    }
-  }
   Operand address(unsigned index) {
     Operand o;
     o.kind = OperandKind::Address;
@@ -503,9 +554,7 @@ class Parser {
     } else if (int32_t r = m_scopes.find_reg(t.text); r >= 0) {
       o.reg = r;
     } else if (const ScopeStack::Symbol* s = m_scopes.find_symbol(t.text)) {
-      o.imm = s->offset;
-      o.sym_space = s->space;
-      if (s->dynamic) m_dynamic_refs.emplace_back(m_kernel->code.size(), index);
+      symbol_operand(*s, t.text, index, o);
     } else {
       fail(t, "unknown address base '" + t.text + "'");
     }
@@ -517,6 +566,60 @@ class Parser {
     }
     expect("]");
     return o;
+  }
+  void symbol_operand(const ScopeStack::Symbol& s, const std::string& name, unsigned index, Operand& o) {
+    o.imm = s.offset;
+    o.sym_space = s.space;
+    o.frame = s.frame;
+    if (s.dynamic) m_dynamic_refs.emplace_back(m_kernel->code.size(), index);
+    if (s.module) m_kernel->symbol_refs.push_back({static_cast<uint32_t>(m_kernel->code.size()), index, name});
+  }
+  // call[.uni] [(ret, ...),] func [, (arg, ...)] [, prototype];
+  void call_operands(Instruction& in, int line) {
+    PendingCall c;
+    c.pc = static_cast<uint32_t>(m_kernel->code.size());
+    c.line = line;
+    if (accept("(")) {
+      c.rets = call_vars();
+      expect(",");
+    }
+    const Token& ft = next();
+    if (ft.kind != Token::Ident) fail(ft, "expected the called function");
+    const int32_t target = m_scopes.find_reg(ft.text);  // an indirect call: the function's address
+    if (target < 0) c.callee = ft.text;
+    if (accept(",")) {
+      if (accept("(")) c.args = call_vars();
+      if (accept(",")) {
+        const Token& pt = next();  // the .callprototype label of an indirect call: its layout is the callee's
+        if (target < 0 || pt.kind != Token::Ident) fail(pt, "a prototype follows only a call through a register");
+      }
+    }
+    expect(";");
+    in.nops = target < 0 ? 1 : 2;
+    in.ops[0].kind = OperandKind::Imm;
+    in.ops[0].imm = static_cast<int64_t>(m_calls->size());
+    if (target >= 0) {
+      in.ops[1].kind = OperandKind::Reg;
+      in.ops[1].reg = target;
+    }
+    m_calls->push_back(std::move(c));
+  }
+  // The .param variables of a call sequence, up to ")".
+  std::vector<VarDecl> call_vars() {
+    std::vector<VarDecl> out;
+    if (accept(")")) return out;
+    do {
+      const Token& t = next();
+      const ScopeStack::Symbol* s = m_scopes.find_symbol(t.text);
+      if (!s || !s->frame) fail(t, "a call passes '" + t.text + "', which is not a .param variable of the calling function");
+      VarDecl d;
+      d.name = t.text;
+      d.offset = s->offset;
+      d.size = s->size;
+      out.push_back(d);
+    } while (accept(","));
+    expect(")");
+    return out;
   }
   bool special(const std::string& name, Operand& o) const {
     static const std::pair<const char*, SReg> kVec[] = {
@@ -564,10 +667,15 @@ class Parser {
     unsigned index;
     Token tok;
   };
-  std::vector<Token> m_t;
-  size_t m_pos = 0;
-  std::string m_file;
+  Module* m_module = nullptr;
   Kernel* m_kernel = nullptr;
+  bool m_function = false;   // parsing a .func
+  bool m_extern = false;     // the declaration being parsed follows .extern
+  std::string m_unit_name;   // name of the kernel or function being parsed
+  std::string m_in_body_of;  // set while a body is parsed: its errors are the unit's alone
+  std::vector<PendingCall>* m_calls = nullptr;
+  std::vector<SymbolRef>* m_function_refs = nullptr;
+  std::map<std::string, ParsedUnit> m_functions;
   ScopeStack m_scopes;
   std::vector<VarDecl> m_module_shared;
   std::vector<VarDecl> m_dynamic_shared;

@@ -1,6 +1,6 @@
 // Name resolution for the PTX parser: nested { } scopes of registers (inner declarations shadow
 // outer ones, as nvcc's inline-asm wrappers rely on) and the kernel's symbols (params, shared and
-// local variables) with their space and byte offset.
+// local variables, module variables) with their space and byte offset.
 #pragma once
 
 #include <map>
@@ -17,6 +17,9 @@ class ScopeStack {
     Space space;
     uint32_t offset;
     bool dynamic;  // extern .shared array: offset relative to the end of static shared memory
+    bool frame;    // a variable of the current frame (.local, function and call .param): offset in the frame
+    uint32_t size;
+    bool module;   // a .global/.const module variable: its address is bound later
   };
 
   void push() { m_regs.emplace_back(); }
@@ -30,8 +33,9 @@ class ScopeStack {
       if (auto f = it->find(name); f != it->end()) return f->second;
     return -1;
   }
-  void add_symbol(const std::string& name, Space space, uint32_t offset, bool dynamic = false) {
-    m_symbols[name] = {space, offset, dynamic};
+  void add_symbol(const std::string& name, Space space, uint32_t offset, bool dynamic = false, bool frame = false,
+                  uint32_t size = 0, bool module = false) {
+    m_symbols[name] = {space, offset, dynamic, frame, size, module};
   }
   const Symbol* find_symbol(const std::string& name) const {
     auto it = m_symbols.find(name);

@@ -4,6 +4,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "models/common/error.h"
+
 namespace gputlm::sm {
 
 Core::Core(sc_core::sc_module_name name, const CoreSpec& spec, uint32_t core_id, double reference_mhz, Wakeup* edges)
@@ -69,6 +71,12 @@ void Core::count_resident_threads() {
 
 bool Core::can_take(const func::Launch& launch) const {
   return ctas_fitting(m_ctx.spec, launch, {m_ctas_resident, m_threads_used, m_warps_used, m_registers_used, m_shared_used}) > 0;
+}
+
+void Core::check_kernel(const isa::Kernel& kernel) const {
+  if (!kernel.functions.empty() && !m_ctx.formation->supports_calls())
+    throw InputError("kernel '" + kernel.name + "' calls device function '" + kernel.functions.front().name +
+                     "': warp formation '" + m_ctx.spec.formation + "' does not support calls (formation 'static' does)");
 }
 
 void Core::start_cta(const func::BoundKernel& kernel, const func::Launch& launch, uint64_t cta_id) {

@@ -35,6 +35,7 @@ class Core : public gpu::CoreModule, public Pollable {
   Core(sc_core::sc_module_name name, const CoreSpec& spec, uint32_t core_id, double reference_mhz, Wakeup* edges = nullptr);
 
   // Whether a CTA of `launch` fits in the free resources now.
+  void check_kernel(const isa::Kernel& kernel) const override;
   bool can_take(const func::Launch& launch) const override;
   void start_cta(const func::BoundKernel& kernel, const func::Launch& launch, uint64_t cta_id) override;
   bool idle() const override { return m_ctas_resident == 0; }

@@ -21,7 +21,9 @@ TraceReplay::TraceReplay(TraceReader& reader) : m_reader(reader) {
   m_reader.keep_registers = false;
   // PTX errors name the trace file; their line is the module's (the module starts at ptx_line()).
   m_module = isa::parse_ptx(reader.ptx(), reader.name() + " (module from line " + std::to_string(reader.ptx_line()) + ")");
-  for (const auto& k : m_module->kernels) m_bound.emplace(k->name, std::make_unique<func::BoundKernel>(*k));
+  func::GlobalMemory scratch;  // a replay takes addresses from the trace: module variables only need some address
+  const func::ModuleImage image = func::load_module_variables(*m_module, scratch);
+  for (const auto& k : m_module->kernels) m_bound.emplace(k->name, std::make_unique<func::BoundKernel>(*k, &image));
 }
 
 bool TraceReplay::next_launch() {

@@ -40,8 +40,13 @@ Workload::Workload(const std::string& dir, const std::string& size) : m_dir(dir)
   for (size_t i = 0; i < m_spec.launches.size(); ++i) {
     const LaunchSpec& l = m_spec.launches[i];
     const isa::Kernel* k = m_module->find(l.kernel);
+    if (!k && m_module->kernel_errors.count(l.kernel)) m_module->get(l.kernel);  // throws the kernel's parse error
     if (!k) throw ConfigError(m_spec.file, "launches[" + std::to_string(i) + "].kernel", "no kernel '" + l.kernel + "' in kernel.ptx");
-    if (!m_bound.count(l.kernel)) m_bound[l.kernel] = std::make_unique<func::BoundKernel>(*k);
+    if (!m_bound.count(l.kernel)) {  // binds now to report errors before any run; setup() binds again
+      func::GlobalMemory scratch;
+      const func::ModuleImage image = func::load_module_variables(*m_module, scratch);
+      m_bound[l.kernel] = std::make_unique<func::BoundKernel>(*k, &image);
+    }
     params(i, *k);  // checks the parameter list now, before any run
   }
 }
@@ -113,6 +118,9 @@ void Workload::setup(func::GlobalMemory& mem) {
       mem.write(addr, h.bytes.data(), h.bytes.size());
     m_address[h.name] = addr;
   }
+  // Module variables (__constant__, __device__) after the buffers, and the kernels bound to their addresses.
+  m_image = func::load_module_variables(*m_module, mem);
+  for (auto& [name, bound] : m_bound) bound = std::make_unique<func::BoundKernel>(bound->kernel(), &m_image);
 }
 
 std::vector<uint8_t> Workload::params(size_t index, const isa::Kernel& k) const {

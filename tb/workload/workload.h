@@ -97,6 +97,7 @@ class Workload {
   WorkloadSpec m_spec;
   std::unique_ptr<isa::Module> m_module;
   std::map<std::string, std::unique_ptr<func::BoundKernel>> m_bound;
+  func::ModuleImage m_image;  // where setup() placed the module's variables
   std::vector<HostBuffer> m_host;
   std::map<std::string, uint64_t> m_address;  // buffer name -> device address (after swaps)
   bool m_has_reference = false;

@@ -1,6 +1,6 @@
 // Device functions that stay calls in PTX (.func and call): a __noinline__ helper, a recursive
-// one, and math library functions; checked against the host. Needs .func/call in the PTX front
-// end (a branch in progress): its test is disabled until then.
+// one, and math library functions; checked against the host. Built also with -G
+// (device_calls_debug), where even sinf and expf stay out-of-line calls.
 #include <cmath>
 
 #include "cuda_check.h"

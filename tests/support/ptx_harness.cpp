@@ -7,7 +7,11 @@
 
 namespace gputlm::test {
 
-std::unique_ptr<isa::Module> parse(const std::string& ptx) { return isa::parse_ptx(ptx, "test.ptx"); }
+std::unique_ptr<isa::Module> parse(const std::string& ptx) {
+  auto m = isa::parse_ptx(ptx, "test.ptx");
+  m->require_all_kernels();
+  return m;
+}
 
 std::string snippet_kernel(const std::string& snippet) {
   return R"(.version 9.0

@@ -26,6 +26,7 @@ struct LaneOut {
 };
 using Inputs = std::array<uint64_t, 3>;
 
+// Parses "test.ptx"; a kernel that fails throws its error (as a whole module would).
 std::unique_ptr<isa::Module> parse(const std::string& ptx);
 // The kernel text the snippet is wrapped in (useful for parser tests).
 std::string snippet_kernel(const std::string& snippet);

@@ -218,9 +218,8 @@ TEST_F(CudaPrograms, AFatBinaryWithoutPtxIsRefusedNamingTheNvccFlags) {
   EXPECT_TRUE(contains(r.err, "-arch=sm_75")) << r.err;
 }
 
-// Needs module-scope .global/.const variables in the PTX front end (another branch adds them,
-// with models/func/module_image.h); until then parse_ptx rejects symbol_copy's PTX.
-TEST_F(CudaPrograms, DISABLED_CopiesToAndFromSymbolsReachTheKernelsVariables) {
+// __constant__ and __device__ variables: module variables placed by func::load_module_variables.
+TEST_F(CudaPrograms, CopiesToAndFromSymbolsReachTheKernelsVariables) {
   const ProgramRun r = cuda("symbol_copy");
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
   EXPECT_TRUE(contains(r.out, "symbol_copy: PASSED")) << r.out;
@@ -257,10 +256,16 @@ TEST_F(CudaPrograms, SigtermStopsALaunchAndWritesIncompleteStatistics) {
   EXPECT_EQ(j["stopped_by"], "SIGTERM");
 }
 
-// Needs .func and call in the PTX front end (the same branch): __noinline__ and recursive device
-// functions stay calls in PTX.
-TEST_F(CudaPrograms, DISABLED_NonInlinedAndRecursiveDeviceFunctionsRun) {
+// __noinline__ and recursive device functions stay calls in PTX (.func, call, ret).
+TEST_F(CudaPrograms, NonInlinedAndRecursiveDeviceFunctionsRun) {
   const ProgramRun r = cuda("device_calls");
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_TRUE(contains(r.out, "device_calls: PASSED")) << r.out;
+}
+
+// The same program built with -G: device debug code, every math function a .weak .func call.
+TEST_F(CudaPrograms, ADebugBuildRunsItsOutOfLineMathAndChecksItself) {
+  const ProgramRun r = cuda("device_calls_debug");
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
   EXPECT_TRUE(contains(r.out, "device_calls: PASSED")) << r.out;
 }

@@ -164,7 +164,7 @@ ExecFn max_fn() { return [](ExecCtx& c) { binary<T>(c, [](T a, T b) { return std
 ExecFn bind_int(const isa::Instruction& in) {
   using isa::Opcode;
   if (isa::dtype_is_float(in.type)) return nullptr;
-  if (in.has(isa::kCc)) return nullptr;  // carry chains are not used by our workloads
+  if (in.has(isa::kCc) || in.op == Opcode::Addc || in.op == Opcode::Subc || in.op == Opcode::Madc) return bind_carry(in);
   const MulMode mode = in.mul;
   const bool mad = in.op == Opcode::Mad24;
   if ((in.op == Opcode::Mad || in.op == Opcode::Mad24) && in.has(isa::kSat)) return mad_hi_sat_fn(in);

@@ -1,5 +1,5 @@
-// Memory instructions (PTX ISA 9.7.9): ld ldu st (scalar and .v2/.v4) in the global, shared,
-// local, param and generic spaces; atom and red; the dissertation's cond.acc. Each lane's address is checked: misaligned
+// Memory instructions (PTX ISA 9.7.9): ld ldu st (scalar and .v2/.v4) in the global, const,
+// shared, local (call frames included), param and generic spaces; atom and red; the dissertation's cond.acc. Each lane's address is checked: misaligned
 // (not a multiple of the whole access size) or outside its space (global: outside every
 // allocation) is a kernel fault. Atomics of a warp are applied lane by lane in lane order.
 #include <cmath>
@@ -15,7 +15,7 @@ using isa::Space;
 
 // The address an address operand names for one thread.
 uint64_t address_of(ExecCtx& c, uint32_t tid, const isa::Operand& a) {
-  return (a.reg >= 0 ? c.reg(a.reg, tid) : 0) + static_cast<uint64_t>(a.imm);
+  return (a.reg >= 0 ? c.reg(a.reg, tid) : 0) + static_cast<uint64_t>(a.imm) + (a.frame ? c.cta->frame_of(tid) : 0);
 }
 
 // Resolves, checks and records one lane's access at the operand's address plus `offset`; returns
@@ -25,6 +25,7 @@ uint8_t* access(ExecCtx& c, unsigned lane, uint32_t tid, const isa::Operand& a, 
   Space space = c.in->space;
   if (space == Space::Generic) {
     if (a.reg < 0 && (a.sym_space == Space::Shared || a.sym_space == Space::Local)) space = a.sym_space;
+    else if (a.reg < 0 && a.sym_space == Space::Const) space = Space::Const;
     else if (addr - kSharedWindow < kWindowSize) space = Space::Shared, addr -= kSharedWindow;
     else if (addr - kLocalWindow < kWindowSize) space = Space::Local, addr -= kLocalWindow;
     else space = Space::Global;
@@ -37,9 +38,12 @@ uint8_t* access(ExecCtx& c, unsigned lane, uint32_t tid, const isa::Operand& a, 
   if (addr % bytes != 0) c.fault("misaligned " + std::to_string(bytes) + "-byte " + std::string(isa::space_name(space)) + " access", tid, addr);
   CtaState& cta = *c.cta;
   switch (space) {
+    case Space::Const:  // module .const variables live in global memory (module_image.h)
+      if (c.in->is_store() || c.in->is_atomic()) c.fault("write to constant space", tid, addr);
+      [[fallthrough]];
     case Space::Global: {
       GlobalMemory& mem = *c.launch().memory;
-      if (!mem.find(addr, bytes)) c.fault("global address outside any allocation", tid, addr);
+      if (!mem.find(addr, bytes)) c.fault(std::string(isa::space_name(space)) + " address outside any allocation", tid, addr);
       return mem.device_ptr(addr);
     }
     case Space::Shared:

@@ -52,9 +52,12 @@ ExecFn bind_move(const isa::Instruction& in) {
     }
   }
   if (in.op == Opcode::Cvta) {
-    if (in.space != isa::Space::Global && in.space != isa::Space::Shared && in.space != isa::Space::Local) return nullptr;
+    if (in.space != isa::Space::Global && in.space != isa::Space::Shared && in.space != isa::Space::Local &&
+        in.space != isa::Space::Const)
+      return nullptr;
     const bool to_space = in.has(isa::kTo);
-    if (in.space == isa::Space::Global) return mov_fn<uint64_t>();
+    // .const variables live at global addresses (module_image.h): both are the identity.
+    if (in.space == isa::Space::Global || in.space == isa::Space::Const) return mov_fn<uint64_t>();
     if (in.space == isa::Space::Shared)
       return to_space ? ExecFn([](ExecCtx& c) { unary<uint64_t>(c, [](uint64_t a) { return a - kSharedWindow; }); })
                       : ExecFn([](ExecCtx& c) { unary<uint64_t>(c, [](uint64_t a) { return a + kSharedWindow; }); });

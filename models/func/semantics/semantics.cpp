@@ -32,6 +32,10 @@ ExecFn bind_instruction(const isa::Instruction& in) {
       return sem::bind_memory(in);
     case Opcode::Vote: case Opcode::Shfl: case Opcode::Activemask: case Opcode::TreeTraverse:
       return sem::bind_warp(in);
+    case Opcode::Call:
+      return sem::bind_call(in);
+    case Opcode::Ret:
+      return in.is_return() ? sem::bind_call(in) : sem::bind_control(in);
     default:
       return sem::bind_control(in);
   }

@@ -22,6 +22,8 @@ ExecFn bind_convert(const isa::Instruction& in);  // cvt
 ExecFn bind_memory(const isa::Instruction& in);   // ld st atom red prefetch
 ExecFn bind_warp(const isa::Instruction& in);     // vote shfl activemask
 ExecFn bind_control(const isa::Instruction& in);  // bra ret exit bar membar fence trap
+ExecFn bind_call(const isa::Instruction& in);     // call, ret from a device function
+ExecFn bind_carry(const isa::Instruction& in);    // add.cc addc sub.cc subc mad.cc madc
 }  // namespace sem
 
 }  // namespace gputlm::func

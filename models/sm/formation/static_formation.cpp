@@ -18,6 +18,7 @@ class StaticFormation : public IWarpFormation {
     const LaneMask m = w.stack.mask();
     return IssueUnit{w.stack.pc(), func::ThreadGroup{w.base_tid, nullptr}, m, popcount(m)};
   }
+  bool supports_calls() const override { return true; }
   void retire(uint32_t, WarpSlot& w, const IssueUnit& u, const isa::Kernel& k, const func::ExecResult& r) override {
     func::apply_control(w.stack, k, u.pc, r);
   }

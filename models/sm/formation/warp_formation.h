@@ -97,6 +97,8 @@ class IWarpFormation {
   // active mask, divergence stack).
   virtual void retire(uint32_t slot, WarpSlot& w, const IssueUnit& u, const isa::Kernel& k, const func::ExecResult& r) = 0;
   // Waves: the rows of a slot's active mask (one for 32-thread warps).
+  // Whether it runs kernels with device-function calls (its SIMT stacks follow call/ret).
+  virtual bool supports_calls() const { return false; }
   virtual uint32_t rows() const { return 1; }
   virtual LaneMask row_mask(uint32_t slot, const WarpSlot& w, uint32_t row) const {
     (void)slot, (void)row;

@@ -47,6 +47,11 @@ std::vector<Segment> cut_block(const isa::Kernel& k, uint32_t block, const UnitC
 }  // namespace
 
 KernelMap map_kernel(const isa::Kernel& k, const UnitCounts& grid) {
+  if (!k.functions.empty()) {  // this round the mapper neither inlines nor maps calls (issue 21)
+    const isa::FunctionInfo& f = k.functions.front();
+    throw std::invalid_argument(k.name + " calls device function '" + f.name + "' (" + k.file + ":" + std::to_string(f.line) +
+                                "); the VGIW mapper does not map calls");
+  }
   const BlockSchedule schedule = schedule_blocks(k.cfg);
   KernelMap m;
   std::vector<uint32_t> first(schedule.blocks.size());  // scheduled block -> its first segment

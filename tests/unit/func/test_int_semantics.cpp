@@ -259,5 +259,44 @@ TEST(IntSemantics, MinMaxCompareSignedOrUnsignedByType) {
   EXPECT_EQ(run1(op32("min.u32"), 0xFFFFFFFF, 1).o, 1u);
 }
 
+// Carry chains (add.cc/addc, sub.cc/subc, mad.cc/madc): a 64-bit add, subtract and multiply-add
+// done in 32-bit halves must equal the 64-bit result.
+TEST(IntSemantics, AddCcAddcChainAWideAdditionOf32BitHalves) {
+  const char* snippet = R"(
+  mov.b64 {%r1, %r2}, %a;
+  mov.b64 {%r3, %r4}, %b;
+  add.cc.u32 %r5, %r1, %r3;
+  addc.cc.u32 %r6, %r2, %r4;
+  addc.u32 %r7, 0, 0;
+  mov.b64 %o, {%r5, %r6};
+  setp.ne.u32 %p, %r7, 0;)";
+  const auto in = grid(kEdge64);
+  expect_lanes("add.cc/addc", snippet, in, [](uint64_t a, uint64_t b, uint64_t) { return a + b; });
+  for (const Inputs& i : in) {  // the carry out of the high half
+    const test::LaneOut o = test::run1(snippet, i[0], i[1]);
+    EXPECT_EQ(o.p, static_cast<unsigned __int128>(i[0]) + i[1] > 0xFFFFFFFFFFFFFFFFull) << std::hex << i[0] << " + " << i[1];
+  }
+}
+
+TEST(IntSemantics, SubCcSubcBorrowThroughA64BitSubtraction) {
+  const char* snippet = R"(
+  mov.b64 {%r1, %r2}, %a;
+  mov.b64 {%r3, %r4}, %b;
+  sub.cc.u32 %r5, %r1, %r3;
+  subc.u32 %r6, %r2, %r4;
+  mov.b64 %o, {%r5, %r6};)";
+  expect_lanes("sub.cc/subc", snippet, grid(kEdge64), [](uint64_t a, uint64_t b, uint64_t) { return a - b; });
+}
+
+TEST(IntSemantics, MadCcMadcHiFormA64BitProductOf32BitOperands) {
+  // (a * b) as 64 bits from mad.lo.cc and madc.hi with c added: lo = a*b + c (carry), hi = hi(a*b) + carry.
+  const char* snippet = R"(
+  mad.lo.cc.u32 %r5, %ra, %rb, %rc;
+  madc.hi.u32 %r6, %ra, %rb, 0;
+  mov.b64 %o, {%r5, %r6};)";
+  expect_lanes("mad.lo.cc/madc.hi", snippet, grid(kEdge32),
+               [](uint64_t a, uint64_t b, uint64_t c) { return u32(a) * u32(b) + u32(c); });
+}
+
 }  // namespace
 }  // namespace gputlm::test

@@ -1,5 +1,6 @@
 // The SIMT divergence stack on its own: divergence runs the taken path first, each path ends at
-// the reconvergence PC, nested divergence unwinds innermost first, exits leave every entry.
+// the reconvergence PC, nested divergence unwinds innermost first, exits leave every entry;
+// calls push a call entry that rets unwind to, returning to the instruction after the call.
 #include <gtest/gtest.h>
 
 #include "models/func/simt_stack.h"
@@ -95,6 +96,56 @@ TEST(SimtStack, PathsThatMeetOnlyAtExitNeverPopEarly) {
   EXPECT_EQ(s.pc(), 1u);
   s.exit(0x2, 2);
   EXPECT_TRUE(s.done());
+}
+
+TEST(SimtStack, CallRunsTheCalleeThenReturnsEveryLaneToTheNextInstruction) {
+  Stack s;
+  s.reset(0, 0xFF);
+  s.call(/*target*/ 100, /*return*/ 6, /*lanes*/ 0x0F);  // a guarded call: lanes 4-7 wait at 6
+  EXPECT_EQ(s.pc(), 100u);
+  EXPECT_EQ(s.mask(), 0x0Fu);
+  s.advance(101);
+  s.ret(0x0F, 102);
+  EXPECT_EQ(s.depth(), 1u);
+  EXPECT_EQ(s.pc(), 6u);
+  EXPECT_EQ(s.mask(), 0xFFu);
+}
+
+TEST(SimtStack, RetOfSomeLanesInsideDivergentCalleeWaitsForTheOthers) {
+  Stack s;
+  s.reset(0, 0xFF);
+  s.call(100, 6, 0xFF);
+  s.branch(/*target*/ 110, /*fallthrough*/ 101, /*taken*/ 0xF0, /*rpc*/ isa::kExitPc);  // paths meet only at ret
+  EXPECT_EQ(s.mask(), 0xF0u);
+  s.ret(0xF0, 111);  // the taken path returns first
+  EXPECT_EQ(s.pc(), 101u);
+  EXPECT_EQ(s.mask(), 0x0Fu);
+  s.ret(0x0F, 102);
+  EXPECT_EQ(s.depth(), 1u);
+  EXPECT_EQ(s.pc(), 6u);
+  EXPECT_EQ(s.mask(), 0xFFu);
+}
+
+TEST(SimtStack, RecursiveCallsUnwindOneLevelPerRet) {
+  Stack s;
+  s.reset(0, 0x3);
+  s.call(100, 1, 0x3);
+  s.call(100, 103, 0x1);  // only lane 0 recurses; lane 1 waits at the return point
+  EXPECT_EQ(s.depth(), 3u);
+  s.ret(0x1, 101);
+  EXPECT_EQ(s.pc(), 103u);
+  EXPECT_EQ(s.mask(), 0x3u);
+  s.ret(0x3, 104);
+  EXPECT_EQ(s.pc(), 1u);
+  EXPECT_EQ(s.depth(), 1u);
+}
+
+TEST(SimtStack, CallWithNoCallingLanesOnlyMovesOn) {
+  Stack s;
+  s.reset(0, 0xFF);
+  s.call(100, 6, 0);
+  EXPECT_EQ(s.depth(), 1u);
+  EXPECT_EQ(s.pc(), 6u);
 }
 
 }  // namespace

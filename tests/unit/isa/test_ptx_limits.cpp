@@ -11,6 +11,13 @@
 namespace gputlm::isa {
 namespace {
 
+// Parses like parse_ptx and throws the error of a kernel that failed (each case has one kernel).
+std::unique_ptr<Module> parse_ptx(const std::string& text, const std::string& file) {
+  auto m = isa::parse_ptx(text, file);
+  m->require_all_kernels();
+  return m;
+}
+
 // A kernel whose body declares `decl` on line 6.
 std::string kernel(const std::string& decl, const std::string& address_size = "64") {
   return ".version 7.0\n.target sm_75\n.address_size " + address_size + "\n.visible .entry k()\n{\n" + decl + "\n  ret;\n}\n";

@@ -1,0 +1,207 @@
+#include "models/isa/ptx_link.h"
+
+#include <algorithm>
+
+#include "models/common/error.h"
+
+namespace gputlm::isa {
+namespace {
+
+uint32_t align_up(uint32_t v, uint32_t a) { return (v + a - 1) / a * a; }
+
+// Moves an instruction of a function to its place in the kernel.
+void relocate(Instruction& in, int32_t reg_base, uint32_t pc_base, uint32_t call_base) {
+  auto reg = [&](int32_t& r) { if (r >= 0) r += reg_base; };
+  reg(in.guard);
+  reg(in.dst2);
+  for (unsigned i = 0; i < in.nops; ++i) {
+    Operand& o = in.ops[i];
+    if (o.kind == OperandKind::Reg || o.kind == OperandKind::Address) reg(o.reg);
+    if (o.kind == OperandKind::Vector)
+      for (unsigned j = 0; j < o.vec_n; ++j) reg(o.vec[j]);
+    if (o.kind == OperandKind::Label) o.imm += pc_base;
+  }
+  if (in.is_call()) in.ops[0].imm += call_base;
+}
+
+class Linker {
+ public:
+  Linker(ParsedUnit& kernel, const std::map<std::string, ParsedUnit>& functions, const std::set<std::string>& address_taken)
+      : m_kernel(kernel), m_functions(functions), m_address_taken(address_taken) {
+    for (const auto& [name, u] : functions) m_address[name] = kFunctionAddressBase + 16 * m_address.size();
+  }
+
+  std::unique_ptr<Kernel> run() {
+    std::unique_ptr<Kernel> out = std::move(m_kernel.body);
+    collect(m_kernel, *out);
+    bind_function_refs(*out, m_kernel.function_refs, 0);
+    if (m_order.empty()) {
+      out->local_bytes = out->frame_bytes;
+      analyze_kernel(*out);
+      return out;
+    }
+    find_recursion();
+    std::vector<const PendingCall*> calls;
+    std::vector<uint32_t> caller_frame;
+    for (const PendingCall& c : m_kernel.calls) calls.push_back(&c), caller_frame.push_back(out->frame_bytes);
+    for (size_t i = 0; i < m_order.size(); ++i) append(*out, i, calls, caller_frame);
+    for (size_t i = 0; i < calls.size(); ++i) out->calls.push_back(call_site(*out, *calls[i], caller_frame[i]));
+    out->function_by_address.assign(m_functions.size(), -1);
+    for (size_t i = 0; i < out->functions.size(); ++i) out->function_by_address[out->functions[i].module_index] = static_cast<int32_t>(i);
+    out->local_bytes = stack_bytes(*out);
+    analyze_kernel(*out);
+    return out;
+  }
+
+ private:
+  // The functions reachable from the kernel, in breadth-first order, each checked; after an
+  // indirect call, every function whose address is taken that parsed.
+  void collect(const ParsedUnit& root, const Kernel& k) {
+    std::vector<const ParsedUnit*> work{&root};
+    for (size_t w = 0; w < work.size(); ++w) {
+      for (const PendingCall& c : work[w]->calls) {
+        if (c.callee.empty() && !m_indirect) {
+          m_indirect = true;
+          for (const auto& [name, u] : m_functions)
+            if (m_address_taken.count(name) && u.defined && u.error.empty() && !m_index.count(name)) add(name, u, work);
+        }
+        if (c.callee.empty() || m_index.count(c.callee)) continue;
+        auto it = m_functions.find(c.callee);
+        if (it == m_functions.end() || !it->second.defined) {
+          const bool declared = it != m_functions.end();
+          throw SourceError(k.file, c.line, "call to '" + c.callee + "'" + (declared ? ", which has no body in this module" : ", which is not declared") +
+                                                " (kernel '" + k.name + "')");
+        }
+        if (!it->second.error.empty())
+          throw SourceError(k.file, c.line, "call to '" + c.callee + "', whose body the front end cannot take (" + it->second.error + ") (kernel '" + k.name + "')");
+        add(c.callee, it->second, work);
+      }
+    }
+  }
+  void add(const std::string& name, const ParsedUnit& u, std::vector<const ParsedUnit*>& work) {
+    m_index[name] = static_cast<uint32_t>(m_order.size());
+    m_order.push_back(&u);
+    m_names.push_back(name);
+    work.push_back(&u);
+  }
+  // `mov.u64 %rd, f`: the operand becomes f's address.
+  void bind_function_refs(Kernel& out, const std::vector<SymbolRef>& refs, uint32_t pc_base) const {
+    for (const SymbolRef& r : refs) out.code[r.pc + pc_base].ops[r.operand].imm = static_cast<int64_t>(m_address.at(r.name));
+  }
+  // A function is recursive when it can reach itself through calls (any function, when calls
+  // go through pointers).
+  void find_recursion() {
+    const size_t n = m_order.size();
+    m_recursive.assign(n, m_indirect);
+    if (m_indirect) return;
+    for (size_t f = 0; f < n; ++f) {
+      std::vector<bool> seen(n, false);
+      std::vector<size_t> work{f};
+      while (!work.empty() && !m_recursive[f]) {
+        const size_t g = work.back();
+        work.pop_back();
+        for (const PendingCall& c : m_order[g]->calls) {
+          const size_t h = m_index.at(c.callee);  // no indirect calls here (see above)
+          if (h == f) m_recursive[f] = true;
+          if (!seen[h]) seen[h] = true, work.push_back(h);
+        }
+      }
+    }
+  }
+  void append(Kernel& out, size_t i, std::vector<const PendingCall*>& calls, std::vector<uint32_t>& caller_frame) {
+    const ParsedUnit& u = *m_order[i];
+    const Kernel& f = *u.body;
+    FunctionInfo info;
+    info.name = m_names[i];
+    info.line = u.line;
+    info.entry_pc = static_cast<uint32_t>(out.code.size());
+    info.reg_begin = static_cast<int32_t>(out.regs.size());
+    info.reg_end = info.reg_begin + static_cast<int32_t>(f.regs.size());
+    info.frame_bytes = f.frame_bytes;
+    info.module_index = static_cast<uint32_t>((m_address.at(info.name) - kFunctionAddressBase) / 16);
+    for (const VarDecl& d : u.params) info.params.push_back({d.offset, d.size});
+    for (const VarDecl& d : u.rets) info.rets.push_back({d.offset, d.size});
+    if (m_recursive[i]) {
+      info.save_offset = align_up(f.frame_bytes, 8);
+      info.frame_bytes = info.save_offset + 8 * static_cast<uint32_t>(f.regs.size());
+    }
+    const uint32_t call_base = static_cast<uint32_t>(calls.size());
+    for (const PendingCall& c : u.calls) calls.push_back(&c), caller_frame.push_back(info.frame_bytes);
+    for (const RegDecl& r : f.regs) out.regs.push_back({info.name + "::" + r.name, r.type});
+    for (size_t pc = 0; pc < f.code.size(); ++pc) {
+      Instruction in = f.code[pc];
+      relocate(in, info.reg_begin, info.entry_pc, call_base);
+      out.code.push_back(in);
+      out.text.push_back(f.text[pc]);
+      out.lines.push_back(f.lines[pc]);
+    }
+    out.labels[info.name] = info.entry_pc;
+    for (const auto& [name, pc] : f.labels) out.labels[info.name + "::" + name] = info.entry_pc + pc;
+    for (SymbolRef r : f.symbol_refs) {
+      r.pc += info.entry_pc;
+      out.symbol_refs.push_back(r);
+    }
+    bind_function_refs(out, u.function_refs, info.entry_pc);
+    info.end_pc = static_cast<uint32_t>(out.code.size());
+    out.functions.push_back(info);
+  }
+  CallSite call_site(const Kernel& out, const PendingCall& c, uint32_t frame) const {
+    CallSite s;
+    s.caller_frame = frame;
+    for (const VarDecl& d : c.args) s.arg_vars.push_back({d.offset, d.size});
+    for (const VarDecl& d : c.rets) s.ret_vars.push_back({d.offset, d.size});
+    if (c.callee.empty()) return s;  // indirect: matched with the callee at the call
+    s.callee = m_index.at(c.callee);
+    const ParsedUnit& f = *m_order[s.callee];
+    auto match = [&](const std::vector<VarDecl>& given, const std::vector<VarDecl>& formal, const char* what, bool to_callee) {
+      if (given.size() != formal.size())
+        throw SourceError(out.file, c.line, "call to '" + c.callee + "' passes " + std::to_string(given.size()) + " " + what + ", the function has " + std::to_string(formal.size()));
+      std::vector<CallSite::Copy> copies;
+      for (size_t i = 0; i < given.size(); ++i) {
+        const uint32_t size = std::min(given[i].size, formal[i].size);
+        copies.push_back(to_callee ? CallSite::Copy{given[i].offset, formal[i].offset, size} : CallSite::Copy{formal[i].offset, given[i].offset, size});
+      }
+      return copies;
+    };
+    s.args = match(c.args, f.params, "parameters", true);
+    s.rets = match(c.rets, f.rets, "return values", false);
+    return s;
+  }
+  // Per-thread local memory: the kernel's frame and the deepest chain of call frames, or the
+  // fixed reserve when calls recurse.
+  uint32_t stack_bytes(const Kernel& out) const {
+    const uint32_t base = align_up(out.frame_bytes, 16);
+    if (m_indirect || std::find(m_recursive.begin(), m_recursive.end(), true) != m_recursive.end()) return base + kRecursionStackBytes;
+    // Without recursion the call graph is acyclic: the need of a function is its frame plus the
+    // largest need of its callees (memoised, callees first by repeated relaxation).
+    std::vector<uint32_t> need(m_order.size(), 0);
+    for (size_t round = 0; round <= m_order.size(); ++round)
+      for (size_t f = 0; f < m_order.size(); ++f) {
+        uint32_t deepest = 0;
+        for (const PendingCall& c : m_order[f]->calls) deepest = std::max(deepest, need[m_index.at(c.callee)]);
+        need[f] = align_up(out.functions[f].frame_bytes, 16) + deepest;
+      }
+    uint32_t deepest = 0;
+    for (const PendingCall& c : m_kernel.calls) deepest = std::max(deepest, need[m_index.at(c.callee)]);
+    return base + deepest;
+  }
+
+  ParsedUnit& m_kernel;
+  const std::map<std::string, ParsedUnit>& m_functions;
+  const std::set<std::string>& m_address_taken;
+  std::map<std::string, uint32_t> m_index;
+  std::vector<const ParsedUnit*> m_order;
+  std::vector<std::string> m_names;
+  std::vector<bool> m_recursive;
+  std::map<std::string, uint64_t> m_address;  // every function of the module: its address
+  bool m_indirect = false;                    // some linked code calls through a register
+};
+
+}  // namespace
+
+std::unique_ptr<Kernel> link_kernel(ParsedUnit& kernel, const std::map<std::string, ParsedUnit>& functions,
+                                    const std::set<std::string>& address_taken) {
+  return Linker(kernel, functions, address_taken).run();
+}
+
+}  // namespace gputlm::isa
