@@ -8,7 +8,8 @@
 # FUZZ_RUNS=N stops each target after N inputs instead (with FUZZ_SEED=S, the same inputs each
 # time: scripts/test.sh runs that way, so CI is repeatable). Before fuzzing, each target replays
 # fuzz/regressions/<target>/, the inputs that once crashed, hung or threw (each also a test).
-# Every run appends "target inputs seconds coverage features" to BUILD/fuzz/runs.tsv.
+# Every run appends "target inputs seconds coverage features commit" to BUILD/fuzz/runs.tsv (the
+# commit checked out when it ran: build BUILD from it first); totals adds them up per commit.
 #
 # BUILD is a build directory configured with -DGPUTLM_FUZZ=ON (clang) whose fuzz_* targets and
 # gputlm are built (scripts/test.sh makes build-asan). Seeds: every workload's kernel.ptx and
@@ -76,7 +77,8 @@ run_target() {
   local inputs cov
   inputs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   cov=$(grep -E '^#[0-9]+.*(DONE|pulse|NEW|REDUCE)' "$log" | tail -1 | sed -E 's/.*cov: ([0-9]+) ft: ([0-9]+).*/\1\t\2/')
-  printf '%s\t%s\t%s\t%s\n' "$1" "${inputs:-0}" "$((SECONDS - start))" "${cov:-0	0}" >> "$build/fuzz/runs.tsv"
+  printf '%s\t%s\t%s\t%s\t%s\n' "$1" "${inputs:-0}" "$((SECONDS - start))" "${cov:-0	0}" \
+    "$(git rev-parse --short HEAD 2> /dev/null || echo unknown)" >> "$build/fuzz/runs.tsv"
   if compgen -G "$findings/*" > /dev/null; then
     echo "fuzz_$1: FINDINGS in $findings" >&2
     return 1
@@ -85,9 +87,10 @@ run_target() {
 
 if [ "$action" = totals ]; then
   [ -f "$build/fuzz/runs.tsv" ] || { echo "no runs recorded in $build/fuzz/runs.tsv" >&2; exit 1; }
-  awk -F'\t' '{ n[$1] += $2; s[$1] += $3; c[$1] = $4; f[$1] = $5 }
-    END { printf "%-10s %12s %9s %6s %8s\n", "target", "inputs", "seconds", "cov", "features";
-          for (t in n) printf "%-10s %12d %9d %6d %8d\n", t, n[t], s[t], c[t], f[t] }' "$build/fuzz/runs.tsv"
+  printf "%-10s %-10s %12s %9s %6s %8s\n" target commit inputs seconds cov features
+  awk -F'\t' '{ k = $1 " " ($6 == "" ? "unknown" : $6); n[k] += $2; s[k] += $3; c[k] = $4; f[k] = $5 }
+    END { for (k in n) { split(k, p, " "); printf "%-10s %-10s %12d %9d %6d %8d\n", p[1], p[2], n[k], s[k], c[k], f[k] } }' \
+    "$build/fuzz/runs.tsv" | sort
   exit 0
 fi
 make_corpus
