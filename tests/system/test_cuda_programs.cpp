@@ -270,6 +270,88 @@ TEST_F(CudaPrograms, ADebugBuildRunsItsOutOfLineMathAndChecksItself) {
   EXPECT_TRUE(contains(r.out, "device_calls: PASSED")) << r.out;
 }
 
+// Whole programs built from the workloads' kernels (tests/cuda/<name>.cu #includes
+// traces/<workload>/kernel.cu), each checking its results against its own host computation.
+TEST_F(CudaPrograms, DataDependentBranchesAndLoopsGiveTheHostsResults) {
+  const ProgramRun r = cuda("divergence");
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_TRUE(contains(r.out, "divergence: PASSED (n=1000, ctas=2")) << r.out;
+}
+
+TEST_F(CudaPrograms, ASharedMemoryReductionWithBarriersGivesTheHostsSums) {
+  const ProgramRun r = cuda("shared_reduction");
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_TRUE(contains(r.out, "shared_reduction: PASSED (n=50000, ctas=2")) << r.out;
+}
+
+// Rodinia's host loop: a kernel pair per level, the change flag read back, until nothing changed.
+TEST_F(CudaPrograms, BfsLaunchesKernelPairsUntilTheFlagItReadsBackStaysClear) {
+  const std::string stats = scratch("bfs.json");
+  const ProgramRun r = cuda("bfs", "--stats '" + stats + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  const std::smatch m = [&] {
+    std::smatch found;
+    std::regex_search(r.out, found, std::regex("bfs: PASSED \\(n=4096, m=\\d+, depth (\\d+), (\\d+) kernel pairs\\)"));
+    return found;
+  }();
+  ASSERT_EQ(m.size(), 3u) << r.out;
+  const size_t pairs = std::stoul(m[2].str());
+  EXPECT_EQ(pairs, std::stoul(m[1].str()) + 1) << "the last pair finds nothing new";
+  const nlohmann::json j = nlohmann::json::parse(read(stats));
+  ASSERT_EQ(j["launches"].size(), 2 * pairs);
+  for (size_t i = 0; i < j["launches"].size(); ++i) EXPECT_EQ(j["launches"][i]["kernel"], i % 2 ? "bfs_kernel2" : "bfs_kernel") << i;
+}
+
+// The pyramid kernel launched steps / ph times, the temperature buffers swapped in between.
+TEST_F(CudaPrograms, HotspotSwapsItsBuffersBetweenLaunches) {
+  const std::string stats = scratch("hotspot.json");
+  const ProgramRun r = cuda("hotspot", "--stats '" + stats + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_TRUE(contains(r.out, "hotspot: PASSED (48x48, ph 2, 6 steps in 3 launches")) << r.out;
+  EXPECT_EQ(nlohmann::json::parse(read(stats))["launches"].size(), 3u);
+}
+
+// As AProgramGivesTheCyclesOfTheSameKernelRunAsAWorkload, with a kernel whose timing depends on its
+// data: the program generates the inputs the workload's launch.json does (seed 1, "uniform"), so
+// at the workload's test size both runs simulate the same kernel on the same data and addresses.
+// (With other data the cycles differ: divergence's inputs drawn from seed 2 take 27492 cycles on
+// fermi-gtx480 instead of 28104.)
+TEST_F(CudaPrograms, ADataDependentProgramGivesTheCyclesOfItsWorkloadOnTheSameInputs) {
+  for (const char* name : {"divergence", "shared_reduction"}) {
+    const std::string as_program = scratch(std::string(name) + "_program.json"), as_workload = scratch(std::string(name) + "_workload.json");
+    const ProgramRun p = cuda(name, "--stats '" + as_program + "'");
+    ASSERT_EQ(p.exit_code, 0) << p.out << p.err;
+    const ProgramRun w = gputlm("run --config configs/fermi-gtx480.json --workload traces/micro/" + std::string(name) +
+                                " --size test --stats '" + as_workload + "'");
+    ASSERT_EQ(w.exit_code, 0) << w.out << w.err;
+    const nlohmann::json a = nlohmann::json::parse(read(as_program)), b = nlohmann::json::parse(read(as_workload));
+    ASSERT_EQ(a["launches"].size(), 1u) << name;
+    ASSERT_EQ(b["launches"].size(), 1u) << name;
+    EXPECT_EQ(a["launches"][0]["cycles"], b["launches"][0]["cycles"]) << name;
+    EXPECT_EQ(a["launches"][0]["warp_instructions"], b["launches"][0]["warp_instructions"]) << name;
+  }
+}
+
+// Multiple launches with the buffers swapped in between, at the workload's test size (40x40, ph 2,
+// 4 steps: 2 launches). The temperatures differ (the program's are not the workload's uniform
+// random ones) but HotSpot's branches depend on indices only and its buffers are allocated in the
+// workload's order and sizes, so every launch takes the workload's cycles.
+TEST_F(CudaPrograms, EachLaunchOfAMultiLaunchProgramTakesTheCyclesOfTheWorkloadsLaunch) {
+  const std::string as_program = scratch("hotspot_program.json"), as_workload = scratch("hotspot_workload.json");
+  const ProgramRun p = cuda("hotspot", "--stats '" + as_program + "'", "40 40 2 4");
+  ASSERT_EQ(p.exit_code, 0) << p.out << p.err;
+  EXPECT_TRUE(contains(p.out, "hotspot: PASSED (40x40, ph 2, 4 steps in 2 launches")) << p.out;
+  const ProgramRun w = gputlm("run --config configs/fermi-gtx480.json --workload traces/rodinia-like/hotspot --size test --stats '" + as_workload + "'");
+  ASSERT_EQ(w.exit_code, 0) << w.out << w.err;
+  const nlohmann::json a = nlohmann::json::parse(read(as_program)), b = nlohmann::json::parse(read(as_workload));
+  ASSERT_EQ(a["launches"].size(), 2u);
+  ASSERT_EQ(b["launches"].size(), 2u);
+  for (size_t i = 0; i < 2; ++i) {
+    EXPECT_EQ(a["launches"][i]["cycles"], b["launches"][i]["cycles"]) << i;
+    EXPECT_EQ(a["launches"][i]["warp_instructions"], b["launches"][i]["warp_instructions"]) << i;
+  }
+}
+
 TEST_F(CudaCommand, TheProgramsExitStatusPassesThrough) {
   const ProgramRun r = gputlm("cuda --config configs/fermi-gtx480.json -- sh -c 'echo hello; exit 7'");
   EXPECT_EQ(r.exit_code, 7) << r.err;
