@@ -1,6 +1,6 @@
 #include "models/func/module_image.h"
 
-#include <cstring>
+#include <algorithm>
 
 #include "models/common/error.h"
 
@@ -19,7 +19,7 @@ ModuleImage load_module_variables(const isa::Module& module, GlobalMemory& memor
     if (v.align > 256) throw SourceError(module.file, v.line, "variable '" + v.name + "' asks for .align " + std::to_string(v.align) + " (at most 256)");
     const uint64_t base = memory.allocate(v.size, "module:" + v.name);  // 256-byte aligned: any .align up to 256
     std::vector<uint8_t> bytes(v.size, 0);
-    std::memcpy(bytes.data(), v.init.data(), std::min<size_t>(v.init.size(), v.size));
+    std::copy_n(v.init.begin(), std::min<size_t>(v.init.size(), v.size), bytes.begin());  // no initialiser: zeros
     memory.write(base, bytes.data(), bytes.size());
     image.address[v.name] = base;
     image.size[v.name] = v.size;

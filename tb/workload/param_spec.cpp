@@ -171,7 +171,7 @@ void encode_param(const ParamSpec& p, const isa::VarDecl& d, const std::map<std:
   for (const ParamPiece& piece : p.pieces) {
     uint8_t* dst = out.data() + d.offset + piece.at;
     if (piece.buffer.empty()) {
-      std::memcpy(dst, piece.bytes.data(), piece.bytes.size());
+      std::copy(piece.bytes.begin(), piece.bytes.end(), dst);  // may be empty (an empty struct)
       continue;
     }
     auto it = address.find(piece.buffer);
