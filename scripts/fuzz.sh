@@ -97,7 +97,7 @@ make_corpus
 [ "$action" = corpus ] && exit 0
 status=0
 for t in "${targets[@]}"; do
-  echo "fuzz_$t: $seconds s"
+  if [ -n "${FUZZ_RUNS:-}" ]; then echo "fuzz_$t: $FUZZ_RUNS inputs"; else echo "fuzz_$t: $seconds s"; fi
   run_target "$t" || status=1
 done
 exit $status
