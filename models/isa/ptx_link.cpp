@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "models/common/error.h"
+#include "models/common/limits.h"
 
 namespace gputlm::isa {
 namespace {
@@ -36,6 +37,7 @@ class Linker {
     collect(m_kernel, *out);
     bind_function_refs(*out, m_kernel.function_refs, 0);
     if (m_order.empty()) {
+      layout_shared(*out);
       out->local_bytes = out->frame_bytes;
       analyze_kernel(*out);
       return out;
@@ -48,6 +50,7 @@ class Linker {
     for (size_t i = 0; i < calls.size(); ++i) out->calls.push_back(call_site(*out, *calls[i], caller_frame[i]));
     out->function_by_address.assign(m_functions.size(), -1);
     for (size_t i = 0; i < out->functions.size(); ++i) out->function_by_address[out->functions[i].module_index] = static_cast<int32_t>(i);
+    layout_shared(*out);
     out->local_bytes = stack_bytes(*out);
     analyze_kernel(*out);
     return out;
@@ -83,6 +86,31 @@ class Linker {
     m_order.push_back(&u);
     m_names.push_back(name);
     work.push_back(&u);
+  }
+  // Shared memory of the linked kernel: its own static variables, then each linked function's
+  // .shared variables (one copy per CTA however often it is called), then dynamic shared memory.
+  void layout_shared(Kernel& out) const {
+    uint64_t bytes = out.shared_bytes;
+    for (size_t i = 0; i < m_order.size(); ++i) {
+      const ParsedUnit& u = *m_order[i];
+      uint32_t align = 1;
+      for (const VarDecl& d : u.shared) align = std::max(align, d.align);
+      const uint64_t base = (bytes + align - 1) / align * align;
+      for (VarDecl d : u.shared) {
+        d.offset += static_cast<uint32_t>(base);
+        out.shared.push_back(d);
+      }
+      bytes = base + u.shared_bytes;
+      if (bytes > limits::kMaxVariableBytes)
+        throw SourceError(out.file, u.line, "the shared memory of kernel '" + out.name + "' with function '" + m_names[i] + "' is larger than " +
+                                                std::to_string(limits::kMaxVariableBytes) + " bytes" + limits::named("max_variable_bytes"));
+      for (const auto& [pc, index] : u.shared_refs) out.code[out.functions[i].entry_pc + pc].ops[index].imm += static_cast<int64_t>(base);
+    }
+    out.shared_bytes = static_cast<uint32_t>(bytes);
+    out.dynamic_shared_offset = align_up(out.shared_bytes, 16);
+    for (const auto& [pc, index] : m_kernel.dynamic_refs) out.code[pc].ops[index].imm += out.dynamic_shared_offset;
+    for (size_t i = 0; i < m_order.size(); ++i)
+      for (const auto& [pc, index] : m_order[i]->dynamic_refs) out.code[out.functions[i].entry_pc + pc].ops[index].imm += out.dynamic_shared_offset;
   }
   // `mov.u64 %rd, f`: the operand becomes f's address.
   void bind_function_refs(Kernel& out, const std::vector<SymbolRef>& refs, uint32_t pc_base) const {

@@ -35,6 +35,12 @@ struct ParsedUnit {
   std::vector<VarDecl> params, rets;  // functions: formal parameters and return values (frame offsets)
   bool defined = false;               // a function with a body (not only a prototype)
   std::string error;                  // the body did not parse: "file:line: ..."
+  // Operands (pc, operand index) the linker completes: those naming an extern .shared array get
+  // the kernel's dynamic shared offset, known once every linked function's shared variables are
+  // placed; those naming a .shared variable of a function's body get where it was placed.
+  std::vector<std::pair<uint32_t, unsigned>> dynamic_refs, shared_refs;
+  std::vector<VarDecl> shared;  // functions: .shared variables of the body (offsets from 0)
+  uint32_t shared_bytes = 0;
   int line = 0;
 };
 

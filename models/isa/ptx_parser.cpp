@@ -202,6 +202,7 @@ class Parser : TokenCursor {
     m_function = function;
     m_calls = &u.calls;
     m_function_refs = &u.function_refs;
+    m_unit = &u;
     m_scopes = ScopeStack();
     m_scopes.push();
     add_module_variables();
@@ -239,9 +240,9 @@ class Parser : TokenCursor {
     layout_module_shared(*k);
     expect("{");
     body();
-    // Dynamic shared memory starts after all static shared variables (known only now).
-    k->dynamic_shared_offset = align_up(k->shared_bytes, 16);
-    for (const auto& [pc, index] : m_dynamic_refs) k->code[pc].ops[index].imm += k->dynamic_shared_offset;
+    // Dynamic shared memory starts after all static shared variables, the linked functions'
+    // included: the linker adds its offset (ptx_link.h).
+    u.dynamic_refs = std::move(m_dynamic_refs);
     m_dynamic_refs.clear();
     resolve_labels();
     m_kernel = nullptr;
@@ -359,8 +360,14 @@ class Parser : TokenCursor {
     VarDecl d = to_decl(var_syntax(), space == ".shared" ? Space::Shared : Space::Local);
     expect(";");
     if (space == ".shared") {
-      if (m_function) fail(at, ".shared variables inside a function are not supported");
-      add_shared(*m_kernel, d, at);
+      if (m_function) {  // static: one per CTA, placed in each kernel that links the function
+        d.offset = align_up(m_unit->shared_bytes, d.align);
+        m_unit->shared_bytes = grow(at, d.offset, d.size, "the function's shared memory");
+        m_scopes.add_symbol(d.name, Space::Shared, d.offset, false, false, 0, false, true);
+        m_unit->shared.push_back(d);
+      } else {
+        add_shared(*m_kernel, d, at);
+      }
     } else {
       d = add_frame_var(d, at);
       if (space == ".local") m_kernel->locals.push_back(d);
@@ -571,7 +578,8 @@ class Parser : TokenCursor {
     o.imm = s.offset;
     o.sym_space = s.space;
     o.frame = s.frame;
-    if (s.dynamic) m_dynamic_refs.emplace_back(m_kernel->code.size(), index);
+    if (s.dynamic) m_dynamic_refs.emplace_back(static_cast<uint32_t>(m_kernel->code.size()), index);
+    if (s.function_shared) m_unit->shared_refs.emplace_back(static_cast<uint32_t>(m_kernel->code.size()), index);
     if (s.module) m_kernel->symbol_refs.push_back({static_cast<uint32_t>(m_kernel->code.size()), index, name});
   }
   // call[.uni] [(ret, ...),] func [, (arg, ...)] [, prototype];
@@ -675,12 +683,13 @@ class Parser : TokenCursor {
   std::string m_in_body_of;  // set while a body is parsed: its errors are the unit's alone
   std::vector<PendingCall>* m_calls = nullptr;
   std::vector<SymbolRef>* m_function_refs = nullptr;
+  ParsedUnit* m_unit = nullptr;  // the kernel or function being parsed
   std::map<std::string, ParsedUnit> m_functions;
   ScopeStack m_scopes;
   std::vector<VarDecl> m_module_shared;
   std::vector<VarDecl> m_dynamic_shared;
   std::vector<PendingLabel> m_pending_labels;
-  std::vector<std::pair<size_t, unsigned>> m_dynamic_refs;  // (pc, operand) using extern .shared
+  std::vector<std::pair<uint32_t, unsigned>> m_dynamic_refs;  // (pc, operand) using extern .shared
   int32_t m_pending_dst2 = -1;
 };
 

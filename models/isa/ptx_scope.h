@@ -20,6 +20,7 @@ class ScopeStack {
     bool frame;    // a variable of the current frame (.local, function and call .param): offset in the frame
     uint32_t size;
     bool module;   // a .global/.const module variable: its address is bound later
+    bool function_shared;  // a .shared variable of a function's body: placed in each kernel when linked
   };
 
   void push() { m_regs.emplace_back(); }
@@ -34,8 +35,8 @@ class ScopeStack {
     return -1;
   }
   void add_symbol(const std::string& name, Space space, uint32_t offset, bool dynamic = false, bool frame = false,
-                  uint32_t size = 0, bool module = false) {
-    m_symbols[name] = {space, offset, dynamic, frame, size, module};
+                  uint32_t size = 0, bool module = false, bool function_shared = false) {
+    m_symbols[name] = {space, offset, dynamic, frame, size, module, function_shared};
   }
   const Symbol* find_symbol(const std::string& name) const {
     auto it = m_symbols.find(name);

@@ -263,6 +263,16 @@ TEST_F(CudaPrograms, NonInlinedAndRecursiveDeviceFunctionsRun) {
   EXPECT_TRUE(contains(r.out, "device_calls: PASSED")) << r.out;
 }
 
+// A function's own static __shared__ array (declared in its .func body) is placed after the
+// kernel's static shared memory and before its dynamic shared memory: nothing overlaps.
+TEST_F(CudaPrograms, AFunctionsSharedArrayOverlapsNeitherTheKernelsNorTheDynamicShared) {
+  for (const char* name : {"function_shared", "function_shared_debug"}) {
+    const ProgramRun r = cuda(name);
+    EXPECT_EQ(r.exit_code, 0) << name << r.out << r.err;
+    EXPECT_TRUE(contains(r.out, "function_shared: PASSED")) << name << r.out;
+  }
+}
+
 // The same program built with -G: device debug code, every math function a .weak .func call.
 TEST_F(CudaPrograms, ADebugBuildRunsItsOutOfLineMathAndChecksItself) {
   const ProgramRun r = cuda("device_calls_debug");
