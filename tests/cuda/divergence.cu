@@ -11,24 +11,9 @@
 
 #include "../../traces/micro/divergence/kernel.cu"
 #include "cuda_check.h"
+#include "workload_rng.h"
 
 namespace {
-
-// The workload's input generator: splitmix64 from seed ^ FNV-1a(name).
-struct Splitmix64 {
-  uint64_t state;
-  explicit Splitmix64(uint64_t seed, const char* name) : state(seed) {
-    uint64_t h = 1469598103934665603ull;
-    for (const char* c = name; *c; ++c) h = (h ^ static_cast<unsigned char>(*c)) * 1099511628211ull;
-    state ^= h;
-  }
-  uint64_t next() {
-    uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-  }
-};
 
 uint32_t hash32(uint32_t h) {  // lowbias32
   h ^= h >> 16;

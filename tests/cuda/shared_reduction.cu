@@ -10,25 +10,7 @@
 
 #include "../../traces/micro/shared_reduction/kernel.cu"
 #include "cuda_check.h"
-
-namespace {
-
-struct Splitmix64 {  // the workload's input generator: splitmix64 from seed ^ FNV-1a(name)
-  uint64_t state;
-  explicit Splitmix64(uint64_t seed, const char* name) : state(seed) {
-    uint64_t h = 1469598103934665603ull;
-    for (const char* c = name; *c; ++c) h = (h ^ static_cast<unsigned char>(*c)) * 1099511628211ull;
-    state ^= h;
-  }
-  uint64_t next() {
-    uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-  }
-};
-
-}  // namespace
+#include "workload_rng.h"
 
 int main(int argc, char** argv) {
   const unsigned n = argc > 1 ? static_cast<unsigned>(std::atoi(argv[1])) : 50000;

@@ -53,6 +53,13 @@ ProgramRun cuda(const std::string& name, const std::string& options = "", const 
 
 bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
 
+// Runs the program on fermi-gtx480 and expects exit status 0 and its own check line.
+void expect_passes(const std::string& name, const std::string& check_line) {
+  const ProgramRun r = cuda(name);
+  EXPECT_EQ(r.exit_code, 0) << name << "\n" << r.out << r.err;
+  EXPECT_TRUE(contains(r.out, check_line)) << name << "\n" << r.out;
+}
+
 class CudaCommand : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -133,33 +140,23 @@ TEST_F(CudaPrograms, EveryLaunchOfAProgramIsOneEntryOfTheStatistics) {
 }
 
 TEST_F(CudaPrograms, DynamicSharedMemoryIsSizedAtLaunchThroughBothLaunchPaths) {
-  const ProgramRun r = cuda("dynamic_shared");
-  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
-  EXPECT_TRUE(contains(r.out, "dynamic_shared: PASSED")) << r.out;
+  expect_passes("dynamic_shared", "dynamic_shared: PASSED");
 }
 
 TEST_F(CudaPrograms, AStructArgumentIsLaidOutAsThePtxParamListSays) {
-  const ProgramRun r = cuda("struct_arg");
-  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
-  EXPECT_TRUE(contains(r.out, "struct_arg: PASSED")) << r.out;
+  expect_passes("struct_arg", "struct_arg: PASSED");
 }
 
 TEST_F(CudaPrograms, GlobalAndSharedAtomicsGiveTheHostsCounts) {
-  const ProgramRun r = cuda("atomics");
-  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
-  EXPECT_TRUE(contains(r.out, "atomics: PASSED")) << r.out;
+  expect_passes("atomics", "atomics: PASSED");
 }
 
 TEST_F(CudaPrograms, StreamsAreSerialisedAndEventsMeasureSimulatedTime) {
-  const ProgramRun r = cuda("streams_events");
-  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
-  EXPECT_TRUE(contains(r.out, "streams_events: PASSED")) << r.out;
+  expect_passes("streams_events", "streams_events: PASSED");
 }
 
 TEST_F(CudaPrograms, ManagedMemoryHasOneAddressForHostAndKernel) {
-  const ProgramRun r = cuda("memory_ops");
-  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
-  EXPECT_TRUE(contains(r.out, "memory_ops: PASSED")) << r.out;
+  expect_passes("memory_ops", "memory_ops: PASSED");
 }
 
 TEST_F(CudaPrograms, DevicePropertiesComeFromTheConfig) {
@@ -220,9 +217,7 @@ TEST_F(CudaPrograms, AFatBinaryWithoutPtxIsRefusedNamingTheNvccFlags) {
 
 // __constant__ and __device__ variables: module variables placed by func::load_module_variables.
 TEST_F(CudaPrograms, CopiesToAndFromSymbolsReachTheKernelsVariables) {
-  const ProgramRun r = cuda("symbol_copy");
-  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
-  EXPECT_TRUE(contains(r.out, "symbol_copy: PASSED")) << r.out;
+  expect_passes("symbol_copy", "symbol_copy: PASSED");
 }
 
 // SIGTERM sent to gputlm reaches the program; the runtime stops the launch at its next check,
@@ -258,40 +253,28 @@ TEST_F(CudaPrograms, SigtermStopsALaunchAndWritesIncompleteStatistics) {
 
 // __noinline__ and recursive device functions stay calls in PTX (.func, call, ret).
 TEST_F(CudaPrograms, NonInlinedAndRecursiveDeviceFunctionsRun) {
-  const ProgramRun r = cuda("device_calls");
-  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
-  EXPECT_TRUE(contains(r.out, "device_calls: PASSED")) << r.out;
+  expect_passes("device_calls", "device_calls: PASSED");
 }
 
 // A function's own static __shared__ array (declared in its .func body) is placed after the
 // kernel's static shared memory and before its dynamic shared memory: nothing overlaps.
 TEST_F(CudaPrograms, AFunctionsSharedArrayOverlapsNeitherTheKernelsNorTheDynamicShared) {
-  for (const char* name : {"function_shared", "function_shared_debug"}) {
-    const ProgramRun r = cuda(name);
-    EXPECT_EQ(r.exit_code, 0) << name << r.out << r.err;
-    EXPECT_TRUE(contains(r.out, "function_shared: PASSED")) << name << r.out;
-  }
+  for (const char* name : {"function_shared", "function_shared_debug"}) expect_passes(name, "function_shared: PASSED");
 }
 
 // The same program built with -G: device debug code, every math function a .weak .func call.
 TEST_F(CudaPrograms, ADebugBuildRunsItsOutOfLineMathAndChecksItself) {
-  const ProgramRun r = cuda("device_calls_debug");
-  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
-  EXPECT_TRUE(contains(r.out, "device_calls: PASSED")) << r.out;
+  expect_passes("device_calls_debug", "device_calls: PASSED");
 }
 
 // Whole programs built from the workloads' kernels (tests/cuda/<name>.cu #includes
 // traces/<workload>/kernel.cu), each checking its results against its own host computation.
 TEST_F(CudaPrograms, DataDependentBranchesAndLoopsGiveTheHostsResults) {
-  const ProgramRun r = cuda("divergence");
-  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
-  EXPECT_TRUE(contains(r.out, "divergence: PASSED (n=1000, ctas=2")) << r.out;
+  expect_passes("divergence", "divergence: PASSED (n=1000, ctas=2");
 }
 
 TEST_F(CudaPrograms, ASharedMemoryReductionWithBarriersGivesTheHostsSums) {
-  const ProgramRun r = cuda("shared_reduction");
-  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
-  EXPECT_TRUE(contains(r.out, "shared_reduction: PASSED (n=50000, ctas=2")) << r.out;
+  expect_passes("shared_reduction", "shared_reduction: PASSED (n=50000, ctas=2");
 }
 
 // Rodinia's host loop: a kernel pair per level, the change flag read back, until nothing changed.
