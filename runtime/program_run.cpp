@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "models/common/error.h"
+#include "tb/cli_support.h"
 #include "tb/func_stepper.h"
 #include "tb/functional_run.h"
 #include "tb/interrupt.h"
@@ -49,16 +50,7 @@ ProgramOptions ProgramOptions::from_env() {
   o.program = env(kEnvProgram);
   if (o.program.empty()) o.program = "program";
   const std::string window = env(kEnvVcdWindow);
-  if (!window.empty()) {
-    const size_t colon = window.find(':');
-    try {
-      if (colon == std::string::npos) throw std::invalid_argument(window);
-      o.vcd_from = std::stoull(window.substr(0, colon));
-      o.vcd_to = std::stoull(window.substr(colon + 1));
-    } catch (const std::logic_error&) {
-      throw InputError(std::string(kEnvVcdWindow) + " must be FROM:TO in cycles (is '" + window + "')");
-    }
-  }
+  if (!window.empty()) tb::parse_vcd_window(window, kEnvVcdWindow, o.vcd_from, o.vcd_to);
   return o;
 }
 

@@ -79,7 +79,11 @@ int cmd_cuda(const std::vector<std::string>& all_args, const char* argv0) {
   if (vm.count("stats")) setenv(O::kEnvStats, absolute(vm["stats"].as<std::string>()).c_str(), 1);
   if (vm.count("vcd")) setenv(O::kEnvVcd, absolute(vm["vcd"].as<std::string>()).c_str(), 1);
   if (vm.count("vcd-scope")) setenv(O::kEnvVcdScope, vm["vcd-scope"].as<std::string>().c_str(), 1);
-  if (vm.count("vcd-window")) setenv(O::kEnvVcdWindow, vm["vcd-window"].as<std::string>().c_str(), 1);
+  if (vm.count("vcd-window")) {  // checked before the program starts
+    uint64_t from = 0, to = 0;
+    tb::parse_vcd_window(vm["vcd-window"].as<std::string>(), "cuda: --vcd-window", from, to);
+    setenv(O::kEnvVcdWindow, vm["vcd-window"].as<std::string>().c_str(), 1);
+  }
   setenv(O::kEnvFunctional, vm.count("functional") ? "1" : "0", 1);
   const std::vector<std::string> program(dashes + 1, all_args.end());
   setenv(O::kEnvProgram, fs::path(program[0]).filename().c_str(), 1);

@@ -120,16 +120,7 @@ int run_timed(const po::variables_map& vm, const std::function<tb::TimingRun(con
   if (vm.count("vcd")) options.vcd_path = vm["vcd"].as<std::string>();
   options.vcd_scope = vm["vcd-scope"].as<std::string>();
   if (vm.count("vcd-window")) {
-    const std::string win = vm["vcd-window"].as<std::string>();
-    const size_t colon = win.find(':');
-    try {
-      if (colon == std::string::npos) throw std::invalid_argument(win);
-      options.vcd_from = std::stoull(win.substr(0, colon));
-      options.vcd_to = std::stoull(win.substr(colon + 1));
-    } catch (const std::logic_error&) {
-      throw InputError("run: --vcd-window must be FROM:TO in cycles (is '" + win + "')");
-    }
-    if (options.vcd_to < options.vcd_from) throw InputError("run: --vcd-window ends before it starts");
+    tb::parse_vcd_window(vm["vcd-window"].as<std::string>(), "run: --vcd-window", options.vcd_from, options.vcd_to);
   }
   if (vm.count("dram-trace")) options.dram_trace_path = vm["dram-trace"].as<std::string>();
   options.progress = isatty(2);

@@ -2,6 +2,7 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <stdexcept>
 #include <unistd.h>
 
 #include "models/common/error.h"
@@ -67,6 +68,18 @@ size_t terminal_width() {
   const char* c = std::getenv("COLUMNS");
   const long n = c ? std::strtol(c, nullptr, 10) : 0;
   return n >= 60 ? static_cast<size_t>(n) : 100;
+}
+
+void parse_vcd_window(const std::string& text, const std::string& what, uint64_t& from, uint64_t& to) {
+  const size_t colon = text.find(':');
+  try {
+    if (colon == std::string::npos) throw std::invalid_argument(text);
+    from = std::stoull(text.substr(0, colon));
+    to = std::stoull(text.substr(colon + 1));
+  } catch (const std::logic_error&) {
+    throw InputError(what + " must be FROM:TO in cycles (is '" + text + "')");
+  }
+  if (to < from) throw InputError(what + " ends before it starts");
 }
 
 }  // namespace gputlm::tb

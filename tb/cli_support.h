@@ -25,4 +25,8 @@ std::string wrap(const std::string& text, size_t width, size_t indent);
 // The terminal width gputlm formats tables for: $COLUMNS when it is set and at least 60, else 100.
 size_t terminal_width();
 
+// `text` as "FROM:TO" (cycles, FROM <= TO): the --vcd-window of gputlm run and gputlm cuda.
+// InputError starting with `what` otherwise.
+void parse_vcd_window(const std::string& text, const std::string& what, uint64_t& from, uint64_t& to);
+
 }  // namespace gputlm::tb

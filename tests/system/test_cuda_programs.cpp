@@ -358,6 +358,13 @@ TEST_F(CudaCommand, ABadConfigIsAnErrorBeforeTheProgramRuns) {
   EXPECT_TRUE(contains(r.err, "no-such.json")) << r.err;
 }
 
+TEST_F(CudaCommand, ABadVcdWindowIsAnErrorBeforeTheProgramRuns) {
+  const ProgramRun r = gputlm("cuda --config configs/fermi-gtx480.json --vcd '" + scratch("w.vcd") + "' --vcd-window 9:3 -- sh -c 'echo ran'");
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_EQ(r.out, "");
+  EXPECT_TRUE(contains(r.err, "cuda: --vcd-window ends before it starts")) << r.err;
+}
+
 TEST_F(CudaCommand, AMissingProgramIsAnError) {
   const ProgramRun r = gputlm("cuda --config configs/fermi-gtx480.json");
   EXPECT_EQ(r.exit_code, 2);
