@@ -1,0 +1,55 @@
+#include <gtest/gtest.h>
+
+#include "tb/stat_table.h"
+
+namespace gputlm::tb {
+namespace {
+
+nlohmann::json two_launch_stats() {
+  return nlohmann::json::parse(R"({
+    "workload": "micro/vecadd", "size": "test", "config": {"name": "fermi", "hash": "ab12"},
+    "mode": "timing", "complete": true, "verify": {"status": "verified"}, "host_seconds": 0.5,
+    "launches": [
+      {"kernel": "k1", "cycles": 10, "fabric_cycles": {"draining": 2}, "lanes": [1, 2]},
+      {"kernel": "k2", "cycles": 20, "extra": "a,\"b\""}
+    ]})");
+}
+
+TEST(StatTable, EachLaunchIsOneRowLedByTheRunsColumns) {
+  const auto rows = launch_rows(two_launch_stats());
+  ASSERT_EQ(rows.size(), 2u);
+  EXPECT_EQ(rows[0].begin().key(), "workload");
+  EXPECT_EQ(rows[0]["config"], "fermi");
+  EXPECT_EQ(rows[0]["config_hash"], "ab12");
+  EXPECT_EQ(rows[0]["verify"], "verified");
+  EXPECT_EQ(rows[1]["launch"], 1);
+  EXPECT_EQ(rows[1]["kernel"], "k2");
+  EXPECT_EQ(rows[1]["cycles"], 20);
+}
+
+TEST(StatTable, NestedObjectsAndArraysBecomeNamedColumns) {
+  const auto rows = launch_rows(two_launch_stats());
+  EXPECT_EQ(rows[0]["fabric_cycles.draining"], 2);
+  EXPECT_EQ(rows[0]["lanes[1]"], 2);
+}
+
+TEST(StatTable, ARunWithoutLaunchesIsOneRowOfRunColumns) {
+  const auto rows = launch_rows(nlohmann::json::parse(R"({"workload": "w", "launches": []})"));
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_EQ(rows[0]["workload"], "w");
+  EXPECT_TRUE(rows[0]["config"].is_null());
+}
+
+TEST(StatTable, CsvHeaderIsTheUnionOfColumnsAndMissingCellsAreEmpty) {
+  const std::string csv = to_csv(launch_rows(two_launch_stats()));
+  const std::string header = csv.substr(0, csv.find('\n'));
+  EXPECT_EQ(header,
+            "workload,size,config,config_hash,mode,complete,verify,host_seconds,launch,kernel,cycles,"
+            "fabric_cycles.draining,lanes[0],lanes[1],extra");
+  EXPECT_NE(csv.find("\n" "micro/vecadd,test,fermi,ab12,timing,true,verified,0.5,1,k2,20,,,,\"a,\"\"b\"\"\"\n"),
+            std::string::npos)
+      << csv;
+}
+
+}  // namespace
+}  // namespace gputlm::tb
