@@ -93,7 +93,7 @@ void write_file(const std::string& path, const std::string& text, const char* wh
 
 // Every output file a run will write can be written: checked before the run, not after it.
 void check_outputs(const po::variables_map& vm) {
-  for (const char* key : {"stats", "csv", "dram-trace", "vcd"})
+  for (const char* key : {"stats", "csv", "dram-trace", "vcd", "sample-csv"})
     if (vm.count(key)) tb::check_writable(vm[key].as<std::string>(), std::string("--") + key, std::string(key) == "vcd");
   if (vm.count("dump-outputs")) tb::check_dump_dir(vm["dump-outputs"].as<std::string>());
 }
@@ -125,10 +125,14 @@ int run_timed(const po::variables_map& vm, const std::function<tb::TimingRun(con
   if (vm.count("dram-trace")) options.dram_trace_path = vm["dram-trace"].as<std::string>();
   options.progress = isatty(2);
   options.keep_outputs = w && vm.count("dump-outputs");
+  if (vm.count("sample")) options.sample_every = vm["sample"].as<uint64_t>();
+  if (vm.count("sample-csv") && !options.sample_every) throw InputError("run: --sample-csv needs --sample N (the interval in cycles)");
+  if (vm.count("sample") && options.sample_every == 0) throw InputError("run: --sample must be at least 1 (cycles between samples)");
   const tb::TimingRun run = go(spec, options);
   tb::print_summary(std::cout, run);
   if (vm.count("stats")) write_file(vm["stats"].as<std::string>(), tb::to_json(run).dump(2) + "\n", "statistics");
   if (vm.count("csv")) write_file(vm["csv"].as<std::string>(), tb::to_csv(run), "csv");
+  if (vm.count("sample-csv")) write_file(vm["sample-csv"].as<std::string>(), tb::to_csv(run.samples), "samples");
   if (!options.vcd_path.empty()) std::cout << "waves               " << options.vcd_path << " (GTKWave save file next to it)\n";
   if (!options.dram_trace_path.empty()) std::cout << "dram trace          " << options.dram_trace_path << " (one line per request)\n";
   if (w) dump_outputs(vm, *w, {"timing", {{"name", run.config}, {"hash", run.config_hash}}}, run.outputs, run.verify, !run.stopped_by.empty());
@@ -151,6 +155,8 @@ int cmd_run(const std::vector<std::string>& args) {
       ("vcd-scope", po::value<std::string>()->default_value(""), "timing runs: trace only modules whose name starts with this, e.g. gpu.core0")
       ("vcd-window", po::value<std::string>(), "timing runs: keep only cycles FROM:TO in the VCD")
       ("dram-trace", po::value<std::string>(), "timing runs: write one CSV line per DRAM request to this file")
+      ("sample", po::value<uint64_t>(), "timing runs: record a time series row (IPC, active lanes, stall causes, cache hit rates, DRAM bandwidth and row hits) every N core cycles into the statistics (\"samples\")")
+      ("sample-csv", po::value<std::string>(), "timing runs: also write the --sample rows as CSV to this file (scripts/plot_samples.py draws them)")
       ("dump-outputs", po::value<std::string>(), "workload runs: write each output buffer's final contents (<name>.bin, raw little-endian) and an index outputs.json into this directory")
       ("max-warp-instructions", po::value<uint64_t>()->default_value(2'000'000'000ull),
        "watchdog: fault a launch that executes more warp instructions than this");
@@ -170,7 +176,7 @@ int cmd_run(const std::vector<std::string>& args) {
   if (!vm.count("workload")) throw InputError("run: --workload is required (see gputlm run --help)");
   if (vm.count("functional") == vm.count("config"))
     throw InputError("run: give either --functional or --config <gpu config> (see gputlm run --help)");
-  for (const char* timing_only : {"dram-trace", "csv", "vcd-scope", "vcd-window"})
+  for (const char* timing_only : {"dram-trace", "csv", "vcd-scope", "vcd-window", "sample", "sample-csv"})
     if (vm.count("functional") && !vm[timing_only].defaulted() && vm.count(timing_only))
       throw InputError(std::string("run: --") + timing_only + " needs a timing run (--config <gpu config>); a functional run writes --stats and --vcd");
   check_outputs(vm);

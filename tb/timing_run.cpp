@@ -209,6 +209,11 @@ nlohmann::json to_json(const TimingRun& run) {
   t["fetch_stall_cycles"] = stalls;
   j["total"] = t;
   j["modules"] = run.modules;
+  if (run.sample_every) {
+    nlohmann::json rows = nlohmann::json::array();
+    for (const StatRow& r : run.samples) rows.push_back(nlohmann::json(r));
+    j["samples"] = {{"every", run.sample_every}, {"rows", rows}};
+  }
   j["verify"] = run.self_checked ? self_checked_json() : to_json(run.verify);
   return j;
 }

@@ -12,6 +12,7 @@
 #include "models/gpu/gpu_spec.h"
 #include "tb/interrupt.h"
 #include "tb/prediction.h"
+#include "tb/stat_table.h"
 #include "tb/trace/trace_format.h"
 #include "tb/workload/workload.h"
 
@@ -23,7 +24,8 @@ struct TimingOptions {
   uint64_t vcd_from = 0, vcd_to = ~0ull;  // cycle window kept in the VCD
   std::string dram_trace_path;  // empty: no per-request DRAM trace (see DramRequestLog)
   bool progress = false;  // print progress on stderr
-  bool keep_outputs = false;  // workload runs: keep the output buffers' final contents (TimingRun::outputs)
+  bool keep_outputs = false;
+  uint64_t sample_every = 0;  // > 0: a time series row every this many core cycles (TimingRun::samples, tb::Sampler)  // workload runs: keep the output buffers' final contents (TimingRun::outputs)
   // Asked during the run (every gpu::Gpu::kStopCheckCycles): a signal number stops it there; the
   // statistics so far are gathered and marked incomplete, the rest of the launches are skipped.
   std::function<int()> stop_signal = tb::stop_signal;
@@ -60,6 +62,8 @@ struct TimingRun {
   workload::VerifyReport verify;
   std::vector<workload::OutputBuffer> outputs;  // with TimingOptions::keep_outputs, of a complete workload run
   nlohmann::json modules;  // every module's statistics by hierarchical name
+  uint64_t sample_every = 0;        // with TimingOptions::sample_every: the interval of
+  std::vector<StatRow> samples;     // the time series rows (tb::Sampler::rows)
   double host_seconds = 0;
   std::string stopped_by;  // the signal that stopped the run ("SIGINT"); empty: complete
 

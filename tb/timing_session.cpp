@@ -7,6 +7,7 @@
 #include "models/gpu/gpu.h"
 #include "tb/progress.h"
 #include "tb/report.h"
+#include "tb/sampler.h"
 #include "tb/timing_waves.h"
 
 namespace gputlm::tb {
@@ -21,6 +22,7 @@ struct TimingSession::State {
   std::ofstream dram_trace;
   std::unique_ptr<mem::DramRequestLog> dram_log;
   std::unique_ptr<ProgressReporter> progress;
+  std::unique_ptr<Sampler> sampler;
   int stopped = 0;
   uint64_t end_cycle = 0;  // the last launch's last cycle
   std::chrono::steady_clock::time_point start;
@@ -46,6 +48,7 @@ TimingSession::TimingSession(const gpu::GpuSpec& spec, const TimingOptions& opti
     m->gpu.set_dram_log(m->dram_log.get());
   }
   if (m->options.progress) m->progress = std::make_unique<ProgressReporter>("progress", m->gpu);
+  if (m->options.sample_every) m->sampler = std::make_unique<Sampler>(m->gpu, m->options.sample_every);
   if (m->options.stop_signal) m->gpu.set_stop_check([this] { return (m->stopped = m->options.stop_signal()) != 0; });
   m->start = std::chrono::steady_clock::now();
 }
@@ -82,8 +85,10 @@ void TimingSession::run_launch(const func::BoundKernel& bk, const func::Launch& 
   };
   std::vector<uint64_t> fabric = phases();
   if (m->progress) m->progress->rearm();
+  if (m->sampler) m->sampler->begin_launch(m->run.launches.size());
   const gpu::LaunchTiming t = gpu.run(bk, launch);
   m->end_cycle = t.start + t.cycles;
+  if (m->sampler) m->sampler->end_launch(m->end_cycle);
   analytical::LaunchCounts counts = launch_shape(m->spec, launch);
   counts.warp_instructions = delta(kWarps);
   counts.coalesced_memory_instructions = delta(kCoalesced);
@@ -119,6 +124,10 @@ TimingRun TimingSession::finish() {
   const uint64_t core_cycles = run.cycles * m->spec.cores;
   run.simd_cycles[0] = core_cycles > issued ? core_cycles - issued : 0;
   run.modules = collect_stats();
+  if (m->sampler) {
+    run.sample_every = m->options.sample_every;
+    run.samples = m->sampler->rows();
+  }
   if (m->waves) m->waves->finish(first_issue_ns, m->end_cycle);
   if (m->stopped) run.stopped_by = signal_name(m->stopped);
   return run;

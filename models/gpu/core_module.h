@@ -45,6 +45,9 @@ class CoreModule : public sc_core::sc_module, public StatProvider, public WavePr
   virtual std::string dump() const = 0;
   // The run-level counters (a core type without warps leaves the warp ones at zero).
   virtual const sm::CoreCounters& counters() const = 0;
+  // Adds the stall cycles before `now` not yet in counters().stall_cycles (a core that sleeps
+  // charges them when it wakes); for readings between slices of simulation (tb::Sampler).
+  virtual void add_uncharged_stalls(Cycle now, std::vector<uint64_t>& stalls) const { (void)now, (void)stalls; }
   // Instructions retired so far, in the core's own unit (warp instructions on the SIMT core,
   // thread instructions on VGIW): the watchdog's measure of progress.
   virtual uint64_t progress() const = 0;

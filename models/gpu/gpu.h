@@ -43,6 +43,13 @@ class Gpu : public sc_core::sc_module, public StatProvider {
   // The simulation runs in slices of that length, which changes no process's order or timing.
   void set_stop_check(std::function<bool()> check) { m_stop_check = std::move(check); }
   static constexpr Cycle kStopCheckCycles = 4096;
+  // Calls `sample(cycle)` between slices of simulation, at every multiple of `every` core cycles
+  // while a launch has CTAs unfinished (every = 0: never). Nothing runs while it reads, so what it reads does not
+  // depend on the order of processes; the slices change no process's order or timing.
+  void set_sampling(Cycle every, std::function<void(Cycle)> sample) {
+    m_sample_every = every;
+    m_sample = std::move(sample);
+  }
 
   const GpuSpec& spec() const { return m_spec; }
   const std::vector<std::unique_ptr<CoreModule>>& cores() const { return m_cores; }
@@ -83,6 +90,8 @@ class Gpu : public sc_core::sc_module, public StatProvider {
   uint64_t m_launch_retired = 0;  // retired() when the launch began
   std::string m_stall;  // set by the watchdog
   std::function<bool()> m_stop_check;
+  Cycle m_sample_every = 0;
+  std::function<void(Cycle)> m_sample;
 
   StatGroup m_stats;
   uint64_t m_cycles = 0, m_launches = 0;

@@ -47,6 +47,7 @@ class Core : public gpu::CoreModule, public Pollable {
   const CoreContext& context() const { return m_ctx; }
   std::string dump() const override;
   const CoreCounters& counters() const override { return m_ctx.counters; }
+  void add_uncharged_stalls(Cycle now, std::vector<uint64_t>& stalls) const override { m_fetch->add_uncharged(now, stalls); }
   uint64_t progress() const override { return m_ctx.counters.warp_instructions; }
   mem::InitiatorEnd& memory_port(uint32_t i) override { return i == 0 ? m_l1i->downstream : m_l1d->downstream; }
 

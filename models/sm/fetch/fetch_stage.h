@@ -29,6 +29,11 @@ class FetchStage : public Stage {
   // Called once at the end of every cycle the core ran, after the links settled; `next` is the
   // cycle the core means to run next (earlier if a cache wakes it).
   void end_cycle(Cycle now, Cycle next);
+  // Adds to `stalls` (by StallCause) the cycles slept through up to `now` that are charged only
+  // when the core runs again, so a reading between cycles sees every cycle before `now` charged.
+  void add_uncharged(Cycle now, std::vector<uint64_t>& stalls) const {
+    if (m_accounting && now > m_from) stalls[static_cast<size_t>(m_sleep_cause)] += now - m_from;
+  }
   void trace(sc_core::sc_trace_file* tf) const override;
   std::vector<WaveGroup> wave_groups() const override;
 
