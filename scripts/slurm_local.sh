@@ -155,7 +155,14 @@ show_logs() {
   return 0
 }
 
-node_state() { sinfo -h -N -n "$node" -o '%T' 2>/dev/null | head -n 1; }
+node_state() { { sinfo -h -N -n "$node" -o '%T' 2>/dev/null || true; } | head -n 1; }
+
+# A start that failed: the end of each log, then stop whatever it did start.
+fail_start() {
+  show_logs
+  cmd_stop > /dev/null 2>&1 || true
+  die "$* (the daemons it started are stopped again)"
+}
 
 cmd_start() {
   export SLURM_CONF=$conf
@@ -176,15 +183,28 @@ cmd_start() {
   mkdir -p "$dir/munge" "$dir/ctld" "$dir/slurmd"
   chmod 755 "$dir" "$dir/munge"
   write_conf
+  # Another cluster (or a second state directory) on the same ports would answer our clients.
+  local port
+  for port in "$ctld_port" "$slurmd_port"; do
+    if ! alive "$dir/slurmctld.pid" slurmctld > /dev/null && ! alive "$dir/slurmd.pid" slurmd > /dev/null &&
+       (exec 3<> "/dev/tcp/127.0.0.1/$port") 2> /dev/null; then
+      die "port $port is in use (another Slurm? choose others with GPUTLM_SLURM_PORT)"
+    fi
+  done
   start_munged
   if ! alive "$dir/slurmctld.pid" slurmctld > /dev/null; then
-    slurmctld -f "$conf" || { show_logs; die "slurmctld did not start"; }
+    slurmctld -f "$conf" || fail_start "slurmctld did not start"
   fi
   if ! alive "$dir/slurmd.pid" slurmd > /dev/null; then
-    slurmd -f "$conf" || { show_logs; die "slurmd did not start"; }
+    slurmd -f "$conf" || fail_start "slurmd did not start"
   fi
-  for _ in $(seq 1 120); do
+  local n
+  for n in $(seq 1 120); do
     state=$(node_state)
+    if [ "$n" -gt 4 ]; then  # the daemons have written their pid files by now
+      alive "$dir/slurmctld.pid" slurmctld > /dev/null || fail_start "slurmctld exited"
+      alive "$dir/slurmd.pid" slurmd > /dev/null || fail_start "slurmd exited"
+    fi
     case $state in
       idle|mixed|allocated) break ;;
       drain*|down*|fail*) scontrol update NodeName="$node" State=RESUME > /dev/null 2>&1 || true ;;
@@ -193,7 +213,7 @@ cmd_start() {
   done
   case $state in
     idle|mixed|allocated) ;;
-    *) show_logs; die "node $node is not up after 60 s (state: ${state:-no answer from slurmctld})" ;;
+    *) fail_start "node $node is not up after 60 s (state: ${state:-no answer from slurmctld})" ;;
   esac
   echo "slurm_local: up in $((SECONDS - t0)) s: node $node ($state), partition $partition," \
        "$(sinfo -h -N -n "$node" -o '%c CPUs, %m MB'); state in $dir"
@@ -220,7 +240,7 @@ cmd_stop() {
   export SLURM_CONF=$conf
   local jobs any=0
   if alive "$dir/slurmctld.pid" slurmctld > /dev/null; then
-    jobs=$(squeue -h -o '%A' 2>/dev/null | sort -u | tr '\n' ' ')
+    jobs=$(squeue -h -o '%F' 2>/dev/null | sort -un | tr '\n' ' ')
     if [ -n "${jobs// /}" ]; then
       echo "slurm_local: cancelling jobs $jobs"
       # shellcheck disable=SC2086
