@@ -65,11 +65,13 @@ install_missing() {
     printf '#!/bin/sh\nexit 101\n' | "${sudo_cmd[@]}" tee "$policy" > /dev/null
     "${sudo_cmd[@]}" chmod 755 "$policy"
     made_policy=1
+    # shellcheck disable=SC2064  # expanded now on purpose: the locals are gone at exit
+    trap "${sudo_cmd[*]} rm -f $policy" EXIT  # also when interrupted
   fi
   local rc=0
   { "${sudo_cmd[@]}" apt-get update -q &&
     "${sudo_cmd[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"; } || rc=$?
-  [ $made_policy = 1 ] && "${sudo_cmd[@]}" rm -f "$policy"
+  if [ $made_policy = 1 ]; then "${sudo_cmd[@]}" rm -f "$policy"; trap - EXIT; fi
   [ $rc = 0 ] || die "apt-get failed ($rc)"
 }
 

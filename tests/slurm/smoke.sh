@@ -133,7 +133,8 @@ check "rerun ${rerun}_7 is COMPLETED 0:0 ($s)" [ "$s" = "COMPLETED 0:0" ]
 check "out/7 written by the rerun" [ -f "$work/out/7" ]
 
 # A pending task cancelled is dropped without a trace: neither scontrol nor jobcomp knows it
-# (a sweep must treat "no record and no output" as not run).
+# (a sweep must treat "no record and no output" as not run). Plain scancel J_I only: with
+# --signal=KILL, Slurm 22.05 cancels every pending task of the array, not just task I.
 job=$(sbatch --parsable --array=0-3%1 --output=/dev/null --wrap='sleep 2')
 sleep 0.5
 check "task ${job}_3 is pending" [ "$(squeue -h -j "${job}_3" -o '%T')" = PENDING ]
