@@ -9,8 +9,8 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
-#include <unistd.h>
 
+#include "support/files.h"
 #include "support/shell.h"
 #include "tb/stat_table.h"
 
@@ -18,20 +18,13 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct Result {
-  int exit_code;
-  std::string output;
-};
-
-Result gputlm(const std::string& args) {
-  const gputlm::test::ShellResult r = gputlm::test::shell("cd '" GPUTLM_SOURCE_DIR "' && '" GPUTLM_BINARY "' " + args + " 2>&1");
-  return {r.exit_code, r.out};
-}
+using Result = gputlm::test::CliResult;
+Result gputlm(const std::string& args) { return gputlm::test::gputlm_cli(args); }
 bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
 
 // A fresh directory for one test, with the spec written into it.
 std::string sweep_dir(const std::string& test, const std::string& spec) {
-  const fs::path dir = fs::temp_directory_path() / ("gputlm_sweep_test_" + std::to_string(getpid())) / test;
+  const fs::path dir = gputlm::test::scratch_file("sweep_test", test);
   fs::remove_all(dir);
   fs::create_directories(dir);
   std::ofstream(dir / "spec.json") << spec;
@@ -52,12 +45,7 @@ Result sweep(const std::string& dir, const std::string& options = "--jobs 2") {
   return gputlm("sweep '" + dir + "/spec.json' --out '" + dir + "/out' " + options);
 }
 
-std::string read(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+std::string read(const std::string& path) { return gputlm::test::read_text(path); }
 
 // RFC 4180 rows (quoted cells unquoted).
 std::vector<std::vector<std::string>> parse_csv(const std::string& text) {
