@@ -1,6 +1,8 @@
 #include "tb/sweep/sweep_spec.h"
 
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <set>
 
 #include "models/common/config_reader.h"
@@ -106,6 +108,37 @@ std::vector<Axis> read_axes(const nlohmann::json& obj, const std::string& file, 
   return axes;
 }
 
+// A key given twice in one object (JSON parsers keep the last silently): the first one's key path
+// ("axes.core.scheduler", "zip[1].core.lwm.size"), or "".
+std::string duplicate_key(const std::string& text) {
+  struct Open {
+    std::string path;
+    bool array;
+    size_t index = 0;
+    std::set<std::string> keys;
+  };
+  std::vector<Open> open;
+  std::string key, found;
+  auto child = [&]() {
+    if (open.empty()) return std::string();
+    const Open& o = open.back();
+    return o.array ? o.path + "[" + std::to_string(o.index) + "]" : (o.path.empty() ? "" : o.path + ".") + key;
+  };
+  nlohmann::json::parser_callback_t check = [&](int, nlohmann::json::parse_event_t event, nlohmann::json& parsed) {
+    using E = nlohmann::json::parse_event_t;
+    if (event == E::object_start || event == E::array_start) open.push_back({child(), event == E::array_start, 0, {}});
+    if (event == E::key) {
+      key = parsed.get<std::string>();
+      if (!open.back().keys.insert(key).second && found.empty()) found = child();
+    }
+    if (event == E::object_end || event == E::array_end) open.pop_back();
+    if ((event == E::value || event == E::object_end || event == E::array_end) && !open.empty() && open.back().array) ++open.back().index;
+    return true;
+  };
+  if (nlohmann::json::parse(text, check, false).is_discarded()) return "";  // invalid JSON: read_json_file says where
+  return found;
+}
+
 }  // namespace
 
 bool set_key_path(nlohmann::json& config, const std::string& key, const nlohmann::json& value) {
@@ -134,7 +167,11 @@ std::vector<std::string> SweepSpec::axis_keys() const {
 SweepSpec SweepSpec::from_file(const std::string& path) {
   std::error_code ec;
   if (!fs::is_regular_file(path, ec)) throw InputError(path + ": no such sweep spec" + did_you_mean_file(path));
-  return from_json(read_json_file(path), path);
+  const nlohmann::json j = read_json_file(path);
+  std::ifstream in(path);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (const std::string key = duplicate_key(text); !key.empty()) throw ConfigError(path, key, "given twice");
+  return from_json(j, path);
 }
 
 SweepSpec SweepSpec::from_json(const nlohmann::json& j, const std::string& path) {

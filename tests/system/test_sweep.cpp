@@ -192,6 +192,24 @@ TEST(Sweep, DryRunAndPrintJobsListWithoutRunning) {
   EXPECT_EQ(parse_csv(read(dir + "/out/sweep.csv")).size(), 2u);
 }
 
+TEST(Sweep, TaskFileRunsTheIdsOnItsLineOneAfterAnother) {
+  const std::string dir = sweep_dir("tasks", spec(R"({"core.scheduler": ["rr", "gto"]})"));
+  const Result jobs = sweep(dir, "--print-jobs");  // prepares the runs
+  std::vector<std::string> ids;
+  for (std::istringstream lines(jobs.output); std::getline(lines, ids.emplace_back());) ids.back() = ids.back().substr(ids.back().rfind(' ') + 1);
+  ids.pop_back();
+  ASSERT_EQ(ids.size(), 4u) << jobs.output;
+  std::ofstream(dir + "/tasks.txt") << ids[0] << " " << ids[1] << "\n" << ids[2] << "  " << ids[3] << "\n";
+  Result r = sweep(dir, "--task-file '" + dir + "/tasks.txt' --task 1");
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_TRUE(contains(r.output, "run " + ids[2] + ": ok") && contains(r.output, "run " + ids[3] + ": ok")) << r.output;
+  EXPECT_FALSE(contains(r.output, ids[0])) << r.output;
+  EXPECT_TRUE(contains(sweep(dir, "--dry-run").output, "4 runs, 2 done, 2 to run"));
+  r = sweep(dir, "--task-file '" + dir + "/tasks.txt' --task 2");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_TRUE(contains(r.output, "tasks.txt: no line 2 (tasks count from 0)")) << r.output;
+}
+
 TEST(Sweep, BadSpecIsRefusedNamingFileAndKeyBeforeAnyRun) {
   const std::string dir = sweep_dir("bad", spec(R"({"core.schedular": ["rr", "gto"]})"));
   const Result r = sweep(dir);

@@ -2,6 +2,7 @@
 // "set" in every run, and every mistake refused before a run with the spec file and the key.
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <set>
 
 #include "models/common/error.h"
@@ -110,6 +111,18 @@ TEST(SweepSpec, MalformedSpecsAreRefusedNamingFileAndKey) {
     const std::string e = error_of(text);
     EXPECT_EQ(e.rfind(kSpecFile, 0), 0u) << text << "\n-> " << e;
     EXPECT_NE(e.find(expected), std::string::npos) << text << "\n-> " << e;
+  }
+}
+
+TEST(SweepSpec, KeyGivenTwiceInOneObjectIsRefusedWithItsPath) {
+  const std::string file = ::testing::TempDir() + "sweep_twice.json";
+  std::ofstream(file) << R"({"configs": [")" GPUTLM_SOURCE_DIR R"(/configs/fermi-gtx480.json"], "workloads": [")" GPUTLM_SOURCE_DIR
+                      << R"(/traces/micro/vecadd"], "zip": [{"core.fetch_group_size": [1]}, {"core.lwm.size": [1], "core.lwm.size": [2]}]})";
+  try {
+    SweepSpec::from_file(file);
+    ADD_FAILURE() << "a key given twice was accepted";
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()), file + ": key 'zip[1].core.lwm.size': given twice");
   }
 }
 
