@@ -18,6 +18,12 @@ namespace {
 
 fs::path resolve(const fs::path& dir, const std::string& p) { return (dir / p).lexically_normal(); }
 
+// What to add to "no such file" for a path the spec gave: the nearest file, and that a relative
+// path starts at the spec's directory.
+std::string hint(const fs::path& resolved, const std::string& given) {
+  return did_you_mean_file(resolved.string()) + (fs::path(given).is_relative() ? " (a spec's paths are relative to its directory)" : "");
+}
+
 // A list that must be there (or has a default) and must not be empty.
 const nlohmann::json& nonempty_list(ConfigReader& r, const std::string& key, bool required) {
   if (required && !r.has(key)) r.fail(key, "is required (a non-empty list)");
@@ -31,8 +37,7 @@ ConfigEntry read_config(const nlohmann::json& entry, const fs::path& dir, const 
   if (entry.is_string()) {
     const fs::path path = resolve(dir, entry.get<std::string>());
     std::error_code ec;
-    if (!fs::is_regular_file(path, ec))
-      throw ConfigError(file, key, "no config file '" + path.string() + "'" + did_you_mean_file(path.string()));
+    if (!fs::is_regular_file(path, ec)) throw ConfigError(file, key, "no config file '" + path.string() + "'" + hint(path, entry.get<std::string>()));
     c.resolved = gpu::load_config(path.string());
   } else if (entry.is_object()) {
     c.resolved = entry;
@@ -41,7 +46,7 @@ ConfigEntry read_config(const nlohmann::json& entry, const fs::path& dir, const 
       const fs::path base = resolve(dir, entry["base"].get<std::string>());
       std::error_code ec;
       if (!fs::is_regular_file(base, ec))
-        throw ConfigError(file, key + ".base", "no config file '" + base.string() + "'" + did_you_mean_file(base.string()));
+        throw ConfigError(file, key + ".base", "no config file '" + base.string() + "'" + hint(base, entry["base"].get<std::string>()));
       c.resolved = gpu::load_config(base.string());
       nlohmann::json own = entry;
       own.erase("base");
@@ -77,12 +82,12 @@ WorkloadEntry read_workload(const nlohmann::json& entry, const fs::path& dir, co
   const bool is_workload = fs::is_regular_file(path / "launch.json", ec);
   const bool is_trace = fs::is_regular_file(path, ec) || fs::is_regular_file(path / "kernelslist.g", ec);
   if (!entry.is_string() && !w.trace && !is_workload)
-    throw ConfigError(file, where, "'" + path.string() + "' is not a workload directory (no launch.json)" + did_you_mean_file(path.string()));
+    throw ConfigError(file, where, "'" + path.string() + "' is not a workload directory (no launch.json)" + hint(path, given));
   if (w.trace && !is_trace)
-    throw ConfigError(file, where, "'" + path.string() + "' is not a trace (a file, or a directory with kernelslist.g)" + did_you_mean_file(path.string()));
+    throw ConfigError(file, where, "'" + path.string() + "' is not a trace (a file, or a directory with kernelslist.g)" + hint(path, given));
   if (entry.is_string()) {
     if (!is_workload && !is_trace)
-      throw ConfigError(file, where, "'" + path.string() + "' is neither a workload directory (launch.json) nor a trace" + did_you_mean_file(path.string()));
+      throw ConfigError(file, where, "'" + path.string() + "' is neither a workload directory (launch.json) nor a trace" + hint(path, given));
     w.trace = !is_workload;
   }
   w.path = path.string();
