@@ -4,12 +4,14 @@
 #include <cerrno>
 #include <csignal>
 #include <cstring>
+#include <fcntl.h>
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <map>
 #include <sstream>
+#include <sys/file.h>
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
@@ -102,6 +104,15 @@ void print_failures(const RunStore& store, const nlohmann::ordered_json& runs) {
   }
 }
 
+// One local sweep at a time in a directory (a second would run the same runs): an exclusive lock
+// on DIR/.lock, held until this process ends (the descriptor is not passed to the runs).
+void lock_output(const RunStore& store) {
+  const std::string path = store.out() + "/.lock";
+  const int fd = open(path.c_str(), O_CREAT | O_RDWR | O_CLOEXEC, 0644);
+  if (fd < 0 || flock(fd, LOCK_EX | LOCK_NB) != 0)
+    throw InputError(store.out() + ": another gputlm sweep is running in this directory (" + path + " is locked)");
+}
+
 void print_collected(const RunStore& store, const CollectCounts& c) {
   std::cout << "collected " << c.ok << " ok run(s) as " << c.rows << " row(s) in " << store.out() << "/sweep.csv (and sweep.jsonl); " << c.failed
             << " failed in failures.csv" << (c.missing ? "; " + std::to_string(c.missing) + " not run yet" : "") << "\n";
@@ -187,6 +198,7 @@ int cmd_sweep(const std::vector<std::string>& args, const std::string& version) 
   std::error_code ec;
   fs::create_directories(store.out() + "/runs", ec);
   if (ec) throw InputError(store.out() + ": cannot make the output directory (" + ec.message() + ")");
+  if (!vm.count("print-jobs")) lock_output(store);
   for (const SweepRun& r : runs)
     if (!store.done(r.id)) store.prepare(r.describe(), r.config);
   nlohmann::ordered_json manifest;
