@@ -109,6 +109,7 @@ std::vector<SweepRun> expand(const SweepSpec& spec, const Hash128& simulator) {
     }
   }
   std::vector<SweepRun> runs;
+  std::map<std::string, std::string> seen;  // id -> the run's description, for a run given twice
   const std::vector<Assignment> all = assignments(spec);
   for (const ConfigEntry& c : spec.configs)
     for (const Assignment& a : all) {
@@ -119,6 +120,10 @@ std::vector<SweepRun> expand(const SweepSpec& spec, const Hash128& simulator) {
         for (const std::string& size : spec.workloads[w].trace ? std::vector<std::string>{""} : spec.sizes) {
           SweepRun r{run_id(config, spec.workloads[w].trace ? "trace" : "workload", inputs[w], size, simulator), c.label, config,
                      spec.workloads[w], size, axes};
+          const std::string what = "config '" + c.label + "'" + (a.empty() ? "" : " with " + describe(a)) + " on " + r.workload.label +
+                                   (size.empty() ? "" : " at " + size);
+          if (const auto [at, fresh] = seen.emplace(r.id, what); !fresh)
+            throw InputError(spec.file + ": " + what + " is the same run as " + at->second + " (a value given twice in an axis?)");
           runs.push_back(std::move(r));
         }
     }

@@ -101,6 +101,8 @@ TEST(SweepSpec, MalformedSpecsAreRefusedNamingFileAndKey) {
        "key 'zip[0].core.scheduler': varies the same config key as axis 'core.scheduler'"},
       {std::string("{") + kTwoByTwo + R"(, "axes": {"core": ["vgiw"], "core.scheduler": ["rr"]}})", "varies the same config key as axis 'core'"},
       {std::string("{") + kTwoByTwo + R"(, "axis": {}})", "key 'axis': unknown key (did you mean 'axes'?)"},
+      {std::string("{") + kTwoByTwo + R"(, "axes": {"core.scheduler": ["rr", "gto", "rr"]}})",
+       ": config 'fermi-gtx480' with core.scheduler=\"rr\" on micro/vecadd at test is the same run as config 'fermi-gtx480' with core.scheduler=\"rr\" on micro/vecadd at test"},
       {std::string("{") + kTwoByTwo + R"(, "sizes": ["huge"]})", "workload 'micro/vecadd' at size 'huge'"},
       {R"({"configs": ["../../configs/fermi-gtx48.json"], "workloads": ["../../traces/micro/vecadd"]})",
        "key 'configs[0]': no config file"},
