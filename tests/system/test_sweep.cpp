@@ -8,7 +8,10 @@
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <csignal>
 #include <sstream>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "support/files.h"
 #include "support/shell.h"
@@ -208,6 +211,34 @@ TEST(Sweep, TaskFileRunsTheIdsOnItsLineOneAfterAnother) {
   r = sweep(dir, "--task-file '" + dir + "/tasks.txt' --task 2");
   EXPECT_EQ(r.exit_code, 2) << r.output;
   EXPECT_TRUE(contains(r.output, "tasks.txt: no line 2 (tasks count from 0)")) << r.output;
+}
+
+TEST(Sweep, SigtermKeepsFinishedRunsAndTheStoppedOneRunsNextTime) {
+  nlohmann::json j = nlohmann::json::parse(spec("", R"("traces/micro/saxpy")"));
+  j["sizes"] = {"test", "study"};  // the study size takes seconds: it is running when the signal comes
+  const std::string dir = sweep_dir("sigterm", j.dump());
+  const std::string log = dir + "/sweep.log";
+  const pid_t pid = fork();
+  if (pid == 0) {
+    const std::string sh = "exec '" GPUTLM_BINARY "' sweep '" + dir + "/spec.json' --out '" + dir + "/out' --jobs 1 > '" + log + "' 2>&1";
+    execl("/bin/sh", "sh", "-c", sh.c_str(), static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  for (int i = 0; i < 3000 && !contains(read(log), "[1/2] ok"); ++i) usleep(20000);
+  usleep(200000);
+  kill(pid, SIGTERM);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  const std::string out = read(log);
+  ASSERT_TRUE(WIFEXITED(status)) << out;
+  EXPECT_EQ(WEXITSTATUS(status), 143) << out;
+  EXPECT_TRUE(contains(out, "2 runs, 0 cached, 2 ran, 0 failed, 1 not run")) << out;
+  EXPECT_TRUE(contains(out, "STOPPED by SIGTERM")) << out;
+  EXPECT_EQ(parse_csv(read(dir + "/out/sweep.csv")).size(), 2u);
+  EXPECT_EQ(parse_csv(read(dir + "/out/failures.csv")).size(), 1u);  // a stopped run is no failure
+  const Result again = sweep(dir, "--jobs 1");
+  EXPECT_EQ(again.exit_code, 0) << again.output;
+  EXPECT_TRUE(contains(again.output, "2 runs, 1 cached, 1 ran, 0 failed")) << again.output;
 }
 
 TEST(Sweep, BadSpecIsRefusedNamingFileAndKeyBeforeAnyRun) {
