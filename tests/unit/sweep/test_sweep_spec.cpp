@@ -2,6 +2,7 @@
 // "set" in every run, and every mistake refused before a run with the spec file and the key.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <fstream>
 #include <set>
 
@@ -114,6 +115,16 @@ TEST(SweepSpec, MalformedSpecsAreRefusedNamingFileAndKey) {
     EXPECT_EQ(e.rfind(kSpecFile, 0), 0u) << text << "\n-> " << e;
     EXPECT_NE(e.find(expected), std::string::npos) << text << "\n-> " << e;
   }
+}
+
+TEST(SweepSpec, EveryExampleSpecExpands) {
+  size_t examples = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(GPUTLM_SOURCE_DIR "/sweeps-examples")) {
+    if (entry.path().extension() != ".json") continue;
+    ++examples;
+    EXPECT_FALSE(expand(SweepSpec::from_file(entry.path().string()), Hash128()).empty()) << entry.path();
+  }
+  EXPECT_GE(examples, 2u);
 }
 
 TEST(SweepSpec, KeyGivenTwiceInOneObjectIsRefusedWithItsPath) {
