@@ -118,6 +118,52 @@ void print_collected(const RunStore& store, const CollectCounts& c) {
             << " failed in failures.csv" << (c.missing ? "; " + std::to_string(c.missing) + " not run yet" : "") << "\n";
 }
 
+// --dry-run: each run with done or missing, then the counts.
+int dry_run(const SweepSpec& spec, const RunStore& store, const nlohmann::ordered_json& runs) {
+  size_t done = 0;
+  for (const auto& run : runs) {
+    const bool ok = store.done(run["id"]);
+    done += ok;
+    std::cout << run["id"].get<std::string>().substr(0, 12) << "  " << (ok ? "done   " : "missing") << "  " << label(run) << "\n";
+  }
+  std::cout << "sweep " << spec.name << ": " << runs.size() << " runs, " << done << " done, " << runs.size() - done << " to run (output "
+            << store.out() << ")\n";
+  return kExitOk;
+}
+
+void write_manifest(const SweepSpec& spec, const std::string& spec_path, const std::string& version, const RunStore& store,
+                    const nlohmann::ordered_json& runs) {
+  nlohmann::ordered_json manifest;
+  manifest["name"] = spec.name;
+  manifest["spec"] = absolute(spec_path);
+  manifest["gputlm_version"] = version;
+  manifest["axis_keys"] = spec.axis_keys();
+  manifest["runs"] = runs;
+  write_atomically(store.out() + "/manifest.json", manifest.dump(1) + "\n");
+}
+
+// The local backend: the missing runs in a pool, then the tables, the failures and the summary.
+int run_locally(const SweepSpec& spec, const RunStore& store, const nlohmann::ordered_json& runs, const std::vector<std::string>& missing,
+                const PoolOptions& options, double start) {
+  std::map<std::string, std::string> labels;
+  for (const auto& run : runs) labels[run["id"]] = run["id"].get<std::string>().substr(0, 12) + "  " + label(run);
+  const size_t cached = runs.size() - missing.size();
+  std::cout << "sweep " << spec.name << ": " << runs.size() << " runs, " << cached << " cached, " << missing.size() << " to run on "
+            << options.jobs << " job(s)\n" << std::flush;
+  const PoolSummary s = run_pool(store, missing, options, options.terminal ? std::cerr : std::cout, [&](const std::string& id) { return labels[id]; });
+  const CollectCounts c = collect(store, runs, spec.axis_keys());
+  print_failures(store, runs);
+  std::cout << "sweep " << spec.name << ": " << runs.size() << " runs, " << cached << " cached, " << s.ran << " ran, " << c.failed << " failed"
+            << (c.missing ? ", " + std::to_string(c.missing) + " not run" : "") << "; wall " << std::fixed << std::setprecision(1)
+            << now_seconds() - start << " s, runs' host time " << s.run_seconds << " s on " << options.jobs << " job(s)\n";
+  print_collected(store, c);
+  if (s.stopped_by) {
+    std::cout << "STOPPED by " << tb::signal_name(s.stopped_by) << ": finished results kept; run the sweep again to do the rest\n";
+    return tb::interrupted_exit_code(s.stopped_by);
+  }
+  return c.failed || c.missing ? kExitVerifyFailed : kExitOk;
+}
+
 }  // namespace
 
 int cmd_sweep(const std::vector<std::string>& args, const std::string& version) {
@@ -182,59 +228,31 @@ int cmd_sweep(const std::vector<std::string>& args, const std::string& version) 
   const double start = now_seconds();
   const std::vector<SweepRun> runs = expand(spec, hash_executable());
   nlohmann::ordered_json described = nlohmann::ordered_json::array();
-  std::vector<std::string> missing;
-  for (const SweepRun& r : runs) {
-    described.push_back(r.describe());
-    if (vm.count("fresh") && !vm.count("dry-run")) store.forget(r.id);
-    if (!store.done(r.id)) missing.push_back(r.id);
-  }
-  if (vm.count("dry-run")) {
-    for (const auto& run : described)
-      std::cout << run["id"].get<std::string>().substr(0, 12) << "  " << (store.done(run["id"]) ? "done   " : "missing") << "  " << label(run) << "\n";
-    std::cout << "sweep " << spec.name << ": " << runs.size() << " runs, " << runs.size() - missing.size() << " done, " << missing.size()
-              << " to run (output " << store.out() << ")\n";
-    return kExitOk;
-  }
+  for (const SweepRun& r : runs) described.push_back(r.describe());
+  if (vm.count("dry-run")) return dry_run(spec, store, described);
   std::error_code ec;
   fs::create_directories(store.out() + "/runs", ec);
   if (ec) throw InputError(store.out() + ": cannot make the output directory (" + ec.message() + ")");
   if (!vm.count("print-jobs")) lock_output(store);
-  for (const SweepRun& r : runs)
-    if (!store.done(r.id)) store.prepare(r.describe(), r.config);
-  nlohmann::ordered_json manifest;
-  manifest["name"] = spec.name;
-  manifest["spec"] = absolute(spec_path);
-  manifest["gputlm_version"] = version;
-  manifest["axis_keys"] = spec.axis_keys();
-  manifest["runs"] = described;
-  write_atomically(store.out() + "/manifest.json", manifest.dump(1) + "\n");
+  std::vector<std::string> missing;
+  for (const SweepRun& r : runs) {
+    if (vm.count("fresh")) store.forget(r.id);
+    if (store.done(r.id)) continue;
+    missing.push_back(r.id);
+    store.prepare(r.describe(), r.config);
+  }
+  write_manifest(spec, spec_path, version, store, described);
   if (vm.count("print-jobs")) {
     for (const std::string& id : missing)
       std::cout << quoted(exe) << " sweep " << quoted(absolute(spec_path)) << " --out " << quoted(store.out()) << " --run " << id << "\n";
     return kExitOk;
   }
-
   PoolOptions options;
   options.jobs = vm.count("jobs") ? vm["jobs"].as<size_t>() : std::max(1u, std::thread::hardware_concurrency());
   options.exe = exe;
   options.version = version;
   options.terminal = isatty(2);
-  std::map<std::string, std::string> labels;
-  for (const auto& run : described) labels[run["id"]] = run["id"].get<std::string>().substr(0, 12) + "  " + label(run);
-  std::cout << "sweep " << spec.name << ": " << runs.size() << " runs, " << runs.size() - missing.size() << " cached, " << missing.size()
-            << " to run on " << options.jobs << " job(s)\n" << std::flush;
-  const PoolSummary s = run_pool(store, missing, options, options.terminal ? std::cerr : std::cout, [&](const std::string& id) { return labels[id]; });
-  const CollectCounts c = collect(store, described, spec.axis_keys());
-  print_failures(store, described);
-  std::cout << "sweep " << spec.name << ": " << runs.size() << " runs, " << runs.size() - missing.size() << " cached, " << s.ran << " ran, "
-            << c.failed << " failed" << (c.missing ? ", " + std::to_string(c.missing) + " not run" : "") << "; wall " << std::fixed
-            << std::setprecision(1) << now_seconds() - start << " s, runs' host time " << s.run_seconds << " s on " << options.jobs << " job(s)\n";
-  print_collected(store, c);
-  if (s.stopped_by) {
-    std::cout << "STOPPED by " << tb::signal_name(s.stopped_by) << ": finished results kept; run the sweep again to do the rest\n";
-    return tb::interrupted_exit_code(s.stopped_by);
-  }
-  return c.failed || c.missing ? kExitVerifyFailed : kExitOk;
+  return run_locally(spec, store, described, missing, options, start);
 }
 
 }  // namespace gputlm
