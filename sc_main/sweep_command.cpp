@@ -55,8 +55,13 @@ std::string label(const nlohmann::ordered_json& run) {
   return axes.empty() ? s : s + "  " + axes;
 }
 
-// One run in this process's care: spawned, waited for (a stop signal is passed on), recorded.
+// One run in this process's care: spawned, waited for (a stop signal is passed on), recorded;
+// nothing to do when it is done already.
 bool run_single(const RunStore& store, const std::string& id, const std::string& exe, const std::string& version) {
+  if (store.done(id)) {  // a resubmitted array task, or a run done meanwhile: never run twice
+    std::cout << "run " << id << ": ok (done before)\n";
+    return true;
+  }
   const RunningRun run = start_run(store, id, exe);
   int status = 0;
   bool signalled = false;

@@ -208,6 +208,8 @@ TEST(Sweep, TaskFileRunsTheIdsOnItsLineOneAfterAnother) {
   EXPECT_TRUE(contains(r.output, "run " + ids[2] + ": ok") && contains(r.output, "run " + ids[3] + ": ok")) << r.output;
   EXPECT_FALSE(contains(r.output, ids[0])) << r.output;
   EXPECT_TRUE(contains(sweep(dir, "--dry-run").output, "4 runs, 2 done, 2 to run"));
+  r = sweep(dir, "--task-file '" + dir + "/tasks.txt' --task 1");  // a resubmitted task runs nothing again
+  EXPECT_TRUE(contains(r.output, "run " + ids[2] + ": ok (done before)")) << r.output;
   r = sweep(dir, "--task-file '" + dir + "/tasks.txt' --task 2");
   EXPECT_EQ(r.exit_code, 2) << r.output;
   EXPECT_TRUE(contains(r.output, "tasks.txt: no line 2 (tasks count from 0)")) << r.output;
