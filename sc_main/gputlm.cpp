@@ -30,6 +30,8 @@
 #include "tb/trace/trace_record.h"
 #include "models/gpu/gpu_spec.h"
 #include "sc_main/cuda_command.h"
+#include "sc_main/git_version.h"
+#include "sc_main/sweep_command.h"
 #include "tb/workload/catalog.h"
 
 namespace po = boost::program_options;
@@ -46,7 +48,8 @@ const char* kUsage =
     "  trace    trace record: write a workload's dynamic trace (traces/FORMAT.md)\n"
     "  cuda     run an unmodified CUDA program (nvcc -cudart shared) on the simulator\n"
     "  ptx      ptx check FILE...: parse and bind every kernel of PTX files, per kernel ok or the error\n"
-    "Run 'gputlm <command> --help' for the options of a command.\n";
+    "  sweep    run a sweep spec: configs x workloads x sizes x config keys varied, results in one CSV\n"
+    "Run 'gputlm <command> --help' for the options of a command; 'gputlm --version' for the commit.\n";
 
 int cmd_list(const std::vector<std::string>& args, const char* argv0) {
   po::options_description opts("gputlm list options");
@@ -302,6 +305,10 @@ int sc_main(int argc, char** argv) {
     std::cout << kUsage;
     return args.empty() ? kExitInputError : kExitOk;
   }
+  if (args[0] == "--version") {
+    std::cout << "gputlm " << git_version() << "\n";
+    return kExitOk;
+  }
   const std::string command = args[0];
   args.erase(args.begin());
   try {
@@ -311,7 +318,8 @@ int sc_main(int argc, char** argv) {
     if (command == "trace") return cmd_trace(args);
     if (command == "cuda") return cmd_cuda(args, argv[0]);
     if (command == "ptx") return cmd_ptx(args);
-    std::cerr << "gputlm: unknown command '" << command << "'" << did_you_mean(command, {"run", "predict", "list", "trace", "cuda", "ptx"}) << "\n" << kUsage;
+    if (command == "sweep") return cmd_sweep(args, git_version());
+    std::cerr << "gputlm: unknown command '" << command << "'" << did_you_mean(command, {"run", "predict", "list", "trace", "cuda", "ptx", "sweep"}) << "\n" << kUsage;
     return kExitInputError;
   } catch (const func::KernelFault& e) {
     std::cerr << "gputlm: " << e.what() << "\n";

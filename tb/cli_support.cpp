@@ -12,10 +12,14 @@ namespace po = boost::program_options;
 
 namespace gputlm::tb {
 
-po::variables_map parse_options(const std::vector<std::string>& args, const po::options_description& opts, const std::string& command) {
+po::variables_map parse_options(const std::vector<std::string>& args, const po::options_description& opts, const std::string& command,
+                                const po::positional_options_description* positional) {
   po::variables_map vm;
   try {
-    po::store(po::command_line_parser(args).options(opts).run(), vm);
+    po::command_line_parser parser(args);
+    parser.options(opts);
+    if (positional) parser.positional(*positional);
+    po::store(parser.run(), vm);
   } catch (const po::unknown_option& e) {
     std::vector<std::string> known;
     for (const auto& o : opts.options()) known.push_back("--" + o->long_name());

@@ -10,10 +10,12 @@ namespace gputlm::tb {
 
 // Parses `args` against `opts`; an unknown flag is an InputError naming the nearest known one
 // ("run: unknown option '--vdc' (did you mean '--vcd'?)"; no prefix when `command` is empty).
-// Other parse errors stay po::error.
+// Other parse errors stay po::error. `positional` names the options that arguments without a flag
+// fill (none when null).
 boost::program_options::variables_map parse_options(const std::vector<std::string>& args,
                                                     const boost::program_options::options_description& opts,
-                                                    const std::string& command);
+                                                    const std::string& command,
+                                                    const boost::program_options::positional_options_description* positional = nullptr);
 
 // InputError "<path>: cannot write <what> (...)" unless `path` can be created or overwritten: not
 // a directory, its directory exists (or, with `creates_directories`, can be made) and is writable.

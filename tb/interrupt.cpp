@@ -22,6 +22,15 @@ void install_stop_handlers() {
   std::signal(SIGTERM, on_stop_signal);
 }
 
+void install_interrupting_stop_handlers() {
+  struct sigaction action {};
+  action.sa_handler = on_stop_signal;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = 0;  // no SA_RESTART
+  sigaction(SIGINT, &action, nullptr);
+  sigaction(SIGTERM, &action, nullptr);
+}
+
 int stop_signal() { return g_stop_signal; }
 
 std::string signal_name(int signal) {

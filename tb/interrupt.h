@@ -11,6 +11,9 @@ namespace gputlm::tb {
 
 // Installs the handlers for SIGINT and SIGTERM (idempotent).
 void install_stop_handlers();
+// The same handlers, but a stop signal interrupts a blocking system call (waitpid returns EINTR)
+// instead of restarting it: for a process that waits on children (gputlm sweep's pool).
+void install_interrupting_stop_handlers();
 // The signal that asked the run to stop (SIGINT, SIGTERM), 0 if none.
 int stop_signal();
 // Whether a stop was requested (for the models' stop checks).

@@ -22,4 +22,17 @@ inline ShellResult shell(const std::string& command) {
   return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
 }
 
+#if defined(GPUTLM_BINARY) && defined(GPUTLM_SOURCE_DIR)  // the system tests
+struct CliResult {
+  int exit_code;
+  std::string output;  // stdout and stderr
+};
+
+// The built gputlm with `args`, run in `dir` (relative to the source directory).
+inline CliResult gputlm_cli(const std::string& args, const std::string& dir = ".") {
+  const ShellResult r = shell("cd '" GPUTLM_SOURCE_DIR "/" + dir + "' && '" GPUTLM_BINARY "' " + args + " 2>&1");
+  return {r.exit_code, r.out};
+}
+#endif
+
 }  // namespace gputlm::test

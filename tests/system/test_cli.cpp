@@ -16,15 +16,8 @@
 
 namespace {
 
-struct Result {
-  int exit_code;
-  std::string output;  // stdout and stderr
-};
-
-Result gputlm(const std::string& args) {
-  const gputlm::test::ShellResult r = gputlm::test::shell("cd '" GPUTLM_SOURCE_DIR "' && '" GPUTLM_BINARY "' " + args + " 2>&1");
-  return {r.exit_code, r.out};
-}
+using Result = gputlm::test::CliResult;
+Result gputlm(const std::string& args) { return gputlm::test::gputlm_cli(args); }
 bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
 std::string scratch(const std::string& name) {
   const auto dir = std::filesystem::temp_directory_path() / ("gputlm_cli_test_" + std::to_string(getpid()));

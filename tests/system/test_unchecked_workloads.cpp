@@ -22,17 +22,8 @@ using nlohmann::json;
 
 const char* kNoref = "tests/data/workloads/noref";
 
-struct Result {
-  int exit_code;
-  std::string output;  // stdout and stderr
-};
-
-// gputlm with `args`, run in `dir` (relative to the source directory).
-Result gputlm(const std::string& args, const std::string& dir = ".") {
-  const gputlm::test::ShellResult r =
-      gputlm::test::shell("cd '" GPUTLM_SOURCE_DIR "/" + dir + "' && '" GPUTLM_BINARY "' " + args + " 2>&1");
-  return {r.exit_code, r.out};
-}
+using Result = gputlm::test::CliResult;
+Result gputlm(const std::string& args, const std::string& dir = ".") { return gputlm::test::gputlm_cli(args, dir); }
 bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
 std::string scratch(const std::string& name) { return gputlm::test::scratch_file("unchecked_test", name); }
 

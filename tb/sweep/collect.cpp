@@ -1,0 +1,82 @@
+#include "tb/sweep/collect.h"
+
+#include <fstream>
+#include <sstream>
+
+#include "tb/stat_table.h"
+#include "tb/sweep/run_launcher.h"
+
+namespace gputlm::tb::sweep {
+
+namespace {
+
+// run_id, config, the axes, workload, size: the columns that lead every row.
+StatRow lead_columns(const nlohmann::ordered_json& run, const std::vector<std::string>& axis_keys) {
+  StatRow row;
+  row["run_id"] = run["id"];
+  row["config"] = run["config"];
+  for (const std::string& key : axis_keys) {
+    const nlohmann::ordered_json v = run["axes"].value(key, nlohmann::ordered_json());
+    row[key] = v.is_structured() ? nlohmann::ordered_json(v.dump()) : v;
+  }
+  row["workload"] = run["workload"];
+  row["size"] = run["size"];
+  return row;
+}
+
+nlohmann::json read_stats(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return nlohmann::json::parse(text.str(), nullptr, false);
+}
+
+std::string joined(const nlohmann::json& lines) {
+  std::string s;
+  for (const auto& l : lines) s += (s.empty() ? "" : "\n") + l.get<std::string>();
+  return s;
+}
+
+}  // namespace
+
+CollectCounts collect(const RunStore& store, const nlohmann::ordered_json& runs, const std::vector<std::string>& axis_keys) {
+  CollectCounts counts;
+  std::vector<StatRow> rows, failures;
+  std::string jsonl;
+  for (const auto& run : runs) {
+    const std::string id = run["id"].get<std::string>();
+    const nlohmann::json result = store.result(id);
+    if (result.is_null() || result.value("status", "") == "stopped") {
+      ++counts.missing;
+      continue;
+    }
+    if (result.value("status", "") != "ok") {
+      ++counts.failed;
+      StatRow row = lead_columns(run, axis_keys);
+      row["outcome"] = outcome(result);
+      row["message"] = joined(result.value("tail", nlohmann::json::array()));
+      failures.push_back(std::move(row));
+      continue;
+    }
+    const nlohmann::json stats = read_stats(store.file(id, "stats.json"));
+    if (stats.is_discarded()) {
+      ++counts.missing;
+      continue;
+    }
+    ++counts.ok;
+    for (StatRow& launch : launch_rows(stats)) {
+      StatRow row = lead_columns(run, axis_keys);
+      for (auto it = launch.begin(); it != launch.end(); ++it)
+        if (!row.contains(it.key())) row[it.key()] = it.value();  // the lead's workload and size are the run's
+      jsonl += row.dump() + "\n";
+      rows.push_back(std::move(row));
+    }
+  }
+  counts.rows = rows.size();
+  write_atomically(store.out() + "/sweep.csv", to_csv(rows));
+  write_atomically(store.out() + "/sweep.jsonl", jsonl);
+  write_atomically(store.out() + "/failures.csv", failures.empty() ? "run_id,config,workload,size,outcome,message\n" : to_csv(failures));
+  return counts;
+}
+
+}  // namespace gputlm::tb::sweep

@@ -1,0 +1,22 @@
+// The sweep's tables from its runs' results: sweep.csv and sweep.jsonl hold one row per
+// (run, launch) of every ok run (tb::launch_rows of its statistics), each led by run_id, the
+// config label, every axis key, the workload and the size; failures.csv holds one row per failed
+// run (run_id, the same labels, outcome, the last lines of its output). All written atomically.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "tb/sweep/run_store.h"
+
+namespace gputlm::tb::sweep {
+
+struct CollectCounts {
+  size_t ok = 0, failed = 0, missing = 0, rows = 0;
+};
+
+// `runs`: manifest entries (SweepRun::describe()); `axis_keys`: the sweep's axis columns in order.
+CollectCounts collect(const RunStore& store, const nlohmann::ordered_json& runs, const std::vector<std::string>& axis_keys);
+
+}  // namespace gputlm::tb::sweep
