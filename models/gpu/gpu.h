@@ -53,7 +53,6 @@ class Gpu : public sc_core::sc_module, public StatProvider {
   }
   // What every core, cache and DRAM controller holds (the watchdog's dump).
   std::string dump() const;
-  const StatGroup& stats() const override { return m_stats; }
 
  private:
   // Runs the simulation (in slices when a stop check is set) until nothing is left to do; true
@@ -84,7 +83,6 @@ class Gpu : public sc_core::sc_module, public StatProvider {
   std::string m_stall;  // set by the watchdog
   std::function<bool()> m_stop_check;
 
-  StatGroup m_stats;
   uint64_t m_cycles = 0, m_launches = 0;
 };
 
