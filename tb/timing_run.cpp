@@ -195,7 +195,8 @@ nlohmann::json to_json(const TimingRun& run) {
                                {"uncoalesced_memory_instructions", c.uncoalesced_memory_instructions},
                                {"uncoalesced_line_requests", c.uncoalesced_line_requests},
                                {"barrier_instructions", c.barrier_instructions}}},
-                             {"mwp_cwp_prediction", to_json(l.prediction, l.cycles, l.warp_instructions)}});
+                             {"mwp_cwp_prediction", to_json(l.prediction, l.cycles, l.warp_instructions)},
+                             {"modules", l.modules}});
   }
   nlohmann::json t;
   t["cycles"] = run.cycles;

@@ -44,6 +44,7 @@ struct TimedLaunch {
   uint64_t block_runs = 0;              // VGIW cores: blocks streamed, summed over cores
   uint64_t block_run_threads = 0;       // VGIW cores: the threads they streamed
   std::vector<uint64_t> fabric_cycles;  // VGIW cores: streaming cycles by sm::FabricPhase, summed over cores
+  nlohmann::json modules;  // every module's statistics over this launch alone, as TimingRun::modules
 };
 
 struct TimingRun {
@@ -59,7 +60,7 @@ struct TimingRun {
   bool vgiw = false;  // VGIW cores: no warps; the summary shows block runs and the fabric's cycles
   workload::VerifyReport verify;
   std::vector<workload::OutputBuffer> outputs;  // with TimingOptions::keep_outputs, of a complete workload run
-  nlohmann::json modules;  // every module's statistics by hierarchical name
+  nlohmann::json modules;  // every module's statistics over the whole run by hierarchical name
   double host_seconds = 0;
   std::string stopped_by;  // the signal that stopped the run ("SIGINT"); empty: complete
 
