@@ -249,20 +249,4 @@ void print_summary(std::ostream& os, const TimingRun& run) {
     print_verify(os, run.verify);
 }
 
-std::string to_csv(const TimingRun& run) {
-  std::ostringstream os;
-  os << "name,value\n";
-  os << "total.cycles," << run.cycles << "\ntotal.warp_instructions," << run.warp_instructions << "\ntotal.thread_instructions,"
-     << run.thread_instructions << "\ntotal.ipc," << run.ipc() << "\n";
-  for (auto m = run.modules.begin(); m != run.modules.end(); ++m)
-    for (auto s = m.value().begin(); s != m.value().end(); ++s) {
-      if (s.value().is_array()) {
-        for (size_t i = 0; i < s.value().size(); ++i) os << m.key() << "." << s.key() << "[" << i << "]," << s.value()[i] << "\n";
-      } else {
-        os << m.key() << "." << s.key() << "," << s.value() << "\n";
-      }
-    }
-  return os.str();
-}
-
 }  // namespace gputlm::tb

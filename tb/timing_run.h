@@ -81,7 +81,5 @@ TimingRun run_timing_trace_path(const std::string& path, const gpu::GpuSpec& spe
 
 nlohmann::json to_json(const TimingRun& run);
 void print_summary(std::ostream& os, const TimingRun& run);
-// "module.stat,value" lines of every scalar statistic.
-std::string to_csv(const TimingRun& run);
 
 }  // namespace gputlm::tb
