@@ -128,7 +128,7 @@ int run_timed(const po::variables_map& vm, const std::function<tb::TimingRun(con
   options.keep_outputs = w && vm.count("dump-outputs");
   const tb::TimingRun run = go(spec, options);
   tb::print_summary(std::cout, run);
-  const nlohmann::json stats = tb::to_json(run);
+  const nlohmann::json stats = vm.count("stats") || vm.count("csv") ? tb::to_json(run) : nlohmann::json();
   if (vm.count("stats")) write_file(vm["stats"].as<std::string>(), stats.dump(2) + "\n", "statistics");
   if (vm.count("csv")) write_file(vm["csv"].as<std::string>(), tb::to_csv(tb::launch_rows(stats)), "csv");
   if (!options.vcd_path.empty()) std::cout << "waves               " << options.vcd_path << " (GTKWave save file next to it)\n";
