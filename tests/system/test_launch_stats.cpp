@@ -79,13 +79,20 @@ TEST_P(LaunchStats, PerLaunchCountersAddUpToTheRunTotal) {
     }
   }
   EXPECT_GT(checked, 20u);
+  double spans = 0;
   for (const auto& l : launches) {
     const nlohmann::json& gpu = l["modules"]["gpu"];
     EXPECT_EQ(gpu["launches"], 1);
     EXPECT_EQ(gpu["cycles"], l["cycles"]);
     const nlohmann::json& dram = l["modules"]["gpu.dram0"];
     EXPECT_DOUBLE_EQ(dram["row_buffer_hit_rate"].get<double>(), ratio(dram["row_hits"].get<double>(), dram["requests"].get<double>()));
+    // DRAM's span: from the launch's first arrival to its last transfer (a launch's requests end in it).
+    const double span = dram["active_cycles"].get<double>();
+    EXPECT_DOUBLE_EQ(dram["bus_utilization"].get<double>(), ratio(dram["bus_busy_cycles"].get<double>(), span));
+    spans += span;
   }
+  EXPECT_GT(spans, 0.0);
+  EXPECT_LE(spans, r.stats["modules"]["gpu.dram0"]["active_cycles"].get<double>());
   // The launches differ (else a launch's figures might be the run's over again).
   EXPECT_NE(launches[0]["modules"]["gpu"]["cycles"], r.stats["modules"]["gpu"]["cycles"]);
 }
