@@ -25,6 +25,7 @@
 #include "tb/ptx_check.h"
 #include "tb/report.h"
 #include "tb/sc_reports.h"
+#include "tb/stat_table.h"
 #include "tb/timing_run.h"
 #include "tb/trace/trace_file.h"
 #include "tb/trace/trace_record.h"
@@ -133,8 +134,9 @@ int run_timed(const po::variables_map& vm, const std::function<tb::TimingRun(con
   if (vm.count("sample") && options.sample_every == 0) throw InputError("run: --sample must be at least 1 (cycles between samples)");
   const tb::TimingRun run = go(spec, options);
   tb::print_summary(std::cout, run);
-  if (vm.count("stats")) write_file(vm["stats"].as<std::string>(), tb::to_json(run).dump(2) + "\n", "statistics");
-  if (vm.count("csv")) write_file(vm["csv"].as<std::string>(), tb::to_csv(run), "csv");
+  const nlohmann::json stats = vm.count("stats") || vm.count("csv") ? tb::to_json(run) : nlohmann::json();
+  if (vm.count("stats")) write_file(vm["stats"].as<std::string>(), stats.dump(2) + "\n", "statistics");
+  if (vm.count("csv")) write_file(vm["csv"].as<std::string>(), tb::to_csv(tb::launch_rows(stats)), "csv");
   if (vm.count("sample-csv")) write_file(vm["sample-csv"].as<std::string>(), tb::to_csv(run.samples), "samples");
   if (!options.vcd_path.empty()) std::cout << "waves               " << options.vcd_path << " (GTKWave save file next to it)\n";
   if (!options.dram_trace_path.empty()) std::cout << "dram trace          " << options.dram_trace_path << " (one line per request)\n";
@@ -153,7 +155,7 @@ int cmd_run(const std::vector<std::string>& args) {
       ("trace", po::value<std::string>(), "timing runs: replay a recorded trace (traces/FORMAT.md) or an Accel-Sim trace directory (kernelslist.g) instead of a workload")
       ("size", po::value<std::string>()->default_value("test"), "workload size from its launch.json (test, study, ...)")
       ("stats", po::value<std::string>(), "write full statistics as JSON to this file")
-      ("csv", po::value<std::string>(), "timing runs: also write every statistic as CSV to this file")
+      ("csv", po::value<std::string>(), "timing runs: also write the statistics as CSV to this file: a row per launch, a column per statistic (named by its path in --stats)")
       ("vcd", po::value<std::string>(), "write waves to this VCD file (and a GTKWave .gtkw next to it)")
       ("vcd-scope", po::value<std::string>()->default_value(""), "timing runs: trace only modules whose name starts with this, e.g. gpu.core0")
       ("vcd-window", po::value<std::string>(), "timing runs: keep only cycles FROM:TO in the VCD")

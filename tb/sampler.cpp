@@ -1,22 +1,16 @@
 #include "tb/sampler.h"
 
-#include <cstring>
-
 #include "models/common/stats.h"
 #include "models/sm/core_context.h"
 
 namespace gputlm::tb {
 
 namespace {
-bool ends_with(const std::string& s, const char* suffix) {
-  const size_t n = std::strlen(suffix);
-  return s.size() >= n && s.compare(s.size() - n, n, suffix) == 0;
-}
 bool starts_with(const std::string& s, const char* prefix) { return s.rfind(prefix, 0) == 0; }
 
 const uint64_t* counter(const StatGroup& g, const char* name) {
   for (const StatGroup::Entry& e : g.entries())
-    if (e.counter && e.name == name) return e.counter;
+    if (e.kind == StatGroup::Kind::kCounter && e.value && e.name == name) return e.value;
   return nullptr;
 }
 }  // namespace
@@ -28,17 +22,13 @@ Sampler::Sampler(gpu::Gpu& gpu, uint64_t every) : m_gpu(gpu) {
 }
 
 // The caches and DRAM controllers by their place in the GPU (gpu.coreN.l1d, gpu.l2_N, gpu.dramN).
-void Sampler::find_counters(const sc_core::sc_object& root) {
-  for (const sc_core::sc_object* child : root.get_child_objects()) {
-    find_counters(*child);
-    const auto* p = dynamic_cast<const StatProvider*>(child);
-    if (!p) continue;
-    const std::string name = child->name();
-    const std::string local = child->basename();
+void Sampler::find_counters(gpu::Gpu& gpu) {
+  for (const auto& [name, provider] : stat_providers({&gpu})) {
+    const std::string local = name.substr(name.rfind('.') + 1);
     auto add = [&](Counter::Kind kind, const char* stat) {
-      if (const uint64_t* v = counter(p->stats(), stat)) m_counters.push_back({kind, v});
+      if (const uint64_t* v = counter(provider->stats(), stat)) m_counters.push_back({kind, v});
     };
-    if (ends_with(name, ".l1d")) {
+    if (local == "l1d") {
       add(Counter::L1dAccesses, "accesses");
       add(Counter::L1dHits, "hits");
     } else if (starts_with(local, "l2_")) {

@@ -42,7 +42,7 @@ class Sampler {
 
   void record(uint64_t cycle);
   Totals read() const;
-  void find_counters(const sc_core::sc_object& root);
+  void find_counters(gpu::Gpu& gpu);
 
   const gpu::Gpu& m_gpu;
   std::vector<Counter> m_counters;

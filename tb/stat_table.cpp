@@ -47,14 +47,17 @@ std::string cell(const nlohmann::json& v) {
 
 std::vector<StatRow> launch_rows(const nlohmann::json& stats) {
   const StatRow base = run_columns(stats);
-  const nlohmann::json launches = field(stats, "launches");
-  if (!launches.is_array() || launches.empty()) return {base};
+  if (!stats.is_object() || !stats.contains("launches") || !stats.at("launches").is_array() || stats.at("launches").empty()) return {base};
   std::vector<StatRow> rows;
-  for (size_t i = 0; i < launches.size(); ++i) {
+  for (const nlohmann::json& l : stats.at("launches")) {
     StatRow row = base;
-    row["launch"] = i;
-    row["kernel"] = field(launches[i], "kernel");
-    flatten_into(row, "", launches[i]);
+    row["launch"] = rows.size();
+    row["kernel"] = field(l, "kernel");
+    if (l.is_object()) {
+      for (auto it = l.begin(); it != l.end(); ++it)
+        if (it.key() != "modules") flatten_into(row, it.key(), it.value());
+      if (l.contains("modules")) flatten_into(row, "modules", l.at("modules"));
+    }
     rows.push_back(std::move(row));
   }
   return rows;

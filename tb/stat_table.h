@@ -16,7 +16,8 @@ using StatRow = nlohmann::ordered_json;
 // The rows of one run's --stats JSON, one per launch (a run without launches gives one row with
 // the run's columns only). Each row holds, in order: workload, size, config, config_hash, mode,
 // complete, verify, host_seconds; then launch (index), kernel, and the launch's other statistics flattened
-// (objects joined with '.', array elements as name[i]).
+// (objects joined with '.', array elements as name[i]); last its modules' statistics over the launch
+// ("modules.gpu.core0.l1d.hits").
 std::vector<StatRow> launch_rows(const nlohmann::json& stats);
 
 // Every scalar below `value`, flattened into `row` under `prefix` (objects joined with '.', arrays

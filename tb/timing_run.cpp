@@ -195,7 +195,8 @@ nlohmann::json to_json(const TimingRun& run) {
                                {"uncoalesced_memory_instructions", c.uncoalesced_memory_instructions},
                                {"uncoalesced_line_requests", c.uncoalesced_line_requests},
                                {"barrier_instructions", c.barrier_instructions}}},
-                             {"mwp_cwp_prediction", to_json(l.prediction, l.cycles, l.warp_instructions)}});
+                             {"mwp_cwp_prediction", to_json(l.prediction, l.cycles, l.warp_instructions)},
+                             {"modules", l.modules}});
   }
   nlohmann::json t;
   t["cycles"] = run.cycles;
@@ -251,22 +252,6 @@ void print_summary(std::ostream& os, const TimingRun& run) {
     os << "replayed            from a trace: no functional execution, no outputs to check\n";
   else
     print_verify(os, run.verify);
-}
-
-std::string to_csv(const TimingRun& run) {
-  std::ostringstream os;
-  os << "name,value\n";
-  os << "total.cycles," << run.cycles << "\ntotal.warp_instructions," << run.warp_instructions << "\ntotal.thread_instructions,"
-     << run.thread_instructions << "\ntotal.ipc," << run.ipc() << "\n";
-  for (auto m = run.modules.begin(); m != run.modules.end(); ++m)
-    for (auto s = m.value().begin(); s != m.value().end(); ++s) {
-      if (s.value().is_array()) {
-        for (size_t i = 0; i < s.value().size(); ++i) os << m.key() << "." << s.key() << "[" << i << "]," << s.value()[i] << "\n";
-      } else {
-        os << m.key() << "." << s.key() << "," << s.value() << "\n";
-      }
-    }
-  return os.str();
 }
 
 }  // namespace gputlm::tb

@@ -46,6 +46,7 @@ struct TimedLaunch {
   uint64_t block_runs = 0;              // VGIW cores: blocks streamed, summed over cores
   uint64_t block_run_threads = 0;       // VGIW cores: the threads they streamed
   std::vector<uint64_t> fabric_cycles;  // VGIW cores: streaming cycles by sm::FabricPhase, summed over cores
+  nlohmann::json modules;  // every module's statistics over this launch alone, as TimingRun::modules
 };
 
 struct TimingRun {
@@ -61,7 +62,7 @@ struct TimingRun {
   bool vgiw = false;  // VGIW cores: no warps; the summary shows block runs and the fabric's cycles
   workload::VerifyReport verify;
   std::vector<workload::OutputBuffer> outputs;  // with TimingOptions::keep_outputs, of a complete workload run
-  nlohmann::json modules;  // every module's statistics by hierarchical name
+  nlohmann::json modules;  // every module's statistics over the whole run by hierarchical name
   uint64_t sample_every = 0;        // with TimingOptions::sample_every: the interval of
   std::vector<StatRow> samples;     // the time series rows (tb::Sampler::rows)
   double host_seconds = 0;
@@ -84,7 +85,5 @@ TimingRun run_timing_trace_path(const std::string& path, const gpu::GpuSpec& spe
 
 nlohmann::json to_json(const TimingRun& run);
 void print_summary(std::ostream& os, const TimingRun& run);
-// "module.stat,value" lines of every scalar statistic.
-std::string to_csv(const TimingRun& run);
 
 }  // namespace gputlm::tb

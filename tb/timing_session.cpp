@@ -4,6 +4,7 @@
 #include <fstream>
 #include <iterator>
 
+#include "models/common/stat_window.h"
 #include "models/gpu/gpu.h"
 #include "tb/progress.h"
 #include "tb/report.h"
@@ -86,6 +87,7 @@ void TimingSession::run_launch(const func::BoundKernel& bk, const func::Launch& 
   std::vector<uint64_t> fabric = phases();
   if (m->progress) m->progress->rearm();
   if (m->sampler) m->sampler->begin_launch(m->run.launches.size());
+  StatWindow window;  // every module's statistics over this launch alone
   const gpu::LaunchTiming t = gpu.run(bk, launch);
   m->end_cycle = t.start + t.cycles;
   if (m->sampler) m->sampler->end_launch(m->end_cycle);
@@ -97,7 +99,7 @@ void TimingSession::run_launch(const func::BoundKernel& bk, const func::Launch& 
   counts.barrier_instructions = delta(kBarriers);
   m->run.launches.push_back({launch.kernel->name, t.cycles, delta(kWarps), delta(kThreads), counts, predict_launch(m->spec, counts),
                              delta(kRegisterFile), delta(kRegisterFileThreads), delta(kLiveValues), delta(kReconfiguration), delta(kActive),
-                             delta(kBlockRuns), delta(kBlockRunThreads), {}});
+                             delta(kBlockRuns), delta(kBlockRunThreads), {}, window.close()});
   const std::vector<uint64_t> after = phases();
   for (size_t i = 0; i < fabric.size(); ++i) fabric[i] = after[i] - fabric[i];
   m->run.launches.back().fabric_cycles = std::move(fabric);

@@ -60,7 +60,6 @@ class Gpu : public sc_core::sc_module, public StatProvider {
   }
   // What every core, cache and DRAM controller holds (the watchdog's dump).
   std::string dump() const;
-  const StatGroup& stats() const override { return m_stats; }
 
  private:
   // Runs the simulation (in slices when a stop check is set) until nothing is left to do; true
@@ -93,7 +92,6 @@ class Gpu : public sc_core::sc_module, public StatProvider {
   Cycle m_sample_every = 0;
   std::function<void(Cycle)> m_sample;
 
-  StatGroup m_stats;
   uint64_t m_cycles = 0, m_launches = 0;
 };
 

@@ -40,12 +40,11 @@ Core::Core(sc_core::sc_module_name name, const CoreSpec& spec, uint32_t core_id,
   m_stats.histogram("simd_lanes_started", c.simd_histogram, "count",
                     "warp instructions started with k active lanes, k = 0..32 (cycles with none are the GPU's idle cycles)");
   m_stats.counter("fetch_cycles", c.fetch_cycles, "cycles", "cycles in which fetch picked a warp (an instruction or an I-cache access)");
-  m_stats.histogram("fetch_stall_cycles", c.stall_cycles, "cycles",
-                    "cycles fetch took no instruction, by cause: idle, pipeline, memory, barrier, icache, backpressure");
+  m_stats.histogram("fetch_stall_cycles", c.stall_cycles, "cycles", "cycles fetch took no instruction, by cause", stall_cause_names());
   m_stats.counter("ctas_done", c.ctas_done, "count", "CTAs finished");
   m_stats.counter("line_requests", c.line_requests, "count", "global/local line requests sent to the L1");
   m_stats.counter("shared_bank_conflict_cycles", c.shared_bank_conflict_cycles, "cycles", "extra shared-memory cycles from bank conflicts");
-  m_stats.formula("fetch_group_switches", [this] { return static_cast<double>(m_ctx.scheduler->group_switches()); }, "count",
+  m_stats.tally("fetch_group_switches", [this] { return static_cast<double>(m_ctx.scheduler->group_switches()); }, "count",
                   "two-level scheduling: times the priority moved to the next fetch group");
   m_stats.counter("subwarps", c.subwarps, "count", "large warps: sub-warps formed (warp instructions issued from a large warp)");
   m_stats.counter("subwarp_bubble_cycles", c.subwarp_bubble_cycles, "cycles",
@@ -57,7 +56,7 @@ Core::Core(sc_core::sc_module_name name, const CoreSpec& spec, uint32_t core_id,
                   "global and local memory warp instructions that made more than one line request");
   m_stats.counter("uncoalesced_line_requests", c.uncoalesced_line_requests, "count", "line requests of the uncoalesced ones");
   m_stats.counter("barrier_instructions", c.barrier_instructions, "count", "warp instructions that were barriers");
-  m_stats.formula("resident_thread_cycles", [this] {
+  m_stats.tally("resident_thread_cycles", [this] {
     return static_cast<double>(m_ctx.counters.resident_thread_cycles +
                                uint64_t(m_threads_used) * (m_ctx.clock.now() - std::min(m_threads_since, m_ctx.clock.now())));
   }, "thread-cycles", "threads resident on the core summed over cycles (divide by cycles x max threads for the occupancy)");

@@ -54,7 +54,6 @@ class Core : public gpu::CoreModule, public Pollable {
   mem::Cache& l1i() { return *m_l1i; }
   mem::Cache& l1d() { return *m_l1d; }
 
-  const StatGroup& stats() const override { return m_stats; }
   void trace(sc_core::sc_trace_file* tf) const override;
   std::vector<WaveGroup> wave_groups() const override;
 
@@ -78,7 +77,6 @@ class Core : public gpu::CoreModule, public Pollable {
   Cycle m_threads_since = 0;  // when m_threads_used last changed (for resident_thread_cycles)
   void count_resident_threads();  // adds m_threads_used x the cycles since it last changed
   uint64_t m_next_age = 0;
-  StatGroup m_stats;
   // Waves: per warp slot PC, active mask and state; sampled when warps change.
   mutable bool m_tracing = false;
   std::vector<uint64_t> m_wave_pc, m_wave_mask, m_wave_state;  // m_wave_mask: rows() per slot

@@ -25,6 +25,12 @@ inline const char* stall_cause_name(StallCause c) {
   static const char* const kNames[] = {"idle", "pipeline", "memory", "barrier", "icache", "backpressure"};
   return kNames[static_cast<size_t>(c)];
 }
+// Every cause's name, in StallCause order (the labels of a histogram by cause).
+inline std::vector<std::string> stall_cause_names() {
+  std::vector<std::string> names;
+  for (size_t i = 0; i < static_cast<size_t>(StallCause::kCount); ++i) names.push_back(stall_cause_name(static_cast<StallCause>(i)));
+  return names;
+}
 
 // What a VGIW fabric's cycles went to while a block streamed (Voitsechov & Etsion Sec. 3.5; our
 // breakdown): starting threads; holding threads with every virtual channel taken; waiting for

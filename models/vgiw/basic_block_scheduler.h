@@ -45,7 +45,6 @@ class BasicBlockScheduler : public sc_core::sc_module, public StatProvider, publ
   void forget_configuration() { m_configured = -1; }
   std::string dump() const;
 
-  const StatGroup& stats() const override { return m_stats; }
   void trace(sc_core::sc_trace_file* tf) const override;
   std::vector<WaveGroup> wave_groups() const override;
 
@@ -73,7 +72,6 @@ class BasicBlockScheduler : public sc_core::sc_module, public StatProvider, publ
   uint64_t m_read_credit = 0, m_write_credit = 0;               // words the ports can still move this cycle
   Cycle m_credit_cycle = kNever;
 
-  StatGroup m_stats;
   uint64_t m_tiles = 0, m_block_runs = 0, m_reconfigurations = 0, m_reconfiguration_cycles = 0;
   uint64_t m_batches_sent = 0, m_batches_returned = 0, m_threads_sent = 0, m_word_reads = 0, m_word_updates = 0;
 

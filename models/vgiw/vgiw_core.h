@@ -42,7 +42,6 @@ class VgiwCore : public gpu::CoreModule {
   // CTAs of `launch` a tile holds.
   uint32_t ctas_per_tile(const func::Launch& launch) const;
 
-  const StatGroup& stats() const override { return m_stats; }
   std::vector<WaveGroup> wave_groups() const override { return {}; }
 
  private:
@@ -74,7 +73,6 @@ class VgiwCore : public gpu::CoreModule {
   ClockDomain m_clock;
   std::string m_fault;
   sm::CoreCounters m_counters;
-  StatGroup m_stats;
   uint64_t m_tiles = 0, m_ctas = 0;
 };
 

@@ -26,15 +26,16 @@ void TracePlayer::init() {
   m_stats.counter("writes", m_writes, "count", "write requests sent");
   m_stats.formula("average_latency", [this] { return ratio(m_latency_sum, m_completed); }, "cycles",
                   "request sent to response received, mean");
-  m_stats.counter("max_latency", m_latency_max, "cycles", "request sent to response received, maximum");
+  m_stats.maximum("max_latency", m_latency_max, "cycles", "request sent to response received, maximum");
   m_stats.counter("held_back_cycles", m_held_cycles, "cycles",
                   "cycles requests waited past their trace cycle because the target was not accepting");
   m_stats.counter("bytes", m_bytes, "bytes", "bytes requested");
-  m_stats.formula("elapsed_cycles", [this] { return double(m_last_response - m_first_issue); }, "cycles",
-                  "first request to last response");
-  m_stats.formula("achieved_bandwidth_gbps",
-                  [this] { return ratio(m_bytes * m_clock.mhz() / 1000.0, m_last_response - m_first_issue); }, "GB/s",
+  m_stats.formula("elapsed_cycles", [this] { return double(elapsed_cycles()); }, "cycles", "first request to last response");
+  m_stats.formula("achieved_bandwidth_gbps", [this] { return ratio(m_bytes * m_clock.mhz() / 1000.0, elapsed_cycles()); }, "GB/s",
                   "bytes / elapsed time");
+  m_stats.formula_input(m_latency_sum, StatGroup::Accrual::kSum);
+  m_stats.formula_input(m_first_issue, StatGroup::Accrual::kMin);
+  m_stats.formula_input(m_last_response, StatGroup::Accrual::kMax);
 }
 
 void TracePlayer::tick() {
@@ -66,7 +67,8 @@ void TracePlayer::tick() {
     ext.core = r.core;
     ext.row_hint = r.hint;
     if (m_keep) m_completions.push_back({m_completions.size(), r.cycle, 0, 0});
-    if (m_issued++ == 0) m_first_issue = now;
+    ++m_issued;
+    m_first_issue = std::min<uint64_t>(m_first_issue, now);
     (r.write ? m_writes : m_reads)++;
     m_bytes += bytes;
     m_held_cycles += now - r.cycle;

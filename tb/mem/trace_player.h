@@ -40,7 +40,6 @@ class TracePlayer : public sc_core::sc_module, public StatProvider {
   bool finished() const { return m_finished; }
   // A bad trace line met during the simulation (the simulation was stopped), or empty.
   const std::string& error() const { return m_error; }
-  const StatGroup& stats() const override { return m_stats; }
   // Every request in trace order, once responded (kept for tests and small traces: call
   // keep_completions() before the simulation starts).
   void keep_completions() { m_keep = true; }
@@ -61,9 +60,10 @@ class TracePlayer : public sc_core::sc_module, public StatProvider {
   std::string m_error;
   std::vector<Completion> m_completions;
 
-  StatGroup m_stats;
   uint64_t m_issued = 0, m_completed = 0, m_latency_sum = 0, m_latency_max = 0, m_held_cycles = 0;
-  uint64_t m_bytes = 0, m_first_issue = 0, m_last_response = 0, m_reads = 0, m_writes = 0;
+  uint64_t m_bytes = 0, m_reads = 0, m_writes = 0;
+  uint64_t m_first_issue = ~0ull, m_last_response = 0;  // none yet: ~0 and 0
+  uint64_t elapsed_cycles() const { return m_last_response > m_first_issue ? m_last_response - m_first_issue : 0; }
 };
 
 }  // namespace gputlm::tb

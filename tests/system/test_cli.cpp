@@ -259,10 +259,20 @@ TEST(CliTiming, ARunPrintsCyclesAndIpcAndWritesStatsKeyedByModule) {
   EXPECT_GT(p["simulated_cpi"].get<double>(), 0.0);
   EXPECT_DOUBLE_EQ(p["inputs"]["active_blocks_per_sm"].get<double>(), 4.0);
   EXPECT_TRUE(contains(r.output, "MWP/CWP model ")) << r.output;
+  EXPECT_TRUE(j["modules"]["gpu.core0"]["fetch_stall_cycles"]["memory"].is_number());  // bins with meanings by name
+  // The CSV: the tidy table (tb/stat_table.h), a header and a row per launch (vecadd has one);
+  // the launch's module statistics are columns named by their path in the JSON.
   std::ifstream c(csv);
-  std::stringstream cs;
-  cs << c.rdbuf();
-  EXPECT_TRUE(contains(cs.str(), "gpu.dram0.row_buffer_hit_rate,")) << cs.str().substr(0, 300);
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(c, line);) lines.push_back(line);
+  ASSERT_EQ(lines.size(), 2u);
+  const std::string& header = lines[0];
+  EXPECT_EQ(header.rfind("workload,size,config,config_hash,mode,complete,verify,host_seconds,launch,kernel,", 0), 0u) << header.substr(0, 300);
+  EXPECT_TRUE(contains(header, ",modules.gpu.dram0.row_buffer_hit_rate,")) << header;
+  EXPECT_TRUE(contains(header, ",modules.gpu.core0.fetch_stall_cycles.memory,")) << header;
+  EXPECT_FALSE(contains(header, "fetch_stall_cycles[")) << header;
+  EXPECT_EQ(lines[1].rfind("micro/vecadd,test,narasiman-baseline,", 0), 0u) << lines[1].substr(0, 300);
+  EXPECT_EQ(std::count(header.begin(), header.end(), ','), std::count(lines[1].begin(), lines[1].end(), ','));
 }
 
 // gputlm predict: the model on the functional engine's counts, which are the timing run's (the same

@@ -31,7 +31,7 @@ Cache::Cache(sc_core::sc_module_name name, const CacheSpec& spec, double referen
   m_stats.counter("fills", m_fills, "count", "lines filled from the level below");
   m_stats.counter("writebacks", m_writebacks, "count", "dirty victims written back");
   m_stats.counter("forwarded", m_forwards, "count", "stores and atomics passed to the level below");
-  m_stats.counter("max_mshrs_in_use", m_max_mshrs, "count", "most MSHRs (and forwarded requests) outstanding at once");
+  m_stats.maximum("max_mshrs_in_use", m_max_mshrs, "count", "most MSHRs (and forwarded requests) outstanding at once");
 }
 
 void Cache::tick() {

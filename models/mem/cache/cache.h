@@ -38,7 +38,6 @@ class Cache : public sc_core::sc_module, public StatProvider, public WaveProvide
   // Upstream port i (0: `upstream`), i < spec().ports.
   TargetEnd& port(uint32_t i) { return i == 0 ? upstream : *m_more_ports[i - 1]; }
 
-  const StatGroup& stats() const override { return m_stats; }
   void trace(sc_core::sc_trace_file* tf) const override;
   std::vector<WaveGroup> wave_groups() const override;
   const CacheSpec& spec() const { return m_spec; }
@@ -93,7 +92,6 @@ class Cache : public sc_core::sc_module, public StatProvider, public WaveProvide
   std::vector<Cycle> m_last_stall;  // per port: the cycle its last bank conflict was counted
   std::vector<Cycle> m_mshr_stall_since;  // per port: since when its request waits for an MSHR (kNever: none)
 
-  StatGroup m_stats;
   uint64_t m_accesses = 0, m_reads = 0, m_writes = 0, m_hits = 0, m_misses = 0, m_merges = 0;
   uint64_t m_mshr_stalls = 0, m_bank_conflicts = 0, m_fills = 0, m_writebacks = 0, m_forwards = 0, m_max_mshrs = 0;
 

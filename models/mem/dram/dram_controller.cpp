@@ -39,17 +39,18 @@ DramController::DramController(sc_core::sc_module_name name, const DramSpec& spe
   m_stats.formula("row_buffer_hit_rate", [this] { return ratio(m_hits, m_requests); }, "ratio", "row hits / requests");
   m_stats.formula("average_latency", [this] { return ratio(m_latency_sum, m_requests); }, "cycles",
                   "arrival at the controller to the end of the data transfer, mean");
-  m_stats.counter("max_latency", m_latency_max, "cycles", "arrival to end of data transfer, maximum");
+  m_stats.maximum("max_latency", m_latency_max, "cycles", "arrival to end of data transfer, maximum");
   m_stats.counter("bytes", m_bytes, "bytes", "bytes transferred");
-  m_stats.formula("active_cycles", [this] { return double(m_last_done - m_first_arrival); }, "cycles",
+  m_stats.formula("active_cycles", [this] { return double(active_cycles()); }, "cycles",
                   "first request arrival to last data transfer end");
-  m_stats.formula("bus_busy_cycles", [this] { return double(m_timing->bus_busy_cycles()); }, "cycles", "cycles the data bus moved data");
-  m_stats.formula("bus_utilization", [this] { return ratio(m_timing->bus_busy_cycles(), m_last_done - m_first_arrival); },
-                  "ratio", "bus busy cycles / active cycles");
-  m_stats.formula("achieved_bandwidth_gbps",
-                  [this] { return ratio(m_bytes * m_clock.mhz() / 1000.0, m_last_done - m_first_arrival); }, "GB/s",
+  m_stats.counter("bus_busy_cycles", m_bus_busy, "cycles", "cycles the data bus moved data");
+  m_stats.formula("bus_utilization", [this] { return ratio(m_bus_busy, active_cycles()); }, "ratio", "bus busy cycles / active cycles");
+  m_stats.formula("achieved_bandwidth_gbps", [this] { return ratio(m_bytes * m_clock.mhz() / 1000.0, active_cycles()); }, "GB/s",
                   "bytes / active time");
-  m_stats.counter("max_queue_occupancy", m_max_queue, "count", "most requests queued at once");
+  m_stats.formula_input(m_latency_sum, StatGroup::Accrual::kSum);
+  m_stats.formula_input(m_first_arrival, StatGroup::Accrual::kMin);
+  m_stats.formula_input(m_last_done, StatGroup::Accrual::kMax);
+  m_stats.maximum("max_queue_occupancy", m_max_queue, "count", "most requests queued at once");
   for (const DramPolicyCounter& c : m_scheduler->counters()) m_stats.counter(c.name, *c.value, "count", c.description);
 }
 
@@ -74,7 +75,7 @@ void DramController::accept(Cycle now) {
   e.write = p->is_write();
   e.row_hint = MemExtension::of(*p).row_hint;
   e.arrival = now;
-  if (m_accepted++ == 0) m_first_arrival = now;
+  m_first_arrival = std::min<uint64_t>(m_first_arrival, now);
   m_queue.push_back(e);
   ++m_bank_queued[e.bank];
   m_queue_payloads.push_back(p);
@@ -100,7 +101,9 @@ void DramController::schedule(Cycle now) {
   bool keep_open = m_open_page;
   for (const DramQueueEntry& q : m_queue)
     if (q.bank == e.bank && q.row == e.row) keep_open = true;  // closed page keeps a row others still need
+  const Cycle bus_busy = m_timing->bus_busy_cycles();
   const DramIssue r = m_timing->issue({e.bank, e.row, e.write, p->get_data_length()}, now, keep_open);
+  m_bus_busy += m_timing->bus_busy_cycles() - bus_busy;
   m_scheduler->on_issue(e, now, r.done);
   (r.outcome == RowOutcome::Hit ? m_hits : r.outcome == RowOutcome::Empty ? m_empties : m_conflicts)++;
   m_in_flight.push({r.done, m_seq++, p, e.arrival, now, r.outcome, uint32_t(m_queue.size())});

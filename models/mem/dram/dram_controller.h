@@ -31,7 +31,6 @@ class DramController : public sc_core::sc_module, public StatProvider, public Wa
 
   TargetEnd upstream;
 
-  const StatGroup& stats() const override { return m_stats; }
   void trace(sc_core::sc_trace_file* tf) const override;
   std::vector<WaveGroup> wave_groups() const override;
   const ClockDomain& clock() const { return m_clock; }
@@ -84,10 +83,11 @@ class DramController : public sc_core::sc_module, public StatProvider, public Wa
   uint32_t m_channel = 0;
 
   // Statistics (controller cycles).
-  StatGroup m_stats;
   uint64_t m_requests = 0, m_reads = 0, m_writes = 0, m_hits = 0, m_empties = 0, m_conflicts = 0;
-  uint64_t m_latency_sum = 0, m_latency_max = 0, m_bytes = 0, m_first_arrival = 0, m_last_done = 0;
-  uint64_t m_max_queue = 0, m_accepted = 0;
+  uint64_t m_latency_sum = 0, m_latency_max = 0, m_bytes = 0, m_max_queue = 0;
+  uint64_t m_first_arrival = ~0ull, m_last_done = 0;  // none yet: ~0 and 0
+  uint64_t m_bus_busy = 0;  // the timing model's bus busy cycles, counted here as they grow (a counter the statistics own)
+  uint64_t active_cycles() const { return m_last_done > m_first_arrival ? m_last_done - m_first_arrival : 0; }
 
   // Waves (only updated once trace() was called).
   bool m_tracing = false;

@@ -41,7 +41,7 @@ struct DramHold {
 // A counter a policy keeps, for the controller's statistics.
 struct DramPolicyCounter {
   const char* name;
-  const uint64_t* value;
+  uint64_t* value;  // not const: between launches the statistics swap in a launch's value and back (stats.h)
   const char* description;
 };
 
@@ -57,7 +57,7 @@ class IDramScheduler {
   virtual bool holds_rows() const { return false; }
   // The hold on `bank` at `now`, if the policy keeps its row for a coming request.
   virtual std::optional<DramHold> hold(uint32_t /*bank*/, Cycle /*now*/) const { return std::nullopt; }
-  virtual std::vector<DramPolicyCounter> counters() const { return {}; }
+  virtual std::vector<DramPolicyCounter> counters() { return {}; }
 };
 
 // What a policy may need from the DRAM config.

@@ -100,7 +100,7 @@ class FrFcfsHold : public IDramScheduler {
     return DramHold{m_holds[bank].row, m_holds[bank].until};
   }
 
-  std::vector<DramPolicyCounter> counters() const override {
+  std::vector<DramPolicyCounter> counters() override {
     return {{"holds", &m_started, "rows held open after a request with the row-buffer hint bit"},
             {"hold_hits", &m_arrived, "holds ended by a request to the held row within the threshold"},
             {"hold_timeouts", &m_expired, "holds that reached the threshold, after which a conflicting request went"}};

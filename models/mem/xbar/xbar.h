@@ -33,7 +33,6 @@ class Xbar : public sc_core::sc_module, public StatProvider, public WaveProvider
   // The slice an address belongs to.
   uint32_t slice_of(uint64_t address) const { return static_cast<uint32_t>((address / m_spec.interleave_bytes) % m_down.size()); }
 
-  const StatGroup& stats() const override { return m_stats; }
   void trace(sc_core::sc_trace_file* tf) const override;
   std::vector<WaveGroup> wave_groups() const override;
 
@@ -62,7 +61,6 @@ class Xbar : public sc_core::sc_module, public StatProvider, public WaveProvider
   std::vector<Cycle> m_in_link_free;         // per input (response direction)
   std::unordered_map<tlm::tlm_generic_payload*, uint32_t> m_source;
 
-  StatGroup m_stats;
   uint64_t m_requests = 0, m_responses = 0, m_conflicts = 0, m_request_flits = 0, m_response_flits = 0;
   std::vector<uint64_t> m_per_slice, m_per_core;
   uint64_t m_wave_in_flight = 0;

@@ -65,7 +65,7 @@ MtCgrf::MtCgrf(sc_core::sc_module_name name, const VgiwSpec& spec, const Fabric&
     m_stats.counter("cycles_" + n, m_phase_cycles[i], "cycles", "cycles a block streamed: " + n);
   }
   m_stats.counter("configurations", m_configurations, "count", "configurations loaded (block runs)");
-  m_stats.counter("max_threads_in_flight", m_max_in_flight, "count", "most threads in the fabric at once");
+  m_stats.maximum("max_threads_in_flight", m_max_in_flight, "count", "most threads in the fabric at once");
 }
 
 void MtCgrf::tick() {

@@ -67,7 +67,6 @@ class MtCgrf : public sc_core::sc_module, public StatProvider, public WaveProvid
   void set_tile(Tile* tile) { m_tile = tile; }
   std::string dump() const;
 
-  const StatGroup& stats() const override { return m_stats; }
   void trace(sc_core::sc_trace_file* tf) const override;
   std::vector<WaveGroup> wave_groups() const override;
 
@@ -143,7 +142,6 @@ class MtCgrf : public sc_core::sc_module, public StatProvider, public WaveProvid
   Cycle m_injected_at = kNever;
   int m_phase_now = -1, m_phase_after = -1;  // of m_last_tick, and of the cycles up to the next tick
 
-  StatGroup m_stats;
   std::array<uint64_t, kUnitTypes> m_firings{};
   uint64_t m_threads_started = 0, m_threads_finished = 0, m_memory_accesses = 0, m_shared_accesses = 0;
   uint64_t m_live_loads = 0, m_live_stores = 0, m_reservation_stalls = 0, m_busy_cycles = 0;

@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "tb/stat_table.h"
 
 namespace gputlm::tb {
@@ -49,6 +51,21 @@ TEST(StatTable, CsvHeaderIsTheUnionOfColumnsAndMissingCellsAreEmpty) {
   EXPECT_NE(csv.find("\n" "micro/vecadd,test,fermi,ab12,timing,true,verified,0.5,1,k2,20,,,,\"a,\"\"b\"\"\"\n"),
             std::string::npos)
       << csv;
+}
+
+TEST(StatTable, ALaunchsModuleStatisticsAreColumnsAfterItsOwnNamedByModuleAndBin) {
+  const auto rows = launch_rows(nlohmann::json::parse(R"({
+    "workload": "w",
+    "launches": [{"kernel": "k", "modules": {"gpu.core0": {"fetch_stall_cycles": {"memory": 7}, "warp_instructions": 3},
+                                             "gpu.core0.l1d": {"hits": 5}},
+                  "zeta": 1}]})"));
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_EQ(rows[0]["modules.gpu.core0.fetch_stall_cycles.memory"], 7);
+  EXPECT_EQ(rows[0]["modules.gpu.core0.l1d.hits"], 5);
+  std::vector<std::string> columns;
+  for (auto it = rows[0].begin(); it != rows[0].end(); ++it) columns.push_back(it.key());
+  EXPECT_EQ(columns.back(), "modules.gpu.core0.l1d.hits");
+  EXPECT_LT(std::find(columns.begin(), columns.end(), "zeta"), std::find(columns.begin(), columns.end(), "modules.gpu.core0.warp_instructions"));
 }
 
 }  // namespace
