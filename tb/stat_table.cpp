@@ -1,9 +1,21 @@
 #include "tb/stat_table.h"
 
 #include <sstream>
+#include <algorithm>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace gputlm::tb {
+
+namespace {
+// Appends a column without looking for it first (a row holds ~1,500 columns on a 15-core GPU: a
+// search per column would make building a row quadratic).
+void append(StatRow& row, std::string key, StatRow value) {
+  if (!row.is_object()) row = StatRow::object();
+  using Columns = std::vector<std::pair<const std::string, StatRow>>;  // what nlohmann's ordered_map is
+  static_cast<Columns&>(row.get_ref<StatRow::object_t&>()).emplace_back(std::move(key), std::move(value));
+}
+}  // namespace
 
 void flatten_into(StatRow& row, const std::string& prefix, const nlohmann::json& value) {
   if (value.is_object()) {
@@ -12,8 +24,15 @@ void flatten_into(StatRow& row, const std::string& prefix, const nlohmann::json&
   } else if (value.is_array()) {
     for (size_t i = 0; i < value.size(); ++i) flatten_into(row, prefix + "[" + std::to_string(i) + "]", value[i]);
   } else {
-    row[prefix] = value;
+    append(row, prefix, value);
   }
+}
+
+void append_missing(StatRow& row, const StatRow& more) {
+  std::unordered_set<std::string> have;
+  for (auto it = row.begin(); it != row.end(); ++it) have.insert(it.key());
+  for (auto it = more.begin(); it != more.end(); ++it)
+    if (!have.count(it.key())) append(row, it.key(), it.value());
 }
 
 namespace {
@@ -55,7 +74,7 @@ std::vector<StatRow> launch_rows(const nlohmann::json& stats) {
     row["kernel"] = field(l, "kernel");
     if (l.is_object()) {
       for (auto it = l.begin(); it != l.end(); ++it)
-        if (it.key() != "modules") flatten_into(row, it.key(), it.value());
+        if (it.key() != "modules" && it.key() != "kernel") flatten_into(row, it.key(), it.value());
       if (l.contains("modules")) flatten_into(row, "modules", l.at("modules"));
     }
     rows.push_back(std::move(row));
@@ -72,11 +91,11 @@ std::string to_csv(const std::vector<StatRow>& rows) {
   std::ostringstream os;
   for (size_t c = 0; c < columns.size(); ++c) os << (c ? "," : "") << cell(columns[c]);
   os << "\n";
-  for (const StatRow& r : rows) {
-    for (size_t c = 0; c < columns.size(); ++c) {
-      auto it = r.find(columns[c]);
-      os << (c ? "," : "") << (it == r.end() ? std::string() : cell(*it));
-    }
+  std::vector<const StatRow*> cells(columns.size());
+  for (const StatRow& r : rows) {  // each row's cells by column, then written in column order
+    std::fill(cells.begin(), cells.end(), nullptr);
+    for (auto it = r.begin(); it != r.end(); ++it) cells[seen.at(it.key())] = &it.value();
+    for (size_t c = 0; c < columns.size(); ++c) os << (c ? "," : "") << (cells[c] ? cell(*cells[c]) : std::string());
     os << "\n";
   }
   return os.str();

@@ -20,9 +20,11 @@ using StatRow = nlohmann::ordered_json;
 // ("modules.gpu.core0.l1d.hits").
 std::vector<StatRow> launch_rows(const nlohmann::json& stats);
 
-// Every scalar below `value`, flattened into `row` under `prefix` (objects joined with '.', arrays
-// as prefix[i]).
+// Every scalar below `value`, appended to `row` under `prefix` (objects joined with '.', arrays as
+// prefix[i]). The columns must not be in `row` yet (they are appended without a search).
 void flatten_into(StatRow& row, const std::string& prefix, const nlohmann::json& value);
+// Appends to `row` the columns of `more` it does not have yet, in their order.
+void append_missing(StatRow& row, const StatRow& more);
 
 // CSV of rows: the header is the union of their columns in first-seen order; a cell a row lacks is
 // empty; strings are quoted when they hold a comma, quote or line break (RFC 4180).

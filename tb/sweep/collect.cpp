@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "tb/stat_table.h"
+#include "tb/sweep/hash128.h"
 #include "tb/sweep/run_launcher.h"
 
 namespace gputlm::tb::sweep {
@@ -39,7 +40,33 @@ std::string joined(const nlohmann::json& lines) {
 
 }  // namespace
 
+namespace {
+// What the tables are made from: the axis columns and each run's id and result (a run's stats
+// are written before its result, once). Unchanged since the last collection: nothing to redo.
+std::string fingerprint(const RunStore& store, const nlohmann::ordered_json& runs, const std::vector<std::string>& axis_keys) {
+  Hash128 h;
+  for (const std::string& key : axis_keys) h.field(key);
+  for (const auto& run : runs) {
+    const std::string id = run["id"].get<std::string>();
+    h.field(run.dump()).field(store.result(id).dump());
+  }
+  return h.hex();
+}
+}  // namespace
+
 CollectCounts collect(const RunStore& store, const nlohmann::ordered_json& runs, const std::vector<std::string>& axis_keys) {
+  const std::string mark_path = store.out() + "/collected.json", print = fingerprint(store, runs, axis_keys);
+  std::ifstream mark_in(mark_path);
+  const nlohmann::json mark = nlohmann::json::parse(mark_in, nullptr, false);
+  if (mark.is_object() && mark.value("fingerprint", "") == print && std::ifstream(store.out() + "/sweep.csv") &&
+      std::ifstream(store.out() + "/sweep.jsonl") && std::ifstream(store.out() + "/failures.csv"))
+    return mark.at("counts").get<CollectCounts>();
+  CollectCounts counts = collect_tables(store, runs, axis_keys);
+  write_atomically(mark_path, nlohmann::json{{"fingerprint", print}, {"counts", counts}}.dump() + "\n");
+  return counts;
+}
+
+CollectCounts collect_tables(const RunStore& store, const nlohmann::ordered_json& runs, const std::vector<std::string>& axis_keys) {
   CollectCounts counts;
   std::vector<StatRow> rows, failures;
   std::string jsonl;
@@ -66,8 +93,7 @@ CollectCounts collect(const RunStore& store, const nlohmann::ordered_json& runs,
     ++counts.ok;
     for (StatRow& launch : launch_rows(stats)) {
       StatRow row = lead_columns(run, axis_keys);
-      for (auto it = launch.begin(); it != launch.end(); ++it)
-        if (!row.contains(it.key())) row[it.key()] = it.value();  // the lead's workload and size are the run's
+      append_missing(row, launch);  // the lead's workload and size are the run's
       jsonl += row.dump() + "\n";
       rows.push_back(std::move(row));
     }

@@ -15,8 +15,13 @@ namespace gputlm::tb::sweep {
 struct CollectCounts {
   size_t ok = 0, failed = 0, missing = 0, rows = 0;
 };
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(CollectCounts, ok, failed, missing, rows)
 
 // `runs`: manifest entries (SweepRun::describe()); `axis_keys`: the sweep's axis columns in order.
+// Writes the tables unless they were made from exactly these runs and results already (recorded in
+// collected.json: a fully cached rerun of a large sweep then takes no time to collect).
 CollectCounts collect(const RunStore& store, const nlohmann::ordered_json& runs, const std::vector<std::string>& axis_keys);
+// The same, always writing the tables.
+CollectCounts collect_tables(const RunStore& store, const nlohmann::ordered_json& runs, const std::vector<std::string>& axis_keys);
 
 }  // namespace gputlm::tb::sweep
