@@ -27,13 +27,22 @@ std::map<std::string, std::string> fields(const std::string& text) {
   return m;
 }
 
+// A Slurm client command; InputError (with what the backend needs) when it cannot be started.
+ProcessOutput slurm(const std::vector<std::string>& argv) {
+  try {
+    return run_capturing(argv);
+  } catch (const InputError& e) {
+    throw InputError(std::string(e.what()) + " (--backend slurm needs Slurm's client commands sbatch, squeue and scontrol)");
+  }
+}
+
 }  // namespace
 
 std::string SlurmClient::submit(const std::string& script, const std::vector<std::string>& args) const {
   std::vector<std::string> argv = {"sbatch", "--parsable"};
   argv.insert(argv.end(), args.begin(), args.end());
   argv.push_back(script);
-  const ProcessOutput p = run_capturing(argv);
+  const ProcessOutput p = slurm(argv);
   if (p.exit_code != 0) throw InputError("sbatch refused the sweep's job (exit " + std::to_string(p.exit_code) + "): " + trimmed(p.err + p.out));
   const std::string out = trimmed(p.out);
   const std::string job = out.substr(0, out.find(';'));  // "JOB" or "JOB;CLUSTER"
@@ -43,7 +52,7 @@ std::string SlurmClient::submit(const std::string& script, const std::vector<std
 }
 
 std::map<size_t, std::string> SlurmClient::queued_tasks(const std::string& job) const {
-  const ProcessOutput p = run_capturing({"squeue", "-h", "-r", "-j", job, "-o", "%K %T"});
+  const ProcessOutput p = slurm({"squeue", "-h", "-r", "-j", job, "-o", "%K %T"});
   if (p.exit_code != 0) {
     if (contains(p.err, "Invalid job id")) return {};  // purged by slurmctld: long gone
     throw InputError("squeue -j " + job + " failed (exit " + std::to_string(p.exit_code) + "): " + trimmed(p.err));
@@ -56,7 +65,7 @@ std::map<size_t, std::string> SlurmClient::queued_tasks(const std::string& job) 
 }
 
 std::optional<SlurmTaskState> SlurmClient::task_state(const std::string& job, size_t task) const {
-  const ProcessOutput p = run_capturing({"scontrol", "show", "job", job + "_" + std::to_string(task)});
+  const ProcessOutput p = slurm({"scontrol", "show", "job", job + "_" + std::to_string(task)});
   if (p.exit_code != 0) return std::nullopt;
   const auto f = fields(p.out);
   const auto state = f.find("JobState"), code = f.find("ExitCode"), index = f.find("ArrayTaskId");
