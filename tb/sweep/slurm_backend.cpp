@@ -85,6 +85,21 @@ SlurmSubmission SlurmBackend::submit(const std::vector<std::string>& ids) const 
   return s;
 }
 
+std::string SlurmBackend::progress_line(const SlurmSubmission& s, const std::map<size_t, std::string>& queued) const {
+  size_t pending = 0, running = 0, ok = 0, failed = 0;
+  for (const auto& [task, state] : queued) (state == "PENDING" ? pending : running) += 1;
+  for (const auto& task : s.tasks)
+    for (const std::string& id : task) {
+      const nlohmann::json r = m_store.result(id);  // null when there is none yet
+      ok += m_store.done(id);
+      failed += r.is_object() && r.value("status", "") == "failed";
+    }
+  std::ostringstream line;
+  line << "job " << s.job << ": " << pending << " pending, " << running << " running, " << s.tasks.size() - queued.size() << " done of "
+       << s.tasks.size() << " task(s); runs " << ok << " ok, " << failed << " failed of " << s.runs();
+  return line.str();
+}
+
 int SlurmBackend::wait(const SlurmSubmission& s, std::ostream& progress) const {
   std::string last_line, last_error;
   double failing_since = -1;
@@ -99,20 +114,10 @@ int SlurmBackend::wait(const SlurmSubmission& s, std::ostream& progress) const {
       if (e.what() != last_error) progress << (m_sweep.terminal ? "\n" : "") << "sweep: " << e.what() << " (retrying)\n" << std::flush;
       last_error = e.what();
     }
-    size_t pending = 0, running = 0, ok = 0, failed = 0;
-    for (const auto& [task, state] : queued) (state == "PENDING" ? pending : running) += 1;
-    for (const auto& task : s.tasks)
-      for (const std::string& id : task) {
-        const nlohmann::json r = m_store.result(id);
-        ok += m_store.done(id);
-        failed += !r.is_null() && r.value("status", "") == "failed";
-      }
-    std::ostringstream line;
-    line << "job " << s.job << ": " << pending << " pending, " << running << " running, " << s.tasks.size() - queued.size() << " done of "
-         << s.tasks.size() << " task(s); runs " << ok << " ok, " << failed << " failed of " << s.runs();
-    if (m_sweep.terminal) progress << "\r" << line.str() << "\033[K" << std::flush;
-    else if (line.str() != last_line) progress << line.str() << "\n" << std::flush;
-    last_line = line.str();
+    const std::string line = progress_line(s, queued);
+    if (m_sweep.terminal) progress << "\r" << line << "\033[K" << std::flush;
+    else if (line != last_line) progress << line << "\n" << std::flush;
+    last_line = line;
     if (failing_since < 0 && queued.empty()) break;
     if (!pause(m_sweep.options.poll_seconds)) break;
   }

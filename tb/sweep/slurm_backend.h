@@ -7,6 +7,7 @@
 #pragma once
 
 #include <functional>
+#include <map>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -49,6 +50,8 @@ class SlurmBackend {
 
  private:
   std::string script(const SlurmSubmission& s) const;
+  // "job J: P pending, R running, D done of T task(s); runs O ok, F failed of N".
+  std::string progress_line(const SlurmSubmission& s, const std::map<size_t, std::string>& queued) const;
 
   const RunStore& m_store;
   SlurmSweep m_sweep;
