@@ -138,7 +138,7 @@ int run_locally(const SweepSpec& spec, const RunStore& store, const nlohmann::or
 }
 
 // The flags of --backend slurm (README, "Sweeps on Slurm").
-const std::vector<std::string> kSlurmFlags = {"partition", "time", "mem", "throttle", "runs-per-task", "sbatch-arg", "no-wait", "poll-seconds"};
+constexpr const char* kSlurmFlags[] = {"partition", "time", "mem", "throttle", "runs-per-task", "sbatch-arg", "no-wait", "poll-seconds"};
 
 // The spec's "slurm" object with the command line's flags over it.
 SlurmOptions slurm_options(const po::variables_map& vm, SlurmOptions o) {
@@ -195,8 +195,8 @@ int cmd_sweep(const std::vector<std::string>& args, const std::string& version) 
   const std::string backend = vm["backend"].as<std::string>();
   if (backend != "local" && backend != "slurm")
     throw InputError("sweep: --backend '" + backend + "' is not available" + did_you_mean(backend, {"local", "slurm"}) + " (local, slurm)");
-  for (const std::string& f : kSlurmFlags)
-    if (backend != "slurm" && vm.count(f)) throw InputError("sweep: --" + f + " is for --backend slurm");
+  for (const char* f : kSlurmFlags)
+    if (backend != "slurm" && vm.count(f)) throw InputError("sweep: --" + std::string(f) + " is for --backend slurm");
   if (vm.count("task-file") != vm.count("task")) throw InputError("sweep: --task-file and --task go together");
   int modes = 0;
   for (const char* m : {"dry-run", "print-jobs", "collect", "run", "task-file"}) modes += static_cast<int>(vm.count(m));
