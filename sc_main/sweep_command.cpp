@@ -10,6 +10,7 @@
 #include <iomanip>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <sstream>
 #include <sys/file.h>
 #include <sys/wait.h>
@@ -18,12 +19,16 @@
 
 #include "models/common/error.h"
 #include "models/common/nearest_name.h"
+#include "sc_main/sweep_report.h"
+#include "sc_main/sweep_slurm.h"
 #include "tb/cli_support.h"
 #include "tb/interrupt.h"
 #include "tb/sweep/collect.h"
 #include "tb/sweep/local_pool.h"
 #include "tb/sweep/run_identity.h"
 #include "tb/sweep/run_launcher.h"
+#include "tb/sweep/slurm_backend.h"
+#include "tb/sweep/subprocess.h"
 #include "tb/sweep/sweep_plan.h"
 
 namespace po = boost::program_options;
@@ -34,26 +39,7 @@ namespace gputlm {
 
 namespace {
 
-std::string quoted(const std::string& s) {
-  std::string q = "'";
-  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return q + "'";
-}
-
 std::string absolute(const std::string& p) { return fs::absolute(p).lexically_normal().string(); }
-
-std::string axes_text(const nlohmann::ordered_json& axes) {
-  std::string s;
-  for (auto it = axes.begin(); it != axes.end(); ++it) s += (s.empty() ? "" : " ") + it.key() + "=" + it.value().dump();
-  return s;
-}
-
-std::string label(const nlohmann::ordered_json& run) {
-  std::string s = run["config"].get<std::string>() + "  " + run["workload"].get<std::string>();
-  if (!run["size"].get<std::string>().empty()) s += "  " + run["size"].get<std::string>();
-  const std::string axes = axes_text(run["axes"]);
-  return axes.empty() ? s : s + "  " + axes;
-}
 
 // One run in this process's care: spawned, waited for (a stop signal is passed on), recorded;
 // nothing to do when it is done already.
@@ -98,17 +84,6 @@ nlohmann::ordered_json read_manifest(const RunStore& store) {
   return m;
 }
 
-void print_failures(const RunStore& store, const nlohmann::ordered_json& runs) {
-  for (const auto& run : runs) {
-    const nlohmann::json r = store.result(run["id"].get<std::string>());
-    if (r.is_null() || r.value("status", "") != "failed") continue;
-    std::cout << "FAILED " << run["id"].get<std::string>().substr(0, 12) << "  " << label(run) << ": " << outcome(r) << "\n";
-    const nlohmann::json tail = r.value("tail", nlohmann::json::array());
-    for (size_t i = tail.size() > 5 ? tail.size() - 5 : 0; i < tail.size(); ++i) std::cout << "    " << tail[i].get<std::string>() << "\n";
-    std::cout << "    log: " << store.file(run["id"].get<std::string>(), "log.txt") << "\n";
-  }
-}
-
 // One local sweep at a time in a directory (a second would run the same runs): an exclusive lock
 // on DIR/.lock, held until this process ends (the descriptor is not passed to the runs).
 void lock_output(const RunStore& store) {
@@ -118,18 +93,13 @@ void lock_output(const RunStore& store) {
     throw InputError(store.out() + ": another gputlm sweep is running in this directory (" + path + " is locked)");
 }
 
-void print_collected(const RunStore& store, const CollectCounts& c) {
-  std::cout << "collected " << c.ok << " ok run(s) as " << c.rows << " row(s) in " << store.out() << "/sweep.csv (and sweep.jsonl); " << c.failed
-            << " failed in failures.csv" << (c.missing ? "; " + std::to_string(c.missing) + " not run yet" : "") << "\n";
-}
-
 // --dry-run: each run with done or missing, then the counts.
 int dry_run(const SweepSpec& spec, const RunStore& store, const nlohmann::ordered_json& runs) {
   size_t done = 0;
   for (const auto& run : runs) {
     const bool ok = store.done(run["id"]);
     done += ok;
-    std::cout << run["id"].get<std::string>().substr(0, 12) << "  " << (ok ? "done   " : "missing") << "  " << label(run) << "\n";
+    std::cout << run["id"].get<std::string>().substr(0, 12) << "  " << (ok ? "done   " : "missing") << "  " << run_label(run) << "\n";
   }
   std::cout << "sweep " << spec.name << ": " << runs.size() << " runs, " << done << " done, " << runs.size() - done << " to run (output "
             << store.out() << ")\n";
@@ -150,12 +120,10 @@ void write_manifest(const SweepSpec& spec, const std::string& spec_path, const s
 // The local backend: the missing runs in a pool, then the tables, the failures and the summary.
 int run_locally(const SweepSpec& spec, const RunStore& store, const nlohmann::ordered_json& runs, const std::vector<std::string>& missing,
                 const PoolOptions& options, double start) {
-  std::map<std::string, std::string> labels;
-  for (const auto& run : runs) labels[run["id"]] = run["id"].get<std::string>().substr(0, 12) + "  " + label(run);
   const size_t cached = runs.size() - missing.size();
   std::cout << "sweep " << spec.name << ": " << runs.size() << " runs, " << cached << " cached, " << missing.size() << " to run on "
             << options.jobs << " job(s)\n" << std::flush;
-  const PoolSummary s = run_pool(store, missing, options, options.terminal ? std::cerr : std::cout, [&](const std::string& id) { return labels[id]; });
+  const PoolSummary s = run_pool(store, missing, options, options.terminal ? std::cerr : std::cout, run_labels(runs));
   const CollectCounts c = collect(store, runs, spec.axis_keys());
   print_failures(store, runs);
   std::cout << "sweep " << spec.name << ": " << runs.size() << " runs, " << cached << " cached, " << s.ran << " ran, " << c.failed << " failed"
@@ -169,6 +137,23 @@ int run_locally(const SweepSpec& spec, const RunStore& store, const nlohmann::or
   return c.failed || c.missing ? kExitVerifyFailed : kExitOk;
 }
 
+// The flags of --backend slurm (README, "Sweeps on Slurm").
+constexpr const char* kSlurmFlags[] = {"partition", "time", "mem", "throttle", "runs-per-task", "sbatch-arg", "no-wait", "poll-seconds"};
+
+// The spec's "slurm" object with the command line's flags over it.
+SlurmOptions slurm_options(const po::variables_map& vm, SlurmOptions o) {
+  if (vm.count("partition")) o.partition = vm["partition"].as<std::string>();
+  if (vm.count("time")) o.time = vm["time"].as<std::string>();
+  if (vm.count("mem")) o.mem = vm["mem"].as<std::string>();
+  if (vm.count("throttle")) o.throttle = vm["throttle"].as<size_t>();
+  if (vm.count("runs-per-task")) o.runs_per_task = vm["runs-per-task"].as<size_t>();
+  if (vm.count("sbatch-arg")) o.sbatch_args = vm["sbatch-arg"].as<std::vector<std::string>>();
+  if (vm.count("poll-seconds")) o.poll_seconds = vm["poll-seconds"].as<double>();
+  if (o.runs_per_task == 0) throw InputError("sweep: --runs-per-task must be at least 1");
+  if (!(o.poll_seconds > 0)) throw InputError("sweep: --poll-seconds must be more than 0");
+  return o;
+}
+
 }  // namespace
 
 int cmd_sweep(const std::vector<std::string>& args, const std::string& version) {
@@ -178,19 +163,29 @@ int cmd_sweep(const std::vector<std::string>& args, const std::string& version) 
       ("spec", po::value<std::string>(), "the sweep spec (JSON; README, \"Sweeps\")")
       ("out", po::value<std::string>(), "output directory (default: sweeps/<spec name>)")
       ("jobs", po::value<size_t>(), "runs at once (default: the machine's cores)")
-      ("backend", po::value<std::string>()->default_value("local"), "where the runs go: local")
+      ("backend", po::value<std::string>()->default_value("local"), "where the runs go: local, or slurm (one job array)")
       ("dry-run", "list the runs (done or missing) and the counts; run nothing")
       ("print-jobs", "print one shell command per missing run (for GNU parallel); run nothing")
       ("collect", "only rewrite sweep.csv, sweep.jsonl and failures.csv from the results in the output directory")
       ("fresh", "run every run again, ignoring earlier results")
       ("run", po::value<std::string>(), "internal: do the one prepared run ID and record its result")
       ("task-file", po::value<std::string>(), "internal: with --task I, do the run ids on line I of this file")
-      ("task", po::value<size_t>(), "internal: the 0-based line of --task-file");
+      ("task", po::value<size_t>(), "internal: the 0-based line of --task-file")
+      ("partition", po::value<std::string>(), "slurm: the partition (spec: slurm.partition)")
+      ("time", po::value<std::string>(), "slurm: time limit of an array task, Slurm's format (slurm.time)")
+      ("mem", po::value<std::string>(), "slurm: memory of an array task, e.g. 2G (slurm.mem)")
+      ("throttle", po::value<size_t>(), "slurm: at most N array tasks at once, the array's %N (slurm.throttle)")
+      ("runs-per-task", po::value<size_t>(), "slurm: runs an array task does in turn, default 1 (slurm.runs_per_task)")
+      ("sbatch-arg", po::value<std::vector<std::string>>()->composing(), "slurm: one more sbatch option, as --sbatch-arg=--account=x; repeatable (slurm.sbatch_args)")
+      ("no-wait", "slurm: submit, print the job and how to collect, and exit")
+      ("poll-seconds", po::value<double>(), "slurm: how often to ask squeue while waiting, default 5 (slurm.poll_seconds)");
   po::positional_options_description positional;
   positional.add("spec", 1);
   const po::variables_map vm = tb::parse_options(args, opts, "sweep", &positional);
   if (vm.count("help")) {
     std::cout << "usage: gputlm sweep SPEC.json [--out DIR] [--jobs N] [--dry-run | --print-jobs | --collect] [--fresh]\n"
+                 "       gputlm sweep SPEC.json --backend slurm [--partition P] [--time T] [--mem M] [--throttle N]\n"
+                 "                    [--runs-per-task K] [--sbatch-arg=ARG ...] [--no-wait | --collect]  (one job array)\n"
                  "       gputlm sweep SPEC.json --out DIR --run ID                 (one run; what --print-jobs prints)\n"
                  "       gputlm sweep SPEC.json --out DIR --task-file FILE --task I  (the ids on line I of FILE)\n"
               << opts;
@@ -198,7 +193,10 @@ int cmd_sweep(const std::vector<std::string>& args, const std::string& version) 
   }
   if (!vm.count("spec")) throw InputError("sweep: give the sweep spec (gputlm sweep SPEC.json; see gputlm sweep --help)");
   const std::string backend = vm["backend"].as<std::string>();
-  if (backend != "local") throw InputError("sweep: --backend '" + backend + "' is not available" + did_you_mean(backend, {"local"}) + " (local)");
+  if (backend != "local" && backend != "slurm")
+    throw InputError("sweep: --backend '" + backend + "' is not available" + did_you_mean(backend, {"local", "slurm"}) + " (local, slurm)");
+  for (const char* f : kSlurmFlags)
+    if (backend != "slurm" && vm.count(f)) throw InputError("sweep: --" + std::string(f) + " is for --backend slurm");
   if (vm.count("task-file") != vm.count("task")) throw InputError("sweep: --task-file and --task go together");
   int modes = 0;
   for (const char* m : {"dry-run", "print-jobs", "collect", "run", "task-file"}) modes += static_cast<int>(vm.count(m));
@@ -210,6 +208,8 @@ int cmd_sweep(const std::vector<std::string>& args, const std::string& version) 
   const RunStore store(absolute(vm.count("out") ? vm["out"].as<std::string>() : "sweeps/" + spec.name));
   const std::string exe = fs::read_symlink("/proc/self/exe").string();
   tb::install_interrupting_stop_handlers();
+  std::optional<SlurmBackend> slurm;
+  if (backend == "slurm") slurm.emplace(store, SlurmSweep{spec.name, absolute(spec_path), exe, slurm_options(vm, spec.slurm), isatty(2) != 0});
 
   if (vm.count("run")) {
     const bool ok = run_single(store, vm["run"].as<std::string>(), exe, version);
@@ -226,7 +226,9 @@ int cmd_sweep(const std::vector<std::string>& args, const std::string& version) 
   }
   if (vm.count("collect")) {
     const nlohmann::ordered_json manifest = read_manifest(store);
-    print_collected(store, collect(store, manifest["runs"], manifest["axis_keys"].get<std::vector<std::string>>()));
+    const CollectCounts c = collect(store, manifest["runs"], manifest["axis_keys"].get<std::vector<std::string>>());
+    if (slurm) report_latest_submission(*slurm, store.out(), manifest["runs"]);
+    print_collected(store, c);
     return kExitOk;
   }
 
@@ -239,6 +241,7 @@ int cmd_sweep(const std::vector<std::string>& args, const std::string& version) 
   fs::create_directories(store.out() + "/runs", ec);
   if (ec) throw InputError(store.out() + ": cannot make the output directory (" + ec.message() + ")");
   if (!vm.count("print-jobs")) lock_output(store);
+  if (slurm && !vm.count("print-jobs")) slurm->refuse_if_queued();
   std::vector<std::string> missing;
   for (const SweepRun& r : runs) {
     if (vm.count("fresh")) store.forget(r.id);
@@ -249,8 +252,13 @@ int cmd_sweep(const std::vector<std::string>& args, const std::string& version) 
   write_manifest(spec, spec_path, version, store, described);
   if (vm.count("print-jobs")) {
     for (const std::string& id : missing)
-      std::cout << quoted(exe) << " sweep " << quoted(absolute(spec_path)) << " --out " << quoted(store.out()) << " --run " << id << "\n";
+      std::cout << shell_quoted(exe) << " sweep " << shell_quoted(absolute(spec_path)) << " --out " << shell_quoted(store.out()) << " --run " << id << "\n";
     return kExitOk;
+  }
+  if (slurm) {
+    const std::string collect_command = shell_quoted(exe) + " sweep " + shell_quoted(absolute(spec_path)) + " --out " + shell_quoted(store.out()) +
+                                        " --backend slurm --collect";
+    return run_on_slurm(spec, *slurm, described, missing, !vm.count("no-wait"), collect_command, start);
   }
   PoolOptions options;
   options.jobs = vm.count("jobs") ? vm["jobs"].as<size_t>() : std::max(1u, std::thread::hardware_concurrency());

@@ -19,8 +19,8 @@ extern char** environ;
 namespace gputlm::tb::sweep {
 
 namespace {
-
 constexpr size_t kTailLines = 20;
+}  // namespace
 
 std::vector<std::string> last_lines(const std::string& path, size_t n) {
   std::ifstream in(path);
@@ -31,8 +31,6 @@ std::vector<std::string> last_lines(const std::string& path, size_t n) {
   }
   return {lines.begin(), lines.end()};
 }
-
-}  // namespace
 
 double now_seconds() { return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(); }
 

@@ -32,6 +32,9 @@ RunningRun start_run(const RunStore& store, const std::string& id, const std::st
 // failed. Returns the result. `version` is gputlm --version's commit.
 nlohmann::ordered_json finish_run(const RunStore& store, const RunningRun& run, int wait_status, const std::string& version);
 
+// The last `n` lines of a text file (fewer if it is shorter; none if it cannot be read).
+std::vector<std::string> last_lines(const std::string& path, size_t n);
+
 // "exit 3", "signal 9 (Killed)": a result's outcome in words.
 std::string outcome(const nlohmann::json& result);
 

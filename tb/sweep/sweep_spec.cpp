@@ -228,7 +228,7 @@ SweepSpec SweepSpec::from_json(const nlohmann::json& j, const std::string& path)
         if (axis == it.key() || axis.rfind(it.key() + ".", 0) == 0 || it.key().rfind(axis + ".", 0) == 0)
           throw ConfigError(path, "set." + it.key(), "also varied by axis '" + axis + "'");
   }
-  if (r.has("slurm")) s.slurm = r.get_object("slurm");
+  if (r.has("slurm")) s.slurm = SlurmOptions::from_json(r.get_object("slurm"), path);
   r.finish();
   return s;
 }

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "tb/sweep/slurm_options.h"
+
 namespace gputlm::tb::sweep {
 
 // One entry of "configs": a config file, or an inline config object (with an optional "base").
@@ -37,7 +39,7 @@ struct SweepSpec {
   std::vector<Axis> axes;              // crossed
   std::vector<std::vector<Axis>> zips;  // each group zipped (equal lengths), groups crossed
   nlohmann::json set = nlohmann::json::object();  // key path -> value, in every run
-  nlohmann::json slurm = nlohmann::json::object();  // for the Slurm backend, unread here
+  SlurmOptions slurm;  // the "slurm" object, checked here, used by the Slurm backend only
 
   // Reads and checks the spec's own structure (types, empty lists, zip lengths, duplicate keys,
   // config files and workload paths that exist). InputError naming `path` and the key.
