@@ -163,6 +163,7 @@ int cmd_sweep(const std::vector<std::string>& args, const std::string& version) 
       ("spec", po::value<std::string>(), "the sweep spec (JSON; README, \"Sweeps\")")
       ("out", po::value<std::string>(), "output directory (default: sweeps/<spec name>)")
       ("jobs", po::value<size_t>(), "runs at once (default: the machine's cores)")
+      ("size", po::value<std::string>(), "run every workload at this size instead of the spec's \"sizes\" (e.g. test: a quick check of a study's spec)")
       ("backend", po::value<std::string>()->default_value("local"), "where the runs go: local, or slurm (one job array)")
       ("dry-run", "list the runs (done or missing) and the counts; run nothing")
       ("print-jobs", "print one shell command per missing run (for GNU parallel); run nothing")
@@ -183,7 +184,7 @@ int cmd_sweep(const std::vector<std::string>& args, const std::string& version) 
   positional.add("spec", 1);
   const po::variables_map vm = tb::parse_options(args, opts, "sweep", &positional);
   if (vm.count("help")) {
-    std::cout << "usage: gputlm sweep SPEC.json [--out DIR] [--jobs N] [--dry-run | --print-jobs | --collect] [--fresh]\n"
+    std::cout << "usage: gputlm sweep SPEC.json [--out DIR] [--size S] [--jobs N] [--dry-run | --print-jobs | --collect] [--fresh]\n"
                  "       gputlm sweep SPEC.json --backend slurm [--partition P] [--time T] [--mem M] [--throttle N]\n"
                  "                    [--runs-per-task K] [--sbatch-arg=ARG ...] [--no-wait | --collect]  (one job array)\n"
                  "       gputlm sweep SPEC.json --out DIR --run ID                 (one run; what --print-jobs prints)\n"
@@ -204,7 +205,11 @@ int cmd_sweep(const std::vector<std::string>& args, const std::string& version) 
   if (vm.count("jobs") && vm["jobs"].as<size_t>() == 0) throw InputError("sweep: --jobs must be at least 1");
 
   const std::string spec_path = vm["spec"].as<std::string>();
-  const SweepSpec spec = SweepSpec::from_file(spec_path);
+  SweepSpec spec = SweepSpec::from_file(spec_path);
+  if (vm.count("size")) {
+    if (vm["size"].as<std::string>().empty()) throw InputError("sweep: --size needs a size name (test, study, ...)");
+    spec.sizes = {vm["size"].as<std::string>()};
+  }
   const RunStore store(absolute(vm.count("out") ? vm["out"].as<std::string>() : "sweeps/" + spec.name));
   const std::string exe = fs::read_symlink("/proc/self/exe").string();
   tb::install_interrupting_stop_handlers();

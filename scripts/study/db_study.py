@@ -9,19 +9,19 @@ Fig. 8.4, the hinted ones on narasiman-db-hold: lookups per cycle, row-buffer hi
 utilization, holds; from the DRAM trace, when a hinted row's anticipated request arrived and how
 long each bank waited between row changes. The same four on the overlapping-conflict DRAM reading
 ("conflict_busy": "opening", as narasiman-baseline) show how much that reading decides.
-Writes into --out (default docs/results/):
+Writes into --out (default sweeps/db/results/; docs/results/ holds the committed ones):
   db_study.csv    one row per run
   db_study.md     the tables, ours beside the paper's
   fig_db_scan.png, fig_db_index.png
-Runs are cached in build/study_runs/<size>/db/ (see runs.py).
+The runs are the sweeps studies/db/{scan,bandwidth,index,index_opening}.json (index.json's runs
+write their DRAM trace), run by `gputlm sweep` into sweeps/db/<part>/ (sweeps/db-test/<part>/ with
+--test), which reuses every result it has (sweep_results.py).
 
-  /usr/bin/python3 scripts/study/db_study.py [--out DIR] [--jobs N] [--fresh] [--keep-cached] [--test]
+  /usr/bin/python3 scripts/study/db_study.py [--out DIR] [--jobs N] [--collect] [--fresh] [--test]
 """
 import csv
-import json
 import statistics
 import sys
-import tempfile
 from collections import defaultdict
 from pathlib import Path
 
@@ -31,22 +31,14 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from runs import RUN_CACHE, patched_config, run_jobs, study_arguments  # noqa: E402
+from sweep_results import output_dir, study_arguments, study_sweep  # noqa: E402
 
-SUITE = "traces/db"
 SELECTIVITIES = [2, 4, 8, 16, 32, 64, 128, 256, 512, 1024]
 BANDWIDTHS = [32, 16, 8, 4]
 INDEX_VERSIONS = ["baseline", "tt", "hint", "both"]
 HINTED = {"hint", "both"}
-# label: (preset, patch of its "dram" section or None)
-CONFIG_RUNS = {
-    "db": ("narasiman-db.json", None),
-    "db-hold": ("narasiman-db-hold.json", None),
-    "db-fastmem": ("narasiman-db.json", {"latency": {"row_hit": 1, "row_conflict": 1, "row_empty": 1, "bandwidth_gbps": 10000}}),
-    "db-opening": ("narasiman-db.json", {"latency": {"conflict_busy": "opening"}}),
-    "db-opening-hold": ("narasiman-db-hold.json", {"latency": {"conflict_busy": "opening"}}),
-    **{f"db-bw{b}": ("narasiman-db.json", {"latency": {"bandwidth_gbps": b}}) for b in BANDWIDTHS if b != 32},
-}
+# The study's name of a preset the specs name by its file (the others have their own "name").
+ALIASES = {"narasiman-db": "db", "narasiman-db-hold": "db-hold"}
 # The paper's figures (digest-dissertation.md section 6.7; chapter 8 text).
 PAPER = {"scan_speedup": 0.21, "scan_instr_reduction": 0.20, "scan_hit_rate": 0.95,
          "index_gain": {"baseline": 0.0, "tt": None, "hint": 0.34, "both": 0.39},
@@ -54,12 +46,7 @@ PAPER = {"scan_speedup": 0.21, "scan_instr_reduction": 0.20, "scan_hit_rate": 0.
 
 
 def parse_args():
-    return study_arguments(__doc__)
-
-
-def config_file(label, tmp):
-    preset, patch = CONFIG_RUNS[label]
-    return patched_config(label, preset, "dram", patch, tmp)
+    return study_arguments(__doc__, "db")
 
 
 def index_label(version, reading):
@@ -68,35 +55,37 @@ def index_label(version, reading):
 
 
 def plan(test):
-    """{key: (label, workload, size, dram trace?)}"""
+    """{key: (label, workload, size, the spec in studies/db/)}"""
     jobs = {}
     scan_size = (lambda s: "test") if test else (lambda s: f"sel{s}")
     for s in ([2] if test else SELECTIVITIES):
         for v in ("baseline", "condacc"):
-            jobs[("scan", v, "db", s)] = ("db", f"scan_{v}", scan_size(s), False)
+            jobs[("scan", v, "db", s)] = ("db", f"scan_{v}", scan_size(s), "scan")
     for b in BANDWIDTHS[1:]:
         for v in ("baseline", "condacc"):
-            jobs[("scan", v, f"db-bw{b}", 2)] = (f"db-bw{b}", f"scan_{v}", scan_size(2), False)
+            jobs[("scan", v, f"db-bw{b}", 2)] = (f"db-bw{b}", f"scan_{v}", scan_size(2), "bandwidth")
     for v in ("baseline", "condacc"):
-        jobs[("scan", v, "db-fastmem", 2)] = ("db-fastmem", f"scan_{v}", scan_size(2), False)
+        jobs[("scan", v, "db-fastmem", 2)] = ("db-fastmem", f"scan_{v}", scan_size(2), "bandwidth")
     for reading in ("access", "opening"):
         for v in INDEX_VERSIONS:
             label = index_label(v, reading)
-            jobs[("index", v, label, 0)] = (label, f"index_{v}", "test" if test else "study", reading == "access")
+            jobs[("index", v, label, 0)] = (label, f"index_{v}", "test" if test else "study",
+                                            "index" if reading == "access" else "index_opening")
     return jobs
 
 
 def run_all(args):
-    jobs = plan(args.test)
-    cache = RUN_CACHE / ("test" if args.test else "study") / "db"
-    with tempfile.TemporaryDirectory() as tmp:
-        configs = {l: config_file(l, tmp) for l in CONFIG_RUNS}
-        specs = {}
-        for key, (label, workload, size, trace) in jobs.items():
-            dest = cache / label / f"{workload}.{size}.json"
-            extra = ["--dram-trace", str(dest.with_suffix(".dram.csv"))] if trace else []
-            specs[key] = (configs[label], f"{SUITE}/{workload}", size, dest, "run", extra)
-        return run_jobs(specs, args.fresh, args.jobs, args.keep_cached)
+    """The sweeps' results in plan order: ({key: (stats, run directory)}, {key: failure})."""
+    sweeps = {part: study_sweep("db", part, args) for part in ("scan", "bandwidth", "index", "index_opening")}
+    by_label = {part: {(ALIASES.get(k[0], k[0]), *k[1:]): k for k in [*s.stats, *s.failures]} for part, s in sweeps.items()}
+    results, failures = {}, {}
+    for key, (label, workload, size, part) in plan(args.test).items():
+        run = by_label[part].get((label, workload, size))
+        if run in sweeps[part].stats:
+            results[key] = (sweeps[part].stats[run], sweeps[part].dirs[run])
+        else:
+            failures[key] = sweeps[part].failures.get(run, "not in the sweep")
+    return results, failures
 
 
 def dram_of(stats):
@@ -133,16 +122,15 @@ def trace_figures(path):
 
 def collect(results):
     rows = []
-    for key, path in results.items():
+    for key, (stats, run_dir) in results.items():
         kind, version, label, sel = key
-        stats = json.loads(Path(path).read_text())
         t, d = stats["total"], dram_of(stats)
         row = {"kind": kind, "version": version, "config": label, "selectivity": f"1/{sel}" if kind == "scan" else "",
                "size": stats["size"], "cycles": t["cycles"], "warp_instructions": t["warp_instructions"],
                "row_buffer_hit_rate": d["row_buffer_hit_rate"], "bus_utilization": d["bus_utilization"],
                "dram_requests": d["requests"], "holds": d.get("holds", ""), "hold_hits": d.get("hold_hits", ""),
                "hold_timeouts": d.get("hold_timeouts", ""), "host_seconds": stats["host_seconds"]}
-        trace = Path(path).with_suffix(".dram.csv")
+        trace = run_dir / "dram.csv"
         if trace.exists():
             row.update(trace_figures(trace))
         rows.append(row)
@@ -299,9 +287,8 @@ def plot_index(rows, out):
 
 def main():
     args = parse_args()
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
     results, failures = run_all(args)
+    out = output_dir(args, "db")
     for key, err in failures.items():
         print(f"FAILED {key}:\n{err}", file=sys.stderr)
     rows = collect(results)

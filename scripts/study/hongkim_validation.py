@@ -5,22 +5,23 @@ Runs the micro-benchmarks Mb1-Mb7 (coalesced and uncoalesced, Table 4) and the M
 (configs/hongkim-analytical.json, digest 7.3) and on fermi-gtx480, and the threads-per-block sweep
 of tiled matrix multiply (sizes tpb4 ... tpb512). Every run's statistics carry the model's
 prediction beside the simulated cycles (mwp_cwp_prediction); this script gathers them. Writes into
---out (default docs/results/):
+--out (default sweeps/hongkim/results/; docs/results/ holds the committed ones):
   hongkim_validation.csv   one row per (config, workload, size)
   hongkim_validation.md    CPI tables with each error and the geometric-mean error per group
   fig_hongkim_cpi.png      simulated vs predicted CPI (like the paper's Fig. 14 and 17)
   fig_hongkim_tiled_sweep.png  cycles vs threads per block, simulated and predicted (Fig. 15/16)
-Runs are cached in build/study_runs/<size>/hongkim/ (see runs.py).
+The runs are the sweeps studies/hongkim/validation.json,
+tpb_sweep.json (its sizes are the sweep: never replaced by --size) and clamp.json (gputlm predict),
+run by `gputlm sweep` into sweeps/hongkim/<part>/ (sweeps/hongkim-<size>/<part>/ with --size),
+which reuses every result it has (sweep_results.py).
 
   /usr/bin/python3 scripts/study/hongkim_validation.py [--size study|test] [--out DIR] [--jobs N]
-      [--fresh] [--no-sweep]
+      [--collect] [--fresh] [--no-sweep]
 """
 import argparse
 import csv
-import json
 import math
 import sys
-import tempfile
 from pathlib import Path
 
 import matplotlib
@@ -29,11 +30,9 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from runs import CONFIGS, GPUTLM, REPO, RUN_CACHE, run_jobs  # noqa: E402
+from sweep_results import add_arguments, output_dir, print_failures, study_sweep  # noqa: E402
 
-SUITE = "traces/hongkim"
-CONFIG_FILES = {"hongkim-analytical": CONFIGS / "hongkim-analytical.json",
-                "fermi-gtx480": CONFIGS / "fermi-gtx480.json"}
+CONFIG_FILES = ["hongkim-analytical", "fermi-gtx480"]  # the configs of the specs (clamp.json: each with -clamp)
 MICRO = [f"mb{i}_{v}" for i in range(1, 8) for v in ("c", "uc")]
 MERGE = ["sepia", "linear", "svm", "matmul_naive", "matmul_tiled", "blackscholes"]
 SWEEP = [f"tpb{n}" for n in (4, 8, 16, 32, 64, 128, 256, 512)]
@@ -42,12 +41,8 @@ SWEEP = [f"tpb{n}" for n in (4, 8, 16, 32, 64, 128, 256, 512)]
 def parse_args():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--size", default="study", help="workload size (the sweep always uses tpbN)")
-    p.add_argument("--out", default=str(REPO / "docs" / "results"))
-    p.add_argument("--jobs", type=int, default=2)
-    p.add_argument("--fresh", action="store_true", help="re-run every simulation")
     p.add_argument("--no-sweep", action="store_true", help="skip the threads-per-block sweep")
-    p.add_argument("--keep-cached", action="store_true",
-                   help="use every cached simulation even if older than gputlm (after a change to the reports only)")
+    add_arguments(p, "hongkim")
     return p.parse_args()
 
 
@@ -193,32 +188,19 @@ def sweep_figure(path, sweep):
 
 def main():
     args = parse_args()
-    if not GPUTLM.exists():
-        sys.exit(f"{GPUTLM.relative_to(REPO)} is missing: run scripts/build.sh first")
-    cache = RUN_CACHE / args.size / "hongkim"
-    jobs = {(c, w, args.size): (f, f"{SUITE}/{w}", args.size, cache / c / f"{w}.json")
-            for c, f in CONFIG_FILES.items() for w in MICRO + MERGE}
+    parts = [study_sweep("hongkim", "validation", args)]
     if not args.no_sweep:
-        jobs.update({(c, "matmul_tiled", s): (f, f"{SUITE}/matmul_tiled", s, RUN_CACHE / s / "hongkim" / c / "matmul_tiled.json")
-                     for c, f in CONFIG_FILES.items() for s in SWEEP})
-    paths, failures = run_jobs(jobs, args.fresh, args.jobs, keep=args.keep_cached)
-    rows = {k: row_of(*k, json.loads(Path(p).read_text())) for k, p in paths.items()}
-    with tempfile.TemporaryDirectory() as tmp:
-        clamp = {}
-        for c, f in CONFIG_FILES.items():
-            clamp[c] = Path(tmp) / f"{c}-clamp.json"
-            clamp[c].write_text(json.dumps({"base": str(f), "name": f"{c}-clamp",
-                                            "analytical_model": {"comp_over_mem": "clamp"}}))
-        predicts = {k: (clamp[k[0]], f"{SUITE}/{k[1]}", k[2], cache / k[0] / "clamp" / f"{k[1]}.json", "predict")
-                    for k in rows if k[2] == args.size}
-        predicted, predict_failures = run_jobs(predicts, args.fresh, args.jobs)
-    failures.update(predict_failures)
-    for k, p in predicted.items():
-        add_clamped(rows[k], json.loads(Path(p).read_text()))
-    results = [rows[k] for k in jobs if k in rows and k[2] == args.size]
-    sweep = [rows[k] for k in jobs if k in rows and k[2] in SWEEP]
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
+        parts.append(study_sweep("hongkim", "tpb_sweep", args, resize=False))
+    clamp = study_sweep("hongkim", "clamp", args)
+    failures = print_failures(parts + [clamp])
+    rows = {k: row_of(*k, stats) for part in parts for k, stats in part.stats.items()}
+    for (c, w, size), stats in clamp.stats.items():
+        key = (c.removesuffix("-clamp"), w, size)
+        if key in rows:
+            add_clamped(rows[key], stats)
+    results = [rows[k] for k in rows if k[2] == args.size]
+    sweep = [rows[k] for k in rows if k[2] in SWEEP]
+    out = output_dir(args, "hongkim")
     fields = list(next((r for r in results + sweep if not r["error"]), {"config": 0}).keys())
     with open(out / "hongkim_validation.csv", "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=fields, extrasaction="ignore")
@@ -234,8 +216,6 @@ def main():
             if rows_:
                 print(f"{config:20} {name:6} geometric-mean CPI error {100 * geomean_error(rows_):5.1f}% "
                       f"(clamped {100 * geomean_error(rows_, 'predicted_cpi_clamped'):5.1f}%) over {len(rows_)}")
-    for key, error in failures.items():
-        print(f"FAILED {key}: {error}")
     print(f"wrote {out}/hongkim_validation.csv, .md, fig_hongkim_*.png; {len(failures)} failed runs")
     return 1 if failures else 0
 

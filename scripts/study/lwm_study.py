@@ -3,16 +3,18 @@
 Runs the 12 narasiman benchmarks with build/bin/gputlm on the main configurations (baseline,
 TBC and DWF where their presets exist, LWM256, 2Lev8, LWM256+2Lev1) and on the papers' sweeps:
 large-warp size, fetch-group size, the LWM optimisations, a perfect register file, the re-fetch
-policy and busy threads. Writes into --out (default docs/results/):
+policy and busy threads. Writes into --out (default sweeps/lwm/results/; docs/results/ holds the
+committed ones):
   lwm_study.csv   one row per (configuration, benchmark)
   lwm_study.md    speedup tables, the headline numbers beside the papers', sweep tables
   fig09_ipc.png ... fig14_fetch_group.png   like the TR's Figures 9-13, the dissertation's 5.1-5.6
-Each run's statistics are cached in build/study_runs/<size>/<label>/<workload>.json and reused
-while newer than the gputlm binary, configs/*.json and the workload's files (--fresh re-runs all).
+The runs are the sweep studies/lwm/runs.json (every configuration a preset or a preset with a
+merge patch), run by `gputlm sweep` into sweeps/lwm/runs/ (sweeps/lwm-test/runs/ at test size),
+which reuses every result it has (sweep_results.py).
 
 Run through scripts/study_lwm.sh (installs matplotlib, builds), or after a build:
   /usr/bin/python3 scripts/study/lwm_study.py [--size study|test] [--workloads W ...]
-      [--out DIR] [--jobs N] [--configs LABEL ...] [--fresh]
+      [--out DIR] [--jobs N] [--configs LABEL ...] [--collect] [--fresh]
 """
 import argparse
 import csv
@@ -21,7 +23,6 @@ import math
 import re
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -31,8 +32,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402  (after the backend is chosen)
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from runs import CONFIGS, GPUTLM, REPO, RUN_CACHE, run_jobs  # noqa: E402
-SUITE = "traces/narasiman"
+from sweep_results import CONFIGS, REPO, add_arguments, output_dir, spec_configs, study_sweep  # noqa: E402
 
 # The papers' order (dissertation Table 5.2, TR Table 2): the leftmost four are branch-intensive.
 WORKLOADS = ["blackjack", "sort", "viterbi", "kmeans", "decrypt", "blackscholes", "needleman",
@@ -45,30 +45,10 @@ PAPER_CLASS = {
     "reduction": ("low", "high"), "histogram": ("low", "high"), "bfs": ("high", "high"),
 }
 
-# label -> (preset in configs/, JSON merge patch over it or None).
-RUNS = {
-    "baseline": ("narasiman-baseline.json", None),
-    "tbc256": ("tbc256.json", None),
-    "dwf": ("dwf.json", None),
-    "dwf-pdom": ("dwf.json", {"core": {"dwf": {"policy": "pdom"}}}),
-    "lwm256": ("lwm256.json", None),
-    "2lev8": ("2lev8.json", None),
-    "lwm256-2lev1": ("lwm256-2lev1.json", None),
-    **{f"lwm{n}": ("lwm256.json", {"core": {"lwm": {"size": n}}}) for n in (32, 64, 128, 512)},
-    **{f"2lev{n}": ("2lev8.json", {"core": {"fetch_group_size": n}}) for n in (1, 2, 4, 16, 32)},
-    "lwm256-nomemrows": ("lwm256.json", {"core": {"lwm": {"memory_rows": False}}}),
-    "lwm256-nojump": ("lwm256.json", {"core": {"lwm": {"single_jump": False}}}),
-    "lwm256-noopt": ("lwm256.json",
-                     {"core": {"lwm": {"memory_rows": False, "single_jump": False}}}),
-    "lwm256-perfrf": ("lwm256.json", {"core": {"lwm": {"perfect_register_file": True}}}),
-    "lwm256-refetchall": ("lwm256.json", {"core": {"lwm": {"refetch": "all"}}}),
-    "lwm256-busywait": ("lwm256.json", {"core": {"lwm": {"busy_threads": "wait"}}}),
-    # Controls behind the differences to the papers (section 6).
-    "baseline-frfcfs": ("narasiman-baseline.json", {"dram": {"scheduler": "fr-fcfs"}}),
-    "2lev8-frfcfs": ("2lev8.json", {"dram": {"scheduler": "fr-fcfs"}}),
-    "srr": ("narasiman-baseline.json", {"core": {"scheduler": "srr"}}),
-    "tbc256-rr": ("tbc256.json", {"core": {"scheduler": "rr"}}),
-}
+# label -> (preset in configs/, JSON merge patch over it or None): the configs of the study's
+# sweep (studies/lwm/runs.json); a preset's label is its name except the baseline's.
+ALIASES = {"narasiman-baseline": "baseline"}
+RUNS = spec_configs("lwm", "runs", ALIASES)
 NAMES = {
     "baseline": "Baseline", "tbc256": "TBC", "dwf": "DWF majority", "dwf-pdom": "DWF PDOM",
     "dwf-best": "DWF", "lwm256": "LWM256", "2lev8": "2Lev8",
@@ -141,13 +121,10 @@ def parse_args():
                    help="workload input size (default study; test is a quick check)")
     p.add_argument("--workloads", nargs="+", default=WORKLOADS, choices=WORKLOADS, metavar="W",
                    help="only these benchmarks (default: all 12): " + ", ".join(WORKLOADS))
-    p.add_argument("--out", type=Path, default=REPO / "docs" / "results",
-                   help="output directory (default docs/results)")
-    p.add_argument("--jobs", type=int, default=2, help="simulations at once (default 2)")
     p.add_argument("--configs", nargs="+", choices=list(RUNS) + list(DERIVED), metavar="LABEL",
                    help="only these configurations and the baseline (default: all); labels: "
                    + ", ".join(list(RUNS) + list(DERIVED)))
-    p.add_argument("--fresh", action="store_true", help="ignore cached runs")
+    add_arguments(p, "lwm")
     return p.parse_args()
 
 
@@ -184,24 +161,14 @@ def add_derived(results, labels, workloads):
                 results[(derived, w)] = dict(best, source=label)
 
 
-def config_file(label, tmp):
-    """The preset itself, or a config in tmp that patches it."""
-    preset, patch = RUNS[label]
-    if patch is None:
-        return CONFIGS / preset
-    path = Path(tmp) / f"{label}.json"
-    path.write_text(json.dumps({"base": str(CONFIGS / preset), "name": label, **patch}, indent=1))
-    return path
-
-
 def run_all(labels, args):
-    """Runs every missing (label, workload); returns ({(label, workload): stats path}, failures)."""
-    cache = RUN_CACHE / args.size
-    with tempfile.TemporaryDirectory() as tmp:
-        configs = {l: config_file(l, tmp) for l in labels}
-        jobs = {(l, w): (configs[l], f"{SUITE}/{w}", args.size, cache / l / f"{w}.json")
-                for l in labels for w in args.workloads}
-        return run_jobs(jobs, args.fresh, args.jobs)
+    """The sweep's results: ({(label, workload): metrics}, {(label, workload): failure})."""
+    names = {label: name for name, label in ALIASES.items()}
+    sweep = study_sweep("lwm", "runs", args, configs=None if args.configs is None else [names.get(l, l) for l in labels],
+                        workloads=None if args.workloads == WORKLOADS else args.workloads)
+    label = lambda c: ALIASES.get(c, c)  # noqa: E731
+    results = {(label(c), w): metrics(stats) for (c, w, _), stats in sweep.stats.items()}
+    return results, {(label(c), w): e for (c, w, _), e in sweep.failures.items()}
 
 
 def metrics(stats):
@@ -607,15 +574,12 @@ def print_summary(results, labels, workloads, failures):
 def main():
     args = parse_args()
     start = time.monotonic()
-    if not GPUTLM.exists():
-        sys.exit(f"{GPUTLM.relative_to(REPO)} is missing: run scripts/build.sh first")
     workloads = [w for w in WORKLOADS if w in args.workloads]
     labels = planned_labels(args.configs)
     unmodelled = [l for l in MAIN if l in OPTIONAL and l not in planned_labels()]
-    paths, failures = run_all(run_labels(labels), args)
-    results = {key: metrics(json.loads(path.read_text())) for key, path in paths.items()}
+    results, failures = run_all(run_labels(labels), args)
     add_derived(results, labels, workloads)
-    args.out.mkdir(parents=True, exist_ok=True)
+    args.out = output_dir(args, "lwm")
     write_csv(args.out / "lwm_study.csv", results, run_labels(labels), workloads)
     write_markdown(args.out / "lwm_study.md", results, labels, workloads, args, unmodelled,
                    failures)

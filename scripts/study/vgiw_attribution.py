@@ -18,20 +18,12 @@ BREAKDOWN = ("no_tile", "reconfiguring", *FABRIC_PHASES, "between_blocks")
 COLOURS = {"no_tile": "#bbbbbb", "reconfiguring": "#d62728", "injecting": "#2ca02c", "channels_full": "#1f77b4",
            "waiting_batches": "#9467bd", "draining": "#ff7f0e", "between_blocks": "#8c564b"}
 
-# label: (preset, config section, patch). The Table 1 units four times over (a 72 x 6 grid: load/store and live-value units need the perimeter) cut
-# fewer blocks for size; only its live value traffic is read.
-GRID4_UNITS = {"compute": 128, "special": 48, "load_store": 64, "live_value": 64, "split_join": 64, "control_vector": 64}
-RUNS = {
-    "vgiw-vc1024": ("vgiw.json", "vgiw", {"virtual_channels": 1024}),
-    "vgiw-rc0": ("vgiw.json", "vgiw", {"reconfiguration_cycles": 0}),
-    "vgiw-bigtile": ("vgiw.json", "vgiw", {"tile_fits_lvc": False}),
-    "vgiw-perfect": ("vgiw.json", "vgiw", {"l1d": {"perfect": True}, "lvc": {"perfect": True}}),
-    "fermi-perfect": ("fermi-gtx480.json", "core", {"l1d": {"perfect": True}}),
-    "vgiw-ideal": ("vgiw.json", "vgiw", {"virtual_channels": 1024, "reconfiguration_cycles": 0,
-                                         "l1d": {"perfect": True}, "lvc": {"perfect": True}}),
-    "vgiw-grid4": ("vgiw.json", "vgiw", {"units": GRID4_UNITS, "grid_width": 72, "grid_height": 6,
-                                         "l1d": {"ports": 64}, "lvc": {"ports": 64}}),
-}
+# The attribution runs' configs (in studies/vgiw/runs.json, each vgiw or fermi-gtx480 with a patch):
+# 1024 virtual channels, no reconfiguration cycles, CVT-sized tiles, perfect L1 and LVC (and a
+# perfect-L1 Fermi to compare with), all three at once, and the Table 1 units four times over (a
+# 72 x 6 grid: load/store and live-value units need the perimeter), which cuts fewer blocks for
+# size: only its live value traffic is read.
+RUNS = ["vgiw-vc1024", "vgiw-rc0", "vgiw-bigtile", "vgiw-perfect", "fermi-perfect", "vgiw-ideal", "vgiw-grid4"]
 # (column, label) of the speedups each row gets: Fermi cycles (or Fermi's with a perfect L1) over the run's.
 SPEEDUPS = (("speedup", "vgiw"), ("speedup_vc128", "128 VC"), ("speedup_vc1024", "1024 VC"), ("speedup_rc0", "no reconfig."),
             ("speedup_bigtile", "CVT-sized tiles"), ("speedup_perfect", "perfect L1+LVC vs perfect-L1 Fermi"),

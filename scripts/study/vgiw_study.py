@@ -9,18 +9,18 @@ Per kernel (launches of one kernel summed):
                    average, median below 0.1%)
   blocks           our basic blocks and VGIW segments against Table 2's counts
 and the attribution runs of vgiw_attribution.py (each lifts one limit; the cycle breakdown).
-Writes into --out (default docs/results/): vgiw_study.csv, vgiw_study.md, fig_vgiw_speedup.png,
-fig_vgiw_lvc.png, fig_vgiw_cycles.png. Runs are cached in build/study_runs/<size>/vgiw/ (see runs.py).
+Writes into --out (default sweeps/vgiw/results/; docs/results/ holds the committed ones):
+vgiw_study.csv, vgiw_study.md, fig_vgiw_speedup.png, fig_vgiw_lvc.png, fig_vgiw_cycles.png.
+The runs are the sweep studies/vgiw/runs.json, run by `gputlm sweep` into sweeps/vgiw/runs/
+(sweeps/vgiw-test/runs/ with --test), which reuses every result it has (sweep_results.py).
 
-  /usr/bin/python3 scripts/study/vgiw_study.py [--out DIR] [--jobs N] [--fresh] [--keep-cached] [--test]
+  /usr/bin/python3 scripts/study/vgiw_study.py [--out DIR] [--jobs N] [--collect] [--fresh] [--test]
 """
 import csv
-import json
 import re
 import statistics
 import subprocess
 import sys
-import tempfile
 from collections import defaultdict
 from pathlib import Path
 
@@ -30,7 +30,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from runs import GPUTLM, REPO, RUN_CACHE, patched_config, run_jobs, study_arguments  # noqa: E402
+from sweep_results import GPUTLM, REPO, output_dir, print_failures, study_arguments, study_sweep  # noqa: E402
 import vgiw_attribution as attribution  # noqa: E402
 from vgiw_attribution import gmean  # noqa: E402
 
@@ -52,19 +52,13 @@ TABLE2 = {
     ("nw", "needle_cuda_shared_1"): ("NW needle_cuda_shared_1", 13), ("nw", "needle_cuda_shared_2"): ("NW needle_cuda_shared_2", 13),
     ("streamcluster", "compute_cost"): ("SM compute_cost", 6),
 }
-# label: (preset, config section, patch or None)
-CONFIG_RUNS = {"fermi": ("fermi-gtx480.json", None, None), "vgiw": ("vgiw.json", None, None),
-               "vgiw-vc128": ("vgiw.json", "vgiw", {"virtual_channels": 128}), **attribution.RUNS}
+# The study's name of a preset the spec names by its file (the others have their own "name").
+ALIASES = {"fermi-gtx480": "fermi"}
 PAPER = {"speedup_mean": 3.0, "speedup_range": "0.9x - 11x", "lvc_over_rf": 0.1, "reconfig_mean": 0.0018, "reconfig_median": "< 0.1%"}
 
 
 def parse_args():
-    return study_arguments(__doc__)
-
-
-def config_file(label, tmp):
-    preset, section, patch = CONFIG_RUNS[label]
-    return patched_config(label, preset, section, patch, tmp)
+    return study_arguments(__doc__, "vgiw")
 
 
 def block_counts():
@@ -84,10 +78,9 @@ def block_counts():
     return counts
 
 
-def per_kernel(stats_path):
-    """kernel -> summed launch figures."""
+def per_kernel(stats):
+    """kernel -> summed launch figures of a run's statistics."""
     out = defaultdict(lambda: defaultdict(int))
-    stats = json.loads(Path(stats_path).read_text())
     for launch in stats["launches"]:
         k = out[launch["kernel"]]
         for key in ("cycles", "thread_instructions", "warp_instructions", "register_file_accesses", "register_file_thread_accesses",
@@ -104,19 +97,13 @@ def per_kernel(stats_path):
 def main():
     args = parse_args()
     size = "test" if args.test else "study"
-    out_dir = Path(args.out)
-    out_dir.mkdir(parents=True, exist_ok=True)
-    workloads = sorted(p.name for p in (REPO / SUITE).iterdir() if (p / "launch.json").exists())
-    with tempfile.TemporaryDirectory() as tmp:
-        jobs = {(label, w): (config_file(label, tmp), f"{SUITE}/{w}", size, RUN_CACHE / size / "vgiw" / f"{label}-{w}.json")
-                for label in CONFIG_RUNS for w in workloads}
-        results, failures = run_jobs(jobs, args.fresh, args.jobs, args.keep_cached)
-    for key, error in failures.items():
-        print(f"FAILED {key}:\n{error}", file=sys.stderr)
-    if failures:
+    sweep = study_sweep("vgiw", "runs", args)
+    if print_failures([sweep]):
         return 1
+    out_dir = output_dir(args, "vgiw")
+    workloads = sorted(p.name for p in (REPO / SUITE).iterdir() if (p / "launch.json").exists())
     blocks = block_counts()
-    runs = {key: per_kernel(path) for key, path in results.items()}
+    runs = {(ALIASES.get(c, c), w): per_kernel(stats) for (c, w, _), stats in sweep.stats.items()}
     rows = []
     for w in workloads:
         for kernel, fermi in runs[("fermi", w)].items():

@@ -79,9 +79,10 @@ Hash128 hash_executable() {
 }
 
 std::string run_id(const nlohmann::json& resolved_config, const std::string& kind, const Hash128& inputs, const std::string& size,
-                   const Hash128& simulator) {
+                   const Hash128& simulator, const nlohmann::json& options) {
   Hash128 h;
   h.field("gputlm sweep run 1").field(resolved_config.dump()).field(kind).add(inputs).field(size).add(simulator);
+  if (!options.empty()) h.field("options").field(options.dump());
   return h.hex();
 }
 

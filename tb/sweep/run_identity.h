@@ -1,7 +1,8 @@
 // What a sweep run's result depends on, as one 128-bit identity (its directory name under runs/):
 // the resolved config (canonical JSON: content, not formatting or file times), the workload's
-// files or the trace's (relative path and content, sorted), the size, and the simulator itself
-// (the running gputlm executable's bytes), so a rebuild with changed code makes new runs.
+// files or the trace's (relative path and content, sorted), the size, the run options (gputlm
+// predict, a DRAM trace, --sample) and the simulator itself (the running gputlm executable's
+// bytes), so a rebuild with changed code makes new runs.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -21,8 +22,10 @@ Hash128 hash_executable();
 // are zeroed.
 std::string executable_image(std::string bytes);
 
-// The run's identity: 32 hex digits. `kind` is "workload" or "trace"; `size` is empty for a trace.
+// The run's identity: 32 hex digits. `kind` is "workload" or "trace"; `size` is empty for a trace;
+// `options` are the run options that differ from the default (RunOptions::non_default(); with none,
+// the identity is what it was before run options existed).
 std::string run_id(const nlohmann::json& resolved_config, const std::string& kind, const Hash128& inputs, const std::string& size,
-                   const Hash128& simulator);
+                   const Hash128& simulator, const nlohmann::json& options = nlohmann::json::object());
 
 }  // namespace gputlm::tb::sweep

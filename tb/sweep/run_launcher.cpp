@@ -13,6 +13,7 @@
 #include <sys/wait.h>
 
 #include "models/common/error.h"
+#include "tb/sweep/sweep_spec.h"
 
 extern char** environ;
 
@@ -38,13 +39,16 @@ RunningRun start_run(const RunStore& store, const std::string& id, const std::st
   const nlohmann::ordered_json job = store.job(id);
   RunningRun run;
   run.id = id;
-  run.command = {exe, "run", "--config", store.file(id, "config.json")};
+  const RunOptions options = RunOptions::from_job(job);
+  run.command = {exe, options.command, "--config", store.file(id, "config.json")};
   if (job.contains("trace")) {
     run.command.insert(run.command.end(), {"--trace", job["trace"].get<std::string>()});
   } else {
     run.command.insert(run.command.end(), {"--workload", job.at("workload_dir").get<std::string>(), "--size", job.at("size").get<std::string>()});
   }
   run.command.insert(run.command.end(), {"--stats", store.file(id, "stats.json.part")});
+  if (options.dram_trace) run.command.insert(run.command.end(), {"--dram-trace", store.file(id, "dram.csv.part")});
+  if (options.sample) run.command.insert(run.command.end(), {"--sample", std::to_string(options.sample)});
   store.forget(id);
   const std::string log = store.file(id, "log.txt.part");
   posix_spawn_file_actions_t actions;
@@ -90,6 +94,13 @@ nlohmann::ordered_json finish_run(const RunStore& store, const RunningRun& run, 
   if (ok && std::rename(stats_part.c_str(), store.file(run.id, "stats.json").c_str()) != 0)
     throw InputError(store.file(run.id, "stats.json") + ": cannot write (" + std::strerror(errno) + ")");
   if (!ok) std::remove(stats_part.c_str());
+  if (RunOptions::from_job(job).dram_trace) {  // the DRAM trace beside the statistics, or none
+    const std::string dram_part = store.file(run.id, "dram.csv.part"), dram = store.file(run.id, "dram.csv");
+    std::error_code exists_ec;
+    if (ok && std::filesystem::exists(dram_part, exists_ec) && std::rename(dram_part.c_str(), dram.c_str()) != 0)
+      throw InputError(dram + ": cannot write (" + std::strerror(errno) + ")");
+    if (!ok) std::remove(dram_part.c_str()), std::remove(dram.c_str());
+  }
   write_atomically(store.file(run.id, "result.json"), r.dump(2) + "\n");
   return r;
 }

@@ -1,5 +1,7 @@
 // One sweep run as a process: the gputlm executable itself, as
 //   gputlm run --config runs/<id>/config.json (--workload DIR --size S | --trace PATH) --stats ...
+// (gputlm predict for "command": "predict"; --dram-trace runs/<id>/dram.csv and --sample N when
+// the spec asks for them)
 // with stdin from /dev/null and stdout and stderr into runs/<id>/log.txt. start_run() spawns it;
 // finish_run() records its result (run_store.h) once it has ended. The local pool and the
 // `gputlm sweep --run ID` entry point (one run, for GNU parallel and Slurm) both go through these.

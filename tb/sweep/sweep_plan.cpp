@@ -1,5 +1,6 @@
 #include "tb/sweep/sweep_plan.h"
 
+#include <algorithm>
 #include <map>
 
 #include "models/common/config_reader.h"
@@ -92,6 +93,8 @@ nlohmann::ordered_json SweepRun::describe() const {
   j[workload.trace ? "trace" : "workload_dir"] = workload.path;
   j["size"] = size;
   j["axes"] = axes;
+  const nlohmann::json extra = options.non_default();
+  for (auto it = extra.begin(); it != extra.end(); ++it) j[it.key()] = it.value();
   return j;
 }
 
@@ -111,6 +114,7 @@ std::vector<SweepRun> expand(const SweepSpec& spec, const Hash128& simulator) {
   std::vector<SweepRun> runs;
   std::map<std::string, std::string> seen;  // id -> the run's description, for a run given twice
   const std::vector<Assignment> all = assignments(spec);
+  const nlohmann::json options = spec.options.non_default();
   for (const ConfigEntry& c : spec.configs)
     for (const Assignment& a : all) {
       const nlohmann::json config = resolve(spec, c, a);
@@ -118,8 +122,9 @@ std::vector<SweepRun> expand(const SweepSpec& spec, const Hash128& simulator) {
       for (const auto& [key, value] : a) axes[key] = value;
       for (size_t w = 0; w < spec.workloads.size(); ++w)
         for (const std::string& size : spec.workloads[w].trace ? std::vector<std::string>{""} : spec.sizes) {
-          SweepRun r{run_id(config, spec.workloads[w].trace ? "trace" : "workload", inputs[w], size, simulator), c.label, config,
-                     spec.workloads[w], size, axes};
+          if (spec.excluded_by(c.label, spec.workloads[w].label, size) >= 0) continue;
+          SweepRun r{run_id(config, spec.workloads[w].trace ? "trace" : "workload", inputs[w], size, simulator, options), c.label, config,
+                     spec.workloads[w], size, axes, spec.options};
           const std::string what = "config '" + c.label + "'" + (a.empty() ? "" : " with " + describe(a)) + " on " + r.workload.label +
                                    (size.empty() ? "" : " at " + size);
           if (const auto [at, fresh] = seen.emplace(r.id, what); !fresh)
@@ -127,6 +132,18 @@ std::vector<SweepRun> expand(const SweepSpec& spec, const Hash128& simulator) {
           runs.push_back(std::move(r));
         }
     }
+  // An exclusion whose configs or workloads name none of the spec's is a typo (its sizes are not
+  // checked: --size may replace them).
+  for (size_t e = 0; e < spec.exclude.size(); ++e) {
+    const Exclusion& x = spec.exclude[e];
+    bool config = x.configs.empty(), workload = x.workloads.empty();
+    for (const ConfigEntry& c : spec.configs) config |= std::find(x.configs.begin(), x.configs.end(), c.label) != x.configs.end();
+    for (const WorkloadEntry& w : spec.workloads) workload |= std::find(x.workloads.begin(), x.workloads.end(), w.label) != x.workloads.end();
+    if (!config || !workload)
+      throw ConfigError(spec.file, "exclude[" + std::to_string(e) + "]." + (config ? "workload" : "config"), "names none of the spec's " +
+                                                                                                         std::string(config ? "workloads (suite/name)" : "configs"));
+  }
+  if (runs.empty()) throw InputError(spec.file + ": \"exclude\" leaves out every run");
   return runs;
 }
 

@@ -19,12 +19,16 @@ struct SweepRun {
   WorkloadEntry workload;
   std::string size;            // empty for a trace
   nlohmann::ordered_json axes;  // axis key -> value, in SweepSpec::axis_keys() order
+  RunOptions options;           // the spec's
 
-  // The manifest entry (README, "Sweeps"): id, config, workload, trace or size, axes.
+  // The manifest entry (README, "Sweeps"): id, config, workload, trace or size, axes, and the
+  // run options that differ from the default (command, dram_trace, sample).
   nlohmann::ordered_json describe() const;
 };
 
-// The runs of `spec`, in a stable order (configs, then axis values, then workloads, then sizes).
+// The runs of `spec`, in a stable order (configs, then axis values, then workloads, then sizes),
+// without those "exclude" leaves out (an exclusion naming a config or workload the spec lacks is
+// an error: a typo).
 // `simulator` is the simulator's identity (hash_executable()). InputError naming the spec file and
 // the key for a config an axis or "set" makes invalid, and for a size a workload lacks.
 std::vector<SweepRun> expand(const SweepSpec& spec, const Hash128& simulator);

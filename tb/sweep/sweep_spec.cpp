@@ -1,5 +1,7 @@
 #include "tb/sweep/sweep_spec.h"
 
+#include <algorithm>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -144,7 +146,58 @@ std::string duplicate_key(const std::string& text) {
   return found;
 }
 
+// A name or a list of names (an "exclude" key).
+std::vector<std::string> names(const nlohmann::json& v, const std::string& file, const std::string& key) {
+  std::vector<std::string> out;
+  for (const auto& n : v.is_array() ? v : nlohmann::json::array({v})) {
+    if (!n.is_string() || n.get<std::string>().empty()) throw ConfigError(file, key, "must be a name or a list of names");
+    out.push_back(n.get<std::string>());
+  }
+  if (out.empty()) throw ConfigError(file, key, "must not be empty");
+  return out;
+}
+
+Exclusion read_exclusion(const nlohmann::json& entry, const std::string& file, const std::string& key) {
+  if (!entry.is_object() || entry.empty()) throw ConfigError(file, key, "must be an object with \"config\", \"workload\" and/or \"size\"");
+  Exclusion e;
+  for (auto it = entry.begin(); it != entry.end(); ++it) {
+    const std::string where = key + "." + it.key();
+    if (it.key() == "config") e.configs = names(it.value(), file, where);
+    else if (it.key() == "workload") e.workloads = names(it.value(), file, where);
+    else if (it.key() == "size") e.sizes = names(it.value(), file, where);
+    else throw ConfigError(file, where, "unknown key (an exclusion has \"config\", \"workload\" and \"size\")" +
+                                           did_you_mean(it.key(), {"config", "workload", "size"}));
+  }
+  return e;
+}
+
+bool matches(const std::vector<std::string>& names, const std::string& name) {
+  return names.empty() || std::find(names.begin(), names.end(), name) != names.end();
+}
+
 }  // namespace
+
+nlohmann::json RunOptions::non_default() const {
+  nlohmann::json j = nlohmann::json::object();
+  if (command != "run") j["command"] = command;
+  if (dram_trace) j["dram_trace"] = true;
+  if (sample) j["sample"] = sample;
+  return j;
+}
+
+RunOptions RunOptions::from_job(const nlohmann::json& job) {
+  RunOptions o;
+  o.command = job.value("command", std::string("run"));
+  o.dram_trace = job.value("dram_trace", false);
+  o.sample = job.value("sample", uint64_t{0});
+  return o;
+}
+
+int SweepSpec::excluded_by(const std::string& config, const std::string& workload, const std::string& size) const {
+  for (size_t i = 0; i < exclude.size(); ++i)
+    if (matches(exclude[i].configs, config) && matches(exclude[i].workloads, workload) && matches(exclude[i].sizes, size)) return static_cast<int>(i);
+  return -1;
+}
 
 bool set_key_path(nlohmann::json& config, const std::string& key, const nlohmann::json& value) {
   nlohmann::json* at = &config;
@@ -229,6 +282,16 @@ SweepSpec SweepSpec::from_json(const nlohmann::json& j, const std::string& path)
           throw ConfigError(path, "set." + it.key(), "also varied by axis '" + axis + "'");
   }
   if (r.has("slurm")) s.slurm = SlurmOptions::from_json(r.get_object("slurm"), path);
+  const nlohmann::json& exclude = r.get_array("exclude");
+  for (size_t i = 0; i < exclude.size(); ++i) s.exclude.push_back(read_exclusion(exclude[i], path, "exclude[" + std::to_string(i) + "]"));
+  s.options.command = r.get_choice("command", "run", {"run", "predict"});
+  s.options.dram_trace = r.get_bool("dram_trace", false);
+  s.options.sample = r.get_uint("sample", 0, 0, UINT64_MAX);
+  if (s.options.command == "predict" && (s.options.dram_trace || s.options.sample))
+    r.fail(s.options.dram_trace ? "dram_trace" : "sample", "is for timing runs (\"command\": \"run\"), not gputlm predict");
+  if (s.options.command == "predict")
+    for (size_t i = 0; i < s.workloads.size(); ++i)
+      if (s.workloads[i].trace) throw ConfigError(path, "workloads[" + std::to_string(i) + "]", "is a trace: gputlm predict takes workload directories");
   r.finish();
   return s;
 }

@@ -3,6 +3,7 @@
 // before anything runs; every message names the spec file and the key.
 #pragma once
 
+#include <cstdint>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -30,6 +31,25 @@ struct Axis {
   std::vector<nlohmann::json> values;
 };
 
+// One entry of "exclude": the runs it matches are left out (each key given must match; a key
+// holds a name or a list of names: config labels, workload labels "suite/name", sizes).
+struct Exclusion {
+  std::vector<std::string> configs, workloads, sizes;  // empty: any
+};
+
+// How each run is made (the same for every run of a sweep; part of each run's identity when not
+// the default): "command": "run" | "predict", "dram_trace": true (runs/<id>/dram.csv, gputlm run
+// --dram-trace), "sample": N (gputlm run --sample N; the series lands in stats.json).
+struct RunOptions {
+  std::string command = "run";
+  bool dram_trace = false;
+  uint64_t sample = 0;
+
+  // The options that differ from the default ({} when none do): what the identity and run.json hold.
+  nlohmann::json non_default() const;
+  static RunOptions from_job(const nlohmann::json& job);
+};
+
 struct SweepSpec {
   std::string file;  // the spec as given (for messages)
   std::string name;
@@ -39,12 +59,18 @@ struct SweepSpec {
   std::vector<Axis> axes;              // crossed
   std::vector<std::vector<Axis>> zips;  // each group zipped (equal lengths), groups crossed
   nlohmann::json set = nlohmann::json::object();  // key path -> value, in every run
+  std::vector<Exclusion> exclude;
+  RunOptions options;
   SlurmOptions slurm;  // the "slurm" object, checked here, used by the Slurm backend only
 
   // Reads and checks the spec's own structure (types, empty lists, zip lengths, duplicate keys,
   // config files and workload paths that exist). InputError naming `path` and the key.
   static SweepSpec from_file(const std::string& path);
   static SweepSpec from_json(const nlohmann::json& j, const std::string& path);
+
+  // The first "exclude" entry that leaves out a run of config `config`, workload label `workload`
+  // at `size`, or -1.
+  int excluded_by(const std::string& config, const std::string& workload, const std::string& size) const;
 
   // Every axis key, axes first then zip groups in order (the CSV's axis columns).
   std::vector<std::string> axis_keys() const;

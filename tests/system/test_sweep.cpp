@@ -4,6 +4,7 @@
 // --print-jobs list without running; a bad spec is refused before any run.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -193,6 +194,53 @@ TEST(Sweep, DryRunAndPrintJobsListWithoutRunning) {
   EXPECT_EQ(r.exit_code, 0) << r.output;
   EXPECT_TRUE(contains(r.output, "collected 1 ok run(s) as 1 row(s)")) << r.output;
   EXPECT_EQ(parse_csv(read(dir + "/out/sweep.csv")).size(), 2u);
+}
+
+TEST(Sweep, SizeReplacesTheSpecsSizesAndIsPartOfTheIdentity) {
+  nlohmann::json j = nlohmann::json::parse(spec(""));
+  j["sizes"] = {"study"};
+  const std::string dir = sweep_dir("size", j.dump(1));
+  Result r = sweep(dir, "--dry-run");
+  EXPECT_TRUE(contains(r.output, "missing  fermi-gtx480  micro/vecadd  study")) << r.output;
+  r = sweep(dir, "--size test --jobs 2");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_TRUE(contains(r.output, "2 runs, 0 cached, 2 ran")) << r.output;
+  const nlohmann::json manifest = nlohmann::json::parse(read(dir + "/out/manifest.json"));
+  for (const auto& run : manifest["runs"]) EXPECT_EQ(run["size"], "test");
+  r = sweep(dir, "--dry-run");  // the spec's own size: other runs
+  EXPECT_TRUE(contains(r.output, "2 runs, 0 done, 2 to run")) << r.output;
+  r = sweep(dir, "--dry-run --size test");
+  EXPECT_TRUE(contains(r.output, "2 runs, 2 done, 0 to run")) << r.output;
+}
+
+TEST(Sweep, DramTraceSampleAndPredictAreRunOptionsWithTheirOutputs) {
+  nlohmann::json j = nlohmann::json::parse(spec("", R"("traces/micro/vecadd")"));
+  j["dram_trace"] = true;
+  j["sample"] = 100;
+  std::string dir = sweep_dir("dram_trace", j.dump(1));
+  Result r = sweep(dir);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  nlohmann::json run = nlohmann::json::parse(read(dir + "/out/manifest.json"))["runs"][0];
+  EXPECT_EQ(run["dram_trace"], true);
+  const std::string trace = read(dir + "/out/runs/" + run["id"].get<std::string>() + "/dram.csv");
+  EXPECT_GT(std::count(trace.begin(), trace.end(), '\n'), 1) << trace;  // a header and requests
+  EXPECT_TRUE(contains(trace.substr(0, trace.find('\n')), "bank")) << trace.substr(0, 200);
+  const nlohmann::json sampled = nlohmann::json::parse(read(dir + "/out/runs/" + run["id"].get<std::string>() + "/stats.json"));
+  EXPECT_TRUE(sampled.contains("samples") && !sampled["samples"].empty()) << sampled.dump().substr(0, 300);
+
+  j = nlohmann::json::parse(spec("", R"("traces/hongkim/mb1_c")", R"("hongkim-analytical.json")"));
+  j["command"] = "predict";
+  dir = sweep_dir("predict", j.dump(1));
+  r = sweep(dir);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  run = nlohmann::json::parse(read(dir + "/out/manifest.json"))["runs"][0];
+  const std::string id = run["id"].get<std::string>();
+  const nlohmann::json result = nlohmann::json::parse(read(dir + "/out/runs/" + id + "/result.json"));
+  EXPECT_EQ(result["command"][1], "predict");
+  const nlohmann::json stats = nlohmann::json::parse(read(dir + "/out/runs/" + id + "/stats.json"));
+  ASSERT_TRUE(stats["launches"].is_array() && !stats["launches"].empty()) << stats.dump().substr(0, 300);
+  EXPECT_TRUE(stats["launches"][0].contains("mwp_cwp_prediction")) << stats.dump().substr(0, 300);
+  EXPECT_GE(parse_csv(read(dir + "/out/sweep.csv")).size(), 2u);
 }
 
 TEST(Sweep, TaskFileRunsTheIdsOnItsLineOneAfterAnother) {

@@ -109,6 +109,14 @@ TEST(SweepSpec, MalformedSpecsAreRefusedNamingFileAndKey) {
        "key 'configs[0]': no config file"},
       {R"({"configs": ["../../configs/fermi-gtx480.json"], "workloads": ["../../traces/micro/vecad"]})",
        "key 'workloads[0]': '"},
+      {std::string("{") + kTwoByTwo + R"(, "exclude": [{"workload": "micro/vecad"}]})", "key 'exclude[0].workload': names none of the spec's workloads"},
+      {std::string("{") + kTwoByTwo + R"(, "exclude": [{"workloads": "micro/vecadd"}]})", "key 'exclude[0].workloads': unknown key"},
+      {std::string("{") + kTwoByTwo + R"(, "exclude": [{"config": []}]})", "key 'exclude[0].config': must not be empty"},
+      {std::string("{") + kTwoByTwo + R"(, "exclude": [{"size": "test"}]})", "\"exclude\" leaves out every run"},
+      {std::string("{") + kTwoByTwo + R"(, "command": "simulate"})", "key 'command'"},
+      {std::string("{") + kTwoByTwo + R"(, "command": "predict", "dram_trace": true})", "key 'dram_trace': is for timing runs"},
+      {R"({"configs": ["../../configs/fermi-gtx480.json"], "workloads": [{"trace": "../../traces/accel-sim/vectoradd"}], "command": "predict"})",
+       "key 'workloads[0]': is a trace"},
   };
   for (const auto& [text, expected] : cases) {
     const std::string e = error_of(text);
@@ -117,15 +125,50 @@ TEST(SweepSpec, MalformedSpecsAreRefusedNamingFileAndKey) {
   }
 }
 
-TEST(SweepSpec, EveryExampleSpecExpands) {
-  size_t examples = 0;
-  for (const auto& entry : std::filesystem::directory_iterator(GPUTLM_SOURCE_DIR "/sweeps-examples")) {
+TEST(SweepSpec, ExcludeLeavesOutTheRunsMatchingEveryKeyItGives) {
+  const auto runs = runs_of(std::string("{") + kTwoByTwo + R"(, "sizes": ["test", "study"], "exclude": [
+      {"config": "fermi-gtx480", "workload": ["micro/saxpy"]}, {"config": "narasiman-baseline", "size": "study"}]})");
+  std::vector<std::string> left;
+  for (const SweepRun& r : runs) left.push_back(r.config_label + " " + r.workload.label + " " + r.size);
+  EXPECT_EQ(left, (std::vector<std::string>{"fermi-gtx480 micro/vecadd test", "fermi-gtx480 micro/vecadd study",
+                                            "narasiman-baseline micro/vecadd test", "narasiman-baseline micro/saxpy test"}));
+}
+
+TEST(SweepSpec, RunOptionsGoIntoTheManifestEntryAndTheIdentity) {
+  const auto plain = runs_of(std::string("{") + kTwoByTwo + "}");
+  const auto traced = runs_of(std::string("{") + kTwoByTwo + R"(, "dram_trace": true, "sample": 1000})");
+  const auto predicted = runs_of(std::string("{") + kTwoByTwo + R"(, "command": "predict"})");
+  ASSERT_EQ(plain.size(), traced.size());
+  for (size_t i = 0; i < plain.size(); ++i) {
+    EXPECT_NE(plain[i].id, traced[i].id);
+    EXPECT_NE(plain[i].id, predicted[i].id);
+    EXPECT_NE(traced[i].id, predicted[i].id);
+  }
+  EXPECT_FALSE(plain[0].describe().contains("command"));
+  EXPECT_FALSE(plain[0].describe().contains("dram_trace"));
+  EXPECT_EQ(traced[0].describe()["dram_trace"], true);
+  EXPECT_EQ(traced[0].describe()["sample"], 1000);
+  EXPECT_EQ(predicted[0].describe()["command"], "predict");
+  const RunOptions back = RunOptions::from_job(traced[0].describe());
+  EXPECT_EQ(back.command, "run");
+  EXPECT_TRUE(back.dram_trace);
+  EXPECT_EQ(back.sample, 1000u);
+}
+
+// Expands every .json spec below `dir`; returns how many there were.
+size_t expand_every_spec(const std::string& dir) {
+  size_t specs = 0;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(dir)) {
     if (entry.path().extension() != ".json") continue;
-    ++examples;
+    ++specs;
     EXPECT_FALSE(expand(SweepSpec::from_file(entry.path().string()), Hash128()).empty()) << entry.path();
   }
-  EXPECT_GE(examples, 2u);
+  return specs;
 }
+
+TEST(SweepSpec, EveryExampleSpecExpands) { EXPECT_GE(expand_every_spec(GPUTLM_SOURCE_DIR "/sweeps-examples"), 2u); }
+
+TEST(SweepSpec, EveryStudySpecExpands) { EXPECT_GE(expand_every_spec(GPUTLM_SOURCE_DIR "/studies"), 9u); }
 
 TEST(SweepSpec, KeyGivenTwiceInOneObjectIsRefusedWithItsPath) {
   const std::string file = ::testing::TempDir() + "sweep_twice.json";
