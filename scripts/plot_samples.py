@@ -35,19 +35,20 @@ def load(path):
 
 
 def sweep_runs(sweep_dir):
-    """(label, stats) of every run of a sweep output directory that has samples."""
+    """(label, stats) of every run of a sweep output directory (its manifest.json) that has samples."""
+    manifest = Path(sweep_dir) / "manifest.json"
+    if not manifest.exists():
+        sys.exit(f"{sweep_dir}: no manifest.json (not a gputlm sweep output directory)")
     runs = []
-    for result in sorted(Path(sweep_dir).glob("runs/*/result.json")):
-        stats_path = result.parent / "stats.json"
+    for run in json.loads(manifest.read_text())["runs"]:
+        stats_path = Path(sweep_dir) / "runs" / run["id"] / "stats.json"
         if not stats_path.exists():
             continue
         stats = json.loads(stats_path.read_text())
         if "samples" not in stats:
             continue
-        info = json.loads(result.read_text())
-        parts = [str(info.get(k, "")) for k in ("config", "workload")]
-        parts += [f"{k}={v}" for k, v in sorted((info.get("axes") or {}).items())]
-        runs.append((" ".join(p for p in parts if p), stats))
+        parts = [run["config"], run["workload"]] + [f"{k}={v}" for k, v in sorted(run.get("axes", {}).items())]
+        runs.append((" ".join(parts), stats))
     if not runs:
         sys.exit(f"{sweep_dir}: no run with samples (give the spec \"sample\": N)")
     return runs
