@@ -23,7 +23,9 @@ Sampler::Sampler(gpu::Gpu& gpu, uint64_t every) : m_gpu(gpu) {
 
 // The caches and DRAM controllers by their place in the GPU (gpu.coreN.l1d, gpu.l2_N, gpu.dramN).
 void Sampler::find_counters(gpu::Gpu& gpu) {
-  for (const auto& [name, provider] : stat_providers({&gpu})) {
+  for (const auto& named : stat_providers({&gpu})) {
+    const std::string& name = named.first;
+    const StatProvider* provider = named.second;  // (a structured binding cannot be captured in C++17)
     const std::string local = name.substr(name.rfind('.') + 1);
     auto add = [&](Counter::Kind kind, const char* stat) {
       if (const uint64_t* v = counter(provider->stats(), stat)) m_counters.push_back({kind, v});

@@ -54,49 +54,58 @@ std::string fingerprint(const RunStore& store, const nlohmann::ordered_json& run
 }
 }  // namespace
 
-CollectCounts collect(const RunStore& store, const nlohmann::ordered_json& runs, const std::vector<std::string>& axis_keys) {
+CollectCounts collect(const RunStore& store, const nlohmann::ordered_json& runs, const std::vector<std::string>& axis_keys,
+                      RowCache cache) {
   const std::string mark_path = store.out() + "/collected.json", print = fingerprint(store, runs, axis_keys);
   std::ifstream mark_in(mark_path);
   const nlohmann::json mark = nlohmann::json::parse(mark_in, nullptr, false);
   if (mark.is_object() && mark.value("fingerprint", "") == print && std::ifstream(store.out() + "/sweep.csv") &&
       std::ifstream(store.out() + "/sweep.jsonl") && std::ifstream(store.out() + "/failures.csv"))
     return mark.at("counts").get<CollectCounts>();
-  CollectCounts counts = collect_tables(store, runs, axis_keys);
+  CollectCounts counts = collect_tables(store, runs, axis_keys, std::move(cache));
   write_atomically(mark_path, nlohmann::json{{"fingerprint", print}, {"counts", counts}}.dump() + "\n");
   return counts;
 }
 
-CollectCounts collect_tables(const RunStore& store, const nlohmann::ordered_json& runs, const std::vector<std::string>& axis_keys) {
+RunRows run_rows(const RunStore& store, const nlohmann::ordered_json& run, const std::vector<std::string>& axis_keys) {
+  RunRows r;
+  const std::string id = run["id"].get<std::string>();
+  const nlohmann::json result = store.result(id);
+  if (result.is_null() || result.value("status", "") == "stopped") return r;
+  if (result.value("status", "") != "ok") {
+    r.outcome = RunRows::kFailed;
+    StatRow row = lead_columns(run, axis_keys);
+    row["outcome"] = outcome(result);
+    row["message"] = joined(result.value("tail", nlohmann::json::array()));
+    r.rows.push_back(std::move(row));
+    return r;
+  }
+  const nlohmann::json stats = read_stats(store.file(id, "stats.json"));
+  if (stats.is_discarded()) return r;
+  r.outcome = RunRows::kOk;
+  for (StatRow& launch : launch_rows(stats)) {
+    StatRow row = lead_columns(run, axis_keys);
+    append_missing(row, launch);  // the lead's workload and size are the run's
+    r.jsonl += row.dump() + "\n";
+    r.rows.push_back(std::move(row));
+  }
+  return r;
+}
+
+CollectCounts collect_tables(const RunStore& store, const nlohmann::ordered_json& runs, const std::vector<std::string>& axis_keys,
+                             RowCache cache) {
   CollectCounts counts;
   std::vector<StatRow> rows, failures;
   std::string jsonl;
   for (const auto& run : runs) {
-    const std::string id = run["id"].get<std::string>();
-    const nlohmann::json result = store.result(id);
-    if (result.is_null() || result.value("status", "") == "stopped") {
-      ++counts.missing;
-      continue;
-    }
-    if (result.value("status", "") != "ok") {
-      ++counts.failed;
-      StatRow row = lead_columns(run, axis_keys);
-      row["outcome"] = outcome(result);
-      row["message"] = joined(result.value("tail", nlohmann::json::array()));
-      failures.push_back(std::move(row));
-      continue;
-    }
-    const nlohmann::json stats = read_stats(store.file(id, "stats.json"));
-    if (stats.is_discarded()) {
-      ++counts.missing;
-      continue;
-    }
-    ++counts.ok;
-    for (StatRow& launch : launch_rows(stats)) {
-      StatRow row = lead_columns(run, axis_keys);
-      append_missing(row, launch);  // the lead's workload and size are the run's
-      jsonl += row.dump() + "\n";
-      rows.push_back(std::move(row));
-    }
+    const auto cached = cache.find(run["id"].get<std::string>());
+    RunRows r = cached != cache.end() ? std::move(cached->second) : run_rows(store, run, axis_keys);
+    if (r.outcome == RunRows::kMissing) ++counts.missing;
+    if (r.outcome == RunRows::kFailed) ++counts.failed;
+    if (r.outcome == RunRows::kOk) ++counts.ok;
+    std::vector<StatRow>& into = r.outcome == RunRows::kFailed ? failures : rows;
+    for (StatRow& row : r.rows) into.push_back(std::move(row));
+    jsonl += r.jsonl;
   }
   counts.rows = rows.size();
   write_atomically(store.out() + "/sweep.csv", to_csv(rows));

@@ -4,10 +4,12 @@
 // run (run_id, the same labels, outcome, the last lines of its output). All written atomically.
 #pragma once
 
+#include <map>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
+#include "tb/stat_table.h"
 #include "tb/sweep/run_store.h"
 
 namespace gputlm::tb::sweep {
@@ -17,11 +19,28 @@ struct CollectCounts {
 };
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(CollectCounts, ok, failed, missing, rows)
 
+// One run's part of the tables: its rows (an ok run), its failures.csv row (a failed one), or
+// nothing (not run, or stopped).
+struct RunRows {
+  enum Outcome { kOk, kFailed, kMissing } outcome = kMissing;
+  std::vector<StatRow> rows;  // kOk: one per launch; kFailed: the one failures.csv row
+  std::string jsonl;          // kOk: the rows as JSON lines
+};
+// Made as each run finishes (the local pool), so that collecting at the end reads no statistics
+// again; keyed by run id.
+using RowCache = std::map<std::string, RunRows>;
+
+// `run`: its manifest entry (SweepRun::describe()).
+RunRows run_rows(const RunStore& store, const nlohmann::ordered_json& run, const std::vector<std::string>& axis_keys);
+
 // `runs`: manifest entries (SweepRun::describe()); `axis_keys`: the sweep's axis columns in order.
 // Writes the tables unless they were made from exactly these runs and results already (recorded in
 // collected.json: a fully cached rerun of a large sweep then takes no time to collect).
-CollectCounts collect(const RunStore& store, const nlohmann::ordered_json& runs, const std::vector<std::string>& axis_keys);
+// `cache`: rows made already (run_rows), used instead of reading those runs' statistics again.
+CollectCounts collect(const RunStore& store, const nlohmann::ordered_json& runs, const std::vector<std::string>& axis_keys,
+                      RowCache cache = {});
 // The same, always writing the tables.
-CollectCounts collect_tables(const RunStore& store, const nlohmann::ordered_json& runs, const std::vector<std::string>& axis_keys);
+CollectCounts collect_tables(const RunStore& store, const nlohmann::ordered_json& runs, const std::vector<std::string>& axis_keys,
+                             RowCache cache = {});
 
 }  // namespace gputlm::tb::sweep
