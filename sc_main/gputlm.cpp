@@ -95,9 +95,20 @@ void write_file(const std::string& path, const std::string& text, const char* wh
   std::cout << std::left << std::setw(20) << what << path << "\n";
 }
 
+// --rows-lead: a JSON object whose members lead every row of --csv and --jsonl.
+tb::StatRow read_rows_lead(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw InputError(path + ": cannot read --rows-lead");
+  const tb::StatRow lead = tb::StatRow::parse(in, nullptr, false);
+  if (!lead.is_object()) throw InputError(path + ": --rows-lead must hold a JSON object (column -> value)");
+  for (auto it = lead.begin(); it != lead.end(); ++it)
+    if (it.value().is_structured()) throw InputError(path + ": --rows-lead column '" + it.key() + "' must be a number, string, bool or null");
+  return lead;
+}
+
 // Every output file a run will write can be written: checked before the run, not after it.
 void check_outputs(const po::variables_map& vm) {
-  for (const char* key : {"stats", "csv", "dram-trace", "vcd", "sample-csv"})
+  for (const char* key : {"stats", "csv", "jsonl", "dram-trace", "vcd", "sample-csv"})
     if (vm.count(key)) tb::check_writable(vm[key].as<std::string>(), std::string("--") + key, std::string(key) == "vcd");
   if (vm.count("dump-outputs")) tb::check_dump_dir(vm["dump-outputs"].as<std::string>());
 }
@@ -132,11 +143,15 @@ int run_timed(const po::variables_map& vm, const std::function<tb::TimingRun(con
   if (vm.count("sample")) options.sample_every = vm["sample"].as<uint64_t>();
   if (vm.count("sample-csv") && !options.sample_every) throw InputError("run: --sample-csv needs --sample N (the interval in cycles)");
   if (vm.count("sample") && options.sample_every == 0) throw InputError("run: --sample must be at least 1 (cycles between samples)");
+  const tb::StatRow lead = vm.count("rows-lead") ? read_rows_lead(vm["rows-lead"].as<std::string>()) : tb::StatRow::object();
   const tb::TimingRun run = go(spec, options);
   tb::print_summary(std::cout, run);
-  const nlohmann::json stats = vm.count("stats") || vm.count("csv") ? tb::to_json(run) : nlohmann::json();
+  const bool tables = vm.count("csv") || vm.count("jsonl");
+  const nlohmann::json stats = vm.count("stats") || tables ? tb::to_json(run) : nlohmann::json();
   if (vm.count("stats")) write_file(vm["stats"].as<std::string>(), stats.dump(2) + "\n", "statistics");
-  if (vm.count("csv")) write_file(vm["csv"].as<std::string>(), tb::to_csv(tb::launch_rows(stats)), "csv");
+  const std::vector<tb::StatRow> rows = tables ? tb::lead_rows(lead, tb::launch_rows(stats)) : std::vector<tb::StatRow>();
+  if (vm.count("csv")) write_file(vm["csv"].as<std::string>(), tb::to_csv(rows), "csv");
+  if (vm.count("jsonl")) write_file(vm["jsonl"].as<std::string>(), tb::to_jsonl(rows), "json lines");
   if (vm.count("sample-csv")) write_file(vm["sample-csv"].as<std::string>(), tb::to_csv(run.samples), "samples");
   if (!options.vcd_path.empty()) std::cout << "waves               " << options.vcd_path << " (GTKWave save file next to it)\n";
   if (!options.dram_trace_path.empty()) std::cout << "dram trace          " << options.dram_trace_path << " (one line per request)\n";
@@ -160,6 +175,8 @@ int cmd_run(const std::vector<std::string>& args) {
       ("vcd-scope", po::value<std::string>()->default_value(""), "timing runs: trace only modules whose name starts with this, e.g. gpu.core0")
       ("vcd-window", po::value<std::string>(), "timing runs: keep only cycles FROM:TO in the VCD")
       ("dram-trace", po::value<std::string>(), "timing runs: write one CSV line per DRAM request to this file")
+      ("jsonl", po::value<std::string>(), "timing runs: also write the --csv rows as JSON lines (one object per launch) to this file")
+      ("rows-lead", po::value<std::string>(), "timing runs: a JSON object file whose members lead every row of --csv and --jsonl (gputlm sweep gives each run its run_id, config label and axis values)")
       ("sample", po::value<uint64_t>(), "timing runs: record a time series row (IPC, active lanes, stall causes, cache hit rates, DRAM bandwidth and row hits) every N core cycles into the statistics (\"samples\")")
       ("sample-csv", po::value<std::string>(), "timing runs: also write the --sample rows as CSV to this file (scripts/plot_samples.py draws them)")
       ("dump-outputs", po::value<std::string>(), "workload runs: write each output buffer's final contents (<name>.bin, raw little-endian) and an index outputs.json into this directory")
@@ -181,7 +198,7 @@ int cmd_run(const std::vector<std::string>& args) {
   if (!vm.count("workload")) throw InputError("run: --workload is required (see gputlm run --help)");
   if (vm.count("functional") == vm.count("config"))
     throw InputError("run: give either --functional or --config <gpu config> (see gputlm run --help)");
-  for (const char* timing_only : {"dram-trace", "csv", "vcd-scope", "vcd-window", "sample", "sample-csv"})
+  for (const char* timing_only : {"dram-trace", "csv", "jsonl", "rows-lead", "vcd-scope", "vcd-window", "sample", "sample-csv"})
     if (vm.count("functional") && !vm[timing_only].defaulted() && vm.count(timing_only))
       throw InputError(std::string("run: --") + timing_only + " needs a timing run (--config <gpu config>); a functional run writes --stats and --vcd");
   check_outputs(vm);

@@ -123,13 +123,8 @@ int run_locally(const SweepSpec& spec, const RunStore& store, const nlohmann::or
   const size_t cached = runs.size() - missing.size();
   std::cout << "sweep " << spec.name << ": " << runs.size() << " runs, " << cached << " cached, " << missing.size() << " to run on "
             << options.jobs << " job(s)\n" << std::flush;
-  std::map<std::string, const nlohmann::ordered_json*> by_id;
-  for (const auto& run : runs) by_id[run["id"].get<std::string>()] = &run;
-  RowCache rows;  // each finished run's table rows, made while the others run
-  PoolOptions pool = options;
-  pool.on_finished = [&](const std::string& id) { rows[id] = run_rows(store, *by_id.at(id), spec.axis_keys()); };
-  const PoolSummary s = run_pool(store, missing, pool, options.terminal ? std::cerr : std::cout, run_labels(runs));
-  const CollectCounts c = collect(store, runs, spec.axis_keys(), std::move(rows));
+  const PoolSummary s = run_pool(store, missing, options, options.terminal ? std::cerr : std::cout, run_labels(runs));
+  const CollectCounts c = collect(store, runs, spec.axis_keys());
   print_failures(store, runs);
   std::cout << "sweep " << spec.name << ": " << runs.size() << " runs, " << cached << " cached, " << s.ran << " ran, " << c.failed << " failed"
             << (c.missing ? ", " + std::to_string(c.missing) + " not run" : "") << "; wall " << std::fixed << std::setprecision(1)

@@ -82,6 +82,21 @@ std::vector<StatRow> launch_rows(const nlohmann::json& stats) {
   return rows;
 }
 
+std::vector<StatRow> lead_rows(const StatRow& lead, const std::vector<StatRow>& rows) {
+  std::vector<StatRow> led;
+  for (const StatRow& r : rows) {
+    led.push_back(lead);
+    append_missing(led.back(), r);
+  }
+  return led;
+}
+
+std::string to_jsonl(const std::vector<StatRow>& rows) {
+  std::string text;
+  for (const StatRow& r : rows) text += r.dump() + "\n";
+  return text;
+}
+
 std::string to_csv(const std::vector<StatRow>& rows) {
   std::vector<std::string> columns;
   std::unordered_map<std::string, size_t> seen;

@@ -26,6 +26,13 @@ void flatten_into(StatRow& row, const std::string& prefix, const nlohmann::json&
 // Appends to `row` the columns of `more` it does not have yet, in their order.
 void append_missing(StatRow& row, const StatRow& more);
 
+// `lead`'s columns first in every row, then each row's own columns `lead` does not have (a
+// sweep's run_id, config label and axes before a run's statistics).
+std::vector<StatRow> lead_rows(const StatRow& lead, const std::vector<StatRow>& rows);
+
+// The rows as JSON lines, one object per row.
+std::string to_jsonl(const std::vector<StatRow>& rows);
+
 // CSV of rows: the header is the union of their columns in first-seen order; a cell a row lacks is
 // empty; strings are quoted when they hold a comma, quote or line break (RFC 4180).
 std::string to_csv(const std::vector<StatRow>& rows);

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "tb/stat_table.h"
+#include "tb/sweep/csv_merger.h"
 #include "tb/sweep/hash128.h"
 #include "tb/sweep/run_launcher.h"
 
@@ -11,18 +12,14 @@ namespace gputlm::tb::sweep {
 
 namespace {
 
-// run_id, config, the axes, workload, size: the columns that lead every row.
-StatRow lead_columns(const nlohmann::ordered_json& run, const std::vector<std::string>& axis_keys) {
-  StatRow row;
-  row["run_id"] = run["id"];
-  row["config"] = run["config"];
-  for (const std::string& key : axis_keys) {
-    const nlohmann::ordered_json v = run["axes"].value(key, nlohmann::ordered_json());
-    row[key] = v.is_structured() ? nlohmann::ordered_json(v.dump()) : v;
-  }
-  row["workload"] = run["workload"];
-  row["size"] = run["size"];
-  return row;
+// The whole file into `text`; false if it cannot be read.
+bool read_file(const std::string& path, std::string& text) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  std::stringstream s;
+  s << in.rdbuf();
+  text = s.str();
+  return true;
 }
 
 nlohmann::json read_stats(const std::string& path) {
@@ -54,61 +51,74 @@ std::string fingerprint(const RunStore& store, const nlohmann::ordered_json& run
 }
 }  // namespace
 
-CollectCounts collect(const RunStore& store, const nlohmann::ordered_json& runs, const std::vector<std::string>& axis_keys,
-                      RowCache cache) {
+CollectCounts collect(const RunStore& store, const nlohmann::ordered_json& runs, const std::vector<std::string>& axis_keys) {
   const std::string mark_path = store.out() + "/collected.json", print = fingerprint(store, runs, axis_keys);
   std::ifstream mark_in(mark_path);
   const nlohmann::json mark = nlohmann::json::parse(mark_in, nullptr, false);
   if (mark.is_object() && mark.value("fingerprint", "") == print && std::ifstream(store.out() + "/sweep.csv") &&
       std::ifstream(store.out() + "/sweep.jsonl") && std::ifstream(store.out() + "/failures.csv"))
     return mark.at("counts").get<CollectCounts>();
-  CollectCounts counts = collect_tables(store, runs, axis_keys, std::move(cache));
+  CollectCounts counts = collect_tables(store, runs, axis_keys);
   write_atomically(mark_path, nlohmann::json{{"fingerprint", print}, {"counts", counts}}.dump() + "\n");
   return counts;
 }
 
-RunRows run_rows(const RunStore& store, const nlohmann::ordered_json& run, const std::vector<std::string>& axis_keys) {
-  RunRows r;
-  const std::string id = run["id"].get<std::string>();
-  const nlohmann::json result = store.result(id);
-  if (result.is_null() || result.value("status", "") == "stopped") return r;
-  if (result.value("status", "") != "ok") {
-    r.outcome = RunRows::kFailed;
-    StatRow row = lead_columns(run, axis_keys);
-    row["outcome"] = outcome(result);
-    row["message"] = joined(result.value("tail", nlohmann::json::array()));
-    r.rows.push_back(std::move(row));
-    return r;
+StatRow lead_columns(const nlohmann::ordered_json& job, const std::vector<std::string>& axis_keys) {
+  StatRow row;
+  row["run_id"] = job["id"];
+  row["config"] = job["config"];
+  for (const std::string& key : axis_keys) {
+    const nlohmann::ordered_json v = job["axes"].value(key, nlohmann::ordered_json());
+    row[key] = v.is_structured() ? nlohmann::ordered_json(v.dump()) : v;
   }
-  const nlohmann::json stats = read_stats(store.file(id, "stats.json"));
-  if (stats.is_discarded()) return r;
-  r.outcome = RunRows::kOk;
-  for (StatRow& launch : launch_rows(stats)) {
-    StatRow row = lead_columns(run, axis_keys);
-    append_missing(row, launch);  // the lead's workload and size are the run's
-    r.jsonl += row.dump() + "\n";
-    r.rows.push_back(std::move(row));
-  }
-  return r;
+  row["workload"] = job["workload"];
+  row["size"] = job["size"];
+  return row;
 }
 
-CollectCounts collect_tables(const RunStore& store, const nlohmann::ordered_json& runs, const std::vector<std::string>& axis_keys,
-                             RowCache cache) {
+std::vector<std::string> axis_keys_of(const nlohmann::ordered_json& job) {
+  std::vector<std::string> keys;
+  const nlohmann::ordered_json axes = job.value("axes", nlohmann::ordered_json::object());
+  for (auto it = axes.begin(); it != axes.end(); ++it) keys.push_back(it.key());
+  return keys;
+}
+
+CollectCounts collect_tables(const RunStore& store, const nlohmann::ordered_json& runs, const std::vector<std::string>& axis_keys) {
   CollectCounts counts;
-  std::vector<StatRow> rows, failures;
+  CsvMerger table;
+  std::vector<StatRow> failures;
   std::string jsonl;
   for (const auto& run : runs) {
-    const auto cached = cache.find(run["id"].get<std::string>());
-    RunRows r = cached != cache.end() ? std::move(cached->second) : run_rows(store, run, axis_keys);
-    if (r.outcome == RunRows::kMissing) ++counts.missing;
-    if (r.outcome == RunRows::kFailed) ++counts.failed;
-    if (r.outcome == RunRows::kOk) ++counts.ok;
-    std::vector<StatRow>& into = r.outcome == RunRows::kFailed ? failures : rows;
-    for (StatRow& row : r.rows) into.push_back(std::move(row));
-    jsonl += r.jsonl;
+    const std::string id = run["id"].get<std::string>();
+    const nlohmann::json result = store.result(id);
+    const std::string status = result.is_object() ? result.value("status", "") : "";
+    if (status == "failed") {
+      ++counts.failed;
+      StatRow row = lead_columns(run, axis_keys);
+      row["outcome"] = outcome(result);
+      row["message"] = joined(result.value("tail", nlohmann::json::array()));
+      failures.push_back(std::move(row));
+      continue;
+    }
+    std::string csv, lines;
+    if (status == "ok" && read_file(store.file(id, "rows.csv"), csv) && read_file(store.file(id, "rows.jsonl"), lines)) {
+      table.add(csv);
+      jsonl += lines;
+      ++counts.ok;
+      continue;
+    }
+    const nlohmann::json stats = status == "ok" ? read_stats(store.file(id, "stats.json")) : nlohmann::json();
+    if (status != "ok" || stats.is_discarded()) {  // not run, stopped, or its statistics unreadable
+      ++counts.missing;
+      continue;
+    }
+    const std::vector<StatRow> rows = lead_rows(lead_columns(run, axis_keys), launch_rows(stats));
+    table.add(to_csv(rows));
+    jsonl += to_jsonl(rows);
+    ++counts.ok;
   }
-  counts.rows = rows.size();
-  write_atomically(store.out() + "/sweep.csv", to_csv(rows));
+  counts.rows = table.rows();
+  write_atomically(store.out() + "/sweep.csv", table.str());
   write_atomically(store.out() + "/sweep.jsonl", jsonl);
   write_atomically(store.out() + "/failures.csv", failures.empty() ? "run_id,config,workload,size,outcome,message\n" : to_csv(failures));
   return counts;

@@ -4,7 +4,6 @@
 // run (run_id, the same labels, outcome, the last lines of its output). All written atomically.
 #pragma once
 
-#include <map>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -19,28 +18,19 @@ struct CollectCounts {
 };
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(CollectCounts, ok, failed, missing, rows)
 
-// One run's part of the tables: its rows (an ok run), its failures.csv row (a failed one), or
-// nothing (not run, or stopped).
-struct RunRows {
-  enum Outcome { kOk, kFailed, kMissing } outcome = kMissing;
-  std::vector<StatRow> rows;  // kOk: one per launch; kFailed: the one failures.csv row
-  std::string jsonl;          // kOk: the rows as JSON lines
-};
-// Made as each run finishes (the local pool), so that collecting at the end reads no statistics
-// again; keyed by run id.
-using RowCache = std::map<std::string, RunRows>;
-
-// `run`: its manifest entry (SweepRun::describe()).
-RunRows run_rows(const RunStore& store, const nlohmann::ordered_json& run, const std::vector<std::string>& axis_keys);
+// The columns that lead each of a run's rows: run_id, config (its label in the spec), every axis
+// key (its value; a list or object as its JSON text), workload, size. `job`: its manifest entry.
+StatRow lead_columns(const nlohmann::ordered_json& job, const std::vector<std::string>& axis_keys);
+// The axis keys of a run's manifest entry, in its order (the sweep's axis_keys()).
+std::vector<std::string> axis_keys_of(const nlohmann::ordered_json& job);
 
 // `runs`: manifest entries (SweepRun::describe()); `axis_keys`: the sweep's axis columns in order.
 // Writes the tables unless they were made from exactly these runs and results already (recorded in
 // collected.json: a fully cached rerun of a large sweep then takes no time to collect).
-// `cache`: rows made already (run_rows), used instead of reading those runs' statistics again.
-CollectCounts collect(const RunStore& store, const nlohmann::ordered_json& runs, const std::vector<std::string>& axis_keys,
-                      RowCache cache = {});
+// A run's rows come from the rows.csv and rows.jsonl it wrote itself (gputlm run --csv --jsonl
+// --rows-lead lead.json), else from its stats.json (gputlm predict's runs).
+CollectCounts collect(const RunStore& store, const nlohmann::ordered_json& runs, const std::vector<std::string>& axis_keys);
 // The same, always writing the tables.
-CollectCounts collect_tables(const RunStore& store, const nlohmann::ordered_json& runs, const std::vector<std::string>& axis_keys,
-                             RowCache cache = {});
+CollectCounts collect_tables(const RunStore& store, const nlohmann::ordered_json& runs, const std::vector<std::string>& axis_keys);
 
 }  // namespace gputlm::tb::sweep

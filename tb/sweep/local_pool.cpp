@@ -52,15 +52,11 @@ PoolSummary run_pool(const RunStore& store, const std::vector<std::string>& ids,
       progress << line.str() << "\n" << std::flush;
     }
   };
-  std::vector<std::string> finished_ids;  // waiting for options.on_finished
   while (true) {
     while (!stop_requested() && running.size() < options.jobs && next < ids.size()) {
       RunningRun r = start_run(store, ids[next++], options.exe);
       running.emplace(r.pid, std::move(r));
     }
-    if (options.on_finished)
-      for (const std::string& id : finished_ids) options.on_finished(id);
-    finished_ids.clear();
     if (options.terminal) report(nullptr, nullptr);
     if (running.empty()) break;
     if (stop_requested() && !signalled) {  // the children may have had it from the terminal already
@@ -82,7 +78,6 @@ PoolSummary run_pool(const RunStore& store, const std::vector<std::string>& ids,
     const RunningRun finished = std::move(it->second);
     running.erase(it);
     report(&finished, &result);
-    finished_ids.push_back(finished.id);
   }
   if (options.terminal) progress << "\n";
   summary.stopped_by = stop_signal();

@@ -20,9 +20,6 @@ struct PoolOptions {
   std::string exe;      // the gputlm executable
   std::string version;  // recorded in each result
   bool terminal = false;  // rewrite one progress line instead of a line per run
-  // Called with each finished run's id once the next runs are started (work done on a result
-  // while the other runs go on: the sweep's table rows).
-  std::function<void(const std::string& id)> on_finished;
 };
 
 struct PoolSummary {

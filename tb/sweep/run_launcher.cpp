@@ -13,6 +13,7 @@
 #include <sys/wait.h>
 
 #include "models/common/error.h"
+#include "tb/sweep/collect.h"
 #include "tb/sweep/sweep_spec.h"
 
 extern char** environ;
@@ -49,6 +50,11 @@ RunningRun start_run(const RunStore& store, const std::string& id, const std::st
   run.command.insert(run.command.end(), {"--stats", store.file(id, "stats.json.part")});
   if (options.dram_trace) run.command.insert(run.command.end(), {"--dram-trace", store.file(id, "dram.csv.part")});
   if (options.sample) run.command.insert(run.command.end(), {"--sample", std::to_string(options.sample)});
+  if (options.command == "run") {  // the run writes its own rows of the sweep's tables
+    write_atomically(store.file(id, "lead.json"), lead_columns(job, axis_keys_of(job)).dump() + "\n");
+    run.command.insert(run.command.end(), {"--csv", store.file(id, "rows.csv.part"), "--jsonl", store.file(id, "rows.jsonl.part"),
+                                           "--rows-lead", store.file(id, "lead.json")});
+  }
   store.forget(id);
   const std::string log = store.file(id, "log.txt.part");
   posix_spawn_file_actions_t actions;
@@ -94,12 +100,12 @@ nlohmann::ordered_json finish_run(const RunStore& store, const RunningRun& run, 
   if (ok && std::rename(stats_part.c_str(), store.file(run.id, "stats.json").c_str()) != 0)
     throw InputError(store.file(run.id, "stats.json") + ": cannot write (" + std::strerror(errno) + ")");
   if (!ok) std::remove(stats_part.c_str());
-  if (RunOptions::from_job(job).dram_trace) {  // the DRAM trace beside the statistics, or none
-    const std::string dram_part = store.file(run.id, "dram.csv.part"), dram = store.file(run.id, "dram.csv");
+  for (const char* name : {"dram.csv", "rows.csv", "rows.jsonl"}) {  // beside the statistics, or none
+    const std::string part = store.file(run.id, (std::string(name) + ".part").c_str()), file = store.file(run.id, name);
     std::error_code exists_ec;
-    if (ok && std::filesystem::exists(dram_part, exists_ec) && std::rename(dram_part.c_str(), dram.c_str()) != 0)
-      throw InputError(dram + ": cannot write (" + std::strerror(errno) + ")");
-    if (!ok) std::remove(dram_part.c_str()), std::remove(dram.c_str());
+    if (ok && std::filesystem::exists(part, exists_ec) && std::rename(part.c_str(), file.c_str()) != 0)
+      throw InputError(file + ": cannot write (" + std::strerror(errno) + ")");
+    if (!ok) std::remove(part.c_str()), std::remove(file.c_str());
   }
   write_atomically(store.file(run.id, "result.json"), r.dump(2) + "\n");
   return r;
