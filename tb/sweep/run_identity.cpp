@@ -46,18 +46,6 @@ Hash128 hash_tree(const std::string& path) {
 }
 
 std::string executable_image(std::string bytes) {
-  // The ELF notes (the linker's build id hashes the whole file, version text included).
-  Elf64_Ehdr eh;
-  if (bytes.size() >= sizeof eh && bytes.compare(0, SELFMAG, ELFMAG) == 0 && bytes[EI_CLASS] == ELFCLASS64) {
-    std::memcpy(&eh, bytes.data(), sizeof eh);
-    for (size_t i = 0; i < eh.e_shnum; ++i) {
-      Elf64_Shdr sh;
-      const uint64_t at = eh.e_shoff + i * uint64_t{eh.e_shentsize};
-      if (eh.e_shentsize < sizeof sh || at + sizeof sh > bytes.size()) break;
-      std::memcpy(&sh, bytes.data() + at, sizeof sh);
-      if (sh.sh_type == SHT_NOTE && sh.sh_offset + sh.sh_size <= bytes.size()) std::memset(bytes.data() + sh.sh_offset, 0, sh.sh_size);
-    }
-  }
   // The version field (sc_main/git_version.h): marker, then kVersionField bytes.
   constexpr size_t kVersionField = 64;
   const std::string marker = std::string("gputlm-git-") + "version:";
@@ -65,16 +53,31 @@ std::string executable_image(std::string bytes) {
     const size_t from = at + marker.size();
     std::memset(bytes.data() + from, 0, std::min(kVersionField, bytes.size() - from));
   }
-  return bytes;
+  // An ELF file: only the sections loaded into memory (code, constants, data), not the notes (the
+  // linker's build id hashes the whole file, version text included) nor the debug information.
+  Elf64_Ehdr eh;
+  if (bytes.size() < sizeof eh || bytes.compare(0, SELFMAG, ELFMAG) != 0 || bytes[EI_CLASS] != ELFCLASS64) return bytes;
+  std::memcpy(&eh, bytes.data(), sizeof eh);
+  std::string image;
+  for (size_t i = 0; i < eh.e_shnum; ++i) {
+    Elf64_Shdr sh;
+    const uint64_t at = eh.e_shoff + i * uint64_t{eh.e_shentsize};
+    if (eh.e_shentsize < sizeof sh || at + sizeof sh > bytes.size()) break;
+    std::memcpy(&sh, bytes.data() + at, sizeof sh);
+    const bool loaded = (sh.sh_flags & SHF_ALLOC) && sh.sh_type != SHT_NOTE && sh.sh_type != SHT_NOBITS;
+    if (loaded && sh.sh_offset + sh.sh_size <= bytes.size()) image.append(bytes, sh.sh_offset, sh.sh_size);
+  }
+  return image;
 }
 
 Hash128 hash_executable() {
-  std::ifstream in("/proc/self/exe", std::ios::binary);
-  std::stringstream bytes;
-  bytes << in.rdbuf();
-  if (!in) throw InputError("/proc/self/exe: cannot read gputlm's own executable (to identify the simulator)");
+  std::ifstream in("/proc/self/exe", std::ios::binary | std::ios::ate);
+  std::string bytes(in ? static_cast<size_t>(in.tellg()) : 0, '\0');
+  in.seekg(0);
+  if (!in || !in.read(bytes.data(), static_cast<std::streamsize>(bytes.size())))
+    throw InputError("/proc/self/exe: cannot read gputlm's own executable (to identify the simulator)");
   Hash128 h;
-  h.field(executable_image(bytes.str()));
+  h.field(executable_image(std::move(bytes)));
   return h;
 }
 

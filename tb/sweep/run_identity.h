@@ -17,9 +17,10 @@ namespace gputlm::tb::sweep {
 Hash128 hash_tree(const std::string& path);
 // The running executable (/proc/self/exe) as executable_image() leaves it.
 Hash128 hash_executable();
-// An executable's bytes without what a commit changes when no code changes: the ELF notes (the
-// build id) and the version field after each "gputlm-git-version:" marker (sc_main/git_version.h)
-// are zeroed.
+// An executable's bytes without what a commit changes when no code changes: the version field
+// after each "gputlm-git-version:" marker (sc_main/git_version.h) zeroed, and of an ELF file only
+// the sections loaded into memory (not the notes, whose build id hashes the whole file, nor the
+// debug information, which a comment changes).
 std::string executable_image(std::string bytes);
 
 // The run's identity: 32 hex digits. `kind` is "workload" or "trace"; `size` is empty for a trace;
