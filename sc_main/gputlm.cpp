@@ -96,13 +96,16 @@ void write_file(const std::string& path, const std::string& text, const char* wh
 }
 
 // --rows-lead: a JSON object whose members lead every row of --csv and --jsonl.
-tb::StatRow read_rows_lead(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw InputError(path + ": cannot read --rows-lead");
-  const tb::StatRow lead = tb::StatRow::parse(in, nullptr, false);
-  if (!lead.is_object()) throw InputError(path + ": --rows-lead must hold a JSON object (column -> value)");
+// The option's value is the object itself when it starts with '{', else a file holding it.
+tb::StatRow read_rows_lead(const std::string& value) {
+  const bool inline_object = !value.empty() && value[0] == '{';
+  const std::string where = inline_object ? "--rows-lead" : value + ": --rows-lead";
+  std::ifstream in;
+  if (!inline_object && (in.open(value), !in)) throw InputError(value + ": cannot read --rows-lead");
+  const tb::StatRow lead = inline_object ? tb::StatRow::parse(value, nullptr, false) : tb::StatRow::parse(in, nullptr, false);
+  if (!lead.is_object()) throw InputError(where + " must be a JSON object (column -> value)");
   for (auto it = lead.begin(); it != lead.end(); ++it)
-    if (it.value().is_structured()) throw InputError(path + ": --rows-lead column '" + it.key() + "' must be a number, string, bool or null");
+    if (it.value().is_structured()) throw InputError(where + ": column '" + it.key() + "' must be a number, string, bool or null");
   return lead;
 }
 
@@ -176,7 +179,7 @@ int cmd_run(const std::vector<std::string>& args) {
       ("vcd-window", po::value<std::string>(), "timing runs: keep only cycles FROM:TO in the VCD")
       ("dram-trace", po::value<std::string>(), "timing runs: write one CSV line per DRAM request to this file")
       ("jsonl", po::value<std::string>(), "timing runs: also write the --csv rows as JSON lines (one object per launch) to this file")
-      ("rows-lead", po::value<std::string>(), "timing runs: a JSON object file whose members lead every row of --csv and --jsonl (gputlm sweep gives each run its run_id, config label and axis values)")
+      ("rows-lead", po::value<std::string>(), "timing runs: a JSON object (or a file holding one) whose members lead every row of --csv and --jsonl (gputlm sweep gives each run its run_id, config label and axis values)")
       ("sample", po::value<uint64_t>(), "timing runs: record a time series row (IPC, active lanes, stall causes, cache hit rates, DRAM bandwidth and row hits) every N core cycles into the statistics (\"samples\")")
       ("sample-csv", po::value<std::string>(), "timing runs: also write the --sample rows as CSV to this file (scripts/plot_samples.py draws them)")
       ("dump-outputs", po::value<std::string>(), "workload runs: write each output buffer's final contents (<name>.bin, raw little-endian) and an index outputs.json into this directory")

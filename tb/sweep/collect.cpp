@@ -1,6 +1,9 @@
 #include "tb/sweep/collect.h"
 
+#include <cstdio>
 #include <fstream>
+
+#include "models/common/error.h"
 #include <sstream>
 
 #include "tb/stat_table.h"
@@ -87,7 +90,8 @@ CollectCounts collect_tables(const RunStore& store, const nlohmann::ordered_json
   CollectCounts counts;
   CsvMerger table;
   std::vector<StatRow> failures;
-  std::string jsonl;
+  const std::string jsonl_path = store.out() + "/sweep.jsonl", jsonl_part = jsonl_path + ".part";
+  std::ofstream jsonl(jsonl_part, std::ios::binary | std::ios::trunc);  // written as it comes: it can be large
   for (const auto& run : runs) {
     const std::string id = run["id"].get<std::string>();
     const nlohmann::json result = store.result(id);
@@ -103,7 +107,7 @@ CollectCounts collect_tables(const RunStore& store, const nlohmann::ordered_json
     std::string csv, lines;
     if (status == "ok" && read_file(store.file(id, "rows.csv"), csv) && read_file(store.file(id, "rows.jsonl"), lines)) {
       table.add(csv);
-      jsonl += lines;
+      jsonl << lines;
       ++counts.ok;
       continue;
     }
@@ -114,12 +118,13 @@ CollectCounts collect_tables(const RunStore& store, const nlohmann::ordered_json
     }
     const std::vector<StatRow> rows = lead_rows(lead_columns(run, axis_keys), launch_rows(stats));
     table.add(to_csv(rows));
-    jsonl += to_jsonl(rows);
+    jsonl << to_jsonl(rows);
     ++counts.ok;
   }
   counts.rows = table.rows();
   write_atomically(store.out() + "/sweep.csv", table.str());
-  write_atomically(store.out() + "/sweep.jsonl", jsonl);
+  jsonl.close();
+  if (!jsonl || std::rename(jsonl_part.c_str(), jsonl_path.c_str()) != 0) throw InputError(jsonl_path + ": cannot write");
   write_atomically(store.out() + "/failures.csv", failures.empty() ? "run_id,config,workload,size,outcome,message\n" : to_csv(failures));
   return counts;
 }

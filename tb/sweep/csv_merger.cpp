@@ -1,21 +1,22 @@
 #include "tb/sweep/csv_merger.h"
 
+#include <algorithm>
+
 namespace gputlm::tb::sweep {
 
 std::vector<std::string> csv_records(const std::string& text) {
   std::vector<std::string> records;
-  std::string current;
-  bool quoted = false;
-  for (char c : text) {
-    if (c == '"') quoted = !quoted;
-    if (c == '\n' && !quoted) {
-      records.push_back(std::move(current));
-      current.clear();
-    } else {
-      current += c;
+  size_t start = 0, quotes = 0;  // a record ends at a line break after an even number of quotes
+  for (size_t at = 0; at < text.size();) {
+    const size_t end = std::min(text.find('\n', at), text.size());
+    quotes += static_cast<size_t>(std::count(text.begin() + static_cast<std::ptrdiff_t>(at), text.begin() + static_cast<std::ptrdiff_t>(end), '"'));
+    at = end + 1;
+    if (quotes % 2 == 0 || end == text.size()) {
+      records.emplace_back(text, start, end - start);
+      start = at;
+      quotes = 0;
     }
   }
-  if (!current.empty()) records.push_back(std::move(current));
   return records;
 }
 

@@ -51,9 +51,8 @@ RunningRun start_run(const RunStore& store, const std::string& id, const std::st
   if (options.dram_trace) run.command.insert(run.command.end(), {"--dram-trace", store.file(id, "dram.csv.part")});
   if (options.sample) run.command.insert(run.command.end(), {"--sample", std::to_string(options.sample)});
   if (options.command == "run") {  // the run writes its own rows of the sweep's tables
-    write_atomically(store.file(id, "lead.json"), lead_columns(job, axis_keys_of(job)).dump() + "\n");
     run.command.insert(run.command.end(), {"--csv", store.file(id, "rows.csv.part"), "--jsonl", store.file(id, "rows.jsonl.part"),
-                                           "--rows-lead", store.file(id, "lead.json")});
+                                           "--rows-lead", lead_columns(job, axis_keys_of(job)).dump()});
   }
   store.forget(id);
   const std::string log = store.file(id, "log.txt.part");
