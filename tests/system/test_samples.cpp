@@ -2,26 +2,22 @@
 // simulation and change nothing it simulates; the rows of a launch add up to the launch.
 #include <gtest/gtest.h>
 
-#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "support/files.h"
 #include "support/shell.h"
 
 namespace {
 
-std::string scratch(const std::string& name) {
-  const auto dir = std::filesystem::temp_directory_path() / ("gputlm_samples_test_" + std::to_string(getpid()));
-  std::filesystem::create_directories(dir);
-  return (dir / name).string();
-}
+using gputlm::test::gputlm_cli;
+std::string scratch(const std::string& name) { return gputlm::test::scratch_file("samples", name); }
 
 // The --stats JSON of a timing run (with `extra` options), host time removed.
 nlohmann::json run_stats(const std::string& config, const std::string& workload, const std::string& extra) {
   const std::string stats = scratch("s.json");
-  const auto r = gputlm::test::shell("cd '" GPUTLM_SOURCE_DIR "' && '" GPUTLM_BINARY "' run --config configs/" + config +
-                                     " --workload traces/" + workload + " --stats " + stats + " " + extra + " 2>&1");
-  EXPECT_EQ(r.exit_code, 0) << r.out;
+  const auto r = gputlm_cli("run --config configs/" + config + " --workload traces/" + workload + " --stats " + stats + " " + extra);
+  EXPECT_EQ(r.exit_code, 0) << r.output;
   nlohmann::json j = nlohmann::json::parse(std::ifstream(stats));
   j.erase("host_seconds");
   return j;
@@ -72,9 +68,8 @@ TEST(Samples, EachLaunchsRowsAddUpToItsCyclesInstructionsAndStalls) {
 
 TEST(Samples, SampleCsvHasOneLinePerRowAndNeedsSample) {
   const std::string csv = scratch("samples.csv");
-  const auto r = gputlm::test::shell("cd '" GPUTLM_SOURCE_DIR "' && '" GPUTLM_BINARY "' run --config configs/fermi-gtx480.json "
-                                     "--workload traces/micro/vecadd --sample 100 --sample-csv " + csv + " 2>&1");
-  ASSERT_EQ(r.exit_code, 0) << r.out;
+  const auto r = gputlm_cli("run --config configs/fermi-gtx480.json --workload traces/micro/vecadd --sample 100 --sample-csv " + csv);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
   std::ifstream in(csv);
   std::string header, line;
   std::getline(in, header);
@@ -82,10 +77,9 @@ TEST(Samples, SampleCsvHasOneLinePerRowAndNeedsSample) {
   size_t lines = 0;
   while (std::getline(in, line)) ++lines;
   EXPECT_EQ(lines, 9u);  // 803 cycles: 8 whole intervals and the last 3 cycles
-  const auto bad = gputlm::test::shell("cd '" GPUTLM_SOURCE_DIR "' && '" GPUTLM_BINARY "' run --config configs/fermi-gtx480.json "
-                                       "--workload traces/micro/vecadd --sample-csv " + csv + " 2>&1");
-  EXPECT_EQ(bad.exit_code, 2) << bad.out;
-  EXPECT_NE(bad.out.find("--sample-csv needs --sample N"), std::string::npos) << bad.out;
+  const auto bad = gputlm_cli("run --config configs/fermi-gtx480.json --workload traces/micro/vecadd --sample-csv " + csv);
+  EXPECT_EQ(bad.exit_code, 2) << bad.output;
+  EXPECT_NE(bad.output.find("--sample-csv needs --sample N"), std::string::npos) << bad.output;
 }
 
 }  // namespace
