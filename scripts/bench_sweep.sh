@@ -4,12 +4,13 @@
 # the one-node Slurm cluster (scripts/slurm_local.sh; started here if it is not up, stopped again
 # after). Overhead = wall time minus the runs' own time (each run's process wall time, summed, over
 # the jobs), as a share of the wall time. Prints a table and one JSON line.
-# Usage: scripts/bench_sweep.sh [JOBS] [RUNS_PER_SLURM_TASK]   (defaults: the cores, 16)
+# Usage: scripts/bench_sweep.sh [JOBS] [RUNS_PER_SLURM_TASK]   (defaults: the cores; the runs over
+#   the cluster's CPUs, one array task per CPU). The Slurm sweep polls squeue every second.
 #   GPUTLM_BENCH_SKIP_SLURM=1 measures the local backend only. Scratch output goes to $TMPDIR.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 jobs="${1:-$(nproc)}"
-per_task="${2:-16}"
+per_task="${2:-}"
 "$root/scripts/setup.sh"
 "$root/scripts/build.sh" --target gputlm
 cd "$root"
@@ -64,7 +65,10 @@ if [ "${GPUTLM_BENCH_SKIP_SLURM:-0}" != 1 ]; then
   fi
   eval "$(scripts/slurm_local.sh env)"
   cpus=$(sinfo -h -o %c | head -1)
-  measure slurm "$tmp/slurm" "$cpus" -- $bin sweep $spec --out "$tmp/slurm" --backend slurm --runs-per-task "$per_task"
+  runs=$($bin sweep $spec --out "$tmp/slurm" --dry-run | tail -1 | grep -o '^[^:]*: [0-9]*' | grep -o '[0-9]*$')
+  [ -n "$per_task" ] || per_task=$(( (runs + cpus - 1) / cpus ))
+  echo "slurm: $cpus CPUs, $per_task runs per array task"
+  measure slurm "$tmp/slurm" "$cpus" -- $bin sweep $spec --out "$tmp/slurm" --backend slurm --runs-per-task "$per_task" --poll-seconds 1
   /usr/bin/python3 - "$tmp/local/sweep.csv" "$tmp/slurm/sweep.csv" <<'PY'
 import csv, sys
 def rows(p):
