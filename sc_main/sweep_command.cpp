@@ -248,12 +248,18 @@ int cmd_sweep(const std::vector<std::string>& args, const std::string& version) 
   if (!vm.count("print-jobs")) lock_output(store);
   if (slurm && !vm.count("print-jobs")) slurm->refuse_if_queued();
   std::vector<std::string> missing;
+  std::map<std::string, const SweepRun*> by_id;
   for (const SweepRun& r : runs) {
     if (vm.count("fresh")) store.forget(r.id);
     if (store.done(r.id)) continue;
     missing.push_back(r.id);
-    store.prepare(r.describe(), r.config);
+    by_id[r.id] = &r;
   }
+  auto prepare = [&](const std::string& id) { store.prepare(by_id.at(id)->describe(), by_id.at(id)->config); };
+  // The local pool writes a run's files just before it starts (beside the runs going on); the
+  // other backends hand the runs to runners that read them, so they are all written first.
+  if (slurm || vm.count("print-jobs"))
+    for (const std::string& id : missing) prepare(id);
   write_manifest(spec, spec_path, version, store, described);
   if (vm.count("print-jobs")) {
     for (const std::string& id : missing)
@@ -270,6 +276,7 @@ int cmd_sweep(const std::vector<std::string>& args, const std::string& version) 
   options.exe = exe;
   options.version = version;
   options.terminal = isatty(2);
+  options.prepare = prepare;
   return run_locally(spec, store, described, missing, options, start);
 }
 

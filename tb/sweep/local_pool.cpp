@@ -52,11 +52,15 @@ PoolSummary run_pool(const RunStore& store, const std::vector<std::string>& ids,
       progress << line.str() << "\n" << std::flush;
     }
   };
-  while (true) {
+  auto start_more = [&] {
     while (!stop_requested() && running.size() < options.jobs && next < ids.size()) {
+      if (options.prepare) options.prepare(ids[next]);
       RunningRun r = start_run(store, ids[next++], options.exe);
       running.emplace(r.pid, std::move(r));
     }
+  };
+  while (true) {
+    start_more();
     if (options.terminal) report(nullptr, nullptr);
     if (running.empty()) break;
     if (stop_requested() && !signalled) {  // the children may have had it from the terminal already
@@ -71,12 +75,14 @@ PoolSummary run_pool(const RunStore& store, const std::vector<std::string>& ids,
     }
     const auto it = running.find(pid);
     if (it == running.end()) continue;
-    const nlohmann::ordered_json result = finish_run(store, it->second, status, options.version);
+    RunningRun finished = std::move(it->second);
+    finished.ended = now_seconds();
+    running.erase(it);
+    start_more();  // the next run starts before this one's files are written: no core waits on them
+    const nlohmann::ordered_json result = finish_run(store, finished, status, options.version);
     ++summary.ran;
     summary.run_seconds += result["host_seconds"].get<double>();
     if (result["status"] == "failed") ++summary.failed;
-    const RunningRun finished = std::move(it->second);
-    running.erase(it);
     report(&finished, &result);
   }
   if (options.terminal) progress << "\n";

@@ -20,6 +20,8 @@ struct PoolOptions {
   std::string exe;      // the gputlm executable
   std::string version;  // recorded in each result
   bool terminal = false;  // rewrite one progress line instead of a line per run
+  // Writes a run's files (RunStore::prepare) just before it starts; none: they are written already.
+  std::function<void(const std::string& id)> prepare;
 };
 
 struct PoolSummary {

@@ -72,7 +72,7 @@ RunningRun start_run(const RunStore& store, const std::string& id, const std::st
 }
 
 nlohmann::ordered_json finish_run(const RunStore& store, const RunningRun& run, int wait_status, const std::string& version) {
-  const double seconds = now_seconds() - run.started;
+  const double seconds = (run.ended > 0 ? run.ended : now_seconds()) - run.started;
   const nlohmann::ordered_json job = store.job(run.id);
   const std::string stats_part = store.file(run.id, "stats.json.part"), log_part = store.file(run.id, "log.txt.part");
   std::error_code ec;

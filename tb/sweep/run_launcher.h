@@ -20,6 +20,7 @@ struct RunningRun {
   std::string id;
   pid_t pid = -1;
   double started = 0;  // monotonic seconds
+  double ended = 0;    // when it was reaped (0: not yet; finish_run then takes the time itself)
   std::vector<std::string> command;
 };
 
