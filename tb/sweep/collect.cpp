@@ -2,11 +2,9 @@
 
 #include <cstdio>
 #include <fstream>
-
-#include "models/common/error.h"
 #include <sstream>
 
-#include "tb/stat_table.h"
+#include "models/common/error.h"
 #include "tb/sweep/csv_merger.h"
 #include "tb/sweep/hash128.h"
 #include "tb/sweep/run_launcher.h"
@@ -25,11 +23,10 @@ bool read_file(const std::string& path, std::string& text) {
   return true;
 }
 
+// A run's statistics; discarded if missing or broken.
 nlohmann::json read_stats(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return nlohmann::json::parse(text.str(), nullptr, false);
+  std::string text;
+  return read_file(path, text) ? nlohmann::json::parse(text, nullptr, false) : nlohmann::json(nlohmann::json::value_t::discarded);
 }
 
 std::string joined(const nlohmann::json& lines) {
@@ -38,30 +35,32 @@ std::string joined(const nlohmann::json& lines) {
   return s;
 }
 
-}  // namespace
-
-namespace {
-// What the tables are made from: the axis columns and each run's id and result (a run's stats
+// What the tables are made from: the axis columns and each run's entry and result (a run's rows
 // are written before its result, once). Unchanged since the last collection: nothing to redo.
-std::string fingerprint(const RunStore& store, const nlohmann::ordered_json& runs, const std::vector<std::string>& axis_keys) {
+std::string fingerprint(const nlohmann::ordered_json& runs, const std::vector<nlohmann::json>& results,
+                        const std::vector<std::string>& axis_keys) {
   Hash128 h;
   for (const std::string& key : axis_keys) h.field(key);
-  for (const auto& run : runs) {
-    const std::string id = run["id"].get<std::string>();
-    h.field(run.dump()).field(store.result(id).dump());
-  }
+  for (size_t i = 0; i < results.size(); ++i) h.field(runs[i].dump()).field(results[i].dump());
   return h.hex();
 }
+
+// The tables from the runs and their results (results[i] is runs[i]'s, null if none).
+CollectCounts write_tables(const RunStore& store, const nlohmann::ordered_json& runs, const std::vector<nlohmann::json>& results,
+                           const std::vector<std::string>& axis_keys);
+
 }  // namespace
 
 CollectCounts collect(const RunStore& store, const nlohmann::ordered_json& runs, const std::vector<std::string>& axis_keys) {
-  const std::string mark_path = store.out() + "/collected.json", print = fingerprint(store, runs, axis_keys);
+  std::vector<nlohmann::json> results;
+  for (const auto& run : runs) results.push_back(store.result(run["id"].get<std::string>()));
+  const std::string mark_path = store.out() + "/collected.json", print = fingerprint(runs, results, axis_keys);
   std::ifstream mark_in(mark_path);
   const nlohmann::json mark = nlohmann::json::parse(mark_in, nullptr, false);
   if (mark.is_object() && mark.value("fingerprint", "") == print && std::ifstream(store.out() + "/sweep.csv") &&
       std::ifstream(store.out() + "/sweep.jsonl") && std::ifstream(store.out() + "/failures.csv"))
     return mark.at("counts").get<CollectCounts>();
-  CollectCounts counts = collect_tables(store, runs, axis_keys);
+  CollectCounts counts = write_tables(store, runs, results, axis_keys);
   write_atomically(mark_path, nlohmann::json{{"fingerprint", print}, {"counts", counts}}.dump() + "\n");
   return counts;
 }
@@ -86,15 +85,18 @@ std::vector<std::string> axis_keys_of(const nlohmann::ordered_json& job) {
   return keys;
 }
 
-CollectCounts collect_tables(const RunStore& store, const nlohmann::ordered_json& runs, const std::vector<std::string>& axis_keys) {
+namespace {
+CollectCounts write_tables(const RunStore& store, const nlohmann::ordered_json& runs, const std::vector<nlohmann::json>& results,
+                           const std::vector<std::string>& axis_keys) {
   CollectCounts counts;
   CsvMerger table;
   std::vector<StatRow> failures;
   const std::string jsonl_path = store.out() + "/sweep.jsonl", jsonl_part = jsonl_path + ".part";
   std::ofstream jsonl(jsonl_part, std::ios::binary | std::ios::trunc);  // written as it comes: it can be large
-  for (const auto& run : runs) {
+  for (size_t i = 0; i < runs.size(); ++i) {
+    const nlohmann::ordered_json& run = runs[i];
     const std::string id = run["id"].get<std::string>();
-    const nlohmann::json result = store.result(id);
+    const nlohmann::json& result = results[i];
     const std::string status = result.is_object() ? result.value("status", "") : "";
     if (status == "failed") {
       ++counts.failed;
@@ -128,5 +130,6 @@ CollectCounts collect_tables(const RunStore& store, const nlohmann::ordered_json
   write_atomically(store.out() + "/failures.csv", failures.empty() ? "run_id,config,workload,size,outcome,message\n" : to_csv(failures));
   return counts;
 }
+}  // namespace
 
 }  // namespace gputlm::tb::sweep
