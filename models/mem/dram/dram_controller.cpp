@@ -4,10 +4,6 @@
 
 namespace gputlm::mem {
 
-namespace {
-constexpr uint64_t kNoRow = 0xFFFFFFFFull;  // waves: no open row (rows are traced as 32 bits)
-}
-
 DramController::DramController(sc_core::sc_module_name name, const DramSpec& spec, double reference_mhz)
     : sc_module(name),
       upstream("upstream", m_wake, m_clock),
@@ -15,8 +11,10 @@ DramController::DramController(sc_core::sc_module_name name, const DramSpec& spe
       m_open_page(spec.page_policy == "open"),
       m_clock(spec.clock_mhz, reference_mhz),
       m_map(spec),
-      m_timing(make_dram_timing(spec)),
+      m_timing(spec.timing_model == "command" ? nullptr : make_dram_timing(spec)),
+      m_device(spec.timing_model == "command" ? std::make_unique<DramDevice>(spec) : nullptr),
       m_scheduler(make_dram_scheduler(spec.scheduler, DramSchedulerParams{spec.hold_threshold()})),
+      m_bank_activated(spec.banks, 0),
       m_views(spec.banks),
       m_bank_queued(spec.banks, 0),
       m_wave_row(spec.banks, kNoRow),
@@ -26,6 +24,7 @@ DramController::DramController(sc_core::sc_module_name name, const DramSpec& spe
       m_wave_held_row(spec.banks, kNoRow),
       m_wave_hold_until(spec.banks, 0),
       m_wave_hold_changes(spec.banks, 0) {
+  if (command_model() && spec.command.tREFI) m_next_refresh = spec.command.tREFI;
   SC_METHOD(tick);
   sensitive << m_wake.event();
   dont_initialize();
@@ -36,9 +35,16 @@ DramController::DramController(sc_core::sc_module_name name, const DramSpec& spe
   m_stats.counter("row_hits", m_hits, "count", "accesses to the open row");
   m_stats.counter("row_empties", m_empties, "count", "accesses to a bank with no open row");
   m_stats.counter("row_conflicts", m_conflicts, "count", "accesses that had to close another row");
+  m_stats.counter("activates", m_activates, "count", "ACT commands (the latency model: accesses that opened a row)");
+  m_stats.counter("precharges", m_precharges, "count", "PRE commands and auto-precharges, a PREA counted once per bank it closed");
+  m_stats.counter("refreshes", m_refreshes, "count", "REF commands (all-bank)");
+  m_stats.counter("write_drains", m_write_drains, "count", "turns from reads to draining the write queue (command model)");
   m_stats.formula("row_buffer_hit_rate", [this] { return ratio(m_hits, m_requests); }, "ratio", "row hits / requests");
   m_stats.formula("average_latency", [this] { return ratio(m_latency_sum, m_requests); }, "cycles",
                   "arrival at the controller to the end of the data transfer, mean");
+  m_stats.formula("average_read_latency", [this] { return ratio(m_read_latency_sum, m_reads); }, "cycles",
+                  "a read's arrival at the controller to the end of its data, mean");
+  m_stats.formula_input(m_read_latency_sum, StatGroup::Accrual::kSum);
   m_stats.maximum("max_latency", m_latency_max, "cycles", "arrival to end of data transfer, maximum");
   m_stats.counter("bytes", m_bytes, "bytes", "bytes transferred");
   m_stats.formula("active_cycles", [this] { return double(active_cycles()); }, "cycles",
@@ -61,12 +67,14 @@ void DramController::tick() {
   complete(now);
   schedule(now);
   accept(now);  // if the queue was full, the slot just freed takes the waiting request now
+  if (m_queue.empty() && m_in_flight.empty()) m_idle_since = std::min(m_idle_since, now);
   const Cycle next = next_wake(now);
   sleep_until(m_clock, next, m_wake);
 }
 
 void DramController::accept(Cycle now) {
-  if (!upstream.peek() || m_queue.size() >= m_spec.queue_depth || m_last_accept == now) return;
+  const tlm::tlm_generic_payload* next = upstream.peek();
+  if (!next || !queue_has_room(*next) || m_last_accept == now) return;
   tlm::tlm_generic_payload* p = upstream.take();
   const DramCoord c = m_map.map(p->get_address());
   DramQueueEntry e;
@@ -78,39 +86,64 @@ void DramController::accept(Cycle now) {
   m_first_arrival = std::min<uint64_t>(m_first_arrival, now);
   m_queue.push_back(e);
   ++m_bank_queued[e.bank];
-  m_queue_payloads.push_back(p);
+  m_pending.push_back({p});
+  if (command_model()) {
+    const uint64_t per_column = m_spec.command.burst_length * m_spec.command.bus_bytes;
+    m_pending.back().columns = static_cast<uint32_t>(std::max<uint64_t>(1, (p->get_data_length() + per_column - 1) / per_column));
+  }
+  ++(e.write ? m_queued_writes : m_queued_reads);
   m_last_accept = now;
   m_max_queue = std::max<uint64_t>(m_max_queue, m_queue.size());
   if (m_tracing) m_timeline.set(sc_core::sc_time_stamp(), &m_wave_queue, m_queue.size());
 }
 
 void DramController::schedule(Cycle now) {
+  if (command_model()) return schedule_commands(now);
   if (m_queue.empty()) return;
   for (uint32_t b = 0; b < m_spec.banks; ++b) {
     m_views[b].ready = m_timing->bank_ready(b, now) == now;
     m_views[b].row_change = m_timing->row_change_ready(b, now) == now;
     m_views[b].open_row = m_timing->open_row(b);
   }
-  const int i = m_scheduler->pick(m_queue, m_views, now);
+  mark_ready(m_queue, m_views);
+  const int i = m_scheduler->pick(m_queue, now);
   if (i < 0) return;
-  const DramQueueEntry e = m_queue[i];
-  tlm::tlm_generic_payload* p = m_queue_payloads[i];
-  m_queue.erase(m_queue.begin() + i);
-  --m_bank_queued[e.bank];
-  m_queue_payloads.erase(m_queue_payloads.begin() + i);
+  const DramQueueEntry& e = m_queue[i];
   bool keep_open = m_open_page;
   for (const DramQueueEntry& q : m_queue)
-    if (q.bank == e.bank && q.row == e.row) keep_open = true;  // closed page keeps a row others still need
+    if (&q != &e && q.bank == e.bank && q.row == e.row) keep_open = true;  // closed page keeps a row others still need
   const Cycle bus_busy = m_timing->bus_busy_cycles();
-  const DramIssue r = m_timing->issue({e.bank, e.row, e.write, p->get_data_length()}, now, keep_open);
+  const DramIssue r = m_timing->issue({e.bank, e.row, e.write, m_pending[i].payload->get_data_length()}, now, keep_open);
   m_bus_busy += m_timing->bus_busy_cycles() - bus_busy;
-  m_scheduler->on_issue(e, now, r.done);
-  (r.outcome == RowOutcome::Hit ? m_hits : r.outcome == RowOutcome::Empty ? m_empties : m_conflicts)++;
-  m_in_flight.push({r.done, m_seq++, p, e.arrival, now, r.outcome, uint32_t(m_queue.size())});
+  count_outcome(m_pending[i], r.outcome);
+  if (r.activated) ++m_activates;
+  if (r.precharged) ++m_precharges;
   if (m_tracing) {
     record_waves(e.bank, r, e.write, e.row);
-    m_timeline.set(sc_core::sc_time_stamp(), &m_wave_queue, m_queue.size());
     if (!keep_open) m_timeline.set(m_clock.time_of(r.done), &m_wave_row[e.bank], kNoRow);
+  }
+  start_access(static_cast<size_t>(i), now, r);
+}
+
+void DramController::count_outcome(Pending& p, RowOutcome outcome) {
+  p.started = true;
+  p.outcome = outcome;
+  (outcome == RowOutcome::Hit ? m_hits : outcome == RowOutcome::Empty ? m_empties : m_conflicts)++;
+}
+
+// Request i's data moves (from r.bus_start to r.done): it leaves the queue for the banks.
+void DramController::start_access(size_t i, Cycle now, const DramIssue& r) {
+  const DramQueueEntry e = m_queue[i];
+  const Pending p = m_pending[i];
+  m_queue.erase(m_queue.begin() + static_cast<std::ptrdiff_t>(i));
+  m_pending.erase(m_pending.begin() + static_cast<std::ptrdiff_t>(i));
+  --m_bank_queued[e.bank];
+  if (p.activated) --m_bank_activated[e.bank];
+  else --(e.write ? m_queued_writes : m_queued_reads);
+  m_scheduler->on_issue(e, now, r.done);
+  m_in_flight.push({r.done, m_seq++, p.payload, e.arrival, now, p.outcome, uint32_t(m_queue.size())});
+  if (m_tracing) {
+    m_timeline.set(sc_core::sc_time_stamp(), &m_wave_queue, m_queue.size());
     record_hold(e.bank, now);
   }
 }
@@ -122,6 +155,7 @@ void DramController::complete(Cycle now) {
     ++m_requests;
     (f.payload->is_write() ? m_writes : m_reads)++;
     const uint64_t latency = f.done - f.arrival;
+    if (!f.payload->is_write()) m_read_latency_sum += latency;
     m_latency_sum += latency;
     m_latency_max = std::max(m_latency_max, latency);
     m_bytes += f.payload->get_data_length();
@@ -138,7 +172,8 @@ void DramController::complete(Cycle now) {
 Cycle DramController::next_wake(Cycle now) const {
   Cycle next = kNever;
   if (!m_in_flight.empty()) next = std::max(now + 1, m_in_flight.top().done);
-  if (upstream.peek() && m_queue.size() < m_spec.queue_depth) next = std::min(next, now + 1);
+  if (upstream.peek() && queue_has_room(*upstream.peek())) next = std::min(next, now + 1);
+  if (command_model()) return std::min(next, next_command_wake(now));
   for (uint32_t b = 0; b < m_spec.banks; ++b) {  // the banks with a request queued: when can they start one?
     if (m_bank_queued[b] == 0) continue;
     Cycle ready = m_timing->bank_ready(b, now + 1);
@@ -206,7 +241,7 @@ std::vector<WaveGroup> DramController::wave_groups() const {
   for (uint32_t b = 0; b < m_spec.banks; ++b) {
     const std::string p = n + ".bank" + std::to_string(b);
     WaveGroup w{p + ": command, open row (FFFFFFFF: closed)",
-                {{p + ".command", 3, F::Dec, {"dram_command", {{0, "idle"}, {1, "ACT"}, {2, "RD"}, {3, "WR"}, {4, "PRE"}}}}, {p + ".open_row", 32, F::Hex}}};
+                {{p + ".command", 3, F::Dec, {"dram_command", {{0, "idle"}, {1, "ACT"}, {2, "RD"}, {3, "WR"}, {4, "PRE"}, {5, "REF"}}}}, {p + ".open_row", 32, F::Hex}}};
     if (m_holds) {  // the row-buffer hint's hold: the row kept open and the cycle it lasts to
       w.name += ", held row, hold end";
       w.signals.push_back({p + ".held_row", 32, F::Hex});

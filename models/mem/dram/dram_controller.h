@@ -1,8 +1,13 @@
-// One DRAM channel's controller: a request queue of queue_depth entries fed by a TLM target
-// socket (a full queue leaves the next request unaccepted: back-pressure), a scheduling policy
-// (fcfs, fr-fcfs, ...) that picks at most one request a cycle among banks that are ready, a
-// timing model (latency or command level) for banks and the data bus, the page policy, and
-// responses in completion order. The controller wakes only when something can happen.
+// One DRAM channel's controller: a request queue fed by a TLM target socket (a full queue leaves
+// the next request unaccepted: back-pressure), a scheduling policy (fcfs, fr-fcfs, ...), the page
+// policy, and responses in completion order. Two timing models:
+//   latency  the papers' abstraction (latency_timing.cpp): one queue of queue_depth entries; the
+//            policy starts at most one whole access a cycle among banks that can take one.
+//   command  JEDEC command timing (dram_device.h): a read queue of queue_depth and a write queue
+//            of write_queue_depth, drained by watermark; each cycle the policy picks one command
+//            (ACT, PRE, RD, WR) among the requests whose next command is ready, so later requests
+//            fill the slots behind earlier ones; all-bank refresh every tREFI.
+// The controller wakes only when something can happen.
 #pragma once
 
 #include <memory>
@@ -15,6 +20,7 @@
 #include "models/common/stats.h"
 #include "models/common/waves.h"
 #include "models/mem/dram/address_map.h"
+#include "models/mem/dram/dram_device.h"
 #include "models/mem/dram/dram_request_log.h"
 #include "models/mem/dram/dram_scheduler.h"
 #include "models/mem/dram/dram_timing.h"
@@ -45,6 +51,15 @@ class DramController : public sc_core::sc_module, public StatProvider, public Wa
   }
 
  private:
+  static constexpr uint64_t kNoRow = 0xFFFFFFFFull;  // waves: no open row (rows are traced as 32 bits)
+  // A queued request beside its policy entry (m_queue[i] and m_pending[i]).
+  struct Pending {
+    tlm::tlm_generic_payload* payload;
+    bool started = false;    // its first command has issued (its row outcome is counted)
+    bool activated = false;  // its row was opened for it (command model)
+    uint32_t columns = 0;    // column commands still to issue (command model; set when queued)
+    RowOutcome outcome = RowOutcome::Hit;
+  };
   struct InFlight {
     Cycle done;
     uint64_t seq;
@@ -62,18 +77,41 @@ class DramController : public sc_core::sc_module, public StatProvider, public Wa
   bool queued_for(uint32_t bank, uint64_t row) const;
   void record_hold(uint32_t bank, Cycle now);
   void schedule(Cycle now);
+  void count_outcome(Pending& p, RowOutcome outcome);
+  void start_access(size_t i, Cycle now, const DramIssue& r);
   Cycle next_wake(Cycle now) const;
+  // The command model (dram_controller_commands.cpp).
+  bool command_model() const { return m_device != nullptr; }
+  bool queue_has_room(const tlm::tlm_generic_payload& p) const;
+  void schedule_commands(Cycle now);
+  bool next_write_mode() const;
+  bool candidate(size_t i, bool write_mode) const;
+  bool schedule_refresh(Cycle now);
+  void refresh_while_idle(Cycle now);
+  void issue_command(size_t i, DramCmd cmd, Cycle now);
+  Cycle next_command_wake(Cycle now) const;
   void record_waves(uint32_t bank, const DramIssue& issue, bool write, uint64_t row);
 
   DramSpec m_spec;
   bool m_open_page;  // page_policy == "open", decided once
   ClockDomain m_clock;
   AddressMap m_map;
-  std::unique_ptr<IDramTiming> m_timing;
+  std::unique_ptr<IDramTiming> m_timing;  // the latency model, or
+  std::unique_ptr<DramDevice> m_device;   // the command model
   std::unique_ptr<IDramScheduler> m_scheduler;
   Wakeup m_wake;
   std::vector<DramQueueEntry> m_queue;                  // oldest first
-  std::vector<tlm::tlm_generic_payload*> m_queue_payloads;
+  std::vector<Pending> m_pending;
+  // The command model: queued requests whose row was not yet opened for them, by kind (the read
+  // and write queues), whether writes are being drained, and refresh.
+  uint32_t m_queued_reads = 0, m_queued_writes = 0;
+  bool m_write_mode = false;
+  Cycle m_next_refresh = kNever;
+  bool m_refresh_due = false;
+  Cycle m_idle_since = 0;  // nothing queued or in the banks since this cycle (kNever: busy)
+  std::vector<uint32_t> m_bank_activated;    // per bank: queued requests whose row was opened for them
+  std::vector<DramQueueEntry> m_candidates;  // scratch: the entries the policy sees
+  std::vector<size_t> m_candidate_index;
   std::priority_queue<InFlight, std::vector<InFlight>, std::greater<InFlight>> m_in_flight;
   std::vector<DramBankView> m_views;
   std::vector<uint32_t> m_bank_queued;  // requests queued per bank
@@ -84,6 +122,7 @@ class DramController : public sc_core::sc_module, public StatProvider, public Wa
 
   // Statistics (controller cycles).
   uint64_t m_requests = 0, m_reads = 0, m_writes = 0, m_hits = 0, m_empties = 0, m_conflicts = 0;
+  uint64_t m_activates = 0, m_precharges = 0, m_refreshes = 0, m_read_latency_sum = 0, m_write_drains = 0;
   uint64_t m_latency_sum = 0, m_latency_max = 0, m_bytes = 0, m_max_queue = 0;
   uint64_t m_first_arrival = ~0ull, m_last_done = 0;  // none yet: ~0 and 0
   uint64_t m_bus_busy = 0;  // the timing model's bus busy cycles, counted here as they grow (a counter the statistics own)

@@ -1,6 +1,9 @@
 // Which queued DRAM request to serve next: a plain C++ policy chosen by name ("scheduler"),
 // registered in a Registry and unit-tested without a SystemC kernel. The controller calls pick()
-// at most once per controller cycle with the queue (oldest first) and each bank's state.
+// at most once per controller cycle with the queue (oldest first), each entry marked with whether
+// it can take its next step now and whether that step is a row hit (its row is open). In the
+// latency model a step is a whole access; in the command model it is the request's next command
+// (ACT, PRE, or its RD/WR), so a policy picks among ready commands.
 #pragma once
 
 #include <cstdint>
@@ -19,17 +22,24 @@ struct DramQueueEntry {
   bool write = false;
   bool row_hint = false;
   Cycle arrival = 0;
+  bool ready = false;  // its next step may start now (set by the controller before pick)
+  bool hit = false;    // its row is open in its bank: the next step is the column access
 };
 
+// A bank as the latency model sees it.
 struct DramBankView {
   bool ready = false;                 // can start an access this cycle
   bool row_change = true;             // ... and one to another row than the open one
   std::optional<uint64_t> open_row;   // row in the row buffer
 };
 
-// Whether `e` can start now in its bank `b`.
-inline bool can_start(const DramQueueEntry& e, const DramBankView& b) {
-  return b.ready && (b.row_change || (b.open_row && *b.open_row == e.row));
+// Marks each entry of `q` ready and hit from its bank's view (the latency model).
+inline void mark_ready(std::vector<DramQueueEntry>& q, const std::vector<DramBankView>& banks) {
+  for (DramQueueEntry& e : q) {
+    const DramBankView& b = banks[e.bank];
+    e.hit = b.open_row && *b.open_row == e.row;
+    e.ready = b.ready && (b.row_change || e.hit);
+  }
 }
 
 // A bank a policy keeps for one open row until a cycle (the row-buffer hint's hold).
@@ -48,10 +58,11 @@ struct DramPolicyCounter {
 class IDramScheduler {
  public:
   virtual ~IDramScheduler() = default;
-  // Index into `queue` (ordered oldest first) of the request to start at `now`, or -1. A request
-  // may only be picked if its bank is ready.
-  virtual int pick(const std::vector<DramQueueEntry>& queue, const std::vector<DramBankView>& banks, Cycle now) = 0;
-  // Called when the picked request starts at `now`; its data transfer ends at `done`.
+  // Index into `queue` (ordered oldest first) of the request whose next step starts at `now`, or
+  // -1. Only a ready entry may be picked.
+  virtual int pick(const std::vector<DramQueueEntry>& queue, Cycle now) = 0;
+  // Called when the picked request's access starts at `now` (the command model: its column
+  // command); its data transfer ends at `done`.
   virtual void on_issue(const DramQueueEntry&, Cycle /*now*/, Cycle /*done*/) {}
   // Whether the policy ever holds a bank's row (below).
   virtual bool holds_rows() const { return false; }

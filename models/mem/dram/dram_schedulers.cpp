@@ -17,42 +17,35 @@
 namespace gputlm::mem {
 namespace {
 
-// Oldest request that is the oldest of its bank and whose bank is ready and not `blocked`.
+// Oldest request that is the oldest of its bank, ready, and whose bank is not `blocked`.
 // `seen` is the caller's scratch (a flag per bank), so that this, which runs whenever a bank may
 // start, never allocates.
 template <class Blocked>
-int oldest_ready(const std::vector<DramQueueEntry>& q, const std::vector<DramBankView>& banks, std::vector<uint8_t>& seen,
-                 Blocked blocked) {
-  bool any_ready = false;
-  for (const DramBankView& b : banks) any_ready |= b.ready;
-  if (!any_ready) return -1;
-  seen.assign(banks.size(), 0);
+int oldest_ready(const std::vector<DramQueueEntry>& q, std::vector<uint8_t>& seen, Blocked blocked) {
+  seen.assign(seen.size(), 0);
   for (size_t i = 0; i < q.size(); ++i) {
     const uint32_t b = q[i].bank;
+    if (b >= seen.size()) seen.resize(b + 1, 0);
     if (seen[b]) continue;
     seen[b] = 1;
-    if (can_start(q[i], banks[b]) && !blocked(b)) return static_cast<int>(i);
+    if (q[i].ready && !blocked(b)) return static_cast<int>(i);
   }
   return -1;
 }
-int oldest_ready(const std::vector<DramQueueEntry>& q, const std::vector<DramBankView>& banks, std::vector<uint8_t>& seen) {
-  return oldest_ready(q, banks, seen, [](uint32_t) { return false; });
+int oldest_ready(const std::vector<DramQueueEntry>& q, std::vector<uint8_t>& seen) {
+  return oldest_ready(q, seen, [](uint32_t) { return false; });
 }
 
-// The oldest request that hits its ready bank's open row, or -1.
-int oldest_row_hit(const std::vector<DramQueueEntry>& q, const std::vector<DramBankView>& banks) {
-  for (size_t i = 0; i < q.size(); ++i) {
-    const DramBankView& b = banks[q[i].bank];
-    if (b.ready && b.open_row && *b.open_row == q[i].row) return static_cast<int>(i);
-  }
+// The oldest ready request that hits its bank's open row, or -1.
+int oldest_row_hit(const std::vector<DramQueueEntry>& q) {
+  for (size_t i = 0; i < q.size(); ++i)
+    if (q[i].ready && q[i].hit) return static_cast<int>(i);
   return -1;
 }
 
 class Fcfs : public IDramScheduler {
  public:
-  int pick(const std::vector<DramQueueEntry>& q, const std::vector<DramBankView>& banks, Cycle) override {
-    return oldest_ready(q, banks, m_seen);
-  }
+  int pick(const std::vector<DramQueueEntry>& q, Cycle) override { return oldest_ready(q, m_seen); }
 
  private:
   std::vector<uint8_t> m_seen;
@@ -60,9 +53,9 @@ class Fcfs : public IDramScheduler {
 
 class FrFcfs : public IDramScheduler {
  public:
-  int pick(const std::vector<DramQueueEntry>& q, const std::vector<DramBankView>& banks, Cycle) override {
-    const int hit = oldest_row_hit(q, banks);
-    return hit >= 0 ? hit : oldest_ready(q, banks, m_seen);
+  int pick(const std::vector<DramQueueEntry>& q, Cycle) override {
+    const int hit = oldest_row_hit(q);
+    return hit >= 0 ? hit : oldest_ready(q, m_seen);
   }
 
  private:
@@ -73,11 +66,10 @@ class FrFcfsHold : public IDramScheduler {
  public:
   explicit FrFcfsHold(const DramSchedulerParams& p) : m_threshold(p.hold_cycles) {}
 
-  int pick(const std::vector<DramQueueEntry>& q, const std::vector<DramBankView>& banks, Cycle now) override {
-    if (m_holds.size() < banks.size()) m_holds.resize(banks.size());
-    const int hit = oldest_row_hit(q, banks);  // a hit to a held row is the anticipated request
+  int pick(const std::vector<DramQueueEntry>& q, Cycle now) override {
+    const int hit = oldest_row_hit(q);  // a hit to a held row is the anticipated request
     if (hit >= 0) return hit;
-    return oldest_ready(q, banks, m_seen, [&](uint32_t b) { return held(b, now); });
+    return oldest_ready(q, m_seen, [&](uint32_t b) { return held(b, now); });
   }
 
   void on_issue(const DramQueueEntry& e, Cycle now, Cycle done) override {
@@ -112,7 +104,7 @@ class FrFcfsHold : public IDramScheduler {
     uint64_t row = 0;
     Cycle until = 0;
   };
-  bool held(uint32_t b, Cycle now) const { return m_holds[b].active && now < m_holds[b].until; }
+  bool held(uint32_t b, Cycle now) const { return b < m_holds.size() && m_holds[b].active && now < m_holds[b].until; }
 
   Cycle m_threshold;
   std::vector<Slot> m_holds;  // per bank

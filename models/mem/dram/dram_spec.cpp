@@ -12,15 +12,16 @@ unsigned log2u(uint64_t v) { return static_cast<unsigned>(63 - __builtin_clzll(v
 DramSpec DramSpec::from_json(const nlohmann::json& j, const std::string& where, const std::string& path) {
   DramSpec s;
   ConfigReader r(j, where, path);
-  if (r.has("preset")) {
-    const std::string p = r.get_choice("preset", "", {"gddr5"});
-    if (p == "gddr5") s = gddr5();
-  }
+  if (r.has("preset")) s = *preset(r.get_choice("preset", "", preset_names()));
   s.clock_mhz = r.get_double("clock_mhz", s.clock_mhz, 1.0, 100000.0);
   s.banks = static_cast<uint32_t>(r.get_uint("banks", s.banks, 1, 1024));
   s.row_bytes = static_cast<uint32_t>(r.get_uint("row_bytes", s.row_bytes, 64, 1u << 20));
   if (!power_of_two(s.row_bytes)) r.fail("row_bytes", "must be a power of two");
   s.queue_depth = static_cast<uint32_t>(r.get_uint("queue_depth", s.queue_depth, 1, 4096));
+  s.write_queue_depth = static_cast<uint32_t>(r.get_uint("write_queue_depth", s.write_queue_depth, 1, 4096));
+  s.write_high = r.get_double("write_high", s.write_high, 0.0, 1.0);
+  s.write_low = r.get_double("write_low", s.write_low, 0.0, 1.0);
+  if (s.write_low > s.write_high) r.fail("write_low", "must not be above write_high");
   s.page_policy = r.get_choice("page_policy", s.page_policy, {"open", "closed"});
   s.scheduler = r.get_choice("scheduler", s.scheduler, Registry<DramSchedulerFactory>::instance().names());
   s.timing_model = r.get_choice("timing_model", s.timing_model, {"latency", "command"});
@@ -59,13 +60,22 @@ DramSpec DramSpec::from_json(const nlohmann::json& j, const std::string& where, 
 
   ConfigReader ct(r.get_object("command"), where, r.key_path("command"));
   CommandTiming& c = s.command;
-  for (auto [key, field] : {std::pair{"tRCD", &c.tRCD}, {"tCL", &c.tCL}, {"tWL", &c.tWL}, {"tRP", &c.tRP},
-                            {"tRAS", &c.tRAS}, {"tCCD", &c.tCCD}, {"tRRD", &c.tRRD}, {"tWR", &c.tWR}})
-    *field = ct.get_uint(key, *field, key == std::string("tWL") ? 0 : 1, 10000);
+  for (auto [key, field] : {std::pair{"tRCD", &c.tRCD}, {"tCL", &c.tCL}, {"tRP", &c.tRP}, {"tRAS", &c.tRAS}, {"tCCD_S", &c.tCCD_S},
+                            {"tCCD_L", &c.tCCD_L}, {"tRRD_S", &c.tRRD_S}, {"tRRD_L", &c.tRRD_L}, {"tRTP", &c.tRTP}, {"tWR", &c.tWR},
+                            {"tWTR_S", &c.tWTR_S}, {"tWTR_L", &c.tWTR_L}})
+    *field = ct.get_uint(key, *field, 1, 10000);
+  // Zero means: tWL none, tRC tRAS + tRP, tFAW no window, tRTW the JEDEC turnaround, tREFI no refresh.
+  for (auto [key, field] : {std::pair{"tWL", &c.tWL}, {"tRC", &c.tRC}, {"tFAW", &c.tFAW}, {"tRTW", &c.tRTW}, {"tREFI", &c.tREFI}, {"tRFC", &c.tRFC}})
+    *field = ct.get_uint(key, *field, 0, key == std::string("tREFI") ? 10000000 : 10000);
+  c.bank_groups = static_cast<uint32_t>(ct.get_uint("bank_groups", c.bank_groups, 1, 64));
   c.burst_length = ct.get_uint("burst_length", c.burst_length, 1, 64);
   c.bus_bytes = ct.get_uint("bus_bytes", c.bus_bytes, 1, 1024);
   c.data_rate = ct.get_uint("data_rate", c.data_rate, 1, 16);
   if (c.burst_length % c.data_rate != 0) ct.fail("burst_length", "must be a multiple of data_rate");
+  if (s.banks % c.bank_groups != 0) ct.fail("bank_groups", "must divide banks (" + std::to_string(s.banks) + ")");
+  if (c.tRC && c.tRC < c.tRAS) ct.fail("tRC", "must not be below tRAS");
+  if (c.tREFI && c.tRFC == 0) ct.fail("tRFC", "must be given when tREFI turns refresh on");
+  if (c.tREFI && c.tREFI <= c.tRFC) ct.fail("tREFI", "must be above tRFC");
   ct.finish();
   r.finish();
   if (s.address_map.empty()) s.address_map = {{"column", log2u(s.row_bytes)}, {"bank", log2u(s.banks)}};
@@ -75,19 +85,6 @@ DramSpec DramSpec::from_json(const nlohmann::json& j, const std::string& where, 
 uint64_t DramSpec::hold_threshold() const {
   if (hold_cycles) return hold_cycles;
   return timing_model == "command" ? command.tRP + command.tRCD : latency.row_conflict - latency.row_hit;
-}
-
-DramSpec DramSpec::gddr5() {
-  // GPGPU-Sim SM2_GTX480: nbk=16 CCD=2 RRD=6 RCD=12 RAS=28 RP=12 CL=12 WL=4 WR=12, 2 x32 chips per
-  // controller (8 bytes a beat), burst 8, quad data rate, 924 MHz: 29.6 GB/s per channel.
-  DramSpec s;
-  s.clock_mhz = 924.0;
-  s.banks = 16;
-  s.row_bytes = 2048;
-  s.scheduler = "fr-fcfs";
-  s.timing_model = "command";
-  s.command = CommandTiming{12, 12, 4, 12, 28, 2, 6, 12, 8, 8, 4};
-  return s;
 }
 
 }  // namespace gputlm::mem

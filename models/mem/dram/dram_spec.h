@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -37,18 +38,45 @@ struct LatencyTiming {  // the papers' abstraction, in controller cycles
   std::string bus_order = "issue";
 };
 
-struct CommandTiming {  // command-level model, in controller (command clock) cycles
-  uint64_t tRCD = 12, tCL = 12, tWL = 4, tRP = 12, tRAS = 28, tCCD = 2, tRRD = 6, tWR = 12;
+// Command-level model (timing_model "command"), in command clock cycles. The constraints are
+// JEDEC's (JESD79-4 for DDR4; the GDDR5 and GDDR6 presets cite theirs in dram_presets.cpp):
+//   same bank:        ACT->RD/WR tRCD, ACT->PRE tRAS, ACT->ACT tRC, PRE->ACT tRP, RD->PRE tRTP,
+//                     WR->PRE tWL + burst + tWR
+//   same bank group:  RD->RD and WR->WR tCCD_L, ACT->ACT tRRD_L, WR->RD tWL + burst + tWTR_L
+//   any bank:         RD->RD and WR->WR tCCD_S, ACT->ACT tRRD_S, at most 4 ACTs in tFAW,
+//                     WR->RD tWL + burst + tWTR_S, RD->WR tRTW, REF->ACT tRFC
+// where burst = burst_length / data_rate cycles of data on the bus. Bank groups: bank b is in
+// group b / (banks / bank_groups); with one group the _L values are unused. A zero tRC is
+// tRAS + tRP; a zero tRTW is the JEDEC bus turnaround tCL + burst + 2 - tWL; tFAW 0 is no window;
+// tREFI 0 turns refresh off.
+struct CommandTiming {
+  uint64_t tRCD = 12, tCL = 12, tWL = 4, tRP = 12, tRAS = 28, tRC = 0;
+  uint64_t tCCD_S = 2, tCCD_L = 3, tRRD_S = 6, tRRD_L = 6, tFAW = 0;
+  uint64_t tRTP = 2, tWR = 12, tWTR_S = 5, tWTR_L = 5, tRTW = 0;
+  uint64_t tREFI = 0, tRFC = 0;
+  uint32_t bank_groups = 1;
   uint64_t burst_length = 8;  // beats per column command
   uint64_t bus_bytes = 8;     // bytes per beat (channel width)
   uint64_t data_rate = 4;     // beats per command clock (GDDR5: 4)
+
+  uint64_t burst() const { return burst_length / data_rate; }  // cycles a column command holds the bus
+  uint64_t rc() const { return tRC ? tRC : tRAS + tRP; }
+  uint64_t rtw() const {
+    if (tRTW) return tRTW;
+    return tCL + burst() + 2 > tWL ? tCL + burst() + 2 - tWL : 1;
+  }
 };
 
 struct DramSpec {
   double clock_mhz = 1000.0;   // controller clock; chosen 1 GHz so 32 GB/s is 32 B/cycle
   uint32_t banks = 8;
   uint32_t row_bytes = 4096;
-  uint32_t queue_depth = 32;   // chosen: request queue entries
+  uint32_t queue_depth = 32;   // chosen: request queue entries (the command model: the read queue)
+  // The command model keeps writes in their own queue and serves them in bursts: it turns to
+  // writes when the write queue is fuller than write_high (a fraction) or no read waits, and back
+  // to reads when it is below write_low and a read waits (Ramulator 2's generic controller).
+  uint32_t write_queue_depth = 32;
+  double write_high = 0.8, write_low = 0.2;
   std::string page_policy = "open";       // open | closed
   std::string scheduler = "fcfs";         // a registered IDramScheduler name
   // fr-fcfs-hold: cycles a hinted row stays held after its data; 0 = the dissertation's threshold,
@@ -63,8 +91,9 @@ struct DramSpec {
   static DramSpec from_json(const nlohmann::json& j, const std::string& where, const std::string& path = "dram");
   // The hold threshold in effect (hold_cycles, or the default above).
   uint64_t hold_threshold() const;
-  // The GDDR5 preset of the command model (GPGPU-Sim's GTX 480 timing, 924 MHz command clock).
-  static DramSpec gddr5();
+  // A command-model preset by name ("ddr4-2400", "gddr5", "gddr6"; dram_presets.cpp), or nullopt.
+  static std::optional<DramSpec> preset(const std::string& name);
+  static std::vector<std::string> preset_names();
 };
 
 }  // namespace gputlm::mem

@@ -1,7 +1,7 @@
-// How long a DRAM access takes: a plain C++ model of bank and data-bus state, chosen by name
-// ("timing_model"). The controller module asks whether a bank can take an access, issues one,
-// and gets back the row-buffer outcome and the cycle its data transfer ends. Two models:
-// "latency" (the papers' abstraction) and "command" (ACT/RD/WR/PRE with JEDEC-style timing).
+// How long a DRAM access takes in the papers' latency abstraction (timing_model "latency"): a
+// plain C++ model of bank and data-bus state. The controller module asks whether a bank can take
+// an access, issues one, and gets back the row-buffer outcome and the cycle its data transfer
+// ends. (The command model schedules single commands instead: dram_device.h.)
 #pragma once
 
 #include <cstdint>
@@ -16,7 +16,7 @@ namespace gputlm::mem {
 enum class RowOutcome : uint8_t { Hit, Empty, Conflict };
 
 // What the waves show per bank.
-enum class DramCommand : uint8_t { Idle = 0, Activate = 1, Read = 2, Write = 3, Precharge = 4 };
+enum class DramCommand : uint8_t { Idle = 0, Activate = 1, Read = 2, Write = 3, Precharge = 4, Refresh = 5 };
 
 struct DramAccess {
   uint32_t bank = 0;
@@ -51,6 +51,7 @@ class IDramTiming {
   virtual Cycle bus_busy_cycles() const = 0;
 };
 
+// The latency model of `spec`.
 std::unique_ptr<IDramTiming> make_dram_timing(const DramSpec& spec);
 
 }  // namespace gputlm::mem

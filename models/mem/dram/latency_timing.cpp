@@ -92,11 +92,6 @@ class LatencyTimingModel : public IDramTiming {
 
 }  // namespace
 
-std::unique_ptr<IDramTiming> make_command_timing(const DramSpec& spec);
-
-std::unique_ptr<IDramTiming> make_dram_timing(const DramSpec& spec) {
-  if (spec.timing_model == "command") return make_command_timing(spec);
-  return std::make_unique<LatencyTimingModel>(spec);
-}
+std::unique_ptr<IDramTiming> make_dram_timing(const DramSpec& spec) { return std::make_unique<LatencyTimingModel>(spec); }
 
 }  // namespace gputlm::mem

@@ -2,54 +2,25 @@
 // papers' latency model (row hit 100, row empty 200, row conflict 300, 32 B/cycle, 128 B lines).
 #include <gtest/gtest.h>
 
-#include "models/mem/dram/dram_controller.h"
-#include "tb/sc_kernel.h"
-#include "tb/mem/trace_player.h"
+#include "tests/module/mem/dram_bench.h"
 
 namespace gputlm::mem {
 namespace {
 
 uint64_t addr(uint32_t bank, uint64_t row, uint64_t column = 0) { return (row << 15) | (uint64_t{bank} << 12) | column; }
 
-tb::TraceRequest rd(Cycle cycle, uint64_t address) {
-  tb::TraceRequest r;
-  r.cycle = cycle;
-  r.address = address;
-  return r;
+// The papers' latency model with `scheduler` and `queue_depth`, 8 banks of 4 KB rows.
+DramSpec papers(const std::string& scheduler = "fcfs", uint32_t queue_depth = 32) {
+  DramSpec spec;
+  spec.scheduler = scheduler;
+  spec.queue_depth = queue_depth;
+  spec.address_map = {{"column", 12}, {"bank", 3}};
+  return spec;
 }
 
-struct Bench {
-  explicit Bench(std::vector<tb::TraceRequest> script, const std::string& scheduler = "fcfs", uint32_t queue_depth = 32) {
-    tb::fresh_sc_kernel();
-    DramSpec spec;
-    spec.scheduler = scheduler;
-    spec.queue_depth = queue_depth;
-    spec.address_map = {{"column", 12}, {"bank", 3}};
-    const ClockDomain clock(spec.clock_mhz, spec.clock_mhz);
-    dram = std::make_unique<DramController>("dram", spec, spec.clock_mhz);
-    auto requests = std::make_shared<std::vector<tb::TraceRequest>>(std::move(script));
-    auto next = std::make_shared<size_t>(0);
-    player = std::make_unique<tb::TracePlayer>(
-        "player", [requests, next]() -> std::optional<tb::TraceRequest> {
-          if (*next == requests->size()) return std::nullopt;
-          return (*requests)[(*next)++];
-        },
-        128, clock);
-    player->keep_completions();
-    player->downstream.socket.bind(dram->upstream.socket);
-    sc_core::sc_start();
-    EXPECT_TRUE(player->finished());
-  }
-  // When the controller finished request i: the player sees it two links later than that minus
-  // one: its request reaches the controller a cycle after it was sent, and the response the player
-  // a cycle after it was sent (registered links, mem/tlm_ends.h).
-  static constexpr Cycle kHops = 2;
-  Cycle done(size_t i) const { return player->completions().at(i).responded - kHops; }
-  Cycle latency(size_t i) const { return done(i) - player->completions().at(i).sent; }
-  double stat(const char* name) const { return dram->stats().values().at(name).get<double>(); }
-
-  std::unique_ptr<DramController> dram;
-  std::unique_ptr<tb::TracePlayer> player;
+struct Bench : DramBench {
+  explicit Bench(std::vector<tb::TraceRequest> script, const std::string& scheduler = "fcfs", uint32_t queue_depth = 32)
+      : DramBench(std::move(script), papers(scheduler, queue_depth)) {}
 };
 
 TEST(DramController, SameRowRequestsPayTheRowHitLatency) {
@@ -94,11 +65,6 @@ TEST(DramController, FcfsServesTheOlderConflictFirst) {
 // The row-buffer hint's hold (fr-fcfs-hold, threshold 300 - 100 = 200): a hinted read opens row 1
 // of bank 0 (empty bank: issued at 0, data done at 200, so held until 400); a conflicting request
 // to row 2 arrives at 10; the anticipated same-row request at `same_row_at`.
-tb::TraceRequest hinted(Cycle cycle, uint64_t address) {
-  tb::TraceRequest r = rd(cycle, address);
-  r.hint = true;
-  return r;
-}
 
 TEST(DramController, AHeldRowServesTheSameRowRequestInsideTheThreshold) {
   Bench b({hinted(0, addr(0, 1)), rd(10, addr(0, 2)), rd(300, addr(0, 1, 128))}, "fr-fcfs-hold");

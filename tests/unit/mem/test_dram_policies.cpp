@@ -1,5 +1,5 @@
-// DRAM policies without a simulation kernel: the schedulers' choices, the latency and command
-// timing models' cycles, and the address map.
+// DRAM policies without a simulation kernel: the schedulers' choices, the latency timing model's
+// cycles, and the address map (the command model's device: test_dram_device.cpp).
 #include <gtest/gtest.h>
 
 #include "models/common/error.h"
@@ -17,6 +17,11 @@ DramQueueEntry req(uint32_t bank, uint64_t row, Cycle arrival) {
   e.arrival = arrival;
   return e;
 }
+// The policy's pick with each entry marked from its bank's view, as the latency model does.
+int pick(IDramScheduler& s, std::vector<DramQueueEntry> q, const std::vector<DramBankView>& views, Cycle now) {
+  mark_ready(q, views);
+  return s.pick(q, now);
+}
 std::vector<DramBankView> banks(std::initializer_list<std::pair<bool, std::optional<uint64_t>>> b) {
   std::vector<DramBankView> v;
   for (auto [ready, row] : b) v.push_back({ready, true, row});
@@ -26,21 +31,21 @@ std::vector<DramBankView> banks(std::initializer_list<std::pair<bool, std::optio
 TEST(DramScheduler, FcfsServesABankInArrivalOrderEvenWhenAYoungerRequestHits) {
   auto s = make_dram_scheduler("fcfs");
   const std::vector<DramQueueEntry> q = {req(0, 2, 0), req(0, 1, 1)};
-  EXPECT_EQ(s->pick(q, banks({{true, 1}}), 5), 0);
+  EXPECT_EQ(pick(*s, q, banks({{true, 1}}), 5), 0);
 }
 
 TEST(DramScheduler, FrFcfsServesTheOldestRowHitFirst) {
   auto s = make_dram_scheduler("fr-fcfs");
   const std::vector<DramQueueEntry> q = {req(0, 2, 0), req(1, 9, 1), req(0, 1, 2), req(0, 1, 3)};
-  EXPECT_EQ(s->pick(q, banks({{true, 1}, {true, 5}}), 5), 2);
+  EXPECT_EQ(pick(*s, q, banks({{true, 1}, {true, 5}}), 5), 2);
 }
 
 TEST(DramScheduler, NeitherPicksARequestWhoseBankIsBusy) {
   const std::vector<DramQueueEntry> q = {req(0, 1, 0), req(1, 1, 1)};
   for (const char* name : {"fcfs", "fr-fcfs"}) {
     auto s = make_dram_scheduler(name);
-    EXPECT_EQ(s->pick(q, banks({{false, 1}, {true, std::nullopt}}), 5), 1) << name;
-    EXPECT_EQ(s->pick(q, banks({{false, 1}, {false, std::nullopt}}), 5), -1) << name;
+    EXPECT_EQ(pick(*s, q, banks({{false, 1}, {true, std::nullopt}}), 5), 1) << name;
+    EXPECT_EQ(pick(*s, q, banks({{false, 1}, {false, std::nullopt}}), 5), -1) << name;
   }
 }
 
@@ -63,9 +68,9 @@ struct Held {
 TEST(DramScheduler, HoldKeepsAHintedRowFromConflictsUntilTheThreshold) {
   Held h;
   const std::vector<DramQueueEntry> conflict = {req(0, 7, 10)};
-  EXPECT_EQ(h.s->pick(conflict, banks({{true, 5}}), 150), -1) << "held";
-  EXPECT_EQ(h.s->pick(conflict, banks({{true, 5}}), 299), -1) << "held until 300";
-  EXPECT_EQ(h.s->pick(conflict, banks({{true, 5}}), 300), 0) << "the threshold passed";
+  EXPECT_EQ(pick(*h.s, conflict, banks({{true, 5}}), 150), -1) << "held";
+  EXPECT_EQ(pick(*h.s, conflict, banks({{true, 5}}), 299), -1) << "held until 300";
+  EXPECT_EQ(pick(*h.s, conflict, banks({{true, 5}}), 300), 0) << "the threshold passed";
   ASSERT_TRUE(h.s->hold(0, 299));
   EXPECT_EQ(h.s->hold(0, 299)->row, 5u);
   EXPECT_EQ(h.s->hold(0, 299)->until, 300u);
@@ -79,31 +84,31 @@ TEST(DramScheduler, HoldKeepsAHintedRowFromConflictsUntilTheThreshold) {
 TEST(DramScheduler, HoldServesTheAnticipatedRowHitAndThenEnds) {
   Held h;
   const std::vector<DramQueueEntry> q = {req(0, 7, 10), req(0, 5, 120)};
-  EXPECT_EQ(h.s->pick(q, banks({{true, 5}}), 130), 1) << "the same-row request is a row hit";
+  EXPECT_EQ(pick(*h.s, q, banks({{true, 5}}), 130), 1) << "the same-row request is a row hit";
   h.s->on_issue(q[1], 130, 230);
   EXPECT_EQ(h.counter("hold_hits"), 1u);
   EXPECT_FALSE(h.s->hold(0, 131)) << "the anticipated request ended the hold";
-  EXPECT_EQ(h.s->pick({q[0]}, banks({{true, 5}}), 131), 0) << "so the conflict may go";
+  EXPECT_EQ(pick(*h.s, {q[0]}, banks({{true, 5}}), 131), 0) << "so the conflict may go";
 }
 
 TEST(DramScheduler, HoldBlocksOnlyItsBank) {
   Held h;
   const std::vector<DramQueueEntry> q = {req(0, 7, 10), req(1, 3, 20)};
-  EXPECT_EQ(h.s->pick(q, banks({{true, 5}, {true, std::nullopt}}), 150), 1);
+  EXPECT_EQ(pick(*h.s, q, banks({{true, 5}, {true, std::nullopt}}), 150), 1);
 }
 
 TEST(DramScheduler, OnlyHintedRequestsHoldAndOtherPoliciesNever) {
   auto s = make_dram_scheduler("fr-fcfs-hold");
   s->on_issue(req(0, 5, 0), 0, 100);
   EXPECT_FALSE(s->hold(0, 50));
-  EXPECT_EQ(s->pick({req(0, 7, 10)}, banks({{true, 5}}), 150), 0);
+  EXPECT_EQ(pick(*s, {req(0, 7, 10)}, banks({{true, 5}}), 150), 0);
   for (const char* name : {"fcfs", "fr-fcfs"}) {
     auto p = make_dram_scheduler(name);
     DramQueueEntry e = req(0, 5, 0);
     e.row_hint = true;
     p->on_issue(e, 0, 100);
     EXPECT_FALSE(p->holds_rows()) << name;
-    EXPECT_EQ(p->pick({req(0, 7, 10)}, banks({{true, 5}}), 150), 0) << name;
+    EXPECT_EQ(pick(*p, {req(0, 7, 10)}, banks({{true, 5}}), 150), 0) << name;
   }
 }
 
@@ -122,8 +127,8 @@ TEST(DramScheduler, ARowChangeWaitsWhereTheBankCannotChangeRowsYetButAHitGoes) {
   for (const char* name : {"fcfs", "fr-fcfs", "fr-fcfs-hold"}) {
     auto s = make_dram_scheduler(name);
     std::vector<DramBankView> b = {{true, false, 5}};
-    EXPECT_EQ(s->pick({req(0, 7, 0)}, b, 10), -1) << name;
-    EXPECT_EQ(s->pick({req(0, 5, 0)}, b, 10), 0) << name;
+    EXPECT_EQ(pick(*s, {req(0, 7, 0)}, b, 10), -1) << name;
+    EXPECT_EQ(pick(*s, {req(0, 5, 0)}, b, 10), 0) << name;
   }
 }
 
@@ -209,26 +214,6 @@ TEST(LatencyTiming, ClosedPageMakesEveryAccessAnEmptyOne) {
   t->issue({0, 1, false, 128}, 0, false);
   EXPECT_EQ(t->open_row(0), std::nullopt);
   EXPECT_EQ(t->issue({0, 1, false, 128}, 300, false).outcome, RowOutcome::Empty);
-}
-
-TEST(CommandTiming, LatenciesFollowTheTimingParameters) {
-  DramSpec s = DramSpec::gddr5();  // tRCD 12, tCL 12, tRP 12, tRAS 28, tCCD 2; a 128 B line is 2 bursts of 2 cycles
-  s.address_map = {{"column", 11}, {"bank", 4}};
-  auto t = make_dram_timing(s);
-  const DramIssue empty = t->issue({3, 5, false, 128}, 0, true);
-  EXPECT_EQ(empty.outcome, RowOutcome::Empty);
-  EXPECT_EQ(empty.activate_at, 0u);
-  EXPECT_EQ(empty.column_at, 12u);   // tRCD
-  EXPECT_EQ(empty.done, 12u + 12 + 4);  // tCL, then two bursts
-  const DramIssue hit = t->issue({3, 5, false, 128}, 100, true);
-  EXPECT_EQ(hit.done, 100u + 12 + 4);
-  const DramIssue conflict = t->issue({3, 6, false, 128}, 200, true);
-  EXPECT_EQ(conflict.precharge_at, 200u);
-  EXPECT_EQ(conflict.activate_at, 212u);  // tRP
-  EXPECT_EQ(conflict.done, 212u + 12 + 12 + 4);
-  // tRAS: a precharge right after an activate waits 28 cycles.
-  const DramIssue early = t->issue({3, 7, false, 128}, 213, true);
-  EXPECT_EQ(early.precharge_at, 212u + 28);
 }
 
 TEST(AddressMap, DefaultLayoutPutsEach4KBBlockInOneRowOfOneBank) {
