@@ -17,15 +17,20 @@ class AddressMap {
  public:
   explicit AddressMap(const DramSpec& spec) : m_fields(spec.address_map) {}
   // Fields are listed from the least significant bits; a field split over several entries (bank
-  // bits above and below the channel bits, say) is assembled with its later entries higher.
+  // bits above and below the channel bits, say) is assembled with its later entries higher. The
+  // bank group's bits, wherever they sit, become the bank number's high bits.
   DramCoord map(uint64_t address) const {
     DramCoord c;
-    unsigned shift = 0, bank_shift = 0, column_shift = 0;
+    unsigned shift = 0, bank_shift = 0, column_shift = 0, group_shift = 0;
+    uint32_t group = 0;
     for (const AddressField& f : m_fields) {
       const uint64_t v = f.bits ? (address >> shift) & ((1ull << f.bits) - 1) : 0;
       if (f.field == "bank") {
         c.bank = static_cast<uint32_t>(c.bank | (v << bank_shift));
         bank_shift += f.bits;
+      } else if (f.field == "bank_group") {
+        group = static_cast<uint32_t>(group | (v << group_shift));
+        group_shift += f.bits;
       } else if (f.field == "column") {
         c.column |= v << column_shift;
         column_shift += f.bits;
@@ -33,6 +38,7 @@ class AddressMap {
       shift += f.bits;
     }
     c.row = address >> shift;
+    c.bank |= group << bank_shift;  // bank b is in group b / (banks / bank_groups)
     return c;
   }
 

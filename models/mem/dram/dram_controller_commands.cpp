@@ -38,9 +38,18 @@ void DramController::schedule_commands(Cycle now) {
     m_refresh_due = true;
     m_next_refresh += m_spec.command.tREFI;
   }
-  const bool mode = next_write_mode();
-  if (mode && !m_write_mode) ++m_write_drains;
-  m_write_mode = mode;
+  // The drain mode is revisited when no request whose row was opened for it can go on (they go
+  // first whatever the mode) and no refresh waits.
+  bool opened_ready = false;
+  for (size_t i = 0; i < m_queue.size() && !opened_ready; ++i) {
+    const DramQueueEntry& e = m_queue[i];
+    opened_ready = m_pending[i].activated && m_device->earliest(m_device->next_command(e.bank, e.row, e.write), e.bank) <= now;
+  }
+  if (!opened_ready && !m_refresh_due) {
+    const bool mode = next_write_mode();
+    if (mode && !m_write_mode) ++m_write_drains;
+    m_write_mode = mode;
+  }
   m_candidates.clear();
   m_candidate_index.clear();
   for (size_t i = 0; i < m_queue.size(); ++i) {
@@ -48,6 +57,7 @@ void DramController::schedule_commands(Cycle now) {
     DramQueueEntry e = m_queue[i];
     const DramCmd cmd = m_device->next_command(e.bank, e.row, e.write);
     e.hit = cmd == DramCmd::Read || cmd == DramCmd::Write;
+    e.opened = m_pending[i].activated;
     e.ready = m_device->earliest(cmd, e.bank) <= now && !(cmd == DramCmd::Pre && m_bank_activated[e.bank] > 0);
     m_candidates.push_back(e);
     m_candidate_index.push_back(i);

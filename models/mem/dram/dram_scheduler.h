@@ -24,6 +24,7 @@ struct DramQueueEntry {
   Cycle arrival = 0;
   bool ready = false;  // its next step may start now (set by the controller before pick)
   bool hit = false;    // its row is open in its bank: the next step is the column access
+  bool opened = false; // the command model: its row was opened for it (it had an ACT)
 };
 
 // A bank as the latency model sees it.

@@ -3,6 +3,11 @@
 //                arrival order; among banks that can start an access, the oldest request goes first.
 //   fr-fcfs      First-ready FCFS (Rixner et al., ISCA 2000; dissertation Table 8.1): the oldest
 //                request that hits its bank's open row goes first, else as fcfs.
+//   fr-fcfs-ready
+//                First-ready FCFS as Ramulator 2 has it (its FRFCFS scheduler and generic
+//                controller): a request whose row was opened for it goes first, then the oldest
+//                request whose next command is ready, a row hit or not; in the latency model the
+//                same as fr-fcfs without the preference for row hits.
 //   fr-fcfs-hold fr-fcfs with the dissertation's row-buffer locality hint (section 7.2): after a
 //                request whose hint bit is set, its bank keeps the row open and schedules no
 //                conflicting request until hold_cycles after that request's data (Fig. 7.3: the
@@ -36,6 +41,13 @@ int oldest_ready(const std::vector<DramQueueEntry>& q, std::vector<uint8_t>& see
   return oldest_ready(q, seen, [](uint32_t) { return false; });
 }
 
+// The oldest ready request (of any bank, whatever is older in its bank), or -1.
+int oldest_ready_any(const std::vector<DramQueueEntry>& q) {
+  for (size_t i = 0; i < q.size(); ++i)
+    if (q[i].ready) return static_cast<int>(i);
+  return -1;
+}
+
 // The oldest ready request that hits its bank's open row, or -1.
 int oldest_row_hit(const std::vector<DramQueueEntry>& q) {
   for (size_t i = 0; i < q.size(); ++i)
@@ -55,11 +67,17 @@ class FrFcfs : public IDramScheduler {
  public:
   int pick(const std::vector<DramQueueEntry>& q, Cycle) override {
     const int hit = oldest_row_hit(q);
-    return hit >= 0 ? hit : oldest_ready(q, m_seen);
+    return hit >= 0 ? hit : oldest_ready_any(q);
   }
+};
 
- private:
-  std::vector<uint8_t> m_seen;
+class FrFcfsReady : public IDramScheduler {
+ public:
+  int pick(const std::vector<DramQueueEntry>& q, Cycle) override {
+    for (size_t i = 0; i < q.size(); ++i)
+      if (q[i].ready && q[i].opened) return static_cast<int>(i);
+    return oldest_ready_any(q);
+  }
 };
 
 class FrFcfsHold : public IDramScheduler {
@@ -114,6 +132,7 @@ class FrFcfsHold : public IDramScheduler {
 
 const DramSchedulerRegistration kFcfs("fcfs", [](const DramSchedulerParams&) { return std::make_unique<Fcfs>(); });
 const DramSchedulerRegistration kFrFcfs("fr-fcfs", [](const DramSchedulerParams&) { return std::make_unique<FrFcfs>(); });
+const DramSchedulerRegistration kFrFcfsReady("fr-fcfs-ready", [](const DramSchedulerParams&) { return std::make_unique<FrFcfsReady>(); });
 const DramSchedulerRegistration kFrFcfsHold("fr-fcfs-hold",
                                             [](const DramSchedulerParams& p) { return std::make_unique<FrFcfsHold>(p); });
 

@@ -31,19 +31,20 @@ DramSpec DramSpec::from_json(const nlohmann::json& j, const std::string& where, 
 
   const nlohmann::json& map = r.get_array("address_map");
   if (!map.empty()) s.address_map.clear();
-  unsigned total = 0, bank_bits = 0;
+  unsigned total = 0, bank_bits = 0, group_bits = 0;
   for (size_t i = 0; i < map.size(); ++i) {
     ConfigReader f(map[i], where, r.key_path("address_map[" + std::to_string(i) + "]"));
     AddressField a;
-    a.field = f.get_choice("field", "", {"column", "bank", "channel"});
+    a.field = f.get_choice("field", "", {"column", "bank", "bank_group", "channel"});
     a.bits = static_cast<unsigned>(f.get_uint("bits", 0, 0, 40));
     f.finish();
     if (a.field == "bank") bank_bits += a.bits;
+    if (a.field == "bank_group") group_bits += a.bits;
     total += a.bits;
     s.address_map.push_back(a);
   }
-  if (!map.empty() && (1ull << bank_bits) != s.banks)
-    r.fail("address_map", "has " + std::to_string(bank_bits) + " bank bits but banks is " + std::to_string(s.banks));
+  if (!map.empty() && (1ull << (bank_bits + group_bits)) != s.banks)
+    r.fail("address_map", "has " + std::to_string(bank_bits + group_bits) + " bank and bank group bits but banks is " + std::to_string(s.banks));
   if (total > 56) r.fail("address_map", "uses more than 56 bits");
   if (map.empty() && !power_of_two(s.banks)) r.fail("banks", "must be a power of two unless address_map is given");
 
@@ -76,6 +77,8 @@ DramSpec DramSpec::from_json(const nlohmann::json& j, const std::string& where, 
   if (c.tRC && c.tRC < c.tRAS) ct.fail("tRC", "must not be below tRAS");
   if (c.tREFI && c.tRFC == 0) ct.fail("tRFC", "must be given when tREFI turns refresh on");
   if (c.tREFI && c.tREFI <= c.tRFC) ct.fail("tREFI", "must be above tRFC");
+  if (group_bits && (1ull << group_bits) != c.bank_groups)
+    r.fail("address_map", "has " + std::to_string(group_bits) + " bank group bits but command.bank_groups is " + std::to_string(c.bank_groups));
   ct.finish();
   r.finish();
   if (s.address_map.empty()) s.address_map = {{"column", log2u(s.row_bytes)}, {"bank", log2u(s.banks)}};

@@ -15,7 +15,8 @@
 namespace gputlm::mem {
 
 // Address bits of a channel, from the least significant: e.g. column 12 bits (4KB rows), bank
-// 3 bits; the row is every bit above the listed fields. Fields: "column", "bank", "channel".
+// 3 bits; the row is every bit above the listed fields. Fields: "column", "bank", "bank_group"
+// (the bank number's high bits: DDR4 controllers often put them below the bank bits), "channel".
 struct AddressField {
   std::string field;
   unsigned bits = 0;

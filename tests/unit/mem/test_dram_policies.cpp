@@ -229,5 +229,26 @@ TEST(AddressMap, DefaultLayoutPutsEach4KBBlockInOneRowOfOneBank) {
   EXPECT_EQ(m.map(4096).bank, 1u);
 }
 
+TEST(AddressMap, BankGroupBitsBecomeTheBanksHighBitsWhereverTheySit) {
+  DramSpec s;  // DDR4 as Ramulator's RoBaRaCoCh: 13 column bits, 2 bank group bits, then 2 bank bits
+  s.address_map = {{"column", 13}, {"bank_group", 2}, {"bank", 2}};
+  AddressMap m(s);
+  const DramCoord c = m.map((7ull << 17) | (1ull << 15) | (2ull << 13) | 64);
+  EXPECT_EQ(c.bank, 2u * 4 + 1);  // group 2, bank 1 of it
+  EXPECT_EQ(c.row, 7u);
+  EXPECT_EQ(c.column, 64u);
+}
+
+TEST(DramScheduler, FrFcfsReadyTakesTheOldestReadyCommandAfterTheRowsOpenedForRequests) {
+  auto s = make_dram_scheduler("fr-fcfs-ready");
+  std::vector<DramQueueEntry> q = {req(0, 2, 0), req(1, 1, 1), req(2, 1, 2)};
+  q[0].ready = true;  // a precharge for an older conflict
+  q[1].ready = q[1].hit = true;  // a younger row hit
+  EXPECT_EQ(s->pick(q, 5), 0) << "no preference for row hits";
+  q[2].ready = q[2].hit = q[2].opened = true;
+  EXPECT_EQ(s->pick(q, 5), 2) << "a row opened for its request goes first";
+  EXPECT_EQ(make_dram_scheduler("fr-fcfs")->pick(q, 5), 1) << "fr-fcfs: the oldest ready row hit";
+}
+
 }  // namespace
 }  // namespace gputlm::mem
