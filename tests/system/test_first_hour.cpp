@@ -125,7 +125,7 @@ TEST(FirstHour, DramCommandsHaveNamesAndTwoLevelCoresShowTheirFetchGroup) {
   EXPECT_TRUE(contains(gtkw, "prioritized_group"));
   EXPECT_TRUE(contains(gtkw, "dram_command.txt\n@2024\nSystemC.gpu.dram0.bank0.command"));
   EXPECT_EQ(read(scratch("twolevel.dram_command.txt")).substr(read(scratch("twolevel.dram_command.txt")).find('\n') + 1),
-            "0 idle\n1 ACT\n2 RD\n3 WR\n4 PRE\n");
+            "0 idle\n1 ACT\n2 RD\n3 WR\n4 PRE\n5 REF\n");
 }
 
 // Errors before work: exit 2 with the message, and nothing of a run printed.

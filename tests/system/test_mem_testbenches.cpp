@@ -50,12 +50,18 @@ TEST(TbDram, RandomLinesRarelyHitTheOpenRow) {
   EXPECT_LT(d.at("achieved_bandwidth_gbps").get<double>(), 8.0);  // conflicts serialise: 8 banks / 300 cycles
 }
 
-TEST(TbDram, TheGddr5CommandModelStreamsNearItsPeak) {
+TEST(TbDram, TheGddr5CommandModelStreamsAtItsBankGroupLimit) {
   const Result r = run("tb_dram' --config configs/mem/dram-gddr5.json --trace traces/mem/stream_128B.stl");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const auto d = stats_of(r).at("dram");
-  EXPECT_DOUBLE_EQ(d.at("row_buffer_hit_rate").get<double>(), 15.0 / 16.0);  // 2KB rows
-  EXPECT_GT(d.at("bus_utilization").get<double>(), 0.9);
+  // 4 KB rows: 31 of 32 lines hit, less the rows a refresh closed (every 3.9 us).
+  EXPECT_GT(d.at("refreshes").get<double>(), 0);
+  EXPECT_LT(d.at("row_buffer_hit_rate").get<double>(), 31.0 / 32.0);
+  EXPECT_GT(d.at("row_buffer_hit_rate").get<double>(), 31.0 / 32.0 - 0.01);
+  // A row's column commands are in one bank group, tCCD_L (3) apart for bursts of 2 cycles: the bus
+  // is busy 2 cycles in 3 within a row, more where the stream moves on to the next bank.
+  EXPECT_GT(d.at("bus_utilization").get<double>(), 2.0 / 3.0);
+  EXPECT_LT(d.at("bus_utilization").get<double>(), 0.9);
 }
 
 TEST(TbDram, AMalformedTraceLineIsNamedAndExitsTwo) {
@@ -74,7 +80,7 @@ TEST(TbDram, ABadConfigValueNamesItsKeyAndExitsTwo) {
   std::ofstream(cfg) << R"({"dram": {"scheduler": "lottery"}})";
   Result r = run("tb_dram' --config " + cfg + " --trace traces/mem/stream_128B.stl");
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_NE(r.err.find("key 'dram.scheduler': unknown value 'lottery' (known: fcfs, fr-fcfs, fr-fcfs-hold)"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("key 'dram.scheduler': unknown value 'lottery' (known: fcfs, fr-fcfs, fr-fcfs-hold, fr-fcfs-ready)"), std::string::npos) << r.err;
   std::ofstream(cfg) << R"({"dram": {"latency": {"row_hit": 100, "row_conflict": 50}}})";
   r = run("tb_dram' --config " + cfg + " --trace traces/mem/stream_128B.stl");
   EXPECT_NE(r.err.find("key 'dram.latency.row_conflict': must not be below row_hit"), std::string::npos) << r.err;

@@ -76,7 +76,7 @@ TEST(Samples, SampleCsvHasOneLinePerRowAndNeedsSample) {
   EXPECT_EQ(header.rfind("launch,cycle,cycles,thread_instructions,warp_instructions,ipc,active_lanes,stall_cycles.idle", 0), 0u) << header;
   size_t lines = 0;
   while (std::getline(in, line)) ++lines;
-  EXPECT_EQ(lines, 9u);  // 803 cycles: 8 whole intervals and the last 3 cycles
+  EXPECT_EQ(lines, 7u);  // 688 cycles: 6 whole intervals and the last 88 cycles
   const auto bad = gputlm_cli("run --config configs/fermi-gtx480.json --workload traces/micro/vecadd --sample-csv " + csv);
   EXPECT_EQ(bad.exit_code, 2) << bad.output;
   EXPECT_NE(bad.output.find("--sample-csv needs --sample N"), std::string::npos) << bad.output;

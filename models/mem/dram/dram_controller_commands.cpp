@@ -33,6 +33,7 @@ bool DramController::candidate(size_t i, bool write_mode) const {
 }
 
 void DramController::schedule_commands(Cycle now) {
+  if (m_queue.empty() && m_in_flight.empty()) return;  // idle: refresh_while_idle catches up later
   refresh_while_idle(now);
   if (m_next_refresh <= now) {
     m_refresh_due = true;
@@ -70,9 +71,11 @@ void DramController::schedule_commands(Cycle now) {
   if (m_refresh_due) schedule_refresh(now);
 }
 
-// An idle controller does not wake for refresh (a simulation ends when nothing is left to do): the
-// refreshes that fell due while it was idle are issued at the cycles they would have gone, as far
-// as they were done by now; one still going is left due.
+// An idle controller (nothing queued or in the banks) does not wake for refresh, so that a
+// simulation ends when nothing is left to do, and it does nothing about refresh when it runs while
+// idle (a polled one), so both see the same: when a request comes, the refreshes that fell due
+// while it was idle are issued at the cycles they would have gone and counted now, as far as they
+// were done by now; one still going is left due.
 void DramController::refresh_while_idle(Cycle now) {
   if (m_idle_since == kNever) return;
   while (m_next_refresh < now && m_next_refresh >= m_idle_since) {
@@ -175,8 +178,11 @@ void DramController::issue_command(size_t i, DramCmd cmd, Cycle now) {
 // The next cycle a command may go: the first cycle any candidate's command is allowed (a hold
 // delays a held bank's row change), or a refresh falls due or may proceed.
 Cycle DramController::next_command_wake(Cycle now) const {
-  Cycle next = m_queue.empty() && m_in_flight.empty() ? kNever : m_next_refresh;  // idle: refresh_while_idle
-  const bool mode = next_write_mode();
+  if (m_queue.empty() && m_in_flight.empty()) return kNever;  // idle: refresh_while_idle
+  const bool mode = m_write_mode;
+  // A change of drain mode waits for a cycle when no opened row's request can go: look each cycle.
+  if (!m_refresh_due && next_write_mode() != mode) return now + 1;
+  Cycle next = m_next_refresh;
   bool any_activated = false;
   for (size_t i = 0; i < m_queue.size(); ++i) {
     any_activated |= m_pending[i].activated;
