@@ -3,6 +3,7 @@
 
     compare.py --tb-dram BUILD/bin/tb_dram [--table tests/data/dram_golden/ramulator2.csv]
                [--configs tests/data/dram_golden/gputlm] [--work DIR] [--jobs N] [--markdown FILE]
+               [--scheduler NAME] [--expect FILE]
 
 Makes the streams of streams.py, runs tb_dram on each with tests/data/dram_golden/gputlm/
 <variant>.json, and prints per stream ours, Ramulator 2's, and their ratio for activates, row hits,
@@ -11,6 +12,9 @@ empties (Ramulator's "misses") and conflicts, drain time, bandwidth and mean rea
   activates and row outcomes  within 2% of Ramulator's count (or 2, for counts below 100)
   drain time and bandwidth    within 5%
   mean read latency           within 10%
+--markdown writes the table with the commit and the command that made it (docs/results/
+dram_golden*.md); --expect FILE also fails when the table differs from FILE's (the suite's check
+that a committed table is the code's as it is: regenerate it with the command in its header).
 Drain: the first request's arrival to the last request's end (tb_dram's active_cycles; Ramulator:
 cycle 0 to the last completion, a write completing at its WR command). Read latency: arrival at
 the controller to the end of the data (Ramulator: to RD + nCL + nBL, from the cycle it was sent).
@@ -47,6 +51,21 @@ def within(ours, theirs, tol, kind):
     return abs(ours - theirs) <= tol * theirs
 
 
+def header(args):
+    """Where the table comes from: the commit and the command (paths relative to the repository)."""
+    commit = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short=12", "HEAD"], capture_output=True, text=True).stdout.strip()
+    dirty = subprocess.run(["git", "-C", ROOT, "status", "--porcelain", "--untracked-files=no"], capture_output=True, text=True).stdout.strip()
+    command = "scripts/dram_golden/compare.py --tb-dram build/bin/tb_dram"
+    if args.scheduler:
+        command += f" --scheduler {args.scheduler}"
+    command += " --markdown " + os.path.relpath(os.path.abspath(args.markdown), ROOT)
+    policy = args.scheduler or "the configs' fr-fcfs-ready"
+    return (f"# tb_dram against Ramulator 2 ({policy})\n\n"
+            f"Made at commit {commit}{' (with uncommitted changes)' if dirty else ''} by `{command}`.\n"
+            "Ramulator 2's side: tests/data/dram_golden/ramulator2.csv (its header names the Ramulator commit and\n"
+            "configuration). Ratio = gputlm / Ramulator 2; **out** marks a figure outside its tolerance.\n\n")
+
+
 def run_one(tb_dram, config, trace):
     out = subprocess.run([tb_dram, "--config", config, "--trace", trace], capture_output=True, text=True)
     if out.returncode != 0:
@@ -62,6 +81,7 @@ def main():
     ap.add_argument("--work", help="directory for the streams (default: a temporary one)")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--markdown", help="also write the side-by-side table here")
+    ap.add_argument("--expect", help="fail unless the table equals this committed one")
     ap.add_argument("--scheduler", help="run tb_dram with this policy instead of the configs' (fr-fcfs-ready, as Ramulator's)")
     args = ap.parse_args()
 
@@ -106,7 +126,12 @@ def main():
     print(text)
     if args.markdown:
         with open(args.markdown, "w") as f:
-            f.write(text)
+            f.write(header(args) + text)
+    if args.expect:
+        with open(args.expect) as f:
+            committed = "".join(line for line in f if line.startswith("|"))
+        if committed != text:
+            failures.append(f"the table differs from {args.expect}: regenerate it with the command in its header")
     if failures:
         print(f"{len(failures)} figures outside tolerance:", file=sys.stderr)
         for f in failures:
