@@ -49,12 +49,13 @@ struct LatencyTiming {  // the papers' abstraction, in controller cycles
 // where burst = burst_length / data_rate cycles of data on the bus. Bank groups: bank b is in
 // group b / (banks / bank_groups); with one group the _L values are unused. A zero tRC is
 // tRAS + tRP; a zero tRTW is the JEDEC bus turnaround tCL + burst + 2 - tWL; tFAW 0 is no window;
-// tREFI 0 turns refresh off.
+// tREFI 0 turns refresh off. The defaults are the gddr5 preset's cycles (dram_presets.cpp) with one
+// bank group; refresh is on.
 struct CommandTiming {
-  uint64_t tRCD = 12, tCL = 12, tWL = 4, tRP = 12, tRAS = 28, tRC = 0;
-  uint64_t tCCD_S = 2, tCCD_L = 3, tRRD_S = 6, tRRD_L = 6, tFAW = 0;
+  uint64_t tRCD = 12, tCL = 12, tWL = 4, tRP = 12, tRAS = 28, tRC = 40;
+  uint64_t tCCD_S = 2, tCCD_L = 3, tRRD_S = 6, tRRD_L = 6, tFAW = 22;
   uint64_t tRTP = 2, tWR = 12, tWTR_S = 5, tWTR_L = 5, tRTW = 0;
-  uint64_t tREFI = 0, tRFC = 0;
+  uint64_t tREFI = 3604, tRFC = 61;
   uint32_t bank_groups = 1;
   uint64_t burst_length = 8;  // beats per column command
   uint64_t bus_bytes = 8;     // bytes per beat (channel width)

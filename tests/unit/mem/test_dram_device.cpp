@@ -115,6 +115,13 @@ TEST(DramDevice, AutoPrechargeClosesTheRowWhenItsConstraintsAllow) {
   EXPECT_EQ(d.earliest(C::Act, 0), 39u + 16);  // precharge at tRAS (39 > 16 + tRTP), then tRP
 }
 
+TEST(DramDevice, TheCommandModelRefreshesByDefault) {
+  const DramSpec s = DramSpec::from_json({{"timing_model", "command"}}, "c.json");
+  EXPECT_EQ(s.command.tREFI, 3604u);  // the gddr5 preset's 3.9 us
+  EXPECT_EQ(s.command.tRFC, 61u);
+  EXPECT_EQ(DramSpec::from_json({{"preset", "ddr4-2400"}}, "c.json").command.tREFI, 9360u);
+}
+
 TEST(DramDevice, ConfigKeysOverrideAPresetAndBadValuesAreNamed) {
   const DramSpec s = DramSpec::from_json({{"preset", "gddr5"}, {"command", {{"tFAW", 0}, {"tREFI", 0}}}}, "c.json");
   EXPECT_EQ(s.command.tFAW, 0u);
@@ -135,6 +142,9 @@ TEST(DramDevice, ConfigKeysOverrideAPresetAndBadValuesAreNamed) {
   EXPECT_NE(error({{"banks", 8}, {"command", {{"bank_groups", 3}}}}).find("must divide banks"), std::string::npos);
   EXPECT_NE(error({{"preset", "ddr5"}}).find("dram.preset"), std::string::npos);
   EXPECT_NE(error({{"command", {{"tCCD", 2}}}}).find("tCCD"), std::string::npos);
+  const nlohmann::json groups = {{"preset", "ddr4-2400"},
+                                 {"address_map", {{{"field", "column"}, {"bits", 13}}, {{"field", "bank_group"}, {"bits", 1}}, {{"field", "bank"}, {"bits", 3}}}}};
+  EXPECT_NE(error(groups).find("1 bank group bits but command.bank_groups is 4"), std::string::npos) << error(groups);
 }
 
 }  // namespace
