@@ -37,7 +37,8 @@ DramController::DramController(sc_core::sc_module_name name, const DramSpec& spe
   m_stats.counter("row_conflicts", m_conflicts, "count", "accesses that had to close another row");
   m_stats.counter("activates", m_activates, "count", "ACT commands (the latency model: accesses that opened a row)");
   m_stats.counter("precharges", m_precharges, "count", "PRE commands and auto-precharges, a PREA counted once per bank it closed");
-  m_stats.counter("refreshes", m_refreshes, "count", "REF commands (all-bank)");
+  m_stats.counter("refreshes", m_refreshes, "count", "REF commands (all-bank) while requests were queued or in flight");
+  m_stats.counter("idle_refreshes", m_idle_refreshes, "count", "REF commands that fell due while the controller was idle (counted when work came)");
   m_stats.counter("write_drains", m_write_drains, "count", "turns from reads to draining the write queue (command model)");
   m_stats.formula("row_buffer_hit_rate", [this] { return ratio(m_hits, m_requests); }, "ratio", "row hits / requests");
   m_stats.formula("average_latency", [this] { return ratio(m_latency_sum, m_requests); }, "cycles",

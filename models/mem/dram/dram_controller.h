@@ -122,7 +122,7 @@ class DramController : public sc_core::sc_module, public StatProvider, public Wa
 
   // Statistics (controller cycles).
   uint64_t m_requests = 0, m_reads = 0, m_writes = 0, m_hits = 0, m_empties = 0, m_conflicts = 0;
-  uint64_t m_activates = 0, m_precharges = 0, m_refreshes = 0, m_read_latency_sum = 0, m_write_drains = 0;
+  uint64_t m_activates = 0, m_precharges = 0, m_refreshes = 0, m_idle_refreshes = 0, m_read_latency_sum = 0, m_write_drains = 0;
   uint64_t m_latency_sum = 0, m_latency_max = 0, m_bytes = 0, m_max_queue = 0;
   uint64_t m_first_arrival = ~0ull, m_last_done = 0;  // none yet: ~0 and 0
   uint64_t m_bus_busy = 0;  // the timing model's bus busy cycles, counted here as they grow (a counter the statistics own)

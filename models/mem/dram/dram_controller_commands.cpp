@@ -88,7 +88,7 @@ void DramController::refresh_while_idle(Cycle now) {
       m_device->issue(DramCmd::PreAll, 0, 0, at);
     }
     m_device->issue(DramCmd::Refresh, 0, 0, std::max(ref, m_device->earliest(DramCmd::Refresh, 0)));
-    ++m_refreshes;
+    ++m_idle_refreshes;
     m_next_refresh += m_spec.command.tREFI;
   }
   if (m_next_refresh < m_idle_since) m_next_refresh += ((m_idle_since - m_next_refresh) / m_spec.command.tREFI + 1) * m_spec.command.tREFI;
