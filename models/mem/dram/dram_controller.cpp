@@ -15,6 +15,8 @@ DramController::DramController(sc_core::sc_module_name name, const DramSpec& spe
       m_device(spec.timing_model == "command" ? std::make_unique<DramDevice>(spec) : nullptr),
       m_scheduler(make_dram_scheduler(spec.scheduler, DramSchedulerParams{spec.hold_threshold()})),
       m_bank_activated(spec.banks, 0),
+      m_earliest(spec.banks),
+      m_earliest_of(spec.banks, std::array<uint64_t, kDramCmds>{}),
       m_views(spec.banks),
       m_bank_queued(spec.banks, 0),
       m_wave_row(spec.banks, kNoRow),

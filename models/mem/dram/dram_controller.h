@@ -90,6 +90,10 @@ class DramController : public sc_core::sc_module, public StatProvider, public Wa
   void refresh_while_idle(Cycle now);
   void issue_command(size_t i, DramCmd cmd, Cycle now);
   Cycle next_command_wake(Cycle now) const;
+  // The device's earliest(), remembered per bank and command until the device next issues a
+  // command (the scheduler asks it for every queued request, and twice a cycle).
+  Cycle earliest(DramCmd cmd, uint32_t bank) const;
+  void device_issue(DramCmd cmd, uint32_t bank, uint64_t row, Cycle at, bool auto_precharge = false);
   void record_waves(uint32_t bank, const DramIssue& issue, bool write, uint64_t row);
 
   DramSpec m_spec;
@@ -110,6 +114,9 @@ class DramController : public sc_core::sc_module, public StatProvider, public Wa
   bool m_refresh_due = false;
   Cycle m_idle_since = 0;  // nothing queued or in the banks since this cycle (kNever: busy)
   std::vector<uint32_t> m_bank_activated;    // per bank: queued requests whose row was opened for them
+  uint64_t m_device_issues = 1;              // commands the device has taken (+1): the memo's generation
+  mutable std::vector<std::array<Cycle, kDramCmds>> m_earliest;      // memo of earliest(), per bank
+  mutable std::vector<std::array<uint64_t, kDramCmds>> m_earliest_of;  // ... the generation it is of
   std::vector<DramQueueEntry> m_candidates;  // scratch: the entries the policy sees
   std::vector<size_t> m_candidate_index;
   std::priority_queue<InFlight, std::vector<InFlight>, std::greater<InFlight>> m_in_flight;

@@ -13,6 +13,20 @@
 
 namespace gputlm::mem {
 
+Cycle DramController::earliest(DramCmd cmd, uint32_t bank) const {
+  const size_t c = static_cast<size_t>(cmd);
+  if (m_earliest_of[bank][c] != m_device_issues) {
+    m_earliest[bank][c] = m_device->earliest(cmd, bank);
+    m_earliest_of[bank][c] = m_device_issues;
+  }
+  return m_earliest[bank][c];
+}
+
+void DramController::device_issue(DramCmd cmd, uint32_t bank, uint64_t row, Cycle at, bool auto_precharge) {
+  m_device->issue(cmd, bank, row, at, auto_precharge);
+  ++m_device_issues;
+}
+
 bool DramController::queue_has_room(const tlm::tlm_generic_payload& p) const {
   if (!command_model()) return m_queue.size() < m_spec.queue_depth;
   return p.is_write() ? m_queued_writes < m_spec.write_queue_depth : m_queued_reads < m_spec.queue_depth;
@@ -44,7 +58,7 @@ void DramController::schedule_commands(Cycle now) {
   bool opened_ready = false;
   for (size_t i = 0; i < m_queue.size() && !opened_ready; ++i) {
     const DramQueueEntry& e = m_queue[i];
-    opened_ready = m_pending[i].activated && m_device->earliest(m_device->next_command(e.bank, e.row, e.write), e.bank) <= now;
+    opened_ready = m_pending[i].activated && earliest(m_device->next_command(e.bank, e.row, e.write), e.bank) <= now;
   }
   if (!opened_ready && !m_refresh_due) {
     const bool mode = next_write_mode();
@@ -59,7 +73,7 @@ void DramController::schedule_commands(Cycle now) {
     const DramCmd cmd = m_device->next_command(e.bank, e.row, e.write);
     e.hit = cmd == DramCmd::Read || cmd == DramCmd::Write;
     e.opened = m_pending[i].activated;
-    e.ready = m_device->earliest(cmd, e.bank) <= now && !(cmd == DramCmd::Pre && m_bank_activated[e.bank] > 0);
+    e.ready = earliest(cmd, e.bank) <= now && !(cmd == DramCmd::Pre && m_bank_activated[e.bank] > 0);
     m_candidates.push_back(e);
     m_candidate_index.push_back(i);
   }
@@ -80,14 +94,14 @@ void DramController::refresh_while_idle(Cycle now) {
   if (m_idle_since == kNever) return;
   while (m_next_refresh < now && m_next_refresh >= m_idle_since) {
     Cycle at = m_next_refresh;
-    if (m_device->any_open()) at = std::max(at, m_device->earliest(DramCmd::PreAll, 0));
-    const Cycle ref = std::max(m_device->any_open() ? at + m_spec.command.tRP : at, m_device->earliest(DramCmd::Refresh, 0));
+    if (m_device->any_open()) at = std::max(at, earliest(DramCmd::PreAll, 0));
+    const Cycle ref = std::max(m_device->any_open() ? at + m_spec.command.tRP : at, earliest(DramCmd::Refresh, 0));
     if (ref >= now) break;
     if (m_device->any_open()) {
       for (uint32_t b = 0; b < m_spec.banks; ++b) m_precharges += m_device->open_row(b).has_value();
-      m_device->issue(DramCmd::PreAll, 0, 0, at);
+      device_issue(DramCmd::PreAll, 0, 0, at);
     }
-    m_device->issue(DramCmd::Refresh, 0, 0, std::max(ref, m_device->earliest(DramCmd::Refresh, 0)));
+    device_issue(DramCmd::Refresh, 0, 0, std::max(ref, earliest(DramCmd::Refresh, 0)));
     ++m_idle_refreshes;
     m_next_refresh += m_spec.command.tREFI;
   }
@@ -100,7 +114,7 @@ bool DramController::schedule_refresh(Cycle now) {
   for (uint32_t n : m_bank_activated)
     if (n) return false;
   const DramCmd cmd = m_device->any_open() ? DramCmd::PreAll : DramCmd::Refresh;
-  if (m_device->earliest(cmd, 0) > now) return false;
+  if (earliest(cmd, 0) > now) return false;
   if (cmd == DramCmd::PreAll) {
     for (uint32_t b = 0; b < m_spec.banks; ++b) {
       if (!m_device->open_row(b)) continue;
@@ -116,7 +130,7 @@ bool DramController::schedule_refresh(Cycle now) {
     if (m_tracing)
       for (uint32_t b = 0; b < m_spec.banks; ++b) m_timeline.set(sc_core::sc_time_stamp(), &m_wave_cmd[b], uint64_t(DramCommand::Refresh));
   }
-  m_device->issue(cmd, 0, 0, now);
+  device_issue(cmd, 0, 0, now);
   return true;
 }
 
@@ -128,7 +142,7 @@ void DramController::issue_command(size_t i, DramCmd cmd, Cycle now) {
     if (m_tracing) m_timeline.set(sc_core::sc_time_stamp(), &m_wave_cmd[e.bank], uint64_t(c));
   };
   if (cmd == DramCmd::Act) {
-    m_device->issue(cmd, e.bank, e.row, now);
+    device_issue(cmd, e.bank, e.row, now);
     ++m_activates;
     p.activated = true;
     --(e.write ? m_queued_writes : m_queued_reads);  // out of its queue: its bank holds it
@@ -138,7 +152,7 @@ void DramController::issue_command(size_t i, DramCmd cmd, Cycle now) {
     return;
   }
   if (cmd == DramCmd::Pre) {
-    m_device->issue(cmd, e.bank, e.row, now);
+    device_issue(cmd, e.bank, e.row, now);
     ++m_precharges;
     wave(DramCommand::Precharge);
     if (m_tracing) m_timeline.set(sc_core::sc_time_stamp(), &m_wave_row[e.bank], kNoRow);
@@ -153,7 +167,7 @@ void DramController::issue_command(size_t i, DramCmd cmd, Cycle now) {
     for (size_t j = 0; j < m_queue.size(); ++j)
       if (j != i && m_queue[j].bank == e.bank && m_queue[j].row == e.row) auto_precharge = false;
   }
-  m_device->issue(cmd, e.bank, e.row, now, auto_precharge);
+  device_issue(cmd, e.bank, e.row, now, auto_precharge);
   m_precharges += auto_precharge;
   m_bus_busy += m_device->burst();
   const Cycle done = now + m_device->data_end(e.write);
@@ -190,12 +204,12 @@ Cycle DramController::next_command_wake(Cycle now) const {
     const DramQueueEntry& e = m_queue[i];
     const DramCmd cmd = m_device->next_command(e.bank, e.row, e.write);
     if (cmd == DramCmd::Pre && m_bank_activated[e.bank] > 0) continue;  // waits for that request's column command
-    Cycle t = m_device->earliest(cmd, e.bank);
+    Cycle t = earliest(cmd, e.bank);
     if (cmd == DramCmd::Act || cmd == DramCmd::Pre)
       if (const std::optional<DramHold> h = m_scheduler->hold(e.bank, now + 1)) t = std::max(t, h->until);
     next = std::min(next, t);
   }
-  if (m_refresh_due && !any_activated) next = std::min(next, m_device->earliest(m_device->any_open() ? DramCmd::PreAll : DramCmd::Refresh, 0));
+  if (m_refresh_due && !any_activated) next = std::min(next, earliest(m_device->any_open() ? DramCmd::PreAll : DramCmd::Refresh, 0));
   return std::max(next, now + 1);
 }
 
