@@ -117,6 +117,11 @@ class DramController : public sc_core::sc_module, public StatProvider, public Wa
   uint64_t m_device_issues = 1;              // commands the device has taken (+1): the memo's generation
   mutable std::vector<std::array<Cycle, kDramCmds>> m_earliest;      // memo of earliest(), per bank
   mutable std::vector<std::array<uint64_t, kDramCmds>> m_earliest_of;  // ... the generation it is of
+  struct Step {
+    DramCmd cmd;  // a queued request's next command
+    bool ready;   // ... and whether it may issue now
+  };
+  std::vector<Step> m_steps;                 // scratch: per queued request, this cycle
   std::vector<DramQueueEntry> m_candidates;  // scratch: the entries the policy sees
   std::vector<size_t> m_candidate_index;
   std::priority_queue<InFlight, std::vector<InFlight>, std::greater<InFlight>> m_in_flight;

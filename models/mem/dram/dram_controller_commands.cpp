@@ -53,12 +53,17 @@ void DramController::schedule_commands(Cycle now) {
     m_refresh_due = true;
     m_next_refresh += m_spec.command.tREFI;
   }
-  // The drain mode is revisited when no request whose row was opened for it can go on (they go
-  // first whatever the mode) and no refresh waits.
+  // Every queued request's next command and whether it may go now, once; then the drain mode,
+  // which is revisited when no request whose row was opened for it can go on (they go first
+  // whatever the mode) and no refresh waits; then the policy's candidates.
+  m_steps.clear();
   bool opened_ready = false;
-  for (size_t i = 0; i < m_queue.size() && !opened_ready; ++i) {
+  for (size_t i = 0; i < m_queue.size(); ++i) {
     const DramQueueEntry& e = m_queue[i];
-    opened_ready = m_pending[i].activated && earliest(m_device->next_command(e.bank, e.row, e.write), e.bank) <= now;
+    const DramCmd cmd = m_device->next_command(e.bank, e.row, e.write);
+    const bool ready = earliest(cmd, e.bank) <= now && !(cmd == DramCmd::Pre && m_bank_activated[e.bank] > 0);
+    m_steps.push_back({cmd, ready});
+    opened_ready |= ready && m_pending[i].activated;
   }
   if (!opened_ready && !m_refresh_due) {
     const bool mode = next_write_mode();
@@ -70,17 +75,16 @@ void DramController::schedule_commands(Cycle now) {
   for (size_t i = 0; i < m_queue.size(); ++i) {
     if (!candidate(i, m_write_mode)) continue;
     DramQueueEntry e = m_queue[i];
-    const DramCmd cmd = m_device->next_command(e.bank, e.row, e.write);
-    e.hit = cmd == DramCmd::Read || cmd == DramCmd::Write;
+    e.hit = m_steps[i].cmd == DramCmd::Read || m_steps[i].cmd == DramCmd::Write;
     e.opened = m_pending[i].activated;
-    e.ready = earliest(cmd, e.bank) <= now && !(cmd == DramCmd::Pre && m_bank_activated[e.bank] > 0);
+    e.ready = m_steps[i].ready;
     m_candidates.push_back(e);
     m_candidate_index.push_back(i);
   }
   const int pick = m_candidates.empty() ? -1 : m_scheduler->pick(m_candidates, now);
   if (pick >= 0) {
     const size_t i = m_candidate_index[static_cast<size_t>(pick)];
-    return issue_command(i, m_device->next_command(m_queue[i].bank, m_queue[i].row, m_queue[i].write), now);
+    return issue_command(i, m_steps[i].cmd, now);
   }
   if (m_refresh_due) schedule_refresh(now);
 }
