@@ -112,9 +112,7 @@ void DramController::schedule(Cycle now) {
   const int i = m_scheduler->pick(m_queue, now);
   if (i < 0) return;
   const DramQueueEntry& e = m_queue[i];
-  bool keep_open = m_open_page;
-  for (const DramQueueEntry& q : m_queue)
-    if (&q != &e && q.bank == e.bank && q.row == e.row) keep_open = true;  // closed page keeps a row others still need
+  const bool keep_open = m_open_page || wanted_by_another(static_cast<size_t>(i));
   const Cycle bus_busy = m_timing->bus_busy_cycles();
   const DramIssue r = m_timing->issue({e.bank, e.row, e.write, m_pending[i].payload->get_data_length()}, now, keep_open);
   m_bus_busy += m_timing->bus_busy_cycles() - bus_busy;
@@ -194,6 +192,12 @@ Cycle DramController::next_wake(Cycle now) const {
 bool DramController::queued_for(uint32_t bank, uint64_t row) const {
   for (const DramQueueEntry& q : m_queue)
     if (q.bank == bank && q.row == row) return true;
+  return false;
+}
+
+bool DramController::wanted_by_another(size_t i) const {
+  for (size_t j = 0; j < m_queue.size(); ++j)
+    if (j != i && m_queue[j].bank == m_queue[i].bank && m_queue[j].row == m_queue[i].row) return true;
   return false;
 }
 

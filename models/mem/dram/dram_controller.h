@@ -75,6 +75,8 @@ class DramController : public sc_core::sc_module, public StatProvider, public Wa
   void accept(Cycle now);
   void complete(Cycle now);
   bool queued_for(uint32_t bank, uint64_t row) const;
+  // Whether a queued request other than i wants request i's row (a closed page keeps it open).
+  bool wanted_by_another(size_t i) const;
   void record_hold(uint32_t bank, Cycle now);
   void schedule(Cycle now);
   void count_outcome(Pending& p, RowOutcome outcome);
@@ -88,6 +90,8 @@ class DramController : public sc_core::sc_module, public StatProvider, public Wa
   bool candidate(size_t i, bool write_mode) const;
   bool schedule_refresh(Cycle now);
   void refresh_while_idle(Cycle now);
+  void precharge_all(Cycle at, bool waves);
+  bool rows_opened_for_requests() const;
   void issue_command(size_t i, DramCmd cmd, Cycle now);
   Cycle next_command_wake(Cycle now) const;
   // The device's earliest(), remembered per bank and command until the device next issues a

@@ -101,11 +101,8 @@ void DramController::refresh_while_idle(Cycle now) {
     if (m_device->any_open()) at = std::max(at, earliest(DramCmd::PreAll, 0));
     const Cycle ref = std::max(m_device->any_open() ? at + m_spec.command.tRP : at, earliest(DramCmd::Refresh, 0));
     if (ref >= now) break;
-    if (m_device->any_open()) {
-      for (uint32_t b = 0; b < m_spec.banks; ++b) m_precharges += m_device->open_row(b).has_value();
-      device_issue(DramCmd::PreAll, 0, 0, at);
-    }
-    device_issue(DramCmd::Refresh, 0, 0, std::max(ref, earliest(DramCmd::Refresh, 0)));
+    if (m_device->any_open()) precharge_all(at, false);
+    device_issue(DramCmd::Refresh, 0, 0, ref);
     ++m_idle_refreshes;
     m_next_refresh += m_spec.command.tREFI;
   }
@@ -113,27 +110,38 @@ void DramController::refresh_while_idle(Cycle now) {
   m_idle_since = kNever;
 }
 
+// PREA at `at`: a precharge counted for each open bank (shown in the waves if `waves`: at now).
+void DramController::precharge_all(Cycle at, bool waves) {
+  for (uint32_t b = 0; b < m_spec.banks; ++b) {
+    if (!m_device->open_row(b)) continue;
+    ++m_precharges;
+    if (waves && m_tracing) {
+      m_timeline.set(sc_core::sc_time_stamp(), &m_wave_cmd[b], uint64_t(DramCommand::Precharge));
+      m_timeline.set(sc_core::sc_time_stamp(), &m_wave_row[b], kNoRow);
+    }
+  }
+  device_issue(DramCmd::PreAll, 0, 0, at);
+}
+
+bool DramController::rows_opened_for_requests() const {
+  for (uint32_t n : m_bank_activated)
+    if (n) return true;
+  return false;
+}
+
 // With the opened rows used: PREA if a bank is open, then REF, each when the device allows.
 bool DramController::schedule_refresh(Cycle now) {
-  for (uint32_t n : m_bank_activated)
-    if (n) return false;
+  if (rows_opened_for_requests()) return false;
   const DramCmd cmd = m_device->any_open() ? DramCmd::PreAll : DramCmd::Refresh;
   if (earliest(cmd, 0) > now) return false;
   if (cmd == DramCmd::PreAll) {
-    for (uint32_t b = 0; b < m_spec.banks; ++b) {
-      if (!m_device->open_row(b)) continue;
-      ++m_precharges;
-      if (m_tracing) {
-        m_timeline.set(sc_core::sc_time_stamp(), &m_wave_cmd[b], uint64_t(DramCommand::Precharge));
-        m_timeline.set(sc_core::sc_time_stamp(), &m_wave_row[b], kNoRow);
-      }
-    }
-  } else {
-    ++m_refreshes;
-    m_refresh_due = false;
-    if (m_tracing)
-      for (uint32_t b = 0; b < m_spec.banks; ++b) m_timeline.set(sc_core::sc_time_stamp(), &m_wave_cmd[b], uint64_t(DramCommand::Refresh));
+    precharge_all(now, true);
+    return true;
   }
+  ++m_refreshes;
+  m_refresh_due = false;
+  if (m_tracing)
+    for (uint32_t b = 0; b < m_spec.banks; ++b) m_timeline.set(sc_core::sc_time_stamp(), &m_wave_cmd[b], uint64_t(DramCommand::Refresh));
   device_issue(cmd, 0, 0, now);
   return true;
 }
@@ -165,12 +173,7 @@ void DramController::issue_command(size_t i, DramCmd cmd, Cycle now) {
   // A column command; the last of the request's closes the row under the closed-page policy
   // unless another queued request wants it.
   const bool last = p.columns <= 1;
-  bool auto_precharge = false;
-  if (last && !m_open_page) {
-    auto_precharge = true;
-    for (size_t j = 0; j < m_queue.size(); ++j)
-      if (j != i && m_queue[j].bank == e.bank && m_queue[j].row == e.row) auto_precharge = false;
-  }
+  const bool auto_precharge = last && !m_open_page && !wanted_by_another(i);
   device_issue(cmd, e.bank, e.row, now, auto_precharge);
   m_precharges += auto_precharge;
   m_bus_busy += m_device->burst();
@@ -201,9 +204,7 @@ Cycle DramController::next_command_wake(Cycle now) const {
   // A change of drain mode waits for a cycle when no opened row's request can go: look each cycle.
   if (!m_refresh_due && next_write_mode() != mode) return now + 1;
   Cycle next = m_next_refresh;
-  bool any_activated = false;
   for (size_t i = 0; i < m_queue.size(); ++i) {
-    any_activated |= m_pending[i].activated;
     if (!candidate(i, mode)) continue;
     const DramQueueEntry& e = m_queue[i];
     const DramCmd cmd = m_device->next_command(e.bank, e.row, e.write);
@@ -213,7 +214,7 @@ Cycle DramController::next_command_wake(Cycle now) const {
       if (const std::optional<DramHold> h = m_scheduler->hold(e.bank, now + 1)) t = std::max(t, h->until);
     next = std::min(next, t);
   }
-  if (m_refresh_due && !any_activated) next = std::min(next, earliest(m_device->any_open() ? DramCmd::PreAll : DramCmd::Refresh, 0));
+  if (m_refresh_due && !rows_opened_for_requests()) next = std::min(next, earliest(m_device->any_open() ? DramCmd::PreAll : DramCmd::Refresh, 0));
   return std::max(next, now + 1);
 }
 

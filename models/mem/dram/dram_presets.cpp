@@ -2,6 +2,7 @@
 // Each number's source is named; values given in ns are converted at the preset's clock and
 // rounded up, as JEDEC's rounding rule does.
 #include <cmath>
+#include <utility>
 
 #include "models/mem/dram/dram_spec.h"
 
@@ -105,14 +106,20 @@ DramSpec gddr6() {
   return s;
 }
 
+// The presets by name.
+const std::pair<const char*, DramSpec (*)()> kPresets[] = {{"ddr4-2400", ddr4_2400}, {"gddr5", gddr5}, {"gddr6", gddr6}};
+
 }  // namespace
 
-std::vector<std::string> DramSpec::preset_names() { return {"ddr4-2400", "gddr5", "gddr6"}; }
+std::vector<std::string> DramSpec::preset_names() {
+  std::vector<std::string> names;
+  for (const auto& [name, make] : kPresets) names.push_back(name);
+  return names;
+}
 
 std::optional<DramSpec> DramSpec::preset(const std::string& name) {
-  if (name == "ddr4-2400") return ddr4_2400();
-  if (name == "gddr5") return gddr5();
-  if (name == "gddr6") return gddr6();
+  for (const auto& [preset_name, make] : kPresets)
+    if (name == preset_name) return make();
   return std::nullopt;
 }
 

@@ -2,7 +2,9 @@
 //   fcfs         First-come first-serve (Narasiman Table 5.1): requests to one bank are served in
 //                arrival order; among banks that can start an access, the oldest request goes first.
 //   fr-fcfs      First-ready FCFS (Rixner et al., ISCA 2000; dissertation Table 8.1): the oldest
-//                request that hits its bank's open row goes first, else as fcfs.
+//                ready request that hits its bank's open row goes first, else the oldest ready
+//                request of any bank (in the latency model a bank's requests are ready together,
+//                so that is fcfs's pick).
 //   fr-fcfs-ready
 //                First-ready FCFS as Ramulator 2 has it (its FRFCFS scheduler and generic
 //                controller): a request whose row was opened for it goes first, then the oldest
