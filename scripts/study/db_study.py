@@ -9,15 +9,17 @@ Fig. 8.4, the hinted ones on narasiman-db-hold: lookups per cycle, row-buffer hi
 utilization, holds; from the DRAM trace, when a hinted row's anticipated request arrived and how
 long each bank waited between row changes. The same four on the overlapping-conflict DRAM reading
 ("conflict_busy": "opening", as narasiman-baseline) show how much that reading decides.
-Writes into --out (default sweeps/db/results/; docs/results/ holds the committed ones):
+Writes into --out (default sweeps/db/results/; docs/results/ holds the committed ones), each with
+the commit and the command that made it:
   db_study.csv    one row per run
   db_study.md     the tables, ours beside the paper's
-  fig_db_scan.png, fig_db_index.png
+  fig_db_scan.png, fig_db_index.png (not with --no-figures)
 The runs are the sweeps studies/db/{scan,bandwidth,index,index_opening}.json (index.json's runs
 write their DRAM trace), run by `gputlm sweep` into sweeps/db/<part>/ (sweeps/db-test/<part>/ with
---test), which reuses every result it has (sweep_results.py).
+--size test), which reuses every result it has (sweep_results.py).
 
-  /usr/bin/python3 scripts/study/db_study.py [--out DIR] [--jobs N] [--collect] [--fresh] [--test]
+  /usr/bin/python3 scripts/study/db_study.py [--size study|test] [--out DIR] [--no-figures]
+      [--sweeps DIR] [--gputlm PATH] [--jobs N] [--collect] [--fresh]
 """
 import csv
 import statistics
@@ -25,13 +27,9 @@ import sys
 from collections import defaultdict
 from pathlib import Path
 
-import matplotlib
-
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from sweep_results import output_dir, study_arguments, study_sweep  # noqa: E402
+from sweep_results import (csv_writer, markdown_provenance, output_dir, parse_study_args, pyplot,  # noqa: E402
+                           save_figure, study_parser, study_sweep)
 
 SELECTIVITIES = [2, 4, 8, 16, 32, 64, 128, 256, 512, 1024]
 BANDWIDTHS = [32, 16, 8, 4]
@@ -46,7 +44,7 @@ PAPER = {"scan_speedup": 0.21, "scan_instr_reduction": 0.20, "scan_hit_rate": 0.
 
 
 def parse_args():
-    return study_arguments(__doc__, "db")
+    return parse_study_args(study_parser(__doc__), "db")
 
 
 def index_label(version, reading):
@@ -79,7 +77,7 @@ def run_all(args):
     sweeps = {part: study_sweep("db", part, args) for part in ("scan", "bandwidth", "index", "index_opening")}
     by_label = {part: {(ALIASES.get(k[0], k[0]), *k[1:]): k for k in [*s.stats, *s.failures]} for part, s in sweeps.items()}
     results, failures = {}, {}
-    for key, (label, workload, size, part) in plan(args.test).items():
+    for key, (label, workload, size, part) in plan(args.size == "test").items():
         run = by_label[part].get((label, workload, size))
         if run in sweeps[part].stats:
             results[key] = (sweeps[part].stats[run], sweeps[part].dirs[run])
@@ -129,7 +127,7 @@ def collect(results):
                "size": stats["size"], "cycles": t["cycles"], "warp_instructions": t["warp_instructions"],
                "row_buffer_hit_rate": d["row_buffer_hit_rate"], "bus_utilization": d["bus_utilization"],
                "dram_requests": d["requests"], "holds": d.get("holds", ""), "hold_hits": d.get("hold_hits", ""),
-               "hold_timeouts": d.get("hold_timeouts", ""), "host_seconds": stats["host_seconds"]}
+               "hold_timeouts": d.get("hold_timeouts", "")}
         trace = run_dir / "dram.csv"
         if trace.exists():
             row.update(trace_figures(trace))
@@ -158,9 +156,9 @@ def scan_pairs(rows, config, sels):
     return out
 
 
-def write_markdown(rows, out):
-    lines = ["# Database search study (Narasiman dissertation, chapter 8)", "",
-             "Made by `scripts/study_db.sh` (`scripts/study/db_study.py`). Workloads: `traces/db/` "
+def write_markdown(rows, out, args):
+    lines = ["# Database search study (Narasiman dissertation, chapter 8)", "", markdown_provenance(args), "",
+             "Workloads: `traces/db/` "
              "(see its README for the kernels and every scaling); presets `narasiman-db` (Table 8.1) and "
              "`narasiman-db-hold` (the hint-aware controller). Notes on the gaps: `db_study_notes.md`.", "",
              "## Full table scan, selectivity 1/2, 32 GB/s (Fig. 8.1)", "",
@@ -219,18 +217,18 @@ def write_markdown(rows, out):
     (out / "db_study.md").write_text("\n".join(lines) + "\n")
 
 
-def write_csv(rows, out):
+def write_csv(rows, out, args):
     keys = []
     for r in rows:
         keys += [k for k in r if k not in keys]
     with open(out / "db_study.csv", "w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=keys)
-        w.writeheader()
+        w = csv_writer(f, args, keys)
         for r in sorted(rows, key=lambda r: (r["kind"], r["config"], r["version"], r["selectivity"])):
             w.writerow(r)
 
 
-def plot_scan(rows, out):
+def plot_scan(rows, out, args):
+    plt = pyplot()
     fig, (a1, a2) = plt.subplots(1, 2, figsize=(11, 4))
     p = scan_pairs(rows, "db", SELECTIVITIES)
     xs = [f"1/{s}" for s, *_ in p]
@@ -250,12 +248,11 @@ def plot_scan(rows, out):
     a2.set_title("Bandwidth sweep, selectivity 1/2 (Fig. 8.3)")
     a2.axhline(0, color="grey", lw=0.5)
     fig.tight_layout()
-    fig.savefig(out / "fig_db_scan.png", dpi=120)
-    plt.close(fig)
+    save_figure(fig, out / "fig_db_scan.png", args, dpi=120)
 
 
-def plot_index(rows, out):
-    fig, axes = plt.subplots(1, 3, figsize=(13, 4))
+def plot_index(rows, out, args):
+    fig, axes = pyplot().subplots(1, 3, figsize=(13, 4))
     width = 0.27
     x = range(len(INDEX_VERSIONS))
     series = [("db", "ours, Table 8.1 DRAM"), ("db-opening", "ours, overlapping row changes")]
@@ -281,22 +278,22 @@ def plot_index(rows, out):
     axes[1].legend(fontsize=7)
     fig.suptitle("Index search, 3 row-buffer levels, 128K lookups (Fig. 8.4)")
     fig.tight_layout()
-    fig.savefig(out / "fig_db_index.png", dpi=120)
-    plt.close(fig)
+    save_figure(fig, out / "fig_db_index.png", args, dpi=120)
 
 
 def main():
     args = parse_args()
     results, failures = run_all(args)
-    out = output_dir(args, "db")
+    out = output_dir(args)
     for key, err in failures.items():
         print(f"FAILED {key}:\n{err}", file=sys.stderr)
     rows = collect(results)
-    write_csv(rows, out)
-    write_markdown(rows, out)
-    plot_scan(rows, out)
-    plot_index(rows, out)
-    print(f"wrote {out}/db_study.{{csv,md}}, fig_db_scan.png, fig_db_index.png ({len(rows)} runs)")
+    write_csv(rows, out, args)
+    write_markdown(rows, out, args)
+    if not args.no_figures:
+        plot_scan(rows, out, args)
+        plot_index(rows, out, args)
+    print(f"wrote {out}/db_study.{{csv,md}}{'' if args.no_figures else ', fig_db_scan.png, fig_db_index.png'} ({len(rows)} runs)")
     return 1 if failures else 0
 
 

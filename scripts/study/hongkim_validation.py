@@ -5,7 +5,8 @@ Runs the micro-benchmarks Mb1-Mb7 (coalesced and uncoalesced, Table 4) and the M
 (configs/hongkim-analytical.json, digest 7.3) and on fermi-gtx480, and the threads-per-block sweep
 of tiled matrix multiply (sizes tpb4 ... tpb512). Every run's statistics carry the model's
 prediction beside the simulated cycles (mwp_cwp_prediction); this script gathers them. Writes into
---out (default sweeps/hongkim/results/; docs/results/ holds the committed ones):
+--out (default sweeps/hongkim/results/; docs/results/ holds the committed ones), each with the
+commit and the command that made it (the figures not with --no-figures):
   hongkim_validation.csv   one row per (config, workload, size)
   hongkim_validation.md    CPI tables with each error and the geometric-mean error per group
   fig_hongkim_cpi.png      simulated vs predicted CPI (like the paper's Fig. 14 and 17)
@@ -15,22 +16,16 @@ tpb_sweep.json (its sizes are the sweep: never replaced by --size) and clamp.jso
 run by `gputlm sweep` into sweeps/hongkim/<part>/ (sweeps/hongkim-<size>/<part>/ with --size),
 which reuses every result it has (sweep_results.py).
 
-  /usr/bin/python3 scripts/study/hongkim_validation.py [--size study|test] [--out DIR] [--jobs N]
-      [--collect] [--fresh] [--no-sweep]
+  /usr/bin/python3 scripts/study/hongkim_validation.py [--size study|test] [--no-sweep] [--out DIR]
+      [--no-figures] [--sweeps DIR] [--gputlm PATH] [--jobs N] [--collect] [--fresh]
 """
-import argparse
-import csv
 import math
 import sys
 from pathlib import Path
 
-import matplotlib
-
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from sweep_results import add_arguments, output_dir, print_failures, study_sweep  # noqa: E402
+from sweep_results import (csv_writer, markdown_provenance, output_dir, parse_study_args, print_failures,  # noqa: E402
+                           pyplot, save_figure, study_parser, study_sweep)
 
 CONFIG_FILES = ["hongkim-analytical", "fermi-gtx480"]  # the configs of the specs (clamp.json: each with -clamp)
 MICRO = [f"mb{i}_{v}" for i in range(1, 8) for v in ("c", "uc")]
@@ -39,11 +34,9 @@ SWEEP = [f"tpb{n}" for n in (4, 8, 16, 32, 64, 128, 256, 512)]
 
 
 def parse_args():
-    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--size", default="study", help="workload size (the sweep always uses tpbN)")
-    p.add_argument("--no-sweep", action="store_true", help="skip the threads-per-block sweep")
-    add_arguments(p, "hongkim")
-    return p.parse_args()
+    p = study_parser(__doc__)
+    p.add_argument("--no-sweep", action="store_true", help="skip the threads-per-block sweep (its sizes are tpbN at every --size)")
+    return parse_study_args(p, "hongkim")
 
 
 def row_of(config, workload, size, stats):
@@ -122,9 +115,9 @@ def table(rows, columns):
     return "\n".join(out)
 
 
-def write_markdown(path, results, sweep, size):
-    lines = ["# MWP/CWP model vs simulator (Hong & Kim, ISCA 2009)", "",
-             f"Written by `scripts/study/hongkim_validation.py` at size `{size}`. CPI is cycles per warp "
+def write_markdown(path, results, sweep, args):
+    lines = ["# MWP/CWP model vs simulator (Hong & Kim, ISCA 2009)", "", markdown_provenance(args), "",
+             f"Size `{args.size}`. CPI is cycles per warp "
              "instruction of one active SM (Eq. 25); predicted CPI includes the synchronisation cost "
              "(Eq. 27); error = predicted / simulated - 1; the summary is the geometric mean of the "
              "absolute errors, as the paper reports it (5.4% micro, 13.3% Merge, on hardware). "
@@ -147,9 +140,9 @@ def write_markdown(path, results, sweep, size):
     Path(path).write_text("\n".join(lines))
 
 
-def cpi_figure(path, results):
+def cpi_figure(path, results, args):
     configs = [c for c in CONFIG_FILES if any(r["config"] == c and not r["error"] for r in results)]
-    fig, axes = plt.subplots(len(configs), 1, figsize=(13, 3.6 * len(configs)), squeeze=False)
+    fig, axes = pyplot().subplots(len(configs), 1, figsize=(13, 3.6 * len(configs)), squeeze=False)
     for ax, config in zip(axes[:, 0], configs):
         rows = [r for r in results if r["config"] == config and not r["error"]]
         x = range(len(rows))
@@ -160,12 +153,11 @@ def cpi_figure(path, results):
         ax.set_title(f"{config}: simulated vs predicted CPI")
         ax.legend()
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
+    save_figure(fig, path, args, dpi=110)
 
 
-def sweep_figure(path, sweep):
-    fig, ax = plt.subplots(figsize=(8, 4.5))
+def sweep_figure(path, sweep, args):
+    fig, ax = pyplot().subplots(figsize=(8, 4.5))
     for config in CONFIG_FILES:
         rows = sorted((r for r in sweep if r["config"] == config and not r["error"]),
                       key=lambda r: r["threads_per_block"])
@@ -182,8 +174,7 @@ def sweep_figure(path, sweep):
     ax.set_title("Tiled matrix multiply: threads-per-block sweep")
     ax.legend(fontsize=8)
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
+    save_figure(fig, path, args, dpi=110)
 
 
 def main():
@@ -200,23 +191,22 @@ def main():
             add_clamped(rows[key], stats)
     results = [rows[k] for k in rows if k[2] == args.size]
     sweep = [rows[k] for k in rows if k[2] in SWEEP]
-    out = output_dir(args, "hongkim")
+    out = output_dir(args)
     fields = list(next((r for r in results + sweep if not r["error"]), {"config": 0}).keys())
     with open(out / "hongkim_validation.csv", "w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=fields, extrasaction="ignore")
-        w.writeheader()
-        w.writerows(results + sweep)
-    write_markdown(out / "hongkim_validation.md", results, sweep, args.size)
-    cpi_figure(out / "fig_hongkim_cpi.png", results)
-    if sweep:
-        sweep_figure(out / "fig_hongkim_tiled_sweep.png", sweep)
+        csv_writer(f, args, fields, extrasaction="ignore").writerows(results + sweep)
+    write_markdown(out / "hongkim_validation.md", results, sweep, args)
+    if not args.no_figures:
+        cpi_figure(out / "fig_hongkim_cpi.png", results, args)
+        if sweep:
+            sweep_figure(out / "fig_hongkim_tiled_sweep.png", sweep, args)
     for config in CONFIG_FILES:
         for name, group in (("micro", MICRO), ("merge", MERGE)):
             rows_ = [r for r in results if r["config"] == config and r["workload"] in group]
             if rows_:
                 print(f"{config:20} {name:6} geometric-mean CPI error {100 * geomean_error(rows_):5.1f}% "
                       f"(clamped {100 * geomean_error(rows_, 'predicted_cpi_clamped'):5.1f}%) over {len(rows_)}")
-    print(f"wrote {out}/hongkim_validation.csv, .md, fig_hongkim_*.png; {len(failures)} failed runs")
+    print(f"wrote {out}/hongkim_validation.csv, .md{'' if args.no_figures else ', fig_hongkim_*.png'}; {len(failures)} failed runs")
     return 1 if failures else 0
 
 

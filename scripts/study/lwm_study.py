@@ -4,35 +4,30 @@ Runs the 12 narasiman benchmarks with build/bin/gputlm on the main configuration
 TBC and DWF where their presets exist, LWM256, 2Lev8, LWM256+2Lev1) and on the papers' sweeps:
 large-warp size, fetch-group size, the LWM optimisations, a perfect register file, the re-fetch
 policy and busy threads. Writes into --out (default sweeps/lwm/results/; docs/results/ holds the
-committed ones):
+committed ones), each with the commit and the command that made it:
   lwm_study.csv   one row per (configuration, benchmark)
   lwm_study.md    speedup tables, the headline numbers beside the papers', sweep tables
   fig09_ipc.png ... fig14_fetch_group.png   like the TR's Figures 9-13, the dissertation's 5.1-5.6
+                  (not with --no-figures)
 The runs are the sweep studies/lwm/runs.json (every configuration a preset or a preset with a
 merge patch), run by `gputlm sweep` into sweeps/lwm/runs/ (sweeps/lwm-test/runs/ at test size),
 which reuses every result it has (sweep_results.py).
 
 Run through scripts/study_lwm.sh (installs matplotlib, builds), or after a build:
   /usr/bin/python3 scripts/study/lwm_study.py [--size study|test] [--workloads W ...]
-      [--out DIR] [--jobs N] [--configs LABEL ...] [--collect] [--fresh]
+      [--configs LABEL ...] [--out DIR] [--no-figures] [--sweeps DIR] [--gputlm PATH] [--jobs N]
+      [--collect] [--fresh]
 """
-import argparse
-import csv
 import json
 import math
 import re
-import subprocess
 import sys
 import time
 from pathlib import Path
 
-import matplotlib
-
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402  (after the backend is chosen)
-
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from sweep_results import CONFIGS, REPO, add_arguments, output_dir, spec_configs, study_sweep  # noqa: E402
+from sweep_results import (CONFIGS, csv_writer, markdown_provenance, output_dir, parse_study_args,  # noqa: E402
+                           pyplot, save_figure, spec_configs, study_parser, study_sweep)
 
 # The papers' order (dissertation Table 5.2, TR Table 2): the leftmost four are branch-intensive.
 WORKLOADS = ["blackjack", "sort", "viterbi", "kmeans", "decrypt", "blackscholes", "needleman",
@@ -116,16 +111,13 @@ CSV_FIELDS = ["label", "workload", "size", "cycles", "thread_instructions", "war
 
 
 def parse_args():
-    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--size", default="study", choices=["study", "test"],
-                   help="workload input size (default study; test is a quick check)")
+    p = study_parser(__doc__)
     p.add_argument("--workloads", nargs="+", default=WORKLOADS, choices=WORKLOADS, metavar="W",
                    help="only these benchmarks (default: all 12): " + ", ".join(WORKLOADS))
     p.add_argument("--configs", nargs="+", choices=list(RUNS) + list(DERIVED), metavar="LABEL",
                    help="only these configurations and the baseline (default: all); labels: "
                    + ", ".join(list(RUNS) + list(DERIVED)))
-    add_arguments(p, "lwm")
-    return p.parse_args()
+    return parse_study_args(p, "lwm")
 
 
 def planned_labels(only=None):
@@ -279,18 +271,6 @@ def hit_rate_change(rate, base):
             f"{(rate - base) * 100:+.1f} points{relative}")
 
 
-def git_revision():
-    try:
-        rev = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=REPO, text=True,
-                             capture_output=True, check=True).stdout.strip()
-        dirty = subprocess.run(["git", "status", "--porcelain", "--", "models", "sc_main", "tb",
-                                "configs", "traces", "CMakeLists.txt"], cwd=REPO, text=True,
-                               capture_output=True, check=True).stdout.strip()
-        return rev + (" (with uncommitted changes)" if dirty else "")
-    except (OSError, subprocess.CalledProcessError):
-        return "unknown"
-
-
 def intensity(value, low, high, reverse=False):
     """The papers' classes: idle FU share <20% low, 20-40% medium, >40% high; active threads
     per warp instruction >30 low, 20-30 medium, <20 high branch intensity (reverse)."""
@@ -299,10 +279,9 @@ def intensity(value, low, high, reverse=False):
     return "low" if value < low else "medium" if value <= high else "high"
 
 
-def write_csv(path, results, labels, workloads):
+def write_csv(path, results, labels, workloads, args):
     with open(path, "w", newline="") as f:
-        writer = csv.DictWriter(f, fieldnames=CSV_FIELDS, extrasaction="ignore")
-        writer.writeheader()
+        writer = csv_writer(f, args, CSV_FIELDS, extrasaction="ignore")
         for label in labels:
             for w in workloads:
                 if (label, w) in results:
@@ -409,8 +388,8 @@ def write_markdown(path, results, labels, workloads, args, unmodelled, failures)
     main = [l for l in MAIN if l in labels or l in unmodelled]
     parts = [
         "# Large warps and two-level warp scheduling: study results",
-        f"Generated by `scripts/study_lwm.sh` (`scripts/study/lwm_study.py --size {args.size}`) "
-        f"at revision {git_revision()}. Benchmarks in the papers' order (the leftmost four are "
+        markdown_provenance(args),
+        f"Size `{args.size}`. Benchmarks in the papers' order (the leftmost four are "
         f"branch-intensive): {', '.join(workloads)}. IPC is thread instructions per cycle; "
         "speedup is IPC over the baseline's IPC on the same benchmark. Means are over the "
         f"{len(workloads)} benchmarks: the geometric mean and the arithmetic mean of the "
@@ -463,8 +442,9 @@ def write_markdown(path, results, labels, workloads, args, unmodelled, failures)
     path.write_text("\n\n".join(parts) + "\n")
 
 
-def grouped_bars(path, title, results, workloads, labels, paper_fig):
+def grouped_bars(path, title, results, workloads, labels, paper_fig, args):
     """Speedup over baseline per benchmark, one bar per label, the geometric mean at the right."""
+    plt = pyplot()
     groups = workloads + ["geomean"]
     width = 0.8 / len(labels)
     fig, ax = plt.subplots(figsize=(max(8.0, 1.1 * len(groups) + 1), 5))
@@ -493,12 +473,12 @@ def grouped_bars(path, title, results, workloads, labels, paper_fig):
     ax.grid(axis="y", linewidth=0.3)
     ax.legend(loc="lower center", bbox_to_anchor=(0.5, 1.13), ncol=min(len(labels), 6),
               fontsize=9, frameon=False)
-    fig.savefig(path, dpi=130, bbox_inches="tight")
-    plt.close(fig)
+    save_figure(fig, path, args, dpi=130)
 
 
-def utilisation_figure(path, results, workloads):
+def utilisation_figure(path, results, workloads, args):
     """Stacked shares of cycles by SIMD lanes active, one bar per configuration, per benchmark."""
+    plt = pyplot()
     labels = UTIL_CONFIGS
     short = {"baseline": "Base", "tbc256": "TBC", "dwf-best": "DWF", "lwm256": "LWM", "2lev8": "2Lev",
              "lwm256-2lev1": "L+2L"}
@@ -547,18 +527,17 @@ def utilisation_figure(path, results, workloads):
     handles, names = ax.get_legend_handles_labels()
     ax.legend(handles[::-1], names[::-1], loc="center left", bbox_to_anchor=(1.0, 0.5),
               fontsize=9, title="active lanes", frameon=False)
-    fig.savefig(path, dpi=130, bbox_inches="tight")
-    plt.close(fig)
+    save_figure(fig, path, args, dpi=130)
 
 
-def write_figures(out, results, labels, workloads):
+def write_figures(out, results, labels, workloads, args):
     main = [l for l in MAIN if l in labels]
     grouped_bars(out / "fig09_ipc.png", "IPC of the main configurations", results, workloads, main,
-                 "dissertation Fig. 5.1, TR Fig. 9")
-    utilisation_figure(out / "fig10_fu_utilisation.png", results, workloads)
+                 "dissertation Fig. 5.1, TR Fig. 9", args)
+    utilisation_figure(out / "fig10_fu_utilisation.png", results, workloads, args)
     for title, fig, paper_fig, sweep in SWEEPS:
         if fig:
-            grouped_bars(out / fig, title, results, workloads, sweep, paper_fig)
+            grouped_bars(out / fig, title, results, workloads, sweep, paper_fig, args)
 
 
 def print_summary(results, labels, workloads, failures):
@@ -579,13 +558,14 @@ def main():
     unmodelled = [l for l in MAIN if l in OPTIONAL and l not in planned_labels()]
     results, failures = run_all(run_labels(labels), args)
     add_derived(results, labels, workloads)
-    args.out = output_dir(args, "lwm")
-    write_csv(args.out / "lwm_study.csv", results, run_labels(labels), workloads)
-    write_markdown(args.out / "lwm_study.md", results, labels, workloads, args, unmodelled,
+    out = output_dir(args)
+    write_csv(out / "lwm_study.csv", results, run_labels(labels), workloads, args)
+    write_markdown(out / "lwm_study.md", results, labels, workloads, args, unmodelled,
                    failures)
-    write_figures(args.out, results, labels, workloads)
+    if not args.no_figures:
+        write_figures(out, results, labels, workloads, args)
     print_summary(results, labels, workloads, failures)
-    print(f"\nwrote {args.out}/lwm_study.csv, lwm_study.md and fig*.png; "
+    print(f"\nwrote {out}/lwm_study.csv, lwm_study.md{'' if args.no_figures else ' and fig*.png'}; "
           f"{len(failures)} failed runs; wall time {time.monotonic() - start:.1f} s")
     sys.exit(1 if failures else 0)
 

@@ -12,6 +12,7 @@ run's core-cycles went:
                    once the one before has drained: pipeline and memory latency per block run)
   between blocks   the rest: picking the next block, messages
 """
+from sweep_results import pyplot, save_figure
 
 FABRIC_PHASES = ("injecting", "channels_full", "waiting_batches", "draining")
 BREAKDOWN = ("no_tile", "reconfiguring", *FABRIC_PHASES, "between_blocks")
@@ -92,9 +93,9 @@ def gmean(xs):
     return geometric_mean(xs) if xs else float("nan")
 
 
-def plot_breakdown(path, rows, plt):
+def plot_breakdown(path, rows, args):
     """A stacked bar per Table 2 kernel: where the base run's core-cycles went."""
-    fig, ax = plt.subplots(figsize=(12, 4.8))
+    fig, ax = pyplot().subplots(figsize=(12, 4.8))
     x = range(len(rows))
     bottom = [0.0] * len(rows)
     for k in BREAKDOWN:
@@ -108,5 +109,4 @@ def plot_breakdown(path, rows, plt):
     ax.set_title("Where the VGIW cores' cycles go, per Table 2 kernel")
     ax.legend(fontsize=8, ncol=7, loc="lower center", bbox_to_anchor=(0.5, 1.08))
     fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
+    save_figure(fig, path, args, dpi=120)

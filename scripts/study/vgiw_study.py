@@ -9,14 +9,15 @@ Per kernel (launches of one kernel summed):
                    average, median below 0.1%)
   blocks           our basic blocks and VGIW segments against Table 2's counts
 and the attribution runs of vgiw_attribution.py (each lifts one limit; the cycle breakdown).
-Writes into --out (default sweeps/vgiw/results/; docs/results/ holds the committed ones):
-vgiw_study.csv, vgiw_study.md, fig_vgiw_speedup.png, fig_vgiw_lvc.png, fig_vgiw_cycles.png.
+Writes into --out (default sweeps/vgiw/results/; docs/results/ holds the committed ones), each with
+the commit and the command that made it: vgiw_study.csv, vgiw_study.md and (not with --no-figures)
+fig_vgiw_speedup.png, fig_vgiw_lvc.png, fig_vgiw_cycles.png.
 The runs are the sweep studies/vgiw/runs.json, run by `gputlm sweep` into sweeps/vgiw/runs/
-(sweeps/vgiw-test/runs/ with --test), which reuses every result it has (sweep_results.py).
+(sweeps/vgiw-test/runs/ with --size test), which reuses every result it has (sweep_results.py).
 
-  /usr/bin/python3 scripts/study/vgiw_study.py [--out DIR] [--jobs N] [--collect] [--fresh] [--test]
+  /usr/bin/python3 scripts/study/vgiw_study.py [--size study|test] [--out DIR] [--no-figures]
+      [--sweeps DIR] [--gputlm PATH] [--jobs N] [--collect] [--fresh]
 """
-import csv
 import re
 import statistics
 import subprocess
@@ -24,13 +25,9 @@ import sys
 from collections import defaultdict
 from pathlib import Path
 
-import matplotlib
-
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from sweep_results import GPUTLM, REPO, output_dir, print_failures, study_arguments, study_sweep  # noqa: E402
+from sweep_results import (REPO, csv_writer, markdown_provenance, output_dir, parse_study_args,  # noqa: E402
+                           print_failures, pyplot, save_figure, study_parser, study_sweep)
 import vgiw_attribution as attribution  # noqa: E402
 from vgiw_attribution import gmean  # noqa: E402
 
@@ -58,12 +55,12 @@ PAPER = {"speedup_mean": 3.0, "speedup_range": "0.9x - 11x", "lvc_over_rf": 0.1,
 
 
 def parse_args():
-    return study_arguments(__doc__, "vgiw")
+    return parse_study_args(study_parser(__doc__), "vgiw")
 
 
-def block_counts():
+def block_counts(gputlm):
     """(workload, kernel) -> (CFG basic blocks, VGIW segments), from `gputlm list --kernels`."""
-    out = subprocess.run([str(GPUTLM), "list", "--kernels"], cwd=REPO, capture_output=True, text=True, check=True).stdout
+    out = subprocess.run([str(gputlm), "list", "--kernels"], cwd=REPO, capture_output=True, text=True, check=True).stdout
     names = sorted((p.name for p in (REPO / SUITE).iterdir()), key=len, reverse=True)
     counts, workload = {}, None
     for line in out.splitlines():
@@ -96,13 +93,12 @@ def per_kernel(stats):
 
 def main():
     args = parse_args()
-    size = "test" if args.test else "study"
     sweep = study_sweep("vgiw", "runs", args)
     if print_failures([sweep]):
         return 1
-    out_dir = output_dir(args, "vgiw")
+    out_dir = output_dir(args)
     workloads = sorted(p.name for p in (REPO / SUITE).iterdir() if (p / "launch.json").exists())
-    blocks = block_counts()
+    blocks = block_counts(args.gputlm)
     runs = {(ALIASES.get(c, c), w): per_kernel(stats) for (c, w, _), stats in sweep.stats.items()}
     rows = []
     for w in workloads:
@@ -127,26 +123,26 @@ def main():
                 **attribution.columns(fermi, vgiw, vgiw["cores"], {label: runs[(label, w)][kernel] for label in attribution.RUNS}),
             })
     with open(out_dir / "vgiw_study.csv", "w", newline="") as f:
-        writer = csv.DictWriter(f, fieldnames=list(rows[0]))
-        writer.writeheader()
-        writer.writerows(rows)
+        csv_writer(f, args, list(rows[0])).writerows(rows)
     table2 = [r for r in rows if r["in_table2"]]
-    write_markdown(out_dir / "vgiw_study.md", table2, rows, size)
-    plot_speedup(out_dir / "fig_vgiw_speedup.png", table2)
-    plot_lvc(out_dir / "fig_vgiw_lvc.png", table2)
-    attribution.plot_breakdown(out_dir / "fig_vgiw_cycles.png", table2, plt)
-    print(f"wrote {out_dir}/vgiw_study.csv, vgiw_study.md, fig_vgiw_speedup.png, fig_vgiw_lvc.png, fig_vgiw_cycles.png")
+    write_markdown(out_dir / "vgiw_study.md", table2, rows, args)
+    if not args.no_figures:
+        plot_speedup(out_dir / "fig_vgiw_speedup.png", table2, args)
+        plot_lvc(out_dir / "fig_vgiw_lvc.png", table2, args)
+        attribution.plot_breakdown(out_dir / "fig_vgiw_cycles.png", table2, args)
+    print(f"wrote {out_dir}/vgiw_study.csv, vgiw_study.md"
+          + ("" if args.no_figures else ", fig_vgiw_speedup.png, fig_vgiw_lvc.png, fig_vgiw_cycles.png"))
     return 0
 
 
-def write_markdown(path, table2, rows, size):
+def write_markdown(path, table2, rows, args):
     sp = [r["speedup"] for r in table2]
     sp128 = [r["speedup_vc128"] for r in table2]
     lw = [r["lvc_over_rf_warp"] for r in table2 if r["rf_accesses_warp"]]
     lt = [r["lvc_over_rf_thread"] for r in table2 if r["rf_accesses_thread"]]
     rc = [r["reconfiguration_share"] for r in table2]
-    lines = [f"# VGIW study ({size} size): ours beside Voitsechov & Etsion", "",
-             "Generated by scripts/study_vgiw.sh. Cycles are core cycles (1.4 GHz) of every launch of the kernel, summed.", "",
+    lines = [f"# VGIW study ({args.size} size): ours beside Voitsechov & Etsion", "", markdown_provenance(args), "",
+             "Cycles are core cycles (1.4 GHz) of every launch of the kernel, summed.", "",
              "| figure | paper | ours (vgiw) | ours (vgiw, 128 virtual channels) |", "|---|---|---|---|",
              f"| speedup over Fermi, mean (Fig. 7) | {PAPER['speedup_mean']:.1f}x | {statistics.mean(sp):.2f}x | {statistics.mean(sp128):.2f}x |",
              f"| speedup, geometric mean | - | {gmean(sp):.2f}x | {gmean(sp128):.2f}x |",
@@ -170,10 +166,10 @@ def write_markdown(path, table2, rows, size):
     path.write_text("\n".join(lines))
 
 
-def plot_bars(path, rows, series, reference, ylabel, title, log=False):
+def plot_bars(path, rows, series, reference, ylabel, title, args, log=False):
     """Two bars per Table 2 kernel (series: [(label, key)] of two), a dashed line at the paper's figure."""
     x = range(len(rows))
-    fig, ax = plt.subplots(figsize=(12, 4.5))
+    fig, ax = pyplot().subplots(figsize=(12, 4.5))
     for (label, key), dx in zip(series, (-0.2, 0.2)):
         values = [r[key] if r[key] > 0 or not log else float("nan") for r in rows]
         ax.bar([i + dx for i in x], values, 0.4, label=label)
@@ -193,19 +189,18 @@ def plot_bars(path, rows, series, reference, ylabel, title, log=False):
     ax.set_title(title)
     ax.legend(fontsize=8)
     fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
+    save_figure(fig, path, args, dpi=120)
 
 
-def plot_speedup(path, rows):
+def plot_speedup(path, rows, args):
     plot_bars(path, rows, [("vgiw (32 virtual channels)", "speedup"), ("vgiw, 128 virtual channels", "speedup_vc128")],
-              ("paper's mean (3x)", PAPER["speedup_mean"]), "speedup over fermi-gtx480", "VGIW speedup per Table 2 kernel (cf. Fig. 7)")
+              ("paper's mean (3x)", PAPER["speedup_mean"]), "speedup over fermi-gtx480", "VGIW speedup per Table 2 kernel (cf. Fig. 7)", args)
 
 
-def plot_lvc(path, rows):
+def plot_lvc(path, rows, args):
     plot_bars(path, rows, [("per warp-wide RF access (the paper's count)", "lvc_over_rf_warp"), ("per thread RF access", "lvc_over_rf_thread")],
               ("paper: about 0.1", PAPER["lvc_over_rf"]), "LVC accesses / RF accesses",
-              "Live value cache accesses against Fermi register-file accesses (cf. Fig. 3)", log=True)
+              "Live value cache accesses against Fermi register-file accesses (cf. Fig. 3)", args, log=True)
 
 
 if __name__ == "__main__":
