@@ -122,7 +122,7 @@ Cycle FetchStage::cycle(Cycle now) {
     }
     m_fetched = !m_eligible.empty();
     if (m_fetched) {
-      fetch(m_core.scheduler->pick(m_eligible, m_core.warps, now), now);
+      fetch(m_core.scheduler->pick(m_eligible, m_candidates, m_core.warps, now), now);
       m_core.prioritized_group = m_core.scheduler->prioritized_group();
     }
   }

@@ -34,7 +34,11 @@ class IWarpScheduler {
  public:
   virtual ~IWarpScheduler() = default;
   // One of `eligible` (never empty) to fetch from at `now`; `warps` describes every slot.
-  virtual uint32_t pick(const SlotSet& eligible, const std::vector<WarpSlot>& warps, Cycle now) = 0;
+  // `fetchable` holds `eligible` and the warps that may be fetched once their wait for time ends
+  // (the fetch stage's candidates): a warp there can still be scheduled, so it is not stalled.
+  virtual uint32_t pick(const SlotSet& eligible, const SlotSet& fetchable, const std::vector<WarpSlot>& warps, Cycle now) = 0;
+  // For callers with no warp waiting for time (tests): every fetchable warp is eligible.
+  uint32_t pick(const SlotSet& eligible, const std::vector<WarpSlot>& warps, Cycle now) { return pick(eligible, eligible, warps, now); }
   // The fetch group with the highest priority (0 for single-level policies), and how often the
   // priority moved to another group: for the statistics and the waves.
   virtual uint32_t prioritized_group() const { return 0; }

@@ -16,7 +16,7 @@ namespace {
 class RoundRobin : public IWarpScheduler {
  public:
   explicit RoundRobin(uint32_t slots) : m_slots(slots) {}
-  uint32_t pick(const SlotSet& eligible, const std::vector<WarpSlot>&, Cycle) override {
+  uint32_t pick(const SlotSet& eligible, const SlotSet&, const std::vector<WarpSlot>&, Cycle) override {
     const uint32_t best = eligible.first_from(m_next, 0, m_slots);
     m_next = best + 1 == m_slots ? 0 : best + 1;
     return best;
@@ -30,9 +30,9 @@ class RoundRobin : public IWarpScheduler {
 class StickyRoundRobin : public IWarpScheduler {
  public:
   explicit StickyRoundRobin(uint32_t slots) : m_rr(slots) {}
-  uint32_t pick(const SlotSet& eligible, const std::vector<WarpSlot>& warps, Cycle now) override {
+  uint32_t pick(const SlotSet& eligible, const SlotSet& fetchable, const std::vector<WarpSlot>& warps, Cycle now) override {
     if (eligible.contains(m_last)) return m_last;
-    m_last = m_rr.pick(eligible, warps, now);
+    m_last = m_rr.pick(eligible, fetchable, warps, now);
     return m_last;
   }
 
@@ -43,7 +43,7 @@ class StickyRoundRobin : public IWarpScheduler {
 
 class GreedyThenOldest : public IWarpScheduler {
  public:
-  uint32_t pick(const SlotSet& eligible, const std::vector<WarpSlot>& warps, Cycle) override {
+  uint32_t pick(const SlotSet& eligible, const SlotSet&, const std::vector<WarpSlot>& warps, Cycle) override {
     if (eligible.contains(m_last)) return m_last;
     uint32_t best = SlotSet::kNone;
     eligible.for_each([&](uint32_t s) {

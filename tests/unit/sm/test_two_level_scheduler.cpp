@@ -81,6 +81,23 @@ TEST(TwoLevelScheduler, SwitchesExactlyWhenEveryLiveWarpOfTheGroupWaitsOnALongLa
   EXPECT_EQ(s->group_switches(), 2u);
 }
 
+TEST(TwoLevelScheduler, AWarpThatCanBeFetchedAgainIsNotStalledWhileItsSubWarpsWaitForMemory) {
+  // LWM256+2Lev1: a large warp per group. Its first sub-warp has completed, so it may be fetched
+  // again (it is a candidate, waiting a cycle for writeback), while later sub-warps of the same
+  // instruction wait on misses: it can still be scheduled, so its group keeps priority.
+  auto s = two_level(4, 1);
+  auto v = ready(4);
+  wait_memory(v[0], 0);
+  const SlotSet fetchable = {0, 1, 2, 3};
+  EXPECT_EQ(s->pick({1, 2, 3}, fetchable, v, 100), 1u);  // slot 0 waits for time: group 1 issues
+  EXPECT_EQ(s->prioritized_group(), 0u);
+  EXPECT_EQ(s->group_switches(), 0u);
+  // Once it cannot be fetched (its next instruction's threads all wait), it is stalled.
+  EXPECT_EQ(s->pick({1, 2, 3}, SlotSet{1, 2, 3}, v, 101), 1u);
+  EXPECT_EQ(s->prioritized_group(), 1u);
+  EXPECT_EQ(s->group_switches(), 1u);
+}
+
 TEST(TwoLevelScheduler, AGroupWithoutLiveWarpsGivesUpItsPriority) {
   auto s = two_level(16, 4);
   auto v = ready(16);
@@ -91,6 +108,8 @@ TEST(TwoLevelScheduler, AGroupWithoutLiveWarpsGivesUpItsPriority) {
   EXPECT_EQ(s->prioritized_group(), 2u);
 }
 
+// The dissertation's timeout counts instructions (Sec. 4.4): a pick is one instruction fetched,
+// however many sub-warps a large warp then forms from it (those are formed without a pick).
 TEST(TwoLevelScheduler, TimeoutForcesASwitchAfterThatManyFetchesFromOneGroup) {
   auto s = two_level(8, 4, 3);
   const auto v = ready(8);
