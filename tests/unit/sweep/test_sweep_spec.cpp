@@ -2,6 +2,7 @@
 // "set" in every run, and every mistake refused before a run with the spec file and the key.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -168,7 +169,31 @@ size_t expand_every_spec(const std::string& dir) {
 
 TEST(SweepSpec, EveryExampleSpecExpands) { EXPECT_GE(expand_every_spec(GPUTLM_SOURCE_DIR "/sweeps-examples"), 2u); }
 
-TEST(SweepSpec, EveryStudySpecExpands) { EXPECT_GE(expand_every_spec(GPUTLM_SOURCE_DIR "/studies"), 9u); }
+TEST(SweepSpec, EveryStudySpecExpands) { EXPECT_GE(expand_every_spec(GPUTLM_SOURCE_DIR "/studies"), 10u); }
+
+// studies/lwm/tr_machine.json writes each main configuration of the large-warp study again over
+// configs/narasiman-tr.json (the paper's Table 1 machine): each must be its dissertation
+// counterpart in studies/lwm/runs.json with only narasiman-tr's own keys changed.
+TEST(SweepSpec, TheLwmStudyOnThePapersMachineIsEachDissertationConfigWithOnlyTheMachineChanged) {
+  const SweepSpec tr = SweepSpec::from_file(GPUTLM_SOURCE_DIR "/studies/lwm/tr_machine.json");
+  const SweepSpec dissertation = SweepSpec::from_file(GPUTLM_SOURCE_DIR "/studies/lwm/runs.json");
+  nlohmann::json machine = nlohmann::json::parse(std::ifstream(GPUTLM_SOURCE_DIR "/configs/narasiman-tr.json"));
+  for (const char* k : {"base", "name", "description"}) machine.erase(k);
+  auto without_names = [](nlohmann::json j) {
+    j.erase("name");
+    j.erase("description");
+    return j;
+  };
+  ASSERT_EQ(tr.configs.size(), 7u);
+  for (const ConfigEntry& c : tr.configs) {
+    const std::string label = c.label == "narasiman-tr" ? "narasiman-baseline" : c.label.substr(c.label.rfind("tr-", 0) == 0 ? 3 : 0);
+    const auto d = std::find_if(dissertation.configs.begin(), dissertation.configs.end(), [&](const ConfigEntry& e) { return e.label == label; });
+    ASSERT_NE(d, dissertation.configs.end()) << c.label << ": no '" << label << "' in studies/lwm/runs.json";
+    nlohmann::json expected = d->resolved;
+    expected.merge_patch(machine);
+    EXPECT_EQ(without_names(c.resolved), without_names(expected)) << c.label;
+  }
+}
 
 TEST(SweepSpec, KeyGivenTwiceInOneObjectIsRefusedWithItsPath) {
   const std::string file = ::testing::TempDir() + "sweep_twice.json";
