@@ -3,14 +3,15 @@
 Runs the 12 narasiman benchmarks with build/bin/gputlm on the main configurations (baseline,
 TBC and DWF where their presets exist, LWM256, 2Lev8, LWM256+2Lev1) and on the papers' sweeps:
 large-warp size, fetch-group size, the LWM optimisations, a perfect register file, the re-fetch
-policy and busy threads. Writes into --out (default sweeps/lwm/results/; docs/results/ holds the
+policy and busy threads; without --configs, the main configurations also on the paper's machine
+(TR Table 1, configs/narasiman-tr.json, beside the dissertation's Table 5.1). Writes into --out (default sweeps/lwm/results/; docs/results/ holds the
 committed ones), each with the commit and the command that made it:
   lwm_study.csv   one row per (configuration, benchmark)
   lwm_study.md    speedup tables, the headline numbers beside the papers', sweep tables
   fig09_ipc.png ... fig14_fetch_group.png   like the TR's Figures 9-13, the dissertation's 5.1-5.6
                   (not with --no-figures)
-The runs are the sweep studies/lwm/runs.json (every configuration a preset or a preset with a
-merge patch), run by `gputlm sweep` into sweeps/lwm/runs/ (sweeps/lwm-test/runs/ at test size),
+The runs are the sweeps studies/lwm/runs.json (every configuration a preset or a preset with a
+merge patch) and studies/lwm/tr_machine.json (the paper's machine), run by `gputlm sweep` into sweeps/lwm/<part>/ (sweeps/lwm-test/<part>/ at test size),
 which reuses every result it has (sweep_results.py).
 
 Run through scripts/study_lwm.sh (installs matplotlib, builds), or after a build:
@@ -26,7 +27,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from sweep_results import (CONFIGS, csv_writer, markdown_provenance, output_dir, parse_study_args,  # noqa: E402
+from sweep_results import (CONFIGS, csv_writer, figure_link, markdown_provenance, output_dir, parse_study_args,  # noqa: E402
                            pyplot, save_figure, spec_configs, study_parser, study_sweep)
 
 # The papers' order (dissertation Table 5.2, TR Table 2): the leftmost four are branch-intensive.
@@ -55,13 +56,21 @@ NAMES = {
     "lwm256-busywait": "LWM256 busy threads wait",
     "baseline-frfcfs": "Baseline FR-FCFS", "2lev8-frfcfs": "2Lev8 FR-FCFS",
     "srr": "Baseline sticky RR", "tbc256-rr": "TBC round-robin",
+    "baseline-perfect-l1": "Baseline perfect L1", "lwm256-perfect-l1": "LWM256 perfect L1",
 }
+NAMES.update({"tr-" + label: name + " (paper's machine)" for label, name in list(NAMES.items())})
 MAIN = ["baseline", "tbc256", "dwf-best", "lwm256", "2lev8", "lwm256-2lev1"]
 OPTIONAL = {"tbc256", "dwf", "dwf-pdom", "dwf-best"}  # included only when their preset exists
 # Labels not run but taken per benchmark from the run with the higher IPC: "For DWF, we
 # implemented both the majority and post dominator priority scheduling policies and chose the
 # best performing of the two for each benchmark" (TR Sec. 6).
 DERIVED = {"dwf-best": ("dwf", "dwf-pdom")}
+# The main configurations again on the paper's machine (studies/lwm/tr_machine.json: TR-HPS-2010-006
+# / MICRO 2011 Table 1, configs/narasiman-tr.json: 32KB D-cache, 128 GB/s) as "tr-<label>".
+TR_PREFIX = "tr-"
+TR_ALIASES = {"narasiman-tr": "tr-baseline"}
+TR_DERIVED = {"tr-dwf-best": ("tr-dwf", "tr-dwf-pdom")}
+TR_COMPARED = ["lwm256", "2lev8", "lwm256-2lev1", "tbc256", "dwf-best"]
 # (title, figure file or None, the papers' figures, labels); every sweep is relative to baseline.
 LWM_SIZES = ["lwm32", "lwm64", "lwm128", "lwm256", "lwm512"]
 FETCH_GROUPS = ["2lev1", "2lev2", "2lev4", "2lev8", "2lev16", "2lev32"]
@@ -94,6 +103,15 @@ CONTROLS = [
      "warps, TBC with plain round-robin, and TBC with sticky round-robin (the preset).",
      [("RR", "baseline", "baseline"), ("sticky RR", "srr", "baseline"),
       ("TBC RR", "tbc256-rr", "baseline"), ("TBC sticky RR", "tbc256", "baseline")]),
+    ("LWM on the memory-bound benchmarks: every L1 access a hit",
+     "Whether LWM256's loss on matrix_mult, reduction and histogram comes from waiting for memory: "
+     "both cores with a perfect D-cache (every access a 1-cycle hit, nothing sent below). A large "
+     "warp forms its next instruction only from threads whose last one completed, and fetches the "
+     "one after only once that one is formed (MICRO 2011 Sec. 3.1, dissertation Sec. 4.2.1-4.2.2), "
+     "so its 256 threads move at the pace of their slowest line; 8 warps of 32 do not.",
+     [("RR", "baseline", "baseline"), ("LWM256", "lwm256", "baseline"),
+      ("RR perfect L1", "baseline-perfect-l1", "baseline-perfect-l1"),
+      ("LWM256 perfect L1", "lwm256-perfect-l1", "baseline-perfect-l1")]),
 ]
 UTIL_CONFIGS = ["baseline", "tbc256", "dwf-best", "lwm256", "2lev8", "lwm256-2lev1"]
 UTIL_BUCKETS = [("0", 0, 0), ("1-7", 1, 7), ("8-15", 8, 15), ("16-23", 16, 23),
@@ -141,9 +159,9 @@ def run_labels(labels):
     return [l for l in labels if l not in DERIVED]
 
 
-def add_derived(results, labels, workloads):
+def add_derived(results, labels, workloads, derived_labels=DERIVED):
     """Each derived label's result per benchmark: the source run with the higher IPC."""
-    for derived, sources in DERIVED.items():
+    for derived, sources in derived_labels.items():
         if derived not in labels:
             continue
         for w in workloads:
@@ -160,6 +178,16 @@ def run_all(labels, args):
                         workloads=None if args.workloads == WORKLOADS else args.workloads)
     label = lambda c: ALIASES.get(c, c)  # noqa: E731
     results = {(label(c), w): metrics(stats) for (c, w, _), stats in sweep.stats.items()}
+    return results, {(label(c), w): e for (c, w, _), e in sweep.failures.items()}
+
+
+def run_tr_machine(args):
+    """The main configurations on the paper's machine: ({("tr-<label>", workload): metrics},
+    failures), with the derived tr-dwf-best."""
+    sweep = study_sweep("lwm", "tr_machine", args, workloads=None if args.workloads == WORKLOADS else args.workloads)
+    label = lambda c: TR_ALIASES.get(c, c)  # noqa: E731
+    results = {(label(c), w): metrics(stats) for (c, w, _), stats in sweep.stats.items()}
+    add_derived(results, list(TR_DERIVED), WORKLOADS, TR_DERIVED)
     return results, {(label(c), w): e for (c, w, _), e in sweep.failures.items()}
 
 
@@ -376,6 +404,48 @@ def controls_section(results, workloads):
     return "\n\n".join(parts)
 
 
+def tr_machine_section(results, workloads):
+    """The main configurations' mean speedups on both machines beside the papers', which ranks
+    first on each, and per benchmark the speedups and the baseline's idle share on the TR machine."""
+    tr = lambda l: TR_PREFIX + l  # noqa: E731
+    paper = {label: (diss, trp) for _, label, over, diss, trp in PAPER_HEADLINE if over == "baseline"}
+    rows = []
+    for l in TR_COMPARED:
+        diss_geo, diss_arith = mean_speedups(results, l, workloads)
+        tr_geo, tr_arith = mean_speedups(results, tr(l), workloads, over=tr("baseline"))
+        rows.append([NAMES[l], f"{pct(diss_geo)} / {pct(diss_arith)}", f"{pct(tr_geo)} / {pct(tr_arith)}",
+                     *paper.get(l, ("—", "—"))])
+    table = md_table(["configuration", "ours, dissertation's machine (geo / arith)",
+                      "ours, paper's machine (geo / arith)", "dissertation", "TR / MICRO 2011"], rows, numeric=False)
+
+    def ranking(over, prefix):
+        geo = {l: mean_speedups(results, prefix + l, workloads, over=over)[0] for l in ("lwm256", "2lev8")}
+        if None in geo.values():
+            return "—"
+        first, second = sorted(geo, key=geo.get, reverse=True)
+        return f"{NAMES[first]} ahead of {NAMES[second]} ({pct(geo[first])} vs {pct(geo[second])})"
+
+    per = []
+    for w in workloads:
+        b, t = results.get(("baseline", w)), results.get((tr("baseline"), w))
+        per.append([w] + [fmt(speedup(results, tr(l), w, over=tr("baseline"))) for l in TR_COMPARED[:3]]
+                   + [fmt(b["idle_fu_share"] * 100 if b else None, 1), fmt(t["idle_fu_share"] * 100 if t else None, 1),
+                      fmt(b["memory_stall_cycles"] * 1e-3 if b else None, 1), fmt(t["memory_stall_cycles"] * 1e-3 if t else None, 1)])
+    per_table = md_table(["benchmark"] + [f"{NAMES[l]} (paper's machine)" for l in TR_COMPARED[:3]]
+                         + ["baseline idle FU %, dissertation's", "paper's", "baseline mem. stall K cycles, dissertation's", "paper's"], per)
+    return "\n\n".join([
+        "The dissertation's Table 5.1 (configs/narasiman-baseline.json: 128KB D-cache, 32 GB/s, "
+        "at the chosen 1 GHz clock 32 B a cycle) and the paper's Table 1 (configs/narasiman-tr.json: "
+        "32KB D-cache, 128 GB/s) disagree; every other figure is the same. The main configurations "
+        "on both (studies/lwm/tr_machine.json), speedup over the round-robin baseline of the same machine:",
+        table,
+        f"Ranking of the two mechanisms alone (geometric mean): on the dissertation's machine "
+        f"{ranking('baseline', '')}; on the paper's machine {ranking(tr('baseline'), TR_PREFIX)}. "
+        "Both papers rank 2Lev8 ahead of LWM256.",
+        per_table,
+    ])
+
+
 def unmodelled_note(unmodelled):
     if not unmodelled:
         return ""
@@ -402,7 +472,7 @@ def write_markdown(path, results, labels, workloads, args, unmodelled, failures)
     parts += [
         "## 1. IPC normalised to the baseline, main configurations (Fig. 9)",
         "Baseline: 32 warps of 32 threads, round-robin. " + unmodelled_note(unmodelled)
-        + "\n\n![Fig. 9](fig09_ipc.png)",
+        + "\n\n" + figure_link(args, "Fig. 9", "fig09_ipc.png"),
         speedup_table(results, workloads, main, unmodelled, extra=(
             "baseline IPC", lambda w: results.get(("baseline", w), {}).get("ipc"))),
         "## 2. Headline numbers beside the papers'",
@@ -410,8 +480,8 @@ def write_markdown(path, results, labels, workloads, args, unmodelled, failures)
     ]
     for i, (title, fig, paper_fig, sweep) in enumerate(SWEEPS, 1):
         parts.append(f"## 3.{i} {title} ({paper_fig})")
-        if fig:
-            parts.append(f"![{title}]({fig})")
+        if fig and not args.no_figures:
+            parts.append(figure_link(args, title, fig))
         extra = None
         if "lwm256-perfrf" in sweep:
             extra = ("LWM256 / LWM256 perfRF",
@@ -419,7 +489,7 @@ def write_markdown(path, results, labels, workloads, args, unmodelled, failures)
         parts.append(speedup_table(results, workloads, sweep, extra=extra))
     parts += [
         "## 4. Share of cycles with no SIMD lane active (idle FU), % of core cycles (Fig. 10)",
-        "![Fig. 10](fig10_fu_utilisation.png)",
+        figure_link(args, "Fig. 10", "fig10_fu_utilisation.png"),
         idle_section(results, workloads),
         "## 5. Benchmark classes (TR Table 2 thresholds) on the baseline",
         classification_section(results, workloads),
@@ -428,6 +498,11 @@ def write_markdown(path, results, labels, workloads, args, unmodelled, failures)
         "own round-robin run. Per-request evidence: `gputlm run --dram-trace` and "
         "`scripts/dram_trace_summary.py` (see lwm_study_notes.md).",
         controls_section(results, workloads),
+    ]
+    if (TR_PREFIX + "baseline", workloads[0]) in results:
+        parts += ["## 7. The paper's machine (TR Table 1) beside the dissertation's (Table 5.1)",
+                  tr_machine_section(results, workloads)]
+    parts += [
         "## Configurations",
         md_table(["label", "preset", "patch", "config hash"],
                  [[l, RUNS[l][0], f"`{json.dumps(RUNS[l][1])}`" if RUNS[l][1] else "",
@@ -439,7 +514,7 @@ def write_markdown(path, results, labels, workloads, args, unmodelled, failures)
         "See [lwm_study_notes.md](lwm_study_notes.md): written by hand from a run of this script, with the measurements"
         " behind each difference (re-check it after a re-run).",
     ]
-    path.write_text("\n\n".join(parts) + "\n")
+    path.write_text("\n\n".join(p.strip() for p in parts if p.strip()) + "\n")
 
 
 def grouped_bars(path, title, results, workloads, labels, paper_fig, args):
@@ -558,8 +633,14 @@ def main():
     unmodelled = [l for l in MAIN if l in OPTIONAL and l not in planned_labels()]
     results, failures = run_all(run_labels(labels), args)
     add_derived(results, labels, workloads)
+    csv_labels = run_labels(labels)
+    if args.configs is None:  # the whole study: its main configurations on the paper's machine too
+        tr_results, tr_failures = run_tr_machine(args)
+        results.update(tr_results)
+        failures.update(tr_failures)
+        csv_labels += list(dict.fromkeys(l for l, _ in tr_results if l not in TR_DERIVED))
     out = output_dir(args)
-    write_csv(out / "lwm_study.csv", results, run_labels(labels), workloads, args)
+    write_csv(out / "lwm_study.csv", results, csv_labels, workloads, args)
     write_markdown(out / "lwm_study.md", results, labels, workloads, args, unmodelled,
                    failures)
     if not args.no_figures:

@@ -221,6 +221,11 @@ def markdown_provenance(args):
     return f"Made at commit {args.commit} by `{args.command}`."
 
 
+def figure_link(args, alt, file):
+    """A markdown image line for a figure the study writes ("" with --no-figures: none is written)."""
+    return "" if args.no_figures else f"![{alt}]({file})"
+
+
 def csv_writer(f, args, fieldnames, **options):
     """A csv.DictWriter on the open file f, the provenance line ("# made at commit ...") and the
     header written. Readers of a study's CSV skip the lines starting with '#' (read_csv)."""
