@@ -12,7 +12,8 @@ commit and the command that made it (the figures not with --no-figures):
   fig_hongkim_cpi.png      simulated vs predicted CPI (like the paper's Fig. 14 and 17)
   fig_hongkim_tiled_sweep.png  cycles vs threads per block, simulated and predicted (Fig. 15/16)
 The runs are the sweeps studies/hongkim/validation.json,
-tpb_sweep.json (its sizes are the sweep: never replaced by --size) and clamp.json (gputlm predict),
+tpb_sweep.json (its sizes are the sweep, not replaced by --size; at --size test tpb_sweep_test.json,
+the same tiles at n = 64) and clamp.json (gputlm predict),
 run by `gputlm sweep` into sweeps/hongkim/<part>/ (sweeps/hongkim-<size>/<part>/ with --size),
 which reuses every result it has (sweep_results.py).
 
@@ -31,11 +32,13 @@ CONFIG_FILES = ["hongkim-analytical", "fermi-gtx480"]  # the configs of the spec
 MICRO = [f"mb{i}_{v}" for i in range(1, 8) for v in ("c", "uc")]
 MERGE = ["sepia", "linear", "svm", "matmul_naive", "matmul_tiled", "blackscholes"]
 SWEEP = [f"tpb{n}" for n in (4, 8, 16, 32, 64, 128, 256, 512)]
+# At --size test the sweep is tpb_sweep_test.json: the same tiles at n = 64 (sizes tpbN-test).
+SWEEP += [f"{s}-test" for s in SWEEP]
 
 
 def parse_args():
     p = study_parser(__doc__)
-    p.add_argument("--no-sweep", action="store_true", help="skip the threads-per-block sweep (its sizes are tpbN at every --size)")
+    p.add_argument("--no-sweep", action="store_true", help="skip the threads-per-block sweep (sizes tpbN; tpbN-test, at n = 64, with --size test)")
     return parse_study_args(p, "hongkim")
 
 
@@ -181,7 +184,7 @@ def main():
     args = parse_args()
     parts = [study_sweep("hongkim", "validation", args)]
     if not args.no_sweep:
-        parts.append(study_sweep("hongkim", "tpb_sweep", args, resize=False))
+        parts.append(study_sweep("hongkim", "tpb_sweep_test" if args.size == "test" else "tpb_sweep", args, resize=False))
     clamp = study_sweep("hongkim", "clamp", args)
     failures = print_failures(parts + [clamp])
     rows = {k: row_of(*k, stats) for part in parts for k, stats in part.stats.items()}
