@@ -77,7 +77,8 @@ int cmd_list(const std::vector<std::string>& args, const char* argv0) {
       line << "kernel " << k.name << ": " << k.instructions << " instructions, " << k.basic_blocks << " basic blocks; VGIW: ";
       if (!k.vgiw_error.empty()) line << "not mapped (" << k.vgiw_error << ")";
       else {
-        line << k.segments << " segments, " << k.live_values << " live values, at least " << k.min_replicas
+        line << k.segments << " segments, " << k.live_values << " live values, " << k.static_instructions
+             << " static instructions (parameters, coordinates), at least " << k.min_replicas
              << " replica(s) a segment, replicas bound by";
         for (const auto& [type, n] : k.replicas_bound_by) line << " " << type << " (" << n << ")";
         line << ", peak " << k.median_peak << " thread instructions a cycle (median segment)";

@@ -22,6 +22,7 @@ std::vector<KernelInfo> kernel_info(const std::string& workload_dir) {
       const vgiw::KernelMap m = vgiw::map_kernel(*k);
       i.segments = m.segments.size();
       i.live_values = m.live.count;
+      i.static_instructions = m.static_instructions;
       i.min_replicas = m.replicas.empty() ? 0 : *std::min_element(m.replicas.begin(), m.replicas.end());
       std::vector<double> peaks;
       for (size_t s = 0; s < m.segments.size(); ++s) {

@@ -1,6 +1,6 @@
 // What `gputlm list --kernels` shows of a workload's kernels: basic blocks of the control flow
 // graph, and how the VGIW mapper cuts and fits them (segments, live values, replicas), or why it
-// cannot map one.
+// cannot map one; with the VGIW core's default reading of kernel parameters and coordinates.
 #pragma once
 
 #include <map>
@@ -15,6 +15,7 @@ struct KernelInfo {
   size_t basic_blocks = 0;
   // VGIW mapping (empty vgiw_error: mapped).
   size_t segments = 0, live_values = 0, min_replicas = 0;
+  size_t static_instructions = 0;  // kernel parameters and coordinates: no unit (mapper/static_operands.h)
   // Per unit type, the segments whose replicas it bounds (the type that runs out first).
   std::map<std::string, size_t> replicas_bound_by;
   // A segment's peak: its instructions x replicas, the thread instructions a cycle when every

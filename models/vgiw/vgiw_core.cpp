@@ -42,7 +42,7 @@ VgiwCore::Mapped& VgiwCore::mapped(const isa::Kernel& kernel) const {
   if (it != m_mapped.end()) return *it->second;
   auto m = std::make_unique<Mapped>();
   try {
-    m->map = map_kernel(kernel, m_spec.units);
+    m->map = map_kernel(kernel, m_spec.units, m_spec.statics);
   } catch (const std::invalid_argument& e) {
     throw InputError("kernel '" + kernel.name + "' cannot run on the VGIW core: " + e.what());
   }

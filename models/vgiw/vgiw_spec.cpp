@@ -1,5 +1,7 @@
 #include "models/vgiw/vgiw_spec.h"
 
+#include <algorithm>
+
 #include "models/common/config_reader.h"
 
 namespace gputlm::vgiw {
@@ -62,6 +64,10 @@ VgiwSpec VgiwSpec::from_json(const nlohmann::json& j, const std::string& where, 
   s.cvt_banks = static_cast<uint32_t>(r.get_uint("cvt_banks", s.cvt_banks, 1, 1024));
   s.max_threads_per_tile = static_cast<uint32_t>(r.get_uint("max_threads_per_tile", s.max_threads_per_tile, 64, 65536));
   s.tile_fits_lvc = r.get_bool("tile_fits_lvc", s.tile_fits_lvc);
+  s.statics.configuration = r.get_choice("static_operands", s.statics.configuration ? "configuration" : "units", {"configuration", "units"}) == "configuration";
+  const auto& folding = static_folding_names();
+  const std::string fold = r.get_choice("static_folding", folding[size_t(s.statics.folding)], folding);
+  s.statics.folding = static_cast<StaticFolding>(std::find(folding.begin(), folding.end(), fold) - folding.begin());
   const uint32_t ldst = s.units[size_t(UnitType::LoadStore)], lvu = s.units[size_t(UnitType::LiveValue)];
   s.l1d.ports = ldst;
   s.lvc.ports = lvu;

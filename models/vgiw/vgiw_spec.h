@@ -31,7 +31,7 @@ struct VgiwSpec {
   uint32_t join_latency = 1;
   uint32_t control_latency = 1;      // initiator (thread coordinates) and terminator (branch)
   uint32_t shared_latency = 4;       // shared memory: the L1's scratchpad part, never missing (chosen)
-  uint32_t param_latency = 1;        // kernel parameters: configuration constants of the unit
+  uint32_t param_latency = 1;        // ld.param on a load/store unit ("static_operands": "units" only)
   // Sec. 2: "reconfiguration only takes 34 cycles"; Sec. 3.2: two passes of 11 cycles
   // (sqrt(108) units a row) after the reset.
   uint32_t reconfiguration_cycles = 34;
@@ -43,6 +43,10 @@ struct VgiwSpec {
   // Also bound the tile so that its live values fit the live value cache (Sec. 3.4: spilling "is
   // generally prevented by thread tiling"; the paper does not say how, so this is a choice).
   bool tile_fits_lvc = true;
+  // Kernel parameters and thread coordinates: configuration constants and the initiator's
+  // (Sec. 3.5), or, as a reading, instructions on units like any other; and how far arithmetic on
+  // them folds (the paper is silent; chosen: launch constants). See mapper/static_operands.h.
+  StaticOptions statics;
   mem::CacheSpec l1d;  // Table 1: 64KB, 32 banks, 128 B lines, 4-way, write-back, write-allocate
   mem::CacheSpec lvc;  // Sec. 3.4: 64KB, banked like an L1, backed by L2
 

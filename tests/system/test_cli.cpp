@@ -134,8 +134,11 @@ TEST(Cli, ListKernelsShowsBasicBlocksAndTheVgiwMapping) {
   EXPECT_TRUE(contains(r.output, "kernel saxpy: 25 instructions, 4 basic blocks; VGIW: 4 segments")) << r.output;
   EXPECT_TRUE(contains(r.output, "kernel index_both: 223 instructions, 38 basic blocks; VGIW: not mapped")) << r.output;
   // Which unit type runs out first for each segment's replicas, and the median segment's peak.
-  EXPECT_TRUE(contains(r.output, "kernel saxpy: 25 instructions, 4 basic blocks; VGIW: 4 segments, 6 live values, at least 2 replica(s) "
-                                 "a segment, replicas bound by control_vector (1) live_value (3), peak 14 thread instructions a cycle"))
+  // Its parameters, coordinates and their launch-constant arithmetic take no unit; only the
+  // grid-stride index crosses blocks.
+  EXPECT_TRUE(contains(r.output, "kernel saxpy: 25 instructions, 4 basic blocks; VGIW: 4 segments, 1 live values, 11 static instructions "
+                                 "(parameters, coordinates), at least 5 replica(s) a segment, replicas bound by compute (1) "
+                                 "control_vector (3), peak 41 thread instructions a cycle"))
       << r.output;
 }
 

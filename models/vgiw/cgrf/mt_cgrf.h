@@ -11,7 +11,8 @@
 //  - load/store units send each thread's access to the banked L1 through their own port (the
 //    crossbar), keep up to reservation_entries accesses outstanding (the reservation buffer) and
 //    let a thread go on when its access returns, so threads pass those stalled on misses; shared
-//    memory answers after shared_latency, kernel parameters after param_latency;
+//    memory answers after shared_latency, kernel parameters (when they take a unit: the "units"
+//    reading of static_operands.h) after param_latency;
 //  - live-value units load and store <live-value ID, thread ID> words in the live value cache;
 //  - initiators (control vector units) double-buffer the scheduler's thread batches, requesting
 //    the next as soon as one is taken, and start one thread a cycle; terminators keep a pair of

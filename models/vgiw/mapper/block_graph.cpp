@@ -14,6 +14,8 @@ const char* unit_type_name(UnitType t) {
 
 namespace {
 
+constexpr uint32_t kConfiguration = ~0u;  // a value's "node" when it is a configuration constant
+
 UnitType unit_of(const isa::Kernel& k, uint32_t pc) {
   const isa::Instruction& in = k.code[pc];
   switch (isa::instruction_class(in)) {
@@ -39,7 +41,7 @@ UnitType unit_of(const isa::Kernel& k, uint32_t pc) {
 
 }  // namespace
 
-BlockGraph build_segment_graph(const isa::Kernel& k, const Segment& seg) {
+BlockGraph build_segment_graph(const isa::Kernel& k, const Segment& seg, const StaticOperands& statics) {
   BlockGraph g;
   auto add = [&](GraphNode n) {
     g.nodes.push_back(n);
@@ -52,12 +54,20 @@ BlockGraph build_segment_graph(const isa::Kernel& k, const Segment& seg) {
     g.edges.emplace_back(initiator, terminator);
     return g;
   }
+  // A static value's source (static_operands.h): a constant in the using node's configuration
+  // (no token), or the initiator's token (a thread coordinate).
+  auto static_node = [&](ValueSource s) { return s == ValueSource::Coordinate ? initiator : kConfiguration; };
   std::map<int32_t, uint32_t> def;  // register -> node holding its latest value in the segment
   auto value_of = [&](int32_t r) {   // a register entering the segment: loaded from the cache once
     if (auto it = def.find(r); it != def.end()) return it->second;
+    if (const ValueSource s = statics.of_reg(r); s != ValueSource::Token) return static_node(s);
     const uint32_t n = add({GraphNode::Role::LiveLoad, UnitType::LiveValue, -1, r});
     g.edges.emplace_back(initiator, n);  // the thread ID indexes the cache
     return def[r] = n;
+  };
+  auto feed = [&](uint32_t from, uint32_t to) {  // false: a configuration constant, no token
+    if (from != kConfiguration) g.edges.emplace_back(from, to);
+    return from != kConfiguration;
   };
   std::map<uint32_t, uint32_t> node_of;  // pc -> node
   std::vector<int32_t> uses, defs;
@@ -68,17 +78,18 @@ BlockGraph build_segment_graph(const isa::Kernel& k, const Segment& seg) {
     const isa::Instruction& in = k.code[pc];
     isa::instruction_registers(in, uses, defs);
     if (pc == last && branch_here) {  // the terminator resolves the branch: it reads the guard
-      if (in.guard >= 0) g.edges.emplace_back(value_of(in.guard), terminator);
+      if (in.guard >= 0) feed(value_of(in.guard), terminator);
+      continue;
+    }
+    if (const ValueSource s = statics.at_pc(pc); s != ValueSource::Token) {  // no unit: a static value
+      for (int32_t r : defs) def[r] = static_node(s);
       continue;
     }
     const uint32_t n = add({GraphNode::Role::Instruction, unit_of(k, pc), static_cast<int32_t>(pc)});
     node_of[pc] = n;
     bool fed = false;
-    for (int32_t r : uses) {
-      g.edges.emplace_back(value_of(r), n);
-      fed = true;
-    }
-    if (!fed) g.edges.emplace_back(initiator, n);  // constants and %tid: one token a thread
+    for (int32_t r : uses) fed |= feed(value_of(r), n);
+    if (!fed) g.edges.emplace_back(initiator, n);  // constants and coordinates only: the initiator fires it
     for (int32_t r : defs) def[r] = n;
   }
   // Joins: a memory operation waits for the earlier ones of its thread it must follow (pairs
@@ -93,9 +104,9 @@ BlockGraph build_segment_graph(const isa::Kernel& k, const Segment& seg) {
   }
   for (int32_t r : seg.live_out) {  // values made here that later segments read
     auto it = def.find(r);
-    if (it == def.end() || g.nodes[it->second].role == GraphNode::Role::LiveLoad) continue;
+    if (it == def.end() || (it->second != kConfiguration && g.nodes[it->second].role == GraphNode::Role::LiveLoad)) continue;
     const uint32_t s = add({GraphNode::Role::LiveStore, UnitType::LiveValue, -1, r});
-    g.edges.emplace_back(it->second, s);
+    if (!feed(it->second, s)) g.edges.emplace_back(initiator, s);  // a constant: stored on the thread's token
   }
   // The terminator hands the thread on once every sink has fired.
   std::vector<bool> has_out(g.nodes.size(), false);

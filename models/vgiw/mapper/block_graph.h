@@ -1,12 +1,14 @@
-// A segment's (a basic block's, or part of one: segments.h) dataflow graph as VGIW fabric nodes (Voitsechov & Etsion, Sec. 3.5): each node
-// needs one unit of one of the six types. The control vector initiator starts a thread and feeds
-// its coordinates; live-value loads bring the registers that enter the block from the live value
-// cache and live-value stores keep those that leave it; instructions map to compute units
-// (pipelined FPU-ALU), special compute units (division, square root, transcendentals) or
-// load/store units; joins keep a thread's memory operations in program order (a store after the
-// loads before it); the terminator resolves the block's branch and, once every sink of the
-// thread has fired, hands the thread to its next block. Splits (fan-out beyond the interconnect)
-// are added at placement. Warp-collective instructions have no VGIW mapping (there are no warps).
+// A segment's (a basic block's, or part of one: segments.h) dataflow graph as VGIW fabric nodes
+// (Voitsechov & Etsion, Sec. 3.5): each node needs one unit of one of the six types. The control
+// vector initiator starts a thread and feeds its coordinates; kernel parameters are constants in
+// the configuration of the nodes that use them (static_operands.h); live-value loads bring the
+// registers that enter the block from the live value cache and live-value stores keep those that
+// leave it; instructions map to compute units (pipelined FPU-ALU), special compute units
+// (division, square root, transcendentals) or load/store units; joins keep a thread's memory
+// operations in program order (a store after the loads before it); the terminator resolves the
+// block's branch and, once every sink of the thread has fired, hands the thread to its next
+// block. Splits (fan-out beyond the interconnect) are added at placement. Warp-collective
+// instructions have no VGIW mapping (there are no warps).
 #pragma once
 
 #include <array>
@@ -17,6 +19,7 @@
 #include "models/isa/kernel.h"
 #include "models/vgiw/mapper/live_values.h"
 #include "models/vgiw/mapper/segments.h"
+#include "models/vgiw/mapper/static_operands.h"
 
 namespace gputlm::vgiw {
 
@@ -43,9 +46,10 @@ struct BlockGraph {
   UnitCounts need{};                               // units of each type one replica takes
 };
 
-// Throws std::invalid_argument naming the instruction for what VGIW cannot map (warp
-// collectives).
-BlockGraph build_segment_graph(const isa::Kernel& kernel, const Segment& segment);
+// Instructions whose values are static (`statics`) take no node: their users read a constant
+// from their configuration or take the thread's coordinates from the initiator. Throws
+// std::invalid_argument naming the instruction for what VGIW cannot map (warp collectives).
+BlockGraph build_segment_graph(const isa::Kernel& kernel, const Segment& segment, const StaticOperands& statics = {});
 // Fills the live-value IDs of the graph's live-value loads and stores.
 void assign_live_ids(BlockGraph& graph, const LiveValues& live);
 

@@ -91,6 +91,32 @@ TEST(VgiwCore, ValuesCrossingBlocksGoThroughTheLiveValueCache) {
   EXPECT_EQ(stat(r, "lvc", "fills"), 0u);  // written before read (write-validate installs), and it fits
 }
 
+// Kernel parameters are configuration constants and %tid, %ntid the initiator's (Sec. 3.5): read in
+// one block and used in the next, they cost the live value cache nothing, and ld.param no
+// load/store unit. The old reading ("static_operands": "units") loads each parameter on a
+// load/store unit, and every value used in a later block takes a live-value store and load.
+TEST(VgiwCore, ParametersAndCoordinatesNeverGoThroughTheLiveValueCache) {
+  const std::string head = "  ld.param.u64 %rd1, [pout];\n  mov.u32 %r1, %ntid.x;\n  mov.u32 %r2, %tid.x;\n";
+  const std::string branch = "  setp.eq.u32 %q1, %ra, 7;\n  @%q1 bra $NEXT;\n$NEXT:\n";
+  const std::string use = "  setp.ne.u64 %q2, %rd1, 0;\n  selp.u32 %r3, 1, 0, %q2;\n  add.u32 %r3, %r3, %r1;\n"
+                          "  add.u32 %r3, %r3, %r2;\n  cvt.u64.u32 %o, %r3;\n";
+  const unsigned threads = 256;
+  auto run = [&](bool used_later, const char* reading) {
+    nlohmann::json c = one_vgiw_core();
+    c["vgiw"]["static_operands"] = reading;
+    const test::CoreRun r = test::run_core(used_later ? head + branch + use : branch + head + use, threads, c);
+    for (unsigned i = 0; i < threads; ++i) EXPECT_EQ(r.out[i].o, i + threads + 1) << reading << ", thread " << i;
+    return r;
+  };
+  auto lvc = [](const test::CoreRun& r) { return stat(r, "cgrf", "live_value_loads") + stat(r, "cgrf", "live_value_stores"); };
+  const test::CoreRun later = run(true, "configuration"), same = run(false, "configuration");
+  const test::CoreRun later_units = run(true, "units"), same_units = run(false, "units");
+  EXPECT_EQ(lvc(later), lvc(same)) << "no live values for parameters and coordinates";
+  EXPECT_EQ(lvc(later_units) - lvc(same_units), 3u * 2 * threads) << "%rd1, %r1, %r2: a store and a load each, per thread";
+  // The harness's two parameters and this one: a load/store unit firing each, per thread.
+  EXPECT_EQ(stat(later_units, "cgrf", "firings_load_store") - stat(later, "cgrf", "firings_load_store"), 3u * threads);
+}
+
 // A thread waiting on a miss waits in the load/store unit's reservation buffer while others pass:
 // 256 threads missing on 48 lines take a few times one thread's time (measured 5.6: each replica
 // holds virtual_channels threads), far from 48 times.

@@ -70,24 +70,29 @@ TEST(BlockGraph, ReplicasFillTheGridByTheScarcestUnit) {
   EXPECT_EQ(replicas({40, 0, 0, 0, 0, 2}), 0u);  // more compute than 32 units: must be split
 }
 
+// In every reading of kernel parameters and coordinates (static_operands.h); the counts are the default's.
 TEST(BlockGraph, EveryMappableKernelUnderTracesGivesWellFormedGraphs) {
   size_t mapped = 0, refused = 0, segments = 0, cut = 0;
+  const StaticOptions readings[] = {{}, {false}, {true, StaticFolding::None}, {true, StaticFolding::Coordinates}};
   test::for_each_trace_kernel([&](const std::string& path, const isa::Kernel& k) {
-    KernelMap km;
-    try {
-      km = map_kernel(k);
-    } catch (const std::invalid_argument& e) {
-      EXPECT_NE(std::string(e.what()).find("warp collective"), std::string::npos) << e.what();
-      ++refused;
-      return;
-    }
-    ++mapped;
-    for (size_t i = 0; i < km.segments.size(); ++i) {
-      EXPECT_EQ(check(km.graphs[i]), "") << path << " " << k.name << " segment " << i;
-      EXPECT_GE(km.replicas[i], 1u) << "every segment fits the grid";
-      EXPECT_LE(km.segments[i].succs.size(), 2u);
-      ++segments;
-      cut += !km.segments[i].ends_block;
+    for (const StaticOptions& reading : readings) {
+      const bool counted = &reading == &readings[0];
+      KernelMap km;
+      try {
+        km = map_kernel(k, kTable1Units, reading);
+      } catch (const std::invalid_argument& e) {
+        EXPECT_NE(std::string(e.what()).find("warp collective"), std::string::npos) << e.what();
+        refused += counted;
+        return;
+      }
+      mapped += counted;
+      for (size_t i = 0; i < km.segments.size(); ++i) {
+        EXPECT_EQ(check(km.graphs[i]), "") << path << " " << k.name << " segment " << i << " (reading " << &reading - readings << ")";
+        EXPECT_GE(km.replicas[i], 1u) << "every segment fits the grid";
+        EXPECT_LE(km.segments[i].succs.size(), 2u);
+        segments += counted;
+        cut += counted && !km.segments[i].ends_block;
+      }
     }
   });
   EXPECT_GT(mapped, 35u);
