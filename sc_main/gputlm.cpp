@@ -67,7 +67,7 @@ int cmd_list(const std::vector<std::string>& args, const char* argv0) {
   std::cout << tb::wrap("workloads in " + root + " (run with: gputlm run --functional --workload " + root + "/<name>)", width, 0);
   for (const auto& e : workload::list_workloads(root)) {
     std::string sizes;
-    for (const auto& s : e.sizes) sizes += (sizes.empty() ? "" : ",") + s;
+    for (const auto& s : e.sizes) sizes += (sizes.empty() ? "" : ", ") + s;  // wraps after a comma
     std::ostringstream head;
     head << std::left << std::setw(28) << e.name << " [" << sizes << "]" << (e.paper_class.empty() ? "" : "  " + e.paper_class);
     std::cout << tb::wrap(head.str(), width, 2) << tb::wrap(e.description, width, 6);
