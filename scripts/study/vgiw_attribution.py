@@ -12,6 +12,8 @@ run's core-cycles went:
                    once the one before has drained: pipeline and memory latency per block run)
   between blocks   the rest: picking the next block, messages
 """
+import statistics
+
 from sweep_results import pyplot, save_figure
 
 FABRIC_PHASES = ("injecting", "channels_full", "waiting_batches", "draining")
@@ -93,8 +95,9 @@ def gmean(xs):
     return geometric_mean(xs) if xs else float("nan")
 
 
-def plot_breakdown(path, rows, args):
-    """A stacked bar per Table 2 kernel: where the base run's core-cycles went."""
+def plot_breakdown(path, rows, args, paper_note=None):
+    """A stacked bar per Table 2 kernel: where the base run's core-cycles went; paper_note: what
+    the paper states about it (under the title)."""
     fig, ax = pyplot().subplots(figsize=(12, 4.8))
     x = range(len(rows))
     bottom = [0.0] * len(rows)
@@ -106,7 +109,10 @@ def plot_breakdown(path, rows, args):
     ax.set_xticklabels([r["table2"] for r in rows], rotation=60, ha="right", fontsize=8)
     ax.set_ylabel("% of core-cycles (vgiw preset)")
     ax.set_ylim(0, 100)
-    ax.set_title("Where the VGIW cores' cycles go, per Table 2 kernel")
-    ax.legend(fontsize=8, ncol=7, loc="lower center", bbox_to_anchor=(0.5, 1.08))
+    ax.set_title("Where the VGIW cores' cycles go, per Table 2 kernel"
+                 + (f"\n{paper_note}; ours {statistics.mean(r['reconfiguration_share'] for r in rows) * 100:.2f}%, "
+                    f"median {statistics.median(r['reconfiguration_share'] for r in rows) * 100:.2f}%" if paper_note else ""),
+                 fontsize=10, pad=30)
+    ax.legend(fontsize=8, ncol=7, loc="lower center", bbox_to_anchor=(0.5, 1.0))
     fig.tight_layout()
     save_figure(fig, path, args, dpi=120)
