@@ -7,8 +7,11 @@ stall, no reconfiguration, no draining, every core busy); a kernel's minimum cor
 the cores like the launches' work:
   Fermi   its warp instructions (the fermi-gtx480 run's, every launch) / 1: an SM issues one warp
           instruction of 32 lanes a cycle (our fermi-gtx480; Sec. 5: "Fermi's von Neumann design can
-          only operate 32 of its functional units concurrently"). A divergent warp instruction takes a
-          whole issue slot: what control flow coalescing wins back is inside the bound.
+          only operate 32 of its functional units concurrently"; a GF100 SM's two schedulers each
+          feed a group of 16 cores, 32 lanes a cycle in all; counting two 32-lane warp instructions a
+          cycle instead would halve every bound). Fermi's 4-lane SFUs and dividers are left out, so
+          its minimum is its issue alone. A divergent warp instruction takes a whole issue slot: what
+          control flow coalescing wins back is inside the bound.
   VGIW    each unit fires one operation a cycle and holds one opcode (Sec. 3.5: "configured by a
           single op-code"), so the units of each type must fire that type's operations of the
           kernel: max over the six types of firings / units of that type (Table 1: 32 FPU-ALU, 12
@@ -83,7 +86,8 @@ def markdown(table2, rows):
     lines = ["## The bound: what Table 1's fabric allows", "",
              "Best speedup over Fermi each kernel could reach with both machines at peak issue and nothing else limiting "
              "(scripts/study/vgiw_bound.py): Fermi's minimum is its warp instructions at one warp instruction (32 lanes) "
-             "a cycle per SM (our fermi-gtx480; the paper's Sec. 5: Fermi operates 32 of its functional units at once); "
+             "a cycle per SM (our fermi-gtx480; the paper's Sec. 5: Fermi operates 32 of its functional units at once; two 32-lane "
+             "issues a cycle would halve every bound); "
              "VGIW's is, over the six unit types, the largest of the kernel's firings of that type over Table 1's "
              "units of that type (" + ", ".join(f"{units[t]} {t.replace('_', ' ')}" for t in UNIT_TYPES) + "), each unit "
              "holding one opcode and firing once a cycle. A replica's initiator and terminator are two control-vector "
