@@ -3,20 +3,25 @@
 Full table scan (traces/db/scan_*, 4M rows) on configs/narasiman-db.json: COND_ACC against the
 ballot/popc baseline at selectivity 1/2 (Fig. 8.1: speedup, warp instructions, row-buffer hit
 rate), the selectivity sweep 1/2 ... 1/1024 (Fig. 8.2), the bandwidth sweep 32 ... 4 GB/s at 1/2
-(Fig. 8.3), and a run with a near-ideal DRAM that separates instruction savings from memory.
+(Fig. 8.3), a run with a near-ideal DRAM that separates instruction savings from memory, and the
+scan at 1/2 under every combination of the three readings chosen where the paper is silent
+(bus_order, conflict_busy, the L2's full_line_stores).
 Index search (traces/db/index_*, 3 row-buffer levels, 128K lookups): the four versions of
 Fig. 8.4, the hinted ones on narasiman-db-hold: lookups per cycle, row-buffer hit rate, bus
 utilization, holds; from the DRAM trace, when a hinted row's anticipated request arrived and how
 long each bank waited between row changes. The same four on the overlapping-conflict DRAM reading
-("conflict_busy": "opening", as narasiman-baseline) show how much that reading decides.
+("conflict_busy": "opening", as narasiman-baseline) show how much that reading decides. Where
+the index search's cycles go (db_account.py): each bank's busy, held and idle cycles a lookup and
+the hints' speedup against their cut in bank time, also with L1 and L2 MSHRs that never run out.
 Writes into --out (default sweeps/db/results/; docs/results/ holds the committed ones), each with
 the commit and the command that made it:
   db_study.csv    one row per run
   db_study.md     the tables, ours beside the paper's
   fig_db_scan.png, fig_db_index.png (not with --no-figures)
-The runs are the sweeps studies/db/{scan,bandwidth,index,index_opening}.json (index.json's runs
-write their DRAM trace), run by `gputlm sweep` into sweeps/db/<part>/ (sweeps/db-test/<part>/ with
---size test), which reuses every result it has (sweep_results.py).
+The runs are the sweeps studies/db/{scan,bandwidth,index,index_opening,scan_readings,
+index_account}.json (index.json's and index_account.json's runs write their DRAM trace), run by
+`gputlm sweep` into sweeps/db/<part>/ (sweeps/db-test/<part>/ with --size test), which reuses
+every result it has (sweep_results.py).
 
   /usr/bin/python3 scripts/study/db_study.py [--size study|test] [--out DIR] [--no-figures]
       [--sweeps DIR] [--gputlm PATH] [--jobs N] [--collect] [--fresh]
@@ -30,6 +35,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from sweep_results import (csv_writer, markdown_provenance, output_dir, parse_study_args, pyplot,  # noqa: E402
                            save_figure, study_parser, study_sweep)
+from db_account import (ACCOUNT_READINGS, SCAN_READINGS, account, account_markdown,  # noqa: E402
+                        readings_markdown)
 
 SELECTIVITIES = [2, 4, 8, 16, 32, 64, 128, 256, 512, 1024]
 BANDWIDTHS = [32, 16, 8, 4]
@@ -74,12 +81,20 @@ def plan(test):
             label = index_label(v, reading)
             jobs[("index", v, label, 0)] = (label, f"index_{v}", "test" if test else "study",
                                             "index" if reading == "access" else "index_opening")
+    for label in list(SCAN_READINGS)[1:]:
+        for v in ("baseline", "condacc"):
+            jobs[("scan", v, label, 2)] = (label, f"scan_{v}", scan_size(2), "scan_readings")
+    for base_label, hold_label, _ in ACCOUNT_READINGS[1:]:
+        for v in ("baseline", "hint", "both"):
+            label = hold_label if v in HINTED else base_label
+            jobs[("index", v, label, 0)] = (label, f"index_{v}", "test" if test else "study", "index_account")
     return jobs
 
 
 def run_all(args):
     """The sweeps' results in plan order: ({key: (stats, run directory)}, {key: failure})."""
-    sweeps = {part: study_sweep("db", part, args) for part in ("scan", "bandwidth", "index", "index_opening")}
+    sweeps = {part: study_sweep("db", part, args)
+              for part in ("scan", "bandwidth", "index", "index_opening", "scan_readings", "index_account")}
     by_label = {part: {(ALIASES.get(k[0], k[0]), *k[1:]): k for k in [*s.stats, *s.failures]} for part, s in sweeps.items()}
     results, failures = {}, {}
     for key, (label, workload, size, part) in plan(args.size == "test").items():
@@ -136,6 +151,11 @@ def collect(results):
         trace = run_dir / "dram.csv"
         if trace.exists():
             row.update(trace_figures(trace))
+            if kind == "index":  # where the cycles go (db_account.py)
+                row.update(account(trace, t["cycles"], 131072 if stats["size"] == "study" else 2048,
+                                   hold_cycles=200 if label.endswith("-hold") else 0),
+                           l1_mshr_full_stalls=stats["modules"]["gpu.core0.l1d"]["mshr_full_stalls"],
+                           l2_mshr_full_stalls=stats["modules"]["gpu.l2_0"]["mshr_full_stalls"])
         rows.append(row)
     return rows
 
@@ -219,6 +239,7 @@ def write_markdown(rows, out, args):
             lines.append(f"| {v} | {1000 * lookups / r['cycles']:.2f} | {pct(gain)} | "
                          f"{'little' if paper is None else pct(paper)} | {100 * r['row_buffer_hit_rate']:.1f}% | "
                          f"{PAPER['index_hit_rate'][v]} | {100 * r['bus_utilization']:.1f}% | {holds} | {follow} | {gap} |")
+    lines += ["", *readings_markdown(rows), "", *account_markdown(rows)]
     (out / "db_study.md").write_text("\n".join(lines) + "\n")
 
 
