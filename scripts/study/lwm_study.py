@@ -57,6 +57,9 @@ NAMES = {
     "baseline-frfcfs": "Baseline FR-FCFS", "2lev8-frfcfs": "2Lev8 FR-FCFS",
     "srr": "Baseline sticky RR", "tbc256-rr": "TBC round-robin",
     "baseline-perfect-l1": "Baseline perfect L1", "lwm256-perfect-l1": "LWM256 perfect L1",
+    "baseline-l1mshr128": "Baseline 128 L1 MSHRs", "2lev8-l1mshr128": "2Lev8 128 L1 MSHRs",
+    "lwm256-l1mshr128": "LWM256 128 L1 MSHRs", "baseline-frfcfs-l1mshr128": "Baseline FR-FCFS 128 L1 MSHRs",
+    "2lev8-frfcfs-l1mshr128": "2Lev8 FR-FCFS 128 L1 MSHRs",
 }
 NAMES.update({"tr-" + label: name + " (paper's machine)" for label, name in list(NAMES.items())})
 MAIN = ["baseline", "tbc256", "dwf-best", "lwm256", "2lev8", "lwm256-2lev1"]
@@ -112,6 +115,18 @@ CONTROLS = [
      [("RR", "baseline", "baseline"), ("LWM256", "lwm256", "baseline"),
       ("RR perfect L1", "baseline-perfect-l1", "baseline-perfect-l1"),
       ("LWM256 perfect L1", "lwm256-perfect-l1", "baseline-perfect-l1")]),
+    ("L1 MSHRs: 64 (our reading) or 128",
+     "The papers do not give the D-cache's MSHRs; narasiman-baseline chose 64 (one 128 B line each, "
+     "8 KB in flight). With the 128-bit loads of reduction, 32 warps ask for 128 lines at once, and "
+     "64 MSHRs bound the bandwidth by latency: a scheduler that bunches requests (2Lev8's fetch "
+     "groups) then waits longer per line. With 128 MSHRs the same runs are bound by the DRAM bus. "
+     "The last two columns add FR-FCFS (section 6.1): both readings the papers leave open at once.",
+     [("RR", "baseline", "baseline"), ("2Lev8", "2lev8", "baseline"),
+      ("RR 128", "baseline-l1mshr128", "baseline-l1mshr128"),
+      ("2Lev8 128", "2lev8-l1mshr128", "baseline-l1mshr128"),
+      ("LWM256 128", "lwm256-l1mshr128", "baseline-l1mshr128"),
+      ("RR FR-FCFS 128", "baseline-frfcfs-l1mshr128", "baseline-frfcfs-l1mshr128"),
+      ("2Lev8 FR-FCFS 128", "2lev8-frfcfs-l1mshr128", "baseline-frfcfs-l1mshr128")]),
 ]
 UTIL_CONFIGS = ["baseline", "tbc256", "dwf-best", "lwm256", "2lev8", "lwm256-2lev1"]
 UTIL_BUCKETS = [("0", 0, 0), ("1-7", 1, 7), ("8-15", 8, 15), ("16-23", 16, 23),
