@@ -4,5 +4,6 @@
 # the attribution variants (virtual channels, reconfiguration, tiles, perfect caches, a 4x grid);
 # writes vgiw_study.{csv,md}, fig_vgiw_speedup.png, fig_vgiw_lvc.png and fig_vgiw_cycles.png (the
 # runs: the sweeps studies/vgiw/*.json; default sweeps/vgiw/results/; --out docs/results for the
-# committed ones). About 35 minutes on 2 cores. Arguments go to the script (--help lists them).
+# committed ones). 132 runs; about an hour on 2 cores shared with other studies (an idle
+# machine was not measured). Arguments go to the script (--help lists them).
 exec "$(dirname "$0")/study/launch.sh" vgiw_study.py "$@"
