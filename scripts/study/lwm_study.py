@@ -567,6 +567,11 @@ def paper_means():
     return out
 
 
+def bar_offset(j, n):
+    """x offset of the j-th of n bars in a group 0.8 wide."""
+    return (j - (n - 1) / 2) * 0.8 / n
+
+
 def grouped_bars(path, title, results, workloads, labels, paper_fig, args, notes=(), panel=None):
     """Speedup over baseline per benchmark, one bar per label, the geometric mean, then the papers'
     stated means (hatched; PAPER_HEADLINE, PAPER_FIGURES) at the right. notes: caption lines.
@@ -584,14 +589,10 @@ def grouped_bars(path, title, results, workloads, labels, paper_fig, args, notes
     ax = axes[0, 0]
     cmap = plt.get_cmap("tab10")
     highest = 1.0
-
-    def offset(j, n=len(labels)):
-        return (j - (n - 1) / 2) * 0.8 / n
-
     for j, label in enumerate(labels):
         values = [speedup(results, label, w) for w in workloads]
         values.append(means(values)[0])
-        xs = [i + offset(j) for i in range(len(workloads) + 1)]
+        xs = [i + bar_offset(j, len(labels)) for i in range(len(workloads) + 1)]
         ax.bar(xs, [math.nan if v is None else v for v in values], width, label=NAMES[label],
                color=cmap(j % 10), edgecolor="black", linewidth=0.4)
         if values[-1] is not None:
@@ -599,7 +600,7 @@ def grouped_bars(path, title, results, workloads, labels, paper_fig, args, notes
                     rotation=90, fontsize=7)
         highest = max([highest] + [v for v in values if v is not None])
         for k, (i, _) in enumerate(sources):
-            x = len(workloads) + 1 + k + offset(j)
+            x = len(workloads) + 1 + k + bar_offset(j, len(labels))
             v = paper.get(label, (None, None))[i]
             if isinstance(v, float):
                 ax.bar(x, v, width, color=cmap(j % 10), alpha=0.5, hatch="///", edgecolor="black",
@@ -652,7 +653,7 @@ def _ratio_panel(ax, results, workloads, panel, plt):
     for j, (label, over, name) in enumerate(panel["ratios"]):
         values = [speedup(results, label, w, over) for w in workloads]
         values.append(means(values)[0])
-        xs = [i + (j - (n - 1) / 2) * 0.8 / n for i in range(len(groups))]
+        xs = [i + bar_offset(j, n) for i in range(len(groups))]
         ax.bar(xs, [math.nan if v is None else v for v in values], 0.8 / n, label=f"ours: {name}",
                color=colors(j), edgecolor="black", linewidth=0.4)
         if values[-1] is not None:
@@ -662,7 +663,7 @@ def _ratio_panel(ax, results, workloads, panel, plt):
         ax.axhline(y, color=["crimson", "darkblue"][k % 2], linewidth=1.2, linestyle=":", label=text)
         highest = max(highest, y)
     for workload, j, y, text in panel.get("points", []):
-        x = workloads.index(workload) + (j - (n - 1) / 2) * 0.8 / n
+        x = workloads.index(workload) + bar_offset(j, n)
         ax.plot([x], [y], marker="D", color="crimson", markeredgecolor="black", markersize=7,
                 linestyle="none", label=text)
         highest = max(highest, y)

@@ -35,6 +35,7 @@ measured core-cycles over VGIW's minimum: ceiling_measured_fermi (loose where a 
 CTAs to keep 15 cores busy, as the minimum assumes).
 """
 import json
+from functools import lru_cache
 from statistics import mean, median
 
 from sweep_results import REPO
@@ -43,6 +44,7 @@ UNIT_TYPES = ("compute", "special", "load_store", "live_value", "split_join", "c
 FERMI_WARP_ISSUE = 1  # warp instructions (32 lanes) a fermi-gtx480 SM issues a cycle
 
 
+@lru_cache(maxsize=None)
 def table1_units():
     """Unit counts per type of the vgiw preset the study runs (Table 1)."""
     return json.loads((REPO / "configs" / "vgiw.json").read_text())["vgiw"]["units"]
