@@ -86,7 +86,9 @@ namespace {
 
 // Only static-warp SIMT cores replay traces: their warps are the traced warps.
 void check_replayable(const std::string& name, const gpu::GpuSpec& spec) {
-  if (spec.core_type == "vgiw") throw InputError(name + ": a trace cannot drive the VGIW core (it runs threads by basic block, not warps)");
+  if (spec.fabric_core())
+    throw InputError(name + ": a trace cannot drive the " + (spec.core_type == "sgmf" ? std::string("SGMF") : std::string("VGIW")) +
+                     " core (it runs threads through a dataflow graph, not warps)");
   if (spec.core.formation != "static")
     throw InputError(name + ": a trace replays static warps; the config's warp formation '" + spec.core.formation + "' regroups threads");
 }
@@ -170,7 +172,7 @@ nlohmann::json to_json(const TimingRun& run) {
   nlohmann::json j;
   j["workload"] = run.workload;
   j["size"] = run.size;
-  j["config"] = {{"name", run.config}, {"hash", run.config_hash}, {"cores", run.cores}, {"core", run.vgiw ? "vgiw" : "simt"}};
+  j["config"] = {{"name", run.config}, {"hash", run.config_hash}, {"cores", run.cores}, {"core", run.core_type}};
   j["mode"] = run.replayed ? "trace replay" : "timing";
   mark_completeness(j, run.stopped_by);
   if (!run.notes.empty()) j["notes"] = run.notes;

@@ -59,7 +59,8 @@ struct TimingRun {
   bool replayed = false;  // driven by a trace: no outputs to check
   bool self_checked = false;  // a CUDA program's launches (gputlm cuda): the program checks its own outputs
   std::vector<std::string> notes;  // what the summary should say about the input (an import's approximations)
-  bool vgiw = false;  // VGIW cores: no warps; the summary shows block runs and the fabric's cycles
+  bool vgiw = false;  // dataflow cores (VGIW, SGMF): no warps; the summary shows block runs and the fabric's cycles
+  std::string core_type = "simt";  // the config's "core": simt, vgiw or sgmf
   workload::VerifyReport verify;
   std::vector<workload::OutputBuffer> outputs;  // with TimingOptions::keep_outputs, of a complete workload run
   nlohmann::json modules;  // every module's statistics over the whole run by hierarchical name

@@ -13,7 +13,7 @@ std::vector<uint64_t> clock_periods_ps(const gpu::GpuSpec& spec) {
   const double ref = spec.core_clock_mhz();
   std::vector<double> mhz{ref, spec.xbar.clock_mhz, spec.dram.clock_mhz};
   if (spec.l2) mhz.push_back(spec.l2->clock_mhz);
-  for (const mem::CacheSpec* c : spec.core_type == "vgiw" ? std::vector<const mem::CacheSpec*>{&spec.vgiw.l1d, &spec.vgiw.lvc}
+  for (const mem::CacheSpec* c : spec.fabric_core() ? std::vector<const mem::CacheSpec*>{&spec.vgiw.l1d, &spec.vgiw.lvc}
                                                           : std::vector<const mem::CacheSpec*>{&spec.core.icache, &spec.core.l1d})
     mhz.push_back(c->clock_mhz);
   std::vector<uint64_t> periods;
@@ -41,7 +41,7 @@ void TimingWaves::finish(uint64_t first_issue, uint64_t end_cycle) {
   const std::string& scope = m_options.vcd_scope;
   const bool memory_scope = scope.rfind("gpu.core", 0) != 0 && scope.rfind("gpu.", 0) == 0;
   // A VGIW core streams a block for hundreds of cycles between reconfigurations.
-  m_vcd->write_save_file(m_groups, memory_scope || m_spec.core_type == "vgiw" ? 400 : 30, std::min(start, m_options.vcd_to));
+  m_vcd->write_save_file(m_groups, memory_scope || m_spec.fabric_core() ? 400 : 30, std::min(start, m_options.vcd_to));
   m_vcd->close(m_options.vcd_from, std::min(m_options.vcd_to, end_cycle));
 }
 

@@ -25,7 +25,8 @@ Gpu::Gpu(sc_core::sc_module_name name, const GpuSpec& spec)
   const double ref = spec.core_clock_mhz();
   for (uint32_t c = 0; c < spec.cores; ++c) {
     const std::string n = "core" + std::to_string(c);
-    if (spec.core_type == "vgiw") m_cores.push_back(std::make_unique<vgiw::VgiwCore>(n.c_str(), spec.vgiw, c, ref, &m_core_edges));
+    if (spec.fabric_core())
+      m_cores.push_back(std::make_unique<vgiw::VgiwCore>(n.c_str(), spec.vgiw, c, ref, &m_core_edges, spec.core_type == "sgmf"));
     else m_cores.push_back(std::make_unique<sm::Core>(n.c_str(), spec.core, c, ref, &m_core_edges));
     m_cores.back()->on_cta_done = [this](uint32_t) {
       ++m_ctas_done;

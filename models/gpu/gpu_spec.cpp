@@ -84,15 +84,15 @@ GpuSpec GpuSpec::from_json(const nlohmann::json& j, const std::string& where) {
   s.cores = static_cast<uint32_t>(r.get_uint("cores", s.cores, 1, 1024));
   s.partitions = static_cast<uint32_t>(r.get_uint("partitions", s.partitions, 1, 1024));
   if (j.is_object() && j.contains("core") && j["core"].is_string()) {
-    s.core_type = r.get_choice("core", "simt", {"simt", "vgiw"});
+    s.core_type = r.get_choice("core", "simt", {"simt", "vgiw", "sgmf"});
   } else {
     s.core = sm::CoreSpec::from_json(r.get_object("core"), where, "core");
   }
   if (r.has("vgiw")) {
-    if (s.core_type != "vgiw") r.fail("vgiw", "a VGIW section needs \"core\": \"vgiw\"");
+    if (!s.fabric_core()) r.fail("vgiw", "a VGIW section needs \"core\": \"vgiw\" or \"sgmf\"");
     s.vgiw = vgiw::VgiwSpec::from_json(r.get_object("vgiw"), where, "vgiw");
   }
-  if (s.core_type == "vgiw") s.core.clock_mhz = s.vgiw.clock_mhz;  // the reference clock
+  if (s.fabric_core()) s.core.clock_mhz = s.vgiw.clock_mhz;  // the reference clock
   s.xbar = mem::XbarSpec::from_json(r.get_object("xbar"), where, "xbar");
   if (r.has("l2")) s.l2 = mem::CacheSpec::from_json(r.get_object("l2"), where, "l2");
   s.dram = mem::DramSpec::from_json(r.get_object("dram"), where, "dram");

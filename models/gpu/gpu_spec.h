@@ -24,11 +24,14 @@ struct GpuSpec {
   uint32_t cores = 1;
   uint32_t partitions = 1;
   // "core": a SIMT core's section (an object), or the name of a core type: "simt" (the SIMT core
-  // with its defaults) or "vgiw" (the VGIW core, configured by the "vgiw" section).
+  // with its defaults), "vgiw" (the VGIW core, configured by the "vgiw" section) or "sgmf" (the
+  // SGMF core: the same MT-CGRF fabric and "vgiw" section, the whole kernel in one configuration).
   std::string core_type = "simt";
   sm::CoreSpec core;
   vgiw::VgiwSpec vgiw;
-  double core_clock_mhz() const { return core_type == "vgiw" ? vgiw.clock_mhz : core.clock_mhz; }
+  // A dataflow core (VGIW or SGMF): no warps, the "vgiw" section configures it.
+  bool fabric_core() const { return core_type == "vgiw" || core_type == "sgmf"; }
+  double core_clock_mhz() const { return fabric_core() ? vgiw.clock_mhz : core.clock_mhz; }
   mem::XbarSpec xbar;
   std::optional<mem::CacheSpec> l2;
   mem::DramSpec dram;

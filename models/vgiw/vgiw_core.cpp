@@ -6,10 +6,12 @@
 
 namespace gputlm::vgiw {
 
-VgiwCore::VgiwCore(sc_core::sc_module_name name, const VgiwSpec& spec, uint32_t core_id, double reference_mhz, Wakeup* edges)
+VgiwCore::VgiwCore(sc_core::sc_module_name name, const VgiwSpec& spec, uint32_t core_id, double reference_mhz, Wakeup* edges,
+                   bool sgmf)
     : CoreModule(name),
       m_spec(spec),
       m_id(core_id),
+      m_sgmf(sgmf),
       m_fabric(spec.grid_width, spec.grid_height, spec.units),
       m_clock(spec.clock_mhz, reference_mhz) {
   m_bbs = std::make_unique<BasicBlockScheduler>("bbs", spec, reference_mhz);
@@ -32,6 +34,8 @@ VgiwCore::VgiwCore(sc_core::sc_module_name name, const VgiwSpec& spec, uint32_t 
   dont_initialize();
   m_stats.counter("tiles", m_tiles, "count", "tiles run on this core");
   m_stats.counter("ctas", m_ctas, "count", "CTAs run on this core");
+  if (sgmf)
+    m_stats.counter("tiles_as_vgiw", m_tiles_as_vgiw, "count", "tiles of kernels SGMF could not map, run as VGIW blocks (vgiw.sgmf_unmapped)");
   m_stats.counter("thread_instructions", m_counters.thread_instructions, "count", "instructions executed by threads (guard held)");
 }
 
@@ -42,11 +46,20 @@ VgiwCore::Mapped& VgiwCore::mapped(const isa::Kernel& kernel) const {
   if (it != m_mapped.end()) return *it->second;
   auto m = std::make_unique<Mapped>();
   try {
-    m->map = map_kernel(kernel, m_spec.units, m_spec.statics);
+    if (m_sgmf) {
+      try {
+        m->sgmf = std::make_unique<SgmfMap>(map_kernel_sgmf(kernel, m_spec.units, m_spec.statics));
+        m->map = m->sgmf->blocks;
+      } catch (const std::invalid_argument& e) {
+        if (!m_spec.sgmf_unmapped_as_vgiw) throw;
+        if (m_id == 0) SC_REPORT_WARNING(name(), (std::string(e.what()) + ": run as VGIW blocks (vgiw.sgmf_unmapped: vgiw)").c_str());
+      }
+    }
+    if (!m->sgmf) m->map = map_kernel(kernel, m_spec.units, m_spec.statics);
   } catch (const std::invalid_argument& e) {
-    throw InputError("kernel '" + kernel.name + "' cannot run on the VGIW core: " + e.what());
+    throw InputError("kernel '" + kernel.name + "' cannot run on the " + core_name() + " core: " + e.what());
   }
-  m->configs.resize(m->map.segments.size());
+  m->configs.resize(m->sgmf ? 1 : m->map.segments.size());
   return *m_mapped.emplace(&kernel, std::move(m)).first->second;
 }
 
@@ -55,9 +68,10 @@ uint32_t VgiwCore::ctas_per_tile(const func::Launch& launch) const {
   const uint32_t per_cta = launch.threads_per_cta();
   uint32_t tile;
   try {
-    tile = tile_threads(m_spec.cvt_bits, static_cast<uint32_t>(map.segments.size()), launch.grid.count() * uint64_t{per_cta});
+    const uint32_t blocks = mapped(*launch.kernel).sgmf ? 1 : static_cast<uint32_t>(map.segments.size());
+    tile = tile_threads(m_spec.cvt_bits, blocks, launch.grid.count() * uint64_t{per_cta});
   } catch (const std::invalid_argument& e) {
-    throw InputError("kernel '" + launch.kernel->name + "' on the VGIW core: " + e.what() + " (vgiw.cvt_bits)");
+    throw InputError("kernel '" + launch.kernel->name + "' on the " + core_name() + " core: " + e.what() + " (vgiw.cvt_bits)");
   }
   tile = std::min(tile, m_spec.max_threads_per_tile);
   if (m_spec.tile_fits_lvc) {
@@ -66,7 +80,7 @@ uint32_t VgiwCore::ctas_per_tile(const func::Launch& launch) const {
     if (per_thread) tile = static_cast<uint32_t>(std::min<uint64_t>(tile, std::max<uint64_t>(m_spec.lvc.size_bytes / per_thread, per_cta)));
   }
   if (per_cta > tile)
-    throw InputError("kernel '" + launch.kernel->name + "' on the VGIW core: a CTA of " + std::to_string(per_cta) +
+    throw InputError("kernel '" + launch.kernel->name + "' on the " + core_name() + " core: a CTA of " + std::to_string(per_cta) +
                      " threads does not fit a tile of " + std::to_string(tile) + " threads (" + std::to_string(map.segments.size()) +
                      " blocks in a control vector table of vgiw.cvt_bits = " + std::to_string(m_spec.cvt_bits) + ")");
   return tile / per_cta;
@@ -92,8 +106,9 @@ void VgiwCore::start_tile() {
   m_tile = std::make_unique<Tile>(*m_kernel, *m_launch, m_current->map, m_tile_ctas, m_id);
   m_cgrf->set_tile(m_tile.get());
   ++m_tiles;
+  m_tiles_as_vgiw += m_sgmf && !m_current->sgmf;
   m_tile_start = m_clock.now();
-  m_bbs->start_tile(static_cast<uint32_t>(m_current->map.segments.size()), m_tile->threads());
+  m_bbs->start_tile(m_current->sgmf ? 1 : static_cast<uint32_t>(m_current->map.segments.size()), m_tile->threads());
 }
 
 void VgiwCore::tile_done() {
@@ -110,7 +125,9 @@ void VgiwCore::tile_done() {
 
 const BlockConfig& VgiwCore::config(uint32_t segment) {
   std::unique_ptr<BlockConfig>& c = m_current->configs.at(segment);
-  if (!c) c = std::make_unique<BlockConfig>(configure_block(m_kernel->kernel(), m_current->map, segment, m_fabric, m_spec));
+  if (!c)
+    c = std::make_unique<BlockConfig>(m_current->sgmf ? configure_sgmf(m_kernel->kernel(), *m_current->sgmf, m_fabric, m_spec)
+                                                      : configure_block(m_kernel->kernel(), m_current->map, segment, m_fabric, m_spec));
   return *c;
 }
 

@@ -6,6 +6,9 @@
 // segment's placement is built when the fabric first needs it. The core runs CTAs in tiles: it
 // takes as many consecutive CTAs as the control vector table holds (Sec. 3.2's tile-size rule),
 // runs them until every thread has exited, reports them done, and takes the next tile.
+// With `sgmf` it is the SGMF core the VGIW paper compares against (mapper/sgmf_map.h): the same
+// fabric, caches and scheduler, but the whole kernel is one configuration, loaded once, that every
+// thread flows through; the scheduler sees a single block, and no live value cache is used.
 #pragma once
 
 #include <map>
@@ -24,7 +27,8 @@ class VgiwCore : public gpu::CoreModule {
  public:
   SC_HAS_PROCESS(VgiwCore);
   // `edges`: see MtCgrf.
-  VgiwCore(sc_core::sc_module_name name, const VgiwSpec& spec, uint32_t core_id, double reference_mhz, Wakeup* edges = nullptr);
+  VgiwCore(sc_core::sc_module_name name, const VgiwSpec& spec, uint32_t core_id, double reference_mhz, Wakeup* edges = nullptr,
+           bool sgmf = false);
 
   // Throws InputError when the kernel cannot map onto the fabric or a CTA does not fit a tile.
   bool can_take(const func::Launch& launch) const override;
@@ -46,16 +50,19 @@ class VgiwCore : public gpu::CoreModule {
 
  private:
   struct Mapped {
-    KernelMap map;
+    KernelMap map;                  // SGMF: its per-block segments (sgmf->blocks)
+    std::unique_ptr<SgmfMap> sgmf;  // SGMF only
     std::vector<std::unique_ptr<BlockConfig>> configs;  // by segment, built on first use
   };
   Mapped& mapped(const isa::Kernel& kernel) const;  // made on first use
   void start_tile();
   void tile_done();
   const BlockConfig& config(uint32_t segment);
+  std::string core_name() const { return m_sgmf ? "SGMF" : "VGIW"; }
 
   VgiwSpec m_spec;
   uint32_t m_id;
+  bool m_sgmf;
   Fabric m_fabric;
   std::unique_ptr<BasicBlockScheduler> m_bbs;
   std::unique_ptr<MtCgrf> m_cgrf;
@@ -73,7 +80,7 @@ class VgiwCore : public gpu::CoreModule {
   ClockDomain m_clock;
   std::string m_fault;
   sm::CoreCounters m_counters;
-  uint64_t m_tiles = 0, m_ctas = 0;
+  uint64_t m_tiles = 0, m_ctas = 0, m_tiles_as_vgiw = 0;
 };
 
 }  // namespace gputlm::vgiw

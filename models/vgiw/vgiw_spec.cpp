@@ -68,6 +68,7 @@ VgiwSpec VgiwSpec::from_json(const nlohmann::json& j, const std::string& where, 
   const auto& folding = static_folding_names();
   const std::string fold = r.get_choice("static_folding", folding[size_t(s.statics.folding)], folding);
   s.statics.folding = static_cast<StaticFolding>(std::find(folding.begin(), folding.end(), fold) - folding.begin());
+  s.sgmf_unmapped_as_vgiw = r.get_choice("sgmf_unmapped", s.sgmf_unmapped_as_vgiw ? "vgiw" : "refuse", {"refuse", "vgiw"}) == "vgiw";
   const uint32_t ldst = s.units[size_t(UnitType::LoadStore)], lvu = s.units[size_t(UnitType::LiveValue)];
   s.l1d.ports = ldst;
   s.lvc.ports = lvu;

@@ -47,6 +47,11 @@ struct VgiwSpec {
   // (Sec. 3.5), or, as a reading, instructions on units like any other; and how far arithmetic on
   // them folds (the paper is silent; chosen: launch constants). See mapper/static_operands.h.
   StaticOptions statics;
+  // SGMF ("core": "sgmf") only: a kernel whose one graph does not fit the grid (or has a barrier)
+  // is an error ("refuse", the default), or runs as VGIW blocks ("vgiw": a study reading, so that
+  // the kernels that fit can be compared inside workloads that also launch kernels that do not;
+  // the core's `tiles_as_vgiw` counts such tiles, per launch).
+  bool sgmf_unmapped_as_vgiw = false;
   mem::CacheSpec l1d;  // Table 1: 64KB, 32 banks, 128 B lines, 4-way, write-back, write-allocate
   mem::CacheSpec lvc;  // Sec. 3.4: 64KB, banked like an L1, backed by L2
 

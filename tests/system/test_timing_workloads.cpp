@@ -97,6 +97,20 @@ TEST_P(TimedWorkloads, VerifyOnVgiw) {
     EXPECT_NE(GetParam().name.rfind("rodinia-like/", 0), 0u) << e.what();
   }
 }
+// Every kernel whose one graph fits the grid verifies on the SGMF core; a workload with a kernel
+// that does not fit (more units than the grid has, a barrier, warp collectives) is one clear error
+// naming the kernel. Table 2's bfs, kmeans, gaussian and nn have only kernels that fit.
+TEST_P(TimedWorkloads, VerifyOnSgmf) {
+  const std::string& name = GetParam().name;
+  const bool must_fit = name == "rodinia-like/bfs" || name == "rodinia-like/kmeans" || name == "rodinia-like/gaussian" ||
+                        name == "rodinia-like/nn";
+  try {
+    run_on("sgmf");
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("cannot run on the SGMF core"), std::string::npos) << e.what();
+    EXPECT_FALSE(must_fit) << e.what();
+  }
+}
 // narasiman-db keeps Table 8.1's 32 KB scratchpad. One CTA of narasiman/decrypt holds a 32 KB
 // T-table copy per lane plus its S-box and round keys (33 KB), so there it is one clear error
 // naming the kernel, its CTA and the core; every other workload verifies.
@@ -126,6 +140,27 @@ TEST(VgiwWorkloads, AFourTimesGridDrainsWhenTheLastNoMoreComesLateInACycle) {
   config["vgiw"]["lvc"]["ports"] = 64;
   const tb::TimingRun run = tb::run_timing(w, gpu::GpuSpec::from_json(config, "vgiw-x4"), {});
   EXPECT_TRUE(run.verify.ok());
+}
+
+// With vgiw.sgmf_unmapped = vgiw, the SGMF core runs a kernel it cannot map as VGIW blocks, and
+// says so per launch: cfd's compute_flux needs 163 compute units, its three other kernels fit.
+TEST(SgmfWorkloads, AKernelThatDoesNotFitRunsAsVgiwBlocksWhenAskedAndTheLaunchSaysSo) {
+  tb::fresh_sc_kernel();
+  workload::Workload w(std::string(GPUTLM_SOURCE_DIR) + "/traces/rodinia-like/cfd", "test");
+  nlohmann::json config = gpu::load_config(std::string(GPUTLM_SOURCE_DIR) + "/configs/sgmf.json");
+  config["vgiw"]["sgmf_unmapped"] = "vgiw";
+  const tb::TimingRun run = tb::run_timing(w, gpu::GpuSpec::from_json(config, "sgmf-fallback"), {});
+  EXPECT_TRUE(run.verify.ok());
+  size_t as_vgiw = 0, as_sgmf = 0;
+  for (const auto& l : run.launches) {
+    uint64_t tiles = 0;
+    for (const auto& [name, m] : l.modules.items())
+      if (m.contains("tiles_as_vgiw")) tiles += m["tiles_as_vgiw"].get<uint64_t>();
+    (tiles ? as_vgiw : as_sgmf)++;
+    EXPECT_EQ(tiles > 0, l.kernel == "compute_flux") << l.kernel;
+  }
+  EXPECT_GT(as_vgiw, 0u);
+  EXPECT_GT(as_sgmf, 0u);
 }
 
 tb::TimingRun run_db(const std::string& workload, const std::string& preset) {

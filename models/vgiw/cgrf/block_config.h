@@ -10,6 +10,7 @@
 
 #include "models/vgiw/mapper/fabric.h"
 #include "models/vgiw/mapper/kernel_map.h"
+#include "models/vgiw/mapper/sgmf_map.h"
 #include "models/vgiw/vgiw_spec.h"
 
 namespace gputlm::vgiw {
@@ -37,6 +38,9 @@ struct BlockConfig {
   std::vector<std::vector<Successor>> succs;    // [replica * nodes + node]
   uint32_t memory_instructions = 0;
   std::vector<uint32_t> destinations;           // the segment's successor segments (at most two)
+  // SGMF (the whole kernel in one configuration, sgmf_map.h): per segment, the node a thread's
+  // control token enters it at. Empty for a VGIW block.
+  std::vector<uint32_t> entry_of;
 
   uint32_t index(uint32_t replica, uint32_t node) const { return replica * static_cast<uint32_t>(nodes.size()) + node; }
 };
@@ -44,5 +48,7 @@ struct BlockConfig {
 // Throws std::invalid_argument if the graph does not place (the mapper guarantees it does).
 BlockConfig configure_block(const isa::Kernel& kernel, const KernelMap& map, uint32_t segment, const Fabric& fabric,
                             const VgiwSpec& spec);
+// SGMF: the kernel's one configuration (segment 0, no destinations: threads leave at the end).
+BlockConfig configure_sgmf(const isa::Kernel& kernel, const SgmfMap& map, const Fabric& fabric, const VgiwSpec& spec);
 
 }  // namespace gputlm::vgiw

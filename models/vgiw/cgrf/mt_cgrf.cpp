@@ -251,7 +251,12 @@ bool MtCgrf::fire(uint32_t unit, Cycle now) {
   const uint32_t channel = u.ready[u.head];
   const ConfiguredNode& n = m_config->nodes[u.node];
   switch (n.role) {
-    case GraphNode::Role::Terminator: terminate(static_cast<uint32_t>(u.replica), channel); break;
+    case GraphNode::Role::Terminator:
+      if (!m_config->entry_of.empty() && m_channels[channel].next >= 0)
+        steer(static_cast<uint32_t>(u.replica), unit, channel, now + n.latency);
+      else
+        terminate(static_cast<uint32_t>(u.replica), channel);
+      break;
     case GraphNode::Role::LiveLoad:
     case GraphNode::Role::LiveStore:
       if (!fire_memory(u, unit, channel, now)) return false;
@@ -343,6 +348,26 @@ void MtCgrf::terminate(uint32_t replica, uint32_t channel) {
   ++m_threads_finished;
 }
 
+bool MtCgrf::run_segment(Channel& ch, Cycle now) {
+  try {
+    ch.next = m_tile->run(ch.segment, ch.tid, now, ch.accesses, &m_hooks.counters->thread_instructions);
+  } catch (const func::KernelFault& f) {
+    m_hooks.fault(f.what());
+    return false;
+  }
+  return true;
+}
+
+void MtCgrf::steer(uint32_t replica, uint32_t unit, uint32_t channel, Cycle at) {
+  Channel& ch = m_channels[channel];
+  ch.segment = static_cast<uint32_t>(ch.next);
+  if (!run_segment(ch, at)) return;
+  m_tokens.start(channel);  // every node of the block it left has fired: the entries are free again
+  const uint32_t to = m_config->unit[m_config->index(replica, m_config->entry_of[ch.segment])];
+  m_wheel[(at + m_fabric.hops(unit, to)) % m_wheel.size()].push_back({to, channel});
+  ++m_tokens_in_wheel;
+}
+
 void MtCgrf::inject(Cycle now) {
   if (!m_streaming) return;
   for (uint32_t r = 0; r < m_initiators.size(); ++r) {
@@ -362,12 +387,8 @@ void MtCgrf::inject(Cycle now) {
     m_injected_at = now;
     Channel& ch = m_channels[channel];
     ch.tid = tid;
-    try {
-      ch.next = m_tile->run(m_config->segment, tid, now, ch.accesses, &m_hooks.counters->thread_instructions);
-    } catch (const func::KernelFault& f) {
-      m_hooks.fault(f.what());
-      return;
-    }
+    ch.segment = m_config->segment;
+    if (!run_segment(ch, now)) return;
     if (m_hooks.counters->first_issue_ns == ~0ull) m_hooks.counters->first_issue_ns = sc_core::sc_time_stamp().value() / 1000;
     m_tokens.start(channel);
     ++m_threads_in_flight;

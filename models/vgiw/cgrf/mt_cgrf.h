@@ -17,6 +17,9 @@
 //  - initiators (control vector units) double-buffer the scheduler's thread batches, requesting
 //    the next as soon as one is taken, and start one thread a cycle; terminators keep a pair of
 //    batches per destination block and send them back (thread_batch.h's BatchCollector).
+// Configured with an SGMF configuration (the whole kernel, block_config.h's entry_of), a thread
+// that reaches a block's steering node goes on to its next block's entry, hops away on the grid,
+// in the same virtual channel, and leaves the fabric only when it exits the kernel.
 // Once every thread of the block has left, the fabric reports "drained".
 #pragma once
 
@@ -78,6 +81,7 @@ class MtCgrf : public sc_core::sc_module, public StatProvider, public WaveProvid
   };
   struct Channel {
     uint32_t tid = 0;
+    uint32_t segment = 0;  // the segment the thread is in (SGMF: it changes as the thread flows)
     int32_t next = -1;
     std::vector<MemAccess> accesses;
   };
@@ -109,6 +113,10 @@ class MtCgrf : public sc_core::sc_module, public StatProvider, public WaveProvid
   bool fire(uint32_t unit, Cycle now);
   bool fire_memory(UnitState& u, uint32_t unit, uint32_t channel, Cycle now);
   void terminate(uint32_t replica, uint32_t channel);
+  // SGMF: the steering node at `unit` passes the thread on to its next block's entry.
+  void steer(uint32_t replica, uint32_t unit, uint32_t channel, Cycle at);
+  // Runs the thread's segment ch.segment on the functional engine; false on a kernel fault.
+  bool run_segment(Channel& ch, Cycle now);
   void inject(Cycle now);
   void request(uint32_t replica);
   void check_drained();
