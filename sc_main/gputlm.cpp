@@ -83,6 +83,8 @@ int cmd_list(const std::vector<std::string>& args, const char* argv0) {
         for (const auto& [type, n] : k.replicas_bound_by) line << " " << type << " (" << n << ")";
         line << ", peak " << k.median_peak << " thread instructions a cycle (median segment)";
       }
+      if (!k.sgmf_error.empty()) line << "; SGMF: does not fit (" << k.sgmf_error << ")";
+      else line << "; SGMF: fits, " << k.sgmf_units << " units a replica, " << k.sgmf_replicas << " replica(s)";
       std::cout << tb::wrap(line.str(), width, 8);
     }
   }

@@ -7,6 +7,7 @@
 #include "models/isa/kernel.h"
 #include "models/isa/ptx_parser.h"
 #include "models/vgiw/mapper/kernel_map.h"
+#include "models/vgiw/mapper/sgmf_map.h"
 
 namespace gputlm::tb {
 
@@ -36,6 +37,13 @@ std::vector<KernelInfo> kernel_info(const std::string& workload_dir) {
       }
     } catch (const std::invalid_argument& e) {
       i.vgiw_error = e.what();
+    }
+    try {
+      const vgiw::SgmfMap s = vgiw::map_kernel_sgmf(*k);
+      i.sgmf_units = s.graph.nodes.size();
+      i.sgmf_replicas = s.replicas;
+    } catch (const std::invalid_argument& e) {
+      i.sgmf_error = e.what();
     }
     out.push_back(i);
   }

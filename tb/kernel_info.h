@@ -1,6 +1,7 @@
 // What `gputlm list --kernels` shows of a workload's kernels: basic blocks of the control flow
 // graph, and how the VGIW mapper cuts and fits them (segments, live values, replicas), or why it
-// cannot map one; with the VGIW core's default reading of kernel parameters and coordinates.
+// cannot map one; with the VGIW core's default reading of kernel parameters and coordinates; and
+// whether the whole kernel fits the grid as one SGMF graph.
 #pragma once
 
 #include <map>
@@ -22,6 +23,9 @@ struct KernelInfo {
   // initiator starts a thread each cycle; the median over segments with instructions.
   double median_peak = 0;
   std::string vgiw_error;
+  // SGMF mapping (mapper/sgmf_map.h): the whole kernel's units and replicas, or why it does not fit.
+  size_t sgmf_units = 0, sgmf_replicas = 0;
+  std::string sgmf_error;
 };
 
 // The kernels of <workload_dir>/kernel.ptx; throws InputError for bad PTX.

@@ -14,6 +14,7 @@
 #include "tb/trace/accel_sim_replay.h"
 #include "tb/trace/trace_file.h"
 #include "tb/trace/trace_replay.h"
+#include "models/vgiw/vgiw_core.h"
 #include "tb/report.h"
 #include "tb/timing_session.h"
 
@@ -55,6 +56,11 @@ TimingRun run_accel_sim(const std::string& dir, const gpu::GpuSpec& spec, const 
 }  // namespace
 
 TimingRun run_timing(workload::Workload& w, const gpu::GpuSpec& spec, const TimingOptions& options) {
+  if (spec.fabric_core()) {  // a kernel the fabric cannot map is an error before anything runs
+    std::set<std::string> kernels;
+    for (const workload::LaunchSpec& l : w.spec().launches)
+      if (kernels.insert(l.kernel).second) vgiw::map_for_core(w.module().get(l.kernel), spec.vgiw, spec.core_type == "sgmf");
+  }
   func::GlobalMemory memory;
   w.setup(memory);
   LaunchFeed feed{w.name(), w.spec().size, [&](const auto& run) { w.for_each_launch(memory, run); }, [&] { return w.verify(memory); }};

@@ -39,26 +39,34 @@ VgiwCore::VgiwCore(sc_core::sc_module_name name, const VgiwSpec& spec, uint32_t 
   m_stats.counter("thread_instructions", m_counters.thread_instructions, "count", "instructions executed by threads (guard held)");
 }
 
+FabricMapping map_for_core(const isa::Kernel& kernel, const VgiwSpec& spec, bool sgmf, const std::function<void(const std::string&)>& warn) {
+  FabricMapping m;
+  try {
+    if (sgmf) {
+      try {
+        m.sgmf = std::make_unique<SgmfMap>(map_kernel_sgmf(kernel, spec.units, spec.statics));
+        m.map = m.sgmf->blocks;
+      } catch (const std::invalid_argument& e) {
+        if (!spec.sgmf_unmapped_as_vgiw) throw;
+        if (warn) warn(std::string(e.what()) + ": run as VGIW blocks (vgiw.sgmf_unmapped: vgiw)");
+      }
+    }
+    if (!m.sgmf) m.map = map_kernel(kernel, spec.units, spec.statics);
+  } catch (const std::invalid_argument& e) {
+    throw InputError("kernel '" + kernel.name + "' cannot run on the " + (sgmf ? "SGMF" : "VGIW") + " core: " + e.what());
+  }
+  return m;
+}
+
 const KernelMap& VgiwCore::kernel_map(const isa::Kernel& kernel) const { return mapped(kernel).map; }
 
 VgiwCore::Mapped& VgiwCore::mapped(const isa::Kernel& kernel) const {
   auto it = m_mapped.find(&kernel);
   if (it != m_mapped.end()) return *it->second;
   auto m = std::make_unique<Mapped>();
-  try {
-    if (m_sgmf) {
-      try {
-        m->sgmf = std::make_unique<SgmfMap>(map_kernel_sgmf(kernel, m_spec.units, m_spec.statics));
-        m->map = m->sgmf->blocks;
-      } catch (const std::invalid_argument& e) {
-        if (!m_spec.sgmf_unmapped_as_vgiw) throw;
-        if (m_id == 0) SC_REPORT_WARNING(name(), (std::string(e.what()) + ": run as VGIW blocks (vgiw.sgmf_unmapped: vgiw)").c_str());
-      }
-    }
-    if (!m->sgmf) m->map = map_kernel(kernel, m_spec.units, m_spec.statics);
-  } catch (const std::invalid_argument& e) {
-    throw InputError("kernel '" + kernel.name + "' cannot run on the " + core_name() + " core: " + e.what());
-  }
+  static_cast<FabricMapping&>(*m) = map_for_core(kernel, m_spec, m_sgmf, [this](const std::string& w) {
+    if (m_id == 0) SC_REPORT_WARNING(name(), w.c_str());
+  });
   m->configs.resize(m->sgmf ? 1 : m->map.segments.size());
   return *m_mapped.emplace(&kernel, std::move(m)).first->second;
 }

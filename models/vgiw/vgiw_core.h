@@ -11,6 +11,7 @@
 // thread flows through; the scheduler sees a single block, and no live value cache is used.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -23,6 +24,17 @@
 
 namespace gputlm::vgiw {
 
+// A kernel as a fabric core runs it: VGIW's blocks and segments, and for SGMF the one graph
+// (null when the kernel runs as VGIW blocks: a VGIW core, or vgiw.sgmf_unmapped = vgiw).
+struct FabricMapping {
+  KernelMap map;                  // SGMF: its per-block segments (sgmf->blocks)
+  std::unique_ptr<SgmfMap> sgmf;
+};
+// Throws InputError naming the kernel and the core when it cannot map (checked before a run starts
+// too: tb/timing_run.cpp). `warn`: where an SGMF kernel that runs as VGIW blocks is reported.
+FabricMapping map_for_core(const isa::Kernel& kernel, const VgiwSpec& spec, bool sgmf,
+                           const std::function<void(const std::string&)>& warn = {});
+
 class VgiwCore : public gpu::CoreModule {
  public:
   SC_HAS_PROCESS(VgiwCore);
@@ -32,6 +44,7 @@ class VgiwCore : public gpu::CoreModule {
 
   // Throws InputError when the kernel cannot map onto the fabric or a CTA does not fit a tile.
   bool can_take(const func::Launch& launch) const override;
+  void check_kernel(const isa::Kernel& kernel) const override { mapped(kernel); }
   void start_cta(const func::BoundKernel& kernel, const func::Launch& launch, uint64_t cta_id) override;
   bool idle() const override { return !m_tile && m_forming.empty(); }
   const std::string& fault() const override { return m_fault; }
@@ -49,9 +62,7 @@ class VgiwCore : public gpu::CoreModule {
   std::vector<WaveGroup> wave_groups() const override { return {}; }
 
  private:
-  struct Mapped {
-    KernelMap map;                  // SGMF: its per-block segments (sgmf->blocks)
-    std::unique_ptr<SgmfMap> sgmf;  // SGMF only
+  struct Mapped : FabricMapping {
     std::vector<std::unique_ptr<BlockConfig>> configs;  // by segment, built on first use
   };
   Mapped& mapped(const isa::Kernel& kernel) const;  // made on first use

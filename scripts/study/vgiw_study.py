@@ -10,10 +10,11 @@ Per kernel (launches of one kernel summed):
   blocks           our basic blocks and VGIW segments against Table 2's counts
   bound            the best speedup Table 1's fabric allows against Fermi's issue width, both at peak
                    (vgiw_bound.py), beside the measured one
-and the attribution runs of vgiw_attribution.py (each lifts one limit; the cycle breakdown).
+and the attribution runs of vgiw_attribution.py (each lifts one limit; the cycle breakdown), and
+VGIW against SGMF on the kernels whose whole graph fits the grid (vgiw_sgmf.py: Fig. 8 and 11).
 Writes into --out (default sweeps/vgiw/results/; docs/results/ holds the committed ones), each with
 the commit and the command that made it: vgiw_study.csv, vgiw_study.md and (not with --no-figures)
-fig_vgiw_speedup.png, fig_vgiw_lvc.png, fig_vgiw_cycles.png.
+fig_vgiw_speedup.png, fig_vgiw_lvc.png, fig_vgiw_cycles.png, fig_vgiw_sgmf.png.
 The runs are the sweep studies/vgiw/runs.json, run by `gputlm sweep` into sweeps/vgiw/runs/
 (sweeps/vgiw-test/runs/ with --size test), which reuses every result it has (sweep_results.py).
 
@@ -32,6 +33,7 @@ from sweep_results import (REPO, csv_writer, markdown_provenance, output_dir, pa
                            print_failures, pyplot, save_figure, study_parser, study_sweep)
 import vgiw_attribution as attribution  # noqa: E402
 import vgiw_bound as bound  # noqa: E402
+import vgiw_sgmf as sgmf  # noqa: E402
 from vgiw_attribution import gmean  # noqa: E402
 
 SUITE = "traces/rodinia-like"
@@ -67,11 +69,17 @@ def parse_args():
 
 
 def block_counts(gputlm):
-    """(workload, kernel) -> (CFG basic blocks, VGIW segments), from `gputlm list --kernels`."""
+    """(workload, kernel) -> (CFG basic blocks, VGIW segments, SGMF mapping text), from `gputlm list --kernels`."""
     out = subprocess.run([str(gputlm), "list", "--kernels"], cwd=REPO, capture_output=True, text=True, check=True).stdout
     names = sorted((p.name for p in (REPO / SUITE).iterdir()), key=len, reverse=True)
     counts, workload = {}, None
+    lines = []  # a kernel's wrapped line joined back into one
     for line in out.splitlines():
+        if re.match(r"\s+kernel \S+:", line) or not lines or not line.startswith(" " * 8):
+            lines.append(line)
+        else:
+            lines[-1] += " " + line.strip()
+    for line in lines:
         head = line.strip()
         for name in names:  # the longest name the line starts with (a long one runs into the next column)
             if head.startswith(f"rodinia-like/{name}"):
@@ -79,7 +87,8 @@ def block_counts(gputlm):
                 break
         k = re.match(r"\s+kernel (\S+): \d+ instructions, (\d+) basic blocks; VGIW: (\d+) segments", line)
         if k and workload:
-            counts[(workload, k.group(1))] = (int(k.group(2)), int(k.group(3)))
+            fit = re.search(r"; SGMF: (fits, .*|does not fit \(.*\))$", line)
+            counts[(workload, k.group(1))] = (int(k.group(2)), int(k.group(3)), fit.group(1) if fit else "?")
     return counts
 
 
@@ -95,6 +104,7 @@ def per_kernel(stats):
         for phase, n in launch.get("fabric_cycles", {}).items():
             k["fabric_cycles"][phase] += n
         bound.add_launch(k, launch)
+        k["tiles_as_vgiw"] += sum(m.get("tiles_as_vgiw", 0) for m in launch.get("modules", {}).values())
         k["launches"] += 1
         k["cores"] = stats["config"]["cores"]
     return out
@@ -115,7 +125,7 @@ def main():
             vgiw, vc = runs[("vgiw", w)][kernel], runs[("vgiw-vc128", w)][kernel]
             fermi64 = runs[("fermi-gtx480-l1-64k", w)][kernel]  # the reading with our earlier 64KB L1
             name, paper_blocks = TABLE2.get((w, kernel), (f"({w} {kernel}: helper, not in Table 2)", None))
-            ours_blocks, segments = blocks.get((w, kernel), (None, None))
+            ours_blocks, segments, sgmf_fit = blocks.get((w, kernel), (None, None, "?"))
             rows.append({
                 "workload": w, "kernel": kernel, "table2": name, "in_table2": (w, kernel) in TABLE2, "launches": fermi["launches"],
                 "fermi_cycles": fermi["cycles"], "vgiw_cycles": vgiw["cycles"], "vgiw_vc128_cycles": vc["cycles"],
@@ -133,6 +143,7 @@ def main():
                 "blocks_ours": ours_blocks, "segments_ours": segments, "blocks_table2": paper_blocks,
                 **attribution.columns(fermi, vgiw, vgiw["cores"], {label: runs[(label, w)][kernel] for label in attribution.RUNS}),
                 **bound.columns(fermi, vgiw),
+                **sgmf.columns(vgiw, runs[(sgmf.RUN, w)][kernel], sgmf_fit),
             })
     with open(out_dir / "vgiw_study.csv", "w", newline="") as f:
         csv_writer(f, args, list(rows[0])).writerows(rows)
@@ -144,8 +155,9 @@ def main():
         attribution.plot_breakdown(out_dir / "fig_vgiw_cycles.png", table2, args,
                                    (f"paper (Sec. 3.2): reconfiguration averages {PAPER['reconfig_mean'] * 100:.2f}% of the "
                                     f"runtime, median {PAPER['reconfig_median']}; it gives no other breakdown"))
+        sgmf.plot(out_dir / "fig_vgiw_sgmf.png", table2, args)
     print(f"wrote {out_dir}/vgiw_study.csv, vgiw_study.md"
-          + ("" if args.no_figures else ", fig_vgiw_speedup.png, fig_vgiw_lvc.png, fig_vgiw_cycles.png"))
+          + ("" if args.no_figures else ", fig_vgiw_speedup.png, fig_vgiw_lvc.png, fig_vgiw_cycles.png, fig_vgiw_sgmf.png"))
     return 0
 
 
@@ -181,6 +193,7 @@ def write_markdown(path, table2, rows, args):
     lines += ["", "Helper kernels (ours, not in Table 2) are listed but left out of the means.", ""]
     lines += bound.markdown(table2, rows)
     lines += attribution.markdown(table2, rows)
+    lines += sgmf.markdown(table2)
     path.write_text("\n".join(lines))
 
 

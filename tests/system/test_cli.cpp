@@ -140,6 +140,11 @@ TEST(Cli, ListKernelsShowsBasicBlocksAndTheVgiwMapping) {
                                  "(parameters, coordinates), at least 5 replica(s) a segment, replicas bound by compute (1) "
                                  "control_vector (3), peak 41 thread instructions a cycle"))
       << r.output;
+  // Whether the whole kernel fits the grid as one SGMF graph, or what it needs.
+  EXPECT_TRUE(contains(r.output, "kernel bfs_kernel2: 33 instructions, 4 basic blocks; VGIW:")) << r.output;
+  EXPECT_TRUE(contains(r.output, "SGMF: fits, 23 units a replica, 2 replica(s)")) << r.output;
+  EXPECT_TRUE(contains(r.output, "SGMF: does not fit (compute_flux: its whole graph (12 blocks) needs 238 units: compute 163 (grid 32)"))
+      << r.output;
 }
 
 // A VGIW run has no warps: its summary gives block runs, live value traffic and where the cores'
@@ -207,6 +212,20 @@ TEST(Cli, AVgiwRunSummarisesBlockRunsAndTheFabricCycles) {
   EXPECT_TRUE(contains(r.output, "channels_full")) << r.output;
   EXPECT_FALSE(contains(r.output, "warp instructions   ")) << r.output;
   EXPECT_FALSE(contains(r.output, "MWP/CWP")) << r.output;
+}
+
+// A kernel the SGMF core cannot map is one clear error before any launch runs: cfd launches three
+// kernels that fit before compute_flux, which needs 163 compute units.
+TEST(Cli, AnSgmfKernelThatDoesNotFitIsAnErrorBeforeAnythingRuns) {
+  const Result r = gputlm("run --config configs/sgmf.json --workload traces/rodinia-like/cfd --size study");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_TRUE(contains(r.output, "kernel 'compute_flux' cannot run on the SGMF core")) << r.output;
+  EXPECT_TRUE(contains(r.output, "needs 238 units: compute 163 (grid 32)")) << r.output;
+  EXPECT_FALSE(contains(r.output, "launch ")) << r.output;
+  const Result ok = gputlm("run --config configs/sgmf.json --workload traces/rodinia-like/nn --size test");
+  ASSERT_EQ(ok.exit_code, 0) << ok.output;
+  EXPECT_TRUE(contains(ok.output, "block runs          ")) << ok.output;
+  EXPECT_TRUE(contains(ok.output, "live value cache    0 accesses")) << ok.output;
 }
 
 TEST(Cli, StatsJsonAndVcdWithSaveFileAreWritten) {
