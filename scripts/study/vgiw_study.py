@@ -11,10 +11,11 @@ Per kernel (launches of one kernel summed):
   bound            the best speedup Table 1's fabric allows against Fermi's issue width, both at peak
                    (vgiw_bound.py), beside the measured one
 and the attribution runs of vgiw_attribution.py (each lifts one limit; the cycle breakdown), and
-VGIW against SGMF on the kernels whose whole graph fits the grid (vgiw_sgmf.py: Fig. 8 and 11).
+energy efficiency over Fermi per kernel and at system, die and core level (vgiw_energy.py: Fig. 9 and
+10), and VGIW against SGMF on the kernels whose whole graph fits the grid (vgiw_sgmf.py: Fig. 8 and 11).
 Writes into --out (default sweeps/vgiw/results/; docs/results/ holds the committed ones), each with
 the commit and the command that made it: vgiw_study.csv, vgiw_study.md and (not with --no-figures)
-fig_vgiw_speedup.png, fig_vgiw_lvc.png, fig_vgiw_cycles.png, fig_vgiw_sgmf.png.
+fig_vgiw_speedup.png, fig_vgiw_lvc.png, fig_vgiw_cycles.png, fig_vgiw_energy.png, fig_vgiw_sgmf.png.
 The runs are the sweep studies/vgiw/runs.json, run by `gputlm sweep` into sweeps/vgiw/runs/
 (sweeps/vgiw-test/runs/ with --size test), which reuses every result it has (sweep_results.py).
 
@@ -33,6 +34,7 @@ from sweep_results import (REPO, csv_writer, markdown_provenance, output_dir, pa
                            print_failures, pyplot, save_figure, study_parser, study_sweep)
 import vgiw_attribution as attribution  # noqa: E402
 import vgiw_bound as bound  # noqa: E402
+import vgiw_energy as energy  # noqa: E402
 import vgiw_sgmf as sgmf  # noqa: E402
 from vgiw_attribution import gmean  # noqa: E402
 
@@ -104,6 +106,7 @@ def per_kernel(stats):
         for phase, n in launch.get("fabric_cycles", {}).items():
             k["fabric_cycles"][phase] += n
         bound.add_launch(k, launch)
+        energy.add_launch(k, launch)
         k["tiles_as_vgiw"] += sum(m.get("tiles_as_vgiw", 0) for m in launch.get("modules", {}).values())
         k["launches"] += 1
         k["cores"] = stats["config"]["cores"]
@@ -143,6 +146,7 @@ def main():
                 "blocks_ours": ours_blocks, "segments_ours": segments, "blocks_table2": paper_blocks,
                 **attribution.columns(fermi, vgiw, vgiw["cores"], {label: runs[(label, w)][kernel] for label in attribution.RUNS}),
                 **bound.columns(fermi, vgiw),
+                **energy.columns(fermi, vgiw),
                 **sgmf.columns(vgiw, runs[(sgmf.RUN, w)][kernel], sgmf_fit),
             })
     with open(out_dir / "vgiw_study.csv", "w", newline="") as f:
@@ -155,9 +159,10 @@ def main():
         attribution.plot_breakdown(out_dir / "fig_vgiw_cycles.png", table2, args,
                                    (f"paper (Sec. 3.2): reconfiguration averages {PAPER['reconfig_mean'] * 100:.2f}% of the "
                                     f"runtime, median {PAPER['reconfig_median']}; it gives no other breakdown"))
+        energy.plot(out_dir / "fig_vgiw_energy.png", table2, args)
         sgmf.plot(out_dir / "fig_vgiw_sgmf.png", table2, args)
     print(f"wrote {out_dir}/vgiw_study.csv, vgiw_study.md"
-          + ("" if args.no_figures else ", fig_vgiw_speedup.png, fig_vgiw_lvc.png, fig_vgiw_cycles.png, fig_vgiw_sgmf.png"))
+          + ("" if args.no_figures else ", fig_vgiw_speedup.png, fig_vgiw_lvc.png, fig_vgiw_cycles.png, fig_vgiw_energy.png, fig_vgiw_sgmf.png"))
     return 0
 
 
@@ -193,6 +198,7 @@ def write_markdown(path, table2, rows, args):
     lines += ["", "Helper kernels (ours, not in Table 2) are listed but left out of the means.", ""]
     lines += bound.markdown(table2, rows)
     lines += attribution.markdown(table2, rows)
+    lines += energy.markdown(table2)
     lines += sgmf.markdown(table2)
     path.write_text("\n".join(lines))
 
