@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <iomanip>
+#include <iterator>
 #include <sstream>
 
 namespace gputlm::tb {
