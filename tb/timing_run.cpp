@@ -15,6 +15,7 @@
 #include "tb/trace/trace_file.h"
 #include "tb/trace/trace_replay.h"
 #include "models/vgiw/vgiw_core.h"
+#include "tb/energy_report.h"
 #include "tb/report.h"
 #include "tb/timing_session.h"
 
@@ -179,6 +180,7 @@ nlohmann::json to_json(const TimingRun& run) {
   j["workload"] = run.workload;
   j["size"] = run.size;
   j["config"] = {{"name", run.config}, {"hash", run.config_hash}, {"cores", run.cores}, {"core", run.core_type}};
+  if (!run.energy_table.empty()) j["config"]["energy_table"] = run.energy_table;
   j["mode"] = run.replayed ? "trace replay" : "timing";
   mark_completeness(j, run.stopped_by);
   if (!run.notes.empty()) j["notes"] = run.notes;
@@ -205,6 +207,7 @@ nlohmann::json to_json(const TimingRun& run) {
                                {"barrier_instructions", c.barrier_instructions}}},
                              {"mwp_cwp_prediction", to_json(l.prediction, l.cycles, l.warp_instructions)},
                              {"modules", l.modules}});
+    if (l.energy) j["launches"].back()["energy"] = to_json(*l.energy, l.thread_instructions);
   }
   nlohmann::json t;
   t["cycles"] = run.cycles;
@@ -216,6 +219,7 @@ nlohmann::json to_json(const TimingRun& run) {
   nlohmann::json stalls;
   for (size_t i = 0; i < run.stall_cycles.size(); ++i) stalls[sm::stall_cause_name(static_cast<sm::StallCause>(i))] = run.stall_cycles[i];
   t["fetch_stall_cycles"] = stalls;
+  if (run.energy) t["energy"] = to_json(*run.energy, run.thread_instructions);
   j["total"] = t;
   j["modules"] = run.modules;
   if (run.sample_every) {
@@ -235,10 +239,11 @@ void print_summary(std::ostream& os, const TimingRun& run) {
   for (const auto& l : run.launches) {
     if (run.vgiw) {
       os << "launch              " << l.kernel << ": " << l.cycles << " cycles, " << l.block_runs << " block runs\n";
-      continue;
+    } else {
+      os << "launch              " << l.kernel << ": " << l.cycles << " cycles, " << l.warp_instructions << " warp instructions\n";
+      print_prediction_line(os, l.prediction, l.cycles, l.warp_instructions);
     }
-    os << "launch              " << l.kernel << ": " << l.cycles << " cycles, " << l.warp_instructions << " warp instructions\n";
-    print_prediction_line(os, l.prediction, l.cycles, l.warp_instructions);
+    if (l.energy) print_launch_energy(os, *l.energy, l.thread_instructions);
   }
   os << "cycles              " << run.cycles << "\n";
   if (!run.vgiw) os << "warp instructions   " << run.warp_instructions << "\n";
@@ -248,6 +253,7 @@ void print_summary(std::ostream& os, const TimingRun& run) {
     print_vgiw_summary(os, run);
   else
     os << "idle cycles         " << std::setprecision(1) << 100.0 * run.idle_share() << "% of core cycles with no lane active\n";
+  if (run.energy) print_run_energy(os, *run.energy, run.thread_instructions);
   os << "host time           " << std::setprecision(2) << run.host_seconds << " s ("
      << std::setprecision(1) << (run.host_seconds > 0 ? run.thread_instructions / run.host_seconds / 1e6 : 0.0)
      << " M thread instructions/s)\n";

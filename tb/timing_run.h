@@ -5,10 +5,12 @@
 
 #include <functional>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "models/analytical/run_inputs.h"
+#include "models/energy/energy_model.h"
 #include "models/gpu/gpu_spec.h"
 #include "tb/interrupt.h"
 #include "tb/prediction.h"
@@ -47,6 +49,7 @@ struct TimedLaunch {
   uint64_t block_run_threads = 0;       // VGIW cores: the threads they streamed
   std::vector<uint64_t> fabric_cycles;  // VGIW cores: streaming cycles by sm::FabricPhase, summed over cores
   nlohmann::json modules;  // every module's statistics over this launch alone, as TimingRun::modules
+  std::optional<energy::EnergyBreakdown> energy;  // from `modules` and the config's energy table (none without one)
 };
 
 struct TimingRun {
@@ -64,6 +67,8 @@ struct TimingRun {
   workload::VerifyReport verify;
   std::vector<workload::OutputBuffer> outputs;  // with TimingOptions::keep_outputs, of a complete workload run
   nlohmann::json modules;  // every module's statistics over the whole run by hierarchical name
+  std::string energy_table;  // the config's energy table by name ("" without one)
+  std::optional<energy::EnergyBreakdown> energy;  // the launches' energies summed (none without a table)
   uint64_t sample_every = 0;        // with TimingOptions::sample_every: the interval of
   std::vector<StatRow> samples;     // the time series rows (tb::Sampler::rows)
   double host_seconds = 0;

@@ -6,6 +6,7 @@
 
 #include "models/common/stat_window.h"
 #include "models/gpu/gpu.h"
+#include "tb/energy_report.h"
 #include "tb/progress.h"
 #include "tb/report.h"
 #include "tb/sampler.h"
@@ -100,7 +101,8 @@ void TimingSession::run_launch(const func::BoundKernel& bk, const func::Launch& 
   counts.barrier_instructions = delta(kBarriers);
   m->run.launches.push_back({launch.kernel->name, t.cycles, delta(kWarps), delta(kThreads), counts, predict_launch(m->spec, counts),
                              delta(kRegisterFile), delta(kRegisterFileThreads), delta(kLiveValues), delta(kReconfiguration), delta(kActive),
-                             delta(kBlockRuns), delta(kBlockRunThreads), {}, window.close()});
+                             delta(kBlockRuns), delta(kBlockRunThreads), {}, window.close(), std::nullopt});
+  m->run.launches.back().energy = launch_energy(m->spec, m->run.launches.back().modules, t.cycles);
   const std::vector<uint64_t> after = phases();
   for (size_t i = 0; i < fabric.size(); ++i) fabric[i] = after[i] - fabric[i];
   m->run.launches.back().fabric_cycles = std::move(fabric);
@@ -127,6 +129,12 @@ TimingRun TimingSession::finish() {
   const uint64_t core_cycles = run.cycles * m->spec.cores;
   run.simd_cycles[0] = core_cycles > issued ? core_cycles - issued : 0;
   run.modules = collect_stats();
+  if (m->spec.energy) {
+    run.energy_table = m->spec.energy->name;
+    run.energy = energy::EnergyBreakdown{};
+    for (const auto& l : run.launches)
+      if (l.energy) run.energy->add(*l.energy);
+  }
   if (m->sampler) {
     run.sample_every = m->options.sample_every;
     run.samples = m->sampler->rows();

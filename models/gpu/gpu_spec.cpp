@@ -96,6 +96,11 @@ GpuSpec GpuSpec::from_json(const nlohmann::json& j, const std::string& where) {
   s.xbar = mem::XbarSpec::from_json(r.get_object("xbar"), where, "xbar");
   if (r.has("l2")) s.l2 = mem::CacheSpec::from_json(r.get_object("l2"), where, "l2");
   s.dram = mem::DramSpec::from_json(r.get_object("dram"), where, "dram");
+  if (r.has("energy")) {
+    if (!j["energy"].is_object())
+      r.fail("energy", "must be an energy table (an object; a config file may name a table file, which loading the file reads)");
+    s.energy = energy::EnergySpec::from_json(r.get_object("energy"), where, "energy");
+  }
   s.watchdog_cycles = r.get_uint("watchdog_cycles", s.watchdog_cycles, 100, uint64_t{1} << 40);
   s.poll_every_cycle = r.get_bool("poll_every_cycle", s.poll_every_cycle);
   s.max_warp_instructions = r.get_uint("max_warp_instructions", s.max_warp_instructions, 1, uint64_t{1} << 50);
@@ -106,9 +111,26 @@ GpuSpec GpuSpec::from_json(const nlohmann::json& j, const std::string& where) {
   return s;
 }
 
+namespace {
+// "energy": "energy/table.json" in the config file `path`: the table's object in its place.
+void read_energy_table(nlohmann::json& j, const std::string& path) {
+  if (!j.is_object() || !j.contains("energy") || !j["energy"].is_string()) return;
+  const std::string name = j["energy"].get<std::string>();
+  const std::filesystem::path file = std::filesystem::path(path).parent_path() / name;
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(file, ec))
+    throw ConfigError(path, "energy", "cannot open energy table '" + file.string() + "' (not a file)" + did_you_mean_file(file.string()));
+  nlohmann::json table = read_json_file(file.string());
+  if (!table.is_object()) throw ConfigError(file.string(), "(root)", "an energy table must be a JSON object");
+  table["table_file"] = name;
+  j["energy"] = std::move(table);
+}
+}  // namespace
+
 nlohmann::json load_config(const std::string& path, int depth) {
   if (depth > 16) throw ConfigError(path, "base", "chain longer than 16 (a cycle?)");
   nlohmann::json j = read_json_file(path);
+  read_energy_table(j, path);
   if (!j.is_object() || !j.contains("base")) return j;
   if (!j["base"].is_string()) throw ConfigError(path, "base", "must be a file name");
   const std::filesystem::path base = std::filesystem::path(path).parent_path() / j["base"].get<std::string>();

@@ -10,6 +10,7 @@
 
 #include "models/analytical/gpu_params.h"
 #include "models/analytical/mwp_cwp_model.h"
+#include "models/energy/energy_spec.h"
 #include "models/mem/cache/cache_spec.h"
 #include "models/mem/dram/dram_spec.h"
 #include "models/mem/xbar/xbar_spec.h"
@@ -35,6 +36,9 @@ struct GpuSpec {
   mem::XbarSpec xbar;
   std::optional<mem::CacheSpec> l2;
   mem::DramSpec dram;
+  // The per-event energy table ("energy": an object, or in a config file the name of a table file
+  // relative to it, which load_config reads in its place); without one a run reports no energy.
+  std::optional<energy::EnergySpec> energy;
   // The MWP/CWP model's constants for this GPU: derived (analytical_params.h), then the config's
   // "analytical" section over them.
   analytical::GpuParams analytical;
@@ -55,7 +59,9 @@ struct GpuSpec {
 
 // A config file as JSON, with its "base" (a path relative to the file) applied first: the file's
 // own keys then override the base's as a JSON merge patch (RFC 7386), so a preset that differs
-// from another in a few keys says only those. Bases may chain; a cycle is an error.
+// from another in a few keys says only those. Bases may chain; a cycle is an error. An "energy"
+// that names a file (relative to the config file naming it) is replaced by that file's object,
+// with "table_file" saying which, before the merge: a preset may then patch single values.
 nlohmann::json load_config(const std::string& path, int depth = 0);
 
 }  // namespace gputlm::gpu

@@ -56,6 +56,14 @@ Core::Core(sc_core::sc_module_name name, const CoreSpec& spec, uint32_t core_id,
                   "global and local memory warp instructions that made more than one line request");
   m_stats.counter("uncoalesced_line_requests", c.uncoalesced_line_requests, "count", "line requests of the uncoalesced ones");
   m_stats.counter("barrier_instructions", c.barrier_instructions, "count", "warp instructions that were barriers");
+  m_stats.counter("register_reads", c.register_reads, "count", "register operands read, each for the whole warp (energy model)");
+  m_stats.counter("register_writes", c.register_writes, "count", "register results written, each for the whole warp (energy model)");
+  std::vector<std::string> classes;
+  for (size_t i = 0; i < isa::kInstrClasses; ++i) classes.emplace_back(isa::instr_class_name(static_cast<isa::InstrClass>(i)));
+  m_stats.histogram("thread_instructions_by_class", c.class_thread_instructions, "count",
+                    "thread instructions retired by instruction class (isa::InstrClass)", classes);
+  m_stats.counter("shared_accesses", c.shared_accesses, "count",
+                  "shared-memory (and scratchpad private-memory) words accessed: one per active lane of an access");
   m_stats.tally("resident_thread_cycles", [this] {
     return static_cast<double>(m_ctx.counters.resident_thread_cycles +
                                uint64_t(m_threads_used) * (m_ctx.clock.now() - std::min(m_threads_since, m_ctx.clock.now())));

@@ -67,6 +67,13 @@ struct CoreCounters {
   // access for the whole warp, as Voitsechov & Etsion count them for Fig. 3).
   uint64_t register_file_accesses = 0;
   uint64_t register_file_thread_accesses = 0;  // the same per thread (x active lanes)
+  // The same split for the energy model (models/energy): operand reads and result writes, each
+  // warp-wide; thread instructions by isa::InstrClass; shared-memory (and scratchpad private
+  // memory) words accessed, one per active lane of a shared access.
+  uint64_t register_reads = 0;
+  uint64_t register_writes = 0;
+  std::vector<uint64_t> class_thread_instructions = std::vector<uint64_t>(isa::kInstrClasses, 0);
+  uint64_t shared_accesses = 0;
   // VGIW cores: live value cache accesses, cycles spent reconfiguring the fabric, and cycles the
   // core had a tile in flight.
   uint64_t live_value_accesses = 0;

@@ -58,6 +58,7 @@ void MemoryStage::start(WarpInstr& w, Cycle now) {
       for_each_lane(w.result.accessed, [&](unsigned lane) { banked.addr[lane] = timing_address(w, lane); });
     const uint32_t c = shared_access_cycles(banked, w.result.accessed, m_core.spec.shared_banks);
     m_core.counters.shared_bank_conflict_cycles += c - 1;
+    m_core.counters.shared_accesses += popcount(w.result.accessed);
     m_busy_until = now + c - 1 + m_core.spec.shared_latency;
     return;
   }

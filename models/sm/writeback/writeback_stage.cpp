@@ -43,6 +43,9 @@ void WritebackStage::retire(WarpInstr& wi, Cycle now) {
   isa::instruction_registers(*wi.in, m_uses, m_defs);
   m_core.counters.register_file_accesses += m_uses.size() + m_defs.size();
   m_core.counters.register_file_thread_accesses += (m_uses.size() + m_defs.size()) * wi.threads;
+  m_core.counters.register_reads += m_uses.size();
+  m_core.counters.register_writes += m_defs.size();
+  m_core.counters.class_thread_instructions[static_cast<size_t>(wi.cls)] += wi.threads;
   if (m_core.scoreboard) {
     for (int32_t d : m_defs) w.pending_regs[static_cast<size_t>(d) >> 6] &= ~(1ull << (d & 63));
   }

@@ -65,6 +65,7 @@ MtCgrf::MtCgrf(sc_core::sc_module_name name, const VgiwSpec& spec, const Fabric&
     m_stats.counter("cycles_" + n, m_phase_cycles[i], "cycles", "cycles a block streamed: " + n);
   }
   m_stats.counter("configurations", m_configurations, "count", "configurations loaded (block runs)");
+  m_stats.counter("token_hops", m_token_hops, "count", "grid hops of every token sent (each token adds the hops of its route)");
   m_stats.maximum("max_threads_in_flight", m_max_in_flight, "count", "most threads in the fabric at once");
 }
 
@@ -243,6 +244,7 @@ void MtCgrf::emit(uint32_t unit, uint32_t channel, Cycle at) {
   for (const Successor& s : m_config->succs[m_config->index(static_cast<uint32_t>(u.replica), u.node)]) {
     m_wheel[(at + s.hops) % m_wheel.size()].push_back({m_config->unit[m_config->index(static_cast<uint32_t>(u.replica), s.node)], channel});
     ++m_tokens_in_wheel;
+    m_token_hops += s.hops;
   }
 }
 

@@ -155,6 +155,7 @@ class MtCgrf : public sc_core::sc_module, public StatProvider, public WaveProvid
   uint64_t m_threads_started = 0, m_threads_finished = 0, m_memory_accesses = 0, m_shared_accesses = 0;
   uint64_t m_live_loads = 0, m_live_stores = 0, m_reservation_stalls = 0, m_busy_cycles = 0;
   uint64_t m_configurations = 0, m_max_in_flight = 0;
+  uint64_t m_token_hops = 0;  // hops of every token sent, summed (the energy model's wire traffic)
   std::array<uint64_t, sm::kFabricPhases> m_phase_cycles{};
 
   mutable bool m_tracing = false;
