@@ -6,9 +6,7 @@
 #include <sstream>
 #include <string>
 
-#include "tb/sc_kernel.h"
-#include "tb/timing_session.h"
-#include "tb/workload/workload.h"
+#include "support/timed_workload.h"
 
 namespace gputlm {
 namespace {
@@ -19,15 +17,7 @@ struct Result {
 };
 
 Result run(const std::string& preset, const std::string& workload) {
-  tb::fresh_sc_kernel();
-  const gpu::GpuSpec spec = gpu::GpuSpec::from_file(std::string(GPUTLM_SOURCE_DIR) + "/configs/" + preset + ".json");
-  workload::Workload w(std::string(GPUTLM_SOURCE_DIR) + "/traces/" + workload, "test");
-  func::GlobalMemory memory;
-  w.setup(memory);
-  tb::TimingSession session(spec, {}, w.name(), "test");
-  w.for_each_launch(memory, [&](const func::BoundKernel& k, const func::Launch& l) { session.run_launch(k, l); });
-  tb::TimingRun timing = session.finish();
-  timing.verify = w.verify(memory);
+  const tb::TimingRun timing = test::run_timed_workload(preset, workload);
   std::ostringstream summary;
   tb::print_summary(summary, timing);
   return {tb::to_json(timing), summary.str()};

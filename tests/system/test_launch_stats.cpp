@@ -6,9 +6,7 @@
 #include <string>
 
 #include "models/common/stats.h"
-#include "tb/sc_kernel.h"
-#include "tb/timing_session.h"
-#include "tb/workload/workload.h"
+#include "support/timed_workload.h"
 
 namespace gputlm {
 namespace {
@@ -19,19 +17,11 @@ struct Result {
 };
 
 Result run(const std::string& preset, const std::string& workload) {
-  tb::fresh_sc_kernel();
-  const nlohmann::json config = gpu::load_config(std::string(GPUTLM_SOURCE_DIR) + "/configs/" + preset + ".json");
-  const gpu::GpuSpec spec = gpu::GpuSpec::from_json(config, preset);
-  workload::Workload w(std::string(GPUTLM_SOURCE_DIR) + "/traces/" + workload, "test");
-  func::GlobalMemory memory;
-  w.setup(memory);
-  tb::TimingSession session(spec, {}, w.name(), "test");
-  w.for_each_launch(memory, [&](const func::BoundKernel& k, const func::Launch& l) { session.run_launch(k, l); });
-  tb::TimingRun timing = session.finish();
-  timing.verify = w.verify(memory);
-  Result r{tb::to_json(timing), nlohmann::json::object()};
-  for (const auto& [name, p] : stat_providers()) r.schema[name] = p->stats().schema();
-  return r;
+  nlohmann::json schema = nlohmann::json::object();
+  const tb::TimingRun timing = test::run_timed_workload(preset, workload, [&] {
+    for (const auto& [name, p] : stat_providers()) schema[name] = p->stats().schema();
+  });
+  return {tb::to_json(timing), schema};
 }
 
 // A statistic's value as numbers: a count, or its bins (an array, or {label: count}).
