@@ -33,16 +33,21 @@ SPEEDUPS = (("speedup", "vgiw"), ("speedup_vc128", "128 VC"), ("speedup_vc1024",
             ("speedup_ideal", "all three vs perfect-L1 Fermi"))
 
 
+def breakdown(run, cores):
+    """Where a fabric core's run (one kernel's summed figures) spent its cycles x cores: BREAKDOWN's shares."""
+    total = max(run["cycles"] * cores, 1)
+    active = run["core_active_cycles"]
+    phases = {p: run["fabric_cycles"].get(p, 0) for p in FABRIC_PHASES}
+    accounted = run["reconfiguration_cycles"] + sum(phases.values())
+    share = {"no_tile": max(total - active, 0), "reconfiguring": run["reconfiguration_cycles"], **phases,
+             "between_blocks": max(active - accounted, 0)}
+    return {k: v / total for k, v in share.items()}
+
+
 def columns(fermi, vgiw, cores, runs):
     """The attribution columns of one kernel: base-run breakdown shares, the variants' speedups, and
     live value traffic with a four-times grid. runs: label -> that run's per-kernel figures."""
-    total = max(vgiw["cycles"] * cores, 1)
-    active = vgiw["core_active_cycles"]
-    phases = {p: vgiw["fabric_cycles"].get(p, 0) for p in FABRIC_PHASES}
-    accounted = vgiw["reconfiguration_cycles"] + sum(phases.values())
-    share = {"no_tile": max(total - active, 0), "reconfiguring": vgiw["reconfiguration_cycles"], **phases,
-             "between_blocks": max(active - accounted, 0)}
-    row = {f"share_{k}": v / total for k, v in share.items()}
+    row = {f"share_{k}": v for k, v in breakdown(vgiw, cores).items()}
     row["speedup_vc1024"] = fermi["cycles"] / runs["vgiw-vc1024"]["cycles"]
     row["speedup_rc0"] = fermi["cycles"] / runs["vgiw-rc0"]["cycles"]
     row["speedup_bigtile"] = fermi["cycles"] / runs["vgiw-bigtile"]["cycles"]

@@ -9,7 +9,11 @@ only when none of its launches ran a tile as VGIW. Why each other kernel does no
 import statistics
 
 from sweep_results import pyplot, save_figure
-from vgiw_attribution import gmean
+from vgiw_attribution import breakdown, gmean
+
+# The block overheads SGMF does not have: a VGIW core reconfigures between block runs, drains each
+# block before the next, picks the next block, and waits for the scheduler's batches.
+OVERHEADS = ("reconfiguring", "draining", "between_blocks", "waiting_batches")
 
 RUN = "sgmf"
 # Sec. 5: "While the average speedup is better than 1.45x, that of the individual kernels varies
@@ -24,9 +28,16 @@ def columns(vgiw, sgmf, fit):
     mapped = sgmf["tiles_as_vgiw"] == 0
     out = {"sgmf_fit": fit, "sgmf_mapped": mapped, "sgmf_cycles": sgmf["cycles"] if mapped else None,
            "speedup_over_sgmf": sgmf["cycles"] / vgiw["cycles"] if mapped else None,
-           "sgmf_energy_j": sgmf.get("energy_j") if mapped else None, "efficiency_over_sgmf": None}
+           "sgmf_energy_j": sgmf.get("energy_j") if mapped else None, "efficiency_over_sgmf": None,
+           **{f"{m}_{k}": None for k in ("block_overhead_share", "channels_full_share", "no_tile_share") for m in ("vgiw", "sgmf")}}
     if mapped and sgmf.get("energy_j") and vgiw.get("energy_j"):
         out["efficiency_over_sgmf"] = sgmf["energy_j"] / vgiw["energy_j"]
+    if mapped:  # the measured cause: VGIW's block overheads against SGMF's, and how full each fabric's channels ran
+        v, g = breakdown(vgiw, vgiw["cores"]), breakdown(sgmf, sgmf["cores"])
+        out["vgiw_block_overhead_share"] = sum(v[k] for k in OVERHEADS)
+        out["sgmf_block_overhead_share"] = sum(g[k] for k in OVERHEADS)
+        out["vgiw_channels_full_share"], out["sgmf_channels_full_share"] = v["channels_full"], g["channels_full"]
+        out["vgiw_no_tile_share"], out["sgmf_no_tile_share"] = v["no_tile"], g["no_tile"]
     return out
 
 
@@ -45,11 +56,22 @@ def markdown(table2):
         if ef:
             lines.append(f"| VGIW energy efficiency over SGMF, mean (Fig. 11) | {PAPER['efficiency_mean']}x | "
                          f"{statistics.mean(ef):.2f}x (geometric {gmean(ef):.2f}x; {min(ef):.2f}x - {max(ef):.2f}x) |")
-        lines += ["", "| Table 2 kernel | SGMF cycles | VGIW cycles | VGIW speedup over SGMF | VGIW energy efficiency over SGMF | SGMF mapping |",
-                  "|---|---:|---:|---:|---:|---|"]
+        lines += ["", "Block overheads: the shares of cycles x cores a core spent reconfiguring, draining a block, between "
+                  "blocks or waiting for batches (SGMF's one configuration has none of these but its one load and final drain); "
+                  "channels full: every virtual channel of a replica taken (threads waiting on memory).", "",
+                  "| Table 2 kernel | SGMF cycles | VGIW cycles | VGIW speedup over SGMF | VGIW energy efficiency over SGMF | "
+                  "block overheads VGIW / SGMF | channels full VGIW / SGMF | no tile VGIW / SGMF | SGMF mapping |",
+                  "|---|---:|---:|---:|---:|---:|---:|---:|---|"]
         for r in fits:
             eff = f"{r['efficiency_over_sgmf']:.2f}" if r["efficiency_over_sgmf"] else "-"
-            lines.append(f"| {r['table2']} | {r['sgmf_cycles']:,} | {r['vgiw_cycles']:,} | {r['speedup_over_sgmf']:.2f} | {eff} | {r['sgmf_fit']} |")
+            pair = lambda k: f"{r['vgiw_' + k] * 100:.1f}% / {r['sgmf_' + k] * 100:.1f}%"  # noqa: E731
+            lines.append(f"| {r['table2']} | {r['sgmf_cycles']:,} | {r['vgiw_cycles']:,} | {r['speedup_over_sgmf']:.2f} | {eff} | "
+                         f"{pair('block_overhead_share')} | {pair('channels_full_share')} | {pair('no_tile_share')} | {r['sgmf_fit']} |")
+        ov = [r["vgiw_block_overhead_share"] - r["sgmf_block_overhead_share"] for r in fits]
+        lines += ["", f"Mean block overheads VGIW / SGMF: {statistics.mean(r['vgiw_block_overhead_share'] for r in fits) * 100:.1f}% / "
+                  f"{statistics.mean(r['sgmf_block_overhead_share'] for r in fits) * 100:.1f}% of cycles x cores (difference {statistics.mean(ov) * 100:.1f} points); "
+                  f"channels full {statistics.mean(r['vgiw_channels_full_share'] for r in fits) * 100:.1f}% / "
+                  f"{statistics.mean(r['sgmf_channels_full_share'] for r in fits) * 100:.1f}%."]
     rest = [r for r in table2 if not r["sgmf_mapped"]]
     if rest:
         lines += ["", "Kernels that do not fit (run as VGIW blocks in the sgmf run, left out above):", ""]
