@@ -8,6 +8,7 @@
 #include "models/common/config_reader.h"
 #include "models/energy/energy_spec.h"
 #include "models/gpu/gpu_spec.h"
+#include "support/files.h"
 #include "support/input_error.h"
 
 namespace gputlm::energy {
@@ -72,17 +73,9 @@ TEST(EnergySpec, EveryPresetHasAnEnergyTable) {
 
 class EnergyTableFiles : public testing::Test {
  protected:
-  void SetUp() override {
-    m_dir = std::filesystem::temp_directory_path() / ("gputlm_energy_" + std::to_string(::getpid()));
-    std::filesystem::create_directories(m_dir / "energy");
-  }
-  void TearDown() override { std::filesystem::remove_all(m_dir); }
-  std::string write(const std::string& name, const std::string& text) {
-    const std::string p = (m_dir / name).string();
-    std::ofstream(p) << text;
-    return p;
-  }
-  std::filesystem::path m_dir;
+  std::string write(const std::string& name, const std::string& text) { return m_files.write(name, text); }
+  test::ScratchDir m_files{"energy"};
+  const std::filesystem::path& m_dir = m_files.path();
 };
 
 TEST_F(EnergyTableFiles, ATableFileIsReadRelativeToItsConfigAndADerivedConfigPatchesOneValue) {
