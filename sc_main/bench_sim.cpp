@@ -6,7 +6,10 @@
 // each cycle, the way a busy core does: a timed run whose core is busy in every cycle cannot
 // simulate more cycles per second than that, whatever its model costs; "kernel bound" is the
 // rate relative to functional-only such a run would reach at that floor (thread instructions per
-// cycle x floor cycles/s / functional thread instructions/s).
+// cycle x floor cycles/s / functional thread instructions/s). "peak MB" is the process's peak
+// resident memory during one run of the mode (Linux: the peak is reset before each run by writing
+// 5 to /proc/self/clear_refs and read from VmHWM in /proc/self/status afterwards; the largest over
+// the repeats), so it includes what the process holds between runs (the binary, SystemC).
 //   build/bin/bench_sim [--config configs/narasiman-baseline.json] [--size test] [--repeat 3]
 //                       [--json out.json] [workload dirs...]
 #include <algorithm>
@@ -34,6 +37,20 @@ struct Sample {
   uint64_t thread_instructions = 0;
   uint64_t cycles = 0;
 };
+
+// Resets the process's peak resident memory (Linux 4.0+); false where that is not possible.
+bool reset_peak_rss() {
+  std::ofstream f("/proc/self/clear_refs");
+  return static_cast<bool>(f << "5" << std::flush);
+}
+
+// The process's peak resident memory in bytes since the last reset (VmHWM); 0 when unknown.
+uint64_t peak_rss_bytes() {
+  std::ifstream f("/proc/self/status");
+  for (std::string line; std::getline(f, line);)
+    if (line.rfind("VmHWM:", 0) == 0) return std::stoull(line.substr(6)) * 1024;  // "VmHWM:   1234 kB"
+  return 0;
+}
 
 double median(std::vector<double> v) {
   std::sort(v.begin(), v.end());
@@ -102,14 +119,16 @@ int sc_main(int argc, char** argv) {
               << " M cycles/s (one clocked process, one activation a cycle)\n";
     std::cout << std::left << std::setw(26) << "workload" << std::setw(12) << "mode" << std::right << std::setw(14)
               << "M thread/s" << std::setw(14) << "M cycles/s" << std::setw(12) << "median s" << std::setw(14)
-              << "/ functional" << std::setw(14) << "kernel bound" << "\n";
+              << "/ functional" << std::setw(14) << "kernel bound" << std::setw(10) << "peak MB" << "\n";
     const std::vector<std::string> modes = {"functional", "timed", "timed+waves"};
     for (const auto& dir : dirs) {
       // The modes take turns within each repeat, so that the machine's load varies alike for all.
       std::vector<std::vector<double>> secs(modes.size());
       std::vector<Sample> last(modes.size());
+      std::vector<uint64_t> peak(modes.size(), 0);
       for (int i = 0; i < repeat; ++i) {
         for (size_t m = 0; m < modes.size(); ++m) {
+          const bool peak_known = reset_peak_rss();
           workload::Workload w(dir, vm["size"].as<std::string>());
           if (modes[m] == "functional") {
             const tb::FunctionalRun r = tb::run_functional(w, {});
@@ -123,6 +142,7 @@ int sc_main(int argc, char** argv) {
             last[m] = {r.host_seconds, r.thread_instructions, r.cycles};
           }
           secs[m].push_back(last[m].seconds);
+          if (peak_known) peak[m] = std::max(peak[m], peak_rss_bytes());
         }
       }
       for (size_t m = 0; m < modes.size(); ++m) {
@@ -138,11 +158,14 @@ int sc_main(int argc, char** argv) {
         std::cout << std::left << std::setw(26) << dir.substr(dir.find('/') + 1) << std::setw(12) << modes[m] << std::right
                   << std::fixed << std::setprecision(2) << std::setw(14) << tips << std::setw(14) << cps << std::setw(12)
                   << std::setprecision(4) << med << std::setw(14) << std::setprecision(3) << ratio;
-        if (s.cycles) std::cout << std::setw(14) << bound;
-        std::cout << "\n";
+        std::cout << std::setw(14);
+        if (s.cycles) std::cout << bound;
+        else std::cout << "-";
+        std::cout << std::setw(10) << std::setprecision(1) << double(peak[m]) / (1 << 20) << "\n";
         out.push_back({{"workload", dir}, {"mode", modes[m]}, {"median_seconds", med}, {"thread_instructions", s.thread_instructions},
                        {"cycles", s.cycles}, {"thread_instructions_per_second", tips * 1e6}, {"cycles_per_second", cps * 1e6},
-                       {"rate_relative_to_functional", ratio}, {"kernel_bound_relative_to_functional", bound}});
+                       {"rate_relative_to_functional", ratio}, {"kernel_bound_relative_to_functional", bound},
+                       {"peak_rss_bytes", peak[m]}});
       }
     }
     std::filesystem::remove(vcd);
