@@ -11,10 +11,10 @@
 #include <sstream>
 
 #include "models/gpu/gpu.h"
+#include "models/vgiw/vgiw_core.h"
 #include "tb/trace/accel_sim_replay.h"
 #include "tb/trace/trace_file.h"
 #include "tb/trace/trace_replay.h"
-#include "models/vgiw/vgiw_core.h"
 #include "tb/energy_report.h"
 #include "tb/report.h"
 #include "tb/timing_session.h"
@@ -94,7 +94,7 @@ namespace {
 // Only static-warp SIMT cores replay traces: their warps are the traced warps.
 void check_replayable(const std::string& name, const gpu::GpuSpec& spec) {
   if (spec.fabric_core())
-    throw InputError(name + ": a trace cannot drive the " + (spec.core_type == "sgmf" ? std::string("SGMF") : std::string("VGIW")) +
+    throw InputError(name + ": a trace cannot drive the " + vgiw::fabric_core_name(spec.core_type == "sgmf") +
                      " core (it runs threads through a dataflow graph, not warps)");
   if (spec.core.formation != "static")
     throw InputError(name + ": a trace replays static warps; the config's warp formation '" + spec.core.formation + "' regroups threads");

@@ -37,6 +37,16 @@ Kind kind_of(const std::string& name) {
   return Kind::Other;
 }
 
+// Adds `part` to component `component` of `into`: to the part of that name, or as a new one (a
+// new component goes last).
+void accumulate(std::vector<EnergyComponent>& into, const std::string& component, const EnergyPart& part) {
+  auto c = std::find_if(into.begin(), into.end(), [&](const EnergyComponent& x) { return x.name == component; });
+  if (c == into.end()) c = into.insert(into.end(), {component, {}});
+  auto p = std::find_if(c->parts.begin(), c->parts.end(), [&](const EnergyPart& x) { return x.name == part.name; });
+  if (p == c->parts.end()) c->parts.push_back(part);
+  else p->joules += part.joules;
+}
+
 // Components in a fixed order, each part summed over the modules that feed it.
 class Builder {
  public:
@@ -44,11 +54,7 @@ class Builder {
     for (std::string& n : order) m_components.push_back({std::move(n), {}});
   }
   void add(const std::string& component, const std::string& part, double joules, bool is_static = false) {
-    auto c = std::find_if(m_components.begin(), m_components.end(), [&](const EnergyComponent& x) { return x.name == component; });
-    if (c == m_components.end()) c = m_components.insert(m_components.end(), {component, {}});
-    auto p = std::find_if(c->parts.begin(), c->parts.end(), [&](const EnergyPart& x) { return x.name == part; });
-    if (p == c->parts.end()) c->parts.push_back({part, joules, is_static});
-    else p->joules += joules;
+    accumulate(m_components, component, {part, joules, is_static});
   }
   std::vector<EnergyComponent> take() {
     std::vector<EnergyComponent> out;
@@ -150,18 +156,8 @@ double EnergyBreakdown::static_joules() const {
 
 void EnergyBreakdown::add(const EnergyBreakdown& other) {
   seconds += other.seconds;
-  for (const EnergyComponent& oc : other.components) {
-    auto c = std::find_if(components.begin(), components.end(), [&](const EnergyComponent& x) { return x.name == oc.name; });
-    if (c == components.end()) {
-      components.push_back(oc);
-      continue;
-    }
-    for (const EnergyPart& op : oc.parts) {
-      auto p = std::find_if(c->parts.begin(), c->parts.end(), [&](const EnergyPart& x) { return x.name == op.name; });
-      if (p == c->parts.end()) c->parts.push_back(op);
-      else p->joules += op.joules;
-    }
-  }
+  for (const EnergyComponent& oc : other.components)
+    for (const EnergyPart& op : oc.parts) accumulate(components, oc.name, op);
 }
 
 EnergyBreakdown estimate_energy(const EnergySpec& spec, const nlohmann::json& modules, const EnergyContext& context) {

@@ -53,7 +53,7 @@ FabricMapping map_for_core(const isa::Kernel& kernel, const VgiwSpec& spec, bool
     }
     if (!m.sgmf) m.map = map_kernel(kernel, spec.units, spec.statics);
   } catch (const std::invalid_argument& e) {
-    throw InputError("kernel '" + kernel.name + "' cannot run on the " + (sgmf ? "SGMF" : "VGIW") + " core: " + e.what());
+    throw InputError("kernel '" + kernel.name + "' cannot run on the " + fabric_core_name(sgmf) + " core: " + e.what());
   }
   return m;
 }
@@ -67,19 +67,20 @@ VgiwCore::Mapped& VgiwCore::mapped(const isa::Kernel& kernel) const {
   static_cast<FabricMapping&>(*m) = map_for_core(kernel, m_spec, m_sgmf, [this](const std::string& w) {
     if (m_id == 0) SC_REPORT_WARNING(name(), w.c_str());
   });
-  m->configs.resize(m->sgmf ? 1 : m->map.segments.size());
+  m->configs.resize(m->scheduled_blocks());
   return *m_mapped.emplace(&kernel, std::move(m)).first->second;
 }
 
 uint32_t VgiwCore::ctas_per_tile(const func::Launch& launch) const {
-  const KernelMap& map = kernel_map(*launch.kernel);
+  const Mapped& mapping = mapped(*launch.kernel);
+  const KernelMap& map = mapping.map;
   const uint32_t per_cta = launch.threads_per_cta();
+  const uint32_t blocks = mapping.scheduled_blocks();
   uint32_t tile;
   try {
-    const uint32_t blocks = mapped(*launch.kernel).sgmf ? 1 : static_cast<uint32_t>(map.segments.size());
     tile = tile_threads(m_spec.cvt_bits, blocks, launch.grid.count() * uint64_t{per_cta});
   } catch (const std::invalid_argument& e) {
-    throw InputError("kernel '" + launch.kernel->name + "' on the " + core_name() + " core: " + e.what() + " (vgiw.cvt_bits)");
+    throw InputError("kernel '" + launch.kernel->name + "' on the " + fabric_core_name(m_sgmf) + " core: " + e.what() + " (vgiw.cvt_bits)");
   }
   tile = std::min(tile, m_spec.max_threads_per_tile);
   if (m_spec.tile_fits_lvc) {
@@ -88,8 +89,8 @@ uint32_t VgiwCore::ctas_per_tile(const func::Launch& launch) const {
     if (per_thread) tile = static_cast<uint32_t>(std::min<uint64_t>(tile, std::max<uint64_t>(m_spec.lvc.size_bytes / per_thread, per_cta)));
   }
   if (per_cta > tile)
-    throw InputError("kernel '" + launch.kernel->name + "' on the " + core_name() + " core: a CTA of " + std::to_string(per_cta) +
-                     " threads does not fit a tile of " + std::to_string(tile) + " threads (" + std::to_string(map.segments.size()) +
+    throw InputError("kernel '" + launch.kernel->name + "' on the " + fabric_core_name(m_sgmf) + " core: a CTA of " + std::to_string(per_cta) +
+                     " threads does not fit a tile of " + std::to_string(tile) + " threads (" + std::to_string(blocks) +
                      " blocks in a control vector table of vgiw.cvt_bits = " + std::to_string(m_spec.cvt_bits) + ")");
   return tile / per_cta;
 }
@@ -116,7 +117,7 @@ void VgiwCore::start_tile() {
   ++m_tiles;
   m_tiles_as_vgiw += m_sgmf && !m_current->sgmf;
   m_tile_start = m_clock.now();
-  m_bbs->start_tile(m_current->sgmf ? 1 : static_cast<uint32_t>(m_current->map.segments.size()), m_tile->threads());
+  m_bbs->start_tile(m_current->scheduled_blocks(), m_tile->threads());
 }
 
 void VgiwCore::tile_done() {

@@ -29,7 +29,11 @@ namespace gputlm::vgiw {
 struct FabricMapping {
   KernelMap map;                  // SGMF: its per-block segments (sgmf->blocks)
   std::unique_ptr<SgmfMap> sgmf;
+  // Blocks the basic-block scheduler sees: SGMF's one configuration, or VGIW's segments.
+  uint32_t scheduled_blocks() const { return sgmf ? 1 : static_cast<uint32_t>(map.segments.size()); }
 };
+// "SGMF" or "VGIW", as messages name the core.
+inline const char* fabric_core_name(bool sgmf) { return sgmf ? "SGMF" : "VGIW"; }
 // Throws InputError naming the kernel and the core when it cannot map (checked before a run starts
 // too: tb/timing_run.cpp). `warn`: where an SGMF kernel that runs as VGIW blocks is reported.
 FabricMapping map_for_core(const isa::Kernel& kernel, const VgiwSpec& spec, bool sgmf,
@@ -69,7 +73,6 @@ class VgiwCore : public gpu::CoreModule {
   void start_tile();
   void tile_done();
   const BlockConfig& config(uint32_t segment);
-  std::string core_name() const { return m_sgmf ? "SGMF" : "VGIW"; }
 
   VgiwSpec m_spec;
   uint32_t m_id;

@@ -25,7 +25,7 @@ ConfiguredNode configure_node(const isa::Kernel& k, const GraphNode& gn, const S
   cn.unit = gn.unit;
   cn.live_id = gn.live_id;
   switch (gn.role) {
-    case GraphNode::Role::Initiator: cn.latency = spec.control_latency; break;
+    case GraphNode::Role::Initiator:
     case GraphNode::Role::Terminator: cn.latency = spec.control_latency; break;
     case GraphNode::Role::Join: cn.latency = spec.join_latency; break;
     case GraphNode::Role::LiveLoad:
