@@ -17,7 +17,7 @@ from sweep_results import pyplot, save_figure
 from vgiw_attribution import gmean
 
 CORE = {"core", "fabric", "scheduler", "lvc"}
-LEVELS = {"system": None, "die": {"dram"}, "core": CORE}  # None: everything; a set of names: the die leaves DRAM out
+LEVELS = ("system", "die", "core")  # level_joules() says what each takes
 # Sec. 5 (Fig. 9): "the VGIW architecture is 1.75x (~40%) more energy efficient, on average, than the
 # baseline Fermi architecture ... varies between 0.7x and 7x"; the abstract also says "up to 7x", but
 # Sec. 1 says "up to 4.3x". Fig. 10 and 11 state no per-level or per-kernel numbers in the text.
