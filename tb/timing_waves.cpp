@@ -25,6 +25,8 @@ TimingWaves::TimingWaves(const TimingOptions& options, const gpu::GpuSpec& spec)
     : m_options(options), m_spec(spec), m_vcd(std::make_unique<VcdFile>(options.vcd_path, vcd_unit_ps(clock_periods_ps(spec)))) {
   try {
     m_groups = trace_all(*m_vcd, options.vcd_scope);
+    if (options.vcd_from > 0 || options.vcd_to != ~0ull)
+      m_window = std::make_unique<WaveWindow>("vcd_window", m_vcd->file(), options.vcd_from, options.vcd_to);
   } catch (const InputError&) {  // no run: no waves file left behind
     const std::string path = m_vcd->path();
     m_vcd.reset();
@@ -42,6 +44,7 @@ void TimingWaves::finish(uint64_t first_issue, uint64_t end_cycle) {
   const bool memory_scope = scope.rfind("gpu.core", 0) != 0 && scope.rfind("gpu.", 0) == 0;
   // A VGIW core streams a block for hundreds of cycles between reconfigurations.
   m_vcd->write_save_file(m_groups, memory_scope || m_spec.fabric_core() ? 400 : 30, std::min(start, m_options.vcd_to));
+  if (m_window) m_window->release();
   m_vcd->close(m_options.vcd_from, std::min(m_options.vcd_to, end_cycle));
 }
 

@@ -1,6 +1,7 @@
 // The waves of a timing run: a VCD of the modules under the run's scope, in a time unit that
-// holds every clock edge of the GPU (1 ns = one core cycle when all clocks allow it), closed at
-// the run's last cycle (or the window's end) with its GTKWave save file beside it.
+// holds every clock edge of the GPU (1 ns = one core cycle when all clocks allow it), written only
+// inside the run's window while it goes on (WaveWindow), closed at the run's last cycle (or the
+// window's end) with its GTKWave save file beside it.
 #pragma once
 
 #include <cstdint>
@@ -9,6 +10,7 @@
 
 #include "models/gpu/gpu_spec.h"
 #include "tb/vcd_file.h"
+#include "tb/wave_window.h"
 
 namespace gputlm::tb {
 
@@ -27,6 +29,7 @@ class TimingWaves {
   const TimingOptions& m_options;
   const gpu::GpuSpec& m_spec;
   std::unique_ptr<VcdFile> m_vcd;
+  std::unique_ptr<WaveWindow> m_window;  // none without --vcd-window
   std::vector<WaveGroup> m_groups;
 };
 

@@ -101,7 +101,7 @@ void clip_vcd(const std::string& path, uint64_t from, uint64_t to) {
     }
     if (!line.empty() && line[0] == '#') {
       t = std::stoull(line.substr(1));
-      if (t >= from && !dumped) {
+      if (t > from && !dumped) {  // the values at `from` are those after its changes
         out << "#" << from << "\n$dumpvars\n";
         for (const auto& [id, v] : values) out << v << "\n";
         out << "$end\n";
@@ -116,8 +116,8 @@ void clip_vcd(const std::string& path, uint64_t from, uint64_t to) {
     // SystemC's "$comment All initial values are dumped below ... $end" inside the initial dump
     if (line.rfind("$comment", 0) == 0) in_comment = line.find("$end") == std::string::npos;
     else if (in_comment) in_comment = line.find("$end") == std::string::npos;
-    if (line.rfind("$", 0) == 0 || in_comment) continue;  // $dumpvars / $end of the original initial dump
-    if (t < from || !dumped) values[id_of(line)] = line;
+    if (line.empty() || line.rfind("$", 0) == 0 || in_comment) continue;  // $dumpvars / $end of the original initial dump
+    if (!dumped) values[id_of(line)] = line;
     else out << line << "\n";
   }
   if (!dumped) {  // nothing changed from the window's start on: its values, then the end

@@ -17,20 +17,26 @@ TEST(BenchSim, ItsJsonGivesEveryModesRatesAndPeakMemory) {
   ASSERT_EQ(r.exit_code, 0) << r.out;
   EXPECT_NE(r.out.find("peak MB"), std::string::npos) << r.out;
   const nlohmann::json rows = nlohmann::json::parse(test::read_text(json));
-  size_t modes = 0;
+  std::vector<std::string> modes;
   for (const auto& row : rows) {
     if (row["mode"] == "systemc_kernel_floor") {
       EXPECT_GT(row["cycles_per_second"].get<double>(), 0);
       continue;
     }
-    ++modes;
+    const std::string mode = row["mode"];
+    modes.push_back(mode);
     EXPECT_EQ(row["workload"], "traces/micro/divergence");
-    EXPECT_EQ(row["thread_instructions"].get<uint64_t>(), 471447u) << row["mode"];
-    EXPECT_GT(row["thread_instructions_per_second"].get<double>(), 0) << row["mode"];
-    EXPECT_GT(row["peak_rss_bytes"].get<uint64_t>(), 1u << 20) << row["mode"];
-    if (row["mode"] != "functional") EXPECT_EQ(row["cycles"].get<uint64_t>(), 40582u) << row["mode"];
+    EXPECT_EQ(row["thread_instructions"].get<uint64_t>(), 471447u) << mode;
+    EXPECT_GT(row["thread_instructions_per_second"].get<double>(), 0) << mode;
+    EXPECT_GT(row["peak_rss_bytes"].get<uint64_t>(), 1u << 20) << mode;
+    if (mode == "functional") continue;
+    // The timed modes on the default configs: the one-core preset three ways, fermi-gtx480's 15 cores.
+    const bool fermi = mode == "timed@fermi-gtx480";
+    EXPECT_EQ(row["config"], fermi ? "fermi-gtx480" : "narasiman-baseline") << mode;
+    EXPECT_EQ(row["cycles"].get<uint64_t>(), fermi ? 28148u : 40582u) << mode;
+    EXPECT_EQ(row.contains("host_time_relative_to_timed"), !fermi) << mode;
   }
-  EXPECT_EQ(modes, 3u);
+  EXPECT_EQ(modes, (std::vector<std::string>{"functional", "timed", "timed+window", "timed+waves", "timed@fermi-gtx480"}));
 }
 
 }  // namespace
