@@ -19,6 +19,7 @@ DramController::DramController(sc_core::sc_module_name name, const DramSpec& spe
       m_earliest_of(spec.banks, std::array<uint64_t, kDramCmds>{}),
       m_views(spec.banks),
       m_bank_queued(spec.banks, 0),
+      m_rows(spec.banks),
       m_wave_row(spec.banks, kNoRow),
       m_wave_cmd(spec.banks, 0),
       m_wave_issues(spec.banks, 0),
@@ -89,6 +90,7 @@ void DramController::accept(Cycle now) {
   m_first_arrival = std::min<uint64_t>(m_first_arrival, now);
   m_queue.push_back(e);
   ++m_bank_queued[e.bank];
+  m_rows.add(e.bank, e.row);
   m_pending.push_back({p});
   if (command_model()) {
     const uint64_t per_column = m_spec.command.burst_length * m_spec.command.bus_bytes;
@@ -103,11 +105,15 @@ void DramController::accept(Cycle now) {
 void DramController::schedule(Cycle now) {
   if (command_model()) return schedule_commands(now);
   if (m_queue.empty()) return;
+  bool any_ready = false;  // a queued request can start now (else no policy picks one)
   for (uint32_t b = 0; b < m_spec.banks; ++b) {
-    m_views[b].ready = m_timing->bank_ready(b, now) == now;
-    m_views[b].row_change = m_timing->row_change_ready(b, now) == now;
-    m_views[b].open_row = m_timing->open_row(b);
+    DramBankView& v = m_views[b];
+    v.ready = m_timing->bank_ready(b, now) == now;
+    v.row_change = m_timing->row_change_ready(b, now) == now;
+    v.open_row = m_timing->open_row(b);
+    any_ready |= v.ready && m_bank_queued[b] > 0 && (v.row_change || (v.open_row && queued_for(b, *v.open_row)));
   }
+  if (!any_ready) return;
   mark_ready(m_queue, m_views);
   const int i = m_scheduler->pick(m_queue, now);
   if (i < 0) return;
@@ -139,6 +145,7 @@ void DramController::start_access(size_t i, Cycle now, const DramIssue& r) {
   m_queue.erase(m_queue.begin() + static_cast<std::ptrdiff_t>(i));
   m_pending.erase(m_pending.begin() + static_cast<std::ptrdiff_t>(i));
   --m_bank_queued[e.bank];
+  m_rows.remove(e.bank, e.row);
   if (p.activated) --m_bank_activated[e.bank];
   else --(e.write ? m_queued_writes : m_queued_reads);
   m_scheduler->on_issue(e, now, r.done);
@@ -189,17 +196,9 @@ Cycle DramController::next_wake(Cycle now) const {
   return next;
 }
 
-bool DramController::queued_for(uint32_t bank, uint64_t row) const {
-  for (const DramQueueEntry& q : m_queue)
-    if (q.bank == bank && q.row == row) return true;
-  return false;
-}
+bool DramController::queued_for(uint32_t bank, uint64_t row) const { return m_rows.count(bank, row) > 0; }
 
-bool DramController::wanted_by_another(size_t i) const {
-  for (size_t j = 0; j < m_queue.size(); ++j)
-    if (j != i && m_queue[j].bank == m_queue[i].bank && m_queue[j].row == m_queue[i].row) return true;
-  return false;
-}
+bool DramController::wanted_by_another(size_t i) const { return m_rows.count(m_queue[i].bank, m_queue[i].row) > 1; }
 
 // The waves of a bank's hold after an issue: the held row and the cycle the hold ends, back to
 // none at that cycle unless a later issue changed the hold first.

@@ -22,6 +22,7 @@
 #include "models/mem/dram/address_map.h"
 #include "models/mem/dram/dram_device.h"
 #include "models/mem/dram/dram_request_log.h"
+#include "models/mem/dram/dram_row_index.h"
 #include "models/mem/dram/dram_scheduler.h"
 #include "models/mem/dram/dram_timing.h"
 #include "models/mem/tlm_ends.h"
@@ -131,6 +132,7 @@ class DramController : public sc_core::sc_module, public StatProvider, public Wa
   std::priority_queue<InFlight, std::vector<InFlight>, std::greater<InFlight>> m_in_flight;
   std::vector<DramBankView> m_views;
   std::vector<uint32_t> m_bank_queued;  // requests queued per bank
+  DramRowIndex m_rows;                  // ... and per row of each bank
   uint64_t m_seq = 0;
   Cycle m_last_accept = kNever;
   DramRequestLog* m_log = nullptr;

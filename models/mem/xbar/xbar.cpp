@@ -14,6 +14,8 @@ Xbar::Xbar(sc_core::sc_module_name name, const XbarSpec& spec, uint32_t inputs, 
       m_waiting_responses(inputs),
       m_to_core(inputs),
       m_in_link_free(inputs, 0),
+      m_head_slice(inputs, kNoSlice),
+      m_asking(outputs, 0),
       m_per_slice(outputs, 0),
       m_per_core(inputs, 0) {
   for (uint32_t i = 0; i < inputs; ++i) m_up.push_back(std::make_unique<TargetEnd>(("up_" + std::to_string(i)).c_str(), m_wake, m_clock));
@@ -39,6 +41,7 @@ uint32_t Xbar::flits(const tlm::tlm_generic_payload& p, bool response) const {
 void Xbar::tick() {
   if (!align_to_edge(m_clock)) return;
   const Cycle now = m_clock.now();
+  m_now = now;
   collect_responses(now);
   arbitrate_requests(now);
   deliver(now);
@@ -47,31 +50,43 @@ void Xbar::tick() {
   sleep_until(m_clock, next, m_wake);
 }
 
-void Xbar::arbitrate_requests(Cycle now) {
+// Each output grants the first input in round-robin order (from the one after its last grant)
+// whose head request goes to it; the other inputs asking for it count as conflicts. An input's
+// head is looked at once a cycle (m_head_slice); one granted shows the request behind it to the
+// outputs arbitrated after this one, as a fresh look at the port would.
+void Xbar::arbitrate_requests(Cycle) {
   const uint32_t n = static_cast<uint32_t>(m_up.size());
+  std::fill(m_asking.begin(), m_asking.end(), 0);
+  for (uint32_t i = 0; i < n; ++i) look_at_head(i);
   for (uint32_t m = 0; m < m_down.size(); ++m) {
-    if (m_out_link_free[m] > now || m_to_slice[m].size() >= m_spec.queue_depth) continue;
+    if (m_asking[m] == 0 || m_out_link_free[m] > m_now || m_to_slice[m].size() >= m_spec.queue_depth) continue;
     bool granted = false;
-    for (uint32_t k = 0; k < n; ++k) {
-      const uint32_t i = (m_round_robin[m] + k) % n;
-      tlm::tlm_generic_payload* p = m_up[i]->peek();
-      if (!p || slice_of(p->get_address()) != m) continue;
+    for (uint32_t k = 0, i = m_round_robin[m]; k < n; ++k, i = i + 1 == n ? 0 : i + 1) {
+      if (m_head_slice[i] != m) continue;
       if (granted) {
         ++m_conflicts;
         continue;
       }
       granted = true;
-      m_up[i]->take();
+      tlm::tlm_generic_payload* p = m_up[i]->take();
+      --m_asking[m];
+      look_at_head(i);
       const uint32_t f = flits(*p, false);
-      m_out_link_free[m] = now + f;
-      m_to_slice[m].push_back({now + m_spec.latency + f - 1, p});
+      m_out_link_free[m] = m_now + f;
+      m_to_slice[m].push_back({m_now + m_spec.latency + f - 1, p});
       m_source[p] = i;
-      m_round_robin[m] = (i + 1) % n;
+      m_round_robin[m] = i + 1 == n ? 0 : i + 1;
       m_request_flits += f;
       ++m_requests;
       ++m_per_slice[m];
     }
   }
+}
+
+void Xbar::look_at_head(uint32_t i) {
+  const tlm::tlm_generic_payload* p = m_up[i]->peek();
+  m_head_slice[i] = p ? slice_of(p->get_address()) : kNoSlice;
+  if (p) ++m_asking[m_head_slice[i]];
 }
 
 void Xbar::collect_responses(Cycle now) {
@@ -124,10 +139,7 @@ Cycle Xbar::next_wake(Cycle now) const {
   for (uint32_t i = 0; i < m_up.size(); ++i) {
     if (!m_to_core[i].empty() && m_up[i]->can_respond()) consider(m_to_core[i].front().at);
     if (!m_waiting_responses[i].empty()) consider(m_in_link_free[i]);
-    if (m_up[i]->peek()) {
-      const uint32_t m = slice_of(m_up[i]->peek()->get_address());
-      if (m_to_slice[m].size() < m_spec.queue_depth) consider(m_out_link_free[m]);
-    }
+    if (const uint32_t m = m_head_slice[i]; m != kNoSlice && m_to_slice[m].size() < m_spec.queue_depth) consider(m_out_link_free[m]);
   }
   return next;
 }

@@ -43,6 +43,7 @@ class Xbar : public sc_core::sc_module, public StatProvider, public WaveProvider
   };
   void tick();
   void arbitrate_requests(Cycle now);
+  void look_at_head(uint32_t input);  // sets m_head_slice[input], counts it in m_asking
   void collect_responses(Cycle now);
   void deliver(Cycle now);
   Cycle next_wake(Cycle now) const;
@@ -60,6 +61,10 @@ class Xbar : public sc_core::sc_module, public StatProvider, public WaveProvider
   std::vector<std::deque<Hop>> m_to_core;    // per input: responses in flight
   std::vector<Cycle> m_in_link_free;         // per input (response direction)
   std::unordered_map<tlm::tlm_generic_payload*, uint32_t> m_source;
+  static constexpr uint32_t kNoSlice = ~0u;
+  std::vector<uint32_t> m_head_slice;  // per input: the slice its visible request goes to (this cycle)
+  std::vector<uint32_t> m_asking;      // per output: inputs whose visible request goes to it
+  Cycle m_now = 0;                     // the cycle tick runs in
 
   uint64_t m_requests = 0, m_responses = 0, m_conflicts = 0, m_request_flits = 0, m_response_flits = 0;
   std::vector<uint64_t> m_per_slice, m_per_core;
