@@ -18,12 +18,19 @@ class Wakeup {
   const sc_core::sc_event& event() const { return m_event; }
 
   // Runs the owner at absolute simulation time `when` (later than now).
+  // Only a new earliest time needs a notification: every time in the list was notified when it
+  // was the earliest or came after one that was, and the event keeps the earliest pending one (or
+  // it fired, and its owner runs and rearms the next).
   void at(const sc_core::sc_time& when) {
-    auto it = std::lower_bound(m_times.begin(), m_times.end(), when);
-    if (it != m_times.end() && *it == when) return;
-    m_times.insert(it, when);
+    if (m_times.empty() || m_times.back() < when) {  // the usual case: later than all asked for
+      m_times.push_back(when);
+    } else {
+      auto it = std::lower_bound(m_times.begin(), m_times.end(), when);
+      if (*it == when) return;
+      m_times.insert(it, when);
+    }
     if (m_shared) m_shared->at(when);
-    else m_event.notify(when - sc_core::sc_time_stamp());  // SystemC keeps the earliest pending one
+    else if (m_times.front() == when) m_event.notify(when - sc_core::sc_time_stamp());
   }
   // Runs the owner again in the current time step, one delta cycle later.
   void now() {

@@ -20,6 +20,8 @@ BoundKernel::BoundKernel(const isa::Kernel& kernel, const ModuleImage* image) : 
     if (!fn)
       throw SourceError(kernel.file, kernel.lines[pc], "instruction not supported by the functional engine (opcode, type or modifier combination)", kernel.text[pc]);
     m_fns.push_back(fn);
+    m_registers.push_back(isa::registers_of(kernel.code[pc]));
+    m_classes.push_back(isa::instruction_class(kernel.code[pc]));
   }
 }
 

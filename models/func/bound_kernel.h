@@ -26,10 +26,17 @@ class BoundKernel {
   void execute(uint32_t pc, CtaState& cta, const ThreadGroup& group, LaneMask active,
                uint64_t clock, ExecResult& result) const;
 
+  // What the timing model asks of the instruction at `pc` for every warp instruction, worked out
+  // once here: its registers and its class.
+  const isa::InstructionRegisters& registers(uint32_t pc) const { return m_registers[pc]; }
+  isa::InstrClass instr_class(uint32_t pc) const { return m_classes[pc]; }
+
  private:
   const isa::Kernel* m_kernel;
   std::vector<isa::Instruction> m_code;  // kernel.code with module variable addresses bound
   std::vector<ExecFn> m_fns;
+  std::vector<isa::InstructionRegisters> m_registers;
+  std::vector<isa::InstrClass> m_classes;
 };
 
 }  // namespace gputlm::func

@@ -1,5 +1,7 @@
 #include "models/isa/instruction.h"
 
+#include <algorithm>
+
 namespace gputlm::isa {
 
 InstrClass instruction_class(const Instruction& in) {
@@ -40,6 +42,15 @@ bool first_operand_is_dst(const Instruction& in) {
   }
 }
 }  // namespace
+
+InstructionRegisters registers_of(const Instruction& in) {
+  InstructionRegisters r;
+  instruction_registers(in, r.uses, r.defs);
+  r.distinct_uses = r.uses;
+  std::sort(r.distinct_uses.begin(), r.distinct_uses.end());
+  r.distinct_uses.erase(std::unique(r.distinct_uses.begin(), r.distinct_uses.end()), r.distinct_uses.end());
+  return r;
+}
 
 void instruction_registers(const Instruction& in, std::vector<int32_t>& uses, std::vector<int32_t>& defs) {
   uses.clear();

@@ -108,4 +108,12 @@ bool is_warp_collective(const Instruction& in);
 // may leave its destination unchanged, so its destinations also count as uses.
 void instruction_registers(const Instruction& in, std::vector<int32_t>& uses, std::vector<int32_t>& defs);
 
+// An instruction's registers worked out once (func::BoundKernel keeps them per instruction), for
+// the timing model, which asks for every warp instruction it reads and retires.
+struct InstructionRegisters {
+  std::vector<int32_t> uses, defs;     // as instruction_registers gives them
+  std::vector<int32_t> distinct_uses;  // uses sorted, each once (register-file bank conflicts)
+};
+InstructionRegisters registers_of(const Instruction& in);
+
 }  // namespace gputlm::isa

@@ -221,7 +221,7 @@ bool FetchStage::fetch(uint32_t slot, Cycle now) {
     wi.group.tids = wi.tids.data();
   }
   wi.in = &k.code[u->pc];
-  wi.cls = isa::instruction_class(*wi.in);
+  wi.cls = cta.kernel->instr_class(u->pc);
   wi.fetched = now;
   ++w.inflight;
   if (decides_next_pc(*wi.in, w, u->pc)) w.control_pending = true;

@@ -6,12 +6,10 @@ namespace gputlm::sm {
 
 uint32_t ReadStage::delay(const WarpInstr& w) {
   if (m_core.spec.register_banks == 0) return m_core.spec.read_cycles;  // a fully ported register file
-  isa::instruction_registers(*w.in, m_uses, m_defs);
-  std::sort(m_uses.begin(), m_uses.end());
-  m_uses.erase(std::unique(m_uses.begin(), m_uses.end()), m_uses.end());
-  std::vector<uint32_t> per_bank(m_core.spec.register_banks, 0);
+  const isa::InstructionRegisters& regs = m_core.kernel_of(m_core.warps[w.slot]).registers(w.pc);
+  m_per_bank.assign(m_core.spec.register_banks, 0);
   uint32_t worst = 0;
-  for (int32_t r : m_uses) worst = std::max(worst, ++per_bank[static_cast<uint32_t>(r) % per_bank.size()]);
+  for (int32_t r : regs.distinct_uses) worst = std::max(worst, ++m_per_bank[static_cast<uint32_t>(r) % m_per_bank.size()]);
   const uint32_t extra = worst > 1 ? worst - 1 : 0;
   m_core.counters.register_bank_conflict_cycles += extra;
   return m_core.spec.read_cycles + extra;
@@ -20,13 +18,13 @@ uint32_t ReadStage::delay(const WarpInstr& w) {
 bool ReadStage::accept(const WarpInstr& w, Cycle) {
   if (!m_core.scoreboard) return true;
   WarpSlot& slot = m_core.warps[w.slot];
-  isa::instruction_registers(*w.in, m_uses, m_defs);
+  const isa::InstructionRegisters& regs = m_core.kernel_of(slot).registers(w.pc);
   auto pending = [&](int32_t r) { return (slot.pending_regs[static_cast<size_t>(r) >> 6] >> (r & 63)) & 1; };
-  for (int32_t r : m_uses)
+  for (int32_t r : regs.uses)
     if (pending(r)) return false;
-  for (int32_t r : m_defs)
+  for (int32_t r : regs.defs)
     if (pending(r)) return false;
-  for (int32_t r : m_defs) slot.pending_regs[static_cast<size_t>(r) >> 6] |= 1ull << (r & 63);  // until writeback
+  for (int32_t r : regs.defs) slot.pending_regs[static_cast<size_t>(r) >> 6] |= 1ull << (r & 63);  // until writeback
   return true;
 }
 

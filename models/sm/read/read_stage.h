@@ -17,7 +17,7 @@ class ReadStage : public DelayStage {
   bool accept(const WarpInstr& w, Cycle now) override;
 
  private:
-  std::vector<int32_t> m_uses, m_defs;
+  std::vector<uint32_t> m_per_bank;  // scratch: source registers per register-file bank
 };
 
 }  // namespace gputlm::sm

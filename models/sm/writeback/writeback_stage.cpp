@@ -40,14 +40,14 @@ void WritebackStage::retire(WarpInstr& wi, Cycle now) {
     else m_core.formation->retire(wi.slot, w, IssueUnit{wi.pc, wi.group, wi.lanes, wi.threads, wi.tag, false}, cta.kernel->kernel(), r);
     w.control_pending = false;
   }
-  isa::instruction_registers(*wi.in, m_uses, m_defs);
-  m_core.counters.register_file_accesses += m_uses.size() + m_defs.size();
-  m_core.counters.register_file_thread_accesses += (m_uses.size() + m_defs.size()) * wi.threads;
-  m_core.counters.register_reads += m_uses.size();
-  m_core.counters.register_writes += m_defs.size();
+  const isa::InstructionRegisters& regs = cta.kernel->registers(wi.pc);
+  m_core.counters.register_file_accesses += regs.uses.size() + regs.defs.size();
+  m_core.counters.register_file_thread_accesses += (regs.uses.size() + regs.defs.size()) * wi.threads;
+  m_core.counters.register_reads += regs.uses.size();
+  m_core.counters.register_writes += regs.defs.size();
   m_core.counters.class_thread_instructions[static_cast<size_t>(wi.cls)] += wi.threads;
   if (m_core.scoreboard) {
-    for (int32_t d : m_defs) w.pending_regs[static_cast<size_t>(d) >> 6] &= ~(1ull << (d & 63));
+    for (int32_t d : regs.defs) w.pending_regs[static_cast<size_t>(d) >> 6] &= ~(1ull << (d & 63));
   }
   --w.inflight;
   w.eligible_from = now + 1;

@@ -28,7 +28,6 @@ class WritebackStage : public Stage {
   Cycle m_ready = 0;
   Cycle m_last_take = kNever;
   uint32_t m_taken = 0;  // instructions taken in cycle m_last_take
-  std::vector<int32_t> m_uses, m_defs;
 };
 
 }  // namespace gputlm::sm
