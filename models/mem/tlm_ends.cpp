@@ -1,7 +1,5 @@
 #include "models/mem/tlm_ends.h"
 
-#include <stdexcept>
-
 namespace gputlm::mem {
 
 using tlm::tlm_phase;
@@ -9,7 +7,7 @@ using tlm::tlm_sync_enum;
 
 TargetEnd::TargetEnd(const char* socket_name, Wakeup& wake, const ClockDomain& clock)
     : socket(socket_name), m_wake(wake), m_clock(clock) {
-  socket.register_nb_transport_fw(this, &TargetEnd::nb_transport_fw);
+  socket.bind(*this);
 }
 
 void TargetEnd::hold(tlm::tlm_generic_payload& p) {
@@ -65,7 +63,7 @@ void TargetEnd::respond(tlm::tlm_generic_payload& p) {
 
 InitiatorEnd::InitiatorEnd(const char* socket_name, Wakeup& wake, const ClockDomain& clock)
     : socket(socket_name), m_wake(wake), m_clock(clock) {
-  socket.register_nb_transport_bw(this, &InitiatorEnd::nb_transport_bw);
+  socket.bind(*this);
 }
 
 void InitiatorEnd::send(tlm::tlm_generic_payload& p) {

@@ -21,22 +21,24 @@
 
 #include <deque>
 #include <string>
+#include <stdexcept>
 #include <tlm>
-#include <tlm_utils/simple_initiator_socket.h>
-#include <tlm_utils/simple_target_socket.h>
 
 #include "models/common/clock.h"
 #include "models/common/wakeup.h"
 
 namespace gputlm::mem {
 
-class TargetEnd {
+// The ends implement the TLM transport interfaces themselves and bind their plain sockets to
+// them: a call crosses one virtual function, without the simple sockets' adapters (which look a
+// transaction up in a map on every backward call).
+class TargetEnd : public tlm::tlm_fw_transport_if<> {
  public:
   // `wake` runs the owner, whose clock is `clock` (kept by reference), when a request becomes
   // visible to it.
   TargetEnd(const char* socket_name, Wakeup& wake, const ClockDomain& clock);
 
-  tlm_utils::simple_target_socket<TargetEnd> socket;
+  tlm::tlm_target_socket<32> socket;
 
   // The request in the register if the owner may see it now, or nullptr.
   tlm::tlm_generic_payload* peek() const {
@@ -49,7 +51,10 @@ class TargetEnd {
   void respond(tlm::tlm_generic_payload& p);
 
  private:
-  tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload& p, tlm::tlm_phase& phase, sc_core::sc_time& delay);
+  tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload& p, tlm::tlm_phase& phase, sc_core::sc_time& delay) override;
+  void b_transport(tlm::tlm_generic_payload&, sc_core::sc_time&) override { throw std::logic_error("memory links are non-blocking"); }
+  bool get_direct_mem_ptr(tlm::tlm_generic_payload&, tlm::tlm_dmi&) override { return false; }
+  unsigned int transport_dbg(tlm::tlm_generic_payload&) override { return 0; }
   // Puts `p` in the register, visible from the owner's first edge after now.
   void hold(tlm::tlm_generic_payload& p);
 
@@ -62,12 +67,12 @@ class TargetEnd {
   bool m_response_busy = false;
 };
 
-class InitiatorEnd {
+class InitiatorEnd : public tlm::tlm_bw_transport_if<> {
  public:
   // `wake` runs the owner, whose clock is `clock`, when END_REQ or a response becomes visible.
   InitiatorEnd(const char* socket_name, Wakeup& wake, const ClockDomain& clock);
 
-  tlm_utils::simple_initiator_socket<InitiatorEnd> socket;
+  tlm::tlm_initiator_socket<32> socket;
 
   bool can_send() const {
     const sc_core::sc_time now = sc_core::sc_time_stamp();
@@ -85,7 +90,8 @@ class InitiatorEnd {
     tlm::tlm_generic_payload* payload;
     sc_core::sc_time from;  // when the owner may see it
   };
-  tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload& p, tlm::tlm_phase& phase, sc_core::sc_time& delay);
+  tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload& p, tlm::tlm_phase& phase, sc_core::sc_time& delay) override;
+  void invalidate_direct_mem_ptr(sc_dt::uint64, sc_dt::uint64) override {}
 
   Wakeup& m_wake;
   const ClockDomain& m_clock;
