@@ -87,7 +87,9 @@ class DramController : public sc_core::sc_module, public StatProvider, public Wa
   bool command_model() const { return m_device != nullptr; }
   bool queue_has_room(const tlm::tlm_generic_payload& p) const;
   void schedule_commands(Cycle now);
+  bool any_command_ready(Cycle now) const;
   bool next_write_mode() const;
+  void update_write_mode();  // to next_write_mode(), counting a turn to draining writes
   bool candidate(size_t i, bool write_mode) const;
   bool schedule_refresh(Cycle now);
   void refresh_while_idle(Cycle now);

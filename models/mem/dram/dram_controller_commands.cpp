@@ -40,6 +40,12 @@ bool DramController::next_write_mode() const {
   return !(writes < m_spec.write_low * depth && m_queued_reads > 0);
 }
 
+void DramController::update_write_mode() {
+  const bool mode = next_write_mode();
+  if (mode && !m_write_mode) ++m_write_drains;
+  m_write_mode = mode;
+}
+
 // Whether queued request i may have its next command picked now.
 bool DramController::candidate(size_t i, bool write_mode) const {
   if (m_pending[i].activated) return true;
@@ -53,6 +59,11 @@ void DramController::schedule_commands(Cycle now) {
     m_refresh_due = true;
     m_next_refresh += m_spec.command.tREFI;
   }
+  if (!any_command_ready(now)) {  // what the steps below come to when no request's command may go
+    if (!m_refresh_due) update_write_mode();
+    if (m_refresh_due) schedule_refresh(now);
+    return;
+  }
   // Every queued request's next command and whether it may go now, once; then the drain mode,
   // which is revisited when no request whose row was opened for it can go on (they go first
   // whatever the mode) and no refresh waits; then the policy's candidates.
@@ -65,11 +76,7 @@ void DramController::schedule_commands(Cycle now) {
     m_steps.push_back({cmd, ready});
     opened_ready |= ready && m_pending[i].activated;
   }
-  if (!opened_ready && !m_refresh_due) {
-    const bool mode = next_write_mode();
-    if (mode && !m_write_mode) ++m_write_drains;
-    m_write_mode = mode;
-  }
+  if (!opened_ready && !m_refresh_due) update_write_mode();
   m_candidates.clear();
   m_candidate_index.clear();
   for (size_t i = 0; i < m_queue.size(); ++i) {
@@ -87,6 +94,24 @@ void DramController::schedule_commands(Cycle now) {
     return issue_command(i, m_steps[i].cmd, now);
   }
   if (m_refresh_due) schedule_refresh(now);
+}
+
+// Whether some queued request's next command (ACT on a closed bank, RD/WR on its open row, PRE
+// for another row unless a request the row was opened for is still to be served) may go now: a
+// look at each bank with requests queued, not at each request.
+bool DramController::any_command_ready(Cycle now) const {
+  for (uint32_t b = 0; b < m_spec.banks; ++b) {
+    if (m_bank_queued[b] == 0) continue;
+    const std::optional<uint64_t> open = m_device->open_row(b);
+    if (!open) {
+      if (earliest(DramCmd::Act, b) <= now) return true;
+      continue;
+    }
+    const uint32_t hits = m_rows.count(b, *open);
+    if (hits > 0 && std::min(earliest(DramCmd::Read, b), earliest(DramCmd::Write, b)) <= now) return true;
+    if (hits < m_bank_queued[b] && m_bank_activated[b] == 0 && earliest(DramCmd::Pre, b) <= now) return true;
+  }
+  return false;
 }
 
 // An idle controller (nothing queued or in the banks) does not wake for refresh, so that a
