@@ -23,11 +23,14 @@ void poll_below(sc_core::sc_object& obj, const bool* flag) {
 Gpu::Gpu(sc_core::sc_module_name name, const GpuSpec& spec)
     : sc_module(name), m_spec(spec), m_clock(spec.core_clock_mhz(), spec.core_clock_mhz()) {
   const double ref = spec.core_clock_mhz();
+  // Cores due in the same cycle run in one order through one shared wake-up; a single core does
+  // not need it (each forwarded wake-up costs a second list insert and notification).
+  Wakeup* edges = spec.cores > 1 ? &m_core_edges : nullptr;
   for (uint32_t c = 0; c < spec.cores; ++c) {
     const std::string n = "core" + std::to_string(c);
     if (spec.fabric_core())
-      m_cores.push_back(std::make_unique<vgiw::VgiwCore>(n.c_str(), spec.vgiw, c, ref, &m_core_edges, spec.core_type == "sgmf"));
-    else m_cores.push_back(std::make_unique<sm::Core>(n.c_str(), spec.core, c, ref, &m_core_edges));
+      m_cores.push_back(std::make_unique<vgiw::VgiwCore>(n.c_str(), spec.vgiw, c, ref, edges, spec.core_type == "sgmf"));
+    else m_cores.push_back(std::make_unique<sm::Core>(n.c_str(), spec.core, c, ref, edges));
     m_cores.back()->on_cta_done = [this](uint32_t) {
       ++m_ctas_done;
       m_last_done = m_clock.now();
