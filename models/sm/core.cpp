@@ -146,7 +146,9 @@ void Core::tick() {
   if (next <= now) next = kNever;
   if (m_ran != now) {
     m_ran = now;
-    for (Stage* s : m_stages) next = std::min(next, s->run(now));
+    // Polled, every stage runs every cycle: the check that a stage with nothing to do has none.
+    const bool all = (m_ctx.spec.run_every_cycle && m_ctas_resident > 0) || m_ctx.wake.polling();
+    for (Stage* s : m_stages) next = std::min(next, all || s->wants(now) ? s->run(now) : s->due());
   }
   for (int pass = 0;; ++pass) {
     bool moved = false;

@@ -26,8 +26,14 @@ class Stage : public sc_core::sc_module, public WaveProvider {
   // must run (kNever: only when a link, a memory response or a new warp wakes the core).
   Cycle run(Cycle now) {
     m_poked = false;
-    return cycle(now);
+    return m_due = cycle(now);
   }
+  // Whether the stage has anything to do at `now`: it was poked, the cycle it asked for has come,
+  // or it has a port to a cache (whose answers and END_REQs wake the core, not the stage). A stage
+  // with nothing to do is not run (its run would change nothing, as when the whole core sleeps).
+  bool wants(Cycle now) const { return m_poked || m_due <= now || has_memory_port(); }
+  // The cycle it asked for at its last run (kNever: only when poked).
+  Cycle due() const { return m_due; }
 
   // A link end moved an instruction (BEGIN_REQ in, END_REQ out), a memory port answered, or the
   // core started a CTA since the stage last ran.
@@ -38,6 +44,7 @@ class Stage : public sc_core::sc_module, public WaveProvider {
   std::vector<WaveGroup> wave_groups() const override;
 
  protected:
+  virtual bool has_memory_port() const { return false; }
   // This cycle's work; returns the next cycle the stage must run (kNever: when woken).
   virtual Cycle cycle(Cycle now) = 0;  // may run several times in one cycle
   // Called by a stage whenever its contents change, for the waves.
@@ -51,6 +58,7 @@ class Stage : public sc_core::sc_module, public WaveProvider {
 
  private:
   bool m_poked = false;
+  Cycle m_due = 0;  // what the last run returned
   uint64_t m_wave_occupancy = 0, m_wave_warp = 0xFFFF, m_wave_pc = 0;
 };
 

@@ -4,8 +4,6 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <fstream>
-#include <sstream>
 
 #include "support/files.h"
 #include "tb/sc_kernel.h"
@@ -18,10 +16,7 @@ namespace {
 
 // The file from its definitions on (the header holds the date SystemC wrote it).
 std::string body(const std::string& path) {
-  std::ifstream f(path);
-  std::stringstream s;
-  s << f.rdbuf();
-  const std::string text = s.str();
+  const std::string text = test::read_text(path);
   const size_t at = text.find("$enddefinitions");
   return at == std::string::npos ? "" : text.substr(at);
 }

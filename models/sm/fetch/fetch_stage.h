@@ -38,6 +38,7 @@ class FetchStage : public Stage {
   std::vector<WaveGroup> wave_groups() const override;
 
  protected:
+  bool has_memory_port() const override { return true; }
   Cycle cycle(Cycle now) override;
 
  private:

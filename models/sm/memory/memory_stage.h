@@ -24,6 +24,7 @@ class MemoryStage : public Stage {
   mem::InitiatorEnd dcache;
 
  protected:
+  bool has_memory_port() const override { return true; }
   Cycle cycle(Cycle now) override;
 
  private:
