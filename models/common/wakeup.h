@@ -37,12 +37,12 @@ class Wakeup {
     m_delta = true;
     m_event.notify(sc_core::SC_ZERO_TIME);
   }
-  // Timed wake-ups go through `shared`, whose event wakes several owners at once: SystemC then
-  // runs them in one fixed order (the order they became sensitive to it), whatever else is
-  // scheduled at that time. Each owner asks due() whether the wake-up was its own. Delta
-  // wake-ups (now()) stay on this Wakeup's event.
+  // Timed wake-ups go through `shared` (see SharedEdges, whose one process runs the owners due in
+  // one fixed order). Delta wake-ups (now()) stay on this Wakeup's event.
   void forward_to(Wakeup& shared) { m_shared = &shared; }
   bool forwarding() const { return m_shared != nullptr; }
+  // Whether a time asked for has come (without forgetting it).
+  bool time_due() const { return !m_times.empty() && m_times.front() <= sc_core::sc_time_stamp(); }
   // Whether a time asked for has come or now() was called since the last call; forgets them.
   bool due() {
     const bool delta = m_delta;

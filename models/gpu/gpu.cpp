@@ -23,9 +23,9 @@ void poll_below(sc_core::sc_object& obj, const bool* flag) {
 Gpu::Gpu(sc_core::sc_module_name name, const GpuSpec& spec)
     : sc_module(name), m_spec(spec), m_clock(spec.core_clock_mhz(), spec.core_clock_mhz()) {
   const double ref = spec.core_clock_mhz();
-  // Cores due in the same cycle run in one order through one shared wake-up; a single core does
-  // not need it (each forwarded wake-up costs a second list insert and notification).
-  Wakeup* edges = spec.cores > 1 ? &m_core_edges : nullptr;
+  // Cores due in the same cycle run in one order through shared edges; a single core does not
+  // need them (each forwarded wake-up costs a second list insert and notification).
+  SharedEdges* edges = spec.cores > 1 ? &m_core_edges : nullptr;
   for (uint32_t c = 0; c < spec.cores; ++c) {
     const std::string n = "core" + std::to_string(c);
     if (spec.fabric_core())
@@ -62,6 +62,9 @@ Gpu::Gpu(sc_core::sc_module_name name, const GpuSpec& spec)
   dont_initialize();
   SC_METHOD(watchdog);
   sensitive << m_watchdog_event;
+  dont_initialize();
+  SC_METHOD(run_core_edges);
+  sensitive << m_core_edges.event();
   dont_initialize();
   m_stats.counter("cycles", m_cycles, "cycles", "core cycles of all launches (first CTA dispatched to last CTA finished)");
   m_stats.counter("launches", m_launches, "count", "kernel launches run");

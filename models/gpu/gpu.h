@@ -12,6 +12,7 @@
 #include <systemc>
 #include <vector>
 
+#include "models/common/shared_edges.h"
 #include "models/common/stats.h"
 #include "models/gpu/gpu_spec.h"
 #include "models/mem/cache/cache.h"
@@ -67,11 +68,12 @@ class Gpu : public sc_core::sc_module, public StatProvider {
   bool simulate();
   void dispatch();
   void watchdog();
+  void run_core_edges() { m_core_edges.dispatch(); }
   uint64_t retired() const;
 
   GpuSpec m_spec;
   ClockDomain m_clock;
-  Wakeup m_core_edges;  // the cores' timed wake-ups (SIMT cores, VGIW fabrics): one order for cores due together
+  SharedEdges m_core_edges;  // the cores' timed wake-ups (SIMT cores, VGIW fabrics): one order for cores due together
   std::vector<std::unique_ptr<CoreModule>> m_cores;
   std::unique_ptr<mem::Xbar> m_xbar;
   std::vector<std::unique_ptr<mem::Cache>> m_l2;

@@ -11,6 +11,7 @@
 #include <memory>
 #include <systemc>
 
+#include "models/common/shared_edges.h"
 #include "models/common/stats.h"
 #include "models/common/waves.h"
 #include "models/gpu/core_module.h"
@@ -29,10 +30,10 @@ class Core : public gpu::CoreModule, public Pollable {
  public:
   void poll_while(const bool* flag) override { m_ctx.wake.poll_while(flag); }
   SC_HAS_PROCESS(Core);
-  // With `edges`, the core's timed wake-ups go through that Wakeup, shared by every core of a GPU,
-  // so that cores due in the same cycle run in one fixed order: their execute stages act on the
+  // With `edges`, the core's timed wake-ups go through them, shared by every core of a GPU, so
+  // that cores due in the same cycle run in one fixed order: their execute stages act on the
   // shared functional memory (atomics, racing loads and stores), whose outcome depends on it.
-  Core(sc_core::sc_module_name name, const CoreSpec& spec, uint32_t core_id, double reference_mhz, Wakeup* edges = nullptr);
+  Core(sc_core::sc_module_name name, const CoreSpec& spec, uint32_t core_id, double reference_mhz, SharedEdges* edges = nullptr);
 
   // Whether a CTA of `launch` fits in the free resources now.
   void check_kernel(const isa::Kernel& kernel) const override;

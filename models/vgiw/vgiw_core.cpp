@@ -6,7 +6,7 @@
 
 namespace gputlm::vgiw {
 
-VgiwCore::VgiwCore(sc_core::sc_module_name name, const VgiwSpec& spec, uint32_t core_id, double reference_mhz, Wakeup* edges,
+VgiwCore::VgiwCore(sc_core::sc_module_name name, const VgiwSpec& spec, uint32_t core_id, double reference_mhz, SharedEdges* edges,
                    bool sgmf)
     : CoreModule(name),
       m_spec(spec),

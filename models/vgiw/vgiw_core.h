@@ -43,7 +43,7 @@ class VgiwCore : public gpu::CoreModule {
  public:
   SC_HAS_PROCESS(VgiwCore);
   // `edges`: see MtCgrf.
-  VgiwCore(sc_core::sc_module_name name, const VgiwSpec& spec, uint32_t core_id, double reference_mhz, Wakeup* edges = nullptr,
+  VgiwCore(sc_core::sc_module_name name, const VgiwSpec& spec, uint32_t core_id, double reference_mhz, SharedEdges* edges = nullptr,
            bool sgmf = false);
 
   // Throws InputError when the kernel cannot map onto the fabric or a CTA does not fit a tile.

@@ -32,6 +32,7 @@
 #include <vector>
 
 #include "models/common/clock.h"
+#include "models/common/shared_edges.h"
 #include "models/common/wakeup.h"
 #include "models/common/stats.h"
 #include "models/common/waves.h"
@@ -52,7 +53,7 @@ class MtCgrf : public sc_core::sc_module, public StatProvider, public WaveProvid
   // With `edges` (shared by the GPU's cores), timed wake-ups go through it so that fabrics due in
   // one cycle run in a fixed order: their threads act on the shared functional memory.
   MtCgrf(sc_core::sc_module_name name, const VgiwSpec& spec, const Fabric& fabric, uint32_t core_id, double reference_mhz,
-         Wakeup* edges = nullptr);
+         SharedEdges* edges = nullptr);
 
   BatchIn from_scheduler;
   BatchOut to_scheduler;
