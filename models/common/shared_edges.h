@@ -27,9 +27,8 @@ class SharedEdges {
   }
   // The owner's SC_METHOD body.
   void dispatch() {
-    if (m_wake.due())
-      for (Member& m : m_members)
-        if (m.own->time_due()) m.run();
+    for (Member& m : m_members)
+      if (m.own->time_due()) m.run();
     m_wake.rearm();
   }
 

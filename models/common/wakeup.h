@@ -33,58 +33,33 @@ class Wakeup {
     else if (m_times.front() == when) m_event.notify(when - sc_core::sc_time_stamp());
   }
   // Runs the owner again in the current time step, one delta cycle later.
-  void now() {
-    m_delta = true;
-    m_event.notify(sc_core::SC_ZERO_TIME);
-  }
+  void now() { m_event.notify(sc_core::SC_ZERO_TIME); }
   // Timed wake-ups go through `shared` (see SharedEdges, whose one process runs the owners due in
   // one fixed order). Delta wake-ups (now()) stay on this Wakeup's event.
   void forward_to(Wakeup& shared) { m_shared = &shared; }
   bool forwarding() const { return m_shared != nullptr; }
   // Whether a time asked for has come (without forgetting it).
   bool time_due() const { return !m_times.empty() && m_times.front() <= sc_core::sc_time_stamp(); }
-  // Whether a time asked for has come or now() was called since the last call; forgets them.
-  bool due() {
-    const bool delta = m_delta;
-    m_delta = false;
-    return forget_past() || delta;
-  }
-  // For an owner woken through a shared Wakeup: whether this run is its own (always, without
-  // one); if not, the shared one is rearmed and the owner should return.
-  bool owner_due() {
-    if (!m_shared || due()) return true;
-    rearm();
-    return false;
-  }
   // While *flag holds, the owner is polled: it runs at every edge of its clock (sleep_until
   // and the core ask for the next cycle). A check against missed wake-ups: a module's outcome must
   // not depend on whether it ran at an edge where it had nothing to do.
   void poll_while(const bool* flag) { m_poll = flag; }
   bool polling() const { return m_poll && *m_poll; }
   // Forgets the times that have come and arms the earliest still to come (a delta notification
-  // or an earlier time may have replaced it).
+  // or an earlier time may have replaced it); forwarded, the shared one arms it.
   void rearm() {
-    if (m_shared) {
-      m_shared->rearm();
-      return;
-    }
     forget_past();
-    if (!m_times.empty()) m_event.notify(m_times.front() - sc_core::sc_time_stamp());
+    if (m_shared) m_shared->rearm();
+    else if (!m_times.empty()) m_event.notify(m_times.front() - sc_core::sc_time_stamp());
   }
 
  private:
-  // Drops the times that have come; whether there were any.
-  bool forget_past() {
-    auto past = std::upper_bound(m_times.begin(), m_times.end(), sc_core::sc_time_stamp());
-    const bool any = past != m_times.begin();
-    m_times.erase(m_times.begin(), past);
-    return any;
-  }
+  // Drops the times that have come.
+  void forget_past() { m_times.erase(m_times.begin(), std::upper_bound(m_times.begin(), m_times.end(), sc_core::sc_time_stamp())); }
   sc_core::sc_event m_event;
   std::vector<sc_core::sc_time> m_times;  // ascending, not yet come when asked for
   const bool* m_poll = nullptr;
   Wakeup* m_shared = nullptr;  // see forward_to
-  bool m_delta = false;        // now() was called (see due)
 };
 
 // A module whose process can be polled (Wakeup::poll_while); the GPU finds them in its hierarchy.

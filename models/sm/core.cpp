@@ -136,7 +136,6 @@ void Core::start_cta(const func::BoundKernel& kernel, const func::Launch& launch
 // were poked run: the others' state has not changed since they ran in this cycle.
 void Core::tick() {
   if (!align_to_edge(m_ctx.clock)) return;
-  if (!m_ctx.wake.owner_due()) return;  // a shared wake-up for other cores
   m_ctx.wake.rearm();
   const Cycle now = m_ctx.clock.now();
   // What a stage asked for in an earlier run stays asked for (a stage does not repeat it when it

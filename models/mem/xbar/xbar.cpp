@@ -41,7 +41,6 @@ uint32_t Xbar::flits(const tlm::tlm_generic_payload& p, bool response) const {
 void Xbar::tick() {
   if (!align_to_edge(m_clock)) return;
   const Cycle now = m_clock.now();
-  m_now = now;
   collect_responses(now);
   arbitrate_requests(now);
   deliver(now);
@@ -54,12 +53,12 @@ void Xbar::tick() {
 // whose head request goes to it; the other inputs asking for it count as conflicts. An input's
 // head is looked at once a cycle (m_head_slice); one granted shows the request behind it to the
 // outputs arbitrated after this one, as a fresh look at the port would.
-void Xbar::arbitrate_requests(Cycle) {
+void Xbar::arbitrate_requests(Cycle now) {
   const uint32_t n = static_cast<uint32_t>(m_up.size());
   std::fill(m_asking.begin(), m_asking.end(), 0);
   for (uint32_t i = 0; i < n; ++i) look_at_head(i);
   for (uint32_t m = 0; m < m_down.size(); ++m) {
-    if (m_asking[m] == 0 || m_out_link_free[m] > m_now || m_to_slice[m].size() >= m_spec.queue_depth) continue;
+    if (m_asking[m] == 0 || m_out_link_free[m] > now || m_to_slice[m].size() >= m_spec.queue_depth) continue;
     bool granted = false;
     for (uint32_t k = 0, i = m_round_robin[m]; k < n; ++k, i = i + 1 == n ? 0 : i + 1) {
       if (m_head_slice[i] != m) continue;
@@ -72,8 +71,8 @@ void Xbar::arbitrate_requests(Cycle) {
       --m_asking[m];
       look_at_head(i);
       const uint32_t f = flits(*p, false);
-      m_out_link_free[m] = m_now + f;
-      m_to_slice[m].push_back({m_now + m_spec.latency + f - 1, p});
+      m_out_link_free[m] = now + f;
+      m_to_slice[m].push_back({now + m_spec.latency + f - 1, p});
       m_source[p] = i;
       m_round_robin[m] = i + 1 == n ? 0 : i + 1;
       m_request_flits += f;

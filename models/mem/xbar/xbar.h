@@ -64,7 +64,6 @@ class Xbar : public sc_core::sc_module, public StatProvider, public WaveProvider
   static constexpr uint32_t kNoSlice = ~0u;
   std::vector<uint32_t> m_head_slice;  // per input: the slice its visible request goes to (this cycle)
   std::vector<uint32_t> m_asking;      // per output: inputs whose visible request goes to it
-  Cycle m_now = 0;                     // the cycle tick runs in
 
   uint64_t m_requests = 0, m_responses = 0, m_conflicts = 0, m_request_flits = 0, m_response_flits = 0;
   std::vector<uint64_t> m_per_slice, m_per_core;

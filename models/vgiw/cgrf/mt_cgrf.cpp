@@ -68,7 +68,6 @@ MtCgrf::MtCgrf(sc_core::sc_module_name name, const VgiwSpec& spec, const Fabric&
 
 void MtCgrf::tick() {
   if (!align_to_edge(m_clock)) return;
-  if (!m_wake.owner_due()) return;  // a shared wake-up for other fabrics
   const Cycle now = m_clock.now();
   const bool new_cycle = now != m_last_tick;
   if (new_cycle) count_phases(now);
