@@ -91,12 +91,11 @@ inline bool align_to_edge(const ClockDomain& clock) {
 // when `wake` fires, whichever comes first; with next == kNever, only when `wake` fires.
 inline void sleep_until(const ClockDomain& clock, Cycle next, Wakeup& wake) {
   if (wake.polling()) next = std::min(next, clock.now() + 1);
-  if (wake.forwarding()) {  // the owner is statically sensitive to its own and the shared event
+  wake.rearm();  // first: `next` may be now (a zero-cycle wait), which rearm would forget
+  if (wake.forwarding()) {  // the owner is statically sensitive to its own event, the shared one runs it
     if (next != kNever) wake.at(clock.time_of(next));
-    wake.rearm();
     return;
   }
-  wake.rearm();
   if (next == kNever) sc_core::next_trigger(wake.event());
   else sc_core::next_trigger(clock.until(next), wake.event());
 }

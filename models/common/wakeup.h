@@ -4,7 +4,7 @@
 // the earliest. A Wakeup keeps the others and arms the next after each run of its owner.
 //
 // Contract: the owner's process is sensitive to event() (statically, or in every next_trigger)
-// and calls rearm() at the end of each run; at() is given times later than now.
+// and calls rearm() at the end of each run; at() is given times not earlier than now.
 #pragma once
 
 #include <algorithm>
@@ -13,11 +13,13 @@
 
 namespace gputlm {
 
+class SharedEdges;  // shared_edges.h
+
 class Wakeup {
  public:
   const sc_core::sc_event& event() const { return m_event; }
 
-  // Runs the owner at absolute simulation time `when` (later than now).
+  // Runs the owner at absolute simulation time `when` (now: again in this time step, a delta later).
   // Only a new earliest time needs a notification: every time in the list was notified when it
   // was the earliest or came after one that was, and the event keeps the earliest pending one (or
   // it fired, and its owner runs and rearms the next).
@@ -29,44 +31,49 @@ class Wakeup {
       if (*it == when) return;
       m_times.insert(it, when);
     }
-    if (m_shared) m_shared->at(when);
+    if (m_shared) forward(when);
     else if (m_times.front() == when) m_event.notify(when - sc_core::sc_time_stamp());
   }
   // Runs the owner again in the current time step, one delta cycle later.
   void now() { m_event.notify(sc_core::SC_ZERO_TIME); }
   // Timed wake-ups go through `shared` (see SharedEdges, whose one process runs the owners due in
-  // one fixed order). Delta wake-ups (now()) stay on this Wakeup's event.
-  void forward_to(Wakeup& shared) { m_shared = &shared; }
+  // one fixed order), where the owner is member `member`. Delta wake-ups (now()) stay on this
+  // Wakeup's event.
+  void forward_to(SharedEdges& shared, uint32_t member) {
+    m_shared = &shared;
+    m_member = member;
+  }
   bool forwarding() const { return m_shared != nullptr; }
-  // Whether a time asked for has come (without forgetting it).
-  bool time_due() const { return !m_times.empty() && m_times.front() <= sc_core::sc_time_stamp(); }
   // While *flag holds, the owner is polled: it runs at every edge of its clock (sleep_until
   // and the core ask for the next cycle). A check against missed wake-ups: a module's outcome must
   // not depend on whether it ran at an edge where it had nothing to do.
   void poll_while(const bool* flag) { m_poll = flag; }
   bool polling() const { return m_poll && *m_poll; }
   // Forgets the times that have come and arms the earliest still to come (a delta notification
-  // or an earlier time may have replaced it); forwarded, the shared one arms it.
+  // or an earlier time may have replaced it); forwarded, the shared edges keep their own armed.
   void rearm() {
     forget_past();
-    if (m_shared) m_shared->rearm();
-    else if (!m_times.empty()) m_event.notify(m_times.front() - sc_core::sc_time_stamp());
+    if (!m_shared && !m_times.empty()) m_event.notify(m_times.front() - sc_core::sc_time_stamp());
   }
 
  private:
   // Drops the times that have come.
+  void forward(const sc_core::sc_time& when);  // to the shared edges (shared_edges.cpp)
   void forget_past() { m_times.erase(m_times.begin(), std::upper_bound(m_times.begin(), m_times.end(), sc_core::sc_time_stamp())); }
   sc_core::sc_event m_event;
   std::vector<sc_core::sc_time> m_times;  // ascending, not yet come when asked for
   const bool* m_poll = nullptr;
-  Wakeup* m_shared = nullptr;  // see forward_to
+  SharedEdges* m_shared = nullptr;  // see forward_to
+  uint32_t m_member = 0;
 };
 
-// A module whose process can be polled (Wakeup::poll_while); the GPU finds them in its hierarchy.
+// A clocked module whose process can be polled (Wakeup::poll_while) and whose timed wake-ups can
+// go through shared edges (SharedEdges::join); the GPU finds them in its hierarchy.
 class Pollable {
  public:
   virtual ~Pollable() = default;
   virtual void poll_while(const bool* flag) = 0;
+  virtual void share_edges(SharedEdges& edges) = 0;
 };
 
 }  // namespace gputlm

@@ -11,11 +11,15 @@
 
 namespace gputlm::gpu {
 namespace {
-// Hands `flag` to every Pollable module below `obj`.
-void poll_below(sc_core::sc_object& obj, const bool* flag) {
+// Hands `flag` and `edges` to every Pollable module below `obj`: they join the edges in the order
+// of the hierarchy (a module before the modules inside it).
+void share_below(sc_core::sc_object& obj, const bool* flag, SharedEdges& edges) {
   for (sc_core::sc_object* child : obj.get_child_objects()) {
-    if (auto* p = dynamic_cast<Pollable*>(child)) p->poll_while(flag);
-    poll_below(*child, flag);
+    if (auto* p = dynamic_cast<Pollable*>(child)) {
+      p->poll_while(flag);
+      p->share_edges(edges);
+    }
+    share_below(*child, flag, edges);
   }
 }
 }  // namespace
@@ -23,14 +27,11 @@ void poll_below(sc_core::sc_object& obj, const bool* flag) {
 Gpu::Gpu(sc_core::sc_module_name name, const GpuSpec& spec)
     : sc_module(name), m_spec(spec), m_clock(spec.core_clock_mhz(), spec.core_clock_mhz()) {
   const double ref = spec.core_clock_mhz();
-  // Cores due in the same cycle run in one order through shared edges; a single core does not
-  // need them (each forwarded wake-up costs a second list insert and notification).
-  SharedEdges* edges = spec.cores > 1 ? &m_core_edges : nullptr;
   for (uint32_t c = 0; c < spec.cores; ++c) {
     const std::string n = "core" + std::to_string(c);
     if (spec.fabric_core())
-      m_cores.push_back(std::make_unique<vgiw::VgiwCore>(n.c_str(), spec.vgiw, c, ref, edges, spec.core_type == "sgmf"));
-    else m_cores.push_back(std::make_unique<sm::Core>(n.c_str(), spec.core, c, ref, edges));
+      m_cores.push_back(std::make_unique<vgiw::VgiwCore>(n.c_str(), spec.vgiw, c, ref, spec.core_type == "sgmf"));
+    else m_cores.push_back(std::make_unique<sm::Core>(n.c_str(), spec.core, c, ref));
     m_cores.back()->on_cta_done = [this](uint32_t) {
       ++m_ctas_done;
       m_last_done = m_clock.now();
@@ -56,15 +57,15 @@ Gpu::Gpu(sc_core::sc_module_name name, const GpuSpec& spec)
       m_xbar->downstream(m).socket.bind(m_dram.back()->upstream.socket);
     }
   }
-  poll_below(*this, &m_polling);
+  share_below(*this, &m_polling, m_edges);
   SC_METHOD(dispatch);
   sensitive << m_dispatch_event;
   dont_initialize();
   SC_METHOD(watchdog);
   sensitive << m_watchdog_event;
   dont_initialize();
-  SC_METHOD(run_core_edges);
-  sensitive << m_core_edges.event();
+  SC_METHOD(run_edges);
+  sensitive << m_edges.event();
   dont_initialize();
   m_stats.counter("cycles", m_cycles, "cycles", "core cycles of all launches (first CTA dispatched to last CTA finished)");
   m_stats.counter("launches", m_launches, "count", "kernel launches run");

@@ -68,12 +68,12 @@ class Gpu : public sc_core::sc_module, public StatProvider {
   bool simulate();
   void dispatch();
   void watchdog();
-  void run_core_edges() { m_core_edges.dispatch(); }
+  void run_edges() { m_edges.dispatch(); }
   uint64_t retired() const;
 
   GpuSpec m_spec;
   ClockDomain m_clock;
-  SharedEdges m_core_edges;  // the cores' timed wake-ups (SIMT cores, VGIW fabrics): one order for cores due together
+  SharedEdges m_edges;  // every clocked module's timed wake-ups: one order for modules due together
   std::vector<std::unique_ptr<CoreModule>> m_cores;
   std::unique_ptr<mem::Xbar> m_xbar;
   std::vector<std::unique_ptr<mem::Cache>> m_l2;

@@ -8,7 +8,7 @@
 
 namespace gputlm::sm {
 
-Core::Core(sc_core::sc_module_name name, const CoreSpec& spec, uint32_t core_id, double reference_mhz, SharedEdges* edges)
+Core::Core(sc_core::sc_module_name name, const CoreSpec& spec, uint32_t core_id, double reference_mhz)
     : CoreModule(name), m_ctx(core_id, spec, reference_mhz) {
   m_fetch = std::make_unique<FetchStage>("fetch", m_ctx);
   m_decode = std::make_unique<DecodeStage>("decode", m_ctx);
@@ -27,9 +27,8 @@ Core::Core(sc_core::sc_module_name name, const CoreSpec& spec, uint32_t core_id,
   m_memory->dcache.socket.bind(m_l1d->upstream.socket);
   m_stages = {m_writeback.get(), m_memory.get(), m_execute.get(), m_read.get(), m_decode.get(), m_fetch.get()};
   SC_METHOD(tick);
-  sensitive << m_ctx.wake.event();  // delta wake-ups; timed ones through `edges` when shared
+  sensitive << m_ctx.wake.event();  // delta wake-ups; timed ones too unless edges are shared
   dont_initialize();
-  if (edges) edges->join(m_ctx.wake, [this] { tick(); });
   m_ctx.cta_finished = [this](uint32_t slot) { finish_cta(slot); };
 
   CoreCounters& c = m_ctx.counters;

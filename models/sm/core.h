@@ -29,11 +29,9 @@ namespace gputlm::sm {
 class Core : public gpu::CoreModule, public Pollable {
  public:
   void poll_while(const bool* flag) override { m_ctx.wake.poll_while(flag); }
+  void share_edges(SharedEdges& edges) override { edges.join(m_ctx.wake, [this] { tick(); }); }
   SC_HAS_PROCESS(Core);
-  // With `edges`, the core's timed wake-ups go through them, shared by every core of a GPU, so
-  // that cores due in the same cycle run in one fixed order: their execute stages act on the
-  // shared functional memory (atomics, racing loads and stores), whose outcome depends on it.
-  Core(sc_core::sc_module_name name, const CoreSpec& spec, uint32_t core_id, double reference_mhz, SharedEdges* edges = nullptr);
+  Core(sc_core::sc_module_name name, const CoreSpec& spec, uint32_t core_id, double reference_mhz);
 
   // Whether a CTA of `launch` fits in the free resources now.
   void check_kernel(const isa::Kernel& kernel) const override;

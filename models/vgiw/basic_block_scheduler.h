@@ -17,8 +17,9 @@
 #include <systemc>
 
 #include "models/common/clock.h"
-#include "models/common/wakeup.h"
+#include "models/common/shared_edges.h"
 #include "models/common/stats.h"
+#include "models/common/wakeup.h"
 #include "models/common/waves.h"
 #include "models/vgiw/batch_link.h"
 #include "models/vgiw/control_vector_table.h"
@@ -29,6 +30,7 @@ namespace gputlm::vgiw {
 class BasicBlockScheduler : public sc_core::sc_module, public StatProvider, public WaveProvider, public Pollable {
  public:
   void poll_while(const bool* flag) override { m_wake.poll_while(flag); }
+  void share_edges(SharedEdges& edges) override { edges.join(m_wake, [this] { tick(); }); }
   SC_HAS_PROCESS(BasicBlockScheduler);
   BasicBlockScheduler(sc_core::sc_module_name name, const VgiwSpec& spec, double reference_mhz);
 

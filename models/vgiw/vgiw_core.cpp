@@ -6,7 +6,7 @@
 
 namespace gputlm::vgiw {
 
-VgiwCore::VgiwCore(sc_core::sc_module_name name, const VgiwSpec& spec, uint32_t core_id, double reference_mhz, SharedEdges* edges,
+VgiwCore::VgiwCore(sc_core::sc_module_name name, const VgiwSpec& spec, uint32_t core_id, double reference_mhz,
                    bool sgmf)
     : CoreModule(name),
       m_spec(spec),
@@ -15,7 +15,7 @@ VgiwCore::VgiwCore(sc_core::sc_module_name name, const VgiwSpec& spec, uint32_t 
       m_fabric(spec.grid_width, spec.grid_height, spec.units),
       m_clock(spec.clock_mhz, reference_mhz) {
   m_bbs = std::make_unique<BasicBlockScheduler>("bbs", spec, reference_mhz);
-  m_cgrf = std::make_unique<MtCgrf>("cgrf", spec, m_fabric, core_id, reference_mhz, edges);
+  m_cgrf = std::make_unique<MtCgrf>("cgrf", spec, m_fabric, core_id, reference_mhz);
   m_l1d = std::make_unique<mem::Cache>("l1d", spec.l1d, reference_mhz);
   m_lvc = std::make_unique<mem::Cache>("lvc", spec.lvc, reference_mhz);
   m_bbs->to_fabric.socket.bind(m_cgrf->from_scheduler.socket);

@@ -42,9 +42,7 @@ FabricMapping map_for_core(const isa::Kernel& kernel, const VgiwSpec& spec, bool
 class VgiwCore : public gpu::CoreModule {
  public:
   SC_HAS_PROCESS(VgiwCore);
-  // `edges`: see MtCgrf.
-  VgiwCore(sc_core::sc_module_name name, const VgiwSpec& spec, uint32_t core_id, double reference_mhz, SharedEdges* edges = nullptr,
-           bool sgmf = false);
+  VgiwCore(sc_core::sc_module_name name, const VgiwSpec& spec, uint32_t core_id, double reference_mhz, bool sgmf = false);
 
   // Throws InputError when the kernel cannot map onto the fabric or a CTA does not fit a tile.
   bool can_take(const func::Launch& launch) const override;

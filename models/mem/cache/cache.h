@@ -17,8 +17,9 @@
 #include <vector>
 
 #include "models/common/clock.h"
-#include "models/common/wakeup.h"
+#include "models/common/shared_edges.h"
 #include "models/common/stats.h"
+#include "models/common/wakeup.h"
 #include "models/common/waves.h"
 #include "models/mem/cache/cache_spec.h"
 #include "models/mem/cache/tag_array.h"
@@ -30,6 +31,7 @@ namespace gputlm::mem {
 class Cache : public sc_core::sc_module, public StatProvider, public WaveProvider, public Pollable {
  public:
   void poll_while(const bool* flag) override { m_wake.poll_while(flag); }
+  void share_edges(SharedEdges& edges) override { edges.join(m_wake, [this] { tick(); }); }
   SC_HAS_PROCESS(Cache);
   Cache(sc_core::sc_module_name name, const CacheSpec& spec, double reference_mhz);
 

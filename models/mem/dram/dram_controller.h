@@ -16,8 +16,9 @@
 #include <vector>
 
 #include "models/common/clock.h"
-#include "models/common/wakeup.h"
+#include "models/common/shared_edges.h"
 #include "models/common/stats.h"
+#include "models/common/wakeup.h"
 #include "models/common/waves.h"
 #include "models/mem/dram/address_map.h"
 #include "models/mem/dram/dram_device.h"
@@ -32,6 +33,7 @@ namespace gputlm::mem {
 class DramController : public sc_core::sc_module, public StatProvider, public WaveProvider, public Pollable {
  public:
   void poll_while(const bool* flag) override { m_wake.poll_while(flag); }
+  void share_edges(SharedEdges& edges) override { edges.join(m_wake, [this] { tick(); }); }
   SC_HAS_PROCESS(DramController);
   // `reference_mhz`: the clock whose period is 1 ns of simulation time (see ClockDomain).
   DramController(sc_core::sc_module_name name, const DramSpec& spec, double reference_mhz);

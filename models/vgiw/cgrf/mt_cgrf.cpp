@@ -17,8 +17,7 @@ uint32_t wheel_size(const VgiwSpec& s, const Fabric& f) {
 }
 }  // namespace
 
-MtCgrf::MtCgrf(sc_core::sc_module_name name, const VgiwSpec& spec, const Fabric& fabric, uint32_t core_id, double reference_mhz,
-               SharedEdges* edges)
+MtCgrf::MtCgrf(sc_core::sc_module_name name, const VgiwSpec& spec, const Fabric& fabric, uint32_t core_id, double reference_mhz)
     : sc_module(name),
       from_scheduler("from_scheduler", m_wake, m_clock),
       to_scheduler("to_scheduler"),
@@ -39,9 +38,8 @@ MtCgrf::MtCgrf(sc_core::sc_module_name name, const VgiwSpec& spec, const Fabric&
   for (uint32_t i = 0; i < lvu; ++i)
     m_lvc_ports.push_back(std::make_unique<mem::InitiatorEnd>(("lvc_" + std::to_string(i)).c_str(), m_wake, m_clock));
   SC_METHOD(tick);
-  sensitive << m_wake.event();  // delta wake-ups; timed ones through `edges` when shared
+  sensitive << m_wake.event();  // delta wake-ups; timed ones too unless edges are shared
   dont_initialize();
-  if (edges) edges->join(m_wake, [this] { tick(); });
   for (size_t t = 0; t < kUnitTypes; ++t) {
     const std::string n = unit_type_name(static_cast<UnitType>(t));
     m_stats.counter("firings_" + n, m_firings[t], "count", "firings of " + n + " units (one thread each)");

@@ -49,11 +49,9 @@ namespace gputlm::vgiw {
 class MtCgrf : public sc_core::sc_module, public StatProvider, public WaveProvider, public Pollable {
  public:
   void poll_while(const bool* flag) override { m_wake.poll_while(flag); }
+  void share_edges(SharedEdges& edges) override { edges.join(m_wake, [this] { tick(); }); }
   SC_HAS_PROCESS(MtCgrf);
-  // With `edges` (shared by the GPU's cores), timed wake-ups go through it so that fabrics due in
-  // one cycle run in a fixed order: their threads act on the shared functional memory.
-  MtCgrf(sc_core::sc_module_name name, const VgiwSpec& spec, const Fabric& fabric, uint32_t core_id, double reference_mhz,
-         SharedEdges* edges = nullptr);
+  MtCgrf(sc_core::sc_module_name name, const VgiwSpec& spec, const Fabric& fabric, uint32_t core_id, double reference_mhz);
 
   BatchIn from_scheduler;
   BatchOut to_scheduler;
