@@ -29,9 +29,9 @@ class Stage : public sc_core::sc_module, public WaveProvider {
     return m_due = cycle(now);
   }
   // Whether the stage has anything to do at `now`: it was poked, the cycle it asked for has come,
-  // or it has a port to a cache (whose answers and END_REQs wake the core, not the stage). A stage
-  // with nothing to do is not run (its run would change nothing, as when the whole core sleeps).
-  bool wants(Cycle now) const { return m_poked || m_due <= now || has_memory_port(); }
+  // or news came by another way than its links (news()). A stage with nothing to do is not run
+  // (its run would change nothing, as when the whole core sleeps).
+  bool wants(Cycle now) const { return m_poked || m_due <= now || news(); }
   // The cycle it asked for at its last run (kNever: only when poked).
   Cycle due() const { return m_due; }
 
@@ -44,7 +44,9 @@ class Stage : public sc_core::sc_module, public WaveProvider {
   std::vector<WaveGroup> wave_groups() const override;
 
  protected:
-  virtual bool has_memory_port() const { return false; }
+  // Whether something the stage has not acted on came other than through its links: its cache
+  // answered, or let it send (END_REQ, which wakes the core, not the stage), or warps changed.
+  virtual bool news() const { return false; }
   // This cycle's work; returns the next cycle the stage must run (kNever: when woken).
   virtual Cycle cycle(Cycle now) = 0;  // may run several times in one cycle
   // Called by a stage whenever its contents change, for the waves.

@@ -38,7 +38,9 @@ class FetchStage : public Stage {
   std::vector<WaveGroup> wave_groups() const override;
 
  protected:
-  bool has_memory_port() const override { return true; }
+  // Fetch runs in every cycle the core runs: its decision and stall accounting are per cycle (a
+  // fetch skipped when only its I-cache port and touched warps were checked changed the outcome).
+  bool news() const override { return true; }
   Cycle cycle(Cycle now) override;
 
  private:

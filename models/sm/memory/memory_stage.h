@@ -24,7 +24,9 @@ class MemoryStage : public Stage {
   mem::InitiatorEnd dcache;
 
  protected:
-  bool has_memory_port() const override { return true; }
+  bool news() const override {
+    return dcache.has_response() || (m_active && m_next_line < m_lines.size() && dcache.can_send());
+  }
   Cycle cycle(Cycle now) override;
 
  private:
