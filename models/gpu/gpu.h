@@ -73,7 +73,7 @@ class Gpu : public sc_core::sc_module, public StatProvider {
 
   GpuSpec m_spec;
   ClockDomain m_clock;
-  SharedEdges m_edges;  // every clocked module's timed wake-ups: one order for modules due together
+  SharedEdges m_edges;  // with several cores, every clocked module's timed wake-ups: one order for modules due together
   std::vector<std::unique_ptr<CoreModule>> m_cores;
   std::unique_ptr<mem::Xbar> m_xbar;
   std::vector<std::unique_ptr<mem::Cache>> m_l2;
