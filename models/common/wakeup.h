@@ -57,8 +57,8 @@ class Wakeup {
   }
 
  private:
-  // Drops the times that have come.
   void forward(const sc_core::sc_time& when);  // to the shared edges (shared_edges.cpp)
+  // Drops the times that have come.
   void forget_past() { m_times.erase(m_times.begin(), std::upper_bound(m_times.begin(), m_times.end(), sc_core::sc_time_stamp())); }
   sc_core::sc_event m_event;
   std::vector<sc_core::sc_time> m_times;  // ascending, not yet come when asked for

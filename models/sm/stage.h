@@ -45,7 +45,7 @@ class Stage : public sc_core::sc_module, public WaveProvider {
 
  protected:
   // Whether something the stage has not acted on came other than through its links: its cache
-  // answered, or let it send (END_REQ, which wakes the core, not the stage), or warps changed.
+  // answered, or let it send (END_REQ, which wakes the core, not the stage).
   virtual bool news() const { return false; }
   // This cycle's work; returns the next cycle the stage must run (kNever: when woken).
   virtual Cycle cycle(Cycle now) = 0;  // may run several times in one cycle
