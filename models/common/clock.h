@@ -29,11 +29,11 @@ class ClockDomain {
   sc_core::sc_time period() const { return sc_core::sc_time::from_value(m_period_ps * ps_units()); }
   // The cycle in progress at `t` (edges at k * period).
   Cycle cycle_at(const sc_core::sc_time& t) const { return cycle_at_ps(picoseconds(t)); }
-  Cycle now() const { return cycle_at(sc_core::sc_time_stamp()); }
+  Cycle now() const { return cycle_at(sim_now()); }
   sc_core::sc_time time_of(Cycle c) const { return sc_core::sc_time::from_value(c * m_period_ps * ps_units()); }
   // Time from now until the edge of cycle `c` (zero if it is now or past).
   sc_core::sc_time until(Cycle c) const {
-    const uint64_t t = c * m_period_ps * ps_units(), now = sc_core::sc_time_stamp().value();
+    const uint64_t t = c * m_period_ps * ps_units(), now = sim_now().value();
     return sc_core::sc_time::from_value(t > now ? t - now : 0);
   }
   // The first edge strictly after `t`, and the first edge at or after `t`.
@@ -44,7 +44,7 @@ class ClockDomain {
   }
   // Whether the current time is exactly a clock edge.
   bool at_edge() const {
-    const uint64_t ps = picoseconds(sc_core::sc_time_stamp());
+    const uint64_t ps = picoseconds(sim_now());
     return cycle_at_ps(ps) * m_period_ps == ps;
   }
 

@@ -19,11 +19,11 @@ void SharedEdges::at(const sc_core::sc_time& when, uint32_t member) {
 
 void SharedEdges::arm(uint64_t when) {
   m_armed = when;
-  m_event.notify(sc_core::sc_time::from_value(when - sc_core::sc_time_stamp().value()));
+  m_event.notify(sc_core::sc_time::from_value(when - sim_now().value()));
 }
 
 void SharedEdges::dispatch() {
-  const uint64_t now = sc_core::sc_time_stamp().value();
+  const uint64_t now = sim_now().value();
   m_armed = kNone;
   m_dispatching = true;
   m_now.clear();

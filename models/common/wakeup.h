@@ -11,6 +11,8 @@
 #include <systemc>
 #include <vector>
 
+#include "models/common/sim_time.h"
+
 namespace gputlm {
 
 class SharedEdges;  // shared_edges.h
@@ -32,7 +34,7 @@ class Wakeup {
       m_times.insert(it, when);
     }
     if (m_shared) forward(when);
-    else if (m_times.front() == when) m_event.notify(when - sc_core::sc_time_stamp());
+    else if (m_times.front() == when) m_event.notify(when - sim_now());
   }
   // Runs the owner again in the current time step, one delta cycle later.
   void now() { m_event.notify(sc_core::SC_ZERO_TIME); }
@@ -53,13 +55,13 @@ class Wakeup {
   // or an earlier time may have replaced it); forwarded, the shared edges keep their own armed.
   void rearm() {
     forget_past();
-    if (!m_shared && !m_times.empty()) m_event.notify(m_times.front() - sc_core::sc_time_stamp());
+    if (!m_shared && !m_times.empty()) m_event.notify(m_times.front() - sim_now());
   }
 
  private:
   void forward(const sc_core::sc_time& when);  // to the shared edges (shared_edges.cpp)
   // Drops the times that have come.
-  void forget_past() { m_times.erase(m_times.begin(), std::upper_bound(m_times.begin(), m_times.end(), sc_core::sc_time_stamp())); }
+  void forget_past() { m_times.erase(m_times.begin(), std::upper_bound(m_times.begin(), m_times.end(), sim_now())); }
   sc_core::sc_event m_event;
   std::vector<sc_core::sc_time> m_times;  // ascending, not yet come when asked for
   const bool* m_poll = nullptr;

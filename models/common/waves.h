@@ -11,6 +11,8 @@
 #include <systemc>
 #include <vector>
 
+#include "models/common/sim_time.h"
+
 namespace gputlm {
 
 // Names GTKWave shows in place of a signal's values (a translate filter file beside the save
@@ -60,7 +62,7 @@ class WaveTimeline : public sc_core::sc_module {
   // (so a later access can cancel an earlier access's "back to idle").
   void set(const sc_core::sc_time& at, uint64_t* var, uint64_t value, const uint64_t* guard = nullptr, uint64_t expect = 0) {
     m_queue.push({at, m_seq++, var, value, guard, expect});
-    const sc_core::sc_time now = sc_core::sc_time_stamp();
+    const sc_core::sc_time now = sim_now();
     m_event.notify(at > now ? at - now : sc_core::SC_ZERO_TIME);
   }
 
@@ -75,7 +77,7 @@ class WaveTimeline : public sc_core::sc_module {
     bool operator>(const Change& o) const { return at != o.at ? at > o.at : seq > o.seq; }
   };
   void apply() {
-    const sc_core::sc_time now = sc_core::sc_time_stamp();
+    const sc_core::sc_time now = sim_now();
     while (!m_queue.empty() && m_queue.top().at <= now) {
       const Change& c = m_queue.top();
       if (!c.guard || *c.guard == c.expect) *c.var = c.value;

@@ -1,5 +1,7 @@
 #include "models/mem/payload_pool.h"
 
+#include "models/common/sim_time.h"
+
 namespace gputlm::mem {
 
 std::string_view access_kind_name(AccessKind k) {
@@ -29,7 +31,7 @@ tlm::tlm_generic_payload& PayloadPool::make(uint64_t address, uint32_t bytes, Ac
   ext = MemExtension{};
   ext.kind = kind;
   ext.id = m_next_id++;
-  ext.issued_ps = sc_core::sc_time_stamp().value();
+  ext.issued_ps = sim_now().value();
   const bool write = kind == AccessKind::Store || kind == AccessKind::Writeback;
   p->set_command(write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
   p->set_address(address);

@@ -12,7 +12,7 @@ TargetEnd::TargetEnd(const char* socket_name, Wakeup& wake, const ClockDomain& c
 
 void TargetEnd::hold(tlm::tlm_generic_payload& p) {
   m_held = &p;
-  m_held_from = m_clock.edge_after(sc_core::sc_time_stamp());
+  m_held_from = m_clock.edge_after(sim_now());
   m_wake.at(m_held_from);
 }
 
@@ -23,7 +23,7 @@ tlm_sync_enum TargetEnd::nb_transport_fw(tlm::tlm_generic_payload& p, tlm_phase&
       m_waiting = &p;
       return tlm::TLM_ACCEPTED;
     }
-    const sc_core::sc_time now = sc_core::sc_time_stamp();
+    const sc_core::sc_time now = sim_now();
     hold(p);
     phase = tlm::END_REQ;
     // A register the owner emptied in this time step: the request may have arrived before the
@@ -41,7 +41,7 @@ tlm_sync_enum TargetEnd::nb_transport_fw(tlm::tlm_generic_payload& p, tlm_phase&
 tlm::tlm_generic_payload* TargetEnd::take() {
   tlm::tlm_generic_payload* p = m_held;
   m_held = nullptr;
-  const sc_core::sc_time now = sc_core::sc_time_stamp();
+  const sc_core::sc_time now = sim_now();
   m_taken_at = now;
   if (tlm::tlm_generic_payload* w = m_waiting) {
     m_waiting = nullptr;
@@ -69,7 +69,7 @@ InitiatorEnd::InitiatorEnd(const char* socket_name, Wakeup& wake, const ClockDom
 void InitiatorEnd::send(tlm::tlm_generic_payload& p) {
   if (!can_send()) throw std::logic_error(std::string(socket.name()) + ": send while the request channel is busy");
   tlm_phase phase = tlm::BEGIN_REQ;
-  const sc_core::sc_time now = sc_core::sc_time_stamp();
+  const sc_core::sc_time now = sim_now();
   sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
   m_in_flight = &p;
   m_sent_at = now;
@@ -85,7 +85,7 @@ void InitiatorEnd::send(tlm::tlm_generic_payload& p) {
 }
 
 tlm_sync_enum InitiatorEnd::nb_transport_bw(tlm::tlm_generic_payload& p, tlm_phase& phase, sc_core::sc_time& delay) {
-  const sc_core::sc_time now = sc_core::sc_time_stamp();
+  const sc_core::sc_time now = sim_now();
   if (phase == tlm::END_REQ) {
     m_request_busy = false;
     // Seen from the first edge at or after the annotated time, and after now.

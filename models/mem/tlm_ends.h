@@ -42,7 +42,7 @@ class TargetEnd : public tlm::tlm_fw_transport_if<> {
 
   // The request in the register if the owner may see it now, or nullptr.
   tlm::tlm_generic_payload* peek() const {
-    return m_held && m_held_from <= sc_core::sc_time_stamp() ? m_held : nullptr;
+    return m_held && m_held_from <= sim_now() ? m_held : nullptr;
   }
   // Takes the request peek() returned; a request waiting at the port moves into the register.
   tlm::tlm_generic_payload* take();
@@ -75,13 +75,13 @@ class InitiatorEnd : public tlm::tlm_bw_transport_if<> {
   tlm::tlm_initiator_socket<32> socket;
 
   bool can_send() const {
-    const sc_core::sc_time now = sc_core::sc_time_stamp();
+    const sc_core::sc_time now = sim_now();
     return !m_request_busy && m_free_from <= now && m_sent_at != now;
   }
   // Sends BEGIN_REQ; requires can_send().
   void send(tlm::tlm_generic_payload& p);
   // Responses the owner may see now, oldest first.
-  bool has_response() const { return !m_responses.empty() && m_responses.front().from <= sc_core::sc_time_stamp(); }
+  bool has_response() const { return !m_responses.empty() && m_responses.front().from <= sim_now(); }
   tlm::tlm_generic_payload& front_response() const { return *m_responses.front().payload; }
   void pop_response() { m_responses.pop_front(); }
 

@@ -147,14 +147,9 @@ void Core::tick() {
     const bool all = (m_ctx.spec.run_every_cycle && m_ctas_resident > 0) || m_ctx.wake.polling();
     for (Stage* s : m_stages) next = std::min(next, all || s->wants(now) ? s->run(now) : s->due());
   }
-  for (int pass = 0;; ++pass) {
-    bool moved = false;
-    for (Stage* s : m_stages) {
-      if (!s->poked()) continue;
-      moved = true;
-      next = std::min(next, s->run(now));
-    }
-    if (!moved) break;
+  for (int pass = 0; m_ctx.poked_stages > 0; ++pass) {
+    for (Stage* s : m_stages)
+      if (s->poked()) next = std::min(next, s->run(now));
     if (pass == 16) throw std::logic_error(std::string(name()) + ": the pipeline links did not settle in a cycle");
   }
   if (next != kNever) next = std::max(next, now + 1);

@@ -115,6 +115,7 @@ struct CoreContext {
     touched.push_back(slot);
     if (warp_changed) warp_changed(slot);
   }
+  uint32_t poked_stages = 0;  // stages whose links moved an instruction since they ran (Stage::poked)
   CoreCounters counters;
   uint64_t prioritized_group = 0;  // the scheduler's prioritised fetch group after its last pick (waves)
   std::string fault;             // the first kernel fault (the simulation is stopped)

@@ -25,20 +25,20 @@ class Stage : public sc_core::sc_module, public WaveProvider {
   // Runs this cycle's work (again, if the stage was poked); returns the next cycle the stage
   // must run (kNever: only when a link, a memory response or a new warp wakes the core).
   Cycle run(Cycle now) {
-    m_poked = false;
+    m_poked.lower();
     return m_due = cycle(now);
   }
   // Whether the stage has anything to do at `now`: it was poked, the cycle it asked for has come,
   // or news came by another way than its links (news()). A stage with nothing to do is not run
   // (its run would change nothing, as when the whole core sleeps).
-  bool wants(Cycle now) const { return m_poked || m_due <= now || news(); }
+  bool wants(Cycle now) const { return m_poked.raised() || m_due <= now || news(); }
   // The cycle it asked for at its last run (kNever: only when poked).
   Cycle due() const { return m_due; }
 
   // A link end moved an instruction (BEGIN_REQ in, END_REQ out), a memory port answered, or the
   // core started a CTA since the stage last ran.
-  bool poked() const { return m_poked; }
-  void poke() { m_poked = true; }
+  bool poked() const { return m_poked.raised(); }
+  void poke() { m_poked.raise(); }
 
   void trace(sc_core::sc_trace_file* tf) const override;
   std::vector<WaveGroup> wave_groups() const override;
@@ -59,7 +59,7 @@ class Stage : public sc_core::sc_module, public WaveProvider {
   CoreContext& m_core;
 
  private:
-  bool m_poked = false;
+  PokeFlag m_poked{m_core.poked_stages};
   Cycle m_due = 0;  // what the last run returned
   uint64_t m_wave_occupancy = 0, m_wave_warp = 0xFFFF, m_wave_pc = 0;
 };

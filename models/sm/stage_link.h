@@ -7,6 +7,7 @@
 // runs a poked stage again in the same cycle.
 #pragma once
 
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <tlm>
@@ -15,9 +16,31 @@
 
 namespace gputlm::sm {
 
+// A stage's "poked" flag (a link end moved an instruction since the stage last ran), tallied in
+// the core's count of poked stages so that the core's same-cycle re-runs end without a scan.
+class PokeFlag {
+ public:
+  explicit PokeFlag(uint32_t& poked_stages) : m_count(poked_stages) {}
+  bool raised() const { return m_raised; }
+  void raise() {
+    if (m_raised) return;
+    m_raised = true;
+    ++m_count;
+  }
+  void lower() {
+    if (!m_raised) return;
+    m_raised = false;
+    --m_count;
+  }
+
+ private:
+  uint32_t& m_count;
+  bool m_raised = false;
+};
+
 class StageIn : public tlm::tlm_fw_transport_if<StageTypes> {
  public:
-  StageIn(const char* name, bool& poked) : socket(name), m_poked(poked) { socket.bind(*this); }
+  StageIn(const char* name, PokeFlag& poked) : socket(name), m_poked(poked) { socket.bind(*this); }
   tlm::tlm_target_socket<32, StageTypes> socket;
 
   WarpInstr* peek() const { return m_held; }
@@ -34,7 +57,7 @@ class StageIn : public tlm::tlm_fw_transport_if<StageTypes> {
   tlm::tlm_sync_enum nb_transport_fw(WarpInstr& w, tlm::tlm_phase& phase, sc_core::sc_time&) override {
     if (phase != tlm::BEGIN_REQ || m_held) throw std::logic_error(std::string(socket.name()) + ": protocol violation");
     m_held = &w;
-    m_poked = true;
+    m_poked.raise();
     return tlm::TLM_ACCEPTED;
   }
   void b_transport(WarpInstr&, sc_core::sc_time&) override { throw std::logic_error("stage links are non-blocking"); }
@@ -42,13 +65,13 @@ class StageIn : public tlm::tlm_fw_transport_if<StageTypes> {
   unsigned int transport_dbg(WarpInstr&) override { return 0; }
 
  private:
-  bool& m_poked;
+  PokeFlag& m_poked;
   WarpInstr* m_held = nullptr;
 };
 
 class StageOut : public tlm::tlm_bw_transport_if<StageTypes> {
  public:
-  StageOut(const char* name, bool& poked) : socket(name), m_poked(poked) { socket.bind(*this); }
+  StageOut(const char* name, PokeFlag& poked) : socket(name), m_poked(poked) { socket.bind(*this); }
   tlm::tlm_initiator_socket<32, StageTypes> socket;
 
   bool can_send() const { return !m_busy; }
@@ -62,13 +85,13 @@ class StageOut : public tlm::tlm_bw_transport_if<StageTypes> {
   tlm::tlm_sync_enum nb_transport_bw(WarpInstr&, tlm::tlm_phase& phase, sc_core::sc_time&) override {
     if (phase != tlm::END_REQ) throw std::logic_error(std::string(socket.name()) + ": protocol violation");
     m_busy = false;
-    m_poked = true;
+    m_poked.raise();
     return tlm::TLM_ACCEPTED;
   }
   void invalidate_direct_mem_ptr(sc_dt::uint64, sc_dt::uint64) override {}
 
  private:
-  bool& m_poked;
+  PokeFlag& m_poked;
   bool m_busy = false;
 };
 

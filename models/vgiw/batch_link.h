@@ -49,7 +49,7 @@ class BatchIn : public tlm::tlm_fw_transport_if<BatchProtocol> {
   tlm::tlm_target_socket<32, BatchProtocol> socket;
 
   // Whether no message is visible now.
-  bool empty() const { return m_queue.empty() || m_queue.front().from > sc_core::sc_time_stamp(); }
+  bool empty() const { return m_queue.empty() || m_queue.front().from > sim_now(); }
   BatchMessage pop() {
     BatchMessage m = std::move(m_queue.front().message);
     m_queue.pop_front();
@@ -58,7 +58,7 @@ class BatchIn : public tlm::tlm_fw_transport_if<BatchProtocol> {
 
   tlm::tlm_sync_enum nb_transport_fw(BatchMessage& m, tlm::tlm_phase& phase, sc_core::sc_time&) override {
     if (phase != tlm::BEGIN_REQ) throw std::logic_error(std::string(socket.name()) + ": protocol violation");
-    const sc_core::sc_time from = m_clock.edge_after(sc_core::sc_time_stamp());
+    const sc_core::sc_time from = m_clock.edge_after(sim_now());
     m_queue.push_back({m, from});
     m_wake.at(from);
     phase = tlm::END_REQ;

@@ -99,7 +99,7 @@ void DramController::accept(Cycle now) {
   ++(e.write ? m_queued_writes : m_queued_reads);
   m_last_accept = now;
   m_max_queue = std::max<uint64_t>(m_max_queue, m_queue.size());
-  if (m_tracing) m_timeline.set(sc_core::sc_time_stamp(), &m_wave_queue, m_queue.size());
+  if (m_tracing) m_timeline.set(sim_now(), &m_wave_queue, m_queue.size());
 }
 
 void DramController::schedule(Cycle now) {
@@ -151,7 +151,7 @@ void DramController::start_access(size_t i, Cycle now, const DramIssue& r) {
   m_scheduler->on_issue(e, now, r.done);
   m_in_flight.push({r.done, m_seq++, p.payload, e.arrival, now, p.outcome, uint32_t(m_queue.size())});
   if (m_tracing) {
-    m_timeline.set(sc_core::sc_time_stamp(), &m_wave_queue, m_queue.size());
+    m_timeline.set(sim_now(), &m_wave_queue, m_queue.size());
     record_hold(e.bank, now);
   }
 }
@@ -205,8 +205,8 @@ bool DramController::wanted_by_another(size_t i) const { return m_rows.count(m_q
 void DramController::record_hold(uint32_t bank, Cycle now) {
   const std::optional<DramHold> h = m_scheduler->hold(bank, now);
   const uint64_t no = ++m_wave_hold_changes[bank];
-  m_timeline.set(sc_core::sc_time_stamp(), &m_wave_held_row[bank], h ? h->row & 0xFFFFFFFFull : kNoRow);
-  m_timeline.set(sc_core::sc_time_stamp(), &m_wave_hold_until[bank], h ? h->until : 0);
+  m_timeline.set(sim_now(), &m_wave_held_row[bank], h ? h->row & 0xFFFFFFFFull : kNoRow);
+  m_timeline.set(sim_now(), &m_wave_hold_until[bank], h ? h->until : 0);
   if (!h) return;
   m_timeline.set(m_clock.time_of(h->until), &m_wave_held_row[bank], kNoRow, &m_wave_hold_changes[bank], no);
   m_timeline.set(m_clock.time_of(h->until), &m_wave_hold_until[bank], 0, &m_wave_hold_changes[bank], no);

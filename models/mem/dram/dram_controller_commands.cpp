@@ -141,8 +141,8 @@ void DramController::precharge_all(Cycle at, bool waves) {
     if (!m_device->open_row(b)) continue;
     ++m_precharges;
     if (waves && m_tracing) {
-      m_timeline.set(sc_core::sc_time_stamp(), &m_wave_cmd[b], uint64_t(DramCommand::Precharge));
-      m_timeline.set(sc_core::sc_time_stamp(), &m_wave_row[b], kNoRow);
+      m_timeline.set(sim_now(), &m_wave_cmd[b], uint64_t(DramCommand::Precharge));
+      m_timeline.set(sim_now(), &m_wave_row[b], kNoRow);
     }
   }
   device_issue(DramCmd::PreAll, 0, 0, at);
@@ -166,7 +166,7 @@ bool DramController::schedule_refresh(Cycle now) {
   ++m_refreshes;
   m_refresh_due = false;
   if (m_tracing)
-    for (uint32_t b = 0; b < m_spec.banks; ++b) m_timeline.set(sc_core::sc_time_stamp(), &m_wave_cmd[b], uint64_t(DramCommand::Refresh));
+    for (uint32_t b = 0; b < m_spec.banks; ++b) m_timeline.set(sim_now(), &m_wave_cmd[b], uint64_t(DramCommand::Refresh));
   device_issue(cmd, 0, 0, now);
   return true;
 }
@@ -176,7 +176,7 @@ void DramController::issue_command(size_t i, DramCmd cmd, Cycle now) {
   Pending& p = m_pending[i];
   if (!p.started) count_outcome(p, cmd == DramCmd::Act ? RowOutcome::Empty : cmd == DramCmd::Pre ? RowOutcome::Conflict : RowOutcome::Hit);
   const auto wave = [&](DramCommand c) {
-    if (m_tracing) m_timeline.set(sc_core::sc_time_stamp(), &m_wave_cmd[e.bank], uint64_t(c));
+    if (m_tracing) m_timeline.set(sim_now(), &m_wave_cmd[e.bank], uint64_t(c));
   };
   if (cmd == DramCmd::Act) {
     device_issue(cmd, e.bank, e.row, now);
@@ -185,14 +185,14 @@ void DramController::issue_command(size_t i, DramCmd cmd, Cycle now) {
     --(e.write ? m_queued_writes : m_queued_reads);  // out of its queue: its bank holds it
     ++m_bank_activated[e.bank];
     wave(DramCommand::Activate);
-    if (m_tracing) m_timeline.set(sc_core::sc_time_stamp(), &m_wave_row[e.bank], e.row & 0xFFFFFFFFull);
+    if (m_tracing) m_timeline.set(sim_now(), &m_wave_row[e.bank], e.row & 0xFFFFFFFFull);
     return;
   }
   if (cmd == DramCmd::Pre) {
     device_issue(cmd, e.bank, e.row, now);
     ++m_precharges;
     wave(DramCommand::Precharge);
-    if (m_tracing) m_timeline.set(sc_core::sc_time_stamp(), &m_wave_row[e.bank], kNoRow);
+    if (m_tracing) m_timeline.set(sim_now(), &m_wave_row[e.bank], kNoRow);
     return;
   }
   // A column command; the last of the request's closes the row under the closed-page policy

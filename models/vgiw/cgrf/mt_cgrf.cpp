@@ -317,7 +317,7 @@ bool MtCgrf::fire_memory(UnitState& u, uint32_t unit, uint32_t channel, Cycle no
   e.warp = channel;
   e.lanes = 1;
   e.pc = n.pc;
-  e.issued_ps = sc_core::sc_time_stamp().value();
+  e.issued_ps = sim_now().value();
   m_waiting[&p] = {unit, channel};
   ++u.outstanding;
   if (n.unit == UnitType::LoadStore) ++m_memory_accesses;
@@ -385,7 +385,7 @@ void MtCgrf::inject(Cycle now) {
     ch.tid = tid;
     ch.segment = m_config->segment;
     if (!run_segment(ch, now)) return;
-    if (m_hooks.counters->first_issue_ns == ~0ull) m_hooks.counters->first_issue_ns = sc_core::sc_time_stamp().value() / 1000;
+    if (m_hooks.counters->first_issue_ns == ~0ull) m_hooks.counters->first_issue_ns = sim_now().value() / 1000;
     m_tokens.start(channel);
     ++m_threads_in_flight;
     ++m_threads_started;
