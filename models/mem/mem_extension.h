@@ -25,6 +25,7 @@ class MemExtension : public tlm::tlm_extension<MemExtension> {
   bool row_hint = false;   // set by ld.global.rowhint; read by a hint-aware DRAM scheduler
   uint64_t id = 0;         // unique per request, for traces and debugging
   uint64_t issued_ps = 0;  // simulation time the request entered the hierarchy (ps)
+  void* owner = nullptr;   // the requester's own handle (a core's memory stage: the waiting instruction); the memory system leaves it alone
 
   tlm::tlm_extension_base* clone() const override { return new MemExtension(*this); }
   void copy_from(const tlm::tlm_extension_base& other) override { *this = static_cast<const MemExtension&>(other); }

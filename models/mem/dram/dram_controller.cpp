@@ -107,11 +107,12 @@ void DramController::schedule(Cycle now) {
   if (m_queue.empty()) return;
   bool any_ready = false;  // a queued request can start now (else no policy picks one)
   for (uint32_t b = 0; b < m_spec.banks; ++b) {
+    if (m_bank_queued[b] == 0) continue;  // no entry looks at its view
     DramBankView& v = m_views[b];
     v.ready = m_timing->bank_ready(b, now) == now;
     v.row_change = m_timing->row_change_ready(b, now) == now;
     v.open_row = m_timing->open_row(b);
-    any_ready |= v.ready && m_bank_queued[b] > 0 && (v.row_change || (v.open_row && queued_for(b, *v.open_row)));
+    any_ready |= v.ready && (v.row_change || (v.open_row && queued_for(b, *v.open_row)));
   }
   if (!any_ready) return;
   mark_ready(m_queue, m_views);

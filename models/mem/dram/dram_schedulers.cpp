@@ -29,12 +29,19 @@ namespace {
 // start, never allocates.
 template <class Blocked>
 int oldest_ready(const std::vector<DramQueueEntry>& q, std::vector<uint8_t>& seen, Blocked blocked) {
+  uint64_t seen_low = 0;  // banks 0..63 as bits (every preset), the others in `seen`
   seen.assign(seen.size(), 0);
   for (size_t i = 0; i < q.size(); ++i) {
     const uint32_t b = q[i].bank;
-    if (b >= seen.size()) seen.resize(b + 1, 0);
-    if (seen[b]) continue;
-    seen[b] = 1;
+    if (b < 64) {
+      const uint64_t bit = uint64_t{1} << b;
+      if (seen_low & bit) continue;
+      seen_low |= bit;
+    } else {
+      if (b >= seen.size()) seen.resize(b + 1, 0);
+      if (seen[b]) continue;
+      seen[b] = 1;
+    }
     if (q[i].ready && !blocked(b)) return static_cast<int>(i);
   }
   return -1;

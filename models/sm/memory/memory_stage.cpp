@@ -25,10 +25,7 @@ void MemoryStage::receive(Cycle now) {
   while (dcache.has_response()) {
     tlm::tlm_generic_payload& p = dcache.front_response();
     dcache.pop_response();
-    auto it = m_owner.find(&p);
-    if (it != m_owner.end()) {
-      WarpInstr* w = it->second;
-      m_owner.erase(it);
+    if (auto* w = static_cast<WarpInstr*>(mem::MemExtension::of(p).owner)) {
       if (--w->lines_pending == 0 && w->parked) {
         w->parked = false;
         --m_parked;
@@ -126,7 +123,7 @@ void MemoryStage::send_line(Cycle now) {
   e.pc = m_active->pc;
   e.row_hint = m_active->in->has(isa::kRowHint);  // ld.global.rowhint (dissertation section 7.2)
   if (m_waits) {
-    m_owner[&p] = m_active;
+    e.owner = m_active;
     ++m_active->lines_pending;
   }
   m_last_send = now;

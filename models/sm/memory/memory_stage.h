@@ -8,7 +8,6 @@
 #pragma once
 
 #include <deque>
-#include <unordered_map>
 
 #include "models/mem/payload_pool.h"
 #include "models/mem/tlm_ends.h"
@@ -49,7 +48,6 @@ class MemoryStage : public Stage {
   Cycle m_last_start = kNever;
   bool m_waits = false;                     // m_active waits for its responses
   std::deque<Done> m_done;                  // finished, to writeback in order
-  std::unordered_map<tlm::tlm_generic_payload*, WarpInstr*> m_owner;  // line request -> instruction
   std::vector<uint64_t> m_addresses = std::vector<uint64_t>(kWarpSize);
   uint64_t m_parked = 0;
 };
