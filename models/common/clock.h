@@ -1,7 +1,7 @@
 // A clock domain. Simulation time is measured so that one period of the reference clock (the
 // core clock of a GPU, the component clock of a testbench) is 1 ns: VCD time then reads directly
-// in reference cycles. Other domains have periods of ref_mhz / mhz ns, rounded to the 1 ps time
-// resolution. Cycle arithmetic is integer arithmetic on picoseconds (it is on every hot path).
+// in reference cycles. Other domains have periods of ref_mhz / mhz ns, rounded to 1 ps. Cycle
+// arithmetic is integer arithmetic on the kernel's time values (it is on every hot path).
 #pragma once
 
 #include <algorithm>
@@ -18,22 +18,23 @@ constexpr Cycle kNever = ~Cycle{0};  // "no cycle": nothing scheduled
 
 class ClockDomain {
  public:
-  ClockDomain() = default;
+  ClockDomain() : ClockDomain(1000.0, 1000.0) {}
   // A domain at `mhz` measured against a reference clock at `reference_mhz`.
-  ClockDomain(double mhz, double reference_mhz)
-      : m_mhz(mhz), m_period_ps(static_cast<uint64_t>(std::llround(1000.0 * reference_mhz / mhz))) {
-    if (m_period_ps == 0) m_period_ps = 1;
+  ClockDomain(double mhz, double reference_mhz) : m_mhz(mhz) {
+    uint64_t ps = static_cast<uint64_t>(std::llround(1000.0 * reference_mhz / mhz));
+    if (ps == 0) ps = 1;
+    m_period = ps * sc_core::sc_time(1, sc_core::SC_PS).value();  // in the kernel's time units (1 ps by default)
   }
 
   double mhz() const { return m_mhz; }
-  sc_core::sc_time period() const { return sc_core::sc_time::from_value(m_period_ps * ps_units()); }
+  sc_core::sc_time period() const { return sc_core::sc_time::from_value(m_period); }
   // The cycle in progress at `t` (edges at k * period).
-  Cycle cycle_at(const sc_core::sc_time& t) const { return cycle_at_ps(picoseconds(t)); }
-  Cycle now() const { return cycle_at(sim_now()); }
-  sc_core::sc_time time_of(Cycle c) const { return sc_core::sc_time::from_value(c * m_period_ps * ps_units()); }
+  Cycle cycle_at(const sc_core::sc_time& t) const { return cycle_at_value(t.value()); }
+  Cycle now() const { return cycle_at_value(sim_now().value()); }
+  sc_core::sc_time time_of(Cycle c) const { return sc_core::sc_time::from_value(c * m_period); }
   // Time from now until the edge of cycle `c` (zero if it is now or past).
   sc_core::sc_time until(Cycle c) const {
-    const uint64_t t = c * m_period_ps * ps_units(), now = sim_now().value();
+    const uint64_t t = c * m_period, now = sim_now().value();
     return sc_core::sc_time::from_value(t > now ? t - now : 0);
   }
   // The first edge strictly after `t`, and the first edge at or after `t`.
@@ -44,38 +45,29 @@ class ClockDomain {
   }
   // Whether the current time is exactly a clock edge.
   bool at_edge() const {
-    const uint64_t ps = picoseconds(sim_now());
-    return cycle_at_ps(ps) * m_period_ps == ps;
+    const uint64_t v = sim_now().value();
+    return cycle_at_value(v) * m_period == v;
   }
 
  private:
-  // Time-resolution units per picosecond (1 with SystemC's default 1 ps resolution).
-  static uint64_t ps_units() {
-    static const uint64_t units = sc_core::sc_time(1, sc_core::SC_PS).value();
-    return units;
-  }
-  static uint64_t picoseconds(const sc_core::sc_time& t) {
-    const uint64_t units = ps_units();
-    return units == 1 ? t.value() : t.value() / units;
-  }
-  // The cycle at `ps`. A module asks at each of its runs, mostly in the cycle it asked last or the
-  // one after: those answers come from the last one without a 64-bit division (a hot path).
-  Cycle cycle_at_ps(uint64_t ps) const {
-    if (ps >= m_memo_ps) {
-      const uint64_t d = ps - m_memo_ps;
-      if (d < m_period_ps) return m_memo_cycle;
-      if (d < 2 * m_period_ps) {
-        m_memo_ps += m_period_ps;
+  // The cycle at time value `v`. A module asks at each of its runs, mostly in the cycle it asked
+  // last or the one after: those answers come from the last one without a 64-bit division (a hot path).
+  Cycle cycle_at_value(uint64_t v) const {
+    if (v >= m_memo_start) {
+      const uint64_t d = v - m_memo_start;
+      if (d < m_period) return m_memo_cycle;
+      if (d < 2 * m_period) {
+        m_memo_start += m_period;
         return ++m_memo_cycle;
       }
     }
-    m_memo_cycle = ps / m_period_ps;
-    m_memo_ps = m_memo_cycle * m_period_ps;
+    m_memo_cycle = v / m_period;
+    m_memo_start = m_memo_cycle * m_period;
     return m_memo_cycle;
   }
   double m_mhz = 1000.0;
-  uint64_t m_period_ps = 1000;
-  mutable uint64_t m_memo_ps = 0;   // start of cycle m_memo_cycle, in ps
+  uint64_t m_period = 1000;  // in time units
+  mutable uint64_t m_memo_start = 0;  // start of cycle m_memo_cycle, in time units
   mutable Cycle m_memo_cycle = 0;
 };
 
@@ -88,16 +80,14 @@ inline bool align_to_edge(const ClockDomain& clock) {
 }
 
 // For the SC_METHOD of a clocked module, at the end of each run: run again at cycle `next` or
-// when `wake` fires, whichever comes first; with next == kNever, only when `wake` fires.
+// when `wake` fires, whichever comes first; with next == kNever, only when `wake` fires. The
+// method is statically sensitive to wake.event(), which the Wakeup arms for `next` (or the shared
+// edges run it then): no dynamic next_trigger, which costs the kernel more. A time asked for
+// earlier stays asked for (the Wakeup keeps it): the module may run then with nothing to do.
 inline void sleep_until(const ClockDomain& clock, Cycle next, Wakeup& wake) {
   if (wake.polling()) next = std::min(next, clock.now() + 1);
   wake.rearm();  // first: `next` may be now (a zero-cycle wait), which rearm would forget
-  if (wake.forwarding()) {  // the owner is statically sensitive to its own event, the shared one runs it
-    if (next != kNever) wake.at(clock.time_of(next));
-    return;
-  }
-  if (next == kNever) sc_core::next_trigger(wake.event());
-  else sc_core::next_trigger(clock.until(next), wake.event());
+  if (next != kNever) wake.at(clock.time_of(next));
 }
 
 }  // namespace gputlm
