@@ -87,14 +87,15 @@ void Workload::generate() {
     h.sparse = in.sparse;
     if (!h.sparse) h.bytes.assign(b.count * b.elem_size, 0);
     Rng rng(m_spec.seed ^ name_hash(b.name));
+    const ElemType type = elem_type(b.type);
     if (in.gen == "const") {
-      for (size_t i = 0; i < b.count; ++i) store_real(h.bytes, b.type, i, in.value);
+      for (size_t i = 0; i < b.count; ++i) store_real(h.bytes, type, i, in.value);
     } else if (in.gen == "iota") {
-      for (size_t i = 0; i < b.count; ++i) store_real(h.bytes, b.type, i, in.start + in.step * static_cast<double>(i));
+      for (size_t i = 0; i < b.count; ++i) store_real(h.bytes, type, i, in.start + in.step * static_cast<double>(i));
     } else if (in.gen == "uniform") {
       for (size_t i = 0; i < b.count; ++i) {
-        if (is_float_type(b.type)) store_real(h.bytes, b.type, i, rng.uniform_real(in.min, in.max));
-        else store_int(h.bytes, b.type, i, rng.uniform_int(static_cast<int64_t>(in.min), static_cast<int64_t>(in.max)));
+        if (type.kind == ElemType::Kind::F32 || type.kind == ElemType::Kind::F64) store_real(h.bytes, type, i, rng.uniform_real(in.min, in.max));
+        else store_int(h.bytes, type, i, rng.uniform_int(static_cast<int64_t>(in.min), static_cast<int64_t>(in.max)));
       }
     } else if (in.gen == "custom") {
       custom = true;
@@ -201,12 +202,13 @@ BufferCheck Workload::compare(const BufferSpec& spec, const HostBuffer& host, co
   c.elements = spec.count;
   std::vector<uint8_t> got = got_in, want = host.expected;
   const size_t n = spec.elem_size;
+  const ElemType type = elem_type(spec.type);
   if (spec.check.mode == CheckSpec::Mode::Multiset) {
     c.mode = "multiset";
     auto sort_elems = [&](std::vector<uint8_t>& v) {
       std::vector<size_t> idx(spec.count);
       for (size_t i = 0; i < idx.size(); ++i) idx[i] = i;
-      std::stable_sort(idx.begin(), idx.end(), [&](size_t a, size_t b) { return element_value(v, spec.type, a) < element_value(v, spec.type, b); });
+      std::stable_sort(idx.begin(), idx.end(), [&](size_t a, size_t b) { return element_value(v, type, a) < element_value(v, type, b); });
       std::vector<uint8_t> out(v.size());
       for (size_t i = 0; i < idx.size(); ++i) std::memcpy(out.data() + i * n, v.data() + idx[i] * n, n);
       v = std::move(out);
@@ -219,14 +221,14 @@ BufferCheck Workload::compare(const BufferSpec& spec, const HostBuffer& host, co
   for (size_t i = 0; i < spec.count; ++i) {
     bool equal;
     if (spec.check.mode == CheckSpec::Mode::Float && is_float_type(spec.type)) {
-      const double g = element_value(got, spec.type, i), w = element_value(want, spec.type, i);
+      const double g = element_value(got, type, i), w = element_value(want, type, i);
       equal = (std::isnan(g) && std::isnan(w)) || std::fabs(g - w) <= spec.check.abs + spec.check.rel * std::fabs(w);
     } else {
       equal = std::memcmp(got.data() + i * n, want.data() + i * n, n) == 0;
     }
     if (!equal && c.mismatches++ == 0)
       c.first_mismatch = std::string(spec.check.mode == CheckSpec::Mode::Multiset ? "sorted element " : "element ") +
-                         std::to_string(i) + ": got " + element_text(got, spec.type, i) + ", expected " + element_text(want, spec.type, i);
+                         std::to_string(i) + ": got " + element_text(got, type, i) + ", expected " + element_text(want, type, i);
   }
   return c;
 }
