@@ -30,11 +30,21 @@ class ClockDomain {
   sc_core::sc_time period() const { return sc_core::sc_time::from_value(m_period); }
   // The cycle in progress at `t` (edges at k * period).
   Cycle cycle_at(const sc_core::sc_time& t) const { return cycle_at_value(t.value()); }
-  Cycle now() const { return cycle_at_value(sim_now().value()); }
+  Cycle now() const { return cycle_at_value(time_value()); }
+  // The domain's present: the kernel's time, or while its owner runs a cycle ahead of the kernel
+  // (Core::tick, when nothing else can happen before that cycle) that cycle's edge.
+  sc_core::sc_time time() const { return m_ahead ? time_of(m_ahead_cycle) : sim_now(); }
+  // The owner runs cycle `c` (later than the kernel's time) now, and is back in step.
+  void run_ahead(Cycle c) {
+    m_ahead = true;
+    m_ahead_cycle = c;
+  }
+  void catch_up() { m_ahead = false; }
+  bool ahead() const { return m_ahead; }
   sc_core::sc_time time_of(Cycle c) const { return sc_core::sc_time::from_value(c * m_period); }
   // Time from now until the edge of cycle `c` (zero if it is now or past).
   sc_core::sc_time until(Cycle c) const {
-    const uint64_t t = c * m_period, now = sim_now().value();
+    const uint64_t t = c * m_period, now = time_value();
     return sc_core::sc_time::from_value(t > now ? t - now : 0);
   }
   // The first edge strictly after `t`, and the first edge at or after `t`.
@@ -45,11 +55,12 @@ class ClockDomain {
   }
   // Whether the current time is exactly a clock edge.
   bool at_edge() const {
-    const uint64_t v = sim_now().value();
+    const uint64_t v = time_value();
     return cycle_at_value(v) * m_period == v;
   }
 
  private:
+  uint64_t time_value() const { return m_ahead ? m_ahead_cycle * m_period : sim_now().value(); }
   // The cycle at time value `v`. A module asks at each of its runs, mostly in the cycle it asked
   // last or the one after: those answers come from the last one without a 64-bit division (a hot path).
   Cycle cycle_at_value(uint64_t v) const {
@@ -69,6 +80,8 @@ class ClockDomain {
   uint64_t m_period = 1000;  // in time units
   mutable uint64_t m_memo_start = 0;  // start of cycle m_memo_cycle, in time units
   mutable Cycle m_memo_cycle = 0;
+  bool m_ahead = false;  // see run_ahead
+  Cycle m_ahead_cycle = 0;
 };
 
 // For the SC_METHOD of a clocked module. Woken between two edges of its clock (by an event from

@@ -34,6 +34,9 @@ class CoreModule : public sc_core::sc_module, public StatProvider, public WavePr
   virtual void start_cta(const func::BoundKernel& kernel, const func::Launch& launch, uint64_t cta_id) = 0;
   // Called (with this core's id) whenever a CTA finishes.
   std::function<void(uint32_t core)> on_cta_done;
+  // The kernel time (its value) at which the running sc_start returns, set by the GPU before each;
+  // a core that runs cycles ahead of the kernel (sm::Core) stops short of it. Null: never ahead.
+  const uint64_t* horizon = nullptr;
   virtual bool idle() const = 0;
   // A launch starts and ends now (for the counters that cover the cycles in between).
   virtual void begin_launch() {}

@@ -32,6 +32,7 @@ Gpu::Gpu(sc_core::sc_module_name name, const GpuSpec& spec)
     if (spec.fabric_core())
       m_cores.push_back(std::make_unique<vgiw::VgiwCore>(n.c_str(), spec.vgiw, c, ref, spec.core_type == "sgmf"));
     else m_cores.push_back(std::make_unique<sm::Core>(n.c_str(), spec.core, c, ref));
+    m_cores.back()->horizon = &m_horizon;
     m_cores.back()->on_cta_done = [this](uint32_t) {
       ++m_ctas_done;
       m_last_done = m_clock.now();
@@ -164,6 +165,7 @@ bool Gpu::simulate() {
   auto more = [] { return sc_core::sc_get_status() != sc_core::SC_STOPPED && sc_core::sc_pending_activity(); };
   const bool sampling = m_sample_every && m_sample;
   if (!m_stop_check && !sampling) {
+    m_horizon = sc_core::sc_max_time().value();
     sc_core::sc_start();
     return false;
   }
@@ -172,12 +174,15 @@ bool Gpu::simulate() {
     if (sampling && m_ctas_done < m_cta_count) {  // up to the next multiple of the interval, then sample there
       const Cycle next = (m_clock.now() / m_sample_every + 1) * m_sample_every;
       const sc_core::sc_time slice = std::min(stop_slice, m_clock.until(next));
+      m_horizon = (sim_now() + slice).value();
       // Nothing happens before the slice's end but something after it: move time there (no process
       // sees that); else run the slice, ending early where the activity ends, as without sampling.
       sc_core::sc_start(slice, sc_core::sc_time_to_pending_activity() > slice ? sc_core::SC_RUN_TO_TIME : sc_core::SC_EXIT_ON_STARVATION);
       if (m_ctas_done < m_cta_count && m_clock.at_edge() && m_clock.now() % m_sample_every == 0) m_sample(m_clock.now());
     } else {  // a slice, or up to the next activity if that is later (time never passes the last event)
-      sc_core::sc_start(std::max(stop_slice, sc_core::sc_time_to_pending_activity()), sc_core::SC_EXIT_ON_STARVATION);
+      const sc_core::sc_time slice = std::max(stop_slice, sc_core::sc_time_to_pending_activity());
+      m_horizon = (sim_now() + slice).value();
+      sc_core::sc_start(slice, sc_core::SC_EXIT_ON_STARVATION);
     }
   } while (more() && !(m_stop_check && m_stop_check()));
   return more();

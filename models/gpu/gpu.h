@@ -85,6 +85,7 @@ class Gpu : public sc_core::sc_module, public StatProvider {
   uint64_t m_next_cta = 0, m_ctas_done = 0, m_cta_count = 0;
   uint32_t m_next_core = 0;
   bool m_running = false;
+  uint64_t m_horizon = 0;  // where the running sc_start ends (CoreModule::horizon)
   bool m_polling = false;  // spec.poll_every_cycle while a launch has CTAs unfinished (Pollable modules read it)
   Cycle m_last_done = 0;
   uint64_t m_watch_retired = 0;

@@ -1,7 +1,5 @@
 #include "models/mem/payload_pool.h"
 
-#include "models/common/sim_time.h"
-
 namespace gputlm::mem {
 
 std::string_view access_kind_name(AccessKind k) {
@@ -17,7 +15,7 @@ std::string_view access_kind_name(AccessKind k) {
 
 PayloadPool::~PayloadPool() = default;  // payloads (and their extensions) die with the pool
 
-tlm::tlm_generic_payload& PayloadPool::make(uint64_t address, uint32_t bytes, AccessKind kind) {
+tlm::tlm_generic_payload& PayloadPool::make(uint64_t address, uint32_t bytes, AccessKind kind, const sc_core::sc_time& issued) {
   tlm::tlm_generic_payload* p;
   if (m_free.empty()) {
     m_all.push_back(std::make_unique<tlm::tlm_generic_payload>(this));
@@ -31,7 +29,7 @@ tlm::tlm_generic_payload& PayloadPool::make(uint64_t address, uint32_t bytes, Ac
   ext = MemExtension{};
   ext.kind = kind;
   ext.id = m_next_id++;
-  ext.issued_ps = sim_now().value();
+  ext.issued_ps = issued.value();
   const bool write = kind == AccessKind::Store || kind == AccessKind::Writeback;
   p->set_command(write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
   p->set_address(address);

@@ -6,6 +6,7 @@
 #include <tlm>
 #include <vector>
 
+#include "models/common/sim_time.h"
 #include "models/mem/mem_extension.h"
 
 namespace gputlm::mem {
@@ -17,8 +18,9 @@ class PayloadPool : public tlm::tlm_mm_interface {
   PayloadPool& operator=(const PayloadPool&) = delete;
   ~PayloadPool() override;
 
-  // A fresh payload (reference count 1) for a `bytes`-byte access at `address`.
-  tlm::tlm_generic_payload& make(uint64_t address, uint32_t bytes, AccessKind kind);
+  // A fresh payload (reference count 1) for a `bytes`-byte access at `address`, issued at
+  // `issued` (the requester's time: a core running a cycle ahead gives its own).
+  tlm::tlm_generic_payload& make(uint64_t address, uint32_t bytes, AccessKind kind, const sc_core::sc_time& issued = sim_now());
   void free(tlm::tlm_generic_payload* p) override;
   size_t allocated() const { return m_all.size(); }
 

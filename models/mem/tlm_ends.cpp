@@ -10,9 +10,9 @@ TargetEnd::TargetEnd(const char* socket_name, Wakeup& wake, const ClockDomain& c
   socket.bind(*this);
 }
 
-void TargetEnd::hold(tlm::tlm_generic_payload& p) {
+void TargetEnd::hold(tlm::tlm_generic_payload& p, const sc_core::sc_time& at) {
   m_held = &p;
-  m_held_from = m_clock.edge_after(sim_now());
+  m_held_from = m_clock.edge_after(at);
   m_wake.at(m_held_from);
 }
 
@@ -23,12 +23,13 @@ tlm_sync_enum TargetEnd::nb_transport_fw(tlm::tlm_generic_payload& p, tlm_phase&
       m_waiting = &p;
       return tlm::TLM_ACCEPTED;
     }
-    const sc_core::sc_time now = sim_now();
-    hold(p);
+    // The sender's time: the kernel's plus its annotation (a core running a cycle ahead).
+    const sc_core::sc_time now = sim_now() + delay;
+    hold(p, now);
     phase = tlm::END_REQ;
     // A register the owner emptied in this time step: the request may have arrived before the
     // take (and waited) or after it; either way END_REQ counts from the owner's next edge.
-    delay = m_taken_at == now ? m_held_from - now : sc_core::SC_ZERO_TIME;
+    delay = (m_taken_at == now ? m_held_from : now) - sim_now();
     return tlm::TLM_UPDATED;
   }
   if (phase == tlm::END_RESP) {
@@ -45,7 +46,7 @@ tlm::tlm_generic_payload* TargetEnd::take() {
   m_taken_at = now;
   if (tlm::tlm_generic_payload* w = m_waiting) {
     m_waiting = nullptr;
-    hold(*w);
+    hold(*w, now);
     tlm_phase phase = tlm::END_REQ;
     sc_core::sc_time delay = m_held_from - now;
     socket->nb_transport_bw(*w, phase, delay);
@@ -69,15 +70,16 @@ InitiatorEnd::InitiatorEnd(const char* socket_name, Wakeup& wake, const ClockDom
 void InitiatorEnd::send(tlm::tlm_generic_payload& p) {
   if (!can_send()) throw std::logic_error(std::string(socket.name()) + ": send while the request channel is busy");
   tlm_phase phase = tlm::BEGIN_REQ;
-  const sc_core::sc_time now = sim_now();
-  sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+  const sc_core::sc_time now = m_clock.time();
+  const sc_core::sc_time lead = now - sim_now();  // a core running a cycle ahead: its lead, annotated
+  sc_core::sc_time delay = lead;
   m_in_flight = &p;
   m_sent_at = now;
   const tlm_sync_enum s = socket->nb_transport_fw(p, phase, delay);
   if (s == tlm::TLM_UPDATED && phase == tlm::END_REQ) {
     m_request_busy = false;
     // One request a time step: the owner runs again when it may send the next.
-    m_free_from = delay > sc_core::SC_ZERO_TIME ? m_clock.edge_from(now + delay) : now;
+    m_free_from = delay > lead ? m_clock.edge_from(sim_now() + delay) : now;
     m_wake.at(std::max(m_free_from, m_clock.edge_after(now)));
   } else {
     m_request_busy = true;
@@ -85,7 +87,7 @@ void InitiatorEnd::send(tlm::tlm_generic_payload& p) {
 }
 
 tlm_sync_enum InitiatorEnd::nb_transport_bw(tlm::tlm_generic_payload& p, tlm_phase& phase, sc_core::sc_time& delay) {
-  const sc_core::sc_time now = sim_now();
+  const sc_core::sc_time now = m_clock.time();
   if (phase == tlm::END_REQ) {
     m_request_busy = false;
     // Seen from the first edge at or after the annotated time, and after now.

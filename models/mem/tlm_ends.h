@@ -55,8 +55,9 @@ class TargetEnd : public tlm::tlm_fw_transport_if<> {
   void b_transport(tlm::tlm_generic_payload&, sc_core::sc_time&) override { throw std::logic_error("memory links are non-blocking"); }
   bool get_direct_mem_ptr(tlm::tlm_generic_payload&, tlm::tlm_dmi&) override { return false; }
   unsigned int transport_dbg(tlm::tlm_generic_payload&) override { return 0; }
-  // Puts `p` in the register, visible from the owner's first edge after now.
-  void hold(tlm::tlm_generic_payload& p);
+  // Puts `p` in the register, visible from the owner's first edge after `at` (now, or the time
+  // the sender annotated).
+  void hold(tlm::tlm_generic_payload& p, const sc_core::sc_time& at);
 
   Wakeup& m_wake;
   const ClockDomain& m_clock;
@@ -75,13 +76,13 @@ class InitiatorEnd : public tlm::tlm_bw_transport_if<> {
   tlm::tlm_initiator_socket<32> socket;
 
   bool can_send() const {
-    const sc_core::sc_time now = sim_now();
+    const sc_core::sc_time now = m_clock.time();
     return !m_request_busy && m_free_from <= now && m_sent_at != now;
   }
   // Sends BEGIN_REQ; requires can_send().
   void send(tlm::tlm_generic_payload& p);
   // Responses the owner may see now, oldest first.
-  bool has_response() const { return !m_responses.empty() && m_responses.front().from <= sim_now(); }
+  bool has_response() const { return !m_responses.empty() && m_responses.front().from <= m_clock.time(); }
   tlm::tlm_generic_payload& front_response() const { return *m_responses.front().payload; }
   void pop_response() { m_responses.pop_front(); }
 

@@ -92,6 +92,7 @@ void Core::start_cta(const func::BoundKernel& kernel, const func::Launch& launch
   cta.kernel = &kernel;
   cta.state = std::make_unique<func::CtaState>(launch, cta_id);
   cta.state->smid = m_ctx.id;
+  if (launch.replay) ++m_replay_ctas;
   cta.barriers = std::make_unique<func::CtaBarriers>(launch.threads_per_cta());
   cta.warp_slots.clear();
   cta.warps_done = 0;
@@ -133,18 +134,38 @@ void Core::start_cta(const func::BoundKernel& kernel, const func::Launch& launch
 // sleeps until the earliest cycle a stage asked for, or until a cache or a new CTA wakes it.
 // Woken again in a cycle it already ran (a cache answered, a CTA started), only the stages that
 // were poked run: the others' state has not changed since they ran in this cycle.
+//
+// Running ahead: when nothing else in the simulation can happen before the core's next cycle
+// (no other process pending before it, see may_run_ahead), the core runs that cycle at once, its
+// clock reading that cycle's time, instead of asking the kernel for a wake-up: a cycle costs no
+// kernel event while the core alone is busy. Links are registered (tlm_ends.h), so what the core
+// sends in such a cycle reaches its receiver from the receiver's next edge after the cycle (the
+// send carries the core's lead as TLM timing annotation); that receiver's wake-up is then pending
+// and ends the run ahead.
 void Core::tick() {
   if (!align_to_edge(m_ctx.clock)) return;
   m_ctx.wake.rearm();
-  const Cycle now = m_ctx.clock.now();
+  Cycle next = run_cycle(m_ctx.clock.now());
+  while (next != kNever && may_run_ahead(next)) {
+    m_ctx.clock.run_ahead(next);
+    ++m_cycles_ahead;
+    next = run_cycle(next);
+  }
+  m_ctx.clock.catch_up();
+  if (!m_ctx.fault.empty()) return;
+  // Static sensitivity costs the kernel less than a dynamic next_trigger each cycle.
+  if (next != kNever) m_ctx.wake.at(m_ctx.clock.time_of(next));
+}
+
+Cycle Core::run_cycle(Cycle now) {
   // What a stage asked for in an earlier run stays asked for (a stage does not repeat it when it
   // runs again in the same cycle, woken by a cache).
   Cycle& next = m_next;
   if (next <= now) next = kNever;
   if (m_ran != now) {
     m_ran = now;
+    const bool all = polled();
     // Polled, every stage runs every cycle: the check that a stage with nothing to do has none.
-    const bool all = (m_ctx.spec.run_every_cycle && m_ctas_resident > 0) || m_ctx.wake.polling();
     for (Stage* s : m_stages) next = std::min(next, all || s->wants(now) ? s->run(now) : s->due());
   }
   for (int pass = 0; m_ctx.poked_stages > 0; ++pass) {
@@ -153,16 +174,32 @@ void Core::tick() {
     if (pass == 16) throw std::logic_error(std::string(name()) + ": the pipeline links did not settle in a cycle");
   }
   if (next != kNever) next = std::max(next, now + 1);
-  if ((m_ctx.spec.run_every_cycle && m_ctas_resident > 0) || m_ctx.wake.polling()) next = now + 1;
+  if (polled()) next = now + 1;
   m_fetch->end_cycle(now, next);  // the one stage with end-of-cycle work (its stall accounting)
-  if (!m_ctx.fault.empty()) return;
-  // Static sensitivity costs the kernel less than a dynamic next_trigger each cycle.
-  if (next != kNever) m_ctx.wake.at(m_ctx.clock.time_of(next));
+  return next;
+}
+
+// Whether the core may run cycle `next` now, ahead of the kernel: it is alone in its GPU (its
+// wake-ups are not shared edges), not polled, traced or stopped; no warp is ending (a finished CTA goes to the GPU at once, in the kernel's time) and
+// no trace decides the warps' paths (a warp may end at any retire); the running sc_start does not
+// end by then (a sampler or a stop check reads the counters there); and nothing else is pending
+// in the kernel before or at that cycle's edge (another process, a delta notification, a timed
+// one: a cache's answer, another core's cycle, the watchdog, the progress meter).
+bool Core::may_run_ahead(Cycle next) const {
+  if (!m_ctx.spec.run_ahead || !horizon || m_tracing || m_ctx.traced || m_ctx.wake.polling() || m_ctx.spec.run_every_cycle) return false;
+  // Shared edges (a GPU of several cores) hold the other modules' wake-ups in their own heap,
+  // armed in the kernel only at the end of their dispatch: the kernel cannot tell what is pending.
+  if (m_ctx.wake.forwarding()) return false;
+  if (!m_ctx.fault.empty() || m_ctx.ending > 0 || m_replay_ctas > 0 || m_ctas_resident == 0) return false;
+  const uint64_t at = m_ctx.clock.time_of(next).value();
+  if (at >= *horizon || sc_core::sc_pending_activity_at_current_time()) return false;
+  return sc_core::sc_time_to_pending_activity().value() > at - sim_now().value();
 }
 
 void Core::finish_cta(uint32_t slot) {
   CtaSlot& cta = m_ctx.ctas[slot];
   const func::Launch& launch = *cta.state->launch;
+  if (launch.replay) --m_replay_ctas;
   for (uint32_t w : cta.warp_slots) {
     m_ctx.warps[w].status = WarpSlot::Status::Free;
     m_ctx.touch(w);

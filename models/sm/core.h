@@ -50,6 +50,8 @@ class Core : public gpu::CoreModule, public Pollable {
   uint64_t progress() const override { return m_ctx.counters.warp_instructions; }
   mem::InitiatorEnd& memory_port(uint32_t i) override { return i == 0 ? m_l1i->downstream : m_l1d->downstream; }
 
+  // Cycles the core ran ahead of the kernel (Core::tick), over its life: a measure of the speed-up, not a statistic.
+  uint64_t cycles_run_ahead() const { return m_cycles_ahead; }
   mem::Cache& l1i() { return *m_l1i; }
   mem::Cache& l1d() { return *m_l1d; }
 
@@ -58,6 +60,10 @@ class Core : public gpu::CoreModule, public Pollable {
 
  private:
   void tick();
+  Cycle run_cycle(Cycle now);  // one cycle of the pipeline; returns the next cycle it must run
+  bool may_run_ahead(Cycle next) const;
+  // Whether every stage runs every cycle (the verification aids run_every_cycle and poll_every_cycle).
+  bool polled() const { return (m_ctx.spec.run_every_cycle && m_ctas_resident > 0) || m_ctx.wake.polling(); }
   void finish_cta(uint32_t slot);
   void sample_waves();
 
@@ -76,6 +82,8 @@ class Core : public gpu::CoreModule, public Pollable {
   Cycle m_threads_since = 0;  // when m_threads_used last changed (for resident_thread_cycles)
   void count_resident_threads();  // adds m_threads_used x the cycles since it last changed
   uint64_t m_next_age = 0;
+  uint32_t m_replay_ctas = 0;
+  uint64_t m_cycles_ahead = 0;  // resident CTAs of a launch whose trace decides the warps' paths
   // Waves: per warp slot PC, active mask and state; sampled when warps change.
   mutable bool m_tracing = false;
   std::vector<uint64_t> m_wave_pc, m_wave_mask, m_wave_state;  // m_wave_mask: rows() per slot

@@ -66,6 +66,8 @@ struct CoreSpec {
   bool wait_for_stores = false;         // chosen: a warp does not wait for store acknowledgements
   bool run_every_cycle = false;         // verification aid: the core runs every cycle while it holds
                                         // CTAs (results must equal the event-driven run's)
+  bool run_ahead = true;                // speed: the core runs its next cycle at once when nothing
+                                        // else can happen before it (Core::tick; same results)
   mem::CacheSpec icache;
   mem::CacheSpec l1d;
 

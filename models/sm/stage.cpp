@@ -8,6 +8,7 @@ Stage::Stage(sc_core::sc_module_name name, CoreContext& core, bool has_input, bo
 }
 
 void Stage::trace(sc_core::sc_trace_file* tf) const {
+  m_core.traced = true;
   const std::string n = name();
   sc_core::sc_trace(tf, m_wave_occupancy, n + ".occupancy", 8);
   sc_core::sc_trace(tf, m_wave_warp, n + ".warp", 16);

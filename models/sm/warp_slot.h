@@ -26,6 +26,7 @@ struct WarpSlot {
   uint64_t age = 0;               // order in which warps became resident (GTO's "oldest")
   uint32_t inflight = 0;          // instructions between fetch and writeback
   bool control_pending = false;   // an in-flight instruction decides the next PC
+  bool draining = false;          // its stack is done, its last instructions still in flight (CoreContext::ending)
   uint32_t waiting_memory = 0;    // instructions (sub-warps) set aside for their lines
   Cycle waiting_since = 0;        // since when the first of them (valid while waiting_memory)
   std::vector<uint64_t> pending_regs;  // scoreboard: registers an in-flight instruction writes

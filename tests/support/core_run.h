@@ -27,6 +27,7 @@ struct CoreRun {
   sm::CoreCounters counters;
   nlohmann::json l1d;      // the SIMT core's L1 data cache statistics
   nlohmann::json modules;  // every module's statistics, by name
+  uint64_t cycles_run_ahead = 0;  // the SIMT core's (sm::Core::cycles_run_ahead)
 };
 
 // Runs `snippet` for `threads` threads (one CTA) on a fresh GPU made from `config`; thread i's
@@ -48,7 +49,10 @@ inline CoreRun run_core(const std::string& snippet, uint32_t threads, const nloh
   r.cycles = gpu.run(*launch.bound, launch.launch).cycles;
   r.out = launch.outputs();
   r.counters = gpu.cores()[0]->counters();
-  if (auto* simt = dynamic_cast<sm::Core*>(gpu.cores()[0].get())) r.l1d = simt->l1d().stats().values();
+  if (auto* simt = dynamic_cast<sm::Core*>(gpu.cores()[0].get())) {
+    r.l1d = simt->l1d().stats().values();
+    r.cycles_run_ahead = simt->cycles_run_ahead();
+  }
   r.modules = collect_stats();
   return r;
 }

@@ -190,7 +190,7 @@ bool FetchStage::fetch(uint32_t slot, Cycle now) {
   const uint64_t line = line_of(u->pc);
   if (line != w.ibuffer_line) {  // instruction buffer miss: ask the I-cache, fetch others meanwhile
     if (!icache.can_send()) return true;
-    tlm::tlm_generic_payload& p = m_pool.make(line * m_core.spec.icache.line_bytes, m_core.spec.icache.line_bytes, mem::AccessKind::Fetch);
+    tlm::tlm_generic_payload& p = m_pool.make(line * m_core.spec.icache.line_bytes, m_core.spec.icache.line_bytes, mem::AccessKind::Fetch, m_core.clock.time());
     mem::MemExtension::of(p).core = m_core.id;
     mem::MemExtension::of(p).warp = slot;
     mem::MemExtension::of(p).pc = u->pc;
@@ -224,6 +224,7 @@ bool FetchStage::fetch(uint32_t slot, Cycle now) {
   wi.cls = cta.kernel->instr_class(u->pc);
   wi.fetched = now;
   ++w.inflight;
+  if (wi.in->is_exit()) ++m_core.ending;
   if (decides_next_pc(*wi.in, w, u->pc)) w.control_pending = true;
   else if (m_core.scoreboard) {  // straight-line code: the next PC is known now
     if (func::InstructionSource* t = m_core.control_source(w)) m_core.follow_trace(*t, w);

@@ -115,7 +115,7 @@ void MemoryStage::send_line(Cycle now) {
   const mem::AccessKind kind = m_active->in->is_atomic() ? mem::AccessKind::Atomic
                                : m_active->in->is_store() ? mem::AccessKind::Store
                                                           : mem::AccessKind::Load;
-  tlm::tlm_generic_payload& p = m_pool.make(l.line_address, kind == mem::AccessKind::Load ? m_core.spec.l1d.line_bytes : l.bytes, kind);
+  tlm::tlm_generic_payload& p = m_pool.make(l.line_address, kind == mem::AccessKind::Load ? m_core.spec.l1d.line_bytes : l.bytes, kind, m_core.clock.time());
   mem::MemExtension& e = mem::MemExtension::of(p);
   e.core = m_core.id;
   e.warp = m_active->slot;

@@ -51,6 +51,13 @@ void WritebackStage::retire(WarpInstr& wi, Cycle now) {
   }
   --w.inflight;
   w.eligible_from = now + 1;
+  if (wi.in->is_exit()) {
+    --m_core.ending;
+    if (w.stack.done() && w.inflight > 0 && !w.draining) {  // ends when its last instruction retires
+      w.draining = true;
+      ++m_core.ending;
+    }
+  }
   if (wi.in->is_exit() && r.active) cta.barriers->exit(r.active);
   if (r.barrier) {
     // A large warp whose other threads are still to form (suspended on busy threads) stays
@@ -59,6 +66,10 @@ void WritebackStage::retire(WarpInstr& wi, Cycle now) {
     cta.barriers->arrive(w.index_in_cta, r.barrier_id, r.barrier_count, r.active, wi.pc);
   }
   if (w.stack.done() && w.inflight == 0) {
+    if (w.draining) {
+      w.draining = false;
+      --m_core.ending;
+    }
     w.status = WarpSlot::Status::Done;
     ++cta.warps_done;
   }
