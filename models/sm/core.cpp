@@ -192,8 +192,8 @@ bool Core::may_run_ahead(Cycle next) const {
   if (m_ctx.wake.forwarding()) return false;
   if (!m_ctx.fault.empty() || m_ctx.ending > 0 || m_replay_ctas > 0 || m_ctas_resident == 0) return false;
   const uint64_t at = m_ctx.clock.time_of(next).value();
-  if (at >= *horizon || sc_core::sc_pending_activity_at_current_time()) return false;
-  return sc_core::sc_time_to_pending_activity().value() > at - sim_now().value();
+  if (at >= *horizon) return false;
+  return sc_core::sc_time_to_pending_activity().value() > at - sim_now().value();  // zero: pending now
 }
 
 void Core::finish_cta(uint32_t slot) {
