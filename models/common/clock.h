@@ -40,7 +40,6 @@ class ClockDomain {
     m_ahead_cycle = c;
   }
   void catch_up() { m_ahead = false; }
-  bool ahead() const { return m_ahead; }
   sc_core::sc_time time_of(Cycle c) const { return sc_core::sc_time::from_value(c * m_period); }
   // Time from now until the edge of cycle `c` (zero if it is now or past).
   sc_core::sc_time until(Cycle c) const {

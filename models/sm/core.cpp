@@ -180,13 +180,13 @@ Cycle Core::run_cycle(Cycle now) {
 }
 
 // Whether the core may run cycle `next` now, ahead of the kernel: it is alone in its GPU (its
-// wake-ups are not shared edges), not polled, traced or stopped; no warp is ending (a finished CTA goes to the GPU at once, in the kernel's time) and
-// no trace decides the warps' paths (a warp may end at any retire); the running sc_start does not
-// end by then (a sampler or a stop check reads the counters there); and nothing else is pending
+// wake-ups are not shared edges), not polled, traced or stopped; no warp is ending (a finished
+// CTA goes to the GPU at once, in the kernel's time) and no trace decides the warps' paths (a warp
+// may end at any retire); the running sc_start does not end by then (a sampler or a stop check reads the counters there); and nothing else is pending
 // in the kernel before or at that cycle's edge (another process, a delta notification, a timed
 // one: a cache's answer, another core's cycle, the watchdog, the progress meter).
 bool Core::may_run_ahead(Cycle next) const {
-  if (!m_ctx.spec.run_ahead || !horizon || m_tracing || m_ctx.traced || m_ctx.wake.polling() || m_ctx.spec.run_every_cycle) return false;
+  if (!m_ctx.spec.run_ahead || !horizon || m_ctx.traced || polled()) return false;
   // Shared edges (a GPU of several cores) hold the other modules' wake-ups in their own heap,
   // armed in the kernel only at the end of their dispatch: the kernel cannot tell what is pending.
   if (m_ctx.wake.forwarding()) return false;
@@ -240,7 +240,7 @@ size_t Core::traced_slots() const {
 
 void Core::trace(sc_core::sc_trace_file* tf) const {
   auto* self = const_cast<Core*>(this);
-  self->m_tracing = true;
+  self->m_ctx.traced = true;
   const size_t n = traced_slots(), rows = m_ctx.formation->rows();
   self->m_wave_pc.assign(m_ctx.warps.size(), 0);
   self->m_wave_mask.assign(m_ctx.warps.size() * rows, 0);

@@ -82,10 +82,9 @@ class Core : public gpu::CoreModule, public Pollable {
   Cycle m_threads_since = 0;  // when m_threads_used last changed (for resident_thread_cycles)
   void count_resident_threads();  // adds m_threads_used x the cycles since it last changed
   uint64_t m_next_age = 0;
-  uint32_t m_replay_ctas = 0;
-  uint64_t m_cycles_ahead = 0;  // resident CTAs of a launch whose trace decides the warps' paths
+  uint32_t m_replay_ctas = 0;    // resident CTAs of a launch whose trace decides the warps' paths
+  uint64_t m_cycles_ahead = 0;  // see cycles_run_ahead
   // Waves: per warp slot PC, active mask and state; sampled when warps change.
-  mutable bool m_tracing = false;
   std::vector<uint64_t> m_wave_pc, m_wave_mask, m_wave_state;  // m_wave_mask: rows() per slot
   size_t traced_slots() const;
   std::string mask_wave(size_t row) const;

@@ -118,8 +118,8 @@ struct CoreContext {
   // Exit instructions in flight plus draining warps: while non-zero, a retire may finish a warp
   // and so a CTA, which the GPU hears of at once (the core does not run cycles ahead then).
   uint32_t ending = 0;
-  uint32_t poked_stages = 0;
-  bool traced = false;  // a stage's waves are traced (the core then runs no cycle ahead of the kernel)  // stages whose links moved an instruction since they ran (Stage::poked)
+  uint32_t poked_stages = 0;  // stages whose links moved an instruction since they ran (Stage::poked)
+  bool traced = false;        // the core's or a stage's waves are traced (the core then runs no cycle ahead of the kernel)
   CoreCounters counters;
   uint64_t prioritized_group = 0;  // the scheduler's prioritised fetch group after its last pick (waves)
   std::string fault;             // the first kernel fault (the simulation is stopped)

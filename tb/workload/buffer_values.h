@@ -14,6 +14,7 @@ struct ElemType {
   enum class Kind : uint8_t { Unsigned, Signed, F32, F64 };
   Kind kind = Kind::Unsigned;
   uint8_t bytes = 0;  // 0: not a buffer type
+  bool is_float() const { return kind == Kind::F32 || kind == Kind::F64; }
 };
 ElemType elem_type(const std::string& type);
 
@@ -23,6 +24,5 @@ void store_real(std::vector<uint8_t>& bytes, ElemType type, size_t i, double f);
 // Element i as a double (exact for integers up to 2^53) and as text.
 double element_value(const std::vector<uint8_t>& bytes, ElemType type, size_t i);
 std::string element_text(const std::vector<uint8_t>& bytes, ElemType type, size_t i);
-inline bool is_float_type(const std::string& type) { return !type.empty() && type[0] == 'f'; }
 
 }  // namespace gputlm::workload

@@ -94,7 +94,7 @@ void Workload::generate() {
       for (size_t i = 0; i < b.count; ++i) store_real(h.bytes, type, i, in.start + in.step * static_cast<double>(i));
     } else if (in.gen == "uniform") {
       for (size_t i = 0; i < b.count; ++i) {
-        if (type.kind == ElemType::Kind::F32 || type.kind == ElemType::Kind::F64) store_real(h.bytes, type, i, rng.uniform_real(in.min, in.max));
+        if (type.is_float()) store_real(h.bytes, type, i, rng.uniform_real(in.min, in.max));
         else store_int(h.bytes, type, i, rng.uniform_int(static_cast<int64_t>(in.min), static_cast<int64_t>(in.max)));
       }
     } else if (in.gen == "custom") {
@@ -220,7 +220,7 @@ BufferCheck Workload::compare(const BufferSpec& spec, const HostBuffer& host, co
   }
   for (size_t i = 0; i < spec.count; ++i) {
     bool equal;
-    if (spec.check.mode == CheckSpec::Mode::Float && is_float_type(spec.type)) {
+    if (spec.check.mode == CheckSpec::Mode::Float && type.is_float()) {
       const double g = element_value(got, type, i), w = element_value(want, type, i);
       equal = (std::isnan(g) && std::isnan(w)) || std::fabs(g - w) <= spec.check.abs + spec.check.rel * std::fabs(w);
     } else {
