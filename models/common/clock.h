@@ -40,7 +40,8 @@ class ClockDomain {
     m_ahead_cycle = c;
   }
   void catch_up() { m_ahead = false; }
-  sc_core::sc_time time_of(Cycle c) const { return sc_core::sc_time::from_value(c * m_period); }
+  sc_core::sc_time time_of(Cycle c) const { return sc_core::sc_time::from_value(value_of(c)); }
+  uint64_t value_of(Cycle c) const { return c * m_period; }  // time_of(c).value()
   // Time from now until the edge of cycle `c` (zero if it is now or past).
   sc_core::sc_time until(Cycle c) const {
     const uint64_t t = c * m_period, now = time_value();

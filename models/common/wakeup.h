@@ -26,6 +26,7 @@ class Wakeup {
   // was the earliest or came after one that was, and the event keeps the earliest pending one (or
   // it fired, and its owner runs and rearms the next).
   void at(const sc_core::sc_time& when) {
+    ++m_asks;
     if (m_times.empty() || m_times.back() < when) {  // the usual case: later than all asked for
       m_times.push_back(when);
     } else {
@@ -37,7 +38,13 @@ class Wakeup {
     else if (m_times.front() == when) m_event.notify(when - sim_now());
   }
   // Runs the owner again in the current time step, one delta cycle later.
-  void now() { m_event.notify(sc_core::SC_ZERO_TIME); }
+  void now() {
+    ++m_asks;
+    m_event.notify(sc_core::SC_ZERO_TIME);
+  }
+  // How many times the owner was asked to run (at() and now()), over its life: an owner that
+  // remembers what the kernel had pending can tell whether its own process has asked for more.
+  uint64_t asks() const { return m_asks; }
   // Timed wake-ups go through `shared` (see SharedEdges, whose one process runs the owners due in
   // one fixed order), where the owner is member `member`. Delta wake-ups (now()) stay on this
   // Wakeup's event.
@@ -67,6 +74,7 @@ class Wakeup {
   const bool* m_poll = nullptr;
   SharedEdges* m_shared = nullptr;  // see forward_to
   uint32_t m_member = 0;
+  uint64_t m_asks = 0;  // see asks()
 };
 
 // A clocked module whose process can be polled (Wakeup::poll_while) and whose timed wake-ups can

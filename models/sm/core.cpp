@@ -145,6 +145,7 @@ void Core::start_cta(const func::BoundKernel& kernel, const func::Launch& launch
 void Core::tick() {
   if (!align_to_edge(m_ctx.clock)) return;
   m_ctx.wake.rearm();
+  m_pending_asks = ~uint64_t{0};  // the kernel's time moved on: ask it again
   Cycle next = run_cycle(m_ctx.clock.now());
   while (next != kNever && may_run_ahead(next)) {
     m_ctx.clock.run_ahead(next);
@@ -182,18 +183,25 @@ Cycle Core::run_cycle(Cycle now) {
 // Whether the core may run cycle `next` now, ahead of the kernel: it is alone in its GPU (its
 // wake-ups are not shared edges), not polled, traced or stopped; no warp is ending (a finished
 // CTA goes to the GPU at once, in the kernel's time) and no trace decides the warps' paths (a warp
-// may end at any retire); the running sc_start does not end by then (a sampler or a stop check reads the counters there); and nothing else is pending
-// in the kernel before or at that cycle's edge (another process, a delta notification, a timed
-// one: a cache's answer, another core's cycle, the watchdog, the progress meter).
-bool Core::may_run_ahead(Cycle next) const {
+// may end at any retire); the running sc_start does not end by then (a sampler or a stop check
+// reads the counters there); and nothing else is pending in the kernel before or at that cycle's
+// edge (another process, a delta notification, a timed one: a cache's answer, another core's
+// cycle, the watchdog, the progress meter). Within one run of tick() only the core's own process
+// runs, and whatever it makes pending in the kernel it makes through its Wakeup or by a send,
+// which also asks its Wakeup (InitiatorEnd): the kernel is asked again only when the Wakeup was.
+bool Core::may_run_ahead(Cycle next) {
   if (!m_ctx.spec.run_ahead || !horizon || m_ctx.traced || polled()) return false;
   // Shared edges (a GPU of several cores) hold the other modules' wake-ups in their own heap,
   // armed in the kernel only at the end of their dispatch: the kernel cannot tell what is pending.
   if (m_ctx.wake.forwarding()) return false;
   if (!m_ctx.fault.empty() || m_ctx.ending > 0 || m_replay_ctas > 0 || m_ctas_resident == 0) return false;
-  const uint64_t at = m_ctx.clock.time_of(next).value();
+  const uint64_t at = m_ctx.clock.value_of(next);
   if (at >= *horizon) return false;
-  return sc_core::sc_time_to_pending_activity().value() > at - sim_now().value();  // zero: pending now
+  if (m_pending_asks != m_ctx.wake.asks()) {
+    m_pending_asks = m_ctx.wake.asks();
+    m_pending_at = sim_now().value() + sc_core::sc_time_to_pending_activity().value();  // now: pending now
+  }
+  return at < m_pending_at;
 }
 
 void Core::finish_cta(uint32_t slot) {

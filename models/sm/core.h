@@ -61,7 +61,7 @@ class Core : public gpu::CoreModule, public Pollable {
  private:
   void tick();
   Cycle run_cycle(Cycle now);  // one cycle of the pipeline; returns the next cycle it must run
-  bool may_run_ahead(Cycle next) const;
+  bool may_run_ahead(Cycle next);
   // Whether every stage runs every cycle (the verification aids run_every_cycle and poll_every_cycle).
   bool polled() const { return (m_ctx.spec.run_every_cycle && m_ctas_resident > 0) || m_ctx.wake.polling(); }
   void finish_cta(uint32_t slot);
@@ -84,6 +84,10 @@ class Core : public gpu::CoreModule, public Pollable {
   uint64_t m_next_age = 0;
   uint32_t m_replay_ctas = 0;    // resident CTAs of a launch whose trace decides the warps' paths
   uint64_t m_cycles_ahead = 0;  // see cycles_run_ahead
+  // may_run_ahead's memo of the kernel's pending activity: the time value of the earliest, as
+  // asked in this run of tick() when the core's Wakeup had been asked m_pending_asks times.
+  uint64_t m_pending_at = 0;
+  uint64_t m_pending_asks = ~uint64_t{0};
   // Waves: per warp slot PC, active mask and state; sampled when warps change.
   std::vector<uint64_t> m_wave_pc, m_wave_mask, m_wave_state;  // m_wave_mask: rows() per slot
   size_t traced_slots() const;

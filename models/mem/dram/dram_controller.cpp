@@ -14,9 +14,11 @@ DramController::DramController(sc_core::sc_module_name name, const DramSpec& spe
       m_timing(spec.timing_model == "command" ? nullptr : make_dram_timing(spec)),
       m_device(spec.timing_model == "command" ? std::make_unique<DramDevice>(spec) : nullptr),
       m_scheduler(make_dram_scheduler(spec.scheduler, DramSchedulerParams{spec.hold_threshold()})),
+      m_heads_only(m_scheduler->bank_heads_only()),
       m_bank_activated(spec.banks, 0),
       m_earliest(spec.banks),
       m_earliest_of(spec.banks, std::array<uint64_t, kDramCmds>{}),
+      m_bank_seen(spec.banks, 0),
       m_views(spec.banks),
       m_bank_queued(spec.banks, 0),
       m_rows(spec.banks),
@@ -106,8 +108,10 @@ void DramController::schedule(Cycle now) {
   if (command_model()) return schedule_commands(now);
   if (m_queue.empty()) return;
   bool any_ready = false;  // a queued request can start now (else no policy picks one)
+  uint32_t banks = 0;      // banks with a request queued
   for (uint32_t b = 0; b < m_spec.banks; ++b) {
     if (m_bank_queued[b] == 0) continue;  // no entry looks at its view
+    ++banks;
     DramBankView& v = m_views[b];
     v.ready = m_timing->bank_ready(b, now) == now;
     v.row_change = m_timing->row_change_ready(b, now) == now;
@@ -115,8 +119,15 @@ void DramController::schedule(Cycle now) {
     any_ready |= v.ready && (v.row_change || (v.open_row && queued_for(b, *v.open_row)));
   }
   if (!any_ready) return;
-  mark_ready(m_queue, m_views);
-  const int i = m_scheduler->pick(m_queue, now);
+  int i = -1;
+  if (m_heads_only) {
+    collect_bank_heads(banks);
+    const int k = m_scheduler->pick(m_candidates, now);
+    if (k >= 0) i = static_cast<int>(m_candidate_index[static_cast<size_t>(k)]);
+  } else {
+    mark_ready(m_queue, m_views);
+    i = m_scheduler->pick(m_queue, now);
+  }
   if (i < 0) return;
   const DramQueueEntry& e = m_queue[i];
   const bool keep_open = m_open_page || wanted_by_another(static_cast<size_t>(i));
@@ -131,6 +142,20 @@ void DramController::schedule(Cycle now) {
     if (!keep_open) m_timeline.set(m_clock.time_of(r.done), &m_wave_row[e.bank], kNoRow);
   }
   start_access(static_cast<size_t>(i), now, r);
+}
+
+void DramController::collect_bank_heads(uint32_t banks) {
+  m_candidates.clear();
+  m_candidate_index.clear();
+  std::fill(m_bank_seen.begin(), m_bank_seen.end(), 0);
+  for (size_t i = 0; i < m_queue.size() && m_candidates.size() < banks; ++i) {
+    const uint32_t b = m_queue[i].bank;
+    if (m_bank_seen[b]) continue;
+    m_bank_seen[b] = 1;
+    m_candidates.push_back(m_queue[i]);
+    m_candidate_index.push_back(i);
+  }
+  mark_ready(m_candidates, m_views);
 }
 
 void DramController::count_outcome(Pending& p, RowOutcome outcome) {

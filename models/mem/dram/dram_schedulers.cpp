@@ -67,6 +67,7 @@ int oldest_row_hit(const std::vector<DramQueueEntry>& q) {
 class Fcfs : public IDramScheduler {
  public:
   int pick(const std::vector<DramQueueEntry>& q, Cycle) override { return oldest_ready(q, m_seen); }
+  bool bank_heads_only() const override { return true; }
 
  private:
   std::vector<uint8_t> m_seen;
