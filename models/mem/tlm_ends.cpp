@@ -80,7 +80,7 @@ void InitiatorEnd::send(tlm::tlm_generic_payload& p) {
     m_request_busy = false;
     // One request a time step: the owner runs again when it may send the next.
     m_free_from = delay > lead ? m_clock.edge_from(sim_now() + delay) : now;
-    m_wake.at(std::max(m_free_from, m_clock.edge_after(now)));
+    if (m_wake_after_send) m_wake.at(std::max(m_free_from, m_clock.edge_after(now)));
   } else {
     m_request_busy = true;
   }

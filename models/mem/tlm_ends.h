@@ -79,8 +79,19 @@ class InitiatorEnd : public tlm::tlm_bw_transport_if<> {
     const sc_core::sc_time now = m_clock.time();
     return !m_request_busy && m_free_from <= now && m_sent_at != now;
   }
-  // Sends BEGIN_REQ; requires can_send().
+  // Sends BEGIN_REQ; requires can_send(). Unless the owner plans its sends, it runs again at the
+  // first edge it may send the next.
   void send(tlm::tlm_generic_payload& p);
+  // The owner asks for the edge it may send its next request at itself (next_send_cycle), when it
+  // has one: a send then does not wake it (with nothing more to send it would run for nothing).
+  void owner_plans_sends() { m_wake_after_send = false; }
+  // The first cycle the owner may send again (now or earlier if it may now), or kNever while the
+  // request sent waits for END_REQ (whose arrival wakes the owner).
+  Cycle next_send_cycle() const {
+    if (m_request_busy) return kNever;
+    if (m_sent_at == sc_core::sc_max_time()) return m_clock.cycle_at(m_free_from);
+    return m_clock.cycle_at(std::max(m_free_from, m_clock.edge_after(m_sent_at)));
+  }
   // Responses the owner may see now, oldest first.
   bool has_response() const { return !m_responses.empty() && m_responses.front().from <= m_clock.time(); }
   tlm::tlm_generic_payload& front_response() const { return *m_responses.front().payload; }
@@ -100,6 +111,7 @@ class InitiatorEnd : public tlm::tlm_bw_transport_if<> {
   bool m_request_busy = false;
   sc_core::sc_time m_free_from = sc_core::SC_ZERO_TIME;  // END_REQ seen from then on
   sc_core::sc_time m_sent_at = sc_core::sc_max_time();   // time of the last send
+  bool m_wake_after_send = true;                         // see owner_plans_sends
   std::deque<Response> m_responses;
 };
 

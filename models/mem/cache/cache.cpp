@@ -16,6 +16,7 @@ Cache::Cache(sc_core::sc_module_name name, const CacheSpec& spec, double referen
       m_mshr_stall_since(spec.ports, kNever) {
   for (uint32_t i = 1; i < spec.ports; ++i)
     m_more_ports.push_back(std::make_unique<TargetEnd>(("upstream_" + std::to_string(i)).c_str(), m_wake, m_clock));
+  downstream.owner_plans_sends();  // tick asks for the next send's edge while m_to_send has more
   SC_METHOD(tick);
   sensitive << m_wake.event();
   dont_initialize();
@@ -81,6 +82,7 @@ void Cache::tick() {
   Cycle next = kNever;
   if (!m_ready.empty()) next = std::max(now + 1, m_ready.top().at);
   if (retry_next_cycle) next = std::min(next, now + 1);
+  if (!m_to_send.empty()) next = std::min(next, std::max(now + 1, downstream.next_send_cycle()));
   sleep_until(m_clock, next, m_wake);
 }
 

@@ -1,5 +1,8 @@
 #include "models/mem/dram/dram_controller.h"
 
+#include <algorithm>
+#include <stdexcept>
+
 #include "models/mem/mem_extension.h"
 
 namespace gputlm::mem {
@@ -14,11 +17,11 @@ DramController::DramController(sc_core::sc_module_name name, const DramSpec& spe
       m_timing(spec.timing_model == "command" ? nullptr : make_dram_timing(spec)),
       m_device(spec.timing_model == "command" ? std::make_unique<DramDevice>(spec) : nullptr),
       m_scheduler(make_dram_scheduler(spec.scheduler, DramSchedulerParams{spec.hold_threshold()})),
-      m_heads_only(m_scheduler->bank_heads_only()),
+      m_heads_only(spec.timing_model != "command" && m_scheduler->bank_heads_only()),
       m_bank_activated(spec.banks, 0),
       m_earliest(spec.banks),
       m_earliest_of(spec.banks, std::array<uint64_t, kDramCmds>{}),
-      m_bank_seen(spec.banks, 0),
+      m_bank_serials(spec.banks),
       m_views(spec.banks),
       m_bank_queued(spec.banks, 0),
       m_rows(spec.banks),
@@ -91,6 +94,10 @@ void DramController::accept(Cycle now) {
   e.arrival = now;
   m_first_arrival = std::min<uint64_t>(m_first_arrival, now);
   m_queue.push_back(e);
+  if (m_heads_only) {
+    m_serials.push_back(m_next_serial);
+    m_bank_serials[e.bank].push_back(m_next_serial++);
+  }
   ++m_bank_queued[e.bank];
   m_rows.add(e.bank, e.row);
   m_pending.push_back({p});
@@ -108,10 +115,8 @@ void DramController::schedule(Cycle now) {
   if (command_model()) return schedule_commands(now);
   if (m_queue.empty()) return;
   bool any_ready = false;  // a queued request can start now (else no policy picks one)
-  uint32_t banks = 0;      // banks with a request queued
   for (uint32_t b = 0; b < m_spec.banks; ++b) {
     if (m_bank_queued[b] == 0) continue;  // no entry looks at its view
-    ++banks;
     DramBankView& v = m_views[b];
     v.ready = m_timing->bank_ready(b, now) == now;
     v.row_change = m_timing->row_change_ready(b, now) == now;
@@ -121,7 +126,7 @@ void DramController::schedule(Cycle now) {
   if (!any_ready) return;
   int i = -1;
   if (m_heads_only) {
-    collect_bank_heads(banks);
+    collect_bank_heads();
     const int k = m_scheduler->pick(m_candidates, now);
     if (k >= 0) i = static_cast<int>(m_candidate_index[static_cast<size_t>(k)]);
   } else {
@@ -144,17 +149,18 @@ void DramController::schedule(Cycle now) {
   start_access(static_cast<size_t>(i), now, r);
 }
 
-void DramController::collect_bank_heads(uint32_t banks) {
-  m_candidates.clear();
+void DramController::collect_bank_heads() {
   m_candidate_index.clear();
-  std::fill(m_bank_seen.begin(), m_bank_seen.end(), 0);
-  for (size_t i = 0; i < m_queue.size() && m_candidates.size() < banks; ++i) {
-    const uint32_t b = m_queue[i].bank;
-    if (m_bank_seen[b]) continue;
-    m_bank_seen[b] = 1;
-    m_candidates.push_back(m_queue[i]);
-    m_candidate_index.push_back(i);
+  for (uint32_t b = 0; b < m_spec.banks; ++b) {
+    const DramBankView& v = m_views[b];
+    if (m_bank_serials[b].empty() || !v.ready) continue;  // a head that cannot start: no policy picks it
+    const auto at = std::lower_bound(m_serials.begin(), m_serials.end(), m_bank_serials[b].front());
+    const size_t i = static_cast<size_t>(at - m_serials.begin());
+    if (v.row_change || (v.open_row && *v.open_row == m_queue[i].row)) m_candidate_index.push_back(i);
   }
+  std::sort(m_candidate_index.begin(), m_candidate_index.end());
+  m_candidates.clear();
+  for (size_t i : m_candidate_index) m_candidates.push_back(m_queue[i]);
   mark_ready(m_candidates, m_views);
 }
 
@@ -170,6 +176,11 @@ void DramController::start_access(size_t i, Cycle now, const DramIssue& r) {
   const Pending p = m_pending[i];
   m_queue.erase(m_queue.begin() + static_cast<std::ptrdiff_t>(i));
   m_pending.erase(m_pending.begin() + static_cast<std::ptrdiff_t>(i));
+  if (m_heads_only) {
+    if (m_bank_serials[e.bank].front() != m_serials[i]) throw std::logic_error(std::string(name()) + ": the policy picked a request behind its bank's oldest");
+    m_bank_serials[e.bank].pop_front();
+    m_serials.erase(m_serials.begin() + static_cast<std::ptrdiff_t>(i));
+  }
   --m_bank_queued[e.bank];
   m_rows.remove(e.bank, e.row);
   if (p.activated) --m_bank_activated[e.bank];

@@ -10,6 +10,7 @@
 // The controller wakes only when something can happen.
 #pragma once
 
+#include <deque>
 #include <memory>
 #include <queue>
 #include <systemc>
@@ -82,9 +83,9 @@ class DramController : public sc_core::sc_module, public StatProvider, public Wa
   bool wanted_by_another(size_t i) const;
   void record_hold(uint32_t bank, Cycle now);
   void schedule(Cycle now);
-  // The latency model with a policy that looks at banks' oldest requests only: those, marked, into
-  // m_candidates (and their queue positions into m_candidate_index), oldest first.
-  void collect_bank_heads(uint32_t banks);
+  // The latency model with a policy that picks a bank's oldest request only: those that may start
+  // now, marked, into m_candidates (their queue positions into m_candidate_index), oldest first.
+  void collect_bank_heads();
   void count_outcome(Pending& p, RowOutcome outcome);
   void start_access(size_t i, Cycle now, const DramIssue& r);
   Cycle next_wake(Cycle now) const;
@@ -115,7 +116,7 @@ class DramController : public sc_core::sc_module, public StatProvider, public Wa
   std::unique_ptr<IDramTiming> m_timing;  // the latency model, or
   std::unique_ptr<DramDevice> m_device;   // the command model
   std::unique_ptr<IDramScheduler> m_scheduler;
-  bool m_heads_only;  // m_scheduler->bank_heads_only(), asked once
+  bool m_heads_only;  // the latency model and m_scheduler->bank_heads_only(), asked once
   Wakeup m_wake;
   std::vector<DramQueueEntry> m_queue;                  // oldest first
   std::vector<Pending> m_pending;
@@ -137,7 +138,11 @@ class DramController : public sc_core::sc_module, public StatProvider, public Wa
   std::vector<Step> m_steps;                 // scratch: per queued request, this cycle
   std::vector<DramQueueEntry> m_candidates;  // scratch: the entries the policy sees
   std::vector<size_t> m_candidate_index;
-  std::vector<uint8_t> m_bank_seen;  // scratch of collect_bank_heads: a flag per bank
+  // m_heads_only: each queued request's serial number (ascending, beside m_queue) and, per bank,
+  // the serial numbers of its requests, oldest first (a bank's head is found by a binary search).
+  std::vector<uint64_t> m_serials;
+  std::vector<std::deque<uint64_t>> m_bank_serials;
+  uint64_t m_next_serial = 0;
   std::priority_queue<InFlight, std::vector<InFlight>, std::greater<InFlight>> m_in_flight;
   std::vector<DramBankView> m_views;
   std::vector<uint32_t> m_bank_queued;  // requests queued per bank

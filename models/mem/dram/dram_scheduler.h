@@ -65,9 +65,9 @@ class IDramScheduler {
   // Called when the picked request's access starts at `now` (the command model: its column
   // command); its data transfer ends at `done`.
   virtual void on_issue(const DramQueueEntry&, Cycle /*now*/, Cycle /*done*/) {}
-  // Whether the policy only ever picks a request that is the oldest queued for its bank (fcfs):
-  // the controller may then give pick() only those, one per bank, oldest first (a queue of 64
-  // requests to 8 banks is scanned to its banks' heads, not marked and searched whole each cycle).
+  // Whether the policy only ever picks a ready request that is the oldest queued for its bank
+  // (fcfs): the controller may then give pick() only those, oldest first (the latency model keeps
+  // each bank's requests in order, so a full queue is not marked and searched whole each cycle).
   virtual bool bank_heads_only() const { return false; }
   // Whether the policy ever holds a bank's row (below).
   virtual bool holds_rows() const { return false; }

@@ -19,7 +19,10 @@ Xbar::Xbar(sc_core::sc_module_name name, const XbarSpec& spec, uint32_t inputs, 
       m_per_slice(outputs, 0),
       m_per_core(inputs, 0) {
   for (uint32_t i = 0; i < inputs; ++i) m_up.push_back(std::make_unique<TargetEnd>(("up_" + std::to_string(i)).c_str(), m_wake, m_clock));
-  for (uint32_t m = 0; m < outputs; ++m) m_down.push_back(std::make_unique<InitiatorEnd>(("down_" + std::to_string(m)).c_str(), m_wake, m_clock));
+  for (uint32_t m = 0; m < outputs; ++m) {
+    m_down.push_back(std::make_unique<InitiatorEnd>(("down_" + std::to_string(m)).c_str(), m_wake, m_clock));
+    m_down.back()->owner_plans_sends();  // next_wake asks for the next send's edge
+  }
   SC_METHOD(tick);
   sensitive << m_wake.event();
   dont_initialize();
@@ -133,7 +136,7 @@ Cycle Xbar::next_wake(Cycle now) const {
   // A link that has not yet answered END_REQ (its queue is full) or BEGIN_RESP wakes the crossbar
   // when it does: no need to poll it.
   for (uint32_t m = 0; m < m_down.size(); ++m) {
-    if (!m_to_slice[m].empty() && m_down[m]->can_send()) consider(m_to_slice[m].front().at);
+    if (!m_to_slice[m].empty()) consider(std::max(m_to_slice[m].front().at, m_down[m]->next_send_cycle()));
   }
   for (uint32_t i = 0; i < m_up.size(); ++i) {
     if (!m_to_core[i].empty() && m_up[i]->can_respond()) consider(m_to_core[i].front().at);
