@@ -4,8 +4,10 @@
 # LeakSanitizer, every report fatal), and each fuzz target on its corpus for FUZZ_RUNS inputs
 # (default 20,000) from FUZZ_SEED (default 1), so that a run is repeatable (scripts/fuzz.sh).
 # build-asan/ is one build for both (-DGPUTLM_FUZZ=ON). Set GPUTLM_SKIP_ASAN=1 to run the normal
-# suite only. The sanitizer pass skips the polled and traced repetitions of the timed-workload
-# tests (GPUTLM_SANITIZER_PASS; the normal pass makes them). Arguments go to both ctest runs.
+# suite only. In the sanitizer pass (GPUTLM_SANITIZER_PASS) the timed-workload tests run every
+# workload on narasiman-baseline and a fixed quarter of the other (preset, workload) pairs, once
+# each, without the polled and traced repetitions (the normal pass makes them all). Arguments go
+# to both ctest runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/build.sh
