@@ -47,6 +47,8 @@ class TargetEnd : public tlm::tlm_fw_transport_if<> {
   // Takes the request peek() returned; a request waiting at the port moves into the register.
   tlm::tlm_generic_payload* take();
   bool can_respond() const { return !m_response_busy; }
+  // No request in the register or waiting at the port.
+  bool empty() const { return !m_held && !m_waiting; }
   // Sends the response (BEGIN_RESP); the payload's response status is set to OK.
   void respond(tlm::tlm_generic_payload& p);
 
@@ -95,6 +97,8 @@ class InitiatorEnd : public tlm::tlm_bw_transport_if<> {
   // Responses the owner may see now, oldest first.
   bool has_response() const { return !m_responses.empty() && m_responses.front().from <= m_clock.time(); }
   tlm::tlm_generic_payload& front_response() const { return *m_responses.front().payload; }
+  // No request waiting for END_REQ and no response come or coming.
+  bool idle() const { return !m_request_busy && m_responses.empty(); }
   void pop_response() { m_responses.pop_front(); }
 
  private:

@@ -24,6 +24,7 @@ Core::Core(sc_core::sc_module_name name, const CoreSpec& spec, uint32_t core_id,
   m_execute->out->socket.bind(m_memory->in->socket);
   m_memory->out->socket.bind(m_writeback->in->socket);
   m_fetch->icache.socket.bind(m_l1i->upstream.socket);
+  if (spec.fast_icache_hits) m_fetch->take_idle_hits_from(*m_l1i);
   m_memory->dcache.socket.bind(m_l1d->upstream.socket);
   m_stages = {m_writeback.get(), m_memory.get(), m_execute.get(), m_read.get(), m_decode.get(), m_fetch.get()};
   SC_METHOD(tick);

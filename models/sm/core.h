@@ -52,6 +52,8 @@ class Core : public gpu::CoreModule, public Pollable {
 
   // Cycles the core ran ahead of the kernel (Core::tick), over its life: a measure of the speed-up, not a statistic.
   uint64_t cycles_run_ahead() const { return m_cycles_ahead; }
+  // I-cache hits served without the link's round trip (FetchStage::take_idle_hits_from), likewise.
+  uint64_t idle_icache_hits() const { return m_fetch->idle_hits(); }
   mem::Cache& l1i() { return *m_l1i; }
   mem::Cache& l1d() { return *m_l1d; }
 

@@ -102,6 +102,7 @@ CoreSpec CoreSpec::from_json(const nlohmann::json& j, const std::string& where, 
   s.wait_for_stores = r.get_bool("wait_for_stores", s.wait_for_stores);
   s.run_every_cycle = r.get_bool("run_every_cycle", s.run_every_cycle);
   s.run_ahead = r.get_bool("run_ahead", s.run_ahead);
+  s.fast_icache_hits = r.get_bool("fast_icache_hits", s.fast_icache_hits);
   if (r.has("icache")) s.icache = mem::CacheSpec::from_json(r.get_object("icache"), where, r.key_path("icache"));
   if (r.has("l1d")) s.l1d = mem::CacheSpec::from_json(r.get_object("l1d"), where, r.key_path("l1d"));
   s.icache.clock_mhz = s.l1d.clock_mhz = s.clock_mhz;

@@ -28,6 +28,7 @@ struct CoreRun {
   nlohmann::json l1d;      // the SIMT core's L1 data cache statistics
   nlohmann::json modules;  // every module's statistics, by name
   uint64_t cycles_run_ahead = 0;  // the SIMT core's (sm::Core::cycles_run_ahead)
+  uint64_t idle_icache_hits = 0;  // ... and its sm::Core::idle_icache_hits
 };
 
 // Runs `snippet` for `threads` threads (one CTA) on a fresh GPU made from `config`; thread i's
@@ -52,6 +53,7 @@ inline CoreRun run_core(const std::string& snippet, uint32_t threads, const nloh
   if (auto* simt = dynamic_cast<sm::Core*>(gpu.cores()[0].get())) {
     r.l1d = simt->l1d().stats().values();
     r.cycles_run_ahead = simt->cycles_run_ahead();
+    r.idle_icache_hits = simt->idle_icache_hits();
   }
   r.modules = collect_stats();
   return r;

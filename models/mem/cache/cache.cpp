@@ -86,9 +86,25 @@ void Cache::tick() {
   sleep_until(m_clock, next, m_wake);
 }
 
+std::optional<sc_core::sc_time> Cache::take_idle_hit(uint64_t address, const sc_core::sc_time& sent) {
+  if (m_spec.ports != 1 || !upstream.empty() || !m_ready.empty() || !m_mshrs.empty() || !m_forwarded.empty() || !m_to_send.empty() ||
+      !downstream.idle())
+    return std::nullopt;
+  const Cycle at = m_clock.cycle_at(m_clock.edge_after(sent));  // the edge that would take it
+  const uint64_t line = address / m_spec.line_bytes;
+  const uint32_t bank = bank_of(address, line);
+  if (m_bank_used[bank] == at + 1 || (!m_spec.perfect && !m_tags.lookup(line))) return std::nullopt;  // lookup touches a hit only
+  m_bank_used[bank] = at + 1;
+  ++m_hits;
+  ++m_accesses;
+  ++m_reads;
+  ++m_seq;  // the response's place in m_ready, had it gone there
+  return m_clock.time_of(at + m_spec.hit_latency - 1);
+}
+
 Cache::Outcome Cache::handle(tlm::tlm_generic_payload& p, Cycle now) {
   const uint64_t line = p.get_address() / m_spec.line_bytes;
-  const uint32_t bank = static_cast<uint32_t>((m_spec.bank_bytes ? p.get_address() / m_spec.bank_bytes : line) % m_spec.banks);
+  const uint32_t bank = bank_of(p.get_address(), line);
   if (m_bank_used[bank] == now + 1) return Outcome::BankBusy;
   const AccessKind kind = MemExtension::of(p).kind;
   const bool write = kind == AccessKind::Store || kind == AccessKind::Atomic || kind == AccessKind::Writeback;

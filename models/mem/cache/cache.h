@@ -10,6 +10,7 @@
 
 #include <deque>
 #include <memory>
+#include <optional>
 #include <queue>
 #include <systemc>
 #include <unordered_map>
@@ -43,6 +44,15 @@ class Cache : public sc_core::sc_module, public StatProvider, public WaveProvide
   void trace(sc_core::sc_trace_file* tf) const override;
   std::vector<WaveGroup> wave_groups() const override;
   const CacheSpec& spec() const { return m_spec; }
+  // A load or fetch of `address` sent at `sent` (now, or later: a core running ahead) to a cache of
+  // one port that is idle (nothing at its port, in its MSHRs or queues, nothing to answer, no
+  // answer coming from below) and holds the line, or is perfect: the cache does at once what its
+  // next edge would do with the request (counters, bank, replacement state) and returns the time
+  // it would respond; the sender sees the data from its own first edge after that time, as over
+  // the link. Otherwise it does nothing and returns nothing (the sender sends as usual). Nothing
+  // else reaches an idle one-port cache before that edge, so the outcome is the link's, without
+  // its round trip of kernel events (FetchStage uses it for the I-cache: core key fast_icache_hits).
+  std::optional<sc_core::sc_time> take_idle_hit(uint64_t address, const sc_core::sc_time& sent);
   // What the cache holds (the watchdog's dump).
   std::string dump() const {
     return std::to_string(m_mshrs.size()) + " MSHRs in use, " + std::to_string(m_forwarded.size()) + " forwarded requests out, " +
@@ -75,6 +85,9 @@ class Cache : public sc_core::sc_module, public StatProvider, public WaveProvide
   uint32_t port_of(tlm::tlm_generic_payload& p);
   void respond_at(tlm::tlm_generic_payload& p, Cycle at) { m_ready.push({at, m_seq++, &p, port_of(p)}); }
   size_t outstanding() const { return m_mshrs.size() + m_forwarded.size(); }
+  uint32_t bank_of(uint64_t address, uint64_t line) const {
+    return static_cast<uint32_t>((m_spec.bank_bytes ? address / m_spec.bank_bytes : line) % m_spec.banks);
+  }
 
   CacheSpec m_spec;
   bool m_write_back;  // m_spec.write_back(), decided once

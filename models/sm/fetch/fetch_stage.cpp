@@ -74,6 +74,12 @@ Cycle FetchStage::cycle(Cycle now) {
     m_arrived.push_back(slot);
     p.release();
   }
+  while (!m_idle_hits.empty() && m_idle_hits.front().from <= now) {  // after the link's: see fetch()
+    const IdleHit h = m_idle_hits.front();
+    m_idle_hits.pop_front();
+    m_core.warps[h.slot].ibuffer_line = h.line;
+    m_arrived.push_back(h.slot);
+  }
   if (m_held && m_ready <= now && out->can_send()) {
     out->send(*m_held);
     m_held = nullptr;
@@ -127,12 +133,14 @@ Cycle FetchStage::cycle(Cycle now) {
     }
   }
   show(m_held ? 1 : 0, m_held);
-  if (m_held) return m_ready > now ? m_ready : kNever;
+  // A line the idle I-cache served comes without a wake-up from the link: run when it is seen.
+  const Cycle line_due = m_idle_hits.empty() ? kNever : m_idle_hits.front().from;
+  if (m_held) return std::min(line_due, m_ready > now ? m_ready : kNever);
   if ((m_fetched && m_slot_used) || !m_arrived.empty() || m_forming != kNoSlot) return now + 1;
   // Warps changed after this cycle's decision (a CTA started by a run later in the cycle): the
   // next cycle's scan looks at them (polled or not, the same cycle).
   if (!m_core.touched.empty()) return now + 1;
-  return soonest;
+  return std::min(soonest, line_due);
 }
 
 // Every cycle of a launch is charged either as a fetch cycle or, without a fetch, to why nothing
@@ -189,7 +197,22 @@ bool FetchStage::fetch(uint32_t slot, Cycle now) {
   const std::optional<IssueUnit> u = m_core.formation->next(slot, w, FormationInput{k, *cta.state});
   const uint64_t line = line_of(u->pc);
   if (line != w.ibuffer_line) {  // instruction buffer miss: ask the I-cache, fetch others meanwhile
-    if (!icache.can_send()) return true;
+    // One request a cycle over the link, served there or here (`now` is the cycle a completing
+    // fetch started in, not always this one).
+    const Cycle cycle = m_core.clock.now();
+    if (!icache.can_send() || m_idle_hit_sent == cycle) return true;
+    const sc_core::sc_time sent = m_core.clock.time();
+    if (std::optional<sc_core::sc_time> answer = m_l1i ? m_l1i->take_idle_hit(line * m_core.spec.icache.line_bytes, sent) : std::nullopt) {
+      // Seen from the first edge after the answer, as InitiatorEnd shows a response; after any
+      // response already on the link (the cache was idle: they were all sent before).
+      m_idle_hits.push_back({m_core.clock.cycle_at(m_core.clock.edge_after(*answer)), slot, line});
+      m_idle_hit_sent = cycle;
+      ++m_idle_hit_count;
+      m_icache_wait[slot] = true;
+      m_icache_sent[slot] = now;
+      recheck(slot, now);
+      return true;
+    }
     tlm::tlm_generic_payload& p = m_pool.make(line * m_core.spec.icache.line_bytes, m_core.spec.icache.line_bytes, mem::AccessKind::Fetch, m_core.clock.time());
     mem::MemExtension::of(p).core = m_core.id;
     mem::MemExtension::of(p).warp = slot;

@@ -10,6 +10,7 @@
 
 #include <deque>
 
+#include "models/mem/cache/cache.h"
 #include "models/mem/payload_pool.h"
 #include "models/mem/tlm_ends.h"
 #include "models/sm/scheduler/slot_set.h"
@@ -22,6 +23,10 @@ class FetchStage : public Stage {
   FetchStage(sc_core::sc_module_name name, CoreContext& core);
 
   mem::InitiatorEnd icache;
+  // Fetches that would find `l1i` (the cache behind `icache`) idle and holding their line are
+  // served by it at once, without the link's round trip (mem::Cache::take_idle_hit; same results).
+  void take_idle_hits_from(mem::Cache& l1i) { m_l1i = &l1i; }
+  uint64_t idle_hits() const { return m_idle_hit_count; }  // over its life: a measure of the speed-up
   bool waiting_for_line(uint32_t slot) const { return m_icache_wait[slot]; }
   // The fetch and stall cycles count the cycles [start, end) of a launch.
   void begin_accounting(Cycle start);
@@ -71,6 +76,15 @@ class FetchStage : public Stage {
   StallCause m_sleep_cause = StallCause::Idle;
   std::vector<uint8_t> m_icache_wait;  // per slot: its line is being fetched (or its fetch to complete)
   std::deque<uint32_t> m_arrived;   // slots whose line arrived, oldest first, fetch to complete
+  struct IdleHit {
+    Cycle from;  // the cycle the line is seen, as a response over the link would be
+    uint32_t slot;
+    uint64_t line;
+  };
+  mem::Cache* m_l1i = nullptr;     // see take_idle_hits_from
+  std::deque<IdleHit> m_idle_hits;  // lines the idle I-cache served, in the order they come
+  Cycle m_idle_hit_sent = kNever;   // the cycle of the last one (a link takes one request a cycle)
+  uint64_t m_idle_hit_count = 0;
   uint32_t m_completed = kNoSlot;   // the slot whose fetch completed this cycle (m_cycle) on its line's arrival
   std::vector<Cycle> m_icache_sent;  // per slot: when that fetch started
   SlotSet m_candidates;  // candidate() and not waiting for the I-cache

@@ -194,6 +194,14 @@ TEST(CorePipeline, TwoIdenticalRunsGiveIdenticalStatistics) {
   EXPECT_EQ(a.l1d, b.l1d);
 }
 
+// The same outcome, to every statistic of every module, the lanes' outputs and the stall causes.
+void expect_same_run(const Result& a, const Result& b, uint32_t threads) {
+  EXPECT_EQ(a.cycles, b.cycles);
+  EXPECT_EQ(a.modules, b.modules);
+  EXPECT_EQ(a.counters.stall_cycles, b.counters.stall_cycles);
+  for (unsigned i = 0; i < threads; ++i) EXPECT_EQ(a.out[i].o, b.out[i].o);
+}
+
 // A core alone in its GPU runs its cycles ahead of the SystemC kernel while nothing else is
 // pending (Core::tick): most cycles of ALU code, fewer where loads keep the L1 and DRAM busy; every
 // statistic of every module is the one of the run that asks the kernel for each cycle.
@@ -204,13 +212,29 @@ TEST(CorePipeline, ALoneCoreRunsCyclesAheadOfTheKernelWithTheSameStatistics) {
     const Result ahead = run(snippet, threads), each = run(snippet, threads, stepped);
     EXPECT_EQ(each.cycles_run_ahead, 0u);
     EXPECT_GT(ahead.cycles_run_ahead, 0u);
-    EXPECT_EQ(ahead.cycles, each.cycles);
-    EXPECT_EQ(ahead.modules, each.modules);
-    EXPECT_EQ(ahead.counters.stall_cycles, each.counters.stall_cycles);
-    for (unsigned i = 0; i < threads; ++i) EXPECT_EQ(ahead.out[i].o, each.out[i].o);
+    expect_same_run(ahead, each, threads);
   }
   const Result alu = run(alu_loop(100), 256);
   EXPECT_GT(alu.cycles_run_ahead, alu.cycles / 2) << alu.cycles << " cycles";
+}
+
+// A fetch that finds the I-cache idle and holding its line is served at once (fast_icache_hits,
+// mem::Cache::take_idle_hit), on narasiman-baseline, fermi-gtx480 (15 cores) and with 3-cycle
+// I-cache hits; everything is as when every fetch goes over the link, misses, loads and the
+// I-cache's own counters included.
+TEST(CorePipeline, IdleICacheHitsSkipTheLinkWithTheSameStatistics) {
+  nlohmann::json slow_hits = preset();
+  slow_hits["core"]["icache"]["hit_latency"] = 3;
+  for (const nlohmann::json& config : {preset(), preset("fermi-gtx480"), slow_hits}) {
+    nlohmann::json linked = config;
+    linked["core"]["fast_icache_hits"] = false;
+    for (const auto& [snippet, threads] : {std::pair{alu_loop(100), 256u}, std::pair{load_or_compute(), 64u}}) {
+      const Result fast = run(snippet, threads, config), slow = run(snippet, threads, linked);
+      EXPECT_EQ(slow.idle_icache_hits, 0u) << config["name"];
+      EXPECT_GT(fast.idle_icache_hits, 0u) << config["name"];
+      expect_same_run(fast, slow, threads);
+    }
+  }
 }
 
 TEST(CorePipeline, ABarrierInDivergentCodeIsReportedAsAFault) {
