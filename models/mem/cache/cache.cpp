@@ -94,10 +94,8 @@ std::optional<sc_core::sc_time> Cache::take_idle_hit(uint64_t address, const sc_
   const uint64_t line = address / m_spec.line_bytes;
   const uint32_t bank = bank_of(address, line);
   if (m_bank_used[bank] == at + 1 || (!m_spec.perfect && !m_tags.lookup(line))) return std::nullopt;  // lookup touches a hit only
-  m_bank_used[bank] = at + 1;
   ++m_hits;
-  ++m_accesses;
-  ++m_reads;
+  accepted(bank, at, false);
   ++m_seq;  // the response's place in m_ready, had it gone there
   return m_clock.time_of(at + m_spec.hit_latency - 1);
 }
@@ -130,11 +128,7 @@ Cache::Outcome Cache::handle(tlm::tlm_generic_payload& p, Cycle now) {
   } else {
     o = write_line(p, line, now);
   }
-  if (o == Outcome::Accepted) {
-    m_bank_used[bank] = now + 1;
-    ++m_accesses;
-    (write ? m_writes : m_reads)++;
-  }
+  if (o == Outcome::Accepted) accepted(bank, now, write);
   return o;
 }
 

@@ -85,6 +85,12 @@ class Cache : public sc_core::sc_module, public StatProvider, public WaveProvide
   uint32_t port_of(tlm::tlm_generic_payload& p);
   void respond_at(tlm::tlm_generic_payload& p, Cycle at) { m_ready.push({at, m_seq++, &p, port_of(p)}); }
   size_t outstanding() const { return m_mshrs.size() + m_forwarded.size(); }
+  // A request accepted in cycle `now`: its bank is busy for the cycle, and it is counted.
+  void accepted(uint32_t bank, Cycle now, bool write) {
+    m_bank_used[bank] = now + 1;
+    ++m_accesses;
+    (write ? m_writes : m_reads)++;
+  }
   uint32_t bank_of(uint64_t address, uint64_t line) const {
     return static_cast<uint32_t>((m_spec.bank_bytes ? address / m_spec.bank_bytes : line) % m_spec.banks);
   }

@@ -94,13 +94,11 @@ void DramController::accept(Cycle now) {
   e.arrival = now;
   m_first_arrival = std::min<uint64_t>(m_first_arrival, now);
   m_queue.push_back(e);
-  if (m_heads_only) {
-    m_serials.push_back(m_next_serial);
-    m_bank_serials[e.bank].push_back(m_next_serial++);
-  }
+  if (m_heads_only) m_bank_serials[e.bank].push_back(m_next_serial);
   ++m_bank_queued[e.bank];
   m_rows.add(e.bank, e.row);
   m_pending.push_back({p});
+  m_pending.back().serial = m_next_serial++;
   if (command_model()) {
     const uint64_t per_column = m_spec.command.burst_length * m_spec.command.bus_bytes;
     m_pending.back().columns = static_cast<uint32_t>(std::max<uint64_t>(1, (p->get_data_length() + per_column - 1) / per_column));
@@ -154,8 +152,9 @@ void DramController::collect_bank_heads() {
   for (uint32_t b = 0; b < m_spec.banks; ++b) {
     const DramBankView& v = m_views[b];
     if (m_bank_serials[b].empty() || !v.ready) continue;  // a head that cannot start: no policy picks it
-    const auto at = std::lower_bound(m_serials.begin(), m_serials.end(), m_bank_serials[b].front());
-    const size_t i = static_cast<size_t>(at - m_serials.begin());
+    const auto at = std::lower_bound(m_pending.begin(), m_pending.end(), m_bank_serials[b].front(),
+                                     [](const Pending& p, uint64_t serial) { return p.serial < serial; });
+    const size_t i = static_cast<size_t>(at - m_pending.begin());
     if (v.row_change || (v.open_row && *v.open_row == m_queue[i].row)) m_candidate_index.push_back(i);
   }
   std::sort(m_candidate_index.begin(), m_candidate_index.end());
@@ -177,9 +176,8 @@ void DramController::start_access(size_t i, Cycle now, const DramIssue& r) {
   m_queue.erase(m_queue.begin() + static_cast<std::ptrdiff_t>(i));
   m_pending.erase(m_pending.begin() + static_cast<std::ptrdiff_t>(i));
   if (m_heads_only) {
-    if (m_bank_serials[e.bank].front() != m_serials[i]) throw std::logic_error(std::string(name()) + ": the policy picked a request behind its bank's oldest");
+    if (m_bank_serials[e.bank].front() != p.serial) throw std::logic_error(std::string(name()) + ": the policy picked a request behind its bank's oldest");
     m_bank_serials[e.bank].pop_front();
-    m_serials.erase(m_serials.begin() + static_cast<std::ptrdiff_t>(i));
   }
   --m_bank_queued[e.bank];
   m_rows.remove(e.bank, e.row);

@@ -63,6 +63,7 @@ class DramController : public sc_core::sc_module, public StatProvider, public Wa
     bool activated = false;  // its row was opened for it (command model)
     uint32_t columns = 0;    // column commands still to issue (command model; set when queued)
     RowOutcome outcome = RowOutcome::Hit;
+    uint64_t serial = 0;     // its place in arrival order (ascending along m_pending)
   };
   struct InFlight {
     Cycle done;
@@ -138,9 +139,8 @@ class DramController : public sc_core::sc_module, public StatProvider, public Wa
   std::vector<Step> m_steps;                 // scratch: per queued request, this cycle
   std::vector<DramQueueEntry> m_candidates;  // scratch: the entries the policy sees
   std::vector<size_t> m_candidate_index;
-  // m_heads_only: each queued request's serial number (ascending, beside m_queue) and, per bank,
-  // the serial numbers of its requests, oldest first (a bank's head is found by a binary search).
-  std::vector<uint64_t> m_serials;
+  // m_heads_only: per bank, the serial numbers of its queued requests, oldest first (a bank's
+  // head is found in m_pending by a binary search).
   std::vector<std::deque<uint64_t>> m_bank_serials;
   uint64_t m_next_serial = 0;
   std::priority_queue<InFlight, std::vector<InFlight>, std::greater<InFlight>> m_in_flight;

@@ -69,16 +69,12 @@ Cycle FetchStage::cycle(Cycle now) {
   while (icache.has_response()) {  // the line arrived: the warp's fetch completes now
     tlm::tlm_generic_payload& p = icache.front_response();
     icache.pop_response();
-    const uint32_t slot = mem::MemExtension::of(p).warp;
-    m_core.warps[slot].ibuffer_line = p.get_address() / m_core.spec.icache.line_bytes;
-    m_arrived.push_back(slot);
+    line_arrived(mem::MemExtension::of(p).warp, p.get_address() / m_core.spec.icache.line_bytes);
     p.release();
   }
   while (!m_idle_hits.empty() && m_idle_hits.front().from <= now) {  // after the link's: see fetch()
-    const IdleHit h = m_idle_hits.front();
+    line_arrived(m_idle_hits.front().slot, m_idle_hits.front().line);
     m_idle_hits.pop_front();
-    m_core.warps[h.slot].ibuffer_line = h.line;
-    m_arrived.push_back(h.slot);
   }
   if (m_held && m_ready <= now && out->can_send()) {
     out->send(*m_held);
@@ -208,18 +204,15 @@ bool FetchStage::fetch(uint32_t slot, Cycle now) {
       m_idle_hits.push_back({m_core.clock.cycle_at(m_core.clock.edge_after(*answer)), slot, line});
       m_idle_hit_sent = cycle;
       ++m_idle_hit_count;
-      m_icache_wait[slot] = true;
-      m_icache_sent[slot] = now;
-      recheck(slot, now);
-      return true;
+    } else {
+      tlm::tlm_generic_payload& p = m_pool.make(line * m_core.spec.icache.line_bytes, m_core.spec.icache.line_bytes, mem::AccessKind::Fetch, sent);
+      mem::MemExtension::of(p).core = m_core.id;
+      mem::MemExtension::of(p).warp = slot;
+      mem::MemExtension::of(p).pc = u->pc;
+      icache.send(p);
     }
-    tlm::tlm_generic_payload& p = m_pool.make(line * m_core.spec.icache.line_bytes, m_core.spec.icache.line_bytes, mem::AccessKind::Fetch, m_core.clock.time());
-    mem::MemExtension::of(p).core = m_core.id;
-    mem::MemExtension::of(p).warp = slot;
-    mem::MemExtension::of(p).pc = u->pc;
     m_icache_wait[slot] = true;
     m_icache_sent[slot] = now;
-    icache.send(p);
     recheck(slot, now);
     return true;
   }

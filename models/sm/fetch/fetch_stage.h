@@ -59,6 +59,11 @@ class FetchStage : public Stage {
   // A new instruction, or the next sub-warp of the one fetched; false if it issued nothing (a
   // sub-warp former that found only busy threads).
   bool fetch(uint32_t slot, Cycle now);
+  // The line `slot` asked for is in its instruction buffer; its fetch completes when it can.
+  void line_arrived(uint32_t slot, uint64_t line) {
+    m_core.warps[slot].ibuffer_line = line;
+    m_arrived.push_back(slot);
+  }
   void show_unit(const IssueUnit& u);
   uint64_t line_of(uint32_t pc) const;
 
