@@ -27,25 +27,34 @@ class ClockDomain {
   }
 
   double mhz() const { return m_mhz; }
-  sc_core::sc_time period() const { return sc_core::sc_time::from_value(m_period); }
+  sc_core::sc_time period() const { return time_from_value(m_period); }
   // The cycle in progress at `t` (edges at k * period).
   Cycle cycle_at(const sc_core::sc_time& t) const { return cycle_at_value(t.value()); }
   Cycle now() const { return cycle_at_value(time_value()); }
   // The domain's present: the kernel's time, or while its owner runs a cycle ahead of the kernel
   // (Core::tick, when nothing else can happen before that cycle) that cycle's edge.
-  sc_core::sc_time time() const { return m_ahead ? time_of(m_ahead_cycle) : sim_now(); }
+  sc_core::sc_time time() const { return m_ahead ? time_of(m_ahead_cycle) : base_time(); }
+  // The present of the system the domain's owner is part of (see follow), without the owner's
+  // own lead (run_ahead): the time a link's sender and receiver agree on.
+  sc_core::sc_time base_time() const {
+    return m_system && m_system->ahead() ? time_from_value(m_system->value()) : sim_now();
+  }
+  uint64_t base_value() const { return m_system ? m_system->value() : sim_now().value(); }
+  // The owner runs from a system's shared edges, which may run it ahead of the kernel: its
+  // present is `system`'s.
+  void follow(const SystemTime& system) { m_system = &system; }
   // The owner runs cycle `c` (later than the kernel's time) now, and is back in step.
   void run_ahead(Cycle c) {
     m_ahead = true;
     m_ahead_cycle = c;
   }
   void catch_up() { m_ahead = false; }
-  sc_core::sc_time time_of(Cycle c) const { return sc_core::sc_time::from_value(value_of(c)); }
+  sc_core::sc_time time_of(Cycle c) const { return time_from_value(value_of(c)); }
   uint64_t value_of(Cycle c) const { return c * m_period; }  // time_of(c).value()
   // Time from now until the edge of cycle `c` (zero if it is now or past).
   sc_core::sc_time until(Cycle c) const {
     const uint64_t t = c * m_period, now = time_value();
-    return sc_core::sc_time::from_value(t > now ? t - now : 0);
+    return time_from_value(t > now ? t - now : 0);
   }
   // The first edge strictly after `t`, and the first edge at or after `t`.
   sc_core::sc_time edge_after(const sc_core::sc_time& t) const { return time_of(cycle_at(t) + 1); }
@@ -60,7 +69,7 @@ class ClockDomain {
   }
 
  private:
-  uint64_t time_value() const { return m_ahead ? m_ahead_cycle * m_period : sim_now().value(); }
+  uint64_t time_value() const { return m_ahead ? m_ahead_cycle * m_period : base_value(); }
   // The cycle at time value `v`. A module asks at each of its runs, mostly in the cycle it asked
   // last or the one after: those answers come from the last one without a 64-bit division (a hot path).
   Cycle cycle_at_value(uint64_t v) const {
@@ -82,6 +91,7 @@ class ClockDomain {
   mutable Cycle m_memo_cycle = 0;
   bool m_ahead = false;  // see run_ahead
   Cycle m_ahead_cycle = 0;
+  const SystemTime* m_system = nullptr;  // see follow
 };
 
 // For the SC_METHOD of a clocked module. Woken between two edges of its clock (by an event from

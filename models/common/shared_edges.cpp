@@ -6,8 +6,23 @@ namespace gputlm {
 
 void Wakeup::forward(const sc_core::sc_time& when) { m_shared->at(when, m_member); }
 
-void SharedEdges::join(Wakeup& own, std::function<void()> run) {
+bool Wakeup::forward_now() {
+  if (!m_shared->time().ahead()) return false;
+  forward(time_from_value(m_shared->time().value()));  // not through m_times: now may be in it
+  return true;
+}
+
+uint64_t Wakeup::shared_now() const { return m_shared->time().value(); }
+
+void Wakeup::keep_in_step() {
+  m_in_step = true;
+  if (m_shared) m_shared->keep_in_step();
+}
+
+void SharedEdges::join(Wakeup& own, ClockDomain& clock, std::function<void()> run) {
   own.forward_to(*this, static_cast<uint32_t>(m_members.size()));
+  if (own.in_step()) keep_in_step();
+  clock.follow(m_time);
   m_members.push_back(std::move(run));
 }
 
@@ -19,13 +34,10 @@ void SharedEdges::at(const sc_core::sc_time& when, uint32_t member) {
 
 void SharedEdges::arm(uint64_t when) {
   m_armed = when;
-  m_event.notify(sc_core::sc_time::from_value(when - sim_now().value()));
+  m_event.notify(time_from_value(when - sim_now().value()));
 }
 
-void SharedEdges::dispatch() {
-  const uint64_t now = sim_now().value();
-  m_armed = kNone;
-  m_dispatching = true;
+void SharedEdges::run_due(uint64_t now) {
   m_now.clear();
   // All due now: they come off the heap in the order the members joined (its second key).
   while (!m_heap.empty() && m_heap.front().when <= now) {
@@ -33,9 +45,36 @@ void SharedEdges::dispatch() {
     std::pop_heap(m_heap.begin(), m_heap.end(), std::greater<Due>());
     m_heap.pop_back();
   }
+  m_pass_time = now;
+  for (m_pass_next = 0; m_pass_next < m_now.size();) m_members[m_now[m_pass_next++]]();
+}
+
+// Nothing but the members can run before `when`: no other process is pending in the kernel before
+// it (m_event is not armed while dispatch runs), the running sc_start goes on past it, and the
+// owner's check allows it.
+// The kernel is asked once a dispatch, after the members due at its time have run: ahead of it,
+// they make nothing pending there (their wake-ups come here, Wakeup::now included; the owner's
+// check keeps them in step when they might, as a core whose CTA is about to finish).
+bool SharedEdges::may_run_ahead_to(uint64_t when) {
+  if (m_in_step || !m_may_run_ahead || !m_horizon || when >= *m_horizon || !m_may_run_ahead()) return false;
+  if (m_kernel_next == kNone) m_kernel_next = sim_now().value() + sc_core::sc_time_to_pending_activity().value();
+  return when < m_kernel_next;
+}
+
+void SharedEdges::dispatch() {
+  m_armed = kNone;
+  m_dispatching = true;
+  m_kernel_next = kNone;
+  uint64_t now = sim_now().value();
+  run_due(now);
   // A member run here may ask for now again (a zero-cycle wait): the dispatch then runs again a
-  // delta later.
-  for (uint32_t m : m_now) m_members[m]();
+  // delta later (or, ahead of the kernel, at that time once the kernel gets there).
+  while (!m_heap.empty() && m_heap.front().when > now && may_run_ahead_to(m_heap.front().when)) {
+    now = m_heap.front().when;
+    m_time.run_ahead(now);
+    run_due(now);
+  }
+  m_time.catch_up();
   m_dispatching = false;
   if (!m_heap.empty()) arm(m_heap.front().when);
 }

@@ -6,15 +6,30 @@
 // together is the system's own, not the kernel's: it matters for the cores, whose execute stages
 // act on the shared functional memory, where atomics and racing loads and stores see each other in
 // that order. With many modules (fermi-gtx480's 15 cores, 30 L1s, 6 L2 slices and DRAM channels)
-// one kernel event for all also costs less than a timed kernel event per module per wake-up; with
-// one core, whose own event fires nearly every cycle, the heap costs more. A member's delta
-// wake-ups (Wakeup::now) stay on its own event and process.
+// one kernel event for all also costs less than a timed kernel event per module per wake-up. A
+// member's delta wake-ups (Wakeup::now) stay on its own event and process (but see below).
+//
+// Running ahead: after the members due now have run, while the earliest time a member asked for
+// comes before anything else pending in the kernel (and before the horizon, where the running
+// sc_start returns) and the owner's check (run_ahead_while) allows it, dispatch runs the members
+// due then at once, without returning to the kernel: their clocks and link ends read that time
+// (SystemTime, ClockDomain::follow), what they ask for goes into the heap as before, and a
+// simulated time step costs no kernel event. It returns to the kernel, arming its event for the
+// earliest time asked for, when something else is pending (a process, the horizon) or the check
+// says no. Since nothing but the members could run in the time skipped, every member sees what it
+// would have seen had the kernel woken it: the same cycles, in the same order. Ahead of the kernel,
+// a member's Wakeup::now comes here too (at the edges' time); the owner's check must hold the
+// members in step wherever they would make anything else pending in the kernel (the GPU: while a
+// core's CTA may finish, a fault, waves), and a traced member keeps them in step always. A member
+// running cycles ahead by itself (sm::Core) asks next_due() first: a member due before, or still to
+// run in this pass, comes first.
 #pragma once
 
 #include <cstdint>
 #include <functional>
 #include <vector>
 
+#include "models/common/clock.h"
 #include "models/common/wakeup.h"
 
 namespace gputlm {
@@ -22,9 +37,27 @@ namespace gputlm {
 class SharedEdges {
  public:
   const sc_core::sc_event& event() const { return m_event; }
-  // `own` forwards its timed wake-ups here; `run` is its process body, called when one is due.
-  // A member's times are edges of its own clock, so `run` never needs to wait for an edge.
-  void join(Wakeup& own, std::function<void()> run);
+  // `own` forwards its timed wake-ups here; `run` is its process body, called when one is due;
+  // `clock` (its clock domain) follows the time dispatch runs it at. A member's times are edges of
+  // its own clock, so `run` never needs to wait for an edge.
+  void join(Wakeup& own, ClockDomain& clock, std::function<void()> run);
+  // The members' present (the kernel's time unless dispatch runs them ahead).
+  const SystemTime& time() const { return m_time; }
+  // Dispatch may run the members ahead of the kernel while `check` says yes and the time is
+  // before *horizon (a time value); without a check, never.
+  void run_ahead_while(std::function<bool()> check, const uint64_t* horizon) {
+    m_may_run_ahead = std::move(check);
+    m_horizon = horizon;
+  }
+  // The earliest time (its value) a member asked for and has not run at yet (~0: none): now, while
+  // members due now are still to run after the one running.
+  uint64_t next_due() const {
+    if (m_pass_next < m_now.size()) return m_pass_time;
+    return m_heap.empty() ? kNone : m_heap.front().when;
+  }
+  // Whether any member was traced (waves): then dispatch never runs ahead (the trace files
+  // sample what the modules show at the kernel's time).
+  void keep_in_step() { m_in_step = true; }
   // Member `member` asks to run at `when` (not earlier than now; its Wakeup asks for each time once).
   void at(const sc_core::sc_time& when, uint32_t member);
   // The owner's SC_METHOD body.
@@ -38,6 +71,8 @@ class SharedEdges {
   };
   static constexpr uint64_t kNone = ~uint64_t{0};
   void arm(uint64_t when);  // notifies m_event at `when`
+  void run_due(uint64_t now);  // the members due at or before `now`, in the order they joined
+  bool may_run_ahead_to(uint64_t when);
   // Outside dispatch(), m_event's pending notification is at the heap's earliest time, m_armed;
   // dispatch() arms it once at its end, for whatever its members asked for.
   sc_core::sc_event m_event;
@@ -46,6 +81,13 @@ class SharedEdges {
   std::vector<Due> m_heap;  // a min-heap of every member's times to come
   std::vector<std::function<void()>> m_members;  // in the order they joined
   std::vector<uint32_t> m_now;                   // dispatch's scratch: the members due now
+  size_t m_pass_next = 0;                        // ... the next of them to run
+  uint64_t m_pass_time = 0;                      // ... and their time
+  SystemTime m_time;
+  std::function<bool()> m_may_run_ahead;
+  const uint64_t* m_horizon = nullptr;
+  bool m_in_step = false;  // see keep_in_step
+  uint64_t m_kernel_next = kNone;  // this dispatch's memo: the kernel's earliest pending activity
 };
 
 }  // namespace gputlm

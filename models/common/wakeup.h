@@ -37,9 +37,11 @@ class Wakeup {
     if (m_shared) forward(when);
     else if (m_times.front() == when) m_event.notify(when - sim_now());
   }
-  // Runs the owner again in the current time step, one delta cycle later.
+  // Runs the owner again in the current time step, one delta cycle later (forwarded while the
+  // shared edges run ahead of the kernel: again at their time, after the members due then).
   void now() {
     ++m_asks;
+    if (m_shared && forward_now()) return;
     m_event.notify(sc_core::SC_ZERO_TIME);
   }
   // How many times the owner was asked to run (at() and now()), over its life: an owner that
@@ -53,6 +55,11 @@ class Wakeup {
     m_member = member;
   }
   bool forwarding() const { return m_shared != nullptr; }
+  // The owner is traced (waves sample what it shows at the kernel's time): shared edges it joined
+  // or joins never run it ahead of the kernel.
+  void keep_in_step();  // shared_edges.cpp
+  bool in_step() const { return m_in_step; }
+  const SharedEdges* shared() const { return m_shared; }
   // While *flag holds, the owner is polled: it runs at every edge of its clock (sleep_until
   // and the core ask for the next cycle). A check against missed wake-ups: a module's outcome must
   // not depend on whether it ran at an edge where it had nothing to do.
@@ -67,14 +74,21 @@ class Wakeup {
 
  private:
   void forward(const sc_core::sc_time& when);  // to the shared edges (shared_edges.cpp)
-  // Drops the times that have come.
-  void forget_past() { m_times.erase(m_times.begin(), std::upper_bound(m_times.begin(), m_times.end(), sim_now())); }
+  bool forward_now();  // ... now(), if they run ahead of the kernel (else: a delta notification)
+  // Drops the times that have come (the shared edges' present, if forwarding).
+  void forget_past() {
+    const uint64_t now = m_shared ? shared_now() : sim_now().value();
+    m_times.erase(m_times.begin(), std::upper_bound(m_times.begin(), m_times.end(), now,
+                                                    [](uint64_t v, const sc_core::sc_time& t) { return v < t.value(); }));
+  }
+  uint64_t shared_now() const;  // shared_edges.cpp: their present's value
   sc_core::sc_event m_event;
   std::vector<sc_core::sc_time> m_times;  // ascending, not yet come when asked for
   const bool* m_poll = nullptr;
   SharedEdges* m_shared = nullptr;  // see forward_to
   uint32_t m_member = 0;
   uint64_t m_asks = 0;  // see asks()
+  bool m_in_step = false;  // see keep_in_step
 };
 
 // A clocked module whose process can be polled (Wakeup::poll_while) and whose timed wake-ups can

@@ -38,6 +38,9 @@ class CoreModule : public sc_core::sc_module, public StatProvider, public WavePr
   // a core that runs cycles ahead of the kernel (sm::Core) stops short of it. Null: never ahead.
   const uint64_t* horizon = nullptr;
   virtual bool idle() const = 0;
+  // Whether the GPU's clocked modules may run ahead of the kernel (SharedEdges) now: nothing of
+  // the core's needs the kernel's time (no CTA about to finish, no fault, no waves).
+  virtual bool lets_system_run_ahead() const { return false; }
   // A launch starts and ends now (for the counters that cover the cycles in between).
   virtual void begin_launch() {}
   virtual void end_launch() {}

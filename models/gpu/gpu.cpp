@@ -58,10 +58,19 @@ Gpu::Gpu(sc_core::sc_module_name name, const GpuSpec& spec)
       m_xbar->downstream(m).socket.bind(m_dram.back()->upstream.socket);
     }
   }
-  // Several cores due in one cycle must run in one order (see SharedEdges); one core need not,
-  // and its modules' own events cost less than the shared heap when it runs nearly every cycle
-  // (narasiman-baseline blackjack at study size: 2.6% more host instructions through the heap).
-  share_below(*this, &m_polling, spec.cores > 1 ? &m_edges : nullptr);
+  // Several cores due in one cycle must run in one order (see SharedEdges). The shared edges also
+  // run every clocked module ahead of the kernel while nothing else can happen before, which
+  // makes a simulated time step cost no kernel event: on one core too.
+  share_below(*this, &m_polling, &m_edges);
+  m_clock.follow(m_edges.time());
+  m_edges.run_ahead_while(
+      [this] {
+        if (m_polling) return false;  // polled runs stay in step with the kernel: the reference
+        for (const auto& c : m_cores)
+          if (!c->lets_system_run_ahead()) return false;
+        return true;
+      },
+      &m_horizon);
   SC_METHOD(dispatch);
   sensitive << m_dispatch_event;
   dont_initialize();

@@ -23,13 +23,14 @@ tlm_sync_enum TargetEnd::nb_transport_fw(tlm::tlm_generic_payload& p, tlm_phase&
       m_waiting = &p;
       return tlm::TLM_ACCEPTED;
     }
-    // The sender's time: the kernel's plus its annotation (a core running a cycle ahead).
-    const sc_core::sc_time now = sim_now() + delay;
+    // The sender's time: the system's present plus its annotation (a core running a cycle ahead).
+    const sc_core::sc_time base = m_clock.base_time();
+    const sc_core::sc_time now = base + delay;
     hold(p, now);
     phase = tlm::END_REQ;
     // A register the owner emptied in this time step: the request may have arrived before the
     // take (and waited) or after it; either way END_REQ counts from the owner's next edge.
-    delay = (m_taken_at == now ? m_held_from : now) - sim_now();
+    delay = (m_taken_at == now ? m_held_from : now) - base;
     return tlm::TLM_UPDATED;
   }
   if (phase == tlm::END_RESP) {
@@ -42,7 +43,7 @@ tlm_sync_enum TargetEnd::nb_transport_fw(tlm::tlm_generic_payload& p, tlm_phase&
 tlm::tlm_generic_payload* TargetEnd::take() {
   tlm::tlm_generic_payload* p = m_held;
   m_held = nullptr;
-  const sc_core::sc_time now = sim_now();
+  const sc_core::sc_time now = m_clock.base_time();
   m_taken_at = now;
   if (tlm::tlm_generic_payload* w = m_waiting) {
     m_waiting = nullptr;
@@ -71,7 +72,8 @@ void InitiatorEnd::send(tlm::tlm_generic_payload& p) {
   if (!can_send()) throw std::logic_error(std::string(socket.name()) + ": send while the request channel is busy");
   tlm_phase phase = tlm::BEGIN_REQ;
   const sc_core::sc_time now = m_clock.time();
-  const sc_core::sc_time lead = now - sim_now();  // a core running a cycle ahead: its lead, annotated
+  const sc_core::sc_time base = m_clock.base_time();
+  const sc_core::sc_time lead = now - base;  // a core running a cycle ahead: its lead, annotated
   sc_core::sc_time delay = lead;
   m_in_flight = &p;
   m_sent_at = now;
@@ -79,7 +81,7 @@ void InitiatorEnd::send(tlm::tlm_generic_payload& p) {
   if (s == tlm::TLM_UPDATED && phase == tlm::END_REQ) {
     m_request_busy = false;
     // One request a time step: the owner runs again when it may send the next.
-    m_free_from = delay > lead ? m_clock.edge_from(sim_now() + delay) : now;
+    m_free_from = delay > lead ? m_clock.edge_from(base + delay) : now;
     if (m_wake_after_send) m_wake.at(std::max(m_free_from, m_clock.edge_after(now)));
   } else {
     m_request_busy = true;

@@ -42,7 +42,7 @@ class TargetEnd : public tlm::tlm_fw_transport_if<> {
 
   // The request in the register if the owner may see it now, or nullptr.
   tlm::tlm_generic_payload* peek() const {
-    return m_held && m_held_from <= sim_now() ? m_held : nullptr;
+    return m_held && m_held_from.value() <= m_clock.base_value() ? m_held : nullptr;
   }
   // Takes the request peek() returned; a request waiting at the port moves into the register.
   tlm::tlm_generic_payload* take();

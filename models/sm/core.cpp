@@ -165,6 +165,9 @@ Cycle Core::run_cycle(Cycle now) {
   Cycle& next = m_next;
   if (next <= now) next = kNever;
   if (m_ran != now) {
+    // Running ahead must never let the core see a cycle before one it has run.
+    if (m_ran != kNever && now < m_ran)
+      throw std::logic_error(std::string(name()) + ": cycle " + std::to_string(now) + " runs after cycle " + std::to_string(m_ran));
     m_ran = now;
     const bool all = polled();
     // Polled, every stage runs every cycle: the check that a stage with nothing to do has none.
@@ -181,23 +184,26 @@ Cycle Core::run_cycle(Cycle now) {
   return next;
 }
 
-// Whether the core may run cycle `next` now, ahead of the kernel: it is alone in its GPU (its
-// wake-ups are not shared edges), not polled, traced or stopped; no warp is ending (a finished
-// CTA goes to the GPU at once, in the kernel's time) and no trace decides the warps' paths (a warp
-// may end at any retire); the running sc_start does not end by then (a sampler or a stop check
-// reads the counters there); and nothing else is pending in the kernel before or at that cycle's
-// edge (another process, a delta notification, a timed one: a cache's answer, another core's
-// cycle, the watchdog, the progress meter). Within one run of tick() only the core's own process
-// runs, and whatever it makes pending in the kernel it makes through its Wakeup or by a send,
-// which also asks its Wakeup (InitiatorEnd): the kernel is asked again only when the Wakeup was.
+// Whether the core may run cycle `next` now, ahead of the kernel (and of its GPU's other modules,
+// which its shared edges may be running ahead of the kernel): not polled, traced or stopped; no
+// warp is ending (a finished CTA goes to the GPU at once, in the kernel's time) and no trace
+// decides the warps' paths (a warp may end at any retire); the running sc_start does not end by
+// then (a sampler or a stop check reads the counters there); no other module of the GPU is due
+// before or at that cycle's edge (the shared edges hold their wake-ups, armed in the kernel only at
+// the end of a dispatch); and nothing else is pending in the kernel before or at that edge (another
+// process, a delta notification, a timed one: the watchdog, the progress meter). Within one run of
+// tick() only the core runs, and whatever it makes pending it makes through a Wakeup (its own, or a
+// receiver's by a send, which also asks its own: InitiatorEnd): the kernel is asked again only when
+// the core's Wakeup was.
+bool Core::lets_system_run_ahead() const {
+  return m_ctx.spec.run_ahead && !m_ctx.traced && m_ctx.fault.empty() && m_ctx.ending == 0 && m_replay_ctas == 0;
+}
+
 bool Core::may_run_ahead(Cycle next) {
-  if (!m_ctx.spec.run_ahead || !horizon || m_ctx.traced || polled()) return false;
-  // Shared edges (a GPU of several cores) hold the other modules' wake-ups in their own heap,
-  // armed in the kernel only at the end of their dispatch: the kernel cannot tell what is pending.
-  if (m_ctx.wake.forwarding()) return false;
-  if (!m_ctx.fault.empty() || m_ctx.ending > 0 || m_replay_ctas > 0 || m_ctas_resident == 0) return false;
+  if (!horizon || polled() || m_ctas_resident == 0 || !lets_system_run_ahead()) return false;
   const uint64_t at = m_ctx.clock.value_of(next);
   if (at >= *horizon) return false;
+  if (const SharedEdges* edges = m_ctx.wake.shared(); edges && at >= edges->next_due()) return false;
   if (m_pending_asks != m_ctx.wake.asks()) {
     m_pending_asks = m_ctx.wake.asks();
     m_pending_at = sim_now().value() + sc_core::sc_time_to_pending_activity().value();  // now: pending now

@@ -29,7 +29,7 @@ namespace gputlm::sm {
 class Core : public gpu::CoreModule, public Pollable {
  public:
   void poll_while(const bool* flag) override { m_ctx.wake.poll_while(flag); }
-  void share_edges(SharedEdges& edges) override { edges.join(m_ctx.wake, [this] { tick(); }); }
+  void share_edges(SharedEdges& edges) override { edges.join(m_ctx.wake, m_ctx.clock, [this] { tick(); }); }
   SC_HAS_PROCESS(Core);
   Core(sc_core::sc_module_name name, const CoreSpec& spec, uint32_t core_id, double reference_mhz);
 
@@ -38,6 +38,7 @@ class Core : public gpu::CoreModule, public Pollable {
   bool can_take(const func::Launch& launch) const override;
   void start_cta(const func::BoundKernel& kernel, const func::Launch& launch, uint64_t cta_id) override;
   bool idle() const override { return m_ctas_resident == 0; }
+  bool lets_system_run_ahead() const override;
   // Its fetch and stall cycles count the cycles of a launch.
   void begin_launch() override { m_fetch->begin_accounting(m_ctx.clock.now()); }
   void end_launch() override { m_fetch->end_accounting(m_ctx.clock.now()); }

@@ -30,7 +30,7 @@ namespace gputlm::vgiw {
 class BasicBlockScheduler : public sc_core::sc_module, public StatProvider, public WaveProvider, public Pollable {
  public:
   void poll_while(const bool* flag) override { m_wake.poll_while(flag); }
-  void share_edges(SharedEdges& edges) override { edges.join(m_wake, [this] { tick(); }); }
+  void share_edges(SharedEdges& edges) override { edges.join(m_wake, m_clock, [this] { tick(); }); }
   SC_HAS_PROCESS(BasicBlockScheduler);
   BasicBlockScheduler(sc_core::sc_module_name name, const VgiwSpec& spec, double reference_mhz);
 

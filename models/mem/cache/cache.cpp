@@ -172,7 +172,7 @@ Cache::Outcome Cache::miss(tlm::tlm_generic_payload& p, uint64_t line, bool dirt
   ++m_misses;
   // The fill is a read: an instruction fetch's stays a fetch (so traces can tell them apart).
   const AccessKind fill_kind = MemExtension::of(p).kind == AccessKind::Fetch ? AccessKind::Fetch : AccessKind::Load;
-  tlm::tlm_generic_payload& f = m_pool.make(line * m_spec.line_bytes, m_spec.line_bytes, fill_kind);
+  tlm::tlm_generic_payload& f = m_pool.make(line * m_spec.line_bytes, m_spec.line_bytes, fill_kind, m_clock.time());
   MemExtension& fe = MemExtension::of(f);
   const MemExtension& re = MemExtension::of(p);
   fe.core = re.core;
@@ -227,10 +227,11 @@ void Cache::fill(tlm::tlm_generic_payload& f, Cycle now) {
 void Cache::evict(const TagArray::Victim& v) {
   if (!v.dirty) return;
   ++m_writebacks;
-  m_to_send.push_back(&m_pool.make(v.line * m_spec.line_bytes, m_spec.line_bytes, AccessKind::Writeback));
+  m_to_send.push_back(&m_pool.make(v.line * m_spec.line_bytes, m_spec.line_bytes, AccessKind::Writeback, m_clock.time()));
 }
 
 void Cache::trace(sc_core::sc_trace_file* tf) const {
+  const_cast<Wakeup&>(m_wake).keep_in_step();  // waves sample at the kernel's time
   const std::string n = name();
   sc_core::sc_trace(tf, m_wave_mshrs, n + ".mshrs_in_use", 16);
   sc_core::sc_trace(tf, m_wave_forwarded, n + ".forwarded_in_flight", 16);

@@ -263,6 +263,7 @@ void DramController::record_waves(uint32_t bank, const DramIssue& r, bool write,
 
 void DramController::trace(sc_core::sc_trace_file* tf) const {
   const_cast<DramController*>(this)->m_tracing = true;
+  const_cast<Wakeup&>(m_wake).keep_in_step();  // waves sample at the kernel's time
   const std::string n = name();
   sc_core::sc_trace(tf, m_wave_queue, n + ".queue", 16);
   sc_core::sc_trace(tf, m_wave_bus, n + ".data_bus_busy", 1);

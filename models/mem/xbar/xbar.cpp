@@ -147,6 +147,7 @@ Cycle Xbar::next_wake(Cycle now) const {
 }
 
 void Xbar::trace(sc_core::sc_trace_file* tf) const {
+  const_cast<Wakeup&>(m_wake).keep_in_step();  // waves sample at the kernel's time
   sc_core::sc_trace(tf, m_wave_in_flight, std::string(name()) + ".requests_in_flight", 16);
 }
 

@@ -311,7 +311,7 @@ bool MtCgrf::fire_memory(UnitState& u, uint32_t unit, uint32_t channel, Cycle no
     ++m_reservation_stalls;
     return false;
   }
-  tlm::tlm_generic_payload& p = m_pool.make(address, bytes, kind);
+  tlm::tlm_generic_payload& p = m_pool.make(address, bytes, kind, m_clock.time());
   mem::MemExtension& e = mem::MemExtension::of(p);
   e.core = m_core_id;
   e.warp = channel;

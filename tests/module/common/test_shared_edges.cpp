@@ -1,7 +1,8 @@
 // SharedEdges: the timed wake-ups of several modules run from one process, each member exactly
 // when one of its times is due, members due together in the order they joined (whatever the
 // order they asked in), a time asked for twice run once, and a member's delta wake-ups on its own
-// process.
+// process; run ahead of the kernel, the same runs at the same times (as the members' clocks read
+// them) with fewer kernel time steps, never past another process's activity or the horizon.
 #include <gtest/gtest.h>
 
 #include <functional>
@@ -33,7 +34,7 @@ struct Member : sc_core::sc_module {
     dont_initialize();
   }
   void tick() {
-    const uint64_t now = static_cast<uint64_t>(sc_core::sc_time_stamp().to_seconds() * 1e9 + 0.5);
+    const uint64_t now = clock.now();  // the shared edges' time, ahead of the kernel's or not
     m_log.push_back({now, name()});
     next = kNever;
     if (auto it = script.find(now); it != script.end()) {
@@ -41,15 +42,15 @@ struct Member : sc_core::sc_module {
       script.erase(it);  // once: a second run in the same time step does nothing
       action();
     }
-    sleep_until(m_clock, next, wake);
+    sleep_until(clock, next, wake);
   }
   Wakeup wake;
+  ClockDomain clock{1000, 1000};
   Cycle next = kNever;
   std::map<uint64_t, std::function<void()>> script;
 
  private:
   Log& m_log;
-  ClockDomain m_clock{1000, 1000};
 };
 
 struct Edges : sc_core::sc_module {
@@ -59,8 +60,29 @@ struct Edges : sc_core::sc_module {
     sensitive << edges.event();
     dont_initialize();
   }
-  void run() { edges.dispatch(); }
+  void run() {
+    ++dispatches;
+    edges.dispatch();
+  }
   SharedEdges edges;
+  int dispatches = 0;  // kernel time steps (and deltas) the members ran in
+};
+
+// A process of its own (a testbench's, the GPU's watchdog): runs at `at` and logs what it sees.
+struct Other : sc_core::sc_module {
+  SC_HAS_PROCESS(Other);
+  Other(sc_core::sc_module_name name, double at_ns) : sc_module(name) {
+    SC_METHOD(run);
+    sensitive << m_event;
+    dont_initialize();
+    m_event.notify(sc_core::sc_time(at_ns, sc_core::SC_NS));
+  }
+  void run() { seen = observe(); }
+  std::function<int()> observe;
+  int seen = -1;
+
+ private:
+  sc_core::sc_event m_event;
 };
 
 sc_core::sc_time ns(double n) { return sc_core::sc_time(n, sc_core::SC_NS); }
@@ -70,7 +92,7 @@ TEST(SharedEdges, RunsEachDueMemberOnceInJoinOrder) {
   Log log;
   Edges e("edges");
   Member b("b", log), a("a", log), c("c", log);
-  for (Member* m : {&b, &a, &c}) e.edges.join(m->wake, [m] { m->tick(); });
+  for (Member* m : {&b, &a, &c}) e.edges.join(m->wake, m->clock, [m] { m->tick(); });
   // Asked in the order c, a, b for 5 ns, a twice; a at 3 ns asks for c at 4 ns and for itself at 5.
   c.wake.at(ns(5));
   a.wake.at(ns(3));
@@ -100,7 +122,7 @@ TEST(SharedEdges, ArmsTheEarliestTimeAskedForFromAnyRun) {
   Log log;
   Edges e("edges");
   Member a("a", log), b("b", log);
-  for (Member* m : {&a, &b}) e.edges.join(m->wake, [m] { m->tick(); });
+  for (Member* m : {&a, &b}) e.edges.join(m->wake, m->clock, [m] { m->tick(); });
   a.wake.at(ns(2));
   b.wake.at(ns(100));
   a.script[2] = [&] {
@@ -118,6 +140,82 @@ TEST(SharedEdges, ArmsTheEarliestTimeAskedForFromAnyRun) {
   for (const auto& [t, n] : log) got.push_back({t, n.back()});
   const std::vector<std::pair<uint64_t, char>> want{{2, 'a'}, {2, 'a'}, {6, 'b'}, {10, 'b'}, {10, 'b'}, {17, 'a'}, {100, 'b'}};
   EXPECT_EQ(got, want);
+}
+
+// Members that ask for 3, 4, 5, 8, 9 ns (a chain: each run asks for the next) and another process at
+// 7 ns. Run ahead, the members run at the same times in the same order, but from two kernel time
+// steps instead of five: 3-5 ahead of the kernel (at 3 ns), then the other process at 7 ns, which
+// sees the members' work up to 5 ns and none after; then 8-9. Held back by the check, they run as
+// the kernel wakes them; with the horizon at 8 ns, ahead only before it (4 and 5).
+TEST(SharedEdges, RunsAheadOfTheKernelWhileNothingElseIsPending) {
+  struct Case {
+    bool check;
+    uint64_t horizon_ns;
+    int dispatches;
+  };
+  for (const Case& k : {Case{true, ~0ull / 1000, 2}, Case{false, ~0ull / 1000, 5}, Case{true, 8, 3}}) {
+    tb::fresh_sc_kernel();
+    Log log;
+    Edges e("edges");
+    Member a("a", log), b("b", log);
+    Other other("other", 7);
+    for (Member* m : {&a, &b}) e.edges.join(m->wake, m->clock, [m] { m->tick(); });
+    const uint64_t horizon = sc_core::sc_time(static_cast<double>(k.horizon_ns), sc_core::SC_NS).value();
+    e.edges.run_ahead_while([&] { return k.check; }, &horizon);
+    int work = 0;
+    other.observe = [&] { return work; };
+    a.wake.at(ns(3));
+    a.script[3] = [&] {
+      ++work;
+      b.wake.at(ns(4));
+      a.next = 5;
+    };
+    b.script[4] = [&] { ++work; };
+    a.script[5] = [&] {
+      ++work;
+      b.wake.at(ns(8));
+      b.wake.at(ns(9));
+    };
+    b.script[8] = [&] { work += 10; };
+    b.script[9] = [&] { work += 10; };
+    sc_core::sc_start();
+    std::vector<std::pair<uint64_t, char>> got;
+    for (const auto& [t, n] : log) got.push_back({t, n.back()});
+    const std::vector<std::pair<uint64_t, char>> want{{3, 'a'}, {4, 'b'}, {5, 'a'}, {8, 'b'}, {9, 'b'}};
+    EXPECT_EQ(got, want) << "check " << k.check << ", horizon " << k.horizon_ns;
+    EXPECT_EQ(other.seen, 3) << "check " << k.check << ", horizon " << k.horizon_ns;
+    EXPECT_EQ(work, 23);
+    EXPECT_EQ(e.dispatches, k.dispatches) << "check " << k.check << ", horizon " << k.horizon_ns;
+    EXPECT_FALSE(e.edges.time().ahead());
+  }
+}
+
+// A member running ahead of the kernel that asks to run again now (Wakeup::now) runs again at the
+// edges' time, not the kernel's (the dispatch returns to the kernel and runs it when the kernel
+// gets there); a traced member (keep_in_step) keeps every member in step.
+TEST(SharedEdges, RunsAheadWithDeltaWakeUpsAtItsOwnTimeAndNotWhenTraced) {
+  for (bool traced : {false, true}) {
+    tb::fresh_sc_kernel();
+    Log log;
+    Edges e("edges");
+    Member a("a", log), b("b", log);
+    for (Member* m : {&a, &b}) e.edges.join(m->wake, m->clock, [m] { m->tick(); });
+    if (traced) b.wake.keep_in_step();
+    const uint64_t horizon = ~0ull;
+    e.edges.run_ahead_while([] { return true; }, &horizon);
+    a.wake.at(ns(2));
+    a.script[2] = [&] { a.next = 6; };
+    a.script[6] = [&] {
+      a.wake.now();
+      a.script[6] = [&] { b.wake.at(ns(8)); };
+    };
+    sc_core::sc_start();
+    std::vector<std::pair<uint64_t, char>> got;
+    for (const auto& [t, n] : log) got.push_back({t, n.back()});
+    const std::vector<std::pair<uint64_t, char>> want{{2, 'a'}, {6, 'a'}, {6, 'a'}, {8, 'b'}};
+    EXPECT_EQ(got, want) << "traced " << traced;
+    EXPECT_EQ(e.dispatches, traced ? 3 : 2) << "traced " << traced;
+  }
 }
 
 }  // namespace
