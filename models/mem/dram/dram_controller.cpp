@@ -24,6 +24,7 @@ DramController::DramController(sc_core::sc_module_name name, const DramSpec& spe
       m_bank_serials(spec.banks),
       m_views(spec.banks),
       m_bank_queued(spec.banks, 0),
+      m_bank_start(spec.banks, 0),
       m_rows(spec.banks),
       m_wave_row(spec.banks, kNoRow),
       m_wave_cmd(spec.banks, 0),
@@ -97,6 +98,7 @@ void DramController::accept(Cycle now) {
   if (m_heads_only) m_bank_serials[e.bank].push_back(m_next_serial);
   ++m_bank_queued[e.bank];
   m_rows.add(e.bank, e.row);
+  if (!command_model()) update_bank_start(e.bank);
   m_pending.push_back({p});
   m_pending.back().serial = m_next_serial++;
   if (command_model()) {
@@ -111,7 +113,7 @@ void DramController::accept(Cycle now) {
 
 void DramController::schedule(Cycle now) {
   if (command_model()) return schedule_commands(now);
-  if (m_queue.empty()) return;
+  if (m_queue.empty() || !any_bank_may_start(now)) return;
   bool any_ready = false;  // a queued request can start now (else no policy picks one)
   for (uint32_t b = 0; b < m_spec.banks; ++b) {
     if (m_bank_queued[b] == 0) continue;  // no entry looks at its view
@@ -181,6 +183,7 @@ void DramController::start_access(size_t i, Cycle now, const DramIssue& r) {
   }
   --m_bank_queued[e.bank];
   m_rows.remove(e.bank, e.row);
+  if (!command_model()) update_bank_start(e.bank);
   if (p.activated) --m_bank_activated[e.bank];
   else --(e.write ? m_queued_writes : m_queued_reads);
   m_scheduler->on_issue(e, now, r.done);
@@ -217,7 +220,12 @@ Cycle DramController::next_wake(Cycle now) const {
   if (!m_in_flight.empty()) next = std::max(now + 1, m_in_flight.top().done);
   if (upstream.peek() && queue_has_room(*upstream.peek())) next = std::min(next, now + 1);
   if (command_model()) return std::min(next, next_command_wake(now));
-  for (uint32_t b = 0; b < m_spec.banks; ++b) {  // the banks with a request queued: when can they start one?
+  if (!m_holds) {  // the banks with a request queued: when can they start one?
+    for (uint32_t b = 0; b < m_spec.banks; ++b)
+      if (m_bank_queued[b] > 0) next = std::min(next, std::max(now + 1, m_bank_start[b]));
+    return next;
+  }
+  for (uint32_t b = 0; b < m_spec.banks; ++b) {  // ... and a policy's holds
     if (m_bank_queued[b] == 0) continue;
     Cycle ready = m_timing->bank_ready(b, now + 1);
     if (const Cycle change = m_timing->row_change_ready(b, now + 1); change > ready) {  // only other rows wait
@@ -232,6 +240,19 @@ Cycle DramController::next_wake(Cycle now) const {
 }
 
 bool DramController::queued_for(uint32_t bank, uint64_t row) const { return m_rows.count(bank, row) > 0; }
+
+// The latency model's bank state changes only when it starts an access there; what is queued for
+// the bank, when a request comes or starts.
+void DramController::update_bank_start(uint32_t bank) {
+  const std::optional<uint64_t> open = m_timing->open_row(bank);
+  m_bank_start[bank] = open && queued_for(bank, *open) ? m_timing->bank_ready(bank, 0) : m_timing->row_change_ready(bank, 0);
+}
+
+bool DramController::any_bank_may_start(Cycle now) const {
+  for (uint32_t b = 0; b < m_spec.banks; ++b)
+    if (m_bank_queued[b] > 0 && m_bank_start[b] <= now) return true;
+  return false;
+}
 
 bool DramController::wanted_by_another(size_t i) const { return m_rows.count(m_queue[i].bank, m_queue[i].row) > 1; }
 

@@ -80,6 +80,8 @@ class DramController : public sc_core::sc_module, public StatProvider, public Wa
   void accept(Cycle now);
   void complete(Cycle now);
   bool queued_for(uint32_t bank, uint64_t row) const;
+  void update_bank_start(uint32_t bank);
+  bool any_bank_may_start(Cycle now) const;  // some bank's m_bank_start has come
   // Whether a queued request other than i wants request i's row (a closed page keeps it open).
   bool wanted_by_another(size_t i) const;
   void record_hold(uint32_t bank, Cycle now);
@@ -146,6 +148,9 @@ class DramController : public sc_core::sc_module, public StatProvider, public Wa
   std::priority_queue<InFlight, std::vector<InFlight>, std::greater<InFlight>> m_in_flight;
   std::vector<DramBankView> m_views;
   std::vector<uint32_t> m_bank_queued;  // requests queued per bank
+  // The latency model: per bank with requests queued, the first cycle it may start one (its open
+  // row's once ready if one is queued for it, else a row change's), kept by update_bank_start.
+  std::vector<Cycle> m_bank_start;
   DramRowIndex m_rows;                  // ... and per row of each bank
   uint64_t m_seq = 0;
   Cycle m_last_accept = kNever;
