@@ -50,11 +50,16 @@ void SharedEdges::run_due(uint64_t now) {
   uint64_t earliest = kNone;
   for (uint32_t m = 0; m < m_members.size(); ++m) {
     std::vector<uint64_t>& times = m_members[m].times;
-    if (!times.empty() && times.front() <= now) {
+    if (times.empty()) continue;
+    if (times.front() <= now) {
       m_now.push_back(m);
+      if (times.back() <= now) {  // the usual case: nothing further asked for yet
+        times.clear();
+        continue;
+      }
       times.erase(times.begin(), std::upper_bound(times.begin(), times.end(), now));
     }
-    if (!times.empty()) earliest = std::min(earliest, times.front());
+    earliest = std::min(earliest, times.front());
   }
   m_earliest = earliest;  // the members run now lower it by what they ask for
   m_pass_time = now;
