@@ -49,17 +49,16 @@ class Wakeup {
   uint64_t asks() const { return m_asks; }
   // Timed wake-ups go through `shared` (see SharedEdges, whose one process runs the owners due in
   // one fixed order), where the owner is member `member`. Delta wake-ups (now()) stay on this
-  // Wakeup's event.
+  // Wakeup's event, except while the shared edges run ahead of the kernel (see now()).
   void forward_to(SharedEdges& shared, uint32_t member) {
     m_shared = &shared;
     m_member = member;
   }
-  bool forwarding() const { return m_shared != nullptr; }
   // The owner is traced (waves sample what it shows at the kernel's time): shared edges it joined
   // or joins never run it ahead of the kernel.
   void keep_in_step();  // shared_edges.cpp
   bool in_step() const { return m_in_step; }
-  const SharedEdges* shared() const { return m_shared; }
+  const SharedEdges* shared() const { return m_shared; }  // see forward_to (null: its own event)
   // While *flag holds, the owner is polled: it runs at every edge of its clock (sleep_until
   // and the core ask for the next cycle). A check against missed wake-ups: a module's outcome must
   // not depend on whether it ran at an edge where it had nothing to do.

@@ -113,17 +113,15 @@ void DramController::accept(Cycle now) {
 
 void DramController::schedule(Cycle now) {
   if (command_model()) return schedule_commands(now);
+  // A queued request can start now (else no policy picks one): a bank's start cycle has come.
   if (m_queue.empty() || !any_bank_may_start(now)) return;
-  bool any_ready = false;  // a queued request can start now (else no policy picks one)
   for (uint32_t b = 0; b < m_spec.banks; ++b) {
     if (m_bank_queued[b] == 0) continue;  // no entry looks at its view
     DramBankView& v = m_views[b];
     v.ready = m_timing->bank_ready(b, now) == now;
     v.row_change = m_timing->row_change_ready(b, now) == now;
     v.open_row = m_timing->open_row(b);
-    any_ready |= v.ready && (v.row_change || (v.open_row && queued_for(b, *v.open_row)));
   }
-  if (!any_ready) return;
   int i = -1;
   if (m_heads_only) {
     collect_bank_heads();
