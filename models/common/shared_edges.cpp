@@ -8,11 +8,9 @@ void Wakeup::forward(const sc_core::sc_time& when) { m_shared->at(when, m_member
 
 bool Wakeup::forward_now() {
   if (!m_shared->time().ahead()) return false;
-  forward(time_from_value(m_shared->time().value()));  // not through m_times: now may be in it
+  forward(time_from_value(m_shared->time().value()));
   return true;
 }
-
-uint64_t Wakeup::shared_now() const { return m_shared->time().value(); }
 
 void Wakeup::keep_in_step() {
   m_in_step = true;

@@ -27,6 +27,7 @@ class Wakeup {
   // it fired, and its owner runs and rearms the next).
   void at(const sc_core::sc_time& when) {
     ++m_asks;
+    if (m_shared) return forward(when);  // the shared edges keep the member's times (and drop repeats)
     if (m_times.empty() || m_times.back() < when) {  // the usual case: later than all asked for
       m_times.push_back(when);
     } else {
@@ -34,8 +35,7 @@ class Wakeup {
       if (*it == when) return;
       m_times.insert(it, when);
     }
-    if (m_shared) forward(when);
-    else if (m_times.front() == when) m_event.notify(when - sim_now());
+    if (m_times.front() == when) m_event.notify(when - sim_now());
   }
   // Runs the owner again in the current time step, one delta cycle later (forwarded while the
   // shared edges run ahead of the kernel: again at their time, after the members due then).
@@ -67,8 +67,9 @@ class Wakeup {
   // Forgets the times that have come and arms the earliest still to come (a delta notification
   // or an earlier time may have replaced it); forwarded, the shared edges keep their own armed.
   void rearm() {
+    if (m_shared) return;
     forget_past();
-    if (!m_shared && !m_times.empty()) m_event.notify(m_times.front() - sim_now());
+    if (!m_times.empty()) m_event.notify(m_times.front() - sim_now());
   }
 
  private:
@@ -76,13 +77,12 @@ class Wakeup {
   bool forward_now();  // ... now(), if they run ahead of the kernel (else: a delta notification)
   // Drops the times that have come (the shared edges' present, if forwarding).
   void forget_past() {
-    const uint64_t now = m_shared ? shared_now() : sim_now().value();
+    const uint64_t now = sim_now().value();
     m_times.erase(m_times.begin(), std::upper_bound(m_times.begin(), m_times.end(), now,
                                                     [](uint64_t v, const sc_core::sc_time& t) { return v < t.value(); }));
   }
-  uint64_t shared_now() const;  // shared_edges.cpp: their present's value
   sc_core::sc_event m_event;
-  std::vector<sc_core::sc_time> m_times;  // ascending, not yet come when asked for
+  std::vector<sc_core::sc_time> m_times;  // ascending, not yet come when asked for (forwarding: kept there)
   const bool* m_poll = nullptr;
   SharedEdges* m_shared = nullptr;  // see forward_to
   uint32_t m_member = 0;
