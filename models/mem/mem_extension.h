@@ -26,6 +26,24 @@ class MemExtension : public tlm::tlm_extension<MemExtension> {
   uint64_t id = 0;         // unique per request, for traces and debugging
   uint64_t issued_ps = 0;  // simulation time the request entered the hierarchy (ps)
   void* owner = nullptr;   // the requester's own handle (a core's memory stage: the waiting instruction); the memory system leaves it alone
+  // The input ports of the crossbars the request is crossing, the innermost in the low bits: a
+  // crossbar pushes the port it took the request from and pops it when the response goes back.
+  static constexpr uint32_t kRouteBits = 16, kMaxRouteDepth = 64 / kRouteBits;
+  uint64_t route = 0;
+  uint8_t route_depth = 0;
+  // False (nothing pushed) when kMaxRouteDepth crossbars are crossed at once.
+  bool push_route(uint32_t port) {
+    if (route_depth == kMaxRouteDepth) return false;
+    route = route << kRouteBits | port;
+    ++route_depth;
+    return true;
+  }
+  uint32_t pop_route() {
+    const uint32_t port = static_cast<uint32_t>(route & ((uint64_t{1} << kRouteBits) - 1));
+    route >>= kRouteBits;
+    --route_depth;
+    return port;
+  }
 
   tlm::tlm_extension_base* clone() const override { return new MemExtension(*this); }
   void copy_from(const tlm::tlm_extension_base& other) override { *this = static_cast<const MemExtension&>(other); }

@@ -18,6 +18,8 @@ Xbar::Xbar(sc_core::sc_module_name name, const XbarSpec& spec, uint32_t inputs, 
       m_asking(outputs, 0),
       m_per_slice(outputs, 0),
       m_per_core(inputs, 0) {
+  if (inputs > (uint64_t{1} << MemExtension::kRouteBits))
+    throw std::invalid_argument(std::string(this->name()) + ": " + std::to_string(inputs) + " inputs; a crossbar has at most " + std::to_string(uint64_t{1} << MemExtension::kRouteBits));
   for (uint32_t i = 0; i < inputs; ++i) m_up.push_back(std::make_unique<TargetEnd>(("up_" + std::to_string(i)).c_str(), m_wake, m_clock));
   for (uint32_t m = 0; m < outputs; ++m) {
     m_down.push_back(std::make_unique<InitiatorEnd>(("down_" + std::to_string(m)).c_str(), m_wake, m_clock));
@@ -47,7 +49,7 @@ void Xbar::tick() {
   collect_responses(now);
   arbitrate_requests(now);
   deliver(now);
-  m_wave_in_flight = m_source.size();
+  m_wave_in_flight = m_in_flight;
   const Cycle next = next_wake(now);
   sleep_until(m_clock, next, m_wake);
 }
@@ -76,7 +78,8 @@ void Xbar::arbitrate_requests(Cycle now) {
       const uint32_t f = flits(*p, false);
       m_out_link_free[m] = now + f;
       m_to_slice[m].push_back({now + m_spec.latency + f - 1, p});
-      m_source[p] = i;
+      if (!MemExtension::of(*p).push_route(i)) throw std::logic_error(std::string(name()) + ": a request crosses more than " + std::to_string(MemExtension::kMaxRouteDepth) + " crossbars at once");
+      ++m_in_flight;
       m_round_robin[m] = i + 1 == n ? 0 : i + 1;
       m_request_flits += f;
       ++m_requests;
@@ -96,9 +99,8 @@ void Xbar::collect_responses(Cycle now) {
     while (m_down[m]->has_response()) {
       tlm::tlm_generic_payload& p = m_down[m]->front_response();
       m_down[m]->pop_response();
-      auto it = m_source.find(&p);
-      m_waiting_responses[it->second].push_back(&p);
-      m_source.erase(it);
+      m_waiting_responses[MemExtension::of(p).pop_route()].push_back(&p);
+      --m_in_flight;
     }
   }
   for (uint32_t i = 0; i < m_up.size(); ++i) {

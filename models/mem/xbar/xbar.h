@@ -10,7 +10,6 @@
 #include <deque>
 #include <memory>
 #include <systemc>
-#include <unordered_map>
 #include <vector>
 
 #include "models/common/clock.h"
@@ -62,7 +61,7 @@ class Xbar : public sc_core::sc_module, public StatProvider, public WaveProvider
   std::vector<std::deque<tlm::tlm_generic_payload*>> m_waiting_responses;  // per input
   std::vector<std::deque<Hop>> m_to_core;    // per input: responses in flight
   std::vector<Cycle> m_in_link_free;         // per input (response direction)
-  std::unordered_map<tlm::tlm_generic_payload*, uint32_t> m_source;
+  uint64_t m_in_flight = 0;                  // requests granted whose response has not come back
   static constexpr uint32_t kNoSlice = ~0u;
   std::vector<uint32_t> m_head_slice;  // per input: the slice its visible request goes to (this cycle)
   std::vector<uint32_t> m_asking;      // per output: inputs whose visible request goes to it
