@@ -166,7 +166,7 @@ Cache::Outcome Cache::miss(tlm::tlm_generic_payload& p, uint64_t line, bool dirt
     return Outcome::Accepted;
   }
   if (outstanding() >= m_spec.mshrs) return Outcome::NoMshr;
-  Mshr& m = m_mshrs[line];
+  Mshr& m = new_mshr(line);
   m.waiting.push_back(&p);
   m.dirty_on_fill = dirty_on_fill;
   ++m_misses;
@@ -182,6 +182,14 @@ Cache::Outcome Cache::miss(tlm::tlm_generic_payload& p, uint64_t line, bool dirt
   fe.row_hint = re.row_hint;
   m_to_send.push_back(&f);
   return Outcome::Accepted;
+}
+
+Cache::Mshr& Cache::new_mshr(uint64_t line) {
+  if (m_spare_mshrs.empty()) return m_mshrs[line];
+  std::unordered_map<uint64_t, Mshr>::node_type node = std::move(m_spare_mshrs.back());
+  m_spare_mshrs.pop_back();
+  node.key() = line;
+  return m_mshrs.insert(std::move(node)).position->second;
 }
 
 Cache::Outcome Cache::forward(tlm::tlm_generic_payload& p) {
@@ -219,7 +227,8 @@ void Cache::fill(tlm::tlm_generic_payload& f, Cycle now) {
   if (auto v = m_tags.fill(line, it != m_mshrs.end() && it->second.dirty_on_fill)) evict(*v);
   if (it != m_mshrs.end()) {
     for (tlm::tlm_generic_payload* p : it->second.waiting) respond_at(*p, now);
-    m_mshrs.erase(it);
+    it->second.waiting.clear();
+    m_spare_mshrs.push_back(m_mshrs.extract(it));
   }
   f.release();
 }

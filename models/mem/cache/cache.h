@@ -76,6 +76,7 @@ class Cache : public sc_core::sc_module, public StatProvider, public WaveProvide
   void tick();
   Outcome handle(tlm::tlm_generic_payload& p, Cycle now);
   Outcome miss(tlm::tlm_generic_payload& p, uint64_t line, bool dirty_on_fill);
+  Mshr& new_mshr(uint64_t line);  // an empty MSHR for `line` (a spare one if there is one)
   Outcome forward(tlm::tlm_generic_payload& p);
   Outcome write_line(tlm::tlm_generic_payload& p, uint64_t line, Cycle now);
   void receive(Cycle now);
@@ -105,6 +106,7 @@ class Cache : public sc_core::sc_module, public StatProvider, public WaveProvide
   std::unordered_map<tlm::tlm_generic_payload*, uint32_t> m_port_of;      // requests of ports 1 .., until answered
   Wakeup m_wake;
   std::unordered_map<uint64_t, Mshr> m_mshrs;                 // by line number
+  std::vector<std::unordered_map<uint64_t, Mshr>::node_type> m_spare_mshrs;  // freed, kept: a miss allocates nothing
   std::unordered_set<tlm::tlm_generic_payload*> m_forwarded;  // stores/atomics sent on, awaiting the level below
   std::deque<tlm::tlm_generic_payload*> m_to_send;            // fills, write-backs, forwarded requests
   std::priority_queue<Ready, std::vector<Ready>, std::greater<Ready>> m_ready;  // upstream responses
