@@ -2,6 +2,7 @@
 // round-robin arbitration, link bandwidth in flits, latency.
 #include <gtest/gtest.h>
 
+#include "models/mem/mem_extension.h"
 #include "models/mem/xbar/xbar.h"
 #include "tb/sc_kernel.h"
 #include "tb/mem/fixed_latency_memory.h"
@@ -86,6 +87,50 @@ TEST(Xbar, WritesOccupyTheOutputLinkForTheirDataFlits) {
   const auto& log = b.slices_[0]->log();
   ASSERT_EQ(log.size(), 4u);
   for (size_t k = 1; k < 4; ++k) EXPECT_EQ(log[k].cycle - log[k - 1].cycle, 5u);  // (8 + 128) B / 32 B
+}
+
+// A response finds its way back through nested crossbars: each pushes its input port on the
+// request's route and pops it for the response (MemExtension::push_route).
+TEST(Xbar, ResponsesCrossNestedCrossbarsBackToTheirCores) {
+  tb::fresh_sc_kernel();
+  const ClockDomain clock(1000, 1000);
+  XbarSpec spec;
+  Xbar outer("outer", spec, 3, 1, 1000), inner("inner", spec, 1, 2, 1000);
+  std::vector<std::unique_ptr<tb::TracePlayer>> players;
+  for (uint32_t c = 0; c < 3; ++c) {
+    auto requests = std::make_shared<std::vector<tb::TraceRequest>>();
+    for (uint32_t i = 0; i <= c; ++i) requests->push_back(req(i, 0x100 * (c + i)));  // core c: c + 1 requests
+    for (auto& r : *requests) r.core = c;
+    auto next = std::make_shared<size_t>(0);
+    players.push_back(std::make_unique<tb::TracePlayer>(
+        ("core" + std::to_string(c)).c_str(),
+        [requests, next]() -> std::optional<tb::TraceRequest> {
+          if (*next == requests->size()) return std::nullopt;
+          return (*requests)[(*next)++];
+        },
+        128, clock));
+    players.back()->keep_completions();
+    players.back()->downstream.socket.bind(outer.upstream(c).socket);
+  }
+  outer.downstream(0).socket.bind(inner.upstream(0).socket);
+  tb::FixedLatencyMemory s0("slice0", 10, clock), s1("slice1", 10, clock);
+  inner.downstream(0).socket.bind(s0.upstream.socket);
+  inner.downstream(1).socket.bind(s1.upstream.socket);
+  sc_core::sc_start();
+  for (uint32_t c = 0; c < 3; ++c) {
+    EXPECT_TRUE(players[c]->finished()) << c;
+    EXPECT_EQ(players[c]->completions().size(), c + 1u) << c;
+  }
+  EXPECT_EQ(s0.log().size() + s1.log().size(), 6u);
+  EXPECT_GT(s1.log().size(), 0u);
+}
+
+TEST(Xbar, ARouteHoldsFourCrossbarsAndPopsInnermostFirst) {
+  MemExtension e;
+  for (uint32_t port : {7u, 0u, 65535u, 3u}) EXPECT_TRUE(e.push_route(port));
+  EXPECT_FALSE(e.push_route(1));  // a fifth: refused, nothing pushed
+  for (uint32_t port : {3u, 65535u, 0u, 7u}) EXPECT_EQ(e.pop_route(), port);
+  EXPECT_EQ(e.route_depth, 0u);
 }
 
 }  // namespace
