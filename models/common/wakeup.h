@@ -68,19 +68,15 @@ class Wakeup {
   // or an earlier time may have replaced it); forwarded, the shared edges keep their own armed.
   void rearm() {
     if (m_shared) return;
-    forget_past();
+    const uint64_t now = sim_now().value();
+    m_times.erase(m_times.begin(), std::upper_bound(m_times.begin(), m_times.end(), now,
+                                                    [](uint64_t v, const sc_core::sc_time& t) { return v < t.value(); }));
     if (!m_times.empty()) m_event.notify(m_times.front() - sim_now());
   }
 
  private:
   void forward(const sc_core::sc_time& when);  // to the shared edges (shared_edges.cpp)
   bool forward_now();  // ... now(), if they run ahead of the kernel (else: a delta notification)
-  // Drops the times that have come (the shared edges' present, if forwarding).
-  void forget_past() {
-    const uint64_t now = sim_now().value();
-    m_times.erase(m_times.begin(), std::upper_bound(m_times.begin(), m_times.end(), now,
-                                                    [](uint64_t v, const sc_core::sc_time& t) { return v < t.value(); }));
-  }
   sc_core::sc_event m_event;
   std::vector<sc_core::sc_time> m_times;  // ascending, not yet come when asked for (forwarding: kept there)
   const bool* m_poll = nullptr;

@@ -49,7 +49,6 @@ void Xbar::tick() {
   collect_responses(now);
   arbitrate_requests(now);
   deliver(now);
-  m_wave_in_flight = m_in_flight;
   const Cycle next = next_wake(now);
   sleep_until(m_clock, next, m_wake);
 }
@@ -150,7 +149,7 @@ Cycle Xbar::next_wake(Cycle now) const {
 
 void Xbar::trace(sc_core::sc_trace_file* tf) const {
   const_cast<Wakeup&>(m_wake).keep_in_step();  // waves sample at the kernel's time
-  sc_core::sc_trace(tf, m_wave_in_flight, std::string(name()) + ".requests_in_flight", 16);
+  sc_core::sc_trace(tf, m_in_flight, std::string(name()) + ".requests_in_flight", 16);
 }
 
 std::vector<WaveGroup> Xbar::wave_groups() const {

@@ -61,14 +61,13 @@ class Xbar : public sc_core::sc_module, public StatProvider, public WaveProvider
   std::vector<std::deque<tlm::tlm_generic_payload*>> m_waiting_responses;  // per input
   std::vector<std::deque<Hop>> m_to_core;    // per input: responses in flight
   std::vector<Cycle> m_in_link_free;         // per input (response direction)
-  uint64_t m_in_flight = 0;                  // requests granted whose response has not come back
+  uint64_t m_in_flight = 0;                  // requests granted whose response has not come back (traced)
   static constexpr uint32_t kNoSlice = ~0u;
   std::vector<uint32_t> m_head_slice;  // per input: the slice its visible request goes to (this cycle)
   std::vector<uint32_t> m_asking;      // per output: inputs whose visible request goes to it
 
   uint64_t m_requests = 0, m_responses = 0, m_conflicts = 0, m_request_flits = 0, m_response_flits = 0;
   std::vector<uint64_t> m_per_slice, m_per_core;
-  uint64_t m_wave_in_flight = 0;
 };
 
 }  // namespace gputlm::mem
