@@ -19,6 +19,22 @@ tb::TraceRequest req(Cycle cycle, uint64_t address, bool write = false) {
   return r;
 }
 
+// Core `core` sending `script` in order, its completions kept.
+std::unique_ptr<tb::TracePlayer> scripted_core(uint32_t core, std::vector<tb::TraceRequest> script, const ClockDomain& clock) {
+  auto requests = std::make_shared<std::vector<tb::TraceRequest>>(std::move(script));
+  for (auto& r : *requests) r.core = core;
+  auto next = std::make_shared<size_t>(0);
+  auto player = std::make_unique<tb::TracePlayer>(
+      ("core" + std::to_string(core)).c_str(),
+      [requests, next]() -> std::optional<tb::TraceRequest> {
+        if (*next == requests->size()) return std::nullopt;
+        return (*requests)[(*next)++];
+      },
+      128, clock);
+  player->keep_completions();
+  return player;
+}
+
 struct Bench {
   Bench(uint32_t cores, uint32_t slices, const std::vector<std::vector<tb::TraceRequest>>& scripts) {
     tb::fresh_sc_kernel();
@@ -26,17 +42,7 @@ struct Bench {
     XbarSpec spec;  // latency 4, 32 B flits, 8 B header, 256 B interleave
     xbar = std::make_unique<Xbar>("xbar", spec, cores, slices, 1000);
     for (uint32_t c = 0; c < cores; ++c) {
-      auto requests = std::make_shared<std::vector<tb::TraceRequest>>(scripts[c]);
-      for (auto& r : *requests) r.core = c;
-      auto next = std::make_shared<size_t>(0);
-      players.push_back(std::make_unique<tb::TracePlayer>(
-          ("core" + std::to_string(c)).c_str(),
-          [requests, next]() -> std::optional<tb::TraceRequest> {
-            if (*next == requests->size()) return std::nullopt;
-            return (*requests)[(*next)++];
-          },
-          128, clock));
-      players.back()->keep_completions();
+      players.push_back(scripted_core(c, scripts[c], clock));
       players.back()->downstream.socket.bind(xbar->upstream(c).socket);
     }
     for (uint32_t m = 0; m < slices; ++m) {
@@ -98,18 +104,9 @@ TEST(Xbar, ResponsesCrossNestedCrossbarsBackToTheirCores) {
   Xbar outer("outer", spec, 3, 1, 1000), inner("inner", spec, 1, 2, 1000);
   std::vector<std::unique_ptr<tb::TracePlayer>> players;
   for (uint32_t c = 0; c < 3; ++c) {
-    auto requests = std::make_shared<std::vector<tb::TraceRequest>>();
-    for (uint32_t i = 0; i <= c; ++i) requests->push_back(req(i, 0x100 * (c + i)));  // core c: c + 1 requests
-    for (auto& r : *requests) r.core = c;
-    auto next = std::make_shared<size_t>(0);
-    players.push_back(std::make_unique<tb::TracePlayer>(
-        ("core" + std::to_string(c)).c_str(),
-        [requests, next]() -> std::optional<tb::TraceRequest> {
-          if (*next == requests->size()) return std::nullopt;
-          return (*requests)[(*next)++];
-        },
-        128, clock));
-    players.back()->keep_completions();
+    std::vector<tb::TraceRequest> script;
+    for (uint32_t i = 0; i <= c; ++i) script.push_back(req(i, 0x100 * (c + i)));  // core c: c + 1 requests
+    players.push_back(scripted_core(c, script, clock));
     players.back()->downstream.socket.bind(outer.upstream(c).socket);
   }
   outer.downstream(0).socket.bind(inner.upstream(0).socket);
