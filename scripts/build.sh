@@ -2,6 +2,7 @@
 # Installs missing Debian packages, configures build/ once and builds incrementally with -j2.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/ccache_env.sh
 scripts/setup.sh
 if [ ! -f build/CMakeCache.txt ]; then
   launcher=()

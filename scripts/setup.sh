@@ -5,7 +5,8 @@ set -euo pipefail
 packages=(cmake g++ make pkg-config libsystemc-dev libboost-dev libboost-graph-dev
           libboost-program-options-dev libboost-iostreams-dev nlohmann-json3-dev libgtest-dev
           libzstd-dev liblz4-dev  # runtime/: the compressed PTX in fat binaries of nvcc 13
-          clang libclang-rt-14-dev)  # clang + its sanitizer and libFuzzer runtimes: the build-asan suite and fuzz/
+          clang libclang-rt-14-dev  # clang + its sanitizer and libFuzzer runtimes: the build-asan suite and fuzz/
+          ccache)  # scripts/build.sh and test.sh compile through it (a second checkout reuses the objects)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

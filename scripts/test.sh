@@ -10,6 +10,7 @@
 # to both ctest runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/ccache_env.sh
 scripts/build.sh
 ctest --test-dir build --output-on-failure -j2 "$@"
 [ "${GPUTLM_SKIP_ASAN:-0}" = 1 ] && exit 0
