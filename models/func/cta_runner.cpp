@@ -12,7 +12,7 @@ CtaRunner::CtaRunner(const BoundKernel& kernel, const Launch& launch, uint64_t c
     : m_kernel(&kernel),
       m_launch(&launch),
       m_cta(std::make_unique<CtaState>(launch, cta_linear_id)),
-      m_barriers(launch.threads_per_cta()) {
+      m_barriers(*m_cta) {
   const uint32_t n = launch.threads_per_cta();
   for (uint32_t w = 0; w * kWarpSize < n; ++w) {
     WarpState ws;
@@ -48,6 +48,7 @@ void CtaRunner::run(FuncStats& stats, uint64_t max_warp_instructions) {
     if (!w) deadlock();
     while (w->status == WarpState::Status::Ready) {
       execute(*w, stats);
+      if (m_result.yield) break;  // polling an mbarrier: let the other warps run (next_ready goes round)
       if (stats.warp_instructions > max_warp_instructions) {
         std::ostringstream os;
         os << "kernel fault in '" << m_launch->kernel->name << "': watchdog: more than "
@@ -79,8 +80,7 @@ void CtaRunner::execute(WarpState& w, FuncStats& stats) {
     release_completed();
   } else if (m_result.barrier) {
     ++stats.barriers;
-    w.status = WarpState::Status::Barrier;
-    m_barriers.arrive(w.index, m_result.barrier_id, m_result.barrier_count, m_result.active, pc);
+    if (m_barriers.arrive(w.index, m_result, pc)) w.status = WarpState::Status::Barrier;
     release_completed();
   }
 }

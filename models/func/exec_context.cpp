@@ -43,6 +43,37 @@ uint64_t ExecCtx::special(const isa::Operand& o, unsigned lane, uint32_t tid) co
     case SReg::LanemaskGt: return ~first_lanes(logical_lane + 1);
     case SReg::LanemaskGe: return ~((1u << logical_lane) - 1);
     case SReg::WarpSz: return kWarpSize;
+    case SReg::ClockHi: return clock >> 32;
+    // %globaltimer: nanoseconds of simulated time. The engine is given cycles only (the core's
+    // cycle count when timed, an instruction count functionally), so time is taken as one
+    // nanosecond per cycle, i.e. a nominal 1 GHz clock.
+    case SReg::Globaltimer: return clock * kGlobaltimerNsPerCycle;
+    case SReg::GlobaltimerLo: return (clock * kGlobaltimerNsPerCycle) & 0xFFFFFFFFu;
+    case SReg::GlobaltimerHi: return (clock * kGlobaltimerNsPerCycle) >> 32;
+    // Shared memory of the CTA (PTX ISA 10, %dynamic_smem_size %total_smem_size %aggr_smem_size):
+    // the static variables up to where dynamic shared memory starts (16-byte aligned), plus the
+    // dynamic bytes. No memory is reserved by the system in this model, so the aggregate is the total.
+    case SReg::DynamicSmemSize: return l.dynamic_shared;
+    case SReg::TotalSmemSize:
+    case SReg::AggrSmemSize: return l.shared_bytes();
+    // %envreg<N> are set by the driver and %pm<N> count profiling events: neither exists here, and
+    // both read as 0.
+    case SReg::Envreg: case SReg::Pm: case SReg::Pm64: return 0;
+    // A launch without clusters: each CTA is a cluster of one (1x1x1), so the cluster grid is the
+    // CTA grid and a CTA's rank and position in its cluster are 0 (PTX ISA 10, the %cluster registers).
+    case SReg::Clusterid: return comp(cta->ctaid);
+    case SReg::Nclusterid: return comp(l.grid);
+    case SReg::ClusterCtaid: return 0;
+    case SReg::ClusterNctaid: return 1;
+    case SReg::ClusterCtarank: return 0;
+    case SReg::ClusterNctarank: return 1;
+    case SReg::IsExplicitCluster: return 0;
+    // Shared memory the system reserves (sm_90; cooperative groups keep state there): none in this
+    // model. The region is empty and starts where the CTA's shared memory ends, so an access
+    // through %reserved_smem_offset_<n> faults as beyond the CTA's shared memory instead of
+    // overwriting the kernel's own variables.
+    case SReg::ReservedSmemBegin: case SReg::ReservedSmemEnd: case SReg::ReservedSmemOffset: return l.shared_bytes();
+    case SReg::ReservedSmemCap: return 0;
   }
   return 0;
 }

@@ -30,6 +30,15 @@ struct ExecResult {
   bool barrier = false;
   uint32_t barrier_id = 0;
   uint32_t barrier_count = 0;  // 0 = all threads of the CTA
+  bool barrier_arrive = false;  // bar.arrive: the lanes count as arrived and do not wait
+  // mbarrier.test_wait/try_wait found a phase incomplete: the warp is polling for other warps'
+  // progress, so an engine that runs a warp until it blocks lets the others run first.
+  bool yield = false;
+  // bar.red (PTX ISA: bar, barrier): the reduction (popc as Add, and, or), its destination register,
+  // the lanes whose predicate holds, and in addr[lane] each arriving lane's thread index.
+  isa::AtomOp barrier_red = isa::AtomOp::None;
+  int32_t barrier_red_dst = -1;
+  LaneMask barrier_red_true = 0;
   // Memory instructions: resolved space, bytes per lane, the lanes that accessed memory (the
   // active lanes; for cond.acc, those whose predicate held) and their addresses.
   isa::Space space = isa::Space::Generic;
@@ -42,8 +51,11 @@ struct ExecResult {
   // lanes' are ever read, and each memory instruction writes those).
   void clear() {
     active = taken = accessed = 0;
-    exit = barrier = false;
+    exit = barrier = barrier_arrive = yield = false;
     barrier_id = barrier_count = 0;
+    barrier_red = isa::AtomOp::None;
+    barrier_red_dst = -1;
+    barrier_red_true = 0;
     space = isa::Space::Generic;
     access_bytes = 0;
   }
@@ -61,6 +73,9 @@ constexpr uint64_t kWindowSize = 1ull << 32;
 inline uint64_t local_timing_address(uint64_t cta_key, uint64_t offset, uint64_t threads, uint64_t tid) {
   return kLocalWindow + (cta_key << 32) + (offset / 4) * threads * 4 + tid * 4 + offset % 4;
 }
+
+// %globaltimer advances this many nanoseconds per cycle of the clock the engine is given.
+constexpr uint64_t kGlobaltimerNsPerCycle = 1;
 
 struct ExecCtx {
   const isa::Instruction* in = nullptr;

@@ -7,6 +7,7 @@ namespace gputlm::isa {
 InstrClass instruction_class(const Instruction& in) {
   InstrClass c = opcode_class(in.op);
   if (in.has(kWarpSync)) return InstrClass::Warp;
+  if (in.has(kBuiltinCall)) return InstrClass::IntAlu;  // a device service completes like an ALU instruction
   if (!dtype_is_float(in.type)) return c;
   switch (in.op) {
     case Opcode::Div: return InstrClass::FloatDiv;
@@ -34,9 +35,18 @@ void operand_regs(const Operand& o, std::vector<int32_t>& out) {
 // Whether operand 0 is written (a destination) rather than read.
 bool first_operand_is_dst(const Instruction& in) {
   switch (in.op) {
-    case Opcode::St: case Opcode::Red: case Opcode::Bra: case Opcode::Bar: case Opcode::Barrier:
-    case Opcode::Prefetch: case Opcode::Nanosleep: case Opcode::Call:
+    case Opcode::St: case Opcode::Red: case Opcode::Bra: case Opcode::Prefetch: case Opcode::Prefetchu:
+    case Opcode::Applypriority: case Opcode::Discard: case Opcode::Nanosleep: case Opcode::Call:
+    case Opcode::Fence: case Opcode::Stmatrix:
       return false;
+    case Opcode::Wmma:
+      return in.tensor.part != MatrixPart::D;  // wmma.store.d [p], {d}: reads its registers
+    case Opcode::Bar: case Opcode::Barrier:
+      return in.has(kRed);  // bar.red writes its first operand
+    case Opcode::CpAsync:
+      return false;  // cp.async [dst], [src], ...: writes shared memory, no register
+    case Opcode::Mbarrier:
+      return in.ops[0].kind == OperandKind::Reg;  // arrive/test_wait/try_wait/pending_count write it; init [a] does not
     default:
       return in.nops > 0;
   }

@@ -22,6 +22,10 @@ enum class OperandKind : uint8_t {
   Label,    // imm = target instruction index
 };
 
+// A Vector operand element that is an immediate (mov.b32 d, {0, %h}): the element's bits are
+// in the operand's imm at the element's position.
+constexpr int32_t kVecImmediate = -2;
+
 // How an immediate was written: integer, 0f (f32 bits), 0d or decimal (f64 bits).
 enum class ImmFormat : uint8_t { Int, F32, F64 };
 
@@ -32,11 +36,47 @@ struct Operand {
   bool frame = false;   // a symbol of the current call frame: imm is relative to the thread's frame
   SReg sreg = SReg::Tid;
   uint8_t comp = 0;
-  uint8_t vec_n = 0;
+  uint8_t vec_n = 0;  // at most kMaxVector (wmma fragments have 8 registers)
   Space sym_space = Space::Generic;  // Address/Imm built from a symbol: the symbol's space
   int32_t reg = -1;
   int64_t imm = 0;
-  std::array<int32_t, 4> vec{{-1, -1, -1, -1}};
+  std::array<int32_t, 8> vec{{-1, -1, -1, -1, -1, -1, -1, -1}};
+};
+constexpr unsigned kMaxVector = 8;
+
+// Element types of the tensor-core instructions (PTX ISA 9.7.14 wmma and mma): the sub-byte
+// integers and single bits are not DTypes, so the fragment types have their own vocabulary.
+enum class MmaType : uint8_t { None, F16, BF16, TF32, F32, F64, S8, U8, S4, U4, B1, S32, B16 };
+// wmma.load.{a,b,c} / wmma.store.d / wmma.mma (PTX ISA 9.7.14.4).
+enum class MatrixPart : uint8_t { None, A, B, C, D, Mma };
+// The shape, layouts and types of wmma, mma, ldmatrix, stmatrix and movmatrix.
+struct TensorForm {
+  uint16_t k = 0;      // shape .mMnNkK (ldmatrix's .m8n8: k = 0)
+  uint8_t m = 0, n = 0;
+  MatrixPart part = MatrixPart::None;
+  uint8_t count = 0;   // ldmatrix/stmatrix .x1 .x2 .x4
+  uint8_t nlayouts = 0;
+  bool a_col = false;  // first layout .col (wmma.load/store: the memory layout)
+  bool b_col = false;  // second layout .col
+  bool trans = false;  // ldmatrix/stmatrix/movmatrix .trans
+  uint8_t ntypes = 0;
+  std::array<MmaType, 4> types{};  // as written: mma d.a.b.c; wmma.mma d.c (f16) or d.a.b.c
+};
+
+// cp.async and mbarrier (PTX ISA 9.7.9.25 cp.async, 9.7.13.15 mbarrier): which form the dotted
+// words name, and the words that change what it does.
+enum class AsyncOp : uint8_t {
+  None, Copy, CommitGroup, WaitGroup, WaitAll, CopyArrive,  // cp.async{.ca,.cg,.commit_group,...,.mbarrier.arrive}
+  Init, Inval, Arrive, ArriveDrop, TestWait, TryWait, ExpectTx, CompleteTx, PendingCount  // mbarrier.*
+};
+struct AsyncForm {
+  AsyncOp op = AsyncOp::None;
+  bool cg = false;           // cp.async.cg: bypasses L1, cp-size must be 16
+  bool ignore_src = false;   // the fourth operand of cp.async is the ignore-src predicate, not src-size
+  bool noinc = false;        // cp.async.mbarrier.arrive.noinc
+  bool parity = false;       // test_wait/try_wait.parity: the operand is a phase parity, not a state
+  bool no_complete = false;  // mbarrier.arrive.noComplete
+  bool expect_tx = false;    // mbarrier.arrive.expect_tx / arrive_drop.expect_tx
 };
 
 // Boolean modifiers, one bit each.
@@ -48,6 +88,16 @@ enum InstrFlag : uint32_t {
   kRowHint = 1u << 16,  // ld.global.rowhint: the dissertation's row-buffer locality hint bit (section 7.2)
   kWarpSync = 1u << 17,  // bar.warp.sync (__syncwarp): a warp collective, not a CTA barrier
   kFuncRet = 1u << 18,   // ret inside a .func: returns to the caller (in a kernel, ret ends the thread)
+  kBuiltinCall = 1u << 19,  // call of a device service (vprintf, malloc, ...; kernel.h Builtin): runs in place, no frame
+  // Narrow-float modifiers (PTX ISA 9.7.4 half precision, 9.7.9.21 cvt, 9.7.13.5 atom):
+  kRelu = 1u << 24,       // .relu: negative results (and NaN) become +0
+  kSatFinite = 1u << 25,  // .satfinite: inf/overflow -> max finite, NaN stays NaN
+  kNaN = 1u << 26,        // min/max.NaN: a NaN operand gives canonical NaN
+  kXorsignAbs = 1u << 27, // min/max.xorsign.abs: |result| with sign = sign(a) ^ sign(b)
+  kNoftz = 1u << 28,      // atom/red.add.noftz (f16/bf16): subnormals are kept
+  // Integer, memory and barrier modifiers (PTX ISA 9.7.1, 9.7.9, 9.7.13.1):
+  kCacheHint = 1u << 20,   // .L2::cache_hint: a 64-bit cache-policy operand follows the others (a hint only)
+  kPacked16x2 = 1u << 21,  // add/min/max .u16x2/.s16x2: two 16-bit lanes of a .b32; `type` is the element type
 };
 
 struct Instruction {
@@ -74,11 +124,16 @@ struct Instruction {
   std::array<Operand, kMaxOperands> ops{};
   // The second destination of setp ("%p|%q"), -1 if absent.
   int32_t dst2 = -1;
+  // createpolicy (PTX ISA: createpolicy): its form and L2 eviction priorities.
+  PolicyForm policy_form = PolicyForm::None;
+  EvictPriority evict_primary = EvictPriority::None, evict_secondary = EvictPriority::None;
+  TensorForm tensor;  // wmma mma ldmatrix stmatrix movmatrix
+  AsyncForm async;    // cp.async mbarrier
 
   bool has(InstrFlag f) const { return (flags & f) != 0; }
   bool is_branch() const { return op == Opcode::Bra; }
   bool is_exit() const { return (op == Opcode::Ret && !has(kFuncRet)) || op == Opcode::Exit; }
-  bool is_call() const { return op == Opcode::Call; }
+  bool is_call() const { return op == Opcode::Call && !has(kBuiltinCall); }  // a call of a device function
   bool is_return() const { return op == Opcode::Ret && has(kFuncRet); }
   bool is_barrier() const { return (op == Opcode::Bar || op == Opcode::Barrier) && !has(kWarpSync); }
   // Its outcome decides where the warp goes next (which threads, which PC, whether it waits).

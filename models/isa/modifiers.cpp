@@ -25,14 +25,18 @@ constexpr std::array<std::pair<std::string_view, CmpOp>, 18> kCmp = {{
 }};
 constexpr std::array<std::pair<std::string_view, BoolOp>, 3> kBool = {{
     {"and", BoolOp::And}, {"or", BoolOp::Or}, {"xor", BoolOp::Xor}}};
-constexpr std::array<std::pair<std::string_view, Round>, 8> kRound = {{
+constexpr std::array<std::pair<std::string_view, Round>, 9> kRound = {{
     {"rn", Round::Rn}, {"rz", Round::Rz}, {"rm", Round::Rm}, {"rp", Round::Rp},
-    {"rni", Round::Rni}, {"rzi", Round::Rzi}, {"rmi", Round::Rmi}, {"rpi", Round::Rpi}}};
+    {"rni", Round::Rni}, {"rzi", Round::Rzi}, {"rmi", Round::Rmi}, {"rpi", Round::Rpi},
+    {"rna", Round::Rna}}};
 constexpr std::array<std::pair<std::string_view, MulMode>, 3> kMul = {{
     {"lo", MulMode::Lo}, {"hi", MulMode::Hi}, {"wide", MulMode::Wide}}};
-constexpr std::array<std::pair<std::string_view, Space>, 7> kSpace = {{
+// A launch without clusters has one CTA per cluster, so .shared::cluster names the CTA's own
+// shared memory (PTX ISA 5.1.5); .param::entry/::func are the kernel's and a function's params.
+constexpr std::array<std::pair<std::string_view, Space>, 10> kSpace = {{
     {"global", Space::Global}, {"shared", Space::Shared}, {"shared::cta", Space::Shared},
-    {"local", Space::Local}, {"param", Space::Param}, {"const", Space::Const},
+    {"shared::cluster", Space::Shared}, {"local", Space::Local}, {"param", Space::Param},
+    {"param::entry", Space::Param}, {"param::func", Space::Param}, {"const", Space::Const},
     {"generic", Space::Generic}}};
 constexpr std::array<std::pair<std::string_view, AtomOp>, 10> kAtom = {{
     {"add", AtomOp::Add}, {"min", AtomOp::Min}, {"max", AtomOp::Max}, {"inc", AtomOp::Inc},
@@ -49,15 +53,150 @@ constexpr std::array<std::pair<std::string_view, TestpMode>, 6> kTestp = {{
     {"finite", TestpMode::Finite}, {"infinite", TestpMode::Infinite}, {"number", TestpMode::Number},
     {"notanumber", TestpMode::NotANumber}, {"normal", TestpMode::Normal},
     {"subnormal", TestpMode::Subnormal}}};
-constexpr std::array<std::pair<std::string_view, InstrFlag>, 9> kFlags = {{
+constexpr std::array<std::pair<std::string_view, InstrFlag>, 13> kFlags = {{
     {"ftz", kFtz}, {"sat", kSat}, {"approx", kApprox}, {"full", kFull}, {"nc", kNc},
-    {"volatile", kVolatile}, {"aligned", kAligned}, {"sync", kSync}, {"rowhint", kRowHint}}};
+    {"volatile", kVolatile}, {"aligned", kAligned}, {"sync", kSync}, {"rowhint", kRowHint},
+    {"relu", kRelu}, {"satfinite", kSatFinite}, {"noftz", kNoftz}, {"L2::cache_hint", kCacheHint}}};
 // Cache operators, memory-ordering semantics and scopes change timing or coherence only; the
 // functional engine is sequentially consistent, so they are accepted and not recorded.
-constexpr std::array<std::string_view, 24> kIgnored = {
+// So are eviction priorities and prefetch sizes (PTX ISA: ld, prefetch).
+constexpr std::array<std::string_view, 34> kIgnored = {
     "ca", "cg", "cs", "lu", "cv", "wb", "wt", "relaxed", "acquire", "release", "acq_rel", "sc",
     "weak", "mmio", "cta", "gpu", "sys", "cluster", "gl", "L1::no_allocate", "L1::evict_last",
-    "L1::evict_first", "L2::128B", "L2::256B"};
+    "L1::evict_first", "L1::evict_normal", "L1::evict_unchanged", "L2::evict_normal",
+    "L2::evict_first", "L2::evict_last", "L2::evict_unchanged", "L2::64B", "L2::128B", "L2::256B",
+    "L1", "L2", "unified"};
+// The eviction priority an L2::evict_* word names (PTX ISA, Data Movement and Conversion Instructions: createpolicy).
+constexpr std::array<std::pair<std::string_view, EvictPriority>, 4> kEvict = {{
+    {"L2::evict_normal", EvictPriority::Normal}, {"L2::evict_first", EvictPriority::First},
+    {"L2::evict_last", EvictPriority::Last}, {"L2::evict_unchanged", EvictPriority::Unchanged}}};
+// fence.proxy.<kind> and fence.op_restrict / mbarrier_init words (PTX ISA: fence).
+constexpr std::array<std::string_view, 9> kFenceWords = {
+    "proxy", "alias", "async", "async::global", "async::shared::cta", "async::shared::cluster",
+    "tensormap::generic", "op_restrict", "mbarrier_init"};
+
+bool packed_16x2(Instruction& in, std::string_view w) {
+  if (w != "u16x2" && w != "s16x2") return false;
+  in.type = w[0] == 'u' ? DType::U16 : DType::S16;
+  return in.flags |= kPacked16x2;
+}
+
+// Words of the integer, warp, barrier and cache-policy instructions (PTX ISA 9.7.1, 9.7.13).
+bool int_warp_specific(Instruction& in, std::string_view w) {
+  switch (in.op) {
+    case Opcode::Bmsk:
+    case Opcode::Szext:
+      if (w == "wrap") return in.flags |= kShfWrap;
+      return w == "clamp";
+    case Opcode::Dp2a: return (w == "lo" || w == "hi") && lookup(kMul, w, in.mul);
+    case Opcode::Redux: return lookup(kAtom, w, in.atom);
+    case Opcode::Match: return (w == "any" || w == "all") && lookup(kVote, w, in.vote);
+    case Opcode::Add:
+    case Opcode::Min:
+    case Opcode::Max: return packed_16x2(in, w);
+    case Opcode::Createpolicy:
+      if (w == "fractional") return (in.policy_form = PolicyForm::Fractional), true;
+      if (w == "range") return (in.policy_form = PolicyForm::Range), true;
+      if (w == "cvt") return (in.policy_form = PolicyForm::Cvt), true;
+      if (in.evict_primary == EvictPriority::None) return lookup(kEvict, w, in.evict_primary);
+      return lookup(kEvict, w, in.evict_secondary);
+    case Opcode::Fence:
+      for (auto f : kFenceWords)
+        if (f == w) return true;
+      return false;
+    default:
+      return false;
+  }
+}
+
+// Words of wmma, mma, ldmatrix, stmatrix and movmatrix (PTX ISA 9.7.14, 9.7.9.x ldmatrix): the
+// shape .mMnNkK, layouts .row/.col (mma: A's then B's), wmma's .load.a/.b/.c .store.d .mma,
+// .x1/.x2/.x4, .trans, b1's .xor/.and .popc, and the fragment types (recorded in order).
+constexpr std::array<std::pair<std::string_view, MmaType>, 12> kMmaTypes = {{
+    {"f16", MmaType::F16}, {"bf16", MmaType::BF16}, {"tf32", MmaType::TF32}, {"f32", MmaType::F32},
+    {"f64", MmaType::F64}, {"s8", MmaType::S8}, {"u8", MmaType::U8}, {"s4", MmaType::S4},
+    {"u4", MmaType::U4}, {"b1", MmaType::B1}, {"s32", MmaType::S32}, {"b16", MmaType::B16}}};
+bool matrix_shape(TensorForm& t, std::string_view w) {
+  if (w.size() < 4 || w[0] != 'm') return false;
+  unsigned v[3] = {0, 0, 0}, i = 0;
+  const char keys[3] = {'m', 'n', 'k'};
+  size_t p = 0;
+  while (p < w.size() && i < 3 && w[p] == keys[i]) {
+    ++p;
+    if (p >= w.size() || w[p] < '0' || w[p] > '9') return false;
+    while (p < w.size() && w[p] >= '0' && w[p] <= '9') v[i] = v[i] * 10 + static_cast<unsigned>(w[p++] - '0');
+    ++i;
+  }
+  if (p != w.size() || i < 2 || v[0] > 255 || v[1] > 255) return false;
+  t.m = static_cast<uint8_t>(v[0]), t.n = static_cast<uint8_t>(v[1]), t.k = static_cast<uint16_t>(v[2]);
+  return true;
+}
+bool tensor_specific(Instruction& in, std::string_view w) {
+  if (in.op != Opcode::Wmma && in.op != Opcode::Mma && in.op != Opcode::Ldmatrix && in.op != Opcode::Stmatrix &&
+      in.op != Opcode::Movmatrix)
+    return false;
+  TensorForm& t = in.tensor;
+  MmaType mt;
+  if (lookup(kMmaTypes, w, mt)) {
+    if (t.ntypes >= t.types.size()) return false;
+    t.types[t.ntypes++] = mt;  // in.type stays None: a stride literal is an integer whatever the fragment type
+    return true;
+  }
+  if (matrix_shape(t, w)) return true;
+  if (w == "row" || w == "col") {
+    if (t.nlayouts >= 2) return false;
+    (t.nlayouts++ == 0 ? t.a_col : t.b_col) = w == "col";
+    return true;
+  }
+  if (w == "trans") return t.trans = true;
+  if (w == "x1" || w == "x2" || w == "x4") return (t.count = static_cast<uint8_t>(w[1] - '0')), true;
+  if (in.op == Opcode::Wmma) {
+    if (w == "load" || w == "store") return true;
+    if (w == "a") return (t.part = MatrixPart::A), true;
+    if (w == "b") return (t.part = MatrixPart::B), true;
+    if (w == "c") return (t.part = MatrixPart::C), true;
+    if (w == "d") return (t.part = MatrixPart::D), true;
+    if (w == "mma") return (t.part = MatrixPart::Mma), true;
+  }
+  if (w == "xor" || w == "and") return (in.atom = w == "xor" ? AtomOp::Xor : AtomOp::And), true;
+  return w == "popc";
+}
+
+// Words of cp.async (PTX ISA 9.7.9.25) and mbarrier (9.7.13.15). cp.async's state spaces are
+// fixed (destination .shared{::cta}, source .global; the mbarrier arrive form: .shared), so its
+// space words are taken here rather than letting the last one win.
+bool async_specific(Instruction& in, std::string_view w) {
+  AsyncForm& a = in.async;
+  if (in.op == Opcode::CpAsync) {
+    if (w == "ca" || w == "cg") {
+      a.cg = w == "cg";
+      return (a.op = AsyncOp::Copy), (in.space = Space::Global), true;
+    }
+    if (w == "commit_group") return (a.op = AsyncOp::CommitGroup), true;
+    if (w == "wait_group") return (a.op = AsyncOp::WaitGroup), true;
+    if (w == "wait_all") return (a.op = AsyncOp::WaitAll), true;
+    if (w == "mbarrier") return (a.op = AsyncOp::CopyArrive), (in.space = Space::Shared), true;
+    if (w == "arrive") return a.op == AsyncOp::CopyArrive;
+    if (w == "noinc") return a.op == AsyncOp::CopyArrive && (a.noinc = true);
+    return w == "shared" || w == "shared::cta" || w == "global";
+  }
+  if (in.op != Opcode::Mbarrier) return false;
+  if (w == "init") return (a.op = AsyncOp::Init), true;
+  if (w == "inval") return (a.op = AsyncOp::Inval), true;
+  if (w == "arrive") return (a.op = AsyncOp::Arrive), true;
+  if (w == "arrive_drop") return (a.op = AsyncOp::ArriveDrop), true;
+  if (w == "test_wait") return (a.op = AsyncOp::TestWait), true;
+  if (w == "try_wait") return (a.op = AsyncOp::TryWait), true;
+  if (w == "complete_tx") return (a.op = AsyncOp::CompleteTx), true;
+  if (w == "pending_count") return (a.op = AsyncOp::PendingCount), true;
+  if (w == "expect_tx") {  // mbarrier.expect_tx, or .arrive{_drop}.expect_tx
+    if (a.op == AsyncOp::Arrive || a.op == AsyncOp::ArriveDrop) return a.expect_tx = true;
+    return a.op == AsyncOp::None && ((a.op = AsyncOp::ExpectTx), true);
+  }
+  if (w == "parity") return a.parity = true;
+  if (w == "noComplete") return a.no_complete = true;
+  return false;
+}
 
 bool opcode_specific(Instruction& in, std::string_view w) {
   switch (in.op) {
@@ -78,6 +217,11 @@ bool opcode_specific(Instruction& in, std::string_view w) {
     case Opcode::Atom:
     case Opcode::Red:
       return lookup(kAtom, w, in.atom);
+    case Opcode::Min:  // min/max{.NaN}{.xorsign.abs}: PTX ISA 9.7.4.10/11 (half), 9.7.3 (f32)
+    case Opcode::Max:
+      if (w == "NaN") return in.flags |= kNaN;
+      if (w == "xorsign" || w == "abs") return in.flags |= kXorsignAbs;
+      return false;
     case Opcode::Vote: return lookup(kVote, w, in.vote);
     case Opcode::Shfl: return lookup(kShfl, w, in.shfl);
     case Opcode::Prmt: return lookup(kPrmt, w, in.prmt);
@@ -97,6 +241,9 @@ bool opcode_specific(Instruction& in, std::string_view w) {
     case Opcode::Barrier:
       if (w == "arrive") return in.flags |= kArrive;
       if (w == "warp") return in.flags |= kWarpSync;
+      if (w == "red") return in.flags |= kRed;  // bar.red.{popc,and,or}: popc is recorded as AtomOp::Add
+      if (w == "popc") return (in.atom = AtomOp::Add), true;
+      if (w == "and" || w == "or") return lookup(kAtom, w, in.atom);
       return w == "cta";
     default:
       return false;
@@ -106,7 +253,7 @@ bool opcode_specific(Instruction& in, std::string_view w) {
 }  // namespace
 
 bool apply_modifier(Instruction& in, std::string_view w) {
-  if (opcode_specific(in, w)) return true;
+  if (opcode_specific(in, w) || int_warp_specific(in, w) || tensor_specific(in, w) || async_specific(in, w)) return true;
   if (DType t = parse_dtype(w); t != DType::None) {
     if (in.type == DType::None) in.type = t;
     else if (in.type2 == DType::None) in.type2 = t;

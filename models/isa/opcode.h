@@ -39,6 +39,11 @@ namespace gputlm::isa {
   X(Cnot, "cnot", IntAlu, 2, 2)                  \
   X(Lop3, "lop3", IntAlu, 5, 5)                  \
   X(Shf, "shf", IntAlu, 4, 4)                    \
+  X(Bmsk, "bmsk", IntAlu, 3, 3)                  \
+  X(Szext, "szext", IntAlu, 3, 3)                \
+  X(Fns, "fns", IntAlu, 4, 4)                    \
+  X(Dp4a, "dp4a", IntMul, 4, 4)                  \
+  X(Dp2a, "dp2a", IntMul, 4, 4)                  \
   X(Shl, "shl", IntAlu, 3, 3)                    \
   X(Shr, "shr", IntAlu, 3, 3)                    \
   X(Prmt, "prmt", IntAlu, 4, 4)                  \
@@ -57,22 +62,30 @@ namespace gputlm::isa {
   X(Set, "set", IntAlu, 3, 4)                    \
   X(Selp, "selp", IntAlu, 4, 4)                  \
   X(Slct, "slct", IntAlu, 4, 4)                  \
-  X(Cvt, "cvt", Convert, 2, 2)                   \
+  X(Cvt, "cvt", Convert, 2, 3)                   \
   X(Cvta, "cvta", IntAlu, 2, 2)                  \
+  X(Isspacep, "isspacep", IntAlu, 2, 2)          \
+  X(Createpolicy, "createpolicy", IntAlu, 1, 4)  \
   X(Mov, "mov", IntAlu, 2, 2)                    \
-  X(Ld, "ld", Memory, 2, 2)                      \
+  X(Ld, "ld", Memory, 2, 3)                      \
   X(Ldu, "ldu", Memory, 2, 2)                    \
-  X(St, "st", Memory, 2, 2)                      \
-  X(Prefetch, "prefetch", Memory, 1, 1)          \
-  X(Atom, "atom", Atomic, 3, 4)                  \
-  X(Red, "red", Atomic, 2, 2)                    \
+  X(St, "st", Memory, 2, 3)                      \
+  X(Prefetch, "prefetch", Memory, 1, 2)          \
+  X(Prefetchu, "prefetchu", Memory, 1, 1)        \
+  X(Applypriority, "applypriority", Memory, 2, 2) \
+  X(Discard, "discard", Memory, 2, 2)            \
+  X(Atom, "atom", Atomic, 3, 5)                  \
+  X(Red, "red", Atomic, 2, 3)                    \
   X(Vote, "vote", Warp, 2, 3)                    \
   X(Activemask, "activemask", Warp, 1, 1)        \
   X(Shfl, "shfl", Warp, 4, 5)                    \
-  X(Bar, "bar", Barrier, 1, 2)                   \
-  X(Barrier, "barrier", Barrier, 1, 2)           \
+  X(Redux, "redux", Warp, 3, 3)                  \
+  X(Match, "match", Warp, 3, 3)                  \
+  X(Elect, "elect", Warp, 2, 2)                  \
+  X(Bar, "bar", Barrier, 1, 4)                   \
+  X(Barrier, "barrier", Barrier, 1, 4)           \
   X(Membar, "membar", Control, 0, 0)             \
-  X(Fence, "fence", Control, 0, 0)               \
+  X(Fence, "fence", Control, 0, 2)               \
   X(Bra, "bra", Control, 1, 1)                   \
   X(Call, "call", Control, 1, 2)                 \
   X(Ret, "ret", Control, 0, 0)                   \
@@ -80,7 +93,14 @@ namespace gputlm::isa {
   X(Trap, "trap", Control, 0, 0)                 \
   X(Nanosleep, "nanosleep", Control, 1, 1)       \
   X(CondAcc, "cond.acc", PrefixSum, 4, 4)        \
-  X(TreeTraverse, "tree.traverse", PrefixSum, 4, 4)
+  X(TreeTraverse, "tree.traverse", PrefixSum, 4, 4) \
+  X(Wmma, "wmma", Warp, 2, 4)                    \
+  X(Mma, "mma", Warp, 4, 4)                      \
+  X(Ldmatrix, "ldmatrix", Warp, 2, 2)            \
+  X(Stmatrix, "stmatrix", Warp, 2, 2)            \
+  X(Movmatrix, "movmatrix", Warp, 2, 2)          \
+  X(CpAsync, "cp.async", Memory, 0, 5)           \
+  X(Mbarrier, "mbarrier", Memory, 1, 4)
 
 enum class Opcode : uint8_t {
 #define GPUTLM_OP_ENUM(e, name, cls, lo, hi) e,

@@ -8,12 +8,14 @@
 
 #include "models/common/error.h"
 #include "models/common/limits.h"
+#include "models/isa/immediate_types.h"
 #include "models/isa/modifiers.h"
 #include "models/isa/ptx_cursor.h"
 #include "models/isa/ptx_initializer.h"
 #include "models/isa/ptx_lexer.h"
 #include "models/isa/ptx_link.h"
 #include "models/isa/ptx_scope.h"
+#include "models/isa/special_registers.h"
 
 namespace gputlm::isa {
 namespace {
@@ -305,7 +307,7 @@ class Parser : TokenCursor {
         m_scopes.pop();
       } else if (accept("{")) {
         m_scopes.push();
-      } else if (t.text == ".reg") {
+      } else if (t.text == ".reg" || t.text.rfind(".reg.", 0) == 0) {  // nvcc's inline asm writes ".reg.b16"
         reg_decl();
       } else if (t.text == ".shared" || t.text == ".local" || t.text == ".param") {
         local_or_shared_decl();
@@ -327,9 +329,11 @@ class Parser : TokenCursor {
       fail(t, "label '" + t.text + "' defined twice");
   }
   void reg_decl() {
-    next();  // .reg
-    const Token& tt = next();
-    DType type = tt.text.size() > 1 ? parse_dtype(std::string_view(tt.text).substr(1)) : DType::None;
+    const Token& rt = next();  // .reg, or ".reg.b16" without a space
+    const bool fused = rt.text.size() > 4;
+    const Token& tt = fused ? rt : next();
+    const std::string_view tname = fused ? std::string_view(rt.text).substr(4) : std::string_view(tt.text);
+    DType type = tname.size() > 1 ? parse_dtype(tname.substr(1)) : DType::None;
     if (type == DType::None) fail(tt, "unknown register type '" + tt.text + "'");
     do {
       const Token& nt = next();
@@ -404,7 +408,12 @@ class Parser : TokenCursor {
       const Operand& a = in.ops[in.is_store() ? 0 : 1];
       if (m_function || a.frame) in.space = Space::Local;
     }
+    // cp.async [d], [s], cp-size, ignore-src: a predicate register in the fourth place (PTX ISA 9.7.9.25).
+    if (in.op == Opcode::CpAsync && in.nops >= 4 && in.ops[3].kind == OperandKind::Reg &&
+        m_kernel->regs[static_cast<size_t>(in.ops[3].reg)].type == DType::Pred)
+      in.async.ignore_src = true;
     check_types(in, ot);
+    if (const std::string bad = immediate_type_error(in); !bad.empty()) fail(ot, bad);
     convert_float_immediates(in);
     m_kernel->code.push_back(in);
     m_kernel->text.push_back(statement_text(line));
@@ -430,7 +439,14 @@ class Parser : TokenCursor {
     switch (in.op) {
       case Opcode::Bra: case Opcode::Ret: case Opcode::Exit: case Opcode::Trap: case Opcode::Bar: case Opcode::Call:
       case Opcode::Barrier: case Opcode::Membar: case Opcode::Fence: case Opcode::Prefetch:
-      case Opcode::Nanosleep: case Opcode::Activemask:
+      case Opcode::Nanosleep: case Opcode::Activemask: case Opcode::Prefetchu: case Opcode::Applypriority:
+      case Opcode::Discard: case Opcode::Elect: case Opcode::Isspacep:
+        return;
+      case Opcode::CpAsync: case Opcode::Mbarrier:  // operands and sizes are checked when bound
+        if (in.async.op == AsyncOp::None) fail(t, std::string(opcode_name(in.op)) + " needs its operation (.ca, .cg, .commit_group, .init, .arrive, ...)");
+        return;
+      case Opcode::Wmma: case Opcode::Mma: case Opcode::Ldmatrix: case Opcode::Stmatrix: case Opcode::Movmatrix:
+        if (in.tensor.ntypes == 0) fail(t, "missing type modifier");  // the types are checked when bound
         return;
       case Opcode::Vote:
         if (in.vote == VoteMode::None) fail(t, "vote needs .all, .any, .uni or .ballot");
@@ -440,7 +456,9 @@ class Parser : TokenCursor {
     }
     if ((in.op == Opcode::Cvt) && in.type2 == DType::None) fail(t, "cvt needs two types");
     if ((in.op == Opcode::Setp || in.op == Opcode::Set) && in.cmp == CmpOp::None) fail(t, "missing comparison operator");
-    if ((in.op == Opcode::Atom || in.op == Opcode::Red) && in.atom == AtomOp::None) fail(t, "missing atomic operation");
+    if ((in.op == Opcode::Atom || in.op == Opcode::Red || in.op == Opcode::Redux) && in.atom == AtomOp::None) fail(t, "missing atomic operation");
+    if (in.op == Opcode::Match && in.vote == VoteMode::None) fail(t, "match needs .any or .all");
+    if (in.op == Opcode::Createpolicy && in.policy_form == PolicyForm::None) fail(t, "createpolicy needs .fractional, .range or .cvt");
     if (in.has(kRowHint) && !(in.is_load() && (in.space == Space::Global || in.space == Space::Generic)))
       fail(t, ".rowhint applies to global loads only");
     if (in.op == Opcode::CondAcc) {
@@ -467,12 +485,23 @@ class Parser : TokenCursor {
     if (accept("[")) return address(index);
     if (accept("{")) {
       o.kind = OperandKind::Vector;
+      std::array<int64_t, kMaxVector> imms{};
       do {
         const Token& rt = next();
-        if (o.vec_n >= 4) fail(rt, "vector operand with more than 4 elements");
-        o.vec[o.vec_n++] = rt.text == "_" ? -1 : reg_ref(rt);
+        if (o.vec_n >= kMaxVector) fail(rt, "vector operand with more than 8 elements");
+        if (rt.kind == Token::Number && in.op == Opcode::Mov && index == 1) {  // mov.b32 d, {0, %h} (nvcc inline asm)
+          imms[o.vec_n] = parse_number(rt, false);
+          o.vec[o.vec_n++] = kVecImmediate;
+        } else {
+          o.vec[o.vec_n++] = rt.text == "_" ? -1 : reg_ref(rt);
+        }
       } while (accept(","));
       expect("}");
+      // Immediate elements are packed into imm at their element's bit position.
+      const unsigned bits = dtype_bits(in.type) / o.vec_n;
+      for (unsigned i = 0; i < o.vec_n; ++i)
+        if (o.vec[i] == kVecImmediate)
+          o.imm |= static_cast<int64_t>((static_cast<uint64_t>(imms[i]) & (bits >= 64 ? ~0ull : (1ull << bits) - 1)) << (i * bits));
       return o;
     }
     if (accept("!")) {
@@ -484,6 +513,10 @@ class Parser : TokenCursor {
     if (t.kind == Token::Number || t.text == "-") return immediate();
     if (t.kind != Token::Ident) fail(t, "unexpected '" + t.text + "' in operand");
     next();
+    if (t.text == "_" && index == 0 && in.op == Opcode::Elect) {  // elect.sync _|p: the sink (PTX ISA: elect.sync)
+      if (accept("|")) m_pending_dst2 = reg_ref(next());
+      return o;
+    }
     if (in.op == Opcode::Bra) {
       o.kind = OperandKind::Label;
       m_pending_labels.push_back({m_kernel->code.size(), index, t});
@@ -629,31 +662,7 @@ class Parser : TokenCursor {
     expect(")");
     return out;
   }
-  bool special(const std::string& name, Operand& o) const {
-    static const std::pair<const char*, SReg> kVec[] = {
-        {"%tid", SReg::Tid}, {"%ntid", SReg::Ntid}, {"%ctaid", SReg::Ctaid}, {"%nctaid", SReg::Nctaid}};
-    static const std::pair<const char*, SReg> kScalar[] = {
-        {"%laneid", SReg::Laneid}, {"%warpid", SReg::Warpid}, {"%nwarpid", SReg::Nwarpid},
-        {"%smid", SReg::Smid}, {"%nsmid", SReg::Nsmid}, {"%gridid", SReg::Gridid},
-        {"%clock", SReg::Clock}, {"%clock64", SReg::Clock64}, {"%lanemask_eq", SReg::LanemaskEq},
-        {"%lanemask_lt", SReg::LanemaskLt}, {"%lanemask_le", SReg::LanemaskLe},
-        {"%lanemask_gt", SReg::LanemaskGt}, {"%lanemask_ge", SReg::LanemaskGe},
-        {"WARP_SZ", SReg::WarpSz}};
-    o.kind = OperandKind::Special;
-    for (const auto& [n, r] : kScalar)
-      if (name == n) { o.sreg = r; return true; }
-    size_t dot = name.find('.');
-    if (dot != std::string::npos && dot + 2 == name.size() && name[dot + 1] >= 'x' && name[dot + 1] <= 'z') {
-      for (const auto& [n, r] : kVec)
-        if (name.compare(0, dot, n) == 0) {
-          o.sreg = r;
-          o.comp = static_cast<uint8_t>(name[dot + 1] - 'x');
-          return true;
-        }
-    }
-    o.kind = OperandKind::None;
-    return false;
-  }
+  bool special(const std::string& name, Operand& o) const { return parse_special_register(name, o); }
   void resolve_labels() {
     for (const auto& p : m_pending_labels) {
       auto it = m_kernel->labels.find(p.tok.text);

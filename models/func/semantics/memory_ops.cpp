@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "models/func/semantics/dispatch.h"
+#include "models/func/semantics/half_ops.h"
 #include "models/func/semantics/semantics.h"
 
 namespace gputlm::func::sem {
@@ -181,6 +182,21 @@ ExecFn atom_fn() {
   };
 }
 
+// atom/red.add.noftz on .f16 .f16x2 .bf16 .bf16x2 (U: 16 or 32 bits); half_ops.cpp adds.
+template <class U>
+void half_atom_add(ExecCtx& c) {
+  const isa::Instruction& in = *c.in;
+  const unsigned addr_op = in.op == isa::Opcode::Red ? 0 : 1;
+  lanes(c, [&](unsigned lane, uint32_t tid) {
+    uint8_t* p = access(c, lane, tid, in.ops[addr_op], sizeof(U));
+    U old;
+    std::memcpy(&old, p, sizeof(U));
+    const U nv = static_cast<U>(half_atomic_add(in.type, old, static_cast<uint32_t>(c.raw(in.ops[addr_op + 1], lane, tid))));
+    std::memcpy(p, &nv, sizeof(U));
+    if (addr_op == 1) c.reg(in.ops[0].reg, tid) = old;
+  });
+}
+
 }  // namespace
 
 ExecFn bind_memory(const isa::Instruction& in) {
@@ -192,14 +208,26 @@ ExecFn bind_memory(const isa::Instruction& in) {
     case Opcode::St:
       return isa::dtype_bytes(in.type) == 0 || in.type == isa::DType::Pred ? nullptr : ExecFn(st);
     case Opcode::Prefetch:
+    case Opcode::Prefetchu:
+    case Opcode::Applypriority:
+    case Opcode::Discard:
+      // Cache hints (PTX ISA, Data Movement and Conversion Instructions: prefetch, prefetchu,
+      // applypriority, discard): no architectural effect. discard.global.L2 leaves the line's
+      // contents undefined; keeping them is one of the allowed outcomes.
       return [](ExecCtx&) {};
     case Opcode::CondAcc:
       return isa::dtype_bytes(in.type) == 0 || in.type == isa::DType::Pred ? nullptr : ExecFn(cond_acc);
     case Opcode::Atom:
     case Opcode::Red:
       if (in.space == Space::Local || in.space == Space::Param || in.space == Space::Const) return nullptr;
+      if (is_half_type(in.type)) {
+        if (in.atom != isa::AtomOp::Add || !in.has(isa::kNoftz)) return nullptr;  // atom.add.noftz only
+        return isa::dtype_bits(in.type) == 16 ? ExecFn(half_atom_add<uint16_t>) : ExecFn(half_atom_add<uint32_t>);
+      }
       if (in.type == isa::DType::F32) return atom_fn<float>();
       if (in.type == isa::DType::F64) return atom_fn<double>();
+      // atom.cas.b16 (PTX ISA 9.7.13.5, sm_70+: what CUDA's 16-bit atomicCAS and bf16 atomicAdd emit).
+      if (isa::dtype_bits(in.type) == 16 && in.atom == isa::AtomOp::Cas && in.op == Opcode::Atom) return atom_fn<uint16_t>();
       if (isa::dtype_bits(in.type) < 32) return nullptr;
       { GPUTLM_DISPATCH_INT(in.type, atom_fn) }
     default:

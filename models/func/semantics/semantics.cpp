@@ -10,12 +10,12 @@ ExecFn bind_instruction(const isa::Instruction& in) {
     case Opcode::Abs: case Opcode::Neg: case Opcode::Min: case Opcode::Max:
       return is_float ? sem::bind_float(in) : sem::bind_int(in);
     case Opcode::Addc: case Opcode::Subc: case Opcode::Madc: case Opcode::Mul24: case Opcode::Mad24:
-    case Opcode::Sad: case Opcode::Rem:
+    case Opcode::Sad: case Opcode::Rem: case Opcode::Dp4a: case Opcode::Dp2a:
       return sem::bind_int(in);
     case Opcode::And: case Opcode::Or: case Opcode::Xor: case Opcode::Not: case Opcode::Cnot:
     case Opcode::Lop3: case Opcode::Shf: case Opcode::Shl: case Opcode::Shr: case Opcode::Prmt:
     case Opcode::Popc: case Opcode::Clz: case Opcode::Bfind: case Opcode::Brev: case Opcode::Bfe:
-    case Opcode::Bfi:
+    case Opcode::Bfi: case Opcode::Bmsk: case Opcode::Szext: case Opcode::Fns:
       return sem::bind_bits(in);
     case Opcode::Copysign: case Opcode::Testp: case Opcode::Fma: case Opcode::Rcp: case Opcode::Sqrt:
     case Opcode::Rsqrt: case Opcode::Sin: case Opcode::Cos: case Opcode::Lg2: case Opcode::Ex2:
@@ -23,15 +23,23 @@ ExecFn bind_instruction(const isa::Instruction& in) {
       return sem::bind_float(in);
     case Opcode::Setp: case Opcode::Set: case Opcode::Selp: case Opcode::Slct:
       return sem::bind_compare(in);
-    case Opcode::Mov: case Opcode::Cvta:
+    case Opcode::Mov: case Opcode::Cvta: case Opcode::Isspacep: case Opcode::Createpolicy:
       return sem::bind_move(in);
     case Opcode::Cvt:
       return sem::bind_convert(in);
     case Opcode::Ld: case Opcode::Ldu: case Opcode::St: case Opcode::Prefetch: case Opcode::Atom:
-    case Opcode::Red: case Opcode::CondAcc:
+    case Opcode::Red: case Opcode::CondAcc: case Opcode::Prefetchu: case Opcode::Applypriority:
+    case Opcode::Discard:
       return sem::bind_memory(in);
     case Opcode::Vote: case Opcode::Shfl: case Opcode::Activemask: case Opcode::TreeTraverse:
+    case Opcode::Redux: case Opcode::Match: case Opcode::Elect:
       return sem::bind_warp(in);
+    case Opcode::Wmma: case Opcode::Mma: case Opcode::Ldmatrix: case Opcode::Stmatrix: case Opcode::Movmatrix:
+      return sem::bind_tensor(in);
+    case Opcode::CpAsync:
+      return sem::bind_async_copy(in);
+    case Opcode::Mbarrier:
+      return sem::bind_mbarrier(in);
     case Opcode::Call:
       return sem::bind_call(in);
     case Opcode::Ret:

@@ -23,7 +23,13 @@ ExecFn bind_memory(const isa::Instruction& in);   // ld st atom red prefetch
 ExecFn bind_warp(const isa::Instruction& in);     // vote shfl activemask
 ExecFn bind_control(const isa::Instruction& in);  // bra ret exit bar membar fence trap
 ExecFn bind_call(const isa::Instruction& in);     // call, ret from a device function
+ExecFn bind_service_call(const isa::Instruction& in);  // call of a device service: vprintf __assertfail malloc free
 ExecFn bind_carry(const isa::Instruction& in);    // add.cc addc sub.cc subc mad.cc madc
+ExecFn bind_int_packed(const isa::Instruction& in);  // dp4a dp2a, add/min/max .u16x2/.s16x2, min/max.relu
+ExecFn bind_tensor(const isa::Instruction& in);   // mma.sync, wmma (tensor_ops.cpp), and via bind_matrix_memory:
+ExecFn bind_matrix_memory(const isa::Instruction& in);  // wmma.load/store ldmatrix stmatrix movmatrix
+ExecFn bind_async_copy(const isa::Instruction& in);  // cp.async{.ca,.cg,.commit_group,.wait_group,.wait_all,.mbarrier.arrive}
+ExecFn bind_mbarrier(const isa::Instruction& in);    // mbarrier.* and cp.async.mbarrier.arrive
 }  // namespace sem
 
 }  // namespace gputlm::func

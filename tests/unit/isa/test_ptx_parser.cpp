@@ -261,14 +261,14 @@ TEST(PtxParserErrors, InitialisedVariablesAreRejected) {
 }
 
 TEST(PtxParserErrors, UnimplementedCombinationFailsWhenBound) {
-  auto m = body("bar.arrive 0, 32;");
+  auto m = body("redux.sync.add.b32 %r1, %r2, -1;");  // .add takes .u32/.s32 only
   try {
     func::BoundKernel bk(*m->kernels[0]);
-    FAIL() << "bar.arrive bound";
+    FAIL() << "redux.sync.add.b32 bound";
   } catch (const SourceError& e) {
     const std::string s = e.what();
     EXPECT_NE(s.find("not supported by the functional engine"), std::string::npos) << s;
-    EXPECT_NE(s.find("bar.arrive 0, 32;"), std::string::npos) << s;
+    EXPECT_NE(s.find("redux.sync.add.b32 %r1, %r2, -1;"), std::string::npos) << s;
   }
 }
 
