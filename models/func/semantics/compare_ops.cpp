@@ -1,9 +1,11 @@
 // Comparison and selection (PTX ISA 9.7.5, 9.7.6): setp set selp slct. Float comparisons follow
 // IEEE: the ordered operators are false and the unordered (*u) ones true when an operand is NaN.
+// Half-precision sources and destinations are in half_compare_ops.cpp.
 #include <cmath>
 
 #include "models/func/semantics/dispatch.h"
 #include "models/func/semantics/fp_util.h"
+#include "models/func/semantics/half_ops.h"
 #include "models/func/semantics/semantics.h"
 
 namespace gputlm::func::sem {
@@ -135,16 +137,21 @@ ExecFn bind_compare(const isa::Instruction& in) {
   using isa::Opcode;
   switch (in.op) {
     case Opcode::Setp:
+      if (is_half_type(in.type)) return bind_half_compare(in);
       if (in.type == isa::DType::F32) return setp_fn<float>();
       if (in.type == isa::DType::F64) return setp_fn<double>();
       { GPUTLM_DISPATCH_INT(in.type, setp_fn) }
     case Opcode::Set: {
       const isa::DType stype = in.type2;
+      if (is_half_type(stype) || is_half_type(in.type)) return bind_half_compare(in);
       if (stype == isa::DType::F32) return set_fn<float>(in.type);
       if (stype == isa::DType::F64) return set_fn<double>(in.type);
       GPUTLM_DISPATCH_INT(stype, set_fn, in.type)
     }
     case Opcode::Selp:
+      // Half types select their bits like .b16/.b32.
+      if (in.type == isa::DType::F16 || in.type == isa::DType::BF16) return selp_fn<uint16_t>();
+      if (in.type == isa::DType::F16x2 || in.type == isa::DType::BF16x2) return selp_fn<uint32_t>();
       if (in.type == isa::DType::F32) return selp_fn<float>();
       if (in.type == isa::DType::F64) return selp_fn<double>();
       { GPUTLM_DISPATCH_INT(in.type, selp_fn) }

@@ -1,11 +1,13 @@
 // cvt (PTX ISA 9.7.9.21): integer <-> integer (with .sat clamping), integer <-> float (rounding
 // modifier), float -> integer (.rni/.rzi/.rmi/.rpi, saturating, NaN -> 0), float <-> float
-// (rounding, integral rounding, .ftz, .sat) and f16 <-> f32. Compiled with -frounding-math.
+// (rounding, integral rounding, .ftz, .sat). Conversions involving the narrow float types
+// (.f16 .bf16 .tf32 and packed forms) are in small_float_convert.cpp. Compiled with -frounding-math.
 #include <cmath>
 #include <limits>
 
 #include "models/func/semantics/dispatch.h"
 #include "models/func/semantics/fp_util.h"
+#include "models/func/semantics/half_ops.h"
 #include "models/func/semantics/semantics.h"
 
 namespace gputlm::func::sem {
@@ -98,23 +100,16 @@ ExecFn by_source(isa::DType src) {
   }
 }
 
-ExecFn half_fn(isa::DType dst, isa::DType src) {
-  if (dst == isa::DType::F16 && src == isa::DType::F32)
-    return [](ExecCtx& c) { unary<float, uint16_t>(c, [](float f) { return float_to_half(f); }); };
-  if (dst == isa::DType::F32 && src == isa::DType::F16)
-    return [](ExecCtx& c) { unary<uint16_t, float>(c, [](uint16_t h) { return half_to_float(h); }); };
-  return nullptr;
-}
-
 }  // namespace
 
 ExecFn bind_convert(const isa::Instruction& in) {
-  if (in.type == isa::DType::F16 || in.type2 == isa::DType::F16) {
-    // f32 -> f16 rounds to nearest even only: refuse .rz/.rm/.rp (and .rni...) rather than
-    // silently compute a round-to-nearest result.
-    if (in.type == isa::DType::F16 && in.rnd != Round::None && in.rnd != Round::Rn) return nullptr;
-    return half_fn(in.type, in.type2);
-  }
+  // Narrow float types (.f16 .bf16 .tf32 and the packed forms): small_float_convert.cpp.
+  if (isa::dtype_bits(in.type) < 32 && isa::dtype_is_float(in.type)) return bind_small_float_convert(in);
+  if (isa::dtype_is_float(in.type2) && isa::dtype_bits(in.type2) < 32) return bind_small_float_convert(in);
+  if (in.type == isa::DType::F16x2 || in.type == isa::DType::BF16x2 || in.type == isa::DType::TF32 ||
+      in.type2 == isa::DType::F16x2)
+    return bind_small_float_convert(in);
+  if (in.rnd == Round::Rna || in.has(isa::kRelu) || in.has(isa::kSatFinite) || in.nops != 2) return nullptr;
   if (in.type == isa::DType::F32) return by_source<float>(in.type2);
   if (in.type == isa::DType::F64) return by_source<double>(in.type2);
   GPUTLM_DISPATCH_INT(in.type, by_source, in.type2)

@@ -7,6 +7,7 @@
 
 #include "models/func/semantics/dispatch.h"
 #include "models/func/semantics/fp_util.h"
+#include "models/func/semantics/half_ops.h"
 #include "models/func/semantics/semantics.h"
 
 namespace gputlm::func::sem {
@@ -65,6 +66,24 @@ T fmax_ptx(T a, T b) {
   if (a == b) return std::signbit(a) ? b : a;
   return a > b ? a : b;
 }
+// min/max{.NaN}{.xorsign.abs}.f32 (PTX ISA 9.7.3.10/11): .NaN makes a NaN operand give the
+// canonical NaN; .xorsign.abs compares |a|, |b| and gives the result the sign sign(a)^sign(b).
+template <bool IsMax>
+void f32_min_max_ext(ExecCtx& c) {
+  const FpMods<float> m(*c.in);
+  const bool nan = c.in->has(isa::kNaN), xorsign = c.in->has(isa::kXorsignAbs);
+  lanes(c, [&](unsigned lane, uint32_t tid) {
+    float a = m.in(src<float>(c, 1, lane, tid)), b = m.in(src<float>(c, 2, lane, tid));
+    const bool neg = std::signbit(a) != std::signbit(b);
+    if (xorsign) a = std::fabs(a), b = std::fabs(b);
+    float d;
+    if (nan && (std::isnan(a) || std::isnan(b))) d = get<float>(0x7FFFFFFFu);
+    else d = IsMax ? fmax_ptx(a, b) : fmin_ptx(a, b);
+    if (std::isnan(d)) d = get<float>(0x7FFFFFFFu);
+    else if (xorsign) d = std::copysign(d, neg ? -1.0f : 1.0f);
+    dst<float>(c, lane, tid, m.out(d));
+  });
+}
 
 template <class T>
 bool testp(isa::TestpMode mode, T x) {
@@ -112,6 +131,17 @@ ExecFn float_fn(Opcode op) {
 }  // namespace
 
 ExecFn bind_float(const isa::Instruction& in) {
+  if (is_half_type(in.type)) return bind_half(in);
+  if (in.has(isa::kRelu) || in.has(isa::kSatFinite) || in.has(isa::kNoftz)) return nullptr;
+  if (in.has(isa::kNaN) || in.has(isa::kXorsignAbs)) {
+    if (in.type != isa::DType::F32) return nullptr;
+    if (in.op == Opcode::Min) return f32_min_max_ext<false>;
+    if (in.op == Opcode::Max) return f32_min_max_ext<true>;
+    return nullptr;
+  }
+  if (in.type == isa::DType::F32 && (in.type2 == isa::DType::F16 || in.type2 == isa::DType::BF16))
+    return bind_mixed_f32(in);
+  if (in.type2 != isa::DType::None) return nullptr;
   GPUTLM_DISPATCH_FLOAT(in.type, float_fn, in.op)
 }
 

@@ -1,5 +1,5 @@
 // Floating-point helpers shared by the float, compare and convert semantics: flush-to-zero,
-// saturation, directed rounding scopes and half-precision conversion.
+// saturation and directed rounding scopes.
 #pragma once
 
 #include <cfenv>
@@ -47,38 +47,6 @@ class RoundingScope {
   bool m_active = false;
 };
 
-// IEEE binary16 <-> binary32 (round to nearest even).
-inline float half_to_float(uint16_t h) {
-  const uint32_t sign = uint32_t(h & 0x8000) << 16;
-  uint32_t exp = (h >> 10) & 0x1F, mant = h & 0x3FF, bits;
-  if (exp == 0x1F) bits = sign | 0x7F800000 | (mant << 13);
-  else if (exp != 0) bits = sign | ((exp + 112) << 23) | (mant << 13);
-  else if (mant == 0) bits = sign;
-  else {
-    int e = -1;
-    do { ++e; mant <<= 1; } while ((mant & 0x400) == 0);
-    bits = sign | ((112 - e) << 23) | ((mant & 0x3FF) << 13);
-  }
-  float f;
-  std::memcpy(&f, &bits, 4);
-  return f;
-}
-inline uint16_t float_to_half(float f) {
-  uint32_t x;
-  std::memcpy(&x, &f, 4);
-  const uint16_t sign = static_cast<uint16_t>((x >> 16) & 0x8000);
-  const uint32_t abs = x & 0x7FFFFFFF;
-  if (abs >= 0x7F800000) return sign | 0x7C00 | (abs > 0x7F800000 ? 0x200 : 0);
-  if (abs >= 0x477FF000) return sign | 0x7C00;  // rounds to infinity
-  if (abs < 0x33000001) return sign;             // rounds to zero
-  int e = static_cast<int>(abs >> 23) - 127 + 15;
-  uint32_t mant = (abs & 0x7FFFFF) | 0x800000;
-  int shift = e > 0 ? 13 : 14 - e;
-  if (e <= 0) e = 0;
-  uint32_t r = mant >> shift, rem = mant & ((1u << shift) - 1), half = 1u << (shift - 1);
-  if (rem > half || (rem == half && (r & 1))) ++r;
-  uint32_t h = e == 0 ? r : ((static_cast<uint32_t>(e) << 10) + (r - 0x400));
-  return static_cast<uint16_t>(sign | h);
-}
+// Conversions to and from the narrow float formats (f16, bf16, tf32, fp8): small_float.h.
 
 }  // namespace gputlm::func::sem

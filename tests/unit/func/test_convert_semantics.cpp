@@ -196,10 +196,12 @@ TEST(ConvertSemantics, F16ToF32IsExact) {
   EXPECT_TRUE(std::isnan(bits_f32(f32_of("cvt.f32.f16 %f1, %ha;", 0x7E00))));
 }
 
-TEST(ConvertSemantics, F32ToF16WithADirectedRoundingIsRejectedNotComputedAsNearest) {
-  // Only round-to-nearest is implemented for f16 results; the other modes must not silently
-  // produce round-to-nearest values (cvt.rz.f16.f32 of 70000 is 0x7BFF, not infinity).
-  EXPECT_THROW(run1("cvt.rz.f16.f32 %hc, %fa;", f32_bits(70000.0f)), SourceError);
+TEST(ConvertSemantics, F32ToF16HonoursTheDirectedRoundings) {
+  // 70000 is above the f16 maximum 65504: .rz keeps the largest finite value, .rp goes to +inf,
+  // .rm to -inf for -70000 (IEEE overflow rules; the narrow cases are in test_small_float_convert).
+  EXPECT_EQ(run1("cvt.rz.f16.f32 %hc, %fa;\n cvt.u64.u16 %o, %hc;", f32_bits(70000.0f)).o, 0x7BFFu);
+  EXPECT_EQ(run1("cvt.rp.f16.f32 %hc, %fa;\n cvt.u64.u16 %o, %hc;", f32_bits(70000.0f)).o, 0x7C00u);
+  EXPECT_EQ(run1("cvt.rm.f16.f32 %hc, %fa;\n cvt.u64.u16 %o, %hc;", f32_bits(-70000.0f)).o, 0xFC00u);
 }
 
 }  // namespace

@@ -240,5 +240,32 @@ TEST(FloatSemantics, F64AddMulFmaDiv) {
   EXPECT_EQ(f64op("div.rn.f64 %o, %da, %db;", 7.0, 2.0), f64_bits(3.5));
 }
 
+TEST(FloatSemantics, MinMaxNaNAndXorsignAbsOnF32) {
+  EXPECT_EQ(f32op("min.f32 %f1, %fa, %fb;", kNaN, 1.0f), f32_bits(1.0f));
+  EXPECT_EQ(f32op("min.NaN.f32 %f1, %fa, %fb;", kNaN, 1.0f), 0x7FFFFFFFu);  // canonical NaN
+  EXPECT_EQ(f32op("max.NaN.f32 %f1, %fa, %fb;", 1.0f, kNaN), 0x7FFFFFFFu);
+  EXPECT_EQ(f32op("min.xorsign.abs.f32 %f1, %fa, %fb;", -2.0f, 1.0f), f32_bits(-1.0f));  // min(|a|,|b|), sign a^b
+  EXPECT_EQ(f32op("max.xorsign.abs.f32 %f1, %fa, %fb;", -2.0f, 1.0f), f32_bits(-2.0f));
+  EXPECT_EQ(f32op("max.xorsign.abs.f32 %f1, %fa, %fb;", -2.0f, -1.0f), f32_bits(2.0f));
+}
+
+// Mixed precision (PTX ISA 9.7.3 add/sub/fma .f32.f16/.bf16): half sources, one f32 rounding.
+uint32_t mixed(const std::string& insn, uint64_t a, uint64_t b, uint64_t c = 0) {
+  return static_cast<uint32_t>(run1(insn + "\n mov.b32 %r1, %f1;\n cvt.u64.u32 %o, %r1;", a, b, c).o);
+}
+
+TEST(FloatSemantics, MixedPrecisionHalfSourcesRoundOnceToF32) {
+  // f16 (1 + 2^-10)^2 = 1 + 2^-9 + 2^-20 exactly, plus 2^-30: below half an f32 ulp (2^-24).
+  const uint64_t c = f32_bits(std::ldexp(1.0f, -30));
+  EXPECT_EQ(mixed("fma.rn.f32.f16 %f1, %ha, %hb, %fc;", 0x3C01, 0x3C01, c), 0x3F804008u);
+  EXPECT_EQ(mixed("fma.rp.f32.f16 %f1, %ha, %hb, %fc;", 0x3C01, 0x3C01, c), 0x3F804009u);
+  // bf16 1.0 + 2^-24: a tie in f32, even is 1.0; .rp goes up.
+  const uint64_t t = f32_bits(std::ldexp(1.0f, -24));
+  EXPECT_EQ(mixed("add.rn.f32.bf16 %f1, %ha, %fb;", 0x3F80, t), 0x3F800000u);
+  EXPECT_EQ(mixed("add.rp.f32.bf16 %f1, %ha, %fb;", 0x3F80, t), 0x3F800001u);
+  EXPECT_EQ(mixed("sub.rz.f32.f16 %f1, %ha, %fb;", 0x3C00, c), 0x3F7FFFFFu);
+  EXPECT_EQ(mixed("add.rn.sat.f32.f16 %f1, %ha, %fb;", 0x4000, f32_bits(1.0f)), 0x3F800000u);
+}
+
 }  // namespace
 }  // namespace gputlm::test
