@@ -2,24 +2,49 @@
 
 #include <sstream>
 
+#include "models/func/exec_context.h"
 #include "models/isa/kernel.h"
 
 namespace gputlm::func {
 
-void CtaBarriers::arrive(uint32_t warp, uint32_t id, uint32_t count, LaneMask lanes, uint32_t pc) {
-  m_arrived[id] += popcount(lanes);
-  m_expected[id] = count;
-  m_waiting[id].push_back({warp, lanes, pc});
+CtaBarriers::CtaBarriers(CtaState& cta) : m_cta(&cta), m_threads(cta.nthreads) {}
+
+bool CtaBarriers::arrive(uint32_t warp, const ExecResult& r, uint32_t pc) {
+  const uint32_t id = r.barrier_id;
+  m_arrived[id] += popcount(r.active);
+  m_expected[id] = r.barrier_count;
+  if (r.barrier_red != isa::AtomOp::None) {
+    Reduction& red = m_red[id];
+    red.op = r.barrier_red;
+    red.true_count += popcount(r.barrier_red_true & r.active);
+    red.false_count += popcount(r.active & ~r.barrier_red_true);
+    for_each_lane(r.active, [&](unsigned lane) { red.dsts.emplace_back(r.barrier_red_dst, static_cast<uint32_t>(r.addr[lane])); });
+  }
+  if (r.barrier_arrive) return false;
+  m_waiting[id].push_back({warp, r.active, pc});
   ++m_waiters;
+  return true;
+}
+
+// bar.red.popc.u32: the number of threads whose predicate held; .and.pred: whether it held in all
+// of them; .or.pred: in any of them.
+void CtaBarriers::write_reduction(Reduction& red) {
+  if (red.op == isa::AtomOp::None) return;
+  const uint64_t value = red.op == isa::AtomOp::Add ? red.true_count
+                         : red.op == isa::AtomOp::And ? (red.false_count == 0)
+                                                      : (red.true_count > 0);
+  for (const auto& [reg, tid] : red.dsts) m_cta->reg(reg, tid) = value;
+  red = Reduction{};
 }
 
 void CtaBarriers::release_completed(const std::function<void(uint32_t warp)>& release) {
   const uint32_t live = m_threads - m_exited;
   for (uint32_t id = 0; id < m_arrived.size(); ++id) {
-    if (m_waiting[id].empty()) continue;
+    if (m_arrived[id] == 0) continue;  // bar.arrive alone may complete a barrier nobody waits at
     const uint32_t target = m_expected[id] ? m_expected[id] : live;
     if (m_arrived[id] < target) continue;
     m_arrived[id] = 0;
+    write_reduction(m_red[id]);
     std::vector<Waiter> waiting;
     waiting.swap(m_waiting[id]);
     m_waiters -= static_cast<uint32_t>(waiting.size());

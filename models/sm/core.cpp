@@ -94,7 +94,7 @@ void Core::start_cta(const func::BoundKernel& kernel, const func::Launch& launch
   cta.state = std::make_unique<func::CtaState>(launch, cta_id);
   cta.state->smid = m_ctx.id;
   if (launch.replay) ++m_replay_ctas;
-  cta.barriers = std::make_unique<func::CtaBarriers>(launch.threads_per_cta());
+  cta.barriers = std::make_unique<func::CtaBarriers>(*cta.state);
   cta.warp_slots.clear();
   cta.warps_done = 0;
   const std::vector<WarpLayout> layout = m_ctx.formation->layout(launch.threads_per_cta());

@@ -1,5 +1,5 @@
 // Logic, shift and bit-field instructions (PTX ISA 9.7.1, 9.7.7, 9.7.8): and or xor not cnot
-// lop3 shl shr shf prmt popc clz bfind brev bfe bfi. Shift amounts are unsigned 32-bit values;
+// lop3 shl shr shf prmt (every mode) popc clz bfind fns brev bfe bfi bmsk szext. Shift amounts are unsigned 32-bit values;
 // a shift by the width or more gives 0 (shl, shr of unsigned) or the sign fill (shr of signed).
 #include "models/func/semantics/dispatch.h"
 #include "models/func/semantics/semantics.h"
@@ -69,6 +69,94 @@ ExecFn shf_fn(bool left, bool wrap) {
                 : ExecFn([](ExecCtx& c) { ternary<uint32_t>(c, [](uint32_t a, uint32_t b, uint32_t n) { uint64_t v = (uint64_t{b} << 32) | a; n = std::min(n, 32u); return static_cast<uint32_t>((v << n) >> 32); }); });
   return wrap ? ExecFn([](ExecCtx& c) { ternary<uint32_t>(c, [](uint32_t a, uint32_t b, uint32_t n) { uint64_t v = (uint64_t{b} << 32) | a; return static_cast<uint32_t>(v >> (n & 31)); }); })
               : ExecFn([](ExecCtx& c) { ternary<uint32_t>(c, [](uint32_t a, uint32_t b, uint32_t n) { uint64_t v = (uint64_t{b} << 32) | a; n = std::min(n, 32u); return static_cast<uint32_t>(v >> n); }); });
+}
+
+// prmt with a mode (PTX ISA, Data Movement and Conversion Instructions: prmt, the table of .f4e
+// .b4e .rc8 .ecl .ecr .rc16): c[1:0] picks a row; the row names the source byte of d.b0, d.b1,
+// d.b2, d.b3 (bytes of {b, a}).
+constexpr uint8_t kPrmtRows[6][4][4] = {
+    {{0, 1, 2, 3}, {1, 2, 3, 4}, {2, 3, 4, 5}, {3, 4, 5, 6}},  // f4e: forward 4 extract
+    {{0, 7, 6, 5}, {1, 0, 7, 6}, {2, 1, 0, 7}, {3, 2, 1, 0}},  // b4e: backward 4 extract
+    {{0, 0, 0, 0}, {1, 1, 1, 1}, {2, 2, 2, 2}, {3, 3, 3, 3}},  // rc8: replicate 8
+    {{0, 1, 2, 3}, {1, 1, 2, 3}, {2, 2, 2, 3}, {3, 3, 3, 3}},  // ecl: edge clamp left
+    {{0, 0, 0, 0}, {0, 1, 1, 1}, {0, 1, 2, 2}, {0, 1, 2, 3}},  // ecr: edge clamp right
+    {{0, 1, 0, 1}, {2, 3, 2, 3}, {0, 1, 0, 1}, {2, 3, 2, 3}},  // rc16: replicate 16
+};
+template <isa::PrmtMode M>
+uint32_t prmt_mode(uint32_t a, uint32_t b, uint32_t c) {
+  const uint64_t bytes = (uint64_t{b} << 32) | a;
+  const uint8_t* row = kPrmtRows[static_cast<unsigned>(M) - 1][c & 3];
+  uint32_t d = 0;
+  for (unsigned i = 0; i < 4; ++i) d |= static_cast<uint32_t>((bytes >> (8 * row[i])) & 0xFF) << (8 * i);
+  return d;
+}
+ExecFn prmt_mode_fn(isa::PrmtMode m) {
+  using isa::PrmtMode;
+  switch (m) {
+    case PrmtMode::F4e: return [](ExecCtx& c) { ternary<uint32_t>(c, prmt_mode<PrmtMode::F4e>); };
+    case PrmtMode::B4e: return [](ExecCtx& c) { ternary<uint32_t>(c, prmt_mode<PrmtMode::B4e>); };
+    case PrmtMode::Rc8: return [](ExecCtx& c) { ternary<uint32_t>(c, prmt_mode<PrmtMode::Rc8>); };
+    case PrmtMode::Ecl: return [](ExecCtx& c) { ternary<uint32_t>(c, prmt_mode<PrmtMode::Ecl>); };
+    case PrmtMode::Ecr: return [](ExecCtx& c) { ternary<uint32_t>(c, prmt_mode<PrmtMode::Ecr>); };
+    case PrmtMode::Rc16: return [](ExecCtx& c) { ternary<uint32_t>(c, prmt_mode<PrmtMode::Rc16>); };
+    default: return nullptr;
+  }
+}
+
+// bmsk (PTX ISA, Integer Arithmetic Instructions: bmsk): a mask of b ones from bit a. .wrap takes
+// a and b mod 32; .clamp gives no bits from a >= 32 and all bits from a up when b >= 32; bits past
+// 31 are dropped.
+template <bool Wrap>
+uint32_t bmsk(uint32_t a, uint32_t b) {
+  const uint32_t a1 = a & 31, b1 = b & 31, sum = a1 + b1;
+  uint32_t mask0 = ~0u << a1;
+  bool overflow = sum >= 32;
+  if (!Wrap) {
+    if (a >= 32) overflow = true, mask0 = 0;
+    if (b >= 32) overflow = true;
+  }
+  const uint32_t mask1 = overflow ? 0 : b1 == 0 ? ~0u : ~0u << sum;
+  return mask0 & ~mask1;
+}
+// szext (PTX ISA, Integer Arithmetic Instructions: szext): the low N = b bits of a, sign- (.s32)
+// or zero-extended (.u32); N = 0 gives 0; N >= 32 gives a with .clamp and N mod 32 bits with .wrap.
+template <bool Wrap, bool Signed>
+uint32_t szext(uint32_t a, uint32_t b) {
+  const uint32_t b1 = b & 31;
+  const bool too_large = !Wrap && b >= 32;
+  const uint32_t mask = too_large ? 0 : ~0u << b1;
+  const bool sign = Signed && b1 != 0 && !too_large && ((a >> ((b1 - 1) & 31)) & 1);
+  return (a & ~mask) | (sign ? mask : 0);
+}
+ExecFn bmsk_szext_fn(const isa::Instruction& in) {
+  const bool wrap = in.has(isa::kShfWrap);
+  if (in.op == isa::Opcode::Bmsk) {
+    if (in.type != isa::DType::B32) return nullptr;
+    return wrap ? ExecFn([](ExecCtx& c) { binary<uint32_t>(c, bmsk<true>); })
+                : ExecFn([](ExecCtx& c) { binary<uint32_t>(c, bmsk<false>); });
+  }
+  if (in.type == isa::DType::S32)
+    return wrap ? ExecFn([](ExecCtx& c) { binary<uint32_t>(c, szext<true, true>); })
+                : ExecFn([](ExecCtx& c) { binary<uint32_t>(c, szext<false, true>); });
+  if (in.type == isa::DType::U32)
+    return wrap ? ExecFn([](ExecCtx& c) { binary<uint32_t>(c, szext<true, false>); })
+                : ExecFn([](ExecCtx& c) { binary<uint32_t>(c, szext<false, false>); });
+  return nullptr;
+}
+
+// fns (PTX ISA, Integer Arithmetic Instructions: fns): the position of the |offset|-th set bit of
+// mask counting from base, upwards for offset > 0 and downwards for offset < 0 (offset 0: base
+// itself if set); all ones if there is none. A base above 31 (undefined in the ISA) finds nothing.
+uint32_t fns(uint32_t mask, uint32_t base, int32_t offset) {
+  if (offset == 0) return base < 32 && ((mask >> base) & 1) ? base : 0xFFFFFFFFu;
+  int64_t count = (offset > 0 ? int64_t{offset} : -int64_t{offset}) - 1;
+  const int inc = offset > 0 ? 1 : -1;
+  for (int64_t pos = base; pos >= 0 && pos < 32; pos += inc)
+    if ((mask >> pos) & 1) {
+      if (count == 0) return static_cast<uint32_t>(pos);
+      --count;
+    }
+  return 0xFFFFFFFFu;
 }
 
 // prmt (default mode): byte i of d is byte (c >> 4i) & 7 of {b, a}, or that byte's sign
@@ -186,8 +274,20 @@ ExecFn bind_bits(const isa::Instruction& in) {
       if (in.type != isa::DType::B32) return nullptr;
       return shf_fn(in.has(isa::kShfLeft), in.has(isa::kShfWrap));
     case Opcode::Prmt:
-      if (in.type != isa::DType::B32 || in.prmt != isa::PrmtMode::Default) return nullptr;
+      if (in.type != isa::DType::B32) return nullptr;
+      if (in.prmt != isa::PrmtMode::Default) return prmt_mode_fn(in.prmt);
       return [](ExecCtx& c) { ternary<uint32_t>(c, prmt); };
+    case Opcode::Bmsk:
+    case Opcode::Szext:
+      return bmsk_szext_fn(in);
+    case Opcode::Fns:
+      if (in.type != isa::DType::B32) return nullptr;
+      return [](ExecCtx& c) {
+        lanes(c, [&](unsigned lane, uint32_t tid) {
+          const uint32_t mask = src<uint32_t>(c, 1, lane, tid), base = src<uint32_t>(c, 2, lane, tid);
+          dst<uint32_t>(c, lane, tid, fns(mask, base, src<int32_t>(c, 3, lane, tid)));
+        });
+      };
     default:
       return nullptr;
   }

@@ -1,9 +1,51 @@
-// Control instructions (PTX ISA 9.7.13): bra, ret, exit, bar/barrier, bar.warp.sync, membar, fence,
-// nanosleep, trap. They only report what happened (ExecResult); the SIMT control of the executor
-// or of the core's writeback stage acts on it.
+// Control instructions (PTX ISA 9.7.13): bra, ret, exit, bar/barrier (.sync .arrive .red),
+// bar.warp.sync, membar, fence (fence.proxy included: one memory, no proxies, here), nanosleep,
+// trap. They only report what happened (ExecResult); the SIMT control of the executor or of the
+// core's writeback stage acts on it.
 #include "models/func/semantics/semantics.h"
 
 namespace gputlm::func::sem {
+namespace {
+
+// bar/barrier{.cta} (PTX ISA: bar, barrier): .sync a{, b}; .arrive a, b; .red.popc.u32 d, a{, b}, {!}c;
+// .red.{and,or}.pred p, a{, b}, {!}c. a is the barrier (0..15), b the thread count (0: all the
+// CTA's threads), taken from the first executing lane. The result only reports the arrival; the
+// barrier bookkeeping (cta_barriers.h) waits, releases and writes bar.red's result.
+void cta_barrier(ExecCtx& c) {
+  if (!c.mask) return;
+  const isa::Instruction& in = *c.in;
+  const bool red = in.has(isa::kRed);
+  const unsigned lane = lowest_lane(c.mask);
+  const uint32_t tid = c.group.tid(lane);
+  const unsigned id_op = red ? 1 : 0, count_op = id_op + 1;
+  const bool has_count = in.nops > count_op + (red ? 1 : 0);
+  ExecResult& r = *c.result;
+  r.barrier = true;
+  r.barrier_arrive = in.has(isa::kArrive);
+  r.barrier_id = static_cast<uint32_t>(c.raw(in.ops[id_op], lane, tid));
+  r.barrier_count = has_count ? static_cast<uint32_t>(c.raw(in.ops[count_op], lane, tid)) : 0;
+  if (r.barrier_id >= 16) c.fault("barrier id " + std::to_string(r.barrier_id) + " out of range 0..15", tid, 0, false);
+  if (r.barrier_count % kWarpSize != 0 || r.barrier_count > c.cta->nthreads)
+    c.fault("barrier thread count " + std::to_string(r.barrier_count) + " is not a multiple of 32 up to the CTA's threads", tid, 0, false);
+  if (!red) return;
+  r.barrier_red = in.atom;
+  r.barrier_red_dst = in.ops[0].reg;
+  lanes(c, [&](unsigned l, uint32_t t) {
+    if (c.raw(in.ops[in.nops - 1], l, t) & 1) r.barrier_red_true |= LaneMask{1} << l;
+    r.addr[l] = t;
+  });
+}
+
+ExecFn bind_cta_barrier(const isa::Instruction& in) {
+  if (in.has(isa::kArrive)) return !in.has(isa::kRed) && in.nops == 2 ? ExecFn(cta_barrier) : nullptr;
+  if (!in.has(isa::kRed)) return in.nops <= 2 ? ExecFn(cta_barrier) : nullptr;
+  const bool popc = in.atom == isa::AtomOp::Add && in.type == isa::DType::U32;
+  const bool logic = (in.atom == isa::AtomOp::And || in.atom == isa::AtomOp::Or) && in.type == isa::DType::Pred;
+  if (!(popc || logic) || in.nops < 3 || in.ops[0].kind != isa::OperandKind::Reg) return nullptr;
+  return cta_barrier;
+}
+
+}  // namespace
 
 ExecFn bind_control(const isa::Instruction& in) {
   using isa::Opcode;
@@ -15,20 +57,10 @@ ExecFn bind_control(const isa::Instruction& in) {
       return [](ExecCtx& c) { c.result->exit = true; };
     case Opcode::Bar:
     case Opcode::Barrier:
-      if (in.has(isa::kArrive)) return nullptr;
       // bar.warp.sync (__syncwarp): a warp's threads run in lockstep here, so its threads have
       // all arrived when it executes; with regrouping formations it is a warp collective (class Warp).
       if (in.has(isa::kWarpSync)) return [](ExecCtx&) {};
-      return [](ExecCtx& c) {
-        if (!c.mask) return;
-        const unsigned lane = lowest_lane(c.mask);
-        const uint32_t tid = c.group.tid(lane);
-        ExecResult& r = *c.result;
-        r.barrier = true;
-        r.barrier_id = static_cast<uint32_t>(c.raw(c.in->ops[0], lane, tid));
-        r.barrier_count = c.in->nops > 1 ? static_cast<uint32_t>(c.raw(c.in->ops[1], lane, tid)) : 0;
-        if (r.barrier_id >= 16) c.fault("barrier id " + std::to_string(r.barrier_id) + " out of range 0..15", tid, 0, false);
-      };
+      return bind_cta_barrier(in);
     case Opcode::Membar:
     case Opcode::Fence:
     case Opcode::Nanosleep:

@@ -165,6 +165,10 @@ ExecFn bind_int(const isa::Instruction& in) {
   using isa::Opcode;
   if (isa::dtype_is_float(in.type)) return nullptr;
   if (in.has(isa::kCc) || in.op == Opcode::Addc || in.op == Opcode::Subc || in.op == Opcode::Madc) return bind_carry(in);
+  if (in.has(isa::kPacked16x2) || in.has(isa::kRelu) || in.op == Opcode::Dp4a || in.op == Opcode::Dp2a) return bind_int_packed(in);
+  // .sat exists for add/sub .s32 and mad.hi .s32 only (PTX ISA, Integer Arithmetic Instructions).
+  if (in.has(isa::kSat) && (in.type != isa::DType::S32 || (in.op != Opcode::Add && in.op != Opcode::Sub && in.op != Opcode::Mad && in.op != Opcode::Mad24)))
+    return nullptr;
   const MulMode mode = in.mul;
   const bool mad = in.op == Opcode::Mad24;
   if ((in.op == Opcode::Mad || in.op == Opcode::Mad24) && in.has(isa::kSat)) return mad_hi_sat_fn(in);

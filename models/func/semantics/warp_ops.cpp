@@ -1,8 +1,13 @@
-// Warp-collective instructions (PTX ISA 9.7.12): vote (all any uni ballot), shfl, activemask; the
-// dissertation's tree.traverse.
+// Warp-collective instructions (PTX ISA 9.7.12): vote (all any uni ballot, .sync or not), shfl
+// (.sync or not), activemask, redux.sync, match.any/all.sync, elect.sync; the dissertation's
+// tree.traverse.
 // They act on the logical warp of 32 consecutive threads (lane = thread index mod 32), whatever
-// warp formation the core uses (SPEC.md, "Execution model"); the member mask of the .sync forms
-// is not checked. A shfl from an inactive lane reads that lane's register as it stands.
+// warp formation the core uses (SPEC.md, "Execution model"). vote and shfl ignore the member
+// mask of their .sync forms; redux, match and elect work over the executing lanes the mask names
+// (members() below). A shfl from an inactive lane reads that lane's register as it stands.
+#include <algorithm>
+#include <array>
+
 #include "models/func/semantics/dispatch.h"
 #include "models/func/semantics/semantics.h"
 
@@ -91,6 +96,91 @@ void tree_traverse(ExecCtx& c) {
   lanes(c, [&](unsigned, uint32_t tid) { c.reg(in.ops[0].reg, tid) = value; });
 }
 
+// The lanes a .sync collective of `lane` works over: the executing lanes its member mask (operand
+// `op`) names, itself included. The ISA leaves a member mask that names non-executing lanes, or
+// omits an executing one, undefined; here a collective never waits and never reads a lane that is
+// not executing it.
+LaneMask members(ExecCtx& c, unsigned op, unsigned lane, uint32_t tid, LaneMask active) {
+  return (static_cast<LaneMask>(c.raw(c.in->ops[op], lane, tid)) & active) | (LaneMask{1} << (tid % kWarpSize));
+}
+// Per logical lane: the 64-bit value of operand `op` of the executing lanes.
+std::array<uint64_t, kWarpSize> values_by_lane(ExecCtx& c, unsigned op) {
+  std::array<uint64_t, kWarpSize> v{};
+  lanes(c, [&](unsigned lane, uint32_t tid) { v[tid % kWarpSize] = c.raw(c.in->ops[op], lane, tid); });
+  return v;
+}
+
+// redux.sync (PTX ISA, Parallel Synchronization and Communication Instructions: redux.sync):
+// every member lane gets the reduction of a over the members: .add (wrapping) .min .max on
+// .u32/.s32, .and .or .xor on .b32.
+template <class T>
+T reduce(isa::AtomOp op, T x, T y) {
+  switch (op) {
+    case isa::AtomOp::Add: return static_cast<T>(static_cast<uint32_t>(x) + static_cast<uint32_t>(y));
+    case isa::AtomOp::Min: return std::min(x, y);
+    case isa::AtomOp::Max: return std::max(x, y);
+    case isa::AtomOp::And: return x & y;
+    case isa::AtomOp::Or: return x | y;
+    default: return x ^ y;
+  }
+}
+template <class T>
+void redux(ExecCtx& c) {
+  const LaneMask active = logical_active(c);
+  const auto v = values_by_lane(c, 1);
+  lanes(c, [&](unsigned lane, uint32_t tid) {
+    const LaneMask m = members(c, 2, lane, tid, active);
+    T acc = static_cast<T>(v[lowest_lane(m)]);
+    for_each_lane(m & (m - 1), [&](unsigned l) { acc = reduce<T>(c.in->atom, acc, static_cast<T>(v[l])); });
+    dst<T>(c, lane, tid, acc);
+  });
+}
+ExecFn redux_fn(const isa::Instruction& in) {
+  using isa::AtomOp;
+  using isa::DType;
+  const bool arith = in.atom == AtomOp::Add || in.atom == AtomOp::Min || in.atom == AtomOp::Max;
+  const bool logic = in.atom == AtomOp::And || in.atom == AtomOp::Or || in.atom == AtomOp::Xor;
+  if (arith && in.type == DType::U32) return redux<uint32_t>;
+  if (arith && in.type == DType::S32) return redux<int32_t>;
+  if (logic && in.type == DType::B32) return redux<uint32_t>;
+  return nullptr;
+}
+
+// match.any.sync: d = the members whose a equals this lane's; match.all.sync: d = the members
+// (and p = true) when all members' a are equal, else d = 0 and p = false (PTX ISA: match.sync).
+template <bool All>
+void match(ExecCtx& c) {
+  const LaneMask active = logical_active(c);
+  const unsigned bits = isa::dtype_bits(c.in->type);
+  auto v = values_by_lane(c, 1);
+  if (bits < 64)
+    for (uint64_t& x : v) x &= (uint64_t{1} << bits) - 1;
+  uint64_t out[kWarpSize];
+  bool same[kWarpSize];
+  lanes(c, [&](unsigned lane, uint32_t tid) {
+    const LaneMask m = members(c, 2, lane, tid, active);
+    LaneMask equal = 0;
+    for_each_lane(m, [&](unsigned l) { if (v[l] == v[tid % kWarpSize]) equal |= LaneMask{1} << l; });
+    same[lane] = equal == m;
+    out[lane] = All ? (same[lane] ? m : 0) : equal;
+  });
+  lanes(c, [&](unsigned lane, uint32_t tid) {
+    c.reg(c.in->ops[0].reg, tid) = out[lane];
+    if (All && c.in->dst2 >= 0) c.reg(c.in->dst2, tid) = same[lane];
+  });
+}
+
+// elect.sync d|p, membermask (sm_90): the leader is the lowest member lane; every member gets its
+// lane number in d (unless d is the sink _) and p is true in the leader only.
+void elect(ExecCtx& c) {
+  const LaneMask active = logical_active(c);
+  lanes(c, [&](unsigned lane, uint32_t tid) {
+    const unsigned leader = lowest_lane(members(c, 1, lane, tid, active));
+    if (c.in->ops[0].kind == isa::OperandKind::Reg) c.reg(c.in->ops[0].reg, tid) = leader;
+    if (c.in->dst2 >= 0) c.reg(c.in->dst2, tid) = leader == tid % kWarpSize;
+  });
+}
+
 }  // namespace
 
 ExecFn bind_warp(const isa::Instruction& in) {
@@ -98,6 +188,12 @@ ExecFn bind_warp(const isa::Instruction& in) {
     case isa::Opcode::Vote: return vote;
     case isa::Opcode::TreeTraverse: return isa::dtype_is_float(in.type) || isa::dtype_bits(in.type) < 32 ? nullptr : ExecFn(tree_traverse);
     case isa::Opcode::Shfl: return in.type == isa::DType::B32 ? ExecFn(shfl) : nullptr;
+    case isa::Opcode::Redux: return in.has(isa::kSync) ? redux_fn(in) : nullptr;
+    case isa::Opcode::Match:
+      if (!in.has(isa::kSync) || (in.type != isa::DType::B32 && in.type != isa::DType::B64)) return nullptr;
+      if (in.vote == isa::VoteMode::Any) return in.dst2 < 0 ? ExecFn(match<false>) : nullptr;
+      return match<true>;
+    case isa::Opcode::Elect: return in.has(isa::kSync) ? ExecFn(elect) : nullptr;
     case isa::Opcode::Activemask:
       return [](ExecCtx& c) {
         const LaneMask m = logical_active(c);

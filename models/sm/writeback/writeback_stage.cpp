@@ -61,9 +61,9 @@ void WritebackStage::retire(WarpInstr& wi, Cycle now) {
   if (wi.in->is_exit() && r.active) cta.barriers->exit(r.active);
   if (r.barrier) {
     // A large warp whose other threads are still to form (suspended on busy threads) stays
-    // fetchable, so they can form and arrive; its last unit stops the slot.
-    if (!m_core.formation->unformed(wi.slot)) w.status = WarpSlot::Status::Barrier;
-    cta.barriers->arrive(w.index_in_cta, r.barrier_id, r.barrier_count, r.active, wi.pc);
+    // fetchable, so they can form and arrive; its last unit stops the slot. bar.arrive does not wait.
+    const bool waits = cta.barriers->arrive(w.index_in_cta, r, wi.pc);
+    if (waits && !m_core.formation->unformed(wi.slot)) w.status = WarpSlot::Status::Barrier;
   }
   if (w.stack.done() && w.inflight == 0) {
     if (w.draining) {
