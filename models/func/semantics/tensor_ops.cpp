@@ -1,0 +1,196 @@
+// Warp-level matrix multiply-accumulate (PTX ISA 9.7.14): mma.sync with the fragment layouts of
+// section 9.7.14.5 "Matrix multiply-accumulate operation using mma instruction", lane by lane,
+// and wmma.mma.sync on gputlm's wmma fragments (tensor_fragments.h). Both are warp collectives:
+// the sources are read from all 32 threads of the logical warp (a thread that is not executing
+// contributes its registers as they stand, as in shfl; the ISA makes that undefined), the
+// destination is written in the executing threads.
+#include "models/func/semantics/semantics.h"
+#include "models/func/semantics/tensor_fragments.h"
+
+namespace gputlm::func::sem {
+namespace {
+
+using isa::MmaType;
+
+// (row, column) of element i of lane `lane`'s fragment (groupID = lane / 4, threadID_in_group =
+// lane % 4; `p` elements per register). These closed forms reproduce the ISA's per-shape tables
+// of 9.7.14.5.x for every mma shape but m8n8k4 with .f16 inputs:
+//  A (M x K): row = groupID (+8 for the odd registers of the m16 shapes), col = threadID_in_group
+//    * p + i % p (+4p for registers 2 and 3), e.g. m16n8k16 .f16: a0,a1 row g, a2,a3 row g+8,
+//    a4..a7 columns +8; m16n8k8 .tf32: a0 (g, t), a1 (g+8, t), a2 (g, t+4), a3 (g+8, t+4).
+//  B (K x N): row = threadID_in_group * p + i % p + 4p * register, col = groupID.
+//  C/D (M x N): row = groupID (+8 for c2, c3), col = threadID_in_group * 2 + (i & 1).
+struct Coord {
+  unsigned row, col;
+};
+Coord mma_a(unsigned lane, unsigned i, unsigned p) {
+  const unsigned g = lane >> 2, t = lane & 3, r = i / p;
+  return {g + 8 * (r & 1), t * p + i % p + 4 * p * (r >> 1)};
+}
+Coord mma_b(unsigned lane, unsigned i, unsigned p) {
+  const unsigned g = lane >> 2, t = lane & 3, r = i / p;
+  return {t * p + i % p + 4 * p * r, g};
+}
+Coord mma_c(unsigned lane, unsigned i) { return {(lane >> 2) + 8 * (i >> 1), (lane & 3) * 2 + (i & 1)}; }
+
+uint32_t first_tid(ExecCtx& c) { return c.group.tid(lowest_lane(c.mask)); }
+
+void mma_sync(ExecCtx& c) {
+  const isa::Instruction& in = *c.in;
+  const isa::TensorForm& t = in.tensor;
+  const MmaType td = t.types[0], ta = t.types[1], tb = t.types[2], tc = t.types[3];
+  const ElemFormat fa = elem_format(ta), fb = elem_format(tb), fc = elem_format(tc), fd = elem_format(td);
+  const unsigned m = t.m, n = t.n, k = t.k;
+  Matrix a(m, k), b(k, n), cm(m, n), d(m, n);
+  const uint32_t tid0 = first_tid(c);
+  for (unsigned l = 0; l < kWarpSize; ++l) {
+    const uint32_t tid = warp_thread(tid0, l);
+    if (tid >= c.cta->nthreads) continue;
+    for (unsigned i = 0; i < m * k / kWarpSize; ++i) {
+      const Coord x = mma_a(l, i, fa.per_reg);
+      a.at(x.row, x.col) = fragment_element(c, in.ops[1], tid, fa, i);
+    }
+    for (unsigned i = 0; i < k * n / kWarpSize; ++i) {
+      const Coord x = mma_b(l, i, fb.per_reg);
+      b.at(x.row, x.col) = fragment_element(c, in.ops[2], tid, fb, i);
+    }
+    for (unsigned i = 0; i < m * n / kWarpSize; ++i) {
+      const Coord x = mma_c(l, i);
+      cm.at(x.row, x.col) = fragment_element(c, in.ops[3], tid, fc, i);
+    }
+  }
+  multiply_accumulate(a, b, cm, d, ta, tb, tc, td, in.has(isa::kSatFinite), in.atom);
+  lanes(c, [&](unsigned, uint32_t tid) {
+    uint64_t elems[8] = {};
+    const unsigned l = tid % kWarpSize;
+    for (unsigned i = 0; i < m * n / kWarpSize; ++i) {
+      const Coord x = mma_c(l, i);
+      elems[i] = d.at(x.row, x.col);
+    }
+    write_fragment(c, in.ops[0], tid, fd, elems);
+  });
+}
+
+// The shape/type combinations of mma.sync (PTX ISA 9.7.14.5.14 "mma" syntax, sm_80..sm_89),
+// m8n8k4 .f16 (the sm_70 quad-pair form) excepted; all need .row.col.
+bool mma_form_exists(const isa::Instruction& in) {
+  const isa::TensorForm& t = in.tensor;
+  if (t.ntypes != 4 || t.nlayouts != 2 || t.a_col || !t.b_col || !in.has(isa::kSync) || !in.has(isa::kAligned)) return false;
+  const MmaType td = t.types[0], ta = t.types[1], tb = t.types[2], tc = t.types[3];
+  auto shape = [&](unsigned m, unsigned n, unsigned k) { return t.m == m && t.n == n && t.k == k; };
+  auto is = [](MmaType x, MmaType y, MmaType z) { return x == y || x == z; };
+  if (ta == MmaType::F16 && tb == MmaType::F16)
+    return (shape(16, 8, 8) || shape(16, 8, 16)) && is(td, MmaType::F16, MmaType::F32) && is(tc, MmaType::F16, MmaType::F32);
+  if (td != tc) return false;
+  if (ta == MmaType::BF16 && tb == MmaType::BF16) return (shape(16, 8, 8) || shape(16, 8, 16)) && td == MmaType::F32;
+  if (ta == MmaType::TF32 && tb == MmaType::TF32) return (shape(16, 8, 4) || shape(16, 8, 8)) && td == MmaType::F32;
+  if (ta == MmaType::F64 && tb == MmaType::F64) return shape(8, 8, 4) && td == MmaType::F64;
+  if (td != MmaType::S32) return false;
+  if (is(ta, MmaType::S8, MmaType::U8) && is(tb, MmaType::S8, MmaType::U8))
+    return shape(8, 8, 16) || shape(16, 8, 16) || shape(16, 8, 32);
+  if (is(ta, MmaType::S4, MmaType::U4) && is(tb, MmaType::S4, MmaType::U4))
+    return shape(8, 8, 32) || shape(16, 8, 32) || shape(16, 8, 64);
+  if (ta == MmaType::B1 && tb == MmaType::B1)
+    return (shape(8, 8, 128) || shape(16, 8, 128) || shape(16, 8, 256)) &&
+           (in.atom == isa::AtomOp::Xor || in.atom == isa::AtomOp::And);
+  return false;
+}
+// Whether operand `op` is a vector of exactly the registers `elems` elements of `t` need.
+bool vector_holds(const isa::Instruction& in, unsigned op, MmaType t, unsigned elems) {
+  const isa::Operand& o = in.ops[op];
+  return o.kind == isa::OperandKind::Vector && o.vec_n * elem_format(t).per_reg == elems;
+}
+
+ExecFn bind_mma(const isa::Instruction& in) {
+  if (in.nops != 4 || !mma_form_exists(in)) return nullptr;
+  const isa::TensorForm& t = in.tensor;
+  const unsigned m = t.m, n = t.n, k = t.k;
+  if (!vector_holds(in, 0, t.types[0], m * n / kWarpSize) || !vector_holds(in, 1, t.types[1], m * k / kWarpSize) ||
+      !vector_holds(in, 2, t.types[2], k * n / kWarpSize) || !vector_holds(in, 3, t.types[3], m * n / kWarpSize))
+    return nullptr;
+  return mma_sync;
+}
+
+// wmma.mma's types: .dtype.ctype for .f16 inputs, else .dtype.atype.btype.ctype.
+void wmma_types(const isa::TensorForm& t, MmaType& td, MmaType& ta, MmaType& tb, MmaType& tc) {
+  if (t.ntypes == 2) {
+    td = t.types[0], ta = tb = MmaType::F16, tc = t.types[1];
+  } else {
+    td = t.types[0], ta = t.types[1], tb = t.types[2], tc = t.types[3];
+  }
+}
+
+void read_wmma(ExecCtx& c, unsigned op, MmaType type, Matrix& mat, uint32_t tid0) {
+  const isa::Operand& v = c.in->ops[op];
+  const ElemFormat f = elem_format(type);
+  const unsigned per_lane = v.vec_n * f.per_reg;
+  for (unsigned l = 0; l < kWarpSize; ++l) {
+    const uint32_t tid = warp_thread(tid0, l);
+    if (tid >= c.cta->nthreads) continue;
+    for (unsigned e = 0; e < per_lane; ++e) {
+      unsigned r, col;
+      wmma_element(l, e, per_lane, mat.rows, mat.cols, r, col);
+      mat.at(r, col) = fragment_element(c, v, tid, f, e);
+    }
+  }
+}
+
+void wmma_mma(ExecCtx& c) {
+  const isa::Instruction& in = *c.in;
+  const isa::TensorForm& t = in.tensor;
+  MmaType td, ta, tb, tc;
+  wmma_types(t, td, ta, tb, tc);
+  Matrix a(t.m, t.k), b(t.k, t.n), cm(t.m, t.n), d(t.m, t.n);
+  const uint32_t tid0 = first_tid(c);
+  read_wmma(c, 1, ta, a, tid0);
+  read_wmma(c, 2, tb, b, tid0);
+  read_wmma(c, 3, tc, cm, tid0);
+  multiply_accumulate(a, b, cm, d, ta, tb, tc, td, in.has(isa::kSatFinite), in.atom);
+  const ElemFormat fd = elem_format(td);
+  const unsigned per_lane = in.ops[0].vec_n * fd.per_reg;
+  lanes(c, [&](unsigned, uint32_t tid) {
+    uint64_t elems[16] = {};
+    for (unsigned e = 0; e < per_lane; ++e) {
+      unsigned r, col;
+      wmma_element(tid % kWarpSize, e, per_lane, t.m, t.n, r, col);
+      elems[e] = d.at(r, col);
+    }
+    write_fragment(c, in.ops[0], tid, fd, elems);
+  });
+}
+
+// wmma.mma.sync (PTX ISA 9.7.14.4.3): .f16 inputs with .f16/.f32 accumulators; .bf16 and .tf32
+// with .f32; .s8/.u8, .s4/.u4 and .b1 (.xor.popc or .and.popc) with .s32; .f64.
+ExecFn bind_wmma_mma(const isa::Instruction& in) {
+  const isa::TensorForm& t = in.tensor;
+  if (in.nops != 4 || (t.ntypes != 2 && t.ntypes != 4) || !in.has(isa::kSync) || !in.has(isa::kAligned)) return nullptr;
+  MmaType td, ta, tb, tc;
+  wmma_types(t, td, ta, tb, tc);
+  const bool ints = (ta == MmaType::S8 || ta == MmaType::U8) && (tb == MmaType::S8 || tb == MmaType::U8);
+  const bool sub = (ta == MmaType::S4 || ta == MmaType::U4) && (tb == MmaType::S4 || tb == MmaType::U4);
+  if (ta != tb && !ints && !sub) return nullptr;
+  if ((ta == MmaType::BF16 || ta == MmaType::TF32) && (td != MmaType::F32 || tc != MmaType::F32)) return nullptr;
+  if (ta == MmaType::B1 && in.atom != isa::AtomOp::Xor && in.atom != isa::AtomOp::And) return nullptr;
+  if ((ints || sub || ta == MmaType::B1) && (td != MmaType::S32 || tc != MmaType::S32)) return nullptr;
+  if (ta == MmaType::F64 && (td != MmaType::F64 || tc != MmaType::F64)) return nullptr;
+  if (ta == MmaType::F16 && t.ntypes != 2) return nullptr;
+  const MmaType types[4] = {td, ta, tb, tc};
+  const isa::MatrixPart parts[4] = {isa::MatrixPart::D, isa::MatrixPart::A, isa::MatrixPart::B, isa::MatrixPart::C};
+  for (unsigned i = 0; i < 4; ++i) {
+    const unsigned regs = wmma_fragment_regs(t, parts[i], types[i]);
+    if (regs == 0 || in.ops[i].kind != isa::OperandKind::Vector || in.ops[i].vec_n != regs) return nullptr;
+  }
+  return wmma_mma;
+}
+
+}  // namespace
+
+ExecFn bind_tensor(const isa::Instruction& in) {
+  switch (in.op) {
+    case isa::Opcode::Mma: return bind_mma(in);
+    case isa::Opcode::Wmma: return in.tensor.part == isa::MatrixPart::Mma ? bind_wmma_mma(in) : bind_matrix_memory(in);
+    default: return bind_matrix_memory(in);
+  }
+}
+
+}  // namespace gputlm::func::sem

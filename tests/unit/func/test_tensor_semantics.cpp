@@ -1,0 +1,267 @@
+// mma.sync (PTX ISA 9.7.14.5): each test builds the host matrices, places each element in the
+// lane and register the ISA's fragment-layout figures name (written out here per shape, in the
+// ISA's own words: groupID = %laneid >> 2, threadID_in_group = %laneid % 4), runs one warp and
+// checks every lane's destination registers against the host product, element by element.
+// The values are small integers, so every format and every order of summation is exact.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <functional>
+#include <limits>
+
+#include "models/func/semantics/small_float.h"
+#include "tensor_warp_harness.h"
+
+namespace gputlm {
+namespace {
+
+using test::LaneWords;
+using Coord = std::pair<unsigned, unsigned>;                  // (row, col)
+using Layout = std::function<Coord(unsigned lane, unsigned i)>;  // element i of a lane's fragment
+using Encode = std::function<uint64_t(int64_t)>;
+
+unsigned g_of(unsigned lane) { return lane >> 2; }  // groupID
+unsigned t_of(unsigned lane) { return lane % 4; }   // threadID_in_group
+
+std::vector<int64_t> values(size_t n, uint32_t seed, int lo, int hi) {
+  std::vector<int64_t> v(n);
+  for (auto& x : v) {
+    seed = seed * 1664525u + 1013904223u;
+    x = lo + static_cast<int>((seed >> 8) % static_cast<uint32_t>(hi - lo + 1));
+  }
+  return v;
+}
+
+// A fragment: `count` elements of `bits` bits from word `word` of each lane's words, element i
+// at bit i * bits (element 0 in the low bits of the first register).
+struct Frag {
+  unsigned word, count, bits;
+  Layout at;
+  Encode enc;
+};
+void place(std::vector<LaneWords>& in, const Frag& f, const std::vector<int64_t>& m, unsigned cols) {
+  for (unsigned l = 0; l < 32; ++l)
+    for (unsigned i = 0; i < f.count; ++i) {
+      const auto [r, c] = f.at(l, i);
+      const uint64_t bits = f.enc(m[r * cols + c]);
+      const unsigned bit = i * f.bits;
+      if (f.bits == 64) {
+        in[l][f.word + bit / 32] = static_cast<uint32_t>(bits);
+        in[l][f.word + bit / 32 + 1] = static_cast<uint32_t>(bits >> 32);
+      } else {
+        in[l][f.word + bit / 32] |= static_cast<uint32_t>((bits & ((uint64_t{1} << f.bits) - 1)) << (bit % 32));
+      }
+    }
+}
+uint64_t read_out(const test::LaneResult& out, unsigned i, unsigned bits) {
+  const unsigned bit = i * bits;
+  if (bits == 64) return out[bit / 32] | uint64_t{out[bit / 32 + 1]} << 32;
+  return (out[bit / 32] >> (bit % 32)) & ((uint64_t{1} << bits) - 1);
+}
+
+// Runs `body` with A, B, C placed by their fragments and checks D (the host's A x B + C, passed
+// through `combine` for .b1, saturated for .satfinite) lane by lane through fragment `d`.
+void check_mma(const std::string& body, unsigned m, unsigned n, unsigned k, const Frag& a, const Frag& b,
+               const Frag& c, const Frag& d, const std::vector<int64_t>& A, const std::vector<int64_t>& B,
+               const std::vector<int64_t>& C, std::function<int64_t(int64_t, int64_t)> combine = nullptr,
+               bool saturate = false) {
+  std::vector<LaneWords> in(32, LaneWords{});
+  place(in, a, A, k);
+  place(in, b, B, n);
+  place(in, c, C, n);
+  const auto out = test::run_tensor_warp(body, in);
+  int bad = 0;
+  for (unsigned l = 0; l < 32; ++l)
+    for (unsigned i = 0; i < d.count; ++i) {
+      const auto [r, col] = d.at(l, i);
+      int64_t want = C[r * n + col];
+      for (unsigned x = 0; x < k; ++x)
+        want += combine ? combine(A[r * k + x], B[x * n + col]) : A[r * k + x] * B[x * n + col];
+      if (saturate) want = std::clamp<int64_t>(want, std::numeric_limits<int32_t>::min(), std::numeric_limits<int32_t>::max());
+      const uint64_t want_bits = d.enc(want) & (d.bits == 64 ? ~uint64_t{0} : (uint64_t{1} << d.bits) - 1);
+      const uint64_t got = read_out(out[l], i, d.bits);
+      if (got != want_bits && ++bad <= 6)
+        ADD_FAILURE() << "lane " << l << " d" << i << " (row " << r << ", col " << col << "): got 0x" << std::hex << got
+                      << " want 0x" << want_bits;
+    }
+  EXPECT_EQ(bad, 0);
+}
+
+const Encode kF16 = [](int64_t x) { return func::sem::to_f16(static_cast<double>(x)); };
+const Encode kBF16 = [](int64_t x) { return func::sem::to_bf16(static_cast<double>(x)); };
+const Encode kF32 = [](int64_t x) { return test::f32_bits(static_cast<float>(x)); };
+const Encode kF64 = [](int64_t x) { return test::f64_bits(static_cast<double>(x)); };
+const Encode kInt = [](int64_t x) { return static_cast<uint64_t>(x); };
+
+// C/D of the m16n8 shapes (9.7.14.5.7-.12, "fragment layout for accumulator matrix C/D"):
+// row = groupID for c0, c1 and groupID + 8 for c2, c3; col = threadID_in_group * 2 + (i & 0x1).
+Coord c_m16n8(unsigned l, unsigned i) { return {g_of(l) + (i < 2 ? 0 : 8), t_of(l) * 2 + (i & 1)}; }
+// C/D of the m8n8 shapes (9.7.14.5.4-.6 and .1 for .f64): row = groupID, col = threadID_in_group * 2 + i.
+Coord c_m8n8(unsigned l, unsigned i) { return {g_of(l), t_of(l) * 2 + i}; }
+
+// 9.7.14.5.8, m16n8k16 with .f16: A: row = groupID for a0, a1, a4, a5, groupID + 8 for a2, a3,
+// a6, a7; col = threadID_in_group * 2 + (i & 0x1) for a0..a3, + 8 for a4..a7. B: row =
+// threadID_in_group * 2 + (i & 0x1) for b0, b1, + 8 for b2, b3; col = groupID.
+Coord a_m16n8k16_f16(unsigned l, unsigned i) {
+  const bool low = i < 2 || (i >= 4 && i < 6);
+  return {g_of(l) + (low ? 0 : 8), t_of(l) * 2 + (i & 1) + (i >= 4 ? 8 : 0)};
+}
+Coord b_m16n8k16_f16(unsigned l, unsigned i) { return {t_of(l) * 2 + (i & 1) + (i >= 2 ? 8 : 0), g_of(l)}; }
+
+TEST(TensorSemantics, MmaM16n8k16F16FragmentsFollowTheIsaLaneLayout) {
+  const auto A = values(16 * 16, 1, -3, 3), B = values(16 * 8, 2, -3, 3), C = values(16 * 8, 3, -40, 40);
+  check_mma("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%r32, %r33, %r34, %r35}, {%r0, %r1, %r2, %r3}, {%r4, %r5}, {%r8, %r9, %r10, %r11};",
+            16, 8, 16, {0, 8, 16, a_m16n8k16_f16, kF16}, {4, 4, 16, b_m16n8k16_f16, kF16}, {8, 4, 32, c_m16n8, kF32},
+            {32, 4, 32, c_m16n8, kF32}, A, B, C);
+}
+
+TEST(TensorSemantics, MmaM16n8k16WithF16AccumulatorPacksTwoElementsPerRegister) {
+  const auto A = values(16 * 16, 4, -3, 3), B = values(16 * 8, 5, -3, 3), C = values(16 * 8, 6, -40, 40);
+  check_mma("mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16 {%r32, %r33}, {%r0, %r1, %r2, %r3}, {%r4, %r5}, {%r8, %r9};",
+            16, 8, 16, {0, 8, 16, a_m16n8k16_f16, kF16}, {4, 4, 16, b_m16n8k16_f16, kF16}, {8, 4, 16, c_m16n8, kF16},
+            {32, 4, 16, c_m16n8, kF16}, A, B, C);
+}
+
+TEST(TensorSemantics, MmaM16n8k16Bf16FragmentsFollowTheIsaLaneLayout) {
+  const auto A = values(16 * 16, 7, -3, 3), B = values(16 * 8, 8, -3, 3), C = values(16 * 8, 9, -40, 40);
+  check_mma("mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%r32, %r33, %r34, %r35}, {%r0, %r1, %r2, %r3}, {%r4, %r5}, {%r8, %r9, %r10, %r11};",
+            16, 8, 16, {0, 8, 16, a_m16n8k16_f16, kBF16}, {4, 4, 16, b_m16n8k16_f16, kBF16}, {8, 4, 32, c_m16n8, kF32},
+            {32, 4, 32, c_m16n8, kF32}, A, B, C);
+}
+
+// 9.7.14.5.7, m16n8k8 with .f16/.bf16: A: row = groupID for a0, a1, groupID + 8 for a2, a3;
+// col = threadID_in_group * 2 + (i & 0x1). B: row = threadID_in_group * 2 + i, col = groupID.
+TEST(TensorSemantics, MmaM16n8k8F16FragmentsFollowTheIsaLaneLayout) {
+  const auto A = values(16 * 8, 10, -3, 3), B = values(8 * 8, 11, -3, 3), C = values(16 * 8, 12, -40, 40);
+  auto a = [](unsigned l, unsigned i) { return Coord{g_of(l) + (i < 2 ? 0 : 8), t_of(l) * 2 + (i & 1)}; };
+  auto b = [](unsigned l, unsigned i) { return Coord{t_of(l) * 2 + i, g_of(l)}; };
+  check_mma("mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32 {%r32, %r33, %r34, %r35}, {%r0, %r1}, {%r4}, {%r8, %r9, %r10, %r11};",
+            16, 8, 8, {0, 4, 16, a, kF16}, {4, 2, 16, b, kF16}, {8, 4, 32, c_m16n8, kF32}, {32, 4, 32, c_m16n8, kF32}, A, B, C);
+}
+
+// 9.7.14.5.7, m16n8k8 with .tf32: A: row = groupID for a0, a2, groupID + 8 for a1, a3; col =
+// threadID_in_group for a0, a1, threadID_in_group + 4 for a2, a3. B: row = threadID_in_group for
+// b0, + 4 for b1; col = groupID. The inputs carry noise in the 13 low bits that .tf32 ignores.
+TEST(TensorSemantics, MmaM16n8k8Tf32FragmentsFollowTheIsaLaneLayoutAndIgnoreTheLowBits) {
+  const auto A = values(16 * 8, 13, -5, 5), B = values(8 * 8, 14, -5, 5), C = values(16 * 8, 15, -40, 40);
+  auto a = [](unsigned l, unsigned i) { return Coord{g_of(l) + (i % 2 ? 8 : 0), t_of(l) + (i >= 2 ? 4 : 0)}; };
+  auto b = [](unsigned l, unsigned i) { return Coord{t_of(l) + 4 * i, g_of(l)}; };
+  const Encode tf32 = [](int64_t x) { return test::f32_bits(static_cast<float>(x)) | (x ? 0x1FFFu : 0u); };
+  check_mma("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%r32, %r33, %r34, %r35}, {%r0, %r1, %r2, %r3}, {%r4, %r5}, {%r8, %r9, %r10, %r11};",
+            16, 8, 8, {0, 4, 32, a, tf32}, {4, 2, 32, b, tf32}, {8, 4, 32, c_m16n8, kF32}, {32, 4, 32, c_m16n8, kF32}, A, B, C);
+}
+
+// 9.7.14.5.6, m16n8k4 with .tf32: A: row = groupID for a0, groupID + 8 for a1; col =
+// threadID_in_group. B: row = threadID_in_group, col = groupID.
+TEST(TensorSemantics, MmaM16n8k4Tf32FragmentsFollowTheIsaLaneLayout) {
+  const auto A = values(16 * 4, 16, -5, 5), B = values(4 * 8, 17, -5, 5), C = values(16 * 8, 18, -40, 40);
+  auto a = [](unsigned l, unsigned i) { return Coord{g_of(l) + 8 * i, t_of(l)}; };
+  auto b = [](unsigned l, unsigned) { return Coord{t_of(l), g_of(l)}; };
+  check_mma("mma.sync.aligned.m16n8k4.row.col.f32.tf32.tf32.f32 {%r32, %r33, %r34, %r35}, {%r0, %r1}, {%r4}, {%r8, %r9, %r10, %r11};",
+            16, 8, 4, {0, 2, 32, a, kF32}, {4, 1, 32, b, kF32}, {8, 4, 32, c_m16n8, kF32}, {32, 4, 32, c_m16n8, kF32}, A, B, C);
+}
+
+// 9.7.14.5.9, m16n8k32 with .s8/.u8: A: row = groupID for a0..a3 and a8..a11, groupID + 8 for
+// a4..a7 and a12..a15; col = threadID_in_group * 4 + (i & 0x3) for a0..a7, + 16 for a8..a15.
+// B: row = threadID_in_group * 4 + (i & 0x3) for b0..b3, + 16 for b4..b7; col = groupID.
+TEST(TensorSemantics, MmaM16n8k32S8U8FragmentsFollowTheIsaLaneLayout) {
+  const auto A = values(16 * 32, 19, -128, 127), B = values(32 * 8, 20, 0, 255), C = values(16 * 8, 21, -100000, 100000);
+  auto a = [](unsigned l, unsigned i) {
+    const bool low = i < 4 || (i >= 8 && i < 12);
+    return Coord{g_of(l) + (low ? 0 : 8), t_of(l) * 4 + (i & 3) + (i >= 8 ? 16 : 0)};
+  };
+  auto b = [](unsigned l, unsigned i) { return Coord{t_of(l) * 4 + (i & 3) + (i >= 4 ? 16 : 0), g_of(l)}; };
+  check_mma("mma.sync.aligned.m16n8k32.row.col.s32.s8.u8.s32 {%r32, %r33, %r34, %r35}, {%r0, %r1, %r2, %r3}, {%r4, %r5}, {%r8, %r9, %r10, %r11};",
+            16, 8, 32, {0, 16, 8, a, kInt}, {4, 8, 8, b, kInt}, {8, 4, 32, c_m16n8, kInt}, {32, 4, 32, c_m16n8, kInt}, A, B, C);
+}
+
+// 9.7.14.5.4, m8n8k16 with .s8: A: row = groupID, col = threadID_in_group * 4 + i. B: row =
+// threadID_in_group * 4 + i, col = groupID. With .satfinite the s32 result clamps.
+TEST(TensorSemantics, MmaM8n8k16S8SatfiniteClampsToTheS32Range) {
+  auto A = values(8 * 16, 22, 100, 127), B = values(16 * 8, 23, 100, 127);
+  std::vector<int64_t> C(64);
+  for (size_t i = 0; i < C.size(); ++i) C[i] = i % 2 ? std::numeric_limits<int32_t>::max() - 5 : -7;
+  auto a = [](unsigned l, unsigned i) { return Coord{g_of(l), t_of(l) * 4 + i}; };
+  auto b = [](unsigned l, unsigned i) { return Coord{t_of(l) * 4 + i, g_of(l)}; };
+  check_mma("mma.sync.aligned.m8n8k16.row.col.satfinite.s32.s8.s8.s32 {%r32, %r33}, {%r0}, {%r4}, {%r8, %r9};",
+            8, 8, 16, {0, 4, 8, a, kInt}, {4, 4, 8, b, kInt}, {8, 2, 32, c_m8n8, kInt}, {32, 2, 32, c_m8n8, kInt}, A, B, C,
+            nullptr, true);
+}
+
+// 9.7.14.5.11, m16n8k64 with .s4/.u4: A: row = groupID for a0..a7 and a16..a23, groupID + 8 for
+// a8..a15 and a24..a31; col = threadID_in_group * 8 + (i & 0x7) for a0..a15, + 32 for a16..a31.
+// B: row = threadID_in_group * 8 + (i & 0x7) for b0..b7, + 32 for b8..b15; col = groupID.
+TEST(TensorSemantics, MmaM16n8k64S4FragmentsFollowTheIsaLaneLayout) {
+  const auto A = values(16 * 64, 24, -8, 7), B = values(64 * 8, 25, -8, 7), C = values(16 * 8, 26, -1000, 1000);
+  auto a = [](unsigned l, unsigned i) {
+    const bool low = i < 8 || (i >= 16 && i < 24);
+    return Coord{g_of(l) + (low ? 0 : 8), t_of(l) * 8 + (i & 7) + (i >= 16 ? 32 : 0)};
+  };
+  auto b = [](unsigned l, unsigned i) { return Coord{t_of(l) * 8 + (i & 7) + (i >= 8 ? 32 : 0), g_of(l)}; };
+  check_mma("mma.sync.aligned.m16n8k64.row.col.s32.s4.s4.s32 {%r32, %r33, %r34, %r35}, {%r0, %r1, %r2, %r3}, {%r4, %r5}, {%r8, %r9, %r10, %r11};",
+            16, 8, 64, {0, 32, 4, a, kInt}, {4, 16, 4, b, kInt}, {8, 4, 32, c_m16n8, kInt}, {32, 4, 32, c_m16n8, kInt}, A, B, C);
+}
+
+// 9.7.14.5.5, m8n8k32 with .u4: A: row = groupID, col = threadID_in_group * 8 + i; B: row =
+// threadID_in_group * 8 + i, col = groupID.
+TEST(TensorSemantics, MmaM8n8k32U4FragmentsFollowTheIsaLaneLayout) {
+  const auto A = values(8 * 32, 27, 0, 15), B = values(32 * 8, 28, 0, 15), C = values(64, 29, -1000, 1000);
+  auto a = [](unsigned l, unsigned i) { return Coord{g_of(l), t_of(l) * 8 + i}; };
+  auto b = [](unsigned l, unsigned i) { return Coord{t_of(l) * 8 + i, g_of(l)}; };
+  check_mma("mma.sync.aligned.m8n8k32.row.col.s32.u4.u4.s32 {%r32, %r33}, {%r0}, {%r4}, {%r8, %r9};",
+            8, 8, 32, {0, 8, 4, a, kInt}, {4, 8, 4, b, kInt}, {8, 2, 32, c_m8n8, kInt}, {32, 2, 32, c_m8n8, kInt}, A, B, C);
+}
+
+// 9.7.14.5.12, m16n8k256 with .b1: A: row = groupID for a0..a31 and a64..a95, groupID + 8 for
+// a32..a63 and a96..a127; col = threadID_in_group * 32 + (i & 0x1F), + 128 for a64..a127. B:
+// row = threadID_in_group * 32 + (i & 0x1F), + 128 for b32..b63; col = groupID. D = C + the
+// population count of (A row XOR B column) (9.7.14.5.14: .xor.popc).
+TEST(TensorSemantics, MmaM16n8k256B1XorPopcFragmentsFollowTheIsaLaneLayout) {
+  const auto A = values(16 * 256, 30, 0, 1), B = values(256 * 8, 31, 0, 1), C = values(16 * 8, 32, -50, 50);
+  auto a = [](unsigned l, unsigned i) {
+    const bool low = i < 32 || (i >= 64 && i < 96);
+    return Coord{g_of(l) + (low ? 0 : 8), t_of(l) * 32 + (i & 31) + (i >= 64 ? 128 : 0)};
+  };
+  auto b = [](unsigned l, unsigned i) { return Coord{t_of(l) * 32 + (i & 31) + (i >= 32 ? 128 : 0), g_of(l)}; };
+  check_mma("mma.sync.aligned.m16n8k256.row.col.s32.b1.b1.s32.xor.popc {%r32, %r33, %r34, %r35}, {%r0, %r1, %r2, %r3}, {%r4, %r5}, {%r8, %r9, %r10, %r11};",
+            16, 8, 256, {0, 128, 1, a, kInt}, {4, 64, 1, b, kInt}, {8, 4, 32, c_m16n8, kInt}, {32, 4, 32, c_m16n8, kInt}, A, B, C,
+            [](int64_t x, int64_t y) { return x ^ y; });
+}
+
+// 9.7.14.5.6, m8n8k128 with .b1 and .and.popc: A: row = groupID, col = threadID_in_group * 32 + i.
+TEST(TensorSemantics, MmaM8n8k128B1AndPopcCountsCommonBits) {
+  const auto A = values(8 * 128, 33, 0, 1), B = values(128 * 8, 34, 0, 1), C = values(64, 35, -50, 50);
+  auto a = [](unsigned l, unsigned i) { return Coord{g_of(l), t_of(l) * 32 + i}; };
+  auto b = [](unsigned l, unsigned i) { return Coord{t_of(l) * 32 + i, g_of(l)}; };
+  check_mma("mma.sync.aligned.m8n8k128.row.col.s32.b1.b1.s32.and.popc {%r32, %r33}, {%r0}, {%r4}, {%r8, %r9};",
+            8, 8, 128, {0, 32, 1, a, kInt}, {4, 32, 1, b, kInt}, {8, 2, 32, c_m8n8, kInt}, {32, 2, 32, c_m8n8, kInt}, A, B, C,
+            [](int64_t x, int64_t y) { return x & y; });
+}
+
+// 9.7.14.5.1, m8n8k4 with .f64: A: row = groupID, col = threadID_in_group; B: row =
+// threadID_in_group, col = groupID; C/D: row = groupID, col = threadID_in_group * 2 + i.
+TEST(TensorSemantics, MmaM8n8k4F64FragmentsFollowTheIsaLaneLayout) {
+  const auto A = values(8 * 4, 36, -9, 9), B = values(4 * 8, 37, -9, 9), C = values(64, 38, -100, 100);
+  auto a = [](unsigned l, unsigned) { return Coord{g_of(l), t_of(l)}; };
+  auto b = [](unsigned l, unsigned) { return Coord{t_of(l), g_of(l)}; };
+  check_mma(R"(mov.b64 %fd0, {%r0, %r1};
+  mov.b64 %fd1, {%r4, %r5};
+  mov.b64 %fd2, {%r8, %r9};
+  mov.b64 %fd3, {%r10, %r11};
+  mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%fd4, %fd5}, {%fd0}, {%fd1}, {%fd2, %fd3};
+  mov.b64 {%r32, %r33}, %fd4;
+  mov.b64 {%r34, %r35}, %fd5;)",
+            8, 8, 4, {0, 1, 64, a, kF64}, {4, 1, 64, b, kF64}, {8, 2, 64, c_m8n8, kF64}, {32, 2, 64, c_m8n8, kF64}, A, B, C);
+}
+
+TEST(TensorSemantics, MmaFormsTheIsaDoesNotDefineAreRefusedAtBindTime) {
+  std::vector<LaneWords> in(32, LaneWords{});
+  // m16n8k16 .f16 takes four A registers, not two.
+  EXPECT_ANY_THROW(test::run_tensor_warp("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%r32, %r33, %r34, %r35}, {%r0, %r1}, {%r4, %r5}, {%r8, %r9, %r10, %r11};", in));
+  // .tf32 has no m16n8k16 shape; integer mma needs .row.col.
+  EXPECT_ANY_THROW(test::run_tensor_warp("mma.sync.aligned.m16n8k16.row.col.f32.tf32.tf32.f32 {%r32, %r33, %r34, %r35}, {%r0, %r1, %r2, %r3}, {%r4, %r5}, {%r8, %r9, %r10, %r11};", in));
+  EXPECT_ANY_THROW(test::run_tensor_warp("mma.sync.aligned.m8n8k16.col.row.s32.s8.s8.s32 {%r32, %r33}, {%r0}, {%r4}, {%r8, %r9};", in));
+}
+
+}  // namespace
+}  // namespace gputlm
