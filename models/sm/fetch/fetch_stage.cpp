@@ -8,6 +8,13 @@ bool decides_next_pc(const isa::Instruction& in, const WarpSlot& w, uint32_t pc)
   if (in.decides_control()) return true;
   return !w.stack.done() && w.stack.entries().back().rpc == pc + 1;  // a reconvergence pop follows
 }
+// cp.async.wait_group N / wait_all (PTX ISA 9.7.9.25.5) wait for the warp's committed copies. Each
+// cp.async stays in flight until its source lines return (memory_stage.cpp), so the wait is issued
+// once everything the warp has in flight has retired: all its copies, even the N most recent
+// groups wait_group N could leave pending (a conservative reading).
+bool waits_for_copies(const isa::Instruction& in) {
+  return in.op == isa::Opcode::CpAsync && (in.async.op == isa::AsyncOp::WaitGroup || in.async.op == isa::AsyncOp::WaitAll);
+}
 }  // namespace
 
 FetchStage::FetchStage(sc_core::sc_module_name name, CoreContext& core)
@@ -27,6 +34,7 @@ bool FetchStage::candidate(uint32_t slot) const {
   const WarpSlot& w = m_core.warps[slot];
   if (w.status != WarpSlot::Status::Ready || w.stack.done()) return false;
   if (!m_core.scoreboard) return m_core.formation->may_fetch(slot, w);
+  if (w.inflight > 0 && waits_for_copies(m_core.ctas[w.cta_slot].kernel->kernel().code[w.stack.pc()])) return false;
   return w.inflight < m_core.spec.max_inflight_per_warp && !w.control_pending;
 }
 

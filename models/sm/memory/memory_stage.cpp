@@ -3,8 +3,11 @@
 namespace gputlm::sm {
 
 namespace {
+// cp.async (PTX ISA 9.7.9.25) reads its source lines through the L1 like a load (its result space
+// is .global) and the instruction waits for them; the shared-memory write that follows and
+// wait_group's wait for the warp's groups are not modelled (the copies are done when it leaves).
 bool uses_memory_system(const WarpInstr& w) {
-  return w.in->is_memory() && (w.result.space == isa::Space::Global || w.result.space == isa::Space::Local ||
+  return (w.in->is_memory() || w.in->op == isa::Opcode::CpAsync) && (w.result.space == isa::Space::Global || w.result.space == isa::Space::Local ||
                                w.result.space == isa::Space::Shared);
 }
 }  // namespace

@@ -18,6 +18,12 @@ constexpr uint32_t kConfiguration = ~0u;  // a value's "node" when it is a confi
 
 UnitType unit_of(const isa::Kernel& k, uint32_t pc) {
   const isa::Instruction& in = k.code[pc];
+  // cp.async and mbarrier (PTX ISA 9.7.9.25, 9.7.13.15): the load/store units model loads, stores
+  // and atomics of one thread; copies completing in groups and barrier phases polled by other
+  // threads are neither.
+  if (in.op == isa::Opcode::CpAsync || in.op == isa::Opcode::Mbarrier)
+    throw std::invalid_argument(k.name + ": VGIW has no mapping for '" + k.text[pc] + "' (pc " + std::to_string(pc) +
+                                "): asynchronous copies and mbarrier objects are not modelled by its load/store units");
   switch (isa::instruction_class(in)) {
     case isa::InstrClass::IntDiv:
     case isa::InstrClass::FloatDiv:

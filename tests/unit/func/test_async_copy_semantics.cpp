@@ -1,0 +1,136 @@
+// cp.async on the functional engine (PTX ISA 9.7.9.25): cp-size bytes from global to shared, the
+// first src-size of them from the source and the rest zero, the ignore-src predicate, .cg's single
+// size, the cache qualifiers accepted as hints, the group instructions, and the faults for
+// misaligned addresses and a src-size larger than cp-size. Each snippet reads shared memory back
+// after cp.async.wait_all / wait_group, where the ISA guarantees the data is there.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "models/common/error.h"
+#include "models/func/kernel_fault.h"
+#include "support/ptx_harness.h"
+
+namespace gputlm::test {
+namespace {
+
+// buf: 512 bytes of shared memory, 16-aligned; %r1 its address; each of its first 16 bytes set
+// to 0xff so that zero filling shows. %in points at the thread's inputs a, b, c.
+const std::string kBuf =
+    ".shared .align 16 .b8 buf[512];\n mov.u32 %r1, buf;\n"
+    "st.shared.u64 [%r1], -1;\n st.shared.u64 [%r1+8], -1;\n";
+// %o = 3 * (bytes 0..7 of buf) + (bytes 8..15 of buf)
+const std::string kReadBack = "ld.shared.u64 %rd1, [%r1];\n ld.shared.u64 %rd2, [%r1+8];\n mad.lo.u64 %o, %rd1, 3, %rd2;\n";
+
+uint64_t read_back(uint64_t lo, uint64_t hi) { return lo * 3 + hi; }
+
+TEST(AsyncCopy, CaCopiesCpSizeBytesFromGlobalToShared) {
+  const auto out = run1(kBuf + "cp.async.ca.shared.global [%r1], [%in], 16;\n cp.async.wait_all;\n" + kReadBack,
+                        0x1122334455667788ull, 0x99aabbccddeeff00ull);
+  EXPECT_EQ(out.o, read_back(0x1122334455667788ull, 0x99aabbccddeeff00ull));
+}
+
+TEST(AsyncCopy, FourByteCopyLeavesTheNextBytesAlone) {
+  const auto out = run1(kBuf + "cp.async.ca.shared::cta.global [%r1], [%in], 4;\n cp.async.wait_all;\n" + kReadBack,
+                        0x1122334455667788ull, 7);
+  EXPECT_EQ(out.o, read_back(0xffffffff55667788ull, ~0ull));
+}
+
+TEST(AsyncCopy, SrcSizeSmallerThanCpSizeZeroFillsTheRest) {
+  const auto out = run1(kBuf + "cp.async.ca.shared.global [%r1], [%in], 16, 5;\n cp.async.wait_all;\n" + kReadBack,
+                        0x1122334455667788ull, 0x99aabbccddeeff00ull);
+  EXPECT_EQ(out.o, read_back(0x0000004455667788ull, 0));
+}
+
+TEST(AsyncCopy, SrcSizeInARegister) {
+  const auto out = run1(kBuf + "mov.u32 %r2, 11;\n cp.async.cg.shared.global [%r1], [%in], 16, %r2;\n cp.async.wait_all;\n" + kReadBack,
+                        0x1122334455667788ull, 0x99aabbccddeeff00ull);
+  EXPECT_EQ(out.o, read_back(0x1122334455667788ull, 0x0000000000eeff00ull));
+}
+
+TEST(AsyncCopy, SrcSizeZeroWritesZerosAndReadsNothing) {
+  // The source is not read: an address outside every allocation does not fault.
+  const auto out = run1(kBuf + "cp.async.ca.shared.global [%r1], [0], 8, 0;\n cp.async.wait_all;\n" + kReadBack, 5);
+  EXPECT_EQ(out.o, read_back(0, ~0ull));
+}
+
+TEST(AsyncCopy, IgnoreSrcTrueWritesZeros) {
+  const auto out = run1(kBuf + "setp.ne.u64 %q1, %c, 0;\n cp.async.ca.shared.global [%r1], [%in], 16, %q1;\n cp.async.wait_all;\n" + kReadBack,
+                        0x1122334455667788ull, 0x99aabbccddeeff00ull, 1);
+  EXPECT_EQ(out.o, read_back(0, 0));
+}
+
+TEST(AsyncCopy, IgnoreSrcFalseCopies) {
+  const auto out = run1(kBuf + "setp.ne.u64 %q1, %c, 0;\n cp.async.ca.shared.global [%r1], [%in], 16, %q1;\n cp.async.wait_all;\n" + kReadBack,
+                        0x1122334455667788ull, 0x99aabbccddeeff00ull, 0);
+  EXPECT_EQ(out.o, read_back(0x1122334455667788ull, 0x99aabbccddeeff00ull));
+}
+
+TEST(AsyncCopy, CacheQualifiersAndPolicyAreHintsOnly) {
+  const auto out = run1(kBuf +
+                            "createpolicy.fractional.L2::evict_last.b64 %rd3, 1.0;\n"
+                            "cp.async.cg.shared.global.L2::cache_hint.L2::128B [%r1], [%in], 16, %rd3;\n"
+                            "cp.async.ca.shared.global.L2::cache_hint.L2::256B [%r1+16], [%in], 8, 4, %rd3;\n"
+                            "cp.async.ca.shared.global.L2::64B [%r1+24], [%in], 8;\n cp.async.wait_all;\n" + kReadBack +
+                            "ld.shared.u64 %rd4, [%r1+16];\n ld.shared.u64 %rd5, [%r1+24];\n"
+                            "setp.eq.u64 %p, %rd4, 0x55667788;\n setp.eq.and.u64 %p, %rd5, %a, %p;\n",
+                        0x1122334455667788ull, 0x99aabbccddeeff00ull);
+  EXPECT_EQ(out.o, read_back(0x1122334455667788ull, 0x99aabbccddeeff00ull));
+  EXPECT_TRUE(out.p);
+}
+
+// 64 threads: each copies its a (8 bytes) to buf[8 * tid] in its own group, then reads its
+// neighbour's after wait_group 0 and a CTA barrier.
+TEST(AsyncCopy, EachLaneCopiesToItsOwnAddress) {
+  std::vector<Inputs> in;
+  for (uint64_t t = 0; t < 64; ++t) in.push_back({0x1000 + t * 77, 0, 0});
+  const auto out = run_snippet(
+      ".shared .align 16 .b8 buf[512];\n mov.u32 %r1, buf;\n shl.b32 %r2, %tid, 3;\n add.u32 %r2, %r1, %r2;\n"
+      "cp.async.ca.shared.global [%r2], [%in], 8;\n cp.async.commit_group;\n cp.async.wait_group 0;\n bar.sync 0;\n"
+      "add.u32 %r3, %tid, 1;\n and.b32 %r3, %r3, 63;\n shl.b32 %r3, %r3, 3;\n add.u32 %r3, %r1, %r3;\n ld.shared.u64 %o, [%r3];\n",
+      in);
+  for (uint64_t t = 0; t < 64; ++t) EXPECT_EQ(out[t].o, 0x1000 + ((t + 1) % 64) * 77) << t;
+}
+
+TEST(AsyncCopy, WaitGroupWithGroupsOutstandingStillSeesEarlierGroupsData) {
+  // Two groups; wait_group 1 guarantees the first (all but the newest one).
+  const auto out = run1(kBuf +
+                            "cp.async.ca.shared.global [%r1], [%in], 8;\n cp.async.commit_group;\n"
+                            "cp.async.ca.shared.global [%r1+8], [%in+8], 8;\n cp.async.commit_group;\n"
+                            "cp.async.wait_group 1;\n ld.shared.u64 %o, [%r1];\n cp.async.wait_group 0;\n",
+                        42, 43);
+  EXPECT_EQ(out.o, 42u);
+}
+
+TEST(AsyncCopy, DestinationNotAlignedToCpSizeFaults) {
+  EXPECT_THROW(run1(kBuf + "cp.async.ca.shared.global [%r1+4], [%in], 8;\n", 1), func::KernelFault);
+}
+
+TEST(AsyncCopy, SourceNotAlignedToCpSizeFaults) {
+  EXPECT_THROW(run1(kBuf + "cp.async.ca.shared.global [%r1], [%in+4], 8;\n", 1), func::KernelFault);
+}
+
+TEST(AsyncCopy, SrcSizeLargerThanCpSizeFaults) {
+  EXPECT_THROW(run1(kBuf + "mov.u32 %r2, 9;\n cp.async.ca.shared.global [%r1], [%in], 8, %r2;\n", 1), func::KernelFault);
+}
+
+TEST(AsyncCopy, SourceOutsideEveryAllocationFaults) {
+  EXPECT_THROW(run1(kBuf + "cp.async.ca.shared.global [%r1], [16], 8;\n", 1), func::KernelFault);
+}
+
+TEST(AsyncCopy, CgTakesOnlyCpSize16) {
+  EXPECT_THROW(run1(kBuf + "cp.async.cg.shared.global [%r1], [%in], 8;\n", 1), SourceError);
+}
+
+TEST(AsyncCopy, CpSizeMustBe4Or8Or16) {
+  EXPECT_THROW(run1(kBuf + "cp.async.ca.shared.global [%r1], [%in], 2;\n", 1), SourceError);
+}
+
+TEST(AsyncCopy, CpAsyncWithoutAnOperationIsAParseError) {
+  EXPECT_THROW(run1("cp.async.shared.global [%r1], [%in], 8;\n", 1), SourceError);
+}
+
+}  // namespace
+}  // namespace gputlm::test

@@ -1,0 +1,37 @@
+// VGIW and SGMF refuse kernels with cp.async or mbarrier (PTX ISA 9.7.9.25, 9.7.13.15) before they
+// run, naming the instruction: the fabric's load/store units model neither copies that complete
+// by groups nor barrier phases polled by other threads.
+#include <gtest/gtest.h>
+
+#include <stdexcept>
+#include <string>
+
+#include "models/vgiw/mapper/kernel_map.h"
+#include "support/ptx_harness.h"
+
+namespace gputlm::vgiw {
+namespace {
+
+std::string refusal(const std::string& snippet) {
+  const auto m = test::parse(test::snippet_kernel(snippet));
+  try {
+    map_kernel(*m->kernels[0]);
+  } catch (const std::invalid_argument& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(VgiwAsyncRefusal, CpAsyncIsRefusedByName) {
+  const std::string why = refusal(".shared .align 16 .b8 buf[16];\n mov.u32 %r1, buf;\n"
+                                  "cp.async.ca.shared.global [%r1], [%in], 8;\n cp.async.wait_all;\n");
+  EXPECT_NE(why.find("no mapping for 'cp.async.ca.shared.global"), std::string::npos) << why;
+}
+
+TEST(VgiwAsyncRefusal, MbarrierIsRefusedByName) {
+  const std::string why = refusal(".shared .align 8 .b64 bar;\n mov.u32 %r1, bar;\n mbarrier.init.shared.b64 [%r1], 1;\n");
+  EXPECT_NE(why.find("no mapping for 'mbarrier.init.shared.b64"), std::string::npos) << why;
+}
+
+}  // namespace
+}  // namespace gputlm::vgiw
