@@ -20,6 +20,7 @@ struct Dim3 {
 
 struct CtaState;
 struct ExecResult;
+class DeviceServices;
 
 // Where a timing run takes each warp instruction's outcome from when not from the functional
 // engine: a recorded trace (tb/trace/trace_replay.h). `warp` is the warp's index in its CTA, `pc`
@@ -43,6 +44,7 @@ struct Launch {
   uint32_t dynamic_shared = 0;     // bytes of extern .shared
   GlobalMemory* memory = nullptr;
   InstructionSource* replay = nullptr;  // set: a trace replay, no functional execution
+  DeviceServices* services = nullptr;   // printf FIFO, malloc heap, assertions (device_services.h); null: calling them faults
 
   uint32_t threads_per_cta() const { return static_cast<uint32_t>(block.count()); }
   uint32_t warps_per_cta() const { return (threads_per_cta() + 31) / 32; }

@@ -45,6 +45,12 @@ struct FrameVar {
   uint32_t offset = 0, size = 0;
 };
 
+// The device services CUDA provides as functions a module declares without a body (.extern
+// .func): printf becomes vprintf, assert __assertfail, __nv_aligned_device_malloc a syscall, malloc and
+// free stay (CUDA programming guide, "Formatted Output", "Assertion", "Dynamic Global Memory Allocation").
+// A call of one runs in place on the functional engine (models/func/semantics/service_calls.cpp).
+enum class Builtin : uint8_t { None, Vprintf, AssertFail, Malloc, Free, AlignedMalloc };
+
 // A call site of a linked kernel: `call (rets), callee, (args);` at one pc, or through a register
 // (`call (rets), %rd, (args), prototype;`: the call's operand 1, a function address).
 struct CallSite {
@@ -57,6 +63,7 @@ struct CallSite {
   std::vector<Copy> args;       // direct: caller frame -> callee frame, at the call
   std::vector<Copy> rets;       // direct: callee frame -> caller frame, at the callee's ret
   std::vector<FrameVar> arg_vars, ret_vars;  // the call's .param variables in the caller's frame
+  Builtin builtin = Builtin::None;  // a device service: callee unused, the instruction has kBuiltinCall
 };
 
 // A device function linked into a kernel. Its frame: a header (caller's frame offset, call site

@@ -10,6 +10,39 @@ namespace {
 
 uint32_t align_up(uint32_t v, uint32_t a) { return (v + a - 1) / a * a; }
 
+// The device services nvcc calls as functions a module declares without a body (kernel.h Builtin),
+// with the parameter and return sizes of their prototypes, as nvcc 13 declares them in PTX:
+// int vprintf(const char* format, const char* args); void __assertfail(const char* message, const
+// char* file, unsigned line, const char* function, size_t char_size) (crt/common_functions.h);
+// void* malloc(size_t); void free(void*); and void* __cuda_syscall_aligned_malloc(size_t size,
+// size_t align), what __nv_aligned_device_malloc (crt/math_functions.h) becomes.
+struct BuiltinSignature {
+  const char* name;
+  Builtin builtin;
+  std::vector<uint32_t> params, rets;
+};
+const std::vector<BuiltinSignature>& builtin_signatures() {
+  static const std::vector<BuiltinSignature> table = {
+      {"vprintf", Builtin::Vprintf, {8, 8}, {4}},
+      {"__assertfail", Builtin::AssertFail, {8, 8, 4, 8, 8}, {}},
+      {"malloc", Builtin::Malloc, {8}, {8}},
+      {"free", Builtin::Free, {8}, {}},
+      {"__cuda_syscall_aligned_malloc", Builtin::AlignedMalloc, {8, 8}, {8}},
+  };
+  return table;
+}
+const BuiltinSignature* builtin_signature(const std::string& name) {
+  for (const BuiltinSignature& b : builtin_signatures())
+    if (name == b.name) return &b;
+  return nullptr;
+}
+bool sizes_match(const std::vector<VarDecl>& vars, const std::vector<uint32_t>& sizes) {
+  if (vars.size() != sizes.size()) return false;
+  for (size_t i = 0; i < sizes.size(); ++i)
+    if (vars[i].size != sizes[i]) return false;
+  return true;
+}
+
 // Moves an instruction of a function to its place in the kernel.
 void relocate(Instruction& in, int32_t reg_base, uint32_t pc_base, uint32_t call_base) {
   auto reg = [&](int32_t& r) { if (r >= 0) r += reg_base; };
@@ -36,7 +69,7 @@ class Linker {
     std::unique_ptr<Kernel> out = std::move(m_kernel.body);
     collect(m_kernel, *out);
     bind_function_refs(*out, m_kernel.function_refs, 0);
-    if (m_order.empty()) {
+    if (m_order.empty() && m_builtins.empty()) {
       layout_shared(*out);
       out->local_bytes = out->frame_bytes;
       analyze_kernel(*out);
@@ -48,6 +81,8 @@ class Linker {
     for (const PendingCall& c : m_kernel.calls) calls.push_back(&c), caller_frame.push_back(out->frame_bytes);
     for (size_t i = 0; i < m_order.size(); ++i) append(*out, i, calls, caller_frame);
     for (size_t i = 0; i < calls.size(); ++i) out->calls.push_back(call_site(*out, *calls[i], caller_frame[i]));
+    for (Instruction& in : out->code)
+      if (in.op == Opcode::Call && out->calls[static_cast<size_t>(in.ops[0].imm)].builtin != Builtin::None) in.flags |= kBuiltinCall;
     out->function_by_address.assign(m_functions.size(), -1);
     for (size_t i = 0; i < out->functions.size(); ++i) out->function_by_address[out->functions[i].module_index] = static_cast<int32_t>(i);
     layout_shared(*out);
@@ -68,8 +103,12 @@ class Linker {
           for (const auto& [name, u] : m_functions)
             if (m_address_taken.count(name) && u.defined && u.error.empty() && !m_index.count(name)) add(name, u, work);
         }
-        if (c.callee.empty() || m_index.count(c.callee)) continue;
+        if (c.callee.empty() || m_index.count(c.callee) || m_builtins.count(c.callee)) continue;
         auto it = m_functions.find(c.callee);
+        if (it != m_functions.end() && !it->second.defined && builtin_signature(c.callee)) {
+          add_builtin(k, c, it->second);
+          continue;
+        }
         if (it == m_functions.end() || !it->second.defined) {
           const bool declared = it != m_functions.end();
           throw SourceError(k.file, c.line, "call to '" + c.callee + "'" + (declared ? ", which has no body in this module" : ", which is not declared") +
@@ -81,6 +120,16 @@ class Linker {
       }
     }
   }
+  // A device service the module declares (.extern .func, no body): its declaration must have the
+  // CUDA prototype's parameter and return sizes.
+  void add_builtin(const Kernel& k, const PendingCall& c, const ParsedUnit& decl) {
+    const BuiltinSignature& b = *builtin_signature(c.callee);
+    if (!sizes_match(decl.params, b.params) || !sizes_match(decl.rets, b.rets))
+      throw SourceError(k.file, decl.line ? decl.line : c.line,
+                        "'" + c.callee + "' is declared with parameters other than those of CUDA's device " + c.callee + " (kernel '" + k.name + "')");
+    m_builtins[c.callee] = b.builtin;
+  }
+  bool is_builtin(const PendingCall& c) const { return !c.callee.empty() && m_builtins.count(c.callee); }
   void add(const std::string& name, const ParsedUnit& u, std::vector<const ParsedUnit*>& work) {
     m_index[name] = static_cast<uint32_t>(m_order.size());
     m_order.push_back(&u);
@@ -129,6 +178,7 @@ class Linker {
         const size_t g = work.back();
         work.pop_back();
         for (const PendingCall& c : m_order[g]->calls) {
+          if (is_builtin(c)) continue;
           const size_t h = m_index.at(c.callee);  // no indirect calls here (see above)
           if (h == f) m_recursive[f] = true;
           if (!seen[h]) seen[h] = true, work.push_back(h);
@@ -179,6 +229,20 @@ class Linker {
     for (const VarDecl& d : c.args) s.arg_vars.push_back({d.offset, d.size});
     for (const VarDecl& d : c.rets) s.ret_vars.push_back({d.offset, d.size});
     if (c.callee.empty()) return s;  // indirect: matched with the callee at the call
+    if (is_builtin(c)) {  // a device service: reads its arguments from the call's .param variables
+      s.builtin = m_builtins.at(c.callee);
+      const BuiltinSignature& b = *builtin_signature(c.callee);
+      if (c.args.size() != b.params.size() || c.rets.size() > b.rets.size())
+        throw SourceError(out.file, c.line, "call to '" + c.callee + "' passes " + std::to_string(c.args.size()) + " parameters and " +
+                                                std::to_string(c.rets.size()) + " return values; CUDA's device " + c.callee + " takes " +
+                                                std::to_string(b.params.size()) + " and " + std::to_string(b.rets.size()));
+      for (size_t i = 0; i < c.args.size(); ++i)
+        if (c.args[i].size < b.params[i])
+          throw SourceError(out.file, c.line, "call to '" + c.callee + "': parameter " + std::to_string(i) + " has " +
+                                                  std::to_string(c.args[i].size) + " bytes, CUDA's device " + c.callee + " takes " +
+                                                  std::to_string(b.params[i]));
+      return s;
+    }
     s.callee = m_index.at(c.callee);
     const ParsedUnit& f = *m_order[s.callee];
     auto match = [&](const std::vector<VarDecl>& given, const std::vector<VarDecl>& formal, const char* what, bool to_callee) {
@@ -206,11 +270,13 @@ class Linker {
     for (size_t round = 0; round <= m_order.size(); ++round)
       for (size_t f = 0; f < m_order.size(); ++f) {
         uint32_t deepest = 0;
-        for (const PendingCall& c : m_order[f]->calls) deepest = std::max(deepest, need[m_index.at(c.callee)]);
+        for (const PendingCall& c : m_order[f]->calls)
+          if (!is_builtin(c)) deepest = std::max(deepest, need[m_index.at(c.callee)]);
         need[f] = align_up(out.functions[f].frame_bytes, 16) + deepest;
       }
     uint32_t deepest = 0;
-    for (const PendingCall& c : m_kernel.calls) deepest = std::max(deepest, need[m_index.at(c.callee)]);
+    for (const PendingCall& c : m_kernel.calls)
+      if (!is_builtin(c)) deepest = std::max(deepest, need[m_index.at(c.callee)]);
     return base + deepest;
   }
 
@@ -222,6 +288,7 @@ class Linker {
   std::vector<std::string> m_names;
   std::vector<bool> m_recursive;
   std::map<std::string, uint64_t> m_address;  // every function of the module: its address
+  std::map<std::string, Builtin> m_builtins;  // device services the linked code calls
   bool m_indirect = false;                    // some linked code calls through a register
 };
 

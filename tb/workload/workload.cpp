@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstring>
 #include <filesystem>
+#include <iostream>
 
 #include "models/common/error.h"
 #include "models/common/nearest_name.h"
@@ -151,7 +152,15 @@ void Workload::for_each_launch(func::GlobalMemory& mem,
       launch.dynamic_shared = l.shared_bytes;
       launch.memory = &mem;
       launch.params = params(index, bk.kernel());
-      run(bk, launch);
+      launch.services = &m_services;
+      m_services.begin_launch(bk.kernel(), mem);
+      try {
+        run(bk, launch);
+      } catch (...) {
+        std::cout << m_services.take_output() << std::flush;
+        throw;
+      }
+      std::cout << m_services.take_output() << std::flush;
       for (const auto& [a, b] : l.swaps) std::swap(m_address[a], m_address[b]);
     }
   }

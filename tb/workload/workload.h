@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "models/func/bound_kernel.h"
+#include "models/func/device_services.h"
 #include "models/isa/kernel.h"
 #include "tb/workload/launch_spec.h"
 #include "tb/workload/reference.h"
@@ -74,7 +75,8 @@ class Workload {
 
   // Generates the inputs, allocates every buffer in `mem` and copies the inputs in.
   void setup(func::GlobalMemory& mem);
-  // Runs every launch in order (repeat and swap included) through `run`.
+  // Runs every launch in order (repeat and swap included) through `run`. The kernels' device
+  // printf output goes to stdout after each launch (also one that faults).
   void for_each_launch(func::GlobalMemory& mem,
                        const std::function<void(const func::BoundKernel&, const func::Launch&)>& run);
   // Computes the reference and compares it with every checked buffer in `mem` (nothing checked,
@@ -98,6 +100,7 @@ class Workload {
   std::unique_ptr<isa::Module> m_module;
   std::map<std::string, std::unique_ptr<func::BoundKernel>> m_bound;
   func::ModuleImage m_image;  // where setup() placed the module's variables
+  func::DeviceServices m_services;  // the kernels' printf FIFO and malloc heap
   std::vector<HostBuffer> m_host;
   std::map<std::string, uint64_t> m_address;  // buffer name -> device address (after swaps)
   bool m_has_reference = false;

@@ -88,6 +88,7 @@ void ret(ExecCtx& c) {
 }  // namespace
 
 ExecFn bind_call(const isa::Instruction& in) {
+  if (in.has(isa::kBuiltinCall)) return bind_service_call(in);  // a device service: runs in place (service_calls.cpp)
   if (in.is_call()) return call;
   if (in.is_return()) return ret;
   return nullptr;
