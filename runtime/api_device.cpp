@@ -9,6 +9,7 @@
 #include <string>
 
 #include "runtime/api_support.h"
+#include "runtime/device_attributes.h"
 #include "runtime/runtime.h"
 
 using namespace gputlm::runtime;
@@ -23,88 +24,43 @@ struct Event {
 };
 std::set<const void*>& streams() { return Runtime::get().streams(); }
 
-uint32_t max_threads_per_block() { return Runtime::get().max_threads_per_block(); }
+// cudaGetErrorName and cudaGetErrorString of the codes this runtime returns (CUDA 13's texts).
+struct ErrorText {
+  CudaError code;
+  const char* name;
+  const char* text;
+};
+constexpr ErrorText kErrors[] = {
+    {kSuccess, "cudaSuccess", "no error"},
+    {kErrorInvalidValue, "cudaErrorInvalidValue", "invalid argument"},
+    {kErrorMemoryAllocation, "cudaErrorMemoryAllocation", "out of memory"},
+    {kErrorInvalidConfiguration, "cudaErrorInvalidConfiguration", "invalid configuration argument"},
+    {kErrorInvalidPitchValue, "cudaErrorInvalidPitchValue", "invalid pitch argument"},
+    {kErrorInvalidSymbol, "cudaErrorInvalidSymbol", "invalid device symbol"},
+    {kErrorInvalidHostPointer, "cudaErrorInvalidHostPointer", "invalid host pointer"},
+    {kErrorInvalidDevicePointer, "cudaErrorInvalidDevicePointer", "invalid device pointer"},
+    {kErrorInvalidMemcpyDirection, "cudaErrorInvalidMemcpyDirection", "invalid copy direction for memcpy"},
+    {kErrorInvalidDeviceFunction, "cudaErrorInvalidDeviceFunction", "invalid device function"},
+    {kErrorInvalidDevice, "cudaErrorInvalidDevice", "invalid device ordinal"},
+    {kErrorUnsupportedLimit, "cudaErrorUnsupportedLimit", "limit is not supported on this architecture"},
+    {kErrorPeerAccessUnsupported, "cudaErrorPeerAccessUnsupported", "peer access is not supported between these two devices"},
+    {kErrorInvalidResourceHandle, "cudaErrorInvalidResourceHandle", "invalid resource handle"},
+    {kErrorIllegalState, "cudaErrorIllegalState", "the operation cannot be performed in the present state"},
+    {kErrorNotReady, "cudaErrorNotReady", "device not ready"},
+    {kErrorAssert, "cudaErrorAssert", "device-side assert triggered"},
+    {kErrorHostMemoryAlreadyRegistered, "cudaErrorHostMemoryAlreadyRegistered", "part or all of the requested memory range is already mapped"},
+    {kErrorHostMemoryNotRegistered, "cudaErrorHostMemoryNotRegistered", "pointer does not correspond to a registered memory region"},
+    {kErrorLaunchFailure, "cudaErrorLaunchFailure", "unspecified launch failure"},
+    {kErrorCooperativeLaunchTooLarge, "cudaErrorCooperativeLaunchTooLarge", "too many blocks in cooperative launch"},
+    {kErrorNotPermitted, "cudaErrorNotPermitted", "operation not permitted"},
+    {kErrorNotSupported, "cudaErrorNotSupported", "operation not supported"},
+    {kErrorStreamCaptureUnsupported, "cudaErrorStreamCaptureUnsupported", "operation not permitted when stream is capturing"},
+};
 
-void fill_properties(DeviceProp& p) {
-  const auto& spec = Runtime::get().program().spec();
-  std::memset(&p, 0, sizeof p);
-  std::snprintf(p.name, sizeof p.name, "gputlm %s", spec.name.c_str());
-  p.totalGlobalMem = kDeviceMemoryBytes;
-  p.sharedMemPerBlock = spec.core.shared_bytes;
-  p.sharedMemPerBlockOptin = spec.core.shared_bytes;
-  p.sharedMemPerMultiprocessor = spec.core.shared_bytes;
-  p.regsPerBlock = static_cast<int>(spec.core.registers);
-  p.regsPerMultiprocessor = static_cast<int>(spec.core.registers);
-  p.warpSize = 32;
-  p.memPitch = SIZE_MAX;
-  p.maxThreadsPerBlock = static_cast<int>(max_threads_per_block());
-  p.maxThreadsDim[0] = p.maxThreadsDim[1] = p.maxThreadsPerBlock;
-  p.maxThreadsDim[2] = 64;
-  p.maxGridSize[0] = 0x7fffffff;
-  p.maxGridSize[1] = p.maxGridSize[2] = 65535;
-  p.totalConstMem = 65536;
-  p.major = 7;  // the PTX gputlm runs is compute_75
-  p.minor = 5;
-  p.multiProcessorCount = static_cast<int>(spec.cores);
-  p.maxThreadsPerMultiProcessor = static_cast<int>(spec.core.max_threads);
-  p.maxBlocksPerMultiProcessor = static_cast<int>(spec.core.max_ctas);
-  p.unifiedAddressing = 1;
-  p.managedMemory = 1;
-}
-
-int attribute(int attr) {
-  const auto& spec = Runtime::get().program().spec();
-  switch (attr) {
-    case kAttrMaxThreadsPerBlock: return static_cast<int>(max_threads_per_block());
-    case kAttrMaxThreadsPerMultiProcessor: return static_cast<int>(spec.core.max_threads);
-    case kAttrMaxSharedMemoryPerBlock:
-    case kAttrMaxSharedMemoryPerMultiprocessor:
-    case kAttrMaxSharedMemoryPerBlockOptin: return static_cast<int>(spec.core.shared_bytes);
-    case kAttrWarpSize: return 32;
-    case kAttrMaxRegistersPerBlock: return static_cast<int>(spec.core.registers);
-    case kAttrClockRate: return static_cast<int>(spec.core_clock_mhz() * 1000);
-    case kAttrMultiProcessorCount: return static_cast<int>(spec.cores);
-    case kAttrComputeCapabilityMajor: return 7;
-    case kAttrComputeCapabilityMinor: return 5;
-    case kAttrMaxBlocksPerMultiprocessor: return static_cast<int>(spec.core.max_ctas);
-  }
-  not_implemented("cudaDeviceGetAttribute of attribute " + std::to_string(attr));
-}
-
-const char* error_name(int e) {
-  switch (e) {
-    case kSuccess: return "cudaSuccess";
-    case kErrorInvalidValue: return "cudaErrorInvalidValue";
-    case kErrorMemoryAllocation: return "cudaErrorMemoryAllocation";
-    case kErrorInvalidConfiguration: return "cudaErrorInvalidConfiguration";
-    case kErrorInvalidSymbol: return "cudaErrorInvalidSymbol";
-    case kErrorInvalidDevicePointer: return "cudaErrorInvalidDevicePointer";
-    case kErrorInvalidMemcpyDirection: return "cudaErrorInvalidMemcpyDirection";
-    case kErrorInvalidDeviceFunction: return "cudaErrorInvalidDeviceFunction";
-    case kErrorInvalidDevice: return "cudaErrorInvalidDevice";
-    case kErrorInvalidResourceHandle: return "cudaErrorInvalidResourceHandle";
-    case kErrorNotReady: return "cudaErrorNotReady";
-    case kErrorLaunchFailure: return "cudaErrorLaunchFailure";
-  }
-  return "cudaErrorUnknown";
-}
-
-const char* error_string(int e) {
-  switch (e) {
-    case kSuccess: return "no error";
-    case kErrorInvalidValue: return "invalid argument";
-    case kErrorMemoryAllocation: return "out of memory";
-    case kErrorInvalidConfiguration: return "invalid configuration argument";
-    case kErrorInvalidSymbol: return "invalid device symbol";
-    case kErrorInvalidDevicePointer: return "invalid device pointer";
-    case kErrorInvalidMemcpyDirection: return "invalid copy direction for memcpy";
-    case kErrorInvalidDeviceFunction: return "invalid device function";
-    case kErrorInvalidDevice: return "invalid device ordinal";
-    case kErrorInvalidResourceHandle: return "invalid resource handle";
-    case kErrorNotReady: return "device not ready";
-    case kErrorLaunchFailure: return "unspecified launch failure";
-  }
-  return "unrecognized error code";
+const ErrorText* error_text(int e) {
+  for (const ErrorText& t : kErrors)
+    if (t.code == e) return &t;
+  return nullptr;
 }
 
 }  // namespace
@@ -128,7 +84,8 @@ int cudaSetDevice(int device) {
 int cudaGetDeviceProperties(DeviceProp* prop, int device) {
   return guarded("cudaGetDeviceProperties", [&] {
     if (device != 0) return record(kErrorInvalidDevice);
-    fill_properties(*prop);
+    if (!prop) return record(kErrorInvalidValue);
+    fill_properties(Runtime::get().program().spec(), *prop);
     return kSuccess;
   });
 }
@@ -136,23 +93,28 @@ int cudaGetDeviceProperties(DeviceProp* prop, int device) {
 int cudaDeviceGetAttribute(int* value, int attr, int device) {
   return guarded("cudaDeviceGetAttribute", [&] {
     if (device != 0) return record(kErrorInvalidDevice);
-    *value = attribute(attr);
+    const std::optional<int> v = device_attribute(Runtime::get().program().spec(), attr);
+    if (!value || !v) return record(kErrorInvalidValue);
+    *value = *v;
     return kSuccess;
   });
 }
 
-// Preferences a GPU may ignore: the config fixes the L1/shared split and the device's flags.
+// Preferences a GPU may ignore: the config fixes the L1/shared split and the device's flags
+// (cudaFuncSetCacheConfig: api_function.cpp).
 int cudaDeviceSetCacheConfig(int) { return kSuccess; }
-int cudaFuncSetCacheConfig(const void* host_fun, int) {
-  return guarded("cudaFuncSetCacheConfig", [&] { return record(Runtime::get().kernel(host_fun) ? kSuccess : kErrorInvalidDeviceFunction); });
-}
 int cudaSetDeviceFlags(unsigned) { return kSuccess; }
 
-int cudaDeviceSynchronize() { return kSuccess; }
-int cudaThreadSynchronize() { return kSuccess; }
+// Synchronisation points: the device printf output so far reaches stdout (Runtime::synchronize).
+int cudaDeviceSynchronize() {
+  return guarded("cudaDeviceSynchronize", [] { return Runtime::get().synchronize(); });
+}
+int cudaThreadSynchronize() { return cudaDeviceSynchronize(); }
 
 // Memory, modules and the simulation's statistics stay: the reports cover the whole program.
-int cudaDeviceReset() { return kSuccess; }
+int cudaDeviceReset() {
+  return guarded("cudaDeviceReset", [] { return Runtime::get().synchronize(); });
+}
 
 int cudaGetLastError() {
   return guarded("cudaGetLastError", [] { return Runtime::get().last_error(true); });
@@ -160,24 +122,29 @@ int cudaGetLastError() {
 int cudaPeekAtLastError() {
   return guarded("cudaPeekAtLastError", [] { return Runtime::get().last_error(false); });
 }
-const char* cudaGetErrorString(int e) { return error_string(e); }
-const char* cudaGetErrorName(int e) { return error_name(e); }
+const char* cudaGetErrorString(int e) {
+  const ErrorText* t = error_text(e);
+  return t ? t->text : "unrecognized error code";
+}
+const char* cudaGetErrorName(int e) {
+  const ErrorText* t = error_text(e);
+  return t ? t->name : "cudaErrorUnknown";
+}
 
 int cudaStreamCreate(void** stream) {
   return guarded("cudaStreamCreate", [&] {
     if (!stream) return record(kErrorInvalidValue);
-    *stream = new char;
+    *stream = new Stream{0, 0, streams().size() + 3};
     streams().insert(*stream);
     return kSuccess;
   });
 }
 
-int cudaStreamCreateWithFlags(void** stream, unsigned) { return cudaStreamCreate(stream); }
 
 int cudaStreamDestroy(void* stream) {
   return guarded("cudaStreamDestroy", [&] {
     if (!streams().erase(stream)) return record(kErrorInvalidResourceHandle);
-    delete static_cast<char*>(stream);
+    delete static_cast<const Stream*>(stream);
     return kSuccess;
   });
 }
@@ -186,7 +153,8 @@ int cudaStreamDestroy(void* stream) {
 int cudaStreamSynchronize(void* stream) {
   return guarded("cudaStreamSynchronize", [&] {
     const auto h = reinterpret_cast<uintptr_t>(stream);
-    return record(h <= 2 || streams().count(stream) ? kSuccess : kErrorInvalidResourceHandle);
+    if (h > 2 && !streams().count(stream)) return record(kErrorInvalidResourceHandle);
+    return Runtime::get().synchronize();
   });
 }
 
@@ -215,7 +183,9 @@ int cudaEventRecord(void* event, void*) {
   });
 }
 
-int cudaEventSynchronize(void*) { return kSuccess; }
+int cudaEventSynchronize(void*) {
+  return guarded("cudaEventSynchronize", [] { return Runtime::get().synchronize(); });
+}
 int cudaEventQuery(void*) { return kSuccess; }
 
 int cudaEventElapsedTime(float* ms, void* start, void* end) {

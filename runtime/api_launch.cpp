@@ -7,10 +7,14 @@ using namespace gputlm::runtime;
 
 namespace {
 
-int launch(const char* api, RegisteredKernel* k, Dim3 grid, Dim3 block, void** args, size_t shared) {
+// A cooperative launch must have every CTA resident at once (CUDA's cudaErrorCooperativeLaunchTooLarge
+// otherwise): at most the cores times the CTAs of this kernel one core holds.
+int launch(const char* api, RegisteredKernel* k, Dim3 grid, Dim3 block, void** args, size_t shared, bool cooperative = false) {
   return guarded(api, [&] {
     Runtime& rt = Runtime::get();
     if (!k) return rt.record(kErrorInvalidDeviceFunction);
+    if (cooperative && rt.resident_ctas(*k, block, shared) * uint64_t{rt.program().spec().cores} < uint64_t{grid.x} * grid.y * grid.z)
+      return rt.record(kErrorCooperativeLaunchTooLarge);
     return rt.record(rt.launch(*k, grid, block, args, shared));
   });
 }
@@ -85,6 +89,26 @@ int __cudaLaunchKernel(void* kernel, Dim3 grid, Dim3 block, void** args, size_t 
 
 int cudaLaunchKernel(const void* host_fun, Dim3 grid, Dim3 block, void** args, size_t shared, void*) {
   return launch("cudaLaunchKernel", Runtime::get().kernel(host_fun), grid, block, args, shared);
+}
+
+int cudaLaunchCooperativeKernel(const void* host_fun, Dim3 grid, Dim3 block, void** args, size_t shared, void*) {
+  return launch("cudaLaunchCooperativeKernel", Runtime::get().kernel(host_fun), grid, block, args, shared, true);
+}
+
+// cudaLaunchKernelEx: the attributes a serialised single device honours or needs not (priority,
+// access policy windows, programmatic stream serialisation, memory sync domains); a cluster larger
+// than one CTA needs the clusters the model does not have yet.
+int cudaLaunchKernelExC(const LaunchConfigEx* config, const void* host_fun, void** args) {
+  if (!config || (config->numAttrs && !config->attrs)) return Runtime::get().record(kErrorInvalidValue);
+  bool cooperative = false;
+  for (unsigned i = 0; i < config->numAttrs; ++i) {
+    const LaunchAttribute& a = config->attrs[i];
+    if (a.id == kLaunchAttrCooperative) cooperative = a.val.cooperative != 0;
+    if (a.id == kLaunchAttrClusterDimension && a.val.clusterDim.x * a.val.clusterDim.y * a.val.clusterDim.z > 1)
+      guarded("cudaLaunchKernelEx", [] { not_implemented("cudaLaunchKernelEx with a thread block cluster"); return kSuccess; });
+  }
+  return launch("cudaLaunchKernelEx", Runtime::get().kernel(host_fun), config->gridDim, config->blockDim, args,
+                config->dynamicSmemBytes, cooperative);
 }
 
 }  // extern "C"

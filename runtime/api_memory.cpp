@@ -52,33 +52,24 @@ int cudaMallocHost(void** ptr, size_t bytes) {
   });
 }
 
-// The C++ overload of cudaMallocHost in NVIDIA's headers calls this. Flags (portable, mapped,
-// write-combined) change nothing; a device pointer to host memory (cudaHostGetDevicePointer) is
-// not implemented.
+// The C++ overload of cudaMallocHost in NVIDIA's headers calls this. Every pinned allocation is
+// portable and mapped (kernels may use it at its own address), so the flags change nothing.
 int cudaHostAlloc(void** ptr, size_t bytes, unsigned) { return cudaMallocHost(ptr, bytes); }
 
 int cudaFreeHost(void* ptr) {
   return guarded("cudaFreeHost", [&] { return record(mem().free_host(ptr)); });
 }
 
+// A blocking copy is a synchronisation point: the device printf output so far reaches stdout.
 int cudaMemcpy(void* dst, const void* src, size_t bytes, int kind) {
-  return guarded("cudaMemcpy", [&] { return record(mem().copy(dst, src, bytes, static_cast<MemcpyKind>(kind))); });
+  return guarded("cudaMemcpy", [&] {
+    Runtime::get().synchronize();
+    return record(mem().copy(dst, src, bytes, static_cast<MemcpyKind>(kind)));
+  });
 }
 
 int cudaMemcpyAsync(void* dst, const void* src, size_t bytes, int kind, void*) {
   return guarded("cudaMemcpyAsync", [&] { return record(mem().copy(dst, src, bytes, static_cast<MemcpyKind>(kind))); });
-}
-
-int cudaMemcpy2D(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width, size_t height, int kind) {
-  return guarded("cudaMemcpy2D", [&] {
-    if (width > dpitch || width > spitch) return record(kErrorInvalidValue);
-    for (size_t row = 0; row < height; ++row) {
-      const CudaError e = mem().copy(static_cast<char*>(dst) + row * dpitch, static_cast<const char*>(src) + row * spitch, width,
-                                     static_cast<MemcpyKind>(kind));
-      if (e) return record(e);
-    }
-    return kSuccess;
-  });
 }
 
 int cudaMemcpyToSymbol(const void* symbol, const void* src, size_t count, size_t offset, int kind) {
@@ -106,15 +97,11 @@ int cudaMemcpyFromSymbolAsync(void* dst, const void* symbol, size_t count, size_
   return copy_symbol("cudaMemcpyFromSymbolAsync", symbol, dst, count, offset, static_cast<MemcpyKind>(kind), false);
 }
 
-int cudaMemcpy2DAsync(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width, size_t height, int kind, void*) {
-  return cudaMemcpy2D(dst, dpitch, src, spitch, width, height, kind);
-}
-
 // Free is the device's memory (cudaDeviceProp::totalGlobalMem) less the allocations not freed.
 int cudaMemGetInfo(size_t* free, size_t* total) {
   return guarded("cudaMemGetInfo", [&] {
     if (!free || !total) return record(kErrorInvalidValue);
-    *total = kDeviceMemoryBytes;
+    *total = mem().capacity();
     const uint64_t used = mem().in_use();
     *free = used < *total ? *total - used : 0;
     return kSuccess;
@@ -127,6 +114,70 @@ int cudaMemset(void* dst, int value, size_t bytes) {
 
 int cudaMemsetAsync(void* dst, int value, size_t bytes, void*) {
   return guarded("cudaMemsetAsync", [&] { return record(mem().set(dst, value, bytes)); });
+}
+
+}  // extern "C"
+
+// Stream-ordered allocation (CUDA 11.2): streams are serialised, so memory is allocated and freed
+// when the call is made. Every pool hands out device memory; a pool keeps its attributes (release
+// threshold, reuse policies), which change nothing.
+namespace {
+struct MemPool {
+  uint64_t attributes[9] = {};  // cudaMemPoolAttr 1..8, as set (the used/reserved counters read 0)
+};
+MemPool& default_pool() {
+  static MemPool pool;  // the device's default pool: a handle the program may keep, like a stream
+  return pool;
+}
+}  // namespace
+
+extern "C" {
+
+int cudaMallocAsync(void** ptr, size_t bytes, void*) { return allocate("cudaMallocAsync", ptr, bytes, false); }
+int cudaMallocFromPoolAsync(void** ptr, size_t bytes, void* pool, void*) {
+  if (!pool) return record(kErrorInvalidValue);
+  return allocate("cudaMallocFromPoolAsync", ptr, bytes, false);
+}
+int cudaFreeAsync(void* ptr, void*) {
+  return guarded("cudaFreeAsync", [&] { return record(mem().free(reinterpret_cast<uint64_t>(ptr))); });
+}
+
+int cudaDeviceGetDefaultMemPool(void** pool, int device) {
+  if (!pool) return record(kErrorInvalidValue);
+  if (device != 0) return record(kErrorInvalidDevice);
+  *pool = &default_pool();
+  return kSuccess;
+}
+int cudaDeviceGetMemPool(void** pool, int device) { return cudaDeviceGetDefaultMemPool(pool, device); }
+int cudaDeviceSetMemPool(int device, void* pool) {
+  if (device != 0) return record(kErrorInvalidDevice);
+  return pool ? kSuccess : record(kErrorInvalidValue);
+}
+int cudaMemPoolCreate(void** pool, const void* props) {
+  if (!pool || !props) return record(kErrorInvalidValue);
+  *pool = new MemPool;
+  return kSuccess;
+}
+int cudaMemPoolDestroy(void* pool) {
+  if (!pool) return record(kErrorInvalidValue);
+  if (pool != &default_pool()) delete static_cast<MemPool*>(pool);
+  return kSuccess;
+}
+int cudaMemPoolTrimTo(void* pool, size_t) { return pool ? kSuccess : record(kErrorInvalidValue); }
+// Attributes 1-3 are ints (reuse policies), 4 (release threshold) and 5-8 (the reserved and used
+// counters) 64-bit.
+int cudaMemPoolSetAttribute(void* pool, int attr, void* value) {
+  if (!pool || !value || attr < 1 || attr > 8) return record(kErrorInvalidValue);
+  auto& a = static_cast<MemPool*>(pool)->attributes[attr];
+  a = attr <= 3 ? uint64_t(*static_cast<int*>(value)) : *static_cast<uint64_t*>(value);
+  return kSuccess;
+}
+int cudaMemPoolGetAttribute(void* pool, int attr, void* value) {
+  if (!pool || !value || attr < 1 || attr > 8) return record(kErrorInvalidValue);
+  const uint64_t a = static_cast<MemPool*>(pool)->attributes[attr];
+  if (attr <= 3) *static_cast<int*>(value) = static_cast<int>(a);
+  else *static_cast<uint64_t*>(value) = a;
+  return kSuccess;
 }
 
 }  // extern "C"

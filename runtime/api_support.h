@@ -5,6 +5,8 @@
 //     argument value gputlm does not implement (unimplemented_api.cpp), options missing;
 //   3 the kernel faulted (out-of-allocation or misaligned address, trap, barrier deadlock, the
 //     watchdog), as `gputlm run` ends; the program does not see a cudaError_t for it.
+// A failed device assert is not fatal: as on a GPU, its message goes to stderr and every later
+// call returns cudaErrorAssert (sticky_error()), the program ending as it chooses.
 #pragma once
 
 #include <mutex>
@@ -24,6 +26,9 @@ int guarded(const char* api, Body&& body) noexcept;
 
 // The runtime-state object's lock (recursive: an API function may call another).
 std::recursive_mutex& api_mutex();
+// The sticky error every call returns once the context is unusable (a failed device assert:
+// cudaErrorAssert), kSuccess before.
+CudaError sticky_error();
 
 // Not implemented: a runtime API function (or a value of an argument) gputlm has no model for.
 [[noreturn]] void not_implemented(const std::string& what);
@@ -35,6 +40,7 @@ template <typename Body>
 int guarded(const char* api, Body&& body) noexcept {
   try {
     const std::lock_guard<std::recursive_mutex> lock(api_mutex());
+    if (const CudaError sticky = sticky_error()) return static_cast<int>(sticky);
     return static_cast<int>(body());
   } catch (...) {
     fatal_from_current_exception(api);

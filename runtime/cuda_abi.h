@@ -1,7 +1,8 @@
 // The parts of the CUDA runtime's binary interface (CUDA 13.0) the stand-in implements, declared
-// here so that the library builds without the CUDA toolkit: error codes, memcpy kinds, device
-// attributes, dim3 and the layout of cudaDeviceProp (offsets checked below against the values
-// CUDA 13.0's driver_types.h gives; the test programs read the fields back). Programs include
+// here so that the library builds without the CUDA toolkit: error codes, memcpy kinds and the
+// layouts of the structures the API fills or reads: dim3, cudaDeviceProp (offsets checked
+// below against the values CUDA 13.0's driver_types.h gives; the test programs read the fields back),
+// cudaFuncAttributes, cudaPointerAttributes, cudaLaunchConfig_t's attributes and the 3D copy's. Programs include
 // NVIDIA's headers; these must agree with them bit for bit.
 #pragma once
 
@@ -16,19 +17,27 @@ enum CudaError : int {
   kErrorInvalidValue = 1,
   kErrorMemoryAllocation = 2,
   kErrorInvalidConfiguration = 9,
+  kErrorInvalidPitchValue = 12,
   kErrorInvalidSymbol = 13,
+  kErrorInvalidHostPointer = 16,
   kErrorInvalidDevicePointer = 17,
   kErrorInvalidMemcpyDirection = 21,
   kErrorInvalidDeviceFunction = 98,
   kErrorInvalidDevice = 101,
+  kErrorUnsupportedLimit = 215,
+  kErrorPeerAccessUnsupported = 217,
   kErrorInvalidResourceHandle = 400,
+  kErrorIllegalState = 401,
   kErrorNotReady = 600,
+  kErrorAssert = 710,
+  kErrorHostMemoryAlreadyRegistered = 712,
+  kErrorHostMemoryNotRegistered = 713,
   kErrorLaunchFailure = 719,
+  kErrorCooperativeLaunchTooLarge = 720,
+  kErrorNotPermitted = 800,
+  kErrorNotSupported = 801,
+  kErrorStreamCaptureUnsupported = 900,
 };
-
-// The device memory the runtime reports (cudaDeviceProp::totalGlobalMem, cudaMemGetInfo): the
-// simulator's memory is sparse host memory, so this is a nominal size.
-constexpr size_t kDeviceMemoryBytes = size_t{16} << 30;
 
 enum MemcpyKind : int { kHostToHost = 0, kHostToDevice = 1, kDeviceToHost = 2, kDeviceToDevice = 3, kDefault = 4 };
 
@@ -36,8 +45,7 @@ struct Dim3 {
   unsigned x, y, z;
 };
 
-// cudaDeviceProp of CUDA 13.0 (1008 bytes) up to the last field this runtime fills; the rest is
-// zero.
+// cudaDeviceProp of CUDA 13.0 (1008 bytes), field by field.
 struct DeviceProp {
   char name[256];
   char uuid[16];
@@ -51,7 +59,10 @@ struct DeviceProp {
   int major, minor;
   size_t textureAlignment, texturePitchAlignment;
   int multiProcessorCount, integrated, canMapHostMemory;
-  int textures_and_surfaces[39];  // maxTexture1D ... maxSurfaceCubemapLayered[2]
+  int maxTexture1D, maxTexture1DMipmap, maxTexture2D[2], maxTexture2DMipmap[2], maxTexture2DLinear[3],
+      maxTexture2DGather[2], maxTexture3D[3], maxTexture3DAlt[3], maxTextureCubemap, maxTexture1DLayered[2],
+      maxTexture2DLayered[3], maxTextureCubemapLayered[2], maxSurface1D, maxSurface2D[2], maxSurface3D[3],
+      maxSurface1DLayered[2], maxSurface2DLayered[3], maxSurfaceCubemap, maxSurfaceCubemapLayered[2];
   size_t surfaceAlignment;
   int concurrentKernels, ECCEnabled, pciBusID, pciDeviceID, pciDomainID, tccDriver, asyncEngineCount, unifiedAddressing,
       memoryBusWidth, l2CacheSize, persistingL2CacheMaxSize, maxThreadsPerMultiProcessor, streamPrioritiesSupported,
@@ -61,8 +72,19 @@ struct DeviceProp {
       pageableMemoryAccess, concurrentManagedAccess, computePreemptionSupported, canUseHostPointerForRegisteredMem,
       cooperativeLaunch;
   size_t sharedMemPerBlockOptin;
-  int pageableMemoryAccessUsesHostPageTables, directManagedMemAccessFromHost, maxBlocksPerMultiProcessor;
-  unsigned char rest[1008 - 692];
+  int pageableMemoryAccessUsesHostPageTables, directManagedMemAccessFromHost, maxBlocksPerMultiProcessor,
+      accessPolicyMaxWindowSize;
+  size_t reservedSharedMemPerBlock;
+  int hostRegisterSupported, sparseCudaArraySupported, hostRegisterReadOnlySupported, timelineSemaphoreInteropSupported,
+      memoryPoolsSupported, gpuDirectRDMASupported;
+  unsigned gpuDirectRDMAFlushWritesOptions;
+  int gpuDirectRDMAWritesOrdering;
+  unsigned memoryPoolSupportedHandleTypes;
+  int deferredMappingCudaArraySupported, ipcEventSupported, clusterLaunch, unifiedFunctionPointers, deviceNumaConfig,
+      deviceNumaId, mpsEnabled, hostNumaId;
+  unsigned gpuPciDeviceID, gpuPciSubsystemID;
+  int hostNumaMultinodeIpcSupported;
+  int reserved[56];
 };
 static_assert(offsetof(DeviceProp, totalGlobalMem) == 288);
 static_assert(offsetof(DeviceProp, multiProcessorCount) == 384);
@@ -71,20 +93,66 @@ static_assert(offsetof(DeviceProp, sharedMemPerMultiprocessor) == 624);
 static_assert(offsetof(DeviceProp, maxBlocksPerMultiProcessor) == 688);
 static_assert(sizeof(DeviceProp) == 1008);
 
-// cudaDeviceAttr values cudaDeviceGetAttribute answers.
-enum DeviceAttr : int {
-  kAttrMaxThreadsPerBlock = 1,
-  kAttrMaxSharedMemoryPerBlock = 8,
-  kAttrWarpSize = 10,
-  kAttrMaxRegistersPerBlock = 12,
-  kAttrClockRate = 13,  // kHz
-  kAttrMultiProcessorCount = 16,
-  kAttrComputeCapabilityMajor = 75,
-  kAttrComputeCapabilityMinor = 76,
-  kAttrMaxThreadsPerMultiProcessor = 39,
-  kAttrMaxSharedMemoryPerMultiprocessor = 81,
-  kAttrMaxSharedMemoryPerBlockOptin = 97,
-  kAttrMaxBlocksPerMultiprocessor = 106,
+// cudaFuncAttributes (cudaFuncGetAttributes).
+struct FuncAttributes {
+  size_t sharedSizeBytes, constSizeBytes, localSizeBytes;
+  int maxThreadsPerBlock, numRegs, ptxVersion, binaryVersion, cacheModeCA, maxDynamicSharedSizeBytes,
+      preferredShmemCarveout, clusterDimMustBeSet, requiredClusterWidth, requiredClusterHeight, requiredClusterDepth,
+      clusterSchedulingPolicyPreference, nonPortableClusterSizeAllowed;
+  int reserved[16];
+};
+static_assert(sizeof(FuncAttributes) == 144);
+
+// cudaPointerAttributes and cudaMemoryType.
+enum MemoryType : int { kMemoryUnregistered = 0, kMemoryHost = 1, kMemoryDevice = 2, kMemoryManaged = 3 };
+struct PointerAttributes {
+  MemoryType type;
+  int device;
+  void* devicePointer;
+  void* hostPointer;
+  long reserved[8];
+};
+
+// cudaLaunchConfig_t and its attributes (cudaLaunchKernelExC).
+struct LaunchAttribute {
+  int id;  // cudaLaunchAttributeID
+  char pad[4];
+  union {
+    char bytes[64];
+    int cooperative;                  // cudaLaunchAttributeCooperative (2)
+    struct { unsigned x, y, z; } clusterDim;  // cudaLaunchAttributeClusterDimension (4)
+  } val;
+};
+static_assert(sizeof(LaunchAttribute) == 72);
+enum LaunchAttributeId : int { kLaunchAttrCooperative = 2, kLaunchAttrClusterDimension = 4 };
+struct LaunchConfigEx {
+  Dim3 gridDim, blockDim;
+  size_t dynamicSmemBytes;
+  void* stream;
+  LaunchAttribute* attrs;
+  unsigned numAttrs;
+};
+
+// cudaPitchedPtr, cudaExtent, cudaPos and cudaMemcpy3DParms.
+struct PitchedPtr {
+  void* ptr;
+  size_t pitch, xsize, ysize;
+};
+struct Extent {
+  size_t width, height, depth;
+};
+struct Pos {
+  size_t x, y, z;
+};
+struct Memcpy3DParms {
+  void* srcArray;
+  Pos srcPos;
+  PitchedPtr srcPtr;
+  void* dstArray;
+  Pos dstPos;
+  PitchedPtr dstPtr;
+  Extent extent;
+  int kind;
 };
 
 }  // namespace gputlm::runtime

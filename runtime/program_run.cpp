@@ -99,6 +99,7 @@ void ProgramRun::launch(const func::BoundKernel& kernel, const func::Launch& lau
     }
   }
   Engine& e = *m_engine;
+  m_running = launch.kernel->name;
   if (e.timing) {
     e.timing->run_launch(kernel, launch);
     e.stopped = e.timing->stopped();
@@ -111,6 +112,7 @@ void ProgramRun::launch(const func::BoundKernel& kernel, const func::Launch& lau
     e.functional.launches.push_back(rec);
     e.functional.host_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   }
+  m_running.clear();
   if (e.stopped) {
     finish();
     std::fflush(nullptr);  // the program's own buffered output first
@@ -119,9 +121,28 @@ void ProgramRun::launch(const func::BoundKernel& kernel, const func::Launch& lau
   }
 }
 
-void ProgramRun::finish() {
+void ProgramRun::profiler_start() {
+  if (m_profiling) return;
+  m_profiling = true;
+  m_profiler_ranges.push_back({launches(), launches()});
+}
+
+void ProgramRun::profiler_stop() {
+  if (!m_profiling) return;
+  m_profiling = false;
+  m_profiler_ranges.back().second = launches();
+}
+
+std::string ProgramRun::position() const {
+  const size_t n = launches();
+  if (!m_running.empty()) return "in launch " + std::to_string(n) + " (" + m_running + ")";
+  return n ? "after launch " + std::to_string(n - 1) : "before any launch";
+}
+
+void ProgramRun::finish(const std::string& stopped_by) {
   if (m_finished) return;
   m_finished = true;
+  profiler_stop();
   nlohmann::json stats;
   if (!m_engine || m_engine->timing) {
     tb::TimingRun run;
@@ -136,14 +157,25 @@ void ProgramRun::finish() {
       run.cores = m_spec.cores;
     }
     run.self_checked = true;
+    if (run.stopped_by.empty()) run.stopped_by = stopped_by;
     tb::print_summary(std::cerr, run);
     stats = tb::to_json(run);
   } else {
     Engine& e = *m_engine;
     if (e.stopped) e.functional.stopped_by = tb::signal_name(e.stopped);
+    if (e.functional.stopped_by.empty()) e.functional.stopped_by = stopped_by;
     if (e.vcd) e.vcd->write_save_file(e.stepper->save_file_groups());
     tb::print_summary(std::cerr, e.functional);
     stats = tb::to_json(e.functional);
+  }
+  if (!m_profiler_ranges.empty()) {
+    stats["profiler_ranges"] = nlohmann::json::array();
+    std::string shown_ranges;
+    for (const auto& [from, to] : m_profiler_ranges) {
+      stats["profiler_ranges"].push_back({{"from_launch", from}, {"to_launch", to}});
+      shown_ranges += (shown_ranges.empty() ? "" : ", ") + (to > from ? std::to_string(from) + "-" + std::to_string(to - 1) : "none");
+    }
+    std::cerr << "profiler ranges     launches " << shown_ranges << " (cudaProfilerStart/Stop)\n";
   }
   if (!m_options.stats.empty()) {
     std::ofstream out(m_options.stats);

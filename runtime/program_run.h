@@ -9,6 +9,8 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "models/func/bound_kernel.h"
 #include "models/func/launch.h"
@@ -50,8 +52,19 @@ class ProgramRun {
   // Simulated core cycles of every launch so far (launches are serialised); 0 on the functional engine.
   uint64_t cycles() const { return m_cycles; }
   size_t launches() const;
-  // Writes the summary (stderr) and the statistics file; once.
-  void finish();
+  // cudaProfilerStart/Stop: the launches between them are the ones a profiler would capture.
+  // The statistics keep every launch and name the ranges ("profiler_ranges": launch indices, the
+  // first in and the first after), so a study can take those launches alone, as Nsight Compute's
+  // --profile-from-start off does; the summary says which they are.
+  void profiler_start();
+  void profiler_stop();
+  // Writes the summary (stderr) and the statistics file; once. `stopped_by` non-empty: the program
+  // is ended by an error (gputlm's exit 2 or 3); the reports, of every launch completed before,
+  // are marked incomplete and say where the run stopped.
+  void finish(const std::string& stopped_by = "");
+  // Where the program is, for such a stop: "in launch N (kernel)" while a launch runs, else
+  // "after launch N" or "before any launch".
+  std::string position() const;
 
  private:
   struct Engine;
@@ -60,6 +73,9 @@ class ProgramRun {
   std::unique_ptr<Engine> m_engine;  // built at the first launch (elaborates the SystemC model)
   uint64_t m_cycles = 0;
   bool m_finished = false;
+  std::vector<std::pair<size_t, size_t>> m_profiler_ranges;  // [first launch, first launch after)
+  bool m_profiling = false;
+  std::string m_running;  // the kernel of the launch running now; empty between launches
 };
 
 }  // namespace gputlm::runtime

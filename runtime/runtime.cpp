@@ -9,21 +9,41 @@
 #include "models/common/error.h"
 #include "models/func/kernel_fault.h"
 #include "models/isa/ptx_parser.h"
+#include "models/sm/core_spec.h"
 #include "runtime/api_support.h"
+#include "runtime/device_attributes.h"
 #include "runtime/fat_binary.h"
 #include "tb/interrupt.h"
 #include "tb/sc_reports.h"
 
 namespace gputlm::runtime {
 
+namespace {
+// The runtime once it is made (nullptr before, and while it is being made): what an error reports.
+Runtime*& made() {
+  static Runtime* runtime = nullptr;
+  return runtime;
+}
+}  // namespace
+
 [[noreturn]] void fatal(int exit_code, const std::string& message) {
   std::fflush(nullptr);
   std::cout.flush();
   std::cerr << "gputlm cuda: " << message << std::endl;
+  // Nothing lost: the statistics (and waves) of every launch completed so far, marked incomplete.
+  if (Runtime* rt = made()) {
+    try {
+      const char* what = exit_code == kExitKernelFault ? "a kernel fault (exit 3) " : "an error (exit 2) ";
+      rt->program().finish(what + rt->program().position());
+    } catch (...) {  // the reports themselves failed: the error above is what counts
+    }
+  }
   std::_Exit(exit_code);
 }
 
 std::recursive_mutex& api_mutex() { return Runtime::get().mutex(); }
+
+CudaError sticky_error() { return Runtime::get().sticky_error(); }
 
 [[noreturn]] void not_implemented(const std::string& what) { fatal(kExitInputError, what + " is not implemented"); }
 
@@ -44,6 +64,7 @@ namespace {
 // The program's own buffered output goes first (exit() flushes stdio only after the atexit
 // handlers), so that `gputlm cuda ... 2>&1` shows it before the summary.
 void finish_at_exit() {
+  Runtime::get().synchronize();  // device printf output not yet shown (as a GPU's context teardown)
   std::fflush(nullptr);
   try {
     Runtime::get().program().finish();
@@ -56,7 +77,7 @@ void finish_at_exit() {
 Runtime& Runtime::get() {
   static Runtime* const state = [] {
     try {
-      return new Runtime();
+      return made() = new Runtime();
     } catch (...) {
       fatal_from_current_exception("starting the runtime");
     }
@@ -69,18 +90,54 @@ Runtime::Runtime() {
   tb::route_systemc_reports();
   tb::install_stop_handlers();
   m_run = std::make_unique<ProgramRun>(ProgramOptions::from_env());
+  m_memory.set_capacity(m_run->spec().device.memory_bytes());
   std::atexit(finish_at_exit);
 }
+
+namespace {
+std::unique_ptr<LoadedModule> load_ptx(const std::string& ptx, const std::string& file, func::GlobalMemory& memory) {
+  auto module = std::make_unique<LoadedModule>();
+  module->ptx = isa::parse_ptx(ptx, file);
+  module->variables = func::load_module_variables(*module->ptx, memory);
+  return module;
+}
+}  // namespace
 
 void** Runtime::register_fat_binary(const void* wrapper) {
   const std::string where = m_run->program_name() + ": fat binary " + std::to_string(m_modules.size());
   const std::vector<FatBinaryEntry> entries = read_wrapper(wrapper, where);
   const FatBinaryEntry& ptx = select_ptx(entries, where);
-  auto module = std::make_unique<LoadedModule>();
-  module->ptx = isa::parse_ptx(ptx.payload, m_run->program_name() + ".sm_" + std::to_string(ptx.arch) + ".ptx");
-  module->variables = func::load_module_variables(*module->ptx, m_memory.global());
-  m_modules.push_back(std::move(module));
+  m_modules.push_back(load_ptx(ptx.payload, m_run->program_name() + ".sm_" + std::to_string(ptx.arch) + ".ptx", m_memory.global()));
   return reinterpret_cast<void**>(m_modules.back().get());
+}
+
+LoadedModule* Runtime::load_module(const void* image, const std::string& name) {
+  const auto* bytes = static_cast<const uint8_t*>(image);
+  uint32_t magic = 0;
+  std::memcpy(&magic, bytes, 4);
+  const std::string where = m_run->program_name() + ": " + name;
+  if (std::memcmp(bytes, "\x7f" "ELF", 4) == 0)
+    throw InputError(where + " is machine code (a cubin); gputlm runs PTX: load PTX text (NVRTC's nvrtcGetPTX, nvcc -ptx) or a fat "
+                     "binary that holds PTX");
+  if (magic == kWrapperMagic || magic == kContainerMagic) {
+    const std::vector<FatBinaryEntry> entries =
+        magic == kWrapperMagic ? read_wrapper(image, where) : read_container(bytes, SIZE_MAX, where);
+    const FatBinaryEntry& ptx = select_ptx(entries, where);
+    m_modules.push_back(load_ptx(ptx.payload, where + ".sm_" + std::to_string(ptx.arch) + ".ptx", m_memory.global()));
+  } else {
+    m_modules.push_back(load_ptx(static_cast<const char*>(image), where, m_memory.global()));
+  }
+  return m_modules.back().get();
+}
+
+RegisteredKernel* Runtime::module_kernel(LoadedModule* module, const std::string& name) {
+  const isa::Kernel* k = module->ptx->find(name);
+  if (!k && !module->ptx->kernel_errors.count(name)) return nullptr;
+  RegisteredKernel& r = m_module_kernels[{module, name}];
+  r.module = module;
+  r.name = name;
+  r.kernel = k;  // a kernel the front end could not take fails at its launch, with its error
+  return &r;
 }
 
 void Runtime::register_function(void** handle, const void* host_fun, const char* device_name) {
@@ -115,7 +172,7 @@ CudaError Runtime::launch(RegisteredKernel& k, Dim3 grid, Dim3 block, void** arg
   if (!k.kernel) k.module->ptx->get(k.name);  // throws the kernel's error (file, line, text)
   const sm::CoreSpec& core = m_run->spec().core;
   const uint64_t threads = uint64_t{block.x} * block.y * block.z;
-  if (!grid.x || !grid.y || !grid.z || !threads || threads > max_threads_per_block() || grid.y > 65535 || grid.z > 65535)
+  if (!grid.x || !grid.y || !grid.z || !threads || threads > max_threads_per_block() || block.z > 64 || grid.y > 65535 || grid.z > 65535)
     return kErrorInvalidConfiguration;
   if (k.kernel->shared_bytes + shared > core.shared_bytes) return kErrorInvalidConfiguration;
   if (!k.bound) k.bound = std::make_unique<func::BoundKernel>(*k.kernel, &k.module->variables);
@@ -130,13 +187,45 @@ CudaError Runtime::launch(RegisteredKernel& k, Dim3 grid, Dim3 block, void** arg
   }
   l.dynamic_shared = static_cast<uint32_t>(shared);
   l.memory = &m_memory.global();
+  l.services = &m_services;
+  synchronize();  // CUDA flushes the printf FIFO at the start of a launch
+  m_services.begin_launch(*k.kernel, m_memory.global());
   m_memory.managed_to_device();
-  m_run->launch(*k.bound, l);
+  try {
+    m_run->launch(*k.bound, l);
+  } catch (const func::KernelFault&) {
+    synchronize();  // the faulting kernel's printf output, before the fault ends the process
+    if (!m_services.has_failed_assertion()) throw;
+    // A failed device assert (CUDA programming guide, "Assertion"): the kernel stops, its message
+    // goes to stderr, and the context is unusable: every later call returns cudaErrorAssert. The
+    // launch itself was made: like an asynchronous launch on a GPU it returns success, and the
+    // error shows at the calls after it.
+    m_memory.managed_to_host();
+    std::fflush(stdout);
+    for (const std::string& m : m_services.take_assertions()) std::fprintf(stderr, "%s\n", m.c_str());
+    std::fflush(stderr);
+    m_sticky = kErrorAssert;
+    return kSuccess;
+  }
   m_memory.managed_to_host();
   return kSuccess;
 }
 
-uint32_t Runtime::max_threads_per_block() const { return std::min<uint32_t>(1024, m_run->spec().core.max_threads); }
+CudaError Runtime::synchronize() {
+  const std::string text = m_services.take_output();
+  if (!text.empty()) std::fwrite(text.data(), 1, text.size(), stdout);  // the program's own stdout, in order with its printf
+  return kSuccess;
+}
+
+uint32_t Runtime::resident_ctas(const RegisteredKernel& k, Dim3 block, size_t dynamic_shared) const {
+  func::Launch l;
+  l.kernel = k.kernel ? k.kernel : &k.module->ptx->get(k.name);
+  l.block = {block.x, block.y, block.z};
+  l.dynamic_shared = static_cast<uint32_t>(dynamic_shared);
+  return sm::ctas_fitting(m_run->spec().core, l);
+}
+
+uint32_t Runtime::max_threads_per_block() const { return runtime::max_threads_per_block(m_run->spec()); }
 
 double Runtime::elapsed_ms() const { return double(m_run->cycles()) / (m_run->spec().core_clock_mhz() * 1e3); }
 

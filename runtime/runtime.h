@@ -16,9 +16,11 @@
 #include <set>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "models/func/bound_kernel.h"
+#include "models/func/device_services.h"
 #include "models/func/module_image.h"
 #include "models/isa/kernel.h"
 #include "runtime/cuda_abi.h"
@@ -37,12 +39,34 @@ struct RegisteredKernel {
   std::string name;                  // its PTX name
   const isa::Kernel* kernel = nullptr;  // null: the front end could not take it (its error at launch)
   std::unique_ptr<func::BoundKernel> bound;  // bound at its first launch
+  // cudaFuncSetAttribute: the dynamic shared memory a launch may ask for (the core's scratchpad
+  // less the static shared memory until set) and the preferred carveout (kept, no effect: the
+  // config fixes the L1/shared split).
+  int max_dynamic_shared = -1;
+  int carveout = -1;
 };
 
 struct RegisteredVar {
   LoadedModule* module = nullptr;
   std::string name;
   uint64_t size = 0;
+};
+
+// A stream made by cudaStreamCreate*: its flags and priority, as the program set them (streams
+// are serialised, so neither changes what runs when).
+struct Stream {
+  unsigned flags = 0;
+  int priority = 0;
+  uint64_t id = 0;
+  unsigned char policy_window[64] = {};  // cudaStreamSetAttribute's access policy window, as set
+};
+
+// The limits of cudaDeviceSetLimit that only are stored (api_limits.cpp); the printf FIFO and the
+// malloc heap are sized in func::DeviceServices. Defaults: CUDA's (stack 1 KB per thread, sync
+// depth 2, 2048 pending launches: cuda_runtime_api.h); the fetch granularity's is not documented
+// (32 bytes, one sector, chosen here).
+struct DeviceLimits {
+  size_t stack_bytes = 1024, sync_depth = 2, pending_launches = 2048, l2_fetch_granularity = 32, persisting_l2_bytes = 0;
 };
 
 struct LaunchConfig {
@@ -64,12 +88,27 @@ class Runtime {
   void register_var(void** handle, const void* host_var, const char* device_name, uint64_t size);
 
   RegisteredKernel* kernel(const void* host_fun);  // nullptr: not registered
+
+  // Driver API (cuModuleLoadData, cuModuleLoad): a module from an image in memory, PTX text or a
+  // fat binary holding PTX; InputError for machine code alone (a cubin), since gputlm runs PTX.
+  LoadedModule* load_module(const void* image, const std::string& name);
+  // cuModuleGetFunction: kernel `name` of a module load_module made; nullptr if it has none.
+  RegisteredKernel* module_kernel(LoadedModule* module, const std::string& name);
   // The device address and size of a registered variable; kErrorInvalidSymbol when unknown.
   CudaError symbol(const void* host_var, uint64_t& address, uint64_t& size) const;
 
   // Runs a launch to its end (validated first: kErrorInvalidConfiguration for an empty or too
-  // large block, too much shared memory). Kernel faults end the process (see api_support.h).
+  // large block, too much shared memory). Kernel faults end the process (see api_support.h), but
+  // for a failed device assert: its messages go to stderr and every later call returns
+  // cudaErrorAssert (sticky_error()).
   CudaError launch(RegisteredKernel& k, Dim3 grid, Dim3 block, void** args, size_t shared);
+  // A synchronisation point (cudaDeviceSynchronize, a blocking copy, ...): the device printf
+  // output so far goes to the program's stdout (CUDA programming guide, "Formatted Output").
+  CudaError synchronize();
+  // cudaErrorAssert once a device assert failed (the context is unusable), else kSuccess.
+  CudaError sticky_error() const { return m_sticky; }
+  func::DeviceServices& services() { return m_services; }  // printf FIFO, malloc heap
+  DeviceLimits& limits() { return m_limits; }
 
   // The calling host thread's <<<>>> configurations (pushed by the launch's host code, popped
   // by its stub).
@@ -78,6 +117,10 @@ class Runtime {
   std::set<const void*>& streams() { return m_streams; }  // made by cudaStreamCreate
   DeviceMemory& memory() { return m_memory; }
   ProgramRun& program() { return *m_run; }
+  // CTAs of `k` (its PTX loaded) with this block and dynamic shared memory that one core holds at
+  // once: the timing model's own limit (sm::ctas_fitting), for the occupancy calculator and
+  // cooperative launches.
+  uint32_t resident_ctas(const RegisteredKernel& k, Dim3 block, size_t dynamic_shared) const;
   // CUDA's 1024 threads a block, or fewer when the config's core holds fewer.
   uint32_t max_threads_per_block() const;
   // Simulated milliseconds of the launches so far (cycles at the config's core clock).
@@ -90,6 +133,10 @@ class Runtime {
   }
   CudaError last_error(bool reset);
 
+  // cuInit was called (the driver API answers CUDA_ERROR_NOT_INITIALIZED before).
+  bool driver_initialised() const { return m_driver_initialised; }
+  void set_driver_initialised() { m_driver_initialised = true; }
+
  private:
   Runtime();
 
@@ -97,11 +144,16 @@ class Runtime {
   DeviceMemory m_memory;
   std::vector<std::unique_ptr<LoadedModule>> m_modules;
   std::map<const void*, RegisteredKernel> m_kernels;
+  std::map<std::pair<LoadedModule*, std::string>, RegisteredKernel> m_module_kernels;  // the driver API's
   std::map<const void*, RegisteredVar> m_vars;
   std::map<std::thread::id, std::vector<LaunchConfig>> m_configs;
   std::recursive_mutex m_mutex;
   std::set<const void*> m_streams;
   CudaError m_last_error = kSuccess;
+  bool m_driver_initialised = false;
+  CudaError m_sticky = kSuccess;
+  func::DeviceServices m_services;
+  DeviceLimits m_limits;
 };
 
 }  // namespace gputlm::runtime

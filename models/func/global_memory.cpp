@@ -5,12 +5,47 @@
 
 namespace gputlm::func {
 
-uint64_t GlobalMemory::allocate(uint64_t bytes, const std::string& name) {
-  const uint64_t base = m_next;
-  m_allocs.push_back({base, bytes, name});
+uint64_t GlobalMemory::allocate(uint64_t bytes, const std::string& name, uint64_t align) {
+  const uint64_t need = span(bytes);
+  auto aligned = [&](uint64_t a) { return (a + align - 1) & ~(align - 1); };
+  auto fit = std::find_if(m_released.begin(), m_released.end(),
+                          [&](const auto& r) { return aligned(r.first) + need <= r.first + r.second; });
+  uint64_t base = aligned(m_next);
+  if (fit != m_released.end()) {
+    const uint64_t start = fit->first, end = fit->first + fit->second;
+    base = aligned(start);
+    m_released.erase(fit);
+    if (base > start) m_released[start] = base - start;
+    if (end > base + need) m_released[base + need] = end - base - need;
+  } else {
+    if (base > m_next) m_released[m_next] = base - m_next;
+    m_next = base + need;
+  }
+  auto at = std::upper_bound(m_allocs.begin(), m_allocs.end(), base, [](uint64_t v, const Allocation& a) { return v < a.base; });
+  m_allocs.insert(at, {base, bytes, name});
   m_last = nullptr;
-  m_next = (base + std::max<uint64_t>(bytes, 1) + 4096 + 255) / 256 * 256;
   return base;
+}
+
+bool GlobalMemory::release(uint64_t base) {
+  auto it = std::lower_bound(m_allocs.begin(), m_allocs.end(), base, [](const Allocation& a, uint64_t v) { return a.base < v; });
+  if (it == m_allocs.end() || it->base != base) return false;
+  uint64_t start = base, bytes = span(it->size);
+  m_allocs.erase(it);
+  m_last = nullptr;
+  auto next = m_released.find(start + bytes);
+  if (next != m_released.end()) {
+    bytes += next->second;
+    m_released.erase(next);
+  }
+  auto prev = m_released.lower_bound(start);
+  if (prev != m_released.begin() && std::prev(prev)->first + std::prev(prev)->second == start) {
+    --prev;
+    start = prev->first;
+    bytes += prev->second;
+  }
+  m_released[start] = bytes;
+  return true;
 }
 
 const Allocation* GlobalMemory::find(uint64_t addr, uint64_t bytes) const {

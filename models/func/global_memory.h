@@ -5,6 +5,8 @@
 #pragma once
 
 #include <cstdint>
+#include <algorithm>
+#include <map>
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -25,9 +27,15 @@ class GlobalMemory {
   // First allocation address: well above 0 so that null and small pointers fault.
   static constexpr uint64_t kHeapBase = 0x10000000ull;
 
-  // Reserves `bytes` (aligned to 256 B, followed by an unmapped guard gap of at least 4KB so an
-  // overrun faults instead of reaching the next buffer). Returns the device address.
-  uint64_t allocate(uint64_t bytes, const std::string& name);
+  // Reserves `bytes` (aligned to `align` bytes, a power of two of at least 256, and followed by an
+  // unmapped guard gap of at least 4KB so an overrun faults instead of reaching the next buffer).
+  // Returns the device address: in the first released range that holds it, else at the next
+  // address never handed out.
+  uint64_t allocate(uint64_t bytes, const std::string& name, uint64_t align = 256);
+  // Ends the allocation starting at `base`: its range (with its guard gap) may be handed out again
+  // by a later allocate(), and its pages keep their data, as a GPU's memory does. False when `base`
+  // is no live allocation's start.
+  bool release(uint64_t base);
   // The allocation holding [addr, addr + bytes), or nullptr.
   const Allocation* find(uint64_t addr, uint64_t bytes) const;
   const std::vector<Allocation>& allocations() const { return m_allocs; }
@@ -43,8 +51,11 @@ class GlobalMemory {
   uint8_t* page(uint64_t addr);
   const uint8_t* page_if_present(uint64_t addr) const;
 
+  static uint64_t span(uint64_t bytes) { return (std::max<uint64_t>(bytes, 1) + 4096 + 255) / 256 * 256; }
+
   std::vector<Allocation> m_allocs;  // sorted by base
   uint64_t m_next = kHeapBase;
+  std::map<uint64_t, uint64_t> m_released;  // released ranges: base -> bytes (adjacent ones merged)
   std::unordered_map<uint64_t, std::unique_ptr<uint8_t[]>> m_pages;
   mutable const Allocation* m_last = nullptr;
   uint64_t m_last_page_no = ~0ull;

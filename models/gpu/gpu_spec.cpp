@@ -1,5 +1,6 @@
 #include "models/gpu/gpu_spec.h"
 
+#include <cstdio>
 #include <filesystem>
 #include <sstream>
 
@@ -24,6 +25,21 @@ analytical::ModelOptions model_options(const nlohmann::json& j, const std::strin
       r.get_choice("warps_per_block", "real", {"real", "ceil"}) == "ceil" ? WarpsPerBlock::Ceil : WarpsPerBlock::RealDivision;
   r.finish();
   return o;
+}
+
+DeviceSpec device_spec(const nlohmann::json& j, const std::string& where) {
+  ConfigReader r(j, where, "device");
+  DeviceSpec d;
+  d.memory_mb = r.get_uint("memory_mb", d.memory_mb, 1, uint64_t{1} << 30);
+  const std::string cc = r.get_string("compute_capability", "7.5");
+  unsigned major = 0, minor = 0;
+  char rest = 0;
+  if (std::sscanf(cc.c_str(), "%u.%u%c", &major, &minor, &rest) != 2 || major < 3 || major > 12 || minor > 9)
+    r.fail("compute_capability", "must be \"MAJOR.MINOR\" as CUDA reports it (\"7.5\", \"9.0\"), not '" + cc + "'");
+  d.cc_major = major;
+  d.cc_minor = minor;
+  r.finish();
+  return d;
 }
 
 // Removes the key at `path` ("core.l1d.size", "dram.address_map[2].bits") from `j`.
@@ -101,6 +117,7 @@ GpuSpec GpuSpec::from_json(const nlohmann::json& j, const std::string& where) {
       r.fail("energy", "must be an energy table (an object; a config file may name a table file, which loading the file reads)");
     s.energy = energy::EnergySpec::from_json(r.get_object("energy"), where, "energy");
   }
+  if (r.has("device")) s.device = device_spec(r.get_object("device"), where);
   s.watchdog_cycles = r.get_uint("watchdog_cycles", s.watchdog_cycles, 100, uint64_t{1} << 40);
   s.poll_every_cycle = r.get_bool("poll_every_cycle", s.poll_every_cycle);
   s.max_warp_instructions = r.get_uint("max_warp_instructions", s.max_warp_instructions, 1, uint64_t{1} << 50);

@@ -19,6 +19,15 @@
 
 namespace gputlm::gpu {
 
+// What a CUDA program is told about the device ("device" section): the memory cudaMalloc may hand
+// out and the compute capability cudaGetDeviceProperties reports (programs choose code paths and
+// refuse to run by it). Neither changes what is simulated.
+struct DeviceSpec {
+  uint64_t memory_mb = 16384;  // chosen: a nominal 16 GB; presets of real GPUs give theirs
+  uint32_t cc_major = 7, cc_minor = 5;  // "compute_capability": "7.5" (the PTX gputlm ran first was compute_75)
+  uint64_t memory_bytes() const { return memory_mb << 20; }
+};
+
 struct GpuSpec {
   std::string name;
   std::string description;
@@ -46,6 +55,7 @@ struct GpuSpec {
   // comp_periods eq23|eq1, comp_over_mem literal|clamp|eq24, rounding exact|table2, rep real|ceil,
   // warps_per_block real|ceil; defaults: the paper's literal text, exact arithmetic).
   analytical::ModelOptions analytical_options;
+  DeviceSpec device;
   uint64_t watchdog_cycles = 1000000;  // core cycles without a retired instruction before the run is stopped
   // Every module runs at every edge of its clock while a launch runs, instead of sleeping until it
   // has work: a check that no module misses a wake-up (the statistics must come out identical).

@@ -45,7 +45,7 @@ int main() {
   for (unsigned r = 0; r < h; ++r)
     for (unsigned c = 0; c < 16; ++c) bad += back[r * 16 + c] != (c < w ? m[r * 16 + c] : -1.0f);
 
-  const bool error_ok = cudaFree(host.data()) == cudaErrorInvalidDevicePointer && cudaGetLastError() == cudaErrorInvalidDevicePointer &&
+  const bool error_ok = cudaFree(host.data()) == cudaErrorInvalidValue && cudaGetLastError() == cudaErrorInvalidValue &&  // CUDA 13
                         cudaGetLastError() == cudaSuccess;
   CUDA_CHECK(cudaFree(managed));
   std::printf("memory_ops: %s (managed, memset, device copy, 2D copy of %ux%u, errors)\n", !bad && error_ok ? "PASSED" : "FAILED", w, h);

@@ -143,6 +143,30 @@ TEST_F(CudaPrograms, DynamicSharedMemoryIsSizedAtLaunchThroughBothLaunchPaths) {
   expect_passes("dynamic_shared", "dynamic_shared: PASSED");
 }
 
+// Tensor cores (PTX ISA 9.7.14): nvcuda::wmma and inline mma.sync fed by ldmatrix, timed and functional.
+TEST_F(CudaPrograms, AWmmaGemmOfHalvesIntoFloatsMatchesTheHostGemm) {
+  expect_passes("wmma_gemm", "wmma_gemm: PASSED");
+  const ProgramRun r = cuda("wmma_gemm", "--functional");
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_TRUE(contains(r.out, "wmma_gemm: PASSED")) << r.out;
+}
+
+TEST_F(CudaPrograms, AnMmaSyncGemmFedByLdmatrixMatchesTheHostGemm) {
+  expect_passes("mma_ldmatrix", "mma_ldmatrix: PASSED");
+  const ProgramRun r = cuda("mma_ldmatrix", "--functional");
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_TRUE(contains(r.out, "mma_ldmatrix: PASSED")) << r.out;
+}
+
+// Asynchronous copies (PTX ISA 9.7.9.25 cp.async, 9.7.13.15 mbarrier): cuda_pipeline.h's double
+// buffering with __reduce_add_sync, cuda::memcpy_async with a cuda::barrier, cg::memcpy_async.
+TEST_F(CudaPrograms, AsyncCopiesThroughPipelinesAndBarriersGiveTheHostsResults) {
+  expect_passes("async_copy", "async_copy: PASSED");
+  const ProgramRun r = cuda("async_copy", "--functional");
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_TRUE(contains(r.out, "async_copy: PASSED")) << r.out;
+}
+
 TEST_F(CudaPrograms, AStructArgumentIsLaidOutAsThePtxParamListSays) {
   expect_passes("struct_arg", "struct_arg: PASSED");
 }
@@ -164,6 +188,24 @@ TEST_F(CudaPrograms, DevicePropertiesComeFromTheConfig) {
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
   EXPECT_TRUE(contains(r.out, "gputlm fermi-gtx480, 15 SMs at 1400000 kHz, warp 32, 49152 bytes shared per block")) << r.out;
   EXPECT_TRUE(contains(r.out, "device_query: PASSED")) << r.out;
+}
+
+TEST_F(CudaPrograms, TheRuntimeApiOfTodaysProgramsAnswersAsCuda13Documents) {
+  const std::string stats = scratch("runtime_api.json");
+  ProgramRun r = cuda("runtime_api", "--stats '" + stats + "'");
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_TRUE(contains(r.out, "runtime_api: PASSED")) << r.out;
+  // The launch between cudaProfilerStart and Stop (the fourth) is the profiler range.
+  EXPECT_TRUE(contains(r.err, "profiler ranges     launches 3-3")) << r.err;
+  const nlohmann::json j = nlohmann::json::parse(read(stats));
+  EXPECT_EQ(j["profiler_ranges"], nlohmann::json::parse(R"([{"from_launch": 3, "to_launch": 4}])"));
+  r = cuda("runtime_api", "--functional");
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_TRUE(contains(r.out, "runtime_api: PASSED")) << r.out;
+}
+
+TEST_F(CudaPrograms, NvrtcPtxRunsThroughTheDriverApiOnTheRuntimesSimulator) {
+  expect_passes("driver_api", "driver_api: PASSED (1 device, compute 7.x, scale 4 bytes)");
 }
 
 TEST_F(CudaPrograms, HostThreadsTakeTurnsWithTheirOwnLaunchConfigurations) {
@@ -188,7 +230,7 @@ TEST_F(CudaPrograms, TheFunctionalEngineRunsTheSameProgram) {
 TEST_F(CudaPrograms, AnUnimplementedApiFunctionEndsTheRunNamingIt) {
   const ProgramRun r = cuda("unimplemented_api");
   EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
-  EXPECT_TRUE(contains(r.err, "gputlm cuda: cudaFuncGetAttributes is not implemented")) << r.err;
+  EXPECT_TRUE(contains(r.err, "gputlm cuda: cudaIpcGetMemHandle is not implemented")) << r.err;
   EXPECT_EQ(r.out, "") << "the program must not get a made-up answer";
 }
 
@@ -198,6 +240,24 @@ TEST_F(CudaPrograms, AKernelFaultEndsTheRunAsGputlmRunDoes) {
   EXPECT_TRUE(contains(r.err, "gputlm cuda: ")) << r.err;
   EXPECT_TRUE(contains(r.err, "overrun")) << "the fault names the kernel: " << r.err;
   EXPECT_FALSE(contains(r.out, "FAILED")) << r.out;
+}
+
+TEST_F(CudaPrograms, AProgramEndedByAnErrorKeepsTheStatisticsOfItsCompletedLaunches) {
+  for (const bool functional : {false, true}) {
+    const std::string stats = scratch(functional ? "fault_functional.json" : "fault.json");
+    const ProgramRun r = cuda("fault", std::string(functional ? "--functional " : "") + "--stats '" + stats + "'");
+    EXPECT_EQ(r.exit_code, 3) << r.out << r.err;
+    EXPECT_TRUE(contains(r.err, "STOPPED by a kernel fault (exit 3) in launch 1 (_Z7overrunPij)")) << r.err;
+    const nlohmann::json j = nlohmann::json::parse(read(stats));
+    EXPECT_EQ(j["complete"], false);
+    ASSERT_EQ(j["launches"].size(), 1u) << "the launch that completed before the fault";
+    EXPECT_EQ(j["launches"][0]["kernel"], "_Z4fillPi");
+  }
+  const std::string stats = scratch("unimplemented.json");
+  const ProgramRun r = cuda("unimplemented_api", "--stats '" + stats + "'");
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_TRUE(contains(r.err, "STOPPED by an error (exit 2) before any launch")) << r.err;
+  EXPECT_EQ(nlohmann::json::parse(read(stats))["complete"], false);
 }
 
 TEST_F(CudaPrograms, LzCompressedAndUncompressedFatBinariesRunAlike) {
@@ -342,6 +402,54 @@ TEST_F(CudaPrograms, EachLaunchOfAMultiLaunchProgramTakesTheCyclesOfTheWorkloads
   for (size_t i = 0; i < 2; ++i) {
     EXPECT_EQ(a["launches"][i]["cycles"], b["launches"][i]["cycles"]) << i;
     EXPECT_EQ(a["launches"][i]["warp_instructions"], b["launches"][i]["warp_instructions"]) << i;
+  }
+}
+
+// Device printf (CUDA programming guide, "Formatted Output"): the text of each synchronisation
+// comes out at it, in order with the program's own output, on the timing model and the
+// functional engine alike; a kernel never synchronised prints at exit.
+TEST_F(CudaPrograms, DevicePrintfReachesStdoutWhenTheHostSynchronises) {
+  const std::string device =
+      "block 0 thread 0: f=0.000 i=00000 x=0xff s=gpu c=a ll=0 e=1.000000e-03\n"
+      "block 0 thread 1: f=1.500 i=00001 x=0x100 s=gpu c=b ll=0 e=2.000000e-03\n"
+      "block 0 thread 2: f=3.000 i=00002 x=0x101 s=gpu c=c ll=0 e=3.000000e-03\n"
+      "block 1 thread 0: f=0.000 i=00100 x=0xff s=gpu c=a ll=8589934592 e=1.000000e-03\n"
+      "block 1 thread 1: f=1.500 i=00101 x=0x100 s=gpu c=b ll=8589934592 e=2.000000e-03\n"
+      "block 1 thread 2: f=3.000 i=00102 x=0x101 s=gpu c=c ll=8589934592 e=3.000000e-03\n";
+  const std::string expected = "fifo 1048576 bytes\nhost: launched\n" + device +
+                               "host: synchronised\n"
+                               "even|   0|-0.0\n"
+                               "odd |   1|-0.2\n"
+                               "host: printf returned 3 and 3\n"
+                               "printf: PASSED\n"
+                               "bye from the device\n";
+  for (const char* mode : {"", "--functional"}) {
+    const ProgramRun r = cuda("printf", mode);
+    EXPECT_EQ(r.exit_code, 0) << mode << "\n" << r.out << r.err;
+    EXPECT_EQ(r.out, expected) << mode;
+  }
+}
+
+// A failed device assert (CUDA programming guide, "Assertion"): the message on stderr names the
+// block and thread, the synchronisation and every later call return cudaErrorAssert, and the
+// program ends as it chooses (not with gputlm's kernel-fault status).
+TEST_F(CudaPrograms, AFailedDeviceAssertIsCudaErrorAssertFromTheNextSynchronisation) {
+  for (const char* mode : {"", "--functional"}) {
+    const ProgramRun r = cuda("assert", mode);
+    EXPECT_EQ(r.exit_code, 0) << mode << "\n" << r.out << r.err;
+    EXPECT_EQ(r.out, "synchronize: cudaErrorAssert\nlater call: cudaErrorAssert\nassert: PASSED\n") << mode;
+    EXPECT_TRUE(contains(r.err, "assert.cu:11: void check(const int *, int): block: [1,0,0], thread: [5,0,0] Assertion `v[i] >= 0` failed.\n"))
+        << mode << "\n" << r.err;
+    EXPECT_FALSE(contains(r.err, "gputlm cuda: ")) << "not a fatal end: " << r.err;
+  }
+}
+
+// Device malloc/free (CUDA programming guide, "Dynamic Global Memory Allocation and Operations").
+TEST_F(CudaPrograms, DeviceMallocBlocksOutliveTheirKernelUntilFreedAndRunOutAsTheHeapLimitSays) {
+  for (const char* mode : {"", "--functional"}) {
+    const ProgramRun r = cuda("device_malloc", mode);
+    EXPECT_EQ(r.exit_code, 0) << mode << "\n" << r.out << r.err;
+    EXPECT_EQ(r.out, "device_malloc: PASSED (heap 3072 bytes, 48 of 64 threads got a block, 48 after freeing)\n") << mode;
   }
 }
 

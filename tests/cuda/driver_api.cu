@@ -1,0 +1,111 @@
+// The driver API with NVRTC, as programs that compile their kernels at run time use it: NVRTC
+// (the toolkit's own, on the host) compiles a kernel to PTX, and the driver API loads it
+// (cuModuleLoadData), finds its kernel and a module variable, and launches it twice: with an
+// array of parameter pointers and with the parameters packed into one buffer (`extra`). The
+// program reads the device through both APIs, which share one simulator.
+#include <cuda.h>
+#include <nvrtc.h>
+
+#include <cstring>
+#include <vector>
+
+#include "cuda_check.h"
+
+#define CU_CHECK(call)                                                                  \
+  do {                                                                                  \
+    const CUresult r_ = (call);                                                         \
+    if (r_ != CUDA_SUCCESS) {                                                           \
+      const char* name_ = nullptr;                                                      \
+      cuGetErrorName(r_, &name_);                                                       \
+      std::printf("driver_api: FAILED at line %d: %s = %s\n", __LINE__, #call, name_);  \
+      std::exit(1);                                                                     \
+    }                                                                                   \
+  } while (0)
+
+const char* kSource = R"(
+__device__ int scale = 3;
+extern "C" __global__ void axpb(int* out, const int* in, int b, int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) out[i] = scale * in[i] + b;
+}
+)";
+
+int main() {
+  int count = 0, major = 0;
+  if (cuDeviceGetCount(&count) != CUDA_ERROR_NOT_INITIALIZED) {  // before cuInit (NVRTC calls it while compiling)
+    std::printf("driver_api: FAILED (the driver answered before cuInit)\n");
+    return 1;
+  }
+  nvrtcProgram prog;
+  if (nvrtcCreateProgram(&prog, kSource, "axpb.cu", 0, nullptr, nullptr) != NVRTC_SUCCESS) return 1;
+  const char* options[] = {"--gpu-architecture=compute_75"};
+  if (nvrtcCompileProgram(prog, 1, options) != NVRTC_SUCCESS) {
+    std::printf("driver_api: FAILED (NVRTC could not compile)\n");
+    return 1;
+  }
+  size_t ptx_size = 0;
+  nvrtcGetPTXSize(prog, &ptx_size);
+  std::vector<char> ptx(ptx_size);
+  nvrtcGetPTX(prog, ptx.data());
+  nvrtcDestroyProgram(&prog);
+
+  CUdevice device;
+  CUcontext context;
+  CUmodule module;
+  CUfunction kernel;
+  CU_CHECK(cuInit(0));
+  CU_CHECK(cuDeviceGetCount(&count));
+  CU_CHECK(cuDeviceGet(&device, 0));
+  CU_CHECK(cuDeviceGetAttribute(&major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, device));
+  CU_CHECK(cuCtxCreate(&context, nullptr, 0, device));
+  CU_CHECK(cuModuleLoadData(&module, ptx.data()));
+  CU_CHECK(cuModuleGetFunction(&kernel, module, "axpb"));
+  if (cuModuleGetFunction(&kernel, module, "missing") != CUDA_ERROR_NOT_FOUND) {
+    std::printf("driver_api: FAILED (a missing kernel was found)\n");
+    return 1;
+  }
+  CU_CHECK(cuModuleGetFunction(&kernel, module, "axpb"));
+  CUdeviceptr scale;
+  size_t scale_bytes = 0;
+  CU_CHECK(cuModuleGetGlobal(&scale, &scale_bytes, module, "scale"));
+
+  const int n = 1000;
+  std::vector<int> in(n), out(n);
+  for (int i = 0; i < n; ++i) in[i] = i;
+  CUdeviceptr d_in, d_out;
+  CU_CHECK(cuMemAlloc(&d_in, n * sizeof(int)));
+  CU_CHECK(cuMemAlloc(&d_out, n * sizeof(int)));
+  CU_CHECK(cuMemcpyHtoD(d_in, in.data(), n * sizeof(int)));
+  int b = 7, size = n;
+  void* params[] = {&d_out, &d_in, &b, &size};
+  CU_CHECK(cuLaunchKernel(kernel, (n + 127) / 128, 1, 1, 128, 1, 1, 0, nullptr, params, nullptr));
+  CU_CHECK(cuCtxSynchronize());
+  CU_CHECK(cuMemcpyDtoH(out.data(), d_out, n * sizeof(int)));
+  for (int i = 0; i < n; ++i)
+    if (out[i] != 3 * i + 7) {
+      std::printf("driver_api: FAILED (out[%d] = %d)\n", i, out[i]);
+      return 1;
+    }
+
+  const int four = 4;  // the module variable, written through the runtime API
+  CUDA_CHECK(cudaMemcpy(reinterpret_cast<void*>(scale), &four, sizeof four, cudaMemcpyHostToDevice));
+  struct {
+    CUdeviceptr out, in;
+    int b, n;
+  } packed = {d_out, d_in, -1, n};
+  size_t packed_size = sizeof packed;
+  void* extra[] = {CU_LAUNCH_PARAM_BUFFER_POINTER, &packed, CU_LAUNCH_PARAM_BUFFER_SIZE, &packed_size, CU_LAUNCH_PARAM_END};
+  CU_CHECK(cuLaunchKernel(kernel, (n + 127) / 128, 1, 1, 128, 1, 1, 0, nullptr, nullptr, extra));
+  CUDA_CHECK(cudaMemcpy(out.data(), reinterpret_cast<void*>(d_out), n * sizeof(int), cudaMemcpyDeviceToHost));
+  for (int i = 0; i < n; ++i)
+    if (out[i] != 4 * i - 1) {
+      std::printf("driver_api: FAILED (packed launch: out[%d] = %d)\n", i, out[i]);
+      return 1;
+    }
+  CU_CHECK(cuMemFree(d_in));
+  CU_CHECK(cuMemFree(d_out));
+  CU_CHECK(cuModuleUnload(module));
+  CU_CHECK(cuCtxDestroy(context));
+  std::printf("driver_api: PASSED (%d device, compute %d.x, scale %zu bytes)\n", count, major, scale_bytes);
+  return 0;
+}
