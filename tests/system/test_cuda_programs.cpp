@@ -143,6 +143,23 @@ TEST_F(CudaPrograms, DynamicSharedMemoryIsSizedAtLaunchThroughBothLaunchPaths) {
   expect_passes("dynamic_shared", "dynamic_shared: PASSED");
 }
 
+// Thrust, CUB, half precision and cooperative groups as today's code uses them (issue 40), each timed
+// and on the functional engine; half_cg also as sm_90 PTX (native bf16 arithmetic, no emulation).
+TEST_F(CudaPrograms, ThrustCubAndHalfPrecisionProgramsPassTheirOwnChecks) {
+  const std::pair<const char*, const char*> programs[] = {{"thrust_algorithms", "thrust_algorithms: PASSED"},
+                                                         {"cub_block_device", "cub_block_device: PASSED"},
+                                                         {"half_cg", "half_cg: PASSED"},
+                                                         {"half_cg_sm90", "half_cg: PASSED"}};
+  for (const auto& [name, line] : programs) {
+    expect_passes(name, line);
+    const ProgramRun r = cuda(name, "--functional");
+    EXPECT_EQ(r.exit_code, 0) << name << "\n" << r.out << r.err;
+    EXPECT_TRUE(contains(r.out, line)) << name << "\n" << r.out;
+  }
+  const ProgramRun r = cuda("half_cg");
+  EXPECT_TRUE(contains(r.out, "half_cg: thread 0 sees a*b+1 = (1.0, -3.0)\nhalf_cg: PASSED")) << "device printf before the check line: " << r.out;
+}
+
 // Tensor cores (PTX ISA 9.7.14): nvcuda::wmma and inline mma.sync fed by ldmatrix, timed and functional.
 TEST_F(CudaPrograms, AWmmaGemmOfHalvesIntoFloatsMatchesTheHostGemm) {
   expect_passes("wmma_gemm", "wmma_gemm: PASSED");
