@@ -54,10 +54,16 @@ ProgramRun cuda(const std::string& name, const std::string& options = "", const 
 bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
 
 // Runs the program on fermi-gtx480 and expects exit status 0 and its own check line.
-void expect_passes(const std::string& name, const std::string& check_line) {
-  const ProgramRun r = cuda(name);
-  EXPECT_EQ(r.exit_code, 0) << name << "\n" << r.out << r.err;
-  EXPECT_TRUE(contains(r.out, check_line)) << name << "\n" << r.out;
+void expect_passes(const std::string& name, const std::string& check_line, const std::string& options = "") {
+  const ProgramRun r = cuda(name, options);
+  EXPECT_EQ(r.exit_code, 0) << name << " " << options << "\n" << r.out << r.err;
+  EXPECT_TRUE(contains(r.out, check_line)) << name << " " << options << "\n" << r.out;
+}
+
+// The same, on the timing model and on the functional engine.
+void expect_passes_timed_and_functional(const std::string& name, const std::string& check_line) {
+  expect_passes(name, check_line);
+  expect_passes(name, check_line, "--functional");
 }
 
 class CudaCommand : public ::testing::Test {
@@ -150,38 +156,24 @@ TEST_F(CudaPrograms, ThrustCubAndHalfPrecisionProgramsPassTheirOwnChecks) {
                                                          {"cub_block_device", "cub_block_device: PASSED"},
                                                          {"half_cg", "half_cg: PASSED"},
                                                          {"half_cg_sm90", "half_cg: PASSED"}};
-  for (const auto& [name, line] : programs) {
-    expect_passes(name, line);
-    const ProgramRun r = cuda(name, "--functional");
-    EXPECT_EQ(r.exit_code, 0) << name << "\n" << r.out << r.err;
-    EXPECT_TRUE(contains(r.out, line)) << name << "\n" << r.out;
-  }
+  for (const auto& [name, line] : programs) expect_passes_timed_and_functional(name, line);
   const ProgramRun r = cuda("half_cg");
   EXPECT_TRUE(contains(r.out, "half_cg: thread 0 sees a*b+1 = (1.0, -3.0)\nhalf_cg: PASSED")) << "device printf before the check line: " << r.out;
 }
 
 // Tensor cores (PTX ISA 9.7.14): nvcuda::wmma and inline mma.sync fed by ldmatrix, timed and functional.
 TEST_F(CudaPrograms, AWmmaGemmOfHalvesIntoFloatsMatchesTheHostGemm) {
-  expect_passes("wmma_gemm", "wmma_gemm: PASSED");
-  const ProgramRun r = cuda("wmma_gemm", "--functional");
-  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
-  EXPECT_TRUE(contains(r.out, "wmma_gemm: PASSED")) << r.out;
+  expect_passes_timed_and_functional("wmma_gemm", "wmma_gemm: PASSED");
 }
 
 TEST_F(CudaPrograms, AnMmaSyncGemmFedByLdmatrixMatchesTheHostGemm) {
-  expect_passes("mma_ldmatrix", "mma_ldmatrix: PASSED");
-  const ProgramRun r = cuda("mma_ldmatrix", "--functional");
-  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
-  EXPECT_TRUE(contains(r.out, "mma_ldmatrix: PASSED")) << r.out;
+  expect_passes_timed_and_functional("mma_ldmatrix", "mma_ldmatrix: PASSED");
 }
 
 // Asynchronous copies (PTX ISA 9.7.9.25 cp.async, 9.7.13.15 mbarrier): cuda_pipeline.h's double
 // buffering with __reduce_add_sync, cuda::memcpy_async with a cuda::barrier, cg::memcpy_async.
 TEST_F(CudaPrograms, AsyncCopiesThroughPipelinesAndBarriersGiveTheHostsResults) {
-  expect_passes("async_copy", "async_copy: PASSED");
-  const ProgramRun r = cuda("async_copy", "--functional");
-  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
-  EXPECT_TRUE(contains(r.out, "async_copy: PASSED")) << r.out;
+  expect_passes_timed_and_functional("async_copy", "async_copy: PASSED");
 }
 
 TEST_F(CudaPrograms, AStructArgumentIsLaidOutAsThePtxParamListSays) {

@@ -1,5 +1,6 @@
 // Comparison and selection (PTX ISA 9.7.5, 9.7.6): setp set selp slct. Float comparisons follow
-// IEEE: the ordered operators are false and the unordered (*u) ones true when an operand is NaN.
+// IEEE (fp_util.h float_compare): the ordered operators are false and the unordered (*u) ones true
+// when an operand is NaN.
 // Half-precision sources and destinations are in half_compare_ops.cpp.
 #include <cmath>
 
@@ -16,24 +17,7 @@ using isa::CmpOp;
 template <class T>
 bool compare(CmpOp op, T a, T b) {
   if constexpr (std::is_floating_point_v<T>) {
-    const bool unordered = std::isnan(a) || std::isnan(b);
-    switch (op) {
-      case CmpOp::Eq: return !unordered && a == b;
-      case CmpOp::Ne: return !unordered && a != b;
-      case CmpOp::Lt: return !unordered && a < b;
-      case CmpOp::Le: return !unordered && a <= b;
-      case CmpOp::Gt: return !unordered && a > b;
-      case CmpOp::Ge: return !unordered && a >= b;
-      case CmpOp::Equ: return unordered || a == b;
-      case CmpOp::Neu: return unordered || a != b;
-      case CmpOp::Ltu: return unordered || a < b;
-      case CmpOp::Leu: return unordered || a <= b;
-      case CmpOp::Gtu: return unordered || a > b;
-      case CmpOp::Geu: return unordered || a >= b;
-      case CmpOp::Num: return !unordered;
-      case CmpOp::Nan: return unordered;
-      default: return false;
-    }
+    return float_compare(op, a, b);
   } else {
     using U = Unsigned<T>;
     switch (op) {

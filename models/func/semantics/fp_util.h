@@ -49,4 +49,29 @@ class RoundingScope {
 
 // Conversions to and from the narrow float formats (f16, bf16, tf32, fp8): small_float.h.
 
+// setp/set on floats (PTX ISA 9.7.6.1): the ordered operators are false and the unordered (*u)
+// ones true when an operand is NaN.
+template <class T>
+bool float_compare(isa::CmpOp op, T a, T b) {
+  using isa::CmpOp;
+  const bool unordered = std::isnan(a) || std::isnan(b);
+  switch (op) {
+    case CmpOp::Eq: return !unordered && a == b;
+    case CmpOp::Ne: return !unordered && a != b;
+    case CmpOp::Lt: return !unordered && a < b;
+    case CmpOp::Le: return !unordered && a <= b;
+    case CmpOp::Gt: return !unordered && a > b;
+    case CmpOp::Ge: return !unordered && a >= b;
+    case CmpOp::Equ: return unordered || a == b;
+    case CmpOp::Neu: return unordered || a != b;
+    case CmpOp::Ltu: return unordered || a < b;
+    case CmpOp::Leu: return unordered || a <= b;
+    case CmpOp::Gtu: return unordered || a > b;
+    case CmpOp::Geu: return unordered || a >= b;
+    case CmpOp::Num: return !unordered;
+    case CmpOp::Nan: return unordered;
+    default: return false;
+  }
+}
+
 }  // namespace gputlm::func::sem

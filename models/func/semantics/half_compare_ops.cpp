@@ -12,6 +12,7 @@
 #include <cstdint>
 
 #include "models/func/semantics/dispatch.h"
+#include "models/func/semantics/fp_util.h"
 #include "models/func/semantics/half_ops.h"
 #include "models/func/semantics/small_float.h"
 
@@ -20,27 +21,6 @@ namespace {
 
 using isa::CmpOp;
 using isa::DType;
-
-bool fcompare(CmpOp op, double a, double b) {
-  const bool unordered = std::isnan(a) || std::isnan(b);
-  switch (op) {
-    case CmpOp::Eq: return !unordered && a == b;
-    case CmpOp::Ne: return !unordered && a != b;
-    case CmpOp::Lt: return !unordered && a < b;
-    case CmpOp::Le: return !unordered && a <= b;
-    case CmpOp::Gt: return !unordered && a > b;
-    case CmpOp::Ge: return !unordered && a >= b;
-    case CmpOp::Equ: return unordered || a == b;
-    case CmpOp::Neu: return unordered || a != b;
-    case CmpOp::Ltu: return unordered || a < b;
-    case CmpOp::Leu: return unordered || a <= b;
-    case CmpOp::Gtu: return unordered || a > b;
-    case CmpOp::Geu: return unordered || a >= b;
-    case CmpOp::Num: return !unordered;
-    case CmpOp::Nan: return unordered;
-    default: return false;
-  }
-}
 
 bool combine(isa::BoolOp op, bool t, uint64_t c) {
   const bool cb = c & 1;
@@ -75,7 +55,7 @@ bool element_result(ExecCtx& c, DType stype, unsigned i, unsigned lane, uint32_t
   const bool ftz = in.has(isa::kFtz);
   const double a = element(stype, c.raw(in.ops[1], lane, tid), i, ftz);
   const double b = element(stype, c.raw(in.ops[2], lane, tid), i, ftz);
-  return fcompare(in.cmp, a, b);
+  return float_compare<double>(in.cmp, a, b);
 }
 
 template <bool Packed>
