@@ -36,16 +36,6 @@ bool compare(CmpOp op, T a, T b) {
   }
 }
 
-bool combine(isa::BoolOp op, bool t, uint64_t c) {
-  const bool cb = c & 1;
-  switch (op) {
-    case isa::BoolOp::And: return t && cb;
-    case isa::BoolOp::Or: return t || cb;
-    case isa::BoolOp::Xor: return t != cb;
-    default: return t;
-  }
-}
-
 template <class T>
 bool compare_lanes(ExecCtx& c, unsigned lane, uint32_t tid) {
   T a = src<T>(c, 1, lane, tid), b = src<T>(c, 2, lane, tid);

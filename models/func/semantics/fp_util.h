@@ -74,4 +74,16 @@ bool float_compare(isa::CmpOp op, T a, T b) {
   }
 }
 
+// setp/set's optional third source (PTX ISA 9.7.6.1): the comparison `t` combined with predicate
+// `c` by .and/.or/.xor.
+inline bool combine(isa::BoolOp op, bool t, uint64_t c) {
+  const bool cb = c & 1;
+  switch (op) {
+    case isa::BoolOp::And: return t && cb;
+    case isa::BoolOp::Or: return t || cb;
+    case isa::BoolOp::Xor: return t != cb;
+    default: return t;
+  }
+}
+
 }  // namespace gputlm::func::sem

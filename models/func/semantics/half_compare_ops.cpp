@@ -22,16 +22,6 @@ namespace {
 using isa::CmpOp;
 using isa::DType;
 
-bool combine(isa::BoolOp op, bool t, uint64_t c) {
-  const bool cb = c & 1;
-  switch (op) {
-    case isa::BoolOp::And: return t && cb;
-    case isa::BoolOp::Or: return t || cb;
-    case isa::BoolOp::Xor: return t != cb;
-    default: return t;
-  }
-}
-
 // The value of element `i` (0 = low 16 bits) of a source of type t, with .ftz applied.
 double element(DType t, uint64_t bits, unsigned i, bool ftz) {
   switch (t) {
