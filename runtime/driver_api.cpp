@@ -16,6 +16,7 @@
 #include "runtime/api_support.h"
 #include "runtime/device_attributes.h"
 #include "runtime/driver_abi.h"
+#include "runtime/driver_support.h"
 #include "runtime/runtime.h"
 
 using namespace gputlm::runtime;
@@ -27,12 +28,6 @@ const gputlm::gpu::GpuSpec& spec() { return rt().program().spec(); }
 
 // The one context's handle: any non-null pointer the program can compare and pass back.
 void* context_handle() { return &rt(); }
-
-// Runs `body` as guarded() does, after checking that cuInit was called.
-template <typename Body>
-int driver(const char* api, Body&& body) {
-  return guarded(api, [&] { return rt().driver_initialised() ? body() : CudaError(kDriverNotInitialized); });
-}
 
 }  // namespace
 

@@ -10,6 +10,7 @@
 #include "models/common/error.h"
 #include "runtime/api_support.h"
 #include "runtime/driver_abi.h"
+#include "runtime/driver_support.h"
 #include "runtime/runtime.h"
 
 using namespace gputlm::runtime;
@@ -19,11 +20,6 @@ namespace {
 Runtime& rt() { return Runtime::get(); }
 DeviceMemory& mem() { return rt().memory(); }
 void* ptr(uint64_t address) { return reinterpret_cast<void*>(address); }
-
-template <typename Body>
-int driver(const char* api, Body&& body) {
-  return guarded(api, [&] { return rt().driver_initialised() ? body() : CudaError(kDriverNotInitialized); });
-}
 
 // The parameter pointers of a launch whose `extra` packs the parameters into one buffer laid out
 // as the kernel's .param list.
