@@ -7,15 +7,11 @@ using namespace gputlm::runtime;
 
 namespace {
 
-// A cooperative launch must have every CTA resident at once (CUDA's cudaErrorCooperativeLaunchTooLarge
-// otherwise): at most the cores times the CTAs of this kernel one core holds.
 int launch(const char* api, RegisteredKernel* k, Dim3 grid, Dim3 block, void** args, size_t shared, bool cooperative = false) {
   return guarded(api, [&] {
     Runtime& rt = Runtime::get();
     if (!k) return rt.record(kErrorInvalidDeviceFunction);
-    if (cooperative && rt.resident_ctas(*k, block, shared) * uint64_t{rt.program().spec().cores} < uint64_t{grid.x} * grid.y * grid.z)
-      return rt.record(kErrorCooperativeLaunchTooLarge);
-    return rt.record(rt.launch(*k, grid, block, args, shared));
+    return rt.record(rt.launch(*k, grid, block, args, shared, cooperative));
   });
 }
 

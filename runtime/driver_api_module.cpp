@@ -36,6 +36,22 @@ std::vector<void*> packed_params(const RegisteredKernel& k, void** extra) {
   return params;
 }
 
+int launch(const char* api, void* function, Dim3 grid, Dim3 block, unsigned shared, void** params, void** extra, bool cooperative) {
+  return driver(api, [&] {
+    auto* k = static_cast<RegisteredKernel*>(function);
+    if (!k) return kDriverInvalidHandle;
+    if (params && extra) return kErrorInvalidValue;
+    if (!k->kernel) k->module->ptx->get(k->name);  // the kernel's front-end error
+    std::vector<void*> packed;
+    if (extra) {
+      packed = packed_params(*k, extra);
+      params = packed.data();
+    }
+    if (!params && !k->kernel->params.empty()) return kErrorInvalidValue;
+    return rt().record(rt().launch(*k, grid, block, params, shared, cooperative));
+  });
+}
+
 }  // namespace
 
 extern "C" {
@@ -89,19 +105,12 @@ int cuModuleGetGlobal_v2(uint64_t* address, size_t* bytes, void* module, const c
 
 int cuLaunchKernel(void* function, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz, unsigned shared,
                    void*, void** params, void** extra) {
-  return driver("cuLaunchKernel", [&] {
-    auto* k = static_cast<RegisteredKernel*>(function);
-    if (!k) return kDriverInvalidHandle;
-    if (params && extra) return kErrorInvalidValue;
-    if (!k->kernel) k->module->ptx->get(k->name);  // the kernel's front-end error
-    std::vector<void*> packed;
-    if (extra) {
-      packed = packed_params(*k, extra);
-      params = packed.data();
-    }
-    if (!params && !k->kernel->params.empty()) return kErrorInvalidValue;
-    return rt().record(rt().launch(*k, {gx, gy, gz}, {bx, by, bz}, params, shared));
-  });
+  return launch("cuLaunchKernel", function, {gx, gy, gz}, {bx, by, bz}, shared, params, extra, false);
+}
+
+int cuLaunchCooperativeKernel(void* function, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz,
+                              unsigned shared, void*, void** params) {
+  return launch("cuLaunchCooperativeKernel", function, {gx, gy, gz}, {bx, by, bz}, shared, params, nullptr, true);
 }
 
 int cuMemAlloc_v2(uint64_t* address, size_t bytes) {

@@ -168,13 +168,17 @@ CudaError Runtime::symbol(const void* host_var, uint64_t& address, uint64_t& siz
   return kSuccess;
 }
 
-CudaError Runtime::launch(RegisteredKernel& k, Dim3 grid, Dim3 block, void** args, size_t shared) {
+CudaError Runtime::launch(RegisteredKernel& k, Dim3 grid, Dim3 block, void** args, size_t shared, bool cooperative) {
   if (!k.kernel) k.module->ptx->get(k.name);  // throws the kernel's error (file, line, text)
   const sm::CoreSpec& core = m_run->spec().core;
   const uint64_t threads = uint64_t{block.x} * block.y * block.z;
   if (!grid.x || !grid.y || !grid.z || !threads || threads > max_threads_per_block() || block.z > 64 || grid.y > 65535 || grid.z > 65535)
     return kErrorInvalidConfiguration;
   if (k.kernel->shared_bytes + shared > core.shared_bytes) return kErrorInvalidConfiguration;
+  // A cooperative launch must have every CTA resident at once: at most the cores times the CTAs
+  // of this kernel one core holds.
+  if (cooperative && resident_ctas(k, block, shared) * uint64_t{m_run->spec().cores} < uint64_t{grid.x} * grid.y * grid.z)
+    return kErrorCooperativeLaunchTooLarge;
   if (!k.bound) k.bound = std::make_unique<func::BoundKernel>(*k.kernel, &k.module->variables);
   func::Launch l;
   l.kernel = k.kernel;
@@ -188,6 +192,14 @@ CudaError Runtime::launch(RegisteredKernel& k, Dim3 grid, Dim3 block, void** arg
   l.dynamic_shared = static_cast<uint32_t>(shared);
   l.memory = &m_memory.global();
   l.services = &m_services;
+  if (cooperative) {
+    // The driver's grid workspace {wsSize, barrier} (cooperative_groups/details/driver_abi.h),
+    // its barrier counter zero at the start of each launch.
+    if (!m_grid_workspace && !(m_grid_workspace = m_memory.allocate(8, false))) return kErrorMemoryAllocation;
+    const uint32_t workspace[2] = {8, 0};
+    m_memory.global().write(m_grid_workspace, workspace, sizeof workspace);
+    l.grid_workspace = m_grid_workspace;
+  }
   synchronize();  // CUDA flushes the printf FIFO at the start of a launch
   m_services.begin_launch(*k.kernel, m_memory.global());
   m_memory.managed_to_device();

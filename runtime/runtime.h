@@ -100,8 +100,9 @@ class Runtime {
   // Runs a launch to its end (validated first: kErrorInvalidConfiguration for an empty or too
   // large block, too much shared memory). Kernel faults end the process (see api_support.h), but
   // for a failed device assert: its messages go to stderr and every later call returns
-  // cudaErrorAssert (sticky_error()).
-  CudaError launch(RegisteredKernel& k, Dim3 grid, Dim3 block, void** args, size_t shared);
+  // cudaErrorAssert (sticky_error()). A cooperative launch (its residency checked by the caller)
+  // gets the grid workspace its grid.sync() needs (func::Launch::grid_workspace).
+  CudaError launch(RegisteredKernel& k, Dim3 grid, Dim3 block, void** args, size_t shared, bool cooperative = false);
   // A synchronisation point (cudaDeviceSynchronize, a blocking copy, ...): the device printf
   // output so far goes to the program's stdout (CUDA programming guide, "Formatted Output").
   CudaError synchronize();
@@ -153,6 +154,7 @@ class Runtime {
   bool m_driver_initialised = false;
   CudaError m_sticky = kSuccess;
   func::DeviceServices m_services;
+  uint64_t m_grid_workspace = 0;  // cooperative launches' grid workspace, made at the first
   DeviceLimits m_limits;
 };
 

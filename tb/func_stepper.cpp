@@ -1,5 +1,7 @@
 #include "tb/func_stepper.h"
 
+#include "models/common/error.h"
+
 namespace gputlm::tb {
 
 using sc_core::SC_NS;
@@ -17,6 +19,11 @@ FuncStepper::FuncStepper(sc_core::sc_module_name name, uint32_t warp_slots, cons
 }
 
 func::FuncStats FuncStepper::run(const func::BoundKernel& kernel, const func::Launch& launch) {
+  // The stepper shows one CTA at a time in its warp slots; a cooperative launch's CTAs must run
+  // interleaved (grid.sync()), which only the reference executor and the timing model do.
+  if (launch.grid_workspace)
+    throw InputError("'" + launch.kernel->name + "' is a cooperative launch: its functional waves (--functional with a VCD) "
+                     "are not modelled; run it without --vcd, or timed");
   m_kernel = &kernel;
   m_launch = &launch;
   m_next_cta = 0;

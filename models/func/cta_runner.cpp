@@ -42,11 +42,12 @@ uint32_t CtaRunner::step(FuncStats& stats) {
   return w->index;
 }
 
-void CtaRunner::run(FuncStats& stats, uint64_t max_warp_instructions) {
-  while (!done()) {
+void CtaRunner::run(FuncStats& stats, uint64_t max_warp_instructions, uint64_t quantum) {
+  const uint64_t end = quantum == UINT64_MAX ? UINT64_MAX : stats.warp_instructions + quantum;
+  while (!done() && stats.warp_instructions < end) {
     WarpState* w = next_ready();
     if (!w) deadlock();
-    while (w->status == WarpState::Status::Ready) {
+    while (w->status == WarpState::Status::Ready && stats.warp_instructions < end) {
       execute(*w, stats);
       if (m_result.yield) break;  // polling an mbarrier: let the other warps run (next_ready goes round)
       if (stats.warp_instructions > max_warp_instructions) {

@@ -5,6 +5,7 @@
 // state where no warp can move. No timing: warps take turns in round-robin order.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <vector>
 
@@ -41,8 +42,9 @@ class CtaRunner {
     m_line_bytes = line_bytes;
     m_count_local = local;
   }
-  // Runs until the CTA finishes, letting each warp run until it blocks (fewer switches).
-  void run(FuncStats& stats, uint64_t max_warp_instructions);
+  // Runs until the CTA finishes, letting each warp run until it blocks (fewer switches), or until
+  // it has executed `quantum` warp instructions (CTAs taking turns: a cooperative launch).
+  void run(FuncStats& stats, uint64_t max_warp_instructions, uint64_t quantum = UINT64_MAX);
   // What the last step executed: result, PC and the warp's SIMT mask at issue.
   const ExecResult& last_result() const { return m_result; }
   uint32_t last_pc() const { return m_last_pc; }

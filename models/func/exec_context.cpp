@@ -56,9 +56,12 @@ uint64_t ExecCtx::special(const isa::Operand& o, unsigned lane, uint32_t tid) co
     case SReg::DynamicSmemSize: return l.dynamic_shared;
     case SReg::TotalSmemSize:
     case SReg::AggrSmemSize: return l.shared_bytes();
-    // %envreg<N> are set by the driver and %pm<N> count profiling events: neither exists here, and
-    // both read as 0.
-    case SReg::Envreg: case SReg::Pm: case SReg::Pm64: return 0;
+    // %envreg<N> are set by the driver: %envreg1:%envreg2 hold a cooperative launch's grid
+    // workspace (launch.h); every other one reads 0, as do the profiling counters %pm<N>.
+    case SReg::Envreg:
+      if (o.comp == 1) return l.grid_workspace >> 32;
+      return o.comp == 2 ? l.grid_workspace & 0xFFFFFFFFu : 0;
+    case SReg::Pm: case SReg::Pm64: return 0;
     // A launch without clusters: each CTA is a cluster of one (1x1x1), so the cluster grid is the
     // CTA grid and a CTA's rank and position in its cluster are 0 (PTX ISA 10, the %cluster registers).
     case SReg::Clusterid: return comp(cta->ctaid);

@@ -45,6 +45,11 @@ struct Launch {
   GlobalMemory* memory = nullptr;
   InstructionSource* replay = nullptr;  // set: a trace replay, no functional execution
   DeviceServices* services = nullptr;   // printf FIFO, malloc heap, assertions (device_services.h); null: calling them faults
+  // A cooperative launch's grid workspace (cooperative_groups/details/driver_abi.h: {wsSize,
+  // barrier}, which grid.sync() counts on), read by the kernel as %envreg1 (high word) and
+  // %envreg2 (low word); 0 for other launches, whose grid.sync() traps as on a GPU. Its CTAs run
+  // interleaved on the functional engine (reference_executor.h), as they are resident at once.
+  uint64_t grid_workspace = 0;
 
   uint32_t threads_per_cta() const { return static_cast<uint32_t>(block.count()); }
   uint32_t warps_per_cta() const { return (threads_per_cta() + 31) / 32; }

@@ -23,7 +23,8 @@ struct ReferenceOptions {
   std::function<bool()> stop;
 };
 
-// Runs `launch` to completion; throws KernelFault if the kernel faults.
+// Runs `launch` to completion, CTA after CTA (a cooperative launch's, one with a grid workspace:
+// interleaved, so that grid.sync() completes); throws KernelFault if the kernel faults.
 FuncStats run_reference(const BoundKernel& kernel, const Launch& launch, const ReferenceOptions& options = {});
 
 }  // namespace gputlm::func

@@ -2,7 +2,7 @@
 """Census of NVIDIA's CUDA samples under `gputlm cuda` (issue 40, part 3).
 
 Usage: scripts/census/cuda_samples.py SAMPLES [--gputlm build/bin/gputlm] [--config configs/fermi-gtx480.json]
-           [--functional] [--only NAME ...] [--timeout 600] [--out docs/results/census/cuda_samples]
+           [--functional] [--only NAME ...] [--timeout 600] [--out docs/results/census/cuda_samples] [--reuse]
 
 SAMPLES is a checkout of NVIDIA/cuda-samples at tag v13.0 (nothing of it is committed here; fetch it
 and pass its path). Every sample of 0_Introduction, 2_Concepts_and_Techniques, 3_CUDA_Features,
@@ -61,9 +61,12 @@ def side_module(cmake, variable):
     return m.group(1) if m else None
 
 
-def build(sample_dir, name, cmake, out_dir, nvcc):
+def build(sample_dir, name, cmake, out_dir, nvcc, reuse):
     exe_dir = os.path.join(out_dir, "bin", name)  # a folder each: modules of the same name
     os.makedirs(exe_dir, exist_ok=True)
+    exe, arch_file = os.path.join(exe_dir, name), os.path.join(exe_dir, name + ".arch")
+    if reuse and os.path.exists(exe) and os.path.exists(arch_file):
+        return exe, int(open(arch_file).read()), ""
     kernel = re.search(r'set\(\s*CUDA_KERNEL_SOURCE\s+"\$\{CMAKE_CURRENT_SOURCE_DIR\}/([^"]+)"', cmake)
     kernel = os.path.join(sample_dir, kernel.group(1)) if kernel else None
     modules = [(f, kind) for f, kind in ((side_module(cmake, "CUDA_FATBIN_FILE"), "-fatbin"), (side_module(cmake, "CUDA_PTX_FILE"), "-ptx")) if f]
@@ -82,7 +85,6 @@ def build(sample_dir, name, cmake, out_dir, nvcc):
     if "CUDA_SEPARABLE_COMPILATION" in cmake and re.search(r"cdp|CDP", name):
         flags += ["-rdc=true"]
         libs += ["-lcudadevrt"]
-    exe = os.path.join(exe_dir, name)
     last = ""
     for arch in ARCHS:
         r = sh([nvcc, "-arch=sm_%d" % arch] + flags + sources + libs + ["-o", exe])
@@ -91,6 +93,7 @@ def build(sample_dir, name, cmake, out_dir, nvcc):
                 r = sh([nvcc, "-arch=sm_%d" % arch, kind, "-I" + os.path.join(sample_dir, "..", "..", "..", "Common"),
                         "-o", os.path.join(exe_dir, module), kernel])
         if r.returncode == 0:
+            open(arch_file, "w").write(str(arch))
             return exe, arch, ""
         last = (r.stderr.strip().splitlines() or ["nvcc failed"])[-1]
     return None, None, last
@@ -131,6 +134,7 @@ def main():
     ap.add_argument("--only", nargs="*")
     ap.add_argument("--timeout", type=int, default=600)
     ap.add_argument("--out", default="docs/results/census/cuda_samples")
+    ap.add_argument("--reuse", action="store_true", help="run the programs an earlier run built in OUT_build (no nvcc)")
     a = ap.parse_args()
     gputlm, config = os.path.abspath(a.gputlm), os.path.abspath(a.config)
     out_dir = os.path.abspath(a.out + "_build")
@@ -147,7 +151,7 @@ def main():
             if why:
                 excluded.append((cat, name, why))
                 continue
-            exe, arch, err = build(d, name, cmake, out_dir, a.nvcc)
+            exe, arch, err = build(d, name, cmake, out_dir, a.nvcc, a.reuse)
             if not exe:
                 rows.append(dict(category=cat, sample=name, target="", passed="no", seconds="", reason="does not build: " + err))
             else:

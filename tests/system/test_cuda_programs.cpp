@@ -176,6 +176,12 @@ TEST_F(CudaPrograms, AsyncCopiesThroughPipelinesAndBarriersGiveTheHostsResults) 
   expect_passes_timed_and_functional("async_copy", "async_copy: PASSED");
 }
 
+// Cooperative groups' grid.sync() (CUDA programming guide, "Grid Synchronization"): the grid
+// workspace of a cooperative launch, every CTA resident, timed; interleaved CTAs on the functional engine.
+TEST_F(CudaPrograms, AGridSyncInACooperativeLaunchSeparatesPhasesOfTheWholeGrid) {
+  expect_passes_timed_and_functional("grid_sync", "grid_sync: PASSED");
+}
+
 TEST_F(CudaPrograms, AStructArgumentIsLaidOutAsThePtxParamListSays) {
   expect_passes("struct_arg", "struct_arg: PASSED");
 }
