@@ -8,6 +8,10 @@ InstrClass instruction_class(const Instruction& in) {
   InstrClass c = opcode_class(in.op);
   if (in.has(kWarpSync)) return InstrClass::Warp;
   if (in.has(kBuiltinCall)) return InstrClass::IntAlu;  // a device service completes like an ALU instruction
+  // Tensor cores: the products on the tensor unit; the fragment loads and stores (wmma.load/store,
+  // ldmatrix, stmatrix) are memory instructions, timed through shared memory or the L1.
+  if (in.op == Opcode::Mma || (in.op == Opcode::Wmma && in.tensor.part == MatrixPart::Mma)) return InstrClass::Tensor;
+  if (in.is_matrix_access()) return InstrClass::Memory;
   if (!dtype_is_float(in.type)) return c;
   switch (in.op) {
     case Opcode::Div: return InstrClass::FloatDiv;
@@ -22,7 +26,7 @@ InstrClass instruction_class(const Instruction& in) {
 
 bool is_warp_collective(const Instruction& in) {
   const InstrClass c = instruction_class(in);
-  return c == InstrClass::Warp || c == InstrClass::PrefixSum;
+  return c == InstrClass::Warp || c == InstrClass::PrefixSum || c == InstrClass::Tensor || in.is_matrix_access();
 }
 
 namespace {

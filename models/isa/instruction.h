@@ -98,6 +98,8 @@ enum InstrFlag : uint32_t {
   // Integer, memory and barrier modifiers (PTX ISA 9.7.1, 9.7.9, 9.7.13.1):
   kCacheHint = 1u << 20,   // .L2::cache_hint: a 64-bit cache-policy operand follows the others (a hint only)
   kPacked16x2 = 1u << 21,  // add/min/max .u16x2/.s16x2: two 16-bit lanes of a .b32; `type` is the element type
+  kGridDepWait = 1u << 22,    // griddepcontrol.wait (PTX ISA 9.7.13.x: programmatic dependent launch)
+  kGridDepLaunch = 1u << 23,  // griddepcontrol.launch_dependents
 };
 
 struct Instruction {
@@ -144,6 +146,11 @@ struct Instruction {
   bool is_store() const { return op == Opcode::St || op == Opcode::CondAcc; }  // cond.acc: [base] is operand 1
   bool is_atomic() const { return op == Opcode::Atom || op == Opcode::Red; }
   bool is_memory() const { return is_load() || is_store() || is_atomic(); }
+  // A tensor-core fragment load or store: ldmatrix, stmatrix, wmma.load, wmma.store.
+  bool is_matrix_access() const {
+    return op == Opcode::Ldmatrix || op == Opcode::Stmatrix || (op == Opcode::Wmma && tensor.part != MatrixPart::Mma);
+  }
+  bool is_matrix_store() const { return op == Opcode::Stmatrix || (op == Opcode::Wmma && tensor.part == MatrixPart::D); }
   // Ends a basic block (control leaves or may leave the fall-through path).
   // A call does not: the callee returns to the next instruction (the callee is opaque to the
   // caller's CFG, as in GPGPU-Sim); a function's ret ends its block like an exit.

@@ -94,6 +94,10 @@ bool int_warp_specific(Instruction& in, std::string_view w) {
     case Opcode::Add:
     case Opcode::Min:
     case Opcode::Max: return packed_16x2(in, w);
+    case Opcode::Griddepcontrol:
+      if (w == "wait") return in.flags |= kGridDepWait;
+      if (w == "launch_dependents") return in.flags |= kGridDepLaunch;
+      return false;
     case Opcode::Createpolicy:
       if (w == "fractional") return (in.policy_form = PolicyForm::Fractional), true;
       if (w == "range") return (in.policy_form = PolicyForm::Range), true;

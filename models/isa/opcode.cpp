@@ -31,7 +31,7 @@ Opcode parse_opcode(std::string_view name) {
 std::string_view instr_class_name(InstrClass c) {
   static constexpr std::array<std::string_view, kInstrClasses> kNames = {
       "int_alu", "int_mul", "int_div", "float_alu", "float_div", "sfu",       "convert",
-      "memory",  "atomic",  "warp",    "barrier",   "control",   "prefix_sum"};
+      "memory",  "atomic",  "warp",    "barrier",   "control",   "prefix_sum", "tensor"};
   return kNames[static_cast<size_t>(c)];
 }
 

@@ -92,6 +92,7 @@ namespace gputlm::isa {
   X(Exit, "exit", Control, 0, 0)                 \
   X(Trap, "trap", Control, 0, 0)                 \
   X(Nanosleep, "nanosleep", Control, 1, 1)       \
+  X(Griddepcontrol, "griddepcontrol", Control, 0, 0) \
   X(CondAcc, "cond.acc", PrefixSum, 4, 4)        \
   X(TreeTraverse, "tree.traverse", PrefixSum, 4, 4) \
   X(Wmma, "wmma", Warp, 2, 4)                    \
@@ -114,9 +115,10 @@ enum class Opcode : uint8_t {
 // opcode is shared with integers; see instruction_class() in instruction.h. PrefixSum is the
 // adder network of the dissertation's COND_ACC and TREE_TRAVERSE (Fig. 7.1).
 enum class InstrClass : uint8_t {
-  IntAlu, IntMul, IntDiv, FloatAlu, FloatDiv, Sfu, Convert, Memory, Atomic, Warp, Barrier, Control, PrefixSum
+  IntAlu, IntMul, IntDiv, FloatAlu, FloatDiv, Sfu, Convert, Memory, Atomic, Warp, Barrier, Control, PrefixSum,
+  Tensor  // wmma.mma and mma (instruction_class(): the opcode table lists them as Warp)
 };
-constexpr size_t kInstrClasses = 13;
+constexpr size_t kInstrClasses = 14;
 std::string_view instr_class_name(InstrClass c);
 
 std::string_view opcode_name(Opcode op);

@@ -442,6 +442,9 @@ class Parser : TokenCursor {
       case Opcode::Nanosleep: case Opcode::Activemask: case Opcode::Prefetchu: case Opcode::Applypriority:
       case Opcode::Discard: case Opcode::Elect: case Opcode::Isspacep:
         return;
+      case Opcode::Griddepcontrol:
+        if (in.has(kGridDepWait) == in.has(kGridDepLaunch)) fail(t, "griddepcontrol needs one of .wait and .launch_dependents");
+        return;
       case Opcode::CpAsync: case Opcode::Mbarrier:  // operands and sizes are checked when bound
         if (in.async.op == AsyncOp::None) fail(t, std::string(opcode_name(in.op)) + " needs its operation (.ca, .cg, .commit_group, .init, .arrive, ...)");
         return;

@@ -21,6 +21,12 @@ uint32_t block_threads(ConfigReader& r, const char* key = "block_size") {
 CoreSpec::CoreSpec() {
   units.fill(UnitSpec{2, 1, 32});
   units[static_cast<size_t>(isa::InstrClass::Sfu)] = UnitSpec{2, 1, 32};
+  // Tensor cores, for every preset that names none: Volta's, four units (one a sub-core) of two
+  // tensor cores doing 64 FMA a cycle each (NVIDIA Tesla V100 whitepaper, 2017: 8 tensor cores an
+  // SM, 64 FMA a clock each), so 128 multiply-adds a pass; latency 8 cycles after the last pass
+  // (Accel-Sim's TENSOR unit example, `-specialized_unit_3 1,4,8,...`). A wmma m16n16k16 takes 32
+  // passes, an mma m16n8k16 16.
+  units[static_cast<size_t>(isa::InstrClass::Tensor)] = UnitSpec{8, 1, 32, 4, 128};
   icache.size_bytes = 4096;  // Table 5.1: 4KB I-cache
   icache.assoc = 4;
   icache.write_policy = "write-through";
@@ -90,8 +96,13 @@ CoreSpec CoreSpec::from_json(const nlohmann::json& j, const std::string& where, 
     UnitSpec& us = s.units[c];
     us.latency = static_cast<uint32_t>(one.get_uint("latency", us.latency, 1, 10000));
     us.interval = static_cast<uint32_t>(one.get_uint("interval", us.interval, 1, 10000));
-    us.width = static_cast<uint32_t>(one.get_uint("width", us.width, 1, 32));
-    if (32 % us.width != 0) one.fail("width", "must divide 32");
+    us.count = static_cast<uint32_t>(one.get_uint("count", us.count, 1, 64));
+    if (c == static_cast<size_t>(isa::InstrClass::Tensor)) {
+      us.macs = static_cast<uint32_t>(one.get_uint("macs", us.macs, 1, 1u << 20));
+    } else {
+      us.width = static_cast<uint32_t>(one.get_uint("width", us.width, 1, 32));
+      if (32 % us.width != 0) one.fail("width", "must divide 32");
+    }
     one.finish();
   }
   u.finish();

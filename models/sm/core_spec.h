@@ -19,12 +19,16 @@
 
 namespace gputlm::sm {
 
-// A functional unit type: `width` lanes a cycle (a 32-lane warp instruction takes 32/width passes),
-// a new pass every `interval` cycles, results `latency` cycles after the last pass starts.
+// A functional unit type: `count` units of it in the core, each taking `width` lanes a cycle (a
+// 32-lane warp instruction takes 32/width passes), a new pass every `interval` cycles, results
+// `latency` cycles after the last pass starts. The tensor unit's passes count multiply-adds
+// instead: an M x N x K product takes ceil(M*N*K / macs) passes (`macs`, its width in multiply-adds).
 struct UnitSpec {
   uint32_t latency = 2;
   uint32_t interval = 1;
   uint32_t width = 32;
+  uint32_t count = 1;
+  uint32_t macs = 0;  // tensor unit only
 };
 
 struct CoreSpec {

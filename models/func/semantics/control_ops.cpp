@@ -64,6 +64,11 @@ ExecFn bind_control(const isa::Instruction& in) {
     case Opcode::Membar:
     case Opcode::Fence:
     case Opcode::Nanosleep:
+    // griddepcontrol (programmatic dependent launch, PTX ISA "griddepcontrol"): .wait waits until
+    // the grids this one depends on have completed and their memory is visible; launches run one
+    // after another here, so they have when a kernel starts, and .wait returns at once.
+    // .launch_dependents lets a dependent grid be scheduled early: no effect, for the same reason.
+    case Opcode::Griddepcontrol:
       return [](ExecCtx&) {};
     case Opcode::Trap:
       return [](ExecCtx& c) {

@@ -1,11 +1,30 @@
 #include "models/sm/execute/execute_stage.h"
 
+#include <algorithm>
+
 #include "models/func/kernel_fault.h"
 
 namespace gputlm::sm {
 
-ExecuteStage::ExecuteStage(sc_core::sc_module_name name, CoreContext& core)
-    : Stage(name, core, true, true), m_unit_free(CoreSpec::kClasses, 0) {}
+ExecuteStage::ExecuteStage(sc_core::sc_module_name name, CoreContext& core) : Stage(name, core, true, true) {
+  for (size_t c = 0; c < CoreSpec::kClasses; ++c) m_unit_free.emplace_back(core.spec.units[c].count, 0);
+}
+
+Cycle ExecuteStage::unit_free(isa::InstrClass c) const {
+  const std::vector<Cycle>& units = m_unit_free[static_cast<size_t>(c)];
+  return *std::min_element(units.begin(), units.end());
+}
+
+namespace {
+// Passes of a warp instruction on its unit: 32/width, or a tensor product's multiply-adds over
+// the unit's (the shape of wmma.mma and mma; 1 for any other instruction of the class).
+uint32_t passes(const UnitSpec& u, const WarpInstr& w) {
+  if (!u.macs) return kWarpSize / u.width;
+  const isa::TensorForm& t = w.in->tensor;
+  const uint64_t macs = uint64_t{t.m} * t.n * t.k;
+  return macs ? static_cast<uint32_t>((macs + u.macs - 1) / u.macs) : 1;
+}
+}  // namespace
 
 Cycle ExecuteStage::cycle(Cycle now) {
   while (!m_busy.empty() && m_busy.top().done <= now && out->can_send()) {
@@ -13,7 +32,7 @@ Cycle ExecuteStage::cycle(Cycle now) {
     m_busy.pop();
     out->send(*w);
   }
-  if (WarpInstr* w = in->peek(); w && m_next_issue <= now && m_unit_free[static_cast<size_t>(w->cls)] <= now) {
+  if (WarpInstr* w = in->peek(); w && m_next_issue <= now && unit_free(w->cls) <= now) {
     if (!issue(*w, now)) return kNever;  // the kernel faulted; the simulation is stopping
     in->take();
   }
@@ -21,7 +40,7 @@ Cycle ExecuteStage::cycle(Cycle now) {
   Cycle next = kNever;
   if (!m_busy.empty() && m_busy.top().done > now) next = m_busy.top().done;
   if (WarpInstr* w = in->peek())
-    next = std::min(next, std::max({now + 1, m_next_issue, m_unit_free[static_cast<size_t>(w->cls)]}));
+    next = std::min(next, std::max({now + 1, m_next_issue, unit_free(w->cls)}));
   return next;
 }
 
@@ -38,9 +57,10 @@ bool ExecuteStage::issue(WarpInstr& w, Cycle now) {
     return false;
   }
   const UnitSpec& u = m_core.spec.unit(w.cls);
-  const uint32_t passes = kWarpSize / u.width;
-  m_unit_free[static_cast<size_t>(w.cls)] = now + uint64_t{passes} * u.interval;
-  m_busy.push({now + uint64_t{passes - 1} * u.interval + u.latency, m_seq++, &w});
+  const uint32_t n = passes(u, w);
+  std::vector<Cycle>& units = m_unit_free[static_cast<size_t>(w.cls)];
+  *std::min_element(units.begin(), units.end()) = now + uint64_t{n} * u.interval;
+  m_busy.push({now + uint64_t{n - 1} * u.interval + u.latency, m_seq++, &w});
   m_next_issue = now + m_core.spec.issue_interval;
   if (m_core.counters.issue_cycles++ == 0)
     m_core.counters.first_issue_ns = static_cast<uint64_t>(m_core.clock.time().to_seconds() * 1e9 + 0.5);

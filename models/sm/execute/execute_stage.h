@@ -29,7 +29,10 @@ class ExecuteStage : public Stage {
   bool issue(WarpInstr& w, Cycle now);
 
   std::priority_queue<Busy, std::vector<Busy>, std::greater<Busy>> m_busy;
-  std::vector<Cycle> m_unit_free;  // per instruction class
+  // The first cycle a unit of the class can start a warp instruction: the earliest of its units.
+  Cycle unit_free(isa::InstrClass c) const;
+
+  std::vector<std::vector<Cycle>> m_unit_free;  // per instruction class, per unit
   uint64_t m_seq = 0;
   Cycle m_next_issue = 0;  // the first cycle another instruction may start (issue_interval)
 };

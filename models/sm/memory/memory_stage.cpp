@@ -6,9 +6,11 @@ namespace {
 // cp.async (PTX ISA 9.7.9.25) reads its source lines through the L1 like a load (its result space
 // is .global) and the instruction waits for them; the shared-memory write that follows and
 // wait_group's wait for the warp's groups are not modelled (the copies are done when it leaves).
+// Tensor-core fragment loads and stores go where their addresses are (shared memory's banks or
+// the L1), at the one address a lane names (ldmatrix's row) or its first element (wmma).
 bool uses_memory_system(const WarpInstr& w) {
-  return (w.in->is_memory() || w.in->op == isa::Opcode::CpAsync) && (w.result.space == isa::Space::Global || w.result.space == isa::Space::Local ||
-                               w.result.space == isa::Space::Shared);
+  return (w.in->is_memory() || w.in->is_matrix_access() || w.in->op == isa::Opcode::CpAsync) &&
+         (w.result.space == isa::Space::Global || w.result.space == isa::Space::Local || w.result.space == isa::Space::Shared);
 }
 }  // namespace
 
@@ -64,7 +66,7 @@ void MemoryStage::start(WarpInstr& w, Cycle now) {
   }
   for_each_lane(w.result.accessed, [&](unsigned lane) { m_addresses[lane] = timing_address(w, lane); });
   coalesce(w.result, w.result.accessed, m_core.spec.l1d.line_bytes, m_addresses, m_lines);
-  m_waits = !w.in->is_store() || m_core.spec.wait_for_stores;
+  m_waits = !(w.in->is_store() || w.in->is_matrix_store()) || m_core.spec.wait_for_stores;
   m_core.counters.line_requests += m_lines.size();
   if (m_lines.size() == 1) {
     ++m_core.counters.coalesced_memory_instructions;

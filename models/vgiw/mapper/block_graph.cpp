@@ -24,6 +24,11 @@ UnitType unit_of(const isa::Kernel& k, uint32_t pc) {
   if (in.op == isa::Opcode::CpAsync || in.op == isa::Opcode::Mbarrier)
     throw std::invalid_argument(k.name + ": VGIW has no mapping for '" + k.text[pc] + "' (pc " + std::to_string(pc) +
                                 "): asynchronous copies and mbarrier objects are not modelled by its load/store units");
+  // Warp collectives (tensor-core products and fragment loads included): the whole warp's
+  // registers at once.
+  if (isa::is_warp_collective(in))
+    throw std::invalid_argument(k.name + ": VGIW has no mapping for '" + k.text[pc] + "' (pc " + std::to_string(pc) +
+                                "): a warp collective, and VGIW has no warps");
   switch (isa::instruction_class(in)) {
     case isa::InstrClass::IntDiv:
     case isa::InstrClass::FloatDiv:
@@ -34,10 +39,6 @@ UnitType unit_of(const isa::Kernel& k, uint32_t pc) {
       return UnitType::LoadStore;
     case isa::InstrClass::Control:
       return UnitType::SplitJoin;  // membar, fence, nanosleep, trap: ordering points of the thread
-    case isa::InstrClass::Warp:
-    case isa::InstrClass::PrefixSum:
-      throw std::invalid_argument(k.name + ": VGIW has no mapping for '" + k.text[pc] + "' (pc " + std::to_string(pc) +
-                                  "): a warp collective, and VGIW has no warps");
     case isa::InstrClass::Barrier:
       throw std::invalid_argument(k.name + ": a barrier inside a segment (pc " + std::to_string(pc) + "): segments end at barriers");
     default:

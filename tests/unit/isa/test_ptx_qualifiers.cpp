@@ -110,5 +110,14 @@ TEST(PtxQualifiers, FloatLiteralInAnIntegerOperandIsAnErrorNamingTheLine) {
   EXPECT_NO_THROW(parse_and_bind("mov.b32 %r1, 0f3F800000;\n and.b32 %r1, %r1, 0f7FFFFFFF;\n mov.b64 %rd1, 0d3FF0000000000000;"));
 }
 
+// Programmatic dependent launch (sm_90, cudaLaunchAttributeProgrammaticStreamSerialization):
+// both forms parse and run (launches are serialised, so .wait has nothing to wait for); the bare
+// opcode is an error naming the line.
+TEST(PtxQualifiers, GriddepcontrolTakesWaitOrLaunchDependents) {
+  EXPECT_NO_THROW(parse_and_bind("griddepcontrol.wait;\n griddepcontrol.launch_dependents;"));
+  test::input_error([] { parse_and_bind("griddepcontrol;"); }, {"k.ptx:8:", ".wait", ".launch_dependents"});
+  test::input_error([] { parse_and_bind("griddepcontrol.wait.launch_dependents;"); }, {"k.ptx:8:", "griddepcontrol"});
+}
+
 }  // namespace
 }  // namespace gputlm::isa
