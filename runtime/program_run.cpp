@@ -47,6 +47,7 @@ ProgramOptions ProgramOptions::from_env() {
   o.vcd = env(kEnvVcd);
   o.vcd_scope = env(kEnvVcdScope);
   o.functional = env(kEnvFunctional) == "1";
+  o.memcheck = env(kEnvMemcheck) == "1";
   o.program = env(kEnvProgram);
   if (o.program.empty()) o.program = "program";
   const std::string window = env(kEnvVcdWindow);

@@ -20,7 +20,8 @@ namespace gputlm::runtime {
 
 struct ProgramOptions {
   // Environment variables: the config path (required), the statistics file, VCD path, scope and
-  // window (FROM:TO), "1" for the functional engine, the program's name for the reports.
+  // window (FROM:TO), "1" for the functional engine, the program's name for the reports, "1" for
+  // memcheck (func/memory_check.h).
   static constexpr const char* kEnvConfig = "GPUTLM_CUDA_CONFIG";
   static constexpr const char* kEnvStats = "GPUTLM_CUDA_STATS";
   static constexpr const char* kEnvVcd = "GPUTLM_CUDA_VCD";
@@ -28,10 +29,11 @@ struct ProgramOptions {
   static constexpr const char* kEnvVcdWindow = "GPUTLM_CUDA_VCD_WINDOW";
   static constexpr const char* kEnvFunctional = "GPUTLM_CUDA_FUNCTIONAL";
   static constexpr const char* kEnvProgram = "GPUTLM_CUDA_PROGRAM";
+  static constexpr const char* kEnvMemcheck = "GPUTLM_CUDA_MEMCHECK";  // "1": every access outside an allocation faults
 
   std::string config, stats, vcd, vcd_scope, program;
   uint64_t vcd_from = 0, vcd_to = ~0ull;
-  bool functional = false;
+  bool functional = false, memcheck = false;
 
   // InputError naming the variable when one is missing or malformed (a program started without
   // `gputlm cuda`).
@@ -41,6 +43,7 @@ struct ProgramOptions {
 class ProgramRun {
  public:
   explicit ProgramRun(const ProgramOptions& options);
+  const ProgramOptions& options() const { return m_options; }
   ~ProgramRun();
 
   const gpu::GpuSpec& spec() const { return m_spec; }

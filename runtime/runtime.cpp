@@ -91,6 +91,11 @@ Runtime::Runtime() {
   tb::install_stop_handlers();
   m_run = std::make_unique<ProgramRun>(ProgramOptions::from_env());
   m_memory.set_capacity(m_run->spec().device.memory_bytes());
+  m_memcheck = func::MemoryCheck(m_run->options().memcheck);
+  // The memory a CUDA context keeps for itself before the program allocates any (its printf FIFO,
+  // 1 MB by default): mapped but no allocation, just below the program's first buffer, so that a
+  // read just before that buffer is served, as on a GPU, not a fault.
+  m_memory.global().reserve_below_heap(func::DeviceServices::kDefaultPrintfFifoBytes);
   std::atexit(finish_at_exit);
 }
 
@@ -192,6 +197,7 @@ CudaError Runtime::launch(RegisteredKernel& k, Dim3 grid, Dim3 block, void** arg
   l.dynamic_shared = static_cast<uint32_t>(shared);
   l.memory = &m_memory.global();
   l.services = &m_services;
+  l.memcheck = &m_memcheck;
   if (cooperative) {
     // The driver's grid workspace {wsSize, barrier} (cooperative_groups/details/driver_abi.h),
     // its barrier counter zero at the start of each launch.
@@ -205,7 +211,9 @@ CudaError Runtime::launch(RegisteredKernel& k, Dim3 grid, Dim3 block, void** arg
   m_memory.managed_to_device();
   try {
     m_run->launch(*k.bound, l);
+    report_memory_warnings();
   } catch (const func::KernelFault&) {
+    report_memory_warnings();
     synchronize();  // the faulting kernel's printf output, before the fault ends the process
     if (!m_services.has_failed_assertion()) throw;
     // A failed device assert (CUDA programming guide, "Assertion"): the kernel stops, its message
@@ -221,6 +229,19 @@ CudaError Runtime::launch(RegisteredKernel& k, Dim3 grid, Dim3 block, void** arg
   }
   m_memory.managed_to_host();
   return kSuccess;
+}
+
+void Runtime::report_memory_warnings() {
+  std::vector<std::string> first;
+  const uint64_t n = m_memcheck.take(first);
+  if (!n) return;
+  std::fflush(stdout);
+  std::fprintf(stderr, "gputlm cuda: warning: %llu global access%s outside any allocation, in memory the device maps (2 MB pages), "
+               "read or written as a GPU does (--memcheck makes them faults, as compute-sanitizer reports them):\n",
+               static_cast<unsigned long long>(n), n == 1 ? "" : "es");
+  for (const std::string& m : first) std::fprintf(stderr, "  %s\n", m.c_str());
+  if (n > first.size()) std::fprintf(stderr, "  ... and %llu more\n", static_cast<unsigned long long>(n - first.size()));
+  std::fflush(stderr);
 }
 
 CudaError Runtime::synchronize() {

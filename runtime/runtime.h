@@ -21,6 +21,7 @@
 
 #include "models/func/bound_kernel.h"
 #include "models/func/device_services.h"
+#include "models/func/memory_check.h"
 #include "models/func/module_image.h"
 #include "models/isa/kernel.h"
 #include "runtime/cuda_abi.h"
@@ -106,6 +107,9 @@ class Runtime {
   // A synchronisation point (cudaDeviceSynchronize, a blocking copy, ...): the device printf
   // output so far goes to the program's stdout (CUDA programming guide, "Formatted Output").
   CudaError synchronize();
+  // After a launch: the global accesses outside every allocation that mapped memory served
+  // (func/memory_check.h), on stderr as warnings with their detail.
+  void report_memory_warnings();
   // cudaErrorAssert once a device assert failed (the context is unusable), else kSuccess.
   CudaError sticky_error() const { return m_sticky; }
   func::DeviceServices& services() { return m_services; }  // printf FIFO, malloc heap
@@ -155,6 +159,7 @@ class Runtime {
   CudaError m_sticky = kSuccess;
   func::DeviceServices m_services;
   uint64_t m_grid_workspace = 0;  // cooperative launches' grid workspace, made at the first
+  func::MemoryCheck m_memcheck{false};  // accesses outside allocations (gputlm cuda --memcheck)
   DeviceLimits m_limits;
 };
 

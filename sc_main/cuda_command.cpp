@@ -50,6 +50,8 @@ int cmd_cuda(const std::vector<std::string>& all_args, const char* argv0) {
       ("help,h", "show this help")
       ("config", po::value<std::string>(), "GPU config the program runs on (device properties and the timing model), e.g. configs/fermi-gtx480.json")
       ("functional", "run the launches on the functional engine only (no timing model)")
+      ("memcheck", "make every global access outside an allocation a kernel fault, as compute-sanitizer does "
+                   "(without it, one that lands in the 2 MB pages the device maps is served, with a warning)")
       ("stats", po::value<std::string>(), "write statistics as JSON to this file (one entry per launch)")
       ("vcd", po::value<std::string>(), "write waves to this VCD file (and a GTKWave .gtkw next to it)")
       ("vcd-scope", po::value<std::string>(), "timing runs: trace only modules whose name starts with this")
@@ -85,6 +87,7 @@ int cmd_cuda(const std::vector<std::string>& all_args, const char* argv0) {
     setenv(O::kEnvVcdWindow, vm["vcd-window"].as<std::string>().c_str(), 1);
   }
   setenv(O::kEnvFunctional, vm.count("functional") ? "1" : "0", 1);
+  setenv(O::kEnvMemcheck, vm.count("memcheck") ? "1" : "0", 1);
   const std::vector<std::string> program(dashes + 1, all_args.end());
   setenv(O::kEnvProgram, fs::path(program[0]).filename().c_str(), 1);
   const char* old = std::getenv("LD_LIBRARY_PATH");

@@ -4,16 +4,31 @@
 
 namespace gputlm::func {
 
-void ExecCtx::fault(const std::string& what, uint32_t tid, uint64_t address, bool has_address) const {
-  const Launch& l = launch();
+namespace {
+// "<what> at address 0x..; CTA (..), thread (..) [linear .., warp ..], PC .., <PTX line>".
+std::string detail(const ExecCtx& c, const std::string& what, uint32_t tid, uint64_t address, bool has_address) {
+  const Launch& l = c.launch();
   const Dim3& b = l.block;
   std::ostringstream os;
-  os << "kernel fault in '" << l.kernel->name << "': " << what;
+  os << what;
   if (has_address) os << " at address 0x" << std::hex << address << std::dec;
-  os << "; CTA " << cta->ctaid.str() << ", thread (" << tid % b.x << "," << tid / b.x % b.y << ","
-     << tid / (b.x * b.y) << ") [linear " << tid << ", warp " << tid / kWarpSize << "], PC " << pc
-     << ", " << l.kernel->where(pc);
-  throw KernelFault(os.str());
+  os << "; CTA " << c.cta->ctaid.str() << ", thread (" << tid % b.x << "," << tid / b.x % b.y << ","
+     << tid / (b.x * b.y) << ") [linear " << tid << ", warp " << tid / kWarpSize << "], PC " << c.pc
+     << ", " << l.kernel->where(c.pc);
+  return os.str();
+}
+}  // namespace
+
+void ExecCtx::fault(const std::string& what, uint32_t tid, uint64_t address, bool has_address) const {
+  throw KernelFault("kernel fault in '" + launch().kernel->name + "': " + detail(*this, what, tid, address, has_address));
+}
+
+void ExecCtx::check_global(uint64_t address, uint64_t bytes, uint32_t tid, const std::string& what) const {
+  const Launch& l = launch();
+  if (l.memory->find(address, bytes)) return;
+  const std::string outside = what + " outside any allocation";
+  if (!l.memcheck || l.memcheck->strict() || !l.memory->mapped(address, bytes)) fault(outside, tid, address);
+  l.memcheck->warn("'" + l.kernel->name + "': " + detail(*this, outside + " (in mapped memory: served)", tid, address, true));
 }
 
 uint64_t ExecCtx::special(const isa::Operand& o, unsigned lane, uint32_t tid) const {

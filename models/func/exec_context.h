@@ -12,6 +12,7 @@
 #include "models/common/lane_mask.h"
 #include "models/func/cta_state.h"
 #include "models/func/kernel_fault.h"
+#include "models/func/memory_check.h"
 
 namespace gputlm::func {
 
@@ -90,6 +91,10 @@ struct ExecCtx {
   uint64_t& reg(int32_t r, uint32_t tid) { return cta->reg(r, tid); }
 
   [[noreturn]] void fault(const std::string& what, uint32_t tid, uint64_t address, bool has_address = true) const;
+  // A global access of `bytes` at `address` outside every allocation faults ("<what> outside any
+  // allocation"), unless it is in mapped memory and the launch's MemoryCheck is not strict: then
+  // it is a warning with the same detail and the access goes ahead (memory_check.h).
+  void check_global(uint64_t address, uint64_t bytes, uint32_t tid, const std::string& what) const;
   uint64_t special(const isa::Operand& o, unsigned lane, uint32_t tid) const;
 
   // Raw 64-bit value of a source operand for one thread.

@@ -60,6 +60,28 @@ const Allocation* GlobalMemory::find(uint64_t addr, uint64_t bytes) const {
   return a;
 }
 
+void GlobalMemory::reserve_below_heap(uint64_t bytes) {
+  bytes = std::min(bytes, kHeapBase);
+  m_reserved.emplace_back(kHeapBase - bytes, bytes);
+}
+
+bool GlobalMemory::page_mapped(uint64_t start) const {
+  const uint64_t end = start + kMappedPageBytes;
+  // Allocations do not overlap: the last one starting before the page's end is the only one
+  // that can reach into it.
+  auto it = std::lower_bound(m_allocs.begin(), m_allocs.end(), end, [](const Allocation& a, uint64_t v) { return a.base < v; });
+  if (it != m_allocs.begin() && std::prev(it)->base + std::prev(it)->size > start) return true;
+  return std::any_of(m_reserved.begin(), m_reserved.end(), [&](const auto& r) { return r.first < end && r.first + r.second > start; });
+}
+
+bool GlobalMemory::mapped(uint64_t addr, uint64_t bytes) const {
+  const uint64_t last = addr + std::max<uint64_t>(bytes, 1) - 1;
+  if (last < addr) return false;
+  for (uint64_t p = addr / kMappedPageBytes; p <= last / kMappedPageBytes; ++p)
+    if (!page_mapped(p * kMappedPageBytes)) return false;
+  return true;
+}
+
 uint8_t* GlobalMemory::page(uint64_t addr) {
   const uint64_t no = addr >> kPageBits;
   if (no == m_last_page_no) return m_last_page;

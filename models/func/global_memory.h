@@ -10,6 +10,7 @@
 #include <memory>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace gputlm::func {
@@ -38,6 +39,17 @@ class GlobalMemory {
   bool release(uint64_t base);
   // The allocation holding [addr, addr + bytes), or nullptr.
   const Allocation* find(uint64_t addr, uint64_t bytes) const;
+
+  // A GPU maps device memory in large pages (2 MB) and hands out allocations inside them, so an
+  // access just outside an allocation usually reaches mapped memory (memory_check.h).
+  static constexpr uint64_t kMappedPageBytes = uint64_t{2} << 20;
+  // Whether every byte of [addr, addr + bytes) is in a 2 MB page holding part of a live
+  // allocation or of a reservation.
+  bool mapped(uint64_t addr, uint64_t bytes) const;
+  // Maps the `bytes` just below kHeapBase, where no allocation goes: memory the CUDA driver keeps
+  // for itself when it makes a context, before the program's first buffer (which stays at
+  // kHeapBase, so a program's addresses are those of the same kernels run as workloads).
+  void reserve_below_heap(uint64_t bytes);
   const std::vector<Allocation>& allocations() const { return m_allocs; }
 
   // Raw access with no allocation check (host side, and device side after find()).
@@ -53,7 +65,10 @@ class GlobalMemory {
 
   static uint64_t span(uint64_t bytes) { return (std::max<uint64_t>(bytes, 1) + 4096 + 255) / 256 * 256; }
 
+  bool page_mapped(uint64_t page_start) const;
+
   std::vector<Allocation> m_allocs;  // sorted by base
+  std::vector<std::pair<uint64_t, uint64_t>> m_reserved;  // reserve_below_heap(): base, bytes
   uint64_t m_next = kHeapBase;
   std::map<uint64_t, uint64_t> m_released;  // released ranges: base -> bytes (adjacent ones merged)
   std::unordered_map<uint64_t, std::unique_ptr<uint8_t[]>> m_pages;

@@ -21,6 +21,7 @@ struct Dim3 {
 struct CtaState;
 struct ExecResult;
 class DeviceServices;
+class MemoryCheck;
 
 // Where a timing run takes each warp instruction's outcome from when not from the functional
 // engine: a recorded trace (tb/trace/trace_replay.h). `warp` is the warp's index in its CTA, `pc`
@@ -50,6 +51,7 @@ struct Launch {
   // %envreg2 (low word); 0 for other launches, whose grid.sync() traps as on a GPU. Its CTAs run
   // interleaved on the functional engine (reference_executor.h), as they are resident at once.
   uint64_t grid_workspace = 0;
+  MemoryCheck* memcheck = nullptr;  // global accesses outside every allocation (memory_check.h); null: they fault
 
   uint32_t threads_per_cta() const { return static_cast<uint32_t>(block.count()); }
   uint32_t warps_per_cta() const { return (threads_per_cta() + 31) / 32; }

@@ -21,6 +21,7 @@ import csv
 import os
 import re
 import shlex
+import signal
 import subprocess
 import sys
 import time
@@ -32,6 +33,7 @@ LIBRARIES = {"cublas": "cuBLAS", "cublasLt": "cuBLAS", "cufft": "cuFFT", "curand
              "nvjpeg": "nvJPEG"}
 SECOND_GPU_OR_PROCESS = re.compile(r"MultiGPU|P2P|p2p|IPC|MPI|CrossGPU")
 ARCHS = [75, 80, 86, 89, 90]
+CUDA_INCLUDE = "/usr/local/cuda/include"  # the toolkit's headers: beside --nvcc's bin folder (main())
 # Samples whose default run simulates for longer than the timeout: their own size flags.
 SIZE_ARGS = {}
 
@@ -61,6 +63,24 @@ def side_module(cmake, variable):
     return m.group(1) if m else None
 
 
+def executable_sources(cmake, name, sample_dir):
+    """The sources its CMakeLists gives the program (add_executable(NAME files...)): an NVRTC sample's
+    kernel source is not among them (the program compiles it at run time)."""
+    m = re.search(r"add_executable\(\s*" + re.escape(name) + r"\s+([^)]*)\)", cmake)
+    if not m:
+        return None
+    return [os.path.normpath(os.path.join(sample_dir, f)) for f in m.group(1).split() if "$" not in f]
+
+
+def link_toolkit_headers(cmake, exe_dir):
+    """The toolkit headers a sample's CMakeLists copies beside the program (NVRTC samples find
+    cooperative_groups.h there at run time): linked from the toolkit's include folder."""
+    for rel, dest in re.findall(r"\$\{CUDA_INCLUDE_DIR\}/(\S+)(?:\s+\$\{CMAKE_CURRENT_BINARY_DIR\}/(\S+))?", cmake):
+        link = os.path.join(exe_dir, dest.rstrip(")") if dest else os.path.basename(rel))
+        if not os.path.lexists(link):
+            os.symlink(os.path.join(CUDA_INCLUDE, rel), link)
+
+
 def build(sample_dir, name, cmake, out_dir, nvcc, reuse):
     exe_dir = os.path.join(out_dir, "bin", name)  # a folder each: modules of the same name
     os.makedirs(exe_dir, exist_ok=True)
@@ -70,8 +90,10 @@ def build(sample_dir, name, cmake, out_dir, nvcc, reuse):
     kernel = re.search(r'set\(\s*CUDA_KERNEL_SOURCE\s+"\$\{CMAKE_CURRENT_SOURCE_DIR\}/([^"]+)"', cmake)
     kernel = os.path.join(sample_dir, kernel.group(1)) if kernel else None
     modules = [(f, kind) for f, kind in ((side_module(cmake, "CUDA_FATBIN_FILE"), "-fatbin"), (side_module(cmake, "CUDA_PTX_FILE"), "-ptx")) if f]
-    sources = sorted(os.path.join(sample_dir, f) for f in os.listdir(sample_dir)
-                     if f.endswith((".cu", ".cpp", ".c")) and not (modules and os.path.join(sample_dir, f) == kernel))
+    sources = executable_sources(cmake, name, sample_dir) or sorted(
+        os.path.join(sample_dir, f) for f in os.listdir(sample_dir)
+        if f.endswith((".cu", ".cpp", ".c")) and not (modules and os.path.join(sample_dir, f) == kernel))
+    link_toolkit_headers(cmake, exe_dir)
     common = os.path.join(sample_dir, "..", "..", "..", "Common")
     flags = ["-cudart", "shared", "-std=c++17", "--extended-lambda", "-Wno-deprecated-gpu-targets", "-I" + common,
              "-I" + sample_dir]
@@ -109,10 +131,16 @@ def run(exe, sample_dir, name, gputlm, config, functional, timeout):
             os.symlink(os.path.join(sample_dir, f), link)
     cmd = [gputlm, "cuda", "--config", config] + (["--functional"] if functional else []) + ["--", exe] + SIZE_ARGS.get(name, [])
     start = time.time()
+    # A session of its own: on a timeout the whole group goes (gputlm and the program it started).
+    p = subprocess.Popen(cmd, cwd=exe_dir, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, errors="replace",
+                         start_new_session=True)
     try:
-        r = subprocess.run(cmd, cwd=exe_dir, capture_output=True, text=True, timeout=timeout, errors="replace")
+        out, err = p.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
+        os.killpg(p.pid, signal.SIGKILL)
+        p.communicate()
         return False, "timeout after %d s" % timeout, time.time() - start, None
+    r = subprocess.CompletedProcess(cmd, p.returncode, out, err)
     seconds = time.time() - start
     ours = [l for l in r.stderr.splitlines() if l.startswith("gputlm cuda: ")]
     if r.returncode == 0:
@@ -137,6 +165,8 @@ def main():
     ap.add_argument("--reuse", action="store_true", help="run the programs an earlier run built in OUT_build (no nvcc)")
     a = ap.parse_args()
     gputlm, config = os.path.abspath(a.gputlm), os.path.abspath(a.config)
+    global CUDA_INCLUDE
+    CUDA_INCLUDE = os.path.join(os.path.dirname(os.path.dirname(os.path.realpath(a.nvcc))), "include")
     out_dir = os.path.abspath(a.out + "_build")
     os.makedirs(os.path.join(out_dir, "bin"), exist_ok=True)
     rows, excluded = [], []

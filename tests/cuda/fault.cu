@@ -5,7 +5,7 @@
 
 __global__ void overrun(int* x, unsigned n) {
   const unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
-  x[i + n * 64] = 1;  // far past the allocation (and its guard gap)
+  x[i + n * 16384] = 1;  // 16 MB past the allocation: beyond the 2 MB pages the device maps for it
 }
 
 __global__ void fill(int* x) { x[threadIdx.x] = 0; }

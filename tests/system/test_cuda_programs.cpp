@@ -257,6 +257,37 @@ TEST_F(CudaPrograms, AKernelFaultEndsTheRunAsGputlmRunDoes) {
   EXPECT_FALSE(contains(r.out, "FAILED")) << r.out;
 }
 
+// Issue 40 part 5: Rodinia's particlefilter gave other numbers functional than timed, and others
+// from run to run, because it seeds its generators with time(0) (a second later, other particles;
+// so on a GPU too). With the seed fixed, a fast-math particle filter gives the same bits timed,
+// functional and functional again.
+TEST_F(CudaPrograms, AFastMathParticleFilterGivesTheSameBitsTimedAndFunctional) {
+  const ProgramRun timed = cuda("fast_math_filter"), functional = cuda("fast_math_filter", "--functional"),
+                   again = cuda("fast_math_filter", "--functional");
+  EXPECT_TRUE(contains(timed.out, "fast_math_filter: PASSED")) << timed.out << timed.err;
+  EXPECT_EQ(timed.out, functional.out);
+  EXPECT_EQ(functional.out, again.out);
+  EXPECT_NE(cuda("fast_math_filter", "", "8").out, timed.out) << "another seed, other particles";
+}
+
+// A read just outside an allocation reaches memory the device maps (2 MB pages): served with a
+// warning, as a GPU serves it; --memcheck makes it a fault, as compute-sanitizer reports it.
+TEST_F(CudaPrograms, AReadJustOutsideAnAllocationIsServedWithAWarningOrFaultsUnderMemcheck) {
+  for (const bool functional : {false, true}) {
+    const ProgramRun r = cuda("out_of_bounds", functional ? "--functional" : "");
+    EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+    EXPECT_TRUE(contains(r.out, "out_of_bounds: PASSED")) << r.out;
+    EXPECT_TRUE(contains(r.err, "gputlm cuda: warning: 2 global accesses outside any allocation")) << r.err;
+    EXPECT_TRUE(contains(r.err, "'_Z10neighboursPKiPii': global address outside any allocation (in mapped memory: served) at address 0x"))
+        << r.err;
+    EXPECT_TRUE(contains(r.err, "out_of_bounds.sm_75.ptx:")) << "the PTX line: " << r.err;
+  }
+  const ProgramRun strict = cuda("out_of_bounds", "--memcheck");
+  EXPECT_EQ(strict.exit_code, 3) << strict.out << strict.err;
+  EXPECT_TRUE(contains(strict.err, "kernel fault in '_Z10neighboursPKiPii': global address outside any allocation")) << strict.err;
+  EXPECT_FALSE(contains(strict.out, "PASSED")) << strict.out;
+}
+
 TEST_F(CudaPrograms, AProgramEndedByAnErrorKeepsTheStatisticsOfItsCompletedLaunches) {
   for (const bool functional : {false, true}) {
     const std::string stats = scratch(functional ? "fault_functional.json" : "fault.json");

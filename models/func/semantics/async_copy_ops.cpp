@@ -60,7 +60,7 @@ void copy(ExecCtx& c) {
     uint8_t* d = c.cta->shared.data() + dst;
     if (n > 0) {
       GlobalMemory& mem = *c.launch().memory;
-      if (!mem.find(src, n)) c.fault("cp.async: global source outside any allocation", tid, src);
+      c.check_global(src, n, tid, "cp.async: global source");
       std::memcpy(d, mem.device_ptr(src), n);
       r.accessed |= LaneMask{1} << lane;
       r.addr[lane] = src;

@@ -39,7 +39,7 @@ uint8_t* matrix_memory(ExecCtx& c, uint32_t tid, const isa::Operand& a, uint64_t
   }
   if (space != Space::Global) c.fault("matrix access to unsupported state space " + std::string(isa::space_name(space)), tid, addr);
   GlobalMemory& mem = *c.launch().memory;
-  if (!mem.find(addr, bytes)) c.fault("global address outside any allocation", tid, addr);
+  c.check_global(addr, bytes, tid, "global address");
   return mem.device_ptr(addr);
 }
 uint64_t base_address(ExecCtx& c, const isa::Operand& a, uint32_t tid) {
