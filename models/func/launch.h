@@ -21,6 +21,7 @@ struct Dim3 {
 struct CtaState;
 struct ExecResult;
 class DeviceServices;
+class TextureTable;
 
 // Where a timing run takes each warp instruction's outcome from when not from the functional
 // engine: a recorded trace (tb/trace/trace_replay.h). `warp` is the warp's index in its CTA, `pc`
@@ -45,6 +46,7 @@ struct Launch {
   GlobalMemory* memory = nullptr;
   InstructionSource* replay = nullptr;  // set: a trace replay, no functional execution
   DeviceServices* services = nullptr;   // printf FIFO, malloc heap, assertions (device_services.h); null: calling them faults
+  const TextureTable* textures = nullptr;  // texture and surface objects by handle (texture_table.h); null: none are live
 
   uint32_t threads_per_cta() const { return static_cast<uint32_t>(block.count()); }
   uint32_t warps_per_cta() const { return (threads_per_cta() + 31) / 32; }

@@ -100,7 +100,12 @@ namespace gputlm::isa {
   X(Stmatrix, "stmatrix", Warp, 2, 2)            \
   X(Movmatrix, "movmatrix", Warp, 2, 2)          \
   X(CpAsync, "cp.async", Memory, 0, 5)           \
-  X(Mbarrier, "mbarrier", Memory, 1, 4)
+  X(Mbarrier, "mbarrier", Memory, 1, 4)          \
+  X(Tex, "tex", Memory, 2, 4)                    \
+  X(Tld4, "tld4", Memory, 2, 2)                  \
+  X(Txq, "txq", Memory, 2, 2)                    \
+  X(Suld, "suld", Memory, 2, 2)                  \
+  X(Sust, "sust", Memory, 2, 2)
 
 enum class Opcode : uint8_t {
 #define GPUTLM_OP_ENUM(e, name, cls, lo, hi) e,

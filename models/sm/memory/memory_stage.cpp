@@ -6,6 +6,10 @@ namespace {
 // cp.async (PTX ISA 9.7.9.25) reads its source lines through the L1 like a load (its result space
 // is .global) and the instruction waits for them; the shared-memory write that follows and
 // wait_group's wait for the warp's groups are not modelled (the copies are done when it leaves).
+// tex, tld4 and suld are loads and sust a store (isa::Instruction::is_load/is_store): each lane
+// sends the address of the first texel it reads or writes (func::tex; with linear filtering the
+// other texels of the footprint are not sent), through the L1 like any global access. There is no
+// separate texture cache; the functional result never bypasses the memory system.
 bool uses_memory_system(const WarpInstr& w) {
   return (w.in->is_memory() || w.in->op == isa::Opcode::CpAsync) && (w.result.space == isa::Space::Global || w.result.space == isa::Space::Local ||
                                w.result.space == isa::Space::Shared);

@@ -24,6 +24,11 @@ UnitType unit_of(const isa::Kernel& k, uint32_t pc) {
   if (in.op == isa::Opcode::CpAsync || in.op == isa::Opcode::Mbarrier)
     throw std::invalid_argument(k.name + ": VGIW has no mapping for '" + k.text[pc] + "' (pc " + std::to_string(pc) +
                                 "): asynchronous copies and mbarrier objects are not modelled by its load/store units");
+  // tex, tld4, txq, suld, sust (PTX ISA 9.7.10, 9.7.11): the load/store units have no texture
+  // path (object lookup, sampling, filtering).
+  if (in.is_texture())
+    throw std::invalid_argument(k.name + ": VGIW has no mapping for '" + k.text[pc] + "' (pc " + std::to_string(pc) +
+                                "): texture and surface instructions are not modelled by its load/store units");
   switch (isa::instruction_class(in)) {
     case isa::InstrClass::IntDiv:
     case isa::InstrClass::FloatDiv:
