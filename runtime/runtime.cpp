@@ -188,6 +188,7 @@ CudaError Runtime::launch(RegisteredKernel& k, Dim3 grid, Dim3 block, void** arg
   l.dynamic_shared = static_cast<uint32_t>(shared);
   l.memory = &m_memory.global();
   l.services = &m_services;
+  l.textures = &m_textures;
   synchronize();  // CUDA flushes the printf FIFO at the start of a launch
   m_services.begin_launch(*k.kernel, m_memory.global());
   m_memory.managed_to_device();

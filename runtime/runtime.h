@@ -22,8 +22,10 @@
 #include "models/func/bound_kernel.h"
 #include "models/func/device_services.h"
 #include "models/func/module_image.h"
+#include "models/func/texture_table.h"
 #include "models/isa/kernel.h"
 #include "runtime/cuda_abi.h"
+#include "runtime/cuda_arrays.h"
 #include "runtime/device_memory.h"
 #include "runtime/program_run.h"
 
@@ -109,6 +111,11 @@ class Runtime {
   CudaError sticky_error() const { return m_sticky; }
   func::DeviceServices& services() { return m_services; }  // printf FIFO, malloc heap
   DeviceLimits& limits() { return m_limits; }
+  // CUDA arrays, and the texture and surface objects kernels reach by handle (each launch's
+  // func::Launch::textures) with the descriptors they were made from (api_array.cpp, api_texture.cpp).
+  CudaArrays& arrays() { return m_arrays; }
+  func::TextureTable& textures() { return m_textures; }
+  std::map<uint64_t, ObjectDescs>& object_descs() { return m_object_descs; }
 
   // The calling host thread's <<<>>> configurations (pushed by the launch's host code, popped
   // by its stub).
@@ -154,6 +161,9 @@ class Runtime {
   CudaError m_sticky = kSuccess;
   func::DeviceServices m_services;
   DeviceLimits m_limits;
+  CudaArrays m_arrays;
+  func::TextureTable m_textures;
+  std::map<uint64_t, ObjectDescs> m_object_descs;
 };
 
 }  // namespace gputlm::runtime
