@@ -89,6 +89,10 @@ bool int_warp_specific(Instruction& in, std::string_view w) {
       if (w == "wrap") return in.flags |= kShfWrap;
       return w == "clamp";
     case Opcode::Dp2a: return (w == "lo" || w == "hi") && lookup(kMul, w, in.mul);
+    case Opcode::Vabsdiff4:  // vabsdiff4.dtype.atype.btype{.sat}{.add} (PTX ISA "SIMD video instructions")
+      if (w == "add") return (in.atom = AtomOp::Add), true;
+      // The third type (btype) must be atype: both are recorded by it.
+      return in.type2 != DType::None && parse_dtype(w) == in.type2;
     case Opcode::Redux: return lookup(kAtom, w, in.atom);
     case Opcode::Match: return (w == "any" || w == "all") && lookup(kVote, w, in.vote);
     case Opcode::Add:

@@ -44,6 +44,7 @@ namespace gputlm::isa {
   X(Fns, "fns", IntAlu, 4, 4)                    \
   X(Dp4a, "dp4a", IntMul, 4, 4)                  \
   X(Dp2a, "dp2a", IntMul, 4, 4)                  \
+  X(Vabsdiff4, "vabsdiff4", IntAlu, 4, 4)        \
   X(Shl, "shl", IntAlu, 3, 3)                    \
   X(Shr, "shr", IntAlu, 3, 3)                    \
   X(Prmt, "prmt", IntAlu, 4, 4)                  \
