@@ -298,6 +298,12 @@ static void check_surface_and_gather() {
   CUDA_CHECK(cudaFreeArray(a));
   CUDA_CHECK(cudaFreeArray(plain));
   CUDA_CHECK(cudaFreeArray(ga));
+  cudaResourceDesc freed = array_resource(ga);
+  cudaTextureDesc td;
+  std::memset(&td, 0, sizeof td);
+  cudaTextureObject_t dead;
+  expect(cudaCreateTextureObject(&dead, &freed, &td, nullptr) == cudaErrorInvalidResourceHandle, "texture of a freed array", 0, 0, 0);
+  cudaGetLastError();
   CUDA_CHECK(cudaFree(d_out));
   CUDA_CHECK(cudaFree(d_g));
 }
