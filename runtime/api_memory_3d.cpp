@@ -1,7 +1,8 @@
 // Runtime API: pitched and 3D device memory (cudaMallocPitch, cudaMalloc3D, cudaMemcpy3D,
 // cudaMemset2D/3D). A row's pitch is its width rounded up to the device's texture alignment (512
-// bytes, cudaDevAttrTextureAlignment), as CUDA's allocator pads rows. CUDA arrays (the copies'
-// srcArray/dstArray) belong to textures, which this runtime does not have yet.
+// bytes, cudaDevAttrTextureAlignment), as CUDA's allocator pads rows. cudaMemcpy3D takes a CUDA
+// array on either side (cuda_arrays.h): positions and the extent's width are then in elements of
+// the array, else in bytes.
 #include <cstdint>
 
 #include "runtime/api_support.h"
@@ -36,6 +37,34 @@ CudaError set_rows(char* dst, size_t pitch, size_t slice, int value, size_t widt
   return kSuccess;
 }
 
+// One side of a 3D copy: its first byte, row pitch and rows per slice.
+struct Side {
+  char* ptr = nullptr;
+  size_t pitch = 0, ysize = 0;
+};
+// The side at `pos` of array `handle` (when set; false when the region leaves it) or of `p`.
+// `width` is the extent's width in bytes.
+bool copy_side(void* handle, const Pos& pos, const PitchedPtr& p, const Extent& e, size_t width, Side& s) {
+  if (!handle) {
+    s = {static_cast<char*>(p.ptr) + (pos.z * p.ysize + pos.y) * p.pitch + pos.x, p.pitch, p.ysize};
+    return true;
+  }
+  const CudaArray* a = Runtime::get().arrays().find(handle);
+  if (!a) return false;
+  const gputlm::func::TexResource& r = a->resource;
+  const size_t x = pos.x * r.format.bytes();
+  if (x + width > r.row_pitch || pos.y + e.height > r.height || pos.z + e.depth > r.slices()) return false;
+  s = {reinterpret_cast<char*>(r.base + pos.z * r.slice_pitch + pos.y * r.row_pitch + x), r.row_pitch, r.height};
+  return true;
+}
+// The extent's width in bytes: in elements of the array taking part, if one does.
+size_t width_bytes(const Memcpy3DParms& p) {
+  void* handle = p.dstArray ? p.dstArray : p.srcArray;
+  if (!handle) return p.extent.width;
+  const CudaArray* a = Runtime::get().arrays().find(handle);
+  return a ? p.extent.width * a->resource.format.bytes() : p.extent.width;
+}
+
 }  // namespace
 
 extern "C" {
@@ -63,11 +92,11 @@ int cudaMalloc3D(PitchedPtr* p, Extent e) {
 int cudaMemcpy3D(const Memcpy3DParms* p) {
   return guarded("cudaMemcpy3D", [&] {
     if (!p) return record(kErrorInvalidValue);
-    if (p->srcArray || p->dstArray) not_implemented("cudaMemcpy3D with a CUDA array");
-    const PitchedPtr &s = p->srcPtr, &d = p->dstPtr;
-    const char* src = static_cast<const char*>(s.ptr) + (p->srcPos.z * s.ysize + p->srcPos.y) * s.pitch + p->srcPos.x;
-    char* dst = static_cast<char*>(d.ptr) + (p->dstPos.z * d.ysize + p->dstPos.y) * d.pitch + p->dstPos.x;
-    return record(copy_rows(dst, d.pitch, d.pitch * d.ysize, src, s.pitch, s.pitch * s.ysize, p->extent.width, p->extent.height,
+    const size_t width = width_bytes(*p);
+    Side s, d;
+    if (!copy_side(p->srcArray, p->srcPos, p->srcPtr, p->extent, width, s) || !copy_side(p->dstArray, p->dstPos, p->dstPtr, p->extent, width, d))
+      return record(kErrorInvalidValue);
+    return record(copy_rows(d.ptr, d.pitch, d.pitch * d.ysize, s.ptr, s.pitch, s.pitch * s.ysize, width, p->extent.height,
                             p->extent.depth, static_cast<MemcpyKind>(p->kind)));
   });
 }

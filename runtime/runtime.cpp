@@ -206,6 +206,7 @@ CudaError Runtime::launch(RegisteredKernel& k, Dim3 grid, Dim3 block, void** arg
     m_memory.global().write(m_grid_workspace, workspace, sizeof workspace);
     l.grid_workspace = m_grid_workspace;
   }
+  l.textures = &m_textures;
   synchronize();  // CUDA flushes the printf FIFO at the start of a launch
   m_services.begin_launch(*k.kernel, m_memory.global());
   m_memory.managed_to_device();

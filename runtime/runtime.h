@@ -23,8 +23,10 @@
 #include "models/func/device_services.h"
 #include "models/func/memory_check.h"
 #include "models/func/module_image.h"
+#include "models/func/texture_table.h"
 #include "models/isa/kernel.h"
 #include "runtime/cuda_abi.h"
+#include "runtime/cuda_arrays.h"
 #include "runtime/device_memory.h"
 #include "runtime/program_run.h"
 
@@ -114,6 +116,11 @@ class Runtime {
   CudaError sticky_error() const { return m_sticky; }
   func::DeviceServices& services() { return m_services; }  // printf FIFO, malloc heap
   DeviceLimits& limits() { return m_limits; }
+  // CUDA arrays, and the texture and surface objects kernels reach by handle (each launch's
+  // func::Launch::textures) with the descriptors they were made from (api_array.cpp, api_texture.cpp).
+  CudaArrays& arrays() { return m_arrays; }
+  func::TextureTable& textures() { return m_textures; }
+  std::map<uint64_t, ObjectDescs>& object_descs() { return m_object_descs; }
 
   // The calling host thread's <<<>>> configurations (pushed by the launch's host code, popped
   // by its stub).
@@ -161,6 +168,9 @@ class Runtime {
   uint64_t m_grid_workspace = 0;  // cooperative launches' grid workspace, made at the first
   func::MemoryCheck m_memcheck{false};  // accesses outside allocations (gputlm cuda --memcheck)
   DeviceLimits m_limits;
+  CudaArrays m_arrays;
+  func::TextureTable m_textures;
+  std::map<uint64_t, ObjectDescs> m_object_descs;
 };
 
 }  // namespace gputlm::runtime

@@ -1,5 +1,7 @@
 #include "models/func/bound_kernel.h"
 
+#include <stdexcept>
+
 #include "models/common/error.h"
 #include "models/func/semantics/semantics.h"
 
@@ -16,7 +18,12 @@ BoundKernel::BoundKernel(const isa::Kernel& kernel, const ModuleImage* image) : 
   }
   m_fns.reserve(kernel.code.size());
   for (size_t pc = 0; pc < kernel.code.size(); ++pc) {
-    ExecFn fn = bind_instruction(kernel.code[pc]);
+    ExecFn fn = nullptr;
+    try {
+      fn = bind_instruction(kernel.code[pc]);
+    } catch (const std::invalid_argument& e) {  // a form the engine names as not supported
+      throw SourceError(kernel.file, kernel.lines[pc], e.what(), kernel.text[pc]);
+    }
     if (!fn)
       throw SourceError(kernel.file, kernel.lines[pc], "instruction not supported by the functional engine (opcode, type or modifier combination)", kernel.text[pc]);
     m_fns.push_back(fn);

@@ -22,6 +22,7 @@ struct CtaState;
 struct ExecResult;
 class DeviceServices;
 class MemoryCheck;
+class TextureTable;
 
 // Where a timing run takes each warp instruction's outcome from when not from the functional
 // engine: a recorded trace (tb/trace/trace_replay.h). `warp` is the warp's index in its CTA, `pc`
@@ -52,6 +53,7 @@ struct Launch {
   // interleaved on the functional engine (reference_executor.h), as they are resident at once.
   uint64_t grid_workspace = 0;
   MemoryCheck* memcheck = nullptr;  // global accesses outside every allocation (memory_check.h); null: they fault
+  const TextureTable* textures = nullptr;  // texture and surface objects by handle (texture_table.h); null: none are live
 
   uint32_t threads_per_cta() const { return static_cast<uint32_t>(block.count()); }
   uint32_t warps_per_cta() const { return (threads_per_cta() + 31) / 32; }

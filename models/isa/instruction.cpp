@@ -32,7 +32,7 @@ bool is_warp_collective(const Instruction& in) {
 namespace {
 void operand_regs(const Operand& o, std::vector<int32_t>& out) {
   if (o.kind == OperandKind::Reg || (o.kind == OperandKind::Address && o.reg >= 0)) out.push_back(o.reg);
-  if (o.kind == OperandKind::Vector)
+  if (o.kind == OperandKind::Vector || o.kind == OperandKind::Address)  // [handle, {coordinates}]: tex, suld, sust
     for (unsigned i = 0; i < o.vec_n; ++i)
       if (o.vec[i] >= 0) out.push_back(o.vec[i]);
 }
@@ -41,7 +41,7 @@ bool first_operand_is_dst(const Instruction& in) {
   switch (in.op) {
     case Opcode::St: case Opcode::Red: case Opcode::Bra: case Opcode::Prefetch: case Opcode::Prefetchu:
     case Opcode::Applypriority: case Opcode::Discard: case Opcode::Nanosleep: case Opcode::Call:
-    case Opcode::Fence: case Opcode::Stmatrix:
+    case Opcode::Fence: case Opcode::Stmatrix: case Opcode::Sust:
       return false;
     case Opcode::Wmma:
       return in.tensor.part != MatrixPart::D;  // wmma.store.d [p], {d}: reads its registers

@@ -79,6 +79,22 @@ struct AsyncForm {
   bool expect_tx = false;    // mbarrier.arrive.expect_tx / arrive_drop.expect_tx
 };
 
+// tex, tld4, txq, suld and sust (PTX ISA 9.7.10 "Texture Instructions", 9.7.11 "Surface
+// Instructions"): the geometry, tex's mip form, tld4's channel, txq's query, the surface access
+// form and its out-of-range mode.
+enum class TexGeom : uint8_t { None, D1, D2, D3, A1D, A2D, Cube, ACube, D2MS, A2DMS };
+enum class TexMip : uint8_t { None, Base, Level, Grad };
+enum class SurfClamp : uint8_t { Trap, Clamp, Zero };
+struct TexForm {
+  TexGeom geom = TexGeom::None;
+  TexMip mip = TexMip::None;
+  int8_t comp = -1;    // tld4 .r .g .b .a: 0..3
+  int8_t query = -1;   // txq: the query's index in kTxqQueries (modifiers.cpp), same order as func::tex::Query
+  bool bulk = false;   // suld/sust .b (raw bytes)
+  bool formatted = false;  // sust .p (converted to the surface's format)
+  SurfClamp clamp = SurfClamp::Trap;
+};
+
 // Boolean modifiers, one bit each.
 enum InstrFlag : uint32_t {
   kFtz = 1u << 0, kSat = 1u << 1, kApprox = 1u << 2, kUni = 1u << 3, kCc = 1u << 4,
@@ -131,6 +147,7 @@ struct Instruction {
   EvictPriority evict_primary = EvictPriority::None, evict_secondary = EvictPriority::None;
   TensorForm tensor;  // wmma mma ldmatrix stmatrix movmatrix
   AsyncForm async;    // cp.async mbarrier
+  TexForm tex;        // tex tld4 txq suld sust
 
   bool has(InstrFlag f) const { return (flags & f) != 0; }
   bool is_branch() const { return op == Opcode::Bra; }
@@ -142,8 +159,11 @@ struct Instruction {
   bool decides_control() const {
     return is_branch() || is_exit() || is_call() || is_return() || is_barrier() || op == Opcode::Trap;
   }
-  bool is_load() const { return op == Opcode::Ld || op == Opcode::Ldu; }
-  bool is_store() const { return op == Opcode::St || op == Opcode::CondAcc; }  // cond.acc: [base] is operand 1
+  // Texture and surface reads count as loads and sust as a store: the timing model sends them
+  // through the L1 at the addresses of the texels they read or write (func::tex).
+  bool is_load() const { return op == Opcode::Ld || op == Opcode::Ldu || op == Opcode::Tex || op == Opcode::Tld4 || op == Opcode::Suld; }
+  bool is_store() const { return op == Opcode::St || op == Opcode::CondAcc || op == Opcode::Sust; }  // cond.acc: [base] is operand 1
+  bool is_texture() const { return op == Opcode::Tex || op == Opcode::Tld4 || op == Opcode::Txq || op == Opcode::Suld || op == Opcode::Sust; }
   bool is_atomic() const { return op == Opcode::Atom || op == Opcode::Red; }
   bool is_memory() const { return is_load() || is_store() || is_atomic(); }
   // A tensor-core fragment load or store: ldmatrix, stmatrix, wmma.load, wmma.store.

@@ -89,6 +89,10 @@ bool int_warp_specific(Instruction& in, std::string_view w) {
       if (w == "wrap") return in.flags |= kShfWrap;
       return w == "clamp";
     case Opcode::Dp2a: return (w == "lo" || w == "hi") && lookup(kMul, w, in.mul);
+    case Opcode::Vabsdiff4:  // vabsdiff4.dtype.atype.btype{.sat}{.add} (PTX ISA "SIMD video instructions")
+      if (w == "add") return (in.atom = AtomOp::Add), true;
+      // The third type (btype) must be atype: both are recorded by it.
+      return in.type2 != DType::None && parse_dtype(w) == in.type2;
     case Opcode::Redux: return lookup(kAtom, w, in.atom);
     case Opcode::Match: return (w == "any" || w == "all") && lookup(kVote, w, in.vote);
     case Opcode::Add:
@@ -202,6 +206,39 @@ bool async_specific(Instruction& in, std::string_view w) {
   return false;
 }
 
+// Words of tex, tld4, txq, suld and sust (PTX ISA 9.7.10, 9.7.11). Types (.v4.f32.s32: result,
+// then coordinates) and .v2/.v4 are the common words.
+constexpr std::array<std::pair<std::string_view, TexGeom>, 9> kTexGeoms = {{
+    {"1d", TexGeom::D1}, {"2d", TexGeom::D2}, {"3d", TexGeom::D3}, {"a1d", TexGeom::A1D}, {"a2d", TexGeom::A2D},
+    {"cube", TexGeom::Cube}, {"acube", TexGeom::ACube}, {"2dms", TexGeom::D2MS}, {"a2dms", TexGeom::A2DMS}}};
+constexpr std::array<std::pair<std::string_view, int8_t>, 13> kTxqQueries = {{
+    {"width", 0}, {"height", 1}, {"depth", 2}, {"channel_data_type", 3}, {"channel_order", 4},
+    {"normalized_coords", 5}, {"filter_mode", 6}, {"addr_mode_0", 7}, {"addr_mode_1", 8}, {"addr_mode_2", 9},
+    {"num_mipmap_levels", 10}, {"num_samples", 11}, {"array_size", 12}}};
+constexpr std::array<std::pair<std::string_view, int8_t>, 4> kTld4Comps = {{{"r", 0}, {"g", 1}, {"b", 2}, {"a", 3}}};
+bool texture_specific(Instruction& in, std::string_view w) {
+  TexForm& t = in.tex;
+  switch (in.op) {
+    case Opcode::Tex:
+      if (w == "base") return (t.mip = TexMip::Base), true;
+      if (w == "level") return (t.mip = TexMip::Level), true;
+      if (w == "grad") return (t.mip = TexMip::Grad), true;
+      return lookup(kTexGeoms, w, t.geom);
+    case Opcode::Tld4: return lookup(kTld4Comps, w, t.comp) || lookup(kTexGeoms, w, t.geom);
+    case Opcode::Txq: return lookup(kTxqQueries, w, t.query);
+    case Opcode::Suld:
+    case Opcode::Sust:
+      if (w == "b") return t.bulk = true;
+      if (w == "p") return t.formatted = true;
+      if (w == "trap") return (t.clamp = SurfClamp::Trap), true;
+      if (w == "clamp") return (t.clamp = SurfClamp::Clamp), true;
+      if (w == "zero") return (t.clamp = SurfClamp::Zero), true;
+      return lookup(kTexGeoms, w, t.geom);
+    default:
+      return false;
+  }
+}
+
 bool opcode_specific(Instruction& in, std::string_view w) {
   switch (in.op) {
     case Opcode::Setp:
@@ -257,7 +294,9 @@ bool opcode_specific(Instruction& in, std::string_view w) {
 }  // namespace
 
 bool apply_modifier(Instruction& in, std::string_view w) {
-  if (opcode_specific(in, w) || int_warp_specific(in, w) || tensor_specific(in, w) || async_specific(in, w)) return true;
+  if (opcode_specific(in, w) || int_warp_specific(in, w) || tensor_specific(in, w) || async_specific(in, w) ||
+      texture_specific(in, w))
+    return true;
   if (DType t = parse_dtype(w); t != DType::None) {
     if (in.type == DType::None) in.type = t;
     else if (in.type2 == DType::None) in.type2 = t;

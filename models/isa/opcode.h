@@ -44,6 +44,7 @@ namespace gputlm::isa {
   X(Fns, "fns", IntAlu, 4, 4)                    \
   X(Dp4a, "dp4a", IntMul, 4, 4)                  \
   X(Dp2a, "dp2a", IntMul, 4, 4)                  \
+  X(Vabsdiff4, "vabsdiff4", IntAlu, 4, 4)        \
   X(Shl, "shl", IntAlu, 3, 3)                    \
   X(Shr, "shr", IntAlu, 3, 3)                    \
   X(Prmt, "prmt", IntAlu, 4, 4)                  \
@@ -101,7 +102,12 @@ namespace gputlm::isa {
   X(Stmatrix, "stmatrix", Warp, 2, 2)            \
   X(Movmatrix, "movmatrix", Warp, 2, 2)          \
   X(CpAsync, "cp.async", Memory, 0, 5)           \
-  X(Mbarrier, "mbarrier", Memory, 1, 4)
+  X(Mbarrier, "mbarrier", Memory, 1, 4)          \
+  X(Tex, "tex", Memory, 2, 4)                    \
+  X(Tld4, "tld4", Memory, 2, 2)                  \
+  X(Txq, "txq", Memory, 2, 2)                    \
+  X(Suld, "suld", Memory, 2, 2)                  \
+  X(Sust, "sust", Memory, 2, 2)
 
 enum class Opcode : uint8_t {
 #define GPUTLM_OP_ENUM(e, name, cls, lo, hi) e,

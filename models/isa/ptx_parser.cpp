@@ -436,6 +436,9 @@ class Parser : TokenCursor {
     }
   }
   void check_types(const Instruction& in, const Token& t) const {
+    if ((in.op == Opcode::Tex || in.op == Opcode::Tld4 || in.op == Opcode::Suld || in.op == Opcode::Sust) && in.tex.geom == TexGeom::None)
+      fail(t, std::string(opcode_name(in.op)) + " needs its geometry (.1d, .2d, .3d, .a1d, .a2d, .cube, .acube)");
+    if (in.op == Opcode::Txq && in.tex.query < 0) fail(t, "txq needs its query (.width, .height, .channel_order, ...)");
     switch (in.op) {
       case Opcode::Bra: case Opcode::Ret: case Opcode::Exit: case Opcode::Trap: case Opcode::Bar: case Opcode::Call:
       case Opcode::Barrier: case Opcode::Membar: case Opcode::Fence: case Opcode::Prefetch:
@@ -606,6 +609,15 @@ class Parser : TokenCursor {
       o.imm += parse_number(next(), neg);
     } else if (accept("-")) {
       o.imm -= parse_number(next(), false);
+    } else if (accept(",")) {  // [handle, {coordinates}] of tex, tld4, suld, sust (PTX ISA 9.7.10, 9.7.11)
+      if (o.reg < 0) fail(t, "a texture or surface operand names its object by a register: [handle, {coordinates}]");
+      expect("{");
+      do {
+        const Token& rt = next();
+        if (o.vec_n >= kMaxVector) fail(rt, "coordinate vector with more than 8 elements");
+        o.vec[o.vec_n++] = reg_ref(rt);
+      } while (accept(","));
+      expect("}");
     }
     expect("]");
     return o;

@@ -182,6 +182,13 @@ TEST_F(CudaPrograms, AGridSyncInACooperativeLaunchSeparatesPhasesOfTheWholeGrid)
   expect_passes_timed_and_functional("grid_sync", "grid_sync: PASSED");
 }
 
+// Textures and surfaces through objects (PTX ISA 9.7.10 tex/tld4, 9.7.11 suld/sust): 2D linear
+// filtering with wrap, tex1Dfetch, 3D, layered, cube map, surfaces and tex2Dgather against the
+// program's CPU reference, timed (texel loads through the L1) and functional.
+TEST_F(CudaPrograms, TexturesAndSurfacesMatchTheHostsReferenceOfTheSamplingRules) {
+  expect_passes_timed_and_functional("textures", "textures: PASSED");
+}
+
 TEST_F(CudaPrograms, AStructArgumentIsLaidOutAsThePtxParamListSays) {
   expect_passes("struct_arg", "struct_arg: PASSED");
 }

@@ -8,6 +8,8 @@
 
 namespace gputlm::func {
 
+struct TextureObject;
+
 // The semantic function of `in`, or nullptr if this opcode/type/modifier combination is not
 // implemented.
 ExecFn bind_instruction(const isa::Instruction& in);
@@ -30,6 +32,11 @@ ExecFn bind_tensor(const isa::Instruction& in);   // mma.sync, wmma (tensor_ops.
 ExecFn bind_matrix_memory(const isa::Instruction& in);  // wmma.load/store ldmatrix stmatrix movmatrix
 ExecFn bind_async_copy(const isa::Instruction& in);  // cp.async{.ca,.cg,.commit_group,.wait_group,.wait_all,.mbarrier.arrive}
 ExecFn bind_mbarrier(const isa::Instruction& in);    // mbarrier.* and cp.async.mbarrier.arrive
+ExecFn bind_video(const isa::Instruction& in);       // vabsdiff4
+ExecFn bind_texture(const isa::Instruction& in);     // tex tld4 txq, and via bind_surface:
+ExecFn bind_surface(const isa::Instruction& in);     // suld.b sust.b
+// The live texture (or surface) object the lane's handle operand names; a kernel fault otherwise.
+const TextureObject& texture_object(ExecCtx& c, uint32_t tid, bool surface);
 }  // namespace sem
 
 }  // namespace gputlm::func

@@ -8,6 +8,10 @@ namespace {
 // wait_group's wait for the warp's groups are not modelled (the copies are done when it leaves).
 // Tensor-core fragment loads and stores go where their addresses are (shared memory's banks or
 // the L1), at the one address a lane names (ldmatrix's row) or its first element (wmma).
+// tex, tld4 and suld are loads and sust a store (isa::Instruction::is_load/is_store): each lane
+// sends the address of the first texel it reads or writes (func::tex; with linear filtering the
+// other texels of the footprint are not sent), through the L1 like any global access. There is no
+// separate texture cache; the functional result never bypasses the memory system.
 bool uses_memory_system(const WarpInstr& w) {
   return (w.in->is_memory() || w.in->is_matrix_access() || w.in->op == isa::Opcode::CpAsync) &&
          (w.result.space == isa::Space::Global || w.result.space == isa::Space::Local || w.result.space == isa::Space::Shared);

@@ -29,6 +29,11 @@ UnitType unit_of(const isa::Kernel& k, uint32_t pc) {
   if (isa::is_warp_collective(in))
     throw std::invalid_argument(k.name + ": VGIW has no mapping for '" + k.text[pc] + "' (pc " + std::to_string(pc) +
                                 "): a warp collective, and VGIW has no warps");
+  // tex, tld4, txq, suld, sust (PTX ISA 9.7.10, 9.7.11): the load/store units have no texture
+  // path (object lookup, sampling, filtering).
+  if (in.is_texture())
+    throw std::invalid_argument(k.name + ": VGIW has no mapping for '" + k.text[pc] + "' (pc " + std::to_string(pc) +
+                                "): texture and surface instructions are not modelled by its load/store units");
   switch (isa::instruction_class(in)) {
     case isa::InstrClass::IntDiv:
     case isa::InstrClass::FloatDiv:

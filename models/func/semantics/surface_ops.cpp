@@ -1,0 +1,117 @@
+// Surface instructions through surface objects (PTX ISA 9.7.11; the handle in a .u64 register):
+//   suld.b.geom{.v2,.v4}.btype{.trap,.clamp,.zero}  d, [a, c]
+//   sust.b.geom{.v2,.v4}.btype{.trap,.clamp,.zero}  [a, c], b
+//     geom 1d {x}, 2d {x, y}, 3d {x, y, z, _}, a1d {layer, x}, a2d {layer, x, y, _}; btype b8 b16
+//     b32 b64. x is in bytes, y and z (or the layer) in rows and slices; each element is btype
+//     wide and the elements are consecutive in memory (little-endian).
+// Out of range (texture_sampling.h, surface_address): .trap faults, .zero reads zeros and drops
+// the store, .clamp accesses the nearest location in range. Formatted stores (sust.p) are not
+// supported (named at bind time). A handle that is no live surface object is a kernel fault.
+#include <cstring>
+#include <stdexcept>
+
+#include "models/func/semantics/semantics.h"
+#include "models/func/texture_sampling.h"
+#include "models/func/texture_table.h"
+
+namespace gputlm::func::sem {
+namespace {
+
+using isa::TexGeom;
+
+unsigned surface_coords(TexGeom g) {
+  switch (g) {
+    case TexGeom::D1: return 1;
+    case TexGeom::D2: case TexGeom::A1D: return 2;
+    case TexGeom::D3: case TexGeom::A2D: return 4;
+    default: return 0;  // no surface of that geometry
+  }
+}
+
+// The address a lane accesses, or false (a .zero access out of range); faults for .trap.
+bool lane_address(ExecCtx& c, uint32_t tid, const isa::Operand& a, uint32_t bytes, uint64_t& address) {
+  const TextureObject& o = texture_object(c, tid, true);
+  int64_t v[4] = {0, 0, 0, 0};
+  for (unsigned i = 0; i < a.vec_n; ++i) v[i] = static_cast<int32_t>(c.reg(a.vec[i], tid));
+  const TexGeom g = c.in->tex.geom;
+  int64_t x = v[0], y = v[1], z = v[2];
+  if (g == TexGeom::A1D) x = v[1], y = 0, z = v[0];
+  if (g == TexGeom::A2D) x = v[1], y = v[2], z = v[0];
+  const auto mode = static_cast<tex::OutOfRange>(c.in->tex.clamp);
+  if (tex::surface_address(o, x, y, z, bytes, mode, address)) return true;
+  if (mode == tex::OutOfRange::Trap)
+    c.fault("surface access out of range (x " + std::to_string(x) + " bytes, y " + std::to_string(y) + ", z/layer " +
+                std::to_string(z) + ", " + std::to_string(bytes) + " bytes)",
+            tid, 0, false);
+  return false;
+}
+
+void record(ExecCtx& c, unsigned lane, uint64_t address, uint32_t bytes) {
+  ExecResult& r = *c.result;
+  r.space = isa::Space::Global;
+  r.access_bytes = bytes;
+  r.accessed |= LaneMask{1} << lane;
+  r.addr[lane] = address;
+}
+
+int32_t element_reg(const isa::Operand& o, unsigned i) { return o.kind == isa::OperandKind::Reg ? o.reg : o.vec[i]; }
+
+void suld(ExecCtx& c) {
+  const isa::Instruction& in = *c.in;
+  const uint32_t elem = isa::dtype_bits(in.type) / 8, bytes = elem * in.vec;
+  GlobalMemory& memory = *c.launch().memory;
+  lanes(c, [&](unsigned lane, uint32_t tid) {
+    uint64_t address = 0;
+    uint8_t data[32] = {};
+    if (lane_address(c, tid, in.ops[1], bytes, address)) {
+      memory.read(address, data, bytes);
+      record(c, lane, address, bytes);
+    }
+    for (unsigned i = 0; i < in.vec; ++i) {
+      uint64_t v = 0;
+      std::memcpy(&v, data + i * elem, elem);
+      if (const int32_t r = element_reg(in.ops[0], i); r >= 0) c.reg(r, tid) = v;
+    }
+  });
+}
+
+void sust(ExecCtx& c) {
+  const isa::Instruction& in = *c.in;
+  const uint32_t elem = isa::dtype_bits(in.type) / 8, bytes = elem * in.vec;
+  GlobalMemory& memory = *c.launch().memory;
+  lanes(c, [&](unsigned lane, uint32_t tid) {
+    uint64_t address = 0;
+    if (!lane_address(c, tid, in.ops[0], bytes, address)) return;
+    uint8_t data[32] = {};
+    for (unsigned i = 0; i < in.vec; ++i) {
+      const int32_t r = element_reg(in.ops[1], i);
+      const uint64_t v = r >= 0 ? c.reg(r, tid) : 0;
+      std::memcpy(data + i * elem, &v, elem);
+    }
+    memory.write(address, data, bytes);
+    record(c, lane, address, bytes);
+  });
+}
+
+bool data_operand(const isa::Operand& o, unsigned n) {
+  return (o.kind == isa::OperandKind::Vector && o.vec_n == n) || (o.kind == isa::OperandKind::Reg && n == 1);
+}
+
+}  // namespace
+
+ExecFn bind_surface(const isa::Instruction& in) {
+  const bool load = in.op == isa::Opcode::Suld;
+  if (in.op != isa::Opcode::Suld && in.op != isa::Opcode::Sust) return nullptr;
+  if (in.tex.formatted || !in.tex.bulk)
+    throw std::invalid_argument("formatted surface access (suld.p, sust.p) is not supported; suld.b and sust.b are");
+  if (surface_coords(in.tex.geom) == 0) throw std::invalid_argument("surface geometry not supported (1d, 2d, 3d, a1d, a2d are)");
+  const unsigned bits = isa::dtype_bits(in.type);
+  const bool bit_type = in.type == isa::DType::B8 || in.type == isa::DType::B16 || in.type == isa::DType::B32 || in.type == isa::DType::B64;
+  const isa::Operand& a = in.ops[load ? 1 : 0];
+  if (!bit_type || bits == 0 || in.nops != 2 || a.kind != isa::OperandKind::Address || a.reg < 0 || a.vec_n != surface_coords(in.tex.geom))
+    return nullptr;
+  if (!data_operand(in.ops[load ? 0 : 1], in.vec)) return nullptr;
+  return load ? suld : sust;
+}
+
+}  // namespace gputlm::func::sem
