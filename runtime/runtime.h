@@ -25,6 +25,7 @@
 #include "models/isa/kernel.h"
 #include "runtime/cuda_abi.h"
 #include "runtime/device_memory.h"
+#include "runtime/graph_state.h"
 #include "runtime/program_run.h"
 
 namespace gputlm::runtime {
@@ -88,6 +89,8 @@ class Runtime {
   void register_var(void** handle, const void* host_var, const char* device_name, uint64_t size);
 
   RegisteredKernel* kernel(const void* host_fun);  // nullptr: not registered
+  // The host function `k` was registered with; nullptr for a kernel of the driver API.
+  const void* host_function(const RegisteredKernel* k) const;
 
   // Driver API (cuModuleLoadData, cuModuleLoad): a module from an image in memory, PTX text or a
   // fat binary holding PTX; InputError for machine code alone (a cubin), since gputlm runs PTX.
@@ -116,6 +119,7 @@ class Runtime {
   std::recursive_mutex& mutex() { return m_mutex; }
   std::set<const void*>& streams() { return m_streams; }  // made by cudaStreamCreate
   DeviceMemory& memory() { return m_memory; }
+  GraphState& graphs() { return m_graphs; }  // stream captures, graph memory
   ProgramRun& program() { return *m_run; }
   // CTAs of `k` (its PTX loaded) with this block and dynamic shared memory that one core holds at
   // once: the timing model's own limit (sm::ctas_fitting), for the occupancy calculator and
@@ -154,6 +158,7 @@ class Runtime {
   CudaError m_sticky = kSuccess;
   func::DeviceServices m_services;
   DeviceLimits m_limits;
+  GraphState m_graphs{m_memory};
 };
 
 }  // namespace gputlm::runtime
