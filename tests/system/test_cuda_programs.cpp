@@ -188,6 +188,20 @@ TEST_F(CudaPrograms, StreamsAreSerialisedAndEventsMeasureSimulatedTime) {
   expect_passes("streams_events", "streams_events: PASSED");
 }
 
+// CUDA graphs (programming guide, "CUDA Graphs"): explicit and stream-captured graphs launched,
+// updated and checked by the program, timed and functional; each kernel node runs as a launch of
+// its own in the statistics (2 kernels in each of 7 graph launches).
+TEST_F(CudaPrograms, GraphsBuiltAndCapturedRunTheirNodesInDependencyOrder) {
+  expect_passes_timed_and_functional("graphs", "graphs: PASSED (14 kernel launches from graphs)");
+  const std::string stats = scratch("graphs.json");
+  const ProgramRun r = cuda("graphs", "--functional --stats '" + stats + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  const nlohmann::json j = nlohmann::json::parse(read(stats));
+  ASSERT_EQ(j["launches"].size(), 14u);
+  EXPECT_EQ(j["launches"][0]["kernel"], "_Z4axpyPfPKfS1_fi");
+  EXPECT_EQ(j["launches"][1]["kernel"], "_Z5scalePffi");
+}
+
 TEST_F(CudaPrograms, ManagedMemoryHasOneAddressForHostAndKernel) {
   expect_passes("memory_ops", "memory_ops: PASSED");
 }
