@@ -76,6 +76,14 @@ const ErrorText* error_text(int e) {
 
 extern "C" {
 
+// The CUDA version the stand-in implements (13.0), for the driver as for the runtime.
+int cudaDriverGetVersion(int* version) {
+  if (!version) return record(kErrorInvalidValue);
+  *version = 13000;
+  return kSuccess;
+}
+int cudaRuntimeGetVersion(int* version) { return cudaDriverGetVersion(version); }
+
 int cudaGetDeviceCount(int* count) {
   *count = 1;
   return kSuccess;
@@ -156,6 +164,7 @@ int cudaStreamCreate(void** stream) {
 int cudaStreamDestroy(void* stream) {
   return guarded("cudaStreamDestroy", [&] {
     if (!streams().erase(stream)) return record(kErrorInvalidResourceHandle);
+    captures().stream_destroyed(stream);
     delete static_cast<const Stream*>(stream);
     return kSuccess;
   });
@@ -189,8 +198,11 @@ int cudaEventCreate(void** event) {
 int cudaEventCreateWithFlags(void** event, unsigned) { return cudaEventCreate(event); }
 
 int cudaEventDestroy(void* event) {
-  delete static_cast<Event*>(event);
-  return kSuccess;
+  return guarded("cudaEventDestroy", [&] {
+    captures().event_destroyed(event);
+    delete static_cast<Event*>(event);
+    return kSuccess;
+  });
 }
 
 // In a capturing stream the event marks the stream's place in the capture (capture.h) instead.

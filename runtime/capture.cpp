@@ -147,6 +147,18 @@ CudaError Captures::unsafe_call() {
   return e;
 }
 
+void Captures::stream_destroyed(void* stream) {
+  Capture* c = of(stream);
+  if (!c) return;
+  if (c->origin == stream) {
+    if (c->owns_graph) delete c->graph;
+    finish(*c);
+    return;
+  }
+  c->invalidated = true;
+  m_streams.erase(stream);
+}
+
 CudaError Captures::invalidate(void* stream, CudaError e) {
   if (Capture* c = of(stream)) c->invalidated = true;
   return e;

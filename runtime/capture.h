@@ -62,6 +62,10 @@ class Captures {
   CudaError wait_event(void* stream, void* event);
   // The event was recorded in a capture that is still going on.
   bool captured(void* event);
+  // cudaStreamDestroy / cudaEventDestroy: a destroyed origin stream ends its capture (no graph),
+  // another capturing stream leaves its capture invalidated; a destroyed event is forgotten.
+  void stream_destroyed(void* stream);
+  void event_destroyed(void* event) { m_events.erase(event); }
 
   // A potentially unsafe call (cudaMalloc, a synchronous copy, ...) from this thread: kSuccess,
   // or kErrorStreamCaptureUnsupported with the captures forbidding it invalidated.
