@@ -48,10 +48,11 @@ int cudaStreamBeginCaptureToGraph(void* stream, void* graph, void* const* deps, 
 int cudaStreamEndCapture(void* stream, void** graph) {
   return guarded("cudaStreamEndCapture", [&] {
     if (!valid_stream(stream)) return record(kErrorInvalidResourceHandle);
-    if (!graph) return record(kErrorInvalidValue);
+    const Capture* c = captures().of(stream);
+    if (!graph && (!c || c->owns_graph)) return record(kErrorInvalidValue);  // only a capture to the program's graph needs none
     Graph* made = nullptr;
     const CudaError e = captures().end(stream, &made);
-    *graph = made;
+    if (graph) *graph = made;
     return record(e);
   });
 }

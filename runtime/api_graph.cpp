@@ -134,6 +134,22 @@ int cudaGraphAddNode(void** node, void* graph, void* const* deps, const GraphEdg
   return add("cudaGraphAddNode", node, graph, deps, n, [&](NodePtr& out) { return p ? node_from(*p, out) : kErrorInvalidValue; });
 }
 
+// A handle is the device address of the conditional's 32-bit value, which the device side's
+// cudaGraphSetConditional stores to (models/func/semantics/service_calls.cpp) and the
+// conditional node reads. It holds `default_value` from the start.
+int cudaGraphConditionalHandleCreate(uint64_t* handle, void* graph, unsigned default_value, unsigned flags) {
+  return guarded("cudaGraphConditionalHandleCreate", [&] {
+    if (!handle || !graph || flags > 1) return record(kErrorInvalidValue);
+    DeviceMemory& mem = Runtime::get().memory();
+    const uint64_t address = mem.allocate(4, false);
+    if (!address) return record(kErrorMemoryAllocation);
+    mem.copy(reinterpret_cast<void*>(address), &default_value, 4, kHostToDevice);
+    graph_of(graph)->conditional_handles().push_back({address, default_value, flags == 1});
+    *handle = address;
+    return kSuccess;
+  });
+}
+
 int cudaGraphNodeGetType(void* node, NodeType* type) {
   return guarded("cudaGraphNodeGetType", [&] {
     if (!node || !type) return record(kErrorInvalidValue);

@@ -86,6 +86,14 @@ void copy_params(const GraphNode& from, GraphNode& to) {
   to.event = from.event;
   to.alloc = from.alloc;
   to.free_address = from.free_address;
+  to.condition = from.condition;
+  to.condition_type = from.condition_type;
+  to.bodies.clear();
+  to.body_handles.clear();
+  for (const auto& b : from.bodies) {
+    to.bodies.push_back(b->clone());
+    to.body_handles.push_back(to.bodies.back().get());
+  }
 }
 
 bool Graph::owns(const GraphNode* node) const { return node && node->owner == this; }
@@ -173,6 +181,7 @@ std::unique_ptr<Graph> Graph::clone() const {
   for (const auto& n : m_nodes)
     for (GraphNode* d : n->deps) mapped[n.get()]->deps.push_back(mapped[d]);
   copy->m_next_id = m_next_id;
+  copy->m_handles = m_handles;
   return copy;
 }
 
@@ -196,6 +205,11 @@ bool Graph::same_topology(const Graph& other, GraphExecUpdateResult& why, const 
     for (size_t d = 0; d < a.deps.size(); ++d)
       if (position(*this, a.deps[d]) != position(other, b.deps[d])) return false;
     if (a.type == NodeType::kGraph && !a.child->same_topology(*b.child, why, where)) return false;
+    if (a.type == NodeType::kConditional) {
+      if (a.condition_type != b.condition_type || a.bodies.size() != b.bodies.size()) return (why = kUpdateParametersChanged), false;
+      for (size_t k = 0; k < a.bodies.size(); ++k)
+        if (!a.bodies[k]->same_topology(*b.bodies[k], why, where)) return false;
+    }
     // Allocations cannot move (CUDA: memory nodes' parameters may not change in an update).
     if ((a.type == NodeType::kMemAlloc && a.alloc->bytes != b.alloc->bytes) ||
         (a.type == NodeType::kMemFree && a.free_address != b.free_address))

@@ -62,6 +62,20 @@ struct GraphNode {
   void* event = nullptr;         // kEventRecord, kWaitEvent
   std::shared_ptr<GraphAllocation> alloc;  // kMemAlloc
   uint64_t free_address = 0;               // kMemFree
+  // kConditional: its handle (the device address of the 32-bit condition), its type
+  // (cudaGraphConditionalNodeType) and its bodies, also as the cudaGraph_t array phGraph_out gives.
+  uint64_t condition = 0;
+  int condition_type = 0;
+  std::vector<std::unique_ptr<Graph>> bodies;
+  std::vector<void*> body_handles;
+};
+
+// A conditional handle (cudaGraphConditionalHandleCreate) of a graph: where its value lives, and
+// the value a launch starts with when `assign_default` (cudaGraphCondAssignDefault).
+struct ConditionalHandle {
+  uint64_t address = 0;
+  unsigned default_value = 0;
+  bool assign_default = false;
 };
 
 class Graph {
@@ -88,8 +102,11 @@ class Graph {
   // cudaGraphDebugDotPrint: one DOT digraph, a cluster per child graph.
   void write_dot(std::ostream& out, const std::string& name) const;
 
+  std::vector<ConditionalHandle>& conditional_handles() { return m_handles; }
+
  private:
   std::vector<std::unique_ptr<GraphNode>> m_nodes;
+  std::vector<ConditionalHandle> m_handles;
   uint64_t m_next_id = 1;
 };
 

@@ -21,6 +21,7 @@ const char* type_name(NodeType t) {
     case NodeType::kEventRecord: return "EVENT_RECORD";
     case NodeType::kMemAlloc: return "MEM_ALLOC";
     case NodeType::kMemFree: return "MEM_FREE";
+    case NodeType::kConditional: return "CONDITIONAL";
     default: return "OTHER";
   }
 }
@@ -49,6 +50,12 @@ void write_body(std::ostream& out, const Graph& g, const std::string& prefix) {
       const std::string inner = prefix + std::to_string(n->id) + "_";
       out << "  subgraph \"cluster_" << inner << "\" {\n  label=\"child graph of node " << n->id << "\";\n";
       write_body(out, *n->child, inner);
+      out << "  }\n";
+    }
+    for (size_t b = 0; b < n->bodies.size(); ++b) {
+      const std::string inner = prefix + std::to_string(n->id) + "_body" + std::to_string(b) + "_";
+      out << "  subgraph \"cluster_" << inner << "\" {\n  label=\"body " << b << " of conditional node " << n->id << "\";\n";
+      write_body(out, *n->bodies[b], inner);
       out << "  }\n";
     }
   }

@@ -26,6 +26,41 @@ CudaError run_memset(const MemsetParams& m) {
   return kSuccess;
 }
 
+uint32_t condition(uint64_t address) {
+  uint32_t v = 0;
+  Runtime::get().memory().copy(&v, reinterpret_cast<void*>(address), 4, kDeviceToHost);
+  return v;
+}
+
+// cudaGraphCondTypeIf (0): the first body when the condition is not 0, else the second if any;
+// cudaGraphCondTypeWhile (1): the body while it is not 0 (read before each run); cudaGraphCondTypeSwitch
+// (2): the body the condition numbers, if any.
+CudaError run_conditional(GraphNode& n) {
+  switch (n.condition_type) {
+    case 0:
+      if (condition(n.condition)) return run_graph(*n.bodies[0]);
+      return n.bodies.size() > 1 ? run_graph(*n.bodies[1]) : kSuccess;
+    case 1:
+      while (condition(n.condition))
+        if (const CudaError e = run_graph(*n.bodies[0])) return e;
+      return kSuccess;
+    default: {
+      const uint32_t v = condition(n.condition);
+      return v < n.bodies.size() ? run_graph(*n.bodies[v]) : kSuccess;
+    }
+  }
+}
+
+// cudaGraphCondAssignDefault: a launch starts with the handle's default value.
+void assign_defaults(Graph& g) {
+  for (const ConditionalHandle& h : g.conditional_handles())
+    if (h.assign_default) Runtime::get().memory().copy(reinterpret_cast<void*>(h.address), &h.default_value, 4, kHostToDevice);
+  for (const auto& n : g.nodes()) {
+    if (n->child) assign_defaults(*n->child);
+    for (const auto& b : n->bodies) assign_defaults(*b);
+  }
+}
+
 CudaError run_node(GraphNode& n) {
   Runtime& rt = Runtime::get();
   switch (n.type) {
@@ -38,6 +73,7 @@ CudaError run_node(GraphNode& n) {
     case NodeType::kEventRecord: return static_cast<CudaError>(cudaEventRecord(n.event, nullptr));
     case NodeType::kMemAlloc: return rt.graphs().memory.allocate(*n.alloc);
     case NodeType::kMemFree: return rt.graphs().memory.free(n.free_address);
+    case NodeType::kConditional: return run_conditional(n);
     default: return kSuccess;  // empty and event wait nodes: the work before them has run
   }
 }
@@ -89,6 +125,7 @@ GraphNode* GraphExec::node_for(const GraphNode* original) const {
 
 CudaError GraphExec::launch() {
   if (m_flags & kAutoFreeOnLaunch) free_allocations(*m_graph);
+  assign_defaults(*m_graph);
   return run_graph(*m_graph);
 }
 

@@ -89,6 +89,20 @@ CudaError free_node(void* dptr, NodePtr& out) {
   return Runtime::get().graphs().memory.owns(out->free_address) ? kSuccess : kErrorInvalidValue;
 }
 
+CudaError conditional_node(ConditionalNodeParams& p, NodePtr& out) {
+  out = make_node(NodeType::kConditional);
+  const bool size_ok = p.type == 0 ? p.size == 1 || p.size == 2 : p.type == 1 ? p.size == 1 : p.type == 2 && p.size >= 1;
+  if (!p.handle || !size_ok) return kErrorInvalidValue;
+  out->condition = p.handle;
+  out->condition_type = p.type;
+  for (unsigned i = 0; i < p.size; ++i) {
+    out->bodies.push_back(std::make_unique<Graph>());
+    out->body_handles.push_back(out->bodies.back().get());
+  }
+  p.phGraph_out = out->body_handles.data();
+  return kSuccess;
+}
+
 CudaError node_from(GraphNodeParams& p, NodePtr& out) {
   switch (p.type) {
     case NodeType::kKernel: return kernel_node(p.kernel, out);
@@ -101,8 +115,7 @@ CudaError node_from(GraphNodeParams& p, NodePtr& out) {
     case NodeType::kEventRecord: return event_node(p.type, p.eventRecord.event, out);
     case NodeType::kMemAlloc: return alloc_node(p.alloc, out);
     case NodeType::kMemFree: return free_node(p.free.dptr, out);
-    case NodeType::kConditional:
-      not_implemented("cudaGraphAddNode of a conditional node (cudaGraphConditionalHandleCreate, cudaGraphSetConditional)");
+    case NodeType::kConditional: return conditional_node(p.conditional, out);
     default: not_implemented("cudaGraphAddNode of node type " + std::to_string(static_cast<int>(p.type)));
   }
 }

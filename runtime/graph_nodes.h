@@ -25,7 +25,10 @@ CudaError event_node(NodeType type, void* event, NodePtr& out);
 // An allocation of `p.bytesize` bytes (its address is set in p.dptr).
 CudaError alloc_node(MemAllocNodeParams& p, NodePtr& out);
 CudaError free_node(void* dptr, NodePtr& out);
-// cudaGraphAddNode's parameters; a conditional node ends the program (not implemented).
+// A conditional node with `p.size` empty bodies (p.phGraph_out set to them): an if (1 or 2
+// bodies: then, else), a while (1) or a switch (any number) on the value of handle `p.handle`.
+CudaError conditional_node(ConditionalNodeParams& p, NodePtr& out);
+// cudaGraphAddNode's parameters.
 CudaError node_from(GraphNodeParams& p, NodePtr& out);
 
 }  // namespace gputlm::runtime

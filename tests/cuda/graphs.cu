@@ -3,7 +3,8 @@
 // instantiated, launched several times and updated (cudaGraphExecKernelNodeSetParams, and
 // cudaGraphExecUpdate from a new capture), the results checked on the host. Error paths: a capturing
 // stream cannot be synchronised (the capture is then invalidated), a capture whose forked stream
-// does not rejoin cannot end, and an update to a different topology fails.
+// does not rejoin cannot end, and an update to a different topology fails. A while conditional node
+// loops on a value its body kernel sets (device-side cudaGraphSetConditional).
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -31,6 +32,12 @@ __global__ void scale(float* x, float f, int n) {
 __global__ void fill(float* y, float v, int n) {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) y[i] += v;
+}
+
+// The body of a while conditional: counts down and ends the loop at 0 (device-side
+// cudaGraphSetConditional).
+__global__ void count_down(int* counter, cudaGraphConditionalHandle handle) {
+  if (--*counter <= 0) cudaGraphSetConditional(handle, 0);
 }
 
 struct HostCount {
@@ -199,6 +206,38 @@ int captured_graph(float* x_h, float* z_h, float* x_d, float* y_d, float* z_d) {
   return 3 * 2;
 }
 
+// A while conditional node whose condition starts at 1 (cudaGraphCondAssignDefault) and whose body
+// kernel clears it when its counter reaches 0: the body runs `rounds` times per launch.
+int conditional_graph(int* counter_d, int rounds) {
+  cudaGraph_t graph;
+  CUDA_CHECK(cudaGraphCreate(&graph, 0));
+  cudaGraphConditionalHandle handle;
+  CUDA_CHECK(cudaGraphConditionalHandleCreate(&handle, graph, 1, cudaGraphCondAssignDefault));
+  cudaGraphNodeParams cp = {cudaGraphNodeTypeConditional};
+  cp.conditional.handle = handle;
+  cp.conditional.type = cudaGraphCondTypeWhile;
+  cp.conditional.size = 1;
+  cudaGraphNode_t loop, body;
+  CUDA_CHECK(cudaGraphAddNode(&loop, graph, nullptr, nullptr, 0, &cp));
+  void* args[] = {&counter_d, &handle};
+  cudaGraphNodeParams kp = {cudaGraphNodeTypeKernel};
+  kp.kernel.func = (void*)count_down;
+  kp.kernel.gridDim = dim3(1);
+  kp.kernel.blockDim = dim3(1);
+  kp.kernel.kernelParams = args;
+  CUDA_CHECK(cudaGraphAddNode(&body, cp.conditional.phGraph_out[0], nullptr, nullptr, 0, &kp));
+  cudaGraphExec_t exec;
+  CUDA_CHECK(cudaGraphInstantiate(&exec, graph, 0));
+  CUDA_CHECK(cudaMemcpy(counter_d, &rounds, sizeof(int), cudaMemcpyHostToDevice));
+  CUDA_CHECK(cudaGraphLaunch(exec, 0));
+  int left = -1;
+  CUDA_CHECK(cudaMemcpy(&left, counter_d, sizeof(int), cudaMemcpyDeviceToHost));
+  EXPECT(left == 0);
+  CUDA_CHECK(cudaGraphExecDestroy(exec));
+  CUDA_CHECK(cudaGraphDestroy(graph));
+  return rounds;
+}
+
 // Synchronising a capturing stream is refused and invalidates the capture; a fork not joined back
 // cannot end; neither capture's work runs.
 void capture_errors(float* y_d, float* y_h) {
@@ -243,6 +282,7 @@ int main() {
   for (int i = 0; i < kN; ++i) a_h[i] = static_cast<float>(i % 17);
   int launches = explicit_graph(a_h, out_h, a_d, b_d, out_d);
   launches += captured_graph(a_h, out_h, a_d, b_d, out_d);
+  launches += conditional_graph(reinterpret_cast<int*>(out_d), 5);
   capture_errors(b_d, out_h);
   std::printf("graphs: PASSED (%d kernel launches from graphs)\n", launches);
   return 0;
