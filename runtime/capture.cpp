@@ -44,9 +44,9 @@ CudaError Captures::begin(void* stream, Graph* graph, const std::vector<GraphNod
   return kSuccess;
 }
 
-// Every stream of the capture has its work joined into the origin stream: its dependencies are
-// the origin's or their ancestors.
-bool Captures::joined(const Capture& c) {
+// Every stream of the capture (or only `stream`) has its work joined into the origin stream: its
+// dependencies are the origin's or their ancestors.
+bool Captures::joined(const Capture& c, void* stream) {
   std::set<const GraphNode*> reached;
   std::vector<const GraphNode*> todo(m_streams[c.origin].deps.begin(), m_streams[c.origin].deps.end());
   while (!todo.empty()) {
@@ -54,8 +54,8 @@ bool Captures::joined(const Capture& c) {
     todo.pop_back();
     if (reached.insert(n).second) todo.insert(todo.end(), n->deps.begin(), n->deps.end());
   }
-  for (const auto& [stream, m] : m_streams)
-    if (m.capture == c.id)
+  for (const auto& [s, m] : m_streams)
+    if (m.capture == c.id && (!stream || s == stream))
       for (const GraphNode* d : m.deps)
         if (!reached.count(d)) return false;
   return true;
@@ -155,7 +155,7 @@ void Captures::stream_destroyed(void* stream) {
     finish(*c);
     return;
   }
-  c->invalidated = true;
+  if (!joined(*c, stream)) c->invalidated = true;
   m_streams.erase(stream);
 }
 

@@ -63,7 +63,8 @@ class Captures {
   // The event was recorded in a capture that is still going on.
   bool captured(void* event);
   // cudaStreamDestroy / cudaEventDestroy: a destroyed origin stream ends its capture (no graph),
-  // another capturing stream leaves its capture invalidated; a destroyed event is forgotten.
+  // another capturing stream leaves its capture (invalidated unless its work was joined into the
+  // origin stream); a destroyed event is forgotten.
   void stream_destroyed(void* stream);
   void event_destroyed(void* event) { m_events.erase(event); }
 
@@ -86,7 +87,7 @@ class Captures {
     std::vector<GraphNode*> deps;
   };
   Capture* capture(uint64_t id);
-  bool joined(const Capture& c);
+  bool joined(const Capture& c, void* stream = nullptr);
   void finish(Capture& c);
 
   std::map<uint64_t, std::unique_ptr<Capture>> m_captures;
