@@ -19,8 +19,8 @@ CudaError GraphMemory::allocate(const GraphAllocation& a) {
   if (e.allocated) return kErrorInvalidValue;
   e.allocated = true;
   m_used += e.bytes;
-  m_used_high = std::max(m_used_high, m_used);
   m_reserved = std::max(m_reserved, m_used);
+  m_used_high = std::max(m_used_high, m_reserved);
   m_reserved_high = std::max(m_reserved_high, m_reserved);
   return kSuccess;
 }
@@ -48,16 +48,16 @@ void GraphMemory::unreference(uint64_t address) {
 
 uint64_t GraphMemory::attribute(GraphMemAttribute a) const {
   switch (a) {
-    case kUsedMemCurrent: return m_used;
-    case kUsedMemHigh: return m_used_high;
+    case kUsedMemCurrent:
     case kReservedMemCurrent: return m_reserved;
+    case kUsedMemHigh: return m_used_high;
     case kReservedMemHigh: return m_reserved_high;
   }
   return 0;
 }
 
 void GraphMemory::reset_high(GraphMemAttribute a) {
-  if (a == kUsedMemHigh) m_used_high = m_used;
+  if (a == kUsedMemHigh) m_used_high = m_reserved;
   if (a == kReservedMemHigh) m_reserved_high = m_reserved;
 }
 

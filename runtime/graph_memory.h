@@ -4,8 +4,10 @@
 // in device memory while any graph node refers to it or it is allocated.
 //
 // The footprint attributes (cudaDeviceGetGraphMemAttribute) follow from launches being serialised:
-// "used" is the bytes allocated now, "reserved" the physical memory kept for them, which grows to
-// the most ever used at once and shrinks to what is used by cudaDeviceGraphMemTrim.
+// the physical memory associated with graphs ("used", and the allocator's "reserved", the same
+// here) grows to the most bytes ever allocated at once and shrinks only when
+// cudaDeviceGraphMemTrim gives back what is not allocated now (as the graphMemoryFootprint sample
+// shows on a GPU: freeing keeps the footprint, trimming shrinks it).
 #pragma once
 
 #include <cstdint>
