@@ -9,6 +9,8 @@
 #include <fstream>
 #include <sstream>
 
+#include <cuda.h>  // CU_LAUNCH_PARAM_* of the `extra` argument form
+
 #include "cuda_check.h"
 
 #define EXPECT(cond)                                                   \
@@ -57,9 +59,16 @@ int explicit_graph(float* a_h, float* out_h, float* a_d, float* b_d, float* out_
   CUDA_CHECK(cudaGraphCreate(&graph, 0));
   CUDA_CHECK(cudaGraphCreate(&child, 0));
   int n = kN;
-  float two = 2.0f;
-  void* scale_args[] = {&out_d, &two, &n};
-  cudaKernelNodeParams sp = {(void*)scale, dim3(kN / 128), dim3(128), 0, scale_args, nullptr};
+  // The child's kernel takes its arguments in the `extra` form: one buffer laid out as its
+  // parameter list (float*, float, int).
+  struct {
+    float* x;
+    float f;
+    int n;
+  } scale_buffer = {out_d, 2.0f, kN};
+  size_t buffer_size = sizeof scale_buffer;
+  void* extra[] = {CU_LAUNCH_PARAM_BUFFER_POINTER, &scale_buffer, CU_LAUNCH_PARAM_BUFFER_SIZE, &buffer_size, CU_LAUNCH_PARAM_END};
+  cudaKernelNodeParams sp = {(void*)scale, dim3(kN / 128), dim3(128), 0, nullptr, extra};
   cudaGraphNode_t scale_node;
   CUDA_CHECK(cudaGraphAddKernelNode(&scale_node, child, nullptr, 0, &sp));
 
