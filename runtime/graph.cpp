@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <set>
 
 #include "runtime/runtime.h"
 
@@ -152,22 +153,25 @@ std::vector<GraphNode*> Graph::dependents(const GraphNode* node) const {
 
 bool Graph::topological_order(std::vector<GraphNode*>& order) const {
   order.clear();
-  std::map<const GraphNode*, size_t> waiting;
-  for (const auto& n : m_nodes) waiting[n.get()] = n->deps.size();
-  // Repeatedly take the first node (in the order added) whose dependencies have all run.
-  while (order.size() < m_nodes.size()) {
-    GraphNode* next = nullptr;
-    for (const auto& n : m_nodes)
-      if (waiting[n.get()] == 0) {
-        next = n.get();
-        break;
-      }
-    if (!next) return false;  // a cycle
-    order.push_back(next);
-    waiting[next] = SIZE_MAX;
-    for (GraphNode* d : dependents(next)) --waiting[d];
+  std::map<const GraphNode*, size_t> index;
+  for (size_t i = 0; i < m_nodes.size(); ++i) index[m_nodes[i].get()] = i;
+  std::vector<size_t> waiting(m_nodes.size());
+  std::vector<std::vector<size_t>> dependents(m_nodes.size());
+  std::set<size_t> ready;
+  for (size_t i = 0; i < m_nodes.size(); ++i) {
+    waiting[i] = m_nodes[i]->deps.size();
+    for (const GraphNode* d : m_nodes[i]->deps) dependents[index.at(d)].push_back(i);
+    if (!waiting[i]) ready.insert(i);
   }
-  return true;
+  // Repeatedly take the first node (in the order added) whose dependencies have all run.
+  while (!ready.empty()) {
+    const size_t next = *ready.begin();
+    ready.erase(ready.begin());
+    order.push_back(m_nodes[next].get());
+    for (size_t d : dependents[next])
+      if (--waiting[d] == 0) ready.insert(d);
+  }
+  return order.size() == m_nodes.size();  // else a cycle
 }
 
 std::unique_ptr<Graph> Graph::clone() const {
