@@ -210,7 +210,9 @@ int cudaEventRecord(void* event, void* stream) {
   return guarded("cudaEventRecord", [&] {
     if (!event) return record(kErrorInvalidResourceHandle);
     if (capturing(stream)) {
-      if (captures().of(stream)->invalidated) return record(kErrorStreamCaptureInvalidated);
+      const Capture* c = captures().of(stream);
+      if (!c) return capture(stream, nullptr);  // the legacy stream while a blocking stream captures: refused
+      if (c->invalidated) return record(kErrorStreamCaptureInvalidated);
       return captures().record_event(event, stream), kSuccess;
     }
     captures().record_event(event, nullptr);

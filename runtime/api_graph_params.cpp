@@ -151,6 +151,24 @@ int cudaGraphExecChildGraphNodeSetParams(void* exec, void* node, void* child) {
     return kSuccess;
   });
 }
+// Kernel, memcpy and memset nodes (CUDA's list) may be disabled: they then run as empty nodes.
+int cudaGraphNodeSetEnabled(void* exec, void* node, unsigned enabled) {
+  return guarded("cudaGraphNodeSetEnabled", [&] {
+    GraphNode* n = exec && node ? static_cast<GraphExec*>(exec)->node_for(node_of(node)) : nullptr;
+    if (!n || (n->type != NodeType::kKernel && n->type != NodeType::kMemcpy && n->type != NodeType::kMemset)) return record(kErrorInvalidValue);
+    n->enabled = enabled != 0;
+    return kSuccess;
+  });
+}
+int cudaGraphNodeGetEnabled(void* exec, void* node, unsigned* enabled) {
+  return guarded("cudaGraphNodeGetEnabled", [&] {
+    GraphNode* n = exec && node ? static_cast<GraphExec*>(exec)->node_for(node_of(node)) : nullptr;
+    if (!n || !enabled) return record(kErrorInvalidValue);
+    *enabled = n->enabled;
+    return kSuccess;
+  });
+}
+
 int cudaGraphExecNodeSetParams(void* exec, void* node, GraphNodeParams* p) {
   return guarded("cudaGraphExecNodeSetParams", [&] {
     if (!exec || !node || !p) return record(kErrorInvalidValue);

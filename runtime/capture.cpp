@@ -100,6 +100,12 @@ void Captures::record_event(void* event, void* stream) {
   m_events[event] = it->second;
 }
 
+std::vector<void*> Captures::streams() const {
+  std::vector<void*> out;
+  for (const auto& [stream, m] : m_streams) out.push_back(stream);
+  return out;
+}
+
 bool Captures::captured(void* event) {
   auto it = m_events.find(event);
   return it != m_events.end() && capture(it->second.capture);

@@ -60,6 +60,8 @@ class Captures {
   void record_event(void* event, void* stream);
   // cudaStreamWaitEvent: a stream waiting on a captured event joins (or merges with) its capture.
   CudaError wait_event(void* stream, void* event);
+  // The streams that capture now.
+  std::vector<void*> streams() const;
   // The event was recorded in a capture that is still going on.
   bool captured(void* event);
   // cudaStreamDestroy / cudaEventDestroy: a destroyed origin stream ends its capture (no graph),

@@ -53,6 +53,7 @@ struct GraphNode {
   uint64_t id = 0;  // unique in its graph, kept by a clone (cudaGraphNodeFindInClone, updates)
   NodeType type = NodeType::kEmpty;
   std::vector<GraphNode*> deps;  // the nodes it depends on, in the order added
+  bool enabled = true;           // cudaGraphNodeSetEnabled (of an executable graph's node)
 
   KernelCall kernel;
   Memcpy3DParms copy{};

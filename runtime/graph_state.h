@@ -15,9 +15,11 @@ struct GraphState {
   int running = 0;  // graphs being executed (a child graph counts again)
 };
 
-// Whether work enqueued on `stream` now is captured (the stream captures and no graph is running).
+// Whether work enqueued on `stream` now goes to capture() instead of running: the stream captures
+// and no graph is running, or it is the legacy stream while a blocking stream captures.
 bool capturing(void* stream);
-// Adds `node` to the capture of `stream` (capturing(stream) holds), recording the result.
+// Adds `node` to the capture of `stream` (capturing(stream) holds), recording the result; on the
+// legacy stream kErrorStreamCaptureImplicit, the blocking streams' captures invalidated.
 CudaError capture(void* stream, std::unique_ptr<GraphNode> node);
 // A potentially unsafe call (capture.h): kSuccess, or kErrorStreamCaptureUnsupported.
 CudaError check_unsafe_call();

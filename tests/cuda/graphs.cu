@@ -1,7 +1,7 @@
 // CUDA graphs: one built explicitly (memset, memcpy, kernel, child graph, memcpy back, host and
 // empty nodes with dependencies) and one captured from two streams joined by events; each is
-// instantiated, launched several times and updated (cudaGraphExecKernelNodeSetParams, and
-// cudaGraphExecUpdate from a new capture), the results checked on the host. Error paths: a capturing
+// instantiated, launched several times and updated (cudaGraphExecKernelNodeSetParams, a disabled
+// kernel node, and cudaGraphExecUpdate from a new capture), the results checked on the host. Error paths: a capturing
 // stream cannot be synchronised (the capture is then invalidated), a capture whose forked stream
 // does not rejoin cannot end, and an update to a different topology fails. A while conditional node
 // loops on a value its body kernel sets (device-side cudaGraphSetConditional).
@@ -126,6 +126,15 @@ int explicit_graph(float* a_h, float* out_h, float* a_d, float* b_d, float* out_
   CUDA_CHECK(cudaGraphLaunch(exec, 0));
   CUDA_CHECK(cudaDeviceSynchronize());
   EXPECT(all_equal(out_h, a_h, 5.0f, 1.0f, 2.0f) && count.calls == 4);
+  // With the axpy node disabled only the child's scale runs: the output doubles again.
+  CUDA_CHECK(cudaGraphNodeSetEnabled(exec, kernel, 0));
+  CUDA_CHECK(cudaGraphLaunch(exec, 0));
+  CUDA_CHECK(cudaDeviceSynchronize());
+  EXPECT(all_equal(out_h, a_h, 5.0f, 1.0f, 4.0f) && count.calls == 5);
+  unsigned enabled = 1;
+  CUDA_CHECK(cudaGraphNodeGetEnabled(exec, kernel, &enabled));
+  EXPECT(enabled == 0);
+  CUDA_CHECK(cudaGraphNodeSetEnabled(exec, kernel, 1));
   cudaKernelNodeParams back;
   CUDA_CHECK(cudaGraphKernelNodeGetParams(kernel, &back));
   EXPECT(back.func == (void*)axpy && *static_cast<float*>(back.kernelParams[3]) == 3.0f);
@@ -146,7 +155,7 @@ int explicit_graph(float* a_h, float* out_h, float* a_d, float* b_d, float* out_
   CUDA_CHECK(cudaGraphExecDestroy(cyclic));
   CUDA_CHECK(cudaGraphExecDestroy(exec));
   CUDA_CHECK(cudaGraphDestroy(graph));
-  return 4 * 2;
+  return 4 * 2 + 1;
 }
 
 // Captures x -> x_d on s1 and y_d = 0 + v on s2 (forked and joined by events), then z = x + y on s1
@@ -256,7 +265,8 @@ int conditional_graph(int* counter_d, int rounds) {
 }
 
 // Synchronising a capturing stream is refused and invalidates the capture; a fork not joined back
-// cannot end; neither capture's work runs.
+// cannot end; the legacy stream cannot be used while a blocking stream captures; no capture's work
+// runs.
 void capture_errors(float* y_d, float* y_h) {
   cudaStream_t s1, s2;
   CUDA_CHECK(cudaStreamCreate(&s1));
@@ -285,6 +295,15 @@ void capture_errors(float* y_d, float* y_h) {
   CUDA_CHECK(cudaMemcpy(y_h, y_d, kN * sizeof(float), cudaMemcpyDeviceToHost));
   for (int i = 0; i < kN; ++i) EXPECT(y_h[i] == 0.0f);
   CUDA_CHECK(cudaEventDestroy(fork));
+
+  // Work on the legacy stream would wait for a capturing blocking stream: refused, and the
+  // capture is invalidated.
+  CUDA_CHECK(cudaStreamBeginCapture(s1, cudaStreamCaptureModeGlobal));
+  EXPECT(cudaMemsetAsync(y_d, 4, kN * sizeof(float), 0) == cudaErrorStreamCaptureImplicit);
+  EXPECT(cudaStreamEndCapture(s1, &graph) == cudaErrorStreamCaptureInvalidated && graph == nullptr);
+  cudaGetLastError();
+  CUDA_CHECK(cudaMemcpy(y_h, y_d, kN * sizeof(float), cudaMemcpyDeviceToHost));
+  for (int i = 0; i < kN; ++i) EXPECT(y_h[i] == 0.0f);
   CUDA_CHECK(cudaStreamDestroy(s1));
   CUDA_CHECK(cudaStreamDestroy(s2));
 }
