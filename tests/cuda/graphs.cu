@@ -5,9 +5,13 @@
 // stream cannot be synchronised (the capture is then invalidated), a capture whose forked stream
 // does not rejoin cannot end, and an update to a different topology fails. A while conditional node
 // loops on a value its body kernel sets (device-side cudaGraphSetConditional).
+#include <unistd.h>
+
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <string>
 
 #include <cuda.h>  // CU_LAUNCH_PARAM_* of the `extra` argument form
 
@@ -139,12 +143,12 @@ int explicit_graph(float* a_h, float* out_h, float* a_d, float* b_d, float* out_
   CUDA_CHECK(cudaGraphKernelNodeGetParams(kernel, &back));
   EXPECT(back.func == (void*)axpy && *static_cast<float*>(back.kernelParams[3]) == 3.0f);
 
-  const char* dot = "graphs_test.dot";
-  CUDA_CHECK(cudaGraphDebugDotPrint(graph, dot, cudaGraphDebugDotFlagsVerbose));
+  const std::string dot = (std::filesystem::temp_directory_path() / ("graphs_test_" + std::to_string(getpid()) + ".dot")).string();
+  CUDA_CHECK(cudaGraphDebugDotPrint(graph, dot.c_str(), cudaGraphDebugDotFlagsVerbose));
   std::stringstream text;
   text << std::ifstream(dot).rdbuf();
   EXPECT(text.str().find("digraph") != std::string::npos && text.str().find("CHILD_GRAPH") != std::string::npos);
-  std::remove(dot);
+  std::remove(dot.c_str());
   // An edge back to a root makes a cycle, which cannot be instantiated; removing it mends the graph.
   CUDA_CHECK(cudaGraphAddDependencies(graph, &join, &memset_node, nullptr, 1));
   cudaGraphExec_t cyclic;
