@@ -98,8 +98,9 @@ CudaError run_graph(Graph& graph) {
   GraphState& state = Runtime::get().graphs();
   ++state.running;
   CudaError e = kSuccess;
+  // A failed device assert leaves the context unusable: the nodes after it do not run.
   for (GraphNode* n : order)
-    if ((e = run_node(*n))) break;
+    if ((e = run_node(*n)) || (e = Runtime::get().sticky_error())) break;
   --state.running;
   return e;
 }
