@@ -11,6 +11,7 @@
 #include "runtime/api_support.h"
 #include "runtime/driver_abi.h"
 #include "runtime/driver_support.h"
+#include "runtime/graph_nodes.h"
 #include "runtime/runtime.h"
 
 using namespace gputlm::runtime;
@@ -88,7 +89,7 @@ int cuModuleGetGlobal_v2(uint64_t* address, size_t* bytes, void* module, const c
 }
 
 int cuLaunchKernel(void* function, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz, unsigned shared,
-                   void*, void** params, void** extra) {
+                   void* stream, void** params, void** extra) {
   return driver("cuLaunchKernel", [&] {
     auto* k = static_cast<RegisteredKernel*>(function);
     if (!k) return kDriverInvalidHandle;
@@ -100,6 +101,7 @@ int cuLaunchKernel(void* function, unsigned gx, unsigned gy, unsigned gz, unsign
       params = packed.data();
     }
     if (!params && !k->kernel->params.empty()) return kErrorInvalidValue;
+    if (capturing(stream)) return capture(stream, kernel_node(*k, {gx, gy, gz}, {bx, by, bz}, params, shared, false));
     return rt().record(rt().launch(*k, {gx, gy, gz}, {bx, by, bz}, params, shared));
   });
 }
