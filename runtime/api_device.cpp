@@ -23,6 +23,7 @@ struct Event {
   bool recorded = false;
 };
 std::set<const void*>& streams() { return Runtime::get().streams(); }
+Captures& captures() { return Runtime::get().graphs().captures; }
 
 // cudaGetErrorName and cudaGetErrorString of the codes this runtime returns (CUDA 13's texts).
 struct ErrorText {
@@ -55,6 +56,14 @@ constexpr ErrorText kErrors[] = {
     {kErrorNotPermitted, "cudaErrorNotPermitted", "operation not permitted"},
     {kErrorNotSupported, "cudaErrorNotSupported", "operation not supported"},
     {kErrorStreamCaptureUnsupported, "cudaErrorStreamCaptureUnsupported", "operation not permitted when stream is capturing"},
+    {kErrorStreamCaptureInvalidated, "cudaErrorStreamCaptureInvalidated", "operation failed due to a previous error during capture"},
+    {kErrorStreamCaptureMerge, "cudaErrorStreamCaptureMerge", "operation would result in a merge of separate capture sequences"},
+    {kErrorStreamCaptureUnmatched, "cudaErrorStreamCaptureUnmatched", "capture was not ended in the same stream as it began"},
+    {kErrorStreamCaptureUnjoined, "cudaErrorStreamCaptureUnjoined", "capturing stream has unjoined work"},
+    {kErrorStreamCaptureIsolation, "cudaErrorStreamCaptureIsolation", "dependency created on uncaptured work in another stream"},
+    {kErrorStreamCaptureImplicit, "cudaErrorStreamCaptureImplicit", "operation would make the legacy stream depend on a capturing blocking stream"},
+    {kErrorStreamCaptureWrongThread, "cudaErrorStreamCaptureWrongThread", "attempt to terminate a thread-local capture sequence from another thread"},
+    {kErrorGraphExecUpdateFailure, "cudaErrorGraphExecUpdateFailure", "the graph update was not performed because it included changes which violated constraints specific to instantiated graph update"},
 };
 
 const ErrorText* error_text(int e) {
@@ -66,6 +75,14 @@ const ErrorText* error_text(int e) {
 }  // namespace
 
 extern "C" {
+
+// The CUDA version the stand-in implements (13.0), for the driver as for the runtime.
+int cudaDriverGetVersion(int* version) {
+  if (!version) return record(kErrorInvalidValue);
+  *version = 13000;
+  return kSuccess;
+}
+int cudaRuntimeGetVersion(int* version) { return cudaDriverGetVersion(version); }
 
 int cudaGetDeviceCount(int* count) {
   *count = 1;
@@ -107,7 +124,10 @@ int cudaSetDeviceFlags(unsigned) { return kSuccess; }
 
 // Synchronisation points: the device printf output so far reaches stdout (Runtime::synchronize).
 int cudaDeviceSynchronize() {
-  return guarded("cudaDeviceSynchronize", [] { return Runtime::get().synchronize(); });
+  return guarded("cudaDeviceSynchronize", [] {
+    if (const CudaError e = check_unsafe_call()) return e;
+    return Runtime::get().synchronize();
+  });
 }
 int cudaThreadSynchronize() { return cudaDeviceSynchronize(); }
 
@@ -144,6 +164,7 @@ int cudaStreamCreate(void** stream) {
 int cudaStreamDestroy(void* stream) {
   return guarded("cudaStreamDestroy", [&] {
     if (!streams().erase(stream)) return record(kErrorInvalidResourceHandle);
+    captures().stream_destroyed(stream);
     delete static_cast<const Stream*>(stream);
     return kSuccess;
   });
@@ -154,12 +175,19 @@ int cudaStreamSynchronize(void* stream) {
   return guarded("cudaStreamSynchronize", [&] {
     const auto h = reinterpret_cast<uintptr_t>(stream);
     if (h > 2 && !streams().count(stream)) return record(kErrorInvalidResourceHandle);
+    if (capturing(stream)) return record(captures().invalidate(stream, kErrorStreamCaptureUnsupported));  // would wait for captured work
     return Runtime::get().synchronize();
   });
 }
 
 int cudaStreamQuery(void* stream) { return cudaStreamSynchronize(stream); }
-int cudaStreamWaitEvent(void*, void*, unsigned) { return kSuccess; }
+// Streams are serialised: only a capture needs the dependency (a stream joining a capture).
+int cudaStreamWaitEvent(void* stream, void* event, unsigned) {
+  return guarded("cudaStreamWaitEvent", [&] {
+    if (!event) return record(kErrorInvalidResourceHandle);
+    return Runtime::get().graphs().running ? kSuccess : record(captures().wait_event(stream, event));
+  });
+}
 
 int cudaEventCreate(void** event) {
   if (!event) return record(kErrorInvalidValue);
@@ -170,12 +198,24 @@ int cudaEventCreate(void** event) {
 int cudaEventCreateWithFlags(void** event, unsigned) { return cudaEventCreate(event); }
 
 int cudaEventDestroy(void* event) {
-  delete static_cast<Event*>(event);
-  return kSuccess;
+  return guarded("cudaEventDestroy", [&] {
+    captures().event_destroyed(event);
+    delete static_cast<Event*>(event);
+    return kSuccess;
+  });
 }
 
-int cudaEventRecord(void* event, void*) {
+// In a capturing stream the event marks the stream's place in the capture (capture.h) instead.
+int cudaEventRecord(void* event, void* stream) {
   return guarded("cudaEventRecord", [&] {
+    if (!event) return record(kErrorInvalidResourceHandle);
+    if (capturing(stream)) {
+      const Capture* c = captures().of(stream);
+      if (!c) return capture(stream, nullptr);  // the legacy stream while a blocking stream captures: refused
+      if (c->invalidated) return record(kErrorStreamCaptureInvalidated);
+      return captures().record_event(event, stream), kSuccess;
+    }
+    captures().record_event(event, nullptr);
     auto* e = static_cast<Event*>(event);
     e->ms = Runtime::get().elapsed_ms();
     e->recorded = true;
@@ -183,8 +223,12 @@ int cudaEventRecord(void* event, void*) {
   });
 }
 
-int cudaEventSynchronize(void*) {
-  return guarded("cudaEventSynchronize", [] { return Runtime::get().synchronize(); });
+// An event recorded in a capture stands for work that has not run (and will not, as such).
+int cudaEventSynchronize(void* event) {
+  return guarded("cudaEventSynchronize", [&] {
+    if (captures().captured(event)) return record(kErrorStreamCaptureUnsupported);
+    return Runtime::get().synchronize();
+  });
 }
 int cudaEventQuery(void*) { return kSuccess; }
 

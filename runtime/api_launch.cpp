@@ -1,16 +1,20 @@
 // Runtime API: what nvcc's host code calls to register device code and launch kernels
 // (crt/host_runtime.h, crt/device_functions.h of CUDA 13), and cudaLaunchKernel.
 #include "runtime/api_support.h"
+#include "runtime/graph_nodes.h"
 #include "runtime/runtime.h"
 
 using namespace gputlm::runtime;
 
 namespace {
 
-int launch(const char* api, RegisteredKernel* k, Dim3 grid, Dim3 block, void** args, size_t shared, bool cooperative = false) {
+// On a capturing stream the launch becomes a kernel node (graph_state.h); a cooperative launch's
+// residency is checked by Runtime::launch.
+int launch(const char* api, RegisteredKernel* k, Dim3 grid, Dim3 block, void** args, size_t shared, void* stream, bool cooperative = false) {
   return guarded(api, [&] {
     Runtime& rt = Runtime::get();
     if (!k) return rt.record(kErrorInvalidDeviceFunction);
+    if (capturing(stream)) return capture(stream, kernel_node(*k, grid, block, args, shared, cooperative));
     return rt.record(rt.launch(*k, grid, block, args, shared, cooperative));
   });
 }
@@ -79,16 +83,16 @@ int __cudaGetKernel(void** kernel, const void* host_fun) {
   });
 }
 
-int __cudaLaunchKernel(void* kernel, Dim3 grid, Dim3 block, void** args, size_t shared, void*) {
-  return launch("<<<>>>", static_cast<RegisteredKernel*>(kernel), grid, block, args, shared);
+int __cudaLaunchKernel(void* kernel, Dim3 grid, Dim3 block, void** args, size_t shared, void* stream) {
+  return launch("<<<>>>", static_cast<RegisteredKernel*>(kernel), grid, block, args, shared, stream);
 }
 
-int cudaLaunchKernel(const void* host_fun, Dim3 grid, Dim3 block, void** args, size_t shared, void*) {
-  return launch("cudaLaunchKernel", Runtime::get().kernel(host_fun), grid, block, args, shared);
+int cudaLaunchKernel(const void* host_fun, Dim3 grid, Dim3 block, void** args, size_t shared, void* stream) {
+  return launch("cudaLaunchKernel", Runtime::get().kernel(host_fun), grid, block, args, shared, stream);
 }
 
-int cudaLaunchCooperativeKernel(const void* host_fun, Dim3 grid, Dim3 block, void** args, size_t shared, void*) {
-  return launch("cudaLaunchCooperativeKernel", Runtime::get().kernel(host_fun), grid, block, args, shared, true);
+int cudaLaunchCooperativeKernel(const void* host_fun, Dim3 grid, Dim3 block, void** args, size_t shared, void* stream) {
+  return launch("cudaLaunchCooperativeKernel", Runtime::get().kernel(host_fun), grid, block, args, shared, stream, true);
 }
 
 // cudaLaunchKernelEx: the attributes a serialised single device honours or needs not (priority,
@@ -104,7 +108,7 @@ int cudaLaunchKernelExC(const LaunchConfigEx* config, const void* host_fun, void
       guarded("cudaLaunchKernelEx", [] { not_implemented("cudaLaunchKernelEx with a thread block cluster"); return kSuccess; });
   }
   return launch("cudaLaunchKernelEx", Runtime::get().kernel(host_fun), config->gridDim, config->blockDim, args,
-                config->dynamicSmemBytes, cooperative);
+                config->dynamicSmemBytes, config->stream, cooperative);
 }
 
 }  // extern "C"

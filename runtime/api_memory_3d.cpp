@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "runtime/api_support.h"
+#include "runtime/graph_nodes.h"
 #include "runtime/runtime.h"
 
 using namespace gputlm::runtime;
@@ -64,6 +65,10 @@ size_t width_bytes(const Memcpy3DParms& p) {
   const CudaArray* a = Runtime::get().arrays().find(handle);
   return a ? p.extent.width * a->resource.format.bytes() : p.extent.width;
 }
+// The Async forms on a capturing stream: a memcpy or memset node (graph_state.h).
+int capture_node(const char* api, void* stream, CudaError made, NodePtr node) {
+  return guarded(api, [&] { return made ? record(made) : capture(stream, std::move(node)); });
+}
 
 }  // namespace
 
@@ -100,7 +105,11 @@ int cudaMemcpy3D(const Memcpy3DParms* p) {
                             p->extent.depth, static_cast<MemcpyKind>(p->kind)));
   });
 }
-int cudaMemcpy3DAsync(const Memcpy3DParms* p, void*) { return cudaMemcpy3D(p); }
+int cudaMemcpy3DAsync(const Memcpy3DParms* p, void* stream) {
+  NodePtr n;
+  if (p && capturing(stream)) return capture_node("cudaMemcpy3DAsync", stream, memcpy_node(*p, n), std::move(n));
+  return cudaMemcpy3D(p);
+}
 
 int cudaMemcpy2D(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width, size_t height, int kind) {
   return guarded("cudaMemcpy2D", [&] {
@@ -108,14 +117,20 @@ int cudaMemcpy2D(void* dst, size_t dpitch, const void* src, size_t spitch, size_
                             static_cast<MemcpyKind>(kind)));
   });
 }
-int cudaMemcpy2DAsync(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width, size_t height, int kind, void*) {
+int cudaMemcpy2DAsync(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width, size_t height, int kind, void* stream) {
+  NodePtr n;
+  if (capturing(stream))
+    return capture_node("cudaMemcpy2DAsync", stream, memcpy_node(copy_2d(dst, dpitch, src, spitch, width, height, kind), n), std::move(n));
   return cudaMemcpy2D(dst, dpitch, src, spitch, width, height, kind);
 }
 
 int cudaMemset2D(void* ptr, size_t pitch, int value, size_t width, size_t height) {
   return guarded("cudaMemset2D", [&] { return record(set_rows(static_cast<char*>(ptr), pitch, 0, value, width, height, 1)); });
 }
-int cudaMemset2DAsync(void* ptr, size_t pitch, int value, size_t width, size_t height, void*) {
+int cudaMemset2DAsync(void* ptr, size_t pitch, int value, size_t width, size_t height, void* stream) {
+  NodePtr n;
+  if (capturing(stream))
+    return capture_node("cudaMemset2DAsync", stream, memset_node({ptr, pitch, static_cast<unsigned>(value & 0xff), 1, width, height}, n), std::move(n));
   return cudaMemset2D(ptr, pitch, value, width, height);
 }
 

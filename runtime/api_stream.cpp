@@ -8,6 +8,7 @@
 #include <string>
 
 #include "runtime/api_support.h"
+#include "runtime/graph_nodes.h"
 #include "runtime/runtime.h"
 
 using namespace gputlm::runtime;
@@ -98,6 +99,8 @@ int cudaLaunchHostFunc(void* handle, void (*fn)(void*), void* data) {
     stream_of(handle, valid);
     if (!valid) return record(kErrorInvalidResourceHandle);
     if (!fn) return record(kErrorInvalidValue);
+    NodePtr node;
+    if (capturing(handle)) return host_node({fn, data}, node), capture(handle, std::move(node));
     fn(data);
     return kSuccess;
   });
@@ -109,6 +112,7 @@ int cudaStreamAddCallback(void* handle, void (*fn)(void*, int, void*), void* dat
     stream_of(handle, valid);
     if (!valid) return record(kErrorInvalidResourceHandle);
     if (!fn || flags != 0) return record(kErrorInvalidValue);
+    if (capturing(handle)) return record(Runtime::get().graphs().captures.invalidate(handle, kErrorStreamCaptureUnsupported));
     fn(handle, kSuccess, data);
     return kSuccess;
   });

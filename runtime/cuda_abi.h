@@ -37,6 +37,14 @@ enum CudaError : int {
   kErrorNotPermitted = 800,
   kErrorNotSupported = 801,
   kErrorStreamCaptureUnsupported = 900,
+  kErrorStreamCaptureInvalidated = 901,
+  kErrorStreamCaptureMerge = 902,
+  kErrorStreamCaptureUnmatched = 903,
+  kErrorStreamCaptureUnjoined = 904,
+  kErrorStreamCaptureIsolation = 905,
+  kErrorStreamCaptureImplicit = 906,
+  kErrorStreamCaptureWrongThread = 908,
+  kErrorGraphExecUpdateFailure = 910,
 };
 
 enum MemcpyKind : int { kHostToHost = 0, kHostToDevice = 1, kDeviceToHost = 2, kDeviceToDevice = 3, kDefault = 4 };

@@ -11,6 +11,7 @@
 #include "runtime/api_support.h"
 #include "runtime/driver_abi.h"
 #include "runtime/driver_support.h"
+#include "runtime/graph_nodes.h"
 #include "runtime/runtime.h"
 
 using namespace gputlm::runtime;
@@ -36,7 +37,9 @@ std::vector<void*> packed_params(const RegisteredKernel& k, void** extra) {
   return params;
 }
 
-int launch(const char* api, void* function, Dim3 grid, Dim3 block, unsigned shared, void** params, void** extra, bool cooperative) {
+// On a capturing stream the launch becomes a kernel node (graph_state.h).
+int launch(const char* api, void* function, Dim3 grid, Dim3 block, unsigned shared, void* stream, void** params, void** extra,
+           bool cooperative) {
   return driver(api, [&] {
     auto* k = static_cast<RegisteredKernel*>(function);
     if (!k) return kDriverInvalidHandle;
@@ -48,6 +51,7 @@ int launch(const char* api, void* function, Dim3 grid, Dim3 block, unsigned shar
       params = packed.data();
     }
     if (!params && !k->kernel->params.empty()) return kErrorInvalidValue;
+    if (capturing(stream)) return capture(stream, kernel_node(*k, grid, block, params, shared, cooperative));
     return rt().record(rt().launch(*k, grid, block, params, shared, cooperative));
   });
 }
@@ -104,13 +108,13 @@ int cuModuleGetGlobal_v2(uint64_t* address, size_t* bytes, void* module, const c
 }
 
 int cuLaunchKernel(void* function, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz, unsigned shared,
-                   void*, void** params, void** extra) {
-  return launch("cuLaunchKernel", function, {gx, gy, gz}, {bx, by, bz}, shared, params, extra, false);
+                   void* stream, void** params, void** extra) {
+  return launch("cuLaunchKernel", function, {gx, gy, gz}, {bx, by, bz}, shared, stream, params, extra, false);
 }
 
 int cuLaunchCooperativeKernel(void* function, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz,
-                              unsigned shared, void*, void** params) {
-  return launch("cuLaunchCooperativeKernel", function, {gx, gy, gz}, {bx, by, bz}, shared, params, nullptr, true);
+                              unsigned shared, void* stream, void** params) {
+  return launch("cuLaunchCooperativeKernel", function, {gx, gy, gz}, {bx, by, bz}, shared, stream, params, nullptr, true);
 }
 
 int cuMemAlloc_v2(uint64_t* address, size_t bytes) {

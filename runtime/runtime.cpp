@@ -165,6 +165,12 @@ RegisteredKernel* Runtime::kernel(const void* host_fun) {
   return it == m_kernels.end() ? nullptr : &it->second;
 }
 
+const void* Runtime::host_function(const RegisteredKernel* k) const {
+  for (const auto& [host_fun, registered] : m_kernels)
+    if (&registered == k) return host_fun;
+  return nullptr;
+}
+
 CudaError Runtime::symbol(const void* host_var, uint64_t& address, uint64_t& size) const {
   auto it = m_vars.find(host_var);
   if (it == m_vars.end()) return kErrorInvalidSymbol;

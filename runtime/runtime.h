@@ -28,6 +28,7 @@
 #include "runtime/cuda_abi.h"
 #include "runtime/cuda_arrays.h"
 #include "runtime/device_memory.h"
+#include "runtime/graph_state.h"
 #include "runtime/program_run.h"
 
 namespace gputlm::runtime {
@@ -91,6 +92,8 @@ class Runtime {
   void register_var(void** handle, const void* host_var, const char* device_name, uint64_t size);
 
   RegisteredKernel* kernel(const void* host_fun);  // nullptr: not registered
+  // The host function `k` was registered with; nullptr for a kernel of the driver API.
+  const void* host_function(const RegisteredKernel* k) const;
 
   // Driver API (cuModuleLoadData, cuModuleLoad): a module from an image in memory, PTX text or a
   // fat binary holding PTX; InputError for machine code alone (a cubin), since gputlm runs PTX.
@@ -128,6 +131,7 @@ class Runtime {
   std::recursive_mutex& mutex() { return m_mutex; }
   std::set<const void*>& streams() { return m_streams; }  // made by cudaStreamCreate
   DeviceMemory& memory() { return m_memory; }
+  GraphState& graphs() { return m_graphs; }  // stream captures, graph memory
   ProgramRun& program() { return *m_run; }
   // CTAs of `k` (its PTX loaded) with this block and dynamic shared memory that one core holds at
   // once: the timing model's own limit (sm::ctas_fitting), for the occupancy calculator and
@@ -171,6 +175,7 @@ class Runtime {
   CudaArrays m_arrays;
   func::TextureTable m_textures;
   std::map<uint64_t, ObjectDescs> m_object_descs;
+  GraphState m_graphs{m_memory};
 };
 
 }  // namespace gputlm::runtime

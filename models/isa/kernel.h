@@ -47,9 +47,10 @@ struct FrameVar {
 
 // The device services CUDA provides as functions a module declares without a body (.extern
 // .func): printf becomes vprintf, assert __assertfail, __nv_aligned_device_malloc a syscall, malloc and
-// free stay (CUDA programming guide, "Formatted Output", "Assertion", "Dynamic Global Memory Allocation").
+// free stay (CUDA programming guide, "Formatted Output", "Assertion", "Dynamic Global Memory Allocation");
+// cudaGraphSetConditional sets a graph conditional's value ("Conditional Graph Nodes").
 // A call of one runs in place on the functional engine (models/func/semantics/service_calls.cpp).
-enum class Builtin : uint8_t { None, Vprintf, AssertFail, Malloc, Free, AlignedMalloc };
+enum class Builtin : uint8_t { None, Vprintf, AssertFail, Malloc, Free, AlignedMalloc, SetConditional };
 
 // A call site of a linked kernel: `call (rets), callee, (args);` at one pc, or through a register
 // (`call (rets), %rd, (args), prototype;`: the call's operand 1, a function address).

@@ -15,7 +15,8 @@ uint32_t align_up(uint32_t v, uint32_t a) { return (v + a - 1) / a * a; }
 // int vprintf(const char* format, const char* args); void __assertfail(const char* message, const
 // char* file, unsigned line, const char* function, size_t char_size) (crt/common_functions.h);
 // void* malloc(size_t); void free(void*); and void* __cuda_syscall_aligned_malloc(size_t size,
-// size_t align), what __nv_aligned_device_malloc (crt/math_functions.h) becomes.
+// size_t align), what __nv_aligned_device_malloc (crt/math_functions.h) becomes; and
+// void cudaGraphSetConditional(cudaGraphConditionalHandle, unsigned) (cuda_device_runtime_api.h).
 struct BuiltinSignature {
   const char* name;
   Builtin builtin;
@@ -28,6 +29,7 @@ const std::vector<BuiltinSignature>& builtin_signatures() {
       {"malloc", Builtin::Malloc, {8}, {8}},
       {"free", Builtin::Free, {8}, {}},
       {"__cuda_syscall_aligned_malloc", Builtin::AlignedMalloc, {8, 8}, {8}},
+      {"cudaGraphSetConditional", Builtin::SetConditional, {8, 4}, {}},
   };
   return table;
 }

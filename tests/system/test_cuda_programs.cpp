@@ -201,6 +201,23 @@ TEST_F(CudaPrograms, StreamsAreSerialisedAndEventsMeasureSimulatedTime) {
   expect_passes("streams_events", "streams_events: PASSED");
 }
 
+// CUDA graphs (programming guide, "CUDA Graphs"): explicit and stream-captured graphs launched,
+// updated and checked by the program, timed and functional; each kernel node runs as a launch of
+// its own in the statistics (2 kernels in each of 7 graph launches, one launch with a kernel node
+// disabled, then 5 rounds of a while conditional node's body).
+TEST_F(CudaPrograms, GraphsBuiltAndCapturedRunTheirNodesInDependencyOrder) {
+  expect_passes_timed_and_functional("graphs", "graphs: PASSED (20 kernel launches from graphs)");
+  const std::string stats = scratch("graphs.json");
+  const ProgramRun r = cuda("graphs", "--functional --stats '" + stats + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  const nlohmann::json j = nlohmann::json::parse(read(stats));
+  ASSERT_EQ(j["launches"].size(), 20u);
+  EXPECT_EQ(j["launches"][0]["kernel"], "_Z4axpyPfPKfS1_fi");
+  EXPECT_EQ(j["launches"][1]["kernel"], "_Z5scalePffi");
+  EXPECT_EQ(j["launches"][8]["kernel"], "_Z5scalePffi") << "the disabled axpy node made no launch";
+  EXPECT_EQ(j["launches"][19]["kernel"], "_Z10count_downPiy");
+}
+
 TEST_F(CudaPrograms, ManagedMemoryHasOneAddressForHostAndKernel) {
   expect_passes("memory_ops", "memory_ops: PASSED");
 }

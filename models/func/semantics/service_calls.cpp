@@ -14,6 +14,9 @@
 //     of two: NULL); free(ptr):
 //     free(NULL) does nothing, an address that is no block is a kernel fault ("Dynamic Global
 //     Memory Allocation and Operations").
+//   cudaGraphSetConditional(handle, value): a graph conditional's handle is the device address of
+//     its 32-bit value (the runtime makes it so); each active lane stores `value` there, in lane
+//     order. A handle that is no device memory is a kernel fault.
 #include <cstring>
 
 #include "models/func/device_services.h"
@@ -146,6 +149,16 @@ void release(ExecCtx& c, const isa::CallSite& s, DeviceServices& services) {
   });
 }
 
+void set_conditional(ExecCtx& c, const isa::CallSite& s) {
+  lanes(c, [&](unsigned, uint32_t tid) {
+    const uint64_t handle = argument(c, s, tid, 0, 8);
+    const auto value = static_cast<uint32_t>(argument(c, s, tid, 1, 4));
+    GlobalMemory& mem = *c.launch().memory;
+    if (!mem.find(handle, 4)) c.fault("cudaGraphSetConditional of a handle that is no conditional's", tid, handle);
+    mem.write(handle, &value, 4);
+  });
+}
+
 const char* name_of(isa::Builtin b) {
   switch (b) {
     case isa::Builtin::Vprintf: return "vprintf";
@@ -153,6 +166,7 @@ const char* name_of(isa::Builtin b) {
     case isa::Builtin::Malloc: return "malloc";
     case isa::Builtin::Free: return "free";
     case isa::Builtin::AlignedMalloc: return "__cuda_syscall_aligned_malloc";
+    case isa::Builtin::SetConditional: return "cudaGraphSetConditional";
     case isa::Builtin::None: break;
   }
   return "?";
@@ -169,6 +183,7 @@ void service_call(ExecCtx& c) {
     case isa::Builtin::Malloc: return allocate(c, s, *services, false);
     case isa::Builtin::AlignedMalloc: return allocate(c, s, *services, true);
     case isa::Builtin::Free: return release(c, s, *services);
+    case isa::Builtin::SetConditional: return set_conditional(c, s);
     case isa::Builtin::None: break;
   }
 }
