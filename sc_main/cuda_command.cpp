@@ -7,6 +7,7 @@
 #include <cstring>
 #include <filesystem>
 #include <iostream>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -102,11 +103,16 @@ int cmd_cuda(const std::vector<std::string>& all_args, const char* argv0) {
   // simulation cleanly and writes the statistics so far (README, "gputlm cuda").
   std::signal(SIGINT, SIG_IGN);
   std::signal(SIGTERM, forward_signal);
+  const pid_t parent = getpid();
   g_child = fork();
   if (g_child < 0) throw InputError(std::string("cuda: cannot start a process: ") + std::strerror(errno));
   if (g_child == 0) {
     std::signal(SIGINT, SIG_DFL);
     std::signal(SIGTERM, SIG_DFL);
+    // gputlm killed outright (SIGKILL: a job's time limit, a test's timeout) cannot pass SIGTERM
+    // on: the kernel sends it instead, so the program does not run on unwatched.
+    prctl(PR_SET_PDEATHSIG, SIGTERM);
+    if (getppid() != parent) _exit(kExitInputError);  // gputlm ended before the line above
     execvp(argv[0], argv.data());
     std::cerr << "gputlm cuda: cannot run '" << program[0] << "': " << std::strerror(errno) << std::endl;
     _exit(kExitInputError);

@@ -350,22 +350,31 @@ TEST_F(CudaPrograms, CopiesToAndFromSymbolsReachTheKernelsVariables) {
   expect_passes("symbol_copy", "symbol_copy: PASSED");
 }
 
-// SIGTERM sent to gputlm reaches the program; the runtime stops the launch at its next check,
-// writes the statistics marked incomplete and ends with 128 + SIGTERM.
-TEST_F(CudaPrograms, SigtermStopsALaunchAndWritesIncompleteStatistics) {
-  const std::string stats = scratch("stopped.json"), vcd = scratch("stopped.vcd"), out = scratch("stopped.out"),
-                    err = scratch("stopped.err");
+// gputlm (its process id) running particle_filter on 131072 particles with statistics and waves
+// into files named `prefix`.json/.vcd/.out/.err, once its launch is under way (the VCD exists).
+pid_t start_long_run(const std::string& prefix) {
   const pid_t pid = fork();
   if (pid == 0) {
     const std::string sh = "cd '" GPUTLM_SOURCE_DIR "' && exec '" GPUTLM_BINARY "' cuda --config configs/fermi-gtx480.json --stats '" +
-                           stats + "' --vcd '" + vcd + "' -- '" + program("particle_filter") + "' 131072 > '" + out + "' 2> '" + err + "'";
+                           prefix + ".json' --vcd '" + prefix + ".vcd' -- '" + program("particle_filter") + "' 131072 > '" + prefix +
+                           ".out' 2> '" + prefix + ".err'";
     execl("/bin/sh", "sh", "-c", sh.c_str(), static_cast<char*>(nullptr));
     _exit(127);
   }
   const auto start = std::chrono::steady_clock::now();
-  auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
-  while (!std::filesystem::exists(vcd) && elapsed() < 60) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  while (!std::filesystem::exists(prefix + ".vcd") && std::chrono::steady_clock::now() - start < std::chrono::seconds(60))
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
   std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  return pid;
+}
+
+// SIGTERM sent to gputlm reaches the program; the runtime stops the launch at its next check,
+// writes the statistics marked incomplete and ends with 128 + SIGTERM.
+TEST_F(CudaPrograms, SigtermStopsALaunchAndWritesIncompleteStatistics) {
+  const std::string prefix = scratch("stopped"), stats = prefix + ".json", out = prefix + ".out", err = prefix + ".err";
+  const auto start = std::chrono::steady_clock::now();
+  auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+  const pid_t pid = start_long_run(prefix);
   kill(pid, SIGTERM);
   int status = 0;
   while (waitpid(pid, &status, WNOHANG) == 0) {
@@ -379,6 +388,24 @@ TEST_F(CudaPrograms, SigtermStopsALaunchAndWritesIncompleteStatistics) {
   const nlohmann::json j = nlohmann::json::parse(read(stats));
   EXPECT_FALSE(j["complete"].get<bool>());
   EXPECT_EQ(j["stopped_by"], "SIGTERM");
+}
+
+// gputlm killed outright (a job's time limit) cannot pass a signal on: the program it started
+// gets SIGTERM from the kernel (PR_SET_PDEATHSIG) and stops as above, writing its statistics,
+// instead of simulating on unwatched.
+TEST_F(CudaPrograms, KillingGputlmStopsTheProgramItStarted) {
+  const std::string prefix = scratch("orphan"), stats = prefix + ".json";
+  const pid_t pid = start_long_run(prefix);
+  kill(pid, SIGKILL);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  const auto start = std::chrono::steady_clock::now();
+  auto stopped = [&] { return contains(read(stats), "\"stopped_by\""); };
+  while (!stopped() && std::chrono::steady_clock::now() - start < std::chrono::seconds(120))
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  ASSERT_TRUE(stopped()) << "the program went on: " << read(prefix + ".err");
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));  // written to its end
+  EXPECT_EQ(nlohmann::json::parse(read(stats))["stopped_by"], "SIGTERM");
 }
 
 // __noinline__ and recursive device functions stay calls in PTX (.func, call, ret).
