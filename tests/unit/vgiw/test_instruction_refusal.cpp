@@ -1,5 +1,7 @@
-// VGIW and SGMF refuse kernels with texture or surface instructions (PTX ISA 9.7.10, 9.7.11)
-// before they run, naming the instruction: the fabric's load/store units have no texture path.
+// VGIW and SGMF refuse kernels with cp.async or mbarrier (PTX ISA 9.7.9.25, 9.7.13.15), texture or
+// surface instructions (9.7.10, 9.7.11) before they run, naming the instruction: the fabric's
+// load/store units model neither copies that complete by groups, barrier phases polled by other
+// threads, nor a texture path.
 #include <gtest/gtest.h>
 
 #include <stdexcept>
@@ -19,6 +21,17 @@ std::string refusal(const std::string& snippet) {
     return e.what();
   }
   return "";
+}
+
+TEST(VgiwAsyncRefusal, CpAsyncIsRefusedByName) {
+  const std::string why = refusal(".shared .align 16 .b8 buf[16];\n mov.u32 %r1, buf;\n"
+                                  "cp.async.ca.shared.global [%r1], [%in], 8;\n cp.async.wait_all;\n");
+  EXPECT_NE(why.find("no mapping for 'cp.async.ca.shared.global"), std::string::npos) << why;
+}
+
+TEST(VgiwAsyncRefusal, MbarrierIsRefusedByName) {
+  const std::string why = refusal(".shared .align 8 .b64 bar;\n mov.u32 %r1, bar;\n mbarrier.init.shared.b64 [%r1], 1;\n");
+  EXPECT_NE(why.find("no mapping for 'mbarrier.init.shared.b64"), std::string::npos) << why;
 }
 
 TEST(VgiwTextureRefusal, TexSuldAndSustAreRefusedByName) {
