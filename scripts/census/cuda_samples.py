@@ -2,7 +2,7 @@
 """Census of NVIDIA's CUDA samples under `gputlm cuda` (issue 40, part 3).
 
 Usage: scripts/census/cuda_samples.py SAMPLES [--gputlm build/bin/gputlm] [--config configs/fermi-gtx480.json]
-           [--functional] [--only NAME ...] [--timeout 600] [--out docs/results/census/cuda_samples] [--reuse]
+           [--functional] [--only NAME ...] [--timeout 600] [--out docs/results/census/cuda_samples] [--jobs N] [--reuse]
 
 SAMPLES is a checkout of NVIDIA/cuda-samples at tag v13.0 (nothing of it is committed here; fetch it
 and pass its path). Every sample of 0_Introduction, 2_Concepts_and_Techniques, 3_CUDA_Features,
@@ -12,19 +12,19 @@ API, cuSPARSE, cuSOLVER, NPP, nvJPEG) or a second GPU or process (MPI, IPC, peer
 Each eligible sample is built with `nvcc -cudart shared` for the lowest target from sm_75 up that
 compiles it, and run under `gputlm cuda` with its default arguments (or the size flags of SIZE_ARGS
 below, when its default run takes longer than the timeout) from its build folder, which links to its
-source folder's files (its data). It passes when it exits 0 (its own check); an exit 2 with a `gputlm cuda:` line names
+source folder's files (its data). The simulated device reports the compute capability of that target
+(the config's "device.compute_capability", in a copy of the config in OUT_build); a sample that waives
+itself for want of a higher one (EXIT_WAIVED) is built and run again for the next target, so each runs
+at the lowest target it supports. It passes when it exits 0 (its own check); an exit 2 with a `gputlm cuda:` line names
 what gputlm is missing. Writes OUT.md (the table, the exclusions and the counts) and OUT.csv, each
 headed by the commit and the command that made them.
 """
 import argparse
-import csv
+import concurrent.futures
 import os
 import re
-import shlex
-import signal
-import subprocess
-import sys
-import time
+
+from census_common import built_before, census_row, compile_lowest, device_configs, failure, run_program, write_tables
 
 CATEGORIES = ["0_Introduction", "2_Concepts_and_Techniques", "3_CUDA_Features", "5_Domain_Specific", "6_Performance"]
 GRAPHICS = {"OpenGL": "OpenGL", "GLUT": "OpenGL (GLUT)", "Vulkan": "Vulkan", "EGL": "EGL", "X11": "X11"}
@@ -32,14 +32,9 @@ LIBRARIES = {"cublas": "cuBLAS", "cublasLt": "cuBLAS", "cufft": "cuFFT", "curand
              "cusolver": "cuSOLVER", "nppc": "NPP", "nppial": "NPP", "nppif": "NPP", "nppig": "NPP", "nppisu": "NPP",
              "nvjpeg": "nvJPEG"}
 SECOND_GPU_OR_PROCESS = re.compile(r"MultiGPU|P2P|p2p|IPC|MPI|CrossGPU")
-ARCHS = [75, 80, 86, 89, 90]
 CUDA_INCLUDE = "/usr/local/cuda/include"  # the toolkit's headers: beside --nvcc's bin folder (main())
 # Samples whose default run simulates for longer than the timeout: their own size flags.
 SIZE_ARGS = {}
-
-
-def sh(cmd, **kw):
-    return subprocess.run(cmd, capture_output=True, text=True, **kw)
 
 
 def exclusion(name, cmake):
@@ -81,12 +76,12 @@ def link_toolkit_headers(cmake, exe_dir):
             os.symlink(os.path.join(CUDA_INCLUDE, rel), link)
 
 
-def build(sample_dir, name, cmake, out_dir, nvcc, reuse):
+def build(sample_dir, name, cmake, out_dir, nvcc, reuse, archs):
     exe_dir = os.path.join(out_dir, "bin", name)  # a folder each: modules of the same name
     os.makedirs(exe_dir, exist_ok=True)
-    exe, arch_file = os.path.join(exe_dir, name), os.path.join(exe_dir, name + ".arch")
-    if reuse and os.path.exists(exe) and os.path.exists(arch_file):
-        return exe, int(open(arch_file).read()), ""
+    exe = os.path.join(exe_dir, name)
+    if reuse and built_before(exe, archs):
+        return exe, built_before(exe, archs), ""
     kernel = re.search(r'set\(\s*CUDA_KERNEL_SOURCE\s+"\$\{CMAKE_CURRENT_SOURCE_DIR\}/([^"]+)"', cmake)
     kernel = os.path.join(sample_dir, kernel.group(1)) if kernel else None
     modules = [(f, kind) for f, kind in ((side_module(cmake, "CUDA_FATBIN_FILE"), "-fatbin"), (side_module(cmake, "CUDA_PTX_FILE"), "-ptx")) if f]
@@ -107,18 +102,13 @@ def build(sample_dir, name, cmake, out_dir, nvcc, reuse):
     if "CUDA_SEPARABLE_COMPILATION" in cmake and re.search(r"cdp|CDP", name):
         flags += ["-rdc=true"]
         libs += ["-lcudadevrt"]
-    last = ""
-    for arch in ARCHS:
-        r = sh([nvcc, "-arch=sm_%d" % arch] + flags + sources + libs + ["-o", exe])
-        for module, kind in modules:
-            if r.returncode == 0:
-                r = sh([nvcc, "-arch=sm_%d" % arch, kind, "-I" + os.path.join(sample_dir, "..", "..", "..", "Common"),
-                        "-o", os.path.join(exe_dir, module), kernel])
-        if r.returncode == 0:
-            open(arch_file, "w").write(str(arch))
-            return exe, arch, ""
-        last = (r.stderr.strip().splitlines() or ["nvcc failed"])[-1]
-    return None, None, last
+
+    def commands(arch):
+        return [[nvcc, "-arch=sm_%d" % arch] + flags + sources + libs + ["-o", exe]] + [
+            [nvcc, "-arch=sm_%d" % arch, kind, "-I" + common, "-o", os.path.join(exe_dir, module), kernel]
+            for module, kind in modules]
+    arch, err = compile_lowest(commands, archs, exe)
+    return (exe if arch else None), arch, err
 
 
 def run(exe, sample_dir, name, gputlm, config, functional, timeout):
@@ -129,27 +119,8 @@ def run(exe, sample_dir, name, gputlm, config, functional, timeout):
         link = os.path.join(exe_dir, f)
         if not os.path.lexists(link):
             os.symlink(os.path.join(sample_dir, f), link)
-    cmd = [gputlm, "cuda", "--config", config] + (["--functional"] if functional else []) + ["--", exe] + SIZE_ARGS.get(name, [])
-    start = time.time()
-    # A session of its own: on a timeout the whole group goes (gputlm and the program it started).
-    p = subprocess.Popen(cmd, cwd=exe_dir, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, errors="replace",
-                         start_new_session=True)
-    try:
-        out, err = p.communicate(timeout=timeout)
-    except subprocess.TimeoutExpired:
-        os.killpg(p.pid, signal.SIGKILL)
-        p.communicate()
-        return False, "timeout after %d s" % timeout, time.time() - start, None
-    r = subprocess.CompletedProcess(cmd, p.returncode, out, err)
-    seconds = time.time() - start
-    ours = [l for l in r.stderr.splitlines() if l.startswith("gputlm cuda: ")]
-    if r.returncode == 0:
-        return True, "", seconds, 0
-    if ours:
-        return False, ours[0][len("gputlm cuda: "):], seconds, r.returncode
-    tail = (r.stdout.strip().splitlines() or r.stderr.strip().splitlines() or ["(no output)"])[-1]
-    why = "the sample waived itself (EXIT_WAIVED): " if r.returncode == 2 else "its check failed (exit %d): " % r.returncode
-    return False, why + tail.strip(), seconds, r.returncode
+    rc, out, err, seconds = run_program(gputlm, config, functional, timeout, [exe] + SIZE_ARGS.get(name, []), exe_dir)
+    return rc == 0, ("" if rc == 0 else failure(rc, out, err, timeout)), seconds
 
 
 def main():
@@ -162,6 +133,7 @@ def main():
     ap.add_argument("--only", nargs="*")
     ap.add_argument("--timeout", type=int, default=600)
     ap.add_argument("--out", default="docs/results/census/cuda_samples")
+    ap.add_argument("--jobs", type=int, default=1, help="samples built and run at once")
     ap.add_argument("--reuse", action="store_true", help="run the programs an earlier run built in OUT_build (no nvcc)")
     a = ap.parse_args()
     gputlm, config = os.path.abspath(a.gputlm), os.path.abspath(a.config)
@@ -169,7 +141,8 @@ def main():
     CUDA_INCLUDE = os.path.join(os.path.dirname(os.path.dirname(os.path.realpath(a.nvcc))), "include")
     out_dir = os.path.abspath(a.out + "_build")
     os.makedirs(os.path.join(out_dir, "bin"), exist_ok=True)
-    rows, excluded = [], []
+    configs = device_configs(config, out_dir)
+    rows, excluded, work = [], [], []
     for cat in CATEGORIES:
         for name in sorted(os.listdir(os.path.join(a.samples, "Samples", cat))):
             d = os.path.join(a.samples, "Samples", cat, name)
@@ -180,36 +153,18 @@ def main():
             why = exclusion(name, cmake)
             if why:
                 excluded.append((cat, name, why))
-                continue
-            exe, arch, err = build(d, name, cmake, out_dir, a.nvcc, a.reuse)
-            if not exe:
-                rows.append(dict(category=cat, sample=name, target="", passed="no", seconds="", reason="does not build: " + err))
             else:
-                ok, why, seconds, _ = run(exe, d, name, gputlm, config, a.functional, a.timeout)
-                rows.append(dict(category=cat, sample=name, target="sm_%d" % arch, passed="yes" if ok else "no",
-                                 seconds="%.1f" % seconds, reason=why))
-            print("%-36s %-5s %s" % (name, rows[-1]["passed"], rows[-1]["reason"]), flush=True)
-    commit = sh(["git", "rev-parse", "--short", "HEAD"]).stdout.strip()
-    command = "scripts/census/cuda_samples.py " + " ".join(shlex.quote(x) for x in sys.argv[1:])
-    passed = sum(r["passed"] == "yes" for r in rows)
-    head = "commit %s; made by: %s" % (commit, command.replace(a.samples, "CUDA_SAMPLES_V13.0"))
-    with open(a.out + ".csv", "w", newline="") as f:
-        f.write("# " + head + "\n")
-        w = csv.DictWriter(f, fieldnames=list(rows[0].keys()) if rows else ["sample"])
-        w.writeheader()
-        w.writerows(rows)
-    with open(a.out + ".md", "w") as f:
-        f.write("# CUDA samples (v13.0) under gputlm cuda\n\n%s\n\n" % head)
-        f.write("%d of %d eligible samples pass (%.0f%%) on %s%s.\n\n" % (passed, len(rows), 100.0 * passed / max(len(rows), 1),
-                                                                         os.path.basename(a.config), ", functional" if a.functional else ""))
-        f.write("| category | sample | target | passed | seconds | reason |\n|---|---|---|---|---:|---|\n")
-        for r in rows:
-            f.write("| %s | %s | %s | %s | %s | %s |\n" % (r["category"], r["sample"], r["target"], r["passed"], r["seconds"],
-                                                      r["reason"].replace("|", "\\|")))
-        f.write("\nExcluded (%d):\n\n| category | sample | why |\n|---|---|---|\n" % len(excluded))
-        for c, n, w in excluded:
-            f.write("| %s | %s | %s |\n" % (c, n, w))
-    print("%d of %d eligible samples pass; %d excluded; %s.md" % (passed, len(rows), len(excluded), a.out))
+                work.append((cat, name, d, cmake))
+
+    def census(item):
+        cat, name, d, cmake = item
+        return census_row(cat, name, lambda archs: build(d, name, cmake, out_dir, a.nvcc, a.reuse, archs),
+                          lambda exe, arch: run(exe, d, name, gputlm, configs[arch], a.functional, a.timeout))
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as pool:  # each sample is a process of its own
+        rows = list(pool.map(census, work))
+    write_tables(a.out, "CUDA samples (v13.0)", "CUDA_SAMPLES_V13.0", a.samples, a.config, a.functional, rows, excluded,
+                 "sample")
 
 
 if __name__ == "__main__":
