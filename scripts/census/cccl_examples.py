@@ -22,7 +22,7 @@ import glob
 import os
 import subprocess
 
-from census_common import built_before, census_row, compile_lowest, device_configs, failure, run_program, write_tables
+from census_common import REPO, built_before, census_row, compile_lowest, device_configs, failure, run_program, write_tables
 
 
 def examples(cccl):
@@ -76,8 +76,8 @@ def run(exe, reference, gputlm, config, functional, timeout, filecheck):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("cccl")
-    ap.add_argument("--gputlm", default="build/bin/gputlm")
-    ap.add_argument("--config", default="configs/fermi-gtx480.json")
+    ap.add_argument("--gputlm", default=os.path.join(REPO, "build/bin/gputlm"))
+    ap.add_argument("--config", default=os.path.join(REPO, "configs/fermi-gtx480.json"))
     ap.add_argument("--functional", action="store_true")
     ap.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
     ap.add_argument("--filecheck", default="/usr/lib/llvm-14/bin/FileCheck", help="LLVM's FileCheck (Debian llvm-14-tools)")
@@ -85,6 +85,7 @@ def main():
     ap.add_argument("--timeout", type=int, default=600)
     ap.add_argument("--out", default="docs/results/census/cccl_examples")
     ap.add_argument("--jobs", type=int, default=1, help="examples built and run at once")
+    ap.add_argument("--update", action="store_true", help="keep the rows of OUT.csv for the examples not run now" )
     ap.add_argument("--reuse", action="store_true", help="run the programs an earlier run built in OUT_build (no nvcc)")
     a = ap.parse_args()
     if not os.path.exists(a.filecheck):
@@ -106,7 +107,7 @@ def main():
     excluded = [("thrust/examples", "cpp_integration",
                  "CCCL's CMake neither builds nor tests it (a host.cpp linked with device.cu: not a program of its own)")]
     write_tables(a.out, "CCCL 3.0.1 Thrust and CUB examples", "CCCL_V3.0.1", a.cccl, a.config, a.functional, rows,
-                 excluded, "example")
+                 excluded, "example", a.update)
 
 
 if __name__ == "__main__":

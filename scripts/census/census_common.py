@@ -13,6 +13,7 @@ import sys
 import time
 
 ARCHS = [75, 80, 86, 89, 90]
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # defaults are paths in it
 
 
 def sh(cmd, **kw):
@@ -113,24 +114,38 @@ def census_row(category, name, build, run):
     return row
 
 
-def write_tables(out, title, source_name, source_path, config, functional, rows, excluded, what):
+def earlier_table(out, what):
+    """The heading lines and rows of the OUT.csv an earlier run wrote."""
+    lines = open(out + ".csv").read().splitlines()
+    rows = csv.DictReader([l for l in lines if not l.startswith("# ")])
+    return [l[2:] for l in lines if l.startswith("# ")], [{("name" if k == what else k): v for k, v in r.items()} for r in rows]
+
+
+def write_tables(out, title, source_name, source_path, config, functional, rows, excluded, what, update=False):
     """OUT.csv and OUT.md: every row (category, name, target, passed, seconds, reason; `name` is called what
     the rows are: "sample", "example"), the exclusions and the count, headed by the commit and the command (the
-    fetched checkout's path replaced by source_name)."""
+    fetched checkout's path replaced by source_name). With update, the rows of this run replace those of the
+    same name in the earlier OUT.csv, whose other rows stay, and the heading gives both commands."""
     here = os.path.dirname(os.path.abspath(__file__))
     commit = sh(["git", "-C", here, "rev-parse", "--short", "HEAD"]).stdout.strip()
     root = sh(["git", "-C", here, "rev-parse", "--show-toplevel"]).stdout.strip() + "/"
     args = [source_name if x == source_path else x.replace(root, "") for x in sys.argv[1:]]
     command = os.path.join("scripts/census", os.path.basename(sys.argv[0])) + " " + " ".join(shlex.quote(x) for x in args)
-    head = "commit %s; made by: %s" % (commit, command)
+    heads = ["commit %s; made by: %s" % (commit, command)]
+    if update and os.path.exists(out + ".csv"):
+        earlier_heads, earlier = earlier_table(out, what)
+        names = " ".join(r["name"] for r in rows)
+        fresh = {r["name"]: r for r in rows}
+        rows = [fresh.pop(r["name"], r) for r in earlier] + list(fresh.values())
+        heads = earlier_heads + ["then %s again: %s" % (names, heads[0])]
     passed = sum(r["passed"] == "yes" for r in rows)
     with open(out + ".csv", "w", newline="") as f:
-        f.write("# " + head + "\n")
+        f.write("".join("# " + h + "\n" for h in heads))
         w = csv.DictWriter(f, fieldnames=["category", what, "target", "passed", "seconds", "reason"])
         w.writeheader()
         w.writerows({(what if k == "name" else k): v for k, v in r.items()} for r in rows)
     with open(out + ".md", "w") as f:
-        f.write("# %s under gputlm cuda\n\n%s\n\n" % (title, head))
+        f.write("# %s under gputlm cuda\n\n%s\n\n" % (title, "\n\n".join(heads)))
         f.write("%d of %d eligible %ss pass (%.0f%%) on %s%s.\n\n" % (
             passed, len(rows), what, 100.0 * passed / max(len(rows), 1), os.path.basename(config),
             ", functional" if functional else ""))

@@ -24,7 +24,7 @@ import concurrent.futures
 import os
 import re
 
-from census_common import built_before, census_row, compile_lowest, device_configs, failure, run_program, write_tables
+from census_common import REPO, built_before, census_row, compile_lowest, device_configs, failure, run_program, write_tables
 
 CATEGORIES = ["0_Introduction", "2_Concepts_and_Techniques", "3_CUDA_Features", "5_Domain_Specific", "6_Performance"]
 GRAPHICS = {"OpenGL": "OpenGL", "GLUT": "OpenGL (GLUT)", "Vulkan": "Vulkan", "EGL": "EGL", "X11": "X11"}
@@ -34,7 +34,11 @@ LIBRARIES = {"cublas": "cuBLAS", "cublasLt": "cuBLAS", "cufft": "cuFFT", "curand
 SECOND_GPU_OR_PROCESS = re.compile(r"MultiGPU|P2P|p2p|IPC|MPI|CrossGPU")
 CUDA_INCLUDE = "/usr/local/cuda/include"  # the toolkit's headers: beside --nvcc's bin folder (main())
 # Samples whose default run simulates for longer than the timeout: their own size flags.
-SIZE_ARGS = {}
+# matrixMul's default (A 320x320, B 640x320, 301 launches) is 1.3 G warp instructions; 128x128 matrices keep its
+# 301 launches. reductionMultiBlockCG's default sums 2^25 elements; 2^20 with its -n.
+SQUARE_128 = ["-wA=128", "-hA=128", "-wB=128", "-hB=128"]
+SIZE_ARGS = {"matrixMul": SQUARE_128, "matrixMul_nvrtc": SQUARE_128, "globalToShmemAsyncCopy": SQUARE_128,
+             "reductionMultiBlockCG": ["-n=1048576"]}
 
 
 def exclusion(name, cmake):
@@ -126,14 +130,15 @@ def run(exe, sample_dir, name, gputlm, config, functional, timeout):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("samples")
-    ap.add_argument("--gputlm", default="build/bin/gputlm")
-    ap.add_argument("--config", default="configs/fermi-gtx480.json")
+    ap.add_argument("--gputlm", default=os.path.join(REPO, "build/bin/gputlm"))
+    ap.add_argument("--config", default=os.path.join(REPO, "configs/fermi-gtx480.json"))
     ap.add_argument("--functional", action="store_true")
     ap.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
     ap.add_argument("--only", nargs="*")
     ap.add_argument("--timeout", type=int, default=600)
     ap.add_argument("--out", default="docs/results/census/cuda_samples")
     ap.add_argument("--jobs", type=int, default=1, help="samples built and run at once")
+    ap.add_argument("--update", action="store_true", help="keep the rows of OUT.csv for the samples not run now" )
     ap.add_argument("--reuse", action="store_true", help="run the programs an earlier run built in OUT_build (no nvcc)")
     a = ap.parse_args()
     gputlm, config = os.path.abspath(a.gputlm), os.path.abspath(a.config)
@@ -164,7 +169,7 @@ def main():
     with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as pool:  # each sample is a process of its own
         rows = list(pool.map(census, work))
     write_tables(a.out, "CUDA samples (v13.0)", "CUDA_SAMPLES_V13.0", a.samples, a.config, a.functional, rows, excluded,
-                 "sample")
+                 "sample", a.update)
 
 
 if __name__ == "__main__":
