@@ -5,7 +5,7 @@ load falls alike on both. Prints one table: each workload and mode with the befo
 rates, the speedup (before's median host time over after's) and whether the two simulated the
 same thread instructions and cycles (a speed change must not change results).
 
-  scripts/bench_compare.py --before OLD/bench_sim --after build/bin/bench_sim [--json out.json]
+  scripts/bench_compare.py --before OLD/bench_sim --after build/bin/bench_sim [--before-root OLD] [--json out.json]
                            [--size study] [--repeat 3] [--config C ...] [workloads...]
 
 Modes only one of the two has (an older bench_sim lacks timed+window) show "-" on the other side.
@@ -22,9 +22,10 @@ DEFAULT_WORKLOADS = ["traces/micro/divergence", "traces/narasiman/blackjack", "t
                      "traces/narasiman/reduction", "traces/narasiman/bfs"]
 
 
-def run(binary, options, workload, scratch):
+def run(binary, options, workload, scratch, cwd=None):
     out = os.path.join(scratch, "bench.json")
-    r = subprocess.run([binary, *options, "--json", out, workload], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    r = subprocess.run([os.path.abspath(binary), *options, "--json", out, workload], stdout=subprocess.PIPE,
+                       stderr=subprocess.STDOUT, text=True, cwd=cwd)
     if r.returncode != 0:
         sys.exit(f"bench_compare: {binary} failed on {workload}:\n{r.stdout}")
     return {row["mode"]: row for row in json.load(open(out)) if row.get("workload") == workload}
@@ -34,6 +35,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--before", required=True, help="the bench_sim of the earlier commit")
     ap.add_argument("--after", required=True, help="the bench_sim of the later commit")
+    ap.add_argument("--before-root", help="run the earlier bench_sim from this checkout of its commit (its configs "
+                                          "and workloads; default: here, as the later one)")
     ap.add_argument("--json", help="also write the merged rows as JSON")
     ap.add_argument("--size", default="test", help="bench_sim --size")
     ap.add_argument("--repeat", default="3", help="bench_sim --repeat")
@@ -45,7 +48,7 @@ def main():
     rows = []
     with tempfile.TemporaryDirectory() as scratch:
         for w in workloads:
-            before = run(args.before, options, w, scratch)
+            before = run(args.before, options, w, scratch, args.before_root)
             after = run(args.after, options, w, scratch)
             for mode in list(after) + [m for m in before if m not in after]:
                 rows.append({"workload": w, "mode": mode, "before": before.get(mode), "after": after.get(mode)})
