@@ -28,6 +28,7 @@ struct WarpInstr {
   uint32_t lines_pending = 0;  // memory: line requests not yet answered
   uint32_t lines_unsent = 0;   // memory: line requests not yet accepted by the L1
   bool parked = false;         // memory: set aside waiting for its lines
+  uint64_t copy_group = 0;     // cp.async: the warp's group it joined at fetch (memory/copy_groups.h)
 
   // Back to a new instruction's state, but for `result`, which the functional engine sets whole
   // at execute (clearing its 32 addresses here too would cost every instruction twice).
@@ -42,6 +43,7 @@ struct WarpInstr {
     pc_advanced = false;
     lines_pending = lines_unsent = 0;
     parked = false;
+    copy_group = 0;
   }
 };
 

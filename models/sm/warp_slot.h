@@ -12,6 +12,7 @@
 #include "models/func/cta_barriers.h"
 #include "models/common/clock.h"
 #include "models/func/simt_stack.h"
+#include "models/sm/memory/copy_groups.h"
 
 namespace gputlm::sm {
 
@@ -32,6 +33,7 @@ struct WarpSlot {
   std::vector<uint64_t> pending_regs;  // scoreboard: registers an in-flight instruction writes
   uint64_t ibuffer_line = ~0ull;  // instruction-fetch line held in the warp's buffer
   Cycle eligible_from = 0;        // barrel: first cycle after its last instruction left the pipeline
+  CopyGroups copies;              // its cp.async groups (memory/copy_groups.h)
 
   bool active() const { return status == Status::Ready || status == Status::Barrier; }
 };

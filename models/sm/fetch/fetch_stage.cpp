@@ -8,12 +8,12 @@ bool decides_next_pc(const isa::Instruction& in, const WarpSlot& w, uint32_t pc)
   if (in.decides_control()) return true;
   return !w.stack.done() && w.stack.entries().back().rpc == pc + 1;  // a reconvergence pop follows
 }
-// cp.async.wait_group N / wait_all (PTX ISA 9.7.9.25.5) wait for the warp's committed copies. Each
-// cp.async stays in flight until its source lines return (memory_stage.cpp), so the wait is issued
-// once everything the warp has in flight has retired: all its copies, even the N most recent
-// groups wait_group N could leave pending (a conservative reading).
-bool waits_for_copies(const isa::Instruction& in) {
-  return in.op == isa::Opcode::CpAsync && (in.async.op == isa::AsyncOp::WaitGroup || in.async.op == isa::AsyncOp::WaitAll);
+// cp.async.wait_group N / wait_all (PTX ISA 9.7.9.25.5) issue once the warp's copy groups allow
+// (memory/copy_groups.h): all but the N most recent committed groups complete, or all of them.
+bool waits_for_copies(const isa::Instruction& in, const CopyGroups& copies) {
+  if (in.op != isa::Opcode::CpAsync) return false;
+  if (in.async.op == isa::AsyncOp::WaitGroup) return !copies.may_wait_group(static_cast<uint64_t>(in.ops[0].imm));
+  return in.async.op == isa::AsyncOp::WaitAll && !copies.all_complete();
 }
 }  // namespace
 
@@ -33,8 +33,8 @@ uint64_t FetchStage::line_of(uint32_t pc) const {
 bool FetchStage::candidate(uint32_t slot) const {
   const WarpSlot& w = m_core.warps[slot];
   if (w.status != WarpSlot::Status::Ready || w.stack.done()) return false;
+  if (w.copies.any_pending() && waits_for_copies(m_core.ctas[w.cta_slot].kernel->kernel().code[w.stack.pc()], w.copies)) return false;
   if (!m_core.scoreboard) return m_core.formation->may_fetch(slot, w);
-  if (w.inflight > 0 && waits_for_copies(m_core.ctas[w.cta_slot].kernel->kernel().code[w.stack.pc()])) return false;
   return w.inflight < m_core.spec.max_inflight_per_warp && !w.control_pending;
 }
 
@@ -198,6 +198,7 @@ bool FetchStage::fetch(uint32_t slot, Cycle now) {
   CtaSlot& cta = m_core.ctas[w.cta_slot];
   const isa::Kernel& k = cta.kernel->kernel();
   // (The next sub-warp of an instruction fetched already comes from the line in the buffer.)
+  const bool next_subwarp = m_forming == slot;
   const std::optional<IssueUnit> u = m_core.formation->next(slot, w, FormationInput{k, *cta.state});
   const uint64_t line = line_of(u->pc);
   if (line != w.ibuffer_line) {  // instruction buffer miss: ask the I-cache, fetch others meanwhile
@@ -247,6 +248,11 @@ bool FetchStage::fetch(uint32_t slot, Cycle now) {
   wi.in = &k.code[u->pc];
   wi.cls = cta.kernel->instr_class(u->pc);
   wi.fetched = now;
+  if (wi.in->op == isa::Opcode::CpAsync) {  // copies join the open group; the instruction's first sub-warp commits it
+    if (wi.in->async.op == isa::AsyncOp::Copy) wi.copy_group = w.copies.add_copy();
+    else if ((wi.in->async.op == isa::AsyncOp::CommitGroup || wi.in->async.op == isa::AsyncOp::WaitAll) && !next_subwarp)
+      w.copies.commit();
+  }
   ++w.inflight;
   if (wi.in->is_exit()) ++m_core.ending;
   if (decides_next_pc(*wi.in, w, u->pc)) w.control_pending = true;

@@ -4,14 +4,18 @@ namespace gputlm::sm {
 
 namespace {
 // cp.async (PTX ISA 9.7.9.25) reads its source lines through the L1 like a load (its result space
-// is .global) and the instruction waits for them; the shared-memory write that follows and
-// wait_group's wait for the warp's groups are not modelled (the copies are done when it leaves).
+// is .global), but the instruction does not wait for them: it leaves once they are sent, and the
+// lines count for the warp's copy group until they return (copy_groups.h), which the fetch stage
+// holds cp.async.wait_group/wait_all on. The shared-memory write of the returned data is not
+// modelled (no bank cycles).
 // Tensor-core fragment loads and stores go where their addresses are (shared memory's banks or
 // the L1), at the one address a lane names (ldmatrix's row) or its first element (wmma).
 // tex, tld4 and suld are loads and sust a store (isa::Instruction::is_load/is_store): each lane
 // sends the address of the first texel it reads or writes (func::tex; with linear filtering the
 // other texels of the footprint are not sent), through the L1 like any global access. There is no
 // separate texture cache; the functional result never bypasses the memory system.
+bool is_copy(const WarpInstr& w) { return w.in->op == isa::Opcode::CpAsync && w.in->async.op == isa::AsyncOp::Copy; }
+
 bool uses_memory_system(const WarpInstr& w) {
   return (w.in->is_memory() || w.in->is_matrix_access() || w.in->op == isa::Opcode::CpAsync) &&
          (w.result.space == isa::Space::Global || w.result.space == isa::Space::Local || w.result.space == isa::Space::Shared);
@@ -34,6 +38,16 @@ void MemoryStage::receive(Cycle now) {
   while (dcache.has_response()) {
     tlm::tlm_generic_payload& p = dcache.front_response();
     dcache.pop_response();
+    if (!m_copy_lines.empty()) {
+      const auto c = m_copy_lines.find(&p);
+      if (c != m_copy_lines.end()) {
+        WarpSlot& slot = m_core.warps[c->second.slot];
+        if (slot.age == c->second.age && slot.copies.line_returned(c->second.group)) copies_moved(c->second.slot);
+        m_copy_lines.erase(c);
+        p.release();
+        continue;
+      }
+    }
     if (auto* w = static_cast<WarpInstr*>(mem::MemExtension::of(p).owner)) {
       if (--w->lines_pending == 0 && w->parked) {
         w->parked = false;
@@ -70,7 +84,7 @@ void MemoryStage::start(WarpInstr& w, Cycle now) {
   }
   for_each_lane(w.result.accessed, [&](unsigned lane) { m_addresses[lane] = timing_address(w, lane); });
   coalesce(w.result, w.result.accessed, m_core.spec.l1d.line_bytes, m_addresses, m_lines);
-  m_waits = !(w.in->is_store() || w.in->is_matrix_store()) || m_core.spec.wait_for_stores;
+  m_waits = !is_copy(w) && (!(w.in->is_store() || w.in->is_matrix_store()) || m_core.spec.wait_for_stores);
   m_core.counters.line_requests += m_lines.size();
   if (m_lines.size() == 1) {
     ++m_core.counters.coalesced_memory_instructions;
@@ -83,6 +97,7 @@ void MemoryStage::start(WarpInstr& w, Cycle now) {
 void MemoryStage::finish_active(Cycle now) {
   WarpInstr* w = m_active;
   m_active = nullptr;
+  if (is_copy(*w) && m_core.warps[w->slot].copies.copy_sent(w->copy_group)) copies_moved(w->slot);
   if (m_waits && w->lines_pending > 0) {  // set aside until its lines return
     w->parked = true;
     ++m_parked;
@@ -93,7 +108,15 @@ void MemoryStage::finish_active(Cycle now) {
   m_done.push_back({std::max(now, m_busy_until), w});
 }
 
+// A copy group completed: the warp's wait_group may issue (fetch re-checks touched warps; the core
+// runs the next cycle for it).
+void MemoryStage::copies_moved(uint32_t slot) {
+  m_core.touch(slot);
+  m_copies_moved = true;
+}
+
 Cycle MemoryStage::cycle(Cycle now) {
+  m_copies_moved = false;
   receive(now);
   // The active instruction is done once every line is sent (the last one this cycle at the latest)
   // and its fixed delay has passed; it leaves before the next one enters, so one can enter a cycle.
@@ -115,7 +138,7 @@ Cycle MemoryStage::cycle(Cycle now) {
   Cycle next = kNever;
   if (m_active && !(m_next_line < m_lines.size() && !dcache.can_send())) next = std::max(now + 1, m_busy_until);
   if (!m_done.empty() && out->can_send()) next = std::min(next, std::max(now + 1, m_done.front().at));
-  if (!m_active && in->peek()) next = std::min(next, now + 1);
+  if ((!m_active && in->peek()) || m_copies_moved) next = std::min(next, now + 1);
   return next;  // otherwise woken by a response, an END_REQ or a new instruction
 }
 
@@ -134,6 +157,9 @@ void MemoryStage::send_line(Cycle now) {
   if (m_waits) {
     e.owner = m_active;
     ++m_active->lines_pending;
+  } else if (is_copy(*m_active)) {
+    m_copy_lines[&p] = {m_active->slot, m_core.warps[m_active->slot].age, m_active->copy_group};
+    m_core.warps[m_active->slot].copies.line_sent(m_active->copy_group);
   }
   m_last_send = now;
   m_busy_until = now + 1;

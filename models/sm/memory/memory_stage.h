@@ -2,12 +2,14 @@
 // requests sent to the L1 data cache one a cycle (the D-cache has one port: each distinct line
 // costs a cycle, Narasiman section 4.2.5); the instruction is then set aside until all its lines
 // have answered, so other warps' instructions flow past it (dissertation section 1.4). Stores do
-// not wait for their acknowledgements unless wait_for_stores. Shared memory takes one cycle per
+// not wait for their acknowledgements unless wait_for_stores; cp.async never waits (its lines
+// count for the warp's copy group, copy_groups.h). Shared memory takes one cycle per
 // bank-conflict degree plus shared_latency. Other instructions pass in memory_cycles. Local
 // memory is laid out so that a warp's same-offset accesses are adjacent words, as on GPUs.
 #pragma once
 
 #include <deque>
+#include <unordered_map>
 
 #include "models/mem/payload_pool.h"
 #include "models/mem/tlm_ends.h"
@@ -38,6 +40,7 @@ class MemoryStage : public Stage {
   void finish_active(Cycle now);
   void send_line(Cycle now);
   uint64_t timing_address(const WarpInstr& w, unsigned lane) const;
+  void copies_moved(uint32_t slot);
 
   mem::PayloadPool m_pool;
   WarpInstr* m_active = nullptr;            // sending its lines / using shared memory
@@ -50,6 +53,13 @@ class MemoryStage : public Stage {
   std::deque<Done> m_done;                  // finished, to writeback in order
   std::vector<uint64_t> m_addresses = std::vector<uint64_t>(kWarpSize);
   uint64_t m_parked = 0;
+  struct CopyLine {
+    uint32_t slot;
+    uint64_t age;    // the warp's (a slot's next warp ignores its predecessor's lines)
+    uint64_t group;
+  };
+  std::unordered_map<const tlm::tlm_generic_payload*, CopyLine> m_copy_lines;  // cp.async lines in flight
+  bool m_copies_moved = false;  // this run completed a copy group
 };
 
 }  // namespace gputlm::sm

@@ -1,0 +1,73 @@
+// cp.async in the timing model (issue 40, part 4; PTX ISA 9.7.9.25): a copy moves global data to
+// shared memory without a register and without holding its warp; cp.async.wait_group N waits for
+// all but the N most recent committed groups, wait_all for every group (sm/memory/copy_groups.h).
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "support/core_run.h"
+
+namespace gputlm::test {
+namespace {
+
+// Each thread copies 8 bytes to sbuf[16 tid], if `guard`: its word of the output buffer, still zero
+// and in no cache (the inputs are, the kernel's preamble loaded them).
+std::string copy(const std::string& guard = "") {
+  return guard + " cp.async.ca.shared.global [%r8], [%rd7], 8;\n";
+}
+std::string adds(int n) {
+  std::string s;
+  for (int i = 0; i < n; ++i) s += "add.s32 %r2, %r2, 3;\n";
+  return s;
+}
+// The kernel around `body`: the shared buffer, filled with ones, the thread's slot in it (%r8) and
+// its source (%rd7), and at the end its slot read back into %o (zero once the copy has landed,
+// whatever the body waited for: wait_all first).
+std::string kernel(const std::string& body) {
+  return ".shared .align 16 .b8 sbuf[512];\n"
+         "mov.u32 %r1, sbuf;\n mul.lo.u32 %r8, %tid, 16;\n add.u32 %r8, %r8, %r1;\n mov.u32 %r2, 0;\n"
+         "st.shared.u64 [%r8], -1;\n mul.wide.u32 %rd7, %tid, 16;\n add.s64 %rd7, %rd7, %out;\n" +
+         body + "cp.async.wait_all;\n ld.shared.u64 %o, [%r8];\n add.u64 %o, %o, %a;\n";
+}
+
+uint64_t cycles(const std::string& body) {
+  const CoreRun r = run_core(kernel(body), 32);
+  for (unsigned i = 0; i < r.out.size(); ++i) EXPECT_EQ(r.out[i].o, i) << "thread " << i;  // 0 + its input
+  return r.cycles;
+}
+
+TEST(CopyTiming, AWarpRunsOnWhileItsCopyIsInFlight) {
+  // The same 40 adds after the wait, or between the copy and its wait: there they overlap the copy.
+  const uint64_t serial = cycles(copy() + "cp.async.commit_group;\n cp.async.wait_group 0;\n" + adds(40));
+  const uint64_t overlapped = cycles(copy() + "cp.async.commit_group;\n" + adds(40) + "cp.async.wait_group 0;\n");
+  EXPECT_LT(overlapped + 30, serial) << "serial " << serial << ", overlapped " << overlapped;
+}
+
+TEST(CopyTiming, WaitGroupNLeavesTheNMostRecentGroupsInFlight) {
+  // Group 0 (threads 0-15: two lines), then 20 adds, then group 1 (threads 16-31: two other lines);
+  // wait_group 1 waits for group 0 only, so the 40 adds after it overlap group 1's copy;
+  // wait_group 0 waits for group 1 too.
+  const std::string groups = "setp.lt.u32 %q1, %tid, 16;\n" + copy("@%q1") + "cp.async.commit_group;\n" + adds(20) +
+                             copy("@!%q1") + "cp.async.commit_group;\n";
+  const uint64_t wait0 = cycles(groups + "cp.async.wait_group 0;\n" + adds(40));
+  const uint64_t wait1 = cycles(groups + "cp.async.wait_group 1;\n" + adds(40));
+  const uint64_t wait2 = cycles(groups + "cp.async.wait_group 2;\n" + adds(40));
+  EXPECT_LT(wait1 + 30, wait0) << "wait_group 1: " << wait1 << ", wait_group 0: " << wait0;
+  EXPECT_LE(wait2, wait1);
+}
+
+TEST(CopyTiming, WaitAllWaitsForTheOpenGroupToo) {
+  // No commit: the copy is in the open group, which wait_group leaves alone and wait_all waits for.
+  const uint64_t open = cycles(copy() + "cp.async.wait_group 0;\n" + adds(40));
+  const uint64_t all = cycles(copy() + "cp.async.wait_all;\n" + adds(40));
+  EXPECT_LT(open + 30, all) << "wait_group 0 with the group open: " << open << ", wait_all: " << all;
+}
+
+TEST(CopyTiming, ACopyWhoseLanesAreOffSendsNothingAndCompletes) {
+  const uint64_t none = cycles("setp.eq.u32 %q1, %tid, 99;\n" + copy("@%q1") + copy() +
+                               "cp.async.commit_group;\n cp.async.wait_group 0;\n");
+  EXPECT_GT(none, 0u);
+}
+
+}  // namespace
+}  // namespace gputlm::test
