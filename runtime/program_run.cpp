@@ -1,5 +1,6 @@
 #include "runtime/program_run.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -110,6 +111,8 @@ void ProgramRun::launch(const func::BoundKernel& kernel, const func::Launch& lau
     tb::LaunchRecord rec{launch.kernel->name, launch.grid, launch.block, {}};
     rec.stats = e.stepper ? e.stepper->run(kernel, launch) : func::run_reference(kernel, launch, e.reference);
     e.functional.total.add(rec.stats);
+    const uint64_t cores = std::max<uint64_t>(m_spec.cores, 1);
+    m_cycles += (rec.stats.warp_instructions + cores - 1) / cores;
     e.functional.launches.push_back(rec);
     e.functional.host_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   }

@@ -52,7 +52,10 @@ class ProgramRun {
   // run) and std::runtime_error (no progress). A stop signal (SIGINT, SIGTERM) ends the process
   // after writing the reports, marked incomplete.
   void launch(const func::BoundKernel& kernel, const func::Launch& launch);
-  // Simulated core cycles of every launch so far (launches are serialised); 0 on the functional engine.
+  // Simulated core cycles of every launch so far (launches are serialised), which CUDA events read.
+  // The functional engine has no time; there each launch counts as its warp instructions over the
+  // config's cores, one a core a cycle (an ideal-IPC bound, a choice), so that a program dividing
+  // by an elapsed time (GB/s, MPixel/s) sees a positive one that grows with its work.
   uint64_t cycles() const { return m_cycles; }
   size_t launches() const;
   // cudaProfilerStart/Stop: the launches between them are the ones a profiler would capture.
