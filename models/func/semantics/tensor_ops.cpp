@@ -71,8 +71,63 @@ void mma_sync(ExecCtx& c) {
   });
 }
 
-// The shape/type combinations of mma.sync (PTX ISA 9.7.14.5.14 "mma" syntax, sm_80..sm_89),
-// m8n8k4 .f16 (the sm_70 quad-pair form) excepted; all need .row.col.
+// mma.m8n8k4 with .f16 inputs (PTX ISA 9.7.14.5.1, the sm_70 form): four independent 8x8x4
+// products, computation q by lanes 4q..4q+3 (the low group, rows or columns 0-3 of its fragments)
+// and 4q+16..4q+19 (the high group, 4-7). With t = %laneid % 4 and h = 4 for the high group:
+//  A row-major (t + h, i), column-major (i + h, t); B row-major (t, i + h), column-major (i, t + h);
+//  C/D .f16 (t + h, i); C/D .f32 ((%laneid & 1) + (i & 2) + h, (i & 4) + (%laneid & 2) + (i & 1)).
+Coord quad_a(unsigned lane, unsigned i, bool col) {
+  const unsigned t = lane & 3, h = lane >= 16 ? 4 : 0;
+  return col ? Coord{i + h, t} : Coord{t + h, i};
+}
+Coord quad_b(unsigned lane, unsigned i, bool col) {
+  const unsigned t = lane & 3, h = lane >= 16 ? 4 : 0;
+  return col ? Coord{i, t + h} : Coord{t, i + h};
+}
+Coord quad_c(unsigned lane, unsigned i, bool f32) {
+  const unsigned h = lane >= 16 ? 4 : 0;
+  if (!f32) return {(lane & 3) + h, i};
+  return {(lane & 1) + (i & 2) + h, (i & 4) + (lane & 2) + (i & 1)};
+}
+
+void mma_quad_pairs(ExecCtx& c) {
+  const isa::Instruction& in = *c.in;
+  const isa::TensorForm& t = in.tensor;
+  const MmaType td = t.types[0], tc = t.types[3];
+  const ElemFormat fh = elem_format(MmaType::F16), fc = elem_format(tc), fd = elem_format(td);
+  const uint32_t tid0 = first_tid(c);
+  for (unsigned q = 0; q < 4; ++q) {
+    Matrix a(8, 4), b(4, 8), cm(8, 8), d(8, 8);
+    const unsigned lanes_of_q[8] = {4 * q, 4 * q + 1, 4 * q + 2, 4 * q + 3, 4 * q + 16, 4 * q + 17, 4 * q + 18, 4 * q + 19};
+    for (unsigned l : lanes_of_q) {
+      const uint32_t tid = warp_thread(tid0, l);
+      if (tid >= c.cta->nthreads) continue;
+      for (unsigned i = 0; i < 4; ++i) {
+        const Coord x = quad_a(l, i, t.a_col), y = quad_b(l, i, t.b_col);
+        a.at(x.row, x.col) = fragment_element(c, in.ops[1], tid, fh, i);
+        b.at(y.row, y.col) = fragment_element(c, in.ops[2], tid, fh, i);
+      }
+      for (unsigned i = 0; i < 8; ++i) {
+        const Coord x = quad_c(l, i, tc == MmaType::F32);
+        cm.at(x.row, x.col) = fragment_element(c, in.ops[3], tid, fc, i);
+      }
+    }
+    multiply_accumulate(a, b, cm, d, MmaType::F16, MmaType::F16, tc, td, false, in.atom);
+    lanes(c, [&](unsigned, uint32_t tid) {
+      const unsigned l = tid % kWarpSize;
+      if ((l & 15) / 4 != q) return;
+      uint64_t elems[8] = {};
+      for (unsigned i = 0; i < 8; ++i) {
+        const Coord x = quad_c(l, i, td == MmaType::F32);
+        elems[i] = d.at(x.row, x.col);
+      }
+      write_fragment(c, in.ops[0], tid, fd, elems);
+    });
+  }
+}
+
+// The shape/type combinations of mma.sync (PTX ISA 9.7.14.5.14 "mma" syntax, sm_80..sm_89) but
+// m8n8k4 .f16 (the quad-pair form, any layouts: quad_pairs_exist); all need .row.col.
 bool mma_form_exists(const isa::Instruction& in) {
   const isa::TensorForm& t = in.tensor;
   if (t.ntypes != 4 || t.nlayouts != 2 || t.a_col || !t.b_col || !in.has(isa::kSync) || !in.has(isa::kAligned)) return false;
@@ -101,9 +156,26 @@ bool vector_holds(const isa::Instruction& in, unsigned op, MmaType t, unsigned e
   return o.kind == isa::OperandKind::Vector && o.vec_n * elem_format(t).per_reg == elems;
 }
 
-ExecFn bind_mma(const isa::Instruction& in) {
-  if (in.nops != 4 || !mma_form_exists(in)) return nullptr;
+bool is_f16_or_f32(MmaType x) { return x == MmaType::F16 || x == MmaType::F32; }
+
+// mma.sync.aligned.m8n8k4.alayout.blayout.dtype.f16.f16.ctype: 2 + 2 registers of .f16x2 in, 4 of
+// .f16x2 or 8 of .f32 accumulators.
+ExecFn bind_quad_pairs(const isa::Instruction& in) {
   const isa::TensorForm& t = in.tensor;
+  if (t.ntypes != 4 || t.nlayouts != 2 || !in.has(isa::kSync) || !in.has(isa::kAligned) || !is_f16_or_f32(t.types[0]) ||
+      !is_f16_or_f32(t.types[3]))
+    return nullptr;
+  if (!vector_holds(in, 0, t.types[0], 8) || !vector_holds(in, 1, MmaType::F16, 4) || !vector_holds(in, 2, MmaType::F16, 4) ||
+      !vector_holds(in, 3, t.types[3], 8))
+    return nullptr;
+  return mma_quad_pairs;
+}
+
+ExecFn bind_mma(const isa::Instruction& in) {
+  const isa::TensorForm& t = in.tensor;
+  if (in.nops == 4 && t.m == 8 && t.n == 8 && t.k == 4 && t.types[1] == MmaType::F16 && t.types[2] == MmaType::F16)
+    return bind_quad_pairs(in);
+  if (in.nops != 4 || !mma_form_exists(in)) return nullptr;
   const unsigned m = t.m, n = t.n, k = t.k;
   if (!vector_holds(in, 0, t.types[0], m * n / kWarpSize) || !vector_holds(in, 1, t.types[1], m * k / kWarpSize) ||
       !vector_holds(in, 2, t.types[2], k * n / kWarpSize) || !vector_holds(in, 3, t.types[3], m * n / kWarpSize))

@@ -129,6 +129,61 @@ TEST(TensorSemantics, MmaM16n8k16Bf16FragmentsFollowTheIsaLaneLayout) {
             {32, 4, 32, c_m16n8, kF32}, A, B, C);
 }
 
+// 9.7.14.5.1, m8n8k4 with .f16: four products, product q by lanes 4q..4q+3 (low group) and
+// 4q+16..4q+19 (high group); with t = %laneid % 4 and h = 0 for the low group, 4 for the high:
+// A row-major (t + h, i), column-major (i % 4 + h, t); B row-major (t, i + h), column-major
+// (i, t + h); C/D .f16 (t + h, i); C/D .f32 ((%laneid & 0b1) + (i & 0b10) + h, (i & 0b100) +
+// (%laneid & 0b10) + (i & 0b1)). check_mma sees the four as one block-diagonal product: A_q at
+// rows 8q.., columns 4q.. of a 32x16 A; B_q at rows 4q.. of a 16x8 B; C_q, D_q at rows 8q.. of 32x8.
+unsigned q_of(unsigned l) { return (l & 15) / 4; }
+unsigned h_of(unsigned l) { return l >= 16 ? 4 : 0; }
+Layout a_m8n8k4(bool col) {
+  return [col](unsigned l, unsigned i) {
+    const Coord x = col ? Coord{i % 4 + h_of(l), t_of(l)} : Coord{t_of(l) + h_of(l), i};
+    return Coord{8 * q_of(l) + x.first, 4 * q_of(l) + x.second};
+  };
+}
+Layout b_m8n8k4(bool col) {
+  return [col](unsigned l, unsigned i) {
+    const Coord x = col ? Coord{i, t_of(l) + h_of(l)} : Coord{t_of(l), i + h_of(l)};
+    return Coord{4 * q_of(l) + x.first, x.second};
+  };
+}
+Coord c_m8n8k4_f16(unsigned l, unsigned i) { return {8 * q_of(l) + t_of(l) + h_of(l), i}; }
+Coord c_m8n8k4_f32(unsigned l, unsigned i) {
+  return {8 * q_of(l) + (l & 1) + (i & 2) + h_of(l), (i & 4) + (l & 2) + (i & 1)};
+}
+// Block-diagonal operands: zero outside the four products' blocks.
+std::vector<int64_t> blocks(std::vector<int64_t> m, unsigned cols, unsigned block_rows, unsigned block_cols) {
+  for (unsigned r = 0; r < m.size() / cols; ++r)
+    for (unsigned c = 0; c < cols; ++c)
+      if (block_cols < cols && r / block_rows != c / block_cols) m[r * cols + c] = 0;
+  return m;
+}
+
+TEST(TensorSemantics, MmaM8n8k4F16ComputesFourQuadPairProductsRowColIntoF32) {
+  const auto A = blocks(values(32 * 16, 40, -3, 3), 16, 8, 4), B = values(16 * 8, 41, -3, 3), C = values(32 * 8, 42, -40, 40);
+  check_mma("mma.sync.aligned.m8n8k4.row.col.f32.f16.f16.f32 {%r32, %r33, %r34, %r35, %r36, %r37, %r38, %r39}, {%r0, %r1}, {%r2, %r3}, "
+            "{%r8, %r9, %r10, %r11, %r12, %r13, %r14, %r15};",
+            32, 8, 16, {0, 4, 16, a_m8n8k4(false), kF16}, {2, 4, 16, b_m8n8k4(true), kF16}, {8, 8, 32, c_m8n8k4_f32, kF32},
+            {32, 8, 32, c_m8n8k4_f32, kF32}, A, B, C);
+}
+
+TEST(TensorSemantics, MmaM8n8k4F16ComputesFourQuadPairProductsColRowIntoF16) {
+  const auto A = blocks(values(32 * 16, 43, -3, 3), 16, 8, 4), B = values(16 * 8, 44, -3, 3), C = values(32 * 8, 45, -40, 40);
+  check_mma("mma.sync.aligned.m8n8k4.col.row.f16.f16.f16.f16 {%r32, %r33, %r34, %r35}, {%r0, %r1}, {%r2, %r3}, {%r8, %r9, %r10, %r11};",
+            32, 8, 16, {0, 4, 16, a_m8n8k4(true), kF16}, {2, 4, 16, b_m8n8k4(false), kF16}, {8, 8, 16, c_m8n8k4_f16, kF16},
+            {32, 8, 16, c_m8n8k4_f16, kF16}, A, B, C);
+}
+
+TEST(TensorSemantics, MmaM8n8k4F16TakesF16AccumulatorsIntoF32Results) {
+  const auto A = blocks(values(32 * 16, 46, -3, 3), 16, 8, 4), B = values(16 * 8, 47, -3, 3), C = values(32 * 8, 48, -40, 40);
+  check_mma("mma.sync.aligned.m8n8k4.row.row.f32.f16.f16.f16 {%r32, %r33, %r34, %r35, %r36, %r37, %r38, %r39}, {%r0, %r1}, {%r2, %r3}, "
+            "{%r8, %r9, %r10, %r11};",
+            32, 8, 16, {0, 4, 16, a_m8n8k4(false), kF16}, {2, 4, 16, b_m8n8k4(false), kF16}, {8, 8, 16, c_m8n8k4_f16, kF16},
+            {32, 8, 32, c_m8n8k4_f32, kF32}, A, B, C);
+}
+
 // 9.7.14.5.7, m16n8k8 with .f16/.bf16: A: row = groupID for a0, a1, groupID + 8 for a2, a3;
 // col = threadID_in_group * 2 + (i & 0x1). B: row = threadID_in_group * 2 + i, col = groupID.
 TEST(TensorSemantics, MmaM16n8k8F16FragmentsFollowTheIsaLaneLayout) {
