@@ -35,10 +35,12 @@ SECOND_GPU_OR_PROCESS = re.compile(r"MultiGPU|P2P|p2p|IPC|MPI|CrossGPU")
 CUDA_INCLUDE = "/usr/local/cuda/include"  # the toolkit's headers: beside --nvcc's bin folder (main())
 # Samples whose default run simulates for longer than the timeout: their own size flags.
 # matrixMul's default (A 320x320, B 640x320, 301 launches) is 1.3 G warp instructions; 128x128 matrices keep its
-# 301 launches. reductionMultiBlockCG's default sums 2^25 elements; 2^20 with its -n.
+# 301 launches. reductionMultiBlockCG's default sums 2^25 elements; 2^20 with its -n. eigenvalues times
+# 100 runs of its 2048x2048 case; one with -iters-timing (its input and reference files stay). radixSortThrust
+# sorts 2^20 keys 100 times; 2^16 with -n.
 SQUARE_128 = ["-wA=128", "-hA=128", "-wB=128", "-hB=128"]
 SIZE_ARGS = {"matrixMul": SQUARE_128, "matrixMul_nvrtc": SQUARE_128, "globalToShmemAsyncCopy": SQUARE_128,
-             "reductionMultiBlockCG": ["-n=1048576"]}
+             "reductionMultiBlockCG": ["-n=1048576"], "eigenvalues": ["-iters-timing=1"], "radixSortThrust": ["-n=65536"]}
 
 
 def exclusion(name, cmake):
