@@ -74,10 +74,10 @@ TEST_P(Replay, GivesTheCyclesOfTheExecutionDrivenRun) {
 }
 
 // Divergence, barriers and shared memory, several launches, local memory, the Hong & Kim
-// micro-benchmarks' uncoalesced loads.
+// micro-benchmarks' uncoalesced loads, cp.async groups and wmma on the tensor unit.
 INSTANTIATE_TEST_SUITE_P(Workloads, Replay,
                          ::testing::Values("micro/vecadd", "micro/divergence", "rodinia-like/hotspot", "rodinia-like/nw",
-                                           "rodinia-like/backprop", "hongkim/mb2_uc"),
+                                           "rodinia-like/backprop", "hongkim/mb2_uc", "micro/tile_mma_async"),
                          [](const auto& info) {
                            std::string n = info.param;
                            for (char& c : n)
