@@ -17,29 +17,6 @@ CudaError record(CudaError e) { return Runtime::get().record(e); }
 uint64_t rows_of(const gputlm::func::TexResource& r) { return r.height; }
 uint64_t row_bytes(const gputlm::func::TexResource& r) { return uint64_t{r.width} * r.format.bytes(); }
 
-CudaError make_array(void** handle, const ChannelFormatDesc* desc, Extent extent, unsigned flags) {
-  if (!handle || !desc) return kErrorInvalidValue;
-  auto a = std::make_unique<CudaArray>();
-  gputlm::func::TexResource& r = a->resource;
-  if (!texel_format(*desc, r.format) || !array_shape(extent, flags, r.shape)) return kErrorInvalidValue;
-  a->desc = *desc;
-  a->extent = extent;
-  a->flags = flags;
-  r.width = static_cast<uint32_t>(extent.width);
-  r.height = static_cast<uint32_t>(extent.height ? extent.height : 1);
-  const bool third_is_depth = r.shape == gputlm::func::TexShape::D3;
-  r.depth = third_is_depth ? static_cast<uint32_t>(extent.depth) : 1;
-  r.layers = r.shape == gputlm::func::TexShape::LayeredCube ? static_cast<uint32_t>(extent.depth / 6)
-             : third_is_depth                                ? 1
-                                                             : static_cast<uint32_t>(extent.depth ? extent.depth : 1);
-  r.row_pitch = row_bytes(r);
-  r.slice_pitch = r.row_pitch * r.height;
-  r.base = Runtime::get().memory().allocate(r.slice_pitch * r.slices(), false);
-  if (!r.base) return kErrorMemoryAllocation;
-  *handle = Runtime::get().arrays().add(std::move(a));
-  return kSuccess;
-}
-
 // A 2D copy of `height` rows of `width` bytes between pitched ranges (one cudaMemcpy a row).
 CudaError copy_2d(char* dst, size_t dpitch, const char* src, size_t spitch, size_t width, size_t height, int kind) {
   for (size_t y = 0; y < height; ++y)
@@ -50,8 +27,7 @@ CudaError copy_2d(char* dst, size_t dpitch, const char* src, size_t spitch, size
 
 // Device pointer of byte `w` of row `h` of array `a` when a width x height region fits there.
 char* region(const CudaArray* a, size_t w, size_t h, size_t width, size_t height) {
-  if (!a || w + width > row_bytes(a->resource) || h + height > rows_of(a->resource)) return nullptr;
-  return reinterpret_cast<char*>(a->resource.base + h * a->resource.row_pitch + w);
+  return a ? reinterpret_cast<char*>(array_region(*a, w, h, 0, width, height, 1)) : nullptr;
 }
 // The same for a linear run of `count` bytes starting at (w, h), across rows and slices.
 char* linear_region(const CudaArray* a, size_t w, size_t h, size_t count) {
@@ -110,23 +86,21 @@ ChannelFormatDesc cudaCreateChannelDesc(int x, int y, int z, int w, int f) { ret
 int cudaMallocArray(void** handle, const ChannelFormatDesc* desc, size_t width, size_t height, unsigned flags) {
   return guarded("cudaMallocArray", [&] {
     if (flags & ~(kArraySurfaceLoadStore | kArrayTextureGather)) return record(kErrorInvalidValue);
-    return record(make_array(handle, desc, Extent{width, height, 0}, flags));
+    return record(make_array(Runtime::get().arrays(), Runtime::get().memory(), handle, desc, Extent{width, height, 0}, flags));
   });
 }
 
 int cudaMalloc3DArray(void** handle, const ChannelFormatDesc* desc, Extent extent, unsigned flags) {
   return guarded("cudaMalloc3DArray", [&] {
     if (flags & ~(kArrayLayered | kArraySurfaceLoadStore | kArrayCubemap | kArrayTextureGather)) return record(kErrorInvalidValue);
-    return record(make_array(handle, desc, extent, flags));
+    return record(make_array(Runtime::get().arrays(), Runtime::get().memory(), handle, desc, extent, flags));
   });
 }
 
 int cudaFreeArray(void* handle) {
   return guarded("cudaFreeArray", [&] {
     if (!handle) return record(kSuccess);
-    std::unique_ptr<CudaArray> a = Runtime::get().arrays().remove(handle);
-    if (!a) return record(kErrorInvalidValue);
-    return record(Runtime::get().memory().free(a->resource.base));
+    return record(free_array(Runtime::get().arrays(), Runtime::get().memory(), handle));
   });
 }
 

@@ -12,11 +12,8 @@ using namespace gputlm::runtime;
 namespace {
 DeviceMemory& mem() { return Runtime::get().memory(); }
 CudaError record(CudaError e) { return Runtime::get().record(e); }
-
-// cudaMemLocation, passed by value to the managed-memory hints.
-struct MemLocation {
-  int type, id;
-};
+// cudaMemLocation, passed by value to the managed-memory hints, is MemLocation (driver_vmm_abi.h:
+// CUmemLocation, the same layout).
 }  // namespace
 
 extern "C" {

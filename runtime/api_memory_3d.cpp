@@ -7,6 +7,7 @@
 
 #include "runtime/api_support.h"
 #include "runtime/graph_nodes.h"
+#include "runtime/pitched_copy.h"
 #include "runtime/runtime.h"
 
 using namespace gputlm::runtime;
@@ -18,16 +19,9 @@ constexpr size_t kPitchAlignment = 512;
 CudaError record(CudaError e) { return Runtime::get().record(e); }
 size_t pitch_of(size_t width) { return (width + kPitchAlignment - 1) / kPitchAlignment * kPitchAlignment; }
 
-// Copies `height` x `depth` rows of `width` bytes between two pitched ranges (slices `dst_slice` /
-// `src_slice` bytes apart), as one cudaMemcpy each.
 CudaError copy_rows(char* dst, size_t dpitch, size_t dst_slice, const char* src, size_t spitch, size_t src_slice,
                     size_t width, size_t height, size_t depth, MemcpyKind kind) {
-  if (width > dpitch || width > spitch) return kErrorInvalidPitchValue;
-  for (size_t z = 0; z < depth; ++z)
-    for (size_t y = 0; y < height; ++y)
-      if (const CudaError e = Runtime::get().memory().copy(dst + z * dst_slice + y * dpitch, src + z * src_slice + y * spitch, width, kind))
-        return e;
-  return kSuccess;
+  return gputlm::runtime::copy_rows(Runtime::get().memory(), dst, dpitch, dst_slice, src, spitch, src_slice, width, height, depth, kind);
 }
 
 CudaError set_rows(char* dst, size_t pitch, size_t slice, int value, size_t width, size_t height, size_t depth) {
@@ -53,9 +47,9 @@ bool copy_side(void* handle, const Pos& pos, const PitchedPtr& p, const Extent& 
   const CudaArray* a = Runtime::get().arrays().find(handle);
   if (!a) return false;
   const gputlm::func::TexResource& r = a->resource;
-  const size_t x = pos.x * r.format.bytes();
-  if (x + width > r.row_pitch || pos.y + e.height > r.height || pos.z + e.depth > r.slices()) return false;
-  s = {reinterpret_cast<char*>(r.base + pos.z * r.slice_pitch + pos.y * r.row_pitch + x), r.row_pitch, r.height};
+  const uint64_t at = array_region(*a, pos.x * r.format.bytes(), pos.y, pos.z, width, e.height, e.depth);
+  if (!at) return false;
+  s = {reinterpret_cast<char*>(at), r.row_pitch, r.height};
   return true;
 }
 // The extent's width in bytes: in elements of the array taking part, if one does.

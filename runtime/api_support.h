@@ -30,6 +30,10 @@ std::recursive_mutex& api_mutex();
 // cudaErrorAssert), kSuccess before.
 CudaError sticky_error();
 
+// A runtime API function ran: as CUDA's runtime initialises the driver on its first call (CUDA
+// Runtime API, "Initialization"), the driver API answers from then on as after cuInit.
+void runtime_api_called();
+
 // Not implemented: a runtime API function (or a value of an argument) gputlm has no model for.
 [[noreturn]] void not_implemented(const std::string& what);
 
@@ -40,6 +44,7 @@ template <typename Body>
 int guarded(const char* api, Body&& body) noexcept {
   try {
     const std::lock_guard<std::recursive_mutex> lock(api_mutex());
+    if (api[0] == 'c' && api[1] == 'u' && api[2] == 'd' && api[3] == 'a') runtime_api_called();
     if (const CudaError sticky = sticky_error()) return static_cast<int>(sticky);
     return static_cast<int>(body());
   } catch (...) {

@@ -9,6 +9,7 @@
 
 #include "runtime/api_support.h"
 #include "runtime/runtime.h"
+#include "runtime/texture_objects.h"
 
 using namespace gputlm::runtime;
 namespace func = gputlm::func;
@@ -76,7 +77,11 @@ CudaError sampler_of(const TextureDesc& t, const func::TexelFormat& f, func::Sam
   return kSuccess;
 }
 
-CudaError create(uint64_t* handle, const ResourceDesc* res, const TextureDesc* tex, bool surface) {
+}  // namespace
+
+namespace gputlm::runtime {
+
+CudaError create_texture_object(uint64_t* handle, const ResourceDesc* res, const TextureDesc* tex, bool surface) {
   if (!handle || !res || (!surface && !tex)) return kErrorInvalidValue;
   func::TextureObject o;
   o.surface = surface;
@@ -90,37 +95,37 @@ CudaError create(uint64_t* handle, const ResourceDesc* res, const TextureDesc* t
   return kSuccess;
 }
 
-CudaError destroy(uint64_t handle, bool surface) {
+CudaError destroy_texture_object(uint64_t handle, bool surface) {
   if (handle == 0) return kSuccess;
   if (!Runtime::get().textures().destroy(handle, surface)) return kErrorInvalidValue;
   Runtime::get().object_descs().erase(handle);
   return kSuccess;
 }
 
-const ObjectDescs* descs_of(uint64_t handle, bool surface) {
+const ObjectDescs* texture_object_descs(uint64_t handle, bool surface) {
   const func::TextureObject* o = Runtime::get().textures().find(handle);
   if (!o || o->surface != surface) return nullptr;
   return &Runtime::get().object_descs()[handle];
 }
 
-}  // namespace
+}  // namespace gputlm::runtime
 
 extern "C" {
 
 int cudaCreateTextureObject(uint64_t* handle, const ResourceDesc* res, const TextureDesc* tex, const void* view) {
   return guarded("cudaCreateTextureObject", [&] {
     if (view) not_implemented("cudaCreateTextureObject with a resource view (pResViewDesc)");
-    return record(create(handle, res, tex, false));
+    return record(create_texture_object(handle, res, tex, false));
   });
 }
 
 int cudaDestroyTextureObject(uint64_t handle) {
-  return guarded("cudaDestroyTextureObject", [&] { return record(destroy(handle, false)); });
+  return guarded("cudaDestroyTextureObject", [&] { return record(destroy_texture_object(handle, false)); });
 }
 
 int cudaGetTextureObjectResourceDesc(ResourceDesc* out, uint64_t handle) {
   return guarded("cudaGetTextureObjectResourceDesc", [&] {
-    const ObjectDescs* d = descs_of(handle, false);
+    const ObjectDescs* d = texture_object_descs(handle, false);
     if (!d || !out) return record(kErrorInvalidValue);
     *out = d->resource;
     return record(kSuccess);
@@ -129,7 +134,7 @@ int cudaGetTextureObjectResourceDesc(ResourceDesc* out, uint64_t handle) {
 
 int cudaGetTextureObjectTextureDesc(TextureDesc* out, uint64_t handle) {
   return guarded("cudaGetTextureObjectTextureDesc", [&] {
-    const ObjectDescs* d = descs_of(handle, false);
+    const ObjectDescs* d = texture_object_descs(handle, false);
     if (!d || !out) return record(kErrorInvalidValue);
     *out = d->texture;
     return record(kSuccess);
@@ -137,16 +142,16 @@ int cudaGetTextureObjectTextureDesc(TextureDesc* out, uint64_t handle) {
 }
 
 int cudaCreateSurfaceObject(uint64_t* handle, const ResourceDesc* res) {
-  return guarded("cudaCreateSurfaceObject", [&] { return record(create(handle, res, nullptr, true)); });
+  return guarded("cudaCreateSurfaceObject", [&] { return record(create_texture_object(handle, res, nullptr, true)); });
 }
 
 int cudaDestroySurfaceObject(uint64_t handle) {
-  return guarded("cudaDestroySurfaceObject", [&] { return record(destroy(handle, true)); });
+  return guarded("cudaDestroySurfaceObject", [&] { return record(destroy_texture_object(handle, true)); });
 }
 
 int cudaGetSurfaceObjectResourceDesc(ResourceDesc* out, uint64_t handle) {
   return guarded("cudaGetSurfaceObjectResourceDesc", [&] {
-    const ObjectDescs* d = descs_of(handle, true);
+    const ObjectDescs* d = texture_object_descs(handle, true);
     if (!d || !out) return record(kErrorInvalidValue);
     *out = d->resource;
     return record(kSuccess);

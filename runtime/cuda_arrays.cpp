@@ -45,6 +45,42 @@ bool array_shape(const Extent& e, unsigned flags, func::TexShape& out) {
   return true;
 }
 
+CudaError make_array(CudaArrays& arrays, DeviceMemory& memory, void** handle, const ChannelFormatDesc* desc, Extent extent,
+                     unsigned flags) {
+  if (!handle || !desc) return kErrorInvalidValue;
+  auto a = std::make_unique<CudaArray>();
+  func::TexResource& r = a->resource;
+  if (!texel_format(*desc, r.format) || !array_shape(extent, flags, r.shape)) return kErrorInvalidValue;
+  a->desc = *desc;
+  a->extent = extent;
+  a->flags = flags;
+  r.width = static_cast<uint32_t>(extent.width);
+  r.height = static_cast<uint32_t>(extent.height ? extent.height : 1);
+  const bool third_is_depth = r.shape == func::TexShape::D3;
+  r.depth = third_is_depth ? static_cast<uint32_t>(extent.depth) : 1;
+  r.layers = r.shape == func::TexShape::LayeredCube ? static_cast<uint32_t>(extent.depth / 6)
+             : third_is_depth                        ? 1
+                                                     : static_cast<uint32_t>(extent.depth ? extent.depth : 1);
+  r.row_pitch = uint64_t{r.width} * r.format.bytes();
+  r.slice_pitch = r.row_pitch * r.height;
+  r.base = memory.allocate(r.slice_pitch * r.slices(), false);
+  if (!r.base) return kErrorMemoryAllocation;
+  *handle = arrays.add(std::move(a));
+  return kSuccess;
+}
+
+CudaError free_array(CudaArrays& arrays, DeviceMemory& memory, void* handle) {
+  std::unique_ptr<CudaArray> a = arrays.remove(handle);
+  if (!a) return kErrorInvalidValue;
+  return memory.free(a->resource.base);
+}
+
+uint64_t array_region(const CudaArray& a, size_t x_bytes, size_t y, size_t z, size_t width_bytes, size_t height, size_t depth) {
+  const func::TexResource& r = a.resource;
+  if (x_bytes + width_bytes > r.row_pitch || y + height > r.height || z + depth > r.slices()) return 0;
+  return r.base + z * r.slice_pitch + y * r.row_pitch + x_bytes;
+}
+
 void* CudaArrays::add(std::unique_ptr<CudaArray> array) {
   void* handle = array.get();
   m_arrays.emplace(handle, std::move(array));

@@ -25,6 +25,12 @@ uint64_t DeviceMemory::reserve(uint64_t bytes, const char* name, bool host_pages
   return m_global.allocate(bytes, name, host_pages ? kHostPage : 256);
 }
 
+bool DeviceMemory::charge(uint64_t bytes) {
+  if (bytes > m_capacity || m_in_use > m_capacity - bytes) return false;
+  m_in_use += bytes;
+  return true;
+}
+
 uint64_t DeviceMemory::allocate(uint64_t bytes, bool managed) {
   const uint64_t addr = reserve(bytes, managed ? "managed" : "cudaMalloc", managed);
   if (!managed || !addr) return addr;
@@ -40,7 +46,7 @@ CudaError DeviceMemory::free(uint64_t ptr) {
   if (ptr == 0) return kSuccess;
   const func::Allocation* a = m_global.find(ptr, 1);
   auto mirror = m_mirrors.find(ptr);
-  if (!a || a->base != ptr || (mirror != m_mirrors.end() && mirror->second.kind != Mirror::kManaged)) return kErrorInvalidValue;
+  if (!a || a->base != ptr || a->placed || (mirror != m_mirrors.end() && mirror->second.kind != Mirror::kManaged)) return kErrorInvalidValue;
   m_in_use -= a->size;
   m_global.release(ptr);
   if (mirror != m_mirrors.end()) {
@@ -167,6 +173,10 @@ CudaError DeviceMemory::copy(void* dst, const void* src, size_t bytes, MemcpyKin
   const bool s_host_kind = kind == kHostToHost || kind == kHostToDevice;
   if (kind < kHostToHost || kind > kDefault) return kErrorInvalidMemcpyDirection;
   if (kind != kDefault && ((d_dev && d_host_kind) || (s_dev && s_host_kind))) return kErrorInvalidValue;
+  // Nor may it call "device" an address that holds no device memory and no mirror (freed, or
+  // reserved and not mapped: virtual_memory.h): the host would write where nothing is.
+  if (kind != kDefault && ((!d_dev && !d_host_kind && !mirror_at(d)) || (!s_dev && !s_host_kind && !mirror_at(s))))
+    return kErrorInvalidValue;
   if (!d_dev) dst = host_view(d);
   if (!s_dev) src = host_view(s);
   if (d_dev && s_dev) {

@@ -55,6 +55,11 @@ class DeviceMemory {
   CudaError copy(void* dst, const void* src, size_t bytes, MemcpyKind kind);
   CudaError set(void* dst, int value, size_t bytes);
 
+  // Device memory taken without an address of its own (cuMemCreate's physical allocations,
+  // virtual_memory.h): false when it would pass the capacity; and its return.
+  bool charge(uint64_t bytes);
+  void uncharge(uint64_t bytes) { m_in_use -= bytes; }
+
   // Bytes of live device, managed and mirror allocations.
   uint64_t in_use() const { return m_in_use; }
 

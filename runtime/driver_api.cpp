@@ -26,6 +26,17 @@ namespace {
 Runtime& rt() { return Runtime::get(); }
 const gputlm::gpu::GpuSpec& spec() { return rt().program().spec(); }
 
+// CUdevice_attribute values the runtime's cudaDeviceAttr lacks: virtual memory management (102) is
+// supported (virtual_memory.h); exporting memory as a POSIX file descriptor, Win32 or KMT handle
+// (103-105) and generic compression (107) are not.
+std::optional<int> driver_only_attribute(int attribute) {
+  switch (attribute) {
+    case 102: return 1;
+    case 103: case 104: case 105: case 107: return 0;
+  }
+  return std::nullopt;
+}
+
 // The one context's handle: any non-null pointer the program can compare and pass back.
 void* context_handle() { return &rt(); }
 
@@ -73,11 +84,12 @@ int cuDeviceGetName(char* name, int length, int device) {
   });
 }
 
-// CUdevice_attribute has the values of cudaDeviceAttr.
+// CUdevice_attribute has the values of cudaDeviceAttr, and a few of its own.
 int cuDeviceGetAttribute(int* value, int attribute, int device) {
   return driver("cuDeviceGetAttribute", [&] {
     if (device != 0) return kErrorInvalidDevice;
-    const std::optional<int> v = device_attribute(spec(), attribute);
+    std::optional<int> v = device_attribute(spec(), attribute);
+    if (!v) v = driver_only_attribute(attribute);
     if (!value || !v) return kErrorInvalidValue;
     *value = *v;
     return kSuccess;

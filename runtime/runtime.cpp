@@ -44,6 +44,7 @@ Runtime*& made() {
 std::recursive_mutex& api_mutex() { return Runtime::get().mutex(); }
 
 CudaError sticky_error() { return Runtime::get().sticky_error(); }
+void runtime_api_called() { Runtime::get().set_driver_initialised(); }
 
 [[noreturn]] void not_implemented(const std::string& what) { fatal(kExitInputError, what + " is not implemented"); }
 

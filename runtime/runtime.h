@@ -30,6 +30,7 @@
 #include "runtime/device_memory.h"
 #include "runtime/graph_state.h"
 #include "runtime/program_run.h"
+#include "runtime/virtual_memory.h"
 
 namespace gputlm::runtime {
 
@@ -131,6 +132,7 @@ class Runtime {
   std::recursive_mutex& mutex() { return m_mutex; }
   std::set<const void*>& streams() { return m_streams; }  // made by cudaStreamCreate
   DeviceMemory& memory() { return m_memory; }
+  VirtualMemory& virtual_memory() { return m_virtual; }
   GraphState& graphs() { return m_graphs; }  // stream captures, graph memory
   ProgramRun& program() { return *m_run; }
   // CTAs of `k` (its PTX loaded) with this block and dynamic shared memory that one core holds at
@@ -158,6 +160,7 @@ class Runtime {
 
   std::unique_ptr<ProgramRun> m_run;
   DeviceMemory m_memory;
+  VirtualMemory m_virtual{m_memory};
   std::vector<std::unique_ptr<LoadedModule>> m_modules;
   std::map<const void*, RegisteredKernel> m_kernels;
   std::map<std::pair<LoadedModule*, std::string>, RegisteredKernel> m_module_kernels;  // the driver API's

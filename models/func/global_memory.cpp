@@ -5,7 +5,7 @@
 
 namespace gputlm::func {
 
-uint64_t GlobalMemory::allocate(uint64_t bytes, const std::string& name, uint64_t align) {
+uint64_t GlobalMemory::take(uint64_t bytes, uint64_t align) {
   const uint64_t need = span(bytes);
   auto aligned = [&](uint64_t a) { return (a + align - 1) & ~(align - 1); };
   auto fit = std::find_if(m_released.begin(), m_released.end(),
@@ -21,18 +21,11 @@ uint64_t GlobalMemory::allocate(uint64_t bytes, const std::string& name, uint64_
     if (base > m_next) m_released[m_next] = base - m_next;
     m_next = base + need;
   }
-  auto at = std::upper_bound(m_allocs.begin(), m_allocs.end(), base, [](uint64_t v, const Allocation& a) { return v < a.base; });
-  m_allocs.insert(at, {base, bytes, name});
-  m_last = nullptr;
   return base;
 }
 
-bool GlobalMemory::release(uint64_t base) {
-  auto it = std::lower_bound(m_allocs.begin(), m_allocs.end(), base, [](const Allocation& a, uint64_t v) { return a.base < v; });
-  if (it == m_allocs.end() || it->base != base) return false;
-  uint64_t start = base, bytes = span(it->size);
-  m_allocs.erase(it);
-  m_last = nullptr;
+void GlobalMemory::give_back(uint64_t start, uint64_t bytes) {
+  bytes = span(bytes);
   auto next = m_released.find(start + bytes);
   if (next != m_released.end()) {
     bytes += next->second;
@@ -45,6 +38,40 @@ bool GlobalMemory::release(uint64_t base) {
     bytes += prev->second;
   }
   m_released[start] = bytes;
+}
+
+void GlobalMemory::insert(const Allocation& a) {
+  auto at = std::upper_bound(m_allocs.begin(), m_allocs.end(), a.base, [](uint64_t v, const Allocation& x) { return v < x.base; });
+  m_allocs.insert(at, a);
+  m_last = nullptr;
+}
+
+uint64_t GlobalMemory::allocate(uint64_t bytes, const std::string& name, uint64_t align) {
+  const uint64_t base = take(bytes, align);
+  insert({base, bytes, name});
+  return base;
+}
+
+bool GlobalMemory::release(uint64_t base) {
+  auto it = std::lower_bound(m_allocs.begin(), m_allocs.end(), base, [](const Allocation& a, uint64_t v) { return a.base < v; });
+  if (it == m_allocs.end() || it->base != base || it->placed) return false;
+  const uint64_t bytes = it->size;
+  m_allocs.erase(it);
+  m_last = nullptr;
+  give_back(base, bytes);
+  return true;
+}
+
+uint64_t GlobalMemory::reserve(uint64_t bytes, uint64_t align) { return take(bytes, align); }
+void GlobalMemory::unreserve(uint64_t base, uint64_t bytes) { give_back(base, bytes); }
+
+void GlobalMemory::place(uint64_t base, uint64_t bytes, const std::string& name) { insert({base, bytes, name, true}); }
+
+bool GlobalMemory::unplace(uint64_t base) {
+  auto it = std::lower_bound(m_allocs.begin(), m_allocs.end(), base, [](const Allocation& a, uint64_t v) { return a.base < v; });
+  if (it == m_allocs.end() || it->base != base || !it->placed) return false;
+  m_allocs.erase(it);
+  m_last = nullptr;
   return true;
 }
 

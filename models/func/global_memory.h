@@ -19,6 +19,7 @@ struct Allocation {
   uint64_t base = 0;
   uint64_t size = 0;
   std::string name;
+  bool placed = false;  // made by place() (a mapping inside a reservation), not by allocate()
 };
 
 class GlobalMemory {
@@ -37,6 +38,16 @@ class GlobalMemory {
   // by a later allocate(), and its pages keep their data, as a GPU's memory does. False when `base`
   // is no live allocation's start.
   bool release(uint64_t base);
+  // Address space without an allocation (the CUDA driver's cuMemAddressReserve): `bytes` aligned
+  // to `align`, taken as allocate() takes it, so no allocation lands there, but nothing in it is
+  // valid for kernels until place() puts an allocation there. unreserve() hands it back.
+  uint64_t reserve(uint64_t bytes, uint64_t align);
+  void unreserve(uint64_t base, uint64_t bytes);
+  // An allocation at `base` (inside a reserve()d range, overlapping no other allocation: the
+  // caller's to ensure) and its end; the address space stays reserved. unplace() is false when
+  // `base` is no placed allocation's start. release() refuses placed allocations.
+  void place(uint64_t base, uint64_t bytes, const std::string& name);
+  bool unplace(uint64_t base);
   // The allocation holding [addr, addr + bytes), or nullptr.
   const Allocation* find(uint64_t addr, uint64_t bytes) const;
 
@@ -61,6 +72,10 @@ class GlobalMemory {
 
  private:
   uint8_t* page(uint64_t addr);
+  // The first free range of span(bytes) aligned to `align` (taken), and its return.
+  uint64_t take(uint64_t bytes, uint64_t align);
+  void give_back(uint64_t base, uint64_t bytes);
+  void insert(const Allocation& a);
   const uint8_t* page_if_present(uint64_t addr) const;
 
   static uint64_t span(uint64_t bytes) { return (std::max<uint64_t>(bytes, 1) + 4096 + 255) / 256 * 256; }

@@ -249,6 +249,20 @@ TEST_F(CudaPrograms, NvrtcPtxRunsThroughTheDriverApiOnTheRuntimesSimulator) {
   expect_passes("driver_api", "driver_api: PASSED (1 device, compute 7.x, scale 4 bytes)");
 }
 
+// The driver API's CUDA arrays, copies (cuMemcpy2D/3D, cuMemcpy{HtoA,AtoH,AtoD,DtoA}) and texture and
+// surface objects, on the runtime's arrays and texture table: point and linear sampling, clamping,
+// 8-bit texels promoted to normalised floats, a surface write, misuses; timed and functional.
+TEST_F(CudaPrograms, DriverApiArraysCopiesAndTextureObjectsMatchTheHostsValues) {
+  expect_passes_timed_and_functional("driver_arrays", "driver_arrays: PASSED");
+}
+
+// Virtual memory management: two physical allocations mapped back to back in a reservation, a kernel
+// and copies across both, data kept across unmap and map while the handle is held, memory returned
+// with the last mapping, misuses; timed and functional.
+TEST_F(CudaPrograms, VirtualMemoryMappingsActAsOneRangeOfDeviceMemory) {
+  expect_passes_timed_and_functional("driver_vmm", "driver_vmm: PASSED (granularity 2 MB)");
+}
+
 TEST_F(CudaPrograms, HostThreadsTakeTurnsWithTheirOwnLaunchConfigurations) {
   const std::string stats = scratch("threads.json");
   const ProgramRun r = cuda("host_threads", "--stats '" + stats + "'");
