@@ -23,10 +23,9 @@ void ExecCtx::fault(const std::string& what, uint32_t tid, uint64_t address, boo
   throw KernelFault("kernel fault in '" + launch().kernel->name + "': " + detail(*this, what, tid, address, has_address));
 }
 
-void ExecCtx::check_global(uint64_t address, uint64_t bytes, uint32_t tid, const std::string& what) const {
+void ExecCtx::outside_allocations(uint64_t address, uint64_t bytes, uint32_t tid, std::string_view what) const {
   const Launch& l = launch();
-  if (l.memory->find(address, bytes)) return;
-  const std::string outside = what + " outside any allocation";
+  const std::string outside = std::string(what) + " outside any allocation";
   if (!l.memcheck || l.memcheck->strict() || !l.memory->mapped(address, bytes)) fault(outside, tid, address);
   l.memcheck->warn("'" + l.kernel->name + "': " + detail(*this, outside + " (in mapped memory: served)", tid, address, true));
 }

@@ -7,6 +7,7 @@
 #include <array>
 #include <cstring>
 #include <string>
+#include <string_view>
 #include <type_traits>
 
 #include "models/common/lane_mask.h"
@@ -93,8 +94,12 @@ struct ExecCtx {
   [[noreturn]] void fault(const std::string& what, uint32_t tid, uint64_t address, bool has_address = true) const;
   // A global access of `bytes` at `address` outside every allocation faults ("<what> outside any
   // allocation"), unless it is in mapped memory and the launch's MemoryCheck is not strict: then
-  // it is a warning with the same detail and the access goes ahead (memory_check.h).
-  void check_global(uint64_t address, uint64_t bytes, uint32_t tid, const std::string& what) const;
+  // it is a warning with the same detail and the access goes ahead (memory_check.h). Every global
+  // access asks, so `what` is a view (a literal) and the message is built only when one is due.
+  void check_global(uint64_t address, uint64_t bytes, uint32_t tid, std::string_view what) const {
+    if (!launch().memory->find(address, bytes)) outside_allocations(address, bytes, tid, what);
+  }
+  void outside_allocations(uint64_t address, uint64_t bytes, uint32_t tid, std::string_view what) const;
   uint64_t special(const isa::Operand& o, unsigned lane, uint32_t tid) const;
 
   // Raw 64-bit value of a source operand for one thread.

@@ -44,7 +44,7 @@ uint8_t* access(ExecCtx& c, unsigned lane, uint32_t tid, const isa::Operand& a, 
       [[fallthrough]];
     case Space::Global: {
       GlobalMemory& mem = *c.launch().memory;
-      c.check_global(addr, bytes, tid, std::string(isa::space_name(space)) + " address");
+      c.check_global(addr, bytes, tid, space == Space::Const ? "const address" : "global address");
       return mem.device_ptr(addr);
     }
     case Space::Shared:

@@ -80,8 +80,9 @@ TEST(BlockGraph, EveryMappableKernelUnderTracesGivesWellFormedGraphs) {
       KernelMap km;
       try {
         km = map_kernel(k, kTable1Units, reading);
-      } catch (const std::invalid_argument& e) {
-        EXPECT_NE(std::string(e.what()).find("warp collective"), std::string::npos) << e.what();
+      } catch (const std::invalid_argument& e) {  // the constructs VGIW refuses by name
+        const std::string why = e.what();
+        EXPECT_TRUE(why.find("warp collective") != std::string::npos || why.find("asynchronous copies") != std::string::npos) << why;
         refused += counted;
         return;
       }
@@ -98,7 +99,7 @@ TEST(BlockGraph, EveryMappableKernelUnderTracesGivesWellFormedGraphs) {
   EXPECT_GT(mapped, 35u);
   EXPECT_GT(cut, 10u) << "blocks larger than the grid, and barriers, cut blocks";
   std::cout << mapped << " kernels mapped (" << segments << " segments, " << cut << " cuts inside blocks), " << refused
-            << " use warp collectives\n";
+            << " use warp collectives or asynchronous copies\n";
 }
 
 TEST(BlockGraph, ABarrierEndsASegmentAndTheNextStartsAfterIt) {
