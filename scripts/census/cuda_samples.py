@@ -37,10 +37,11 @@ CUDA_INCLUDE = "/usr/local/cuda/include"  # the toolkit's headers: beside --nvcc
 # matrixMul's default (A 320x320, B 640x320, 301 launches) is 1.3 G warp instructions; 128x128 matrices keep its
 # 301 launches. reductionMultiBlockCG's default sums 2^25 elements; 2^20 with its -n. eigenvalues times
 # 100 runs of its 2048x2048 case; one with -iters-timing (its input and reference files stay). radixSortThrust
-# sorts 2^20 keys 100 times; 2^16 with -n.
+# sorts 2^20 keys 100 times; 2^16 with -n. FDTD3d steps a 376^3 grid 5 times; a 96^3 one with its flags.
 SQUARE_128 = ["-wA=128", "-hA=128", "-wB=128", "-hB=128"]
 SIZE_ARGS = {"matrixMul": SQUARE_128, "matrixMul_nvrtc": SQUARE_128, "globalToShmemAsyncCopy": SQUARE_128,
-             "reductionMultiBlockCG": ["-n=1048576"], "eigenvalues": ["-iters-timing=1"], "radixSortThrust": ["-n=65536"]}
+             "reductionMultiBlockCG": ["-n=1048576"], "eigenvalues": ["-iters-timing=1"], "radixSortThrust": ["-n=65536"],
+             "FDTD3d": ["-dimx=96", "-dimy=96", "-dimz=96"]}
 
 
 def exclusion(name, cmake):
@@ -73,6 +74,15 @@ def executable_sources(cmake, name, sample_dir):
     return [os.path.normpath(os.path.join(sample_dir, f)) for f in m.group(1).split() if "$" not in f]
 
 
+def include_folders(cmake, sample_dir):
+    """The sample's own include folders its CMakeLists names (target_include_directories(NAME PRIVATE inc))."""
+    found = []
+    for block in re.findall(r"target_include_directories\([^)]*\)", cmake):
+        found += [w for w in block[len("target_include_directories("):-1].split()
+                  if os.path.isdir(os.path.join(sample_dir, w)) and w not in found]
+    return found
+
+
 def link_toolkit_headers(cmake, exe_dir):
     """The toolkit headers a sample's CMakeLists copies beside the program (NVRTC samples find
     cooperative_groups.h there at run time): linked from the toolkit's include folder."""
@@ -97,7 +107,7 @@ def build(sample_dir, name, cmake, out_dir, nvcc, reuse, archs):
     link_toolkit_headers(cmake, exe_dir)
     common = os.path.join(sample_dir, "..", "..", "..", "Common")
     flags = ["-cudart", "shared", "-std=c++17", "--extended-lambda", "-Wno-deprecated-gpu-targets", "-I" + common,
-             "-I" + sample_dir]
+             "-I" + sample_dir] + ["-I" + os.path.join(sample_dir, d) for d in include_folders(cmake, sample_dir)]
     libs = []
     if "CUDA::cuda_driver" in cmake:
         libs += ["-L/usr/local/cuda/lib64/stubs", "-lcuda"]
