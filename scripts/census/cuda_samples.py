@@ -164,13 +164,13 @@ def main():
         for name in sorted(os.listdir(os.path.join(a.samples, "Samples", cat))):
             d = os.path.join(a.samples, "Samples", cat, name)
             cmake_file = os.path.join(d, "CMakeLists.txt")
-            if not os.path.isdir(d) or not os.path.exists(cmake_file) or (a.only and name not in a.only):
+            if not os.path.isdir(d) or not os.path.exists(cmake_file):
                 continue
             cmake = open(cmake_file).read()
             why = exclusion(name, cmake)
             if why:
-                excluded.append((cat, name, why))
-            else:
+                excluded.append((cat, name, why))  # all of them, whatever --only runs
+            elif not a.only or name in a.only:
                 work.append((cat, name, d, cmake))
 
     def census(item):
