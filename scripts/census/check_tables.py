@@ -6,8 +6,8 @@ Usage: scripts/census/check_tables.py [TABLE_STEM ...]   (default: every .csv in
 A census runs fetched public code for hours, so the suite cannot run it again; it checks instead that each
 table is whole and still describes what the scripts would make: the .md and .csv list the same rows and the same
 count; every row that did not pass says why; each heading names a commit of this repository's history and the
-command that made it; and the census scripts are unchanged since the latest commit a table names (a change to
-them fails this check until the table is made again with the changed script). Exit 0 when all hold, 77 (skipped)
+command that made it; and the script that made it (with census_common.py) is unchanged since the latest commit the table
+names (a change to it fails this check until the table is made again with the changed script). Exit 0 when all hold, 77 (skipped)
 when the repository's history is not there to check against (a shallow clone), 1 with the first problem otherwise.
 """
 import csv
@@ -58,8 +58,8 @@ def check(stem):
     for c in commits:
         if git("merge-base", "--is-ancestor", c, "HEAD").returncode != 0:
             return "%s: commit %s is not in this repository's history" % (name, c)
-    changed = git("diff", "--name-only", commits[-1], "HEAD", "--", "scripts/census/").stdout.split()
-    changed = [f for f in changed if not f.endswith("check_tables.py")]
+    script = re.search(r"made by: (scripts/census/\S+\.py) ", heads[-1]).group(1)
+    changed = git("diff", "--name-only", commits[-1], "HEAD", "--", script, "scripts/census/census_common.py").stdout.split()
     if changed:
         return ("%s was made at commit %s; since then %s changed: make the table again with the command in its "
                 "heading" % (name, commits[-1], ", ".join(changed)))
