@@ -10,17 +10,9 @@
 #include <vector>
 
 #include "cuda_check.h"
+#include "driver_check.h"
 
-#define CU_CHECK(call)                                                                  \
-  do {                                                                                  \
-    const CUresult r_ = (call);                                                         \
-    if (r_ != CUDA_SUCCESS) {                                                           \
-      const char* name_ = nullptr;                                                      \
-      cuGetErrorName(r_, &name_);                                                       \
-      std::printf("driver_api: FAILED at line %d: %s = %s\n", __LINE__, #call, name_);  \
-      std::exit(1);                                                                     \
-    }                                                                                   \
-  } while (0)
+const char* const kProgram = "driver_api";  // named by CU_CHECK
 
 const char* kSource = R"(
 __device__ int scale = 3;
