@@ -28,18 +28,7 @@ int main() {
     std::printf("driver_api: FAILED (the driver answered before cuInit)\n");
     return 1;
   }
-  nvrtcProgram prog;
-  if (nvrtcCreateProgram(&prog, kSource, "axpb.cu", 0, nullptr, nullptr) != NVRTC_SUCCESS) return 1;
-  const char* options[] = {"--gpu-architecture=compute_75"};
-  if (nvrtcCompileProgram(prog, 1, options) != NVRTC_SUCCESS) {
-    std::printf("driver_api: FAILED (NVRTC could not compile)\n");
-    return 1;
-  }
-  size_t ptx_size = 0;
-  nvrtcGetPTXSize(prog, &ptx_size);
-  std::vector<char> ptx(ptx_size);
-  nvrtcGetPTX(prog, ptx.data());
-  nvrtcDestroyProgram(&prog);
+  const std::vector<char> ptx = ptx_of(kProgram, kSource);
 
   CUdevice device;
   CUcontext context;
