@@ -69,7 +69,7 @@ void CtaRunner::execute(WarpState& w, FuncStats& stats) {
   m_kernel->execute(pc, *m_cta, ThreadGroup{w.base_tid, nullptr}, active, m_clock++, m_result);
   m_last_pc = pc;
   m_last_active = active;
-  stats.count(active, isa::instruction_class(in));
+  stats.count(active, m_kernel->instr_class(pc));
   if (m_line_bytes && in.is_memory()) count_memory_lines(stats);
   apply_control(w.stack, k, pc, m_result);
   if (in.is_exit() && m_result.active) {

@@ -30,6 +30,14 @@ void ExecCtx::outside_allocations(uint64_t address, uint64_t bytes, uint32_t tid
   l.memcheck->warn("'" + l.kernel->name + "': " + detail(*this, outside + " (in mapped memory: served)", tid, address, true));
 }
 
+uint64_t ExecCtx::raw_other(const isa::Operand& o, unsigned lane, uint32_t tid) const {
+  switch (o.kind) {
+    case isa::OperandKind::Imm: return static_cast<uint64_t>(o.imm) + (o.frame ? cta->frame_of(tid) : 0);
+    case isa::OperandKind::Special: return special(o, lane, tid);
+    default: fault("operand kind not readable", tid, 0, false);
+  }
+}
+
 uint64_t ExecCtx::special(const isa::Operand& o, unsigned lane, uint32_t tid) const {
   using isa::SReg;
   const Launch& l = launch();

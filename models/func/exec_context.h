@@ -102,18 +102,16 @@ struct ExecCtx {
   void outside_allocations(uint64_t address, uint64_t bytes, uint32_t tid, std::string_view what) const;
   uint64_t special(const isa::Operand& o, unsigned lane, uint32_t tid) const;
 
-  // Raw 64-bit value of a source operand for one thread.
+  // Raw 64-bit value of a source operand for one thread. Registers, by far the most common, are
+  // read here (inlined into every semantic function); the other kinds out of line.
   uint64_t raw(const isa::Operand& o, unsigned lane, uint32_t tid) {
-    switch (o.kind) {
-      case isa::OperandKind::Reg: {
-        uint64_t v = reg(o.reg, tid);
-        return o.negate ? !v : v;
-      }
-      case isa::OperandKind::Imm: return static_cast<uint64_t>(o.imm) + (o.frame ? cta->frame_of(tid) : 0);
-      case isa::OperandKind::Special: return special(o, lane, tid);
-      default: fault("operand kind not readable", tid, 0, false);
+    if (o.kind == isa::OperandKind::Reg) [[likely]] {
+      const uint64_t v = reg(o.reg, tid);
+      return o.negate ? !v : v;
     }
+    return raw_other(o, lane, tid);
   }
+  uint64_t raw_other(const isa::Operand& o, unsigned lane, uint32_t tid) const;
 };
 
 // ---- typed views of 64-bit register values ----
