@@ -88,6 +88,20 @@ std::vector<FatBinaryEntry> read_wrapper(const void* wrapper, const std::string&
   return read_container(data, load<uint32_t>(data) == kContainerMagic ? size : 16, where);
 }
 
+std::vector<std::string> prelinked_ptx(const void* wrapper, const std::string& where) {
+  const auto* w = static_cast<const uint8_t*>(wrapper);
+  std::vector<std::string> out;
+  if (!w || load<uint32_t>(w) != kWrapperMagic || load<uint32_t>(w + 4) != 2) return out;
+  const auto* objects = load<const uint8_t* const*>(w + 16);
+  for (size_t i = 0; objects && objects[i]; ++i) {
+    const uint8_t* data = objects[i];
+    const std::string at = where + ", object " + std::to_string(i);
+    const uint64_t size = load<uint64_t>(data + 8) + load<uint16_t>(data + 6);
+    out.push_back(select_ptx(read_container(data, load<uint32_t>(data) == kContainerMagic ? size : 16, at), at).payload);
+  }
+  return out;
+}
+
 const FatBinaryEntry& select_ptx(const std::vector<FatBinaryEntry>& entries, const std::string& where) {
   const FatBinaryEntry* best = nullptr;
   for (const FatBinaryEntry& e : entries)

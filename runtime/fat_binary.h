@@ -40,6 +40,11 @@ constexpr uint64_t kFlagZstd = 0x8000;
 std::vector<FatBinaryEntry> read_container(const uint8_t* data, size_t limit, const std::string& where);
 // The container a wrapper (the argument of __cudaRegisterFatBinary) points to.
 std::vector<FatBinaryEntry> read_wrapper(const void* wrapper, const std::string& where);
+// A program built with -rdc=true registers a wrapper of version 2: its container holds the
+// device-linked machine code, and its last pointer is a NULL-terminated array of its objects' own
+// containers (crt/link.stub, __cudaRegisterLinkedBinary: __cudaPrelinkedFatbins), which hold their
+// PTX. The PTX of each object (select_ptx of each); empty for a wrapper of another version.
+std::vector<std::string> prelinked_ptx(const void* wrapper, const std::string& where);
 // The PTX to run: of the PTX entries, the one of the lowest architecture (the fewest features
 // for the PTX front end to know). InputError naming the nvcc flags that embed PTX when there is none.
 const FatBinaryEntry& select_ptx(const std::vector<FatBinaryEntry>& entries, const std::string& where);

@@ -10,6 +10,7 @@
 #include "models/func/kernel_fault.h"
 #include "models/isa/ptx_parser.h"
 #include "models/sm/core_spec.h"
+#include "runtime/ptx_text_link.h"
 #include "runtime/api_support.h"
 #include "runtime/device_attributes.h"
 #include "runtime/fat_binary.h"
@@ -112,6 +113,11 @@ std::unique_ptr<LoadedModule> load_ptx(const std::string& ptx, const std::string
 void** Runtime::register_fat_binary(const void* wrapper) {
   const std::string where = m_run->program_name() + ": fat binary " + std::to_string(m_modules.size());
   const std::vector<FatBinaryEntry> entries = read_wrapper(wrapper, where);
+  const std::vector<std::string> objects = prelinked_ptx(wrapper, where);
+  if (!objects.empty()) {  // -rdc=true: the objects' PTX, linked (ptx_text_link.h)
+    m_modules.push_back(load_ptx(link_ptx_modules(objects), m_run->program_name() + ".linked.ptx", m_memory.global()));
+    return reinterpret_cast<void**>(m_modules.back().get());
+  }
   const FatBinaryEntry& ptx = select_ptx(entries, where);
   m_modules.push_back(load_ptx(ptx.payload, m_run->program_name() + ".sm_" + std::to_string(ptx.arch) + ".ptx", m_memory.global()));
   return reinterpret_cast<void**>(m_modules.back().get());
@@ -214,6 +220,32 @@ CudaError Runtime::launch(RegisteredKernel& k, Dim3 grid, Dim3 block, void** arg
     l.grid_workspace = m_grid_workspace;
   }
   l.textures = &m_textures;
+  const CudaError e = run(k, l, 0);
+  // Grids the kernels launched from the device (device_launches.h), after their parents, in order.
+  for (func::DeviceLaunches& dl = m_services.launches(); e == kSuccess && dl.has_pending() && m_sticky == kSuccess;) {
+    const func::ChildLaunch child = dl.take_next();
+    RegisteredKernel& ck = *module_kernel(k.module, child.kernel->name);
+    const uint64_t threads = child.block.count();
+    if (!child.grid.count() || !threads || threads > max_threads_per_block() || child.block.z > 64 || child.grid.y > 65535 ||
+        child.grid.z > 65535 || child.kernel->shared_bytes + child.dynamic_shared > core.shared_bytes)
+      throw func::KernelFault("kernel fault in '" + k.kernel->name + "': device-side launch of '" + child.kernel->name + "' with grid " +
+                              child.grid.str() + ", block " + child.block.str() + " and " + std::to_string(child.dynamic_shared) +
+                              " bytes of dynamic shared memory: an invalid configuration on " + m_run->spec().name);
+    if (!ck.bound) ck.bound = std::make_unique<func::BoundKernel>(*ck.kernel, &k.module->variables);
+    func::Launch cl = l;
+    cl.kernel = child.kernel;
+    cl.grid = child.grid;
+    cl.block = child.block;
+    cl.params = child.params;
+    cl.dynamic_shared = child.dynamic_shared;
+    cl.grid_workspace = 0;
+    run(ck, cl, child.depth);
+  }
+  return e;
+}
+
+CudaError Runtime::run(RegisteredKernel& k, const func::Launch& l, uint32_t depth) {
+  m_services.launches().begin_parent([module = k.module](uint64_t address) { return module->ptx->kernel_at(address); }, depth);
   synchronize();  // CUDA flushes the printf FIFO at the start of a launch
   m_services.begin_launch(*k.kernel, m_memory.global());
   m_memory.managed_to_device();

@@ -108,7 +108,8 @@ class Runtime {
   // large block, too much shared memory). Kernel faults end the process (see api_support.h), but
   // for a failed device assert: its messages go to stderr and every later call returns
   // cudaErrorAssert (sticky_error()). A cooperative launch (its residency checked by the caller)
-  // gets the grid workspace its grid.sync() needs (func::Launch::grid_workspace).
+  // gets the grid workspace its grid.sync() needs (func::Launch::grid_workspace). The grids its
+  // kernels launch from the device run after it (func/device_launches.h), each a launch of its own.
   CudaError launch(RegisteredKernel& k, Dim3 grid, Dim3 block, void** args, size_t shared, bool cooperative = false);
   // A synchronisation point (cudaDeviceSynchronize, a blocking copy, ...): the device printf
   // output so far goes to the program's stdout (CUDA programming guide, "Formatted Output").
@@ -139,6 +140,9 @@ class Runtime {
   // once: the timing model's own limit (sm::ctas_fitting), for the occupancy calculator and
   // cooperative launches.
   uint32_t resident_ctas(const RegisteredKernel& k, Dim3 block, size_t dynamic_shared) const;
+  // Runs one validated launch of `k` (`depth`: 0 from the host, n for a grid n device-side launches
+  // down), with launch()'s handling of faults and failed asserts.
+  CudaError run(RegisteredKernel& k, const func::Launch& l, uint32_t depth);
   // CUDA's 1024 threads a block, or fewer when the config's core holds fewer.
   uint32_t max_threads_per_block() const;
   // Simulated milliseconds of the launches so far (cycles at the config's core clock).

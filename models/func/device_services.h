@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "models/func/device_heap.h"
+#include "models/func/device_launches.h"
 #include "models/func/global_memory.h"
 #include "models/isa/kernel.h"
 
@@ -50,6 +51,9 @@ class DeviceServices {
   bool free(uint64_t address);
   const DeviceHeap* heap() const { return m_heap.get(); }
 
+  // Grids launched from the device (CUDA dynamic parallelism, device_launches.h).
+  DeviceLaunches& launches() { return m_launches; }
+
   // A failed assertion's message (one per thread that failed); the launch stops after it.
   void assertion_failed(std::string message) { m_assertions.push_back(std::move(message)); }
   bool has_failed_assertion() const { return !m_assertions.empty(); }
@@ -65,6 +69,7 @@ class DeviceServices {
   uint64_t m_fifo_used = 0, m_dropped = 0;
   std::unique_ptr<DeviceHeap> m_heap;  // reserved by the first launch that uses it
   std::vector<std::string> m_assertions;
+  DeviceLaunches m_launches;
 };
 
 }  // namespace gputlm::func

@@ -27,10 +27,11 @@ ModuleImage load_module_variables(const isa::Module& module, GlobalMemory& memor
   for (const isa::ModuleVar& v : module.variables)
     for (const isa::ModuleVar::Reloc& r : v.relocs) {
       auto it = image.address.find(r.name);
-      const uint64_t function = module.function_address(r.name);  // a table of function pointers
+      uint64_t function = module.function_address(r.name);  // a table of function (or kernel) pointers
+      if (!function) function = module.kernel_address(r.name);
       if (it == image.address.end() && !function)
         throw SourceError(module.file, v.line, "the initialiser of '" + v.name + "' takes the address of '" + r.name +
-                                                   "', which is neither a .global/.const variable nor a function");
+                                                   "', which is neither a .global/.const variable nor a function or kernel");
       const uint64_t a = (it != image.address.end() ? it->second : function) + static_cast<uint64_t>(r.addend);
       memory.write(image.address[v.name] + r.offset, &a, 8);
     }

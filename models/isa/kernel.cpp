@@ -1,5 +1,7 @@
 #include "models/isa/kernel.h"
 
+#include <algorithm>
+
 #include "models/common/error.h"
 
 namespace gputlm::isa {
@@ -32,6 +34,17 @@ uint64_t Module::function_address(const std::string& name) const {
   for (size_t i = 0; i < functions.size(); ++i)
     if (functions[i] == name) return kFunctionAddressBase + 16 * i;
   return 0;
+}
+
+uint64_t Module::kernel_address(const std::string& name) const {
+  auto it = std::lower_bound(entries.begin(), entries.end(), name);
+  return it != entries.end() && *it == name ? kKernelAddressBase + 16 * static_cast<uint64_t>(it - entries.begin()) : 0;
+}
+
+const Kernel* Module::kernel_at(uint64_t address) const {
+  if (address < kKernelAddressBase || address % 16 != 0) return nullptr;
+  const uint64_t i = (address - kKernelAddressBase) / 16;
+  return i < entries.size() ? find(entries[i]) : nullptr;
 }
 
 const ModuleVar* Module::variable(const std::string& name) const {

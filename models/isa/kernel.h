@@ -39,6 +39,10 @@ struct VarDecl {
 // module variables): function i of Module::functions is at kFunctionAddressBase + 16 * i, a
 // window no allocation or other space uses, so a load from it faults.
 constexpr uint64_t kFunctionAddressBase = 0x00007D0000000000ull;
+// Kernels (.entry) have addresses too, for device-side launches (CUDA dynamic parallelism: `mov.u64
+// %rd, kernel;` gives the handle cudaLaunchDevice takes): entry i of Module::entries is at
+// kKernelAddressBase + 16 * i, another window nothing else uses.
+constexpr uint64_t kKernelAddressBase = 0x00007C0000000000ull;
 
 // A variable of a frame: offset and bytes.
 struct FrameVar {
@@ -48,9 +52,17 @@ struct FrameVar {
 // The device services CUDA provides as functions a module declares without a body (.extern
 // .func): printf becomes vprintf, assert __assertfail, __nv_aligned_device_malloc a syscall, malloc and
 // free stay (CUDA programming guide, "Formatted Output", "Assertion", "Dynamic Global Memory Allocation");
-// cudaGraphSetConditional sets a graph conditional's value ("Conditional Graph Nodes").
-// A call of one runs in place on the functional engine (models/func/semantics/service_calls.cpp).
-enum class Builtin : uint8_t { None, Vprintf, AssertFail, Malloc, Free, AlignedMalloc, SetConditional };
+// cudaGraphSetConditional sets a graph conditional's value ("Conditional Graph Nodes"). The CUDA
+// device runtime of dynamic parallelism (cuda_device_runtime_api.h, "CUDA Dynamic Parallelism")
+// becomes __cudaCDP2* functions: the parameter buffer and launch of a child grid, streams, device
+// cudaMalloc/cudaFree, cudaMemcpyAsync/cudaMemsetAsync and the error calls.
+// A call of one runs in place on the functional engine (models/func/semantics/service_calls.cpp
+// and cdp_calls.cpp).
+enum class Builtin : uint8_t {
+  None, Vprintf, AssertFail, Malloc, Free, AlignedMalloc, SetConditional,
+  CdpGetParameterBuffer, CdpLaunchDevice, CdpStreamCreate, CdpStreamDestroy, CdpMalloc, CdpFree, CdpMemcpyAsync,
+  CdpMemsetAsync, CdpGetLastError, CdpPeekAtLastError, CdpGetErrorString,
+};
 
 // A call site of a linked kernel: `call (rets), callee, (args);` at one pc, or through a register
 // (`call (rets), %rd, (args), prototype;`: the call's operand 1, a function address).
@@ -145,6 +157,7 @@ struct Module {
   std::vector<std::unique_ptr<Kernel>> kernels;  // the kernels that parsed and linked
   std::vector<ModuleVar> variables;              // .global and .const variables
   std::vector<std::string> functions;            // every .func declared, in name order (function addresses)
+  std::vector<std::string> entries;              // every .entry declared (.extern too), in name order (kernel addresses)
   // Kernels the front end could not take, with their error ("file:line: message: `text`"). The
   // rest of the module is still usable.
   std::map<std::string, SourceError> kernel_errors;
@@ -156,6 +169,11 @@ struct Module {
   const ModuleVar* variable(const std::string& name) const;
   // The address of device function `name` (kFunctionAddressBase + 16 * index), 0 if none.
   uint64_t function_address(const std::string& name) const;
+  // The address of kernel `name` (kKernelAddressBase + 16 * index in entries), 0 if none.
+  uint64_t kernel_address(const std::string& name) const;
+  // The kernel at kernel address `address` (kKernelAddressBase + 16 * index of Module::entries),
+  // nullptr when it is no kernel's or names one that is only declared or failed to parse.
+  const Kernel* kernel_at(uint64_t address) const;
   // Throws the error of the first kernel that failed, if any (for readers that need every kernel).
   void require_all_kernels() const;
 };

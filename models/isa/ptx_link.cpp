@@ -30,6 +30,25 @@ const std::vector<BuiltinSignature>& builtin_signatures() {
       {"free", Builtin::Free, {8}, {}},
       {"__cuda_syscall_aligned_malloc", Builtin::AlignedMalloc, {8, 8}, {8}},
       {"cudaGraphSetConditional", Builtin::SetConditional, {8, 4}, {}},
+      // cuda_device_runtime_api.h (CUDA 13): void* (void* func, dim3 grid, dim3 block, unsigned
+      // smem); cudaError_t (void* buffer, cudaStream_t); (cudaStream_t*, unsigned flags);
+      // (cudaStream_t); (void** p, size_t); (void*); (void* dst, const void* src, size_t,
+      // cudaMemcpyKind, cudaStream_t); (void*, int, size_t, cudaStream_t); (); (); const char*
+      // (cudaError_t). The _ptsz forms (per-thread default stream) take the same arguments.
+      {"__cudaCDP2GetParameterBufferV2", Builtin::CdpGetParameterBuffer, {8, 12, 12, 4}, {8}},
+      {"__cudaCDP2LaunchDeviceV2", Builtin::CdpLaunchDevice, {8, 8}, {4}},
+      {"__cudaCDP2LaunchDeviceV2_ptsz", Builtin::CdpLaunchDevice, {8, 8}, {4}},
+      {"__cudaCDP2StreamCreateWithFlags", Builtin::CdpStreamCreate, {8, 4}, {4}},
+      {"__cudaCDP2StreamDestroy", Builtin::CdpStreamDestroy, {8}, {4}},
+      {"__cudaCDP2Malloc", Builtin::CdpMalloc, {8, 8}, {4}},
+      {"__cudaCDP2Free", Builtin::CdpFree, {8}, {4}},
+      {"__cudaCDP2MemcpyAsync", Builtin::CdpMemcpyAsync, {8, 8, 8, 4, 8}, {4}},
+      {"__cudaCDP2MemcpyAsync_ptsz", Builtin::CdpMemcpyAsync, {8, 8, 8, 4, 8}, {4}},
+      {"__cudaCDP2MemsetAsync", Builtin::CdpMemsetAsync, {8, 4, 8, 8}, {4}},
+      {"__cudaCDP2MemsetAsync_ptsz", Builtin::CdpMemsetAsync, {8, 4, 8, 8}, {4}},
+      {"__cudaCDP2GetLastError", Builtin::CdpGetLastError, {}, {4}},
+      {"__cudaCDP2PeekAtLastError", Builtin::CdpPeekAtLastError, {}, {4}},
+      {"__cudaCDP2GetErrorString", Builtin::CdpGetErrorString, {4}, {8}},
   };
   return table;
 }
@@ -62,9 +81,11 @@ void relocate(Instruction& in, int32_t reg_base, uint32_t pc_base, uint32_t call
 
 class Linker {
  public:
-  Linker(ParsedUnit& kernel, const std::map<std::string, ParsedUnit>& functions, const std::set<std::string>& address_taken)
+  Linker(ParsedUnit& kernel, const std::map<std::string, ParsedUnit>& functions, const std::set<std::string>& address_taken,
+         const std::vector<std::string>& entries)
       : m_kernel(kernel), m_functions(functions), m_address_taken(address_taken) {
     for (const auto& [name, u] : functions) m_address[name] = kFunctionAddressBase + 16 * m_address.size();
+    for (size_t i = 0; i < entries.size(); ++i) m_kernel_address[entries[i]] = kKernelAddressBase + 16 * i;
   }
 
   std::unique_ptr<Kernel> run() {
@@ -107,7 +128,10 @@ class Linker {
         }
         if (c.callee.empty() || m_index.count(c.callee) || m_builtins.count(c.callee)) continue;
         auto it = m_functions.find(c.callee);
-        if (it != m_functions.end() && !it->second.defined && builtin_signature(c.callee)) {
+        // cudadevrt's own PTX (linked into -rdc programs) defines the __cudaCDP2* functions over
+        // the driver's system calls: the engine takes them as the device runtime they are.
+        const bool device_runtime = c.callee.rfind("__cudaCDP2", 0) == 0;
+        if (it != m_functions.end() && (!it->second.defined || device_runtime) && builtin_signature(c.callee)) {
           add_builtin(k, c, it->second);
           continue;
         }
@@ -165,7 +189,10 @@ class Linker {
   }
   // `mov.u64 %rd, f`: the operand becomes f's address.
   void bind_function_refs(Kernel& out, const std::vector<SymbolRef>& refs, uint32_t pc_base) const {
-    for (const SymbolRef& r : refs) out.code[r.pc + pc_base].ops[r.operand].imm = static_cast<int64_t>(m_address.at(r.name));
+    for (const SymbolRef& r : refs) {
+      auto f = m_address.find(r.name);
+      out.code[r.pc + pc_base].ops[r.operand].imm = static_cast<int64_t>(f != m_address.end() ? f->second : m_kernel_address.at(r.name));
+    }
   }
   // A function is recursive when it can reach itself through calls (any function, when calls
   // go through pointers).
@@ -290,6 +317,7 @@ class Linker {
   std::vector<std::string> m_names;
   std::vector<bool> m_recursive;
   std::map<std::string, uint64_t> m_address;  // every function of the module: its address
+  std::map<std::string, uint64_t> m_kernel_address;  // every kernel of the module: its address
   std::map<std::string, Builtin> m_builtins;  // device services the linked code calls
   bool m_indirect = false;                    // some linked code calls through a register
 };
@@ -297,8 +325,8 @@ class Linker {
 }  // namespace
 
 std::unique_ptr<Kernel> link_kernel(ParsedUnit& kernel, const std::map<std::string, ParsedUnit>& functions,
-                                    const std::set<std::string>& address_taken) {
-  return Linker(kernel, functions, address_taken).run();
+                                    const std::set<std::string>& address_taken, const std::vector<std::string>& entries) {
+  return Linker(kernel, functions, address_taken, entries).run();
 }
 
 }  // namespace gputlm::isa

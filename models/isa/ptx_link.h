@@ -49,7 +49,9 @@ struct ParsedUnit {
 // call's arguments. A kernel with an indirect call (or reaching one) also links every function
 // of `address_taken` (the functions whose address the module takes) that parsed, and treats all
 // its functions as possibly recursive. Runs analyze_kernel on the result.
+// `entries` are the module's kernel names in order (Module::entries): an operand naming one gets
+// its kernel address.
 std::unique_ptr<Kernel> link_kernel(ParsedUnit& kernel, const std::map<std::string, ParsedUnit>& functions,
-                                    const std::set<std::string>& address_taken);
+                                    const std::set<std::string>& address_taken, const std::vector<std::string>& entries);
 
 }  // namespace gputlm::isa

@@ -51,6 +51,7 @@ class Parser : TokenCursor {
       m_extern = false;
     }
     std::set<std::string> address_taken;  // what calls through pointers may reach
+    mod->entries.assign(m_entries.begin(), m_entries.end());
     for (const auto& [name, u] : m_functions) {
       mod->functions.push_back(name);
       for (const SymbolRef& r : u.function_refs) address_taken.insert(r.name);
@@ -62,7 +63,7 @@ class Parser : TokenCursor {
     for (ParsedUnit& u : kernels) {
       const std::string name = u.body->name;
       try {
-        mod->kernels.push_back(link_kernel(u, m_functions, address_taken));
+        mod->kernels.push_back(link_kernel(u, m_functions, address_taken, mod->entries));
       } catch (const SourceError& e) {
         mod->kernel_errors.emplace(name, e);
       }
@@ -96,7 +97,10 @@ class Parser : TokenCursor {
     }
     const std::string name = m_in_body_of.empty() ? m_unit_name : m_in_body_of;
     m_in_body_of.clear();
-    if (!function) { kernels.push_back(std::move(u)); return; }
+    if (!function) {
+      if (u.defined || !u.error.empty()) kernels.push_back(std::move(u));  // else a declaration (a kernel of another module)
+      return;
+    }
     ParsedUnit& slot = m_functions[name];
     if (slot.defined && u.defined) fail(at, "function '" + name + "' defined twice");
     if (u.defined || !u.error.empty() || !slot.defined) slot = std::move(u);
@@ -217,6 +221,7 @@ class Parser : TokenCursor {
     const Token& nt = next();
     if (nt.kind != Token::Ident || nt.text[0] == '.') fail(nt, "expected a kernel or function name");
     k->name = m_unit_name = nt.text;
+    if (!function) m_entries.insert(nt.text);
     if (function) {
       if (peek().text == "(") u.params = frame_params();
     } else if (accept("(")) {
@@ -233,7 +238,6 @@ class Parser : TokenCursor {
     }
     while (peek().text != "{" && peek().text != ";") performance_directive();
     if (accept(";")) {
-      if (!function) fail(nt, "a kernel without a body");
       u.body = std::move(k);
       return;
     }
@@ -541,7 +545,7 @@ class Parser : TokenCursor {
       return o;
     }
     if (t.text[0] == '%') fail(t, "undeclared register '" + t.text + "'");
-    if (m_functions.count(t.text) || (m_function && t.text == m_unit_name)) {  // a function's address, set when linked
+    if (m_functions.count(t.text) || m_entries.count(t.text) || t.text == m_unit_name) {  // a function's or kernel's address, set when linked
       o.kind = OperandKind::Imm;
       m_function_refs->push_back({static_cast<uint32_t>(m_kernel->code.size()), index, t.text});
       return o;
@@ -709,6 +713,7 @@ class Parser : TokenCursor {
   std::vector<SymbolRef>* m_function_refs = nullptr;
   ParsedUnit* m_unit = nullptr;  // the kernel or function being parsed
   std::map<std::string, ParsedUnit> m_functions;
+  std::set<std::string> m_entries;  // kernels declared so far (.entry, .extern .entry)
   ScopeStack m_scopes;
   std::vector<VarDecl> m_module_shared;
   std::vector<VarDecl> m_dynamic_shared;

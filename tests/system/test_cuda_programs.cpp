@@ -182,6 +182,22 @@ TEST_F(CudaPrograms, AGridSyncInACooperativeLaunchSeparatesPhasesOfTheWholeGrid)
   expect_passes_timed_and_functional("grid_sync", "grid_sync: PASSED");
 }
 
+// CUDA dynamic parallelism (programming guide, "CUDA Dynamic Parallelism"), a program built with
+// -rdc=true: child grids from device code, run after their parent, each a launch of its own; the
+// nesting limit's error; device cudaMalloc/cudaMemcpyAsync/cudaMemsetAsync. Timed and functional.
+TEST_F(CudaPrograms, ChildGridsLaunchedFromTheDeviceRunAfterTheirParentsAndNestUpTo24Deep) {
+  expect_passes_timed_and_functional("dynamic_parallelism", "dynamic_parallelism: PASSED (6 child grids, 25 levels)");
+  const std::string stats = scratch("dynamic_parallelism.json");
+  const ProgramRun r = cuda("dynamic_parallelism", "--functional --stats '" + stats + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  const nlohmann::json j = nlohmann::json::parse(read(stats));
+  // parent + 6 children, 25 levels of dive, device_memory + its child
+  ASSERT_EQ(j["launches"].size(), 7u + 25u + 2u);
+  EXPECT_EQ(j["launches"][0]["kernel"], "_Z6parentPii");
+  for (int i = 1; i <= 6; ++i) EXPECT_EQ(j["launches"][i]["kernel"], "_Z10fill_slicePiii") << i;
+  EXPECT_EQ(j["launches"][33]["kernel"], "_Z8sum_intoPKiiPi");
+}
+
 // Textures and surfaces through objects (PTX ISA 9.7.10 tex/tld4, 9.7.11 suld/sust): 2D linear
 // filtering with wrap, tex1Dfetch, 3D, layered, cube map, surfaces and tex2Dgather against the
 // program's CPU reference, timed (texel loads through the L1) and functional.

@@ -21,54 +21,10 @@
 
 #include "models/func/device_services.h"
 #include "models/func/printf_format.h"
-#include "models/func/semantics/semantics.h"
+#include "models/func/semantics/service_call_support.h"
 
 namespace gputlm::func::sem {
 namespace {
-
-// What a service reads from device memory for one thread, at a generic address (PTX ISA 5.1.6,
-// generic addressing: the shared and local windows, everything else global).
-class ThreadMemory {
- public:
-  ThreadMemory(ExecCtx& c, uint32_t tid) : m_c(c), m_tid(tid) {}
-
-  // Copies [address, address + bytes) into `out`; false when it is outside its space's memory.
-  bool read(uint64_t address, void* out, uint64_t bytes) const {
-    CtaState& cta = *m_c.cta;
-    if (address - kSharedWindow < kWindowSize) {
-      const uint64_t at = address - kSharedWindow;
-      if (at + bytes > cta.shared.size()) return false;
-      std::memcpy(out, cta.shared.data() + at, bytes);
-    } else if (address - kLocalWindow < kWindowSize) {
-      const uint64_t at = address - kLocalWindow;
-      if (at + bytes > m_c.launch().kernel->local_bytes) return false;
-      std::memcpy(out, cta.local_of(m_tid) + at, bytes);
-    } else {
-      const GlobalMemory& mem = *m_c.launch().memory;
-      if (!mem.find(address, bytes)) return false;
-      mem.read(address, out, bytes);
-    }
-    return true;
-  }
-  // The NUL-terminated string at `address`, at most `max` bytes of it; a kernel fault naming
-  // `what` when it leaves memory first.
-  std::string string_at(uint64_t address, size_t max, const std::string& what) const {
-    std::string s;
-    char ch = 0;
-    while (s.size() < max) {
-      if (!read(address + s.size(), &ch, 1)) m_c.fault(what + " is not a string in device memory", m_tid, address + s.size());
-      if (ch == 0) break;
-      s += ch;
-    }
-    return s;
-  }
-  uint32_t tid() const { return m_tid; }
-  ExecCtx& ctx() const { return m_c; }
-
- private:
-  ExecCtx& m_c;
-  uint32_t m_tid;
-};
 
 // vprintf's argument buffer: each argument at the next multiple of its size.
 class DeviceArguments : public PrintfArguments {
@@ -89,17 +45,6 @@ class DeviceArguments : public PrintfArguments {
   const ThreadMemory& m_mem;
   uint64_t m_base, m_offset = 0;
 };
-
-// The call's argument `i` (`bytes` bytes) and return value, in the caller's frame.
-uint64_t argument(ExecCtx& c, const isa::CallSite& s, uint32_t tid, size_t i, unsigned bytes) {
-  uint64_t v = 0;
-  std::memcpy(&v, c.cta->local_of(tid) + c.cta->frame_of(tid) + s.arg_vars[i].offset, bytes);
-  return v;
-}
-void set_result(ExecCtx& c, const isa::CallSite& s, uint32_t tid, uint64_t v) {
-  if (s.ret_vars.empty()) return;  // the call ignores the result
-  std::memcpy(c.cta->local_of(tid) + c.cta->frame_of(tid) + s.ret_vars[0].offset, &v, std::min<uint32_t>(8, s.ret_vars[0].size));
-}
 
 void vprintf(ExecCtx& c, const isa::CallSite& s, DeviceServices& services) {
   lanes(c, [&](unsigned, uint32_t tid) {
@@ -168,6 +113,7 @@ const char* name_of(isa::Builtin b) {
     case isa::Builtin::AlignedMalloc: return "__cuda_syscall_aligned_malloc";
     case isa::Builtin::SetConditional: return "cudaGraphSetConditional";
     case isa::Builtin::None: break;
+    default: return "the CUDA device runtime (dynamic parallelism)";
   }
   return "?";
 }
@@ -185,6 +131,7 @@ void service_call(ExecCtx& c) {
     case isa::Builtin::Free: return release(c, s, *services);
     case isa::Builtin::SetConditional: return set_conditional(c, s);
     case isa::Builtin::None: break;
+    default: return cdp_call(c, s, *services);
   }
 }
 

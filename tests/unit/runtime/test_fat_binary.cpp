@@ -101,3 +101,24 @@ TEST(FatBinary, DamageIsAnErrorNamingWhere) {
 }
 
 }  // namespace
+
+namespace {
+
+// A -rdc=true program's registration (crt/link.stub): a version-2 wrapper whose container holds
+// machine code only, and the NULL-terminated list of its objects' own containers.
+TEST(FatBinary, ADeviceLinkedWrapperGivesThePtxOfEachObject) {
+  const auto linked = container({entry(FatBinaryEntry::kElf, 75, 0x11, std::string(16, 'x'), 0)});
+  const auto first = container({entry(FatBinaryEntry::kElf, 75, 0x11, std::string(16, 'y'), 0), entry(FatBinaryEntry::kPtx, 75, 0x11, "// one\n", 0)});
+  const auto second = container({entry(FatBinaryEntry::kPtx, 75, 0x11, "// two\n", 0)});
+  const void* objects[] = {first.data(), second.data(), nullptr};
+  struct {
+    uint32_t magic, version;
+    const void* data;
+    const void* fatbins;
+  } wrapper{gputlm::runtime::kWrapperMagic, 2, linked.data(), objects};
+  EXPECT_EQ(gputlm::runtime::prelinked_ptx(&wrapper, "test"), (std::vector<std::string>{"// one\n", "// two\n"}));
+  wrapper.version = 1;  // an ordinary registration: its own container only
+  EXPECT_TRUE(gputlm::runtime::prelinked_ptx(&wrapper, "test").empty());
+}
+
+}  // namespace
