@@ -2,7 +2,9 @@
 // (the toolkit's own, on the host) compiles a kernel to PTX, and the driver API loads it
 // (cuModuleLoadData), finds its kernel and a module variable, and launches it twice: with an
 // array of parameter pointers and with the parameters packed into one buffer (`extra`). The
-// program reads the device through both APIs, which share one simulator.
+// program reads the device through both APIs, which share one simulator. Then the JIT linker, as
+// NVIDIA's ptxjit sample uses it: the PTX through cuLinkCreate/AddData/Complete into an image that
+// cuModuleLoadData takes, and malformed PTX refused with CUDA_ERROR_INVALID_PTX and an error log.
 #include <cuda.h>
 #include <nvrtc.h>
 
@@ -83,6 +85,41 @@ int main() {
       std::printf("driver_api: FAILED (packed launch: out[%d] = %d)\n", i, out[i]);
       return 1;
     }
+
+  char info[512] = {}, errors[512] = {};
+  CUjit_option options[] = {CU_JIT_WALL_TIME, CU_JIT_INFO_LOG_BUFFER, CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES, CU_JIT_ERROR_LOG_BUFFER,
+                            CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
+  void* values[] = {nullptr, info, reinterpret_cast<void*>(uintptr_t{sizeof info}), errors, reinterpret_cast<void*>(uintptr_t{sizeof errors})};
+  CUlinkState link;
+  CU_CHECK(cuLinkCreate(5, options, values, &link));
+  const char bad[] = ".version 9.0\n.target sm_75\n.address_size 64\n.visible .entry k() { frobnicate; }\n";
+  EXPECT_CU(CUDA_ERROR_INVALID_PTX, cuLinkAddData(link, CU_JIT_INPUT_PTX, const_cast<char*>(bad), sizeof bad, "bad.ptx", 0, nullptr, nullptr));
+  if (!std::strstr(errors, "bad.ptx")) {
+    std::printf("driver_api: FAILED (the error log does not name the input: '%s')\n", errors);
+    return 1;
+  }
+  CU_CHECK(cuLinkAddData(link, CU_JIT_INPUT_PTX, const_cast<char*>(ptx.data()), ptx.size(), "axpb.ptx", 0, nullptr, nullptr));
+  void* image = nullptr;
+  size_t image_size = 0;
+  CU_CHECK(cuLinkComplete(link, &image, &image_size));
+  CUmodule linked;
+  CUfunction linked_kernel;
+  CU_CHECK(cuModuleLoadData(&linked, image));
+  CU_CHECK(cuLinkDestroy(link));  // the module keeps what it loaded
+  CU_CHECK(cuModuleGetFunction(&linked_kernel, linked, "axpb"));
+  b = 11;
+  CU_CHECK(cuLaunchKernel(linked_kernel, (n + 127) / 128, 1, 1, 128, 1, 1, 0, nullptr, params, nullptr));
+  CU_CHECK(cuMemcpyDtoH(out.data(), d_out, n * sizeof(int)));
+  for (int i = 0; i < n; ++i)
+    if (out[i] != 3 * i + 11) {  // the linked module has its own `scale`, still 3
+      std::printf("driver_api: FAILED (linked module: out[%d] = %d)\n", i, out[i]);
+      return 1;
+    }
+  if (!image_size || !std::strstr(info, "linked")) {
+    std::printf("driver_api: FAILED (link image of %zu bytes, info log '%s')\n", image_size, info);
+    return 1;
+  }
+
   CU_CHECK(cuMemFree(d_in));
   CU_CHECK(cuMemFree(d_out));
   CU_CHECK(cuModuleUnload(module));
