@@ -27,12 +27,14 @@ Runtime& rt() { return Runtime::get(); }
 const gputlm::gpu::GpuSpec& spec() { return rt().program().spec(); }
 
 // CUdevice_attribute values the runtime's cudaDeviceAttr lacks: virtual memory management (102) is
-// supported (virtual_memory.h); exporting memory as a POSIX file descriptor, Win32 or KMT handle
-// (103-105) and generic compression (107) are not.
+// supported (virtual_memory.h), and generic compression (107) from compute capability 8.0
+// (VirtualMemory::generic_compression); exporting memory as a POSIX file descriptor, Win32 or KMT
+// handle (103-105) is not.
 std::optional<int> driver_only_attribute(int attribute) {
   switch (attribute) {
     case 102: return 1;
-    case 103: case 104: case 105: case 107: return 0;
+    case 107: return rt().virtual_memory().generic_compression() ? 1 : 0;
+    case 103: case 104: case 105: return 0;
   }
   return std::nullopt;
 }

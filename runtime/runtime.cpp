@@ -94,6 +94,7 @@ Runtime::Runtime() {
   m_run = std::make_unique<ProgramRun>(ProgramOptions::from_env());
   m_memory.set_capacity(m_run->spec().device.memory_bytes());
   m_memcheck = func::MemoryCheck(m_run->options().memcheck);
+  m_virtual.set_generic_compression(m_run->spec().device.cc_major >= 8);
   // The memory a CUDA context keeps for itself before the program allocates any (its printf FIFO,
   // 1 MB by default): mapped but no allocation, just below the program's first buffer, so that a
   // read just before that buffer is served, as on a GPU, not a fault.

@@ -40,7 +40,7 @@ CudaError VirtualMemory::create(uint64_t& handle, uint64_t bytes, const MemAlloc
   Physical& p = m_physical[handle];
   p.bytes = bytes;
   p.prop = prop;
-  p.prop.allocFlags.compressionType = kCompressionNone;  // no compressible memory on this device
+  if (!m_compression) p.prop.allocFlags.compressionType = kCompressionNone;  // no compressible memory on this device
   return kSuccess;
 }
 

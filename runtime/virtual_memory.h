@@ -15,9 +15,13 @@
 // What a GPU does that this does not model: one allocation mapped at two addresses at once
 // (aliases; not implemented, exit 2), read-only mappings (CU_MEM_ACCESS_FLAGS_PROT_READ: not
 // implemented), host or NUMA locations, managed VMM allocations, shareable handles (export and
-// import), compression (the device reports CU_DEVICE_ATTRIBUTE_GENERIC_COMPRESSION_SUPPORTED 0, so
-// a request for it makes an ordinary allocation, as on a GPU without compressible memory), and the
-// page-table costs of mapping (no simulated time passes).
+// import, the compression of compressible memory, and the page-table costs of mapping (no simulated
+// time passes). Compressible memory (CU_MEM_ALLOCATION_COMP_GENERIC) is granted where the device
+// reports CU_DEVICE_ATTRIBUTE_GENERIC_COMPRESSION_SUPPORTED, which is from compute capability 8.0
+// (Ampere brought generic compression; a choice where NVIDIA lists no such rule): the allocation
+// says it is compressible and behaves as any other, its data and its timing uncompressed, as a hint
+// the model counts but does not act on. Below 8.0 a request makes an ordinary allocation, as on a GPU
+// without compressible memory.
 #pragma once
 
 #include <cstdint>
@@ -37,6 +41,9 @@ class VirtualMemory {
   static constexpr uint64_t kGranularity = uint64_t{2} << 20;
 
   explicit VirtualMemory(DeviceMemory& memory) : m_memory(memory) {}
+  // Whether cuMemCreate grants compressible memory (the device attribute above).
+  void set_generic_compression(bool supported) { m_compression = supported; }
+  bool generic_compression() const { return m_compression; }
 
   // cuMemAddressReserve (the address hint is only a hint: not followed) / cuMemAddressFree.
   CudaError reserve(uint64_t& ptr, uint64_t bytes, uint64_t alignment);
@@ -77,6 +84,7 @@ class VirtualMemory {
   // Places the runs of contiguous accessible mappings of the reservation at `base` as allocations.
   void replace_runs(uint64_t base, uint64_t bytes);
 
+  bool m_compression = false;
   DeviceMemory& m_memory;
   std::map<uint64_t, uint64_t> m_reservations;  // base -> bytes
   std::map<uint64_t, Physical> m_physical;      // handle -> allocation
