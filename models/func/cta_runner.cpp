@@ -66,7 +66,9 @@ void CtaRunner::execute(WarpState& w, FuncStats& stats) {
   const LaneMask active = w.stack.mask();
   const isa::Kernel& k = m_kernel->kernel();
   const isa::Instruction& in = k.code[pc];
-  m_kernel->execute(pc, *m_cta, ThreadGroup{w.base_tid, nullptr}, active, m_clock++, m_result);
+  const uint64_t clock = w.clock;
+  w.clock += m_warps.size();
+  m_kernel->execute(pc, *m_cta, ThreadGroup{w.base_tid, nullptr}, active, clock, m_result);
   m_last_pc = pc;
   m_last_active = active;
   stats.count(active, m_kernel->instr_class(pc));

@@ -3,6 +3,11 @@
 // arrived (or the explicit thread count); because diverged lanes wait on the SIMT stack, a
 // barrier reached in divergent code can never complete and is reported as a fault, as is any
 // state where no warp can move. No timing: warps take turns in round-robin order.
+//
+// %clock has no simulated time to read here; each warp reads a nominal one: W cycles for each
+// instruction it has executed, W the CTA's warps, as if a core issued one warp instruction a cycle
+// with its W warps taking turns (a choice). A warp that spins on clock() for N cycles thus runs
+// about N / W instructions, not N, as it would with its sibling warps beside it on a GPU.
 #pragma once
 
 #include <cstdint>
@@ -23,6 +28,7 @@ struct WarpState {
   LaneMask valid = 0;     // lanes that are threads of the CTA
   SimtStack<LaneMask> stack;
   Status status = Status::Ready;
+  uint64_t clock = 0;  // its nominal %clock (see above)
 };
 
 class CtaRunner {
@@ -63,7 +69,6 @@ class CtaRunner {
   std::vector<WarpState> m_warps;
   size_t m_done_warps = 0;
   size_t m_rr = 0;  // round-robin position
-  uint64_t m_clock = 0;
   CtaBarriers m_barriers;
   ExecResult m_result;
   uint32_t m_last_pc = 0;

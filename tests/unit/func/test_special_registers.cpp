@@ -40,6 +40,14 @@ TEST(SpecialRegisters, GlobaltimerAdvancesWithTheEnginesClock) {
   EXPECT_GT(read64("%globaltimer"), 0u);
 }
 
+// Each warp reads W cycles per instruction it executed, W the CTA's warps (cta_runner.h): three
+// warps, two instructions apart, every thread sees 6 cycles, whichever order the warps ran in.
+TEST(SpecialRegisters, AWarpsClockAdvancesByTheCtasWarpCountPerInstruction) {
+  const std::vector<Inputs> inputs(96, Inputs{0, 0, 0});
+  const auto out = run_snippet("mov.u64 %rd1, %clock64;\n add.u64 %rd3, %rd1, 1;\n mov.u64 %rd2, %clock64;\n sub.s64 %o, %rd2, %rd1;", inputs);
+  for (size_t t = 0; t < out.size(); ++t) EXPECT_EQ(out[t].o, 6u) << "thread " << t;
+}
+
 TEST(SpecialRegisters, ClockHiIsTheHighHalfOfClock64) {
   EXPECT_EQ(read32("%clock_hi"), 0u);  // a short run stays below 2^32 cycles
 }
