@@ -189,11 +189,7 @@ CudaError Runtime::symbol(const void* host_var, uint64_t& address, uint64_t& siz
 
 CudaError Runtime::launch(RegisteredKernel& k, Dim3 grid, Dim3 block, void** args, size_t shared, bool cooperative) {
   if (!k.kernel) k.module->ptx->get(k.name);  // throws the kernel's error (file, line, text)
-  const sm::CoreSpec& core = m_run->spec().core;
-  const uint64_t threads = uint64_t{block.x} * block.y * block.z;
-  if (!grid.x || !grid.y || !grid.z || !threads || threads > max_threads_per_block() || block.z > 64 || grid.y > 65535 || grid.z > 65535)
-    return kErrorInvalidConfiguration;
-  if (k.kernel->shared_bytes + shared > core.shared_bytes) return kErrorInvalidConfiguration;
+  if (!fits(*k.kernel, {grid.x, grid.y, grid.z}, {block.x, block.y, block.z}, shared)) return kErrorInvalidConfiguration;
   // A cooperative launch must have every CTA resident at once: at most the cores times the CTAs
   // of this kernel one core holds.
   if (cooperative && resident_ctas(k, block, shared) * uint64_t{m_run->spec().cores} < uint64_t{grid.x} * grid.y * grid.z)
@@ -222,13 +218,21 @@ CudaError Runtime::launch(RegisteredKernel& k, Dim3 grid, Dim3 block, void** arg
   }
   l.textures = &m_textures;
   const CudaError e = run(k, l, 0);
-  // Grids the kernels launched from the device (device_launches.h), after their parents, in order.
-  for (func::DeviceLaunches& dl = m_services.launches(); e == kSuccess && dl.has_pending() && m_sticky == kSuccess;) {
+  if (e == kSuccess) run_children(k, l);
+  return e;
+}
+
+bool Runtime::fits(const isa::Kernel& k, func::Dim3 grid, func::Dim3 block, uint64_t dynamic_shared) const {
+  const uint64_t threads = block.count();
+  return grid.count() && threads && threads <= max_threads_per_block() && block.z <= 64 && grid.y <= 65535 && grid.z <= 65535 &&
+         k.shared_bytes + dynamic_shared <= m_run->spec().core.shared_bytes;
+}
+
+void Runtime::run_children(RegisteredKernel& k, const func::Launch& l) {
+  for (func::DeviceLaunches& dl = m_services.launches(); dl.has_pending() && m_sticky == kSuccess;) {
     const func::ChildLaunch child = dl.take_next();
     RegisteredKernel& ck = *module_kernel(k.module, child.kernel->name);
-    const uint64_t threads = child.block.count();
-    if (!child.grid.count() || !threads || threads > max_threads_per_block() || child.block.z > 64 || child.grid.y > 65535 ||
-        child.grid.z > 65535 || child.kernel->shared_bytes + child.dynamic_shared > core.shared_bytes)
+    if (!fits(*child.kernel, child.grid, child.block, child.dynamic_shared))
       throw func::KernelFault("kernel fault in '" + k.kernel->name + "': device-side launch of '" + child.kernel->name + "' with grid " +
                               child.grid.str() + ", block " + child.block.str() + " and " + std::to_string(child.dynamic_shared) +
                               " bytes of dynamic shared memory: an invalid configuration on " + m_run->spec().name);
@@ -242,7 +246,6 @@ CudaError Runtime::launch(RegisteredKernel& k, Dim3 grid, Dim3 block, void** arg
     cl.grid_workspace = 0;
     run(ck, cl, child.depth);
   }
-  return e;
 }
 
 CudaError Runtime::run(RegisteredKernel& k, const func::Launch& l, uint32_t depth) {

@@ -143,6 +143,13 @@ class Runtime {
   // Runs one validated launch of `k` (`depth`: 0 from the host, n for a grid n device-side launches
   // down), with launch()'s handling of faults and failed asserts.
   CudaError run(RegisteredKernel& k, const func::Launch& l, uint32_t depth);
+  // Whether a launch of `k` with this shape is one CUDA accepts on the config's device (else
+  // cudaErrorInvalidConfiguration): a nonempty grid and block, at most max_threads_per_block()
+  // threads, block.z <= 64, grid.y and grid.z <= 65535, the shared memory within the core's.
+  bool fits(const isa::Kernel& k, func::Dim3 grid, func::Dim3 block, uint64_t dynamic_shared) const;
+  // Runs the grids launched from the device by `k`'s launch `l` (and by them), in launch order,
+  // each as a launch of its own in `l`'s memory and services.
+  void run_children(RegisteredKernel& k, const func::Launch& l);
   // CUDA's 1024 threads a block, or fewer when the config's core holds fewer.
   uint32_t max_threads_per_block() const;
   // Simulated milliseconds of the launches so far (cycles at the config's core clock).
