@@ -66,6 +66,14 @@ void expect_passes_timed_and_functional(const std::string& name, const std::stri
   expect_passes(name, check_line, "--functional");
 }
 
+// The statistics of a --functional run of the program, which must exit 0 (no launches if not).
+nlohmann::json functional_stats(const std::string& name) {
+  const std::string stats = scratch(name + ".json");
+  const ProgramRun r = cuda(name, "--functional --stats '" + stats + "'");
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  return r.exit_code == 0 ? nlohmann::json::parse(read(stats)) : nlohmann::json{{"launches", nlohmann::json::array()}};
+}
+
 class CudaCommand : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -187,10 +195,7 @@ TEST_F(CudaPrograms, AGridSyncInACooperativeLaunchSeparatesPhasesOfTheWholeGrid)
 // nesting limit's error; device cudaMalloc/cudaMemcpyAsync/cudaMemsetAsync. Timed and functional.
 TEST_F(CudaPrograms, ChildGridsLaunchedFromTheDeviceRunAfterTheirParentsAndNestUpTo24Deep) {
   expect_passes_timed_and_functional("dynamic_parallelism", "dynamic_parallelism: PASSED (6 child grids, 25 levels)");
-  const std::string stats = scratch("dynamic_parallelism.json");
-  const ProgramRun r = cuda("dynamic_parallelism", "--functional --stats '" + stats + "'");
-  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
-  const nlohmann::json j = nlohmann::json::parse(read(stats));
+  const nlohmann::json j = functional_stats("dynamic_parallelism");
   // parent + 6 children, 25 levels of dive, device_memory + its child
   ASSERT_EQ(j["launches"].size(), 7u + 25u + 2u);
   EXPECT_EQ(j["launches"][0]["kernel"], "_Z6parentPii");
@@ -225,10 +230,7 @@ TEST_F(CudaPrograms, StreamsAreSerialisedAndEventsMeasureSimulatedTime) {
 // disabled, then 5 rounds of a while conditional node's body).
 TEST_F(CudaPrograms, GraphsBuiltAndCapturedRunTheirNodesInDependencyOrder) {
   expect_passes_timed_and_functional("graphs", "graphs: PASSED (20 kernel launches from graphs)");
-  const std::string stats = scratch("graphs.json");
-  const ProgramRun r = cuda("graphs", "--functional --stats '" + stats + "'");
-  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
-  const nlohmann::json j = nlohmann::json::parse(read(stats));
+  const nlohmann::json j = functional_stats("graphs");
   ASSERT_EQ(j["launches"].size(), 20u);
   EXPECT_EQ(j["launches"][0]["kernel"], "_Z4axpyPfPKfS1_fi");
   EXPECT_EQ(j["launches"][1]["kernel"], "_Z5scalePffi");
