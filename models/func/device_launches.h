@@ -81,7 +81,7 @@ class DeviceLaunches {
     return e;
   }
 
-  // A new device stream handle (nonzero; not one of the special streams 0 to 4).
+  // A new device stream or event handle (nonzero; not one of the special streams 0 to 4).
   uint64_t new_stream() { return ++m_streams + 0x100; }
   // Where the text of error `code` is in device memory (cudaGetErrorString), 0 when not yet set.
   uint64_t& error_string(int code) { return m_error_strings[code]; }

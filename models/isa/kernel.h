@@ -54,14 +54,15 @@ struct FrameVar {
 // free stay (CUDA programming guide, "Formatted Output", "Assertion", "Dynamic Global Memory Allocation");
 // cudaGraphSetConditional sets a graph conditional's value ("Conditional Graph Nodes"). The CUDA
 // device runtime of dynamic parallelism (cuda_device_runtime_api.h, "CUDA Dynamic Parallelism")
-// becomes __cudaCDP2* functions: the parameter buffer and launch of a child grid, streams, device
-// cudaMalloc/cudaFree, cudaMemcpyAsync/cudaMemsetAsync and the error calls.
+// becomes __cudaCDP2* functions: the parameter buffer and launch of a child grid, streams and
+// events, device cudaMalloc/cudaFree, cudaMemcpyAsync/cudaMemsetAsync, the error calls and the
+// device and version queries.
 // A call of one runs in place on the functional engine (models/func/semantics/service_calls.cpp
 // and cdp_calls.cpp).
 enum class Builtin : uint8_t {
   None, Vprintf, AssertFail, Malloc, Free, AlignedMalloc, SetConditional,
-  CdpGetParameterBuffer, CdpLaunchDevice, CdpStreamCreate, CdpStreamDestroy, CdpMalloc, CdpFree, CdpMemcpyAsync,
-  CdpMemsetAsync, CdpGetLastError, CdpPeekAtLastError, CdpGetErrorString,
+  CdpGetParameterBuffer, CdpLaunchDevice, CdpStreamCreate, CdpEventCreate, CdpNoop, CdpMalloc, CdpFree, CdpMemcpyAsync,
+  CdpMemsetAsync, CdpGetLastError, CdpPeekAtLastError, CdpGetErrorString, CdpGetDevice, CdpGetDeviceCount, CdpRuntimeGetVersion,
 };
 
 // A call site of a linked kernel: `call (rets), callee, (args);` at one pc, or through a register

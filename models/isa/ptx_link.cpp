@@ -34,12 +34,26 @@ const std::vector<BuiltinSignature>& builtin_signatures() {
       // smem); cudaError_t (void* buffer, cudaStream_t); (cudaStream_t*, unsigned flags);
       // (cudaStream_t); (void** p, size_t); (void*); (void* dst, const void* src, size_t,
       // cudaMemcpyKind, cudaStream_t); (void*, int, size_t, cudaStream_t); (); (); const char*
-      // (cudaError_t). The _ptsz forms (per-thread default stream) take the same arguments.
+      // (cudaError_t); (cudaEvent_t*, unsigned flags); (cudaEvent_t); (cudaEvent_t, cudaStream_t
+      // [, unsigned flags]); (cudaStream_t, cudaEvent_t, unsigned flags); (int*) for the device,
+      // the device count and the runtime version. The _ptsz forms (per-thread default stream) take
+      // the same arguments.
       {"__cudaCDP2GetParameterBufferV2", Builtin::CdpGetParameterBuffer, {8, 12, 12, 4}, {8}},
       {"__cudaCDP2LaunchDeviceV2", Builtin::CdpLaunchDevice, {8, 8}, {4}},
       {"__cudaCDP2LaunchDeviceV2_ptsz", Builtin::CdpLaunchDevice, {8, 8}, {4}},
       {"__cudaCDP2StreamCreateWithFlags", Builtin::CdpStreamCreate, {8, 4}, {4}},
-      {"__cudaCDP2StreamDestroy", Builtin::CdpStreamDestroy, {8}, {4}},
+      {"__cudaCDP2StreamDestroy", Builtin::CdpNoop, {8}, {4}},
+      {"__cudaCDP2EventCreateWithFlags", Builtin::CdpEventCreate, {8, 4}, {4}},
+      {"__cudaCDP2EventDestroy", Builtin::CdpNoop, {8}, {4}},
+      {"__cudaCDP2EventRecord", Builtin::CdpNoop, {8, 8}, {4}},
+      {"__cudaCDP2EventRecord_ptsz", Builtin::CdpNoop, {8, 8}, {4}},
+      {"__cudaCDP2EventRecordWithFlags", Builtin::CdpNoop, {8, 8, 4}, {4}},
+      {"__cudaCDP2EventRecordWithFlags_ptsz", Builtin::CdpNoop, {8, 8, 4}, {4}},
+      {"__cudaCDP2StreamWaitEvent", Builtin::CdpNoop, {8, 8, 4}, {4}},
+      {"__cudaCDP2StreamWaitEvent_ptsz", Builtin::CdpNoop, {8, 8, 4}, {4}},
+      {"__cudaCDP2GetDevice", Builtin::CdpGetDevice, {8}, {4}},
+      {"__cudaCDP2GetDeviceCount", Builtin::CdpGetDeviceCount, {8}, {4}},
+      {"__cudaCDP2RuntimeGetVersion", Builtin::CdpRuntimeGetVersion, {8}, {4}},
       {"__cudaCDP2Malloc", Builtin::CdpMalloc, {8, 8}, {4}},
       {"__cudaCDP2Free", Builtin::CdpFree, {8}, {4}},
       {"__cudaCDP2MemcpyAsync", Builtin::CdpMemcpyAsync, {8, 8, 8, 4, 8}, {4}},

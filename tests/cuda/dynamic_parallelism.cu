@@ -5,8 +5,8 @@
 //   2. A kernel launches itself on a device stream of its own, one level deeper each time, until
 //      the launch fails: CUDA's nesting limit is 24, and the 25th level's launch returns
 //      cudaErrorLaunchMaxDepthExceeded, which cudaGetLastError reports to the launching thread.
-//   3. Device-side cudaMalloc, cudaMemcpyAsync, cudaMemsetAsync and cudaFree, the child grid
-//      reading what its parent copied.
+//   3. Device-side cudaMalloc, cudaMemcpyAsync and cudaMemsetAsync, the child grid reading what
+//      its parent copied; an event recorded and waited on; the device queries.
 #include <cstdio>
 
 #include "cuda_check.h"
@@ -40,12 +40,25 @@ __global__ void sum_into(const int* in, int n, int* total) {
 
 __global__ void device_memory(const int* source, int n, int* total, int* status) {
   int* copy = nullptr;
+  cudaStream_t s;
+  cudaEvent_t copied;
   int e = cudaMalloc(reinterpret_cast<void**>(&copy), 2 * n * sizeof(int));
+  if (e == cudaSuccess) e = cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking);
+  if (e == cudaSuccess) e = cudaEventCreateWithFlags(&copied, cudaEventDisableTiming);
   if (e == cudaSuccess) e = cudaMemsetAsync(copy + n, 0, n * sizeof(int), 0);
   if (e == cudaSuccess) e = cudaMemcpyAsync(copy, source, n * sizeof(int), cudaMemcpyDeviceToDevice, 0);
-  if (e == cudaSuccess) sum_into<<<1, 1>>>(copy, 2 * n, total);
+  if (e == cudaSuccess) e = cudaEventRecord(copied, 0);
+  if (e == cudaSuccess) e = cudaStreamWaitEvent(s, copied, 0);
+  if (e == cudaSuccess) sum_into<<<1, 1, 0, s>>>(copy, 2 * n, total);
+  if (e == cudaSuccess) e = cudaEventDestroy(copied);
+  if (e == cudaSuccess) e = cudaStreamDestroy(s);
   status[0] = e;
   status[1] = static_cast<int>(cudaPeekAtLastError());
+  int device = -1, count = 0, version = 0;
+  cudaGetDevice(&device);
+  cudaGetDeviceCount(&count);
+  cudaRuntimeGetVersion(&version);
+  status[2] = device == 0 && count == 1 && version >= 13000;
 }
 
 int main() {
@@ -88,15 +101,16 @@ int main() {
   int *dsource = nullptr, *total = nullptr, *status = nullptr;
   CUDA_CHECK(cudaMalloc(&dsource, sizeof source));
   CUDA_CHECK(cudaMalloc(&total, sizeof(int)));
-  CUDA_CHECK(cudaMalloc(&status, 2 * sizeof(int)));
+  CUDA_CHECK(cudaMalloc(&status, 3 * sizeof(int)));
   CUDA_CHECK(cudaMemcpy(dsource, source, sizeof source, cudaMemcpyHostToDevice));
   device_memory<<<1, 1>>>(dsource, kN, total, status);
   CUDA_CHECK(cudaDeviceSynchronize());
-  int ht = 0, hs[2] = {-1, -1};
+  int ht = 0, hs[3] = {-1, -1, -1};
   CUDA_CHECK(cudaMemcpy(&ht, total, sizeof ht, cudaMemcpyDeviceToHost));
   CUDA_CHECK(cudaMemcpy(hs, status, sizeof hs, cudaMemcpyDeviceToHost));
   const int expected = 3 * (kN * (kN - 1) / 2) + kN;  // the sum of 3i+1 for i < kN; the zeroed half adds nothing
   if (hs[0] != cudaSuccess || hs[1] != cudaSuccess) failures++, std::printf("device memory calls: %d %d\n", hs[0], hs[1]);
+  if (hs[2] != 1) failures++, std::printf("device queries: not device 0 of 1, runtime 13000 or later\n");
   if (ht != expected) failures++, std::printf("child sum %d, expected %d\n", ht, expected);
 
   if (failures) {

@@ -5,8 +5,11 @@
 //     the device heap, or NULL when `func` is no kernel of the module or the heap is full.
 //   LaunchDeviceV2(buffer, stream): the child grid is queued (device_launches.h); its parameters
 //     are read from the buffer now, and the buffer is freed.
-//   StreamCreateWithFlags(&s, flags) / StreamDestroy(s): a handle; every device stream is in order
-//     with the others (device_launches.h).
+//   StreamCreateWithFlags(&s, flags) / StreamDestroy(s), EventCreateWithFlags(&e, flags) /
+//     EventDestroy(e), EventRecord(e, s), StreamWaitEvent(s, e, flags): handles, and success; every
+//     device stream is in order with the others (device_launches.h), so every wait is met.
+//   GetDevice(&d) / GetDeviceCount(&n) / RuntimeGetVersion(&v): 0, 1 (the one simulated device)
+//     and 13000 (CUDA 13.0, as the host runtime reports).
 //   Malloc(&p, size) / Free(p): the device heap, as malloc/free (cudaErrorMemoryAllocation when it
 //     is full, cudaErrorInvalidDevicePointer for a pointer it did not give).
 //   MemcpyAsync(dst, src, n, kind, stream) / MemsetAsync(dst, value, n, stream): done at the call
@@ -94,9 +97,14 @@ void cdp_call(ExecCtx& c, const isa::CallSite& s, DeviceServices& services) {
     if (s.builtin == Builtin::CdpGetLastError || s.builtin == Builtin::CdpPeekAtLastError)
       return set_result(c, s, tid, static_cast<uint64_t>(dl.last_error(cta, tid, s.builtin == Builtin::CdpGetLastError)));
     if (s.builtin == Builtin::CdpGetErrorString) return error_string(c, s, services, tid);
-    int e = DL::kSuccess;  // StreamDestroy
+    int e = DL::kSuccess;  // CdpNoop
+    auto out = [&](uint64_t value, unsigned bytes) { e = store_out(c, s, tid, value, bytes) ? DL::kSuccess : DL::kErrorInvalidValue; };
     switch (s.builtin) {
-      case Builtin::CdpStreamCreate: e = store_out(c, s, tid, dl.new_stream(), 8) ? DL::kSuccess : DL::kErrorInvalidValue; break;
+      case Builtin::CdpStreamCreate:
+      case Builtin::CdpEventCreate: out(dl.new_stream(), 8); break;
+      case Builtin::CdpGetDevice: out(0, 4); break;
+      case Builtin::CdpGetDeviceCount: out(1, 4); break;
+      case Builtin::CdpRuntimeGetVersion: out(13000, 4); break;
       case Builtin::CdpMalloc: {
         const uint64_t p = services.malloc(*c.launch().memory, argument(c, s, tid, 1, 8));
         e = !store_out(c, s, tid, p, 8) ? DL::kErrorInvalidValue : p ? DL::kSuccess : DL::kErrorMemoryAllocation;
