@@ -76,6 +76,15 @@ std::vector<FatBinaryEntry> read_container(const uint8_t* data, size_t limit, co
   return entries;
 }
 
+namespace {
+// A container in a program's memory, of unknown length: its own header says how long it is (a
+// bad magic reads only the header, which read_container then refuses).
+std::vector<FatBinaryEntry> read_in_memory(const uint8_t* data, const std::string& where) {
+  const uint64_t size = load<uint64_t>(data + 8) + load<uint16_t>(data + 6);
+  return read_container(data, load<uint32_t>(data) == kContainerMagic ? size : 16, where);
+}
+}  // namespace
+
 std::vector<FatBinaryEntry> read_wrapper(const void* wrapper, const std::string& where) {
   const auto* w = static_cast<const uint8_t*>(wrapper);
   if (!w || load<uint32_t>(w) != kWrapperMagic)
@@ -83,9 +92,7 @@ std::vector<FatBinaryEntry> read_wrapper(const void* wrapper, const std::string&
                      ", expected 0x466243b1)");
   const auto* data = load<const uint8_t*>(w + 8);
   if (!data) throw InputError(where + ": the fat binary wrapper points nowhere");
-  // The container's own header says how long it is: read that, then the whole.
-  const uint64_t size = load<uint64_t>(data + 8) + load<uint16_t>(data + 6);
-  return read_container(data, load<uint32_t>(data) == kContainerMagic ? size : 16, where);
+  return read_in_memory(data, where);
 }
 
 std::vector<std::string> prelinked_ptx(const void* wrapper, const std::string& where) {
@@ -96,8 +103,7 @@ std::vector<std::string> prelinked_ptx(const void* wrapper, const std::string& w
   for (size_t i = 0; objects && objects[i]; ++i) {
     const uint8_t* data = objects[i];
     const std::string at = where + ", object " + std::to_string(i);
-    const uint64_t size = load<uint64_t>(data + 8) + load<uint16_t>(data + 6);
-    out.push_back(select_ptx(read_container(data, load<uint32_t>(data) == kContainerMagic ? size : 16, at), at).payload);
+    out.push_back(select_ptx(read_in_memory(data, at), at).payload);
   }
   return out;
 }
