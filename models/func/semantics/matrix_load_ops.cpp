@@ -11,6 +11,7 @@
 //  - movmatrix.sync.aligned.m8n8.trans.b16 (PTX ISA "movmatrix"): the same fragment layout, the
 //    matrix transposed in registers.
 // A thread that supplies a row address but is not executing is read as it stands (as in shfl).
+#include <algorithm>
 #include <cstring>
 
 #include "models/func/semantics/semantics.h"
@@ -78,6 +79,36 @@ uint64_t element_bit(const isa::TensorForm& t, const WmmaAccess& w, unsigned l, 
   return idx * w.f.bits;
 }
 
+// The byte offsets from the fragment's base of a lane's elements (whole-byte types), and the
+// host memory holding all of them, when every one lies in one shared block or global allocation
+// (nullptr otherwise: the caller goes element by element, which faults or warns precisely).
+const uint8_t* lane_block(ExecCtx& c, uint32_t tid, const isa::Operand& a, uint64_t base, const WmmaAccess& w,
+                          unsigned lane, uint64_t* offsets, Space& space) {
+  const isa::TensorForm& t = c.in->tensor;
+  const uint64_t bytes = w.f.bits / 8;
+  uint64_t hi = 0;
+  WmmaWalk at(lane, w.per_lane, w.rows, w.cols);
+  for (unsigned e = 0; e < w.per_lane; ++e, at.next()) {
+    const uint64_t idx = t.a_col ? uint64_t{at.col()} * w.stride + at.row() : uint64_t{at.row()} * w.stride + at.col();
+    offsets[e] = idx * bytes;
+    hi = std::max(hi, offsets[e] + bytes);
+  }
+  if (base % bytes != 0) return nullptr;
+  space = c.in->space;
+  uint64_t addr = base;
+  if (space == Space::Generic) {
+    if (a.reg < 0 && a.sym_space == Space::Shared) space = Space::Shared;
+    else if (addr - kSharedWindow < kWindowSize) space = Space::Shared, addr -= kSharedWindow;
+    else space = Space::Global;
+  }
+  if (space == Space::Shared) return addr + hi <= c.cta->shared.size() ? c.cta->shared.data() + addr : nullptr;
+  // Global: one allocation, and one 64KB page of the simulated memory (device_ptr's unit).
+  GlobalMemory& mem = *c.launch().memory;
+  if (space != Space::Global || (addr ^ (addr + hi - 1)) >> GlobalMemory::kPageBits != 0 || !mem.find(addr, hi))
+    return nullptr;
+  return mem.device_ptr(addr);
+}
+
 void wmma_load(ExecCtx& c) {
   const isa::Instruction& in = *c.in;
   lanes(c, [&](unsigned lane, uint32_t tid) {
@@ -86,6 +117,13 @@ void wmma_load(ExecCtx& c) {
     const uint32_t bytes = w.f.bits >= 8 ? w.f.bits / 8 : 1;
     Space space = Space::Generic;
     uint64_t elems[32] = {};
+    uint64_t offsets[32];
+    if (const uint8_t* p = w.f.bits >= 8 ? lane_block(c, tid, in.ops[1], base, w, tid % kWarpSize, offsets, space) : nullptr) {
+      for (unsigned e = 0; e < w.per_lane; ++e) std::memcpy(&elems[e], p + offsets[e], bytes);
+      record(c, lane, space, base, w.per_lane * w.f.bits / 8);
+      write_fragment(c, in.ops[0], tid, w.f, elems);
+      return;
+    }
     for (unsigned e = 0; e < w.per_lane; ++e) {
       const uint64_t bit = element_bit(in.tensor, w, tid % kWarpSize, e);
       const uint8_t* p = matrix_memory(c, tid, in.ops[1], base + bit / 8, bytes, space);

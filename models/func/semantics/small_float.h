@@ -159,8 +159,21 @@ inline uint8_t to_e5m2(double x, isa::Round r = isa::Round::Rn, bool satfinite =
   return static_cast<uint8_t>(encode_float(x, kE5M2, r, satfinite));
 }
 
-inline double from_f16(uint16_t h) { return decode_float(h, kF16); }
-inline double from_bf16(uint16_t h) { return decode_float(h, kBF16); }
+// The two common decodes without ldexp (hot in half arithmetic and tensor-core products); each
+// gives exactly decode_float's value. Inf and NaN go through decode_float.
+inline double from_f16(uint16_t h) {
+  const uint32_t exp = (h >> 10) & 0x1F, man = h & 0x3FFu;
+  if (exp == 0x1F) return decode_float(h, kF16);
+  const double v = exp == 0 ? man * 0x1p-24 : static_cast<double>(man | 0x400u) * 0x1p-25 * (1u << exp);
+  return (h & 0x8000) ? -v : v;
+}
+inline double from_bf16(uint16_t h) {
+  if (((h >> 7) & 0xFF) == 0xFF) return decode_float(h, kBF16);
+  float v;
+  const uint32_t bits = uint32_t{h} << 16;
+  std::memcpy(&v, &bits, sizeof v);
+  return v;
+}
 inline double from_e4m3(uint8_t v) { return decode_float(v, kE4M3); }
 inline double from_e5m2(uint8_t v) { return decode_float(v, kE5M2); }
 inline bool is_nan_f16(uint16_t h) { return (h & 0x7FFF) > 0x7C00; }

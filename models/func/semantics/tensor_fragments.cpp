@@ -69,9 +69,25 @@ int64_t int_value(MmaType t, uint64_t bits) {
 uint64_t encode_real(MmaType t, double x) {
   switch (t) {
     case MmaType::F16: return to_f16(x);
-    case MmaType::F32: return put<float>(to_f32(x));
+    // Round to nearest (the host's mode here): the cast is to_f32's result for all but NaN.
+    case MmaType::F32: return put<float>(std::isnan(x) ? to_f32(x) : static_cast<float>(x));
     default: return put<double>(x);
   }
+}
+
+}  // namespace
+
+namespace {
+
+// A's elements row-major and B's transposed (column j contiguous), each decoded once.
+template <class T, class DecodeA, class DecodeB>
+void decode_operands(const Matrix& a, const Matrix& b, std::vector<T>& av, std::vector<T>& bt, DecodeA decode_a,
+                     DecodeB decode_b) {
+  av.resize(a.bits.size());
+  bt.resize(b.bits.size());
+  for (size_t e = 0; e < av.size(); ++e) av[e] = decode_a(a.bits[e]);
+  for (unsigned x = 0; x < b.rows; ++x)
+    for (unsigned j = 0; j < b.cols; ++j) bt[size_t{j} * b.rows + x] = decode_b(b.at(x, j));
 }
 
 }  // namespace
@@ -79,22 +95,37 @@ uint64_t encode_real(MmaType t, double x) {
 void multiply_accumulate(const Matrix& a, const Matrix& b, const Matrix& cm, Matrix& d, MmaType ta, MmaType tb,
                          MmaType tc, MmaType td, bool satfinite, isa::AtomOp bop) {
   const unsigned m = a.rows, n = b.cols, k = a.cols;
+  if (is_float_mma(td)) {
+    std::vector<double> av, bt;
+    decode_operands<double>(a, b, av, bt, [ta](uint64_t x) { return real_value(ta, x); },
+                            [tb](uint64_t x) { return real_value(tb, x); });
+    for (unsigned i = 0; i < m; ++i)
+      for (unsigned j = 0; j < n; ++j) {
+        const double* p = &av[size_t{i} * k];
+        const double* q = &bt[size_t{j} * k];
+        double acc = real_value(tc, cm.at(i, j));
+        if (td == MmaType::F64)
+          for (unsigned x = 0; x < k; ++x) acc = std::fma(p[x], q[x], acc);
+        else
+          for (unsigned x = 0; x < k; ++x) acc += p[x] * q[x];
+        d.at(i, j) = encode_real(td, acc);
+      }
+    return;
+  }
+  std::vector<int64_t> av, bt;
+  decode_operands<int64_t>(a, b, av, bt, [ta](uint64_t x) { return int_value(ta, x); },
+                           [tb](uint64_t x) { return int_value(tb, x); });
   for (unsigned i = 0; i < m; ++i)
     for (unsigned j = 0; j < n; ++j) {
-      if (is_float_mma(td)) {
-        double acc = real_value(tc, cm.at(i, j));
-        for (unsigned x = 0; x < k; ++x) {
-          const double p = real_value(ta, a.at(i, x)), q = real_value(tb, b.at(x, j));
-          acc = td == MmaType::F64 ? std::fma(p, q, acc) : acc + p * q;
-        }
-        d.at(i, j) = encode_real(td, acc);
-        continue;
-      }
+      const int64_t* p = &av[size_t{i} * k];
+      const int64_t* q = &bt[size_t{j} * k];
       int64_t acc = int_value(tc, cm.at(i, j));
-      for (unsigned x = 0; x < k; ++x) {
-        const int64_t p = int_value(ta, a.at(i, x)), q = int_value(tb, b.at(x, j));
-        acc += ta == MmaType::B1 ? (bop == isa::AtomOp::And ? (p & q) : (p ^ q)) : p * q;
-      }
+      if (ta != MmaType::B1)
+        for (unsigned x = 0; x < k; ++x) acc += p[x] * q[x];
+      else if (bop == isa::AtomOp::And)
+        for (unsigned x = 0; x < k; ++x) acc += p[x] & q[x];
+      else
+        for (unsigned x = 0; x < k; ++x) acc += p[x] ^ q[x];
       if (satfinite)
         acc = std::clamp<int64_t>(acc, std::numeric_limits<int32_t>::min(), std::numeric_limits<int32_t>::max());
       d.at(i, j) = static_cast<uint32_t>(acc);

@@ -59,6 +59,23 @@ inline void wmma_element(unsigned lane, unsigned e, unsigned per_lane, unsigned 
   r = idx / cols;
   col = idx % cols;
 }
+// The same positions for e = 0, 1, ... of one lane without a division per element.
+class WmmaWalk {
+ public:
+  WmmaWalk(unsigned lane, unsigned per_lane, unsigned rows, unsigned cols) : m_rows(rows), m_cols(cols) {
+    wmma_element(lane, 0, per_lane, rows, cols, m_r, m_c);
+  }
+  unsigned row() const { return m_r; }
+  unsigned col() const { return m_c; }
+  void next() {
+    if (++m_c < m_cols) return;
+    m_c = 0;
+    if (++m_r == m_rows) m_r = 0;
+  }
+
+ private:
+  unsigned m_rows, m_cols, m_r = 0, m_c = 0;
+};
 // Rows and columns of wmma matrix `part` (A: M x K, B: K x N, C/D: M x N) of the instruction's shape.
 void wmma_dims(const isa::TensorForm& t, isa::MatrixPart part, unsigned& rows, unsigned& cols);
 // The element type of wmma matrix `part` of wmma.mma, and the registers its fragment has

@@ -196,13 +196,15 @@ void read_wmma(ExecCtx& c, unsigned op, MmaType type, Matrix& mat, uint32_t tid0
   const isa::Operand& v = c.in->ops[op];
   const ElemFormat f = elem_format(type);
   const unsigned per_lane = v.vec_n * f.per_reg;
+  const uint64_t mask = f.bits == 64 ? ~uint64_t{0} : (uint64_t{1} << f.bits) - 1;
   for (unsigned l = 0; l < kWarpSize; ++l) {
     const uint32_t tid = warp_thread(tid0, l);
     if (tid >= c.cta->nthreads) continue;
-    for (unsigned e = 0; e < per_lane; ++e) {
-      unsigned r, col;
-      wmma_element(l, e, per_lane, mat.rows, mat.cols, r, col);
-      mat.at(r, col) = fragment_element(c, v, tid, f, e);
+    WmmaWalk at(l, per_lane, mat.rows, mat.cols);
+    for (unsigned j = 0; j < v.vec_n; ++j) {
+      const uint64_t word = v.vec[j] >= 0 ? c.reg(v.vec[j], tid) : 0;
+      for (unsigned e = 0; e < f.per_reg; ++e, at.next())
+        mat.at(at.row(), at.col()) = f.bits == 64 ? word : (word >> (e * f.bits)) & mask;
     }
   }
 }
@@ -222,11 +224,8 @@ void wmma_mma(ExecCtx& c) {
   const unsigned per_lane = in.ops[0].vec_n * fd.per_reg;
   lanes(c, [&](unsigned, uint32_t tid) {
     uint64_t elems[16] = {};
-    for (unsigned e = 0; e < per_lane; ++e) {
-      unsigned r, col;
-      wmma_element(tid % kWarpSize, e, per_lane, t.m, t.n, r, col);
-      elems[e] = d.at(r, col);
-    }
+    WmmaWalk at(tid % kWarpSize, per_lane, t.m, t.n);
+    for (unsigned e = 0; e < per_lane; ++e, at.next()) elems[e] = d.at(at.row(), at.col());
     write_fragment(c, in.ops[0], tid, fd, elems);
   });
 }
