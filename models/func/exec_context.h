@@ -102,13 +102,14 @@ struct ExecCtx {
   void outside_allocations(uint64_t address, uint64_t bytes, uint32_t tid, std::string_view what) const;
   uint64_t special(const isa::Operand& o, unsigned lane, uint32_t tid) const;
 
-  // Raw 64-bit value of a source operand for one thread. Registers, by far the most common, are
-  // read here (inlined into every semantic function); the other kinds out of line.
+  // Raw 64-bit value of a source operand for one thread. Registers, by far the most common, and
+  // plain immediates are read here (inlined into every semantic function); the other kinds out of line.
   uint64_t raw(const isa::Operand& o, unsigned lane, uint32_t tid) {
     if (o.kind == isa::OperandKind::Reg) [[likely]] {
       const uint64_t v = reg(o.reg, tid);
       return o.negate ? !v : v;
     }
+    if (o.kind == isa::OperandKind::Imm && !o.frame) return static_cast<uint64_t>(o.imm);
     return raw_other(o, lane, tid);
   }
   uint64_t raw_other(const isa::Operand& o, unsigned lane, uint32_t tid) const;

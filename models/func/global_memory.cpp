@@ -111,20 +111,25 @@ bool GlobalMemory::mapped(uint64_t addr, uint64_t bytes) const {
 
 uint8_t* GlobalMemory::page(uint64_t addr) {
   const uint64_t no = addr >> kPageBits;
-  if (no == m_last_page_no) return m_last_page;
+  PageSlot& slot = m_page_cache[no % kPageCacheSlots];
+  if (slot.no == no) return slot.page;
   auto& p = m_pages[no];
   if (!p) {
     p = std::make_unique<uint8_t[]>(kPageSize);
     std::memset(p.get(), 0, kPageSize);
   }
-  m_last_page_no = no;
-  m_last_page = p.get();
-  return m_last_page;
+  slot = {no, p.get()};
+  return slot.page;
 }
 
 const uint8_t* GlobalMemory::page_if_present(uint64_t addr) const {
-  auto it = m_pages.find(addr >> kPageBits);
-  return it == m_pages.end() ? nullptr : it->second.get();
+  const uint64_t no = addr >> kPageBits;
+  PageSlot& slot = m_page_cache[no % kPageCacheSlots];
+  if (slot.no == no) return slot.page;
+  auto it = m_pages.find(no);
+  if (it == m_pages.end()) return nullptr;
+  slot = {no, it->second.get()};
+  return slot.page;
 }
 
 void GlobalMemory::read(uint64_t addr, void* dst, uint64_t bytes) const {

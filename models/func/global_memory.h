@@ -68,7 +68,11 @@ class GlobalMemory {
   void write(uint64_t addr, const void* src, uint64_t bytes);
   // Device-side pointer to `addr` for an access that does not cross a 64KB page (any naturally
   // aligned access of up to 16 bytes); the page is mapped on first touch.
-  uint8_t* device_ptr(uint64_t addr) { return page(addr) + (addr & (kPageSize - 1)); }
+  uint8_t* device_ptr(uint64_t addr) {
+    const uint64_t no = addr >> kPageBits;
+    const PageSlot& s = m_page_cache[no % kPageCacheSlots];
+    return (s.no == no ? s.page : page(addr)) + (addr & (kPageSize - 1));
+  }
 
  private:
   uint8_t* page(uint64_t addr);
@@ -88,8 +92,14 @@ class GlobalMemory {
   std::map<uint64_t, uint64_t> m_released;  // released ranges: base -> bytes (adjacent ones merged)
   std::unordered_map<uint64_t, std::unique_ptr<uint8_t[]>> m_pages;
   mutable const Allocation* m_last = nullptr;
-  uint64_t m_last_page_no = ~0ull;
-  uint8_t* m_last_page = nullptr;
+  // Recently touched pages, direct-mapped by page number (pages are never unmapped), so that a
+  // kernel streaming through a few arrays finds each one's page without a hash lookup.
+  struct PageSlot {
+    uint64_t no = ~0ull;
+    uint8_t* page = nullptr;
+  };
+  static constexpr unsigned kPageCacheSlots = 16;
+  mutable PageSlot m_page_cache[kPageCacheSlots];
 };
 
 }  // namespace gputlm::func

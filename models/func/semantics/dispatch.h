@@ -1,6 +1,7 @@
 // Helpers shared by the semantics files: per-type dispatch and lane loops for common shapes.
 #pragma once
 
+#include <algorithm>
 #include <type_traits>
 
 #include "models/func/exec_context.h"
@@ -31,21 +32,66 @@ namespace gputlm::func::sem {
 template <class T>
 using Unsigned = std::make_unsigned_t<T>;
 
+// The whole-warp path of the lane loops below: when all 32 lanes of a warp of consecutive threads
+// execute and every source is a register or a plain immediate, the sources are read through
+// pointers (the register file is per register, thread-major, so a warp's values are adjacent)
+// and the loop runs over a fixed 32 lanes. Same results as the lane-by-lane loop.
+struct WarpSources {
+  const uint64_t* p[3] = {};
+  uint64_t imm[3][kWarpSize];
+};
+// Fills `s` with operands 1..n and returns the destination's 32 values, or nullptr when the
+// instruction does not qualify.
+inline uint64_t* whole_warp(ExecCtx& c, unsigned n, WarpSources& s) {
+  if (c.mask != kFullMask || c.group.tids) return nullptr;
+  const uint32_t base = c.group.base_tid;
+  for (unsigned i = 0; i < n; ++i) {
+    const isa::Operand& o = c.in->ops[i + 1];
+    if (o.kind == isa::OperandKind::Reg && !o.negate) {
+      s.p[i] = &c.reg(o.reg, base);
+    } else if (o.kind == isa::OperandKind::Imm && !o.frame) {
+      std::fill_n(s.imm[i], kWarpSize, static_cast<uint64_t>(o.imm));
+      s.p[i] = s.imm[i];
+    } else {
+      return nullptr;
+    }
+  }
+  return &c.reg(c.in->ops[0].reg, base);
+}
+
+// The loops are always inlined into their instruction's function, so that an `f` given as a
+// function pointer is called directly (and inlined).
 // d = f(a)
 template <class T, class R = T, class F>
-inline void unary(ExecCtx& c, F f) {
+[[gnu::always_inline]] inline void unary(ExecCtx& c, F f) {
+  WarpSources s;
+  if (uint64_t* d = whole_warp(c, 1, s)) {
+    for (unsigned i = 0; i < kWarpSize; ++i) d[i] = put<R>(f(get<T>(s.p[0][i])));
+    return;
+  }
   lanes(c, [&](unsigned lane, uint32_t tid) { dst<R>(c, lane, tid, f(src<T>(c, 1, lane, tid))); });
 }
 // d = f(a, b)
 template <class T, class R = T, class F>
-inline void binary(ExecCtx& c, F f) {
+[[gnu::always_inline]] inline void binary(ExecCtx& c, F f) {
+  WarpSources s;
+  if (uint64_t* d = whole_warp(c, 2, s)) {
+    for (unsigned i = 0; i < kWarpSize; ++i) d[i] = put<R>(f(get<T>(s.p[0][i]), get<T>(s.p[1][i])));
+    return;
+  }
   lanes(c, [&](unsigned lane, uint32_t tid) {
     dst<R>(c, lane, tid, f(src<T>(c, 1, lane, tid), src<T>(c, 2, lane, tid)));
   });
 }
 // d = f(a, b, c)
 template <class T, class R = T, class C = T, class F>
-inline void ternary(ExecCtx& c, F f) {
+[[gnu::always_inline]] inline void ternary(ExecCtx& c, F f) {
+  WarpSources s;
+  if (uint64_t* d = whole_warp(c, 3, s)) {
+    for (unsigned i = 0; i < kWarpSize; ++i)
+      d[i] = put<R>(f(get<T>(s.p[0][i]), get<T>(s.p[1][i]), get<C>(s.p[2][i])));
+    return;
+  }
   lanes(c, [&](unsigned lane, uint32_t tid) {
     dst<R>(c, lane, tid, f(src<T>(c, 1, lane, tid), src<T>(c, 2, lane, tid), src<C>(c, 3, lane, tid)));
   });

@@ -27,28 +27,28 @@ struct FpMods {
   bool ftz, sat;
 };
 
+// Through the lane loops of dispatch.h (whole-warp path included); the plain forms (no .ftz, no
+// .sat) without the modifiers' per-lane tests.
 template <class T, class F>
 void f_unary(ExecCtx& c, F f) {
   const FpMods<T> m(*c.in);
   RoundingScope rs(c.in->rnd);
-  lanes(c, [&](unsigned lane, uint32_t tid) { dst<T>(c, lane, tid, m.out(f(m.in(src<T>(c, 1, lane, tid))))); });
+  if (!m.ftz && !m.sat) return unary<T>(c, f);
+  unary<T>(c, [&](T a) { return m.out(f(m.in(a))); });
 }
 template <class T, class F>
 void f_binary(ExecCtx& c, F f) {
   const FpMods<T> m(*c.in);
   RoundingScope rs(c.in->rnd);
-  lanes(c, [&](unsigned lane, uint32_t tid) {
-    dst<T>(c, lane, tid, m.out(f(m.in(src<T>(c, 1, lane, tid)), m.in(src<T>(c, 2, lane, tid)))));
-  });
+  if (!m.ftz && !m.sat) return binary<T>(c, f);
+  binary<T>(c, [&](T a, T b) { return m.out(f(m.in(a), m.in(b))); });
 }
 template <class T, class F>
 void f_ternary(ExecCtx& c, F f) {
   const FpMods<T> m(*c.in);
   RoundingScope rs(c.in->rnd);
-  lanes(c, [&](unsigned lane, uint32_t tid) {
-    dst<T>(c, lane, tid,
-           m.out(f(m.in(src<T>(c, 1, lane, tid)), m.in(src<T>(c, 2, lane, tid)), m.in(src<T>(c, 3, lane, tid)))));
-  });
+  if (!m.ftz && !m.sat) return ternary<T>(c, f);
+  ternary<T>(c, [&](T a, T b, T d) { return m.out(f(m.in(a), m.in(b), m.in(d))); });
 }
 
 // min/max: a NaN operand yields the other operand; -0 orders below +0.

@@ -2,6 +2,8 @@
 // shared, local (call frames included), param and generic spaces; atom and red; the dissertation's cond.acc. Each lane's address is checked: misaligned
 // (not a multiple of the whole access size) or outside its space (global: outside every
 // allocation) is a kernel fault. Atomics of a warp are applied lane by lane in lane order.
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstring>
 
@@ -64,48 +66,140 @@ uint8_t* access(ExecCtx& c, unsigned lane, uint32_t tid, const isa::Operand& a, 
   }
 }
 
-uint64_t load_bits(const uint8_t* p, unsigned bytes, bool is_signed) {
+// Warp form of access(): when every active lane's address is aligned and, in the global (or
+// const) space, inside one allocation, or in the shared space inside the CTA's shared memory
+// (generic addresses: all lanes in the same one of the two), p[lane] is where each active lane's
+// bytes live and the accesses are recorded as access() records them. Otherwise it returns false
+// having recorded nothing, and the caller goes lane by lane (which faults or warns with the
+// lane's detail).
+bool access_warp(ExecCtx& c, const isa::Operand& a, uint32_t bytes, uint8_t** p) {
+  Space space = c.in->space;
+  if (!c.mask || a.frame || a.reg < 0 || (bytes & (bytes - 1)) != 0) return false;
+  if (space == Space::Const && (c.in->is_store() || c.in->is_atomic())) return false;
+  if (space != Space::Global && space != Space::Shared && space != Space::Const && space != Space::Generic) return false;
+  std::array<uint64_t, kWarpSize>& addr = c.result->addr;
+  uint64_t lo = ~uint64_t{0}, hi = 0, misaligned = 0;
+  lanes(c, [&](unsigned lane, uint32_t tid) {
+    addr[lane] = address_of(c, tid, a);
+    lo = std::min(lo, addr[lane]);
+    hi = std::max(hi, addr[lane]);
+    misaligned |= addr[lane] & (bytes - 1);
+  });
+  if (misaligned) return false;
+  uint64_t offset = 0;
+  if (space == Space::Generic) {
+    if (lo - kSharedWindow < kWindowSize && hi - kSharedWindow < kWindowSize)
+      space = Space::Shared, offset = kSharedWindow;
+    else if (hi < kSharedWindow || lo >= kLocalWindow + kWindowSize)  // outside both windows: global
+      space = Space::Global;
+    else
+      return false;
+  }
+  if (space == Space::Shared) {
+    CtaState& cta = *c.cta;
+    if (hi - offset + bytes > cta.shared.size()) return false;
+    for_each_lane(c.mask, [&](unsigned lane) { p[lane] = cta.shared.data() + (addr[lane] -= offset); });
+  } else {
+    GlobalMemory& mem = *c.launch().memory;
+    if (!mem.find(lo, hi + bytes - lo)) return false;
+    for_each_lane(c.mask, [&](unsigned lane) { p[lane] = mem.device_ptr(addr[lane]); });
+  }
+  ExecResult& r = *c.result;
+  r.space = space;
+  r.access_bytes = bytes;
+  r.accessed |= c.mask;
+  return true;
+}
+
+// A `Bytes`-wide element at p, sign-extended for signed types (Bytes fixed at bind time, so the
+// copy is one move).
+template <unsigned Bytes, bool Signed>
+uint64_t load_bits(const uint8_t* p) {
   uint64_t v = 0;
-  std::memcpy(&v, p, bytes);
-  if (is_signed && bytes < 8) {
-    const unsigned shift = 64 - 8 * bytes;
+  std::memcpy(&v, p, Bytes);
+  if constexpr (Signed && Bytes < 8) {
+    constexpr unsigned shift = 64 - 8 * Bytes;
     v = static_cast<uint64_t>(static_cast<int64_t>(v << shift) >> shift);
   }
   return v;
 }
 
+template <unsigned Bytes, bool Signed>
 void ld(ExecCtx& c) {
   const isa::Instruction& in = *c.in;
-  const unsigned elem = isa::dtype_bytes(in.type);
-  const bool is_signed = isa::dtype_is_signed(in.type);
   const isa::Operand& d = in.ops[0];
+  if (uint8_t* p[kWarpSize]; access_warp(c, in.ops[1], Bytes * in.vec, p)) {
+    if (d.kind != isa::OperandKind::Vector)
+      lanes(c, [&](unsigned lane, uint32_t tid) { c.reg(d.reg, tid) = load_bits<Bytes, Signed>(p[lane]); });
+    else
+      lanes(c, [&](unsigned lane, uint32_t tid) {
+        for (unsigned v = 0; v < d.vec_n; ++v)
+          if (d.vec[v] >= 0) c.reg(d.vec[v], tid) = load_bits<Bytes, Signed>(p[lane] + v * Bytes);
+      });
+    return;
+  }
   lanes(c, [&](unsigned lane, uint32_t tid) {
-    const uint8_t* p = access(c, lane, tid, in.ops[1], elem * in.vec);
+    const uint8_t* p = access(c, lane, tid, in.ops[1], Bytes * in.vec);
     if (d.kind == isa::OperandKind::Vector) {
       for (unsigned i = 0; i < d.vec_n; ++i)
-        if (d.vec[i] >= 0) c.reg(d.vec[i], tid) = load_bits(p + i * elem, elem, is_signed);
+        if (d.vec[i] >= 0) c.reg(d.vec[i], tid) = load_bits<Bytes, Signed>(p + i * Bytes);
     } else {
-      c.reg(d.reg, tid) = load_bits(p, elem, is_signed);
+      c.reg(d.reg, tid) = load_bits<Bytes, Signed>(p);
     }
   });
 }
 
+template <unsigned Bytes>
 void st(ExecCtx& c) {
   const isa::Instruction& in = *c.in;
-  const unsigned elem = isa::dtype_bytes(in.type);
   const isa::Operand& s = in.ops[1];
+  if (uint8_t* p[kWarpSize]; access_warp(c, in.ops[0], Bytes * in.vec, p)) {
+    lanes(c, [&](unsigned lane, uint32_t tid) {
+      if (s.kind == isa::OperandKind::Vector) {
+        for (unsigned v = 0; v < s.vec_n; ++v) {
+          const uint64_t x = s.vec[v] >= 0 ? c.reg(s.vec[v], tid) : 0;
+          std::memcpy(p[lane] + v * Bytes, &x, Bytes);
+        }
+      } else {
+        const uint64_t x = c.raw(s, lane, tid);
+        std::memcpy(p[lane], &x, Bytes);
+      }
+    });
+    return;
+  }
   lanes(c, [&](unsigned lane, uint32_t tid) {
-    uint8_t* p = access(c, lane, tid, in.ops[0], elem * in.vec);
+    uint8_t* p = access(c, lane, tid, in.ops[0], Bytes * in.vec);
     if (s.kind == isa::OperandKind::Vector) {
       for (unsigned i = 0; i < s.vec_n; ++i) {
         const uint64_t v = s.vec[i] >= 0 ? c.reg(s.vec[i], tid) : 0;
-        std::memcpy(p + i * elem, &v, elem);
+        std::memcpy(p + i * Bytes, &v, Bytes);
       }
     } else {
       const uint64_t v = c.raw(s, lane, tid);
-      std::memcpy(p, &v, elem);
+      std::memcpy(p, &v, Bytes);
     }
   });
+}
+
+// ld/ldu and st of 1, 2, 4 or 8-byte elements (nullptr for any other width).
+ExecFn bind_ld(const isa::Instruction& in) {
+  const bool sig = isa::dtype_is_signed(in.type);
+  switch (isa::dtype_bytes(in.type)) {
+    case 1: return sig ? ExecFn(ld<1, true>) : ExecFn(ld<1, false>);
+    case 2: return sig ? ExecFn(ld<2, true>) : ExecFn(ld<2, false>);
+    case 4: return sig ? ExecFn(ld<4, true>) : ExecFn(ld<4, false>);
+    case 8: return ExecFn(ld<8, false>);
+    default: return nullptr;
+  }
+}
+ExecFn bind_st(const isa::Instruction& in) {
+  switch (isa::dtype_bytes(in.type)) {
+    case 1: return st<1>;
+    case 2: return st<2>;
+    case 4: return st<4>;
+    case 8: return st<8>;
+    default: return nullptr;
+  }
 }
 
 // cond.acc d, [base], p, src (dissertation section 7.1, COND_ACC): the lanes whose predicate p
@@ -204,9 +298,9 @@ ExecFn bind_memory(const isa::Instruction& in) {
   switch (in.op) {
     case Opcode::Ld:
     case Opcode::Ldu:
-      return isa::dtype_bytes(in.type) == 0 || in.type == isa::DType::Pred ? nullptr : ExecFn(ld);
+      return in.type == isa::DType::Pred ? nullptr : bind_ld(in);
     case Opcode::St:
-      return isa::dtype_bytes(in.type) == 0 || in.type == isa::DType::Pred ? nullptr : ExecFn(st);
+      return in.type == isa::DType::Pred ? nullptr : bind_st(in);
     case Opcode::Prefetch:
     case Opcode::Prefetchu:
     case Opcode::Applypriority:
