@@ -15,7 +15,7 @@ int launch(const char* api, RegisteredKernel* k, Dim3 grid, Dim3 block, void** a
     Runtime& rt = Runtime::get();
     if (!k) return rt.record(kErrorInvalidDeviceFunction);
     if (capturing(stream)) return capture(stream, kernel_node(*k, grid, block, args, shared, cooperative));
-    return rt.record(rt.launch(*k, grid, block, args, shared, cooperative));
+    return rt.record(rt.launch(*k, grid, block, args, shared, cooperative, true));
   });
 }
 

@@ -34,6 +34,10 @@ CudaError sticky_error();
 // Runtime API, "Initialization"), the driver API answers from then on as after cuInit.
 void runtime_api_called();
 
+// Runs the launches the program queued (Runtime::launch) unless `api` only queues another or
+// gives a memory hint: every other call waits for, or is ordered after, the device's work.
+void run_queued_before(const char* api);
+
 // Not implemented: a runtime API function (or a value of an argument) gputlm has no model for.
 [[noreturn]] void not_implemented(const std::string& what);
 
@@ -45,6 +49,7 @@ int guarded(const char* api, Body&& body) noexcept {
   try {
     const std::lock_guard<std::recursive_mutex> lock(api_mutex());
     if (api[0] == 'c' && api[1] == 'u' && api[2] == 'd' && api[3] == 'a') runtime_api_called();
+    run_queued_before(api);
     if (const CudaError sticky = sticky_error()) return static_cast<int>(sticky);
     return static_cast<int>(body());
   } catch (...) {

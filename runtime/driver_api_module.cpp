@@ -52,7 +52,7 @@ int launch(const char* api, void* function, Dim3 grid, Dim3 block, unsigned shar
     }
     if (!params && !k->kernel->params.empty()) return kErrorInvalidValue;
     if (capturing(stream)) return capture(stream, kernel_node(*k, grid, block, params, shared, cooperative));
-    return rt().record(rt().launch(*k, grid, block, params, shared, cooperative));
+    return rt().record(rt().launch(*k, grid, block, params, shared, cooperative, true));
   });
 }
 

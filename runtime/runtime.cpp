@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
+#include <string_view>
 
 #include "models/common/error.h"
 #include "models/func/kernel_fault.h"
@@ -47,6 +48,16 @@ std::recursive_mutex& api_mutex() { return Runtime::get().mutex(); }
 CudaError sticky_error() { return Runtime::get().sticky_error(); }
 void runtime_api_called() { Runtime::get().set_driver_initialised(); }
 
+void run_queued_before(const char* api) {
+  // The calls that only add to the queue, or give a hint with no effect on data (Runtime::launch).
+  static constexpr std::string_view kQueueing[] = {"<<<>>>", "__cudaGetKernel", "__cudaPushCallConfiguration",
+                                                    "cudaLaunchKernel", "cudaLaunchKernelEx", "cuLaunchKernel",
+                                                    "cudaMemPrefetchAsync", "cudaMemAdvise"};
+  for (const std::string_view q : kQueueing)
+    if (q == api) return;
+  Runtime::get().run_queued();
+}
+
 [[noreturn]] void not_implemented(const std::string& what) { fatal(kExitInputError, what + " is not implemented"); }
 
 [[noreturn]] void fatal_from_current_exception(const char* api) {
@@ -66,6 +77,11 @@ namespace {
 // The program's own buffered output goes first (exit() flushes stdio only after the atexit
 // handlers), so that `gputlm cuda ... 2>&1` shows it before the summary.
 void finish_at_exit() {
+  try {
+    Runtime::get().run_queued();  // launches the program did not wait for
+  } catch (...) {
+    fatal_from_current_exception("at exit");
+  }
   Runtime::get().synchronize();  // device printf output not yet shown (as a GPU's context teardown)
   std::fflush(nullptr);
   try {
@@ -187,7 +203,8 @@ CudaError Runtime::symbol(const void* host_var, uint64_t& address, uint64_t& siz
   return kSuccess;
 }
 
-CudaError Runtime::launch(RegisteredKernel& k, Dim3 grid, Dim3 block, void** args, size_t shared, bool cooperative) {
+CudaError Runtime::launch(RegisteredKernel& k, Dim3 grid, Dim3 block, void** args, size_t shared, bool cooperative,
+                          bool queued) {
   if (!k.kernel) k.module->ptx->get(k.name);  // throws the kernel's error (file, line, text)
   if (!fits(*k.kernel, {grid.x, grid.y, grid.z}, {block.x, block.y, block.z}, shared)) return kErrorInvalidConfiguration;
   // A cooperative launch must have every CTA resident at once: at most the cores times the CTAs
@@ -217,9 +234,26 @@ CudaError Runtime::launch(RegisteredKernel& k, Dim3 grid, Dim3 block, void** arg
     l.grid_workspace = m_grid_workspace;
   }
   l.textures = &m_textures;
-  const CudaError e = run(k, l, 0);
-  if (e == kSuccess) run_children(k, l);
-  return e;
+  RegisteredKernel* kernel = &k;
+  auto work = [this, kernel, l] {
+    if (run(*kernel, l, 0) == kSuccess) run_children(*kernel, l);
+  };
+  if (queued && !cooperative) {
+    m_queued.push_back(std::move(work));
+    return kSuccess;
+  }
+  run_queued();
+  work();
+  return kSuccess;
+}
+
+void Runtime::run_queued() {
+  while (!m_queued.empty() && m_sticky == kSuccess) {
+    const std::function<void()> work = std::move(m_queued.front());
+    m_queued.pop_front();
+    work();
+  }
+  m_queued.clear();  // after a failed device assert the context is unusable: nothing more runs
 }
 
 bool Runtime::fits(const isa::Kernel& k, func::Dim3 grid, func::Dim3 block, uint64_t dynamic_shared) const {

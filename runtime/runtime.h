@@ -10,6 +10,8 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -110,7 +112,17 @@ class Runtime {
   // cudaErrorAssert (sticky_error()). A cooperative launch (its residency checked by the caller)
   // gets the grid workspace its grid.sync() needs (func::Launch::grid_workspace). The grids its
   // kernels launch from the device run after it (func/device_launches.h), each a launch of its own.
-  CudaError launch(RegisteredKernel& k, Dim3 grid, Dim3 block, void** args, size_t shared, bool cooperative = false);
+  //
+  // A queued launch (the program's <<<>>>, cudaLaunchKernel, cudaLaunchKernelEx, cuLaunchKernel;
+  // not a cooperative one) is validated now and runs later, in issue order, when the program next
+  // calls the runtime for anything but another launch or a memory hint (run_queued(), from
+  // guarded()) or ends: as on a GPU, the host goes on while a stream's work waits, so a kernel
+  // may wait on host memory that the program writes after launching it (a latch) before it
+  // synchronises. Any other launch runs the queue first.
+  CudaError launch(RegisteredKernel& k, Dim3 grid, Dim3 block, void** args, size_t shared, bool cooperative = false,
+                   bool queued = false);
+  // Runs the queued launches, in issue order.
+  void run_queued();
   // A synchronisation point (cudaDeviceSynchronize, a blocking copy, ...): the device printf
   // output so far goes to the program's stdout (CUDA programming guide, "Formatted Output").
   CudaError synchronize();
@@ -183,6 +195,7 @@ class Runtime {
   bool m_driver_initialised = false;
   CudaError m_sticky = kSuccess;
   func::DeviceServices m_services;
+  std::deque<std::function<void()>> m_queued;  // launch() with queued: each runs its launch
   uint64_t m_grid_workspace = 0;  // cooperative launches' grid workspace, made at the first
   func::MemoryCheck m_memcheck{false};  // accesses outside allocations (gputlm cuda --memcheck)
   DeviceLimits m_limits;

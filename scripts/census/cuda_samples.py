@@ -10,8 +10,9 @@ and pass its path). Every sample of 0_Introduction, 2_Concepts_and_Techniques, 3
 GLUT, Vulkan, EGL, Direct3D, X11), a CUDA library shipped without PTX (cuBLAS, cuFFT, cuRAND's host
 API, cuSPARSE, cuSOLVER, NPP, nvJPEG) or a second GPU or process (MPI, IPC, peer-to-peer, multi-GPU).
 Each eligible sample is built with `nvcc -cudart shared` for the lowest target from sm_75 up that
-compiles it, and run under `gputlm cuda` with its default arguments (or the size flags of SIZE_ARGS
-below, when its default run takes longer than the timeout) from its build folder, which links to its
+compiles it (from FEATURE_TARGETS's target up, for a sample that needs a device feature from it), and run
+under `gputlm cuda` with its default arguments (or the size flags of SIZE_ARGS below, when its default run
+takes longer than the timeout) from its build folder, which links to its
 source folder's files (its data). The simulated device reports the compute capability of that target
 (the config's "device.compute_capability", in a copy of the config in OUT_build); a sample that waives
 itself for want of a higher one (EXIT_WAIVED) is built and run again for the next target, so each runs
@@ -42,6 +43,11 @@ SQUARE_128 = ["-wA=128", "-hA=128", "-wB=128", "-hB=128"]
 SIZE_ARGS = {"matrixMul": SQUARE_128, "matrixMul_nvrtc": SQUARE_128, "globalToShmemAsyncCopy": SQUARE_128,
              "reductionMultiBlockCG": ["-n=1048576"], "eigenvalues": ["-iters-timing=1"], "radixSortThrust": ["-n=65536"],
              "FDTD3d": ["-dimx=96", "-dimy=96", "-dimz=96"]}
+# Samples that need a device feature gputlm grants only from a compute capability above their lowest build target:
+# their lowest target is that one (below it they waive themselves, as on a GPU without the feature).
+# cudaCompressibleMemory allocates with CU_MEM_ALLOCATION_COMP_GENERIC, which devices have from compute capability
+# 8.0 (CU_DEVICE_ATTRIBUTE_GENERIC_COMPRESSION_SUPPORTED; runtime/virtual_memory.h).
+FEATURE_TARGETS = {"cudaCompressibleMemory": 80}
 
 
 def exclusion(name, cmake):
@@ -175,7 +181,9 @@ def main():
 
     def census(item):
         cat, name, d, cmake = item
-        return census_row(cat, name, lambda archs: build(d, name, cmake, out_dir, a.nvcc, a.reuse, archs),
+        lowest = FEATURE_TARGETS.get(name, 0)
+        return census_row(cat, name,
+                          lambda archs: build(d, name, cmake, out_dir, a.nvcc, a.reuse, [x for x in archs if x >= lowest]),
                           lambda exe, arch: run(exe, d, name, gputlm, configs[arch], a.functional, a.timeout))
 
     with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as pool:  # each sample is a process of its own

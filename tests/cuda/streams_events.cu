@@ -1,11 +1,19 @@
 // Streams and events: two streams each copy their half in (pinned host buffers, cudaMemcpyAsync),
 // scale it and copy it back; events around the work give the simulated time, which must be
-// positive and add up (the whole span is the sum of its two parts).
+// positive and add up (the whole span is the sum of its two parts). Then a kernel waits on a latch
+// in pinned host memory that the host sets after launching it, as a GPU lets a program do (the
+// launch waits in its stream until the host synchronises).
 #include "cuda_check.h"
 
 __global__ void scale(float* x, float f, unsigned n) {
   const unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) x[i] *= f;
+}
+
+__global__ void wait_for_host(volatile unsigned* latch, unsigned* seen) {
+  while (*latch == 0) {
+  }
+  *seen = *latch;
 }
 
 int main() {
@@ -39,13 +47,25 @@ int main() {
   unsigned bad = 0;
   for (unsigned i = 0; i < n; ++i) bad += host[i] != static_cast<float>(i) * (i < half ? 2.0f : 3.0f);
   const bool times_ok = first > 0 && second > 0 && total >= first + second - 1e-6f && total <= first + second + 1e-6f;
+  unsigned *latch, *seen;
+  CUDA_CHECK(cudaMallocHost(&latch, sizeof(unsigned)));
+  CUDA_CHECK(cudaMallocManaged(&seen, sizeof(unsigned)));
+  *latch = 0;
+  *seen = 0;
+  wait_for_host<<<1, 1, 0, s[1]>>>(latch, seen);
+  *latch = 7;
+  CUDA_CHECK(cudaStreamSynchronize(s[1]));
+  const bool latch_ok = *seen == 7;
+  CUDA_CHECK(cudaFreeHost(latch));
+  CUDA_CHECK(cudaFree(seen));
   for (auto& st : s) CUDA_CHECK(cudaStreamDestroy(st));
   CUDA_CHECK(cudaEventDestroy(start));
   CUDA_CHECK(cudaEventDestroy(middle));
   CUDA_CHECK(cudaEventDestroy(stop));
   CUDA_CHECK(cudaFreeHost(host));
   CUDA_CHECK(cudaFree(dev));
-  std::printf("streams_events: %s (n=%u, 2 streams, %.6f ms + %.6f ms = %.6f ms simulated)\n", !bad && times_ok ? "PASSED" : "FAILED", n,
-              first, second, total);
-  return !bad && times_ok ? 0 : 1;
+  const bool ok = !bad && times_ok && latch_ok;
+  std::printf("streams_events: %s (n=%u, 2 streams, %.6f ms + %.6f ms = %.6f ms simulated; host latch %s)\n", ok ? "PASSED" : "FAILED",
+              n, first, second, total, latch_ok ? "seen" : "not seen");
+  return ok ? 0 : 1;
 }

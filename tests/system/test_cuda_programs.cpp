@@ -219,7 +219,8 @@ TEST_F(CudaPrograms, GlobalAndSharedAtomicsGiveTheHostsCounts) {
 }
 
 // Events read simulated time; on the functional engine, a nominal one (ProgramRun::cycles): either
-// way positive and additive, which the program checks.
+// way positive and additive, which the program checks. A launch waits in its stream until the host
+// synchronises, so a kernel sees the latch the host sets after launching it (Runtime::launch).
 TEST_F(CudaPrograms, StreamsAreSerialisedAndEventsMeasureSimulatedTime) {
   expect_passes_timed_and_functional("streams_events", "streams_events: PASSED");
 }

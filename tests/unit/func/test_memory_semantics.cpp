@@ -242,6 +242,34 @@ std::string hex(uint64_t v) {
   std::snprintf(b, sizeof b, "0x%llx", static_cast<unsigned long long>(v));
   return b;
 }
+// A warp's memory instruction takes one check for all its lanes when they fall in one allocation
+// or the shared block (memory_ops.cpp, access_warp); lanes of one generic load that reach both
+// shared and global memory, or two allocations, go lane by lane, with the same results.
+TEST(MemorySemantics, AWarpsGenericLoadReachingSharedAndGlobalGivesEachLaneItsOwn) {
+  const std::string snip = std::string(kShared) +
+                           "mov.u64 %rd1, buf;\n cvta.shared.u64 %rd2, %rd1;\n mul.wide.u32 %rd4, %tid, 4;\n"
+                           "add.s64 %rd5, %rd2, %rd4;\n st.u32 [%rd5], %rb;\n bar.sync 0;\n"
+                           "and.b32 %r1, %tid, 1;\n setp.eq.u32 %q1, %r1, 0;\n selp.u64 %rd3, %rd5, %in, %q1;\n"
+                           "ld.u32 %r2, [%rd3];\n cvt.u64.u32 %o, %r2;";
+  std::vector<Inputs> in;
+  for (unsigned i = 0; i < 64; ++i) in.push_back({0xA000u + i, 0xB000u + i, 0});
+  const auto out = run_snippet(snip, in);
+  for (unsigned i = 0; i < 64; ++i) EXPECT_EQ(out[i].o, i % 2 == 0 ? in[i][1] : in[i][0]) << i;
+  // A whole warp of loads through generic pointers all in shared memory.
+  const auto same = run_snippet(snip + "\n ld.u32 %r3, [%rd5];\n cvt.u64.u32 %o, %r3;", in);
+  for (unsigned i = 0; i < 64; ++i) EXPECT_EQ(same[i].o, in[i][1]) << i;
+}
+
+TEST(MemorySemantics, OneLaneOfAFullWarpOutsideTheAllocationFaultsOnThatLane) {
+  // 32 threads; thread 21 reads 4 KB past its input slot, outside the 32 * 24-byte input buffer.
+  const std::string snip = "setp.eq.u32 %q1, %tid, 21;\n selp.u64 %rd1, 4096, 0, %q1;\n add.s64 %rd2, %in, %rd1;\n"
+                           "ld.global.u32 %r1, [%rd2];";
+  const std::string msg = fault_of(snip, 32);
+  ASSERT_FALSE(msg.empty()) << "no fault";
+  EXPECT_NE(msg.find("outside any allocation"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("thread (21,0,0)"), std::string::npos) << msg;
+}
+
 void expect_has(const std::string& msg, const std::string& part) {
   EXPECT_NE(msg.find(part), std::string::npos) << "missing '" << part << "' in: " << msg;
 }

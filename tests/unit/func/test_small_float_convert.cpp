@@ -106,6 +106,25 @@ TEST(SmallFloatConvert, HalfToWiderFloatsIsExact) {
   EXPECT_EQ(run1("cvt.f64.bf16 %da, %ha;\n mov.b64 %o, %da;", 0xC000).o, f64_bits(-2.0));
 }
 
+// from_f16/from_bf16 take a short path for finite values; every one of the 65536 encodings of
+// each gives decode_float's value (and sign of zero), NaN staying NaN.
+TEST(SmallFloatConvert, HalfDecodesAgreeWithTheGeneralDecoderOnEveryEncoding) {
+  for (uint32_t h = 0; h <= 0xFFFF; ++h) {
+    const double f16 = sem::from_f16(static_cast<uint16_t>(h)), f16_ref = sem::decode_float(h, sem::kF16);
+    const double bf16 = sem::from_bf16(static_cast<uint16_t>(h)), bf16_ref = sem::decode_float(h, sem::kBF16);
+    if (std::isnan(f16_ref)) {
+      EXPECT_TRUE(std::isnan(f16)) << std::hex << h;
+    } else {
+      EXPECT_EQ(f64_bits(f16), f64_bits(f16_ref)) << std::hex << h;
+    }
+    if (std::isnan(bf16_ref)) {
+      EXPECT_TRUE(std::isnan(bf16)) << std::hex << h;
+    } else {
+      EXPECT_EQ(f64_bits(bf16), f64_bits(bf16_ref)) << std::hex << h;
+    }
+  }
+}
+
 TEST(SmallFloatConvert, F64ToF16RoundsOnceNotThroughF32) {
   // 1 + 2^-11 + 2^-40: via f32 it would become the tie 1 + 2^-11 and round to even 0x3C00.
   const uint64_t d = f64_bits(1.0 + std::ldexp(1.0, -11) + std::ldexp(1.0, -40));
