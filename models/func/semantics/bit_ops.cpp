@@ -35,21 +35,17 @@ ExecFn pred_logic(isa::Opcode op) {
 template <class T>
 ExecFn shl_fn() {
   return [](ExecCtx& c) {
-    lanes(c, [&](unsigned lane, uint32_t tid) {
-      T a = src<T>(c, 1, lane, tid);
-      uint32_t n = src<uint32_t>(c, 2, lane, tid);
-      dst<T>(c, lane, tid, n >= kBits<T> ? T(0) : static_cast<T>(static_cast<Unsigned<T>>(a) << n));
+    binary<T, T, uint32_t>(c, [](T a, uint32_t n) {
+      return n >= kBits<T> ? T(0) : static_cast<T>(static_cast<Unsigned<T>>(a) << n);
     });
   };
 }
 template <class T>
 ExecFn shr_fn() {
   return [](ExecCtx& c) {
-    lanes(c, [&](unsigned lane, uint32_t tid) {
-      T a = src<T>(c, 1, lane, tid);
-      uint32_t n = src<uint32_t>(c, 2, lane, tid);
+    binary<T, T, uint32_t>(c, [](T a, uint32_t n) {
       if (n >= kBits<T>) n = kBits<T> - 1, a = static_cast<T>(std::is_signed_v<T> ? (a < 0 ? -1 : 0) : 0);
-      dst<T>(c, lane, tid, static_cast<T>(a >> n));
+      return static_cast<T>(a >> n);
     });
   };
 }
@@ -93,12 +89,12 @@ uint32_t prmt_mode(uint32_t a, uint32_t b, uint32_t c) {
 ExecFn prmt_mode_fn(isa::PrmtMode m) {
   using isa::PrmtMode;
   switch (m) {
-    case PrmtMode::F4e: return [](ExecCtx& c) { ternary<uint32_t>(c, prmt_mode<PrmtMode::F4e>); };
-    case PrmtMode::B4e: return [](ExecCtx& c) { ternary<uint32_t>(c, prmt_mode<PrmtMode::B4e>); };
-    case PrmtMode::Rc8: return [](ExecCtx& c) { ternary<uint32_t>(c, prmt_mode<PrmtMode::Rc8>); };
-    case PrmtMode::Ecl: return [](ExecCtx& c) { ternary<uint32_t>(c, prmt_mode<PrmtMode::Ecl>); };
-    case PrmtMode::Ecr: return [](ExecCtx& c) { ternary<uint32_t>(c, prmt_mode<PrmtMode::Ecr>); };
-    case PrmtMode::Rc16: return [](ExecCtx& c) { ternary<uint32_t>(c, prmt_mode<PrmtMode::Rc16>); };
+    case PrmtMode::F4e: return [](ExecCtx& c) { ternary<uint32_t>(c, [](auto... x) { return prmt_mode<PrmtMode::F4e>(x...); }); };
+    case PrmtMode::B4e: return [](ExecCtx& c) { ternary<uint32_t>(c, [](auto... x) { return prmt_mode<PrmtMode::B4e>(x...); }); };
+    case PrmtMode::Rc8: return [](ExecCtx& c) { ternary<uint32_t>(c, [](auto... x) { return prmt_mode<PrmtMode::Rc8>(x...); }); };
+    case PrmtMode::Ecl: return [](ExecCtx& c) { ternary<uint32_t>(c, [](auto... x) { return prmt_mode<PrmtMode::Ecl>(x...); }); };
+    case PrmtMode::Ecr: return [](ExecCtx& c) { ternary<uint32_t>(c, [](auto... x) { return prmt_mode<PrmtMode::Ecr>(x...); }); };
+    case PrmtMode::Rc16: return [](ExecCtx& c) { ternary<uint32_t>(c, [](auto... x) { return prmt_mode<PrmtMode::Rc16>(x...); }); };
     default: return nullptr;
   }
 }
@@ -132,15 +128,15 @@ ExecFn bmsk_szext_fn(const isa::Instruction& in) {
   const bool wrap = in.has(isa::kShfWrap);
   if (in.op == isa::Opcode::Bmsk) {
     if (in.type != isa::DType::B32) return nullptr;
-    return wrap ? ExecFn([](ExecCtx& c) { binary<uint32_t>(c, bmsk<true>); })
-                : ExecFn([](ExecCtx& c) { binary<uint32_t>(c, bmsk<false>); });
+    return wrap ? ExecFn([](ExecCtx& c) { binary<uint32_t>(c, [](auto... x) { return bmsk<true>(x...); }); })
+                : ExecFn([](ExecCtx& c) { binary<uint32_t>(c, [](auto... x) { return bmsk<false>(x...); }); });
   }
   if (in.type == isa::DType::S32)
-    return wrap ? ExecFn([](ExecCtx& c) { binary<uint32_t>(c, szext<true, true>); })
-                : ExecFn([](ExecCtx& c) { binary<uint32_t>(c, szext<false, true>); });
+    return wrap ? ExecFn([](ExecCtx& c) { binary<uint32_t>(c, [](auto... x) { return szext<true, true>(x...); }); })
+                : ExecFn([](ExecCtx& c) { binary<uint32_t>(c, [](auto... x) { return szext<false, true>(x...); }); });
   if (in.type == isa::DType::U32)
-    return wrap ? ExecFn([](ExecCtx& c) { binary<uint32_t>(c, szext<true, false>); })
-                : ExecFn([](ExecCtx& c) { binary<uint32_t>(c, szext<false, false>); });
+    return wrap ? ExecFn([](ExecCtx& c) { binary<uint32_t>(c, [](auto... x) { return szext<true, false>(x...); }); })
+                : ExecFn([](ExecCtx& c) { binary<uint32_t>(c, [](auto... x) { return szext<false, false>(x...); }); });
   return nullptr;
 }
 
@@ -276,7 +272,7 @@ ExecFn bind_bits(const isa::Instruction& in) {
     case Opcode::Prmt:
       if (in.type != isa::DType::B32) return nullptr;
       if (in.prmt != isa::PrmtMode::Default) return prmt_mode_fn(in.prmt);
-      return [](ExecCtx& c) { ternary<uint32_t>(c, prmt); };
+      return [](ExecCtx& c) { ternary<uint32_t>(c, [](auto... x) { return prmt(x...); }); };
     case Opcode::Bmsk:
     case Opcode::Szext:
       return bmsk_szext_fn(in);

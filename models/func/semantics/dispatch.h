@@ -33,9 +33,9 @@ template <class T>
 using Unsigned = std::make_unsigned_t<T>;
 
 // The whole-warp path of the lane loops below: when all 32 lanes of a warp of consecutive threads
-// execute and every source is a register or a plain immediate, the sources are read through
-// pointers (the register file is per register, thread-major, so a warp's values are adjacent)
-// and the loop runs over a fixed 32 lanes. Same results as the lane-by-lane loop.
+// execute and every source is a register, a plain immediate or a special register, the sources
+// are read through pointers (the register file is per register, thread-major, so a warp's values
+// are adjacent) and the loop runs over a fixed 32 lanes. Same results as the lane-by-lane loop.
 struct WarpSources {
   const uint64_t* p[3] = {};
   uint64_t imm[3][kWarpSize];
@@ -52,6 +52,9 @@ inline uint64_t* whole_warp(ExecCtx& c, unsigned n, WarpSources& s) {
     } else if (o.kind == isa::OperandKind::Imm && !o.frame) {
       std::fill_n(s.imm[i], kWarpSize, static_cast<uint64_t>(o.imm));
       s.p[i] = s.imm[i];
+    } else if (o.kind == isa::OperandKind::Special) {  // %tid, %laneid, ...: each lane's own
+      for (unsigned l = 0; l < kWarpSize; ++l) s.imm[i][l] = c.raw_other(o, l, base + l);
+      s.p[i] = s.imm[i];
     } else {
       return nullptr;
     }
@@ -59,8 +62,8 @@ inline uint64_t* whole_warp(ExecCtx& c, unsigned n, WarpSources& s) {
   return &c.reg(c.in->ops[0].reg, base);
 }
 
-// The loops are always inlined into their instruction's function, so that an `f` given as a
-// function pointer is called directly (and inlined).
+// The loops are always inlined into their instruction's function; give `f` as a lambda (a
+// function pointer stays an indirect call per lane).
 // d = f(a)
 template <class T, class R = T, class F>
 [[gnu::always_inline]] inline void unary(ExecCtx& c, F f) {
@@ -71,16 +74,16 @@ template <class T, class R = T, class F>
   }
   lanes(c, [&](unsigned lane, uint32_t tid) { dst<R>(c, lane, tid, f(src<T>(c, 1, lane, tid))); });
 }
-// d = f(a, b)
-template <class T, class R = T, class F>
+// d = f(a, b), b read as U (a shift amount: .u32 whatever the type)
+template <class T, class R = T, class U = T, class F>
 [[gnu::always_inline]] inline void binary(ExecCtx& c, F f) {
   WarpSources s;
   if (uint64_t* d = whole_warp(c, 2, s)) {
-    for (unsigned i = 0; i < kWarpSize; ++i) d[i] = put<R>(f(get<T>(s.p[0][i]), get<T>(s.p[1][i])));
+    for (unsigned i = 0; i < kWarpSize; ++i) d[i] = put<R>(f(get<T>(s.p[0][i]), get<U>(s.p[1][i])));
     return;
   }
   lanes(c, [&](unsigned lane, uint32_t tid) {
-    dst<R>(c, lane, tid, f(src<T>(c, 1, lane, tid), src<T>(c, 2, lane, tid)));
+    dst<R>(c, lane, tid, f(src<T>(c, 1, lane, tid), src<U>(c, 2, lane, tid)));
   });
 }
 // d = f(a, b, c)

@@ -105,8 +105,8 @@ ExecFn float_fn(Opcode op) {
     case Opcode::Sub: return [](ExecCtx& c) { f_binary<T>(c, [](T a, T b) { return a - b; }); };
     case Opcode::Mul: return [](ExecCtx& c) { f_binary<T>(c, [](T a, T b) { return a * b; }); };
     case Opcode::Div: return [](ExecCtx& c) { f_binary<T>(c, [](T a, T b) { return a / b; }); };
-    case Opcode::Min: return [](ExecCtx& c) { f_binary<T>(c, fmin_ptx<T>); };
-    case Opcode::Max: return [](ExecCtx& c) { f_binary<T>(c, fmax_ptx<T>); };
+    case Opcode::Min: return [](ExecCtx& c) { f_binary<T>(c, [](auto... x) { return fmin_ptx<T>(x...); }); };
+    case Opcode::Max: return [](ExecCtx& c) { f_binary<T>(c, [](auto... x) { return fmax_ptx<T>(x...); }); };
     case Opcode::Copysign: return [](ExecCtx& c) { f_binary<T>(c, [](T a, T b) { return std::copysign(b, a); }); };
     case Opcode::Fma:
     case Opcode::Mad: return [](ExecCtx& c) { f_ternary<T>(c, [](T a, T b, T d) { return std::fma(a, b, d); }); };

@@ -49,24 +49,24 @@ template <class T>
 ExecFn add_fn(bool sat) {
   if constexpr (std::is_same_v<T, int32_t>)
     if (sat) return [](ExecCtx& c) { binary<T>(c, [](T a, T b) { return sat32(int64_t{a} + b); }); };
-  return [](ExecCtx& c) { binary<T>(c, wrap_add<T>); };
+  return [](ExecCtx& c) { binary<T>(c, [](auto... x) { return wrap_add<T>(x...); }); };
 }
 template <class T>
 ExecFn sub_fn(bool sat) {
   if constexpr (std::is_same_v<T, int32_t>)
     if (sat) return [](ExecCtx& c) { binary<T>(c, [](T a, T b) { return sat32(int64_t{a} - b); }); };
-  return [](ExecCtx& c) { binary<T>(c, wrap_sub<T>); };
+  return [](ExecCtx& c) { binary<T>(c, [](auto... x) { return wrap_sub<T>(x...); }); };
 }
 
 template <class T>
 ExecFn mul_fn(MulMode mode) {
   if constexpr (sizeof(T) == 1) return nullptr;
   switch (mode) {
-    case MulMode::Hi: return [](ExecCtx& c) { binary<T>(c, mul_hi<T>); };
+    case MulMode::Hi: return [](ExecCtx& c) { binary<T>(c, [](auto... x) { return mul_hi<T>(x...); }); };
     case MulMode::Wide:
       if constexpr (sizeof(T) == 8) return nullptr;
-      else return [](ExecCtx& c) { binary<T, typename Wide<T>::type>(c, mul_wide<T>); };
-    default: return [](ExecCtx& c) { binary<T>(c, wrap_mul<T>); };
+      else return [](ExecCtx& c) { binary<T, typename Wide<T>::type>(c, [](auto... x) { return mul_wide<T>(x...); }); };
+    default: return [](ExecCtx& c) { binary<T>(c, [](auto... x) { return wrap_mul<T>(x...); }); };
   }
 }
 template <class T>
@@ -143,9 +143,9 @@ T int_rem(T a, T b) {
   return static_cast<T>(a % b);
 }
 template <class T>
-ExecFn div_fn() { return [](ExecCtx& c) { binary<T>(c, int_div<T>); }; }
+ExecFn div_fn() { return [](ExecCtx& c) { binary<T>(c, [](auto... x) { return int_div<T>(x...); }); }; }
 template <class T>
-ExecFn rem_fn() { return [](ExecCtx& c) { binary<T>(c, int_rem<T>); }; }
+ExecFn rem_fn() { return [](ExecCtx& c) { binary<T>(c, [](auto... x) { return int_rem<T>(x...); }); }; }
 
 template <class T>
 ExecFn abs_fn() {

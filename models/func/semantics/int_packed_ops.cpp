@@ -31,10 +31,10 @@ uint32_t dot(uint32_t a, uint32_t b, uint32_t c) {
 }
 template <unsigned N, unsigned Sel>
 ExecFn dot_fn(bool sa, bool sb) {
-  if (sa && sb) return [](ExecCtx& c) { ternary<uint32_t>(c, dot<true, true, N, Sel>); };
-  if (sa) return [](ExecCtx& c) { ternary<uint32_t>(c, dot<true, false, N, Sel>); };
-  if (sb) return [](ExecCtx& c) { ternary<uint32_t>(c, dot<false, true, N, Sel>); };
-  return [](ExecCtx& c) { ternary<uint32_t>(c, dot<false, false, N, Sel>); };
+  if (sa && sb) return [](ExecCtx& c) { ternary<uint32_t>(c, [](auto... x) { return dot<true, true, N, Sel>(x...); }); };
+  if (sa) return [](ExecCtx& c) { ternary<uint32_t>(c, [](auto... x) { return dot<true, false, N, Sel>(x...); }); };
+  if (sb) return [](ExecCtx& c) { ternary<uint32_t>(c, [](auto... x) { return dot<false, true, N, Sel>(x...); }); };
+  return [](ExecCtx& c) { ternary<uint32_t>(c, [](auto... x) { return dot<false, false, N, Sel>(x...); }); };
 }
 ExecFn bind_dot(const isa::Instruction& in) {
   auto int32 = [](DType t) { return t == DType::U32 || t == DType::S32; };
@@ -62,9 +62,9 @@ uint32_t packed(uint32_t a, uint32_t b) {
 }
 template <Op O>
 ExecFn packed_fn(bool is_signed, bool relu) {
-  if (relu) return is_signed ? ExecFn([](ExecCtx& c) { binary<uint32_t>(c, packed<O, true, true>); }) : nullptr;
-  return is_signed ? ExecFn([](ExecCtx& c) { binary<uint32_t>(c, packed<O, true, false>); })
-                   : ExecFn([](ExecCtx& c) { binary<uint32_t>(c, packed<O, false, false>); });
+  if (relu) return is_signed ? ExecFn([](ExecCtx& c) { binary<uint32_t>(c, [](auto... x) { return packed<O, true, true>(x...); }); }) : nullptr;
+  return is_signed ? ExecFn([](ExecCtx& c) { binary<uint32_t>(c, [](auto... x) { return packed<O, true, false>(x...); }); })
+                   : ExecFn([](ExecCtx& c) { binary<uint32_t>(c, [](auto... x) { return packed<O, false, false>(x...); }); });
 }
 
 }  // namespace

@@ -67,16 +67,23 @@ uint8_t* access(ExecCtx& c, unsigned lane, uint32_t tid, const isa::Operand& a, 
 }
 
 // Warp form of access(): when every active lane's address is aligned and, in the global (or
-// const) space, inside one allocation, or in the shared space inside the CTA's shared memory
-// (generic addresses: all lanes in the same one of the two), p[lane] is where each active lane's
+// const) space, inside one allocation, or in the shared space inside the CTA's shared memory, or
+// within the kernel's parameters (generic addresses: all lanes in global or all in shared), p[lane] is where each active lane's
 // bytes live and the accesses are recorded as access() records them. Otherwise it returns false
 // having recorded nothing, and the caller goes lane by lane (which faults or warns with the
 // lane's detail).
 bool access_warp(ExecCtx& c, const isa::Operand& a, uint32_t bytes, uint8_t** p) {
   Space space = c.in->space;
-  if (!c.mask || a.frame || a.reg < 0 || (bytes & (bytes - 1)) != 0) return false;
-  if (space == Space::Const && (c.in->is_store() || c.in->is_atomic())) return false;
-  if (space != Space::Global && space != Space::Shared && space != Space::Const && space != Space::Generic) return false;
+  if (!c.mask || a.frame || (bytes & (bytes - 1)) != 0) return false;
+  if (space == Space::Generic && a.reg < 0) {  // a variable's address: its own space (access())
+    if (a.sym_space != Space::Shared && a.sym_space != Space::Const) return false;
+    space = a.sym_space;
+  }
+  const bool writes = c.in->is_store() || c.in->is_atomic();
+  if ((space == Space::Const || space == Space::Param) && writes) return false;
+  if (space != Space::Global && space != Space::Shared && space != Space::Const && space != Space::Param &&
+      space != Space::Generic)
+    return false;
   std::array<uint64_t, kWarpSize>& addr = c.result->addr;
   uint64_t lo = ~uint64_t{0}, hi = 0, misaligned = 0;
   lanes(c, [&](unsigned lane, uint32_t tid) {
@@ -99,6 +106,10 @@ bool access_warp(ExecCtx& c, const isa::Operand& a, uint32_t bytes, uint8_t** p)
     CtaState& cta = *c.cta;
     if (hi - offset + bytes > cta.shared.size()) return false;
     for_each_lane(c.mask, [&](unsigned lane) { p[lane] = cta.shared.data() + (addr[lane] -= offset); });
+  } else if (space == Space::Param) {
+    const std::vector<uint8_t>& params = c.launch().params;
+    if (hi + bytes > params.size()) return false;
+    for_each_lane(c.mask, [&](unsigned lane) { p[lane] = const_cast<uint8_t*>(params.data()) + addr[lane]; });
   } else {
     GlobalMemory& mem = *c.launch().memory;
     if (!mem.find(lo, hi + bytes - lo)) return false;
