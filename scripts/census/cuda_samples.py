@@ -39,7 +39,7 @@ CUDA_INCLUDE = "/usr/local/cuda/include"  # the toolkit's headers: beside --nvcc
 # 301 launches. reductionMultiBlockCG's default sums 2^25 elements; 2^20 with its -n. eigenvalues times
 # 100 runs of its 2048x2048 case; one with -iters-timing (its input and reference files stay). radixSortThrust
 # sorts 2^20 keys 100 times; 2^16 with -n. FDTD3d steps a 376^3 grid 5 times; a 96^3 one with its flags.
-# UnifiedMemoryPerf multiplies matrices of 32^2 to 2048^2 20 times for each of 7 kinds of memory; once with
+# UnifiedMemoryPerf multiplies matrices of 32^2 to 2048^2 20 times for each of 8 kinds of memory; once with
 # -kernel-iterations (its only flag that shortens the run; the sizes stay).
 SQUARE_128 = ["-wA=128", "-hA=128", "-wB=128", "-hB=128"]
 SIZE_ARGS = {"matrixMul": SQUARE_128, "matrixMul_nvrtc": SQUARE_128, "globalToShmemAsyncCopy": SQUARE_128,
