@@ -68,10 +68,10 @@ uint8_t* access(ExecCtx& c, unsigned lane, uint32_t tid, const isa::Operand& a, 
 
 // Warp form of access(): when every active lane's address is aligned and, in the global (or
 // const) space, inside one allocation, or in the shared space inside the CTA's shared memory, or
-// within the kernel's parameters (generic addresses: all lanes in global or all in shared), p[lane] is where each active lane's
-// bytes live and the accesses are recorded as access() records them. Otherwise it returns false
-// having recorded nothing, and the caller goes lane by lane (which faults or warns with the
-// lane's detail).
+// within the kernel's parameters (generic addresses: all lanes in global or all in shared),
+// p[lane] is where each active lane's bytes live and the accesses are recorded as access()
+// records them. Otherwise it returns false having recorded nothing, and the caller goes lane by
+// lane (which faults or warns with the lane's detail).
 bool access_warp(ExecCtx& c, const isa::Operand& a, uint32_t bytes, uint8_t** p) {
   Space space = c.in->space;
   if (!c.mask || a.frame || (bytes & (bytes - 1)) != 0) return false;
@@ -135,27 +135,23 @@ uint64_t load_bits(const uint8_t* p) {
   return v;
 }
 
+// Where each active lane's bytes live: the warp's addresses checked at once, or lane by lane.
+void lane_pointers(ExecCtx& c, const isa::Operand& a, uint32_t bytes, uint8_t** p) {
+  if (!access_warp(c, a, bytes, p)) lanes(c, [&](unsigned lane, uint32_t tid) { p[lane] = access(c, lane, tid, a, bytes); });
+}
+
 template <unsigned Bytes, bool Signed>
 void ld(ExecCtx& c) {
   const isa::Instruction& in = *c.in;
   const isa::Operand& d = in.ops[0];
-  if (uint8_t* p[kWarpSize]; access_warp(c, in.ops[1], Bytes * in.vec, p)) {
-    if (d.kind != isa::OperandKind::Vector)
-      lanes(c, [&](unsigned lane, uint32_t tid) { c.reg(d.reg, tid) = load_bits<Bytes, Signed>(p[lane]); });
-    else
-      lanes(c, [&](unsigned lane, uint32_t tid) {
-        for (unsigned v = 0; v < d.vec_n; ++v)
-          if (d.vec[v] >= 0) c.reg(d.vec[v], tid) = load_bits<Bytes, Signed>(p[lane] + v * Bytes);
-      });
-    return;
-  }
+  uint8_t* p[kWarpSize];
+  lane_pointers(c, in.ops[1], Bytes * in.vec, p);
   lanes(c, [&](unsigned lane, uint32_t tid) {
-    const uint8_t* p = access(c, lane, tid, in.ops[1], Bytes * in.vec);
     if (d.kind == isa::OperandKind::Vector) {
       for (unsigned i = 0; i < d.vec_n; ++i)
-        if (d.vec[i] >= 0) c.reg(d.vec[i], tid) = load_bits<Bytes, Signed>(p + i * Bytes);
+        if (d.vec[i] >= 0) c.reg(d.vec[i], tid) = load_bits<Bytes, Signed>(p[lane] + i * Bytes);
     } else {
-      c.reg(d.reg, tid) = load_bits<Bytes, Signed>(p);
+      c.reg(d.reg, tid) = load_bits<Bytes, Signed>(p[lane]);
     }
   });
 }
@@ -164,30 +160,17 @@ template <unsigned Bytes>
 void st(ExecCtx& c) {
   const isa::Instruction& in = *c.in;
   const isa::Operand& s = in.ops[1];
-  if (uint8_t* p[kWarpSize]; access_warp(c, in.ops[0], Bytes * in.vec, p)) {
-    lanes(c, [&](unsigned lane, uint32_t tid) {
-      if (s.kind == isa::OperandKind::Vector) {
-        for (unsigned v = 0; v < s.vec_n; ++v) {
-          const uint64_t x = s.vec[v] >= 0 ? c.reg(s.vec[v], tid) : 0;
-          std::memcpy(p[lane] + v * Bytes, &x, Bytes);
-        }
-      } else {
-        const uint64_t x = c.raw(s, lane, tid);
-        std::memcpy(p[lane], &x, Bytes);
-      }
-    });
-    return;
-  }
+  uint8_t* p[kWarpSize];
+  lane_pointers(c, in.ops[0], Bytes * in.vec, p);
   lanes(c, [&](unsigned lane, uint32_t tid) {
-    uint8_t* p = access(c, lane, tid, in.ops[0], Bytes * in.vec);
     if (s.kind == isa::OperandKind::Vector) {
       for (unsigned i = 0; i < s.vec_n; ++i) {
         const uint64_t v = s.vec[i] >= 0 ? c.reg(s.vec[i], tid) : 0;
-        std::memcpy(p + i * Bytes, &v, Bytes);
+        std::memcpy(p[lane] + i * Bytes, &v, Bytes);
       }
     } else {
       const uint64_t v = c.raw(s, lane, tid);
-      std::memcpy(p, &v, Bytes);
+      std::memcpy(p[lane], &v, Bytes);
     }
   });
 }
