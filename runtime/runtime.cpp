@@ -50,9 +50,8 @@ void runtime_api_called() { Runtime::get().set_driver_initialised(); }
 
 void run_queued_before(const char* api) {
   // The calls that only add to the queue, or give a hint with no effect on data (Runtime::launch).
-  static constexpr std::string_view kQueueing[] = {"<<<>>>", "__cudaGetKernel", "__cudaPushCallConfiguration",
-                                                    "cudaLaunchKernel", "cudaLaunchKernelEx", "cuLaunchKernel",
-                                                    "cudaMemPrefetchAsync", "cudaMemAdvise"};
+  static constexpr std::string_view kQueueing[] = {"<<<>>>", "__cudaGetKernel", "cudaLaunchKernel", "cudaLaunchKernelEx",
+                                                    "cuLaunchKernel", "cudaMemPrefetchAsync", "cudaMemAdvise"};
   for (const std::string_view q : kQueueing)
     if (q == api) return;
   Runtime::get().run_queued();

@@ -25,13 +25,17 @@ using isa::Space;
 
 // Where `bytes` bytes at `addr` (an address of the instruction's space, or generic) live; faults
 // outside shared memory or the global allocations.
+// The space of `addr` (an address of the instruction's space, or generic); a generic shared
+// address becomes its offset in the shared block.
+Space matrix_space(const ExecCtx& c, const isa::Operand& a, uint64_t& addr) {
+  if (c.in->space != Space::Generic) return c.in->space;
+  if (a.reg < 0 && a.sym_space == Space::Shared) return Space::Shared;
+  if (addr - kSharedWindow >= kWindowSize) return Space::Global;
+  addr -= kSharedWindow;
+  return Space::Shared;
+}
 uint8_t* matrix_memory(ExecCtx& c, uint32_t tid, const isa::Operand& a, uint64_t addr, uint32_t bytes, Space& space) {
-  space = c.in->space;
-  if (space == Space::Generic) {
-    if (a.reg < 0 && a.sym_space == Space::Shared) space = Space::Shared;
-    else if (addr - kSharedWindow < kWindowSize) space = Space::Shared, addr -= kSharedWindow;
-    else space = Space::Global;
-  }
+  space = matrix_space(c, a, addr);
   if (addr % bytes != 0) c.fault("misaligned " + std::to_string(bytes) + "-byte matrix access", tid, addr);
   if (space == Space::Shared) {
     if (addr + bytes > c.cta->shared.size())
@@ -71,12 +75,15 @@ WmmaAccess wmma_access(ExecCtx& c, unsigned vec_op, unsigned lane, uint32_t tid)
   w.stride = c.in->nops > 2 ? c.raw(c.in->ops[2], lane, tid) : (t.a_col ? w.rows : w.cols);
   return w;
 }
+// Elements from the fragment's base to element (r, col) of the matrix (.row or .col layout).
+uint64_t element_index(const isa::TensorForm& t, const WmmaAccess& w, unsigned r, unsigned col) {
+  return t.a_col ? uint64_t{col} * w.stride + r : uint64_t{r} * w.stride + col;
+}
 // Bit offset from the fragment's base of element e of logical lane l.
 uint64_t element_bit(const isa::TensorForm& t, const WmmaAccess& w, unsigned l, unsigned e) {
   unsigned r, col;
   wmma_element(l, e, w.per_lane, w.rows, w.cols, r, col);
-  const uint64_t idx = t.a_col ? uint64_t{col} * w.stride + r : uint64_t{r} * w.stride + col;
-  return idx * w.f.bits;
+  return element_index(t, w, r, col) * w.f.bits;
 }
 
 // The byte offsets from the fragment's base of a lane's elements (whole-byte types), and the
@@ -89,18 +96,12 @@ const uint8_t* lane_block(ExecCtx& c, uint32_t tid, const isa::Operand& a, uint6
   uint64_t hi = 0;
   WmmaWalk at(lane, w.per_lane, w.rows, w.cols);
   for (unsigned e = 0; e < w.per_lane; ++e, at.next()) {
-    const uint64_t idx = t.a_col ? uint64_t{at.col()} * w.stride + at.row() : uint64_t{at.row()} * w.stride + at.col();
-    offsets[e] = idx * bytes;
+    offsets[e] = element_index(t, w, at.row(), at.col()) * bytes;
     hi = std::max(hi, offsets[e] + bytes);
   }
   if (base % bytes != 0) return nullptr;
-  space = c.in->space;
   uint64_t addr = base;
-  if (space == Space::Generic) {
-    if (a.reg < 0 && a.sym_space == Space::Shared) space = Space::Shared;
-    else if (addr - kSharedWindow < kWindowSize) space = Space::Shared, addr -= kSharedWindow;
-    else space = Space::Global;
-  }
+  space = matrix_space(c, a, addr);
   if (space == Space::Shared) return addr + hi <= c.cta->shared.size() ? c.cta->shared.data() + addr : nullptr;
   // Global: one allocation, and one 64KB page of the simulated memory (device_ptr's unit).
   GlobalMemory& mem = *c.launch().memory;

@@ -75,10 +75,6 @@ uint64_t encode_real(MmaType t, double x) {
   }
 }
 
-}  // namespace
-
-namespace {
-
 // A's elements row-major and B's transposed (column j contiguous), each decoded once.
 template <class T, class DecodeA, class DecodeB>
 void decode_operands(const Matrix& a, const Matrix& b, std::vector<T>& av, std::vector<T>& bt, DecodeA decode_a,
