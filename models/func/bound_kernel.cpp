@@ -32,28 +32,4 @@ BoundKernel::BoundKernel(const isa::Kernel& kernel, const ModuleImage* image) : 
   }
 }
 
-void BoundKernel::execute(uint32_t pc, CtaState& cta, const ThreadGroup& group, LaneMask active,
-                          uint64_t clock, ExecResult& result) const {
-  const isa::Instruction& in = m_code[pc];
-  LaneMask mask = active;
-  if (in.guard >= 0) {
-    LaneMask held = 0;
-    for_each_lane(active, [&](unsigned lane) {
-      if (cta.guard_holds(in, group.tid(lane))) held |= 1u << lane;
-    });
-    mask = held;
-  }
-  result.clear();
-  result.active = mask;
-  ExecCtx c;
-  c.in = &in;
-  c.pc = pc;
-  c.cta = &cta;
-  c.group = group;
-  c.mask = mask;
-  c.clock = clock;
-  c.result = &result;
-  m_fns[pc](c);
-}
-
 }  // namespace gputlm::func

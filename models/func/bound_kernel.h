@@ -23,6 +23,7 @@ class BoundKernel {
 
   // Executes the instruction at `pc` for the lanes of `active` (the SIMT mask; the guard
   // predicate is applied here) and returns what happened in `result`.
+  // Inline: called once per warp instruction.
   void execute(uint32_t pc, CtaState& cta, const ThreadGroup& group, LaneMask active,
                uint64_t clock, ExecResult& result) const;
 
@@ -38,5 +39,35 @@ class BoundKernel {
   std::vector<isa::InstructionRegisters> m_registers;
   std::vector<isa::InstrClass> m_classes;
 };
+
+inline void BoundKernel::execute(uint32_t pc, CtaState& cta, const ThreadGroup& group, LaneMask active, uint64_t clock,
+                                 ExecResult& result) const {
+  const isa::Instruction& in = m_code[pc];
+  LaneMask mask = active;
+  if (in.guard >= 0) {
+    LaneMask held = 0;
+    if (active == kFullMask && !group.tids) {  // a whole warp of consecutive threads: one pointer
+      const uint64_t* g = &cta.reg(in.guard, group.base_tid);
+      const uint64_t neg = in.guard_neg ? 1 : 0;
+      for (unsigned lane = 0; lane < kWarpSize; ++lane) held |= static_cast<LaneMask>((g[lane] & 1) != neg) << lane;
+    } else {
+      for_each_lane(active, [&](unsigned lane) {
+        if (cta.guard_holds(in, group.tid(lane))) held |= 1u << lane;
+      });
+    }
+    mask = held;
+  }
+  result.clear();
+  result.active = mask;
+  ExecCtx c;
+  c.in = &in;
+  c.pc = pc;
+  c.cta = &cta;
+  c.group = group;
+  c.mask = mask;
+  c.clock = clock;
+  c.result = &result;
+  m_fns[pc](c);
+}
 
 }  // namespace gputlm::func

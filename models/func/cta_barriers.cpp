@@ -45,10 +45,10 @@ void CtaBarriers::release_completed(const std::function<void(uint32_t warp)>& re
     if (m_arrived[id] < target) continue;
     m_arrived[id] = 0;
     write_reduction(m_red[id]);
-    std::vector<Waiter> waiting;
-    waiting.swap(m_waiting[id]);
+    std::vector<Waiter>& waiting = m_waiting[id];  // release() only marks warps ready
     m_waiters -= static_cast<uint32_t>(waiting.size());
     for (const Waiter& w : waiting) release(w.warp);
+    waiting.clear();  // keeps its capacity for the next round
   }
 }
 

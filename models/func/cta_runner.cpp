@@ -24,6 +24,20 @@ CtaRunner::CtaRunner(const BoundKernel& kernel, const Launch& launch, uint64_t c
   }
 }
 
+void CtaRunner::restart(uint64_t cta_linear_id) {
+  m_cta->reset(cta_linear_id);
+  m_barriers = CtaBarriers(*m_cta);
+  for (WarpState& ws : m_warps) {
+    ws.stack.reset(0, ws.valid);
+    ws.status = WarpState::Status::Ready;
+    ws.clock = 0;
+  }
+  m_done_warps = 0;
+  m_rr = 0;
+  m_last_pc = 0;
+  m_last_active = 0;
+}
+
 WarpState* CtaRunner::next_ready() {
   for (size_t i = 0; i < m_warps.size(); ++i) {
     WarpState& w = m_warps[(m_rr + i) % m_warps.size()];

@@ -35,6 +35,10 @@ class CtaRunner {
  public:
   CtaRunner(const BoundKernel& kernel, const Launch& launch, uint64_t cta_linear_id);
 
+  // Starts CTA `cta_linear_id` of the same launch afresh in this runner's storage (a launch's
+  // CTAs run one after another: no allocation per CTA).
+  void restart(uint64_t cta_linear_id);
+
   bool done() const { return m_done_warps == m_warps.size(); }
   const std::vector<WarpState>& warps() const { return m_warps; }
   const CtaState& state() const { return *m_cta; }

@@ -4,6 +4,7 @@
 // sign- or zero-extended per the writing instruction's type, predicates as 0/1.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -23,6 +24,16 @@ struct CtaState {
         local(size_t{launch.kernel->local_bytes} * nthreads, 0),
         fp(launch.kernel->calls.empty() ? 0 : nthreads, 0),
         carry(nthreads, 0) {}
+
+  // The state of another CTA of the same launch, as new (the storage is kept: no allocation).
+  void reset(uint64_t id) {
+    linear_id = id;
+    ctaid = launch->cta_coords(id);
+    smid = 0;
+    for (auto* v : {&shared, &local, &carry}) std::fill(v->begin(), v->end(), 0);
+    std::fill(regs.begin(), regs.end(), 0);
+    std::fill(fp.begin(), fp.end(), 0);
+  }
 
   uint64_t& reg(int32_t r, uint32_t tid) { return regs[size_t(r) * nthreads + tid]; }
   uint64_t reg(int32_t r, uint32_t tid) const { return regs[size_t(r) * nthreads + tid]; }

@@ -1,5 +1,6 @@
 #include "models/func/exec_context.h"
 
+#include <algorithm>
 #include <sstream>
 
 namespace gputlm::func {
@@ -101,6 +102,31 @@ uint64_t ExecCtx::special(const isa::Operand& o, unsigned lane, uint32_t tid) co
     case SReg::ReservedSmemCap: return 0;
   }
   return 0;
+}
+
+// Most special registers are the same in every lane of a warp; %tid.x counts up along a warp that
+// lies within one row of the CTA; the lane registers (%laneid, %lanemask_*) go lane by lane.
+void ExecCtx::special_warp(const isa::Operand& o, uint32_t base, uint64_t* out) const {
+  using isa::SReg;
+  switch (o.sreg) {
+    case SReg::Tid: {
+      const uint32_t bx = launch().block.x, x0 = base % bx;
+      if (x0 + kWarpSize > bx) break;  // the warp spans rows
+      if (o.comp == 0) {
+        for (unsigned i = 0; i < kWarpSize; ++i) out[i] = x0 + i;
+        return;
+      }
+      std::fill_n(out, kWarpSize, special(o, 0, base));
+      return;
+    }
+    case SReg::Laneid: case SReg::LanemaskEq: case SReg::LanemaskLt: case SReg::LanemaskLe:
+    case SReg::LanemaskGt: case SReg::LanemaskGe:
+      break;
+    default:
+      std::fill_n(out, kWarpSize, special(o, 0, base));
+      return;
+  }
+  for (unsigned i = 0; i < kWarpSize; ++i) out[i] = special(o, i, base + i);
 }
 
 }  // namespace gputlm::func

@@ -101,6 +101,9 @@ struct ExecCtx {
   }
   void outside_allocations(uint64_t address, uint64_t bytes, uint32_t tid, std::string_view what) const;
   uint64_t special(const isa::Operand& o, unsigned lane, uint32_t tid) const;
+  // out[i] = the special register for lane i of a whole warp of consecutive threads from `base`
+  // (a multiple of 32).
+  void special_warp(const isa::Operand& o, uint32_t base, uint64_t* out) const;
 
   // Raw 64-bit value of a source operand for one thread. Registers, by far the most common, and
   // plain immediates are read here (inlined into every semantic function); the other kinds out of line.

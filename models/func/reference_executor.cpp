@@ -41,9 +41,11 @@ FuncStats run_reference(const BoundKernel& kernel, const Launch& launch, const R
   if (launch.grid_workspace) return run_interleaved(kernel, launch, options);
   FuncStats stats;
   const uint64_t ctas = launch.grid.count();
+  if (ctas == 0) return stats;
+  CtaRunner cta(kernel, launch, 0);  // one runner, restarted for each CTA in turn
+  cta.count_lines(options.line_bytes, options.count_local);
   for (uint64_t id = 0; id < ctas && !(options.stop && options.stop()); ++id) {
-    CtaRunner cta(kernel, launch, id);
-    cta.count_lines(options.line_bytes, options.count_local);
+    if (id) cta.restart(id);
     stats.ctas += 1;
     stats.warps += cta.warps().size();
     cta.run(stats, options.max_warp_instructions);

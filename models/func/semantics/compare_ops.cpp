@@ -44,10 +44,46 @@ bool compare_lanes(ExecCtx& c, unsigned lane, uint32_t tid) {
   return compare<T>(c.in->cmp, a, b);
 }
 
+// d[i] = a[i] op b[i] (and d2[i] its negation) for a whole warp, the operator chosen once.
+template <class T>
+[[gnu::always_inline]] inline void compare_warp(const isa::Instruction& in, const uint64_t* a, const uint64_t* b,
+                                                uint64_t* d, uint64_t* d2) {
+  auto run = [&](auto op) {
+    for (unsigned i = 0; i < kWarpSize; ++i) d[i] = op(get<T>(a[i]), get<T>(b[i]));
+  };
+  if constexpr (std::is_floating_point_v<T>) {
+    const bool ftz = std::is_same_v<T, float> && in.has(isa::kFtz);
+    run([&](T x, T y) { return ftz ? compare<T>(in.cmp, flush_subnormal(x), flush_subnormal(y)) : compare<T>(in.cmp, x, y); });
+  } else {
+    using U = Unsigned<T>;
+    switch (in.cmp) {
+      case CmpOp::Eq: run([](T x, T y) { return x == y; }); break;
+      case CmpOp::Ne: run([](T x, T y) { return x != y; }); break;
+      case CmpOp::Lt: run([](T x, T y) { return x < y; }); break;
+      case CmpOp::Le: run([](T x, T y) { return x <= y; }); break;
+      case CmpOp::Gt: run([](T x, T y) { return x > y; }); break;
+      case CmpOp::Ge: run([](T x, T y) { return x >= y; }); break;
+      case CmpOp::Lo: run([](T x, T y) { return U(x) < U(y); }); break;
+      case CmpOp::Ls: run([](T x, T y) { return U(x) <= U(y); }); break;
+      case CmpOp::Hi: run([](T x, T y) { return U(x) > U(y); }); break;
+      case CmpOp::Hs: run([](T x, T y) { return U(x) >= U(y); }); break;
+      default: run([](T, T) { return false; }); break;
+    }
+  }
+  if (d2)
+    for (unsigned i = 0; i < kWarpSize; ++i) d2[i] = !d[i];
+}
+
 template <class T>
 ExecFn setp_fn() {
   return [](ExecCtx& c) {
     const isa::Instruction& in = *c.in;
+    WarpSources s;
+    if (in.boolop == isa::BoolOp::None)
+      if (uint64_t* d = whole_warp(c, 2, s)) {
+        compare_warp<T>(in, s.p[0], s.p[1], d, in.dst2 >= 0 ? &c.reg(in.dst2, c.group.base_tid) : nullptr);
+        return;
+      }
     lanes(c, [&](unsigned lane, uint32_t tid) {
       const bool t = compare_lanes<T>(c, lane, tid);
       const uint64_t cv = in.boolop != isa::BoolOp::None ? c.raw(in.ops[3], lane, tid) : 0;
@@ -78,6 +114,11 @@ ExecFn set_fn(isa::DType dtype) {
 template <class T>
 ExecFn selp_fn() {
   return [](ExecCtx& c) {
+    WarpSources s;
+    if (uint64_t* d = whole_warp(c, 3, s)) {
+      for (unsigned i = 0; i < kWarpSize; ++i) d[i] = put<T>(get<T>((s.p[2][i] & 1) ? s.p[0][i] : s.p[1][i]));
+      return;
+    }
     lanes(c, [&](unsigned lane, uint32_t tid) {
       const bool p = c.raw(c.in->ops[3], lane, tid) & 1;
       dst<T>(c, lane, tid, src<T>(c, p ? 1 : 2, lane, tid));

@@ -42,8 +42,10 @@ struct WarpSources {
 };
 // Fills `s` with operands 1..n and returns the destination's 32 values, or nullptr when the
 // instruction does not qualify.
+// All 32 lanes of a warp of consecutive threads execute: lane i is thread base_tid + i.
+inline bool full_warp(const ExecCtx& c) { return c.mask == kFullMask && !c.group.tids; }
 inline uint64_t* whole_warp(ExecCtx& c, unsigned n, WarpSources& s) {
-  if (c.mask != kFullMask || c.group.tids) return nullptr;
+  if (!full_warp(c)) return nullptr;
   const uint32_t base = c.group.base_tid;
   for (unsigned i = 0; i < n; ++i) {
     const isa::Operand& o = c.in->ops[i + 1];
@@ -53,7 +55,7 @@ inline uint64_t* whole_warp(ExecCtx& c, unsigned n, WarpSources& s) {
       std::fill_n(s.imm[i], kWarpSize, static_cast<uint64_t>(o.imm));
       s.p[i] = s.imm[i];
     } else if (o.kind == isa::OperandKind::Special) {  // %tid, %laneid, ...: each lane's own
-      for (unsigned l = 0; l < kWarpSize; ++l) s.imm[i][l] = c.raw_other(o, l, base + l);
+      c.special_warp(o, base, s.imm[i]);
       s.p[i] = s.imm[i];
     } else {
       return nullptr;

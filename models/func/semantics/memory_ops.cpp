@@ -17,7 +17,7 @@ namespace {
 using isa::Space;
 
 // The address an address operand names for one thread.
-uint64_t address_of(ExecCtx& c, uint32_t tid, const isa::Operand& a) {
+inline uint64_t address_of(ExecCtx& c, uint32_t tid, const isa::Operand& a) {
   return (a.reg >= 0 ? c.reg(a.reg, tid) : 0) + static_cast<uint64_t>(a.imm) + (a.frame ? c.cta->frame_of(tid) : 0);
 }
 
@@ -66,6 +66,53 @@ uint8_t* access(ExecCtx& c, unsigned lane, uint32_t tid, const isa::Operand& a, 
   }
 }
 
+// Where a warp's aligned accesses go, settled from bounds lo <= every address <= hi: the space
+// (`space`: the instruction's, resolved for generic addresses) and each active lane's pointer in
+// p; false when the bounds leave a lane possibly outside the CTA's shared memory, the
+// parameters or one allocation (or generic addresses in more than one space).
+bool place_warp(ExecCtx& c, Space& space, uint64_t lo, uint64_t hi, uint32_t bytes, bool whole, uint8_t** p) {
+  std::array<uint64_t, kWarpSize>& addr = c.result->addr;
+  auto point = [&](auto at) {  // p[lane] = at(lane) for every active lane
+    if (whole) {
+      for (unsigned i = 0; i < kWarpSize; ++i) p[i] = at(i);
+    } else {
+      for_each_lane(c.mask, [&](unsigned lane) { p[lane] = at(lane); });
+    }
+  };
+  Space where = space;
+  uint64_t offset = 0;
+  if (where == Space::Generic) {
+    if (lo - kSharedWindow < kWindowSize && hi - kSharedWindow < kWindowSize)
+      where = Space::Shared, offset = kSharedWindow;
+    else if (hi < kSharedWindow || lo >= kLocalWindow + kWindowSize)  // outside both windows: global
+      where = Space::Global;
+    else
+      return false;
+  }
+  if (where == Space::Shared) {
+    CtaState& cta = *c.cta;
+    if (hi - offset + bytes > cta.shared.size()) return false;
+    uint8_t* base = cta.shared.data();
+    point([&](unsigned lane) { return base + (addr[lane] -= offset); });
+  } else if (where == Space::Param) {
+    const std::vector<uint8_t>& params = c.launch().params;
+    if (hi + bytes > params.size()) return false;
+    uint8_t* base = const_cast<uint8_t*>(params.data());
+    point([&](unsigned lane) { return base + addr[lane]; });
+  } else {
+    GlobalMemory& mem = *c.launch().memory;
+    if (!mem.find(lo, hi + bytes - lo)) return false;
+    if (lo >> GlobalMemory::kPageBits == (hi + bytes - 1) >> GlobalMemory::kPageBits) {  // one page
+      uint8_t* base = mem.device_ptr(lo);
+      point([&](unsigned lane) { return base + (addr[lane] - lo); });
+    } else {
+      point([&](unsigned lane) { return mem.device_ptr(addr[lane]); });
+    }
+  }
+  space = where;
+  return true;
+}
+
 // Warp form of access(): when every active lane's address is aligned and, in the global (or
 // const) space, inside one allocation, or in the shared space inside the CTA's shared memory, or
 // within the kernel's parameters (generic addresses: all lanes in global or all in shared),
@@ -85,36 +132,34 @@ bool access_warp(ExecCtx& c, const isa::Operand& a, uint32_t bytes, uint8_t** p)
       space != Space::Generic)
     return false;
   std::array<uint64_t, kWarpSize>& addr = c.result->addr;
-  uint64_t lo = ~uint64_t{0}, hi = 0, misaligned = 0;
-  lanes(c, [&](unsigned lane, uint32_t tid) {
-    addr[lane] = address_of(c, tid, a);
-    lo = std::min(lo, addr[lane]);
-    hi = std::max(hi, addr[lane]);
-    misaligned |= addr[lane] & (bytes - 1);
-  });
-  if (misaligned) return false;
-  uint64_t offset = 0;
-  if (space == Space::Generic) {
-    if (lo - kSharedWindow < kWindowSize && hi - kSharedWindow < kWindowSize)
-      space = Space::Shared, offset = kSharedWindow;
-    else if (hi < kSharedWindow || lo >= kLocalWindow + kWindowSize)  // outside both windows: global
-      space = Space::Global;
-    else
-      return false;
-  }
-  if (space == Space::Shared) {
-    CtaState& cta = *c.cta;
-    if (hi - offset + bytes > cta.shared.size()) return false;
-    for_each_lane(c.mask, [&](unsigned lane) { p[lane] = cta.shared.data() + (addr[lane] -= offset); });
-  } else if (space == Space::Param) {
-    const std::vector<uint8_t>& params = c.launch().params;
-    if (hi + bytes > params.size()) return false;
-    for_each_lane(c.mask, [&](unsigned lane) { p[lane] = const_cast<uint8_t*>(params.data()) + addr[lane]; });
+  const bool whole = full_warp(c);
+  bool placed = false;
+  if (whole && a.reg >= 0) {  // register + offset, the registers read through one pointer
+    const uint64_t* r = &c.reg(a.reg, c.group.base_tid);
+    const uint64_t imm = static_cast<uint64_t>(a.imm);
+    uint64_t v[kWarpSize], all_and = ~uint64_t{0}, all_or = 0;
+    for (unsigned i = 0; i < kWarpSize; ++i) v[i] = r[i] + imm;
+    for (unsigned i = 0; i < kWarpSize; ++i) all_and &= v[i], all_or |= v[i];
+    std::memcpy(addr.data(), v, sizeof v);
+    if (all_or & (bytes - 1)) return false;
+    // The bits every address has and the bits any has bound them (no compare chains); when
+    // those bounds are too loose, the exact ones.
+    placed = place_warp(c, space, all_and, all_or, bytes, whole, p);
+    if (!placed) {
+      const auto [lo, hi] = std::minmax_element(v, v + kWarpSize);
+      placed = place_warp(c, space, *lo, *hi, bytes, whole, p);
+    }
   } else {
-    GlobalMemory& mem = *c.launch().memory;
-    if (!mem.find(lo, hi + bytes - lo)) return false;
-    for_each_lane(c.mask, [&](unsigned lane) { p[lane] = mem.device_ptr(addr[lane]); });
+    uint64_t lo = ~uint64_t{0}, hi = 0, misaligned = 0;
+    lanes(c, [&](unsigned lane, uint32_t tid) {
+      const uint64_t v = addr[lane] = address_of(c, tid, a);
+      lo = std::min(lo, v);
+      hi = std::max(hi, v);
+      misaligned |= v;
+    });
+    placed = !(misaligned & (bytes - 1)) && place_warp(c, space, lo, hi, bytes, whole, p);
   }
+  if (!placed) return false;
   ExecResult& r = *c.result;
   r.space = space;
   r.access_bytes = bytes;
@@ -146,6 +191,20 @@ void ld(ExecCtx& c) {
   const isa::Operand& d = in.ops[0];
   uint8_t* p[kWarpSize];
   lane_pointers(c, in.ops[1], Bytes * in.vec, p);
+  if (full_warp(c)) {  // destination registers through pointers (register-major)
+    const uint32_t base = c.group.base_tid;
+    if (d.kind != isa::OperandKind::Vector) {
+      uint64_t* r = &c.reg(d.reg, base);
+      for (unsigned i = 0; i < kWarpSize; ++i) r[i] = load_bits<Bytes, Signed>(p[i]);
+      return;
+    }
+    for (unsigned k = 0; k < d.vec_n; ++k) {
+      if (d.vec[k] < 0) continue;
+      uint64_t* r = &c.reg(d.vec[k], base);
+      for (unsigned i = 0; i < kWarpSize; ++i) r[i] = load_bits<Bytes, Signed>(p[i] + k * Bytes);
+    }
+    return;
+  }
   lanes(c, [&](unsigned lane, uint32_t tid) {
     if (d.kind == isa::OperandKind::Vector) {
       for (unsigned i = 0; i < d.vec_n; ++i)
@@ -162,6 +221,19 @@ void st(ExecCtx& c) {
   const isa::Operand& s = in.ops[1];
   uint8_t* p[kWarpSize];
   lane_pointers(c, in.ops[0], Bytes * in.vec, p);
+  if (full_warp(c) && s.kind == isa::OperandKind::Reg && !s.negate) {  // the common st [a], %r
+    const uint64_t* r = &c.reg(s.reg, c.group.base_tid);
+    for (unsigned i = 0; i < kWarpSize; ++i) std::memcpy(p[i], &r[i], Bytes);
+    return;
+  }
+  if (full_warp(c) && s.kind == isa::OperandKind::Vector) {
+    for (unsigned k = 0; k < s.vec_n; ++k) {
+      const uint64_t zero[kWarpSize] = {};
+      const uint64_t* r = s.vec[k] >= 0 ? &c.reg(s.vec[k], c.group.base_tid) : zero;
+      for (unsigned i = 0; i < kWarpSize; ++i) std::memcpy(p[i] + k * Bytes, &r[i], Bytes);
+    }
+    return;
+  }
   lanes(c, [&](unsigned lane, uint32_t tid) {
     if (s.kind == isa::OperandKind::Vector) {
       for (unsigned i = 0; i < s.vec_n; ++i) {
