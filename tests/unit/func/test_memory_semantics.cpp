@@ -274,6 +274,25 @@ void expect_has(const std::string& msg, const std::string& part) {
   EXPECT_NE(msg.find(part), std::string::npos) << "missing '" << part << "' in: " << msg;
 }
 
+// A whole warp's shared addresses are first bounded by the bits all of them and any of them have
+// (memory_ops.cpp, access_warp); when those bounds reach past a shared block whose size is not a
+// power of two (208 bytes), the exact bounds decide. Lanes reading up to the block's last word are served; a
+// lane one word past it faults with its own thread.
+TEST(MemorySemantics, AWarpsSharedLoadsUpToTheLastWordOfAnOddSizedBlock) {
+  const std::string pre = ".shared .align 16 .b8 odd[208];\n mov.u64 %rd1, odd;\n mul.wide.u32 %rd2, %tid, 4;\n"
+                          "add.s64 %rd3, %rd1, %rd2;\n st.shared.u32 [%rd3], %ra;\n bar.sync 0;\n";
+  std::vector<Inputs> in;
+  for (unsigned i = 0; i < 52; ++i) in.push_back({0xC000u + i, 0, 0});
+  // Lane i of warp 0 reads word i + 18: bytes 72..196, whose bits reach 255.
+  const auto out = run_snippet(pre + "add.u32 %r1, %tid, 18;\n rem.u32 %r1, %r1, 52;\n mul.wide.u32 %rd4, %r1, 4;\n"
+                                     "add.s64 %rd5, %rd1, %rd4;\n ld.shared.u32 %r2, [%rd5];\n cvt.u64.u32 %o, %r2;", in);
+  for (unsigned i = 0; i < 52; ++i) EXPECT_EQ(out[i].o, in[(i + 18) % 52][0]) << i;
+  const std::string msg = fault_of(pre + "setp.eq.u32 %q1, %tid, 31;\n selp.u64 %rd4, 208, 0, %q1;\n"
+                                         "add.s64 %rd5, %rd1, %rd4;\n ld.shared.u32 %r2, [%rd5];", 52);
+  expect_has(msg, "beyond the CTA's 208 bytes");
+  expect_has(msg, "thread (31,0,0)");
+}
+
 TEST(MemorySemantics, MisalignedLoadFaultNamesKernelThreadPcInstructionAndAddress) {
   const std::string snip = "setp.eq.u32 %q1, %tid, 3;\n selp.u64 %rd1, 2, 0, %q1;\n add.s64 %rd2, %in, %rd1;\n"
                            "ld.global.u32 %r1, [%rd2];";

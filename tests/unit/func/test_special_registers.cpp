@@ -8,6 +8,7 @@
 
 #include "models/func/exec_context.h"
 #include "models/func/kernel_fault.h"
+#include "models/func/reference_executor.h"
 #include "support/ptx_harness.h"
 
 namespace gputlm::test {
@@ -86,6 +87,51 @@ TEST(SpecialRegisters, LanemasksOfLaneFive) {
   const auto out = run_snippet("mov.u32 %r1, %lanemask_lt;\n mov.u32 %r2, %lanemask_ge;\n mov.b64 %o, {%r1, %r2};", in);
   EXPECT_EQ(uint32_t(out[5].o), 0x1Fu);
   EXPECT_EQ(uint32_t(out[5].o >> 32), 0xFFFFFFE0u);
+}
+
+// A whole warp reads its special registers at once (ExecCtx::special_warp): the same values as
+// lane by lane, for warps inside one row of the CTA (64 x 2), warps that span rows (48 x 2: warp 1
+// holds the end of row 0 and the start of row 1) and rows shorter than a warp (8 x 12).
+TEST(SpecialRegisters, AWarpReadsWhatEachOfItsLanesWouldRead) {
+  SnippetLaunch run("mov.u32 %r1, %tid.x;", std::vector<Inputs>(96, Inputs{0, 0, 0}));
+  for (const uint32_t bx : {64u, 48u, 8u}) {
+    run.launch.block = {bx, 96 / bx, 1};
+    run.launch.grid = {5, 3, 1};
+    func::CtaState cta(run.launch, 7);
+    func::ExecCtx c;
+    c.cta = &cta;
+    c.clock = 1234;
+    for (const isa::SReg r : {isa::SReg::Tid, isa::SReg::Ntid, isa::SReg::Ctaid, isa::SReg::Laneid, isa::SReg::Warpid,
+                              isa::SReg::LanemaskLt, isa::SReg::LanemaskGe, isa::SReg::Clock, isa::SReg::Nctaid})
+      for (uint8_t comp = 0; comp < 3; ++comp) {
+        isa::Operand o;
+        o.kind = isa::OperandKind::Special;
+        o.sreg = r;
+        o.comp = comp;
+        for (uint32_t base = 0; base < 96; base += 32) {
+          uint64_t warp[32];
+          c.special_warp(o, base, warp);
+          for (unsigned lane = 0; lane < 32; ++lane)
+            EXPECT_EQ(warp[lane], c.special(o, lane, base + lane))
+                << "block.x " << bx << ", register " << int(r) << "." << int(comp) << ", thread " << base + lane;
+        }
+      }
+  }
+}
+
+// The CTAs of a launch run one after another in one runner (CtaRunner::restart): each starts
+// with the registers and shared memory of a new CTA (zero) and its own %ctaid.
+TEST(SpecialRegisters, EachCtaOfALaunchStartsAfresh) {
+  const std::string snip = ".shared .align 4 .b8 buf[128];\n mul.wide.u32 %rd1, %tid, 4;\n mov.u64 %rd2, buf;\n"
+                           "add.s64 %rd3, %rd2, %rd1;\n ld.shared.u32 %r2, [%rd3];\n add.u32 %r1, %r1, 1;\n"
+                           "add.u32 %r2, %r2, %r1;\n st.shared.u32 [%rd3], %r2;\n mov.u32 %r3, %ctaid.x;\n"
+                           "mad.lo.u32 %r2, %r3, 100, %r2;\n cvt.u64.u32 %o, %r2;";
+  SnippetLaunch run(snip, std::vector<Inputs>(32, Inputs{0, 0, 0}));
+  run.launch.grid = {3, 1, 1};
+  const func::FuncStats stats = func::run_reference(*run.bound, run.launch);
+  EXPECT_EQ(stats.ctas, 3u);
+  const auto out = run.outputs();  // every CTA writes the same slots: the last one's values
+  for (uint32_t t = 0; t < 32; ++t) EXPECT_EQ(out[t].o, 201u) << "thread " << t;
 }
 
 }  // namespace
