@@ -67,6 +67,7 @@ struct TensorForm {
 // words name, and the words that change what it does.
 enum class AsyncOp : uint8_t {
   None, Copy, CommitGroup, WaitGroup, WaitAll, CopyArrive,  // cp.async{.ca,.cg,.commit_group,...,.mbarrier.arrive}
+  BulkCopy, BulkCommit, BulkWait, BulkPrefetch,  // cp.async.bulk{,.commit_group,.wait_group,.prefetch.L2}
   Init, Inval, Arrive, ArriveDrop, TestWait, TryWait, ExpectTx, CompleteTx, PendingCount  // mbarrier.*
 };
 struct AsyncForm {
@@ -77,6 +78,12 @@ struct AsyncForm {
   bool parity = false;       // test_wait/try_wait.parity: the operand is a phase parity, not a state
   bool no_complete = false;  // mbarrier.arrive.noComplete
   bool expect_tx = false;    // mbarrier.arrive.expect_tx / arrive_drop.expect_tx
+  // cp.async.bulk: destination and source spaces (Shared for .shared::cta and .shared::cluster,
+  // Global), in the order written; the completion mechanism; wait_group.read.
+  Space bulk_dst = Space::Generic, bulk_src = Space::Generic;  // Generic: not given
+  bool complete_tx = false;  // .mbarrier::complete_tx::bytes
+  bool bulk_group = false;   // .bulk_group
+  bool read = false;         // cp.async.bulk.wait_group.read
 };
 
 // tex, tld4, txq, suld and sust (PTX ISA 9.7.10 "Texture Instructions", 9.7.11 "Surface

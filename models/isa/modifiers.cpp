@@ -170,11 +170,41 @@ bool tensor_specific(Instruction& in, std::string_view w) {
   return w == "popc";
 }
 
+bool is_bulk(AsyncOp op) {
+  return op == AsyncOp::BulkCopy || op == AsyncOp::BulkCommit || op == AsyncOp::BulkWait || op == AsyncOp::BulkPrefetch;
+}
+
+// Words of cp.async.bulk (PTX ISA 9.7.9.25.4, sm_90): the copy's two spaces in the order written
+// (destination, then source; .shared::cluster is the CTA's own shared memory in a launch without
+// clusters, as everywhere), its completion (.mbarrier::complete_tx::bytes or .bulk_group), and the
+// commit_group, wait_group{.read} and prefetch.L2 forms. in.space is the source's space.
+bool bulk_specific(Instruction& in, std::string_view w) {
+  AsyncForm& a = in.async;
+  if (w == "bulk") return (a.op = AsyncOp::BulkCopy), true;
+  if (w == "commit_group") return (a.op = AsyncOp::BulkCommit), true;
+  if (w == "wait_group") return (a.op = AsyncOp::BulkWait), true;
+  if (w == "read") return a.op == AsyncOp::BulkWait && (a.read = true);
+  if (w == "prefetch") return (a.op = AsyncOp::BulkPrefetch), true;
+  if (w == "L2") return a.op == AsyncOp::BulkPrefetch;
+  if (w == "mbarrier::complete_tx::bytes") return a.complete_tx = true;
+  if (w == "bulk_group") return a.bulk_group = true;
+  if (w == "shared::cta" || w == "shared::cluster" || w == "global") {
+    const Space s = w == "global" ? Space::Global : Space::Shared;
+    if (a.bulk_dst == Space::Generic && a.op != AsyncOp::BulkPrefetch) a.bulk_dst = s;
+    else if (a.bulk_src == Space::Generic) a.bulk_src = s;
+    else return false;
+    in.space = s;
+    return true;
+  }
+  return false;
+}
+
 // Words of cp.async (PTX ISA 9.7.9.25) and mbarrier (9.7.13.15). cp.async's state spaces are
 // fixed (destination .shared{::cta}, source .global; the mbarrier arrive form: .shared), so its
 // space words are taken here rather than letting the last one win.
 bool async_specific(Instruction& in, std::string_view w) {
   AsyncForm& a = in.async;
+  if (in.op == Opcode::CpAsync && (w == "bulk" || is_bulk(a.op))) return bulk_specific(in, w);
   if (in.op == Opcode::CpAsync) {
     if (w == "ca" || w == "cg") {
       a.cg = w == "cg";

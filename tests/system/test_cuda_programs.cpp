@@ -184,6 +184,13 @@ TEST_F(CudaPrograms, AsyncCopiesThroughPipelinesAndBarriersGiveTheHostsResults) 
   expect_passes_timed_and_functional("async_copy", "async_copy: PASSED");
 }
 
+// Bulk asynchronous copies of sm_90 (PTX ISA 9.7.9.25.4 cp.async.bulk): cuda::memcpy_async of a
+// 16-byte-aligned tile through a cuda::barrier (mbarrier complete-tx), and cuda::ptx::cp_async_bulk
+// from shared to global memory with a bulk group.
+TEST_F(CudaPrograms, BulkCopiesThroughMbarrierTransactionsAndBulkGroupsGiveTheHostsResults) {
+  expect_passes_timed_and_functional("bulk_copy", "bulk_copy: PASSED");
+}
+
 // Cooperative groups' grid.sync() (CUDA programming guide, "Grid Synchronization"): the grid
 // workspace of a cooperative launch, every CTA resident, timed; interleaved CTAs on the functional engine.
 TEST_F(CudaPrograms, AGridSyncInACooperativeLaunchSeparatesPhasesOfTheWholeGrid) {

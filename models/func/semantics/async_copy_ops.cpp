@@ -22,10 +22,6 @@
 namespace gputlm::func::sem {
 namespace {
 
-uint64_t address_of(ExecCtx& c, uint32_t tid, const isa::Operand& a) {
-  return (a.reg >= 0 ? c.reg(a.reg, tid) : 0) + static_cast<uint64_t>(a.imm);
-}
-
 // Whether the copy's fourth operand is src-size (rather than the ignore-src predicate or, with
 // .L2::cache_hint, the cache policy).
 bool has_src_size(const isa::Instruction& in) {
@@ -50,8 +46,8 @@ void copy(ExecCtx& c) {
   r.space = isa::Space::Global;  // what the memory system sees: the global read
   r.access_bytes = cp_size;
   lanes(c, [&](unsigned lane, uint32_t tid) {
-    const uint64_t dst = address_of(c, tid, in.ops[0]);
-    const uint64_t src = address_of(c, tid, in.ops[1]);
+    const uint64_t dst = operand_address(c, tid, in.ops[0]);
+    const uint64_t src = operand_address(c, tid, in.ops[1]);
     if (dst % cp_size != 0) c.fault("cp.async: shared destination not aligned to cp-size " + std::to_string(cp_size), tid, dst);
     if (src % cp_size != 0) c.fault("cp.async: global source not aligned to cp-size " + std::to_string(cp_size), tid, src);
     if (dst + cp_size > c.cta->shared.size())
@@ -86,6 +82,9 @@ bool valid_copy(const isa::Instruction& in) {
 
 ExecFn bind_async_copy(const isa::Instruction& in) {
   switch (in.async.op) {
+    case isa::AsyncOp::BulkCopy: case isa::AsyncOp::BulkCommit: case isa::AsyncOp::BulkWait:
+    case isa::AsyncOp::BulkPrefetch:
+      return bind_bulk_copy(in);
     case isa::AsyncOp::Copy: return valid_copy(in) ? ExecFn(copy) : nullptr;
     case isa::AsyncOp::CommitGroup:
     case isa::AsyncOp::WaitAll: return in.nops == 0 ? ExecFn(nothing_pending) : nullptr;

@@ -32,6 +32,12 @@ namespace gputlm::func::sem {
 template <class T>
 using Unsigned = std::make_unsigned_t<T>;
 
+// The address an address operand names for one thread: its register (if any) plus its offset
+// (operands of call frames aside: memory_ops.cpp adds the frame).
+inline uint64_t operand_address(ExecCtx& c, uint32_t tid, const isa::Operand& a) {
+  return (a.reg >= 0 ? c.reg(a.reg, tid) : 0) + static_cast<uint64_t>(a.imm);
+}
+
 // The whole-warp path of the lane loops below: when all 32 lanes of a warp of consecutive threads
 // execute and every source is a register, a plain immediate or a special register, the sources
 // are read through pointers (the register file is per register, thread-major, so a warp's values

@@ -30,6 +30,7 @@ const char* op_name(AsyncOp op) {
     case AsyncOp::ExpectTx: return "mbarrier.expect_tx";
     case AsyncOp::CompleteTx: return "mbarrier.complete_tx";
     case AsyncOp::CopyArrive: return "cp.async.mbarrier.arrive";
+    case AsyncOp::BulkCopy: return "cp.async.bulk";
     default: return "mbarrier";
   }
 }
@@ -37,7 +38,7 @@ const char* op_name(AsyncOp op) {
 // One lane's mbarrier object: the address operand in .shared{::cta} (or generic, pointing into
 // the shared window), 8-byte aligned (9.7.13.15.1), recorded in the result for the timing model.
 uint8_t* mbarrier_object(ExecCtx& c, unsigned lane, uint32_t tid, const isa::Operand& a) {
-  uint64_t addr = (a.reg >= 0 ? c.reg(a.reg, tid) : 0) + static_cast<uint64_t>(a.imm);
+  uint64_t addr = operand_address(c, tid, a);
   if (c.in->space == isa::Space::Generic && !(a.reg < 0 && a.sym_space == isa::Space::Shared)) {
     if (addr - kSharedWindow >= kWindowSize) c.fault(std::string(op_name(c.in->async.op)) + ": the object is not in shared memory", tid, addr);
     addr -= kSharedWindow;
@@ -185,6 +186,14 @@ void copy_arrive(ExecCtx& c) {
 }
 
 }  // namespace
+
+void mbarrier_complete_tx(ExecCtx& c, unsigned lane, uint32_t tid, const isa::Operand& a, uint32_t bytes) {
+  uint8_t* p = mbarrier_object(c, lane, tid, a);
+  mb::Fields f = valid_fields(c, tid, p);
+  add_tx(c, tid, f, -int64_t{bytes});
+  mb::complete_phase_if_done(f);
+  store(p, mb::encode(f));
+}
 
 ExecFn bind_mbarrier(const isa::Instruction& in) {
   const bool b64 = in.type == isa::DType::B64;

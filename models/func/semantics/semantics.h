@@ -32,6 +32,10 @@ ExecFn bind_tensor(const isa::Instruction& in);   // mma.sync, wmma (tensor_ops.
 ExecFn bind_matrix_memory(const isa::Instruction& in);  // wmma.load/store ldmatrix stmatrix movmatrix
 ExecFn bind_async_copy(const isa::Instruction& in);  // cp.async{.ca,.cg,.commit_group,.wait_group,.wait_all,.mbarrier.arrive}
 ExecFn bind_mbarrier(const isa::Instruction& in);    // mbarrier.* and cp.async.mbarrier.arrive
+ExecFn bind_bulk_copy(const isa::Instruction& in);   // cp.async.bulk{,.commit_group,.wait_group,.prefetch.L2}
+// The complete-tx of `bytes` on one lane's mbarrier object at address operand `a` (shared
+// memory): what a cp.async.bulk with .mbarrier::complete_tx::bytes does when its data has landed.
+void mbarrier_complete_tx(ExecCtx& c, unsigned lane, uint32_t tid, const isa::Operand& a, uint32_t bytes);
 ExecFn bind_video(const isa::Instruction& in);       // vabsdiff4
 ExecFn bind_texture(const isa::Instruction& in);     // tex tld4 txq, and via bind_surface:
 ExecFn bind_surface(const isa::Instruction& in);     // suld.b sust.b

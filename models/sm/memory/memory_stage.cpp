@@ -15,6 +15,14 @@ namespace {
 // other texels of the footprint are not sent), through the L1 like any global access. There is no
 // separate texture cache; the functional result never bypasses the memory system.
 bool is_copy(const WarpInstr& w) { return w.in->op == isa::Opcode::CpAsync && w.in->async.op == isa::AsyncOp::Copy; }
+// cp.async.bulk and its prefetch.L2 (func bulk_copy_ops.cpp): the lines go out (written, for a
+// copy to global memory) and the warp does not wait for them; the copy completed functionally.
+bool is_bulk(const WarpInstr& w) {
+  return w.in->op == isa::Opcode::CpAsync && (w.in->async.op == isa::AsyncOp::BulkCopy || w.in->async.op == isa::AsyncOp::BulkPrefetch);
+}
+bool writes_lines(const WarpInstr& w) {
+  return w.in->is_store() || (is_bulk(w) && w.in->async.bulk_dst == isa::Space::Global);
+}
 
 bool uses_memory_system(const WarpInstr& w) {
   return (w.in->is_memory() || w.in->is_matrix_access() || w.in->op == isa::Opcode::CpAsync) &&
@@ -84,7 +92,7 @@ void MemoryStage::start(WarpInstr& w, Cycle now) {
   }
   for_each_lane(w.result.accessed, [&](unsigned lane) { m_addresses[lane] = timing_address(w, lane); });
   coalesce(w.result, w.result.accessed, m_core.spec.l1d.line_bytes, m_addresses, m_lines);
-  m_waits = !is_copy(w) && (!(w.in->is_store() || w.in->is_matrix_store()) || m_core.spec.wait_for_stores);
+  m_waits = !is_copy(w) && !is_bulk(w) && (!(w.in->is_store() || w.in->is_matrix_store()) || m_core.spec.wait_for_stores);
   m_core.counters.line_requests += m_lines.size();
   if (m_lines.size() == 1) {
     ++m_core.counters.coalesced_memory_instructions;
@@ -145,7 +153,7 @@ Cycle MemoryStage::cycle(Cycle now) {
 void MemoryStage::send_line(Cycle now) {
   const LineRequest& l = m_lines[m_next_line++];
   const mem::AccessKind kind = m_active->in->is_atomic() ? mem::AccessKind::Atomic
-                               : m_active->in->is_store() ? mem::AccessKind::Store
+                               : writes_lines(*m_active) ? mem::AccessKind::Store
                                                           : mem::AccessKind::Load;
   tlm::tlm_generic_payload& p = m_pool.make(l.line_address, kind == mem::AccessKind::Load ? m_core.spec.l1d.line_bytes : l.bytes, kind, m_core.clock.time());
   mem::MemExtension& e = mem::MemExtension::of(p);

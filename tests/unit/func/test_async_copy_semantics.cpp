@@ -2,7 +2,8 @@
 // first src-size of them from the source and the rest zero, the ignore-src predicate, .cg's single
 // size, the cache qualifiers accepted as hints, the group instructions, and the faults for
 // misaligned addresses and a src-size larger than cp-size. Each snippet reads shared memory back
-// after cp.async.wait_all / wait_group, where the ISA guarantees the data is there.
+// after cp.async.wait_all / wait_group, where the ISA guarantees the data is there. Then
+// cp.async.bulk (sm_90) and its mbarrier completion.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -130,6 +131,80 @@ TEST(AsyncCopy, CpSizeMustBe4Or8Or16) {
 
 TEST(AsyncCopy, CpAsyncWithoutAnOperationIsAParseError) {
   EXPECT_THROW(run1("cp.async.shared.global [%r1], [%in], 8;\n", 1), SourceError);
+}
+
+// cp.async.bulk (PTX ISA 9.7.9.25.4): one thread copies `size` bytes; the mbarrier form performs
+// complete-tx of `size` on the object, completing the phase whose expected transaction bytes it
+// carries (arrive.expect_tx of the same count).
+const std::string kBar = ".shared .align 8 .b64 bar;\n mov.u32 %r2, bar;\n mbarrier.init.shared.b64 [%r2], 1;\n"
+                         "mbarrier.arrive.expect_tx.shared.b64 %rd9, [%r2], 16;\n";
+
+// Runs `copy` (which fills buf's first 16 bytes with a and b through a bulk copy completing on
+// bar) and checks both the bytes and that phase 0 of bar has completed.
+void expect_bulk_copy(const std::string& copy, uint64_t a, uint64_t b) {
+  const auto out = run1(kBuf + kBar + copy + "\n mbarrier.try_wait.parity.shared.b64 %p, [%r2], 0;\n" + kReadBack, a, b);
+  EXPECT_EQ(out.o, read_back(a, b)) << copy;
+  EXPECT_TRUE(out.p) << copy << ": phase 0 complete after the copy";
+}
+
+TEST(BulkCopy, GlobalToSharedCompletesTheMbarriersTransaction) {
+  for (const std::string dst : {"shared::cluster", "shared::cta"})
+    expect_bulk_copy("cp.async.bulk." + dst + ".global.mbarrier::complete_tx::bytes [%r1], [%in], 16, [%r2];",
+                     0x1122334455667788ull, 0x99aabbccddeeff00ull);
+  // Without the copy the phase waits for its 16 transaction bytes.
+  EXPECT_FALSE(run1(kBuf + kBar + "mbarrier.try_wait.parity.shared.b64 %p, [%r2], 0;\n", 1).p);
+}
+
+TEST(BulkCopy, SizeInARegisterAndCacheHintPolicy) {
+  expect_bulk_copy("mov.u32 %r4, 16;\n createpolicy.fractional.L2::evict_last.b64 %rd8, 1.0;\n"
+                   "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.L2::cache_hint [%r1], [%in], %r4, [%r2], %rd8;",
+                   5, 6);
+}
+
+TEST(BulkCopy, SharedToSharedInTheCtasOwnMemory) {
+  expect_bulk_copy("st.shared.v2.u64 [%r1+32], {%a, %b};\n add.u32 %r5, %r1, 32;\n"
+                   "cp.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes [%r1], [%r5], 16, [%r2];",
+                   11, 12);
+}
+
+// The bulk-group form writes global memory from shared memory; commit_group and wait_group{.read}
+// then find the group complete.
+TEST(BulkCopy, SharedToGlobalBulkGroup) {
+  const auto out = run1(kBuf + "st.shared.v2.u64 [%r1], {%b, %a};\n"
+                               "cp.async.bulk.global.shared::cta.bulk_group [%in], [%r1], 16;\n"
+                               "cp.async.bulk.commit_group;\n cp.async.bulk.wait_group.read 0;\n cp.async.bulk.wait_group 0;\n"
+                               "ld.global.u64 %rd1, [%in];\n ld.global.u64 %rd2, [%in+8];\n mad.lo.u64 %o, %rd1, 3, %rd2;\n",
+                        21, 22);
+  EXPECT_EQ(out.o, read_back(22, 21));
+}
+
+TEST(BulkCopy, PrefetchIsAHintOnly) {
+  const auto out = run1(kBuf + "cp.async.bulk.prefetch.L2.global [%in], 16;\n cp.async.bulk.prefetch.L2.global [16], 32;\n" + kReadBack, 1, 2);
+  EXPECT_EQ(out.o, read_back(~0ull, ~0ull));
+}
+
+TEST(BulkCopy, SizeAlignmentAndBoundsFault) {
+  auto fault = [](const std::string& snip) {
+    try {
+      run1(kBuf + kBar + snip, 1);
+    } catch (const func::KernelFault& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  const std::string copy = "cp.async.bulk.shared::cta.global.mbarrier::complete_tx::bytes ";
+  EXPECT_NE(fault(copy + "[%r1], [%in], 24, [%r2];").find("size 24 is not a multiple of 16"), std::string::npos);
+  EXPECT_NE(fault(copy + "[%r1+8], [%in], 16, [%r2];").find("destination not 16-byte aligned"), std::string::npos);
+  EXPECT_NE(fault(copy + "[%r1+1024], [%in], 16, [%r2];").find("beyond the CTA's"), std::string::npos);
+  EXPECT_NE(fault(copy + "[%r1], [%in], 32, [%r2];").find("outside any allocation"), std::string::npos);  // 24-byte inputs
+}
+
+// The sm_90a multicast form, and a bulk copy without its completion mechanism, are named as not
+// supported when the kernel is bound (exit 2 from the command line).
+TEST(BulkCopy, MulticastAndIncompleteFormsAreRefusedByName) {
+  EXPECT_THROW(run1(kBuf + kBar + "mov.u16 %ha, 3;\n cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster [%r1], [%in], 16, [%r2], %ha;\n", 1),
+               SourceError);
+  EXPECT_THROW(run1(kBuf + "cp.async.bulk.shared::cta.global [%r1], [%in], 16;\n", 1), SourceError);
 }
 
 }  // namespace

@@ -1,0 +1,133 @@
+// cp.async.bulk (PTX ISA 9.7.9.25.4, sm_90; the forms without .multicast::cluster, which is
+// sm_90a, and without .ignore_oob or .cp_mask, which later PTX versions add):
+//
+//   cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes{.L2::cache_hint} [dst], [src], size, [mbar]{, policy}
+//   cp.async.bulk.shared::cta.global.mbarrier::complete_tx::bytes{.L2::cache_hint}     [dst], [src], size, [mbar]{, policy}
+//   cp.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes             [dst], [src], size, [mbar]
+//   cp.async.bulk.global.shared::cta.bulk_group{.L2::cache_hint}                       [dst], [src], size{, policy}
+//   cp.async.bulk.commit_group;  cp.async.bulk.wait_group{.read} N;
+//   cp.async.bulk.prefetch.L2.global{.L2::cache_hint} [src], size{, policy}
+//
+// Each active thread copies `size` bytes (a multiple of 16; both addresses 16-byte aligned, as
+// the ISA requires: anything else is a kernel fault here). Shared addresses are .shared::cta
+// offsets; a launch without clusters makes .shared::cluster the CTA's own shared memory. The
+// .mbarrier::complete_tx::bytes forms perform complete-tx of `size` on the mbarrier object once
+// the data has landed.
+//
+// When: as for cp.async (async_copy_ops.cpp) the functional engine copies when the instruction
+// executes, so the complete-tx happens then too, every bulk group is complete when committed
+// and wait_group has nothing left to wait for. The timing model sends the copy's global lines
+// through the L1 (reads for a copy from global, writes for one to global) without the warp
+// waiting for them; the data's arrival time does not delay the mbarrier (a simplification, as
+// for cp.async.mbarrier.arrive; README, "PTX of sm_70 to sm_90"). prefetch.L2 is a hint: its lines go to the memory system when they are inside an
+// allocation, and nothing else happens.
+#include <algorithm>
+#include <cstring>
+#include <string>
+
+#include "models/func/semantics/dispatch.h"
+#include "models/func/semantics/semantics.h"
+
+namespace gputlm::func::sem {
+namespace {
+
+using isa::AsyncOp;
+using isa::Space;
+
+// The CTA's shared bytes at `addr` .. addr + size, or a fault naming which operand overran.
+uint8_t* shared_range(ExecCtx& c, uint32_t tid, uint64_t addr, uint64_t size, const char* which) {
+  if (addr + size > c.cta->shared.size() || addr + size < addr)
+    c.fault(std::string("cp.async.bulk: shared ") + which + " of " + std::to_string(size) + " bytes beyond the CTA's " +
+                std::to_string(c.cta->shared.size()) + " bytes",
+            tid, addr);
+  return c.cta->shared.data() + addr;
+}
+
+void bulk_copy(ExecCtx& c) {
+  const isa::Instruction& in = *c.in;
+  const isa::AsyncForm& a = in.async;
+  ExecResult& r = *c.result;
+  uint64_t most = 0;  // the largest copy: the bytes per lane the memory system sees
+  lanes(c, [&](unsigned lane, uint32_t tid) {
+    const uint64_t dst = operand_address(c, tid, in.ops[0]), src = operand_address(c, tid, in.ops[1]);
+    const uint64_t size = c.raw(in.ops[2], lane, tid) & 0xffffffffu;
+    if (size % 16 != 0) c.fault("cp.async.bulk: size " + std::to_string(size) + " is not a multiple of 16", tid, 0, false);
+    if (dst % 16 != 0) c.fault("cp.async.bulk: destination not 16-byte aligned", tid, dst);
+    if (src % 16 != 0) c.fault("cp.async.bulk: source not 16-byte aligned", tid, src);
+    GlobalMemory& mem = *c.launch().memory;
+    if (a.bulk_src == Space::Global) {  // global -> shared
+      uint8_t* d = shared_range(c, tid, dst, size, "destination");
+      c.check_global(src, size, tid, "cp.async.bulk: global source");
+      mem.read(src, d, size);
+    } else if (a.bulk_dst == Space::Global) {  // shared -> global
+      const uint8_t* s = shared_range(c, tid, src, size, "source");
+      c.check_global(dst, size, tid, "cp.async.bulk: global destination");
+      mem.write(dst, s, size);
+    } else {  // shared -> shared (the CTA's own: no clusters)
+      uint8_t* d = shared_range(c, tid, dst, size, "destination");
+      std::memmove(d, shared_range(c, tid, src, size, "source"), size);
+    }
+    if (a.complete_tx) mbarrier_complete_tx(c, lane, tid, in.ops[3], static_cast<uint32_t>(size));
+    // What the memory system sees (recorded after the mbarrier's own record): the global side.
+    const bool global = a.bulk_src == Space::Global || a.bulk_dst == Space::Global;
+    r.space = global ? Space::Global : Space::Shared;
+    r.accessed |= LaneMask{1} << lane;
+    r.addr[lane] = a.bulk_dst == Space::Global ? dst : (global ? src : dst);
+    most = std::max(most, size);
+  });
+  r.access_bytes = static_cast<uint32_t>(most);
+}
+
+// prefetch.L2: a hint with no architectural effect; lines inside an allocation are recorded for
+// the timing model.
+void bulk_prefetch(ExecCtx& c) {
+  const isa::Instruction& in = *c.in;
+  ExecResult& r = *c.result;
+  lanes(c, [&](unsigned lane, uint32_t tid) {
+    const uint64_t src = operand_address(c, tid, in.ops[0]);
+    const uint64_t size = c.raw(in.ops[1], lane, tid) & 0xffffffffu;
+    if (size == 0 || !c.launch().memory->find(src, size)) return;
+    r.space = Space::Global;
+    r.access_bytes = std::max(r.access_bytes, static_cast<uint32_t>(size));
+    r.accessed |= LaneMask{1} << lane;
+    r.addr[lane] = src;
+  });
+}
+
+void nothing_pending(ExecCtx&) {}
+
+bool is_address(const isa::Instruction& in, unsigned i) { return in.nops > i && in.ops[i].kind == isa::OperandKind::Address; }
+bool is_value(const isa::Instruction& in, unsigned i) {
+  return in.nops > i && (in.ops[i].kind == isa::OperandKind::Reg || in.ops[i].kind == isa::OperandKind::Imm);
+}
+
+bool valid_copy(const isa::Instruction& in) {
+  const isa::AsyncForm& a = in.async;
+  const bool hint = in.has(isa::kCacheHint);
+  if (!is_address(in, 0) || !is_address(in, 1) || !is_value(in, 2)) return false;
+  if (a.bulk_dst == Space::Shared && a.complete_tx && !a.bulk_group) {  // into shared memory, mbarrier completion
+    if (a.bulk_src == Space::Shared && hint) return false;
+    return (a.bulk_src == Space::Global || a.bulk_src == Space::Shared) && is_address(in, 3) && in.nops == 4u + (hint ? 1 : 0);
+  }
+  return a.bulk_dst == Space::Global && a.bulk_src == Space::Shared && a.bulk_group && !a.complete_tx &&
+         in.nops == 3u + (hint ? 1 : 0);
+}
+
+}  // namespace
+
+ExecFn bind_bulk_copy(const isa::Instruction& in) {
+  switch (in.async.op) {
+    case AsyncOp::BulkCopy: return valid_copy(in) ? ExecFn(bulk_copy) : nullptr;
+    case AsyncOp::BulkCommit: return in.nops == 0 ? ExecFn(nothing_pending) : nullptr;
+    case AsyncOp::BulkWait:
+      return in.nops == 1 && in.ops[0].kind == isa::OperandKind::Imm && in.ops[0].imm >= 0 ? ExecFn(nothing_pending) : nullptr;
+    case AsyncOp::BulkPrefetch:
+      return in.async.bulk_src == Space::Global && is_address(in, 0) && is_value(in, 1) &&
+                     in.nops == 2u + (in.has(isa::kCacheHint) ? 1 : 0)
+                 ? ExecFn(bulk_prefetch)
+                 : nullptr;
+    default: return nullptr;
+  }
+}
+
+}  // namespace gputlm::func::sem
