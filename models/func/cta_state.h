@@ -48,6 +48,9 @@ struct CtaState {
   Dim3 ctaid;
   uint32_t nthreads;
   uint32_t smid = 0;  // core the CTA runs on (set by the timing model; 0 functionally)
+  // The timing model completes cp.async.bulk's mbarrier transactions when the copy's lines have
+  // returned (ExecResult::tx_mbar); functionally they complete when the copy executes.
+  bool defer_tx = false;
   std::vector<uint64_t> regs;
   std::vector<uint8_t> shared;
   std::vector<uint8_t> local;

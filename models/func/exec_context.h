@@ -48,6 +48,10 @@ struct ExecResult {
   LaneMask accessed = 0;
   // call: the callee's first pc per calling lane.
   std::array<uint64_t, kWarpSize> addr{};  // meaningful for the accessed (calling) lanes only
+  // cp.async.bulk with a CTA that defers transactions (CtaState::defer_tx): the mbarrier object's
+  // shared offset (-1: none) and the bytes its complete-tx will count once the lines are back.
+  int64_t tx_mbar = -1;
+  uint32_t tx_bytes = 0;
 
   // A fresh result for the next instruction; the addresses are left as they are (only the active
   // lanes' are ever read, and each memory instruction writes those).
@@ -60,6 +64,7 @@ struct ExecResult {
     barrier_red_true = 0;
     space = isa::Space::Generic;
     access_bytes = 0;
+    tx_mbar = -1;
   }
 };
 

@@ -93,6 +93,7 @@ void Core::start_cta(const func::BoundKernel& kernel, const func::Launch& launch
   cta.kernel = &kernel;
   cta.state = std::make_unique<func::CtaState>(launch, cta_id);
   cta.state->smid = m_ctx.id;
+  cta.state->defer_tx = true;  // cp.async.bulk's mbarrier transactions complete when its lines return (memory stage)
   if (launch.replay) ++m_replay_ctas;
   cta.barriers = std::make_unique<func::CtaBarriers>(*cta.state);
   cta.warp_slots.clear();

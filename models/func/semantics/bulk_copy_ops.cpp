@@ -18,8 +18,10 @@
 // executes, so the complete-tx happens then too, every bulk group is complete when committed
 // and wait_group has nothing left to wait for. The timing model sends the copy's global lines
 // through the L1 (reads for a copy from global, writes for one to global) without the warp
-// waiting for them; the data's arrival time does not delay the mbarrier (a simplification, as
-// for cp.async.mbarrier.arrive; README, "PTX of sm_70 to sm_90"). prefetch.L2 is a hint: its lines go to the memory system when they are inside an
+// waiting for them, and a copy from global memory completes its mbarrier transaction when its
+// last line has returned (CtaState::defer_tx; memory_stage.cpp): the data is in shared memory
+// from the start, but a thread waiting on the mbarrier waits for the copy's time. (A second lane
+// of the same warp instruction copying with complete-tx completes at once.) prefetch.L2 is a hint: its lines go to the memory system when they are inside an
 // allocation, and nothing else happens.
 #include <algorithm>
 #include <cstring>
@@ -67,9 +69,12 @@ void bulk_copy(ExecCtx& c) {
       uint8_t* d = shared_range(c, tid, dst, size, "destination");
       std::memmove(d, shared_range(c, tid, src, size, "source"), size);
     }
-    if (a.complete_tx) mbarrier_complete_tx(c, lane, tid, in.ops[3], static_cast<uint32_t>(size));
     // What the memory system sees (recorded after the mbarrier's own record): the global side.
     const bool global = a.bulk_src == Space::Global || a.bulk_dst == Space::Global;
+    if (a.complete_tx) {  // deferred for the timing model when the data comes from global memory (one lane a warp)
+      const bool later = c.cta->defer_tx && global && size > 0 && r.tx_mbar < 0;
+      mbarrier_complete_tx(c, lane, tid, in.ops[3], static_cast<uint32_t>(size), !later);
+    }
     r.space = global ? Space::Global : Space::Shared;
     r.accessed |= LaneMask{1} << lane;
     r.addr[lane] = a.bulk_dst == Space::Global ? dst : (global ? src : dst);

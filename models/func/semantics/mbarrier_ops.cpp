@@ -187,9 +187,14 @@ void copy_arrive(ExecCtx& c) {
 
 }  // namespace
 
-void mbarrier_complete_tx(ExecCtx& c, unsigned lane, uint32_t tid, const isa::Operand& a, uint32_t bytes) {
+void mbarrier_complete_tx(ExecCtx& c, unsigned lane, uint32_t tid, const isa::Operand& a, uint32_t bytes, bool now) {
   uint8_t* p = mbarrier_object(c, lane, tid, a);
   mb::Fields f = valid_fields(c, tid, p);
+  if (!now) {
+    c.result->tx_mbar = p - c.cta->shared.data();
+    c.result->tx_bytes = bytes;
+    return;
+  }
   add_tx(c, tid, f, -int64_t{bytes});
   mb::complete_phase_if_done(f);
   store(p, mb::encode(f));

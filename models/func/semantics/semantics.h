@@ -35,7 +35,9 @@ ExecFn bind_mbarrier(const isa::Instruction& in);    // mbarrier.* and cp.async.
 ExecFn bind_bulk_copy(const isa::Instruction& in);   // cp.async.bulk{,.commit_group,.wait_group,.prefetch.L2}
 // The complete-tx of `bytes` on one lane's mbarrier object at address operand `a` (shared
 // memory): what a cp.async.bulk with .mbarrier::complete_tx::bytes does when its data has landed.
-void mbarrier_complete_tx(ExecCtx& c, unsigned lane, uint32_t tid, const isa::Operand& a, uint32_t bytes);
+// With `now` false the object is checked and the transaction recorded in the result
+// (ExecResult::tx_mbar) for the timing model to complete later.
+void mbarrier_complete_tx(ExecCtx& c, unsigned lane, uint32_t tid, const isa::Operand& a, uint32_t bytes, bool now = true);
 ExecFn bind_video(const isa::Instruction& in);       // vabsdiff4
 ExecFn bind_texture(const isa::Instruction& in);     // tex tld4 txq, and via bind_surface:
 ExecFn bind_surface(const isa::Instruction& in);     // suld.b sust.b

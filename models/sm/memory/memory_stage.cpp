@@ -1,5 +1,10 @@
 #include "models/sm/memory/memory_stage.h"
 
+#include <cstring>
+#include <utility>
+
+#include "models/func/mbarrier.h"
+
 namespace gputlm::sm {
 
 namespace {
@@ -48,6 +53,12 @@ void MemoryStage::receive(Cycle now) {
     dcache.pop_response();
     if (!m_copy_lines.empty()) {
       const auto c = m_copy_lines.find(&p);
+      if (c != m_copy_lines.end() && c->second.bulk >= 0) {
+        line_back(c->second.bulk);
+        m_copy_lines.erase(c);
+        p.release();
+        continue;
+      }
       if (c != m_copy_lines.end()) {
         WarpSlot& slot = m_core.warps[c->second.slot];
         if (slot.age == c->second.age && slot.copies.line_returned(c->second.group)) copies_moved(c->second.slot);
@@ -92,6 +103,12 @@ void MemoryStage::start(WarpInstr& w, Cycle now) {
   }
   for_each_lane(w.result.accessed, [&](unsigned lane) { m_addresses[lane] = timing_address(w, lane); });
   coalesce(w.result, w.result.accessed, m_core.spec.l1d.line_bytes, m_addresses, m_lines);
+  if (is_bulk(w) && w.result.tx_mbar >= 0) {
+    const WarpSlot& slot = m_core.warps[w.slot];
+    m_active_bulk = m_next_bulk++;
+    m_bulk[m_active_bulk] = {w.slot, slot.cta_slot, m_core.ctas[slot.cta_slot].state.get(),
+                             static_cast<uint64_t>(w.result.tx_mbar), w.result.tx_bytes};
+  }
   m_waits = !is_copy(w) && !is_bulk(w) && (!(w.in->is_store() || w.in->is_matrix_store()) || m_core.spec.wait_for_stores);
   m_core.counters.line_requests += m_lines.size();
   if (m_lines.size() == 1) {
@@ -106,6 +123,11 @@ void MemoryStage::finish_active(Cycle now) {
   WarpInstr* w = m_active;
   m_active = nullptr;
   if (is_copy(*w) && m_core.warps[w->slot].copies.copy_sent(w->copy_group)) copies_moved(w->slot);
+  if (m_active_bulk >= 0) {  // every line sent: the transaction completes with the last one back
+    m_bulk[m_active_bulk].sent = true;
+    ++m_bulk[m_active_bulk].lines;
+    line_back(std::exchange(m_active_bulk, -1));
+  }
   if (m_waits && w->lines_pending > 0) {  // set aside until its lines return
     w->parked = true;
     ++m_parked;
@@ -114,6 +136,31 @@ void MemoryStage::finish_active(Cycle now) {
     return;
   }
   m_done.push_back({std::max(now, m_busy_until), w});
+}
+
+// One line of a bulk copy's transaction is back (or, counted once more, all were sent): the last
+// one completes the transaction.
+void MemoryStage::line_back(int64_t bulk) {
+  const auto it = m_bulk.find(bulk);
+  if (it == m_bulk.end() || --it->second.lines > 0 || !it->second.sent) return;
+  complete_tx(it->second);
+  m_bulk.erase(it);
+}
+
+// complete-tx on the mbarrier object (PTX ISA 9.7.13.15.12), in the CTA's shared memory if the CTA
+// is still the one that copied; the warps polling it see the phase complete at their next try.
+void MemoryStage::complete_tx(const BulkTx& t) {
+  const CtaSlot& cta = m_core.ctas[t.cta_slot];
+  if (!cta.valid || cta.state.get() != t.cta || t.mbar + 8 > cta.state->shared.size()) return;
+  uint8_t* p = cta.state->shared.data() + t.mbar;
+  uint64_t word;
+  std::memcpy(&word, p, 8);
+  func::mbarrier::Fields f = func::mbarrier::decode(word);
+  f.tx -= t.bytes;
+  func::mbarrier::complete_phase_if_done(f);
+  word = func::mbarrier::encode(f);
+  std::memcpy(p, &word, 8);
+  copies_moved(t.warp_slot);
 }
 
 // A copy group completed: the warp's wait_group may issue (fetch re-checks touched warps; the core
@@ -168,6 +215,9 @@ void MemoryStage::send_line(Cycle now) {
   } else if (is_copy(*m_active)) {
     m_copy_lines[&p] = {m_active->slot, m_core.warps[m_active->slot].age, m_active->copy_group};
     m_core.warps[m_active->slot].copies.line_sent(m_active->copy_group);
+  } else if (m_active_bulk >= 0) {
+    m_copy_lines[&p] = {m_active->slot, 0, 0, m_active_bulk};
+    ++m_bulk[m_active_bulk].lines;
   }
   m_last_send = now;
   m_busy_until = now + 1;

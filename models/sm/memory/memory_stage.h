@@ -57,8 +57,23 @@ class MemoryStage : public Stage {
     uint32_t slot;
     uint64_t age;    // the warp's (a slot's next warp ignores its predecessor's lines)
     uint64_t group;
+    int64_t bulk = -1;  // a cp.async.bulk's line: its transaction in m_bulk
   };
   std::unordered_map<const tlm::tlm_generic_payload*, CopyLine> m_copy_lines;  // cp.async lines in flight
+  // A cp.async.bulk whose mbarrier transaction completes when its last line returns
+  // (func::ExecResult::tx_mbar): the CTA (slot and state, which a later CTA replaces), the object's
+  // shared offset, the bytes, the lines in flight and whether all are sent.
+  struct BulkTx {
+    uint32_t warp_slot, cta_slot;
+    const func::CtaState* cta;
+    uint64_t mbar;
+    uint32_t bytes, lines = 0;
+    bool sent = false;
+  };
+  std::unordered_map<int64_t, BulkTx> m_bulk;
+  int64_t m_next_bulk = 0, m_active_bulk = -1;
+  void line_back(int64_t bulk);
+  void complete_tx(const BulkTx& t);
   bool m_copies_moved = false;  // this run completed a copy group
 };
 

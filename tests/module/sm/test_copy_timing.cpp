@@ -3,9 +3,11 @@
 // all but the N most recent committed groups, wait_all for every group (sm/memory/copy_groups.h).
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <string>
 
 #include "support/core_run.h"
+#include "support/ptx_harness.h"
 
 namespace gputlm::test {
 namespace {
@@ -67,6 +69,32 @@ TEST(CopyTiming, ACopyWhoseLanesAreOffSendsNothingAndCompletes) {
   const uint64_t none = cycles("setp.eq.u32 %q1, %tid, 99;\n" + copy("@%q1") + copy() +
                                "cp.async.commit_group;\n cp.async.wait_group 0;\n");
   EXPECT_GT(none, 0u);
+}
+
+// cp.async.bulk (PTX ISA 9.7.9.25.4) completes its mbarrier transaction when the copy's data has
+// landed: in the timing model, when its last line has returned (memory_stage.cpp), so the first
+// try_wait of a thread waiting on the mbarrier fails and the phase completes a memory round trip
+// later; functionally the copy and its complete-tx happen at once and the first try succeeds.
+// Thread 0 copies 256 bytes of the (uncached) output buffer, or, for comparison, performs the
+// complete-tx itself; every thread counts its tries.
+TEST(CopyTiming, ABulkCopysMbarrierPhaseCompletesWhenItsLinesReturn) {
+  auto kernel = [](const std::string& tx) {
+    return ".shared .align 16 .b8 sbuf[512];\n .shared .align 8 .b64 bar;\n"
+           "mov.u32 %r1, sbuf;\n mov.u32 %r3, bar;\n setp.eq.u32 %q1, %tid, 0;\n"
+           "@%q1 mbarrier.init.shared.b64 [%r3], 1;\n bar.sync 0;\n"
+           "@%q1 mbarrier.arrive.expect_tx.shared.b64 %rd1, [%r3], 256;\n@%q1 " + tx + "\n"
+           "mov.u32 %r2, 0;\n$W:\n add.u32 %r2, %r2, 1;\n mbarrier.try_wait.parity.shared.b64 %q2, [%r3], 0;\n"
+           "@!%q2 bra $W;\n cvt.u64.u32 %o, %r2;\n";
+  };
+  const std::string copy = kernel("cp.async.bulk.shared::cta.global.mbarrier::complete_tx::bytes [%r1], [%out], 256, [%r3];");
+  const std::string at_once = kernel("mbarrier.complete_tx.shared.b64 [%r3], 256;");
+  const CoreRun timed = run_core(copy, 32), immediate = run_core(at_once, 32);
+  EXPECT_EQ(run_snippet(copy, std::vector<Inputs>(32, Inputs{0, 0, 0}))[0].o, 1u);
+  EXPECT_EQ(immediate.out[0].o, 1u);
+  EXPECT_GE(timed.out[0].o, 2u) << "the first try_wait found the phase complete";
+  EXPECT_GT(timed.cycles, immediate.cycles + 50) << "copy " << timed.cycles << " cycles, complete-tx at once " << immediate.cycles;
+  std::printf("bulk copy: %llu tries, %llu cycles; complete-tx at once: %llu cycles\n", static_cast<unsigned long long>(timed.out[0].o),
+              static_cast<unsigned long long>(timed.cycles), static_cast<unsigned long long>(immediate.cycles));
 }
 
 }  // namespace
