@@ -65,4 +65,10 @@ inline bool complete_phase_if_done(Fields& f) {
   return true;
 }
 
+// complete-tx (9.7.13.15.12): the tx-count drops by `bytes` and the phase may complete.
+inline bool complete_tx(Fields& f, int64_t bytes) {
+  f.tx -= bytes;
+  return complete_phase_if_done(f);
+}
+
 }  // namespace gputlm::func::mbarrier

@@ -3,6 +3,7 @@
 // when an operand is NaN.
 // Half-precision sources and destinations are in half_compare_ops.cpp.
 #include <cmath>
+#include <type_traits>
 
 #include "models/func/semantics/dispatch.h"
 #include "models/func/semantics/fp_util.h"
@@ -14,25 +15,50 @@ namespace {
 
 using isa::CmpOp;
 
+// An integer comparison with its operator fixed at compile time (the operators other than the
+// ten integer ones are false).
+template <CmpOp Op, class T>
+bool int_compare(T a, T b) {
+  using U = Unsigned<T>;
+  if constexpr (Op == CmpOp::Eq) return a == b;
+  else if constexpr (Op == CmpOp::Ne) return a != b;
+  else if constexpr (Op == CmpOp::Lt) return a < b;
+  else if constexpr (Op == CmpOp::Le) return a <= b;
+  else if constexpr (Op == CmpOp::Gt) return a > b;
+  else if constexpr (Op == CmpOp::Ge) return a >= b;
+  else if constexpr (Op == CmpOp::Lo) return U(a) < U(b);
+  else if constexpr (Op == CmpOp::Ls) return U(a) <= U(b);
+  else if constexpr (Op == CmpOp::Hi) return U(a) > U(b);
+  else if constexpr (Op == CmpOp::Hs) return U(a) >= U(b);
+  else return false;
+}
+
+// f(std::integral_constant<CmpOp, op>{}) for the integer operators (None for any other): the
+// switch on the operator happens here, once, and f sees a constant.
+template <class F>
+decltype(auto) with_int_op(CmpOp op, F f) {
+  using C = CmpOp;
+  switch (op) {
+    case C::Eq: return f(std::integral_constant<C, C::Eq>{});
+    case C::Ne: return f(std::integral_constant<C, C::Ne>{});
+    case C::Lt: return f(std::integral_constant<C, C::Lt>{});
+    case C::Le: return f(std::integral_constant<C, C::Le>{});
+    case C::Gt: return f(std::integral_constant<C, C::Gt>{});
+    case C::Ge: return f(std::integral_constant<C, C::Ge>{});
+    case C::Lo: return f(std::integral_constant<C, C::Lo>{});
+    case C::Ls: return f(std::integral_constant<C, C::Ls>{});
+    case C::Hi: return f(std::integral_constant<C, C::Hi>{});
+    case C::Hs: return f(std::integral_constant<C, C::Hs>{});
+    default: return f(std::integral_constant<C, C::None>{});
+  }
+}
+
 template <class T>
 bool compare(CmpOp op, T a, T b) {
   if constexpr (std::is_floating_point_v<T>) {
     return float_compare(op, a, b);
   } else {
-    using U = Unsigned<T>;
-    switch (op) {
-      case CmpOp::Eq: return a == b;
-      case CmpOp::Ne: return a != b;
-      case CmpOp::Lt: return a < b;
-      case CmpOp::Le: return a <= b;
-      case CmpOp::Gt: return a > b;
-      case CmpOp::Ge: return a >= b;
-      case CmpOp::Lo: return U(a) < U(b);
-      case CmpOp::Ls: return U(a) <= U(b);
-      case CmpOp::Hi: return U(a) > U(b);
-      case CmpOp::Hs: return U(a) >= U(b);
-      default: return false;
-    }
+    return with_int_op(op, [&](auto k) { return int_compare<decltype(k)::value>(a, b); });
   }
 }
 
@@ -55,20 +81,7 @@ template <class T>
     const bool ftz = std::is_same_v<T, float> && in.has(isa::kFtz);
     run([&](T x, T y) { return ftz ? compare<T>(in.cmp, flush_subnormal(x), flush_subnormal(y)) : compare<T>(in.cmp, x, y); });
   } else {
-    using U = Unsigned<T>;
-    switch (in.cmp) {
-      case CmpOp::Eq: run([](T x, T y) { return x == y; }); break;
-      case CmpOp::Ne: run([](T x, T y) { return x != y; }); break;
-      case CmpOp::Lt: run([](T x, T y) { return x < y; }); break;
-      case CmpOp::Le: run([](T x, T y) { return x <= y; }); break;
-      case CmpOp::Gt: run([](T x, T y) { return x > y; }); break;
-      case CmpOp::Ge: run([](T x, T y) { return x >= y; }); break;
-      case CmpOp::Lo: run([](T x, T y) { return U(x) < U(y); }); break;
-      case CmpOp::Ls: run([](T x, T y) { return U(x) <= U(y); }); break;
-      case CmpOp::Hi: run([](T x, T y) { return U(x) > U(y); }); break;
-      case CmpOp::Hs: run([](T x, T y) { return U(x) >= U(y); }); break;
-      default: run([](T, T) { return false; }); break;
-    }
+    with_int_op(in.cmp, [&](auto k) { run([](T x, T y) { return int_compare<decltype(k)::value>(x, y); }); });
   }
   if (d2)
     for (unsigned i = 0; i < kWarpSize; ++i) d2[i] = !d[i];

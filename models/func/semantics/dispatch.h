@@ -46,10 +46,10 @@ struct WarpSources {
   const uint64_t* p[3] = {};
   uint64_t imm[3][kWarpSize];
 };
-// Fills `s` with operands 1..n and returns the destination's 32 values, or nullptr when the
-// instruction does not qualify.
 // All 32 lanes of a warp of consecutive threads execute: lane i is thread base_tid + i.
 inline bool full_warp(const ExecCtx& c) { return c.mask == kFullMask && !c.group.tids; }
+// Fills `s` with operands 1..n and returns the destination's 32 values, or nullptr when the
+// instruction does not qualify.
 inline uint64_t* whole_warp(ExecCtx& c, unsigned n, WarpSources& s) {
   if (!full_warp(c)) return nullptr;
   const uint32_t base = c.group.base_tid;

@@ -84,6 +84,14 @@ void add_tx(ExecCtx& c, uint32_t tid, mb::Fields& f, int64_t delta) {
     c.fault(std::string(op_name(c.in->async.op)) + ": tx-count " + std::to_string(f.tx) + " outside its range +-(2^20-1)", tid, 0, false);
 }
 
+// complete-tx of `n` bytes on the object at p, whose fields are f: the tx-count drops (checked)
+// and the phase may complete.
+void complete_tx_at(ExecCtx& c, uint32_t tid, uint8_t* p, mb::Fields f, uint32_t n) {
+  add_tx(c, tid, f, -int64_t{n});
+  mb::complete_phase_if_done(f);
+  store(p, mb::encode(f));
+}
+
 // The arrive-on operation (9.7.13.15.4): the pending count drops by `count`, then the phase
 // completes if nothing is pending. .noComplete promises it does not complete the phase.
 void arrive_on(ExecCtx& c, uint32_t tid, mb::Fields& f, uint32_t count, bool no_complete) {
@@ -154,9 +162,9 @@ void expect_or_complete_tx(ExecCtx& c) {
   lanes(c, [&](unsigned lane, uint32_t tid) {
     uint8_t* p = mbarrier_object(c, lane, tid, in.ops[0]);
     mb::Fields f = valid_fields(c, tid, p);
-    const int64_t n = count_operand(c, 1, lane, tid, 0);
-    add_tx(c, tid, f, complete ? -n : n);
-    if (complete) mb::complete_phase_if_done(f);
+    const uint32_t n = count_operand(c, 1, lane, tid, 0);
+    if (complete) return complete_tx_at(c, tid, p, f, n);
+    add_tx(c, tid, f, n);
     store(p, mb::encode(f));
   });
 }
@@ -195,9 +203,7 @@ void mbarrier_complete_tx(ExecCtx& c, unsigned lane, uint32_t tid, const isa::Op
     c.result->tx_bytes = bytes;
     return;
   }
-  add_tx(c, tid, f, -int64_t{bytes});
-  mb::complete_phase_if_done(f);
-  store(p, mb::encode(f));
+  complete_tx_at(c, tid, p, f, bytes);
 }
 
 ExecFn bind_mbarrier(const isa::Instruction& in) {

@@ -18,7 +18,7 @@ using isa::Space;
 
 // The address an address operand names for one thread.
 inline uint64_t address_of(ExecCtx& c, uint32_t tid, const isa::Operand& a) {
-  return (a.reg >= 0 ? c.reg(a.reg, tid) : 0) + static_cast<uint64_t>(a.imm) + (a.frame ? c.cta->frame_of(tid) : 0);
+  return operand_address(c, tid, a) + (a.frame ? c.cta->frame_of(tid) : 0);
 }
 
 // Resolves, checks and records one lane's access at the operand's address plus `offset`; returns
@@ -227,8 +227,8 @@ void st(ExecCtx& c) {
     return;
   }
   if (full_warp(c) && s.kind == isa::OperandKind::Vector) {
+    const uint64_t zero[kWarpSize] = {};
     for (unsigned k = 0; k < s.vec_n; ++k) {
-      const uint64_t zero[kWarpSize] = {};
       const uint64_t* r = s.vec[k] >= 0 ? &c.reg(s.vec[k], c.group.base_tid) : zero;
       for (unsigned i = 0; i < kWarpSize; ++i) std::memcpy(p[i] + k * Bytes, &r[i], Bytes);
     }

@@ -156,8 +156,7 @@ void MemoryStage::complete_tx(const BulkTx& t) {
   uint64_t word;
   std::memcpy(&word, p, 8);
   func::mbarrier::Fields f = func::mbarrier::decode(word);
-  f.tx -= t.bytes;
-  func::mbarrier::complete_phase_if_done(f);
+  func::mbarrier::complete_tx(f, t.bytes);
   word = func::mbarrier::encode(f);
   std::memcpy(p, &word, 8);
   copies_moved(t.warp_slot);
