@@ -55,6 +55,7 @@ constexpr ErrorText kErrors[] = {
     {kErrorCooperativeLaunchTooLarge, "cudaErrorCooperativeLaunchTooLarge", "too many blocks in cooperative launch"},
     {kErrorNotPermitted, "cudaErrorNotPermitted", "operation not permitted"},
     {kErrorNotSupported, "cudaErrorNotSupported", "operation not supported"},
+    {kErrorInvalidClusterSize, "cudaErrorInvalidClusterSize", "cluster misconfiguration"},
     {kErrorStreamCaptureUnsupported, "cudaErrorStreamCaptureUnsupported", "operation not permitted when stream is capturing"},
     {kErrorStreamCaptureInvalidated, "cudaErrorStreamCaptureInvalidated", "operation failed due to a previous error during capture"},
     {kErrorStreamCaptureMerge, "cudaErrorStreamCaptureMerge", "operation would result in a merge of separate capture sequences"},

@@ -41,7 +41,7 @@ int cudaFuncGetAttributes(FuncAttributes* attr, const void* host_fun) {
 int cudaFuncSetAttribute(const void* host_fun, int attr, int value) {
   return guarded("cudaFuncSetAttribute", [&] {
     RegisteredKernel* k = kernel_of(host_fun);
-    return record(k ? set_kernel_attribute(*k, attr, value, "cudaFuncSetAttribute") : kErrorInvalidDeviceFunction);
+    return record(k ? set_kernel_attribute(*k, attr, value) : kErrorInvalidDeviceFunction);
   });
 }
 

@@ -10,12 +10,12 @@ namespace {
 
 // On a capturing stream the launch becomes a kernel node (graph_state.h); a cooperative launch's
 // residency is checked by Runtime::launch.
-int launch(const char* api, RegisteredKernel* k, Dim3 grid, Dim3 block, void** args, size_t shared, void* stream, bool cooperative = false) {
+int launch(const char* api, RegisteredKernel* k, Dim3 grid, Dim3 block, void** args, size_t shared, void* stream, LaunchExtras extras = {}) {
   return guarded(api, [&] {
     Runtime& rt = Runtime::get();
     if (!k) return rt.record(kErrorInvalidDeviceFunction);
-    if (capturing(stream)) return capture(stream, kernel_node(*k, grid, block, args, shared, cooperative));
-    return rt.record(rt.launch(*k, grid, block, args, shared, cooperative, true));
+    if (capturing(stream)) return capture(stream, kernel_node(*k, grid, block, args, shared, extras));
+    return rt.record(rt.launch(*k, grid, block, args, shared, extras, true));
   });
 }
 
@@ -92,23 +92,22 @@ int cudaLaunchKernel(const void* host_fun, Dim3 grid, Dim3 block, void** args, s
 }
 
 int cudaLaunchCooperativeKernel(const void* host_fun, Dim3 grid, Dim3 block, void** args, size_t shared, void* stream) {
-  return launch("cudaLaunchCooperativeKernel", Runtime::get().kernel(host_fun), grid, block, args, shared, stream, true);
+  return launch("cudaLaunchCooperativeKernel", Runtime::get().kernel(host_fun), grid, block, args, shared, stream, {true});
 }
 
-// cudaLaunchKernelEx: the attributes a serialised single device honours or needs not (priority,
-// access policy windows, programmatic stream serialisation, memory sync domains); a cluster larger
-// than one CTA needs the clusters the model does not have yet.
+// cudaLaunchKernelEx: cooperative launches, thread block clusters (checked by Runtime::launch),
+// and the attributes a serialised single device honours or needs not (priority, access policy
+// windows, programmatic stream serialisation, memory sync domains).
 int cudaLaunchKernelExC(const LaunchConfigEx* config, const void* host_fun, void** args) {
   if (!config || (config->numAttrs && !config->attrs)) return Runtime::get().record(kErrorInvalidValue);
-  bool cooperative = false;
+  LaunchExtras extras;
   for (unsigned i = 0; i < config->numAttrs; ++i) {
     const LaunchAttribute& a = config->attrs[i];
-    if (a.id == kLaunchAttrCooperative) cooperative = a.val.cooperative != 0;
-    if (a.id == kLaunchAttrClusterDimension && a.val.clusterDim.x * a.val.clusterDim.y * a.val.clusterDim.z > 1)
-      guarded("cudaLaunchKernelEx", [] { not_implemented("cudaLaunchKernelEx with a thread block cluster"); return kSuccess; });
+    if (a.id == kLaunchAttrCooperative) extras.cooperative = a.val.cooperative != 0;
+    if (a.id == kLaunchAttrClusterDimension) extras.cluster = {a.val.clusterDim.x, a.val.clusterDim.y, a.val.clusterDim.z};
   }
   return launch("cudaLaunchKernelEx", Runtime::get().kernel(host_fun), config->gridDim, config->blockDim, args,
-                config->dynamicSmemBytes, config->stream, cooperative);
+                config->dynamicSmemBytes, config->stream, extras);
 }
 
 }  // extern "C"

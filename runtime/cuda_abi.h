@@ -45,6 +45,7 @@ enum CudaError : int {
   kErrorStreamCaptureImplicit = 906,
   kErrorStreamCaptureWrongThread = 908,
   kErrorGraphExecUpdateFailure = 910,
+  kErrorInvalidClusterSize = 912,
 };
 
 enum MemcpyKind : int { kHostToHost = 0, kHostToDevice = 1, kDeviceToHost = 2, kDeviceToDevice = 3, kDefault = 4 };

@@ -115,7 +115,8 @@ std::optional<int> device_attribute(const gpu::GpuSpec& spec, int attr) {
     case kPageableMemoryAccessUsesHostPageTables: case kDirectManagedMemAccessFromHost: case kReservedSharedMemoryPerBlock: case kSparseCudaArraySupported:
     case kHostRegisterReadOnlySupported: case kTimelineSemaphoreInteropSupported: case kGpuDirectRdmaSupported:
     case kGpuDirectRdmaFlushWritesOptions: case kGpuDirectRdmaWritesOrdering: case kMemoryPoolSupportedHandleTypes:
-    case kClusterLaunch: case kDeferredMappingCudaArraySupported: case kIpcEventSupport: case kNumaConfig:
+    case kClusterLaunch: return spec.device.cc_major >= 9 ? 1 : 0;  // thread block clusters are sm_90's
+    case kDeferredMappingCudaArraySupported: case kIpcEventSupport: case kNumaConfig:
     case kMpsEnabled: case kD3D12CigSupported: case kVulkanCigSupported: case kGpuPciDeviceId: case kGpuPciSubsystemId:
     case kHostNumaMemoryPoolsSupported: case kHostNumaMultinodeIpcSupported: case kHostMemoryPoolsSupported:
     case kOnlyPartialHostNativeAtomicSupported:

@@ -21,8 +21,7 @@ RegisteredKernel* function_of(void* function) {
 
 extern "C" {
 
-// CUfunction_attribute (cuda.h) 0-9 from the kernel's attributes; the cluster ones (10-15) read as
-// a kernel without clusters has them (0).
+// CUfunction_attribute (cuda.h) 0-15 from the kernel's attributes (10-15: its clusters).
 int cuFuncGetAttribute(int* value, int attribute, void* function) {
   return driver("cuFuncGetAttribute", [&] {
     RegisteredKernel* k = function_of(function);
@@ -31,8 +30,10 @@ int cuFuncGetAttribute(int* value, int attribute, void* function) {
     const FuncAttributes a = kernel_attributes(*k);
     const int values[] = {a.maxThreadsPerBlock, static_cast<int>(a.sharedSizeBytes), static_cast<int>(a.constSizeBytes),
                           static_cast<int>(a.localSizeBytes), a.numRegs, a.ptxVersion, a.binaryVersion, a.cacheModeCA,
-                          a.maxDynamicSharedSizeBytes, a.preferredShmemCarveout};
-    *value = attribute < 10 ? values[attribute] : 0;
+                          a.maxDynamicSharedSizeBytes, a.preferredShmemCarveout, a.clusterDimMustBeSet,
+                          a.requiredClusterWidth, a.requiredClusterHeight, a.requiredClusterDepth,
+                          a.nonPortableClusterSizeAllowed, a.clusterSchedulingPolicyPreference};
+    *value = values[attribute];
     return kSuccess;
   });
 }
@@ -40,7 +41,7 @@ int cuFuncGetAttribute(int* value, int attribute, void* function) {
 int cuFuncSetAttribute(void* function, int attribute, int value) {
   return driver("cuFuncSetAttribute", [&] {
     RegisteredKernel* k = function_of(function);
-    return k ? set_kernel_attribute(*k, attribute, value, "cuFuncSetAttribute") : kDriverInvalidHandle;
+    return k ? set_kernel_attribute(*k, attribute, value) : kDriverInvalidHandle;
   });
 }
 

@@ -39,7 +39,7 @@ std::vector<void*> packed_params(const RegisteredKernel& k, void** extra) {
 
 // On a capturing stream the launch becomes a kernel node (graph_state.h).
 int launch(const char* api, void* function, Dim3 grid, Dim3 block, unsigned shared, void* stream, void** params, void** extra,
-           bool cooperative) {
+           LaunchExtras extras) {
   return driver(api, [&] {
     auto* k = static_cast<RegisteredKernel*>(function);
     if (!k) return kDriverInvalidHandle;
@@ -51,8 +51,8 @@ int launch(const char* api, void* function, Dim3 grid, Dim3 block, unsigned shar
       params = packed.data();
     }
     if (!params && !k->kernel->params.empty()) return kErrorInvalidValue;
-    if (capturing(stream)) return capture(stream, kernel_node(*k, grid, block, params, shared, cooperative));
-    return rt().record(rt().launch(*k, grid, block, params, shared, cooperative, true));
+    if (capturing(stream)) return capture(stream, kernel_node(*k, grid, block, params, shared, extras));
+    return rt().record(rt().launch(*k, grid, block, params, shared, extras, true));
   });
 }
 
@@ -109,12 +109,12 @@ int cuModuleGetGlobal_v2(uint64_t* address, size_t* bytes, void* module, const c
 
 int cuLaunchKernel(void* function, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz, unsigned shared,
                    void* stream, void** params, void** extra) {
-  return launch("cuLaunchKernel", function, {gx, gy, gz}, {bx, by, bz}, shared, stream, params, extra, false);
+  return launch("cuLaunchKernel", function, {gx, gy, gz}, {bx, by, bz}, shared, stream, params, extra, {});
 }
 
 int cuLaunchCooperativeKernel(void* function, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz,
                               unsigned shared, void* stream, void** params) {
-  return launch("cuLaunchCooperativeKernel", function, {gx, gy, gz}, {bx, by, bz}, shared, stream, params, nullptr, true);
+  return launch("cuLaunchCooperativeKernel", function, {gx, gy, gz}, {bx, by, bz}, shared, stream, params, nullptr, {true});
 }
 
 int cuMemAlloc_v2(uint64_t* address, size_t bytes) {

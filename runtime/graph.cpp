@@ -12,7 +12,7 @@ KernelCall& KernelCall::operator=(const KernelCall& o) {
   grid = o.grid;
   block = o.block;
   shared = o.shared;
-  cooperative = o.cooperative;
+  extras = o.extras;
   params = o.params;
   args.clear();
   for (void* a : o.args) args.push_back(params.data() + (static_cast<uint8_t*>(a) - o.params.data()));

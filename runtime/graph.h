@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "runtime/graph_abi.h"
+#include "runtime/launch_extras.h"
 
 namespace gputlm::runtime {
 
@@ -26,7 +27,7 @@ struct KernelCall {
   RegisteredKernel* kernel = nullptr;
   Dim3 grid{1, 1, 1}, block{1, 1, 1};
   size_t shared = 0;
-  bool cooperative = false;
+  LaunchExtras extras;
   std::vector<uint8_t> params;
   std::vector<void*> args;
 

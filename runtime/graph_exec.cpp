@@ -66,7 +66,7 @@ CudaError run_node(GraphNode& n) {
   if (!n.enabled) return kSuccess;  // a disabled node runs as an empty one
   switch (n.type) {
     case NodeType::kKernel:
-      return rt.launch(*n.kernel.kernel, n.kernel.grid, n.kernel.block, n.kernel.args.data(), n.kernel.shared, n.kernel.cooperative);
+      return rt.launch(*n.kernel.kernel, n.kernel.grid, n.kernel.block, n.kernel.args.data(), n.kernel.shared, n.kernel.extras);
     case NodeType::kMemcpy: return static_cast<CudaError>(cudaMemcpy3D(&n.copy));
     case NodeType::kMemset: return run_memset(n.memset);
     case NodeType::kHost: n.host.fn(n.host.userData); return kSuccess;

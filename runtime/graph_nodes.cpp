@@ -18,11 +18,11 @@ CudaError kernel_node(const KernelNodeParams& p, NodePtr& out) {
   return make_kernel_call(p, out->kernel);
 }
 
-NodePtr kernel_node(RegisteredKernel& k, Dim3 grid, Dim3 block, void** args, size_t shared, bool cooperative) {
+NodePtr kernel_node(RegisteredKernel& k, Dim3 grid, Dim3 block, void** args, size_t shared, LaunchExtras extras) {
   NodePtr n = make_node(NodeType::kKernel);
   const void* func = Runtime::get().host_function(&k);
   make_kernel_call(k, {const_cast<void*>(func), grid, block, static_cast<unsigned>(shared), args, nullptr}, n->kernel);
-  n->kernel.cooperative = cooperative;
+  n->kernel.extras = extras;
   return n;
 }
 

@@ -35,10 +35,17 @@ FuncAttributes kernel_attributes(const RegisteredKernel& k) {
   // What a launch may ask for: the room, or less where cudaFuncSetAttribute set a limit.
   a.maxDynamicSharedSizeBytes = k.max_dynamic_shared >= 0 ? k.max_dynamic_shared : shared_room(k);
   a.preferredShmemCarveout = k.carveout;
+  const Dim3 c = k.cluster_dims();
+  a.clusterDimMustBeSet = k.kernel->explicit_cluster && !c.x;
+  a.requiredClusterWidth = static_cast<int>(c.x);
+  a.requiredClusterHeight = static_cast<int>(c.y);
+  a.requiredClusterDepth = static_cast<int>(c.z);
+  a.nonPortableClusterSizeAllowed = k.non_portable_cluster;
+  a.clusterSchedulingPolicyPreference = k.cluster_policy;
   return a;
 }
 
-CudaError set_kernel_attribute(RegisteredKernel& k, int attr, int value, const char* api) {
+CudaError set_kernel_attribute(RegisteredKernel& k, int attr, int value) {
   if (attr == 8) {
     if (value < 0 || uint64_t(value) + k.kernel->shared_bytes > spec().core.shared_bytes) return kErrorInvalidValue;
     k.max_dynamic_shared = value;
@@ -49,8 +56,26 @@ CudaError set_kernel_attribute(RegisteredKernel& k, int attr, int value, const c
     k.carveout = value;
     return kSuccess;
   }
-  if (attr >= 10 && attr <= 15) not_implemented(std::string(api) + " of cluster attribute " + std::to_string(attr));
-  return kErrorInvalidValue;
+  if (attr >= 11 && attr <= 13) {  // the required cluster width, height, depth
+    if (k.kernel->cluster_dims[0]) return kErrorNotPermitted;  // fixed at compile time
+    if (value < 0 || value > 16) return kErrorInvalidValue;
+    unsigned* dim[] = {&k.required_cluster.x, &k.required_cluster.y, &k.required_cluster.z};
+    *dim[attr - 11] = static_cast<unsigned>(value);
+    Dim3& r = k.required_cluster;  // a size names all three dimensions: the unset ones are 1
+    if (r.x || r.y || r.z) r = {std::max(r.x, 1u), std::max(r.y, 1u), std::max(r.z, 1u)};
+    return kSuccess;
+  }
+  if (attr == 14) {
+    if (value != 0 && value != 1) return kErrorInvalidValue;
+    k.non_portable_cluster = value;
+    return kSuccess;
+  }
+  if (attr == 15) {
+    if (value < 0 || value > 2) return kErrorInvalidValue;
+    k.cluster_policy = value;
+    return kSuccess;
+  }
+  return kErrorInvalidValue;  // 10 (cudaFuncAttributeClusterDimMustBeSet) is read-only
 }
 
 int occupancy(const RegisteredKernel& k, int threads, size_t dynamic_shared) {

@@ -14,11 +14,12 @@
 namespace gputlm::runtime {
 
 FuncAttributes kernel_attributes(const RegisteredKernel& k);
-// cudaFuncSetAttribute / cuFuncSetAttribute (`api`): the dynamic shared memory limit (8) up to what
+// cudaFuncSetAttribute / cuFuncSetAttribute: the dynamic shared memory limit (8) up to what
 // the core holds beside the static shared memory, the preferred carveout (9: -1 or a percentage);
-// kErrorInvalidValue for other values. The cluster attributes (10-15) need clusters, which the
-// model has not: not implemented (exit 2).
-CudaError set_kernel_attribute(RegisteredKernel& k, int attr, int value, const char* api);
+// the required cluster size (11-13; kErrorNotPermitted where the kernel fixes it at compile time),
+// non-portable cluster sizes (14) and the cluster scheduling policy (15); kErrorInvalidValue for
+// other values and for the read-only 10 (cudaFuncAttributeClusterDimMustBeSet).
+CudaError set_kernel_attribute(RegisteredKernel& k, int attr, int value);
 // The dynamic shared memory one CTA may have beside its static shared memory on the config's core.
 int shared_room(const RegisteredKernel& k);
 // CTAs of `threads` threads one core holds at once; 0 when a block cannot have that many threads.

@@ -202,8 +202,9 @@ CudaError Runtime::symbol(const void* host_var, uint64_t& address, uint64_t& siz
   return kSuccess;
 }
 
-CudaError Runtime::launch(RegisteredKernel& k, Dim3 grid, Dim3 block, void** args, size_t shared, bool cooperative,
+CudaError Runtime::launch(RegisteredKernel& k, Dim3 grid, Dim3 block, void** args, size_t shared, LaunchExtras extras,
                           bool queued) {
+  const bool cooperative = extras.cooperative;
   if (!k.kernel) k.module->ptx->get(k.name);  // throws the kernel's error (file, line, text)
   if (!fits(*k.kernel, {grid.x, grid.y, grid.z}, {block.x, block.y, block.z}, shared)) return kErrorInvalidConfiguration;
   // A cooperative launch must have every CTA resident at once: at most the cores times the CTAs
@@ -215,6 +216,7 @@ CudaError Runtime::launch(RegisteredKernel& k, Dim3 grid, Dim3 block, void** arg
   l.kernel = k.kernel;
   l.grid = {grid.x, grid.y, grid.z};
   l.block = {block.x, block.y, block.z};
+  if (const CudaError e = set_cluster(k, extras.cluster, block, shared, l); e != kSuccess) return e;
   l.params.assign(k.kernel->param_bytes, 0);
   for (size_t i = 0; i < k.kernel->params.size(); ++i) {
     const isa::VarDecl& p = k.kernel->params[i];
@@ -324,6 +326,31 @@ void Runtime::report_memory_warnings() {
 CudaError Runtime::synchronize() {
   const std::string text = m_services.take_output();
   if (!text.empty()) std::fwrite(text.data(), 1, text.size(), stdout);  // the program's own stdout, in order with its printf
+  return kSuccess;
+}
+
+// Thread block clusters (CUDA C++ Programming Guide, "Thread Block Clusters"): from the launch's
+// cudaLaunchAttributeClusterDimension or the kernel's compile-time size (__cluster_dims__:
+// .reqnctapercluster), which a launch may not change. The grid must be a whole number of clusters;
+// a cluster holds at most 8 CTAs (portable), 16 with cudaFuncAttributeNonPortableClusterSizeAllowed,
+// no more than the kernel's .maxclusterrank, and all of its CTAs must be resident at once (here:
+// on the cores together, as cooperative launches).
+CudaError Runtime::set_cluster(const RegisteredKernel& k, Dim3 asked, Dim3 block, size_t shared, func::Launch& l) const {
+  const Dim3 fixed = k.cluster_dims();
+  const bool from_launch = asked.x || asked.y || asked.z;
+  if (!from_launch && !fixed.x) {
+    // .explicitcluster without a size (cudaFuncAttributeClusterDimMustBeSet): the launch must name one.
+    return k.kernel->explicit_cluster ? kErrorInvalidClusterSize : kSuccess;
+  }
+  const func::Dim3 c = from_launch ? func::Dim3{asked.x, asked.y, asked.z} : func::Dim3{fixed.x, fixed.y, fixed.z};
+  if (from_launch && fixed.x && (c.x != fixed.x || c.y != fixed.y || c.z != fixed.z)) return kErrorInvalidClusterSize;
+  const uint64_t size = c.count();
+  const uint64_t most = k.non_portable_cluster ? 16 : 8;
+  if (size == 0 || size > most || l.grid.x % c.x || l.grid.y % c.y || l.grid.z % c.z) return kErrorInvalidClusterSize;
+  if (k.kernel->max_cluster_rank && size > k.kernel->max_cluster_rank) return kErrorInvalidClusterSize;
+  if (uint64_t{resident_ctas(k, block, shared)} * m_run->spec().cores < size) return kErrorInvalidClusterSize;
+  l.cluster = c;
+  l.explicit_cluster = true;
   return kSuccess;
 }
 

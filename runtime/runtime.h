@@ -30,6 +30,7 @@
 #include "runtime/cuda_abi.h"
 #include "runtime/cuda_arrays.h"
 #include "runtime/device_memory.h"
+#include "runtime/launch_extras.h"
 #include "runtime/graph_state.h"
 #include "runtime/program_run.h"
 #include "runtime/virtual_memory.h"
@@ -51,6 +52,18 @@ struct RegisteredKernel {
   // config fixes the L1/shared split).
   int max_dynamic_shared = -1;
   int carveout = -1;
+  // Thread block clusters (attributes 11-15): the cluster size set at run time (0x0x0: none; a
+  // compile-time size, .reqnctapercluster, cannot be changed), non-portable sizes (up to 16 CTAs)
+  // allowed, and the scheduling policy preference (kept, no effect).
+  Dim3 required_cluster{0, 0, 0};
+  int non_portable_cluster = 0;
+  int cluster_policy = 0;
+
+  // The cluster size launches take when they name none: the compile-time one, else the run-time one.
+  Dim3 cluster_dims() const {
+    if (kernel && kernel->cluster_dims[0]) return {kernel->cluster_dims[0], kernel->cluster_dims[1], kernel->cluster_dims[2]};
+    return required_cluster;
+  }
 };
 
 struct RegisteredVar {
@@ -119,7 +132,7 @@ class Runtime {
   // guarded()) or ends: as on a GPU, the host goes on while a stream's work waits, so a kernel
   // may wait on host memory that the program writes after launching it (a latch) before it
   // synchronises. Any other launch runs the queue first.
-  CudaError launch(RegisteredKernel& k, Dim3 grid, Dim3 block, void** args, size_t shared, bool cooperative = false,
+  CudaError launch(RegisteredKernel& k, Dim3 grid, Dim3 block, void** args, size_t shared, LaunchExtras extras = {},
                    bool queued = false);
   // Runs the queued launches, in issue order.
   void run_queued();
@@ -152,6 +165,9 @@ class Runtime {
   // once: the timing model's own limit (sm::ctas_fitting), for the occupancy calculator and
   // cooperative launches.
   uint32_t resident_ctas(const RegisteredKernel& k, Dim3 block, size_t dynamic_shared) const;
+  // The CTAs per cluster of a launch (`asked`: the launch attribute's, 0x0x0 for none) into `l`;
+  // kErrorInvalidClusterSize for a misconfigured cluster.
+  CudaError set_cluster(const RegisteredKernel& k, Dim3 asked, Dim3 block, size_t shared, func::Launch& l) const;
   // Runs one validated launch of `k` (`depth`: 0 from the host, n for a grid n device-side launches
   // down), with launch()'s handling of faults and failed asserts.
   CudaError run(RegisteredKernel& k, const func::Launch& l, uint32_t depth);

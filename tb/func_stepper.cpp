@@ -19,11 +19,12 @@ FuncStepper::FuncStepper(sc_core::sc_module_name name, uint32_t warp_slots, cons
 }
 
 func::FuncStats FuncStepper::run(const func::BoundKernel& kernel, const func::Launch& launch) {
-  // The stepper shows one CTA at a time in its warp slots; a cooperative launch's CTAs must run
-  // interleaved (grid.sync()), which only the reference executor and the timing model do.
-  if (launch.grid_workspace)
-    throw InputError("'" + launch.kernel->name + "' is a cooperative launch: its functional waves (--functional with a VCD) "
-                     "are not modelled; run it without --vcd, or timed");
+  // The stepper shows one CTA at a time in its warp slots; a cooperative launch's CTAs and a
+  // cluster's must run interleaved (grid.sync(), barrier.cluster), which only the reference
+  // executor and the timing model do.
+  if (launch.grid_workspace || launch.clustered())
+    throw InputError("'" + launch.kernel->name + "' is a " + (launch.grid_workspace ? "cooperative launch" : "launch with thread block clusters") +
+                     ": its functional waves (--functional with a VCD) are not modelled; run it without --vcd, or timed");
   m_kernel = &kernel;
   m_launch = &launch;
   m_next_cta = 0;
@@ -69,7 +70,8 @@ namespace {
 WaveWarpState wave_state(func::WarpState::Status s) {
   switch (s) {
     case func::WarpState::Status::Ready: return WaveWarpState::Ready;
-    case func::WarpState::Status::Barrier: return WaveWarpState::Barrier;
+    case func::WarpState::Status::Barrier:
+    case func::WarpState::Status::ClusterWait: return WaveWarpState::Barrier;
     case func::WarpState::Status::Done: break;
   }
   return WaveWarpState::Done;

@@ -33,6 +33,7 @@ void CtaRunner::restart(uint64_t cta_linear_id) {
     ws.clock = 0;
   }
   m_done_warps = 0;
+  m_cluster_waiters = 0;
   m_rr = 0;
   m_last_pc = 0;
   m_last_active = 0;
@@ -50,17 +51,39 @@ WarpState* CtaRunner::next_ready() {
 }
 
 uint32_t CtaRunner::step(FuncStats& stats) {
-  WarpState* w = next_ready();
-  if (!w) deadlock();
-  execute(*w, stats);
-  return w->index;
+  bool woken = false;
+  for (;;) {
+    WarpState* w = next_ready();
+    if (!w) {
+      if (!m_cluster_waiters) deadlock();
+      if (woken) cluster_deadlock();  // a CTA stepped alone: no other CTA can complete the phase
+      wake_cluster_waiters();
+      woken = true;
+      continue;
+    }
+    execute(*w, stats);
+    if (!m_result.retry) return w->index;
+  }
+}
+
+void CtaRunner::wake_cluster_waiters() {
+  for (WarpState& ws : m_warps)
+    if (ws.status == WarpState::Status::ClusterWait) ws.status = WarpState::Status::Ready;
+  m_cluster_waiters = 0;
 }
 
 void CtaRunner::run(FuncStats& stats, uint64_t max_warp_instructions, uint64_t quantum) {
   const uint64_t end = quantum == UINT64_MAX ? UINT64_MAX : stats.warp_instructions + quantum;
+  uint64_t woken_at = UINT64_MAX;  // warp instructions when the cluster waiters were last woken
   while (!done() && stats.warp_instructions < end) {
     WarpState* w = next_ready();
-    if (!w) deadlock();
+    if (!w) {
+      if (!m_cluster_waiters) deadlock();
+      if (woken_at == stats.warp_instructions) return;  // they tried since: only other CTAs can help now
+      woken_at = stats.warp_instructions;
+      wake_cluster_waiters();
+      continue;
+    }
     while (w->status == WarpState::Status::Ready && stats.warp_instructions < end) {
       execute(*w, stats);
       if (m_result.yield) break;  // polling an mbarrier: let the other warps run (next_ready goes round)
@@ -85,6 +108,11 @@ void CtaRunner::execute(WarpState& w, FuncStats& stats) {
   m_kernel->execute(pc, *m_cta, ThreadGroup{w.base_tid, nullptr}, active, clock, m_result);
   m_last_pc = pc;
   m_last_active = active;
+  if (m_result.retry) {  // barrier.cluster.wait, incomplete: not executed, the warp waits
+    w.status = WarpState::Status::ClusterWait;
+    ++m_cluster_waiters;
+    return;
+  }
   stats.count(active, m_kernel->instr_class(pc));
   if (m_line_bytes && in.is_memory()) count_memory_lines(stats);
   apply_control(w.stack, k, pc, m_result);
@@ -120,6 +148,15 @@ void CtaRunner::count_memory_lines(FuncStats& stats) const {
 
 void CtaRunner::release_completed() {
   m_barriers.release_completed([this](uint32_t warp) { m_warps[warp].status = WarpState::Status::Ready; });
+}
+
+void CtaRunner::cluster_deadlock() const {
+  const ClusterBarrier& b = m_cta->cluster ? m_cta->cluster->barrier : m_cta->solo_barrier;
+  std::ostringstream os;
+  os << "kernel fault in '" << m_launch->kernel->name << "': barrier.cluster.wait can never complete: " << b.arrived
+     << " of the cluster's " << b.threads << " threads arrived, " << b.exited << " exited, the others wait elsewhere; CTA "
+     << m_cta->ctaid.str() << ", PC " << m_last_pc << ", " << m_launch->kernel->where(m_last_pc);
+  throw KernelFault(os.str());
 }
 
 void CtaRunner::deadlock() const {

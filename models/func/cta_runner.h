@@ -22,7 +22,7 @@
 namespace gputlm::func {
 
 struct WarpState {
-  enum class Status { Ready, Barrier, Done };
+  enum class Status { Ready, Barrier, Done, ClusterWait };  // ClusterWait: at a barrier.cluster.wait not yet complete
   uint32_t index = 0;     // warp number in the CTA
   uint32_t base_tid = 0;  // first thread
   LaneMask valid = 0;     // lanes that are threads of the CTA
@@ -44,7 +44,8 @@ class CtaRunner {
   const CtaState& state() const { return *m_cta; }
 
   // Executes one instruction of the next ready warp in round-robin order and returns the warp's
-  // index. Throws KernelFault on a fault or when no warp can make progress.
+  // index (a barrier.cluster.wait that must wait again is not one). Throws KernelFault on a fault
+  // or when no warp can make progress.
   uint32_t step(FuncStats& stats);
   // From now on, count global (and, with `local`, local) memory instructions by the lines of
   // `line_bytes` they touch in FuncStats; 0 stops counting.
@@ -53,8 +54,15 @@ class CtaRunner {
     m_count_local = local;
   }
   // Runs until the CTA finishes, letting each warp run until it blocks (fewer switches), or until
-  // it has executed `quantum` warp instructions (CTAs taking turns: a cooperative launch).
+  // it has executed `quantum` warp instructions (CTAs taking turns: a cooperative launch, a
+  // cluster), or until its only warps able to move wait at barrier.cluster.wait for other CTAs of
+  // its cluster (they try again at the next run).
   void run(FuncStats& stats, uint64_t max_warp_instructions, uint64_t quantum = UINT64_MAX);
+  // Joins the CTA to its cluster (before it runs).
+  void join_cluster(std::shared_ptr<ClusterState> cluster) { m_cta->join(std::move(cluster)); }
+  // The fault when run() returned with the CTA unfinished and no CTA can move: its warps wait at
+  // barrier.cluster.wait for threads that will never arrive.
+  [[noreturn]] void cluster_deadlock() const;
   // What the last step executed: result, PC and the warp's SIMT mask at issue.
   const ExecResult& last_result() const { return m_result; }
   uint32_t last_pc() const { return m_last_pc; }
@@ -64,6 +72,7 @@ class CtaRunner {
   void execute(WarpState& w, FuncStats& stats);
   void count_memory_lines(FuncStats& stats) const;
   void release_completed();
+  void wake_cluster_waiters();
   [[noreturn]] void deadlock() const;
   WarpState* next_ready();
 
@@ -72,6 +81,7 @@ class CtaRunner {
   std::unique_ptr<CtaState> m_cta;
   std::vector<WarpState> m_warps;
   size_t m_done_warps = 0;
+  size_t m_cluster_waiters = 0;  // warps in Status::ClusterWait
   size_t m_rr = 0;  // round-robin position
   CtaBarriers m_barriers;
   ExecResult m_result;

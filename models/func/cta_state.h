@@ -6,8 +6,11 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <memory>
+#include <string>
 #include <vector>
 
+#include "models/func/cluster_state.h"
 #include "models/func/launch.h"
 #include "models/isa/instruction.h"
 
@@ -23,7 +26,17 @@ struct CtaState {
         shared(launch.shared_bytes(), 0),
         local(size_t{launch.kernel->local_bytes} * nthreads, 0),
         fp(launch.kernel->calls.empty() ? 0 : nthreads, 0),
-        carry(nthreads, 0) {}
+        carry(nthreads, 0) {
+    solo_barrier.threads = nthreads;
+  }
+  CtaState(const CtaState&) = delete;
+  CtaState& operator=(const CtaState&) = delete;
+  ~CtaState() { leave_cluster(); }
+
+  // Joins `c` as the cluster's CTA of this CTA's rank (its shared memory reachable from the others).
+  void join(std::shared_ptr<ClusterState> c);
+  // Leaves the cluster (the CTA has ended: its shared memory is gone).
+  void leave_cluster();
 
   // The state of another CTA of the same launch, as new (the storage is kept: no allocation).
   void reset(uint64_t id) {
@@ -33,6 +46,9 @@ struct CtaState {
     for (auto* v : {&shared, &local, &carry}) std::fill(v->begin(), v->end(), 0);
     std::fill(regs.begin(), regs.end(), 0);
     std::fill(fp.begin(), fp.end(), 0);
+    solo_barrier = ClusterBarrier{};
+    solo_barrier.threads = nthreads;
+    cluster_arrival.clear();
   }
 
   uint64_t& reg(int32_t r, uint32_t tid) { return regs[size_t(r) * nthreads + tid]; }
@@ -59,6 +75,36 @@ struct CtaState {
   std::vector<uint32_t> fp;
   uint32_t frame_of(uint32_t tid) const { return fp.empty() ? 0 : fp[tid]; }
   std::vector<uint8_t> carry;  // per thread: the carry flag CC.CF of add.cc, addc, ...
+
+  // Thread block clusters (cluster_state.h): the cluster (null: a launch without clusters, where
+  // the CTA is a cluster of one with its own barrier.cluster), this CTA's rank in it, and per
+  // thread its barrier.cluster arrival (0: none yet; else 1 | the parity of the phase it arrived
+  // in << 1), sized when a thread first arrives.
+  std::shared_ptr<ClusterState> cluster;
+  uint32_t cluster_rank = 0;
+  ClusterBarrier solo_barrier;
+  std::vector<uint8_t> cluster_arrival;
+  ClusterBarrier& cluster_barrier() { return cluster ? cluster->barrier : solo_barrier; }
+
+  // Where `bytes` at shared-window offset `addr` (a .shared::cta or .shared::cluster address,
+  // cluster_state.h) live: in this CTA's shared memory or another's of its cluster; null when
+  // outside that CTA's shared memory or no running CTA has the rank (shared_miss says which).
+  uint8_t* shared_at(uint64_t addr, uint64_t bytes) {
+    CtaState* owner = this;
+    if (const uint64_t r = addr >> kClusterRankShift) {
+      owner = cta_of_rank(r - 1);
+      addr &= kClusterOffsetMask;
+    }
+    if (!owner || addr + bytes > owner->shared.size() || addr + bytes < addr) return nullptr;
+    return owner->shared.data() + addr;
+  }
+  std::string shared_miss(uint64_t addr) const;
+
+ private:
+  CtaState* cta_of_rank(uint64_t rank) {
+    if (!cluster) return rank == 0 ? this : nullptr;
+    return rank < cluster->ctas.size() ? cluster->ctas[rank] : nullptr;
+  }
 };
 
 }  // namespace gputlm::func

@@ -85,15 +85,22 @@ uint64_t ExecCtx::special(const isa::Operand& o, unsigned lane, uint32_t tid) co
       if (o.comp == 1) return l.grid_workspace >> 32;
       return o.comp == 2 ? l.grid_workspace & 0xFFFFFFFFu : 0;
     case SReg::Pm: case SReg::Pm64: return 0;
-    // A launch without clusters: each CTA is a cluster of one (1x1x1), so the cluster grid is the
-    // CTA grid and a CTA's rank and position in its cluster are 0 (PTX ISA 10, the %cluster registers).
-    case SReg::Clusterid: return comp(cta->ctaid);
-    case SReg::Nclusterid: return comp(l.grid);
-    case SReg::ClusterCtaid: return 0;
-    case SReg::ClusterNctaid: return 1;
-    case SReg::ClusterCtarank: return 0;
-    case SReg::ClusterNctarank: return 1;
-    case SReg::IsExplicitCluster: return 0;
+    // Thread block clusters (PTX ISA 10, the %cluster registers; launch.h): a launch without them
+    // has clusters of one CTA (1x1x1), so the cluster grid is the CTA grid and a CTA's rank and
+    // position in its cluster are 0.
+    case SReg::Clusterid: {
+      const Dim3& c = cta->ctaid;
+      return comp(Dim3{c.x / l.cluster.x, c.y / l.cluster.y, c.z / l.cluster.z});
+    }
+    case SReg::Nclusterid: return comp(l.cluster_grid());
+    case SReg::ClusterCtaid: {
+      const Dim3& c = cta->ctaid;
+      return comp(Dim3{c.x % l.cluster.x, c.y % l.cluster.y, c.z % l.cluster.z});
+    }
+    case SReg::ClusterNctaid: return comp(l.cluster);
+    case SReg::ClusterCtarank: return l.cluster_rank(cta->ctaid);
+    case SReg::ClusterNctarank: return l.cluster.count();
+    case SReg::IsExplicitCluster: return l.explicit_cluster ? 1 : 0;
     // Shared memory the system reserves (sm_90; cooperative groups keep state there): none in this
     // model. The region is empty and starts where the CTA's shared memory ends, so an access
     // through %reserved_smem_offset_<n> faults as beyond the CTA's shared memory instead of

@@ -36,6 +36,9 @@ struct ExecResult {
   // mbarrier.test_wait/try_wait found a phase incomplete: the warp is polling for other warps'
   // progress, so an engine that runs a warp until it blocks lets the others run first.
   bool yield = false;
+  // barrier.cluster.wait found the phase its lanes arrived in incomplete: they stay at the
+  // instruction (the warp's PC does not move) and try again later; not counted as executed.
+  bool retry = false;
   // bar.red (PTX ISA: bar, barrier): the reduction (popc as Add, and, or), its destination register,
   // the lanes whose predicate holds, and in addr[lane] each arriving lane's thread index.
   isa::AtomOp barrier_red = isa::AtomOp::None;
@@ -49,7 +52,7 @@ struct ExecResult {
   // call: the callee's first pc per calling lane.
   std::array<uint64_t, kWarpSize> addr{};  // meaningful for the accessed (calling) lanes only
   // cp.async.bulk with a CTA that defers transactions (CtaState::defer_tx): the mbarrier object's
-  // shared offset (-1: none) and the bytes its complete-tx will count once the lines are back.
+  // shared address (CtaState::shared_at; -1: none) and the bytes its complete-tx will count once the lines are back.
   int64_t tx_mbar = -1;
   uint32_t tx_bytes = 0;
 
@@ -57,7 +60,7 @@ struct ExecResult {
   // lanes' are ever read, and each memory instruction writes those).
   void clear() {
     active = taken = accessed = 0;
-    exit = barrier = barrier_arrive = yield = false;
+    exit = barrier = barrier_arrive = yield = retry = false;
     barrier_id = barrier_count = 0;
     barrier_red = isa::AtomOp::None;
     barrier_red_dst = -1;

@@ -52,6 +52,11 @@ struct Launch {
   // %envreg2 (low word); 0 for other launches, whose grid.sync() traps as on a GPU. Its CTAs run
   // interleaved on the functional engine (reference_executor.h), as they are resident at once.
   uint64_t grid_workspace = 0;
+  // Thread block clusters (sm_90): CTAs per cluster in each dimension (1x1x1: none; each CTA is
+  // a cluster of one), and whether the launch or the kernel named them (%is_explicit_cluster).
+  // The grid is a whole number of clusters in each dimension (the runtime checks).
+  Dim3 cluster;
+  bool explicit_cluster = false;
   MemoryCheck* memcheck = nullptr;  // global accesses outside every allocation (memory_check.h); null: they fault
   const TextureTable* textures = nullptr;  // texture and surface objects by handle (texture_table.h); null: none are live
 
@@ -59,9 +64,30 @@ struct Launch {
   uint32_t warps_per_cta() const { return (threads_per_cta() + 31) / 32; }
   uint32_t shared_bytes() const { return kernel->dynamic_shared_offset + dynamic_shared; }
   // Linear CTA index -> (x, y, z).
-  Dim3 cta_coords(uint64_t linear) const {
-    return {static_cast<uint32_t>(linear % grid.x), static_cast<uint32_t>(linear / grid.x % grid.y),
-            static_cast<uint32_t>(linear / (uint64_t{grid.x} * grid.y))};
+  Dim3 cta_coords(uint64_t linear) const { return coords(linear, grid); }
+  bool clustered() const { return cluster.count() > 1; }
+  Dim3 cluster_grid() const { return {grid.x / cluster.x, grid.y / cluster.y, grid.z / cluster.z}; }
+  // A CTA's rank in its cluster (%cluster_ctarank: x fastest) and its cluster's linear index.
+  uint32_t cluster_rank(const Dim3& cta) const {
+    return cta.x % cluster.x + cluster.x * (cta.y % cluster.y + cluster.y * (cta.z % cluster.z));
+  }
+  uint64_t cluster_index(const Dim3& cta) const {
+    const Dim3 g = cluster_grid();
+    return cta.x / cluster.x + uint64_t{g.x} * (cta.y / cluster.y + uint64_t{g.y} * (cta.z / cluster.z));
+  }
+  // The linear index of the CTA at position `i` of the order CTAs start in: cluster after
+  // cluster, each cluster's CTAs by rank (without clusters, linear order).
+  uint64_t cta_in_order(uint64_t i) const {
+    if (!clustered()) return i;
+    const Dim3 c = coords(i / cluster.count(), cluster_grid()), r = coords(i % cluster.count(), cluster);
+    const uint64_t x = uint64_t{c.x} * cluster.x + r.x, y = uint64_t{c.y} * cluster.y + r.y, z = uint64_t{c.z} * cluster.z + r.z;
+    return x + grid.x * (y + uint64_t{grid.y} * z);
+  }
+
+ private:
+  static Dim3 coords(uint64_t linear, const Dim3& shape) {
+    return {static_cast<uint32_t>(linear % shape.x), static_cast<uint32_t>(linear / shape.x % shape.y),
+            static_cast<uint32_t>(linear / (uint64_t{shape.x} * shape.y))};
   }
 };
 

@@ -9,28 +9,49 @@ namespace gputlm::func {
 
 namespace {
 
-// A cooperative launch (every CTA resident at once, grid.sync() spinning on the grid workspace
-// until all have arrived): the CTAs take turns of kQuantum warp instructions, in order, so a CTA
-// that waits on the others lets them run. The quantum is a choice of this model; the results do
-// not depend on it for a race-free kernel.
+// CTAs that run together take turns of kQuantum warp instructions, in order, so a CTA that waits
+// on the others lets them run: a cooperative launch (every CTA resident at once, grid.sync()
+// spinning on the grid workspace until all have arrived) and the CTAs of one cluster (its barrier,
+// each other's shared memory). The quantum is a choice of this model; the results do not depend
+// on it for a race-free kernel.
 constexpr uint64_t kQuantum = 256;
 
-FuncStats run_interleaved(const BoundKernel& kernel, const Launch& launch, const ReferenceOptions& options) {
-  FuncStats stats;
-  std::vector<std::unique_ptr<CtaRunner>> ctas;
-  for (uint64_t id = 0; id < launch.grid.count(); ++id) {
-    ctas.push_back(std::make_unique<CtaRunner>(kernel, launch, id));
-    ctas.back()->count_lines(options.line_bytes, options.count_local);
-    stats.ctas += 1;
-    stats.warps += ctas.back()->warps().size();
-  }
+// Runs `ctas` to completion, taking turns; a round in which none of them executed an instruction
+// is a cluster barrier that can never complete.
+void run_together(const std::vector<std::unique_ptr<CtaRunner>>& ctas, FuncStats& stats, const ReferenceOptions& options) {
   for (size_t running = ctas.size(); running && !(options.stop && options.stop());) {
     running = 0;
-    for (auto& cta : ctas) {
+    const uint64_t before = stats.warp_instructions;
+    const CtaRunner* waiting = nullptr;
+    for (const auto& cta : ctas) {
       if (cta->done()) continue;
       cta->run(stats, options.max_warp_instructions, kQuantum);
-      running += !cta->done();
+      if (!cta->done()) ++running, waiting = cta.get();
     }
+    if (running && stats.warp_instructions == before) waiting->cluster_deadlock();
+  }
+}
+
+// A cooperative launch runs all its CTAs together; a launch with clusters one cluster after another.
+FuncStats run_groups(const BoundKernel& kernel, const Launch& launch, const ReferenceOptions& options) {
+  FuncStats stats;
+  const uint64_t total = launch.grid.count();
+  const uint64_t group = launch.grid_workspace ? total : launch.cluster.count();
+  const uint32_t per_cluster = static_cast<uint32_t>(launch.cluster.count());
+  for (uint64_t first = 0; first < total && !(options.stop && options.stop()); first += group) {
+    std::vector<std::unique_ptr<CtaRunner>> ctas;
+    std::shared_ptr<ClusterState> cluster;
+    for (uint64_t i = first; i < first + group; ++i) {
+      ctas.push_back(std::make_unique<CtaRunner>(kernel, launch, launch.cta_in_order(i)));
+      if (launch.clustered()) {
+        if (i % per_cluster == 0) cluster = std::make_shared<ClusterState>(per_cluster, per_cluster * launch.threads_per_cta());
+        ctas.back()->join_cluster(cluster);
+      }
+      ctas.back()->count_lines(options.line_bytes, options.count_local);
+      stats.ctas += 1;
+      stats.warps += ctas.back()->warps().size();
+    }
+    run_together(ctas, stats, options);
   }
   return stats;
 }
@@ -38,7 +59,7 @@ FuncStats run_interleaved(const BoundKernel& kernel, const Launch& launch, const
 }  // namespace
 
 FuncStats run_reference(const BoundKernel& kernel, const Launch& launch, const ReferenceOptions& options) {
-  if (launch.grid_workspace) return run_interleaved(kernel, launch, options);
+  if (launch.grid_workspace || launch.clustered()) return run_groups(kernel, launch, options);
   FuncStats stats;
   const uint64_t ctas = launch.grid.count();
   if (ctas == 0) return stats;
@@ -49,6 +70,7 @@ FuncStats run_reference(const BoundKernel& kernel, const Launch& launch, const R
     stats.ctas += 1;
     stats.warps += cta.warps().size();
     cta.run(stats, options.max_warp_instructions);
+    if (!cta.done()) cta.cluster_deadlock();  // its barrier.cluster.wait: a cluster of one, alone
   }
   return stats;
 }

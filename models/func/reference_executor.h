@@ -24,7 +24,8 @@ struct ReferenceOptions {
 };
 
 // Runs `launch` to completion, CTA after CTA (a cooperative launch's, one with a grid workspace:
-// interleaved, so that grid.sync() completes); throws KernelFault if the kernel faults.
+// interleaved, so that grid.sync() completes; a launch with clusters: cluster after cluster, each
+// cluster's CTAs interleaved); throws KernelFault if the kernel faults.
 FuncStats run_reference(const BoundKernel& kernel, const Launch& launch, const ReferenceOptions& options = {});
 
 }  // namespace gputlm::func

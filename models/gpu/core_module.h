@@ -8,12 +8,14 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <systemc>
 
 #include "models/common/stats.h"
 #include "models/common/waves.h"
 #include "models/func/bound_kernel.h"
+#include "models/func/cluster_state.h"
 #include "models/mem/tlm_ends.h"
 #include "models/sm/core_context.h"
 
@@ -28,10 +30,13 @@ class CoreModule : public sc_core::sc_module, public StatProvider, public WavePr
   // Throws InputError naming what this core cannot run in `kernel` (asked before a launch
   // simulates, outside any SystemC process).
   virtual void check_kernel(const isa::Kernel& kernel) const { (void)kernel; }
-  // Whether a CTA of `launch` can start now.
+  // Whether a CTA of `launch` can start now, and how many can (a cluster's CTAs start together).
   virtual bool can_take(const func::Launch& launch) const = 0;
-  // Starts CTA `cta_id` of `launch` (can_take must hold).
-  virtual void start_cta(const func::BoundKernel& kernel, const func::Launch& launch, uint64_t cta_id) = 0;
+  virtual uint32_t room(const func::Launch& launch) const { return can_take(launch) ? 1 : 0; }
+  // Starts CTA `cta_id` of `launch` (can_take must hold), a CTA of `cluster` when the launch has
+  // clusters (null otherwise).
+  virtual void start_cta(const func::BoundKernel& kernel, const func::Launch& launch, uint64_t cta_id,
+                         std::shared_ptr<func::ClusterState> cluster) = 0;
   // Called (with this core's id) whenever a CTA finishes.
   std::function<void(uint32_t core)> on_cta_done;
   // The kernel time (its value) at which the running sc_start returns, set by the GPU before each;

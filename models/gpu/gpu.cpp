@@ -87,11 +87,15 @@ Gpu::Gpu(sc_core::sc_module_name name, const GpuSpec& spec)
 LaunchTiming Gpu::run(const func::BoundKernel& kernel, const func::Launch& launch) {
   for (const auto& c : m_cores) c->check_kernel(*launch.kernel);
   bool fits = false;
-  for (const auto& c : m_cores) fits |= c->can_take(launch);
+  uint64_t room = 0;
+  for (const auto& c : m_cores) fits |= c->can_take(launch), room += c->room(launch);
   if (!fits)
     throw InputError("kernel '" + launch.kernel->name + "': a CTA of " + std::to_string(launch.threads_per_cta()) +
                      " threads and " + std::to_string(launch.shared_bytes()) + " bytes of shared memory does not fit a core of '" +
                      m_spec.name + "'");
+  if (room < launch.cluster.count())
+    throw InputError("kernel '" + launch.kernel->name + "': a cluster of " + std::to_string(launch.cluster.count()) +
+                     " CTAs does not fit the cores of '" + m_spec.name + "' at once (" + std::to_string(room) + " CTAs do)");
   m_kernel = &kernel;
   m_launch = &launch;
   m_next_cta = m_ctas_done = 0;
@@ -128,6 +132,7 @@ LaunchTiming Gpu::run(const func::BoundKernel& kernel, const func::Launch& launc
 
 void Gpu::dispatch() {
   if (!m_running) return;
+  if (m_launch->clustered()) return dispatch_clusters();
   // Round-robin over cores, one CTA per core per pass, until nothing more fits.
   bool placed = true;
   while (placed && m_next_cta < m_cta_count) {
@@ -135,10 +140,33 @@ void Gpu::dispatch() {
     for (uint32_t k = 0; k < m_cores.size() && m_next_cta < m_cta_count; ++k) {
       CoreModule& core = *m_cores[(m_next_core + k) % m_cores.size()];
       if (!core.can_take(*m_launch)) continue;
-      core.start_cta(*m_kernel, *m_launch, m_next_cta++);
+      core.start_cta(*m_kernel, *m_launch, m_next_cta++, nullptr);
       placed = true;
     }
     m_next_core = (m_next_core + 1) % m_cores.size();
+  }
+}
+
+// A cluster's CTAs start together, all resident at once as its barrier and shared memory need,
+// spread over the cores as other CTAs are (round-robin, one per core per pass); a cluster that does
+// not fit now waits for CTAs to finish. Clusters start in order, each one's CTAs by rank.
+void Gpu::dispatch_clusters() {
+  const uint32_t n = static_cast<uint32_t>(m_launch->cluster.count());
+  std::vector<uint32_t> room(m_cores.size());
+  while (m_next_cta < m_cta_count) {
+    uint64_t total = 0;
+    for (size_t k = 0; k < m_cores.size(); ++k) total += room[k] = m_cores[k]->room(*m_launch);
+    if (total < n) return;
+    auto cluster = std::make_shared<func::ClusterState>(n, n * m_launch->threads_per_cta());
+    for (uint32_t placed = 0; placed < n; m_next_core = (m_next_core + 1) % m_cores.size()) {
+      for (uint32_t k = 0; k < m_cores.size() && placed < n; ++k) {
+        const uint32_t c = (m_next_core + k) % m_cores.size();
+        if (!room[c]) continue;
+        --room[c];
+        m_cores[c]->start_cta(*m_kernel, *m_launch, m_launch->cta_in_order(m_next_cta++), cluster);
+        ++placed;
+      }
+    }
   }
 }
 

@@ -67,6 +67,7 @@ class Gpu : public sc_core::sc_module, public StatProvider {
   // if the stop check ended it.
   bool simulate();
   void dispatch();
+  void dispatch_clusters();
   void watchdog();
   void run_edges() { m_edges.dispatch(); }
   uint64_t retired() const;

@@ -123,6 +123,9 @@ enum InstrFlag : uint32_t {
   kPacked16x2 = 1u << 21,  // add/min/max .u16x2/.s16x2: two 16-bit lanes of a .b32; `type` is the element type
   kGridDepWait = 1u << 22,    // griddepcontrol.wait (PTX ISA 9.7.13.x: programmatic dependent launch)
   kGridDepLaunch = 1u << 23,  // griddepcontrol.launch_dependents
+  // barrier.cluster.arrive / .wait (PTX ISA 9.7.13.3, sm_90): the cluster's split barrier, not a CTA barrier
+  kCluster = 1u << 29,
+  kClusterWait = 1u << 30,
 };
 
 struct Instruction {
@@ -161,10 +164,12 @@ struct Instruction {
   bool is_exit() const { return (op == Opcode::Ret && !has(kFuncRet)) || op == Opcode::Exit; }
   bool is_call() const { return op == Opcode::Call && !has(kBuiltinCall); }  // a call of a device function
   bool is_return() const { return op == Opcode::Ret && has(kFuncRet); }
-  bool is_barrier() const { return (op == Opcode::Bar || op == Opcode::Barrier) && !has(kWarpSync); }
+  bool is_barrier() const { return (op == Opcode::Bar || op == Opcode::Barrier) && !has(kWarpSync) && !has(kCluster); }
+  // barrier.cluster.wait: its lanes stay at it until the cluster barrier's phase completes (ExecResult::retry).
+  bool is_cluster_wait() const { return op == Opcode::Barrier && has(kClusterWait); }
   // Its outcome decides where the warp goes next (which threads, which PC, whether it waits).
   bool decides_control() const {
-    return is_branch() || is_exit() || is_call() || is_return() || is_barrier() || op == Opcode::Trap;
+    return is_branch() || is_exit() || is_call() || is_return() || is_barrier() || is_cluster_wait() || op == Opcode::Trap;
   }
   // Texture and surface reads count as loads and sust as a store: the timing model sends them
   // through the L1 at the addresses of the texels they read or write (func::tex).

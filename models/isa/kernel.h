@@ -145,6 +145,11 @@ struct Kernel {
   std::vector<int32_t> function_by_address;  // Module::functions index -> Kernel::functions index, -1 not linked
   std::vector<SymbolRef> symbol_refs;   // operands naming module variables
   Cfg cfg;  // filled by analyze_kernel()
+  // Cluster directives (PTX ISA 11.4, sm_90; __cluster_dims__ writes the first two):
+  // .reqnctapercluster x, y, z (0: none), .explicitcluster, .maxclusterrank n (0: none).
+  std::array<uint32_t, 3> cluster_dims{0, 0, 0};
+  bool explicit_cluster = false;
+  uint32_t max_cluster_rank = 0;
 
   // "file:line: `text`" of an instruction, for messages.
   std::string where(uint32_t pc) const;

@@ -315,6 +315,8 @@ bool opcode_specific(Instruction& in, std::string_view w) {
       if (w == "red") return in.flags |= kRed;  // bar.red.{popc,and,or}: popc is recorded as AtomOp::Add
       if (w == "popc") return (in.atom = AtomOp::Add), true;
       if (w == "and" || w == "or") return lookup(kAtom, w, in.atom);
+      if (w == "cluster") return in.flags |= kCluster;  // barrier.cluster.arrive / .wait (sm_90)
+      if (w == "wait") return in.flags |= kClusterWait;
       return w == "cta";
     default:
       return false;

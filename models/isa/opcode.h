@@ -83,8 +83,10 @@ namespace gputlm::isa {
   X(Redux, "redux", Warp, 3, 3)                  \
   X(Match, "match", Warp, 3, 3)                  \
   X(Elect, "elect", Warp, 2, 2)                  \
+  X(Mapa, "mapa", IntAlu, 3, 3)                  \
+  X(Getctarank, "getctarank", IntAlu, 2, 2)      \
   X(Bar, "bar", Barrier, 1, 4)                   \
-  X(Barrier, "barrier", Barrier, 1, 4)           \
+  X(Barrier, "barrier", Barrier, 0, 4)           \
   X(Membar, "membar", Control, 0, 0)             \
   X(Fence, "fence", Control, 0, 2)               \
   X(Bra, "bra", Control, 1, 1)                   \

@@ -279,8 +279,19 @@ class Parser : TokenCursor {
   }
   void performance_directive() {
     const Token& t = next();
-    if (t.text == ".maxntid" || t.text == ".reqntid" || t.text == ".minnctapersm" ||
-        t.text == ".maxnreg" || t.text == ".maxclusterrank" || t.text == ".reqnctapercluster") {
+    if (t.text == ".reqnctapercluster" || t.text == ".maxclusterrank") {
+      std::vector<uint32_t> v{number(next(), 16)};
+      while (accept(",")) v.push_back(number(next(), 16));
+      if (t.text == ".maxclusterrank") {
+        if (v.size() != 1) fail(t, ".maxclusterrank takes one number");
+        m_kernel->max_cluster_rank = v[0];
+      } else {
+        if (v.size() > 3) fail(t, ".reqnctapercluster takes up to three numbers");
+        for (size_t i = 0; i < 3; ++i) m_kernel->cluster_dims[i] = i < v.size() ? v[i] : 1;
+      }
+    } else if (t.text == ".explicitcluster") {
+      m_kernel->explicit_cluster = true;
+    } else if (t.text == ".maxntid" || t.text == ".reqntid" || t.text == ".minnctapersm" || t.text == ".maxnreg") {
       next();
       while (accept(",")) next();
     } else if (t.text == ".attribute") {
@@ -527,6 +538,7 @@ class Parser : TokenCursor {
       if (accept("|")) m_pending_dst2 = reg_ref(next());
       return o;
     }
+    if (t.text == "_" && index == 0 && in.op == Opcode::Mbarrier) return o;  // mbarrier.arrive _, [a]: no state (a peer's object)
     if (in.op == Opcode::Bra) {
       o.kind = OperandKind::Label;
       m_pending_labels.push_back({m_kernel->code.size(), index, t});

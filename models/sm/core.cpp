@@ -75,8 +75,10 @@ void Core::count_resident_threads() {
   m_threads_since = now;
 }
 
-bool Core::can_take(const func::Launch& launch) const {
-  return ctas_fitting(m_ctx.spec, launch, {m_ctas_resident, m_threads_used, m_warps_used, m_registers_used, m_shared_used}) > 0;
+bool Core::can_take(const func::Launch& launch) const { return room(launch) > 0; }
+
+uint32_t Core::room(const func::Launch& launch) const {
+  return ctas_fitting(m_ctx.spec, launch, {m_ctas_resident, m_threads_used, m_warps_used, m_registers_used, m_shared_used});
 }
 
 void Core::check_kernel(const isa::Kernel& kernel) const {
@@ -85,7 +87,8 @@ void Core::check_kernel(const isa::Kernel& kernel) const {
                      "': warp formation '" + m_ctx.spec.formation + "' does not support calls (formation 'static' does)");
 }
 
-void Core::start_cta(const func::BoundKernel& kernel, const func::Launch& launch, uint64_t cta_id) {
+void Core::start_cta(const func::BoundKernel& kernel, const func::Launch& launch, uint64_t cta_id,
+                     std::shared_ptr<func::ClusterState> cluster) {
   uint32_t slot = 0;
   while (m_ctx.ctas[slot].valid) ++slot;
   CtaSlot& cta = m_ctx.ctas[slot];
@@ -94,6 +97,7 @@ void Core::start_cta(const func::BoundKernel& kernel, const func::Launch& launch
   cta.state = std::make_unique<func::CtaState>(launch, cta_id);
   cta.state->smid = m_ctx.id;
   cta.state->defer_tx = true;  // cp.async.bulk's mbarrier transactions complete when its lines return (memory stage)
+  if (cluster) cta.state->join(std::move(cluster));  // until the CTA finishes (finish_cta)
   if (launch.replay) ++m_replay_ctas;
   cta.barriers = std::make_unique<func::CtaBarriers>(*cta.state);
   cta.warp_slots.clear();

@@ -36,7 +36,9 @@ class Core : public gpu::CoreModule, public Pollable {
   // Whether a CTA of `launch` fits in the free resources now.
   void check_kernel(const isa::Kernel& kernel) const override;
   bool can_take(const func::Launch& launch) const override;
-  void start_cta(const func::BoundKernel& kernel, const func::Launch& launch, uint64_t cta_id) override;
+  uint32_t room(const func::Launch& launch) const override;
+  void start_cta(const func::BoundKernel& kernel, const func::Launch& launch, uint64_t cta_id,
+                 std::shared_ptr<func::ClusterState> cluster) override;
   bool idle() const override { return m_ctas_resident == 0; }
   bool lets_system_run_ahead() const override;
   // Its fetch and stall cycles count the cycles of a launch.

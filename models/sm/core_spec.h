@@ -62,6 +62,10 @@ struct CoreSpec {
   std::array<UnitSpec, kClasses> units;  // per isa::InstrClass
   uint32_t shared_banks = 32;
   uint32_t shared_latency = 1;
+  // Extra cycles of a shared access that reaches another CTA's shared memory in its cluster
+  // (.shared::cluster, sm_90's SM-to-SM network). A choice of this model, not a measured figure:
+  // presets of real GPUs set their own.
+  uint32_t cluster_shared_latency = 32;
   // Where thread-local (private) memory lives: "cached" (in global memory through the L1, as on
   // NVIDIA GPUs) or "scratchpad" (an on-chip banked private memory, Narasiman Table 5.1's "128KB,
   // 32-banked private memory (128 bytes per thread)"), timed like shared memory.

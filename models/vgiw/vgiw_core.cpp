@@ -99,7 +99,8 @@ bool VgiwCore::can_take(const func::Launch& launch) const {
   return !m_tile && m_forming.size() < ctas_per_tile(launch);
 }
 
-void VgiwCore::start_cta(const func::BoundKernel& kernel, const func::Launch& launch, uint64_t cta_id) {
+void VgiwCore::start_cta(const func::BoundKernel& kernel, const func::Launch& launch, uint64_t cta_id,
+                         std::shared_ptr<func::ClusterState> /*cluster*/) {
   if (m_forming.empty()) m_start.notify(sc_core::SC_ZERO_TIME);  // once the dispatcher's pass is over
   m_kernel = &kernel;
   m_launch = &launch;

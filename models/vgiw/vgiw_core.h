@@ -47,7 +47,10 @@ class VgiwCore : public gpu::CoreModule {
   // Throws InputError when the kernel cannot map onto the fabric or a CTA does not fit a tile.
   bool can_take(const func::Launch& launch) const override;
   void check_kernel(const isa::Kernel& kernel) const override { mapped(kernel); }
-  void start_cta(const func::BoundKernel& kernel, const func::Launch& launch, uint64_t cta_id) override;
+  // A cluster's CTAs run as any others: the fabric compiler refuses the cluster instructions
+  // (barrier.cluster, mapa, getctarank), so its CTAs never meet.
+  void start_cta(const func::BoundKernel& kernel, const func::Launch& launch, uint64_t cta_id,
+                 std::shared_ptr<func::ClusterState> cluster) override;
   bool idle() const override { return !m_tile && m_forming.empty(); }
   const std::string& fault() const override { return m_fault; }
   void report_fault(const std::string& message) override;

@@ -6,6 +6,7 @@
 
 #include "models/func/cta_runner.h"
 #include "models/func/global_memory.h"
+#include "models/common/error.h"
 #include "models/func/kernel_fault.h"
 #include "models/isa/kernel.h"
 #include "tb/trace/trace_format.h"
@@ -42,6 +43,8 @@ RecordSummary record(workload::Workload& w, const std::string& ptx, std::ostream
   w.for_each_launch(memory, [&](const func::BoundKernel& bk, const func::Launch& launch) {
     if (summary.stopped) return;
     const isa::Kernel& k = *launch.kernel;
+    if (launch.clustered())  // its CTAs run together (barrier.cluster, each other's shared memory); a trace holds them one by one
+      throw InputError("'" + k.name + "' is launched with thread block clusters, which traces do not record");
     writer.launch({static_cast<uint32_t>(summary.launches++), k.name, launch.grid, launch.block, launch.shared_bytes(),
                    static_cast<uint32_t>(k.regs.size())});
     func::FuncStats stats;

@@ -191,6 +191,23 @@ TEST_F(CudaPrograms, BulkCopiesThroughMbarrierTransactionsAndBulkGroupsGiveTheHo
   expect_passes_timed_and_functional("bulk_copy", "bulk_copy: PASSED");
 }
 
+// Thread block clusters of sm_90 (CUDA programming guide, "Thread Block Clusters", "Distributed
+// Shared Memory"): __cluster_dims__ and cudaLaunchKernelEx's cluster attribute, cluster.sync() and
+// its split arrive/wait, each block reading and adding to the others' shared memory, and the
+// cudaErrorInvalidClusterSize of misconfigured launches; the same warp instructions timed and not.
+TEST_F(CudaPrograms, ThreadBlockClustersShareTheirBlocksSharedMemoryAndBarrier) {
+  expect_passes("clusters", "clusters: PASSED", "--functional");
+  const std::string timed_stats = scratch("clusters_timed.json");
+  const ProgramRun r = cuda("clusters", "--stats '" + timed_stats + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_TRUE(contains(r.out, "clusters: PASSED")) << r.out;
+  // A warp polling barrier.cluster.wait in the timing model executes nothing: both count alike.
+  const nlohmann::json f = functional_stats("clusters"), t = nlohmann::json::parse(read(timed_stats));
+  ASSERT_EQ(f["launches"].size(), 3u);
+  ASSERT_EQ(t["launches"].size(), 3u);
+  for (size_t i = 0; i < 3; ++i) EXPECT_EQ(f["launches"][i]["warp_instructions"], t["launches"][i]["warp_instructions"]) << i;
+}
+
 // Cooperative groups' grid.sync() (CUDA programming guide, "Grid Synchronization"): the grid
 // workspace of a cooperative launch, every CTA resident, timed; interleaved CTAs on the functional engine.
 TEST_F(CudaPrograms, AGridSyncInACooperativeLaunchSeparatesPhasesOfTheWholeGrid) {

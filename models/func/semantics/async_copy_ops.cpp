@@ -50,10 +50,9 @@ void copy(ExecCtx& c) {
     const uint64_t src = operand_address(c, tid, in.ops[1]);
     if (dst % cp_size != 0) c.fault("cp.async: shared destination not aligned to cp-size " + std::to_string(cp_size), tid, dst);
     if (src % cp_size != 0) c.fault("cp.async: global source not aligned to cp-size " + std::to_string(cp_size), tid, src);
-    if (dst + cp_size > c.cta->shared.size())
-      c.fault("cp.async: shared destination beyond the CTA's " + std::to_string(c.cta->shared.size()) + " bytes", tid, dst);
+    uint8_t* d = c.cta->shared_at(dst, cp_size);
+    if (!d) c.fault("cp.async: shared destination: " + c.cta->shared_miss(dst), tid, dst);
     const uint32_t n = source_bytes(c, lane, tid, cp_size);
-    uint8_t* d = c.cta->shared.data() + dst;
     if (n > 0) {
       GlobalMemory& mem = *c.launch().memory;
       c.check_global(src, n, tid, "cp.async: global source");

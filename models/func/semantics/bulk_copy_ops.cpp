@@ -36,13 +36,12 @@ namespace {
 using isa::AsyncOp;
 using isa::Space;
 
-// The CTA's shared bytes at `addr` .. addr + size, or a fault naming which operand overran.
+// The shared bytes at `addr` .. addr + size (the CTA's, or another's of its cluster), or a fault
+// naming which operand overran.
 uint8_t* shared_range(ExecCtx& c, uint32_t tid, uint64_t addr, uint64_t size, const char* which) {
-  if (addr + size > c.cta->shared.size() || addr + size < addr)
-    c.fault(std::string("cp.async.bulk: shared ") + which + " of " + std::to_string(size) + " bytes beyond the CTA's " +
-                std::to_string(c.cta->shared.size()) + " bytes",
-            tid, addr);
-  return c.cta->shared.data() + addr;
+  uint8_t* p = c.cta->shared_at(addr, size);
+  if (!p) c.fault(std::string("cp.async.bulk: shared ") + which + " of " + std::to_string(size) + " bytes: " + c.cta->shared_miss(addr), tid, addr);
+  return p;
 }
 
 void bulk_copy(ExecCtx& c) {

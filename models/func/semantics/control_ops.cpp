@@ -1,4 +1,4 @@
-// Control instructions (PTX ISA 9.7.13): bra, ret, exit, bar/barrier (.sync .arrive .red),
+// Control instructions (PTX ISA 9.7.13): bra, ret, exit, bar/barrier (.sync .arrive .red; barrier.cluster in cluster_ops.cpp),
 // bar.warp.sync, membar, fence (fence.proxy included: one memory, no proxies, here), nanosleep,
 // trap. They only report what happened (ExecResult); the SIMT control of the executor or of the
 // core's writeback stage acts on it.
@@ -37,6 +37,7 @@ void cta_barrier(ExecCtx& c) {
 }
 
 ExecFn bind_cta_barrier(const isa::Instruction& in) {
+  if (in.nops == 0) return nullptr;
   if (in.has(isa::kArrive)) return !in.has(isa::kRed) && in.nops == 2 ? ExecFn(cta_barrier) : nullptr;
   if (!in.has(isa::kRed)) return in.nops <= 2 ? ExecFn(cta_barrier) : nullptr;
   const bool popc = in.atom == isa::AtomOp::Add && in.type == isa::DType::U32;
@@ -54,9 +55,13 @@ ExecFn bind_control(const isa::Instruction& in) {
       return [](ExecCtx& c) { c.result->taken = c.mask; };
     case Opcode::Ret:
     case Opcode::Exit:
-      return [](ExecCtx& c) { c.result->exit = true; };
+      return [](ExecCtx& c) {
+        c.result->exit = true;
+        cluster_exit(c);
+      };
     case Opcode::Bar:
     case Opcode::Barrier:
+      if (in.has(isa::kCluster)) return bind_cluster(in);
       // bar.warp.sync (__syncwarp): a warp's threads run in lockstep here, so its threads have
       // all arrived when it executes; with regrouping formations it is a warp collective (class Warp).
       if (in.has(isa::kWarpSync)) return [](ExecCtx&) {};

@@ -38,9 +38,9 @@ uint8_t* matrix_memory(ExecCtx& c, uint32_t tid, const isa::Operand& a, uint64_t
   space = matrix_space(c, a, addr);
   if (addr % bytes != 0) c.fault("misaligned " + std::to_string(bytes) + "-byte matrix access", tid, addr);
   if (space == Space::Shared) {
-    if (addr + bytes > c.cta->shared.size())
-      c.fault("shared memory access beyond the CTA's " + std::to_string(c.cta->shared.size()) + " bytes", tid, addr);
-    return c.cta->shared.data() + addr;
+    uint8_t* p = c.cta->shared_at(addr, bytes);
+    if (!p) c.fault(c.cta->shared_miss(addr), tid, addr);
+    return p;
   }
   if (space != Space::Global) c.fault("matrix access to unsupported state space " + std::string(isa::space_name(space)), tid, addr);
   GlobalMemory& mem = *c.launch().memory;
@@ -102,7 +102,7 @@ const uint8_t* lane_block(ExecCtx& c, uint32_t tid, const isa::Operand& a, uint6
   if (base % bytes != 0) return nullptr;
   uint64_t addr = base;
   space = matrix_space(c, a, addr);
-  if (space == Space::Shared) return addr + hi <= c.cta->shared.size() ? c.cta->shared.data() + addr : nullptr;
+  if (space == Space::Shared) return c.cta->shared_at(addr, hi);
   // Global: one allocation, and one 64KB page of the simulated memory (device_ptr's unit).
   GlobalMemory& mem = *c.launch().memory;
   if (space != Space::Global || (addr ^ (addr + hi - 1)) >> GlobalMemory::kPageBits != 0 || !mem.find(addr, hi))

@@ -49,9 +49,9 @@ uint8_t* mbarrier_object(ExecCtx& c, unsigned lane, uint32_t tid, const isa::Ope
   r.accessed |= LaneMask{1} << lane;
   r.addr[lane] = addr;
   if (addr % 8 != 0) c.fault(std::string(op_name(c.in->async.op)) + ": the object is not 8-byte aligned", tid, addr);
-  if (addr + 8 > c.cta->shared.size())
-    c.fault(std::string(op_name(c.in->async.op)) + ": the object is beyond the CTA's " + std::to_string(c.cta->shared.size()) + " bytes of shared memory", tid, addr);
-  return c.cta->shared.data() + addr;
+  uint8_t* p = c.cta->shared_at(addr, 8);  // the CTA's, or another's of its cluster (.shared::cluster)
+  if (!p) c.fault(std::string(op_name(c.in->async.op)) + ": the object: " + c.cta->shared_miss(addr), tid, addr);
+  return p;
 }
 
 uint64_t load(const uint8_t* p) {
@@ -63,11 +63,11 @@ void store(uint8_t* p, uint64_t v) { std::memcpy(p, &v, 8); }
 
 // The object's fields; an object that mbarrier.init has not set up (or mbarrier.inval has
 // invalidated) is undefined behaviour in the ISA and a kernel fault here.
-mb::Fields valid_fields(ExecCtx& c, uint32_t tid, const uint8_t* p) {
+// `lane`'s object, at p (mbarrier_object recorded its address).
+mb::Fields valid_fields(ExecCtx& c, unsigned lane, uint32_t tid, const uint8_t* p) {
   mb::Fields f = mb::decode(load(p));
   if (!f.valid)
-    c.fault(std::string(op_name(c.in->async.op)) + " on an mbarrier object that is not initialised (mbarrier.init)", tid,
-            static_cast<uint64_t>(p - c.cta->shared.data()));
+    c.fault(std::string(op_name(c.in->async.op)) + " on an mbarrier object that is not initialised (mbarrier.init)", tid, c.result->addr[lane]);
   return f;
 }
 
@@ -128,7 +128,7 @@ void arrive(ExecCtx& c) {
   lanes(c, [&](unsigned lane, uint32_t tid) {
     uint8_t* p = mbarrier_object(c, lane, tid, in.ops[1]);
     const uint64_t before = load(p);
-    mb::Fields f = valid_fields(c, tid, p);
+    mb::Fields f = valid_fields(c, lane, tid, p);
     uint32_t count = 1;
     if (a.expect_tx) add_tx(c, tid, f, count_operand(c, 2, lane, tid, 0));
     else if (in.nops >= 3) count = count_operand(c, 2, lane, tid, 1);
@@ -146,7 +146,7 @@ void arrive(ExecCtx& c) {
 void test_wait(ExecCtx& c) {
   const isa::Instruction& in = *c.in;
   lanes(c, [&](unsigned lane, uint32_t tid) {
-    const mb::Fields f = valid_fields(c, tid, mbarrier_object(c, lane, tid, in.ops[1]));
+    const mb::Fields f = valid_fields(c, lane, tid, mbarrier_object(c, lane, tid, in.ops[1]));
     const uint64_t token = c.raw(in.ops[2], lane, tid);
     const bool done = in.async.parity ? mb::parity_phase_completed(f, token) : mb::state_phase_completed(f, token);
     c.reg(in.ops[0].reg, tid) = done ? 1 : 0;
@@ -161,7 +161,7 @@ void expect_or_complete_tx(ExecCtx& c) {
   const bool complete = in.async.op == AsyncOp::CompleteTx;
   lanes(c, [&](unsigned lane, uint32_t tid) {
     uint8_t* p = mbarrier_object(c, lane, tid, in.ops[0]);
-    mb::Fields f = valid_fields(c, tid, p);
+    mb::Fields f = valid_fields(c, lane, tid, p);
     const uint32_t n = count_operand(c, 1, lane, tid, 0);
     if (complete) return complete_tx_at(c, tid, p, f, n);
     add_tx(c, tid, f, n);
@@ -186,7 +186,7 @@ bool is_reg(const isa::Instruction& in, unsigned i) { return in.nops > i && in.o
 void copy_arrive(ExecCtx& c) {
   lanes(c, [&](unsigned lane, uint32_t tid) {
     uint8_t* p = mbarrier_object(c, lane, tid, c.in->ops[0]);
-    mb::Fields f = valid_fields(c, tid, p);
+    mb::Fields f = valid_fields(c, lane, tid, p);
     if (!c.in->async.noinc) return;
     arrive_on(c, tid, f, 1, false);
     store(p, mb::encode(f));
@@ -197,9 +197,9 @@ void copy_arrive(ExecCtx& c) {
 
 void mbarrier_complete_tx(ExecCtx& c, unsigned lane, uint32_t tid, const isa::Operand& a, uint32_t bytes, bool now) {
   uint8_t* p = mbarrier_object(c, lane, tid, a);
-  mb::Fields f = valid_fields(c, tid, p);
+  mb::Fields f = valid_fields(c, lane, tid, p);
   if (!now) {
-    c.result->tx_mbar = p - c.cta->shared.data();
+    c.result->tx_mbar = static_cast<int64_t>(c.result->addr[lane]);
     c.result->tx_bytes = bytes;
     return;
   }

@@ -49,10 +49,9 @@ uint8_t* access(ExecCtx& c, unsigned lane, uint32_t tid, const isa::Operand& a, 
       c.check_global(addr, bytes, tid, space == Space::Const ? "const address" : "global address");
       return mem.device_ptr(addr);
     }
-    case Space::Shared:
-      if (addr + bytes > cta.shared.size())
-        c.fault("shared memory access beyond the CTA's " + std::to_string(cta.shared.size()) + " bytes", tid, addr);
-      return cta.shared.data() + addr;
+    case Space::Shared:  // the CTA's, or another's of its cluster (.shared::cluster)
+      if (uint8_t* p = cta.shared_at(addr, bytes)) return p;
+      c.fault(cta.shared_miss(addr), tid, addr);
     case Space::Local:
       if (addr + bytes > c.launch().kernel->local_bytes)
         c.fault("local memory access beyond the thread's " + std::to_string(c.launch().kernel->local_bytes) + " bytes", tid, addr);

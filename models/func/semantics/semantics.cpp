@@ -40,6 +40,8 @@ ExecFn bind_instruction(const isa::Instruction& in) {
       return sem::bind_async_copy(in);
     case Opcode::Mbarrier:
       return sem::bind_mbarrier(in);
+    case Opcode::Mapa: case Opcode::Getctarank:
+      return sem::bind_cluster(in);
     case Opcode::Vabsdiff4:
       return sem::bind_video(in);
     case Opcode::Tex: case Opcode::Tld4: case Opcode::Txq: case Opcode::Suld: case Opcode::Sust:

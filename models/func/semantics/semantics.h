@@ -38,6 +38,9 @@ ExecFn bind_bulk_copy(const isa::Instruction& in);   // cp.async.bulk{,.commit_g
 // With `now` false the object is checked and the transaction recorded in the result
 // (ExecResult::tx_mbar) for the timing model to complete later.
 void mbarrier_complete_tx(ExecCtx& c, unsigned lane, uint32_t tid, const isa::Operand& a, uint32_t bytes, bool now = true);
+ExecFn bind_cluster(const isa::Instruction& in);     // barrier.cluster.arrive/.wait mapa getctarank
+// The active lanes exit: the cluster barrier counts them as arrived from now on.
+void cluster_exit(ExecCtx& c);
 ExecFn bind_video(const isa::Instruction& in);       // vabsdiff4
 ExecFn bind_texture(const isa::Instruction& in);     // tex tld4 txq, and via bind_surface:
 ExecFn bind_surface(const isa::Instruction& in);     // suld.b sust.b

@@ -21,9 +21,9 @@ class ThreadMemory {
   bool read(uint64_t address, void* out, uint64_t bytes) const {
     CtaState& cta = *m_c.cta;
     if (address - kSharedWindow < kWindowSize) {
-      const uint64_t at = address - kSharedWindow;
-      if (at + bytes > cta.shared.size()) return false;
-      std::memcpy(out, cta.shared.data() + at, bytes);
+      const uint8_t* p = cta.shared_at(address - kSharedWindow, bytes);
+      if (!p) return false;
+      std::memcpy(out, p, bytes);
     } else if (address - kLocalWindow < kWindowSize) {
       const uint64_t at = address - kLocalWindow;
       if (at + bytes > m_c.launch().kernel->local_bytes) return false;
@@ -40,9 +40,9 @@ class ThreadMemory {
   bool write(uint64_t address, const void* in, uint64_t bytes) const {
     CtaState& cta = *m_c.cta;
     if (address - kSharedWindow < kWindowSize) {
-      const uint64_t at = address - kSharedWindow;
-      if (at + bytes > cta.shared.size()) return false;
-      std::memcpy(cta.shared.data() + at, in, bytes);
+      uint8_t* p = cta.shared_at(address - kSharedWindow, bytes);
+      if (!p) return false;
+      std::memcpy(p, in, bytes);
     } else if (address - kLocalWindow < kWindowSize) {
       const uint64_t at = address - kLocalWindow;
       if (at + bytes > m_c.launch().kernel->local_bytes) return false;

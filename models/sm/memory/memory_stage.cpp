@@ -37,6 +37,17 @@ bool uses_memory_system(const WarpInstr& w) {
 
 MemoryStage::MemoryStage(sc_core::sc_module_name name, CoreContext& core) : Stage(name, core, true, true), dcache("dcache", core.wake, core.clock) {}
 
+bool MemoryStage::reaches_peer(const WarpInstr& w) const {
+  if (w.result.space != isa::Space::Shared) return false;
+  const uint32_t own = m_core.ctas[m_core.warps[w.slot].cta_slot].state->cluster_rank + 1;
+  bool peer = false;
+  for_each_lane(w.result.accessed, [&](unsigned lane) {
+    const uint64_t r = w.result.addr[lane] >> func::kClusterRankShift;
+    peer |= r != 0 && r != own;
+  });
+  return peer;
+}
+
 uint64_t MemoryStage::timing_address(const WarpInstr& w, unsigned lane) const {
   const uint64_t a = w.result.addr[lane];
   if (w.result.space != isa::Space::Local) return a;
@@ -98,7 +109,7 @@ void MemoryStage::start(WarpInstr& w, Cycle now) {
     const uint32_t c = shared_access_cycles(banked, w.result.accessed, m_core.spec.shared_banks);
     m_core.counters.shared_bank_conflict_cycles += c - 1;
     m_core.counters.shared_accesses += popcount(w.result.accessed);
-    m_busy_until = now + c - 1 + m_core.spec.shared_latency;
+    m_busy_until = now + c - 1 + m_core.spec.shared_latency + (reaches_peer(w) ? m_core.spec.cluster_shared_latency : 0);
     return;
   }
   for_each_lane(w.result.accessed, [&](unsigned lane) { m_addresses[lane] = timing_address(w, lane); });
@@ -147,12 +158,14 @@ void MemoryStage::line_back(int64_t bulk) {
   m_bulk.erase(it);
 }
 
-// complete-tx on the mbarrier object (PTX ISA 9.7.13.15.12), in the CTA's shared memory if the CTA
-// is still the one that copied; the warps polling it see the phase complete at their next try.
+// complete-tx on the mbarrier object (PTX ISA 9.7.13.15.12), at its shared address as the copying
+// CTA sees it (its own shared memory or a cluster peer's) if the CTA is still the one that copied;
+// the warps polling it see the phase complete at their next try.
 void MemoryStage::complete_tx(const BulkTx& t) {
   const CtaSlot& cta = m_core.ctas[t.cta_slot];
-  if (!cta.valid || cta.state.get() != t.cta || t.mbar + 8 > cta.state->shared.size()) return;
-  uint8_t* p = cta.state->shared.data() + t.mbar;
+  if (!cta.valid || cta.state.get() != t.cta) return;
+  uint8_t* p = cta.state->shared_at(t.mbar, 8);
+  if (!p) return;
   uint64_t word;
   std::memcpy(&word, p, 8);
   func::mbarrier::Fields f = func::mbarrier::decode(word);

@@ -40,6 +40,8 @@ class MemoryStage : public Stage {
   void finish_active(Cycle now);
   void send_line(Cycle now);
   uint64_t timing_address(const WarpInstr& w, unsigned lane) const;
+  // Whether a shared access of `w` reaches another CTA's shared memory in its cluster.
+  bool reaches_peer(const WarpInstr& w) const;
   void copies_moved(uint32_t slot);
 
   mem::PayloadPool m_pool;

@@ -32,6 +32,14 @@ void WritebackStage::retire(WarpInstr& wi, Cycle now) {
   WarpSlot& w = m_core.warps[wi.slot];
   CtaSlot& cta = m_core.ctas[w.cta_slot];
   const func::ExecResult& r = wi.result;
+  if (r.retry) {  // barrier.cluster.wait, its phase incomplete: the warp stays at it and tries again
+    w.control_pending = false;
+    --w.inflight;
+    w.eligible_from = now + 1;
+    m_core.touch(wi.slot);
+    m_core.free_instr(wi);
+    return;
+  }
   ++m_core.counters.warp_instructions;
   m_core.counters.thread_instructions += wi.threads;
   if (wi.in->is_barrier()) ++m_core.counters.barrier_instructions;
