@@ -1,13 +1,22 @@
 // Barriers on the SIMT core (PTX ISA: bar, barrier): bar.red's result is the same in timed runs as on
 // the functional engine, for the static warps of the baseline, the scoreboard core and the
 // regrouping formations (large warps, thread-block compaction); bar.arrive does not wait.
+//
+// Thread block clusters (sm_90; PTX ISA 9.7.13.3 barrier.cluster, 9.7.9.18 mapa): a cluster's CTAs
+// start together across cores, a warp at barrier.cluster.wait polls without executing (the warp
+// instructions match the functional engine's), a shared access that reaches a peer CTA costs
+// cluster_shared_latency more, and a cluster larger than the GPU's room is refused before it runs.
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <exception>
 #include <string>
 #include <vector>
 
+#include "models/common/error.h"
+#include "models/func/reference_executor.h"
 #include "support/core_run.h"
+#include "support/ptx_harness.h"
 
 namespace gputlm {
 namespace {
@@ -78,3 +87,80 @@ TEST(CoreBarriers, BarArriveDoesNotWait) {
 
 }  // namespace
 }  // namespace gputlm
+
+namespace gputlm::test {
+namespace {
+
+// Each CTA puts its rank + 5 in buf[0] and 0 in buf[1..], syncs the cluster, then chases `hops`
+// pointers through the peer's (rank ^ 1) buf: each load's address depends on the previous load.
+// %o = the rank it read + 1000 * the hops' sum (0).
+std::string peer_chase(int hops) {
+  std::string s =
+      ".shared .align 8 .b32 buf[16];\n mov.u32 %r1, %cluster_ctarank;\n add.u32 %r2, %r1, 5;\n"
+      "st.shared.u32 [buf], %r2;\n st.shared.u32 [buf+4], 0;\n barrier.cluster.arrive;\n barrier.cluster.wait;\n"
+      "xor.b32 %r3, %r1, 1;\n mov.u32 %r4, buf;\n mapa.shared::cluster.u32 %r5, %r4, %r3;\n ld.shared::cluster.u32 %r6, [%r5];\n"
+      "add.u32 %r7, %r5, 4;\n mov.u32 %r9, 0;\n";
+  for (int i = 0; i < hops; ++i) s += "ld.shared::cluster.u32 %r8, [%r7];\n add.u32 %r9, %r9, %r8;\n add.u32 %r7, %r7, %r8;\n";
+  return s + "mad.lo.u32 %r6, %r9, 1000, %r6;\n barrier.cluster.arrive;\n barrier.cluster.wait;\n cvt.u64.u32 %o, %r6;\n";
+}
+
+struct ClusterTimed {
+  uint64_t cycles = 0, warp_instructions = 0, functional_warp_instructions = 0;
+  uint64_t o = 0;
+};
+
+// Runs `snippet` on 2 CTAs of 32 threads in one cluster of 2 on a GPU made from `config`.
+ClusterTimed run_cluster(const std::string& snippet, const nlohmann::json& config) {
+  tb::fresh_sc_kernel();
+  const gpu::GpuSpec spec = gpu::GpuSpec::from_json(config, "test");
+  gpu::Gpu gpu("gpu", spec);
+  SnippetLaunch l(snippet, std::vector<Inputs>(32, Inputs{0, 0, 0}));
+  l.launch.grid = {2, 1, 1};
+  l.launch.cluster = {2, 1, 1};
+  l.launch.explicit_cluster = true;
+  ClusterTimed r;
+  r.functional_warp_instructions = func::run_reference(*l.bound, l.launch).warp_instructions;
+  r.cycles = gpu.run(*l.bound, l.launch).cycles;
+  for (const auto& c : gpu.cores()) r.warp_instructions += c->counters().warp_instructions;
+  r.o = l.outputs()[0].o;  // both CTAs write thread 0's slot: rank 1 read 5, rank 0 read 6
+  return r;
+}
+
+nlohmann::json with(nlohmann::json c, const std::string& key, uint64_t value) {
+  c["core"][key] = value;
+  return c;
+}
+
+TEST(ClusterTiming, APeersSharedMemoryCostsTheClusterLatencyPerAccess) {
+  const nlohmann::json base = preset();
+  const ClusterTimed near = run_cluster(peer_chase(20), with(base, "cluster_shared_latency", 0));
+  const ClusterTimed far = run_cluster(peer_chase(20), with(base, "cluster_shared_latency", 100));
+  EXPECT_TRUE(near.o == 5 || near.o == 6) << near.o;
+  EXPECT_EQ(near.warp_instructions, near.functional_warp_instructions);
+  EXPECT_EQ(far.warp_instructions, far.functional_warp_instructions);
+  // 21 dependent peer loads, 100 cycles more each (both CTAs' chases overlap).
+  EXPECT_GE(far.cycles, near.cycles + 21 * 100 * 9 / 10) << "latency 0: " << near.cycles << ", 100: " << far.cycles;
+  std::printf("21 peer loads: %llu cycles with cluster_shared_latency 0, %llu with 100\n",
+              static_cast<unsigned long long>(near.cycles), static_cast<unsigned long long>(far.cycles));
+}
+
+TEST(ClusterTiming, AClusterSpansCoresThatHoldOneCtaEach) {
+  nlohmann::json c = with(preset(), "max_ctas", 1);
+  c["cores"] = 2;
+  const ClusterTimed r = run_cluster(peer_chase(3), c);
+  EXPECT_TRUE(r.o == 5 || r.o == 6) << r.o;
+  EXPECT_EQ(r.warp_instructions, r.functional_warp_instructions);
+}
+
+TEST(ClusterTiming, AClusterLargerThanTheGpusRoomIsRefused) {
+  nlohmann::json c = with(preset(), "max_ctas", 1);  // one core, one CTA
+  try {
+    run_cluster(peer_chase(1), c);
+    FAIL() << "ran";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("a cluster of 2 CTAs does not fit the cores of"), std::string::npos) << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace gputlm::test
