@@ -14,8 +14,10 @@ bool is_bit_type(DType t) { return t == DType::B8 || t == DType::B16 || t == DTy
 
 std::string immediate_type_error(const Instruction& in) {
   const DType t = source_type(in);
-  // slct's selector and createpolicy's fraction are .f32 operands of instructions of another type.
-  if (t == DType::None || t == DType::Pred || dtype_is_float(t) || in.op == Opcode::Slct || in.op == Opcode::Createpolicy)
+  // slct's selector and createpolicy's fraction are .f32 operands of instructions of another type;
+  // cp.reduce.async.bulk's type is the memory's elements', its size a .u32 whatever the type.
+  if (t == DType::None || t == DType::Pred || dtype_is_float(t) || in.op == Opcode::Slct || in.op == Opcode::Createpolicy ||
+      in.op == Opcode::CpReduce)
     return "";
   for (unsigned i = 0; i < in.nops; ++i) {
     const Operand& o = in.ops[i];

@@ -47,7 +47,7 @@ bool first_operand_is_dst(const Instruction& in) {
       return in.tensor.part != MatrixPart::D;  // wmma.store.d [p], {d}: reads its registers
     case Opcode::Bar: case Opcode::Barrier:
       return in.has(kRed);  // bar.red writes its first operand
-    case Opcode::CpAsync:
+    case Opcode::CpAsync: case Opcode::CpReduce:
       return false;  // cp.async [dst], [src], ...: writes shared memory, no register
     case Opcode::Mbarrier:
       return in.ops[0].kind == OperandKind::Reg;  // arrive/test_wait/try_wait/pending_count write it; init [a] does not

@@ -68,6 +68,7 @@ struct TensorForm {
 enum class AsyncOp : uint8_t {
   None, Copy, CommitGroup, WaitGroup, WaitAll, CopyArrive,  // cp.async{.ca,.cg,.commit_group,...,.mbarrier.arrive}
   BulkCopy, BulkCommit, BulkWait, BulkPrefetch,  // cp.async.bulk{,.commit_group,.wait_group,.prefetch.L2}
+  BulkReduce,                                    // cp.reduce.async.bulk (the reduction in Instruction::atom)
   Init, Inval, Arrive, ArriveDrop, TestWait, TryWait, ExpectTx, CompleteTx, PendingCount  // mbarrier.*
 };
 struct AsyncForm {

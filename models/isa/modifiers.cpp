@@ -181,6 +181,7 @@ bool is_bulk(AsyncOp op) {
 bool bulk_specific(Instruction& in, std::string_view w) {
   AsyncForm& a = in.async;
   if (w == "bulk") return (a.op = AsyncOp::BulkCopy), true;
+  if (a.op == AsyncOp::BulkReduce && (w == "commit_group" || w == "wait_group" || w == "prefetch")) return false;
   if (w == "commit_group") return (a.op = AsyncOp::BulkCommit), true;
   if (w == "wait_group") return (a.op = AsyncOp::BulkWait), true;
   if (w == "read") return a.op == AsyncOp::BulkWait && (a.read = true);
@@ -204,6 +205,13 @@ bool bulk_specific(Instruction& in, std::string_view w) {
 // space words are taken here rather than letting the last one win.
 bool async_specific(Instruction& in, std::string_view w) {
   AsyncForm& a = in.async;
+  if (in.op == Opcode::CpReduce) {  // cp.reduce.async.bulk (PTX ISA 9.7.9.25.4.2): the copy's words, and the reduction
+    if (w == "async") return a.op == AsyncOp::None;
+    if (w == "bulk") return a.op == AsyncOp::None && ((a.op = AsyncOp::BulkReduce), true);
+    if (w == "tensor") return false;  // cp.reduce.async.bulk.tensor needs tensor maps (TMA): not modelled
+    if (a.op == AsyncOp::BulkReduce && lookup(kAtom, w, in.atom)) return in.atom != AtomOp::Exch && in.atom != AtomOp::Cas;
+    return a.op == AsyncOp::BulkReduce && w != "bulk" && bulk_specific(in, w);
+  }
   if (in.op == Opcode::CpAsync && (w == "bulk" || is_bulk(a.op))) return bulk_specific(in, w);
   if (in.op == Opcode::CpAsync) {
     if (w == "ca" || w == "cg") {

@@ -463,7 +463,7 @@ class Parser : TokenCursor {
       case Opcode::Griddepcontrol:
         if (in.has(kGridDepWait) == in.has(kGridDepLaunch)) fail(t, "griddepcontrol needs one of .wait and .launch_dependents");
         return;
-      case Opcode::CpAsync: case Opcode::Mbarrier:  // operands and sizes are checked when bound
+      case Opcode::CpAsync: case Opcode::Mbarrier: case Opcode::CpReduce:  // operands and sizes are checked when bound
         if (in.async.op == AsyncOp::None) fail(t, std::string(opcode_name(in.op)) + " needs its operation (.ca, .cg, .commit_group, .init, .arrive, ...)");
         return;
       case Opcode::Wmma: case Opcode::Mma: case Opcode::Ldmatrix: case Opcode::Stmatrix: case Opcode::Movmatrix:
@@ -581,7 +581,7 @@ class Parser : TokenCursor {
   // need work: an f64 or integer literal in an f32 instruction becomes f32 bits, and so on.
   static void convert_float_immediates(Instruction& in) {
     const DType t = (in.op == Opcode::Cvt || in.op == Opcode::Set) ? in.type2 : in.type;  // the source type
-    if (t != DType::F32 && t != DType::F64) return;
+    if ((t != DType::F32 && t != DType::F64) || in.op == Opcode::CpReduce) return;  // cp.reduce: the type is memory's
     for (unsigned i = 0; i < in.nops; ++i) {
       Operand& o = in.ops[i];
       if (o.kind != OperandKind::Imm || o.sym_space != Space::Generic) continue;

@@ -6,14 +6,23 @@
 //   2. scale_out: each block scales its tile in shared memory and writes it back to global memory
 //      with cuda::ptx::cp_async_bulk (shared::cta to global, bulk_group), commit_group and
 //      wait_group_read, after fence.proxy.async.
+//   3. reduce_out: every block adds its tile into one global row and takes its minimum into another
+//      with cuda::ptx::cp_reduce_async_bulk (cp.reduce.async.bulk .add.s32 / .min.u32, bulk_group).
+//   4. cluster_sum: in clusters of 2, rank 1 adds its tile into rank 0's shared memory with
+//      cp.reduce.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes; rank 0 waits on
+//      its mbarrier and writes the sum out.
 // The host checks every result.
+#include <cooperative_groups.h>
 #include <cuda/barrier>
 #include <cuda/ptx>
 
+#include <algorithm>
 #include <cstdio>
 #include <vector>
 
 #include "cuda_check.h"
+
+namespace cg = cooperative_groups;
 
 constexpr int kTile = 256;  // ints per block's tile (1 KB)
 constexpr int kBlocks = 6;
@@ -48,6 +57,46 @@ __global__ void scale_out(const int* src, int* dst) {
   }
 }
 
+// row_sum[i] += tile_b[i], row_min[i] = min(row_min[i], tile_b[i]) over every block b; tile_b[i] =
+// src[b * kTile + i] + 100, non-negative.
+__global__ void reduce_out(const int* src, int* row_sum, unsigned* row_min) {
+  __shared__ alignas(16) int tile[kTile];
+  for (int i = threadIdx.x; i < kTile; i += blockDim.x) tile[i] = src[blockIdx.x * kTile + i] + 100;
+  cuda::ptx::fence_proxy_async(cuda::ptx::space_shared);
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    cuda::ptx::cp_reduce_async_bulk(cuda::ptx::space_global, cuda::ptx::space_shared, cuda::ptx::op_add, row_sum, tile, sizeof(tile));
+    cuda::ptx::cp_reduce_async_bulk(cuda::ptx::space_global, cuda::ptx::space_shared, cuda::ptx::op_min, row_min,
+                                    reinterpret_cast<const unsigned*>(tile), sizeof(tile));
+    cuda::ptx::cp_async_bulk_commit_group();
+    cuda::ptx::cp_async_bulk_wait_group_read(cuda::ptx::n32_t<0>());
+  }
+}
+
+// out[c * kTile + i] = src[(2c) * kTile + i] + src[(2c + 1) * kTile + i] for cluster c.
+__global__ void __cluster_dims__(2, 1, 1) cluster_sum(const int* src, int* out) {
+  __shared__ alignas(16) int tile[kTile];
+  __shared__ alignas(8) uint64_t bar;
+  cg::cluster_group cluster = cg::this_cluster();
+  const unsigned rank = cluster.block_rank();
+  for (int i = threadIdx.x; i < kTile; i += blockDim.x) tile[i] = src[blockIdx.x * kTile + i];
+  if (rank == 0 && threadIdx.x == 0) {
+    cuda::ptx::mbarrier_init(&bar, 1);
+    cuda::ptx::mbarrier_arrive_expect_tx(cuda::ptx::sem_release, cuda::ptx::scope_cta, cuda::ptx::space_shared, &bar, sizeof(tile));
+  }
+  cuda::ptx::fence_proxy_async(cuda::ptx::space_shared);
+  cluster.sync();
+  if (rank == 1 && threadIdx.x == 0)
+    cuda::ptx::cp_reduce_async_bulk(cuda::ptx::space_cluster, cuda::ptx::space_shared, cuda::ptx::op_add, cluster.map_shared_rank(tile, 0),
+                                    tile, sizeof(tile), cluster.map_shared_rank(&bar, 0));
+  if (rank == 0) {
+    while (!cuda::ptx::mbarrier_try_wait_parity(&bar, 0)) {
+    }
+    for (int i = threadIdx.x; i < kTile; i += blockDim.x) out[blockIdx.x / 2 * kTile + i] = tile[i];
+  }
+  cluster.sync();
+}
+
 int main() {
   const int n = kTile * kBlocks;
   std::vector<int> h(n);
@@ -73,6 +122,38 @@ int main() {
     }
   for (int i = 0; i < n; ++i)
     if (got_out[i] != (i / kTile + 2) * h[i] && bad++ < 10) printf("bulk_copy: scale_out %d: %d, want %d\n", i, got_out[i], (i / kTile + 2) * h[i]);
+  // 3: one row of sums and minima over the blocks.
+  int* row_sum;
+  unsigned* row_min;
+  CUDA_CHECK(cudaMalloc(&row_sum, kTile * sizeof(int)));
+  CUDA_CHECK(cudaMalloc(&row_min, kTile * sizeof(unsigned)));
+  CUDA_CHECK(cudaMemset(row_sum, 0, kTile * sizeof(int)));
+  CUDA_CHECK(cudaMemset(row_min, 0xff, kTile * sizeof(unsigned)));
+  reduce_out<<<kBlocks, kThreads>>>(src, row_sum, row_min);
+  std::vector<int> got_sum(kTile);
+  std::vector<unsigned> got_min(kTile);
+  CUDA_CHECK(cudaMemcpy(got_sum.data(), row_sum, kTile * sizeof(int), cudaMemcpyDeviceToHost));
+  CUDA_CHECK(cudaMemcpy(got_min.data(), row_min, kTile * sizeof(unsigned), cudaMemcpyDeviceToHost));
+  for (int i = 0; i < kTile; ++i) {
+    int want_sum = 0;
+    unsigned want_min = ~0u;
+    for (int b = 0; b < kBlocks; ++b) {
+      want_sum += h[b * kTile + i] + 100;
+      want_min = std::min(want_min, static_cast<unsigned>(h[b * kTile + i] + 100));
+    }
+    if ((got_sum[i] != want_sum || got_min[i] != want_min) && bad++ < 15)
+      printf("bulk_copy: reduce_out %d: sum %d min %u, want %d %u\n", i, got_sum[i], got_min[i], want_sum, want_min);
+  }
+  // 4: pairs of tiles summed in a cluster's shared memory.
+  cluster_sum<<<kBlocks, kThreads>>>(src, out);
+  CUDA_CHECK(cudaGetLastError());
+  CUDA_CHECK(cudaMemcpy(got_out.data(), out, n * sizeof(int), cudaMemcpyDeviceToHost));
+  for (int i = 0; i < kBlocks / 2 * kTile; ++i) {
+    const int c = i / kTile, k = i % kTile, want = h[2 * c * kTile + k] + h[(2 * c + 1) * kTile + k];
+    if (got_out[i] != want && bad++ < 20) printf("bulk_copy: cluster_sum %d: %d, want %d\n", i, got_out[i], want);
+  }
+  CUDA_CHECK(cudaFree(row_sum));
+  CUDA_CHECK(cudaFree(row_min));
   CUDA_CHECK(cudaFree(src));
   CUDA_CHECK(cudaFree(sums));
   CUDA_CHECK(cudaFree(out));

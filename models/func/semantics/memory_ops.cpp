@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "models/func/semantics/atomic_apply.h"
 #include "models/func/semantics/dispatch.h"
 #include "models/func/semantics/half_ops.h"
 #include "models/func/semantics/semantics.h"
@@ -290,35 +291,6 @@ void cond_acc(ExecCtx& c) {
     ++count;
   });
   lanes(c, [&](unsigned, uint32_t tid) { c.reg(in.ops[0].reg, tid) = count; });
-}
-
-template <class T>
-T atomic_apply(isa::AtomOp op, T old, T b, T cv) {
-  switch (op) {
-    case isa::AtomOp::Add:
-      if constexpr (std::is_floating_point_v<T>) return old + b;
-      else return static_cast<T>(static_cast<Unsigned<T>>(old) + static_cast<Unsigned<T>>(b));
-    case isa::AtomOp::Min:
-      if constexpr (std::is_floating_point_v<T>) return std::fmin(old, b);
-      else return std::min(old, b);
-    case isa::AtomOp::Max:
-      if constexpr (std::is_floating_point_v<T>) return std::fmax(old, b);
-      else return std::max(old, b);
-    case isa::AtomOp::Exch: return b;
-    case isa::AtomOp::Cas: return old == b ? cv : old;
-    default: break;
-  }
-  if constexpr (!std::is_floating_point_v<T>) {
-    switch (op) {
-      case isa::AtomOp::Inc: return old >= b ? T(0) : static_cast<T>(old + 1);
-      case isa::AtomOp::Dec: return (old == 0 || old > b) ? b : static_cast<T>(old - 1);
-      case isa::AtomOp::And: return old & b;
-      case isa::AtomOp::Or: return old | b;
-      case isa::AtomOp::Xor: return old ^ b;
-      default: break;
-    }
-  }
-  return old;
 }
 
 // atom d, [a], b{, c} / red [a], b: read-modify-write, lane by lane.

@@ -38,6 +38,8 @@ ExecFn bind_instruction(const isa::Instruction& in) {
       return sem::bind_tensor(in);
     case Opcode::CpAsync:
       return sem::bind_async_copy(in);
+    case Opcode::CpReduce:
+      return sem::bind_bulk_copy(in);
     case Opcode::Mbarrier:
       return sem::bind_mbarrier(in);
     case Opcode::Mapa: case Opcode::Getctarank:

@@ -20,17 +20,19 @@ namespace {
 // other texels of the footprint are not sent), through the L1 like any global access. There is no
 // separate texture cache; the functional result never bypasses the memory system.
 bool is_copy(const WarpInstr& w) { return w.in->op == isa::Opcode::CpAsync && w.in->async.op == isa::AsyncOp::Copy; }
-// cp.async.bulk and its prefetch.L2 (func bulk_copy_ops.cpp): the lines go out (written, for a
-// copy to global memory) and the warp does not wait for them; the copy completed functionally.
+// cp.async.bulk, its prefetch.L2 and cp.reduce.async.bulk (func bulk_copy_ops.cpp): the lines go
+// out (written, for a copy or reduction to global memory) and the warp does not wait for them;
+// the copy completed functionally.
 bool is_bulk(const WarpInstr& w) {
-  return w.in->op == isa::Opcode::CpAsync && (w.in->async.op == isa::AsyncOp::BulkCopy || w.in->async.op == isa::AsyncOp::BulkPrefetch);
+  return w.in->op == isa::Opcode::CpReduce ||
+         (w.in->op == isa::Opcode::CpAsync && (w.in->async.op == isa::AsyncOp::BulkCopy || w.in->async.op == isa::AsyncOp::BulkPrefetch));
 }
 bool writes_lines(const WarpInstr& w) {
   return w.in->is_store() || (is_bulk(w) && w.in->async.bulk_dst == isa::Space::Global);
 }
 
 bool uses_memory_system(const WarpInstr& w) {
-  return (w.in->is_memory() || w.in->is_matrix_access() || w.in->op == isa::Opcode::CpAsync) &&
+  return (w.in->is_memory() || w.in->is_matrix_access() || w.in->op == isa::Opcode::CpAsync || w.in->op == isa::Opcode::CpReduce) &&
          (w.result.space == isa::Space::Global || w.result.space == isa::Space::Local || w.result.space == isa::Space::Shared);
 }
 }  // namespace

@@ -21,9 +21,14 @@ UnitType unit_of(const isa::Kernel& k, uint32_t pc) {
   // cp.async and mbarrier (PTX ISA 9.7.9.25, 9.7.13.15): the load/store units model loads, stores
   // and atomics of one thread; copies completing in groups and barrier phases polled by other
   // threads are neither.
-  if (in.op == isa::Opcode::CpAsync || in.op == isa::Opcode::Mbarrier)
+  if (in.op == isa::Opcode::CpAsync || in.op == isa::Opcode::CpReduce || in.op == isa::Opcode::Mbarrier)
     throw std::invalid_argument(k.name + ": VGIW has no mapping for '" + k.text[pc] + "' (pc " + std::to_string(pc) +
                                 "): asynchronous copies and mbarrier objects are not modelled by its load/store units");
+  // Thread block clusters (barrier.cluster, mapa, getctarank; sm_90): CTAs that wait for and
+  // reach into each other, which the fabric's CTA tiles do not model.
+  if (in.op == isa::Opcode::Mapa || in.op == isa::Opcode::Getctarank || (in.op == isa::Opcode::Barrier && in.has(isa::kCluster)))
+    throw std::invalid_argument(k.name + ": VGIW has no mapping for '" + k.text[pc] + "' (pc " + std::to_string(pc) +
+                                "): thread block clusters are not modelled by its CTA tiles");
   // Warp collectives (tensor-core products and fragment loads included): the whole warp's
   // registers at once.
   if (isa::is_warp_collective(in))

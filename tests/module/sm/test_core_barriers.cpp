@@ -152,6 +152,18 @@ TEST(ClusterTiming, AClusterSpansCoresThatHoldOneCtaEach) {
   EXPECT_EQ(r.warp_instructions, r.functional_warp_instructions);
 }
 
+TEST(ClusterTiming, FormationsThatRegroupThreadsRefuseTheClusterWait) {
+  for (const std::string name : {"lwm256", "tbc256", "dwf"}) {
+    try {
+      run_cluster(peer_chase(1), preset(name));
+      ADD_FAILURE() << name << " ran";
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find("does not support test.ptx:"), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find("barrier.cluster.wait"), std::string::npos) << e.what();
+    }
+  }
+}
+
 TEST(ClusterTiming, AClusterLargerThanTheGpusRoomIsRefused) {
   nlohmann::json c = with(preset(), "max_ctas", 1);  // one core, one CTA
   try {

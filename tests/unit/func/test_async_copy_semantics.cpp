@@ -207,5 +207,69 @@ TEST(BulkCopy, MulticastAndIncompleteFormsAreRefusedByName) {
   EXPECT_THROW(run1(kBuf + "cp.async.bulk.shared::cta.global [%r1], [%in], 16;\n", 1), SourceError);
 }
 
+// cp.reduce.async.bulk (PTX ISA 9.7.9.25.4.2): each element of the destination becomes
+// redOp(destination, source), as atom/red compute it. The thread's 24 input bytes are the global
+// destination; `global` and `shared` set its first 16 bytes and buf's; %o reads the 16 bytes back
+// (3 * first word + second word).
+// Four st.SPACE.b32 of the comma-separated words of `list` at [base], [base+4], ...
+std::string store_words(const std::string& space, const std::string& base, const std::string& list) {
+  std::string s;
+  size_t from = 0;
+  for (int i = 0; i < 4; ++i) {
+    const size_t to = list.find(',', from);
+    s += "st." + space + ".b32 [" + base + "+" + std::to_string(4 * i) + "], " + list.substr(from, to - from) + ";\n";
+    from = to == std::string::npos ? to : to + 1;
+  }
+  return s;
+}
+uint64_t reduce_to_global(const std::string& global, const std::string& shared, const std::string& op) {
+  return run1(kBuf + store_words("global", "%in", global) + store_words("shared", "%r1", shared) +
+                     "cp.reduce.async.bulk.global.shared::cta.bulk_group." + op + " [%in], [%r1], 16;\n"
+                     "cp.async.bulk.commit_group;\n cp.async.bulk.wait_group 0;\n"
+                     "ld.global.u64 %rd1, [%in];\n ld.global.u64 %rd2, [%in+8];\n mad.lo.u64 %o, %rd1, 3, %rd2;\n",
+              0)
+      .o;
+}
+uint64_t words(uint32_t w0, uint32_t w1, uint32_t w2, uint32_t w3) {
+  return read_back(uint64_t{w1} << 32 | w0, uint64_t{w3} << 32 | w2);
+}
+
+TEST(BulkReduce, IntegerReductionsIntoGlobalMemory) {
+  EXPECT_EQ(reduce_to_global("5, -3, 10, 0", "-5, 7, 3, -1", "min.s32"), words(-5, -3, 3, -1));
+  EXPECT_EQ(reduce_to_global("5, -3, 10, 0", "-5, 7, 3, -1", "max.u32"), words(-5, -3, 10, -1));  // unsigned: -1 is the largest
+  EXPECT_EQ(reduce_to_global("1, 2, 3, 4", "10, 20, 30, -4", "add.u32"), words(11, 22, 33, 0));
+  EXPECT_EQ(reduce_to_global("0, 5, 9, 3", "5, 5, 9, 2", "inc.u32"), words(1, 0, 0, 0));  // old >= b ? 0 : old + 1
+  EXPECT_EQ(reduce_to_global("0, 5, 9, 3", "5, 5, 9, 2", "dec.u32"), words(5, 4, 8, 2));  // old == 0 || old > b ? b : old - 1
+  EXPECT_EQ(reduce_to_global("12, 10, 0, -1", "10, 6, 7, 1", "xor.b32"), words(6, 12, 7, -2));
+  EXPECT_EQ(reduce_to_global("1, 0, 2, 0", "3, 0, 4, 0", "add.u64"), words(4, 0, 6, 0));
+}
+
+TEST(BulkReduce, FloatAndHalfReductionsIntoGlobalMemory) {
+  // f32: 1.5 + 2.25, -0.0 + 0.0; f16 halves (0x3C00 1.0, 0x3800 0.5, 0x4000 2.0, 0xBC00 -1.0, 0x7E00 NaN).
+  EXPECT_EQ(reduce_to_global("0x3fc00000, 0x80000000, 0, 0", "0x40100000, 0, 0, 0", "add.f32"), words(0x40700000, 0, 0, 0));
+  EXPECT_EQ(reduce_to_global("0x40003C00, 0, 0, 0", "0x3C003800, 0, 0, 0", "add.noftz.f16"), words(0x42003E00, 0, 0, 0));
+  EXPECT_EQ(reduce_to_global("0xBC007E00, 0x3C00, 0, 0", "0x7E003C00, 0x4000, 0, 0", "max.f16"), words(0xBC003C00, 0x4000, 0, 0));
+  EXPECT_EQ(reduce_to_global("0xBF803F80, 0, 0, 0", "0x40003F00, 0, 0, 0", "min.bf16"), words(0xBF803F00, 0, 0, 0));
+}
+
+TEST(BulkReduce, IntoSharedMemoryCompletesTheMbarriersTransaction) {
+  const auto out = run1(kBuf + kBar + "st.shared.v2.u64 [%r1], {%a, %b};\n st.shared.v2.u64 [%r1+32], {%b, %a};\n add.u32 %r5, %r1, 32;\n"
+                        "cp.reduce.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes.add.u64 [%r1], [%r5], 16, [%r2];\n"
+                        "mbarrier.try_wait.parity.shared.b64 %p, [%r2], 0;\n" + kReadBack,
+                        3, 40);
+  EXPECT_EQ(out.o, read_back(43, 43));
+  EXPECT_TRUE(out.p);
+}
+
+TEST(BulkReduce, FormsTheIsaDoesNotHaveAreRefusedWhenBound) {
+  for (const std::string form : {"global.shared::cta.bulk_group.inc.s32 [%in], [%r1], 16",
+                                 "global.shared::cta.bulk_group.add.f16 [%in], [%r1], 16",  // needs .noftz
+                                 "global.shared::cta.bulk_group.and.u32 [%in], [%r1], 16",
+                                 "shared::cluster.shared::cta.mbarrier::complete_tx::bytes.add.f32 [%r1], [%r1], 16, [%r1]",
+                                 "global.shared::cta.mbarrier::complete_tx::bytes.add.u32 [%in], [%r1], 16, [%r1]"})
+    EXPECT_THROW(run1(kBuf + "cp.reduce.async.bulk." + form + ";\n", 1), SourceError) << form;
+  EXPECT_THROW(run1(kBuf + "cp.reduce.async.bulk.global.shared::cta.bulk_group.exch.b32 [%in], [%r1], 16;\n", 1), SourceError);
+}
+
 }  // namespace
 }  // namespace gputlm::test
