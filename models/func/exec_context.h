@@ -71,8 +71,9 @@ struct ExecResult {
   }
 };
 
-// Generic address windows (PTX generic addressing): shared and local memory appear at fixed
-// bases; everything else is global.
+// Generic address windows (PTX generic addressing): kernel parameters (cvta.param, sm_70+: read
+// only), shared and local memory appear at fixed bases; everything else is global.
+constexpr uint64_t kParamWindow = 0x00007D0000000000ull;
 constexpr uint64_t kSharedWindow = 0x00007E0000000000ull;
 constexpr uint64_t kLocalWindow = 0x00007F0000000000ull;
 constexpr uint64_t kWindowSize = 1ull << 32;

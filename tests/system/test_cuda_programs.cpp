@@ -191,6 +191,14 @@ TEST_F(CudaPrograms, BulkCopiesThroughMbarrierTransactionsAndBulkGroupsGiveTheHo
   expect_passes_timed_and_functional("bulk_copy", "bulk_copy: PASSED");
 }
 
+// Tensor memory access of sm_90 (CUDA programming guide, "Using TMA to transfer multi-dimensional
+// arrays"): cuTensorMapEncodeTiled fetched through cudaGetDriverEntryPointByVersion, __grid_constant__
+// tensor maps, 2-D box loads with out-of-bound zeros and box stores, the 128-byte swizzle, a 3-D box
+// with an element stride, and the encoder's CUDA_ERROR_INVALID_VALUE.
+TEST_F(CudaPrograms, TensorMapsMoveBoxesOfATensorThroughSharedMemory) {
+  expect_passes_timed_and_functional("tensor_copy", "tensor_copy: PASSED");
+}
+
 // Thread block clusters of sm_90 (CUDA programming guide, "Thread Block Clusters", "Distributed
 // Shared Memory"): __cluster_dims__ and cudaLaunchKernelEx's cluster attribute, cluster.sync() and
 // its split arrive/wait, each block reading and adding to the others' shared memory, and the

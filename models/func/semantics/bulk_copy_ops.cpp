@@ -247,6 +247,7 @@ ExecFn bind_reduce(const isa::Instruction& in) {
 }  // namespace
 
 ExecFn bind_bulk_copy(const isa::Instruction& in) {
+  if (in.async.tensor_dim) return bind_tensor_copy(in);
   switch (in.async.op) {
     case AsyncOp::BulkCopy: return valid_copy(in) ? ExecFn(bulk_copy) : nullptr;
     case AsyncOp::BulkReduce: return bind_reduce(in);

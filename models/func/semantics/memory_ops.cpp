@@ -32,6 +32,7 @@ uint8_t* access(ExecCtx& c, unsigned lane, uint32_t tid, const isa::Operand& a, 
     else if (a.reg < 0 && a.sym_space == Space::Const) space = Space::Const;
     else if (addr - kSharedWindow < kWindowSize) space = Space::Shared, addr -= kSharedWindow;
     else if (addr - kLocalWindow < kWindowSize) space = Space::Local, addr -= kLocalWindow;
+    else if (addr - kParamWindow < kWindowSize) space = Space::Param, addr -= kParamWindow;
     else space = Space::Global;
   }
   ExecResult& r = *c.result;
@@ -84,7 +85,7 @@ bool place_warp(ExecCtx& c, Space& space, uint64_t lo, uint64_t hi, uint32_t byt
   if (where == Space::Generic) {
     if (lo - kSharedWindow < kWindowSize && hi - kSharedWindow < kWindowSize)
       where = Space::Shared, offset = kSharedWindow;
-    else if (hi < kSharedWindow || lo >= kLocalWindow + kWindowSize)  // outside both windows: global
+    else if (hi < kParamWindow || lo >= kLocalWindow + kWindowSize)  // below and above the windows: global
       where = Space::Global;
     else
       return false;

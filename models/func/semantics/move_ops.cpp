@@ -40,8 +40,7 @@ ExecFn unpack_fn() {
 
 // isspacep (PTX ISA, Data Movement and Conversion Instructions: isspacep): whether a generic
 // address lies in a state space's window. .const variables live in global memory here
-// (module_image.h), so .const answers like .global; kernel parameters have no generic window, so
-// .param is always false.
+// (module_image.h), so .const answers like .global.
 bool in_window(uint64_t a, uint64_t base) { return a - base < kWindowSize; }
 ExecFn isspacep_fn(isa::Space s) {
   switch (s) {
@@ -49,8 +48,10 @@ ExecFn isspacep_fn(isa::Space s) {
     case isa::Space::Local: return [](ExecCtx& c) { unary<uint64_t, bool>(c, [](uint64_t a) { return in_window(a, kLocalWindow); }); };
     case isa::Space::Global:
     case isa::Space::Const:
-      return [](ExecCtx& c) { unary<uint64_t, bool>(c, [](uint64_t a) { return !in_window(a, kSharedWindow) && !in_window(a, kLocalWindow); }); };
-    case isa::Space::Param: return [](ExecCtx& c) { unary<uint64_t, bool>(c, [](uint64_t) { return false; }); };
+      return [](ExecCtx& c) {
+        unary<uint64_t, bool>(c, [](uint64_t a) { return !in_window(a, kSharedWindow) && !in_window(a, kLocalWindow) && !in_window(a, kParamWindow); });
+      };
+    case isa::Space::Param: return [](ExecCtx& c) { unary<uint64_t, bool>(c, [](uint64_t a) { return in_window(a, kParamWindow); }); };
     default: return nullptr;
   }
 }
@@ -117,11 +118,14 @@ ExecFn bind_move(const isa::Instruction& in) {
   }
   if (in.op == Opcode::Cvta) {
     if (in.space != isa::Space::Global && in.space != isa::Space::Shared && in.space != isa::Space::Local &&
-        in.space != isa::Space::Const)
+        in.space != isa::Space::Const && in.space != isa::Space::Param)
       return nullptr;
     const bool to_space = in.has(isa::kTo);
     // .const variables live at global addresses (module_image.h): both are the identity.
     if (in.space == isa::Space::Global || in.space == isa::Space::Const) return mov_fn<uint64_t>();
+    if (in.space == isa::Space::Param)  // a kernel parameter's generic address (PTX ISA 8.0, sm_70+)
+      return to_space ? ExecFn([](ExecCtx& c) { unary<uint64_t>(c, [](uint64_t a) { return a - kParamWindow; }); })
+                      : ExecFn([](ExecCtx& c) { unary<uint64_t>(c, [](uint64_t a) { return a + kParamWindow; }); });
     if (in.space == isa::Space::Shared)
       return to_space ? ExecFn([](ExecCtx& c) { unary<uint64_t>(c, [](uint64_t a) { return a - kSharedWindow; }); })
                       : ExecFn([](ExecCtx& c) { unary<uint64_t>(c, [](uint64_t a) { return a + kSharedWindow; }); });

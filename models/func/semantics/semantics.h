@@ -33,6 +33,7 @@ ExecFn bind_matrix_memory(const isa::Instruction& in);  // wmma.load/store ldmat
 ExecFn bind_async_copy(const isa::Instruction& in);  // cp.async{.ca,.cg,.commit_group,.wait_group,.wait_all,.mbarrier.arrive}
 ExecFn bind_mbarrier(const isa::Instruction& in);    // mbarrier.* and cp.async.mbarrier.arrive
 ExecFn bind_bulk_copy(const isa::Instruction& in);   // cp.async.bulk{,.commit_group,.wait_group,.prefetch.L2}
+ExecFn bind_tensor_copy(const isa::Instruction& in); // cp.async.bulk{.prefetch}.tensor (tensor_copy_ops.cpp)
 // The complete-tx of `bytes` on one lane's mbarrier object at address operand `a` (shared
 // memory): what a cp.async.bulk with .mbarrier::complete_tx::bytes does when its data has landed.
 // With `now` false the object is checked and the transaction recorded in the result

@@ -1,0 +1,178 @@
+// cp.async.bulk.tensor (PTX ISA 9.7.9.25.5, sm_90), tile mode, through a tensor map
+// (func/tensor_map.h, made by cuTensorMapEncodeTiled):
+//
+//   cp.async.bulk.tensor.Nd.shared::cluster.global{.tile}.mbarrier::complete_tx::bytes{.L2::cache_hint}
+//       [dst], [tensorMap, {c0, ..., cN-1}], [mbar]{, policy}
+//   cp.async.bulk.tensor.Nd.global.shared::cta{.tile}.bulk_group{.L2::cache_hint} [tensorMap, {c0, ...}], [src]{, policy}
+//   cp.async.bulk.prefetch.tensor.Nd.L2.global{.tile}{.L2::cache_hint} [tensorMap, {c0, ...}]{, policy}
+//
+// The box starts at the signed coordinates and spans the map's box dimensions, stepping by its
+// element strides; in shared memory it is dense (dimension 0 fastest) from dst (128-byte
+// aligned), each element at its swizzled address (TensorMap::swizzled). Elements outside the
+// tensor read as zero (NaN with the NaN fill) and are not written by a store; the complete-tx
+// counts the whole box. The tensor map is read at its generic address: a kernel parameter
+// (__grid_constant__, cvta.param) or global memory. As for cp.async.bulk (bulk_copy_ops.cpp) the
+// copy happens when the instruction executes; the timing model sees the box's rows (up to 32
+// runs of them; of the last lane, when several lanes copy) as the global side, and a load's
+// mbarrier transaction completes when they return.
+// Not modelled, named at load time: .im2col, .tile::gather4/scatter4, .multicast::cluster (sm_90a).
+#include <array>
+#include <cstring>
+#include <string>
+
+#include "models/func/semantics/dispatch.h"
+#include "models/func/semantics/semantics.h"
+#include "models/func/tensor_map.h"
+
+namespace gputlm::func::sem {
+namespace {
+
+using isa::Space;
+
+// The tensor map operand `a` names for a lane: its generic address in the parameter window or in
+// global memory.
+TensorMap tensor_map(ExecCtx& c, uint32_t tid, const isa::Operand& a) {
+  const uint64_t at = operand_address(c, tid, a);
+  std::array<uint8_t, sizeof(TensorMap)> bytes{};
+  if (at - kParamWindow < kWindowSize) {
+    const std::vector<uint8_t>& params = c.launch().params;
+    if (at - kParamWindow + bytes.size() > params.size()) c.fault("cp.async.bulk.tensor: the tensor map is beyond the kernel's parameters", tid, at);
+    std::memcpy(bytes.data(), params.data() + (at - kParamWindow), bytes.size());
+  } else {
+    c.check_global(at, bytes.size(), tid, "cp.async.bulk.tensor: tensor map");
+    c.launch().memory->read(at, bytes.data(), bytes.size());
+  }
+  const TensorMap m = read_tensor_map(bytes.data());
+  if (m.magic != TensorMap::kMagic) c.fault("cp.async.bulk.tensor: no tensor map made by cuTensorMapEncodeTiled at this address", tid, at);
+  if (m.rank != c.in->async.tensor_dim)
+    c.fault("cp.async.bulk.tensor." + std::to_string(c.in->async.tensor_dim) + "d with a tensor map of rank " + std::to_string(m.rank), tid, at);
+  return m;
+}
+
+// Every element of the box in order: f(shared offset, global address, inside the tensor).
+template <class F>
+void for_each_element(const TensorMap& m, const int64_t* start, F&& f) {
+  std::array<uint32_t, TensorMap::kMaxRank> idx{};
+  const uint64_t total = m.box_bytes() / m.element_bytes;
+  for (uint64_t e = 0; e < total; ++e) {
+    uint64_t addr = m.address;
+    bool inside = true;
+    for (unsigned d = 0; d < m.rank; ++d) {
+      const int64_t g = start[d] + int64_t{idx[d]} * m.element_stride[d];
+      inside = inside && g >= 0 && static_cast<uint64_t>(g) < m.dim(d);
+      addr += static_cast<uint64_t>(g) * (d == 0 ? m.element_bytes : m.stride[d - 1]);
+    }
+    f(e * m.element_bytes, addr, inside);
+    for (unsigned d = 0; d < m.rank && ++idx[d] == m.box_count(d); ++d) idx[d] = 0;
+  }
+}
+
+// What the timing model sees: the box's rows (runs along dimension 0) from their first element
+// inside the tensor, as pseudo-lanes of a row's bytes each; more than 32 rows are seen as 32 runs
+// of consecutive rows.
+void record_rows(ExecCtx& c, const TensorMap& m, const int64_t* start) {
+  ExecResult& r = *c.result;
+  const uint64_t row_elements = m.box_count(0), rows = m.box_bytes() / m.element_bytes / row_elements;
+  const uint64_t per_slot = (rows + kWarpSize - 1) / kWarpSize;
+  r.space = Space::Global;
+  r.accessed = 0;
+  r.access_bytes = static_cast<uint32_t>(row_elements * m.element_bytes * per_slot);
+  for_each_element(m, start, [&](uint64_t offset, uint64_t addr, bool inside) {
+    const unsigned slot = static_cast<unsigned>(offset / m.element_bytes / row_elements / per_slot);
+    if (!inside || (r.accessed >> slot & 1)) return;
+    r.accessed |= LaneMask{1} << slot;
+    r.addr[slot] = addr;
+  });
+}
+
+void fill_value(const TensorMap& m, uint8_t* out) {
+  std::memset(out, 0, m.element_bytes);
+  if (!m.nan_fill || !m.is_float) return;
+  const uint64_t nan = m.element_bytes == 2 ? 0x7fffu : m.element_bytes == 4 ? 0x7fffffffu : 0x7fffffffffffffffull;
+  std::memcpy(out, &nan, m.element_bytes);
+}
+
+// The box's signed 32-bit start coordinates.
+void coordinates(ExecCtx& c, const isa::Operand& a, uint32_t tid, int64_t* out) {
+  for (unsigned d = 0; d < a.vec_n; ++d) out[d] = static_cast<int32_t>(c.reg(a.vec[d], tid));
+}
+
+// global -> shared::cluster, completing the mbarrier's transaction.
+void tensor_load(ExecCtx& c) {
+  const isa::Instruction& in = *c.in;
+  GlobalMemory& mem = *c.launch().memory;
+  lanes(c, [&](unsigned lane, uint32_t tid) {
+    const TensorMap m = tensor_map(c, tid, in.ops[1]);
+    int64_t start[TensorMap::kMaxRank];
+    coordinates(c, in.ops[1], tid, start);
+    const uint64_t dst = operand_address(c, tid, in.ops[0]);
+    if (dst % 128 != 0) c.fault("cp.async.bulk.tensor: shared destination not 128-byte aligned", tid, dst);
+    uint8_t fill[8];
+    fill_value(m, fill);
+    bool any_inside = false;
+    for_each_element(m, start, [&](uint64_t offset, uint64_t addr, bool inside) {
+      const uint64_t at = m.swizzled(dst + offset);
+      uint8_t* p = c.cta->shared_at(at, m.element_bytes);
+      if (!p) c.fault("cp.async.bulk.tensor: shared destination: " + c.cta->shared_miss(at), tid, at);
+      if (!inside) return void(std::memcpy(p, fill, m.element_bytes));
+      any_inside = true;
+      c.check_global(addr, m.element_bytes, tid, "cp.async.bulk.tensor: tensor element");
+      mem.read(addr, p, m.element_bytes);
+    });
+    // A box wholly outside the tensor reads nothing: its transaction completes at once.
+    const bool later = c.cta->defer_tx && any_inside && c.result->tx_mbar < 0;
+    mbarrier_complete_tx(c, lane, tid, in.ops[2], static_cast<uint32_t>(m.box_bytes()), !later);
+    record_rows(c, m, start);  // the memory system sees the global rows, not the mbarrier object
+
+  });
+}
+
+// shared::cta -> global, the elements inside the tensor only.
+void tensor_store(ExecCtx& c) {
+  const isa::Instruction& in = *c.in;
+  GlobalMemory& mem = *c.launch().memory;
+  lanes(c, [&](unsigned, uint32_t tid) {
+    const TensorMap m = tensor_map(c, tid, in.ops[0]);
+    int64_t start[TensorMap::kMaxRank];
+    coordinates(c, in.ops[0], tid, start);
+    const uint64_t src = operand_address(c, tid, in.ops[1]);
+    if (src % 128 != 0) c.fault("cp.async.bulk.tensor: shared source not 128-byte aligned", tid, src);
+    for_each_element(m, start, [&](uint64_t offset, uint64_t addr, bool inside) {
+      if (!inside) return;
+      const uint64_t at = m.swizzled(src + offset);
+      const uint8_t* p = c.cta->shared_at(at, m.element_bytes);
+      if (!p) c.fault("cp.async.bulk.tensor: shared source: " + c.cta->shared_miss(at), tid, at);
+      c.check_global(addr, m.element_bytes, tid, "cp.async.bulk.tensor: tensor element");
+      mem.write(addr, p, m.element_bytes);
+    });
+    record_rows(c, m, start);
+  });
+}
+
+// prefetch.tensor: a hint; the map is checked.
+void tensor_prefetch(ExecCtx& c) {
+  lanes(c, [&](unsigned, uint32_t tid) { tensor_map(c, tid, c.in->ops[0]); });
+}
+
+bool is_address(const isa::Instruction& in, unsigned i) { return in.nops > i && in.ops[i].kind == isa::OperandKind::Address; }
+// [tensorMap, {coordinates}]: a register and one coordinate per dimension.
+bool is_map(const isa::Instruction& in, unsigned i) {
+  return is_address(in, i) && in.ops[i].reg >= 0 && in.ops[i].vec_n == in.async.tensor_dim;
+}
+
+}  // namespace
+
+ExecFn bind_tensor_copy(const isa::Instruction& in) {
+  const isa::AsyncForm& a = in.async;
+  const unsigned hint = in.has(isa::kCacheHint) ? 1 : 0;
+  if (a.tensor_dim < 1 || a.tensor_dim > TensorMap::kMaxRank) return nullptr;
+  if (a.op == isa::AsyncOp::BulkPrefetch)
+    return a.bulk_src == Space::Global && is_map(in, 0) && in.nops == 1 + hint ? ExecFn(tensor_prefetch) : nullptr;
+  if (a.bulk_dst == Space::Shared && a.bulk_src == Space::Global && a.complete_tx && !a.bulk_group)
+    return is_address(in, 0) && is_map(in, 1) && is_address(in, 2) && in.nops == 3 + hint ? ExecFn(tensor_load) : nullptr;
+  if (a.bulk_dst == Space::Global && a.bulk_src == Space::Shared && a.bulk_group && !a.complete_tx)
+    return is_map(in, 0) && is_address(in, 1) && in.nops == 2 + hint ? ExecFn(tensor_store) : nullptr;
+  return nullptr;
+}
+
+}  // namespace gputlm::func::sem
