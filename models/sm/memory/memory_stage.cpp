@@ -27,6 +27,10 @@ bool is_bulk(const WarpInstr& w) {
   return w.in->op == isa::Opcode::CpReduce ||
          (w.in->op == isa::Opcode::CpAsync && (w.in->async.op == isa::AsyncOp::BulkCopy || w.in->async.op == isa::AsyncOp::BulkPrefetch));
 }
+// A cp.async.bulk or cp.reduce.async.bulk completing in a bulk group (WarpSlot::bulk_reads/_writes).
+bool in_bulk_group(const WarpInstr& w) {
+  return (w.in->op == isa::Opcode::CpAsync || w.in->op == isa::Opcode::CpReduce) && w.in->async.bulk_group;
+}
 bool writes_lines(const WarpInstr& w) {
   return w.in->is_store() || (is_bulk(w) && w.in->async.bulk_dst == isa::Space::Global);
 }
@@ -74,7 +78,8 @@ void MemoryStage::receive(Cycle now) {
       }
       if (c != m_copy_lines.end()) {
         WarpSlot& slot = m_core.warps[c->second.slot];
-        if (slot.age == c->second.age && slot.copies.line_returned(c->second.group)) copies_moved(c->second.slot);
+        CopyGroups& groups = c->second.bulk_group ? slot.bulk_writes : slot.copies;
+        if (slot.age == c->second.age && groups.line_returned(c->second.group)) copies_moved(c->second.slot);
         m_copy_lines.erase(c);
         p.release();
         continue;
@@ -136,6 +141,11 @@ void MemoryStage::finish_active(Cycle now) {
   WarpInstr* w = m_active;
   m_active = nullptr;
   if (is_copy(*w) && m_core.warps[w->slot].copies.copy_sent(w->copy_group)) copies_moved(w->slot);
+  if (in_bulk_group(*w)) {  // read now; written when its lines are back
+    WarpSlot& slot = m_core.warps[w->slot];
+    const bool read = slot.bulk_reads.copy_sent(w->copy_group), written = slot.bulk_writes.copy_sent(w->copy_group);
+    if (read || written) copies_moved(w->slot);
+  }
   if (m_active_bulk >= 0) {  // every line sent: the transaction completes with the last one back
     m_bulk[m_active_bulk].sent = true;
     ++m_bulk[m_active_bulk].lines;
@@ -232,6 +242,10 @@ void MemoryStage::send_line(Cycle now) {
   } else if (m_active_bulk >= 0) {
     m_copy_lines[&p] = {m_active->slot, 0, 0, m_active_bulk};
     ++m_bulk[m_active_bulk].lines;
+  } else if (in_bulk_group(*m_active)) {
+    WarpSlot& slot = m_core.warps[m_active->slot];
+    m_copy_lines[&p] = {m_active->slot, slot.age, m_active->copy_group, -1, true};
+    slot.bulk_writes.line_sent(m_active->copy_group);
   }
   m_last_send = now;
   m_busy_until = now + 1;

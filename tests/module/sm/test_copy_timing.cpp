@@ -97,5 +97,23 @@ TEST(CopyTiming, ABulkCopysMbarrierPhaseCompletesWhenItsLinesReturn) {
               static_cast<unsigned long long>(timed.cycles), static_cast<unsigned long long>(immediate.cycles));
 }
 
+// cp.async.bulk's bulk groups (PTX ISA 9.7.9.25.4): wait_group.read issues once the group's copies
+// have read their source (sent their lines), wait_group once their writes are back, so 40 adds
+// after a plain wait_group start a memory round trip later. Thread 0 copies 256 bytes of shared
+// memory to the (uncached) output buffer.
+TEST(CopyTiming, ABulkGroupsWaitGroupWaitsForTheWritesAndItsReadFormOnlyForTheReads) {
+  auto run = [](const std::string& wait) {
+    return run_core(".shared .align 16 .b8 sbuf[512];\n mov.u32 %r1, sbuf;\n setp.eq.u32 %q1, %tid, 0;\n"
+                    "@%q1 cp.async.bulk.global.shared::cta.bulk_group [%out], [%r1], 256;\n cp.async.bulk.commit_group;\n" +
+                        wait + "\n" + adds(40) + "cvt.u64.u32 %o, %r2;\n",
+                    32)
+        .cycles;
+  };
+  const uint64_t written = run("cp.async.bulk.wait_group 0;"), read = run("cp.async.bulk.wait_group.read 0;");
+  EXPECT_GT(written, read + 50) << "wait_group " << written << " cycles, wait_group.read " << read;
+  std::printf("bulk group: wait_group %llu cycles, wait_group.read %llu cycles\n", static_cast<unsigned long long>(written),
+              static_cast<unsigned long long>(read));
+}
+
 }  // namespace
 }  // namespace gputlm::test
