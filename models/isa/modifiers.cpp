@@ -284,6 +284,14 @@ bool texture_specific(Instruction& in, std::string_view w) {
   }
 }
 
+// st.async / red.async (PTX ISA 9.7.9.12, 9.7.13.6; sm_90): a store or reduction into a cluster
+// peer's shared memory that completes a transaction on the peer's mbarrier. The completion word
+// marks them (AsyncForm::complete_tx); .async alone is accepted.
+bool async_store_word(Instruction& in, std::string_view w) {
+  if (w == "async") return true;
+  return w == "mbarrier::complete_tx::bytes" && (in.async.complete_tx = true);
+}
+
 bool opcode_specific(Instruction& in, std::string_view w) {
   switch (in.op) {
     case Opcode::Setp:
@@ -302,7 +310,10 @@ bool opcode_specific(Instruction& in, std::string_view w) {
       return w == "cc" && (in.flags |= kCc);
     case Opcode::Atom:
     case Opcode::Red:
+      if (in.op == Opcode::Red && (w == "async" || w == "mbarrier::complete_tx::bytes")) return async_store_word(in, w);
       return lookup(kAtom, w, in.atom);
+    case Opcode::St:
+      return async_store_word(in, w);
     case Opcode::Min:  // min/max{.NaN}{.xorsign.abs}: PTX ISA 9.7.4.10/11 (half), 9.7.3 (f32)
     case Opcode::Max:
       if (w == "NaN") return in.flags |= kNaN;

@@ -1,7 +1,11 @@
 // Thread block clusters (sm_90): barrier.cluster.arrive / .wait (PTX ISA 9.7.13.3), mapa
-// (9.7.9.18) and getctarank (9.7.9.19), and the exit of threads the cluster barrier counts.
+// (9.7.9.18) and getctarank (9.7.9.19), the exit of threads the cluster barrier counts, and
+// st.async / red.async (9.7.9.12, 9.7.13.6) into a peer's shared memory with its mbarrier.
 // Addresses in another CTA's shared memory carry its rank (cluster_state.h); a launch without
 // clusters is a cluster of one CTA, whose barrier.cluster is a barrier of the CTA's threads.
+#include <cstring>
+
+#include "models/func/semantics/atomic_apply.h"
 #include "models/func/semantics/dispatch.h"
 #include "models/func/semantics/semantics.h"
 
@@ -76,6 +80,48 @@ void getctarank(ExecCtx& c) {
 
 bool shared_or_generic(const isa::Instruction& in) { return in.space == isa::Space::Shared || in.space == isa::Space::Generic; }
 
+// The shared bytes at operand 0's .shared::cluster address for a lane, checked: aligned to the
+// whole access, inside the CTA of its rank.
+uint8_t* remote_at(ExecCtx& c, uint32_t tid, uint32_t bytes) {
+  const uint64_t addr = operand_address(c, tid, c.in->ops[0]);
+  if (addr % bytes != 0) c.fault(std::string(isa::opcode_name(c.in->op)) + ".async: misaligned " + std::to_string(bytes) + "-byte access", tid, addr);
+  uint8_t* p = c.cta->shared_at(addr, bytes);
+  if (!p) c.fault(std::string(isa::opcode_name(c.in->op)) + ".async: " + c.cta->shared_miss(addr), tid, addr);
+  return p;
+}
+
+// st.async{.sem}{.scope}.shared::cluster.mbarrier::complete_tx::bytes{.v2,.v4}.type [a], b, [mbar]:
+// the value(s) land in a's CTA, then complete-tx of their bytes on mbar (in the same CTA).
+void st_async(ExecCtx& c) {
+  const isa::Instruction& in = *c.in;
+  const uint32_t elem = isa::dtype_bytes(in.type), n = in.vec, bytes = elem * n;
+  lanes(c, [&](unsigned lane, uint32_t tid) {
+    uint8_t* p = remote_at(c, tid, bytes);
+    for (unsigned i = 0; i < n; ++i) {
+      const uint64_t v = n == 1 ? c.raw(in.ops[1], lane, tid) : c.reg(in.ops[1].vec[i], tid);
+      std::memcpy(p + i * elem, &v, elem);
+    }
+    mbarrier_complete_tx(c, lane, tid, in.ops[2], bytes);
+  });
+}
+
+// red.async{.sem}{.scope}.shared::cluster.mbarrier::complete_tx::bytes.op.type [a], b, [mbar]: atom's
+// read-modify-write in a's CTA, then complete-tx of the element's bytes on mbar.
+template <class T>
+void red_async(ExecCtx& c) {
+  const isa::Instruction& in = *c.in;
+  lanes(c, [&](unsigned lane, uint32_t tid) {
+    uint8_t* p = remote_at(c, tid, sizeof(T));
+    T old;
+    std::memcpy(&old, p, sizeof(T));
+    const T nv = atomic_apply<T>(in.atom, old, static_cast<T>(c.raw(in.ops[1], lane, tid)), T(0));
+    std::memcpy(p, &nv, sizeof(T));
+    mbarrier_complete_tx(c, lane, tid, in.ops[2], sizeof(T));
+  });
+}
+
+bool is_address(const isa::Instruction& in, unsigned i) { return in.nops > i && in.ops[i].kind == isa::OperandKind::Address; }
+
 }  // namespace
 
 void cluster_exit(ExecCtx& c) {
@@ -85,6 +131,30 @@ void cluster_exit(ExecCtx& c) {
   uint32_t arrived = 0;
   if (!cta.cluster_arrival.empty()) lanes(c, [&](unsigned, uint32_t tid) { arrived += arrived_pending(cta, b, tid); });
   b.exit(popcount(c.mask), arrived);
+}
+
+ExecFn bind_remote_async(const isa::Instruction& in) {
+  using isa::AtomOp;
+  using isa::DType;
+  const DType t = in.type;
+  if (in.space != isa::Space::Shared || in.nops != 3 || !is_address(in, 0) || !is_address(in, 2)) return nullptr;
+  if (in.op == isa::Opcode::St) {
+    const bool b32 = t == DType::B32 || t == DType::U32 || t == DType::S32 || t == DType::F32;
+    const bool b64 = t == DType::B64 || t == DType::U64 || t == DType::S64 || t == DType::F64;
+    if (!(b32 || (b64 && in.vec <= 2)) || (in.vec != 1 && in.vec != 2 && in.vec != 4)) return nullptr;
+    return in.vec == 1 || in.ops[1].kind == isa::OperandKind::Vector ? ExecFn(st_async) : nullptr;
+  }
+  switch (in.atom) {  // red.async's operations and types
+    case AtomOp::Inc: case AtomOp::Dec: return t == DType::U32 ? ExecFn(red_async<uint32_t>) : nullptr;
+    case AtomOp::Min: case AtomOp::Max:
+      return t == DType::U32 ? ExecFn(red_async<uint32_t>) : t == DType::S32 ? ExecFn(red_async<int32_t>) : nullptr;
+    case AtomOp::Add:
+      if (t == DType::U32) return red_async<uint32_t>;
+      if (t == DType::S32) return red_async<int32_t>;
+      return t == DType::U64 ? ExecFn(red_async<uint64_t>) : nullptr;
+    case AtomOp::And: case AtomOp::Or: case AtomOp::Xor: return t == DType::B32 ? ExecFn(red_async<uint32_t>) : nullptr;
+    default: return nullptr;
+  }
 }
 
 ExecFn bind_cluster(const isa::Instruction& in) {

@@ -333,6 +333,7 @@ void half_atom_add(ExecCtx& c) {
 
 ExecFn bind_memory(const isa::Instruction& in) {
   using isa::Opcode;
+  if ((in.op == Opcode::St || in.op == Opcode::Red) && in.async.complete_tx) return bind_remote_async(in);
   switch (in.op) {
     case Opcode::Ld:
     case Opcode::Ldu:

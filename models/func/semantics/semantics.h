@@ -40,6 +40,7 @@ ExecFn bind_tensor_copy(const isa::Instruction& in); // cp.async.bulk{.prefetch}
 // (ExecResult::tx_mbar) for the timing model to complete later.
 void mbarrier_complete_tx(ExecCtx& c, unsigned lane, uint32_t tid, const isa::Operand& a, uint32_t bytes, bool now = true);
 ExecFn bind_cluster(const isa::Instruction& in);     // barrier.cluster.arrive/.wait mapa getctarank
+ExecFn bind_remote_async(const isa::Instruction& in);  // st.async red.async (cluster_ops.cpp)
 // The active lanes exit: the cluster barrier counts them as arrived from now on.
 void cluster_exit(ExecCtx& c);
 ExecFn bind_video(const isa::Instruction& in);       // vabsdiff4

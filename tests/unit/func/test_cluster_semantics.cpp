@@ -213,5 +213,25 @@ TEST(Clusters, AMbarrierOfAPeerTakesRemoteArrivals) {
   EXPECT_EQ(r.run(4), (std::vector<uint32_t>{77, 1, 2, 3}));
 }
 
+TEST(Clusters, AsyncStoresAndReductionsIntoAPeerCompleteItsMbarrier) {
+  // Rank 0's mbarrier (at buf+128) expects its 32 threads' arrivals and 8 + 4 bytes: rank 1's thread 0
+  // st.async's a .v2.u32 into rank 0's buf[0..7] and red.async.add's 5 to buf[8]. Rank 0 then
+  // reads buf[0] + buf[4] + buf[8] (7 + 8 + 1 + 5).
+  ClusterRun r("mov.u32 %r2, %cluster_ctarank;\n mov.u32 %r3, %tid.x;\n mov.u32 %r6, buf;\n setp.ne.u32 %p1, %r2, 0;\n"
+               "setp.eq.u32 %p0, %r3, 0;\n and.pred %p0, %p0, !%p1;\n"  // rank 0's thread 0
+               "@!%p1 st.shared.u32 [buf+8], 1;\n add.u32 %r8, %r6, 128;\n"
+               "@%p0 mbarrier.init.shared::cta.b64 [%r8], 32;\n @%p0 mbarrier.expect_tx.shared::cta.b64 [%r8], 12;\n"
+               "barrier.cluster.arrive;\n barrier.cluster.wait;\n @!%p1 bra WAIT;\n setp.ne.u32 %p2, %r3, 0;\n @%p2 bra DONE1;\n"
+               "mapa.shared::cluster.u32 %r7, %r6, 0;\n mapa.shared::cluster.u32 %r9, %r8, 0;\n mov.u32 %r4, 7;\n mov.u32 %r5, 8;\n"
+               "st.async.shared::cluster.mbarrier::complete_tx::bytes.v2.u32 [%r7], {%r4, %r5}, [%r9];\n"
+               "add.u32 %r7, %r7, 8;\n red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.add.u32 [%r7], 5, [%r9];\n"
+               "bra DONE1;\nWAIT:\n @%p1 bra DONE1;\n mbarrier.arrive.shared::cta.b64 %rd1, [%r8];\nPOLL:\n"
+               "mbarrier.try_wait.parity.shared::cta.b64 %p2, [%r8], 0;\n @!%p2 bra POLL;\n"
+               "ld.shared.u32 %r1, [buf];\n ld.shared.u32 %r4, [buf+4];\n ld.shared.u32 %r5, [buf+8];\n add.u32 %r1, %r1, %r4;\n add.u32 %r1, %r1, %r5;\n"
+               "DONE1:\n barrier.cluster.arrive;\n barrier.cluster.wait;\n" + kStoreOne,
+               {2, 1, 1}, 32, {2, 1, 1});
+  EXPECT_EQ(r.run(1)[0], 21u);
+}
+
 }  // namespace
 }  // namespace gputlm::test
