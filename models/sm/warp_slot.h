@@ -35,9 +35,12 @@ struct WarpSlot {
   Cycle eligible_from = 0;        // barrel: first cycle after its last instruction left the pipeline
   CopyGroups copies;              // its cp.async groups (memory/copy_groups.h)
   // Its bulk groups (cp.async.bulk and cp.reduce.async.bulk with .bulk_group, PTX ISA
-  // 9.7.9.25.4): as cp.async groups, counted twice: a copy is read once its lines are all sent
-  // (wait_group.read), written once they have all returned (wait_group).
-  CopyGroups bulk_reads, bulk_writes;
+  // 9.7.9.25.4), made at its first bulk copy: as cp.async groups, counted twice: a copy is read
+  // once its lines are all sent (wait_group.read), written once they have all returned (wait_group).
+  struct BulkGroups {
+    CopyGroups reads, writes;
+  };
+  std::unique_ptr<BulkGroups> bulk;
 
   bool active() const { return status == Status::Ready || status == Status::Barrier; }
 };

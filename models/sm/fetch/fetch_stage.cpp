@@ -20,7 +20,7 @@ bool waits_for_copies(const isa::Instruction& in, const CopyGroups& copies) {
 // have been read (.read) or written.
 bool waits_for_bulk(const isa::Instruction& in, const WarpSlot& w) {
   if (in.op != isa::Opcode::CpAsync || in.async.op != isa::AsyncOp::BulkWait) return false;
-  return !(in.async.read ? w.bulk_reads : w.bulk_writes).may_wait_group(static_cast<uint64_t>(in.ops[0].imm));
+  return !(in.async.read ? w.bulk->reads : w.bulk->writes).may_wait_group(static_cast<uint64_t>(in.ops[0].imm));
 }
 }  // namespace
 
@@ -41,7 +41,7 @@ bool FetchStage::candidate(uint32_t slot) const {
   const WarpSlot& w = m_core.warps[slot];
   if (w.status != WarpSlot::Status::Ready || w.stack.done()) return false;
   if (w.copies.any_pending() && waits_for_copies(m_core.ctas[w.cta_slot].kernel->kernel().code[w.stack.pc()], w.copies)) return false;
-  if (w.bulk_writes.any_pending() && waits_for_bulk(m_core.ctas[w.cta_slot].kernel->kernel().code[w.stack.pc()], w)) return false;
+  if (w.bulk && w.bulk->writes.any_pending() && waits_for_bulk(m_core.ctas[w.cta_slot].kernel->kernel().code[w.stack.pc()], w)) return false;
   if (!m_core.scoreboard) return m_core.formation->may_fetch(slot, w);
   return w.inflight < m_core.spec.max_inflight_per_warp && !w.control_pending;
 }
@@ -260,12 +260,13 @@ bool FetchStage::fetch(uint32_t slot, Cycle now) {
     if (wi.in->async.op == isa::AsyncOp::Copy) wi.copy_group = w.copies.add_copy();
     else if ((wi.in->async.op == isa::AsyncOp::CommitGroup || wi.in->async.op == isa::AsyncOp::WaitAll) && !next_subwarp)
       w.copies.commit();
-    else if (wi.in->async.op == isa::AsyncOp::BulkCommit && !next_subwarp)
-      w.bulk_reads.commit(), w.bulk_writes.commit();
+    else if (wi.in->async.op == isa::AsyncOp::BulkCommit && !next_subwarp && w.bulk)
+      w.bulk->reads.commit(), w.bulk->writes.commit();
   }
   if ((wi.in->op == isa::Opcode::CpAsync || wi.in->op == isa::Opcode::CpReduce) && wi.in->async.bulk_group) {
-    wi.copy_group = w.bulk_reads.add_copy();  // the same group number in both
-    w.bulk_writes.add_copy();
+    if (!w.bulk) w.bulk = std::make_unique<WarpSlot::BulkGroups>();
+    wi.copy_group = w.bulk->reads.add_copy();  // the same group number in both
+    w.bulk->writes.add_copy();
   }
   ++w.inflight;
   if (wi.in->is_exit()) ++m_core.ending;

@@ -27,7 +27,7 @@ bool is_bulk(const WarpInstr& w) {
   return w.in->op == isa::Opcode::CpReduce ||
          (w.in->op == isa::Opcode::CpAsync && (w.in->async.op == isa::AsyncOp::BulkCopy || w.in->async.op == isa::AsyncOp::BulkPrefetch));
 }
-// A cp.async.bulk or cp.reduce.async.bulk completing in a bulk group (WarpSlot::bulk_reads/_writes).
+// A cp.async.bulk or cp.reduce.async.bulk completing in a bulk group (WarpSlot::bulk).
 bool in_bulk_group(const WarpInstr& w) {
   return (w.in->op == isa::Opcode::CpAsync || w.in->op == isa::Opcode::CpReduce) && w.in->async.bulk_group;
 }
@@ -45,7 +45,9 @@ MemoryStage::MemoryStage(sc_core::sc_module_name name, CoreContext& core) : Stag
 
 bool MemoryStage::reaches_peer(const WarpInstr& w) const {
   if (w.result.space != isa::Space::Shared) return false;
-  const uint32_t own = m_core.ctas[m_core.warps[w.slot].cta_slot].state->cluster_rank + 1;
+  const func::CtaState& cta = *m_core.ctas[m_core.warps[w.slot].cta_slot].state;
+  if (!cta.cluster) return false;  // no peers: the common case costs no look at the lanes
+  const uint32_t own = cta.cluster_rank + 1;
   bool peer = false;
   for_each_lane(w.result.accessed, [&](unsigned lane) {
     const uint64_t r = w.result.addr[lane] >> func::kClusterRankShift;
@@ -78,8 +80,8 @@ void MemoryStage::receive(Cycle now) {
       }
       if (c != m_copy_lines.end()) {
         WarpSlot& slot = m_core.warps[c->second.slot];
-        CopyGroups& groups = c->second.bulk_group ? slot.bulk_writes : slot.copies;
-        if (slot.age == c->second.age && groups.line_returned(c->second.group)) copies_moved(c->second.slot);
+        if (slot.age == c->second.age && (c->second.bulk_group ? slot.bulk->writes : slot.copies).line_returned(c->second.group))
+          copies_moved(c->second.slot);
         m_copy_lines.erase(c);
         p.release();
         continue;
@@ -143,7 +145,7 @@ void MemoryStage::finish_active(Cycle now) {
   if (is_copy(*w) && m_core.warps[w->slot].copies.copy_sent(w->copy_group)) copies_moved(w->slot);
   if (in_bulk_group(*w)) {  // read now; written when its lines are back
     WarpSlot& slot = m_core.warps[w->slot];
-    const bool read = slot.bulk_reads.copy_sent(w->copy_group), written = slot.bulk_writes.copy_sent(w->copy_group);
+    const bool read = slot.bulk->reads.copy_sent(w->copy_group), written = slot.bulk->writes.copy_sent(w->copy_group);
     if (read || written) copies_moved(w->slot);
   }
   if (m_active_bulk >= 0) {  // every line sent: the transaction completes with the last one back
@@ -245,7 +247,7 @@ void MemoryStage::send_line(Cycle now) {
   } else if (in_bulk_group(*m_active)) {
     WarpSlot& slot = m_core.warps[m_active->slot];
     m_copy_lines[&p] = {m_active->slot, slot.age, m_active->copy_group, -1, true};
-    slot.bulk_writes.line_sent(m_active->copy_group);
+    slot.bulk->writes.line_sent(m_active->copy_group);
   }
   m_last_send = now;
   m_busy_until = now + 1;

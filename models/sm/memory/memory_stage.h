@@ -60,7 +60,7 @@ class MemoryStage : public Stage {
     uint64_t age;    // the warp's (a slot's next warp ignores its predecessor's lines)
     uint64_t group;
     int64_t bulk = -1;  // a cp.async.bulk's line: its transaction in m_bulk
-    bool bulk_group = false;  // a line of a copy in a bulk group (WarpSlot::bulk_writes)
+    bool bulk_group = false;  // a line of a copy in a bulk group (WarpSlot::bulk)
   };
   std::unordered_map<const tlm::tlm_generic_payload*, CopyLine> m_copy_lines;  // cp.async lines in flight
   // A cp.async.bulk whose mbarrier transaction completes when its last line returns
