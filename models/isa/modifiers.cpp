@@ -314,6 +314,8 @@ bool opcode_specific(Instruction& in, std::string_view w) {
       return lookup(kAtom, w, in.atom);
     case Opcode::St:
       return async_store_word(in, w);
+    case Opcode::Prefetch:  // prefetch{.const,.param}.tensormap [a] (PTX ISA 9.7.9.15, sm_90): a hint, as prefetch is
+      return w == "tensormap";
     case Opcode::Min:  // min/max{.NaN}{.xorsign.abs}: PTX ISA 9.7.4.10/11 (half), 9.7.3 (f32)
     case Opcode::Max:
       if (w == "NaN") return in.flags |= kNaN;

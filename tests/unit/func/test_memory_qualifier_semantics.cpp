@@ -75,7 +75,7 @@ TEST(MemoryQualifierSemantics, CreatepolicyFractionOutsideZeroToOneIsAKernelFaul
 }
 
 TEST(MemoryQualifierSemantics, CacheControlInstructionsLeaveMemoryAsItIs) {
-  EXPECT_EQ(run1("prefetch.global.L2::evict_last [%in];\n prefetchu.L1 [%in];\n"
+  EXPECT_EQ(run1("prefetch.global.L2::evict_last [%in];\n prefetchu.L1 [%in];\n prefetch.tensormap [%in];\n prefetch.param.tensormap [pin];\n"
                  "applypriority.global.L2::evict_normal [%in], 128;\n fence.proxy.async;\n fence.acq_rel.gpu;\n"
                  "membar.sys;\n nanosleep.u32 20;\n ld.global.u64 %o, [%in];", 99).o,
             99u);
