@@ -51,8 +51,10 @@ struct ExecResult {
   LaneMask accessed = 0;
   // call: the callee's first pc per calling lane.
   std::array<uint64_t, kWarpSize> addr{};  // meaningful for the accessed (calling) lanes only
-  // cp.async.bulk with a CTA that defers transactions (CtaState::defer_tx): the mbarrier object's
-  // shared address (CtaState::shared_at; -1: none) and the bytes its complete-tx will count once the lines are back.
+  // A CTA that defers transactions (CtaState::defer_tx): the mbarrier object's shared address
+  // (CtaState::shared_at; -1: none) and, for cp.async.bulk, the bytes its complete-tx will count
+  // once the lines are back; for cp.async.mbarrier.arrive, the arrive-ons due once the warp's
+  // earlier cp.async copies are complete.
   int64_t tx_mbar = -1;
   uint32_t tx_bytes = 0;
 

@@ -65,6 +65,13 @@ inline bool complete_phase_if_done(Fields& f) {
   return true;
 }
 
+// The arrive-on operation (9.7.13.15.4) of `count` arrivals, as the memory system performs it
+// (at most the pending ones): the pending count drops and the phase may complete.
+inline bool arrive(Fields& f, uint32_t count) {
+  f.pending -= count < f.pending ? count : f.pending;
+  return complete_phase_if_done(f);
+}
+
 // complete-tx (9.7.13.15.12): the tx-count drops by `bytes` and the phase may complete.
 inline bool complete_tx(Fields& f, int64_t bytes) {
   f.tx -= bytes;

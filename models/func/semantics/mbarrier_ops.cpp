@@ -183,14 +183,30 @@ bool is_reg(const isa::Instruction& in, unsigned i) { return in.nops > i && in.o
 // earlier cp.async operations complete. gputlm completes each copy when it is issued, so the
 // arrive-on happens now. Without .noinc the pending count is first raised by one for it, so the
 // two cancel and the object is unchanged; with .noinc it is a plain arrive-on.
+//
+// The timing model (CtaState::defer_tx) waits for the copies: without .noinc the pending count
+// rises now, and the arrive-ons of the lanes on the first lane's object are left to the memory
+// stage (ExecResult::tx_mbar, tx_bytes: how many), which performs them once the warp's cp.async
+// groups up to the open one are complete. Lanes on another object arrive now.
 void copy_arrive(ExecCtx& c) {
+  ExecResult& r = *c.result;
+  uint32_t deferred = 0;
   lanes(c, [&](unsigned lane, uint32_t tid) {
     uint8_t* p = mbarrier_object(c, lane, tid, c.in->ops[0]);
     mb::Fields f = valid_fields(c, lane, tid, p);
+    if (c.cta->defer_tx && (r.tx_mbar < 0 || r.tx_mbar == static_cast<int64_t>(r.addr[lane]))) {
+      r.tx_mbar = static_cast<int64_t>(r.addr[lane]);
+      ++deferred;
+      if (c.in->async.noinc) return;
+      if (f.pending >= mb::kMaxCount) c.fault("cp.async.mbarrier.arrive: the pending count would exceed 2^20-1", tid, 0, false);
+      ++f.pending;
+      return store(p, mb::encode(f));
+    }
     if (!c.in->async.noinc) return;
     arrive_on(c, tid, f, 1, false);
     store(p, mb::encode(f));
   });
+  if (deferred) r.tx_bytes = deferred;
 }
 
 }  // namespace

@@ -260,6 +260,7 @@ bool FetchStage::fetch(uint32_t slot, Cycle now) {
     if (wi.in->async.op == isa::AsyncOp::Copy) wi.copy_group = w.copies.add_copy();
     else if ((wi.in->async.op == isa::AsyncOp::CommitGroup || wi.in->async.op == isa::AsyncOp::WaitAll) && !next_subwarp)
       w.copies.commit();
+    else if (wi.in->async.op == isa::AsyncOp::CopyArrive) wi.copy_group = w.copies.open_group();  // it waits for these
     else if (wi.in->async.op == isa::AsyncOp::BulkCommit && !next_subwarp && w.bulk)
       w.bulk->reads.commit(), w.bulk->writes.commit();
   }

@@ -45,6 +45,13 @@ class CopyGroups {
     return true;
   }
   bool any_pending() const { return !all_complete(); }
+  // The group cp.async joins now, and whether every group up to `group` is complete.
+  uint64_t open_group() const { return m_open; }
+  bool complete_through(uint64_t group) const {
+    for (uint64_t g = m_first; g <= group && g - m_first < m_pending.size(); ++g)
+      if (m_pending[g - m_first] > 0) return false;
+    return true;
+  }
 
  private:
   uint32_t& open_count() { return count(m_open); }

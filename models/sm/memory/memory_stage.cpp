@@ -20,6 +20,10 @@ namespace {
 // other texels of the footprint are not sent), through the L1 like any global access. There is no
 // separate texture cache; the functional result never bypasses the memory system.
 bool is_copy(const WarpInstr& w) { return w.in->op == isa::Opcode::CpAsync && w.in->async.op == isa::AsyncOp::Copy; }
+// cp.async.mbarrier.arrive whose arrive-ons wait for the warp's copies (func mbarrier_ops.cpp).
+bool defers_arrival(const WarpInstr& w) {
+  return w.in->op == isa::Opcode::CpAsync && w.in->async.op == isa::AsyncOp::CopyArrive && w.result.tx_mbar >= 0;
+}
 // cp.async.bulk, its prefetch.L2 and cp.reduce.async.bulk (func bulk_copy_ops.cpp): the lines go
 // out (written, for a copy or reduction to global memory) and the warp does not wait for them;
 // the copy completed functionally.
@@ -105,6 +109,12 @@ void MemoryStage::start(WarpInstr& w, Cycle now) {
   m_next_line = 0;
   m_busy_until = now;
   m_waits = false;
+  if (defers_arrival(w)) {
+    const WarpSlot& slot = m_core.warps[w.slot];
+    m_arrivals.push_back({w.slot, slot.age, slot.cta_slot, m_core.ctas[slot.cta_slot].state.get(),
+                          static_cast<uint64_t>(w.result.tx_mbar), w.result.tx_bytes, w.copy_group});
+    deliver_arrivals();
+  }
   if (!uses_memory_system(w) || !w.result.accessed) {
     m_busy_until = now + m_core.spec.memory_cycles;
     return;
@@ -194,6 +204,33 @@ void MemoryStage::complete_tx(const BulkTx& t) {
 void MemoryStage::copies_moved(uint32_t slot) {
   m_core.touch(slot);
   m_copies_moved = true;
+  if (!m_arrivals.empty()) deliver_arrivals();
+}
+
+// The deferred arrive-ons of cp.async.mbarrier.arrive whose warp's copies up to its group are
+// complete (9.7.9.25.3: "triggered ... after the completion of all prior cp.async operations"):
+// each lowers the pending count of its object, which may complete the phase; those of a warp or
+// CTA that has gone are dropped.
+void MemoryStage::deliver_arrivals() {
+  for (size_t i = 0; i < m_arrivals.size();) {
+    const Arrival& a = m_arrivals[i];
+    const WarpSlot& w = m_core.warps[a.warp_slot];
+    const CtaSlot& cta = m_core.ctas[a.cta_slot];
+    const bool gone = w.age != a.age || !cta.valid || cta.state.get() != a.cta;
+    if (!gone && !w.copies.complete_through(a.group)) {
+      ++i;
+      continue;
+    }
+    if (uint8_t* p = gone ? nullptr : cta.state->shared_at(a.mbar, 8)) {
+      uint64_t word;
+      std::memcpy(&word, p, 8);
+      func::mbarrier::Fields f = func::mbarrier::decode(word);
+      func::mbarrier::arrive(f, a.count);
+      word = func::mbarrier::encode(f);
+      std::memcpy(p, &word, 8);
+    }
+    m_arrivals.erase(m_arrivals.begin() + static_cast<std::ptrdiff_t>(i));
+  }
 }
 
 Cycle MemoryStage::cycle(Cycle now) {

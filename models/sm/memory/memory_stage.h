@@ -78,6 +78,18 @@ class MemoryStage : public Stage {
   void line_back(int64_t bulk);
   void complete_tx(const BulkTx& t);
   bool m_copies_moved = false;  // this run completed a copy group
+  // cp.async.mbarrier.arrive's arrive-ons waiting for the warp's cp.async groups up to `group`.
+  struct Arrival {
+    uint32_t warp_slot;
+    uint64_t age;
+    uint32_t cta_slot;
+    const func::CtaState* cta;
+    uint64_t mbar;
+    uint32_t count;
+    uint64_t group;
+  };
+  std::vector<Arrival> m_arrivals;
+  void deliver_arrivals();
 };
 
 }  // namespace gputlm::sm
