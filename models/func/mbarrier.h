@@ -16,6 +16,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 
 namespace gputlm::func::mbarrier {
 
@@ -70,6 +71,18 @@ inline bool complete_phase_if_done(Fields& f) {
 inline bool arrive(Fields& f, uint32_t count) {
   f.pending -= count < f.pending ? count : f.pending;
   return complete_phase_if_done(f);
+}
+
+// Decodes the object at p, applies `op` to its fields and stores it back (the memory system's
+// read-modify-write of an object in shared memory).
+template <class Op>
+void update_at(uint8_t* p, Op&& op) {
+  uint64_t word;
+  std::memcpy(&word, p, 8);
+  Fields f = decode(word);
+  op(f);
+  word = encode(f);
+  std::memcpy(p, &word, 8);
 }
 
 // complete-tx (9.7.13.15.12): the tx-count drops by `bytes` and the phase may complete.

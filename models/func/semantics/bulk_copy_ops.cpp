@@ -60,17 +60,27 @@ uint8_t* shared_range(ExecCtx& c, uint32_t tid, uint64_t addr, uint64_t size, co
   return p;
 }
 
+// A lane's [dst], [src], size of a bulk copy or reduction (`what`), checked as the ISA requires:
+// size a multiple of 16, both addresses 16-byte aligned.
+struct BulkOperands {
+  uint64_t dst, src, size;
+};
+BulkOperands bulk_operands(ExecCtx& c, unsigned lane, uint32_t tid, const char* what) {
+  const isa::Instruction& in = *c.in;
+  const BulkOperands b{operand_address(c, tid, in.ops[0]), operand_address(c, tid, in.ops[1]), c.raw(in.ops[2], lane, tid) & 0xffffffffu};
+  if (b.size % 16 != 0) c.fault(std::string(what) + ": size " + std::to_string(b.size) + " is not a multiple of 16", tid, 0, false);
+  if (b.dst % 16 != 0) c.fault(std::string(what) + ": destination not 16-byte aligned", tid, b.dst);
+  if (b.src % 16 != 0) c.fault(std::string(what) + ": source not 16-byte aligned", tid, b.src);
+  return b;
+}
+
 void bulk_copy(ExecCtx& c) {
   const isa::Instruction& in = *c.in;
   const isa::AsyncForm& a = in.async;
   ExecResult& r = *c.result;
   uint64_t most = 0;  // the largest copy: the bytes per lane the memory system sees
   lanes(c, [&](unsigned lane, uint32_t tid) {
-    const uint64_t dst = operand_address(c, tid, in.ops[0]), src = operand_address(c, tid, in.ops[1]);
-    const uint64_t size = c.raw(in.ops[2], lane, tid) & 0xffffffffu;
-    if (size % 16 != 0) c.fault("cp.async.bulk: size " + std::to_string(size) + " is not a multiple of 16", tid, 0, false);
-    if (dst % 16 != 0) c.fault("cp.async.bulk: destination not 16-byte aligned", tid, dst);
-    if (src % 16 != 0) c.fault("cp.async.bulk: source not 16-byte aligned", tid, src);
+    const auto [dst, src, size] = bulk_operands(c, lane, tid, "cp.async.bulk");
     GlobalMemory& mem = *c.launch().memory;
     if (a.bulk_src == Space::Global) {  // global -> shared
       uint8_t* d = shared_range(c, tid, dst, size, "destination");
@@ -159,11 +169,7 @@ void bulk_reduce(ExecCtx& c) {
   uint64_t most = 0;
   std::vector<uint8_t> buffer;
   lanes(c, [&](unsigned lane, uint32_t tid) {
-    const uint64_t dst = operand_address(c, tid, in.ops[0]), src = operand_address(c, tid, in.ops[1]);
-    const uint64_t size = c.raw(in.ops[2], lane, tid) & 0xffffffffu;
-    if (size % 16 != 0) c.fault("cp.reduce.async.bulk: size " + std::to_string(size) + " is not a multiple of 16", tid, 0, false);
-    if (dst % 16 != 0) c.fault("cp.reduce.async.bulk: destination not 16-byte aligned", tid, dst);
-    if (src % 16 != 0) c.fault("cp.reduce.async.bulk: source not 16-byte aligned", tid, src);
+    const auto [dst, src, size] = bulk_operands(c, lane, tid, "cp.reduce.async.bulk");
     const uint8_t* s = shared_range(c, tid, src, size, "source");
     if (to_global) {
       GlobalMemory& mem = *c.launch().memory;

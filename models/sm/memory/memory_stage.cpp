@@ -190,12 +190,7 @@ void MemoryStage::complete_tx(const BulkTx& t) {
   if (!cta.valid || cta.state.get() != t.cta) return;
   uint8_t* p = cta.state->shared_at(t.mbar, 8);
   if (!p) return;
-  uint64_t word;
-  std::memcpy(&word, p, 8);
-  func::mbarrier::Fields f = func::mbarrier::decode(word);
-  func::mbarrier::complete_tx(f, t.bytes);
-  word = func::mbarrier::encode(f);
-  std::memcpy(p, &word, 8);
+  func::mbarrier::update_at(p, [&](func::mbarrier::Fields& f) { func::mbarrier::complete_tx(f, t.bytes); });
   copies_moved(t.warp_slot);
 }
 
@@ -221,14 +216,8 @@ void MemoryStage::deliver_arrivals() {
       ++i;
       continue;
     }
-    if (uint8_t* p = gone ? nullptr : cta.state->shared_at(a.mbar, 8)) {
-      uint64_t word;
-      std::memcpy(&word, p, 8);
-      func::mbarrier::Fields f = func::mbarrier::decode(word);
-      func::mbarrier::arrive(f, a.count);
-      word = func::mbarrier::encode(f);
-      std::memcpy(p, &word, 8);
-    }
+    if (uint8_t* p = gone ? nullptr : cta.state->shared_at(a.mbar, 8))
+      func::mbarrier::update_at(p, [&](func::mbarrier::Fields& f) { func::mbarrier::arrive(f, a.count); });
     m_arrivals.erase(m_arrivals.begin() + static_cast<std::ptrdiff_t>(i));
   }
 }
