@@ -16,6 +16,7 @@
 
 #include "models/func/bound_kernel.h"
 #include "models/func/func_stats.h"
+#include "models/func/kernel_fault.h"
 #include "models/isa/kernel.h"
 
 namespace gputlm::test {
@@ -52,6 +53,16 @@ using LaneRef = std::function<uint64_t(uint64_t a, uint64_t b, uint64_t c)>;
 // from `ref` (the first six in detail), labelled `what`.
 void expect_lanes(const std::string& what, const std::string& snippet, const std::vector<Inputs>& inputs,
                   const LaneRef& ref);
+
+// The message of the kernel fault `run` ends with ("" if it ends without one).
+inline std::string kernel_fault(const std::function<void()>& run) {
+  try {
+    run();
+  } catch (const func::KernelFault& e) {
+    return e.what();
+  }
+  return "";
+}
 
 // Convenience for one thread.
 LaneOut run1(const std::string& snippet, uint64_t a, uint64_t b = 0, uint64_t c = 0);
