@@ -23,8 +23,6 @@ namespace {
 using isa::MmaType;
 using isa::Space;
 
-// Where `bytes` bytes at `addr` (an address of the instruction's space, or generic) live; faults
-// outside shared memory or the global allocations.
 // The space of `addr` (an address of the instruction's space, or generic); a generic shared
 // address becomes its offset in the shared block.
 Space matrix_space(const ExecCtx& c, const isa::Operand& a, uint64_t& addr) {
@@ -34,6 +32,8 @@ Space matrix_space(const ExecCtx& c, const isa::Operand& a, uint64_t& addr) {
   addr -= kSharedWindow;
   return Space::Shared;
 }
+// Where `bytes` bytes at `addr` (an address of the instruction's space, or generic) live; faults
+// outside shared memory or the global allocations.
 uint8_t* matrix_memory(ExecCtx& c, uint32_t tid, const isa::Operand& a, uint64_t addr, uint32_t bytes, Space& space) {
   space = matrix_space(c, a, addr);
   if (addr % bytes != 0) c.fault("misaligned " + std::to_string(bytes) + "-byte matrix access", tid, addr);
@@ -63,92 +63,250 @@ struct WmmaAccess {
   MmaType type;
   ElemFormat f;
   unsigned rows, cols, per_lane;
+  // The fragment's element order walks a walk_rows x walk_cols matrix row-major: the matrix, or
+  // its transpose for a column-major fragment (tensor_fragments.h). `dense`: that order is the
+  // memory layout's, so a walk row is adjacent elements of memory.
+  unsigned walk_rows, walk_cols;
+  bool dense;
   uint64_t stride;
 };
-WmmaAccess wmma_access(ExecCtx& c, unsigned vec_op, unsigned lane, uint32_t tid) {
+// The fragment's shape (the same in every lane); set_stride gives a lane's stride.
+WmmaAccess wmma_access(ExecCtx& c, unsigned vec_op) {
   const isa::TensorForm& t = c.in->tensor;
   WmmaAccess w{};
   w.type = t.types[0];
   w.f = elem_format(w.type);
   wmma_dims(t, t.part, w.rows, w.cols);
   w.per_lane = c.in->ops[vec_op].vec_n * w.f.per_reg;
-  w.stride = c.in->nops > 2 ? c.raw(c.in->ops[2], lane, tid) : (t.a_col ? w.rows : w.cols);
+  const bool transposed = column_major_fragment(t.part, t.a_col);
+  w.walk_rows = transposed ? w.cols : w.rows;
+  w.walk_cols = transposed ? w.rows : w.cols;
+  w.dense = transposed || !t.a_col;
   return w;
 }
-// Elements from the fragment's base to element (r, col) of the matrix (.row or .col layout).
-uint64_t element_index(const isa::TensorForm& t, const WmmaAccess& w, unsigned r, unsigned col) {
-  return t.a_col ? uint64_t{col} * w.stride + r : uint64_t{r} * w.stride + col;
+void set_stride(ExecCtx& c, WmmaAccess& w, unsigned lane, uint32_t tid) {
+  w.stride = c.in->nops > 2 ? c.raw(c.in->ops[2], lane, tid) : (c.in->tensor.a_col ? w.rows : w.cols);
+}
+// Elements from the fragment's base to the element at walk position (i, j): .row stores element
+// (r, col) at r * stride + col, .col at col * stride + r.
+uint64_t element_index(const WmmaAccess& w, unsigned i, unsigned j) {
+  return w.dense ? uint64_t{i} * w.stride + j : uint64_t{j} * w.stride + i;
 }
 // Bit offset from the fragment's base of element e of logical lane l.
-uint64_t element_bit(const isa::TensorForm& t, const WmmaAccess& w, unsigned l, unsigned e) {
-  unsigned r, col;
-  wmma_element(l, e, w.per_lane, w.rows, w.cols, r, col);
-  return element_index(t, w, r, col) * w.f.bits;
+uint64_t element_bit(const WmmaAccess& w, unsigned l, unsigned e) {
+  unsigned i, j;
+  wmma_element(l, e, w.per_lane, w.walk_rows, w.walk_cols, i, j);
+  return element_index(w, i, j) * w.f.bits;
 }
 
-// The byte offsets from the fragment's base of a lane's elements (whole-byte types), and the
-// host memory holding all of them, when every one lies in one shared block or global allocation
-// (nullptr otherwise: the caller goes element by element, which faults or warns precisely).
-const uint8_t* lane_block(ExecCtx& c, uint32_t tid, const isa::Operand& a, uint64_t base, const WmmaAccess& w,
-                          unsigned lane, uint64_t* offsets, Space& space) {
-  const isa::TensorForm& t = c.in->tensor;
+// Elements elem .. elem + count - 1 of a lane's fragment, adjacent in memory from `offset` bytes
+// past the fragment's base: in .row layout, the lane's elements within one matrix row.
+struct Run {
+  unsigned elem, count;
+  uint64_t offset;
+};
+// The runs of lane `lane`'s fragment (whole-byte types) into `runs` (at most per_lane); `hi` is
+// the end of the furthest.
+unsigned lane_runs(const WmmaAccess& w, unsigned lane, Run* runs, uint64_t& hi) {
   const uint64_t bytes = w.f.bits / 8;
-  uint64_t hi = 0;
-  WmmaWalk at(lane, w.per_lane, w.rows, w.cols);
-  for (unsigned e = 0; e < w.per_lane; ++e, at.next()) {
-    offsets[e] = element_index(t, w, at.row(), at.col()) * bytes;
-    hi = std::max(hi, offsets[e] + bytes);
+  const unsigned total = w.walk_rows * w.walk_cols;
+  unsigned n = 0, idx = lane * w.per_lane % total;
+  hi = 0;
+  for (unsigned e = 0; e < w.per_lane; ++n) {
+    const unsigned i = idx / w.walk_cols, j = idx % w.walk_cols;
+    const unsigned count = w.dense ? std::min(w.per_lane - e, w.walk_cols - j) : 1;
+    runs[n] = {e, count, element_index(w, i, j) * bytes};
+    hi = std::max(hi, runs[n].offset + count * bytes);
+    e += count;
+    idx += count;
+    if (idx == total) idx = 0;
   }
-  if (base % bytes != 0) return nullptr;
+  return n;
+}
+
+// The host memory of a fragment's bytes [base, base + hi), resolved once: in one shared block or
+// one global allocation (resolve() is false otherwise: the caller then goes element by element,
+// which faults or warns precisely).
+struct FragmentMemory {
+  Space space = Space::Generic;
+  uint8_t* shared = nullptr;  // shared: host memory of the base
+  GlobalMemory* global = nullptr;
+  uint64_t addr = 0;  // global: the base
+};
+bool resolve(ExecCtx& c, const isa::Operand& a, uint64_t base, uint64_t hi, uint64_t bytes, FragmentMemory& m) {
+  if (base % bytes != 0) return false;
   uint64_t addr = base;
-  space = matrix_space(c, a, addr);
-  if (space == Space::Shared) return c.cta->shared_at(addr, hi);
-  // Global: one allocation, and one 64KB page of the simulated memory (device_ptr's unit).
-  GlobalMemory& mem = *c.launch().memory;
-  if (space != Space::Global || (addr ^ (addr + hi - 1)) >> GlobalMemory::kPageBits != 0 || !mem.find(addr, hi))
-    return nullptr;
-  return mem.device_ptr(addr);
+  m.space = matrix_space(c, a, addr);
+  if (m.space == Space::Shared) {
+    m.shared = c.cta->shared_at(addr, hi);
+    return m.shared != nullptr;
+  }
+  m.global = c.launch().memory;
+  m.addr = addr;
+  return m.space == Space::Global && m.global->find(addr, hi) != nullptr;
+}
+// Calls move(host pointer, element, count) for each of a lane's runs.
+template <class Move>
+void move_lane(const FragmentMemory& m, uint64_t bytes, const Run* runs, unsigned n, Move&& move) {
+  for (unsigned i = 0; i < n; ++i) {
+    const Run& r = runs[i];
+    if (m.shared) {
+      move(m.shared + r.offset, r.elem, r.count);
+      continue;
+    }
+    // device_ptr's unit is one 64KB page of the simulated memory: a run across two goes by elements.
+    const uint64_t at = m.addr + r.offset;
+    if ((at ^ (at + r.count * bytes - 1)) >> GlobalMemory::kPageBits == 0) {
+      move(m.global->device_ptr(at), r.elem, r.count);
+      continue;
+    }
+    for (unsigned e = 0; e < r.count; ++e) move(m.global->device_ptr(at + e * bytes), r.elem + e, 1u);
+  }
+}
+// One lane's fragment on its own: whether all of it lies in one block or allocation (and was moved).
+template <class Move>
+bool move_runs(ExecCtx& c, const isa::Operand& a, uint64_t base, const WmmaAccess& w, unsigned lane, Space& space,
+               Move&& move) {
+  const uint64_t bytes = w.f.bits / 8;
+  Run runs[32];
+  uint64_t hi;
+  const unsigned n = lane_runs(w, lane, runs, hi);
+  FragmentMemory m;
+  const bool ok = resolve(c, a, base, hi, bytes, m);
+  space = m.space;
+  if (ok) move_lane(m, bytes, runs, n, move);
+  return ok;
+}
+
+// memcpy of `n` bytes with the common element sizes known to the compiler.
+void copy_bytes(uint8_t* d, const uint8_t* s, size_t n) {
+  switch (n) {
+    case 2: std::memcpy(d, s, 2); break;
+    case 4: std::memcpy(d, s, 4); break;
+    case 8: std::memcpy(d, s, 8); break;
+    case 16: std::memcpy(d, s, 16); break;
+    case 32: std::memcpy(d, s, 32); break;
+    default: std::memcpy(d, s, n); break;
+  }
+}
+
+// A fragment's registers as bytes, element 0 first (the registers' little-endian packing).
+unsigned reg_bytes(const WmmaAccess& w) { return w.f.per_reg * w.f.bits / 8; }
+// The register holding the `rb` (4 or 8) bytes at p.
+uint64_t register_word(const uint8_t* p, unsigned rb) {
+  if (rb == 8) {
+    uint64_t word;
+    std::memcpy(&word, p, 8);
+    return word;
+  }
+  uint32_t word;
+  std::memcpy(&word, p, 4);
+  return word;
+}
+
+// Whether operand `o` has one value in the 32 consecutive threads from tid0.
+bool uniform(ExecCtx& c, const isa::Operand& o, uint32_t tid0) {
+  if (o.reg < 0) return true;
+  const uint64_t* r = &c.reg(o.reg, tid0);
+  for (unsigned l = 1; l < kWarpSize; ++l)
+    if (r[l] != r[0]) return false;
+  return true;
+}
+
+// A whole warp of consecutive threads that give one address and stride, as wmma code does: the
+// memory is resolved once for the whole matrix, and each register written across the lanes.
+// False (nothing done) when that does not hold or the matrix is not in one block or allocation.
+bool wmma_load_warp(ExecCtx& c, WmmaAccess& w) {
+  const isa::Instruction& in = *c.in;
+  const uint32_t tid0 = c.group.base_tid;
+  if (w.f.bits < 8 || c.mask != kFullMask || c.group.tids || !uniform(c, in.ops[1], tid0) ||
+      (in.nops > 2 && !uniform(c, in.ops[2], tid0)))
+    return false;
+  set_stride(c, w, 0, tid0);
+  const uint64_t bytes = w.f.bits / 8, base = base_address(c, in.ops[1], tid0);
+  FragmentMemory m;
+  if (!resolve(c, in.ops[1], base, (element_index(w, w.walk_rows - 1, w.walk_cols - 1) + 1) * bytes, bytes, m))
+    return false;
+  const isa::Operand& v = in.ops[0];
+  const unsigned rb = reg_bytes(w);
+  // A warp's matrix spans up to 32 rows, often each a host cache miss: its lines are all asked for
+  // before the first is copied, so that the misses overlap.
+  Run runs[kWarpSize][32];
+  unsigned nruns[kWarpSize];
+  for (unsigned l = 0; l < kWarpSize; ++l) {
+    uint64_t hi;
+    nruns[l] = lane_runs(w, l, runs[l], hi);
+    move_lane(m, bytes, runs[l], nruns[l], [&](const uint8_t* p, unsigned, unsigned count) {
+      __builtin_prefetch(p);
+      __builtin_prefetch(p + count * bytes - 1);
+    });
+  }
+  uint8_t frag[kWarpSize][32 * 8];
+  for (unsigned l = 0; l < kWarpSize; ++l) {
+    move_lane(m, bytes, runs[l], nruns[l], [&](const uint8_t* p, unsigned e, unsigned count) { copy_bytes(frag[l] + e * bytes, p, count * bytes); });
+    record(c, l, m.space, base, w.per_lane * w.f.bits / 8);
+  }
+  for (unsigned j = 0; j < v.vec_n; ++j) {
+    if (v.vec[j] < 0) continue;
+    uint64_t* regs = &c.reg(v.vec[j], tid0);
+    for (unsigned l = 0; l < kWarpSize; ++l) regs[l] = register_word(frag[l] + j * rb, rb);
+  }
+  return true;
 }
 
 void wmma_load(ExecCtx& c) {
   const isa::Instruction& in = *c.in;
+  WmmaAccess w = wmma_access(c, 0);
+  if (wmma_load_warp(c, w)) return;
+  const uint32_t bytes = w.f.bits >= 8 ? w.f.bits / 8 : 1;
+  const isa::Operand& v = in.ops[0];
   lanes(c, [&](unsigned lane, uint32_t tid) {
-    const WmmaAccess w = wmma_access(c, 0, lane, tid);
+    set_stride(c, w, lane, tid);
     const uint64_t base = base_address(c, in.ops[1], tid);
-    const uint32_t bytes = w.f.bits >= 8 ? w.f.bits / 8 : 1;
     Space space = Space::Generic;
-    uint64_t elems[32] = {};
-    uint64_t offsets[32];
-    if (const uint8_t* p = w.f.bits >= 8 ? lane_block(c, tid, in.ops[1], base, w, tid % kWarpSize, offsets, space) : nullptr) {
-      for (unsigned e = 0; e < w.per_lane; ++e) std::memcpy(&elems[e], p + offsets[e], bytes);
+    uint8_t frag[32 * 8];
+    auto gather = [&](const uint8_t* p, unsigned e, unsigned count) { copy_bytes(frag + e * bytes, p, count * bytes); };
+    if (w.f.bits >= 8 && move_runs(c, in.ops[1], base, w, tid % kWarpSize, space, gather)) {
+      const unsigned rb = reg_bytes(w);
+      for (unsigned j = 0; j < v.vec_n; ++j)
+        if (v.vec[j] >= 0) c.reg(v.vec[j], tid) = register_word(frag + j * rb, rb);
       record(c, lane, space, base, w.per_lane * w.f.bits / 8);
-      write_fragment(c, in.ops[0], tid, w.f, elems);
       return;
     }
+    uint64_t elems[32] = {};
     for (unsigned e = 0; e < w.per_lane; ++e) {
-      const uint64_t bit = element_bit(in.tensor, w, tid % kWarpSize, e);
+      const uint64_t bit = element_bit(w, tid % kWarpSize, e);
       const uint8_t* p = matrix_memory(c, tid, in.ops[1], base + bit / 8, bytes, space);
-      uint64_t v = 0;
-      std::memcpy(&v, p, bytes);
-      elems[e] = w.f.bits >= 8 ? v : (v >> (bit % 8)) & ((1u << w.f.bits) - 1);
+      uint64_t x = 0;
+      std::memcpy(&x, p, bytes);
+      elems[e] = w.f.bits >= 8 ? x : (x >> (bit % 8)) & ((1u << w.f.bits) - 1);
     }
     record(c, lane, space, base, w.per_lane * w.f.bits / 8);
-    write_fragment(c, in.ops[0], tid, w.f, elems);
+    write_fragment(c, v, tid, w.f, elems);
   });
 }
 
 void wmma_store(ExecCtx& c) {
   const isa::Instruction& in = *c.in;
+  WmmaAccess w = wmma_access(c, 1);
+  const uint32_t bytes = w.f.bits / 8;
+  const isa::Operand& v = in.ops[1];
   lanes(c, [&](unsigned lane, uint32_t tid) {
-    const WmmaAccess w = wmma_access(c, 1, lane, tid);
+    set_stride(c, w, lane, tid);
     const uint64_t base = base_address(c, in.ops[0], tid);
     Space space = Space::Generic;
-    for (unsigned e = 0; e < w.per_lane; ++e) {
-      const uint64_t bit = element_bit(in.tensor, w, tid % kWarpSize, e);
-      uint8_t* p = matrix_memory(c, tid, in.ops[0], base + bit / 8, w.f.bits / 8, space);
-      const uint64_t v = fragment_element(c, in.ops[1], tid, w.f, e);
-      std::memcpy(p, &v, w.f.bits / 8);
+    uint8_t frag[32 * 8];
+    const unsigned rb = reg_bytes(w);
+    for (unsigned j = 0; j < v.vec_n; ++j) {
+      const uint64_t word = v.vec[j] >= 0 ? c.reg(v.vec[j], tid) : 0;
+      copy_bytes(frag + j * rb, reinterpret_cast<const uint8_t*>(&word), rb);
     }
+    auto scatter = [&](uint8_t* p, unsigned e, unsigned count) { copy_bytes(p, frag + e * bytes, count * bytes); };
+    if (!move_runs(c, in.ops[0], base, w, tid % kWarpSize, space, scatter))
+      for (unsigned e = 0; e < w.per_lane; ++e) {
+        const uint64_t bit = element_bit(w, tid % kWarpSize, e);
+        std::memcpy(matrix_memory(c, tid, in.ops[0], base + bit / 8, bytes, space), frag + e * bytes, bytes);
+      }
     record(c, lane, space, base, w.per_lane * w.f.bits / 8);
   });
 }

@@ -10,18 +10,6 @@ namespace gputlm::func::sem {
 
 using isa::MmaType;
 
-ElemFormat elem_format(MmaType t) {
-  switch (t) {
-    case MmaType::F16: case MmaType::BF16: case MmaType::B16: return {16, 2};
-    case MmaType::TF32: case MmaType::F32: case MmaType::S32: return {32, 1};
-    case MmaType::F64: return {64, 1};
-    case MmaType::S8: case MmaType::U8: return {8, 4};
-    case MmaType::S4: case MmaType::U4: return {4, 8};
-    case MmaType::B1: return {1, 32};
-    default: return {};
-  }
-}
-
 bool is_float_mma(MmaType t) {
   return t == MmaType::F16 || t == MmaType::BF16 || t == MmaType::TF32 || t == MmaType::F32 || t == MmaType::F64;
 }
@@ -47,15 +35,24 @@ void write_fragment(ExecCtx& c, const isa::Operand& v, uint32_t tid, ElemFormat 
 
 namespace {
 
-double real_value(MmaType t, uint64_t bits) {
-  switch (t) {
-    case MmaType::F16: return from_f16(static_cast<uint16_t>(bits));
-    case MmaType::BF16: return from_bf16(static_cast<uint16_t>(bits));
-    case MmaType::TF32: return get<float>(bits & 0xFFFFE000u);  // .tf32: only the top 19 bits count
-    case MmaType::F32: return get<float>(bits);
-    default: return get<double>(bits);
+// One row of D: the N sums advance together over k (each in k order), so that the compiler can
+// keep them in vector registers; N is a compile-time constant for the shapes that exist.
+template <unsigned N>
+[[gnu::always_inline]] inline void mac_row(const double* a_row, const double* b, double* acc, unsigned k, bool fused) {
+  double sum[N];
+  for (unsigned j = 0; j < N; ++j) sum[j] = acc[j];
+  if (fused) {
+    for (unsigned x = 0; x < k; ++x)
+      for (unsigned j = 0; j < N; ++j) sum[j] = std::fma(a_row[x], b[size_t{x} * N + j], sum[j]);
+  } else {
+    for (unsigned x = 0; x < k; ++x) {
+      const double ax = a_row[x];
+      for (unsigned j = 0; j < N; ++j) sum[j] += ax * b[size_t{x} * N + j];
+    }
   }
+  for (unsigned j = 0; j < N; ++j) acc[j] = sum[j];
 }
+
 int64_t int_value(MmaType t, uint64_t bits) {
   switch (t) {
     case MmaType::S8: return static_cast<int8_t>(bits);
@@ -66,51 +63,45 @@ int64_t int_value(MmaType t, uint64_t bits) {
     default: return static_cast<int32_t>(bits);  // .s32
   }
 }
-uint64_t encode_real(MmaType t, double x) {
-  switch (t) {
-    case MmaType::F16: return to_f16(x);
-    // Round to nearest (the host's mode here): the cast is to_f32's result for all but NaN.
-    case MmaType::F32: return put<float>(std::isnan(x) ? to_f32(x) : static_cast<float>(x));
-    default: return put<double>(x);
-  }
-}
-
-// A's elements row-major and B's transposed (column j contiguous), each decoded once.
-template <class T, class DecodeA, class DecodeB>
-void decode_operands(const Matrix& a, const Matrix& b, std::vector<T>& av, std::vector<T>& bt, DecodeA decode_a,
-                     DecodeB decode_b) {
-  av.resize(a.bits.size());
-  bt.resize(b.bits.size());
-  for (size_t e = 0; e < av.size(); ++e) av[e] = decode_a(a.bits[e]);
-  for (unsigned x = 0; x < b.rows; ++x)
-    for (unsigned j = 0; j < b.cols; ++j) bt[size_t{j} * b.rows + x] = decode_b(b.at(x, j));
-}
 
 }  // namespace
+
+// Compiled for AVX-512 and AVX2 as well where the host has them (picked at load time); this file
+// is built with -ffp-contract=off, so no clone fuses a product into its sum.
+__attribute__((target_clones("avx512f", "avx2", "default"))) void multiply_accumulate_real(const double* a, const double* b, double* acc, unsigned m, unsigned n, unsigned k,
+                              bool fused) {
+  for (unsigned i = 0; i < m; ++i) {
+    const double* a_row = a + size_t{i} * k;
+    double* row = acc + size_t{i} * n;
+    switch (n) {
+      case 8: mac_row<8>(a_row, b, row, k, fused); break;
+      case 16: mac_row<16>(a_row, b, row, k, fused); break;
+      case 32: mac_row<32>(a_row, b, row, k, fused); break;
+      default:
+        for (unsigned j = 0; j < n; ++j)
+          for (unsigned x = 0; x < k; ++x)
+            row[j] = fused ? std::fma(a_row[x], b[size_t{x} * n + j], row[j]) : row[j] + a_row[x] * b[size_t{x} * n + j];
+    }
+  }
+}
 
 void multiply_accumulate(const Matrix& a, const Matrix& b, const Matrix& cm, Matrix& d, MmaType ta, MmaType tb,
                          MmaType tc, MmaType td, bool satfinite, isa::AtomOp bop) {
   const unsigned m = a.rows, n = b.cols, k = a.cols;
   if (is_float_mma(td)) {
-    std::vector<double> av, bt;
-    decode_operands<double>(a, b, av, bt, [ta](uint64_t x) { return real_value(ta, x); },
-                            [tb](uint64_t x) { return real_value(tb, x); });
-    for (unsigned i = 0; i < m; ++i)
-      for (unsigned j = 0; j < n; ++j) {
-        const double* p = &av[size_t{i} * k];
-        const double* q = &bt[size_t{j} * k];
-        double acc = real_value(tc, cm.at(i, j));
-        if (td == MmaType::F64)
-          for (unsigned x = 0; x < k; ++x) acc = std::fma(p[x], q[x], acc);
-        else
-          for (unsigned x = 0; x < k; ++x) acc += p[x] * q[x];
-        d.at(i, j) = encode_real(td, acc);
-      }
+    std::vector<double> av(a.bits.size()), bv(b.bits.size()), acc(cm.bits.size());
+    for (size_t e = 0; e < av.size(); ++e) av[e] = real_value(ta, a.bits[e]);
+    for (size_t e = 0; e < bv.size(); ++e) bv[e] = real_value(tb, b.bits[e]);
+    for (size_t e = 0; e < acc.size(); ++e) acc[e] = real_value(tc, cm.bits[e]);
+    multiply_accumulate_real(av.data(), bv.data(), acc.data(), m, n, k, td == MmaType::F64);
+    for (size_t e = 0; e < acc.size(); ++e) d.bits[e] = encode_real(td, acc[e]);
     return;
   }
-  std::vector<int64_t> av, bt;
-  decode_operands<int64_t>(a, b, av, bt, [ta](uint64_t x) { return int_value(ta, x); },
-                           [tb](uint64_t x) { return int_value(tb, x); });
+  // B transposed (column j contiguous).
+  std::vector<int64_t> av(a.bits.size()), bt(b.bits.size());
+  for (size_t e = 0; e < av.size(); ++e) av[e] = int_value(ta, a.bits[e]);
+  for (unsigned x = 0; x < b.rows; ++x)
+    for (unsigned j = 0; j < b.cols; ++j) bt[size_t{j} * b.rows + x] = int_value(tb, b.at(x, j));
   for (unsigned i = 0; i < m; ++i)
     for (unsigned j = 0; j < n; ++j) {
       const int64_t* p = &av[size_t{i} * k];

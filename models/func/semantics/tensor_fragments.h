@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "models/func/exec_context.h"
+#include "models/func/semantics/small_float.h"
 
 namespace gputlm::func::sem {
 
@@ -19,7 +20,17 @@ struct ElemFormat {
   unsigned bits = 0;     // 0: not a fragment type
   unsigned per_reg = 0;  // elements per register
 };
-ElemFormat elem_format(isa::MmaType t);
+constexpr ElemFormat elem_format(isa::MmaType t) {
+  switch (t) {
+    case isa::MmaType::F16: case isa::MmaType::BF16: case isa::MmaType::B16: return {16, 2};
+    case isa::MmaType::TF32: case isa::MmaType::F32: case isa::MmaType::S32: return {32, 1};
+    case isa::MmaType::F64: return {64, 1};
+    case isa::MmaType::S8: case isa::MmaType::U8: return {8, 4};
+    case isa::MmaType::S4: case isa::MmaType::U4: return {4, 8};
+    case isa::MmaType::B1: return {1, 32};
+    default: return {};
+  }
+}
 bool is_float_mma(isa::MmaType t);
 
 // A matrix of raw element bits, row-major.
@@ -36,6 +47,32 @@ uint64_t fragment_element(ExecCtx& c, const isa::Operand& v, uint32_t tid, ElemF
 // Packs `elems` (count = v.vec_n * per_reg) into the registers of `v` of thread `tid`.
 void write_fragment(ExecCtx& c, const isa::Operand& v, uint32_t tid, ElemFormat f, const uint64_t* elems);
 
+// The value of a float fragment element (.f16, .bf16, .tf32: its top 19 bits, .f32, .f64) and
+// the accumulator bits of a value (.f16 and .f32 rounded to nearest, .f64 as it is).
+inline double real_value(isa::MmaType t, uint64_t bits) {
+  switch (t) {
+    case isa::MmaType::F16: return from_f16(static_cast<uint16_t>(bits));
+    case isa::MmaType::BF16: return from_bf16(static_cast<uint16_t>(bits));
+    case isa::MmaType::TF32: return get<float>(bits & 0xFFFFE000u);  // .tf32: only the top 19 bits count
+    case isa::MmaType::F32: return get<float>(bits);
+    default: return get<double>(bits);
+  }
+}
+inline uint64_t encode_real(isa::MmaType t, double x) {
+  switch (t) {
+    case isa::MmaType::F16: return to_f16(x);
+    // Round to nearest (the host's mode here): the cast is to_f32's result for all but NaN.
+    case isa::MmaType::F32: return put<float>(std::isnan(x) ? to_f32(x) : static_cast<float>(x));
+    default: return put<double>(x);
+  }
+}
+
+// The float multiply-accumulate on decoded values, all row-major: `acc` (M x N) holds C on entry
+// and D (unrounded) on exit; A is M x K, B is K x N. Each element's sum runs over k in order,
+// products exact in double, added (or fused, `fused`: .f64) one by one.
+void multiply_accumulate_real(const double* a, const double* b, double* acc, unsigned m, unsigned n, unsigned k,
+                              bool fused);
+
 // D = A x B + C with A: M x K (type ta), B: K x N (tb), C: M x N (tc), D: M x N (td).
 // Floats: every product is exact in double, the sum is taken in double and rounded once to the
 // accumulator type (the ISA fixes neither the order of the additions nor an intermediate
@@ -50,9 +87,16 @@ inline uint32_t warp_thread(uint32_t tid, unsigned l) { return tid - tid % kWarp
 
 // wmma fragments (PTX ISA 9.7.14.4.x): the ISA leaves which lane holds which element unspecified.
 // gputlm's choice: element e of lane l's fragment (E elements per lane) is element
-// (l * E + e) mod (rows * cols) of the matrix in row-major order, whatever the memory layout
-// (.row/.col is applied by wmma.load/store). Fragments larger than the matrix (the .f16 A and B
+// (l * E + e) mod (rows * cols) of the matrix in row-major order, or, for an A or B fragment
+// loaded .col, in column-major order (wmma.mma's .alayout/.blayout must match the layout its A and
+// B were loaded with, so the fragment may depend on it; C and D, which wmma.mma gives no layout,
+// are row-major whatever their memory layout). A lane's elements are thus adjacent in memory when
+// the matrix is stored densely in its layout. Fragments larger than the matrix (the .f16 A and B
 // fragments of 8 registers) hold it replicated.
+inline bool column_major_fragment(isa::MatrixPart part, bool col_layout) {
+  return col_layout && (part == isa::MatrixPart::A || part == isa::MatrixPart::B);
+}
+// Position (r, col) of element e of lane l in a matrix of rows x cols walked row-major.
 inline void wmma_element(unsigned lane, unsigned e, unsigned per_lane, unsigned rows, unsigned cols, unsigned& r,
                          unsigned& col) {
   const unsigned idx = (lane * per_lane + e) % (rows * cols);

@@ -4,6 +4,8 @@
 // the sources are read from all 32 threads of the logical warp (a thread that is not executing
 // contributes its registers as they stand, as in shfl; the ISA makes that undefined), the
 // destination is written in the executing threads.
+#include <algorithm>
+
 #include "models/func/semantics/semantics.h"
 #include "models/func/semantics/tensor_fragments.h"
 
@@ -192,20 +194,165 @@ void wmma_types(const isa::TensorForm& t, MmaType& td, MmaType& ta, MmaType& tb,
   }
 }
 
-void read_wmma(ExecCtx& c, unsigned op, MmaType type, Matrix& mat, uint32_t tid0) {
+// Lane l's element e of a wmma fragment is element (l * E + e) mod (rows * cols) of the matrix,
+// row-major, or column-major for an A or B fragment of layout .col (tensor_fragments.h); a
+// fragment larger than its matrix holds it replicated and the highest lane's copy is the one read.
+unsigned first_lane(unsigned per_lane, unsigned total) {
+  return per_lane * kWarpSize > total && total % per_lane == 0 ? kWarpSize - total / per_lane : 0;
+}
+// Row-major positions in a rows x cols matrix of the fragment order's elements idx, idx + 1, ...
+class FragmentOrder {
+ public:
+  FragmentOrder(unsigned idx, unsigned rows, unsigned cols, bool col_major)
+      : m_rows(rows), m_cols(cols), m_col_major(col_major) {
+    const unsigned minor = col_major ? rows : cols;
+    m_major = idx / minor, m_minor = idx % minor;
+  }
+  unsigned pos() const { return m_col_major ? m_minor * m_cols + m_major : m_major * m_cols + m_minor; }
+  void next() {
+    if (++m_minor < (m_col_major ? m_rows : m_cols)) return;
+    m_minor = 0;
+    if (++m_major == (m_col_major ? m_cols : m_rows)) m_major = 0;
+  }
+
+ private:
+  unsigned m_rows, m_cols, m_major, m_minor;
+  bool m_col_major;
+};
+
+void read_wmma(ExecCtx& c, unsigned op, MmaType type, Matrix& mat, uint32_t tid0, bool col_major) {
   const isa::Operand& v = c.in->ops[op];
   const ElemFormat f = elem_format(type);
-  const unsigned per_lane = v.vec_n * f.per_reg;
+  const unsigned per_lane = v.vec_n * f.per_reg, total = mat.rows * mat.cols;
   const uint64_t mask = f.bits == 64 ? ~uint64_t{0} : (uint64_t{1} << f.bits) - 1;
   for (unsigned l = 0; l < kWarpSize; ++l) {
     const uint32_t tid = warp_thread(tid0, l);
     if (tid >= c.cta->nthreads) continue;
-    WmmaWalk at(l, per_lane, mat.rows, mat.cols);
+    FragmentOrder at(l * per_lane % total, mat.rows, mat.cols, col_major);
     for (unsigned j = 0; j < v.vec_n; ++j) {
       const uint64_t word = v.vec[j] >= 0 ? c.reg(v.vec[j], tid) : 0;
-      for (unsigned e = 0; e < f.per_reg; ++e, at.next())
-        mat.at(at.row(), at.col()) = f.bits == 64 ? word : (word >> (e * f.bits)) & mask;
+      for (unsigned e = 0; e < f.per_reg; ++e, at.next()) mat.bits[at.pos()] = f.bits == 64 ? word : (word >> (e * f.bits)) & mask;
     }
+  }
+}
+
+// real_value of a fragment element without branches: a NaN keeps its payload here, which no
+// result shows (the accumulators' encodings give the canonical NaN).
+template <MmaType T>
+double fragment_value(uint64_t bits) {
+  if constexpr (T == MmaType::BF16) return get<float>(bits << 16);
+  else if constexpr (T == MmaType::F16 || T == MmaType::F64) return real_value(T, bits);
+  else return real_value(T, bits);  // .tf32, .f32: a bit cast
+}
+
+// The float fragments' values, row-major in `out` (rows x cols): the same elements as read_wmma,
+// decoded as they are read. Positions no present thread holds read as +0.
+template <MmaType T, bool ColMajor>
+void read_wmma_values(ExecCtx& c, const isa::Operand& v, unsigned rows, unsigned cols, double* out, uint32_t tid0) {
+  constexpr ElemFormat f = elem_format(T);
+  const unsigned per_lane = v.vec_n * f.per_reg, total = rows * cols;
+  constexpr uint64_t mask = f.bits == 64 ? ~uint64_t{0} : (uint64_t{1} << f.bits) - 1;
+  const bool full = warp_thread(tid0, kWarpSize - 1) < c.cta->nthreads;
+  const unsigned from = full ? first_lane(per_lane, total) : 0;
+  if (!ColMajor && full && (kWarpSize - from) * per_lane == total) {
+    // Lanes from..31 hold the matrix once, lane by lane in row-major order: register by register
+    // over the lanes (adjacent in the register file).
+    for (unsigned j = 0; j < v.vec_n; ++j) {
+      const uint64_t* regs = v.vec[j] >= 0 ? &c.reg(v.vec[j], warp_thread(tid0, 0)) : nullptr;
+      for (unsigned l = from; l < kWarpSize; ++l) {
+        const uint64_t word = regs ? regs[l] : 0;
+        double* o = out + (l - from) * per_lane + j * f.per_reg;
+        for (unsigned e = 0; e < f.per_reg; ++e) o[e] = fragment_value<T>(f.bits == 64 ? word : (word >> (e * f.bits)) & mask);
+      }
+    }
+    return;
+  }
+  if (!full) std::fill(out, out + total, 0.0);
+  for (unsigned l = from; l < kWarpSize; ++l) {
+    const uint32_t tid = warp_thread(tid0, l);
+    if (tid >= c.cta->nthreads) continue;
+    const unsigned first = l * per_lane % total;
+    FragmentOrder at(first, rows, cols, ColMajor);
+    unsigned idx = first;  // row-major fragments: the position itself
+    for (unsigned j = 0; j < v.vec_n; ++j) {
+      const uint64_t word = v.vec[j] >= 0 ? c.reg(v.vec[j], tid) : 0;
+      for (unsigned e = 0; e < f.per_reg; ++e) {
+        const double x = fragment_value<T>(f.bits == 64 ? word : (word >> (e * f.bits)) & mask);
+        if constexpr (ColMajor) {
+          out[at.pos()] = x;
+          at.next();
+        } else {
+          out[idx] = x;
+          if (++idx == total) idx = 0;
+        }
+      }
+    }
+  }
+}
+template <MmaType T>
+void read_wmma_values(ExecCtx& c, const isa::Operand& v, unsigned rows, unsigned cols, bool col_major, double* out,
+                      uint32_t tid0) {
+  if (col_major)
+    read_wmma_values<T, true>(c, v, rows, cols, out, tid0);
+  else
+    read_wmma_values<T, false>(c, v, rows, cols, out, tid0);
+}
+void read_wmma_real(ExecCtx& c, unsigned op, MmaType type, unsigned rows, unsigned cols, bool col_major, double* out,
+                    uint32_t tid0) {
+  const isa::Operand& v = c.in->ops[op];
+  switch (type) {
+    case MmaType::F16: return read_wmma_values<MmaType::F16>(c, v, rows, cols, col_major, out, tid0);
+    case MmaType::BF16: return read_wmma_values<MmaType::BF16>(c, v, rows, cols, col_major, out, tid0);
+    case MmaType::TF32: return read_wmma_values<MmaType::TF32>(c, v, rows, cols, col_major, out, tid0);
+    case MmaType::F32: return read_wmma_values<MmaType::F32>(c, v, rows, cols, col_major, out, tid0);
+    default: return read_wmma_values<MmaType::F64>(c, v, rows, cols, col_major, out, tid0);
+  }
+}
+
+// D's values (row-major, `total` of them) encoded into the fragment registers of the executing
+// threads: register by register across a whole warp of consecutive threads.
+template <MmaType T>
+void write_wmma_values(ExecCtx& c, const isa::Operand& v, const double* acc, unsigned total, uint32_t tid0) {
+  constexpr ElemFormat f = elem_format(T);
+  constexpr uint64_t mask = f.bits == 64 ? ~uint64_t{0} : (uint64_t{1} << f.bits) - 1;
+  const unsigned per_lane = v.vec_n * f.per_reg;
+  auto word_at = [&](const double* x) {
+    uint64_t word = 0;
+    for (unsigned e = 0; e < f.per_reg; ++e) word |= (encode_real(T, x[e]) & mask) << (e * f.bits);
+    return word;
+  };
+  if (c.mask == kFullMask && !c.group.tids && per_lane * kWarpSize == total) {
+    for (unsigned j = 0; j < v.vec_n; ++j) {
+      if (v.vec[j] < 0) continue;
+      uint64_t* regs = &c.reg(v.vec[j], warp_thread(tid0, 0));
+      for (unsigned l = 0; l < kWarpSize; ++l) regs[l] = word_at(acc + l * per_lane + j * f.per_reg);
+    }
+    return;
+  }
+  lanes(c, [&](unsigned, uint32_t tid) {
+    double x[16];
+    const unsigned first = tid % kWarpSize * per_lane % total;
+    for (unsigned e = 0; e < per_lane; ++e) x[e] = acc[(first + e) % total];
+    for (unsigned j = 0; j < v.vec_n; ++j)
+      if (v.vec[j] >= 0) c.reg(v.vec[j], tid) = word_at(x + j * f.per_reg);
+  });
+}
+
+// wmma.mma with float types: decoded straight from the registers, no raw-bits matrices (the
+// tensor-core GEMMs spend most of their time here).
+void wmma_mma_real(ExecCtx& c, const isa::TensorForm& t, MmaType td, MmaType ta, MmaType tb, MmaType tc) {
+  constexpr unsigned kMaxElems = 512;  // A of m32n8k16, B of m8n32k16
+  double a[kMaxElems], b[kMaxElems], acc[kMaxElems];
+  const uint32_t tid0 = first_tid(c);
+  const unsigned total = t.m * t.n;
+  read_wmma_real(c, 1, ta, t.m, t.k, t.a_col, a, tid0);
+  read_wmma_real(c, 2, tb, t.k, t.n, t.b_col, b, tid0);
+  read_wmma_real(c, 3, tc, t.m, t.n, false, acc, tid0);
+  multiply_accumulate_real(a, b, acc, t.m, t.n, t.k, td == MmaType::F64);
+  switch (td) {
+    case MmaType::F16: return write_wmma_values<MmaType::F16>(c, c.in->ops[0], acc, total, tid0);
+    case MmaType::F32: return write_wmma_values<MmaType::F32>(c, c.in->ops[0], acc, total, tid0);
+    default: return write_wmma_values<MmaType::F64>(c, c.in->ops[0], acc, total, tid0);
   }
 }
 
@@ -214,11 +361,12 @@ void wmma_mma(ExecCtx& c) {
   const isa::TensorForm& t = in.tensor;
   MmaType td, ta, tb, tc;
   wmma_types(t, td, ta, tb, tc);
+  if (is_float_mma(td)) return wmma_mma_real(c, t, td, ta, tb, tc);
   Matrix a(t.m, t.k), b(t.k, t.n), cm(t.m, t.n), d(t.m, t.n);
   const uint32_t tid0 = first_tid(c);
-  read_wmma(c, 1, ta, a, tid0);
-  read_wmma(c, 2, tb, b, tid0);
-  read_wmma(c, 3, tc, cm, tid0);
+  read_wmma(c, 1, ta, a, tid0, t.a_col);
+  read_wmma(c, 2, tb, b, tid0, t.b_col);
+  read_wmma(c, 3, tc, cm, tid0, false);
   multiply_accumulate(a, b, cm, d, ta, tb, tc, td, in.has(isa::kSatFinite), in.atom);
   const ElemFormat fd = elem_format(td);
   const unsigned per_lane = in.ops[0].vec_n * fd.per_reg;
