@@ -2,11 +2,14 @@
 
 #include <algorithm>
 #include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iomanip>
 #include <iostream>
+#include <sstream>
 #include <unistd.h>
 
 #include "models/common/error.h"
@@ -51,6 +54,11 @@ ProgramOptions ProgramOptions::from_env() {
   o.memcheck = env(kEnvMemcheck) == "1";
   o.program = env(kEnvProgram);
   if (o.program.empty()) o.program = "program";
+  if (const std::string limit = env(kEnvTimeLimit); !limit.empty()) {
+    char* end = nullptr;
+    o.time_limit = std::strtod(limit.c_str(), &end);
+    if (*end != '\0' || !(o.time_limit > 0)) throw InputError(std::string(kEnvTimeLimit) + " is not a positive number of seconds: " + limit);
+  }
   const std::string window = env(kEnvVcdWindow);
   if (!window.empty()) tb::parse_vcd_window(window, kEnvVcdWindow, o.vcd_from, o.vcd_to);
   return o;
@@ -64,8 +72,42 @@ struct ProgramRun::Engine {
   func::ReferenceOptions reference;
   std::unique_ptr<tb::FuncStepper> stepper;
   std::unique_ptr<tb::VcdFile> vcd;
-  int stopped = 0;
+  int stopped = 0;         // the signal that stopped the run
+  bool timed_out = false;  // the time limit stopped it
 };
+
+// What the timing model is told stopped a launch at the time limit (it only names it; the
+// runtime reports the limit itself).
+constexpr int kTimeLimitStop = SIGXCPU;
+
+bool ProgramRun::past_time_limit() const {
+  return m_options.time_limit > 0 &&
+         std::chrono::duration<double>(std::chrono::steady_clock::now() - m_start).count() >= m_options.time_limit;
+}
+
+void ProgramRun::stop_at_time_limit() {
+  const size_t index = launches() - 1;  // the stopped launch is recorded, with what of it ran
+  uint64_t warps = 0, total = 0;
+  double seconds;
+  if (m_engine->timing) {
+    for (const tb::TimedLaunch& l : m_engine->timing->launches()) total += l.warp_instructions;
+    warps = m_engine->timing->launches().back().warp_instructions;
+    seconds = m_engine->timing->launch_seconds();
+  } else {
+    total = m_engine->functional.total.warp_instructions;
+    warps = m_engine->functional.launches.back().stats.warp_instructions;
+    seconds = m_engine->functional.host_seconds;
+  }
+  std::ostringstream line;
+  line << "the time limit (--time-limit " << m_options.time_limit << " s) stopped launch " << index << " (" << m_running
+       << ") after " << warps << " of its warp instructions, at " << std::fixed << std::setprecision(1)
+       << (seconds > 0 ? total / seconds / 1e6 : 0.0) << " M warp instructions/s: the program needs more simulation time";
+  std::fflush(nullptr);  // the program's own buffered output first
+  std::cout.flush();
+  std::cerr << "gputlm cuda: " << line.str() << std::endl;
+  finish("the time limit (exit 2) in launch " + std::to_string(index) + " (" + m_running + ")");
+  std::_Exit(kExitInputError);
+}
 
 ProgramRun::ProgramRun(const ProgramOptions& options) : m_options(options), m_spec(gpu::GpuSpec::from_file(options.config)) {}
 
@@ -84,7 +126,8 @@ void ProgramRun::launch(const func::BoundKernel& kernel, const func::Launch& lau
       e.functional.workload = m_options.program;
       e.functional.size = "program";
       e.functional.self_checked = true;
-      e.reference.stop = [&e] { return (e.stopped = tb::stop_signal()) != 0; };
+      e.reference.stop = [this, &e] { return (e.stopped = tb::stop_signal()) != 0 || (e.timed_out = past_time_limit()); };
+      e.reference.max_warp_instructions = m_spec.max_warp_instructions;
       if (!m_options.vcd.empty()) {
         e.stepper = std::make_unique<tb::FuncStepper>("func", kMaxWarpsPerCta, e.reference);
         e.vcd = std::make_unique<tb::VcdFile>(m_options.vcd);
@@ -97,6 +140,10 @@ void ProgramRun::launch(const func::BoundKernel& kernel, const func::Launch& lau
       t.vcd_from = m_options.vcd_from;
       t.vcd_to = m_options.vcd_to;
       t.progress = isatty(2);
+      t.stop_signal = [this, &e] {
+        if (const int signal = tb::stop_signal()) return signal;
+        return (e.timed_out = past_time_limit()) ? kTimeLimitStop : 0;
+      };
       e.timing = std::make_unique<tb::TimingSession>(m_spec, t, m_options.program, "program");
     }
   }
@@ -116,6 +163,7 @@ void ProgramRun::launch(const func::BoundKernel& kernel, const func::Launch& lau
     e.functional.launches.push_back(rec);
     e.functional.host_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   }
+  if (e.timed_out) stop_at_time_limit();
   m_running.clear();
   if (e.stopped) {
     finish();
@@ -161,7 +209,7 @@ void ProgramRun::finish(const std::string& stopped_by) {
       run.cores = m_spec.cores;
     }
     run.self_checked = true;
-    if (run.stopped_by.empty()) run.stopped_by = stopped_by;
+    if (run.stopped_by.empty() || (m_engine && m_engine->timed_out)) run.stopped_by = stopped_by;
     tb::print_summary(std::cerr, run);
     stats = tb::to_json(run);
   } else {

@@ -6,6 +6,7 @@
 // cuda` sets (ProgramOptions::kEnv...).
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -30,10 +31,12 @@ struct ProgramOptions {
   static constexpr const char* kEnvFunctional = "GPUTLM_CUDA_FUNCTIONAL";
   static constexpr const char* kEnvProgram = "GPUTLM_CUDA_PROGRAM";
   static constexpr const char* kEnvMemcheck = "GPUTLM_CUDA_MEMCHECK";  // "1": every access outside an allocation faults
+  static constexpr const char* kEnvTimeLimit = "GPUTLM_CUDA_TIME_LIMIT";  // seconds of host time; unset: none
 
   std::string config, stats, vcd, vcd_scope, program;
   uint64_t vcd_from = 0, vcd_to = ~0ull;
   bool functional = false, memcheck = false;
+  double time_limit = 0;  // seconds from the runtime's start; 0: none
 
   // InputError naming the variable when one is missing or malformed (a program started without
   // `gputlm cuda`).
@@ -50,7 +53,9 @@ class ProgramRun {
   const std::string& program_name() const { return m_options.program; }
   // Runs one launch to its end. Throws func::KernelFault, InputError (a kernel the engine cannot
   // run) and std::runtime_error (no progress). A stop signal (SIGINT, SIGTERM) ends the process
-  // after writing the reports, marked incomplete.
+  // after writing the reports, marked incomplete; so does the time limit (checked where the
+  // signals are: between CTAs, between slices of simulated time), with exit status 2 and a line
+  // naming the launch and the speed the engine reached.
   void launch(const func::BoundKernel& kernel, const func::Launch& launch);
   // Simulated core cycles of every launch so far (launches are serialised), which CUDA events read.
   // The functional engine has no time; there each launch counts as its warp instructions over the
@@ -82,6 +87,9 @@ class ProgramRun {
   std::vector<std::pair<size_t, size_t>> m_profiler_ranges;  // [first launch, first launch after)
   bool m_profiling = false;
   std::string m_running;  // the kernel of the launch running now; empty between launches
+  std::chrono::steady_clock::time_point m_start = std::chrono::steady_clock::now();
+  bool past_time_limit() const;
+  [[noreturn]] void stop_at_time_limit();
 };
 
 }  // namespace gputlm::runtime

@@ -53,6 +53,8 @@ int cmd_cuda(const std::vector<std::string>& all_args, const char* argv0) {
       ("functional", "run the launches on the functional engine only (no timing model)")
       ("memcheck", "make every global access outside an allocation a kernel fault, as compute-sanitizer does "
                    "(without it, one that lands in the 2 MB pages the device maps is served, with a warning)")
+      ("time-limit", po::value<double>(), "stop the run after this many seconds of host time, with the statistics of what ran "
+                         "(marked incomplete) and exit status 2 naming the launch and the engine's speed")
       ("stats", po::value<std::string>(), "write statistics as JSON to this file (one entry per launch)")
       ("vcd", po::value<std::string>(), "write waves to this VCD file (and a GTKWave .gtkw next to it)")
       ("vcd-scope", po::value<std::string>(), "timing runs: trace only modules whose name starts with this")
@@ -73,6 +75,8 @@ int cmd_cuda(const std::vector<std::string>& all_args, const char* argv0) {
     for (const char* timing_only : {"vcd-scope", "vcd-window"})
       if (vm.count(timing_only)) throw InputError(std::string("cuda: --") + timing_only + " needs a timing run (no --functional)");
   gpu::GpuSpec::from_file(vm["config"].as<std::string>());  // a bad config is an error now, not in the program
+  if (vm.count("time-limit") && !(vm["time-limit"].as<double>() > 0))
+    throw InputError("cuda: --time-limit must be a positive number of seconds");
   if (vm.count("stats")) tb::check_writable(vm["stats"].as<std::string>(), "--stats");
   if (vm.count("vcd")) tb::check_writable(vm["vcd"].as<std::string>(), "--vcd", true);
   const std::string lib = library_dir(argv0);
@@ -89,6 +93,10 @@ int cmd_cuda(const std::vector<std::string>& all_args, const char* argv0) {
   }
   setenv(O::kEnvFunctional, vm.count("functional") ? "1" : "0", 1);
   setenv(O::kEnvMemcheck, vm.count("memcheck") ? "1" : "0", 1);
+  if (vm.count("time-limit"))
+    setenv(O::kEnvTimeLimit, std::to_string(vm["time-limit"].as<double>()).c_str(), 1);
+  else
+    unsetenv(O::kEnvTimeLimit);
   const std::vector<std::string> program(dashes + 1, all_args.end());
   setenv(O::kEnvProgram, fs::path(program[0]).filename().c_str(), 1);
   const char* old = std::getenv("LD_LIBRARY_PATH");

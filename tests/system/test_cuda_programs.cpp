@@ -397,6 +397,28 @@ TEST_F(CudaPrograms, AProgramEndedByAnErrorKeepsTheStatisticsOfItsCompletedLaunc
   EXPECT_EQ(nlohmann::json::parse(read(stats))["complete"], false);
 }
 
+// --time-limit: the runtime stops the launch at its next check past the limit (before a CTA, or
+// between slices of simulated time), keeps the statistics of what ran and ends with exit 2 and a
+// line naming the launch and the engine's speed.
+TEST_F(CudaPrograms, TheTimeLimitStopsTheRunWithItsStatisticsAndExitTwo) {
+  for (const bool functional : {false, true}) {
+    const std::string stats = scratch(functional ? "limit_functional.json" : "limit.json");
+    const ProgramRun r = cuda("vecadd", std::string(functional ? "--functional " : "") + "--time-limit 0.000001 --stats '" + stats + "'");
+    EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+    EXPECT_FALSE(contains(r.out, "PASSED")) << "the program did not go on";
+    EXPECT_TRUE(contains(r.err, "gputlm cuda: the time limit (--time-limit 1e-06 s) stopped launch 0 (vecadd) after "))
+        << r.err;
+    EXPECT_TRUE(contains(r.err, "M warp instructions/s: the program needs more simulation time")) << r.err;
+    EXPECT_TRUE(contains(r.err, "STOPPED by the time limit (exit 2) in launch 0 (vecadd)")) << r.err;
+    const nlohmann::json j = nlohmann::json::parse(read(stats));
+    EXPECT_EQ(j["complete"], false);
+    EXPECT_EQ(j["launches"].size(), 1u) << "the stopped launch, with what of it ran";
+  }
+  const ProgramRun bad = cuda("vecadd", "--time-limit 0");
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_TRUE(contains(bad.err, "--time-limit must be a positive number of seconds")) << bad.err;
+}
+
 TEST_F(CudaPrograms, LzCompressedAndUncompressedFatBinariesRunAlike) {
   for (const char* name : {"vecadd_lz4", "vecadd_uncompressed"}) {
     const ProgramRun r = cuda(name);
