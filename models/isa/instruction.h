@@ -85,7 +85,7 @@ struct AsyncForm {
   bool complete_tx = false;  // .mbarrier::complete_tx::bytes
   bool bulk_group = false;   // .bulk_group
   bool read = false;         // cp.async.bulk.wait_group.read
-  uint8_t tensor_dim = 0;    // cp.async.bulk{.prefetch}.tensor.Nd (1..5, tile mode; 0: not a tensor copy)
+  uint8_t tensor_dim = 0;    // cp{.reduce}.async.bulk{.prefetch}.tensor.Nd (1..5, tile mode; 0: not a tensor copy)
 };
 
 // tex, tld4, txq, suld and sust (PTX ISA 9.7.10 "Texture Instructions", 9.7.11 "Surface

@@ -192,7 +192,9 @@ bool bulk_specific(Instruction& in, std::string_view w) {
   // .tensor.Nd{.tile} (PTX ISA 9.7.9.25.5; the operand [tensorMap, {coordinates}]): the tile mode
   // only (.im2col and the gather/scatter modes are not modelled).
   constexpr uint8_t kDimToCome = 0xff;  // .tensor seen, .Nd not yet (a copy without it is refused when bound)
-  if (w == "tensor") return a.tensor_dim == 0 && (a.op == AsyncOp::BulkCopy || a.op == AsyncOp::BulkPrefetch) && ((a.tensor_dim = kDimToCome), true);
+  if (w == "tensor")
+    return a.tensor_dim == 0 && (a.op == AsyncOp::BulkCopy || a.op == AsyncOp::BulkPrefetch || a.op == AsyncOp::BulkReduce) &&
+           ((a.tensor_dim = kDimToCome), true);
   if (a.tensor_dim == kDimToCome && w.size() == 2 && w[1] == 'd' && w[0] >= '1' && w[0] <= '5')
     return (a.tensor_dim = static_cast<uint8_t>(w[0] - '0')), true;
   if (w == "tile") return a.tensor_dim != 0;
@@ -215,7 +217,6 @@ bool async_specific(Instruction& in, std::string_view w) {
   if (in.op == Opcode::CpReduce) {  // cp.reduce.async.bulk (PTX ISA 9.7.9.25.4.2): the copy's words, and the reduction
     if (w == "async") return a.op == AsyncOp::None;
     if (w == "bulk") return a.op == AsyncOp::None && ((a.op = AsyncOp::BulkReduce), true);
-    if (w == "tensor") return false;  // cp.reduce.async.bulk.tensor needs tensor maps (TMA): not modelled
     if (a.op == AsyncOp::BulkReduce && lookup(kAtom, w, in.atom)) return in.atom != AtomOp::Exch && in.atom != AtomOp::Cas;
     return a.op == AsyncOp::BulkReduce && w != "bulk" && bulk_specific(in, w);
   }

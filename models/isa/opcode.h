@@ -104,7 +104,7 @@ namespace gputlm::isa {
   X(Stmatrix, "stmatrix", Warp, 2, 2)            \
   X(Movmatrix, "movmatrix", Warp, 2, 2)          \
   X(CpAsync, "cp.async", Memory, 0, 5)           \
-  X(CpReduce, "cp.reduce", Memory, 3, 5)         \
+  X(CpReduce, "cp.reduce", Memory, 2, 5)         \
   X(Mbarrier, "mbarrier", Memory, 1, 4)          \
   X(Tex, "tex", Memory, 2, 4)                    \
   X(Tld4, "tld4", Memory, 2, 2)                  \

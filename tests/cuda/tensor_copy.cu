@@ -10,6 +10,8 @@
 //      the swizzled address (16-byte chunk XOR 128-byte row) and writes it out unswizzled.
 //   3. strided: a 3-D box with element stride 2 in dimension 1 (every other row).
 //   4. cuTensorMapEncodeTiled's CUDA_ERROR_INVALID_VALUE for a box row that is not a multiple of 16 bytes.
+//   5. accumulate: each block adds a 16x8 tile to its tile of the tensor with
+//      cp.reduce.async.bulk.tensor .add (cuda::ptx::cp_reduce_async_bulk_tensor), launched twice.
 // The host checks every result.
 #include <cuda.h>
 #include <cudaTypedefs.h>
@@ -61,6 +63,20 @@ __global__ void shift(const __grid_constant__ CUtensorMap in, const __grid_const
   __syncthreads();
   if (threadIdx.x == 0) {
     cde::cp_async_bulk_tensor_2d_shared_to_global(&out, x, y, &tile);
+    cde::cp_async_bulk_commit_group();
+    cde::cp_async_bulk_wait_group_read<0>();
+  }
+}
+
+// Adds (row + 1) * 100 + column to element (row, column) of the block's 16x8 tile of the tensor.
+__global__ void accumulate(const __grid_constant__ CUtensorMap map) {
+  __shared__ alignas(128) int tile[8][16];
+  for (int i = threadIdx.x; i < 8 * 16; i += blockDim.x) tile[i / 16][i % 16] = (i / 16 + 1) * 100 + i % 16;
+  cde::fence_proxy_async_shared_cta();
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    const int32_t coords[2] = {static_cast<int32_t>(blockIdx.x * 16), static_cast<int32_t>(blockIdx.y * 8)};
+    cuda::ptx::cp_reduce_async_bulk_tensor(cuda::ptx::space_global, cuda::ptx::space_shared, cuda::ptx::op_add, &map, coords, &tile);
     cde::cp_async_bulk_commit_group();
     cde::cp_async_bulk_wait_group_read<0>();
   }
@@ -150,6 +166,16 @@ int main() {
     const int want = h[z * (kW * kH / 2) + (4 + 2 * r) * kW + 8 + c];
     if (got[i] != want && bad++ < 15) printf("tensor_copy: strided %d: %d, want %d\n", i, got[i], want);
   }
+
+  CUDA_CHECK(cudaMemcpy(out, h.data(), h.size() * sizeof(int), cudaMemcpyHostToDevice));
+  for (int launch = 0; launch < 2; ++launch) accumulate<<<dim3(kW / 16, kH / 8), 128>>>(out_map);
+  CUDA_CHECK(cudaGetLastError());
+  CUDA_CHECK(cudaMemcpy(got.data(), out, got.size() * sizeof(int), cudaMemcpyDeviceToHost));
+  for (int y = 0; y < kH; ++y)
+    for (int x = 0; x < kW; ++x) {
+      const int want = h[y * kW + x] + 2 * ((y % 8 + 1) * 100 + x % 16);
+      if (got[y * kW + x] != want && bad++ < 18) printf("tensor_copy: accumulate (%d, %d): %d, want %d\n", x, y, got[y * kW + x], want);
+    }
 
   CUtensorMap bad_map;
   if (map2d(&bad_map, in, 3, 8, CU_TENSOR_MAP_SWIZZLE_NONE) != CUDA_ERROR_INVALID_VALUE && bad++ < 20)

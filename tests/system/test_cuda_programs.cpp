@@ -194,7 +194,8 @@ TEST_F(CudaPrograms, BulkCopiesThroughMbarrierTransactionsAndBulkGroupsGiveTheHo
 // Tensor memory access of sm_90 (CUDA programming guide, "Using TMA to transfer multi-dimensional
 // arrays"): cuTensorMapEncodeTiled fetched through cudaGetDriverEntryPointByVersion, __grid_constant__
 // tensor maps, 2-D box loads with out-of-bound zeros and box stores, the 128-byte swizzle, a 3-D box
-// with an element stride, and the encoder's CUDA_ERROR_INVALID_VALUE.
+// with an element stride, box reductions (cp.reduce.async.bulk.tensor .add) and the encoder's
+// CUDA_ERROR_INVALID_VALUE.
 TEST_F(CudaPrograms, TensorMapsMoveBoxesOfATensorThroughSharedMemory) {
   expect_passes_timed_and_functional("tensor_copy", "tensor_copy: PASSED");
 }

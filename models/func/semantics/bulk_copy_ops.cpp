@@ -40,7 +40,7 @@
 #include <string>
 #include <vector>
 
-#include "models/func/semantics/atomic_apply.h"
+#include "models/func/semantics/bulk_reduce.h"
 #include "models/func/semantics/dispatch.h"
 #include "models/func/semantics/half_ops.h"
 #include "models/func/semantics/small_float.h"
@@ -124,46 +124,11 @@ void bulk_prefetch(ExecCtx& c) {
   });
 }
 
-// The element-wise reduction of `bytes` of source s into destination d (one per type).
-using ReduceFn = void (*)(uint8_t* d, const uint8_t* s, uint64_t bytes, const isa::Instruction& in);
-
-template <class T>
-void reduce_elements(uint8_t* d, const uint8_t* s, uint64_t bytes, const isa::Instruction& in) {
-  for (uint64_t i = 0; i < bytes; i += sizeof(T)) {
-    T old, b;
-    std::memcpy(&old, d + i, sizeof(T));
-    std::memcpy(&b, s + i, sizeof(T));
-    const T nv = atomic_apply<T>(in.atom, old, b, T(0));
-    std::memcpy(d + i, &nv, sizeof(T));
-  }
-}
-
-// f16/bf16: add.noftz rounds as red.add.noftz; min/max keep the smaller (larger) operand, a NaN
-// giving the other one.
-void reduce_halves(uint8_t* d, const uint8_t* s, uint64_t bytes, const isa::Instruction& in) {
-  const bool bf = in.type == isa::DType::BF16;
-  for (uint64_t i = 0; i < bytes; i += 2) {
-    uint16_t old, b;
-    std::memcpy(&old, d + i, 2);
-    std::memcpy(&b, s + i, 2);
-    uint16_t nv;
-    if (in.atom == isa::AtomOp::Add) {
-      nv = static_cast<uint16_t>(half_atomic_add(in.type, old, b));
-    } else {
-      const double x = bf ? from_bf16(old) : from_f16(old), y = bf ? from_bf16(b) : from_f16(b);
-      if (x != x) nv = b;
-      else if (y != y) nv = old;
-      else nv = (in.atom == isa::AtomOp::Min ? y < x : y > x) ? b : old;
-    }
-    std::memcpy(d + i, &nv, 2);
-  }
-}
-
 // cp.reduce.async.bulk: as bulk_copy (the checks, what the memory system sees, the mbarrier's
 // complete-tx for a shared destination: at once, the source being shared memory).
-template <ReduceFn F>
 void bulk_reduce(ExecCtx& c) {
   const isa::Instruction& in = *c.in;
+  const ReduceFn reduce = reduce_fn(in.type, in.atom);  // bind_reduce checked the pair
   ExecResult& r = *c.result;
   const bool to_global = in.async.bulk_dst == Space::Global;
   uint64_t most = 0;
@@ -176,10 +141,10 @@ void bulk_reduce(ExecCtx& c) {
       c.check_global(dst, size, tid, "cp.reduce.async.bulk: global destination");
       buffer.resize(size);
       mem.read(dst, buffer.data(), size);
-      F(buffer.data(), s, size, in);
+      reduce(buffer.data(), s, size, in.atom);
       mem.write(dst, buffer.data(), size);
     } else {
-      F(shared_range(c, tid, dst, size, "destination"), s, size, in);
+      reduce(shared_range(c, tid, dst, size, "destination"), s, size, in.atom);
       mbarrier_complete_tx(c, lane, tid, in.ops[3], static_cast<uint32_t>(size));
     }
     r.space = to_global ? Space::Global : Space::Shared;
@@ -224,30 +189,12 @@ ExecFn bind_reduce(const isa::Instruction& in) {
     return nullptr;
   }
   const bool half = t == DType::F16 || t == DType::BF16;
-  bool ok = false;
-  switch (in.atom) {
-    case AtomOp::Add:
-      ok = half ? in.has(isa::kNoftz)
-                : !in.has(isa::kNoftz) && (t == DType::U32 || t == DType::S32 || t == DType::U64 || t == DType::F32 || t == DType::F64);
-      break;
-    case AtomOp::Min: case AtomOp::Max:
-      ok = !in.has(isa::kNoftz) && (half || t == DType::U32 || t == DType::S32 || t == DType::U64 || t == DType::S64);
-      break;
-    case AtomOp::Inc: case AtomOp::Dec: ok = t == DType::U32; break;
-    case AtomOp::And: case AtomOp::Or: case AtomOp::Xor: ok = t == DType::B32 || t == DType::B64; break;
-    default: break;
-  }
-  if (!ok || !is_address(in, 0) || !is_address(in, 1) || !is_value(in, 2)) return nullptr;
-  if (half) return bulk_reduce<reduce_halves>;
-  if (t == DType::F32) return bulk_reduce<reduce_elements<float>>;
-  if (t == DType::F64) return bulk_reduce<reduce_elements<double>>;
-  switch (t) {
-    case DType::U32: case DType::B32: return bulk_reduce<reduce_elements<uint32_t>>;
-    case DType::S32: return bulk_reduce<reduce_elements<int32_t>>;
-    case DType::U64: case DType::B64: return bulk_reduce<reduce_elements<uint64_t>>;
-    case DType::S64: return bulk_reduce<reduce_elements<int64_t>>;
-    default: return nullptr;
-  }
+  if (half != in.has(isa::kNoftz) && in.atom == AtomOp::Add) return nullptr;  // f16/bf16 add is .noftz, nothing else is
+  if (in.has(isa::kNoftz) && in.atom != AtomOp::Add) return nullptr;
+  const bool bitwise = in.atom == AtomOp::And || in.atom == AtomOp::Or || in.atom == AtomOp::Xor;
+  if (bitwise != (t == DType::B32 || t == DType::B64)) return nullptr;  // .b32/.b64 for and/or/xor only
+  if (!reduce_fn(t, in.atom) || !is_address(in, 0) || !is_address(in, 1) || !is_value(in, 2)) return nullptr;
+  return bulk_reduce;
 }
 
 }  // namespace

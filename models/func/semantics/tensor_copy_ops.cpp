@@ -5,6 +5,10 @@
 //       [dst], [tensorMap, {c0, ..., cN-1}], [mbar]{, policy}
 //   cp.async.bulk.tensor.Nd.global.shared::cta{.tile}.bulk_group{.L2::cache_hint} [tensorMap, {c0, ...}], [src]{, policy}
 //   cp.async.bulk.prefetch.tensor.Nd.L2.global{.tile}{.L2::cache_hint} [tensorMap, {c0, ...}]{, policy}
+//   cp.reduce.async.bulk.tensor.Nd.global.shared::cta.redOp{.tile}.bulk_group{.L2::cache_hint} [tensorMap, {c0, ...}], [src]{, policy}
+//     (PTX ISA 9.7.9.25.5.2: redOp .add .min .max .inc .dec .and .or .xor on the map's element type,
+//     the pairs cp.reduce.async.bulk's global form allows: bulk_reduce.h; a reduction combines
+//     each element inside the tensor into global memory as a store would write it)
 //
 // The box starts at the signed coordinates and spans the map's box dimensions, stepping by its
 // element strides; in shared memory it is dense (dimension 0 fastest) from dst (128-byte
@@ -15,11 +19,13 @@
 // copy happens when the instruction executes; the timing model sees the box's rows (up to 32
 // runs of them; of the last lane, when several lanes copy) as the global side, and a load's
 // mbarrier transaction completes when they return.
-// Not modelled, named at load time: .im2col, .tile::gather4/scatter4, .multicast::cluster (sm_90a).
+// Not modelled, named at load time: .im2col (and the reduction's .im2col_no_offs),
+// .tile::gather4/scatter4, .multicast::cluster (sm_90a).
 #include <array>
 #include <cstring>
 #include <string>
 
+#include "models/func/semantics/bulk_reduce.h"
 #include "models/func/semantics/dispatch.h"
 #include "models/func/semantics/semantics.h"
 #include "models/func/tensor_map.h"
@@ -127,25 +133,76 @@ void tensor_load(ExecCtx& c) {
   });
 }
 
-// shared::cta -> global, the elements inside the tensor only.
-void tensor_store(ExecCtx& c) {
+// shared::cta -> global for each lane, the elements inside the tensor only: put(global address,
+// shared element) for each, after the checks (`what`: the instruction, for the faults); `prepare`
+// sees the lane's map first.
+template <class Prepare, class Put>
+void box_to_global(ExecCtx& c, const char* what, Prepare&& prepare, Put&& put) {
   const isa::Instruction& in = *c.in;
-  GlobalMemory& mem = *c.launch().memory;
+  const std::string element = std::string(what) + ": tensor element";
   lanes(c, [&](unsigned, uint32_t tid) {
     const TensorMap m = tensor_map(c, tid, in.ops[0]);
+    prepare(m, tid);
     int64_t start[TensorMap::kMaxRank];
     coordinates(c, in.ops[0], tid, start);
     const uint64_t src = operand_address(c, tid, in.ops[1]);
-    if (src % 128 != 0) c.fault("cp.async.bulk.tensor: shared source not 128-byte aligned", tid, src);
+    if (src % 128 != 0) c.fault(std::string(what) + ": shared source not 128-byte aligned", tid, src);
     for_each_element(m, start, [&](uint64_t offset, uint64_t addr, bool inside) {
       if (!inside) return;
       const uint64_t at = m.swizzled(src + offset);
       const uint8_t* p = c.cta->shared_at(at, m.element_bytes);
-      if (!p) c.fault("cp.async.bulk.tensor: shared source: " + c.cta->shared_miss(at), tid, at);
-      c.check_global(addr, m.element_bytes, tid, "cp.async.bulk.tensor: tensor element");
-      mem.write(addr, p, m.element_bytes);
+      if (!p) c.fault(std::string(what) + ": shared source: " + c.cta->shared_miss(at), tid, at);
+      c.check_global(addr, m.element_bytes, tid, element);
+      put(addr, p, m.element_bytes);
     });
     record_rows(c, m, start);
+  });
+}
+
+void tensor_store(ExecCtx& c) {
+  GlobalMemory& mem = *c.launch().memory;
+  box_to_global(c, "cp.async.bulk.tensor", [](const TensorMap&, uint32_t) {},
+                [&](uint64_t addr, const uint8_t* p, unsigned bytes) { mem.write(addr, p, bytes); });
+}
+
+// The element type of a tensor map's CUtensorMapDataType for a reduction (cuda.h: UINT32 2,
+// INT32 3, UINT64 4, INT64 5, FLOAT16 6, FLOAT32 7, FLOAT64 8, BFLOAT16 9, FLOAT32_FTZ 10), or None.
+isa::DType reduce_type(const TensorMap& m) {
+  using isa::DType;
+  switch (m.data_type) {
+    case 2: return DType::U32;
+    case 3: return DType::S32;
+    case 4: return DType::U64;
+    case 5: return DType::S64;
+    case 6: return DType::F16;
+    case 7: case 10: return DType::F32;
+    case 8: return DType::F64;
+    case 9: return DType::BF16;
+    default: return DType::None;
+  }
+}
+
+constexpr const char* kRedOps[] = {"", "add", "min", "max", "inc", "dec", "and", "or", "xor", "exch", "cas"};  // isa::AtomOp
+
+// cp.reduce.async.bulk.tensor: each element inside the tensor combined into it (bulk_reduce.h; the
+// element type is the tensor map's, and a redOp it does not allow is a fault here, the map being
+// known only when the instruction runs).
+void tensor_reduce(ExecCtx& c) {
+  const isa::AtomOp op = c.in->atom;
+  GlobalMemory& mem = *c.launch().memory;
+  ReduceFn reduce = nullptr;
+  auto prepare = [&](const TensorMap& m, uint32_t tid) {
+    reduce = reduce_fn(reduce_type(m), op);
+    if (!reduce)
+      c.fault("cp.reduce.async.bulk.tensor: ." + std::string(kRedOps[static_cast<unsigned>(op)]) +
+                  " is not defined for the tensor map's data type " + std::to_string(m.data_type) + " (CUtensorMapDataType)",
+              tid, 0, false);
+  };
+  box_to_global(c, "cp.reduce.async.bulk.tensor", prepare, [&](uint64_t addr, const uint8_t* p, unsigned bytes) {
+    uint8_t element[8];
+    mem.read(addr, element, bytes);
+    reduce(element, p, bytes, op);
+    mem.write(addr, element, bytes);
   });
 }
 
@@ -170,8 +227,14 @@ ExecFn bind_tensor_copy(const isa::Instruction& in) {
     return a.bulk_src == Space::Global && is_map(in, 0) && in.nops == 1 + hint ? ExecFn(tensor_prefetch) : nullptr;
   if (a.bulk_dst == Space::Shared && a.bulk_src == Space::Global && a.complete_tx && !a.bulk_group)
     return is_address(in, 0) && is_map(in, 1) && is_address(in, 2) && in.nops == 3 + hint ? ExecFn(tensor_load) : nullptr;
-  if (a.bulk_dst == Space::Global && a.bulk_src == Space::Shared && a.bulk_group && !a.complete_tx)
-    return is_map(in, 0) && is_address(in, 1) && in.nops == 2 + hint ? ExecFn(tensor_store) : nullptr;
+  const bool to_global = a.bulk_dst == Space::Global && a.bulk_src == Space::Shared && a.bulk_group && !a.complete_tx &&
+                         is_map(in, 0) && is_address(in, 1) && in.nops == 2 + hint;
+  if (a.op == isa::AsyncOp::BulkReduce)
+    return to_global && in.type == isa::DType::None && !in.has(isa::kNoftz) && in.atom != isa::AtomOp::Exch &&
+                   in.atom != isa::AtomOp::Cas && in.atom != isa::AtomOp::None
+               ? ExecFn(tensor_reduce)
+               : nullptr;
+  if (to_global) return tensor_store;
   return nullptr;
 }
 

@@ -130,6 +130,35 @@ TEST(TensorCopy, AStoreWritesTheElementsInsideTheTensor) {
   EXPECT_EQ(r.run(), 1005u * 10000 + 505u);
 }
 
+// cp.reduce.async.bulk.tensor (PTX ISA 9.7.9.25.5.2): shared words 0..15 = 1000 + i combined into
+// the 4 x 4 box at (6, 4) with `op`; returns 10000 x element (7, 5) + element (5, 5).
+uint64_t reduce_box(const std::string& op, uint8_t data_type = 2) {
+  std::string fill;
+  for (int i = 0; i < 16; ++i) fill += "st.shared.u32 [%r1+" + std::to_string(4 * i) + "], " + std::to_string(1000 + i) + ";\n";
+  TensorRun r(fill + "mov.u32 %r3, 6;\n mov.u32 %r4, 4;\n"
+                     "cp.reduce.async.bulk.tensor.2d.global.shared::cta." + op + ".tile.bulk_group [%rd8, {%r3, %r4}], [%r1];\n"
+                     "cp.async.bulk.commit_group;\n cp.async.bulk.wait_group.read 0;\n"
+                     "ld.global.u32 %r5, [%rd7+188];\n ld.global.u32 %r6, [%rd7+180];\n mad.lo.u32 %r5, %r5, 10000, %r6;\n cvt.u64.u32 %o, %r5;\n");
+  func::TensorMap m = map2d(r.tensor, 4, 4);
+  m.data_type = data_type;
+  r.set_map(m);
+  return r.run();
+}
+
+TEST(TensorCopy, AReductionCombinesTheBoxIntoTheElementsInsideTheTensor) {
+  // (7, 5) = 507 meets shared word 4 + 1 = 1005; (5, 5), outside the box, keeps 505.
+  EXPECT_EQ(reduce_box("add"), (507u + 1005u) * 10000 + 505u);
+  EXPECT_EQ(reduce_box("min"), 507u * 10000 + 505u);
+  EXPECT_EQ(reduce_box("max"), 1005u * 10000 + 505u);
+  EXPECT_EQ(reduce_box("xor"), (507u ^ 1005u) * 10000 + 505u);
+  EXPECT_EQ(reduce_box("inc"), 508u * 10000 + 505u);  // inc: 507 < 1005, so old + 1
+}
+
+TEST(TensorCopy, AReductionTheMapsTypeDoesNotAllowIsAFault) {
+  const std::string f = kernel_fault([] { reduce_box("inc", 3); });  // .inc on INT32
+  EXPECT_NE(f.find("cp.reduce.async.bulk.tensor: .inc is not defined for the tensor map's data type 3"), std::string::npos) << f;
+}
+
 TEST(TensorCopy, AMapOfAnotherRankOrNoMapIsAFault) {
   TensorRun r(load_then_read(0, 0, 0));
   func::TensorMap m = map2d(r.tensor, 4, 4);
