@@ -12,7 +12,9 @@
 #include "models/func/cluster_state.h"
 #include "models/func/kernel_fault.h"
 #include "models/func/reference_executor.h"
+#include "models/vgiw/mapper/kernel_map.h"
 #include "support/ptx_harness.h"
+#include "tensor_warp_harness.h"
 
 namespace gputlm::test {
 namespace {
@@ -221,6 +223,26 @@ TEST(Clusters, AsyncStoresAndReductionsIntoAPeerCompleteItsMbarrier) {
                "DONE1:\n barrier.cluster.arrive;\n barrier.cluster.wait;\n" + kStoreOne,
                {2, 1, 1}, 32, {2, 1, 1});
   EXPECT_EQ(r.run(1)[0], 21u);
+}
+
+// VGIW's fabric maps no cluster construct and no bulk or tensor copy: each refuses the kernel with
+// the instruction's text and why.
+TEST(ClusterSemantics, VgiwRefusesClusterInstructionsAndBulkReductionsNamingThem) {
+  const std::pair<std::string, std::string> cases[] = {
+      {"barrier.cluster.arrive;", "thread block clusters"},
+      {"mapa.shared::cluster.u32 %r32, %r0, 1;", "thread block clusters"},
+      {"getctarank.shared::cluster.u32 %r32, %r0;", "thread block clusters"},
+      {"cp.reduce.async.bulk.tensor.1d.global.shared::cta.add.tile.bulk_group [%rd0, {%r0}], [%r1];", "asynchronous copies"}};
+  for (const auto& [line, why] : cases) {
+    auto m = parse(tensor_warp_kernel(line));
+    try {
+      vgiw::map_kernel(*m->kernels.at(0));
+      ADD_FAILURE() << "VGIW mapped " << line;
+    } catch (const std::invalid_argument& e) {
+      EXPECT_NE(std::string(e.what()).find("'" + line + "'"), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find(why), std::string::npos) << e.what();
+    }
+  }
 }
 
 }  // namespace
