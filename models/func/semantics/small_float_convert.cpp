@@ -106,6 +106,18 @@ const FloatFormat* format_of(DType t) {
   }
 }
 
+// cvt.rna.tf32.f32 d, a (what wmma::__float_to_tf32 gives) on the bits: adding half of the 13
+// dropped bits' weight to the magnitude and clearing them rounds half away from zero, a carry
+// into the exponent giving the next binade (past the largest finite value, the infinity); this is
+// to_tf32's result for every value but NaN, which gives the canonical NaN.
+void cvt_rna_tf32(ExecCtx& c) {
+  const isa::Instruction& in = *c.in;
+  lanes(c, [&](unsigned lane, uint32_t tid) {
+    const uint32_t a = static_cast<uint32_t>(c.raw(in.ops[1], lane, tid));
+    c.reg(in.ops[0].reg, tid) = (a & 0x7FFFFFFFu) > 0x7F800000u ? kF32.nan : (a + 0x1000u) & 0xFFFFE000u;
+  });
+}
+
 // cvt.dtype.atype d, a with one value in and one out.
 void cvt_scalar(ExecCtx& c) {
   const isa::Instruction& in = *c.in;
@@ -192,6 +204,7 @@ ExecFn bind_small_float_convert(const isa::Instruction& in) {
   if (three) return nullptr;
   if (d == DType::TF32) {
     const bool ok = s == DType::F32 && (r == Round::Rna || r == Round::Rn || r == Round::Rz) && !in.has(isa::kSat);
+    if (ok && r == Round::Rna && !in.has(isa::kSatFinite) && !in.has(isa::kRelu) && !in.has(isa::kFtz)) return cvt_rna_tf32;
     return ok ? cvt_scalar : nullptr;
   }
   const bool narrow_side = d == DType::F16 || d == DType::BF16 || s == DType::F16 || s == DType::BF16;

@@ -187,6 +187,23 @@ TEST(SmallFloatConvert, Tf32RoundsTheMantissaToTenBits) {
   EXPECT_EQ(to32("cvt.rna.tf32.f32", b32(0x7FC00001)), 0x7FFFFFFFu);
 }
 
+// cvt.rna.tf32.f32 takes a path of its own (bit rounding): it gives to_tf32's value for a spread
+// of bit patterns, every exponent, both signs, the ties and the values next to them.
+TEST(SmallFloatConvert, Tf32RoundingOnTheBitsIsToTf32sForEveryExponent) {
+  std::string body, expect;
+  std::vector<uint32_t> inputs;
+  for (uint32_t e = 0; e < 256; e += 5)
+    for (const uint32_t m : {0x000000u, 0x000FFFu, 0x001000u, 0x001001u, 0x003000u, 0x7FEFFFu, 0x7FF000u, 0x7FFFFFu, 0x2AB5A5u})
+      for (const uint32_t sign : {0u, 0x80000000u}) inputs.push_back(sign | e << 23 | m);
+  inputs.push_back(0x7F800000u);  // infinity
+  inputs.push_back(0xFF800000u);
+  for (const uint32_t a : inputs) {
+    const double v = bits_f32(a);
+    const uint32_t want = std::isnan(v) ? func::sem::kF32.nan : func::sem::to_tf32(v, isa::Round::Rna);
+    EXPECT_EQ(to32("cvt.rna.tf32.f32", b32(a)), want) << std::hex << a;
+  }
+}
+
 TEST(SmallFloatConvert, E4m3x2PacksSaturatesAtFourFortyEight) {
   const std::string e4 = "cvt.rn.satfinite.e4m3x2.f32";
   EXPECT_EQ(to16x2(e4, 448.0f, -448.0f), 0x7EFEu);
