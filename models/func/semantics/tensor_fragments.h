@@ -103,22 +103,25 @@ inline void wmma_element(unsigned lane, unsigned e, unsigned per_lane, unsigned 
   r = idx / cols;
   col = idx % cols;
 }
-// The same positions for e = 0, 1, ... of one lane without a division per element.
-class WmmaWalk {
+// Row-major positions in a rows x cols matrix of the fragment order's elements idx, idx + 1, ...
+// (the order wraps at the end), the order being row-major or column-major.
+class FragmentOrder {
  public:
-  WmmaWalk(unsigned lane, unsigned per_lane, unsigned rows, unsigned cols) : m_rows(rows), m_cols(cols) {
-    wmma_element(lane, 0, per_lane, rows, cols, m_r, m_c);
+  FragmentOrder(unsigned idx, unsigned rows, unsigned cols, bool col_major)
+      : m_rows(rows), m_cols(cols), m_col_major(col_major) {
+    const unsigned minor = col_major ? rows : cols;
+    m_major = idx / minor, m_minor = idx % minor;
   }
-  unsigned row() const { return m_r; }
-  unsigned col() const { return m_c; }
+  unsigned pos() const { return m_col_major ? m_minor * m_cols + m_major : m_major * m_cols + m_minor; }
   void next() {
-    if (++m_c < m_cols) return;
-    m_c = 0;
-    if (++m_r == m_rows) m_r = 0;
+    if (++m_minor < (m_col_major ? m_rows : m_cols)) return;
+    m_minor = 0;
+    if (++m_major == (m_col_major ? m_cols : m_rows)) m_major = 0;
   }
 
  private:
-  unsigned m_rows, m_cols, m_r = 0, m_c = 0;
+  unsigned m_rows, m_cols, m_major = 0, m_minor = 0;
+  bool m_col_major;
 };
 // Rows and columns of wmma matrix `part` (A: M x K, B: K x N, C/D: M x N) of the instruction's shape.
 void wmma_dims(const isa::TensorForm& t, isa::MatrixPart part, unsigned& rows, unsigned& cols);

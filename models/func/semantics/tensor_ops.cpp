@@ -200,26 +200,6 @@ void wmma_types(const isa::TensorForm& t, MmaType& td, MmaType& ta, MmaType& tb,
 unsigned first_lane(unsigned per_lane, unsigned total) {
   return per_lane * kWarpSize > total && total % per_lane == 0 ? kWarpSize - total / per_lane : 0;
 }
-// Row-major positions in a rows x cols matrix of the fragment order's elements idx, idx + 1, ...
-class FragmentOrder {
- public:
-  FragmentOrder(unsigned idx, unsigned rows, unsigned cols, bool col_major)
-      : m_rows(rows), m_cols(cols), m_col_major(col_major) {
-    const unsigned minor = col_major ? rows : cols;
-    m_major = idx / minor, m_minor = idx % minor;
-  }
-  unsigned pos() const { return m_col_major ? m_minor * m_cols + m_major : m_major * m_cols + m_minor; }
-  void next() {
-    if (++m_minor < (m_col_major ? m_rows : m_cols)) return;
-    m_minor = 0;
-    if (++m_major == (m_col_major ? m_cols : m_rows)) m_major = 0;
-  }
-
- private:
-  unsigned m_rows, m_cols, m_major, m_minor;
-  bool m_col_major;
-};
-
 void read_wmma(ExecCtx& c, unsigned op, MmaType type, Matrix& mat, uint32_t tid0, bool col_major) {
   const isa::Operand& v = c.in->ops[op];
   const ElemFormat f = elem_format(type);
@@ -241,8 +221,7 @@ void read_wmma(ExecCtx& c, unsigned op, MmaType type, Matrix& mat, uint32_t tid0
 template <MmaType T>
 double fragment_value(uint64_t bits) {
   if constexpr (T == MmaType::BF16) return get<float>(bits << 16);
-  else if constexpr (T == MmaType::F16 || T == MmaType::F64) return real_value(T, bits);
-  else return real_value(T, bits);  // .tf32, .f32: a bit cast
+  else return real_value(T, bits);
 }
 
 // The float fragments' values, row-major in `out` (rows x cols): the same elements as read_wmma,
@@ -271,21 +250,10 @@ void read_wmma_values(ExecCtx& c, const isa::Operand& v, unsigned rows, unsigned
   for (unsigned l = from; l < kWarpSize; ++l) {
     const uint32_t tid = warp_thread(tid0, l);
     if (tid >= c.cta->nthreads) continue;
-    const unsigned first = l * per_lane % total;
-    FragmentOrder at(first, rows, cols, ColMajor);
-    unsigned idx = first;  // row-major fragments: the position itself
+    FragmentOrder at(l * per_lane % total, rows, cols, ColMajor);
     for (unsigned j = 0; j < v.vec_n; ++j) {
       const uint64_t word = v.vec[j] >= 0 ? c.reg(v.vec[j], tid) : 0;
-      for (unsigned e = 0; e < f.per_reg; ++e) {
-        const double x = fragment_value<T>(f.bits == 64 ? word : (word >> (e * f.bits)) & mask);
-        if constexpr (ColMajor) {
-          out[at.pos()] = x;
-          at.next();
-        } else {
-          out[idx] = x;
-          if (++idx == total) idx = 0;
-        }
-      }
+      for (unsigned e = 0; e < f.per_reg; ++e, at.next()) out[at.pos()] = fragment_value<T>(f.bits == 64 ? word : (word >> (e * f.bits)) & mask);
     }
   }
 }
@@ -372,8 +340,8 @@ void wmma_mma(ExecCtx& c) {
   const unsigned per_lane = in.ops[0].vec_n * fd.per_reg;
   lanes(c, [&](unsigned, uint32_t tid) {
     uint64_t elems[16] = {};
-    WmmaWalk at(tid % kWarpSize, per_lane, t.m, t.n);
-    for (unsigned e = 0; e < per_lane; ++e, at.next()) elems[e] = d.at(at.row(), at.col());
+    FragmentOrder at(tid % kWarpSize * per_lane % (t.m * t.n), t.m, t.n, false);
+    for (unsigned e = 0; e < per_lane; ++e, at.next()) elems[e] = d.bits[at.pos()];
     write_fragment(c, in.ops[0], tid, fd, elems);
   });
 }
