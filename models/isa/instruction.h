@@ -85,7 +85,9 @@ struct AsyncForm {
   bool complete_tx = false;  // .mbarrier::complete_tx::bytes
   bool bulk_group = false;   // .bulk_group
   bool read = false;         // cp.async.bulk.wait_group.read
-  uint8_t tensor_dim = 0;    // cp{.reduce}.async.bulk{.prefetch}.tensor.Nd (1..5, tile mode; 0: not a tensor copy)
+  uint8_t tensor_dim = 0;    // cp{.reduce}.async.bulk{.prefetch}.tensor.Nd (1..5; 0: not a tensor copy)
+  bool im2col = false;       // .tensor's .im2col (loads, prefetch: im2col offsets follow) or .im2col_no_offs (stores, reductions)
+  bool no_offs = false;      // .im2col_no_offs
 };
 
 // tex, tld4, txq, suld and sust (PTX ISA 9.7.10 "Texture Instructions", 9.7.11 "Surface

@@ -189,15 +189,17 @@ bool bulk_specific(Instruction& in, std::string_view w) {
   if (w == "L2") return a.op == AsyncOp::BulkPrefetch;
   if (w == "mbarrier::complete_tx::bytes") return a.complete_tx = true;
   if (w == "bulk_group") return a.bulk_group = true;
-  // .tensor.Nd{.tile} (PTX ISA 9.7.9.25.5; the operand [tensorMap, {coordinates}]): the tile mode
-  // only (.im2col and the gather/scatter modes are not modelled).
+  // .tensor.Nd{.tile, .im2col, .im2col_no_offs} (PTX ISA 9.7.9.25.5; the operand [tensorMap,
+  // {coordinates}]); the gather/scatter and im2col::w modes (sm_100) are not modelled.
   constexpr uint8_t kDimToCome = 0xff;  // .tensor seen, .Nd not yet (a copy without it is refused when bound)
   if (w == "tensor")
     return a.tensor_dim == 0 && (a.op == AsyncOp::BulkCopy || a.op == AsyncOp::BulkPrefetch || a.op == AsyncOp::BulkReduce) &&
            ((a.tensor_dim = kDimToCome), true);
   if (a.tensor_dim == kDimToCome && w.size() == 2 && w[1] == 'd' && w[0] >= '1' && w[0] <= '5')
     return (a.tensor_dim = static_cast<uint8_t>(w[0] - '0')), true;
-  if (w == "tile") return a.tensor_dim != 0;
+  if (w == "tile") return a.tensor_dim != 0 && !a.im2col;
+  if (w == "im2col" || w == "im2col_no_offs")
+    return a.tensor_dim != 0 && !a.im2col && ((a.im2col = true), (a.no_offs = w == "im2col_no_offs"), true);
   if (w == "shared::cta" || w == "shared::cluster" || w == "global") {
     const Space s = w == "global" ? Space::Global : Space::Shared;
     if (a.bulk_dst == Space::Generic && a.op != AsyncOp::BulkPrefetch) a.bulk_dst = s;

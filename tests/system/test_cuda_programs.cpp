@@ -200,6 +200,13 @@ TEST_F(CudaPrograms, TensorMapsMoveBoxesOfATensorThroughSharedMemory) {
   expect_passes_timed_and_functional("tensor_copy", "tensor_copy: PASSED");
 }
 
+// TMA's im2col mode (PTX ISA 5.5.4): a padded 3x3 convolution as an implicit GEMM, one im2col load
+// (after an im2col prefetch) per filter tap through cuTensorMapEncodeIm2col's map; an interleaved
+// (NC/8HWC8) tile box with an element stride in W; the encoder's CUDA_ERROR_INVALID_VALUE.
+TEST_F(CudaPrograms, Im2colTensorMapsFeedAConvolution) {
+  expect_passes_timed_and_functional("tensor_im2col", "tensor_im2col: PASSED");
+}
+
 // Thread block clusters of sm_90 (CUDA programming guide, "Thread Block Clusters", "Distributed
 // Shared Memory"): __cluster_dims__ and cudaLaunchKernelEx's cluster attribute, cluster.sync() and
 // its split arrive/wait, each block reading and adding to the others' shared memory, and the

@@ -1,26 +1,31 @@
-// cp.async.bulk.tensor (PTX ISA 9.7.9.25.5, sm_90), tile mode, through a tensor map
-// (func/tensor_map.h, made by cuTensorMapEncodeTiled):
+// cp.async.bulk.tensor (PTX ISA 9.7.9.25.5, sm_90), tile and im2col modes, through a tensor map
+// (func/tensor_map.h, made by cuTensorMapEncodeTiled or cuTensorMapEncodeIm2col):
 //
 //   cp.async.bulk.tensor.Nd.shared::cluster.global{.tile}.mbarrier::complete_tx::bytes{.L2::cache_hint}
 //       [dst], [tensorMap, {c0, ..., cN-1}], [mbar]{, policy}
-//   cp.async.bulk.tensor.Nd.global.shared::cta{.tile}.bulk_group{.L2::cache_hint} [tensorMap, {c0, ...}], [src]{, policy}
+//   cp.async.bulk.tensor.Nd.shared::cluster.global.im2col.mbarrier::complete_tx::bytes{.L2::cache_hint}
+//       [dst], [tensorMap, {c0, ..., cN-1}], [mbar], {o0, ..., oN-3}{, policy}   (N = 3..5; o: 16-bit im2col offsets)
+//   cp.async.bulk.tensor.Nd.global.shared::cta{.tile, .im2col_no_offs}.bulk_group{.L2::cache_hint} [tensorMap, {c0, ...}], [src]{, policy}
 //   cp.async.bulk.prefetch.tensor.Nd.L2.global{.tile}{.L2::cache_hint} [tensorMap, {c0, ...}]{, policy}
-//   cp.reduce.async.bulk.tensor.Nd.global.shared::cta.redOp{.tile}.bulk_group{.L2::cache_hint} [tensorMap, {c0, ...}], [src]{, policy}
+//   cp.async.bulk.prefetch.tensor.Nd.L2.global.im2col{.L2::cache_hint} [tensorMap, {c0, ...}], {o0, ...}{, policy}
+//   cp.reduce.async.bulk.tensor.Nd.global.shared::cta.redOp{.tile, .im2col_no_offs}.bulk_group{.L2::cache_hint}
+//       [tensorMap, {c0, ...}], [src]{, policy}
 //     (PTX ISA 9.7.9.25.5.2: redOp .add .min .max .inc .dec .and .or .xor on the map's element type,
 //     the pairs cp.reduce.async.bulk's global form allows: bulk_reduce.h; a reduction combines
 //     each element inside the tensor into global memory as a store would write it)
 //
-// The box starts at the signed coordinates and spans the map's box dimensions, stepping by its
-// element strides; in shared memory it is dense (dimension 0 fastest) from dst (128-byte
-// aligned), each element at its swizzled address (TensorMap::swizzled). Elements outside the
+// The elements moved are the box's (tile mode) or the pixels' (im2col; the .im2col_no_offs forms
+// with offsets of zero) as tensor_box.h walks them; in shared memory they are dense from dst
+// (128-byte aligned), each at its swizzled address (TensorMap::swizzled). A map of the other mode
+// than the instruction's, or an im2col filter base outside the bounding box, is a fault. Elements outside the
 // tensor read as zero (NaN with the NaN fill) and are not written by a store; the complete-tx
 // counts the whole box. The tensor map is read at its generic address: a kernel parameter
 // (__grid_constant__, cvta.param) or global memory. As for cp.async.bulk (bulk_copy_ops.cpp) the
-// copy happens when the instruction executes; the timing model sees the box's rows (up to 32
-// runs of them; of the last lane, when several lanes copy) as the global side, and a load's
-// mbarrier transaction completes when they return.
-// Not modelled, named at load time: .im2col (and the reduction's .im2col_no_offs),
-// .tile::gather4/scatter4, .multicast::cluster (sm_90a).
+// copy happens when the instruction executes; the timing model sees the box's rows (im2col: its
+// pixels; up to 32 runs of them; of the last lane, when several lanes copy) as the global side, and
+// a load's mbarrier transaction completes when they return.
+// Not modelled, named at load time: .tile::gather4/scatter4 and .im2col::w (sm_100),
+// .multicast::cluster (sm_90a).
 #include <array>
 #include <cstring>
 #include <string>
@@ -28,6 +33,7 @@
 #include "models/func/semantics/bulk_reduce.h"
 #include "models/func/semantics/dispatch.h"
 #include "models/func/semantics/semantics.h"
+#include "models/func/tensor_box.h"
 #include "models/func/tensor_map.h"
 
 namespace gputlm::func::sem {
@@ -52,38 +58,30 @@ TensorMap tensor_map(ExecCtx& c, uint32_t tid, const isa::Operand& a) {
   if (m.magic != TensorMap::kMagic) c.fault("cp.async.bulk.tensor: no tensor map made by cuTensorMapEncodeTiled at this address", tid, at);
   if (m.rank != c.in->async.tensor_dim)
     c.fault("cp.async.bulk.tensor." + std::to_string(c.in->async.tensor_dim) + "d with a tensor map of rank " + std::to_string(m.rank), tid, at);
+  if ((m.im2col != 0) != c.in->async.im2col)
+    c.fault(std::string("cp.async.bulk.tensor in ") + (c.in->async.im2col ? "im2col" : "tile") + " mode with a tensor map made by " +
+                (m.im2col ? "cuTensorMapEncodeIm2col" : "cuTensorMapEncodeTiled"),
+            tid, at);
   return m;
 }
 
-// Every element of the box in order: f(shared offset, global address, inside the tensor).
-template <class F>
-void for_each_element(const TensorMap& m, const int64_t* start, F&& f) {
-  std::array<uint32_t, TensorMap::kMaxRank> idx{};
-  const uint64_t total = m.box_bytes() / m.element_bytes;
-  for (uint64_t e = 0; e < total; ++e) {
-    uint64_t addr = m.address;
-    bool inside = true;
-    for (unsigned d = 0; d < m.rank; ++d) {
-      const int64_t g = start[d] + int64_t{idx[d]} * m.element_stride[d];
-      inside = inside && g >= 0 && static_cast<uint64_t>(g) < m.dim(d);
-      addr += static_cast<uint64_t>(g) * (d == 0 ? m.element_bytes : m.stride[d - 1]);
-    }
-    f(e * m.element_bytes, addr, inside);
-    for (unsigned d = 0; d < m.rank && ++idx[d] == m.box_count(d); ++d) idx[d] = 0;
-  }
-}
+// A copy's start: the signed 32-bit coordinates, and the im2col offsets (W, H, D; zero without them).
+struct Start {
+  int64_t coord[TensorMap::kMaxRank] = {};
+  uint16_t offset[3] = {};
+};
 
-// What the timing model sees: the box's rows (runs along dimension 0) from their first element
-// inside the tensor, as pseudo-lanes of a row's bytes each; more than 32 rows are seen as 32 runs
-// of consecutive rows.
-void record_rows(ExecCtx& c, const TensorMap& m, const int64_t* start) {
+// What the timing model sees: the box's rows (runs along dimension 0; im2col: pixels) from their
+// first element inside the tensor, as pseudo-lanes of a row's bytes each; more than 32 rows are
+// seen as 32 runs of consecutive rows.
+void record_rows(ExecCtx& c, const TensorMap& m, const Start& start) {
   ExecResult& r = *c.result;
-  const uint64_t row_elements = m.box_count(0), rows = m.box_bytes() / m.element_bytes / row_elements;
+  const uint64_t row_elements = m.row_elements(), rows = m.elements() / row_elements;
   const uint64_t per_slot = (rows + kWarpSize - 1) / kWarpSize;
   r.space = Space::Global;
   r.accessed = 0;
   r.access_bytes = static_cast<uint32_t>(row_elements * m.element_bytes * per_slot);
-  for_each_element(m, start, [&](uint64_t offset, uint64_t addr, bool inside) {
+  for_each_box_element(m, start.coord, start.offset, [&](uint64_t offset, uint64_t addr, bool inside) {
     const unsigned slot = static_cast<unsigned>(offset / m.element_bytes / row_elements / per_slot);
     if (!inside || (r.accessed >> slot & 1)) return;
     r.accessed |= LaneMask{1} << slot;
@@ -98,9 +96,24 @@ void fill_value(const TensorMap& m, uint8_t* out) {
   std::memcpy(out, &nan, m.element_bytes);
 }
 
-// The box's signed 32-bit start coordinates.
-void coordinates(ExecCtx& c, const isa::Operand& a, uint32_t tid, int64_t* out) {
-  for (unsigned d = 0; d < a.vec_n; ++d) out[d] = static_cast<int32_t>(c.reg(a.vec[d], tid));
+// The copy's start for a lane: the coordinates of `a` ([tensorMap, {...}]) and the im2col offsets
+// of operand `offsets` (when the instruction has them); an im2col filter base outside the bounding
+// box is a fault.
+Start copy_start(ExecCtx& c, const TensorMap& m, const isa::Operand& a, const isa::Operand* offsets, uint32_t tid) {
+  Start s;
+  for (unsigned d = 0; d < a.vec_n; ++d) s.coord[d] = static_cast<int32_t>(c.reg(a.vec[d], tid));
+  if (offsets)
+    for (unsigned d = 0; d < offsets->vec_n; ++d) s.offset[d] = static_cast<uint16_t>(c.reg(offsets->vec[d], tid));
+  if (m.im2col) {
+    const std::string why = im2col_start_error(m, s.coord);
+    if (!why.empty()) c.fault("cp.async.bulk.tensor: " + why, tid, 0, false);
+  }
+  return s;
+}
+
+// The im2col offsets operand of a load (3) or prefetch (1), or none.
+const isa::Operand* offsets_operand(const isa::Instruction& in, unsigned i) {
+  return in.async.im2col && !in.async.no_offs ? &in.ops[i] : nullptr;
 }
 
 // global -> shared::cluster, completing the mbarrier's transaction.
@@ -109,14 +122,13 @@ void tensor_load(ExecCtx& c) {
   GlobalMemory& mem = *c.launch().memory;
   lanes(c, [&](unsigned lane, uint32_t tid) {
     const TensorMap m = tensor_map(c, tid, in.ops[1]);
-    int64_t start[TensorMap::kMaxRank];
-    coordinates(c, in.ops[1], tid, start);
+    const Start start = copy_start(c, m, in.ops[1], offsets_operand(in, 3), tid);
     const uint64_t dst = operand_address(c, tid, in.ops[0]);
     if (dst % 128 != 0) c.fault("cp.async.bulk.tensor: shared destination not 128-byte aligned", tid, dst);
     uint8_t fill[8];
     fill_value(m, fill);
     bool any_inside = false;
-    for_each_element(m, start, [&](uint64_t offset, uint64_t addr, bool inside) {
+    for_each_box_element(m, start.coord, start.offset, [&](uint64_t offset, uint64_t addr, bool inside) {
       const uint64_t at = m.swizzled(dst + offset);
       uint8_t* p = c.cta->shared_at(at, m.element_bytes);
       if (!p) c.fault("cp.async.bulk.tensor: shared destination: " + c.cta->shared_miss(at), tid, at);
@@ -143,11 +155,10 @@ void box_to_global(ExecCtx& c, const char* what, Prepare&& prepare, Put&& put) {
   lanes(c, [&](unsigned, uint32_t tid) {
     const TensorMap m = tensor_map(c, tid, in.ops[0]);
     prepare(m, tid);
-    int64_t start[TensorMap::kMaxRank];
-    coordinates(c, in.ops[0], tid, start);
+    const Start start = copy_start(c, m, in.ops[0], nullptr, tid);
     const uint64_t src = operand_address(c, tid, in.ops[1]);
     if (src % 128 != 0) c.fault(std::string(what) + ": shared source not 128-byte aligned", tid, src);
-    for_each_element(m, start, [&](uint64_t offset, uint64_t addr, bool inside) {
+    for_each_box_element(m, start.coord, start.offset, [&](uint64_t offset, uint64_t addr, bool inside) {
       if (!inside) return;
       const uint64_t at = m.swizzled(src + offset);
       const uint8_t* p = c.cta->shared_at(at, m.element_bytes);
@@ -206,15 +217,22 @@ void tensor_reduce(ExecCtx& c) {
   });
 }
 
-// prefetch.tensor: a hint; the map is checked.
+// prefetch.tensor: a hint; the map and the start are checked.
 void tensor_prefetch(ExecCtx& c) {
-  lanes(c, [&](unsigned, uint32_t tid) { tensor_map(c, tid, c.in->ops[0]); });
+  lanes(c, [&](unsigned, uint32_t tid) { copy_start(c, tensor_map(c, tid, c.in->ops[0]), c.in->ops[0], offsets_operand(*c.in, 1), tid); });
 }
 
 bool is_address(const isa::Instruction& in, unsigned i) { return in.nops > i && in.ops[i].kind == isa::OperandKind::Address; }
 // [tensorMap, {coordinates}]: a register and one coordinate per dimension.
 bool is_map(const isa::Instruction& in, unsigned i) {
   return is_address(in, i) && in.ops[i].reg >= 0 && in.ops[i].vec_n == in.async.tensor_dim;
+}
+// {o0, ...}: the im2col offsets, one register per spatial dimension.
+bool is_offsets(const isa::Instruction& in, unsigned i) {
+  if (in.nops <= i || in.ops[i].kind != isa::OperandKind::Vector || in.ops[i].vec_n + 2u != in.async.tensor_dim) return false;
+  for (unsigned d = 0; d < in.ops[i].vec_n; ++d)
+    if (in.ops[i].vec[d] < 0) return false;
+  return true;
 }
 
 }  // namespace
@@ -223,10 +241,18 @@ ExecFn bind_tensor_copy(const isa::Instruction& in) {
   const isa::AsyncForm& a = in.async;
   const unsigned hint = in.has(isa::kCacheHint) ? 1 : 0;
   if (a.tensor_dim < 1 || a.tensor_dim > TensorMap::kMaxRank) return nullptr;
+  if (a.im2col && (a.tensor_dim < 3 || a.tensor_dim > 5)) return nullptr;  // N, C and one to three spatial dimensions
+  const bool reads = a.op == isa::AsyncOp::BulkPrefetch || a.complete_tx;  // .im2col with offsets, not .im2col_no_offs
+  if (a.im2col && a.no_offs == reads) return nullptr;
+  const unsigned offs = a.im2col && !a.no_offs ? 1 : 0;
   if (a.op == isa::AsyncOp::BulkPrefetch)
-    return a.bulk_src == Space::Global && is_map(in, 0) && in.nops == 1 + hint ? ExecFn(tensor_prefetch) : nullptr;
+    return a.bulk_src == Space::Global && is_map(in, 0) && (!offs || is_offsets(in, 1)) && in.nops == 1 + offs + hint
+               ? ExecFn(tensor_prefetch)
+               : nullptr;
   if (a.bulk_dst == Space::Shared && a.bulk_src == Space::Global && a.complete_tx && !a.bulk_group)
-    return is_address(in, 0) && is_map(in, 1) && is_address(in, 2) && in.nops == 3 + hint ? ExecFn(tensor_load) : nullptr;
+    return is_address(in, 0) && is_map(in, 1) && is_address(in, 2) && (!offs || is_offsets(in, 3)) && in.nops == 3 + offs + hint
+               ? ExecFn(tensor_load)
+               : nullptr;
   const bool to_global = a.bulk_dst == Space::Global && a.bulk_src == Space::Shared && a.bulk_group && !a.complete_tx &&
                          is_map(in, 0) && is_address(in, 1) && in.nops == 2 + hint;
   if (a.op == isa::AsyncOp::BulkReduce)

@@ -1,7 +1,8 @@
-// cp.async.bulk.tensor on the functional engine (PTX ISA 9.7.9.25.5, tile mode; func/tensor_map.h):
+// cp.async.bulk.tensor on the functional engine (PTX ISA 9.7.9.25.5; func/tensor_map.h):
 // a box of a tensor in global memory lands densely in shared memory, elements outside the tensor
 // read zero (NaN with the NaN fill), the swizzle moves 16-byte chunks, a store writes the inside
-// elements only, and a map of the wrong rank or no map at all is a fault. Also the generic
+// elements only, and a map of the wrong rank or no map at all is a fault. im2col mode's loads,
+// stores and reductions (the walk itself: test_tensor_box.cpp). Also the generic
 // addresses of kernel parameters (cvta.param) that tensor maps are passed by.
 #include <gtest/gtest.h>
 
@@ -169,6 +170,92 @@ TEST(TensorCopy, AMapOfAnotherRankOrNoMapIsAFault) {
   TensorRun none(load_then_read(0, 0, 0));
   const std::string no_map = kernel_fault([&] { none.run(); });
   EXPECT_NE(no_map.find("no tensor map made by cuTensorMapEncodeTiled"), std::string::npos) << no_map;
+}
+
+// The 8 x 6 tensor seen as an im2col map (PTX ISA 5.5.4) of 4 channels, W 2 and N 6: element
+// (channel c, w, image n) is 100 n + 4 w + c; 4 pixels of 4 channels a copy, W positions [-1, 1].
+func::TensorMap im2col3d(uint64_t base) {
+  func::TensorMap m = map2d(base, 4, 4);
+  m.rank = 3;
+  m.im2col = 1;
+  m.dim_minus_1[0] = 3;
+  m.dim_minus_1[1] = 1;
+  m.dim_minus_1[2] = kH - 1;
+  m.stride[0] = 16;
+  m.stride[1] = kW * 4;
+  m.element_stride[2] = 1;
+  m.lower[0] = -1;
+  m.upper[0] = 0;
+  m.channels = 4;
+  m.pixels = 4;
+  return m;
+}
+
+// An im2col load with filter base (w, image 0) and W offset `off`, then shared word `word`.
+std::string im2col_load_then_read(int w, int off, unsigned word) {
+  return "mov.u32 %r3, 0;\n mov.u32 %r4, " + std::to_string(w) + ";\n mov.u32 %r6, 0;\n mov.u16 %ha, " + std::to_string(off) + ";\n"
+         "mbarrier.arrive.expect_tx.shared.b64 %rd1, [%r2], 64;\n"
+         "cp.async.bulk.tensor.3d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes [%r1], [%rd8, {%r3, %r4, %r6}], [%r2], {%ha};\n"
+         "mbarrier.try_wait.parity.shared.b64 %p, [%r2], 0;\n ld.shared.u32 %r5, [%r1+" + std::to_string(4 * word) + "];\n"
+         "cvt.u64.u32 %o, %r5;\n";
+}
+
+uint64_t im2col_word(int w, int off, unsigned word) {
+  TensorRun r(im2col_load_then_read(w, off, word));
+  r.set_map(im2col3d(r.tensor));
+  const uint64_t v = r.run();
+  EXPECT_TRUE(r.launch.outputs()[0].p) << "the 64 bytes of 4 pixels completed the phase";
+  return v;
+}
+
+TEST(TensorCopy, AnIm2colLoadBringsPixelsOfTheFilterWindow) {
+  // Base w -1 plus offset 1: pixels (w 0, n 0), (w 1, n 0), (w 2: outside), then image 1's (w 0).
+  EXPECT_EQ(im2col_word(-1, 1, 1), 1u);
+  EXPECT_EQ(im2col_word(-1, 1, 4 + 2), 6u);
+  EXPECT_EQ(im2col_word(-1, 1, 8 + 3), 0u);
+  EXPECT_EQ(im2col_word(-1, 1, 12 + 1), 101u);
+  EXPECT_EQ(im2col_word(0, 0, 4 + 1), 5u);  // base 0, no offset: (w 0), (w 1), then image 1's (w -1: outside), (w 0)
+  EXPECT_EQ(im2col_word(0, 0, 8 + 1), 0u);
+  EXPECT_EQ(im2col_word(0, 0, 12 + 1), 101u);
+}
+
+TEST(TensorCopy, AnIm2colStoreAndReductionWriteThePixelsWithoutOffsets) {
+  // Shared words 0..15 = 1000 + i stored from base (w 0, image 4): words 0-3 at (w 0, n 4), 4-7 at
+  // (w 1, n 4), 8-11 at image 5's w -1 (outside), 12-15 at (w 0, n 5). Returns 10000 x (channel 1,
+  // w 0, n 5) + (channel 2, w 1, n 4).
+  std::string fill;
+  for (int i = 0; i < 16; ++i) fill += "st.shared.u32 [%r1+" + std::to_string(4 * i) + "], " + std::to_string(1000 + i) + ";\n";
+  auto run = [&](const std::string& op) {
+    TensorRun r(fill + "mov.u32 %r3, 0;\n mov.u32 %r4, 0;\n mov.u32 %r6, 4;\n" + op +
+                ".async.bulk.tensor.3d.global.shared::cta" + (op == "cp" ? "" : ".add") + ".im2col_no_offs.bulk_group [%rd8, {%r3, %r4, %r6}], [%r1];\n"
+                "cp.async.bulk.commit_group;\n cp.async.bulk.wait_group.read 0;\n"
+                "ld.global.u32 %r5, [%rd7+" + std::to_string(5 * 32 + 4) + "];\n ld.global.u32 %r7, [%rd7+" + std::to_string(4 * 32 + 16 + 8) + "];\n"
+                "mad.lo.u32 %r5, %r5, 10000, %r7;\n cvt.u64.u32 %o, %r5;\n");
+    r.set_map(im2col3d(r.tensor));
+    return r.run();
+  };
+  EXPECT_EQ(run("cp"), 1013u * 10000 + 1006u);
+  EXPECT_EQ(run("cp.reduce"), (501u + 1013u) * 10000 + (406u + 1006u));
+}
+
+TEST(TensorCopy, AnIm2colMapInTileModeOrABaseOutsideTheBoxIsAFault) {
+  TensorRun tile(load_then_read(0, 0, 0));
+  tile.set_map(im2col3d(tile.tensor));
+  const std::string f = kernel_fault([&] { tile.run(); });
+  EXPECT_NE(f.find("cp.async.bulk.tensor.2d with a tensor map of rank 3"), std::string::npos) << f;
+  TensorRun wrong_mode(im2col_load_then_read(0, 0, 0));
+  func::TensorMap tiled3 = map2d(wrong_mode.tensor, 4, 4);
+  tiled3.rank = 3;
+  tiled3.dim_minus_1[2] = 0;
+  tiled3.box[2] = 1;
+  tiled3.element_stride[2] = 1;
+  wrong_mode.set_map(tiled3);
+  const std::string g = kernel_fault([&] { wrong_mode.run(); });
+  EXPECT_NE(g.find("cp.async.bulk.tensor in im2col mode with a tensor map made by cuTensorMapEncodeTiled"), std::string::npos) << g;
+  TensorRun outside(im2col_load_then_read(2, 0, 0));  // W positions [-1, 1]
+  outside.set_map(im2col3d(outside.tensor));
+  const std::string h = kernel_fault([&] { outside.run(); });
+  EXPECT_NE(h.find("the filter base's W coordinate 2 is outside the bounding box [-1, 1]"), std::string::npos) << h;
 }
 
 TEST(ParamWindow, KernelParametersHaveGenericAddresses) {
