@@ -33,10 +33,12 @@ struct Operand {
   OperandKind kind = OperandKind::None;
   ImmFormat imm_format = ImmFormat::Int;
   bool negate = false;  // "!%p" as a source predicate
+  bool minus = false;   // vmad's "-%r" (PTX ISA 9.7.18.1.3): the video semantics apply it
   bool frame = false;   // a symbol of the current call frame: imm is relative to the thread's frame
   SReg sreg = SReg::Tid;
   uint8_t comp = 0;
   uint8_t vec_n = 0;  // at most kMaxVector (wmma fragments have 8 registers)
+  uint16_t vsel = 0;  // a video instruction's selector or mask after a register ("%r1.b0", "%r2.h10"): video_form.h
   Space sym_space = Space::Generic;  // Address/Imm built from a symbol: the symbol's space
   int32_t reg = -1;
   int64_t imm = 0;
@@ -106,6 +108,16 @@ struct TexForm {
   SurfClamp clamp = SurfClamp::Trap;
 };
 
+// The video instructions (PTX ISA 9.7.18): the type of b (dtype in type, atype in type2; vset:
+// atype in type2), vshl/vshr's .wrap (else .clamp), vmad's .shr7/.shr15 and .po. The secondary
+// operation (.add, .min, .max) is Instruction::atom, the comparison of vset{,2,4} Instruction::cmp.
+struct VideoForm {
+  DType btype = DType::None;
+  bool wrap = false, clamp = false;
+  uint8_t scale = 0;  // 0, 7 or 15
+  bool po = false;
+};
+
 // Boolean modifiers, one bit each.
 enum InstrFlag : uint32_t {
   kFtz = 1u << 0, kSat = 1u << 1, kApprox = 1u << 2, kUni = 1u << 3, kCc = 1u << 4,
@@ -162,6 +174,7 @@ struct Instruction {
   TensorForm tensor;  // wmma mma ldmatrix stmatrix movmatrix
   AsyncForm async;    // cp.async mbarrier
   TexForm tex;        // tex tld4 txq suld sust
+  VideoForm video;    // vadd ... vset4
 
   bool has(InstrFlag f) const { return (flags & f) != 0; }
   bool is_branch() const { return op == Opcode::Bra; }

@@ -3,6 +3,8 @@
 #include <array>
 #include <utility>
 
+#include "models/isa/video_form.h"
+
 namespace gputlm::isa {
 namespace {
 
@@ -89,10 +91,6 @@ bool int_warp_specific(Instruction& in, std::string_view w) {
       if (w == "wrap") return in.flags |= kShfWrap;
       return w == "clamp";
     case Opcode::Dp2a: return (w == "lo" || w == "hi") && lookup(kMul, w, in.mul);
-    case Opcode::Vabsdiff4:  // vabsdiff4.dtype.atype.btype{.sat}{.add} (PTX ISA "SIMD video instructions")
-      if (w == "add") return (in.atom = AtomOp::Add), true;
-      // The third type (btype) must be atype: both are recorded by it.
-      return in.type2 != DType::None && parse_dtype(w) == in.type2;
     case Opcode::Redux: return lookup(kAtom, w, in.atom);
     case Opcode::Match: return (w == "any" || w == "all") && lookup(kVote, w, in.vote);
     case Opcode::Add:
@@ -300,6 +298,10 @@ bool opcode_specific(Instruction& in, std::string_view w) {
     case Opcode::Setp:
     case Opcode::Set:
       return lookup(kCmp, w, in.cmp) || lookup(kBool, w, in.boolop);
+    case Opcode::Vset:  // vset{,2,4}.atype.btype.cmp (PTX ISA 9.7.18): eq ne lt le gt ge
+    case Opcode::Vset2:
+    case Opcode::Vset4:
+      return in.cmp == CmpOp::None && lookup(kCmp, w, in.cmp) && in.cmp <= CmpOp::Ge;
     case Opcode::Mul:
     case Opcode::Mad:
     case Opcode::Mul24:
@@ -357,7 +359,7 @@ bool opcode_specific(Instruction& in, std::string_view w) {
 }  // namespace
 
 bool apply_modifier(Instruction& in, std::string_view w) {
-  if (opcode_specific(in, w) || int_warp_specific(in, w) || tensor_specific(in, w) || async_specific(in, w) ||
+  if (video_modifier(in, w) || opcode_specific(in, w) || int_warp_specific(in, w) || tensor_specific(in, w) || async_specific(in, w) ||
       texture_specific(in, w))
     return true;
   if (DType t = parse_dtype(w); t != DType::None) {

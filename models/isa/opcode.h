@@ -44,7 +44,29 @@ namespace gputlm::isa {
   X(Fns, "fns", IntAlu, 4, 4)                    \
   X(Dp4a, "dp4a", IntMul, 4, 4)                  \
   X(Dp2a, "dp2a", IntMul, 4, 4)                  \
+  X(Vadd, "vadd", IntAlu, 3, 4)                  \
+  X(Vsub, "vsub", IntAlu, 3, 4)                  \
+  X(Vabsdiff, "vabsdiff", IntAlu, 3, 4)          \
+  X(Vmin, "vmin", IntAlu, 3, 4)                  \
+  X(Vmax, "vmax", IntAlu, 3, 4)                  \
+  X(Vshl, "vshl", IntAlu, 3, 4)                  \
+  X(Vshr, "vshr", IntAlu, 3, 4)                  \
+  X(Vmad, "vmad", IntMul, 4, 4)                  \
+  X(Vset, "vset", IntAlu, 3, 4)                  \
+  X(Vadd2, "vadd2", IntAlu, 4, 4)                \
+  X(Vsub2, "vsub2", IntAlu, 4, 4)                \
+  X(Vavrg2, "vavrg2", IntAlu, 4, 4)              \
+  X(Vabsdiff2, "vabsdiff2", IntAlu, 4, 4)        \
+  X(Vmin2, "vmin2", IntAlu, 4, 4)                \
+  X(Vmax2, "vmax2", IntAlu, 4, 4)                \
+  X(Vset2, "vset2", IntAlu, 4, 4)                \
+  X(Vadd4, "vadd4", IntAlu, 4, 4)                \
+  X(Vsub4, "vsub4", IntAlu, 4, 4)                \
+  X(Vavrg4, "vavrg4", IntAlu, 4, 4)              \
   X(Vabsdiff4, "vabsdiff4", IntAlu, 4, 4)        \
+  X(Vmin4, "vmin4", IntAlu, 4, 4)                \
+  X(Vmax4, "vmax4", IntAlu, 4, 4)                \
+  X(Vset4, "vset4", IntAlu, 4, 4)                \
   X(Shl, "shl", IntAlu, 3, 3)                    \
   X(Shr, "shr", IntAlu, 3, 3)                    \
   X(Prmt, "prmt", IntAlu, 4, 4)                  \

@@ -16,6 +16,7 @@
 #include "models/isa/ptx_link.h"
 #include "models/isa/ptx_scope.h"
 #include "models/isa/special_registers.h"
+#include "models/isa/video_form.h"
 
 namespace gputlm::isa {
 namespace {
@@ -531,6 +532,13 @@ class Parser : TokenCursor {
       o.negate = true;
       return o;
     }
+    if (t.text == "-" && is_video(in.op) && peek(1).kind == Token::Ident) {  // vmad's -a, -b, -c (PTX ISA 9.7.18.1.3)
+      next();
+      o = operand(in, index);
+      if (o.kind != OperandKind::Reg) fail(t, "'-' applies to a register here");
+      o.minus = true;
+      return o;
+    }
     if (t.kind == Token::Number || t.text == "-") return immediate();
     if (t.kind != Token::Ident) fail(t, "unexpected '" + t.text + "' in operand");
     next();
@@ -551,6 +559,15 @@ class Parser : TokenCursor {
       return o;
     }
     if (special(t.text, o)) return o;
+    if (const size_t dot = t.text.find('.'); dot != std::string::npos && is_video(in.op)) {  // %r1.b0: a video selector
+      const int32_t r = m_scopes.find_reg(t.text.substr(0, dot));
+      if (r >= 0 && parse_video_selector(std::string_view(t.text).substr(dot + 1), o.vsel)) {
+        o.kind = OperandKind::Reg;
+        o.reg = r;
+        return o;
+      }
+      fail(t, "'" + t.text + "' is not a register with a video selector (.b0-.b3, .h0, .h1, .hxy, .bxyzw)");
+    }
     if (const ScopeStack::Symbol* s = m_scopes.find_symbol(t.text)) {
       o.kind = OperandKind::Imm;
       symbol_operand(*s, t.text, index, o);

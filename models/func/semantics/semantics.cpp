@@ -44,7 +44,11 @@ ExecFn bind_instruction(const isa::Instruction& in) {
       return sem::bind_mbarrier(in);
     case Opcode::Mapa: case Opcode::Getctarank:
       return sem::bind_cluster(in);
-    case Opcode::Vabsdiff4:
+    case Opcode::Vadd: case Opcode::Vsub: case Opcode::Vabsdiff: case Opcode::Vmin: case Opcode::Vmax:
+    case Opcode::Vshl: case Opcode::Vshr: case Opcode::Vmad: case Opcode::Vset:
+    case Opcode::Vadd2: case Opcode::Vsub2: case Opcode::Vavrg2: case Opcode::Vabsdiff2: case Opcode::Vmin2:
+    case Opcode::Vmax2: case Opcode::Vset2: case Opcode::Vadd4: case Opcode::Vsub4: case Opcode::Vavrg4:
+    case Opcode::Vabsdiff4: case Opcode::Vmin4: case Opcode::Vmax4: case Opcode::Vset4:
       return sem::bind_video(in);
     case Opcode::Tex: case Opcode::Tld4: case Opcode::Txq: case Opcode::Suld: case Opcode::Sust:
       return sem::bind_texture(in);
