@@ -26,6 +26,7 @@ struct CtaState {
         shared(launch.shared_bytes(), 0),
         local(size_t{launch.kernel->local_bytes} * nthreads, 0),
         fp(launch.kernel->calls.empty() ? 0 : nthreads, 0),
+        sp(launch.kernel->dynamic_stack ? nthreads : 0, stack_base()),
         carry(nthreads, 0) {
     solo_barrier.threads = nthreads;
   }
@@ -46,6 +47,7 @@ struct CtaState {
     for (auto* v : {&shared, &local, &carry}) std::fill(v->begin(), v->end(), 0);
     std::fill(regs.begin(), regs.end(), 0);
     std::fill(fp.begin(), fp.end(), 0);
+    std::fill(sp.begin(), sp.end(), stack_base());
     solo_barrier = ClusterBarrier{};
     solo_barrier.threads = nthreads;
     cluster_arrival.clear();
@@ -74,6 +76,11 @@ struct CtaState {
   // Empty for kernels that make no calls.
   std::vector<uint32_t> fp;
   uint32_t frame_of(uint32_t tid) const { return fp.empty() ? 0 : fp[tid]; }
+  // Per thread: its stack pointer (alloca, stacksave, stackrestore; PTX ISA 9.7.16): the first
+  // free byte of its local memory above its frames and allocations. Empty for kernels without them;
+  // then a callee's frame follows its caller's.
+  std::vector<uint32_t> sp;
+  uint32_t stack_base() const { return (launch->kernel->frame_bytes + 15u) / 16u * 16u; }
   std::vector<uint8_t> carry;  // per thread: the carry flag CC.CF of add.cc, addc, ...
 
   // Thread block clusters (cluster_state.h): the cluster (null: a launch without clusters, where

@@ -241,6 +241,7 @@ uint32_t query(const TextureObject& o, Query q) {
     case Query::NumMipmapLevels: return 1;
     case Query::NumSamples: return 1;
     case Query::ArraySize: return is_layered(r.shape) ? r.layers : 0;
+    case Query::MemoryLayout: return r.shape == TexShape::Linear;
   }
   return 0;
 }

@@ -56,7 +56,8 @@ Fetch gather(const TextureObject& o, const GlobalMemory& memory, const TexCoord&
 // filter and address modes as CUDA's enumerations.
 enum class Query : uint8_t {
   Width, Height, Depth, ChannelDataType, ChannelOrder, NormalizedCoords, FilterMode, AddrMode0,
-  AddrMode1, AddrMode2, NumMipmapLevels, NumSamples, ArraySize
+  AddrMode1, AddrMode2, NumMipmapLevels, NumSamples, ArraySize,
+  MemoryLayout  // suq: 1 for a surface in linear memory, 0 for a CUDA array
 };
 uint32_t query(const TextureObject& o, Query q);
 

@@ -102,7 +102,8 @@ struct TexForm {
   TexGeom geom = TexGeom::None;
   TexMip mip = TexMip::None;
   int8_t comp = -1;    // tld4 .r .g .b .a: 0..3
-  int8_t query = -1;   // txq: the query's index in kTxqQueries (modifiers.cpp), same order as func::tex::Query
+  int8_t query = -1;   // txq, suq: the query's index in kTxqQueries (modifiers.cpp), same order as func::tex::Query
+  int8_t ref = -1;     // istypep .texref .samplerref .surfref: 0..2
   bool bulk = false;   // suld/sust .b (raw bytes)
   bool formatted = false;  // sust .p (converted to the surface's format)
   SurfClamp clamp = SurfClamp::Trap;
@@ -192,8 +193,11 @@ struct Instruction {
   // through the L1 at the addresses of the texels they read or write (func::tex).
   bool is_load() const { return op == Opcode::Ld || op == Opcode::Ldu || op == Opcode::Tex || op == Opcode::Tld4 || op == Opcode::Suld; }
   bool is_store() const { return op == Opcode::St || op == Opcode::CondAcc || op == Opcode::Sust; }  // cond.acc: [base] is operand 1
-  bool is_texture() const { return op == Opcode::Tex || op == Opcode::Tld4 || op == Opcode::Txq || op == Opcode::Suld || op == Opcode::Sust; }
-  bool is_atomic() const { return op == Opcode::Atom || op == Opcode::Red; }
+  bool is_texture() const {
+    return op == Opcode::Tex || op == Opcode::Tld4 || op == Opcode::Txq || op == Opcode::Suld || op == Opcode::Sust || op == Opcode::Suq ||
+           op == Opcode::Sured;
+  }
+  bool is_atomic() const { return op == Opcode::Atom || op == Opcode::Red || op == Opcode::Sured; }  // sured: a reduction without a result
   bool is_memory() const { return is_load() || is_store() || is_atomic(); }
   // A tensor-core fragment load or store: ldmatrix, stmatrix, wmma.load, wmma.store.
   bool is_matrix_access() const {

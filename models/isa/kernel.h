@@ -80,8 +80,9 @@ struct CallSite {
   Builtin builtin = Builtin::None;  // a device service: callee unused, the instruction has kBuiltinCall
 };
 
-// A device function linked into a kernel. Its frame: a header (caller's frame offset, call site
-// and this function's index, 4 bytes each), its return values, parameters, .local variables and
+// A device function linked into a kernel. Its frame: a header (caller's frame offset, call site,
+// this function's index and, in a kernel with a dynamic stack, the caller's stack pointer, 4 bytes
+// each), its return values, parameters, .local variables and
 // call-sequence .params, then, if it may recurse, the save area of its registers (restored at ret).
 struct FunctionInfo {
   static constexpr uint32_t kHeaderBytes = 16;
@@ -134,7 +135,8 @@ struct Kernel {
   uint32_t dynamic_shared_offset = 0;  // where extern .shared arrays start
   std::vector<VarDecl> locals;
   uint32_t frame_bytes = 0;  // the kernel's own frame: .local variables and call-sequence .params
-  uint32_t local_bytes = 0;  // per thread: the kernel's frame plus the call stack reserved for calls
+  uint32_t local_bytes = 0;  // per thread: the kernel's frame plus the call stack reserved for calls (and alloca's)
+  bool dynamic_stack = false;  // alloca, stacksave or stackrestore in its code: a stack pointer per thread (kDynamicStackBytes)
   std::vector<RegDecl> regs;  // register slots
   std::vector<Instruction> code;
   std::vector<std::string> text;  // source text per instruction

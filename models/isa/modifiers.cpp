@@ -261,6 +261,10 @@ constexpr std::array<std::pair<std::string_view, int8_t>, 13> kTxqQueries = {{
     {"width", 0}, {"height", 1}, {"depth", 2}, {"channel_data_type", 3}, {"channel_order", 4},
     {"normalized_coords", 5}, {"filter_mode", 6}, {"addr_mode_0", 7}, {"addr_mode_1", 8}, {"addr_mode_2", 9},
     {"num_mipmap_levels", 10}, {"num_samples", 11}, {"array_size", 12}}};
+// suq (PTX ISA 9.7.11.4): txq's width, height, depth, channel_data_type, channel_order and array_size, and memory_layout.
+constexpr std::array<std::pair<std::string_view, int8_t>, 7> kSuqQueries = {{
+    {"width", 0}, {"height", 1}, {"depth", 2}, {"channel_data_type", 3}, {"channel_order", 4}, {"array_size", 12}, {"memory_layout", 13}}};
+constexpr std::array<std::pair<std::string_view, int8_t>, 3> kRefs = {{{"texref", 0}, {"samplerref", 1}, {"surfref", 2}}};
 constexpr std::array<std::pair<std::string_view, int8_t>, 4> kTld4Comps = {{{"r", 0}, {"g", 1}, {"b", 2}, {"a", 3}}};
 bool texture_specific(Instruction& in, std::string_view w) {
   TexForm& t = in.tex;
@@ -272,6 +276,11 @@ bool texture_specific(Instruction& in, std::string_view w) {
       return lookup(kTexGeoms, w, t.geom);
     case Opcode::Tld4: return lookup(kTld4Comps, w, t.comp) || lookup(kTexGeoms, w, t.geom);
     case Opcode::Txq: return lookup(kTxqQueries, w, t.query);
+    case Opcode::Suq: return lookup(kSuqQueries, w, t.query);
+    case Opcode::Istypep: return lookup(kRefs, w, t.ref);
+    case Opcode::Sured:  // sured.{b,p}.op.geom.ctype.clamp (PTX ISA 9.7.11.3): the op in Instruction::atom
+      if (w == "add" || w == "min" || w == "max" || w == "and" || w == "or") return in.atom == AtomOp::None && lookup(kAtom, w, in.atom);
+      [[fallthrough]];
     case Opcode::Suld:
     case Opcode::Sust:
       if (w == "b") return t.bulk = true;
@@ -331,6 +340,7 @@ bool opcode_specific(Instruction& in, std::string_view w) {
     case Opcode::Prmt: return lookup(kPrmt, w, in.prmt);
     case Opcode::Testp: return lookup(kTestp, w, in.testp);
     case Opcode::Bfind: return w == "shiftamt" && (in.flags |= kShiftAmt);
+    case Opcode::Pmevent: return w == "mask";  // pmevent.mask a: a 16-bit mask of events, else one event's number
     case Opcode::Bra:
     case Opcode::Call:
     case Opcode::Ret:

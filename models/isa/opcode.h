@@ -132,7 +132,15 @@ namespace gputlm::isa {
   X(Tld4, "tld4", Memory, 2, 2)                  \
   X(Txq, "txq", Memory, 2, 2)                    \
   X(Suld, "suld", Memory, 2, 2)                  \
-  X(Sust, "sust", Memory, 2, 2)
+  X(Sust, "sust", Memory, 2, 2)                  \
+  X(Suq, "suq", Memory, 2, 2)                    \
+  X(Sured, "sured", Atomic, 2, 2)                \
+  X(Istypep, "istypep", IntAlu, 2, 2)            \
+  X(Alloca, "alloca", IntAlu, 2, 3)              \
+  X(Stacksave, "stacksave", IntAlu, 1, 1)        \
+  X(Stackrestore, "stackrestore", IntAlu, 1, 1)  \
+  X(Pmevent, "pmevent", Control, 1, 1)           \
+  X(Brkpt, "brkpt", Control, 0, 0)
 
 enum class Opcode : uint8_t {
 #define GPUTLM_OP_ENUM(e, name, cls, lo, hi) e,

@@ -109,6 +109,7 @@ class Linker {
     if (m_order.empty() && m_builtins.empty()) {
       layout_shared(*out);
       out->local_bytes = out->frame_bytes;
+      reserve_dynamic_stack(*out);
       analyze_kernel(*out);
       return out;
     }
@@ -124,6 +125,7 @@ class Linker {
     for (size_t i = 0; i < out->functions.size(); ++i) out->function_by_address[out->functions[i].module_index] = static_cast<int32_t>(i);
     layout_shared(*out);
     out->local_bytes = stack_bytes(*out);
+    reserve_dynamic_stack(*out);
     analyze_kernel(*out);
     return out;
   }
@@ -304,6 +306,13 @@ class Linker {
   }
   // Per-thread local memory: the kernel's frame and the deepest chain of call frames, or the
   // fixed reserve when calls recurse.
+  // alloca and the stack pointer instructions anywhere in the linked code: kDynamicStackBytes more.
+  static void reserve_dynamic_stack(Kernel& out) {
+    for (const Instruction& in : out.code)
+      if (in.op == Opcode::Alloca || in.op == Opcode::Stacksave || in.op == Opcode::Stackrestore) out.dynamic_stack = true;
+    if (out.dynamic_stack) out.local_bytes = align_up(out.local_bytes, 16) + kDynamicStackBytes;
+  }
+
   uint32_t stack_bytes(const Kernel& out) const {
     const uint32_t base = align_up(out.frame_bytes, 16);
     if (m_indirect || std::find(m_recursive.begin(), m_recursive.end(), true) != m_recursive.end()) return base + kRecursionStackBytes;

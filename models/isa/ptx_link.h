@@ -18,6 +18,9 @@ namespace gputlm::isa {
 // Bytes of call stack per thread reserved for a kernel with recursive calls (CUDA's default
 // cudaLimitStackSize is 1KB); deeper recursion is a kernel fault ("call stack overflow").
 constexpr uint32_t kRecursionStackBytes = 8192;
+// Local memory per thread reserved beyond the frames for alloca (PTX ISA 9.7.16.1): CUDA's default
+// cudaLimitStackSize, a choice (the per-thread stack a GPU gives alloca is the driver's).
+constexpr uint32_t kDynamicStackBytes = 1024;
 
 // A call as parsed, before linking: the .param variables of the calling frame it passes.
 struct PendingCall {

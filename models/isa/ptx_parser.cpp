@@ -459,7 +459,10 @@ class Parser : TokenCursor {
       case Opcode::Bra: case Opcode::Ret: case Opcode::Exit: case Opcode::Trap: case Opcode::Bar: case Opcode::Call:
       case Opcode::Barrier: case Opcode::Membar: case Opcode::Fence: case Opcode::Prefetch:
       case Opcode::Nanosleep: case Opcode::Activemask: case Opcode::Prefetchu: case Opcode::Applypriority:
-      case Opcode::Discard: case Opcode::Elect: case Opcode::Isspacep:
+      case Opcode::Discard: case Opcode::Elect: case Opcode::Isspacep: case Opcode::Pmevent: case Opcode::Brkpt:
+        return;
+      case Opcode::Istypep:
+        if (in.tex.ref < 0) fail(t, "istypep needs .texref, .samplerref or .surfref");
         return;
       case Opcode::Griddepcontrol:
         if (in.has(kGridDepWait) == in.has(kGridDepLaunch)) fail(t, "griddepcontrol needs one of .wait and .launch_dependents");

@@ -200,6 +200,12 @@ TEST_F(CudaPrograms, TensorMapsMoveBoxesOfATensorThroughSharedMemory) {
   expect_passes_timed_and_functional("tensor_copy", "tensor_copy: PASSED");
 }
 
+// alloca in device code (PTX ISA 9.7.16): per-thread buffers of varying size on the stack, and a
+// device function's own allocation above them, timed and functional.
+TEST_F(CudaPrograms, AllocaGivesEachThreadItsOwnStackBuffers) {
+  expect_passes_timed_and_functional("alloca", "alloca: PASSED");
+}
+
 // TMA's im2col mode (PTX ISA 5.5.4): a padded 3x3 convolution as an implicit GEMM, one im2col load
 // (after an im2col prefetch) per filter tap through cuTensorMapEncodeIm2col's map; an interleaved
 // (NC/8HWC8) tile box with an element stride in W; the encoder's CUDA_ERROR_INVALID_VALUE.

@@ -5,6 +5,7 @@
 // restored). An indirect call finds each lane's callee from the function address in its register
 // and reports the callee's first pc per lane in ExecResult::addr. Where the warp goes next (the
 // callee, back after the call) is the SIMT control's part (simt_stack.h).
+#include <algorithm>
 #include <cstring>
 
 #include "models/func/semantics/semantics.h"
@@ -50,13 +51,18 @@ void call(ExecCtx& c) {
     const isa::FunctionInfo& f = k.functions[callee];
     uint8_t* local = cta.local_of(tid);
     const uint32_t fp = cta.fp[tid];
-    const uint32_t callee_fp = align16(fp + site.caller_frame);
+    // With a stack pointer (alloca), the callee's frame goes above the caller's allocations too.
+    const uint32_t callee_fp = align16(cta.sp.empty() ? fp + site.caller_frame : std::max(fp + site.caller_frame, cta.sp[tid]));
     if (uint64_t{callee_fp} + f.frame_bytes > k.local_bytes)
       c.fault("call stack overflow calling '" + f.name + "' (" + std::to_string(k.local_bytes) + " bytes of local memory per thread)", tid, callee_fp);
     uint8_t* frame = local + callee_fp;
     std::memcpy(frame, &fp, 4);
     std::memcpy(frame + 4, &site_index, 4);
     std::memcpy(frame + 8, &callee, 4);
+    if (!cta.sp.empty()) {  // the header's last word: the caller's stack pointer, back at ret
+      std::memcpy(frame + 12, &cta.sp[tid], 4);
+      cta.sp[tid] = callee_fp + f.frame_bytes;
+    }
     if (indirect) copy_vars(c, tid, site.arg_vars, local + fp, f.params, frame, f.name);
     else for (const isa::CallSite::Copy& a : site.args) std::memcpy(frame + a.to, local + fp + a.from, a.size);
     if (f.save_offset) save_registers(cta, f, tid, frame, true);
@@ -81,6 +87,7 @@ void ret(ExecCtx& c) {
     if (site.callee == isa::CallSite::kIndirect) copy_vars(c, tid, f.rets, frame, site.ret_vars, local + caller_fp, f.name);
     else for (const isa::CallSite::Copy& r : site.rets) std::memcpy(local + caller_fp + r.to, frame + r.from, r.size);
     if (f.save_offset) save_registers(cta, f, tid, frame, false);
+    if (!cta.sp.empty()) std::memcpy(&cta.sp[tid], frame + 12, 4);  // the callee's allocations are freed
     cta.fp[tid] = caller_fp;
   });
 }

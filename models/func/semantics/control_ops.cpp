@@ -74,7 +74,16 @@ ExecFn bind_control(const isa::Instruction& in) {
     // after another here, so they have when a kernel starts, and .wait returns at once.
     // .launch_dependents lets a dependent grid be scheduled early: no effect, for the same reason.
     case Opcode::Griddepcontrol:
+    // pmevent (PTX ISA 9.7.19.1): raises performance-monitor events for a profiler; gputlm's
+    // counters are its statistics, so nothing happens.
+    case Opcode::Pmevent:
       return [](ExecCtx&) {};
+    // brkpt (PTX ISA 9.7.19.2): suspends the thread for a debugger; with none attached the kernel
+    // stops as at a trap (a choice: the ISA leaves that case open), naming the breakpoint.
+    case Opcode::Brkpt:
+      return [](ExecCtx& c) {
+        if (c.mask) c.fault("brkpt (a breakpoint) executed with no debugger attached", c.group.tid(lowest_lane(c.mask)), 0, false);
+      };
     case Opcode::Trap:
       return [](ExecCtx& c) {
         if (c.mask) c.fault("trap instruction executed", c.group.tid(lowest_lane(c.mask)), 0, false);

@@ -51,9 +51,12 @@ ExecFn bind_instruction(const isa::Instruction& in) {
     case Opcode::Vabsdiff4: case Opcode::Vmin4: case Opcode::Vmax4: case Opcode::Vset4:
       return sem::bind_video(in);
     case Opcode::Tex: case Opcode::Tld4: case Opcode::Txq: case Opcode::Suld: case Opcode::Sust:
+    case Opcode::Suq: case Opcode::Sured: case Opcode::Istypep:
       return sem::bind_texture(in);
     case Opcode::Call:
       return sem::bind_call(in);
+    case Opcode::Alloca: case Opcode::Stacksave: case Opcode::Stackrestore:
+      return sem::bind_stack(in);
     case Opcode::Ret:
       return in.is_return() ? sem::bind_call(in) : sem::bind_control(in);
     default:

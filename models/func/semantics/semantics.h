@@ -43,6 +43,7 @@ ExecFn bind_cluster(const isa::Instruction& in);     // barrier.cluster.arrive/.
 ExecFn bind_remote_async(const isa::Instruction& in);  // st.async red.async (cluster_ops.cpp)
 // The active lanes exit: the cluster barrier counts them as arrived from now on.
 void cluster_exit(ExecCtx& c);
+ExecFn bind_stack(const isa::Instruction& in);       // alloca stacksave stackrestore (stack_ops.cpp)
 ExecFn bind_video(const isa::Instruction& in);       // vadd ... vset4 (video_ops.cpp)
 ExecFn bind_video_simd(const isa::Instruction& in);  // vadd2 ... vset4 (video_simd_ops.cpp)
 ExecFn bind_texture(const isa::Instruction& in);     // tex tld4 txq, and via bind_surface:

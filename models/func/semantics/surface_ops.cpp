@@ -4,12 +4,18 @@
 //     geom 1d {x}, 2d {x, y}, 3d {x, y, z, _}, a1d {layer, x}, a2d {layer, x, y, _}; btype b8 b16
 //     b32 b64. x is in bytes, y and z (or the layer) in rows and slices; each element is btype
 //     wide and the elements are consecutive in memory (little-endian).
+//   sured.b.op.geom.ctype.clamp [a, c], b   (PTX ISA 9.7.11.3) op add min max and or; geom 1d 2d 3d;
+//     ctype u32 s32 b32 u64 s64 (add: u32 u64 s32; min, max: u32 s32 u64 s64; and, or: b32)
+//   sured.p.op.geom.ctype.clamp [a, c], b   x in samples of ctype (b32: any op; b64: min, max),
+//     the data signed when the surface's format is signed
+//     An atomic read-modify-write of the element, as red's (atomic_apply.h).
 // Out of range (texture_sampling.h, surface_address): .trap faults, .zero reads zeros and drops
 // the store, .clamp accesses the nearest location in range. Formatted stores (sust.p) are not
 // supported (named at bind time). A handle that is no live surface object is a kernel fault.
 #include <cstring>
 #include <stdexcept>
 
+#include "models/func/semantics/atomic_apply.h"
 #include "models/func/semantics/semantics.h"
 #include "models/func/texture_sampling.h"
 #include "models/func/texture_table.h"
@@ -29,14 +35,14 @@ unsigned surface_coords(TexGeom g) {
 }
 
 // The address a lane accesses, or false (a .zero access out of range); faults for .trap.
-bool lane_address(ExecCtx& c, uint32_t tid, const isa::Operand& a, uint32_t bytes, uint64_t& address) {
-  const TextureObject& o = texture_object(c, tid, true);
+bool lane_address(ExecCtx& c, uint32_t tid, const isa::Operand& a, uint32_t bytes, uint64_t& address, const TextureObject& o) {
   int64_t v[4] = {0, 0, 0, 0};
   for (unsigned i = 0; i < a.vec_n; ++i) v[i] = static_cast<int32_t>(c.reg(a.vec[i], tid));
   const TexGeom g = c.in->tex.geom;
   int64_t x = v[0], y = v[1], z = v[2];
   if (g == TexGeom::A1D) x = v[1], y = 0, z = v[0];
   if (g == TexGeom::A2D) x = v[1], y = v[2], z = v[0];
+  if (c.in->op == isa::Opcode::Sured && c.in->tex.formatted) x *= bytes;  // sured.p: x counts samples
   const auto mode = static_cast<tex::OutOfRange>(c.in->tex.clamp);
   if (tex::surface_address(o, x, y, z, bytes, mode, address)) return true;
   if (mode == tex::OutOfRange::Trap)
@@ -63,7 +69,7 @@ void suld(ExecCtx& c) {
   lanes(c, [&](unsigned lane, uint32_t tid) {
     uint64_t address = 0;
     uint8_t data[32] = {};
-    if (lane_address(c, tid, in.ops[1], bytes, address)) {
+    if (lane_address(c, tid, in.ops[1], bytes, address, texture_object(c, tid, true))) {
       memory.read(address, data, bytes);
       record(c, lane, address, bytes);
     }
@@ -81,7 +87,7 @@ void sust(ExecCtx& c) {
   GlobalMemory& memory = *c.launch().memory;
   lanes(c, [&](unsigned lane, uint32_t tid) {
     uint64_t address = 0;
-    if (!lane_address(c, tid, in.ops[0], bytes, address)) return;
+    if (!lane_address(c, tid, in.ops[0], bytes, address, texture_object(c, tid, true))) return;
     uint8_t data[32] = {};
     for (unsigned i = 0; i < in.vec; ++i) {
       const int32_t r = element_reg(in.ops[1], i);
@@ -93,6 +99,48 @@ void sust(ExecCtx& c) {
   });
 }
 
+// The element combined as type T with the lane's value.
+template <class T>
+void reduce_element(GlobalMemory& memory, isa::AtomOp op, uint64_t address, uint64_t value) {
+  T old;
+  memory.read(address, &old, sizeof old);
+  const T v = atomic_apply<T>(op, old, static_cast<T>(value), T{});
+  memory.write(address, &v, sizeof v);
+}
+
+void sured(ExecCtx& c) {
+  const isa::Instruction& in = *c.in;
+  const uint32_t bytes = isa::dtype_bits(in.type) / 8;
+  GlobalMemory& memory = *c.launch().memory;
+  lanes(c, [&](unsigned lane, uint32_t tid) {
+    const TextureObject& o = texture_object(c, tid, true);
+    uint64_t address = 0;
+    if (!lane_address(c, tid, in.ops[0], bytes, address, o)) return;
+    const uint64_t v = c.reg(in.ops[1].reg, tid);
+    bool is_signed = in.type == isa::DType::S32 || in.type == isa::DType::S64;
+    if (in.tex.formatted) is_signed = o.resource.format.kind == ChannelKind::Signed;  // .b32/.b64 by the format
+    if (bytes == 4) is_signed ? reduce_element<int32_t>(memory, in.atom, address, v) : reduce_element<uint32_t>(memory, in.atom, address, v);
+    else is_signed ? reduce_element<int64_t>(memory, in.atom, address, v) : reduce_element<uint64_t>(memory, in.atom, address, v);
+    record(c, lane, address, bytes);
+  });
+}
+
+// The (ctype, op) pairs sured allows.
+bool sured_form(const isa::Instruction& in) {
+  using isa::AtomOp;
+  using isa::DType;
+  const AtomOp op = in.atom;
+  const bool minmax = op == AtomOp::Min || op == AtomOp::Max, bits = op == AtomOp::And || op == AtomOp::Or;
+  if (in.tex.formatted) return in.type == DType::B32 ? op == AtomOp::Add || minmax || bits : in.type == DType::B64 && minmax;
+  switch (in.type) {
+    case DType::U32: case DType::S32: return op == AtomOp::Add || minmax;
+    case DType::U64: return op == AtomOp::Add || minmax;
+    case DType::S64: return minmax;
+    case DType::B32: return bits;
+    default: return false;
+  }
+}
+
 bool data_operand(const isa::Operand& o, unsigned n) {
   return (o.kind == isa::OperandKind::Vector && o.vec_n == n) || (o.kind == isa::OperandKind::Reg && n == 1);
 }
@@ -100,6 +148,15 @@ bool data_operand(const isa::Operand& o, unsigned n) {
 }  // namespace
 
 ExecFn bind_surface(const isa::Instruction& in) {
+  if (in.op == isa::Opcode::Sured) {
+    const isa::TexGeom g = in.tex.geom;
+    const bool geom = g == TexGeom::D1 || g == TexGeom::D2 || g == TexGeom::D3;
+    const isa::Operand& a = in.ops[0];
+    return geom && sured_form(in) && in.tex.bulk != in.tex.formatted && in.nops == 2 && a.kind == isa::OperandKind::Address && a.reg >= 0 &&
+                   a.vec_n == surface_coords(g) && in.ops[1].kind == isa::OperandKind::Reg && in.vec == 1
+               ? sured
+               : nullptr;
+  }
   const bool load = in.op == isa::Opcode::Suld;
   if (in.op != isa::Opcode::Suld && in.op != isa::Opcode::Sust) return nullptr;
   if (in.tex.formatted || !in.tex.bulk)

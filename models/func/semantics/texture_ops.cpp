@@ -42,7 +42,7 @@ unsigned spatial_dims(TexGeom g) {
 
 // The live object a lane's handle names; faults otherwise. Shared with surface_ops.cpp.
 const TextureObject& texture_object(ExecCtx& c, uint32_t tid, bool surface) {
-  const isa::Operand& a = c.in->ops[c.in->op == isa::Opcode::Sust ? 0 : 1];
+  const isa::Operand& a = c.in->ops[c.in->op == isa::Opcode::Sust || c.in->op == isa::Opcode::Sured ? 0 : 1];
   const uint64_t handle = c.reg(a.reg, tid);
   const TextureTable* table = c.launch().textures;
   const TextureObject* o = table ? table->find(handle) : nullptr;
@@ -97,10 +97,24 @@ void tld4(ExecCtx& c) {
   });
 }
 
-void txq(ExecCtx& c) {
+// txq and suq: a property of the texture (surface) object.
+template <bool Surface>
+void query(ExecCtx& c) {
   lanes(c, [&](unsigned, uint32_t tid) {
-    const TextureObject& o = texture_object(c, tid, false);
+    const TextureObject& o = texture_object(c, tid, Surface);
     c.reg(c.in->ops[0].reg, tid) = tex::query(o, static_cast<tex::Query>(c.in->tex.query));
+  });
+}
+
+// istypep.{texref,samplerref,surfref} p, a (PTX ISA 9.7.10.5): whether the 64-bit handle is a live
+// object of that kind. A texture object carries its sampler (CUDA's unified mode), so it is a
+// .samplerref too (a choice; the ISA defines the independent mode's separate samplers).
+void istypep(ExecCtx& c) {
+  const TextureTable* table = c.launch().textures;
+  const int ref = c.in->tex.ref;
+  lanes(c, [&](unsigned, uint32_t tid) {
+    const TextureObject* o = table ? table->find(c.reg(c.in->ops[1].reg, tid)) : nullptr;
+    c.reg(c.in->ops[0].reg, tid) = o && o->surface == (ref == 2);
   });
 }
 
@@ -132,10 +146,13 @@ ExecFn bind_texture(const isa::Instruction& in) {
         throw std::invalid_argument("tld4 is supported for .2d and .a2d textures");
       return in.tex.comp >= 0 && result_type(in.type) && in.type2 == isa::DType::F32 && in.nops == 2 && fetch_operands(in) ? tld4 : nullptr;
     case isa::Opcode::Txq:
-      return in.type == isa::DType::B32 && in.ops[0].kind == isa::OperandKind::Reg && in.ops[1].kind == isa::OperandKind::Address &&
-                     in.ops[1].reg >= 0 && in.ops[1].vec_n == 0 && in.ops[1].imm == 0
-                 ? txq
-                 : nullptr;
+    case isa::Opcode::Suq: {
+      const bool ok = in.type == isa::DType::B32 && in.tex.query >= 0 && in.ops[0].kind == isa::OperandKind::Reg &&
+                      in.ops[1].kind == isa::OperandKind::Address && in.ops[1].reg >= 0 && in.ops[1].vec_n == 0 && in.ops[1].imm == 0;
+      return !ok ? nullptr : in.op == isa::Opcode::Suq ? query<true> : query<false>;
+    }
+    case isa::Opcode::Istypep:
+      return in.tex.ref >= 0 && in.ops[0].kind == isa::OperandKind::Reg && in.ops[1].kind == isa::OperandKind::Reg ? istypep : nullptr;
     default: return bind_surface(in);
   }
 }

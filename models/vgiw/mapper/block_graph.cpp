@@ -29,12 +29,17 @@ UnitType unit_of(const isa::Kernel& k, uint32_t pc) {
   if (in.op == isa::Opcode::Mapa || in.op == isa::Opcode::Getctarank || (in.op == isa::Opcode::Barrier && in.has(isa::kCluster)))
     throw std::invalid_argument(k.name + ": VGIW has no mapping for '" + k.text[pc] + "' (pc " + std::to_string(pc) +
                                 "): thread block clusters are not modelled by its CTA tiles");
+  // alloca, stacksave, stackrestore (PTX ISA 9.7.16): a stack pointer per thread, state its
+  // dataflow graph does not carry between nodes.
+  if (in.op == isa::Opcode::Alloca || in.op == isa::Opcode::Stacksave || in.op == isa::Opcode::Stackrestore)
+    throw std::invalid_argument(k.name + ": VGIW has no mapping for '" + k.text[pc] + "' (pc " + std::to_string(pc) +
+                                "): a dynamic stack (alloca) is not modelled by its fabric");
   // Warp collectives (tensor-core products and fragment loads included): the whole warp's
   // registers at once.
   if (isa::is_warp_collective(in))
     throw std::invalid_argument(k.name + ": VGIW has no mapping for '" + k.text[pc] + "' (pc " + std::to_string(pc) +
                                 "): a warp collective, and VGIW has no warps");
-  // tex, tld4, txq, suld, sust (PTX ISA 9.7.10, 9.7.11): the load/store units have no texture
+  // tex, tld4, txq, suld, sust, suq, sured (PTX ISA 9.7.10, 9.7.11): the load/store units have no texture
   // path (object lookup, sampling, filtering).
   if (in.is_texture())
     throw std::invalid_argument(k.name + ": VGIW has no mapping for '" + k.text[pc] + "' (pc " + std::to_string(pc) +

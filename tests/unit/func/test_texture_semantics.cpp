@@ -1,4 +1,4 @@
-// tex, tld4, txq, suld.b and sust.b on the functional engine through texture objects (PTX ISA
+// tex, tld4, txq, suld.b, sust.b, suq, sured and istypep on the functional engine through texture objects (PTX ISA
 // 9.7.10, 9.7.11): the forms nvcc emits, the byte layout of surface accesses, the out-of-range
 // modes, the fault for a handle that is no live object, and the forms refused at bind time with the PTX line.
 #include <gtest/gtest.h>
@@ -18,7 +18,8 @@ namespace {
 // A snippet run with one live texture (2x2 f32 {1, 2; 3, 4}, handle in %a) and one live surface
 // (4x2 of 4-byte texels, handle in %b); the snippet's inputs are %c's.
 struct TexRun {
-  explicit TexRun(const std::string& snippet, uint64_t c = 0) : run(snippet, {Inputs{0, 0, c}}) {
+  explicit TexRun(const std::string& snippet, uint64_t c = 0, func::ChannelKind surface_kind = func::ChannelKind::Float)
+      : run(snippet, {Inputs{0, 0, c}}) {
     func::TextureObject t;
     t.resource.shape = func::TexShape::D2;
     t.resource.width = t.resource.height = 2;
@@ -29,6 +30,7 @@ struct TexRun {
     run.memory.write(t.resource.base, texels, 16);
     func::TextureObject s;
     s.surface = true;
+    s.resource.format.kind = surface_kind;
     s.resource.shape = func::TexShape::D2;
     s.resource.width = 4;
     s.resource.height = 2;
@@ -101,6 +103,37 @@ TEST(TextureSemantics, SuldTrapOutsideFaults) {
   EXPECT_THROW(t.go(), func::KernelFault);
 }
 
+TEST(TextureSemantics, SuqReadsTheSurfacesShapeAndIstypepTellsObjectsApart) {
+  TexRun t("suq.width.b32 %r1, [%b];\n suq.height.b32 %r2, [%b];\n suq.memory_layout.b32 %r3, [%b];\n"
+           "mad.lo.u32 %r1, %r2, 100, %r1;\n mad.lo.u32 %r1, %r3, 10000, %r1;\n cvt.u64.u32 %o, %r1;\n"
+           "istypep.texref %q1, %a;\n istypep.surfref %q2, %a;\n istypep.surfref %q3, %b;\n istypep.samplerref %p, %a;\n"
+           "and.pred %p, %p, %q1;\n and.pred %p, %p, %q3;\n not.pred %q2, %q2;\n and.pred %p, %p, %q2;\n"
+           "istypep.texref %q1, %c;\n not.pred %q1, %q1;\n and.pred %p, %p, %q1;\n", 99);
+  const LaneOut out = t.go();
+  EXPECT_EQ(out.o, 2u * 100 + 4u);  // 4 x 2, a CUDA array (layout 0)
+  EXPECT_TRUE(out.p) << "a: texture and sampler, not surface; b: surface; 99: nothing";
+}
+
+TEST(TextureSemantics, SuredCombinesIntoTheSurfaceElement) {
+  // Element (1, 1) (byte x 4, row 1) starts at 0; add 5 then 7 (.b), min with 3, then .p max with
+  // sample x 1 of row 1: the same element.
+  TexRun t("mov.u32 %r5, 4;\n mov.u32 %r6, 1;\n mov.u32 %r7, 1;\n mov.u32 %r1, 5;\n mov.u32 %r2, 7;\n mov.u32 %r3, 3;\n"
+           "sured.b.add.2d.u32.trap [%b, {%r5, %r6}], %r1;\n sured.b.add.2d.u32.trap [%b, {%r5, %r6}], %r2;\n"
+           "sured.b.min.2d.u32.trap [%b, {%r5, %r6}], %r3;\n mov.u32 %r4, 0xFFFFFFF0;\n"
+           "sured.p.max.2d.b32.trap [%b, {%r7, %r6}], %r4;\n"
+           "suld.b.2d.b32.trap {%r1}, [%b, {%r5, %r6}];\n cvt.u64.u32 %o, %r1;\n");
+  EXPECT_EQ(t.go().o, 0xFFFFFFF0u) << "an unsigned (float-format) surface: max(3, 0xFFFFFFF0)";
+  TexRun s("mov.u32 %r7, 1;\n mov.u32 %r6, 1;\n mov.u32 %r4, 0xFFFFFFF0;\n sured.p.max.2d.b32.trap [%b, {%r7, %r6}], %r4;\n"
+           "mov.u32 %r5, 4;\n suld.b.2d.b32.trap {%r1}, [%b, {%r5, %r6}];\n cvt.u64.u32 %o, %r1;\n",
+           0, func::ChannelKind::Signed);
+  EXPECT_EQ(s.go().o, 0u) << "a signed surface: max(0, -16)";
+  const std::string out_of_range = kernel_fault([] {
+    TexRun r("mov.u32 %r5, 64;\n mov.u32 %r6, 0;\n mov.u32 %r1, 1;\n sured.b.add.2d.u32.trap [%b, {%r5, %r6}], %r1;\n");
+    r.go();
+  });
+  EXPECT_NE(out_of_range.find("surface access out of range"), std::string::npos) << out_of_range;
+}
+
 TEST(TextureSemantics, AHandleThatIsNoLiveObjectFaults) {
   TexRun dead("mov.f32 %f5, 0f00000000;\n tex.1d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [%c, {%f5}];\n", 99);
   EXPECT_THROW(dead.go(), func::KernelFault);
@@ -120,6 +153,8 @@ std::string bind_error(const std::string& line) {
 TEST(TextureSemantics, UnsupportedFormsAreRefusedAtBindTimeWithTheirLine) {
   EXPECT_NE(bind_error("tex.2dms.v4.s32.s32 {%r1, %r2, %r3, %r4}, [%a, {%r5, %r6, %r7, %r8}];").find("multisample"), std::string::npos);
   EXPECT_NE(bind_error("sust.p.2d.b32.trap [%a, {%r5, %r6}], {%r1};").find("formatted"), std::string::npos);
+  EXPECT_NE(bind_error("sured.b.and.2d.u32.trap [%a, {%r5, %r6}], %r1;").find("not supported"), std::string::npos);  // and: .b32 only
+  EXPECT_NE(bind_error("sured.p.add.1d.b64.trap [%a, {%r5}], %rd1;").find("not supported"), std::string::npos);  // .b64: min, max
   EXPECT_NE(bind_error("tex.v4.f32.f32 {%f1, %f2, %f3, %f4}, [%a, {%f5}];").find("geometry"), std::string::npos);
   const std::string wrong = bind_error("tex.2d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [%a, {%f5}];");  // one coordinate for 2d
   EXPECT_NE(wrong.find("tex.2d.v4.f32.f32"), std::string::npos) << wrong;
