@@ -9,14 +9,21 @@
 //   sured.p.op.geom.ctype.clamp [a, c], b   x in samples of ctype (b32: any op; b64: min, max),
 //     the data signed when the surface's format is signed
 //     An atomic read-modify-write of the element, as red's (atomic_apply.h).
+//   sust.p.geom{.v2,.v4}.b32.clamp [a, c], b   (geom 1d 2d 3d) a formatted store: x in samples; b's
+//     elements are the sample's R, G, B, A, read as .f32 for a float format, else .u32 or .s32,
+//     and converted to the format's channels (16-bit floats rounded to nearest even; integers
+//     clamped to the channel's range: a choice, the ISA says only "converted"); channels b does
+//     not give are written as zero (the ISA: unpredictable).
 // Out of range (texture_sampling.h, surface_address): .trap faults, .zero reads zeros and drops
-// the store, .clamp accesses the nearest location in range. Formatted stores (sust.p) are not
-// supported (named at bind time). A handle that is no live surface object is a kernel fault.
+// the store, .clamp accesses the nearest location in range. suld has no formatted form (.p) in
+// the PTX ISA; it is refused at bind time. A handle that is no live surface object is a kernel fault.
+#include <algorithm>
 #include <cstring>
 #include <stdexcept>
 
 #include "models/func/semantics/atomic_apply.h"
 #include "models/func/semantics/semantics.h"
+#include "models/func/semantics/small_float.h"
 #include "models/func/texture_sampling.h"
 #include "models/func/texture_table.h"
 
@@ -42,7 +49,7 @@ bool lane_address(ExecCtx& c, uint32_t tid, const isa::Operand& a, uint32_t byte
   int64_t x = v[0], y = v[1], z = v[2];
   if (g == TexGeom::A1D) x = v[1], y = 0, z = v[0];
   if (g == TexGeom::A2D) x = v[1], y = v[2], z = v[0];
-  if (c.in->op == isa::Opcode::Sured && c.in->tex.formatted) x *= bytes;  // sured.p: x counts samples
+  if (c.in->tex.formatted) x *= bytes;  // sured.p, sust.p: x counts samples
   const auto mode = static_cast<tex::OutOfRange>(c.in->tex.clamp);
   if (tex::surface_address(o, x, y, z, bytes, mode, address)) return true;
   if (mode == tex::OutOfRange::Trap)
@@ -93,6 +100,40 @@ void sust(ExecCtx& c) {
       const int32_t r = element_reg(in.ops[1], i);
       const uint64_t v = r >= 0 ? c.reg(r, tid) : 0;
       std::memcpy(data + i * elem, &v, elem);
+    }
+    memory.write(address, data, bytes);
+    record(c, lane, address, bytes);
+  });
+}
+
+// One channel of a formatted store: `v` (f32 bits, or a u32/s32) in the format's kind and width.
+uint32_t format_channel(uint32_t v, const TexelFormat& f) {
+  if (f.kind == ChannelKind::Float) {
+    float x;
+    std::memcpy(&x, &v, 4);
+    return f.bits == 16 ? to_f16(x) : v;
+  }
+  if (f.bits == 32) return v;
+  const int64_t x = f.kind == ChannelKind::Signed ? int64_t{static_cast<int32_t>(v)} : int64_t{v};
+  const int64_t hi = f.kind == ChannelKind::Signed ? (int64_t{1} << (f.bits - 1)) - 1 : (int64_t{1} << f.bits) - 1;
+  const int64_t lo = f.kind == ChannelKind::Signed ? -(int64_t{1} << (f.bits - 1)) : 0;
+  return static_cast<uint32_t>(std::clamp(x, lo, hi));
+}
+
+void sust_formatted(ExecCtx& c) {
+  const isa::Instruction& in = *c.in;
+  GlobalMemory& memory = *c.launch().memory;
+  lanes(c, [&](unsigned lane, uint32_t tid) {
+    const TextureObject& o = texture_object(c, tid, true);
+    const TexelFormat& f = o.resource.format;
+    const uint32_t bytes = f.bytes(), channel_bytes = f.bits / 8u;
+    uint64_t address = 0;
+    if (!lane_address(c, tid, in.ops[0], bytes, address, o)) return;
+    uint8_t data[16] = {};
+    for (unsigned ch = 0; ch < f.channels && ch < in.vec; ++ch) {
+      const int32_t r = element_reg(in.ops[1], ch);
+      const uint32_t v = format_channel(r >= 0 ? static_cast<uint32_t>(c.reg(r, tid)) : 0, f);
+      std::memcpy(data + ch * channel_bytes, &v, channel_bytes);
     }
     memory.write(address, data, bytes);
     record(c, lane, address, bytes);
@@ -159,8 +200,16 @@ ExecFn bind_surface(const isa::Instruction& in) {
   }
   const bool load = in.op == isa::Opcode::Suld;
   if (in.op != isa::Opcode::Suld && in.op != isa::Opcode::Sust) return nullptr;
-  if (in.tex.formatted || !in.tex.bulk)
-    throw std::invalid_argument("formatted surface access (suld.p, sust.p) is not supported; suld.b and sust.b are");
+  if (load && in.tex.formatted) throw std::invalid_argument("suld has no formatted form (suld.p) in the PTX ISA; suld.b reads bytes");
+  if (in.tex.formatted == in.tex.bulk) return nullptr;
+  if (in.tex.formatted) {
+    const TexGeom g = in.tex.geom;
+    const isa::Operand& a = in.ops[0];
+    return (g == TexGeom::D1 || g == TexGeom::D2 || g == TexGeom::D3) && in.type == isa::DType::B32 && in.nops == 2 &&
+                   a.kind == isa::OperandKind::Address && a.reg >= 0 && a.vec_n == surface_coords(g) && data_operand(in.ops[1], in.vec)
+               ? sust_formatted
+               : nullptr;
+  }
   if (surface_coords(in.tex.geom) == 0) throw std::invalid_argument("surface geometry not supported (1d, 2d, 3d, a1d, a2d are)");
   const unsigned bits = isa::dtype_bits(in.type);
   const bool bit_type = in.type == isa::DType::B8 || in.type == isa::DType::B16 || in.type == isa::DType::B32 || in.type == isa::DType::B64;

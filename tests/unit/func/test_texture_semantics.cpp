@@ -18,7 +18,7 @@ namespace {
 // A snippet run with one live texture (2x2 f32 {1, 2; 3, 4}, handle in %a) and one live surface
 // (4x2 of 4-byte texels, handle in %b); the snippet's inputs are %c's.
 struct TexRun {
-  explicit TexRun(const std::string& snippet, uint64_t c = 0, func::ChannelKind surface_kind = func::ChannelKind::Float)
+  explicit TexRun(const std::string& snippet, uint64_t c = 0, func::TexelFormat surface_format = {})
       : run(snippet, {Inputs{0, 0, c}}) {
     func::TextureObject t;
     t.resource.shape = func::TexShape::D2;
@@ -30,7 +30,7 @@ struct TexRun {
     run.memory.write(t.resource.base, texels, 16);
     func::TextureObject s;
     s.surface = true;
-    s.resource.format.kind = surface_kind;
+    s.resource.format = surface_format;
     s.resource.shape = func::TexShape::D2;
     s.resource.width = 4;
     s.resource.height = 2;
@@ -125,13 +125,53 @@ TEST(TextureSemantics, SuredCombinesIntoTheSurfaceElement) {
   EXPECT_EQ(t.go().o, 0xFFFFFFF0u) << "an unsigned (float-format) surface: max(3, 0xFFFFFFF0)";
   TexRun s("mov.u32 %r7, 1;\n mov.u32 %r6, 1;\n mov.u32 %r4, 0xFFFFFFF0;\n sured.p.max.2d.b32.trap [%b, {%r7, %r6}], %r4;\n"
            "mov.u32 %r5, 4;\n suld.b.2d.b32.trap {%r1}, [%b, {%r5, %r6}];\n cvt.u64.u32 %o, %r1;\n",
-           0, func::ChannelKind::Signed);
+           0, func::TexelFormat{1, 32, func::ChannelKind::Signed});
   EXPECT_EQ(s.go().o, 0u) << "a signed surface: max(0, -16)";
   const std::string out_of_range = kernel_fault([] {
     TexRun r("mov.u32 %r5, 64;\n mov.u32 %r6, 0;\n mov.u32 %r1, 1;\n sured.b.add.2d.u32.trap [%b, {%r5, %r6}], %r1;\n");
     r.go();
   });
   EXPECT_NE(out_of_range.find("surface access out of range"), std::string::npos) << out_of_range;
+}
+
+TEST(TextureSemantics, SustPConvertsToTheSurfacesFormatAtASampleX) {
+  // Sample (1, 1) of the float surface: 4 bytes in, row 1.
+  TexRun f("mov.u32 %r5, 1;\n mov.u32 %r6, 1;\n mov.b32 %r1, 0f40200000;\n sust.p.2d.b32.trap [%b, {%r5, %r6}], {%r1};\n");
+  f.go();
+  float got = 0;
+  f.run.memory.read(f.surface + 16 + 4, &got, 4);
+  EXPECT_EQ(got, 2.5f);
+  // An unsigned 4 x 8-bit surface: 300 and -1 (as .u32) clamp to 255, 7 stays; A (not given) is 0.
+  TexRun u("mov.u32 %r5, 2;\n mov.u32 %r6, 0;\n mov.u32 %r1, 300;\n mov.u32 %r2, 7;\n mov.u32 %r3, -1;\n mov.u32 %r4, 5;\n"
+           "sust.p.2d.v2.b32.trap [%b, {%r5, %r6}], {%r1, %r2};\n mov.u32 %r5, 3;\n"
+           "sust.p.2d.v4.b32.trap [%b, {%r5, %r6}], {%r3, %r2, %r1, %r4};\n",
+           0, func::TexelFormat{4, 8, func::ChannelKind::Unsigned});
+  u.go();
+  uint8_t bytes[8];
+  u.run.memory.read(u.surface + 8, bytes, 8);
+  EXPECT_EQ(bytes[0], 255);
+  EXPECT_EQ(bytes[1], 7);
+  EXPECT_EQ(bytes[2], 0);
+  EXPECT_EQ(bytes[3], 0);
+  EXPECT_EQ(bytes[4], 255);  // -1 as .u32
+  EXPECT_EQ(bytes[5], 7);
+  EXPECT_EQ(bytes[6], 255);
+  EXPECT_EQ(bytes[7], 5);
+  // A signed 2 x 16-bit surface clamps to [-32768, 32767]; a half surface rounds to nearest even.
+  TexRun s("mov.u32 %r5, 0;\n mov.u32 %r6, 0;\n mov.u32 %r1, -40000;\n mov.u32 %r2, 40000;\n"
+           "sust.p.1d.v2.b32.trap [%b, {%r5}], {%r1, %r2};\n",
+           0, func::TexelFormat{2, 16, func::ChannelKind::Signed});
+  s.go();
+  int16_t halves[2];
+  s.run.memory.read(s.surface, halves, 4);
+  EXPECT_EQ(halves[0], -32768);
+  EXPECT_EQ(halves[1], 32767);
+  TexRun h("mov.u32 %r5, 0;\n mov.b32 %r1, 0f3F801000;\n sust.p.1d.b32.trap [%b, {%r5}], {%r1};\n", 0,
+           func::TexelFormat{2, 16, func::ChannelKind::Float});
+  h.go();
+  uint16_t half = 0;
+  h.run.memory.read(h.surface, &half, 2);
+  EXPECT_EQ(half, 0x3C00u) << "1 + 2^-11 is the tie between 1 and 1 + 2^-10: to even";
 }
 
 TEST(TextureSemantics, AHandleThatIsNoLiveObjectFaults) {
@@ -152,7 +192,7 @@ std::string bind_error(const std::string& line) {
 
 TEST(TextureSemantics, UnsupportedFormsAreRefusedAtBindTimeWithTheirLine) {
   EXPECT_NE(bind_error("tex.2dms.v4.s32.s32 {%r1, %r2, %r3, %r4}, [%a, {%r5, %r6, %r7, %r8}];").find("multisample"), std::string::npos);
-  EXPECT_NE(bind_error("sust.p.2d.b32.trap [%a, {%r5, %r6}], {%r1};").find("formatted"), std::string::npos);
+  EXPECT_NE(bind_error("suld.p.2d.b32.trap {%r1}, [%a, {%r5, %r6}];").find("suld has no formatted form"), std::string::npos);
   EXPECT_NE(bind_error("sured.b.and.2d.u32.trap [%a, {%r5, %r6}], %r1;").find("not supported"), std::string::npos);  // and: .b32 only
   EXPECT_NE(bind_error("sured.p.add.1d.b64.trap [%a, {%r5}], %rd1;").find("not supported"), std::string::npos);  // .b64: min, max
   EXPECT_NE(bind_error("tex.v4.f32.f32 {%f1, %f2, %f3, %f4}, [%a, {%f5}];").find("geometry"), std::string::npos);

@@ -202,6 +202,14 @@ TEST(PtxParserErrors, UnknownOpcodeNamesFileLineAndText) {
   EXPECT_NE(e.find("`frobnicate.u32 %r1;`"), std::string::npos) << e;
 }
 
+TEST(PtxParserErrors, InstructionsBeyondTheModelledTargetsSayWhy) {
+  const std::string e = parse_error(std::string(kHeader) + ".visible .entry k()\n{\n .reg .b32 %r<2>;\n .reg .b64 %rd<2>;\n"
+                                    " multimem.ld_reduce.relaxed.sys.global.add.u32 %r1, [%rd1];\n ret;\n}\n");
+  EXPECT_NE(e.find("opcode 'multimem' is not modelled: multimem reaches the memory of several GPUs"), std::string::npos) << e;
+  const std::string w = parse_error(std::string(kHeader) + ".visible .entry k()\n{\n wgmma.fence.sync.aligned;\n ret;\n}\n");
+  EXPECT_NE(w.find("opcode 'wgmma' is not modelled: warpgroup MMA needs sm_90a"), std::string::npos) << w;
+}
+
 TEST(PtxParserErrors, UnknownModifier) {
   const std::string e = parse_error(std::string(kHeader) + ".visible .entry k()\n{\n .reg .b32 %r1;\n add.zz.u32 %r1, %r1, 1;\n ret;\n}\n");
   EXPECT_NE(e.find("test.ptx:7:"), std::string::npos) << e;
