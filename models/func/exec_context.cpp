@@ -85,6 +85,9 @@ uint64_t ExecCtx::special(const isa::Operand& o, unsigned lane, uint32_t tid) co
       if (o.comp == 1) return l.grid_workspace >> 32;
       return o.comp == 2 ? l.grid_workspace & 0xFFFFFFFFu : 0;
     case SReg::Pm: case SReg::Pm64: return 0;
+    // %current_graph_exec: the device graph the kernel was launched from; gputlm's graphs are
+    // launched from the host, so never one (0, as on a GPU for such a kernel).
+    case SReg::CurrentGraphExec: return 0;
     // Thread block clusters (PTX ISA 10, the %cluster registers; launch.h): a launch without them
     // has clusters of one CTA (1x1x1), so the cluster grid is the CTA grid and a CTA's rank and
     // position in its cluster are 0.

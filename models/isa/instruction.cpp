@@ -42,7 +42,7 @@ bool first_operand_is_dst(const Instruction& in) {
     case Opcode::St: case Opcode::Red: case Opcode::Bra: case Opcode::Prefetch: case Opcode::Prefetchu:
     case Opcode::Applypriority: case Opcode::Discard: case Opcode::Nanosleep: case Opcode::Call:
     case Opcode::Fence: case Opcode::Stmatrix: case Opcode::Sust: case Opcode::Sured: case Opcode::Stackrestore:
-    case Opcode::Pmevent:
+    case Opcode::Pmevent: case Opcode::Tensormap:
       return false;
     case Opcode::Wmma:
       return in.tensor.part != MatrixPart::D;  // wmma.store.d [p], {d}: reads its registers

@@ -143,6 +143,8 @@ enum InstrFlag : uint32_t {
   // barrier.cluster.arrive / .wait (PTX ISA 9.7.13.3, sm_90): the cluster's split barrier, not a CTA barrier
   kCluster = 1u << 29,
   kClusterWait = 1u << 30,
+  // cvt.pack.sat (PTX ISA 9.7.9.22, sm_72): two s32 saturated to Instruction::pack_bits each and packed
+  kPack = 1u << 31,
 };
 
 struct Instruction {
@@ -176,6 +178,7 @@ struct Instruction {
   AsyncForm async;    // cp.async mbarrier
   TexForm tex;        // tex tld4 txq suld sust
   VideoForm video;    // vadd ... vset4
+  uint8_t pack_bits = 0;  // cvt.pack: the width converted to (2, 4, 8, 16; type holds its signedness)
 
   bool has(InstrFlag f) const { return (flags & f) != 0; }
   bool is_branch() const { return op == Opcode::Bra; }

@@ -340,12 +340,29 @@ bool opcode_specific(Instruction& in, std::string_view w) {
     case Opcode::Prmt: return lookup(kPrmt, w, in.prmt);
     case Opcode::Testp: return lookup(kTestp, w, in.testp);
     case Opcode::Bfind: return w == "shiftamt" && (in.flags |= kShiftAmt);
-    case Opcode::Pmevent: return w == "mask";  // pmevent.mask a: a 16-bit mask of events, else one event's number
+    case Opcode::Pmevent: return w == "mask";
+    // tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release.scope.sync.aligned
+    // (PTX ISA 9.7.9.28, sm_90): one fixed form; .replace is sm_90a's (refused by the parser).
+    case Opcode::Tensormap:
+      return w == "cp_fenceproxy" || w == "global" || w == "shared::cta" || w == "tensormap::generic" || w == "release" ||
+             w == "cta" || w == "cluster" || w == "gpu" || w == "sys" || w == "sync" || w == "aligned";  // pmevent.mask a: a 16-bit mask of events, else one event's number
     case Opcode::Bra:
     case Opcode::Call:
     case Opcode::Ret:
       return w == "uni" && (in.flags |= kUni);
     case Opcode::Cvta: return w == "to" && (in.flags |= kTo);
+    case Opcode::Cvt:  // cvt.pack.sat.{u16,s16}.s32, cvt.pack.sat.{u2,s2,u4,s4,u8,s8}.s32.b32 (PTX ISA 9.7.9.22)
+      if (w == "pack") return in.type == DType::None && (in.flags |= kPack);
+      if (!in.has(kPack)) return false;
+      if (in.type == DType::None && w.size() == 2 && (w[0] == 'u' || w[0] == 's') && (w[1] == '2' || w[1] == '4')) {
+        in.type = w[0] == 'u' ? DType::U8 : DType::S8;
+        return (in.pack_bits = static_cast<uint8_t>(w[1] - '0')), true;
+      }
+      if (in.type == DType::None && (w == "u8" || w == "s8" || w == "u16" || w == "s16")) {
+        in.type = parse_dtype(w);
+        return (in.pack_bits = static_cast<uint8_t>(dtype_bits(in.type))), true;
+      }
+      return w == "b32" && in.type2 != DType::None;  // cType: c's bits above the packed pair
     case Opcode::Shf:
       if (w == "l") return in.flags |= kShfLeft;
       if (w == "r") return true;

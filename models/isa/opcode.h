@@ -85,7 +85,7 @@ namespace gputlm::isa {
   X(Set, "set", IntAlu, 3, 4)                    \
   X(Selp, "selp", IntAlu, 4, 4)                  \
   X(Slct, "slct", IntAlu, 4, 4)                  \
-  X(Cvt, "cvt", Convert, 2, 3)                   \
+  X(Cvt, "cvt", Convert, 2, 4)                   \
   X(Cvta, "cvta", IntAlu, 2, 2)                  \
   X(Isspacep, "isspacep", IntAlu, 2, 2)          \
   X(Createpolicy, "createpolicy", IntAlu, 1, 4)  \
@@ -140,7 +140,8 @@ namespace gputlm::isa {
   X(Stacksave, "stacksave", IntAlu, 1, 1)        \
   X(Stackrestore, "stackrestore", IntAlu, 1, 1)  \
   X(Pmevent, "pmevent", Control, 1, 1)           \
-  X(Brkpt, "brkpt", Control, 0, 0)
+  X(Brkpt, "brkpt", Control, 0, 0)              \
+  X(Tensormap, "tensormap", Control, 3, 3)
 
 enum class Opcode : uint8_t {
 #define GPUTLM_OP_ENUM(e, name, cls, lo, hi) e,

@@ -441,7 +441,6 @@ class Parser : TokenCursor {
     static constexpr std::pair<std::string_view, std::string_view> kBeyond[] = {
         {"wgmma", "warpgroup MMA needs sm_90a, which gputlm does not model"},
         {"setmaxnreg", "needs sm_90a, which gputlm does not model"},
-        {"tensormap", "tensormap.replace needs sm_90a, which gputlm does not model"},
         {"multimem", "multimem reaches the memory of several GPUs through a multicast object; gputlm simulates one device"},
         {"tcgen05", "the fifth-generation tensor core needs sm_100a, which gputlm does not model"},
         {"clusterlaunchcontrol", "needs sm_100, which gputlm does not model"}};
@@ -461,6 +460,7 @@ class Parser : TokenCursor {
     while (dot != std::string_view::npos) {
       size_t nd = s.find('.', dot + 1);
       std::string_view w = s.substr(dot + 1, nd == std::string_view::npos ? nd : nd - dot - 1);
+      if (in.op == Opcode::Tensormap && w == "replace") fail(t, "tensormap.replace needs sm_90a, which gputlm does not model");
       if (!apply_modifier(in, w)) fail(t, "unknown modifier '." + std::string(w) + "' for " + std::string(opcode_name(in.op)));
       dot = nd;
     }
@@ -474,6 +474,7 @@ class Parser : TokenCursor {
       case Opcode::Barrier: case Opcode::Membar: case Opcode::Fence: case Opcode::Prefetch:
       case Opcode::Nanosleep: case Opcode::Activemask: case Opcode::Prefetchu: case Opcode::Applypriority:
       case Opcode::Discard: case Opcode::Elect: case Opcode::Isspacep: case Opcode::Pmevent: case Opcode::Brkpt:
+      case Opcode::Tensormap:
         return;
       case Opcode::Istypep:
         if (in.tex.ref < 0) fail(t, "istypep needs .texref, .samplerref or .surfref");

@@ -14,7 +14,7 @@ constexpr std::array<Entry, 8> kVector = {{
     {"%clusterid", SReg::Clusterid}, {"%nclusterid", SReg::Nclusterid},
     {"%cluster_ctaid", SReg::ClusterCtaid}, {"%cluster_nctaid", SReg::ClusterNctaid}}};
 
-constexpr std::array<Entry, 27> kScalar = {{
+constexpr std::array<Entry, 28> kScalar = {{
     {"%laneid", SReg::Laneid}, {"%warpid", SReg::Warpid}, {"%nwarpid", SReg::Nwarpid},
     {"%smid", SReg::Smid}, {"%nsmid", SReg::Nsmid}, {"%gridid", SReg::Gridid},
     {"%clock", SReg::Clock}, {"%clock_hi", SReg::ClockHi}, {"%clock64", SReg::Clock64},
@@ -26,7 +26,8 @@ constexpr std::array<Entry, 27> kScalar = {{
     {"%total_smem_size", SReg::TotalSmemSize}, {"%aggr_smem_size", SReg::AggrSmemSize},
     {"%cluster_ctarank", SReg::ClusterCtarank}, {"%cluster_nctarank", SReg::ClusterNctarank},
     {"%is_explicit_cluster", SReg::IsExplicitCluster}, {"%reserved_smem_offset_begin", SReg::ReservedSmemBegin},
-    {"%reserved_smem_offset_end", SReg::ReservedSmemEnd}, {"%reserved_smem_offset_cap", SReg::ReservedSmemCap}}};
+    {"%reserved_smem_offset_end", SReg::ReservedSmemEnd}, {"%reserved_smem_offset_cap", SReg::ReservedSmemCap},
+    {"%current_graph_exec", SReg::CurrentGraphExec}}};
 
 // "%envreg<N>" (N < 32), "%pm<N>" and "%pm<N>_64" (N < 8): the index, or -1.
 int indexed(std::string_view name, std::string_view prefix, unsigned limit, std::string_view suffix = {}) {

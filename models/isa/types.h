@@ -58,7 +58,8 @@ enum class SReg : uint8_t {
   Globaltimer, GlobaltimerLo, GlobaltimerHi, DynamicSmemSize, TotalSmemSize, AggrSmemSize,
   Envreg, Pm, Pm64, Clusterid, Nclusterid, ClusterCtaid, ClusterNctaid, ClusterCtarank,
   ClusterNctarank, IsExplicitCluster, ClockHi,
-  ReservedSmemBegin, ReservedSmemEnd, ReservedSmemCap, ReservedSmemOffset  // %reserved_smem_offset_*
+  ReservedSmemBegin, ReservedSmemEnd, ReservedSmemCap, ReservedSmemOffset,  // %reserved_smem_offset_*
+  CurrentGraphExec  // %current_graph_exec (PTX ISA 10.33, sm_50): 0, no kernel here runs from a device graph
 };
 
 // createpolicy forms (PTX ISA: createpolicy) and the cache eviction priorities they name.

@@ -2,6 +2,7 @@
 // bar.warp.sync, membar, fence (fence.proxy included: one memory, no proxies, here), nanosleep,
 // trap. They only report what happened (ExecResult); the SIMT control of the executor or of the
 // core's writeback stage acts on it.
+#include "models/func/semantics/dispatch.h"
 #include "models/func/semantics/semantics.h"
 
 namespace gputlm::func::sem {
@@ -46,6 +47,18 @@ ExecFn bind_cta_barrier(const isa::Instruction& in) {
   return cta_barrier;
 }
 
+// tensormap.cp_fenceproxy's copy (bind_control says the form).
+void tensormap_copy(ExecCtx& c) {
+  GlobalMemory& memory = *c.launch().memory;
+  lanes(c, [&](unsigned, uint32_t tid) {
+    const uint64_t dst = operand_address(c, tid, c.in->ops[0]), src = operand_address(c, tid, c.in->ops[1]);
+    const uint8_t* from = c.cta->shared_at(src, 128);
+    if (!from) c.fault("tensormap.cp_fenceproxy: shared source: " + c.cta->shared_miss(src), tid, src);
+    c.check_global(dst, 128, tid, "tensormap.cp_fenceproxy: global destination");
+    memory.write(dst, from, 128);
+  });
+}
+
 }  // namespace
 
 ExecFn bind_control(const isa::Instruction& in) {
@@ -80,6 +93,14 @@ ExecFn bind_control(const isa::Instruction& in) {
       return [](ExecCtx&) {};
     // brkpt (PTX ISA 9.7.19.2): suspends the thread for a debugger; with none attached the kernel
     // stops as at a trap (a choice: the ISA leaves that case open), naming the breakpoint.
+    // tensormap.cp_fenceproxy [dst], [src], 128 (PTX ISA 9.7.9.28): each lane copies the 128-byte
+    // tensor map from its CTA's shared memory to global memory, then a release fence between the
+    // generic and tensormap proxies (the engine has one proxy: nothing more). Timed as a fence.
+    case Opcode::Tensormap:
+      return in.nops == 3 && in.ops[0].kind == isa::OperandKind::Address && in.ops[1].kind == isa::OperandKind::Address &&
+                     in.ops[2].kind == isa::OperandKind::Imm && in.ops[2].imm == 128
+                 ? ExecFn(tensormap_copy)
+                 : nullptr;
     case Opcode::Brkpt:
       return [](ExecCtx& c) {
         if (c.mask) c.fault("brkpt (a breakpoint) executed with no debugger attached", c.group.tid(lowest_lane(c.mask)), 0, false);

@@ -2,6 +2,7 @@
 // modifier), float -> integer (.rni/.rzi/.rmi/.rpi, saturating, NaN -> 0), float <-> float
 // (rounding, integral rounding, .ftz, .sat). Conversions involving the narrow float types
 // (.f16 .bf16 .tf32 and packed forms) are in small_float_convert.cpp. Compiled with -frounding-math.
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -102,7 +103,26 @@ ExecFn by_source(isa::DType src) {
 
 }  // namespace
 
+// cvt.pack.sat (PTX ISA 9.7.9.22): b then a, each an s32 saturated to `pack_bits` (signed or not
+// as the type), packed into d's low bits from bit 0; with c, d's bits above are c's low bits.
+void cvt_pack(ExecCtx& c) {
+  const unsigned n = c.in->pack_bits;
+  const bool is_signed = c.in->type == isa::DType::S8 || c.in->type == isa::DType::S16;
+  const int64_t lo = is_signed ? -(int64_t{1} << (n - 1)) : 0, hi = is_signed ? (int64_t{1} << (n - 1)) - 1 : (int64_t{1} << n) - 1;
+  const uint32_t field = (1u << n) - 1;
+  lanes(c, [&](unsigned lane, uint32_t tid) {
+    const auto sat = [&](unsigned i) { return static_cast<uint32_t>(std::clamp<int64_t>(src<int32_t>(c, i, lane, tid), lo, hi)) & field; };
+    uint32_t d = sat(2) | sat(1) << n;
+    if (c.in->nops == 4 && 2 * n < 32) d |= src<uint32_t>(c, 3, lane, tid) << (2 * n);
+    dst<uint32_t>(c, lane, tid, d);
+  });
+}
+
 ExecFn bind_convert(const isa::Instruction& in) {
+  if (in.has(isa::kPack)) {  // .u16/.s16 take two sources, the narrower types a third (c)
+    const unsigned n = in.pack_bits;
+    return in.type2 == isa::DType::S32 && in.has(isa::kSat) && n > 0 && in.nops == (n == 16 ? 3u : 4u) ? cvt_pack : nullptr;
+  }
   // Narrow float types (.f16 .bf16 .tf32 and the packed forms): small_float_convert.cpp.
   if (isa::dtype_bits(in.type) < 32 && isa::dtype_is_float(in.type)) return bind_small_float_convert(in);
   if (isa::dtype_is_float(in.type2) && isa::dtype_bits(in.type2) < 32) return bind_small_float_convert(in);

@@ -204,5 +204,23 @@ TEST(ConvertSemantics, F32ToF16HonoursTheDirectedRoundings) {
   EXPECT_EQ(run1("cvt.rm.f16.f32 %hc, %fa;\n cvt.u64.u16 %o, %hc;", f32_bits(-70000.0f)).o, 0xFC00u);
 }
 
+// cvt.pack.sat (PTX ISA 9.7.9.22): b in the low bits, a above it, each saturated to the narrow
+// type; the narrower forms put c's low bits above the pair.
+uint64_t pack(const std::string& form, uint32_t a, uint32_t b, uint32_t c = 0) {
+  const bool three = form.find(".b32") != std::string::npos;
+  return run1("cvt.pack.sat." + form + " %r1, %ra, %rb" + (three ? ", %rc" : "") + ";\n cvt.u64.u32 %o, %r1;\n", a, b, c).o;
+}
+
+TEST(ConvertSemantics, CvtPackSaturatesAndPacksTwoIntegers) {
+  EXPECT_EQ(pack("u16.s32", 70000, static_cast<uint32_t>(-5)), 0xFFFF0000u);
+  EXPECT_EQ(pack("s16.s32", static_cast<uint32_t>(-40000), 100), 0x80000064u);
+  EXPECT_EQ(pack("u8.s32.b32", 300, 7, 0x1234), 0x1234FF07u);
+  EXPECT_EQ(pack("s4.s32.b32", static_cast<uint32_t>(-9), 5, 0xABCDEF12), 0xCDEF1285u);
+  EXPECT_EQ(pack("u2.s32.b32", 2, 9, 1), 0x1Bu);
+  EXPECT_EQ(run1("cvt.pack.sat.s8.s32.b32 %r1, %ra, %rb, 0;\n cvt.u64.u32 %o, %r1;\n", 200, static_cast<uint32_t>(-200)).o, 0x7F80u);
+  EXPECT_THROW(run1("cvt.pack.sat.u8.s32 %r1, %ra, %rb;\n", 0), SourceError);  // the narrow types need c
+  EXPECT_THROW(run1("cvt.pack.u16.s32 %r1, %ra, %rb;\n", 0), SourceError);     // .sat is required
+}
+
 }  // namespace
 }  // namespace gputlm::test

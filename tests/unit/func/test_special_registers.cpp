@@ -134,5 +134,9 @@ TEST(SpecialRegisters, EachCtaOfALaunchStartsAfresh) {
   for (uint32_t t = 0; t < 32; ++t) EXPECT_EQ(out[t].o, 201u) << "thread " << t;
 }
 
+TEST(SpecialRegisters, CurrentGraphExecIsZeroOutsideADeviceGraph) {
+  EXPECT_EQ(run1("mov.u64 %o, %current_graph_exec;\n add.u64 %o, %o, 1;\n", 0).o, 1u);
+}
+
 }  // namespace
 }  // namespace gputlm::test

@@ -6,6 +6,7 @@
 // addresses of kernel parameters (cvta.param) that tensor maps are passed by.
 #include <gtest/gtest.h>
 
+#include <cstddef>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -256,6 +257,29 @@ TEST(TensorCopy, AnIm2colMapInTileModeOrABaseOutsideTheBoxIsAFault) {
   outside.set_map(im2col3d(outside.tensor));
   const std::string h = kernel_fault([&] { outside.run(); });
   EXPECT_NE(h.find("the filter base's W coordinate 2 is outside the bounding box [-1, 1]"), std::string::npos) << h;
+}
+
+// tensormap.cp_fenceproxy (PTX ISA 9.7.9.28): the global map copied into shared memory, its box
+// changed there to 2 x 1 (as a kernel that edits a map does), copied back, then a load at (3, 2)
+// and shared word `word`.
+uint64_t edited_map_word(unsigned word) {
+  std::string body;
+  for (unsigned i = 0; i < 32; ++i)
+    body += "ld.global.u32 %r5, [%rd8+" + std::to_string(4 * i) + "];\n st.shared.u32 [%r1+" + std::to_string(1024 + 4 * i) + "], %r5;\n";
+  const size_t box = offsetof(func::TensorMap, box);
+  body += "st.shared.u16 [%r1+" + std::to_string(1024 + box) + "], 2;\n st.shared.u16 [%r1+" + std::to_string(1026 + box) + "], 1;\n"
+          "add.u32 %r7, %r1, 1024;\n"
+          "tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release.gpu.sync.aligned [%rd8], [%r7], 128;\n";
+  TensorRun r(body + load_then_read(3, 2, word, 8));
+  r.set_map(map2d(r.tensor, 4, 4));
+  const uint64_t v = r.run();
+  EXPECT_TRUE(r.launch.outputs()[0].p) << "the 2 x 1 box's 8 bytes completed the phase";
+  return v;
+}
+
+TEST(TensorCopy, TensormapCpFenceproxyCopiesAMapFromSharedToGlobal) {
+  EXPECT_EQ(edited_map_word(1), 204u);  // element (4, 2)
+  EXPECT_EQ(edited_map_word(2), 0u);    // beyond the 2 x 1 box (the 4 x 4 one would bring 205)
 }
 
 TEST(ParamWindow, KernelParametersHaveGenericAddresses) {
