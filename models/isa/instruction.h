@@ -48,7 +48,7 @@ constexpr unsigned kMaxVector = 8;
 
 // Element types of the tensor-core instructions (PTX ISA 9.7.14 wmma and mma): the sub-byte
 // integers and single bits are not DTypes, so the fragment types have their own vocabulary.
-enum class MmaType : uint8_t { None, F16, BF16, TF32, F32, F64, S8, U8, S4, U4, B1, S32, B16 };
+enum class MmaType : uint8_t { None, F16, BF16, TF32, F32, F64, S8, U8, S4, U4, B1, S32, B16, E4M3, E5M2 };
 // wmma.load.{a,b,c} / wmma.store.d / wmma.mma (PTX ISA 9.7.14.4).
 enum class MatrixPart : uint8_t { None, A, B, C, D, Mma };
 // The shape, layouts and types of wmma, mma, ldmatrix, stmatrix and movmatrix.

@@ -118,10 +118,11 @@ bool int_warp_specific(Instruction& in, std::string_view w) {
 // Words of wmma, mma, ldmatrix, stmatrix and movmatrix (PTX ISA 9.7.14, 9.7.9.x ldmatrix): the
 // shape .mMnNkK, layouts .row/.col (mma: A's then B's), wmma's .load.a/.b/.c .store.d .mma,
 // .x1/.x2/.x4, .trans, b1's .xor/.and .popc, and the fragment types (recorded in order).
-constexpr std::array<std::pair<std::string_view, MmaType>, 12> kMmaTypes = {{
+constexpr std::array<std::pair<std::string_view, MmaType>, 14> kMmaTypes = {{
     {"f16", MmaType::F16}, {"bf16", MmaType::BF16}, {"tf32", MmaType::TF32}, {"f32", MmaType::F32},
     {"f64", MmaType::F64}, {"s8", MmaType::S8}, {"u8", MmaType::U8}, {"s4", MmaType::S4},
-    {"u4", MmaType::U4}, {"b1", MmaType::B1}, {"s32", MmaType::S32}, {"b16", MmaType::B16}}};
+    {"u4", MmaType::U4}, {"b1", MmaType::B1}, {"s32", MmaType::S32}, {"b16", MmaType::B16},
+    {"e4m3", MmaType::E4M3}, {"e5m2", MmaType::E5M2}}};
 bool matrix_shape(TensorForm& t, std::string_view w) {
   if (w.size() < 4 || w[0] != 'm') return false;
   unsigned v[3] = {0, 0, 0}, i = 0;

@@ -461,6 +461,8 @@ class Parser : TokenCursor {
       size_t nd = s.find('.', dot + 1);
       std::string_view w = s.substr(dot + 1, nd == std::string_view::npos ? nd : nd - dot - 1);
       if (in.op == Opcode::Tensormap && w == "replace") fail(t, "tensormap.replace needs sm_90a, which gputlm does not model");
+      if (in.op == Opcode::Mma && (w == "sp" || w == "sp::ordered_metadata"))
+        fail(t, "mma.sp (sparse MMA with metadata, sm_80) is not modelled yet");
       if (!apply_modifier(in, w)) fail(t, "unknown modifier '." + std::string(w) + "' for " + std::string(opcode_name(in.op)));
       dot = nd;
     }

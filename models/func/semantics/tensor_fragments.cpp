@@ -11,7 +11,8 @@ namespace gputlm::func::sem {
 using isa::MmaType;
 
 bool is_float_mma(MmaType t) {
-  return t == MmaType::F16 || t == MmaType::BF16 || t == MmaType::TF32 || t == MmaType::F32 || t == MmaType::F64;
+  return t == MmaType::F16 || t == MmaType::BF16 || t == MmaType::TF32 || t == MmaType::F32 || t == MmaType::F64 ||
+         t == MmaType::E4M3 || t == MmaType::E5M2;
 }
 
 uint64_t fragment_element(ExecCtx& c, const isa::Operand& v, uint32_t tid, ElemFormat f, unsigned i) {

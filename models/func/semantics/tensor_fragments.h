@@ -25,7 +25,7 @@ constexpr ElemFormat elem_format(isa::MmaType t) {
     case isa::MmaType::F16: case isa::MmaType::BF16: case isa::MmaType::B16: return {16, 2};
     case isa::MmaType::TF32: case isa::MmaType::F32: case isa::MmaType::S32: return {32, 1};
     case isa::MmaType::F64: return {64, 1};
-    case isa::MmaType::S8: case isa::MmaType::U8: return {8, 4};
+    case isa::MmaType::S8: case isa::MmaType::U8: case isa::MmaType::E4M3: case isa::MmaType::E5M2: return {8, 4};
     case isa::MmaType::S4: case isa::MmaType::U4: return {4, 8};
     case isa::MmaType::B1: return {1, 32};
     default: return {};
@@ -53,6 +53,8 @@ inline double real_value(isa::MmaType t, uint64_t bits) {
   switch (t) {
     case isa::MmaType::F16: return from_f16(static_cast<uint16_t>(bits));
     case isa::MmaType::BF16: return from_bf16(static_cast<uint16_t>(bits));
+    case isa::MmaType::E4M3: return from_e4m3(static_cast<uint8_t>(bits));
+    case isa::MmaType::E5M2: return from_e5m2(static_cast<uint8_t>(bits));
     case isa::MmaType::TF32: return get<float>(bits & 0xFFFFE000u);  // .tf32: only the top 19 bits count
     case isa::MmaType::F32: return get<float>(bits);
     default: return get<double>(bits);

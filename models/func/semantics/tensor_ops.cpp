@@ -142,6 +142,9 @@ bool mma_form_exists(const isa::Instruction& in) {
   if (ta == MmaType::BF16 && tb == MmaType::BF16) return (shape(16, 8, 8) || shape(16, 8, 16)) && td == MmaType::F32;
   if (ta == MmaType::TF32 && tb == MmaType::TF32) return (shape(16, 8, 4) || shape(16, 8, 8)) && td == MmaType::F32;
   if (ta == MmaType::F64 && tb == MmaType::F64) return shape(8, 8, 4) && td == MmaType::F64;
+  // .e4m3/.e5m2 in any pairing (PTX ISA 9.7.14.5.14, sm_89): m16n8k32 into .f32, the fragments laid
+  // out as .s8's (9.7.14.5.9).
+  if (is(ta, MmaType::E4M3, MmaType::E5M2) && is(tb, MmaType::E4M3, MmaType::E5M2)) return shape(16, 8, 32) && td == MmaType::F32;
   if (td != MmaType::S32) return false;
   if (is(ta, MmaType::S8, MmaType::U8) && is(tb, MmaType::S8, MmaType::U8))
     return shape(8, 8, 16) || shape(16, 8, 16) || shape(16, 8, 32);
