@@ -219,30 +219,26 @@ TEST(TensorSemantics, MmaM16n8k4Tf32FragmentsFollowTheIsaLaneLayout) {
 // 9.7.14.5.9, m16n8k32 with .s8/.u8: A: row = groupID for a0..a3 and a8..a11, groupID + 8 for
 // a4..a7 and a12..a15; col = threadID_in_group * 4 + (i & 0x3) for a0..a7, + 16 for a8..a15.
 // B: row = threadID_in_group * 4 + (i & 0x3) for b0..b3, + 16 for b4..b7; col = groupID.
+Coord a_m16n8k32(unsigned l, unsigned i) {
+  const bool low = i < 4 || (i >= 8 && i < 12);
+  return Coord{g_of(l) + (low ? 0 : 8), t_of(l) * 4 + (i & 3) + (i >= 8 ? 16 : 0)};
+}
+Coord b_m16n8k32(unsigned l, unsigned i) { return Coord{t_of(l) * 4 + (i & 3) + (i >= 4 ? 16 : 0), g_of(l)}; }
+
 TEST(TensorSemantics, MmaM16n8k32S8U8FragmentsFollowTheIsaLaneLayout) {
   const auto A = values(16 * 32, 19, -128, 127), B = values(32 * 8, 20, 0, 255), C = values(16 * 8, 21, -100000, 100000);
-  auto a = [](unsigned l, unsigned i) {
-    const bool low = i < 4 || (i >= 8 && i < 12);
-    return Coord{g_of(l) + (low ? 0 : 8), t_of(l) * 4 + (i & 3) + (i >= 8 ? 16 : 0)};
-  };
-  auto b = [](unsigned l, unsigned i) { return Coord{t_of(l) * 4 + (i & 3) + (i >= 4 ? 16 : 0), g_of(l)}; };
   check_mma("mma.sync.aligned.m16n8k32.row.col.s32.s8.u8.s32 {%r32, %r33, %r34, %r35}, {%r0, %r1, %r2, %r3}, {%r4, %r5}, {%r8, %r9, %r10, %r11};",
-            16, 8, 32, {0, 16, 8, a, kInt}, {4, 8, 8, b, kInt}, {8, 4, 32, c_m16n8, kInt}, {32, 4, 32, c_m16n8, kInt}, A, B, C);
+            16, 8, 32, {0, 16, 8, a_m16n8k32, kInt}, {4, 8, 8, b_m16n8k32, kInt}, {8, 4, 32, c_m16n8, kInt}, {32, 4, 32, c_m16n8, kInt}, A, B, C);
 }
 
 // m16n8k32 with .e4m3/.e5m2 (sm_89): the .s8 fragment layout (9.7.14.5.9), each byte an fp8 value;
 // small integers are exact in both formats, so the products and sums are exact in .f32.
 TEST(TensorSemantics, MmaM16n8k32Fp8FragmentsFollowTheS8LayoutAndAccumulateIntoF32) {
   const auto A = values(16 * 32, 24, -3, 3), B = values(32 * 8, 25, -3, 3), C = values(16 * 8, 26, -40, 40);
-  auto a = [](unsigned l, unsigned i) {
-    const bool low = i < 4 || (i >= 8 && i < 12);
-    return Coord{g_of(l) + (low ? 0 : 8), t_of(l) * 4 + (i & 3) + (i >= 8 ? 16 : 0)};
-  };
-  auto b = [](unsigned l, unsigned i) { return Coord{t_of(l) * 4 + (i & 3) + (i >= 4 ? 16 : 0), g_of(l)}; };
   const Encode e4m3 = [](int64_t x) { return uint64_t{func::sem::to_e4m3(static_cast<double>(x))}; };
   const Encode e5m2 = [](int64_t x) { return uint64_t{func::sem::to_e5m2(static_cast<double>(x))}; };
   check_mma("mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e5m2.f32 {%r32, %r33, %r34, %r35}, {%r0, %r1, %r2, %r3}, {%r4, %r5}, {%r8, %r9, %r10, %r11};",
-            16, 8, 32, {0, 16, 8, a, e4m3}, {4, 8, 8, b, e5m2}, {8, 4, 32, c_m16n8, kF32}, {32, 4, 32, c_m16n8, kF32}, A, B, C);
+            16, 8, 32, {0, 16, 8, a_m16n8k32, e4m3}, {4, 8, 8, b_m16n8k32, e5m2}, {8, 4, 32, c_m16n8, kF32}, {32, 4, 32, c_m16n8, kF32}, A, B, C);
 }
 
 // 9.7.14.5.4, m8n8k16 with .s8: A: row = groupID, col = threadID_in_group * 4 + i. B: row =
