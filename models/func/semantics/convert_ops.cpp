@@ -108,10 +108,9 @@ ExecFn by_source(isa::DType src) {
 void cvt_pack(ExecCtx& c) {
   const unsigned n = c.in->pack_bits;
   const bool is_signed = c.in->type == isa::DType::S8 || c.in->type == isa::DType::S16;
-  const int64_t lo = is_signed ? -(int64_t{1} << (n - 1)) : 0, hi = is_signed ? (int64_t{1} << (n - 1)) - 1 : (int64_t{1} << n) - 1;
   const uint32_t field = (1u << n) - 1;
   lanes(c, [&](unsigned lane, uint32_t tid) {
-    const auto sat = [&](unsigned i) { return static_cast<uint32_t>(std::clamp<int64_t>(src<int32_t>(c, i, lane, tid), lo, hi)) & field; };
+    const auto sat = [&](unsigned i) { return static_cast<uint32_t>(saturate_bits(src<int32_t>(c, i, lane, tid), n, is_signed)) & field; };
     uint32_t d = sat(2) | sat(1) << n;
     if (c.in->nops == 4 && 2 * n < 32) d |= src<uint32_t>(c, 3, lane, tid) << (2 * n);
     dst<uint32_t>(c, lane, tid, d);

@@ -32,6 +32,13 @@ namespace gputlm::func::sem {
 template <class T>
 using Unsigned = std::make_unsigned_t<T>;
 
+// v saturated to the range of a `bits`-wide (below 64) signed or unsigned integer.
+inline int64_t saturate_bits(int64_t v, unsigned bits, bool is_signed) {
+  const int64_t lo = is_signed ? -(int64_t{1} << (bits - 1)) : 0;
+  const int64_t hi = is_signed ? (int64_t{1} << (bits - 1)) - 1 : (int64_t{1} << bits) - 1;
+  return std::clamp(v, lo, hi);
+}
+
 // The address an address operand names for one thread: its register (if any) plus its offset
 // (operands of call frames aside: memory_ops.cpp adds the frame).
 inline uint64_t operand_address(ExecCtx& c, uint32_t tid, const isa::Operand& a) {

@@ -114,10 +114,8 @@ uint32_t format_channel(uint32_t v, const TexelFormat& f) {
     return f.bits == 16 ? to_f16(x) : v;
   }
   if (f.bits == 32) return v;
-  const int64_t x = f.kind == ChannelKind::Signed ? int64_t{static_cast<int32_t>(v)} : int64_t{v};
-  const int64_t hi = f.kind == ChannelKind::Signed ? (int64_t{1} << (f.bits - 1)) - 1 : (int64_t{1} << f.bits) - 1;
-  const int64_t lo = f.kind == ChannelKind::Signed ? -(int64_t{1} << (f.bits - 1)) : 0;
-  return static_cast<uint32_t>(std::clamp(x, lo, hi));
+  const bool is_signed = f.kind == ChannelKind::Signed;
+  return static_cast<uint32_t>(saturate_bits(is_signed ? int64_t{static_cast<int32_t>(v)} : int64_t{v}, f.bits, is_signed));
 }
 
 void sust_formatted(ExecCtx& c) {

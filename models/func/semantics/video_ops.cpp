@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cstdint>
 
+#include "models/func/semantics/dispatch.h"
 #include "models/func/semantics/semantics.h"
 #include "models/func/semantics/video.h"
 #include "models/isa/video_form.h"
@@ -20,12 +21,6 @@ namespace {
 using isa::Opcode;
 using video::part;
 
-int64_t clamp_to(int64_t v, unsigned bits, bool is_signed) {
-  const int64_t lo = is_signed ? -(int64_t{1} << (bits - 1)) : 0;
-  const int64_t hi = is_signed ? (int64_t{1} << (bits - 1)) - 1 : (int64_t{1} << bits) - 1;
-  return std::clamp(v, lo, hi);
-}
-
 // Bits of the destination's part (8 or 16), 32 without one.
 unsigned part_bits(uint16_t dsel) { return isa::vsel_count(dsel) == 0 ? 32 : isa::vsel_half(dsel) ? 16 : 8; }
 
@@ -33,7 +28,7 @@ unsigned part_bits(uint16_t dsel) { return isa::vsel_count(dsel) == 0 ? 32 : isa
 uint32_t finish(const isa::Instruction& in, int64_t tmp, bool sat, uint32_t c) {
   const bool sd = in.type == isa::DType::S32;
   const uint16_t dsel = in.ops[0].vsel;
-  if (sat) tmp = clamp_to(tmp, part_bits(dsel), sd);
+  if (sat) tmp = saturate_bits(tmp, part_bits(dsel), sd);
   const int64_t c33 = sd ? int64_t{static_cast<int32_t>(c)} : int64_t{c};
   switch (in.atom) {
     case isa::AtomOp::Add: return static_cast<uint32_t>(tmp + c33);

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstdint>
 
+#include "models/func/semantics/dispatch.h"
 #include "models/func/semantics/semantics.h"
 #include "models/func/semantics/video.h"
 #include "models/isa/video_form.h"
@@ -57,8 +58,7 @@ void simd(ExecCtx& c) {
       if constexpr (Op == Opcode::Vmin2 || Op == Opcode::Vmin4) t = std::min(va, vb);
       if constexpr (Op == Opcode::Vmax2 || Op == Opcode::Vmax4) t = std::max(va, vb);
       if constexpr (kSet) t = video::compare(in.cmp, va, vb);
-      if (sat) t = sd ? std::clamp<int64_t>(t, -(int64_t{1} << (kBits - 1)), (int64_t{1} << (kBits - 1)) - 1)
-                      : std::clamp<int64_t>(t, 0, (int64_t{1} << kBits) - 1);
+      if (sat) t = saturate_bits(t, kBits, sd);
       const uint32_t field = ((1u << kBits) - 1u) << (kBits * i);  // kBits < 32
       if (!masked(mask, i)) {
         merged |= cv & field;
