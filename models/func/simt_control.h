@@ -9,6 +9,8 @@
 
 namespace gputlm::func {
 
+// brx.idx needs each lane's target: the 32-lane overload below takes it; formations with wider
+// masks refuse kernels that have one (sm::Core::check_kernel).
 template <class Mask>
 void apply_control(SimtStack<Mask>& stack, const isa::Kernel& kernel, uint32_t pc, Mask taken_or_exited,
                    const isa::Instruction& in) {
@@ -28,21 +30,29 @@ void apply_control(SimtStack<Mask>& stack, const isa::Kernel& kernel, uint32_t p
 
 // The common case of a 32-lane warp: the mask that matters is the result's active lanes (lanes
 // that branched or called, for bra and call; lanes that exited or returned, for ret/exit).
+// The taken lanes grouped by their target pc in r.addr (in the order of their lowest lane), then
+// the lanes of `rest` (if any) going to pc `rest_pc`; returns the number of groups.
+inline size_t group_by_target(const ExecResult& r, LaneMask rest, uint32_t rest_pc, std::pair<uint32_t, LaneMask>* groups) {
+  size_t n = 0;
+  auto add = [&](uint32_t target, LaneMask lanes) {
+    size_t g = 0;
+    while (g < n && groups[g].first != target) ++g;
+    if (g == n) groups[n++] = {target, 0};
+    groups[g].second |= lanes;
+  };
+  for_each_lane(r.taken, [&](unsigned lane) { add(static_cast<uint32_t>(r.addr[lane]), LaneMask{1} << lane); });
+  if (rest) add(rest_pc, rest);
+  return n;
+}
+
 inline void apply_control(SimtStack<LaneMask>& stack, const isa::Kernel& kernel, uint32_t pc, const ExecResult& r) {
   const isa::Instruction& in = kernel.code[pc];
-  if (in.is_call() && kernel.calls[static_cast<size_t>(in.ops[0].imm)].callee == isa::CallSite::kIndirect) {
+  std::pair<uint32_t, LaneMask> groups[kWarpSize + 1];
+  if (in.is_call() && kernel.calls[static_cast<size_t>(in.ops[0].imm)].callee == isa::CallSite::kIndirect)
     // Lanes calling through pointers: one call entry per distinct callee (its first pc in r.addr).
-    std::pair<uint32_t, LaneMask> groups[kWarpSize];
-    size_t n = 0;
-    for_each_lane(r.taken, [&](unsigned lane) {
-      const auto target = static_cast<uint32_t>(r.addr[lane]);
-      size_t g = 0;
-      while (g < n && groups[g].first != target) ++g;
-      if (g == n) groups[n++] = {target, 0};
-      groups[g].second |= LaneMask{1} << lane;
-    });
-    return stack.call_each(pc + 1, groups, n);
-  }
+    return stack.call_each(pc + 1, groups, group_by_target(r, 0, 0, groups));
+  if (in.is_indexed_branch())  // brx.idx: one path per distinct target, then the guard's false lanes' fall-through
+    return stack.branch_each(kernel.cfg.reconv_pc[pc], groups, group_by_target(r, stack.mask() & ~r.taken, pc + 1, groups));
   apply_control<LaneMask>(stack, kernel, pc, in.is_branch() || in.is_call() ? r.taken : r.active, in);
 }
 

@@ -66,6 +66,17 @@ class SimtStack {
     pop_finished();
   }
 
+  // A multi-way branch at the top entry (brx.idx): groups[i].second lanes go to groups[i].first
+  // (the groups split the top entry's lanes); all paths meet again at `rpc`. As for two paths, the
+  // top entry becomes the reconvergence entry and one entry per group is pushed; the groups run in
+  // the order given.
+  void branch_each(uint32_t rpc, const std::pair<uint32_t, Mask>* groups, size_t n) {
+    if (n == 1) return advance(groups[0].first);
+    m_entries.back().pc = rpc;
+    for (size_t i = n; i-- > 0;) m_entries.push_back({groups[i].first, rpc, groups[i].second});
+    pop_finished();
+  }
+
   // `lanes` of the top entry call the function at `target`; they come back to `return_pc`.
   void call(uint32_t target, uint32_t return_pc, Mask lanes) {
     const std::pair<uint32_t, Mask> group{target, lanes};

@@ -27,6 +27,8 @@ void build_blocks(const Kernel& k, Cfg& cfg) {
   for (uint32_t pc = 0; pc < n; ++pc) {
     const Instruction& in = k.code[pc];
     if (in.is_branch()) leader[static_cast<uint32_t>(in.ops[0].imm)] = true;
+    if (in.is_indexed_branch())
+      for (uint32_t target : k.branch_targets[static_cast<size_t>(in.ops[1].imm)]) leader[target] = true;
     if (in.ends_block()) leader[pc + 1] = true;
   }
   for (const auto& [name, pc] : k.labels) leader[pc] = true;
@@ -54,6 +56,9 @@ void build_blocks(const Kernel& k, Cfg& cfg) {
     const bool guarded = last.guard >= 0;
     if (last.is_branch()) {
       add_edge(b, static_cast<uint32_t>(last.ops[0].imm));
+      if (guarded) add_edge(b, b.end);
+    } else if (last.is_indexed_branch()) {  // an edge to every target of its list
+      for (uint32_t target : k.branch_targets[static_cast<size_t>(last.ops[1].imm)]) add_edge(b, target);
       if (guarded) add_edge(b, b.end);
     } else if (last.is_exit() || last.is_return() || last.op == Opcode::Trap) {
       b.exits = true;

@@ -39,7 +39,7 @@ void operand_regs(const Operand& o, std::vector<int32_t>& out) {
 // Whether operand 0 is written (a destination) rather than read.
 bool first_operand_is_dst(const Instruction& in) {
   switch (in.op) {
-    case Opcode::St: case Opcode::Red: case Opcode::Bra: case Opcode::Prefetch: case Opcode::Prefetchu:
+    case Opcode::St: case Opcode::Red: case Opcode::Bra: case Opcode::BrxIdx: case Opcode::Prefetch: case Opcode::Prefetchu:
     case Opcode::Applypriority: case Opcode::Discard: case Opcode::Nanosleep: case Opcode::Call:
     case Opcode::Fence: case Opcode::Stmatrix: case Opcode::Sust: case Opcode::Sured: case Opcode::Stackrestore:
     case Opcode::Pmevent: case Opcode::Tensormap:

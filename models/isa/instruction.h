@@ -182,6 +182,9 @@ struct Instruction {
 
   bool has(InstrFlag f) const { return (flags & f) != 0; }
   bool is_branch() const { return op == Opcode::Bra; }
+  // brx.idx index, tlist (PTX ISA 9.7.12.4): each lane jumps to entry `index` of a .branchtargets
+  // list (Kernel::branch_targets[operand 1]); the timing model and the SIMT stack group the lanes by target.
+  bool is_indexed_branch() const { return op == Opcode::BrxIdx; }
   bool is_exit() const { return (op == Opcode::Ret && !has(kFuncRet)) || op == Opcode::Exit; }
   bool is_call() const { return op == Opcode::Call && !has(kBuiltinCall); }  // a call of a device function
   bool is_return() const { return op == Opcode::Ret && has(kFuncRet); }
@@ -190,7 +193,7 @@ struct Instruction {
   bool is_cluster_wait() const { return op == Opcode::Barrier && has(kClusterWait); }
   // Its outcome decides where the warp goes next (which threads, which PC, whether it waits).
   bool decides_control() const {
-    return is_branch() || is_exit() || is_call() || is_return() || is_barrier() || is_cluster_wait() || op == Opcode::Trap;
+    return is_branch() || is_indexed_branch() || is_exit() || is_call() || is_return() || is_barrier() || is_cluster_wait() || op == Opcode::Trap;
   }
   // Texture and surface reads count as loads and sust as a store: the timing model sends them
   // through the L1 at the addresses of the texels they read or write (func::tex).
@@ -210,7 +213,7 @@ struct Instruction {
   // Ends a basic block (control leaves or may leave the fall-through path).
   // A call does not: the callee returns to the next instruction (the callee is opaque to the
   // caller's CFG, as in GPGPU-Sim); a function's ret ends its block like an exit.
-  bool ends_block() const { return is_branch() || is_exit() || is_return() || op == Opcode::Trap; }
+  bool ends_block() const { return is_branch() || is_indexed_branch() || is_exit() || is_return() || op == Opcode::Trap; }
 };
 
 // The timing class of an instruction: arithmetic opcodes on float types count as float units,

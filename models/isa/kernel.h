@@ -143,6 +143,8 @@ struct Kernel {
   std::vector<int> lines;         // source line per instruction
   std::map<std::string, uint32_t> labels;
   std::vector<CallSite> calls;          // indexed by a call's operand 0
+  // The .branchtargets lists (PTX ISA 9.7.12.4) as pcs, indexed by a brx.idx's operand 1.
+  std::vector<std::vector<uint32_t>> branch_targets;
   std::vector<FunctionInfo> functions;  // linked device functions, in code order
   std::vector<int32_t> function_by_address;  // Module::functions index -> Kernel::functions index, -1 not linked
   std::vector<SymbolRef> symbol_refs;   // operands naming module variables

@@ -348,6 +348,7 @@ bool opcode_specific(Instruction& in, std::string_view w) {
       return w == "cp_fenceproxy" || w == "global" || w == "shared::cta" || w == "tensormap::generic" || w == "release" ||
              w == "cta" || w == "cluster" || w == "gpu" || w == "sys" || w == "sync" || w == "aligned";  // pmevent.mask a: a 16-bit mask of events, else one event's number
     case Opcode::Bra:
+    case Opcode::BrxIdx:
     case Opcode::Call:
     case Opcode::Ret:
       return w == "uni" && (in.flags |= kUni);

@@ -112,6 +112,7 @@ namespace gputlm::isa {
   X(Membar, "membar", Control, 0, 0)             \
   X(Fence, "fence", Control, 0, 2)               \
   X(Bra, "bra", Control, 1, 1)                   \
+  X(BrxIdx, "brx.idx", Control, 2, 2)            \
   X(Call, "call", Control, 1, 2)                 \
   X(Ret, "ret", Control, 0, 0)                   \
   X(Exit, "exit", Control, 0, 0)                 \

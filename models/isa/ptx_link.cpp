@@ -79,7 +79,7 @@ bool sizes_match(const std::vector<VarDecl>& vars, const std::vector<uint32_t>& 
 }
 
 // Moves an instruction of a function to its place in the kernel.
-void relocate(Instruction& in, int32_t reg_base, uint32_t pc_base, uint32_t call_base) {
+void relocate(Instruction& in, int32_t reg_base, uint32_t pc_base, uint32_t call_base, uint32_t list_base) {
   auto reg = [&](int32_t& r) { if (r >= 0) r += reg_base; };
   reg(in.guard);
   reg(in.dst2);
@@ -91,6 +91,7 @@ void relocate(Instruction& in, int32_t reg_base, uint32_t pc_base, uint32_t call
     if (o.kind == OperandKind::Label) o.imm += pc_base;
   }
   if (in.is_call()) in.ops[0].imm += call_base;
+  if (in.is_indexed_branch()) in.ops[1].imm += list_base;
 }
 
 class Linker {
@@ -251,9 +252,14 @@ class Linker {
     const uint32_t call_base = static_cast<uint32_t>(calls.size());
     for (const PendingCall& c : u.calls) calls.push_back(&c), caller_frame.push_back(info.frame_bytes);
     for (const RegDecl& r : f.regs) out.regs.push_back({info.name + "::" + r.name, r.type});
+    const auto list_base = static_cast<uint32_t>(out.branch_targets.size());
+    for (std::vector<uint32_t> list : f.branch_targets) {
+      for (uint32_t& pc : list) pc += info.entry_pc;
+      out.branch_targets.push_back(std::move(list));
+    }
     for (size_t pc = 0; pc < f.code.size(); ++pc) {
       Instruction in = f.code[pc];
-      relocate(in, info.reg_begin, info.entry_pc, call_base);
+      relocate(in, info.reg_begin, info.entry_pc, call_base, list_base);
       out.code.push_back(in);
       out.text.push_back(f.text[pc]);
       out.lines.push_back(f.lines[pc]);

@@ -214,6 +214,8 @@ class Parser : TokenCursor {
     m_scopes.push();
     add_module_variables();
     m_pending_labels.clear();
+    m_pending_targets.clear();
+    m_target_lists.clear();
     m_dynamic_refs.clear();
     if (function) {
       k->frame_bytes = FunctionInfo::kHeaderBytes;
@@ -331,6 +333,8 @@ class Parser : TokenCursor {
         skip_statement_line();
       } else if (t.text == ".callprototype") {
         while (next().text != ";") {}
+      } else if (t.kind == Token::Ident && peek(1).text == ":" && peek(2).text == ".branchtargets") {
+        branch_targets();
       } else if (t.kind == Token::Ident && peek(1).text == ":" && t.text[0] != '.') {
         label();
       } else {
@@ -343,6 +347,23 @@ class Parser : TokenCursor {
     expect(":");
     if (!m_kernel->labels.emplace(t.text, static_cast<uint32_t>(m_kernel->code.size())).second)
       fail(t, "label '" + t.text + "' defined twice");
+  }
+  // `name: .branchtargets L1, L2, ...;` (PTX ISA 9.7.12.4): the list a later brx.idx indexes; its
+  // labels are resolved with the branches' (resolve_labels).
+  void branch_targets() {
+    const Token& name = next();
+    expect(":");
+    next();  // .branchtargets
+    const auto list = static_cast<uint32_t>(m_kernel->branch_targets.size());
+    if (!m_target_lists.emplace(name.text, list).second) fail(name, "branch target list '" + name.text + "' defined twice");
+    std::vector<uint32_t>& targets = m_kernel->branch_targets.emplace_back();
+    do {
+      const Token& l = next();
+      if (l.kind != Token::Ident || l.text[0] == '.') fail(l, "expected a label in .branchtargets");
+      m_pending_targets.push_back({list, static_cast<unsigned>(targets.size()), l});
+      targets.push_back(0);
+    } while (accept(","));
+    expect(";");
   }
   void reg_decl() {
     const Token& rt = next();  // .reg, or ".reg.b16" without a space
@@ -478,6 +499,11 @@ class Parser : TokenCursor {
       case Opcode::Discard: case Opcode::Elect: case Opcode::Isspacep: case Opcode::Pmevent: case Opcode::Brkpt:
       case Opcode::Tensormap:
         return;
+      case Opcode::BrxIdx:  // index: a .u32 register or an immediate (ptxas: "Arguments mismatch" otherwise)
+        if (in.ops[0].kind == OperandKind::Reg && dtype_bits(m_kernel->regs[static_cast<size_t>(in.ops[0].reg)].type) != 32)
+          fail(t, "brx.idx's index must be a 32-bit register");
+        if (in.ops[0].kind != OperandKind::Reg && in.ops[0].kind != OperandKind::Imm) fail(t, "brx.idx's index must be a register or an immediate");
+        return;
       case Opcode::Istypep:
         if (in.tex.ref < 0) fail(t, "istypep needs .texref, .samplerref or .surfref");
         return;
@@ -567,6 +593,13 @@ class Parser : TokenCursor {
       return o;
     }
     if (t.text == "_" && index == 0 && in.op == Opcode::Mbarrier) return o;  // mbarrier.arrive _, [a]: no state (a peer's object)
+    if (in.op == Opcode::BrxIdx && index == 1) {  // the list: declared before (PTX ISA 9.7.12.4), as ptxas requires
+      const auto it = m_target_lists.find(t.text);
+      if (it == m_target_lists.end()) fail(t, "'" + t.text + "' is not a .branchtargets list declared before this brx.idx");
+      o.kind = OperandKind::Imm;
+      o.imm = it->second;
+      return o;
+    }
     if (in.op == Opcode::Bra) {
       o.kind = OperandKind::Label;
       m_pending_labels.push_back({m_kernel->code.size(), index, t});
@@ -738,6 +771,14 @@ class Parser : TokenCursor {
       m_kernel->code[p.pc].ops[p.index].imm = it->second;
     }
     m_pending_labels.clear();
+    for (const auto& p : m_pending_targets) {
+      auto it = m_kernel->labels.find(p.tok.text);
+      if (it == m_kernel->labels.end()) fail(p.tok, "undefined label '" + p.tok.text + "' in .branchtargets");
+      if (it->second >= m_kernel->code.size()) fail(p.tok, "branch target '" + p.tok.text + "' is at the kernel's end");
+      m_kernel->branch_targets[p.pc][p.index] = it->second;
+    }
+    m_pending_targets.clear();
+    m_target_lists.clear();
     if (!m_kernel->code.empty() && !m_kernel->code.back().ends_block())
       throw SourceError(m_file, m_kernel->lines.back(), "kernel '" + m_kernel->name + "' can fall off its end (no final ret/exit)");
     const std::vector<Instruction>& code = m_kernel->code;
@@ -767,6 +808,8 @@ class Parser : TokenCursor {
   std::vector<VarDecl> m_module_shared;
   std::vector<VarDecl> m_dynamic_shared;
   std::vector<PendingLabel> m_pending_labels;
+  std::vector<PendingLabel> m_pending_targets;            // .branchtargets labels: pc = the list, index = the place in it
+  std::map<std::string, uint32_t> m_target_lists;         // .branchtargets names of the unit -> Kernel::branch_targets
   std::vector<std::pair<uint32_t, unsigned>> m_dynamic_refs;  // (pc, operand) using extern .shared
   int32_t m_pending_dst2 = -1;
 };

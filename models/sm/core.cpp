@@ -85,11 +85,12 @@ void Core::check_kernel(const isa::Kernel& kernel) const {
   if (!kernel.functions.empty() && !m_ctx.formation->supports_calls())
     throw InputError("kernel '" + kernel.name + "' calls device function '" + kernel.functions.front().name +
                      "': warp formation '" + m_ctx.spec.formation + "' does not support calls (formation 'static' does)");
-  // A warp polling barrier.cluster.wait stays at it as a whole (writeback_stage.cpp); formations
-  // that regroup threads into sub-warps do not model that.
+  // A warp polling barrier.cluster.wait stays at it as a whole (writeback_stage.cpp), and brx.idx
+  // sends each lane to a target of its own (simt_control.h); formations that regroup threads into
+  // sub-warps or blocks model neither.
   if (m_ctx.spec.formation == "static") return;
   for (uint32_t pc = 0; pc < kernel.code.size(); ++pc)
-    if (kernel.code[pc].is_cluster_wait())
+    if (kernel.code[pc].is_cluster_wait() || kernel.code[pc].is_indexed_branch())
       throw InputError("kernel '" + kernel.name + "': warp formation '" + m_ctx.spec.formation + "' does not support " +
                        kernel.where(pc) + " (formation 'static' does)");
 }

@@ -82,6 +82,10 @@ void TraceWriter::instruction(const InstrRecord& r) {
   m_out << r.pc << " " << r.block << " " << std::hex << r.mask << std::dec << " " << r.opcode << " " << join(r.defs) << " " << join(r.uses);
   if (x.active != r.mask) m_out << " g " << std::hex << x.active << std::dec;
   if (x.taken) m_out << " t " << std::hex << x.taken << std::dec;
+  if (r.targets) {
+    m_out << " j";
+    for_each_lane(x.taken, [&](unsigned lane) { m_out << " " << x.addr[lane]; });
+  }
   if (x.exit) m_out << " x";
   if (x.barrier) m_out << " b " << x.barrier_id << " " << x.barrier_count;
   if (x.access_bytes) {
@@ -169,6 +173,7 @@ void TraceReader::parse_instruction() {
   func::ExecResult& x = r.result;
   x.clear();
   r.row_hint = false;
+  r.targets = false;
   LineScanner sc(m_line);
   std::string_view opcode, defs, uses;
   if (!(sc.number(r.pc) && sc.number(r.block) && sc.number(r.mask, 16) && sc.word(opcode) && sc.word(defs) && sc.word(uses)))
@@ -185,6 +190,11 @@ void TraceReader::parse_instruction() {
     else if (key == "t") ok = sc.number(x.taken, 16);
     else if (key == "x") x.exit = true;
     else if (key == "h") r.row_hint = true;
+    else if (key == "j") {  // after `t`: one target pc per taken lane
+      r.targets = true;
+      for (unsigned l = 0; l < kWarpSize && ok; ++l)
+        if (x.taken >> l & 1) ok = sc.number(x.addr[l]);
+    }
     else if (key == "b") {
       x.barrier = true;
       ok = sc.number(x.barrier_id) && sc.number(x.barrier_count);

@@ -43,6 +43,8 @@ struct InstrRecord {
   std::vector<std::string> defs, uses;  // register names
   func::ExecResult result;  // active, taken, exit, barrier, space, access_bytes, accessed, addr
   bool row_hint = false;
+  // brx.idx and calls through pointers: addr holds each taken lane's target pc (field `j`).
+  bool targets = false;
 };
 
 // Why a launch shape cannot be simulated (a zero dimension, too many threads per CTA or CTAs,

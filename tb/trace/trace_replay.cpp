@@ -15,6 +15,28 @@ std::string hex(uint64_t v) {
   os << std::hex << v;
   return os.str();
 }
+// Why the targets of step `r` are not ones its instruction can reach (brx.idx: its list; a call
+// through a pointer: a linked function's first pc), or empty when they are.
+std::string bad_targets(const isa::Kernel& k, const InstrRecord& r) {
+  if (r.pc >= k.code.size()) return {};  // the core issues no such pc: next() reports the mismatch
+  const isa::Instruction& in = k.code[r.pc];
+  const bool brx = in.is_indexed_branch();
+  if (!brx && !(in.is_call() && k.calls[static_cast<size_t>(in.ops[0].imm)].callee == isa::CallSite::kIndirect)) return {};
+  if (!r.targets) return "field 'j' (the taken lanes' target pcs) is missing";
+  std::string bad;
+  for_each_lane(r.result.taken, [&](unsigned lane) {
+    const uint64_t t = r.result.addr[lane];
+    bool ok = false;
+    if (brx) {
+      const std::vector<uint32_t>& list = k.branch_targets[static_cast<size_t>(in.ops[1].imm)];
+      ok = std::count(list.begin(), list.end(), t) > 0;
+    } else {
+      ok = std::any_of(k.functions.begin(), k.functions.end(), [&](const isa::FunctionInfo& f) { return f.entry_pc == t; });
+    }
+    if (!ok && bad.empty()) bad = "target pc " + std::to_string(t) + " of lane " + std::to_string(lane) + " is not one '" + k.text[r.pc] + "' can reach";
+  });
+  return bad;
+}
 }  // namespace
 
 TraceReplay::TraceReplay(TraceReader& reader) : m_reader(reader) {
@@ -75,9 +97,14 @@ void TraceReplay::load_through(uint64_t cta) {
       m_reader.next();
       const InstrRecord& r = m_reader.instr;
       const func::ExecResult& x = r.result;
-      w.steps.push_back({r.pc, r.mask, x.active, x.taken, x.accessed, x.barrier_id, x.barrier_count, x.access_bytes, x.space, x.exit, x.barrier});
+      if (const std::string bad = bad_targets(*m_launch.kernel, r); !bad.empty())
+        throw InputError(m_reader.name() + ": launch " + std::to_string(m_header.index) + ", CTA " + std::to_string(h.cta) + ", warp " +
+                         std::to_string(h.warp) + ", pc " + std::to_string(r.pc) + ": " + bad);
+      const LaneMask addressed = r.targets ? x.taken : x.accessed;
+      w.steps.push_back({r.pc, r.mask, x.active, x.taken, x.accessed, addressed, x.barrier_id, x.barrier_count, x.access_bytes, x.space,
+                         x.exit, x.barrier});
       for (unsigned l = 0; l < kWarpSize; ++l)
-        if (x.accessed >> l & 1) w.addresses.push_back(x.addr[l]);
+        if (addressed >> l & 1) w.addresses.push_back(x.addr[l]);
     }
   }
 }
@@ -119,7 +146,7 @@ void TraceReplay::next(const func::CtaState& cta, uint32_t warp, uint32_t pc, ui
   result.access_bytes = s.access_bytes;
   result.accessed = s.accessed;
   for (unsigned l = 0; l < kWarpSize; ++l)
-    if (s.accessed >> l & 1) result.addr[l] = w.addresses[w.next_address++];
+    if (s.addressed >> l & 1) result.addr[l] = w.addresses[w.next_address++];
   ++w.next;
   for (const WarpSteps& o : it->second)
     if (!o.done()) return;

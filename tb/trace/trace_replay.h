@@ -35,10 +35,11 @@ class TraceReplay : public ReplaySource {
   void next(const func::CtaState& cta, uint32_t warp, uint32_t pc, uint32_t lanes, func::ExecResult& result) override;
 
  private:
-  // One warp instruction, compact: the accessed lanes' addresses live in the warp's pool.
+  // One warp instruction, compact: the accessed lanes' addresses (or the taken lanes' targets, for
+  // `addressed` = taken) live in the warp's pool.
   struct Step {
     uint32_t pc;
-    LaneMask mask, active, taken, accessed;
+    LaneMask mask, active, taken, accessed, addressed;
     uint32_t barrier_id, barrier_count, access_bytes;
     isa::Space space;
     bool exit, barrier;

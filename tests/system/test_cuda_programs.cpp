@@ -206,6 +206,13 @@ TEST_F(CudaPrograms, AllocaGivesEachThreadItsOwnStackBuffers) {
   expect_passes_timed_and_functional("alloca", "alloca: PASSED");
 }
 
+// Switches compiled to jump tables (nvcc -jtd 0: brx.idx and .branchtargets, PTX ISA 9.7.12.4),
+// one in the kernel's interpreter loop and one in a device function, with a warp's lanes on
+// different targets at every step; timed and functional.
+TEST_F(CudaPrograms, SwitchJumpTablesSendEachLaneToItsCase) {
+  expect_passes_timed_and_functional("jump_tables", "jump_tables: PASSED");
+}
+
 // TMA's im2col mode (PTX ISA 5.5.4): a padded 3x3 convolution as an implicit GEMM, one im2col load
 // (after an im2col prefetch) per filter tap through cuTensorMapEncodeIm2col's map; an interleaved
 // (NC/8HWC8) tile box with an element stride in W; the encoder's CUDA_ERROR_INVALID_VALUE.

@@ -1,4 +1,4 @@
-// Control instructions (PTX ISA 9.7.13): bra, ret, exit, bar/barrier (.sync .arrive .red; barrier.cluster in cluster_ops.cpp),
+// Control instructions (PTX ISA 9.7.13): bra, brx.idx, ret, exit, bar/barrier (.sync .arrive .red; barrier.cluster in cluster_ops.cpp),
 // bar.warp.sync, membar, fence (fence.proxy included: one memory, no proxies, here), nanosleep,
 // trap. They only report what happened (ExecResult); the SIMT control of the executor or of the
 // core's writeback stage acts on it.
@@ -47,6 +47,22 @@ ExecFn bind_cta_barrier(const isa::Instruction& in) {
   return cta_barrier;
 }
 
+// brx.idx index, tlist (PTX ISA 9.7.12.4): each lane's target, the list's entry `index`, in
+// addr[lane]. The ISA leaves an index past the list's end undefined; here the kernel stops, naming
+// it (a choice: a GPU jumps to whatever the jump table's neighbour holds).
+void indexed_branch(ExecCtx& c) {
+  const std::vector<uint32_t>& list = c.launch().kernel->branch_targets[static_cast<size_t>(c.in->ops[1].imm)];
+  lanes(c, [&](unsigned lane, uint32_t tid) {
+    const auto index = static_cast<uint32_t>(c.raw(c.in->ops[0], lane, tid));
+    if (index >= list.size())
+      c.fault("brx.idx index " + std::to_string(index) + " is past the end of its .branchtargets list (" + std::to_string(list.size()) +
+                  " labels)",
+              tid, 0, false);
+    c.result->addr[lane] = list[index];
+  });
+  c.result->taken = c.mask;
+}
+
 // tensormap.cp_fenceproxy's copy (bind_control says the form).
 void tensormap_copy(ExecCtx& c) {
   GlobalMemory& memory = *c.launch().memory;
@@ -66,6 +82,8 @@ ExecFn bind_control(const isa::Instruction& in) {
   switch (in.op) {
     case Opcode::Bra:
       return [](ExecCtx& c) { c.result->taken = c.mask; };
+    case Opcode::BrxIdx:
+      return indexed_branch;
     case Opcode::Ret:
     case Opcode::Exit:
       return [](ExecCtx& c) {

@@ -53,6 +53,12 @@ KernelMap map_kernel(const isa::Kernel& k, const UnitCounts& grid, const StaticO
     throw std::invalid_argument(k.name + " calls device function '" + f.name + "' (" + k.file + ":" + std::to_string(f.line) +
                                 "); the VGIW mapper does not map calls");
   }
+  // brx.idx (PTX ISA 9.7.12.4): a block with a successor per label of its list, where a block's
+  // terminator chooses between two.
+  for (uint32_t pc = 0; pc < k.code.size(); ++pc)
+    if (k.code[pc].is_indexed_branch())
+      throw std::invalid_argument(k.name + ": VGIW has no mapping for '" + k.text[pc] + "' (pc " + std::to_string(pc) +
+                                  "): a multi-way branch, and a block's terminator has two successors");
   const BlockSchedule schedule = schedule_blocks(k.cfg);
   const StaticOperands statics(k, options);
   KernelMap m;

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "support/core_run.h"
+#include "models/func/func_stats.h"
 #include "support/module_launch.h"
 
 namespace gputlm::test {
@@ -70,6 +71,57 @@ TEST(CoreCalls, FormationsAndCoresWithoutCallSupportRefuseTheKernelNamingTheFunc
       const std::string what = e.what();
       EXPECT_NE(what.find("calls device function '_Z"), std::string::npos) << config << ": " << what;
       EXPECT_NE(what.find("diverge"), std::string::npos) << config << ": " << what;
+    }
+  }
+}
+
+// brx.idx (PTX ISA 9.7.12.4) on the SIMT core: each lane to its entry of the list, one path per
+// distinct target; the core computes and issues what the functional engine does. The formations
+// that regroup threads refuse it by name.
+const char* kJumpTable = R"(
+  rem.u32 %r1, %ra, 6;
+  $T: .branchtargets $C0, $C1, $C2, $C1, $C0;
+  setp.lt.u32 %q1, %r1, 5;
+  mov.u32 %r2, 1;
+  @%q1 brx.idx %r1, $T;
+  bra $J;
+$C0:
+  add.s32 %r2, %r2, 10;
+  bra $J;
+$C1:
+  mul.lo.s32 %r2, %ra, 3;
+  bra $J;
+$C2:
+  shl.b32 %r2, %ra, 4;
+$J:
+  cvt.u64.u32 %o, %r2;)";
+
+TEST(CoreBranches, AnIndexedBranchMatchesTheFunctionalEngineOnFermi) {
+  const CoreRun timed = run_core(kJumpTable, 96, preset("fermi-gtx480"));
+  func::FuncStats stats;
+  const std::vector<Inputs> in = [] {
+    std::vector<Inputs> v(96);
+    for (unsigned i = 0; i < 96; ++i) v[i] = {i, 0, 0};
+    return v;
+  }();
+  const std::vector<LaneOut> functional = run_snippet(kJumpTable, in, &stats);
+  for (unsigned i = 0; i < 96; ++i) {
+    const unsigned k = i % 6;
+    const uint64_t want = k == 5 ? 1 : k == 0 || k == 4 ? 11 : k == 2 ? i << 4 : i * 3;
+    ASSERT_EQ(timed.out[i].o, want) << "thread " << i;
+    ASSERT_EQ(functional[i].o, want) << "thread " << i;
+  }
+  EXPECT_EQ(timed.counters.warp_instructions, stats.warp_instructions);
+}
+
+TEST(CoreBranches, FormationsThatRegroupThreadsRefuseAnIndexedBranch) {
+  for (const std::string name : {"lwm256", "tbc256", "dwf"}) {
+    try {
+      run_core(kJumpTable, 64, preset(name));
+      ADD_FAILURE() << name << " ran";
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find("does not support test.ptx:"), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find("`@%q1 brx.idx %r1, $T;`"), std::string::npos) << e.what();
     }
   }
 }

@@ -64,6 +64,21 @@ $DONE:
   EXPECT_EQ(stats.active_histogram[32] > 0, true);  // and the warp was full again after it
 }
 
+// Runs the launch's CTA 0 step by step: (instruction text, active lanes) of its warp 0, in order.
+std::vector<std::pair<std::string, uint32_t>> steps_of_warp_0(test::SnippetLaunch& run) {
+  const isa::Kernel& k = *run.launch.kernel;
+  CtaRunner cta(*run.bound, run.launch, 0);
+  FuncStats stats;
+  std::vector<std::pair<std::string, uint32_t>> trace;
+  while (!cta.done()) {
+    const uint32_t pc = cta.warps()[0].stack.pc();
+    const uint32_t mask = cta.warps()[0].stack.mask();
+    cta.step(stats);
+    trace.emplace_back(k.text[pc], mask);
+  }
+  return trace;
+}
+
 TEST(Divergence, TakenPathRunsFirstAndMasksRejoinAtThePostDominator) {
   test::SnippetLaunch run(R"(
   setp.lt.u32 %q1, %tid, 4;
@@ -75,16 +90,7 @@ $T:
 $J:
   add.s64 %o, %o, 1;)",
                           std::vector<Inputs>(32));
-  const isa::Kernel& k = *run.launch.kernel;
-  CtaRunner cta(*run.bound, run.launch, 0);
-  FuncStats stats;
-  std::vector<std::pair<std::string, uint32_t>> trace;  // (instruction text, active lanes)
-  while (!cta.done()) {
-    const uint32_t pc = cta.warps()[0].stack.pc();
-    const uint32_t mask = cta.warps()[0].stack.mask();
-    cta.step(stats);
-    trace.emplace_back(k.text[pc], mask);
-  }
+  const std::vector<std::pair<std::string, uint32_t>> trace = steps_of_warp_0(run);
   auto index_of = [&](const std::string& text) {
     for (size_t i = 0; i < trace.size(); ++i)
       if (trace[i].first == text) return i;
@@ -97,6 +103,76 @@ $J:
   EXPECT_EQ(trace[taken].second, 0x0000000Fu);
   EXPECT_EQ(trace[not_taken].second, 0xFFFFFFF0u);
   EXPECT_EQ(trace[join].second, 0xFFFFFFFFu);
+}
+
+// brx.idx (PTX ISA 9.7.12.4): o = 100 + table[a % 5] for a % 5 < 4 (the guard), else 100 + 9;
+// one path per distinct target, in the order of their lowest lane, all meeting at $J.
+constexpr const char* kIndexedBranch = R"(
+  rem.u32 %r1, %ra, 5;
+  setp.lt.u32 %q1, %r1, 4;
+  $T: .branchtargets $C2, $C0, $C1, $C0;
+  mov.b64 %o, 9;
+  @%q1 brx.idx %r1, $T;
+  bra $J;
+$C0:
+  mov.b64 %o, 10;
+  bra $J;
+$C1:
+  mov.b64 %o, 11;
+  bra.uni $J;
+$C2:
+  mov.b64 %o, 12;
+$J:
+  add.s64 %o, %o, 100;)";
+
+TEST(Divergence, IndexedBranchSendsEachLaneToItsEntryOfTheList) {
+  test::SnippetLaunch run(kIndexedBranch, lanes_with_a(32, [](unsigned i) -> uint64_t { return i; }));
+  const std::vector<std::pair<std::string, uint32_t>> trace = steps_of_warp_0(run);
+  const std::vector<test::LaneOut> out = run.outputs();
+  const uint64_t table[4] = {12, 10, 11, 10};
+  for (unsigned i = 0; i < 32; ++i) EXPECT_EQ(out[i].o, 100 + (i % 5 < 4 ? table[i % 5] : 9)) << "lane " << i;
+  auto lanes_where = [](auto pred) {
+    uint32_t m = 0;
+    for (unsigned i = 0; i < 32; ++i) m |= pred(i) ? 1u << i : 0;
+    return m;
+  };
+  // Each path once, with exactly its lanes, then the whole warp at the post-dominator.
+  std::vector<std::pair<std::string, uint32_t>> paths;
+  for (const auto& [text, mask] : trace)
+    if (text.rfind("mov.b64 %o, 1", 0) == 0 || text.rfind("add.s64 %o,", 0) == 0 || text == "bra $J;") paths.emplace_back(text, mask);
+  const std::vector<std::pair<std::string, uint32_t>> want = {
+      {"mov.b64 %o, 12;", lanes_where([](unsigned i) { return i % 5 == 0; })},
+      {"mov.b64 %o, 10;", lanes_where([](unsigned i) { return i % 5 == 1 || i % 5 == 3; })},
+      {"bra $J;", lanes_where([](unsigned i) { return i % 5 == 1 || i % 5 == 3; })},
+      {"mov.b64 %o, 11;", lanes_where([](unsigned i) { return i % 5 == 2; })},
+      {"bra $J;", lanes_where([](unsigned i) { return i % 5 == 4; })},
+      {"add.s64 %o, %o, 100;", 0xFFFFFFFFu}};
+  EXPECT_EQ(paths, want);
+}
+
+TEST(Divergence, IndexedBranchOfOneTargetDoesNotDiverge) {
+  FuncStats stats;
+  auto out = test::run_snippet(kIndexedBranch, lanes_with_a(32, [](unsigned) -> uint64_t { return 7; }), &stats);
+  for (unsigned i = 0; i < 32; ++i) EXPECT_EQ(out[i].o, 111u) << "lane " << i;
+  EXPECT_EQ(stats.active_histogram[32], stats.warp_instructions);  // every instruction ran with the whole warp
+}
+
+TEST(Divergence, IndexedBranchPastItsListIsAFaultNamingTheIndex) {
+  try {
+    test::run_snippet(R"(
+  $T: .branchtargets $A, $B;
+  brx.idx %tid, $T;
+$A:
+  mov.b64 %o, 1;
+$B:
+  mov.b64 %o, 2;)",
+                      std::vector<Inputs>(32));
+    FAIL() << "an index past the list ran";
+  } catch (const KernelFault& f) {
+    const std::string m = f.what();
+    EXPECT_NE(m.find("brx.idx index 2 is past the end of its .branchtargets list (2 labels)"), std::string::npos) << m;
+    EXPECT_NE(m.find("thread (2,0,0)"), std::string::npos) << m;
+  }
 }
 
 TEST(Divergence, LanesThatReturnEarlyDoNotBlockTheOthers) {

@@ -37,6 +37,26 @@ TEST(SimtStack, DivergentBranchRunsTakenPathFirstThenNotTakenThenReconverges) {
   EXPECT_EQ(s.mask(), 0xFFu);
 }
 
+TEST(SimtStack, MultiWayBranchRunsEachGroupInTurnThenReconverges) {
+  Stack s;
+  s.reset(0, 0xFF);
+  const std::pair<uint32_t, uint32_t> groups[] = {{40, 0x11}, {10, 0x06}, {1, 0xE8}};  // brx.idx: three targets
+  s.branch_each(/*rpc*/ 50, groups, 3);
+  EXPECT_EQ(s.depth(), 4u);
+  for (const auto& [pc, lanes] : groups) {
+    EXPECT_EQ(s.pc(), pc);
+    EXPECT_EQ(s.mask(), lanes);
+    s.advance(50);
+  }
+  EXPECT_EQ(s.depth(), 1u);
+  EXPECT_EQ(s.pc(), 50u);
+  EXPECT_EQ(s.mask(), 0xFFu);
+  const std::pair<uint32_t, uint32_t> one[] = {{7, 0xFF}};  // every lane to one target: no divergence
+  s.branch_each(60, one, 1);
+  EXPECT_EQ(s.depth(), 1u);
+  EXPECT_EQ(s.pc(), 7u);
+}
+
 TEST(SimtStack, NestedDivergenceUnwindsInnermostFirst) {
   Stack s;
   s.reset(0, 0xFF);

@@ -51,6 +51,42 @@ TEST(Cfg, DiamondHasFourBlocksAndReconvergesAtTheJoin) {
   EXPECT_EQ(cfg.reconv_pc[1], 5u);  // the branch reconverges at "add.s32 %r3"
 }
 
+TEST(Cfg, IndexedBranchHasAnEdgeToEveryTargetAndReconvergesWhereTheyMeet) {
+  auto m = kernel(R"(
+  $T: .branchtargets $A, $B, $A, $C;
+  @%p1 brx.idx %r1, $T;
+  add.s32 %r2, %r1, 9;
+  bra $J;
+$A:
+  add.s32 %r2, %r1, 1;
+  bra.uni $J;
+$B:
+  add.s32 %r2, %r1, 2;
+  bra $J;
+$C:
+  ret;
+$J:
+  ret;)");
+  const Kernel& k = *m->kernels[0];
+  ASSERT_EQ(k.branch_targets.size(), 1u);
+  EXPECT_EQ(k.branch_targets[0], (std::vector<uint32_t>{3, 5, 3, 7}));
+  const Cfg& cfg = k.cfg;
+  ASSERT_EQ(cfg.blocks.size(), 6u);
+  EXPECT_EQ(cfg.blocks[0].succs, (std::vector<uint32_t>{2, 3, 4, 1}));  // the list's blocks, then the guard's fall-through
+  EXPECT_EQ(cfg.blocks[0].ipdom, kExitPc);  // $C leaves: the paths only meet at exit
+  EXPECT_EQ(cfg.reconv_pc[0], kExitPc);
+  auto m2 = kernel(R"(
+  $T: .branchtargets $A, $B;
+  brx.idx.uni 1, $T;
+$A:
+  bra $J;
+$B:
+  mov.u32 %r2, 1;
+$J:
+  ret;)");
+  EXPECT_EQ(m2->kernels[0]->cfg.reconv_pc[0], 3u);  // $J
+}
+
 TEST(Cfg, LoopBranchReconvergesAfterTheLoop) {
   auto m = kernel(R"(
   mov.u32 %r1, 0;

@@ -233,6 +233,20 @@ TEST(PtxParserErrors, UndefinedLabel) {
   EXPECT_NE(e.find("undefined label '$nowhere'"), std::string::npos) << e;
 }
 
+TEST(PtxParserErrors, IndexedBranchNeedsAListDeclaredBeforeIt) {
+  const std::string k = std::string(kHeader) + ".visible .entry k()\n{\n .reg .b32 %r1;\n .reg .b64 %rd1;\n";
+  auto error_of = [&](const std::string& body) { return parse_error(k + body + "\n$A:\n ret;\n$B:\n ret;\n}\n"); };
+  EXPECT_EQ(error_of(" $T: .branchtargets $A, $B;\n brx.idx %r1, $T;"), "");
+  std::string e = error_of(" brx.idx %r1, $T;\n $T: .branchtargets $A, $B;");  // ptxas: forward references are not allowed
+  EXPECT_NE(e.find("test.ptx:8: '$T' is not a .branchtargets list declared before this brx.idx"), std::string::npos) << e;
+  e = error_of(" $T: .branchtargets $A, $nowhere;\n brx.idx %r1, $T;");
+  EXPECT_NE(e.find("undefined label '$nowhere' in .branchtargets"), std::string::npos) << e;
+  e = error_of(" $T: .branchtargets $A;\n $T: .branchtargets $B;\n brx.idx %r1, $T;");
+  EXPECT_NE(e.find("branch target list '$T' defined twice"), std::string::npos) << e;
+  e = error_of(" $T: .branchtargets $A, $B;\n brx.idx %rd1, $T;");  // ptxas: "Arguments mismatch"
+  EXPECT_NE(e.find("brx.idx's index must be a 32-bit register"), std::string::npos) << e;
+}
+
 TEST(PtxParserErrors, MissingTypeAndWrongOperandCount) {
   EXPECT_NE(parse_error(std::string(kHeader) + ".visible .entry k()\n{\n .reg .b32 %r1;\n add %r1, %r1, 1;\n ret;\n}\n")
                 .find("missing type modifier"),

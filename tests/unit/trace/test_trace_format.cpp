@@ -58,6 +58,7 @@ void expect_same(const InstrRecord& a, const InstrRecord& b) {
   EXPECT_EQ(a.defs, b.defs);
   EXPECT_EQ(a.uses, b.uses);
   EXPECT_EQ(a.row_hint, b.row_hint);
+  EXPECT_EQ(a.targets, b.targets);
   const func::ExecResult &x = a.result, &y = b.result;
   EXPECT_EQ(x.active, y.active);
   EXPECT_EQ(x.taken, y.taken);
@@ -68,8 +69,11 @@ void expect_same(const InstrRecord& a, const InstrRecord& b) {
   EXPECT_EQ(x.space, y.space);
   EXPECT_EQ(x.access_bytes, y.access_bytes);
   EXPECT_EQ(x.accessed, y.accessed);
-  for (unsigned l = 0; l < kWarpSize; ++l)
-    if (x.accessed >> l & 1) EXPECT_EQ(x.addr[l], y.addr[l]) << "lane " << l;
+  for (unsigned l = 0; l < kWarpSize; ++l) {
+    if ((a.targets ? x.taken : x.accessed) >> l & 1) {
+      EXPECT_EQ(x.addr[l], y.addr[l]) << "lane " << l;
+    }
+  }
 }
 
 TEST(TraceFormat, AddressesComeBackInEveryEncoding) {
@@ -111,8 +115,16 @@ TEST(TraceFormat, ControlFieldsComeBack) {
   ret.result.exit = true;
   InstrRecord hinted = memory_instr(0x3u, [](unsigned l) { return 64 * uint64_t{l}; });
   hinted.row_hint = true;
-  const std::vector<InstrRecord> in = {bra, bar, ret, hinted};
-  const std::vector<InstrRecord> out = round_trip(in);
+  InstrRecord brx;  // brx.idx: each taken lane's target pc (field j)
+  brx.opcode = "brx.idx";
+  brx.mask = brx.result.active = 0xf0000003u;
+  brx.result.taken = 0x70000003u;
+  brx.targets = true;
+  for (unsigned l : {0u, 1u, 28u, 29u, 30u}) brx.result.addr[l] = 40 + l % 3;
+  const std::vector<InstrRecord> in = {bra, bar, ret, hinted, brx};
+  std::string text;
+  const std::vector<InstrRecord> out = round_trip(in, &text);
+  EXPECT_NE(text.find(" t 70000003 j 40 41 41 42 40\n"), std::string::npos) << text;
   ASSERT_EQ(out.size(), in.size());
   for (size_t i = 0; i < in.size(); ++i) expect_same(in[i], out[i]);
 }
@@ -143,6 +155,8 @@ TEST(TraceFormat, BadTracesAreOneErrorWithTheirLine) {
   EXPECT_NE(unknown.find("bad.trace:6: unknown field 'q'"), std::string::npos) << unknown;
   const std::string short_mem = error_of(head + "# a comment\n\nwarp 0 0 1\n0 0 3 ld.global.u32 %r1 %rd1 m global 4 3 s 100\n");
   EXPECT_NE(short_mem.find("bad.trace:8: field 'm' is incomplete"), std::string::npos) << short_mem;
+  const std::string short_targets = error_of(head + "warp 0 0 1\n0 0 3 brx.idx - %r1 t 3 j 12\n");
+  EXPECT_NE(short_targets.find("bad.trace:6: field 'j' is incomplete"), std::string::npos) << short_targets;
   EXPECT_NE(error_of(head + "cta 0\n").find("bad.trace:5: expected 'launch' or 'warp'"), std::string::npos);
   EXPECT_NE(error_of("gputlm-trace 1\nworkload w size test\nmodule 0\nwarp 0 0 0\n").find("a warp before any launch"), std::string::npos);
 }

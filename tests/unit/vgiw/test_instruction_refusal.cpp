@@ -1,5 +1,5 @@
 // VGIW and SGMF refuse kernels with cp.async or mbarrier (PTX ISA 9.7.9.25, 9.7.13.15), texture or
-// surface instructions (9.7.10, 9.7.11) before they run, naming the instruction: the fabric's
+// surface instructions (9.7.10, 9.7.11) or brx.idx (9.7.12.4) before they run, naming the instruction: the fabric's
 // load/store units model neither copies that complete by groups, barrier phases polled by other
 // threads, nor a texture path.
 #include <gtest/gtest.h>
@@ -41,6 +41,12 @@ TEST(VgiwTextureRefusal, TexSuldAndSustAreRefusedByName) {
   EXPECT_NE(why.find("no mapping for 'suld.b.1d.b32.trap"), std::string::npos) << why;
   why = refusal("sust.b.1d.b32.zero [%a, {%rb}], {%rc};\n");
   EXPECT_NE(why.find("no mapping for 'sust.b.1d.b32.zero"), std::string::npos) << why;
+}
+
+TEST(VgiwBranchRefusal, IndexedBranchIsRefusedByName) {  // brx.idx (PTX ISA 9.7.12.4): more successors than a terminator has
+  const std::string why = refusal("$T: .branchtargets $A, $B;\n brx.idx %ra, $T;\n$A:\n mov.b64 %o, 1;\n$B:\n mov.b64 %o, 2;\n");
+  EXPECT_NE(why.find("no mapping for 'brx.idx %ra, $T;'"), std::string::npos) << why;
+  EXPECT_NE(why.find("a multi-way branch"), std::string::npos) << why;
 }
 
 }  // namespace
