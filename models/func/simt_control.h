@@ -47,12 +47,15 @@ inline size_t group_by_target(const ExecResult& r, LaneMask rest, uint32_t rest_
 
 inline void apply_control(SimtStack<LaneMask>& stack, const isa::Kernel& kernel, uint32_t pc, const ExecResult& r) {
   const isa::Instruction& in = kernel.code[pc];
-  std::pair<uint32_t, LaneMask> groups[kWarpSize + 1];
-  if (in.is_call() && kernel.calls[static_cast<size_t>(in.ops[0].imm)].callee == isa::CallSite::kIndirect)
+  if (in.is_call() && kernel.calls[static_cast<size_t>(in.ops[0].imm)].callee == isa::CallSite::kIndirect) {
     // Lanes calling through pointers: one call entry per distinct callee (its first pc in r.addr).
+    std::pair<uint32_t, LaneMask> groups[kWarpSize];  // (in the branch: every instruction passes here)
     return stack.call_each(pc + 1, groups, group_by_target(r, 0, 0, groups));
-  if (in.is_indexed_branch())  // brx.idx: one path per distinct target, then the guard's false lanes' fall-through
+  }
+  if (in.is_indexed_branch()) {  // brx.idx: one path per distinct target, then the guard's false lanes' fall-through
+    std::pair<uint32_t, LaneMask> groups[kWarpSize + 1];
     return stack.branch_each(kernel.cfg.reconv_pc[pc], groups, group_by_target(r, stack.mask() & ~r.taken, pc + 1, groups));
+  }
   apply_control<LaneMask>(stack, kernel, pc, in.is_branch() || in.is_call() ? r.taken : r.active, in);
 }
 
