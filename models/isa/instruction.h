@@ -63,6 +63,10 @@ struct TensorForm {
   bool trans = false;  // ldmatrix/stmatrix/movmatrix .trans
   uint8_t ntypes = 0;
   std::array<MmaType, 4> types{};  // as written: mma d.a.b.c; wmma.mma d.c (f16) or d.a.b.c
+  // mma.sp (1) and mma.sp::ordered_metadata (2) (PTX ISA 9.7.14.6): A is 2:4 structured sparse,
+  // operand 4 its metadata; `selector` is the sparsity-selector constant f.
+  uint8_t sparse = 0;
+  uint8_t selector = 0;
 };
 
 // cp.async and mbarrier (PTX ISA 9.7.9.25 cp.async, 9.7.13.15 mbarrier): which form the dotted

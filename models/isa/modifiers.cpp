@@ -156,6 +156,8 @@ bool tensor_specific(Instruction& in, std::string_view w) {
     return true;
   }
   if (w == "trans") return t.trans = true;
+  if (in.op == Opcode::Mma && (w == "sp" || w == "sp::ordered_metadata"))
+    return t.sparse == 0 && ((t.sparse = w == "sp" ? 1 : 2), true);
   if (w == "x1" || w == "x2" || w == "x4") return (t.count = static_cast<uint8_t>(w[1] - '0')), true;
   if (in.op == Opcode::Wmma) {
     if (w == "load" || w == "store") return true;

@@ -122,7 +122,7 @@ namespace gputlm::isa {
   X(CondAcc, "cond.acc", PrefixSum, 4, 4)        \
   X(TreeTraverse, "tree.traverse", PrefixSum, 4, 4) \
   X(Wmma, "wmma", Warp, 2, 4)                    \
-  X(Mma, "mma", Warp, 4, 4)                      \
+  X(Mma, "mma", Warp, 4, 5)                      \
   X(Ldmatrix, "ldmatrix", Warp, 2, 2)            \
   X(Stmatrix, "stmatrix", Warp, 2, 2)            \
   X(Movmatrix, "movmatrix", Warp, 2, 2)          \

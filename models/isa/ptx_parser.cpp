@@ -430,12 +430,21 @@ class Parser : TokenCursor {
     if (in.op == Opcode::Call) {
       call_operands(in, line);
     } else if (!accept(";")) {
+      bool selector = false;
       do {
+        if (in.op == Opcode::Mma && in.tensor.sparse && in.nops == 5 && !selector) {  // mma.sp's f: a constant 0..3 (PTX ISA 9.7.14.6.3)
+          const Operand f = operand(in, in.nops);
+          if (f.kind != OperandKind::Imm || f.imm < 0 || f.imm > 3) fail(ot, "mma.sp's sparsity selector must be a constant 0..3");
+          in.tensor.selector = static_cast<uint8_t>(f.imm);
+          selector = true;
+          continue;
+        }
         if (in.nops >= Instruction::kMaxOperands) fail(ot, "too many operands");
         in.ops[in.nops] = operand(in, in.nops);
         ++in.nops;
       } while (accept(","));
       expect(";");
+      if (in.op == Opcode::Mma && in.tensor.sparse && !selector) fail(ot, "mma.sp needs its metadata and sparsity selector (d, a, b, c, e, f)");
     }
     if (in.nops < opcode_min_operands(in.op) || in.nops > opcode_max_operands(in.op))
       fail(ot, "wrong number of operands for " + std::string(opcode_name(in.op)));
@@ -482,8 +491,6 @@ class Parser : TokenCursor {
       size_t nd = s.find('.', dot + 1);
       std::string_view w = s.substr(dot + 1, nd == std::string_view::npos ? nd : nd - dot - 1);
       if (in.op == Opcode::Tensormap && w == "replace") fail(t, "tensormap.replace needs sm_90a, which gputlm does not model");
-      if (in.op == Opcode::Mma && (w == "sp" || w == "sp::ordered_metadata"))
-        fail(t, "mma.sp (sparse MMA with metadata, sm_80) is not modelled yet");
       if (!apply_modifier(in, w)) fail(t, "unknown modifier '." + std::string(w) + "' for " + std::string(opcode_name(in.op)));
       dot = nd;
     }

@@ -206,6 +206,12 @@ TEST_F(CudaPrograms, AllocaGivesEachThreadItsOwnStackBuffers) {
   expect_passes_timed_and_functional("alloca", "alloca: PASSED");
 }
 
+// Sparse tensor-core MMA through inline PTX (mma.sp m16n8k16 .f16, mma.sp::ordered_metadata
+// m16n8k32 .bf16; PTX ISA 9.7.14.6): a 2:4-sparse A compressed by the host; timed and functional.
+TEST_F(CudaPrograms, SparseMmaMultipliesTheDecompressedMatrix) {
+  expect_passes_timed_and_functional("mma_sparse", "mma_sparse: PASSED");
+}
+
 // Switches compiled to jump tables (nvcc -jtd 0: brx.idx and .branchtargets, PTX ISA 9.7.12.4),
 // one in the kernel's interpreter loop and one in a device function, with a warp's lanes on
 // different targets at every step; timed and functional.

@@ -30,6 +30,7 @@ ExecFn bind_carry(const isa::Instruction& in);    // add.cc addc sub.cc subc mad
 ExecFn bind_int_packed(const isa::Instruction& in);  // dp4a dp2a, add/min/max .u16x2/.s16x2, min/max.relu
 ExecFn bind_tensor(const isa::Instruction& in);   // mma.sync, wmma (tensor_ops.cpp), and via bind_matrix_memory:
 ExecFn bind_matrix_memory(const isa::Instruction& in);  // wmma.load/store ldmatrix stmatrix movmatrix
+ExecFn bind_sparse_mma(const isa::Instruction& in);     // mma.sp, mma.sp::ordered_metadata (sparse_mma_ops.cpp)
 ExecFn bind_async_copy(const isa::Instruction& in);  // cp.async{.ca,.cg,.commit_group,.wait_group,.wait_all,.mbarrier.arrive}
 ExecFn bind_mbarrier(const isa::Instruction& in);    // mbarrier.* and cp.async.mbarrier.arrive
 ExecFn bind_bulk_copy(const isa::Instruction& in);   // cp.async.bulk{,.commit_group,.wait_group,.prefetch.L2}

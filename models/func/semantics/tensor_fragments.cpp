@@ -120,6 +120,36 @@ void multiply_accumulate(const Matrix& a, const Matrix& b, const Matrix& cm, Mat
     }
 }
 
+void gather_mma_fragments(ExecCtx& c, unsigned lane, uint32_t tid, Matrix& a, Matrix& b, Matrix& cm) {
+  const isa::Instruction& in = *c.in;
+  const ElemFormat fa = elem_format(in.tensor.types[1]), fb = elem_format(in.tensor.types[2]), fc = elem_format(in.tensor.types[3]);
+  for (unsigned i = 0; i < a.rows * a.cols / kWarpSize; ++i) {
+    const Coord x = mma_a(lane, i, fa.per_reg);
+    a.at(x.row, x.col) = fragment_element(c, in.ops[1], tid, fa, i);
+  }
+  for (unsigned i = 0; i < b.rows * b.cols / kWarpSize; ++i) {
+    const Coord x = mma_b(lane, i, fb.per_reg);
+    b.at(x.row, x.col) = fragment_element(c, in.ops[2], tid, fb, i);
+  }
+  for (unsigned i = 0; i < cm.rows * cm.cols / kWarpSize; ++i) {
+    const Coord x = mma_c(lane, i);
+    cm.at(x.row, x.col) = fragment_element(c, in.ops[3], tid, fc, i);
+  }
+}
+
+void scatter_mma_result(ExecCtx& c, const Matrix& d) {
+  const ElemFormat fd = elem_format(c.in->tensor.types[0]);
+  lanes(c, [&](unsigned, uint32_t tid) {
+    uint64_t elems[8] = {};
+    const unsigned l = tid % kWarpSize;
+    for (unsigned i = 0; i < d.rows * d.cols / kWarpSize; ++i) {
+      const Coord x = mma_c(l, i);
+      elems[i] = d.at(x.row, x.col);
+    }
+    write_fragment(c, c.in->ops[0], tid, fd, elems);
+  });
+}
+
 void wmma_dims(const isa::TensorForm& t, isa::MatrixPart part, unsigned& rows, unsigned& cols) {
   switch (part) {
     case isa::MatrixPart::A: rows = t.m, cols = t.k; break;

@@ -84,6 +84,36 @@ void multiply_accumulate_real(const double* a, const double* b, double* acc, uns
 void multiply_accumulate(const Matrix& a, const Matrix& b, const Matrix& cm, Matrix& d, isa::MmaType ta,
                          isa::MmaType tb, isa::MmaType tc, isa::MmaType td, bool satfinite, isa::AtomOp bop);
 
+// mma.sync fragments (PTX ISA 9.7.14.5.x): (row, column) of element i of lane `lane`'s fragment (groupID = lane / 4, threadID_in_group =
+// lane % 4; `p` elements per register). These closed forms reproduce the ISA's per-shape tables
+// of 9.7.14.5.x for every mma shape but m8n8k4 with .f16 inputs:
+//  A (M x K): row = groupID (+8 for the odd registers of the m16 shapes), col = threadID_in_group
+//    * p + i % p (+4p for registers 2 and 3), e.g. m16n8k16 .f16: a0,a1 row g, a2,a3 row g+8,
+//    a4..a7 columns +8; m16n8k8 .tf32: a0 (g, t), a1 (g+8, t), a2 (g, t+4), a3 (g+8, t+4).
+//  B (K x N): row = threadID_in_group * p + i % p + 4p * register, col = groupID.
+//  C/D (M x N): row = groupID (+8 for c2, c3), col = threadID_in_group * 2 + (i & 1).
+struct Coord {
+  unsigned row, col;
+};
+inline Coord mma_a(unsigned lane, unsigned i, unsigned p) {
+  const unsigned g = lane >> 2, t = lane & 3, r = i / p;
+  return {g + 8 * (r & 1), t * p + i % p + 4 * p * (r >> 1)};
+}
+inline Coord mma_b(unsigned lane, unsigned i, unsigned p) {
+  const unsigned g = lane >> 2, t = lane & 3, r = i / p;
+  return {t * p + i % p + 4 * p * r, g};
+}
+inline Coord mma_c(unsigned lane, unsigned i) { return {(lane >> 2) + 8 * (i >> 1), (lane & 3) * 2 + (i & 1)}; }
+
+// The first executing thread: the warp collectives read the registers of its logical warp.
+inline uint32_t first_tid(ExecCtx& c) { return c.group.tid(lowest_lane(c.mask)); }
+
+// mma's operands 1-3 (A, B, C) of lane `lane` (thread `tid`) into `a`, `b`, `cm`, placed by
+// mma_a/mma_b/mma_c: each lane holds rows x cols / 32 elements of each (`a` is the compressed A
+// of mma.sp). And D from `d` into the destination registers of every executing thread.
+void gather_mma_fragments(ExecCtx& c, unsigned lane, uint32_t tid, Matrix& a, Matrix& b, Matrix& cm);
+void scatter_mma_result(ExecCtx& c, const Matrix& d);
+
 // The thread index of logical lane `l` of the warp that `tid` belongs to.
 inline uint32_t warp_thread(uint32_t tid, unsigned l) { return tid - tid % kWarpSize + l; }
 

@@ -14,63 +14,18 @@ namespace {
 
 using isa::MmaType;
 
-// (row, column) of element i of lane `lane`'s fragment (groupID = lane / 4, threadID_in_group =
-// lane % 4; `p` elements per register). These closed forms reproduce the ISA's per-shape tables
-// of 9.7.14.5.x for every mma shape but m8n8k4 with .f16 inputs:
-//  A (M x K): row = groupID (+8 for the odd registers of the m16 shapes), col = threadID_in_group
-//    * p + i % p (+4p for registers 2 and 3), e.g. m16n8k16 .f16: a0,a1 row g, a2,a3 row g+8,
-//    a4..a7 columns +8; m16n8k8 .tf32: a0 (g, t), a1 (g+8, t), a2 (g, t+4), a3 (g+8, t+4).
-//  B (K x N): row = threadID_in_group * p + i % p + 4p * register, col = groupID.
-//  C/D (M x N): row = groupID (+8 for c2, c3), col = threadID_in_group * 2 + (i & 1).
-struct Coord {
-  unsigned row, col;
-};
-Coord mma_a(unsigned lane, unsigned i, unsigned p) {
-  const unsigned g = lane >> 2, t = lane & 3, r = i / p;
-  return {g + 8 * (r & 1), t * p + i % p + 4 * p * (r >> 1)};
-}
-Coord mma_b(unsigned lane, unsigned i, unsigned p) {
-  const unsigned g = lane >> 2, t = lane & 3, r = i / p;
-  return {t * p + i % p + 4 * p * r, g};
-}
-Coord mma_c(unsigned lane, unsigned i) { return {(lane >> 2) + 8 * (i >> 1), (lane & 3) * 2 + (i & 1)}; }
-
-uint32_t first_tid(ExecCtx& c) { return c.group.tid(lowest_lane(c.mask)); }
 
 void mma_sync(ExecCtx& c) {
   const isa::Instruction& in = *c.in;
   const isa::TensorForm& t = in.tensor;
-  const MmaType td = t.types[0], ta = t.types[1], tb = t.types[2], tc = t.types[3];
-  const ElemFormat fa = elem_format(ta), fb = elem_format(tb), fc = elem_format(tc), fd = elem_format(td);
-  const unsigned m = t.m, n = t.n, k = t.k;
-  Matrix a(m, k), b(k, n), cm(m, n), d(m, n);
+  Matrix a(t.m, t.k), b(t.k, t.n), cm(t.m, t.n), d(t.m, t.n);
   const uint32_t tid0 = first_tid(c);
   for (unsigned l = 0; l < kWarpSize; ++l) {
     const uint32_t tid = warp_thread(tid0, l);
-    if (tid >= c.cta->nthreads) continue;
-    for (unsigned i = 0; i < m * k / kWarpSize; ++i) {
-      const Coord x = mma_a(l, i, fa.per_reg);
-      a.at(x.row, x.col) = fragment_element(c, in.ops[1], tid, fa, i);
-    }
-    for (unsigned i = 0; i < k * n / kWarpSize; ++i) {
-      const Coord x = mma_b(l, i, fb.per_reg);
-      b.at(x.row, x.col) = fragment_element(c, in.ops[2], tid, fb, i);
-    }
-    for (unsigned i = 0; i < m * n / kWarpSize; ++i) {
-      const Coord x = mma_c(l, i);
-      cm.at(x.row, x.col) = fragment_element(c, in.ops[3], tid, fc, i);
-    }
+    if (tid < c.cta->nthreads) gather_mma_fragments(c, l, tid, a, b, cm);
   }
-  multiply_accumulate(a, b, cm, d, ta, tb, tc, td, in.has(isa::kSatFinite), in.atom);
-  lanes(c, [&](unsigned, uint32_t tid) {
-    uint64_t elems[8] = {};
-    const unsigned l = tid % kWarpSize;
-    for (unsigned i = 0; i < m * n / kWarpSize; ++i) {
-      const Coord x = mma_c(l, i);
-      elems[i] = d.at(x.row, x.col);
-    }
-    write_fragment(c, in.ops[0], tid, fd, elems);
-  });
+  multiply_accumulate(a, b, cm, d, t.types[1], t.types[2], t.types[3], t.types[0], in.has(isa::kSatFinite), in.atom);
+  scatter_mma_result(c, d);
 }
 
 // mma.m8n8k4 with .f16 inputs (PTX ISA 9.7.14.5.1, the sm_70 form): four independent 8x8x4
@@ -377,7 +332,7 @@ ExecFn bind_wmma_mma(const isa::Instruction& in) {
 
 ExecFn bind_tensor(const isa::Instruction& in) {
   switch (in.op) {
-    case isa::Opcode::Mma: return bind_mma(in);
+    case isa::Opcode::Mma: return in.tensor.sparse ? bind_sparse_mma(in) : bind_mma(in);
     case isa::Opcode::Wmma: return in.tensor.part == isa::MatrixPart::Mma ? bind_wmma_mma(in) : bind_matrix_memory(in);
     default: return bind_matrix_memory(in);
   }

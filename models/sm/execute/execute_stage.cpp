@@ -18,12 +18,14 @@ Cycle ExecuteStage::unit_free(isa::InstrClass c) const {
 namespace {
 // Passes of a warp instruction on its unit: 32/width, or a tensor product's multiply-adds over
 // the unit's (the shape of wmma.mma and mma, four of them for mma.m8n8k4 with .f16 inputs, which
-// computes one per quad pair: PTX ISA 9.7.14.5.1; 1 for any other instruction of the class).
+// computes one per quad pair: PTX ISA 9.7.14.5.1; half of them for mma.sp, whose zeros the
+// sparse tensor core skips: "2x the math throughput", NVIDIA A100 Tensor Core GPU Architecture
+// whitepaper, 2020; 1 for any other instruction of the class).
 uint32_t passes(const UnitSpec& u, const WarpInstr& w) {
   if (!u.macs) return kWarpSize / u.width;
   const isa::TensorForm& t = w.in->tensor;
   const bool quad_pairs = w.in->op == isa::Opcode::Mma && t.m == 8 && t.n == 8 && t.k == 4 && t.types[1] == isa::MmaType::F16;
-  const uint64_t macs = uint64_t{t.m} * t.n * t.k * (quad_pairs ? 4 : 1);
+  const uint64_t macs = uint64_t{t.m} * t.n * t.k * (quad_pairs ? 4 : 1) / (t.sparse ? 2 : 1);
   return macs ? static_cast<uint32_t>((macs + u.macs - 1) / u.macs) : 1;
 }
 }  // namespace

@@ -59,6 +59,10 @@ uint64_t read_out(const test::LaneResult& out, unsigned i, unsigned bits) {
   return (out[bit / 32] >> (bit % 32)) & ((uint64_t{1} << bits) - 1);
 }
 
+void expect_d(const std::vector<test::LaneResult>& out, unsigned n, unsigned k, const Frag& d, const std::vector<int64_t>& A,
+              const std::vector<int64_t>& B, const std::vector<int64_t>& C, std::function<int64_t(int64_t, int64_t)> combine,
+              bool saturate);
+
 // Runs `body` with A, B, C placed by their fragments and checks D (the host's A x B + C, passed
 // through `combine` for .b1, saturated for .satfinite) lane by lane through fragment `d`.
 void check_mma(const std::string& body, unsigned m, unsigned n, unsigned k, const Frag& a, const Frag& b,
@@ -69,7 +73,13 @@ void check_mma(const std::string& body, unsigned m, unsigned n, unsigned k, cons
   place(in, a, A, k);
   place(in, b, B, n);
   place(in, c, C, n);
-  const auto out = test::run_tensor_warp(body, in);
+  expect_d(test::run_tensor_warp(body, in), n, k, d, A, B, C, combine, saturate);
+}
+
+// Checks D lane by lane through fragment `d` against A x B + C (A: rows x k, B: k x n).
+void expect_d(const std::vector<test::LaneResult>& out, unsigned n, unsigned k, const Frag& d, const std::vector<int64_t>& A,
+              const std::vector<int64_t>& B, const std::vector<int64_t>& C, std::function<int64_t(int64_t, int64_t)> combine,
+              bool saturate) {
   int bad = 0;
   for (unsigned l = 0; l < 32; ++l)
     for (unsigned i = 0; i < d.count; ++i) {
@@ -318,6 +328,170 @@ TEST(TensorSemantics, MmaM8n8k4F64FragmentsFollowTheIsaLaneLayout) {
   mov.b64 {%r32, %r33}, %fd4;
   mov.b64 {%r34, %r35}, %fd5;)",
             8, 8, 4, {0, 1, 64, a, kF64}, {4, 1, 64, b, kF64}, {8, 2, 64, c_m8n8, kF64}, {32, 2, 64, c_m8n8, kF64}, A, B, C);
+}
+
+// mma.sp (PTX ISA 9.7.14.6). A dense 16 x K A with, per chunk of each row, the kept positions;
+// packed: the kept elements in order, 16 x K/2, placed as the ISA's sparse A formulas say
+// (9.7.14.6.2.x); metadata: per chunk a nibble, the first kept position in its low two bits
+// (9.7.14.6.1: 0b0100 keeps 0 and 1), for .tf32 (1:2) 0b0100 or 0b1110 for element 0 or 1 of a
+// pair. The holders of a quad (h = 1, 2 or 4 by shape; `sel` the selector) each hold 4 chunks:
+// row groupID's in bits 0-15, row groupID + 8's in bits 16-31, the lower thread the lower columns
+// (the reading sparse_mma_ops.cpp states; the ISA draws it in figures 119-139 only).
+struct Sparse {
+  std::vector<int64_t> dense, packed;
+  std::vector<unsigned> nibble;  // per row and chunk
+  unsigned chunks = 0;
+};
+// `width` positions per chunk (4; 2 for .tf32), `keep` kept (2; 1 for .tf32), a position being
+// `epu` elements (2 for .u4/.s4: their 4:8 sparsity keeps pairs); `reversed`: the second kept
+// position first (.sp allows it, ::ordered_metadata does not).
+Sparse sparse_a(unsigned k, unsigned width, unsigned keep, uint32_t seed, int lo, int hi, bool reversed = false, unsigned epu = 1) {
+  Sparse s;
+  s.chunks = k / width / epu;
+  s.dense.assign(16 * k, 0);
+  const auto v = values(16 * k / 2, seed, lo, hi);
+  static constexpr unsigned kPairs[6][2] = {{0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2, 3}};
+  for (unsigned r = 0; r < 16; ++r)
+    for (unsigned ch = 0; ch < s.chunks; ++ch) {
+      const unsigned pick = (r * 7 + ch * 3 + seed) % (keep == 2 ? 6 : 2);
+      unsigned pos[2] = {keep == 2 ? kPairs[pick][0] : pick, keep == 2 ? kPairs[pick][1] : 0};
+      if (reversed && keep == 2) std::swap(pos[0], pos[1]);
+      for (unsigned j = 0; j < keep; ++j)
+        for (unsigned e = 0; e < epu; ++e) {
+          const int64_t x = v[((r * s.chunks + ch) * keep + j) * epu + e];
+          s.dense[r * k + (ch * width + pos[j]) * epu + e] = x;
+          s.packed.push_back(x);
+        }
+      s.nibble.push_back(keep == 2 ? pos[0] | pos[1] << 2 : (pos[0] ? 0b1110 : 0b0100));
+    }
+  return s;
+}
+// The metadata word of each lane in word 12 of its inputs.
+void place_metadata(std::vector<LaneWords>& in, const Sparse& s, unsigned holders, unsigned sel) {
+  for (unsigned l = 0; l < 32; ++l) {
+    const unsigned q = t_of(l), g = g_of(l);
+    if (q < sel * holders || q >= (sel + 1) * holders) continue;
+    const unsigned j = q - sel * holders;
+    for (unsigned c = 0; c < 4; ++c) {
+      in[l][12] |= s.nibble[g * s.chunks + 4 * j + c] << (4 * c);
+      in[l][12] |= s.nibble[(g + 8) * s.chunks + 4 * j + c] << (16 + 4 * c);
+    }
+  }
+}
+std::vector<test::LaneResult> run_sparse(const std::string& body, unsigned k, const Sparse& s, unsigned holders, unsigned sel,
+                                         const Frag& a, const Frag& b, const Frag& c, const std::vector<int64_t>& B,
+                                         const std::vector<int64_t>& C) {
+  std::vector<LaneWords> in(32, LaneWords{});
+  place(in, a, s.packed, k / 2);
+  place(in, b, B, 8);
+  place(in, c, C, 8);
+  place_metadata(in, s, holders, sel);
+  return test::run_tensor_warp(body, in);
+}
+
+// 9.7.14.6.2.1, sparse m16n8k16 .f16: A row = groupID for a0, a1, groupID + 8 for a2, a3; columns
+// threadID_in_group * 4 .. + 3 (packed: threadID_in_group * 2 + (i & 1)); B, C, D as dense m16n8k16.
+TEST(SparseMmaSemantics, M16n8k16F16WithSelector1TakesTheMetadataOfThread1OfEachQuad) {
+  const Sparse s = sparse_a(16, 4, 2, 40, -3, 3);
+  const auto B = values(16 * 8, 41, -3, 3), C = values(16 * 8, 42, -40, 40);
+  auto a = [](unsigned l, unsigned i) { return Coord{g_of(l) + (i >= 2 ? 8 : 0), t_of(l) * 2 + (i & 1)}; };
+  const Frag d{32, 4, 32, c_m16n8, kF32};
+  expect_d(run_sparse("mma.sp.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%r32, %r33, %r34, %r35}, {%r0, %r1}, {%r4, %r5}, "
+                      "{%r8, %r9, %r10, %r11}, %r12, 1;",
+                      16, s, 1, 1, {0, 4, 16, a, kF16}, {4, 4, 16, b_m16n8k16_f16, kF16}, {8, 4, 32, c_m16n8, kF32}, B, C),
+           8, 16, d, s.dense, B, C, nullptr, false);
+}
+
+// 9.7.14.6.2.2, sparse m16n8k32 .bf16: A row = groupID for a0, a1, a4, a5, else groupID + 8;
+// columns threadID_in_group * 4 (+ 16 for a4..a7); B b0..b7: rows threadID_in_group * 2 + (i & 1)
+// + 8 * (i / 2); selector 1: threads 2 and 3 of each quad.
+TEST(SparseMmaSemantics, M16n8k32Bf16WithSelector1TakesTheMetadataOfThreads2And3) {
+  const Sparse s = sparse_a(32, 4, 2, 43, -3, 3);
+  const auto B = values(32 * 8, 44, -3, 3), C = values(16 * 8, 45, -40, 40);
+  auto a = [](unsigned l, unsigned i) {
+    const bool low = i < 2 || (i >= 4 && i < 6);
+    return Coord{g_of(l) + (low ? 0 : 8), t_of(l) * 2 + (i & 1) + (i >= 4 ? 8 : 0)};
+  };
+  auto b = [](unsigned l, unsigned i) { return Coord{t_of(l) * 2 + (i & 1) + 8 * (i / 2), g_of(l)}; };
+  const Frag d{32, 4, 32, c_m16n8, kF32};
+  expect_d(run_sparse("mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.f32.bf16.bf16.f32 {%r32, %r33, %r34, %r35}, "
+                      "{%r0, %r1, %r2, %r3}, {%r4, %r5, %r6, %r7}, {%r8, %r9, %r10, %r11}, %r12, 1;",
+                      32, s, 2, 1, {0, 8, 16, a, kBF16}, {4, 8, 16, b, kBF16}, {8, 4, 32, c_m16n8, kF32}, B, C),
+           8, 32, d, s.dense, B, C, nullptr, false);
+}
+
+// 9.7.14.6.2.4, sparse m16n8k8 .tf32 (1:2): A a0 row groupID, a1 groupID + 8, columns
+// threadID_in_group * 2 .. + 1 (packed: threadID_in_group); B as dense m16n8k8 .tf32.
+TEST(SparseMmaSemantics, M16n8k8Tf32KeepsOneOfEachPair) {
+  const Sparse s = sparse_a(8, 2, 1, 46, -5, 5);
+  const auto B = values(8 * 8, 47, -5, 5), C = values(16 * 8, 48, -40, 40);
+  auto a = [](unsigned l, unsigned i) { return Coord{g_of(l) + 8 * i, t_of(l)}; };
+  auto b = [](unsigned l, unsigned i) { return Coord{t_of(l) + 4 * i, g_of(l)}; };
+  const Frag d{32, 4, 32, c_m16n8, kF32};
+  expect_d(run_sparse("mma.sp.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%r32, %r33, %r34, %r35}, {%r0, %r1}, {%r4, %r5}, "
+                      "{%r8, %r9, %r10, %r11}, %r12, 2;",
+                      8, s, 1, 2, {0, 2, 32, a, kF32}, {4, 2, 32, b, kF32}, {8, 4, 32, c_m16n8, kF32}, B, C),
+           8, 8, d, s.dense, B, C, nullptr, false);
+}
+
+// 9.7.14.6.2.6, sparse m16n8k64 .s8/.u8: A row = groupID for a0..a3 and a8..a11, else groupID + 8;
+// columns threadID_in_group * 8 (+ 32 for a8..a15); B as dense m16n8k32 extended to 64 rows;
+// all four threads of a quad hold metadata (selector 0). .sp takes the positions in either order.
+TEST(SparseMmaSemantics, M16n8k64S8TakesTheMetadataOfAllFourThreadsInEitherOrder) {
+  const Sparse s = sparse_a(64, 4, 2, 49, -128, 127, true);
+  const auto B = values(64 * 8, 50, 0, 255), C = values(16 * 8, 51, -100000, 100000);
+  auto a = [](unsigned l, unsigned i) {
+    const bool low = i < 4 || (i >= 8 && i < 12);
+    return Coord{g_of(l) + (low ? 0 : 8), t_of(l) * 4 + (i & 3) + (i >= 8 ? 16 : 0)};
+  };
+  auto b = [](unsigned l, unsigned i) { return Coord{t_of(l) * 4 + (i & 3) + 16 * (i / 4), g_of(l)}; };
+  const Frag d{32, 4, 32, c_m16n8, kInt};
+  expect_d(run_sparse("mma.sp.sync.aligned.m16n8k64.row.col.satfinite.s32.s8.u8.s32 {%r32, %r33, %r34, %r35}, "
+                      "{%r0, %r1, %r2, %r3}, {%r4, %r5, %r6, %r7}, {%r8, %r9, %r10, %r11}, %r12, 0;",
+                      64, s, 4, 0, {0, 16, 8, a, kInt}, {4, 16, 8, b, kInt}, {8, 4, 32, c_m16n8, kInt}, B, C),
+           8, 64, d, s.dense, B, C, nullptr, true);
+}
+
+// 9.7.14.6.2.7, sparse m16n8k64 .u4/.s4 (pair-wise 4:8): A row = groupID for a0..a7, else
+// groupID + 8, columns threadID_in_group * 16 .. + 15 (packed: threadID_in_group * 8 + i % 8); B as
+// dense m16n8k64 .s4; a thread pair of each quad holds the metadata (selector 1: threads 2, 3).
+TEST(SparseMmaSemantics, M16n8k64U4KeepsPairsOfElements) {
+  const Sparse s = sparse_a(64, 4, 2, 52, 0, 15, false, 2);
+  const auto B = values(64 * 8, 53, -8, 7), C = values(16 * 8, 54, -1000, 1000);
+  auto a = [](unsigned l, unsigned i) { return Coord{g_of(l) + (i >= 8 ? 8 : 0), t_of(l) * 8 + (i & 7)}; };
+  auto b = [](unsigned l, unsigned i) { return Coord{t_of(l) * 8 + (i & 7) + (i >= 8 ? 32 : 0), g_of(l)}; };
+  const Frag d{32, 4, 32, c_m16n8, kInt};
+  expect_d(run_sparse("mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.s32.u4.s4.s32 {%r32, %r33, %r34, %r35}, "
+                      "{%r0, %r1}, {%r4, %r5}, {%r8, %r9, %r10, %r11}, %r12, 1;",
+                      64, s, 2, 1, {0, 16, 4, a, kInt}, {4, 16, 4, b, kInt}, {8, 4, 32, c_m16n8, kInt}, B, C),
+           8, 64, d, s.dense, B, C, nullptr, false);
+}
+
+TEST(SparseMmaSemantics, MetadataTheIsaLeavesUndefinedIsAFaultAndBadFormsAreRefused) {
+  const std::string f16 = "mma.sp.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%r32, %r33, %r34, %r35}, {%r0, %r1}, {%r4, %r5}, "
+                          "{%r8, %r9, %r10, %r11}, %r12, 0;";
+  std::vector<LaneWords> in(32, LaneWords{});
+  for (auto& w : in) w[12] = 0x44444444u;
+  EXPECT_NO_THROW(test::run_tensor_warp(f16, in));
+  in[4][12] = 0x44454444u;  // lane 4 (row 1): chunk 0 of row 9 names position 1 twice
+  try {
+    test::run_tensor_warp(f16, in);
+    ADD_FAILURE() << "ran";
+  } catch (const func::KernelFault& e) {
+    EXPECT_NE(std::string(e.what()).find("mma.sp metadata 0x5 (lane 4, bits 19..16, row 9) names one position twice"), std::string::npos) << e.what();
+  }
+  in[4][12] = 0x44414444u;  // positions 1 then 0: .sp takes it, ::ordered_metadata does not
+  EXPECT_NO_THROW(test::run_tensor_warp(f16, in));
+  std::string ordered = f16;
+  ordered.replace(ordered.find(".sp."), 4, ".sp::ordered_metadata.");
+  EXPECT_THROW(test::run_tensor_warp(ordered, in), func::KernelFault);
+  // m16n8k32 has two holders a quad: selector 0 or 1 (9.7.14.6.1); d and c types must match.
+  EXPECT_ANY_THROW(test::run_tensor_warp("mma.sp.sync.aligned.m16n8k32.row.col.f32.f16.f16.f32 {%r32, %r33, %r34, %r35}, "
+                                         "{%r0, %r1, %r2, %r3}, {%r4, %r5, %r6, %r7}, {%r8, %r9, %r10, %r11}, %r12, 2;", in));
+  EXPECT_ANY_THROW(test::run_tensor_warp("mma.sp.sync.aligned.m16n8k16.row.col.f32.f16.f16.f16 {%r32, %r33, %r34, %r35}, "
+                                         "{%r0, %r1}, {%r4, %r5}, {%r8, %r9}, %r12, 0;", in));
+  EXPECT_ANY_THROW(test::run_tensor_warp("mma.sp.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%r32, %r33, %r34, %r35}, "
+                                         "{%r0, %r1}, {%r4, %r5}, {%r8, %r9, %r10, %r11}, %r12;", in));  // no selector
 }
 
 TEST(TensorSemantics, MmaFormsTheIsaDoesNotDefineAreRefusedAtBindTime) {
