@@ -7,8 +7,7 @@
 //  - a floating-point literal (0f..., 0d..., 1.5) is refused for a .u/.s operand, and for a .b
 //    operand unless its width matches (0f for .b32, 0d or a decimal for .b64): ptxas reports
 //    "Arguments mismatch".
-// Float-typed instructions are converted by the parser (convert_float_immediates) and not
-// checked here.
+// Float-typed instructions are converted (convert_float_immediates) and not checked here.
 #pragma once
 
 #include <string>
@@ -19,5 +18,8 @@ namespace gputlm::isa {
 
 // The error for the first literal operand of `in` that its type refuses, or "" if none.
 std::string immediate_type_error(const Instruction& in);
+// PTX 5.2.4: a literal is converted to the type the instruction reads it as; for float types an
+// f64 or integer literal in an f32 instruction becomes f32 bits, and so on (the parser calls this).
+void convert_float_immediates(Instruction& in);
 
 }  // namespace gputlm::isa

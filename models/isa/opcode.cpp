@@ -1,6 +1,8 @@
 #include "models/isa/opcode.h"
 
 #include <array>
+#include <string>
+#include <utility>
 
 namespace gputlm::isa {
 namespace {
@@ -33,6 +35,18 @@ std::string_view instr_class_name(InstrClass c) {
       "int_alu", "int_mul", "int_div", "float_alu", "float_div", "sfu",       "convert",
       "memory",  "atomic",  "warp",    "barrier",   "control",   "prefix_sum", "tensor"};
   return kNames[static_cast<size_t>(c)];
+}
+
+std::string unknown_opcode_message(std::string_view name) {
+  static constexpr std::pair<std::string_view, std::string_view> kBeyond[] = {
+      {"wgmma", "warpgroup MMA needs sm_90a, which gputlm does not model"},
+      {"setmaxnreg", "needs sm_90a, which gputlm does not model"},
+      {"multimem", "multimem reaches the memory of several GPUs through a multicast object; gputlm simulates one device"},
+      {"tcgen05", "the fifth-generation tensor core needs sm_100a, which gputlm does not model"},
+      {"clusterlaunchcontrol", "needs sm_100, which gputlm does not model"}};
+  for (const auto& [op, why] : kBeyond)
+    if (name == op) return "opcode '" + std::string(name) + "' is not modelled: " + std::string(why);
+  return "unknown opcode '" + std::string(name) + "'";
 }
 
 }  // namespace gputlm::isa

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 namespace gputlm::isa {
@@ -165,6 +166,9 @@ std::string_view instr_class_name(InstrClass c);
 std::string_view opcode_name(Opcode op);
 // Parses the base opcode name ("ld"); returns Opcode::Count if unknown.
 Opcode parse_opcode(std::string_view name);
+// The message for an opcode the parser does not know (`name` without modifiers), saying why for
+// the ones of targets beyond those modelled (wgmma, setmaxnreg, multimem, tcgen05, ...).
+std::string unknown_opcode_message(std::string_view name);
 InstrClass opcode_class(Opcode op);
 unsigned opcode_min_operands(Opcode op);
 unsigned opcode_max_operands(Opcode op);

@@ -467,17 +467,6 @@ class Parser : TokenCursor {
   }
   // The error for an opcode gputlm does not know: the PTX ISA's instructions beyond what it models
   // say why (the targets they need), the rest are unknown.
-  static std::string unknown_opcode(std::string_view name) {
-    static constexpr std::pair<std::string_view, std::string_view> kBeyond[] = {
-        {"wgmma", "warpgroup MMA needs sm_90a, which gputlm does not model"},
-        {"setmaxnreg", "needs sm_90a, which gputlm does not model"},
-        {"multimem", "multimem reaches the memory of several GPUs through a multicast object; gputlm simulates one device"},
-        {"tcgen05", "the fifth-generation tensor core needs sm_100a, which gputlm does not model"},
-        {"clusterlaunchcontrol", "needs sm_100, which gputlm does not model"}};
-    for (const auto& [op, why] : kBeyond)
-      if (name == op) return "opcode '" + std::string(name) + "' is not modelled: " + std::string(why);
-    return "unknown opcode '" + std::string(name) + "'";
-  }
   void decode_opcode(Instruction& in, const Token& t) {
     std::string_view s = t.text;
     size_t dot = s.find('.');
@@ -486,7 +475,7 @@ class Parser : TokenCursor {
       const size_t second = s.find('.', dot + 1);
       if ((in.op = parse_opcode(s.substr(0, second))) != Opcode::Count) dot = second;
     }
-    if (in.op == Opcode::Count) fail(t, unknown_opcode(s.substr(0, s.find('.'))));
+    if (in.op == Opcode::Count) fail(t, unknown_opcode_message(s.substr(0, s.find('.'))));
     while (dot != std::string_view::npos) {
       size_t nd = s.find('.', dot + 1);
       std::string_view w = s.substr(dot + 1, nd == std::string_view::npos ? nd : nd - dot - 1);
@@ -653,36 +642,6 @@ class Parser : TokenCursor {
              (s.find_first_of(".eE") != std::string::npos && !(s.size() > 1 && (s[1] == 'x' || s[1] == 'X'))))
       o.imm_format = ImmFormat::F64;
     return o;
-  }
-  // PTX 5.2.4: a literal is converted to the type the instruction reads it as. Only float types
-  // need work: an f64 or integer literal in an f32 instruction becomes f32 bits, and so on.
-  static void convert_float_immediates(Instruction& in) {
-    const DType t = (in.op == Opcode::Cvt || in.op == Opcode::Set) ? in.type2 : in.type;  // the source type
-    if ((t != DType::F32 && t != DType::F64) || in.op == Opcode::CpReduce) return;  // cp.reduce: the type is memory's
-    for (unsigned i = 0; i < in.nops; ++i) {
-      Operand& o = in.ops[i];
-      if (o.kind != OperandKind::Imm || o.sym_space != Space::Generic) continue;
-      double v;
-      if (o.imm_format == ImmFormat::F32) {
-        float f;
-        const uint32_t bits = static_cast<uint32_t>(o.imm);
-        std::memcpy(&f, &bits, 4);
-        v = f;
-      } else if (o.imm_format == ImmFormat::F64) {
-        std::memcpy(&v, &o.imm, 8);
-      } else {
-        v = static_cast<double>(o.imm);
-      }
-      if (t == DType::F32) {
-        const float f = static_cast<float>(v);
-        uint32_t bits;
-        std::memcpy(&bits, &f, 4);
-        o.imm = bits;
-      } else {
-        std::memcpy(&o.imm, &v, 8);
-      }
-      o.imm_format = t == DType::F32 ? ImmFormat::F32 : ImmFormat::F64;
-    }
   }
   Operand address(unsigned index) {
     Operand o;
