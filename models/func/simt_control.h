@@ -47,7 +47,7 @@ inline size_t group_by_target(const ExecResult& r, LaneMask rest, uint32_t rest_
 
 inline void apply_control(SimtStack<LaneMask>& stack, const isa::Kernel& kernel, uint32_t pc, const ExecResult& r) {
   const isa::Instruction& in = kernel.code[pc];
-  if (in.is_call() && kernel.calls[static_cast<size_t>(in.ops[0].imm)].callee == isa::CallSite::kIndirect) {
+  if (kernel.calls_through_pointer(in)) {
     // Lanes calling through pointers: one call entry per distinct callee (its first pc in r.addr).
     std::pair<uint32_t, LaneMask> groups[kWarpSize];  // (in the branch: every instruction passes here)
     return stack.call_each(pc + 1, groups, group_by_target(r, 0, 0, groups));

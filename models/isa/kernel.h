@@ -157,6 +157,12 @@ struct Kernel {
 
   // "file:line: `text`" of an instruction, for messages.
   std::string where(uint32_t pc) const;
+  // `in` (of this kernel) calls through a function pointer: its callee differs per lane.
+  bool calls_through_pointer(const Instruction& in) const {
+    return in.is_call() && calls[static_cast<size_t>(in.ops[0].imm)].callee == CallSite::kIndirect;
+  }
+  // `in` sends each lane to a target of its own (ExecResult::addr): brx.idx, a call through a pointer.
+  bool has_lane_targets(const Instruction& in) const { return in.is_indexed_branch() || calls_through_pointer(in); }
 };
 
 struct Module {

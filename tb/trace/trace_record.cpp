@@ -70,7 +70,7 @@ RecordSummary record(workload::Workload& w, const std::string& ptx, std::ostream
         r.uses = names(k, uses);
         r.result = cta.last_result();
         r.row_hint = in.has(isa::kRowHint);
-        r.targets = in.is_indexed_branch() || (in.is_call() && k.calls[static_cast<size_t>(in.ops[0].imm)].callee == isa::CallSite::kIndirect);
+        r.targets = k.has_lane_targets(in);
         warps[wi].push_back(std::move(r));
       }
       for (uint32_t wi = 0; wi < warps.size(); ++wi) {

@@ -20,8 +20,8 @@ std::string hex(uint64_t v) {
 std::string bad_targets(const isa::Kernel& k, const InstrRecord& r) {
   if (r.pc >= k.code.size()) return {};  // the core issues no such pc: next() reports the mismatch
   const isa::Instruction& in = k.code[r.pc];
+  if (!k.has_lane_targets(in)) return {};
   const bool brx = in.is_indexed_branch();
-  if (!brx && !(in.is_call() && k.calls[static_cast<size_t>(in.ops[0].imm)].callee == isa::CallSite::kIndirect)) return {};
   if (!r.targets) return "field 'j' (the taken lanes' target pcs) is missing";
   std::string bad;
   for_each_lane(r.result.taken, [&](unsigned lane) {

@@ -108,10 +108,6 @@ void sparse_mma(ExecCtx& c) {
   scatter_mma_result(c, d);
 }
 
-bool vector_of(const isa::Operand& o, MmaType t, unsigned elems) {
-  return o.kind == isa::OperandKind::Vector && o.vec_n * elem_format(t).per_reg == elems;
-}
-
 }  // namespace
 
 ExecFn bind_sparse_mma(const isa::Instruction& in) {
@@ -119,8 +115,8 @@ ExecFn bind_sparse_mma(const isa::Instruction& in) {
   if (in.nops != 5 || !sparse_form_exists(in)) return nullptr;
   if (t.selector >= 4 / holders(t)) return nullptr;  // the ISA's selector ranges: 0..3, 0..1, or 0
   const unsigned m = t.m, n = t.n, k = t.k;
-  if (!vector_of(in.ops[0], t.types[0], m * n / kWarpSize) || !vector_of(in.ops[1], t.types[1], m * k / 2 / kWarpSize) ||
-      !vector_of(in.ops[2], t.types[2], k * n / kWarpSize) || !vector_of(in.ops[3], t.types[3], m * n / kWarpSize))
+  if (!vector_holds(in, 0, t.types[0], m * n / kWarpSize) || !vector_holds(in, 1, t.types[1], m * k / 2 / kWarpSize) ||
+      !vector_holds(in, 2, t.types[2], k * n / kWarpSize) || !vector_holds(in, 3, t.types[3], m * n / kWarpSize))
     return nullptr;
   if (in.ops[4].kind != isa::OperandKind::Reg && in.ops[4].kind != isa::OperandKind::Imm) return nullptr;
   return sparse_mma;

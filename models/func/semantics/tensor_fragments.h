@@ -108,6 +108,12 @@ inline Coord mma_c(unsigned lane, unsigned i) { return {(lane >> 2) + 8 * (i >> 
 // The first executing thread: the warp collectives read the registers of its logical warp.
 inline uint32_t first_tid(ExecCtx& c) { return c.group.tid(lowest_lane(c.mask)); }
 
+// Whether operand `op` of `in` is a vector of exactly the registers `elems` elements of `t` need.
+inline bool vector_holds(const isa::Instruction& in, unsigned op, isa::MmaType t, unsigned elems) {
+  const isa::Operand& o = in.ops[op];
+  return o.kind == isa::OperandKind::Vector && o.vec_n * elem_format(t).per_reg == elems;
+}
+
 // mma's operands 1-3 (A, B, C) of lane `lane` (thread `tid`) into `a`, `b`, `cm`, placed by
 // mma_a/mma_b/mma_c: each lane holds rows x cols / 32 elements of each (`a` is the compressed A
 // of mma.sp). And D from `d` into the destination registers of every executing thread.

@@ -110,12 +110,6 @@ bool mma_form_exists(const isa::Instruction& in) {
            (in.atom == isa::AtomOp::Xor || in.atom == isa::AtomOp::And);
   return false;
 }
-// Whether operand `op` is a vector of exactly the registers `elems` elements of `t` need.
-bool vector_holds(const isa::Instruction& in, unsigned op, MmaType t, unsigned elems) {
-  const isa::Operand& o = in.ops[op];
-  return o.kind == isa::OperandKind::Vector && o.vec_n * elem_format(t).per_reg == elems;
-}
-
 bool is_f16_or_f32(MmaType x) { return x == MmaType::F16 || x == MmaType::F32; }
 
 // mma.sync.aligned.m8n8k4.alayout.blayout.dtype.f16.f16.ctype: 2 + 2 registers of .f16x2 in, 4 of
