@@ -17,7 +17,11 @@
 //    16-31, the quad's holders being threads f * h .. f * h + h - 1 (h holders, f the selector),
 //    the lower thread the lower columns. The ISA draws this in figures only (119-139); the reading
 //    is the one LLVM's sm_80 integration test of mma.sp (mlir/test/Integration/GPU/CUDA/sm80)
-//    states for m16n8k32 (thread 2i+p: row-pair p-th 16 columns, the first 8 rows in the low half).
+//    states for m16n8k32 (thread 2i+p: row-pair p-th 16 columns, the first 8 rows in the low half),
+//    and the one XLA's Ampere lowering of its Triton sparse dot builds for m16n8k32 .f16/.bf16 with
+//    selector 0 (openxla/xla, the sparse passes' SparseLocalLoadToLLVM and convertSparseMMA: lane l
+//    loads the 16-column metadata word l % 2 of rows l / 4 and l / 4 + 8 and packs the first in
+//    bits 0-15), code that runs on A100s. Neither exercises the k16 selectors 1-3 or the 8-bit types.
 //  - Metadata the ISA calls invalid or undefined (both indices equal; for ::ordered_metadata,
 //    indices not increasing) is a kernel fault naming the lane and bits (a choice).
 // Products and accumulation as mma.sync's (multiply_accumulate).
