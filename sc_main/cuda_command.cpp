@@ -108,7 +108,7 @@ int cmd_cuda(const std::vector<std::string>& all_args, const char* argv0) {
   std::cout.flush();
   // Ctrl-C reaches the program from the terminal (same process group): gputlm itself ignores it.
   // SIGTERM sent to gputlm is passed on. Either way the runtime in the program stops the
-  // simulation cleanly and writes the statistics so far (README, "gputlm cuda").
+  // simulation cleanly and writes the statistics so far (docs/user-guide/cuda-programs.md).
   std::signal(SIGINT, SIG_IGN);
   std::signal(SIGTERM, forward_signal);
   const pid_t parent = getpid();

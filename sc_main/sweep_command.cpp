@@ -137,7 +137,7 @@ int run_locally(const SweepSpec& spec, const RunStore& store, const nlohmann::or
   return c.failed || c.missing ? kExitVerifyFailed : kExitOk;
 }
 
-// The flags of --backend slurm (README, "Sweeps on Slurm").
+// The flags of --backend slurm (docs/user-guide/sweeps-and-slurm.md "Sweeps on Slurm").
 constexpr const char* kSlurmFlags[] = {"partition", "time", "mem", "throttle", "runs-per-task", "sbatch-arg", "no-wait", "poll-seconds"};
 
 // The spec's "slurm" object with the command line's flags over it.

@@ -1,4 +1,4 @@
-// gputlm sweep --backend slurm (README, "Sweeps on Slurm"): submit the missing runs as one job
+// gputlm sweep --backend slurm (docs/user-guide/sweeps-and-slurm.md "Sweeps on Slurm"): submit the missing runs as one job
 // array, wait for it, then the tables and a report of each array task that did not finish ok.
 #pragma once
 

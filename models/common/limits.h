@@ -2,7 +2,7 @@
 // Every reader checks sizes, counts and dimensions against these before it allocates or starts
 // long work, and names the limit in its error (e.g. "more than 65536 registers (limit
 // max_registers_per_kernel, models/common/limits.h)"). Each is far above what the repository's
-// workloads use at study size; README.md "Fuzzing and sanitizers" lists them.
+// workloads use at study size; docs/user-guide/fuzzing-and-sanitizers.md lists them.
 #pragma once
 
 #include <cstdint>

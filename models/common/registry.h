@@ -1,6 +1,6 @@
 // Name -> value tables filled before main() by static registration objects: policies by the name
 // a JSON config uses, workload references by workload name. The one sanctioned kind of global
-// state (ARCHITECTURE.md): a function-local static per value type, read-only once main() runs.
+// state (docs/design/architecture.md): a function-local static per value type, read-only once main() runs.
 #pragma once
 
 #include <map>

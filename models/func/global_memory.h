@@ -1,7 +1,7 @@
 // Global memory of the functional engine: a sparse, paged 64-bit address space holding the
 // values of every allocation. Pages (64KB) appear on first touch, zero-filled. Only addresses
 // inside an allocation are valid for kernels; the rest is a fault. The timing model never holds
-// values: it carries addresses and this store stays the owner of data (SPEC.md).
+// values: it carries addresses and this store stays the owner of data (docs/design/architecture.md "What the model is").
 #pragma once
 
 #include <cstdint>

@@ -1,4 +1,4 @@
-// The socket a core type plugs into (ARCHITECTURE.md: a whole module is swappable where its
+// The socket a core type plugs into (docs/design/architecture.md: a whole module is swappable where its
 // structure differs): the SIMT core (sm::Core) and the VGIW core (vgiw::VgiwCore) are both a
 // CoreModule, chosen by the config's "core". The GPU's CTA dispatcher asks a core whether a CTA
 // fits and starts it there; the core reports each finished CTA. Every core has two memory ports

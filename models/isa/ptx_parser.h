@@ -1,5 +1,5 @@
 // PTX front end: text -> Module of Kernels with decoded instructions and analysed CFG.
-// Accepts what `nvcc -ptx` (CUDA 13, sm_75+) emits for our workloads (see SPEC.md): directives,
+// Accepts what `nvcc -ptx` (CUDA 13, sm_75+) emits for our workloads (docs/design/architecture.md): directives,
 // .entry signatures, .reg/.shared/.local declarations, { } scopes with local registers, labels,
 // guards, vector operands, [reg+imm] and [symbol+imm] addressing. Anything else is a SourceError
 // naming file, line and the offending text; nothing is skipped silently.

@@ -1,4 +1,4 @@
-// The one typed extension every memory transaction carries (ARCHITECTURE.md): who asked (core,
+// The one typed extension every memory transaction carries (docs/design/architecture.md): who asked (core,
 // warp, lanes), what kind of access, the row-buffer locality hint bit the DRAM controller reads,
 // and bookkeeping for statistics. Payloads carry addresses only: the functional engine owns
 // values, so data pointers are unused on the timing path.

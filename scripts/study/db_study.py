@@ -44,7 +44,7 @@ INDEX_VERSIONS = ["baseline", "tt", "hint", "both"]
 HINTED = {"hint", "both"}
 # The study's name of a preset the specs name by its file (the others have their own "name").
 ALIASES = {"narasiman-db": "db", "narasiman-db-hold": "db-hold"}
-# The paper's figures (digest-dissertation.md section 6.7; chapter 8 text). Scan, selectivity 1/2 at
+# The paper's figures (the dissertation's chapter 8 text and figures). Scan, selectivity 1/2 at
 # 32 GB/s, Sec. 8.2.1: "a 21% speedup" (Fig. 8.1(a)), "the 20% reduction in warp instruction count"
 # (Fig. 8.1(b)), row buffer locality "very high ... (95%)" (Fig. 8.1(c)); no number for Fig. 8.2 or
 # 8.3. Index, Sec. 8.2.2 (Fig. 8.4): TREE_TRAVERSE alone "does not have much effect" (no number),

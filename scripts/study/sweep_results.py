@@ -1,5 +1,5 @@
 """The study scripts' runs: each study's specs in studies/<study>/ go through `gputlm sweep` (which
-runs only what it has no result for: see README, "Sweeps"), and its results come back as the runs'
+runs only what it has no result for: see docs/user-guide/sweeps-and-slurm.md), and its results come back as the runs'
 statistics keyed by (config label, workload name, size[, axis values...]).
 
 A study's sweeps write to sweeps/<study>/<part>/ (sweeps/<study>-<size>/<part>/ with --size, e.g.

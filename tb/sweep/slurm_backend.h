@@ -1,4 +1,4 @@
-// The Slurm backend of gputlm sweep (README, "Sweeps on Slurm"): the missing runs go to one job
+// The Slurm backend of gputlm sweep (docs/user-guide/sweeps-and-slurm.md "Sweeps on Slurm"): the missing runs go to one job
 // array (tasks of SlurmOptions::runs_per_task runs, each task `gputlm sweep SPEC --out OUT
 // --task-file tasks.txt --task $SLURM_ARRAY_TASK_ID`), which is waited for by polling squeue;
 // then each array task that did not finish ok is reported with its Slurm state, its runs without

@@ -1,4 +1,4 @@
-// How a sweep goes to Slurm (README, "Sweeps on Slurm"): the spec's "slurm" object, overridden
+// How a sweep goes to Slurm (docs/user-guide/sweeps-and-slurm.md "Sweeps on Slurm"): the spec's "slurm" object, overridden
 // key by key by the command line's flags (--partition, --time, --mem, --throttle,
 // --runs-per-task, --sbatch-arg). Read and checked with the spec, before anything runs.
 #pragma once

@@ -21,7 +21,7 @@ struct SweepRun {
   nlohmann::ordered_json axes;  // axis key -> value, in SweepSpec::axis_keys() order
   RunOptions options;           // the spec's
 
-  // The manifest entry (README, "Sweeps"): id, config, workload, trace or size, axes, and the
+  // The manifest entry (docs/user-guide/sweeps-and-slurm.md): id, config, workload, trace or size, axes, and the
   // run options that differ from the default (command, dram_trace, sample).
   nlohmann::ordered_json describe() const;
 };

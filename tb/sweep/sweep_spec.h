@@ -1,4 +1,4 @@
-// A sweep's description (README, "Sweeps"): which configs, workloads and sizes, which config keys
+// A sweep's description (docs/user-guide/sweeps-and-slurm.md): which configs, workloads and sizes, which config keys
 // to vary (crossed axes, zipped groups) and which to set in every run. Read and checked here,
 // before anything runs; every message names the spec file and the key.
 #pragma once

@@ -110,14 +110,12 @@ TEST_F(CudaPrograms, VecaddRunsUnmodifiedAndItsCheckLinePassesThrough) {
   EXPECT_EQ(j["complete"], true);
 }
 
-// README "Run your own CUDA program": the sample is the real output of its command (only the
+// docs/user-guide/cuda-programs.md: the sample is the real output of its command (only the
 // host time differs), and the program's output comes before the summary in one stream.
-TEST_F(CudaPrograms, TheReadmesSampleIsVecaddsRealOutput) {
-  const std::string readme = read(GPUTLM_SOURCE_DIR "/README.md");
-  const size_t heading = readme.find("## Run your own CUDA program");
-  ASSERT_NE(heading, std::string::npos);
+TEST_F(CudaPrograms, TheUserGuidesSampleIsVecaddsRealOutput) {
+  const std::string readme = read(GPUTLM_SOURCE_DIR "/docs/user-guide/cuda-programs.md");
   const std::string command = "$ build/bin/gputlm cuda --config configs/fermi-gtx480.json --stats vecadd.json -- ./vecadd\n";
-  const size_t start = readme.find(command, heading), end = readme.find("$ echo $?\n", start);
+  const size_t start = readme.find(command), end = readme.find("$ echo $?\n", start);
   ASSERT_NE(end, std::string::npos) << "the sample's command changed";
   std::string sample = readme.substr(start + command.size(), end - start - command.size());
   const std::string dir = scratch("readme");

@@ -1,6 +1,6 @@
 // SIGINT and SIGTERM stop a run cleanly: the statistics so far are written and marked incomplete,
 // the VCD ends with complete lines and a final timestamp, trace record leaves no .part file, and
-// the exit code is 128 + the signal (README "Exit codes").
+// the exit code is 128 + the signal (docs/user-guide/command-line.md, exit codes).
 #include <gtest/gtest.h>
 
 #include <chrono>

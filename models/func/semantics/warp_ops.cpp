@@ -2,7 +2,7 @@
 // (.sync or not), activemask, redux.sync, match.any/all.sync, elect.sync; the dissertation's
 // tree.traverse.
 // They act on the logical warp of 32 consecutive threads (lane = thread index mod 32), whatever
-// warp formation the core uses (SPEC.md, "Execution model"). vote and shfl ignore the member
+// warp formation the core uses (docs/design/architecture.md "What the model is"). vote and shfl ignore the member
 // mask of their .sync forms; redux, match and elect work over the executing lanes the mask names
 // (members() below). A shfl from an inactive lane reads that lane's register as it stands.
 #include <algorithm>

@@ -1,5 +1,5 @@
 // The MWP/CWP analytical model (Hong & Kim, ISCA 2009) against the paper's worked example (Table 2),
-// the digest's synthetic test vectors (shared/notes/digest-hong-kim.md section 6.2), the paper's
+// synthetic test vectors worked out from the paper's equations (our digest of it, section 6.2), the paper's
 // Fig. 5-8 scenarios, and the GPU presets of Tables 3 and 6. Every expected number is printed in the
 // paper or the digest; the model computes every actual one.
 #include <gtest/gtest.h>
