@@ -13,6 +13,14 @@
 namespace gputlm::mem {
 
 enum class AccessKind : uint8_t { Load, Store, Atomic, Fetch, Writeback };
+
+// What a requester hangs on its request to find its own state again when the response comes (a
+// core's memory stage: the waiting warp instruction, sm::WarpInstr, derives from it). The memory
+// system only carries it.
+class RequestOwner {
+ protected:
+  ~RequestOwner() = default;
+};
 std::string_view access_kind_name(AccessKind k);
 
 class MemExtension : public tlm::tlm_extension<MemExtension> {
@@ -25,7 +33,7 @@ class MemExtension : public tlm::tlm_extension<MemExtension> {
   bool row_hint = false;   // set by ld.global.rowhint; read by a hint-aware DRAM scheduler
   uint64_t id = 0;         // unique per request, for traces and debugging
   uint64_t issued_ps = 0;  // simulation time the request entered the hierarchy (ps)
-  void* owner = nullptr;   // the requester's own handle (a core's memory stage: the waiting instruction); the memory system leaves it alone
+  RequestOwner* owner = nullptr;  // the requester's own state (see RequestOwner); left alone below
   // The input ports of the crossbars the request is crossing, the innermost in the low bits: a
   // crossbar pushes the port it took the request from and pops it when the response goes back.
   static constexpr uint32_t kRouteBits = 16, kMaxRouteDepth = 64 / kRouteBits;

@@ -9,10 +9,11 @@
 #include "models/common/clock.h"
 #include "models/func/exec_context.h"
 #include "models/isa/instruction.h"
+#include "models/mem/mem_extension.h"
 
 namespace gputlm::sm {
 
-struct WarpInstr {
+struct WarpInstr : mem::RequestOwner {
   uint32_t slot = 0;      // warp slot in the core
   uint32_t pc = 0;
   LaneMask lanes = 0;     // SIMT active lanes at fetch
