@@ -131,7 +131,7 @@ void ProgramRun::launch(const func::BoundKernel& kernel, const func::Launch& lau
       if (!m_options.vcd.empty()) {
         e.stepper = std::make_unique<tb::FuncStepper>("func", kMaxWarpsPerCta, e.reference);
         e.vcd = std::make_unique<tb::VcdFile>(m_options.vcd);
-        e.stepper->trace(e.vcd->file());
+        e.stepper->start_waves(e.vcd->file());
       }
     } else {
       tb::TimingOptions t;

@@ -94,7 +94,7 @@ void FuncStepper::sample() {
   }
 }
 
-void FuncStepper::trace(sc_core::sc_trace_file* tf) const {
+void FuncStepper::start_waves(sc_core::sc_trace_file* tf) {
   const std::string n = name();
   sc_core::sc_trace(tf, m_launch_no, n + ".launch");
   sc_core::sc_trace(tf, m_cta_id, n + ".cta");

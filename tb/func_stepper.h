@@ -25,7 +25,8 @@ class FuncStepper : public sc_core::sc_module {
   // statistics. Rethrows a kernel fault after the simulation stopped.
   func::FuncStats run(const func::BoundKernel& kernel, const func::Launch& launch);
 
-  void trace(sc_core::sc_trace_file* tf) const override;
+  // Switches the stepper's waves on: registers its signals with tf (before the first run).
+  void start_waves(sc_core::sc_trace_file* tf);
   std::vector<WaveGroup> save_file_groups() const;
 
  private:

@@ -27,7 +27,7 @@ FunctionalRun run_functional(workload::Workload& w, const FunctionalOptions& opt
     for (const auto& l : w.spec().launches) max_warps = std::max<uint32_t>(max_warps, (l.block.count() + 31) / 32);
     stepper = std::make_unique<FuncStepper>("func", max_warps, reference);
     vcd = std::make_unique<VcdFile>(options.vcd_path);
-    stepper->trace(vcd->file());
+    stepper->start_waves(vcd->file());
   }
   w.for_each_launch(memory, [&](const func::BoundKernel& bk, const func::Launch& launch) {
     if (stopped) return;

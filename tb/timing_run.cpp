@@ -60,7 +60,7 @@ TimingRun run_timing(workload::Workload& w, const gpu::GpuSpec& spec, const Timi
   if (spec.fabric_core()) {  // a kernel the fabric cannot map is an error before anything runs
     std::set<std::string> kernels;
     for (const workload::LaunchSpec& l : w.spec().launches)
-      if (kernels.insert(l.kernel).second) vgiw::map_for_core(w.module().get(l.kernel), spec.vgiw, spec.core_type == "sgmf");
+      if (kernels.insert(l.kernel).second) vgiw::map_for_core(w.module().get(l.kernel), spec.vgiw, spec.sgmf());
   }
   func::GlobalMemory memory;
   w.setup(memory);
@@ -94,9 +94,9 @@ namespace {
 // Only static-warp SIMT cores replay traces: their warps are the traced warps.
 void check_replayable(const std::string& name, const gpu::GpuSpec& spec) {
   if (spec.fabric_core())
-    throw InputError(name + ": a trace cannot drive the " + vgiw::fabric_core_name(spec.core_type == "sgmf") +
+    throw InputError(name + ": a trace cannot drive the " + vgiw::fabric_core_name(spec.sgmf()) +
                      " core (it runs threads through a dataflow graph, not warps)");
-  if (spec.core.formation != "static")
+  if (!spec.core.static_warps())
     throw InputError(name + ": a trace replays static warps; the config's warp formation '" + spec.core.formation + "' regroups threads");
 }
 

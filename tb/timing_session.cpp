@@ -42,7 +42,7 @@ TimingSession::TimingSession(const gpu::GpuSpec& spec, const TimingOptions& opti
   run.config_hash = spec.hash;
   run.cores = spec.cores;
   run.vgiw = spec.fabric_core();
-  run.core_type = spec.core_type;
+  run.core_type = spec.core_type_name();
   if (!m->options.vcd_path.empty()) m->waves = std::make_unique<TimingWaves>(m->options, m->spec);
   if (!m->options.dram_trace_path.empty()) {
     m->dram_trace.open(m->options.dram_trace_path);

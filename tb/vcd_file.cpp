@@ -52,7 +52,7 @@ void trace_below(sc_core::sc_object* obj, sc_core::sc_trace_file* tf, const std:
   // A module's parts (a core's pipeline stages and caches) come before its own waves (its warps).
   for (sc_core::sc_object* child : obj->get_child_objects()) trace_below(child, tf, scope, groups);
   if (auto* w = dynamic_cast<WaveProvider*>(obj); w && std::string(obj->name()).rfind(scope, 0) == 0) {
-    obj->trace(tf);
+    w->start_waves(tf);
     for (auto& g : w->wave_groups()) groups.push_back(std::move(g));
   }
 }

@@ -52,7 +52,7 @@ class VcdFile {
 // The largest VCD time unit of 1000, 100, 10 and 1 ps that divides every clock period (ps).
 uint64_t vcd_unit_ps(const std::vector<uint64_t>& periods_ps);
 
-// Calls trace() on every module below the top-level objects that describes its waves
+// Switches on the waves (start_waves) of every module below the top-level objects that describes them
 // (WaveProvider) and whose name starts with `scope` (all if empty); returns their groups for the
 // save file. InputError when a scope matches no module: the message lists the scopes there are.
 std::vector<WaveGroup> trace_all(VcdFile& vcd, const std::string& scope = "");

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "models/common/error.h"
@@ -29,6 +30,21 @@ class ConfigReader {
   std::string get_string(const std::string& key, const std::string& fallback);
   // A string that must be one of `allowed`.
   std::string get_choice(const std::string& key, const std::string& fallback, const std::vector<std::string>& allowed);
+  // A choice read into its enum once: `names` pairs each allowed string with its value; the
+  // fallback is the value when the key is absent.
+  template <class E>
+  E get_enum(const std::string& key, E fallback, const std::vector<std::pair<std::string, E>>& names) {
+    std::string dflt;
+    std::vector<std::string> allowed;
+    for (const auto& [n, v] : names) {
+      allowed.push_back(n);
+      if (v == fallback) dflt = n;
+    }
+    const std::string s = get_choice(key, dflt, allowed);
+    for (const auto& [n, v] : names)
+      if (n == s) return v;
+    return fallback;  // not reached: get_choice accepted s
+  }
   // A nested object (empty object if absent); the caller reads it with its own ConfigReader.
   const nlohmann::json& get_object(const std::string& key);
   // A list (empty if absent).

@@ -1,7 +1,7 @@
 // Waves of a module: the groups of traced signals a GTKWave save file shows, and a timeline that
 // applies traced-value changes at the simulation time they happen (a value changed by a process
 // running at another time would be sampled at the wrong time). Both cost nothing when no VCD is
-// being written: modules only schedule changes once trace() was called on them.
+// being written: modules only schedule changes once start_waves() was called on them.
 #pragma once
 
 #include <cstdint>
@@ -46,6 +46,11 @@ struct WaveGroup {
 class WaveProvider {
  public:
   virtual ~WaveProvider() = default;
+  // Switches the module's waves on, once, before the simulation runs: registers its signals with
+  // `tf` and from then on keeps them current (and, where the module could run ahead of the
+  // kernel, keeps it in step so that waves are sampled at the kernel's time: time-model.md).
+  // The one way waves start; SystemC's const sc_object::trace is not used.
+  virtual void start_waves(sc_core::sc_trace_file* tf) = 0;
   virtual std::vector<WaveGroup> wave_groups() const = 0;
 };
 

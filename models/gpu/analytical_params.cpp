@@ -10,7 +10,7 @@ namespace {
 
 // Peak bytes per second of one DRAM channel, in GB/s.
 double channel_gbps(const mem::DramSpec& d) {
-  if (d.timing_model == "command") return double(d.command.bus_bytes) * double(d.command.data_rate) * d.clock_mhz / 1000.0;
+  if (d.command_model()) return double(d.command.bus_bytes) * double(d.command.data_rate) * d.clock_mhz / 1000.0;
   return d.latency.bandwidth_gbps;
 }
 
@@ -47,7 +47,7 @@ analytical::GpuParams derived_analytical_params(const GpuSpec& s) {
   const double dram_bytes_per_cycle = channel_gbps(s.dram) * 1000.0 / s.dram.clock_mhz;
   const double transfer = std::ceil(line / dram_bytes_per_cycle);
   double dram = 0;
-  if (s.dram.timing_model == "command") {
+  if (s.dram.command_model()) {
     const mem::CommandTiming& c = s.dram.command;
     dram = double(c.tRCD + c.tCL) + transfer;
   } else {

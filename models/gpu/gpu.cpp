@@ -30,7 +30,7 @@ Gpu::Gpu(sc_core::sc_module_name name, const GpuSpec& spec)
   for (uint32_t c = 0; c < spec.cores; ++c) {
     const std::string n = "core" + std::to_string(c);
     if (spec.fabric_core())
-      m_cores.push_back(std::make_unique<vgiw::VgiwCore>(n.c_str(), spec.vgiw, c, ref, spec.core_type == "sgmf"));
+      m_cores.push_back(std::make_unique<vgiw::VgiwCore>(n.c_str(), spec.vgiw, c, ref, spec.sgmf()));
     else m_cores.push_back(std::make_unique<sm::Core>(n.c_str(), spec.core, c, ref));
     m_cores.back()->horizon = &m_horizon;
     m_cores.back()->on_cta_done = [this](uint32_t) {

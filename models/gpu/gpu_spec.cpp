@@ -12,17 +12,22 @@
 namespace gputlm::gpu {
 namespace {
 
+const std::vector<std::pair<std::string, GpuSpec::CoreType>> kCoreTypes = {
+    {"simt", GpuSpec::CoreType::Simt}, {"vgiw", GpuSpec::CoreType::Vgiw}, {"sgmf", GpuSpec::CoreType::Sgmf}};
+
 analytical::ModelOptions model_options(const nlohmann::json& j, const std::string& where) {
   using namespace analytical;
   ConfigReader r(j, where, "analytical_model");
   ModelOptions o;
-  o.comp_periods_2_10_1 = r.get_choice("comp_periods", "eq23", {"eq23", "eq1"}) == "eq1" ? CompPeriods::Eq1Mwp : CompPeriods::Eq23MwpMinusOne;
-  const std::string c = r.get_choice("comp_over_mem", "literal", {"literal", "clamp", "eq24"});
-  o.comp_over_mem_2_10_2 = c == "clamp" ? CompOverMem::ClampToIssueBound : c == "eq24" ? CompOverMem::Case5UsesEq24 : CompOverMem::Literal;
-  o.rounding_2_10_4 = r.get_choice("rounding", "exact", {"exact", "table2"}) == "table2" ? Rounding::PaperTable2 : Rounding::Exact;
-  o.rep_2_10_5 = r.get_choice("rep", "real", {"real", "ceil"}) == "ceil" ? RepCount::Ceil : RepCount::RealDivision;
+  o.comp_periods_2_10_1 = r.get_enum("comp_periods", CompPeriods::Eq23MwpMinusOne,
+                                     {{"eq23", CompPeriods::Eq23MwpMinusOne}, {"eq1", CompPeriods::Eq1Mwp}});
+  o.comp_over_mem_2_10_2 = r.get_enum("comp_over_mem", CompOverMem::Literal,
+                                      {{"literal", CompOverMem::Literal}, {"clamp", CompOverMem::ClampToIssueBound},
+                                       {"eq24", CompOverMem::Case5UsesEq24}});
+  o.rounding_2_10_4 = r.get_enum("rounding", Rounding::Exact, {{"exact", Rounding::Exact}, {"table2", Rounding::PaperTable2}});
+  o.rep_2_10_5 = r.get_enum("rep", RepCount::RealDivision, {{"real", RepCount::RealDivision}, {"ceil", RepCount::Ceil}});
   o.warps_per_block_2_9_5 =
-      r.get_choice("warps_per_block", "real", {"real", "ceil"}) == "ceil" ? WarpsPerBlock::Ceil : WarpsPerBlock::RealDivision;
+      r.get_enum("warps_per_block", WarpsPerBlock::RealDivision, {{"real", WarpsPerBlock::RealDivision}, {"ceil", WarpsPerBlock::Ceil}});
   r.finish();
   return o;
 }
@@ -92,6 +97,12 @@ GpuSpec read_all_keys(nlohmann::json& j, const std::string& where) {
 
 }  // namespace
 
+const char* GpuSpec::core_type_name() const {
+  for (const auto& [n, v] : kCoreTypes)
+    if (v == core_type) return n.c_str();
+  return "simt";
+}
+
 GpuSpec GpuSpec::from_json(const nlohmann::json& j, const std::string& where) {
   GpuSpec s;
   ConfigReader r(j, where, "");
@@ -100,7 +111,7 @@ GpuSpec GpuSpec::from_json(const nlohmann::json& j, const std::string& where) {
   s.cores = static_cast<uint32_t>(r.get_uint("cores", s.cores, 1, 1024));
   s.partitions = static_cast<uint32_t>(r.get_uint("partitions", s.partitions, 1, 1024));
   if (j.is_object() && j.contains("core") && j["core"].is_string()) {
-    s.core_type = r.get_choice("core", "simt", {"simt", "vgiw", "sgmf"});
+    s.core_type = r.get_enum("core", GpuSpec::CoreType::Simt, kCoreTypes);
   } else {
     s.core = sm::CoreSpec::from_json(r.get_object("core"), where, "core");
   }

@@ -36,11 +36,14 @@ struct GpuSpec {
   // "core": a SIMT core's section (an object), or the name of a core type: "simt" (the SIMT core
   // with its defaults), "vgiw" (the VGIW core, configured by the "vgiw" section) or "sgmf" (the
   // SGMF core: the same MT-CGRF fabric and "vgiw" section, the whole kernel in one configuration).
-  std::string core_type = "simt";
+  enum class CoreType { Simt, Vgiw, Sgmf };
+  CoreType core_type = CoreType::Simt;
   sm::CoreSpec core;
   vgiw::VgiwSpec vgiw;
   // A dataflow core (VGIW or SGMF): no warps, the "vgiw" section configures it.
-  bool fabric_core() const { return core_type == "vgiw" || core_type == "sgmf"; }
+  bool fabric_core() const { return core_type != CoreType::Simt; }
+  bool sgmf() const { return core_type == CoreType::Sgmf; }
+  const char* core_type_name() const;  // "simt", "vgiw" or "sgmf", as in the config
   double core_clock_mhz() const { return fabric_core() ? vgiw.clock_mhz : core.clock_mhz; }
   mem::XbarSpec xbar;
   std::optional<mem::CacheSpec> l2;

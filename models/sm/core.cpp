@@ -88,7 +88,7 @@ void Core::check_kernel(const isa::Kernel& kernel) const {
   // A warp polling barrier.cluster.wait stays at it as a whole (writeback_stage.cpp), and brx.idx
   // sends each lane to a target of its own (simt_control.h); formations that regroup threads into
   // sub-warps or blocks model neither.
-  if (m_ctx.spec.formation == "static") return;
+  if (m_ctx.spec.static_warps()) return;
   for (uint32_t pc = 0; pc < kernel.code.size(); ++pc)
     if (kernel.code[pc].is_cluster_wait() || kernel.code[pc].is_indexed_branch())
       throw InputError("kernel '" + kernel.name + "': warp formation '" + m_ctx.spec.formation + "' does not support " +
@@ -266,8 +266,8 @@ size_t Core::traced_slots() const {
   return std::min<size_t>(m_ctx.warps.size(), (m_ctx.spec.max_threads + per - 1) / per);
 }
 
-void Core::trace(sc_core::sc_trace_file* tf) const {
-  auto* self = const_cast<Core*>(this);
+void Core::start_waves(sc_core::sc_trace_file* tf) {
+  Core* self = this;
   self->m_ctx.traced = true;
   const size_t n = traced_slots(), rows = m_ctx.formation->rows();
   self->m_wave_pc.assign(m_ctx.warps.size(), 0);
@@ -298,7 +298,7 @@ std::vector<WaveGroup> Core::wave_groups() const {
   static_assert(static_cast<int>(WarpSlot::Status::Barrier) == static_cast<int>(WaveWarpState::Barrier) &&
                 static_cast<int>(WarpSlot::Status::Done) == static_cast<int>(WaveWarpState::Done));
   std::vector<WaveGroup> g;
-  if (m_ctx.spec.scheduler == "2lev") {  // the one scheduler with fetch groups
+  if (m_ctx.scheduler->has_fetch_groups()) {
     const std::string sched = std::string(name()) + ".scheduler.prioritized_group";
     g.push_back({std::string(name()) + ": prioritised fetch group (two-level scheduling)", {{sched, 16, F::Dec}}});
   }

@@ -60,7 +60,7 @@ class Core : public gpu::CoreModule, public Pollable {
   mem::Cache& l1i() { return *m_l1i; }
   mem::Cache& l1d() { return *m_l1d; }
 
-  void trace(sc_core::sc_trace_file* tf) const override;
+  void start_waves(sc_core::sc_trace_file* tf) override;
   std::vector<WaveGroup> wave_groups() const override;
 
  private:

@@ -93,7 +93,7 @@ struct CoreContext {
         ctas(spec.max_ctas),
         formation(make_warp_formation(spec.formation, spec.formation_params)),
         scheduler(make_warp_scheduler(spec.scheduler, spec.scheduling.with_slots(spec.max_warps))),
-        scoreboard(spec.issue == "scoreboard"),
+        scoreboard(spec.issue == CoreSpec::Issue::Scoreboard),
         local_scratchpad(spec.local_memory == "scratchpad") {}
 
   uint32_t id;
@@ -103,7 +103,7 @@ struct CoreContext {
   std::vector<CtaSlot> ctas;
   std::unique_ptr<IWarpFormation> formation;
   std::unique_ptr<IWarpScheduler> scheduler;
-  bool scoreboard;        // spec.issue == "scoreboard" (decided once: checked on every hot path)
+  bool scoreboard;        // scoreboard issue (decided once: checked on every hot path)
   bool local_scratchpad;  // spec.local_memory == "scratchpad"
   Wakeup wake;  // runs the core's pipeline: a memory response, an END_REQ from a cache, a new CTA
   std::function<void(uint32_t cta_slot)> cta_finished;  // set by the core: frees the CTA's resources

@@ -51,7 +51,7 @@ CoreSpec CoreSpec::from_json(const nlohmann::json& j, const std::string& where, 
   sp.group_timeout = r.get_uint("fetch_group_timeout", sp.group_timeout, 0, uint64_t{1} << 40);
   sp.long_latency_cycles = r.get_uint("long_latency_cycles", sp.long_latency_cycles, 0, 100000);
   s.formation = r.get_choice("formation", s.formation, Registry<WarpFormationFactory>::instance().names());
-  s.issue = r.get_choice("issue", s.issue, {"barrel", "scoreboard"});
+  s.issue = r.get_enum("issue", s.issue, {{"barrel", Issue::Barrel}, {"scoreboard", Issue::Scoreboard}});
   if (r.has("lwm")) {  // large warps (Narasiman dissertation Sec. 4.2; sweep of Sec. 5.3: 32 to 512 threads)
     ConfigReader l(r.get_object("lwm"), where, r.key_path("lwm"));
     FormationParams& fp = s.formation_params;
@@ -78,7 +78,7 @@ CoreSpec CoreSpec::from_json(const nlohmann::json& j, const std::string& where, 
     d.finish();
   }
   if (r.has("tbc") && r.has("dwf")) r.fail("dwf", "tbc and dwf both set the block size; keep the one of the formation");
-  if (s.formation != "static" && s.issue != "barrel") r.fail("issue", "formation \"" + s.formation + "\" needs barrel issue");
+  if (!s.static_warps() && s.issue != Issue::Barrel) r.fail("issue", "formation \"" + s.formation + "\" needs barrel issue");
   s.max_inflight_per_warp = static_cast<uint32_t>(r.get_uint("max_inflight_per_warp", s.max_inflight_per_warp, 1, 64));
   s.issue_interval = static_cast<uint32_t>(r.get_uint("issue_interval", s.issue_interval, 1, 64));
   ConfigReader p(r.get_object("pipeline"), where, r.key_path("pipeline"));

@@ -44,8 +44,12 @@ struct CoreSpec {
   std::string scheduler = "rr";         // a registered warp scheduler
   SchedulerParams scheduling;           // what the scheduler is built with (the core sets slots = max_warps)
   std::string formation = "static";     // a registered warp formation
+  // Whether the formation keeps each warp's 32 consecutive threads ("static"); the others regroup
+  // threads into sub-warps or blocks.
+  bool static_warps() const { return formation == "static"; }
   FormationParams formation_params;     // what it is built with (keys under "lwm")
-  std::string issue = "barrel";         // barrel | scoreboard
+  enum class Issue { Barrel, Scoreboard };
+  Issue issue = Issue::Barrel;          // "issue": barrel | scoreboard
   uint32_t max_inflight_per_warp = 4;   // scoreboard mode
   // Cycles between two warp instructions the execute stage starts, whatever their units: 1 (the
   // papers' 32-lane SIMD) or, e.g., 4 for 8 SPs taking a 32-thread warp in 4 cycles (Hong & Kim

@@ -7,7 +7,7 @@ Stage::Stage(sc_core::sc_module_name name, CoreContext& core, bool has_input, bo
   if (has_output) out = std::make_unique<StageOut>("out", m_poked);
 }
 
-void Stage::trace(sc_core::sc_trace_file* tf) const {
+void Stage::start_waves(sc_core::sc_trace_file* tf) {
   m_core.traced = true;
   const std::string n = name();
   sc_core::sc_trace(tf, m_wave_occupancy, n + ".occupancy", 8);

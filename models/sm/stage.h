@@ -40,7 +40,7 @@ class Stage : public sc_core::sc_module, public WaveProvider {
   bool poked() const { return m_poked.raised(); }
   void poke() { m_poked.raise(); }
 
-  void trace(sc_core::sc_trace_file* tf) const override;
+  void start_waves(sc_core::sc_trace_file* tf) override;
   std::vector<WaveGroup> wave_groups() const override;
 
  protected:

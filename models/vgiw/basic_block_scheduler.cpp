@@ -146,7 +146,7 @@ std::string BasicBlockScheduler::dump() const {
   return s;
 }
 
-void BasicBlockScheduler::trace(sc_core::sc_trace_file* tf) const {
+void BasicBlockScheduler::start_waves(sc_core::sc_trace_file* tf) {
   m_tracing = true;
   const std::string n = name();
   sc_core::sc_trace(tf, m_wave_block, n + ".current_block", 16);

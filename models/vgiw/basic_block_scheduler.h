@@ -47,7 +47,7 @@ class BasicBlockScheduler : public sc_core::sc_module, public StatProvider, publ
   void forget_configuration() { m_configured = -1; }
   std::string dump() const;
 
-  void trace(sc_core::sc_trace_file* tf) const override;
+  void start_waves(sc_core::sc_trace_file* tf) override;
   std::vector<WaveGroup> wave_groups() const override;
 
  private:
@@ -77,7 +77,7 @@ class BasicBlockScheduler : public sc_core::sc_module, public StatProvider, publ
   uint64_t m_tiles = 0, m_block_runs = 0, m_reconfigurations = 0, m_reconfiguration_cycles = 0;
   uint64_t m_batches_sent = 0, m_batches_returned = 0, m_threads_sent = 0, m_word_reads = 0, m_word_updates = 0;
 
-  mutable bool m_tracing = false;
+  bool m_tracing = false;
   uint64_t m_wave_block = 0, m_wave_state = 0, m_wave_sent = 0, m_wave_returned = 0, m_wave_occupancy = 0;
 };
 

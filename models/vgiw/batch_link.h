@@ -40,7 +40,9 @@ struct BatchProtocol {
 
 // The receiving end: queues each message (BEGIN_REQ completed at once) and runs its owner when
 // the message becomes visible: from the owner's first clock edge after it was sent (registered,
-// like the memory links of mem/tlm_ends.h, so the outcome does not depend on process order).
+// like the memory links of mem/tlm_ends.h, so the outcome does not depend on process order). Its
+// present is the owner's clock's base time, the time both ends of a link agree on, as the memory
+// links read it (docs/design/time-model.md), and a send counts at the sender's annotated time.
 class BatchIn : public tlm::tlm_fw_transport_if<BatchProtocol> {
  public:
   BatchIn(const char* name, Wakeup& wake, const ClockDomain& clock) : socket(name), m_wake(wake), m_clock(clock) {
@@ -49,16 +51,16 @@ class BatchIn : public tlm::tlm_fw_transport_if<BatchProtocol> {
   tlm::tlm_target_socket<32, BatchProtocol> socket;
 
   // Whether no message is visible now.
-  bool empty() const { return m_queue.empty() || m_queue.front().from > sim_now(); }
+  bool empty() const { return m_queue.empty() || m_queue.front().from > m_clock.base_time(); }
   BatchMessage pop() {
     BatchMessage m = std::move(m_queue.front().message);
     m_queue.pop_front();
     return m;
   }
 
-  tlm::tlm_sync_enum nb_transport_fw(BatchMessage& m, tlm::tlm_phase& phase, sc_core::sc_time&) override {
+  tlm::tlm_sync_enum nb_transport_fw(BatchMessage& m, tlm::tlm_phase& phase, sc_core::sc_time& delay) override {
     if (phase != tlm::BEGIN_REQ) throw std::logic_error(std::string(socket.name()) + ": protocol violation");
-    const sc_core::sc_time from = m_clock.edge_after(sim_now());
+    const sc_core::sc_time from = m_clock.edge_after(m_clock.base_time() + delay);
     m_queue.push_back({m, from});
     m_wake.at(from);
     phase = tlm::END_REQ;

@@ -65,6 +65,7 @@ class VgiwCore : public gpu::CoreModule {
   uint32_t ctas_per_tile(const func::Launch& launch) const;
 
   std::vector<WaveGroup> wave_groups() const override { return {}; }
+  void start_waves(sc_core::sc_trace_file*) override {}  // its scheduler and fabric have the waves
 
  private:
   struct Mapped : FabricMapping {

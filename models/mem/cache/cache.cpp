@@ -239,8 +239,8 @@ void Cache::evict(const TagArray::Victim& v) {
   m_to_send.push_back(&m_pool.make(v.line * m_spec.line_bytes, m_spec.line_bytes, AccessKind::Writeback, m_clock.time()));
 }
 
-void Cache::trace(sc_core::sc_trace_file* tf) const {
-  const_cast<Wakeup&>(m_wake).keep_in_step();  // waves sample at the kernel's time
+void Cache::start_waves(sc_core::sc_trace_file* tf) {
+  m_wake.keep_in_step();  // waves sample at the kernel's time
   const std::string n = name();
   sc_core::sc_trace(tf, m_wave_mshrs, n + ".mshrs_in_use", 16);
   sc_core::sc_trace(tf, m_wave_forwarded, n + ".forwarded_in_flight", 16);

@@ -41,7 +41,7 @@ class Cache : public sc_core::sc_module, public StatProvider, public WaveProvide
   // Upstream port i (0: `upstream`), i < spec().ports.
   TargetEnd& port(uint32_t i) { return i == 0 ? upstream : *m_more_ports[i - 1]; }
 
-  void trace(sc_core::sc_trace_file* tf) const override;
+  void start_waves(sc_core::sc_trace_file* tf) override;
   std::vector<WaveGroup> wave_groups() const override;
   const CacheSpec& spec() const { return m_spec; }
   // A load or fetch of `address` sent at `sent` (now, or later: a core running ahead) to a cache of

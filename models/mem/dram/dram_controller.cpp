@@ -11,13 +11,13 @@ DramController::DramController(sc_core::sc_module_name name, const DramSpec& spe
     : sc_module(name),
       upstream("upstream", m_wake, m_clock),
       m_spec(spec),
-      m_open_page(spec.page_policy == "open"),
+      m_open_page(spec.page_policy == DramSpec::PagePolicy::Open),
       m_clock(spec.clock_mhz, reference_mhz),
       m_map(spec),
-      m_timing(spec.timing_model == "command" ? nullptr : make_dram_timing(spec)),
-      m_device(spec.timing_model == "command" ? std::make_unique<DramDevice>(spec) : nullptr),
+      m_timing(spec.command_model() ? nullptr : make_dram_timing(spec)),
+      m_device(spec.command_model() ? std::make_unique<DramDevice>(spec) : nullptr),
       m_scheduler(make_dram_scheduler(spec.scheduler, DramSchedulerParams{spec.hold_threshold()})),
-      m_heads_only(spec.timing_model != "command" && m_scheduler->bank_heads_only()),
+      m_heads_only(!spec.command_model() && m_scheduler->bank_heads_only()),
       m_bank_activated(spec.banks, 0),
       m_earliest(spec.banks),
       m_earliest_of(spec.banks, std::array<uint64_t, kDramCmds>{}),
@@ -280,9 +280,9 @@ void DramController::record_waves(uint32_t bank, const DramIssue& r, bool write,
   m_timeline.set(at(r.done), &m_wave_bus, 0);
 }
 
-void DramController::trace(sc_core::sc_trace_file* tf) const {
-  const_cast<DramController*>(this)->m_tracing = true;
-  const_cast<Wakeup&>(m_wake).keep_in_step();  // waves sample at the kernel's time
+void DramController::start_waves(sc_core::sc_trace_file* tf) {
+  m_tracing = true;
+  m_wake.keep_in_step();  // waves sample at the kernel's time
   const std::string n = name();
   sc_core::sc_trace(tf, m_wave_queue, n + ".queue", 16);
   sc_core::sc_trace(tf, m_wave_bus, n + ".data_bus_busy", 1);

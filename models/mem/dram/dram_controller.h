@@ -41,7 +41,7 @@ class DramController : public sc_core::sc_module, public StatProvider, public Wa
 
   TargetEnd upstream;
 
-  void trace(sc_core::sc_trace_file* tf) const override;
+  void start_waves(sc_core::sc_trace_file* tf) override;
   std::vector<WaveGroup> wave_groups() const override;
   const ClockDomain& clock() const { return m_clock; }
   // Every request served from now on is written to `log` as channel `channel` (nullptr: none).
@@ -113,7 +113,7 @@ class DramController : public sc_core::sc_module, public StatProvider, public Wa
   void record_waves(uint32_t bank, const DramIssue& issue, bool write, uint64_t row);
 
   DramSpec m_spec;
-  bool m_open_page;  // page_policy == "open", decided once
+  bool m_open_page;  // page_policy is open, decided once
   ClockDomain m_clock;
   AddressMap m_map;
   std::unique_ptr<IDramTiming> m_timing;  // the latency model, or
@@ -165,7 +165,7 @@ class DramController : public sc_core::sc_module, public StatProvider, public Wa
   uint64_t m_bus_busy = 0;  // the timing model's bus busy cycles, counted here as they grow (a counter the statistics own)
   uint64_t active_cycles() const { return m_last_done > m_first_arrival ? m_last_done - m_first_arrival : 0; }
 
-  // Waves (only updated once trace() was called).
+  // Waves (only updated once start_waves() was called).
   bool m_tracing = false;
   WaveTimeline m_timeline{"waves"};
   std::vector<uint64_t> m_wave_row, m_wave_cmd;

@@ -17,7 +17,7 @@ DramSpec command_spec(double clock_mhz, uint32_t banks, uint32_t row_bytes) {
   s.banks = banks;
   s.row_bytes = row_bytes;
   s.scheduler = "fr-fcfs";
-  s.timing_model = "command";
+  s.timing_model = DramSpec::TimingModel::Command;
   return s;
 }
 

@@ -22,11 +22,11 @@ DramSpec DramSpec::from_json(const nlohmann::json& j, const std::string& where, 
   s.write_high = r.get_double("write_high", s.write_high, 0.0, 1.0);
   s.write_low = r.get_double("write_low", s.write_low, 0.0, 1.0);
   if (s.write_low > s.write_high) r.fail("write_low", "must not be above write_high");
-  s.page_policy = r.get_choice("page_policy", s.page_policy, {"open", "closed"});
+  s.page_policy = r.get_enum("page_policy", s.page_policy, {{"open", PagePolicy::Open}, {"closed", PagePolicy::Closed}});
   s.scheduler = r.get_choice("scheduler", s.scheduler, Registry<DramSchedulerFactory>::instance().names());
-  s.timing_model = r.get_choice("timing_model", s.timing_model, {"latency", "command"});
+  s.timing_model = r.get_enum("timing_model", s.timing_model, {{"latency", TimingModel::Latency}, {"command", TimingModel::Command}});
   s.hold_cycles = r.get_uint("hold_cycles", s.hold_cycles, 0, 1000000);
-  if (s.scheduler == "fr-fcfs-hold" && s.page_policy != "open")
+  if (s.scheduler == "fr-fcfs-hold" && s.page_policy != PagePolicy::Open)
     r.fail("scheduler", "fr-fcfs-hold holds rows open, so it needs page_policy \"open\"");
 
   const nlohmann::json& map = r.get_array("address_map");
@@ -87,7 +87,7 @@ DramSpec DramSpec::from_json(const nlohmann::json& j, const std::string& where, 
 
 uint64_t DramSpec::hold_threshold() const {
   if (hold_cycles) return hold_cycles;
-  return timing_model == "command" ? command.tRP + command.tRCD : latency.row_conflict - latency.row_hit;
+  return command_model() ? command.tRP + command.tRCD : latency.row_conflict - latency.row_hit;
 }
 
 }  // namespace gputlm::mem

@@ -79,12 +79,15 @@ struct DramSpec {
   // to reads when it is below write_low and a read waits (Ramulator 2's generic controller).
   uint32_t write_queue_depth = 32;
   double write_high = 0.8, write_low = 0.2;
-  std::string page_policy = "open";       // open | closed
+  enum class PagePolicy { Open, Closed };
+  PagePolicy page_policy = PagePolicy::Open;  // "page_policy": open | closed
   std::string scheduler = "fcfs";         // a registered IDramScheduler name
   // fr-fcfs-hold: cycles a hinted row stays held after its data; 0 = the dissertation's threshold,
   // row conflict minus row hit latency (section 7.2, Fig. 7.3; tRP + tRCD in the command model).
   uint64_t hold_cycles = 0;
-  std::string timing_model = "latency";   // latency | command
+  enum class TimingModel { Latency, Command };
+  TimingModel timing_model = TimingModel::Latency;  // "timing_model": latency | command
+  bool command_model() const { return timing_model == TimingModel::Command; }
   std::vector<AddressField> address_map;  // empty = column bits of row_bytes, then bank bits
   LatencyTiming latency;
   CommandTiming command;

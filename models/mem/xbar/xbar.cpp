@@ -147,8 +147,8 @@ Cycle Xbar::next_wake(Cycle now) const {
   return next;
 }
 
-void Xbar::trace(sc_core::sc_trace_file* tf) const {
-  const_cast<Wakeup&>(m_wake).keep_in_step();  // waves sample at the kernel's time
+void Xbar::start_waves(sc_core::sc_trace_file* tf) {
+  m_wake.keep_in_step();  // waves sample at the kernel's time
   sc_core::sc_trace(tf, m_in_flight, std::string(name()) + ".requests_in_flight", 16);
 }
 

@@ -34,7 +34,7 @@ class Xbar : public sc_core::sc_module, public StatProvider, public WaveProvider
   // The slice an address belongs to.
   uint32_t slice_of(uint64_t address) const { return static_cast<uint32_t>((address / m_spec.interleave_bytes) % m_down.size()); }
 
-  void trace(sc_core::sc_trace_file* tf) const override;
+  void start_waves(sc_core::sc_trace_file* tf) override;
   std::vector<WaveGroup> wave_groups() const override;
 
  private:

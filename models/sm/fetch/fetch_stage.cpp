@@ -293,8 +293,8 @@ void FetchStage::show_unit(const IssueUnit& u) {
   });
 }
 
-void FetchStage::trace(sc_core::sc_trace_file* tf) const {
-  Stage::trace(tf);
+void FetchStage::start_waves(sc_core::sc_trace_file* tf) {
+  Stage::start_waves(tf);
   sc_core::sc_trace(tf, m_wave_sub_mask, std::string(name()) + ".subwarp_mask", 32);
   sc_core::sc_trace(tf, m_wave_sub_rows, std::string(name()) + ".subwarp_rows");
 }
@@ -303,7 +303,7 @@ std::vector<WaveGroup> FetchStage::wave_groups() const {
   using F = WaveSignal::Format;
   std::vector<WaveGroup> g = Stage::wave_groups();
   g[0].open = true;
-  if (m_core.spec.formation == "static") return g;  // static warps: no sub-warps
+  if (m_core.spec.static_warps()) return g;  // no sub-warps
   const std::string n = name();
   g.push_back({n + ": sub-warp issued last: lanes, row of each lane (hex digit)",
                {{n + ".subwarp_mask", 32, F::Hex}, {n + ".subwarp_rows", 128, F::Hex}}});

@@ -39,7 +39,7 @@ class FetchStage : public Stage {
   void add_uncharged(Cycle now, std::vector<uint64_t>& stalls) const {
     if (m_accounting && now > m_from) stalls[static_cast<size_t>(m_sleep_cause)] += now - m_from;
   }
-  void trace(sc_core::sc_trace_file* tf) const override;
+  void start_waves(sc_core::sc_trace_file* tf) override;
   std::vector<WaveGroup> wave_groups() const override;
 
  protected:

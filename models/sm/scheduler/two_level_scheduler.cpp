@@ -48,6 +48,7 @@ class TwoLevel : public IWarpScheduler {
   }
   uint32_t prioritized_group() const override { return m_first; }
   uint64_t group_switches() const override { return m_switches; }
+  bool has_fetch_groups() const override { return true; }
 
  private:
   bool all_stalled(uint32_t g, const SlotSet& fetchable, const std::vector<WarpSlot>& warps, Cycle now) const {

@@ -43,6 +43,8 @@ class IWarpScheduler {
   // priority moved to another group: for the statistics and the waves.
   virtual uint32_t prioritized_group() const { return 0; }
   virtual uint64_t group_switches() const { return 0; }
+  // Whether the policy has fetch groups (the waves then show the prioritised one).
+  virtual bool has_fetch_groups() const { return false; }
 };
 
 using WarpSchedulerFactory = std::function<std::unique_ptr<IWarpScheduler>(const SchedulerParams&)>;

@@ -429,7 +429,7 @@ std::string MtCgrf::dump() const {
   return os.str();
 }
 
-void MtCgrf::trace(sc_core::sc_trace_file* tf) const {
+void MtCgrf::start_waves(sc_core::sc_trace_file* tf) {
   m_tracing = true;
   const std::string n = name();
   sc_core::sc_trace(tf, m_wave_segment, n + ".segment", 16);

@@ -70,7 +70,7 @@ class MtCgrf : public sc_core::sc_module, public StatProvider, public WaveProvid
   void set_tile(Tile* tile) { m_tile = tile; }
   std::string dump() const;
 
-  void trace(sc_core::sc_trace_file* tf) const override;
+  void start_waves(sc_core::sc_trace_file* tf) override;
   std::vector<WaveGroup> wave_groups() const override;
 
  private:
@@ -157,7 +157,7 @@ class MtCgrf : public sc_core::sc_module, public StatProvider, public WaveProvid
   uint64_t m_token_hops = 0;  // hops of every token sent, summed (the energy model's wire traffic)
   std::array<uint64_t, sm::kFabricPhases> m_phase_cycles{};
 
-  mutable bool m_tracing = false;
+  bool m_tracing = false;
   uint64_t m_wave_segment = 0, m_wave_in_flight = 0;
   std::array<uint64_t, kUnitTypes> m_wave_fired{};
   sc_dt::sc_bv_base m_wave_units;  // bit per grid unit: it fired this cycle

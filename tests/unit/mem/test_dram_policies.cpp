@@ -117,7 +117,7 @@ TEST(DramScheduler, TheHoldThresholdIsRowConflictMinusRowHitUnlessGiven) {
   EXPECT_EQ(s.hold_threshold(), 200u);  // 300 - 100 (Fig. 7.3)
   s.latency.row_conflict = 450;
   EXPECT_EQ(s.hold_threshold(), 350u);
-  s.timing_model = "command";
+  s.timing_model = DramSpec::TimingModel::Command;
   EXPECT_EQ(s.hold_threshold(), s.command.tRP + s.command.tRCD);
   s.hold_cycles = 77;
   EXPECT_EQ(s.hold_threshold(), 77u);
