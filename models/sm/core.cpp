@@ -267,18 +267,17 @@ size_t Core::traced_slots() const {
 }
 
 void Core::start_waves(sc_core::sc_trace_file* tf) {
-  Core* self = this;
-  self->m_ctx.traced = true;
+  m_ctx.traced = true;
   const size_t n = traced_slots(), rows = m_ctx.formation->rows();
-  self->m_wave_pc.assign(m_ctx.warps.size(), 0);
-  self->m_wave_mask.assign(m_ctx.warps.size() * rows, 0);
-  self->m_wave_state.assign(m_ctx.warps.size(), 0);
-  self->m_ctx.warp_changed = [self, rows](uint32_t slot) {
-    const WarpSlot& w = self->m_ctx.warps[slot];
+  m_wave_pc.assign(m_ctx.warps.size(), 0);
+  m_wave_mask.assign(m_ctx.warps.size() * rows, 0);
+  m_wave_state.assign(m_ctx.warps.size(), 0);
+  m_ctx.warp_changed = [this, rows](uint32_t slot) {
+    const WarpSlot& w = m_ctx.warps[slot];
     const bool live = w.status != WarpSlot::Status::Free && !w.stack.done();
-    self->m_wave_pc[slot] = live ? w.stack.pc() : 0;
-    for (uint32_t r = 0; r < rows; ++r) self->m_wave_mask[slot * rows + r] = live ? self->m_ctx.formation->row_mask(slot, w, r) : 0;
-    self->m_wave_state[slot] = static_cast<uint64_t>(w.status);
+    m_wave_pc[slot] = live ? w.stack.pc() : 0;
+    for (uint32_t r = 0; r < rows; ++r) m_wave_mask[slot * rows + r] = live ? m_ctx.formation->row_mask(slot, w, r) : 0;
+    m_wave_state[slot] = static_cast<uint64_t>(w.status);
   };
   sc_core::sc_trace(tf, m_ctx.prioritized_group, std::string(name()) + ".scheduler.prioritized_group", 16);
   for (size_t s = 0; s < n; ++s) {
