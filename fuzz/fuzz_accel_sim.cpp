@@ -15,8 +15,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     AccelSimKernel kernel(dir + "/kernel-1.traceg");
     std::istringstream in(text);
     TracegReader reader(in, "kernel-1.traceg");
-    while (reader.next() != TracegReader::Kind::End) {
-    }
+    while (reader.next() != TracegReader::Kind::End) {}
   });
   return gputlm::fuzz::guarded(data, size, [&](const std::string& text) {
     gputlm::fuzz::write_file(dir + "/kernelslist.g", text);

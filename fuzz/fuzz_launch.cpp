@@ -6,6 +6,7 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   return gputlm::fuzz::guarded(data, size, [](const std::string& text) {
-    for (const char* s : {"test", "study"}) gputlm::workload::parse_workload_spec(text, "launch.json", s, "fuzz/launch");
+    for (const char* s : {"test", "study"})
+      gputlm::workload::parse_workload_spec(text, "launch.json", s, "fuzz/launch");
   });
 }

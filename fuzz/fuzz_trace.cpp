@@ -11,7 +11,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     std::istringstream in(text);
     gputlm::tb::trace::TraceReader reader(in, "fuzz.trace");
     gputlm::tb::trace::TraceReplay replay(reader);
-    while (replay.next_launch()) {
-    }
+    while (replay.next_launch()) {}
   });
 }

@@ -1,12 +1,12 @@
 #include "fuzz/harness.h"
 
+#include <unistd.h>
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
 #include <filesystem>
 #include <fstream>
 #include <typeinfo>
-#include <unistd.h>
 
 #include "models/common/error.h"
 
@@ -29,7 +29,8 @@ namespace {
 // Owns the scratch directory: made on first use, removed at exit.
 struct ScratchDir {
   ScratchDir() {
-    path = (std::filesystem::temp_directory_path() / ("gputlm-fuzz-" + std::to_string(::getpid()))).string();
+    path = (std::filesystem::temp_directory_path() / ("gputlm-fuzz-" + std::to_string(::getpid())))
+               .string();
     std::filesystem::create_directories(path);
   }
   ~ScratchDir() {

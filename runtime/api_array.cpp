@@ -15,12 +15,16 @@ namespace {
 CudaError record(CudaError e) { return Runtime::get().record(e); }
 
 uint64_t rows_of(const gputlm::func::TexResource& r) { return r.height; }
-uint64_t row_bytes(const gputlm::func::TexResource& r) { return uint64_t{r.width} * r.format.bytes(); }
+uint64_t row_bytes(const gputlm::func::TexResource& r) {
+  return uint64_t{r.width} * r.format.bytes();
+}
 
 // A 2D copy of `height` rows of `width` bytes between pitched ranges (one cudaMemcpy a row).
-CudaError copy_2d(char* dst, size_t dpitch, const char* src, size_t spitch, size_t width, size_t height, int kind) {
+CudaError copy_2d(char* dst, size_t dpitch, const char* src, size_t spitch, size_t width,
+                  size_t height, int kind) {
   for (size_t y = 0; y < height; ++y)
-    if (const CudaError e = Runtime::get().memory().copy(dst + y * dpitch, src + y * spitch, width, static_cast<MemcpyKind>(kind)))
+    if (const CudaError e = Runtime::get().memory().copy(dst + y * dpitch, src + y * spitch, width,
+                                                         static_cast<MemcpyKind>(kind)))
       return e;
   return kSuccess;
 }
@@ -39,27 +43,30 @@ char* linear_region(const CudaArray* a, size_t w, size_t h, size_t count) {
 
 CudaArray* array(const void* handle) { return Runtime::get().arrays().find(handle); }
 
-int to_array_2d(const char* api, void* dst, size_t w, size_t h, const void* src, size_t spitch, size_t width, size_t height,
-                int kind, bool sync) {
+int to_array_2d(const char* api, void* dst, size_t w, size_t h, const void* src, size_t spitch,
+                size_t width, size_t height, int kind, bool sync) {
   return guarded(api, [&] {
     if (sync) Runtime::get().synchronize();
     char* d = region(array(dst), w, h, width, height);
     if (!d || width > spitch) return record(kErrorInvalidValue);
-    return record(copy_2d(d, row_bytes(array(dst)->resource), static_cast<const char*>(src), spitch, width, height, kind));
+    return record(copy_2d(d, row_bytes(array(dst)->resource), static_cast<const char*>(src), spitch,
+                          width, height, kind));
   });
 }
 
-int from_array_2d(const char* api, void* dst, size_t dpitch, const void* src, size_t w, size_t h, size_t width, size_t height,
-                  int kind, bool sync) {
+int from_array_2d(const char* api, void* dst, size_t dpitch, const void* src, size_t w, size_t h,
+                  size_t width, size_t height, int kind, bool sync) {
   return guarded(api, [&] {
     if (sync) Runtime::get().synchronize();
     const char* s = region(array(src), w, h, width, height);
     if (!s || width > dpitch) return record(kErrorInvalidValue);
-    return record(copy_2d(static_cast<char*>(dst), dpitch, s, row_bytes(array(src)->resource), width, height, kind));
+    return record(copy_2d(static_cast<char*>(dst), dpitch, s, row_bytes(array(src)->resource),
+                          width, height, kind));
   });
 }
 
-int to_array(const char* api, void* dst, size_t w, size_t h, const void* src, size_t count, int kind, bool sync) {
+int to_array(const char* api, void* dst, size_t w, size_t h, const void* src, size_t count,
+             int kind, bool sync) {
   return guarded(api, [&] {
     if (sync) Runtime::get().synchronize();
     char* d = linear_region(array(dst), w, h, count);
@@ -68,7 +75,8 @@ int to_array(const char* api, void* dst, size_t w, size_t h, const void* src, si
   });
 }
 
-int from_array(const char* api, void* dst, const void* src, size_t w, size_t h, size_t count, int kind, bool sync) {
+int from_array(const char* api, void* dst, const void* src, size_t w, size_t h, size_t count,
+               int kind, bool sync) {
   return guarded(api, [&] {
     if (sync) Runtime::get().synchronize();
     const char* s = linear_region(array(src), w, h, count);
@@ -81,19 +89,25 @@ int from_array(const char* api, void* dst, const void* src, size_t w, size_t h, 
 
 extern "C" {
 
-ChannelFormatDesc cudaCreateChannelDesc(int x, int y, int z, int w, int f) { return {x, y, z, w, f}; }
+ChannelFormatDesc cudaCreateChannelDesc(int x, int y, int z, int w, int f) {
+  return {x, y, z, w, f};
+}
 
-int cudaMallocArray(void** handle, const ChannelFormatDesc* desc, size_t width, size_t height, unsigned flags) {
+int cudaMallocArray(void** handle, const ChannelFormatDesc* desc, size_t width, size_t height,
+                    unsigned flags) {
   return guarded("cudaMallocArray", [&] {
     if (flags & ~(kArraySurfaceLoadStore | kArrayTextureGather)) return record(kErrorInvalidValue);
-    return record(make_array(Runtime::get().arrays(), Runtime::get().memory(), handle, desc, Extent{width, height, 0}, flags));
+    return record(make_array(Runtime::get().arrays(), Runtime::get().memory(), handle, desc,
+                             Extent{width, height, 0}, flags));
   });
 }
 
 int cudaMalloc3DArray(void** handle, const ChannelFormatDesc* desc, Extent extent, unsigned flags) {
   return guarded("cudaMalloc3DArray", [&] {
-    if (flags & ~(kArrayLayered | kArraySurfaceLoadStore | kArrayCubemap | kArrayTextureGather)) return record(kErrorInvalidValue);
-    return record(make_array(Runtime::get().arrays(), Runtime::get().memory(), handle, desc, extent, flags));
+    if (flags & ~(kArrayLayered | kArraySurfaceLoadStore | kArrayCubemap | kArrayTextureGather))
+      return record(kErrorInvalidValue);
+    return record(
+        make_array(Runtime::get().arrays(), Runtime::get().memory(), handle, desc, extent, flags));
   });
 }
 
@@ -124,41 +138,52 @@ int cudaGetChannelDesc(ChannelFormatDesc* desc, const void* handle) {
   });
 }
 
-int cudaMemcpy2DToArray(void* dst, size_t w, size_t h, const void* src, size_t spitch, size_t width, size_t height, int kind) {
+int cudaMemcpy2DToArray(void* dst, size_t w, size_t h, const void* src, size_t spitch, size_t width,
+                        size_t height, int kind) {
   return to_array_2d("cudaMemcpy2DToArray", dst, w, h, src, spitch, width, height, kind, true);
 }
-int cudaMemcpy2DToArrayAsync(void* dst, size_t w, size_t h, const void* src, size_t spitch, size_t width, size_t height, int kind, void*) {
-  return to_array_2d("cudaMemcpy2DToArrayAsync", dst, w, h, src, spitch, width, height, kind, false);
+int cudaMemcpy2DToArrayAsync(void* dst, size_t w, size_t h, const void* src, size_t spitch,
+                             size_t width, size_t height, int kind, void*) {
+  return to_array_2d("cudaMemcpy2DToArrayAsync", dst, w, h, src, spitch, width, height, kind,
+                     false);
 }
-int cudaMemcpy2DFromArray(void* dst, size_t dpitch, const void* src, size_t w, size_t h, size_t width, size_t height, int kind) {
+int cudaMemcpy2DFromArray(void* dst, size_t dpitch, const void* src, size_t w, size_t h,
+                          size_t width, size_t height, int kind) {
   return from_array_2d("cudaMemcpy2DFromArray", dst, dpitch, src, w, h, width, height, kind, true);
 }
-int cudaMemcpy2DFromArrayAsync(void* dst, size_t dpitch, const void* src, size_t w, size_t h, size_t width, size_t height, int kind, void*) {
-  return from_array_2d("cudaMemcpy2DFromArrayAsync", dst, dpitch, src, w, h, width, height, kind, false);
+int cudaMemcpy2DFromArrayAsync(void* dst, size_t dpitch, const void* src, size_t w, size_t h,
+                               size_t width, size_t height, int kind, void*) {
+  return from_array_2d("cudaMemcpy2DFromArrayAsync", dst, dpitch, src, w, h, width, height, kind,
+                       false);
 }
 int cudaMemcpyToArray(void* dst, size_t w, size_t h, const void* src, size_t count, int kind) {
   return to_array("cudaMemcpyToArray", dst, w, h, src, count, kind, true);
 }
-int cudaMemcpyToArrayAsync(void* dst, size_t w, size_t h, const void* src, size_t count, int kind, void*) {
+int cudaMemcpyToArrayAsync(void* dst, size_t w, size_t h, const void* src, size_t count, int kind,
+                           void*) {
   return to_array("cudaMemcpyToArrayAsync", dst, w, h, src, count, kind, false);
 }
 int cudaMemcpyFromArray(void* dst, const void* src, size_t w, size_t h, size_t count, int kind) {
   return from_array("cudaMemcpyFromArray", dst, src, w, h, count, kind, true);
 }
-int cudaMemcpyFromArrayAsync(void* dst, const void* src, size_t w, size_t h, size_t count, int kind, void*) {
+int cudaMemcpyFromArrayAsync(void* dst, const void* src, size_t w, size_t h, size_t count, int kind,
+                             void*) {
   return from_array("cudaMemcpyFromArrayAsync", dst, src, w, h, count, kind, false);
 }
 
-int cudaMemcpy2DArrayToArray(void* dst, size_t wd, size_t hd, const void* src, size_t ws, size_t hs, size_t width, size_t height, int kind) {
+int cudaMemcpy2DArrayToArray(void* dst, size_t wd, size_t hd, const void* src, size_t ws, size_t hs,
+                             size_t width, size_t height, int kind) {
   return guarded("cudaMemcpy2DArrayToArray", [&] {
     char* d = region(array(dst), wd, hd, width, height);
     const char* s = region(array(src), ws, hs, width, height);
     if (!d || !s) return record(kErrorInvalidValue);
-    return record(copy_2d(d, row_bytes(array(dst)->resource), s, row_bytes(array(src)->resource), width, height, kind));
+    return record(copy_2d(d, row_bytes(array(dst)->resource), s, row_bytes(array(src)->resource),
+                          width, height, kind));
   });
 }
 
-int cudaMemcpyArrayToArray(void* dst, size_t wd, size_t hd, const void* src, size_t ws, size_t hs, size_t count, int kind) {
+int cudaMemcpyArrayToArray(void* dst, size_t wd, size_t hd, const void* src, size_t ws, size_t hs,
+                           size_t count, int kind) {
   return guarded("cudaMemcpyArrayToArray", [&] {
     char* d = linear_region(array(dst), wd, hd, count);
     const char* s = linear_region(array(src), ws, hs, count);

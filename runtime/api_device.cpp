@@ -40,31 +40,48 @@ constexpr ErrorText kErrors[] = {
     {kErrorInvalidSymbol, "cudaErrorInvalidSymbol", "invalid device symbol"},
     {kErrorInvalidHostPointer, "cudaErrorInvalidHostPointer", "invalid host pointer"},
     {kErrorInvalidDevicePointer, "cudaErrorInvalidDevicePointer", "invalid device pointer"},
-    {kErrorInvalidMemcpyDirection, "cudaErrorInvalidMemcpyDirection", "invalid copy direction for memcpy"},
+    {kErrorInvalidMemcpyDirection, "cudaErrorInvalidMemcpyDirection",
+     "invalid copy direction for memcpy"},
     {kErrorInvalidDeviceFunction, "cudaErrorInvalidDeviceFunction", "invalid device function"},
     {kErrorInvalidDevice, "cudaErrorInvalidDevice", "invalid device ordinal"},
-    {kErrorUnsupportedLimit, "cudaErrorUnsupportedLimit", "limit is not supported on this architecture"},
-    {kErrorPeerAccessUnsupported, "cudaErrorPeerAccessUnsupported", "peer access is not supported between these two devices"},
+    {kErrorUnsupportedLimit, "cudaErrorUnsupportedLimit",
+     "limit is not supported on this architecture"},
+    {kErrorPeerAccessUnsupported, "cudaErrorPeerAccessUnsupported",
+     "peer access is not supported between these two devices"},
     {kErrorInvalidResourceHandle, "cudaErrorInvalidResourceHandle", "invalid resource handle"},
-    {kErrorIllegalState, "cudaErrorIllegalState", "the operation cannot be performed in the present state"},
+    {kErrorIllegalState, "cudaErrorIllegalState",
+     "the operation cannot be performed in the present state"},
     {kErrorNotReady, "cudaErrorNotReady", "device not ready"},
     {kErrorAssert, "cudaErrorAssert", "device-side assert triggered"},
-    {kErrorHostMemoryAlreadyRegistered, "cudaErrorHostMemoryAlreadyRegistered", "part or all of the requested memory range is already mapped"},
-    {kErrorHostMemoryNotRegistered, "cudaErrorHostMemoryNotRegistered", "pointer does not correspond to a registered memory region"},
+    {kErrorHostMemoryAlreadyRegistered, "cudaErrorHostMemoryAlreadyRegistered",
+     "part or all of the requested memory range is already mapped"},
+    {kErrorHostMemoryNotRegistered, "cudaErrorHostMemoryNotRegistered",
+     "pointer does not correspond to a registered memory region"},
     {kErrorLaunchFailure, "cudaErrorLaunchFailure", "unspecified launch failure"},
-    {kErrorCooperativeLaunchTooLarge, "cudaErrorCooperativeLaunchTooLarge", "too many blocks in cooperative launch"},
+    {kErrorCooperativeLaunchTooLarge, "cudaErrorCooperativeLaunchTooLarge",
+     "too many blocks in cooperative launch"},
     {kErrorNotPermitted, "cudaErrorNotPermitted", "operation not permitted"},
     {kErrorNotSupported, "cudaErrorNotSupported", "operation not supported"},
     {kErrorInvalidClusterSize, "cudaErrorInvalidClusterSize", "cluster misconfiguration"},
-    {kErrorStreamCaptureUnsupported, "cudaErrorStreamCaptureUnsupported", "operation not permitted when stream is capturing"},
-    {kErrorStreamCaptureInvalidated, "cudaErrorStreamCaptureInvalidated", "operation failed due to a previous error during capture"},
-    {kErrorStreamCaptureMerge, "cudaErrorStreamCaptureMerge", "operation would result in a merge of separate capture sequences"},
-    {kErrorStreamCaptureUnmatched, "cudaErrorStreamCaptureUnmatched", "capture was not ended in the same stream as it began"},
-    {kErrorStreamCaptureUnjoined, "cudaErrorStreamCaptureUnjoined", "capturing stream has unjoined work"},
-    {kErrorStreamCaptureIsolation, "cudaErrorStreamCaptureIsolation", "dependency created on uncaptured work in another stream"},
-    {kErrorStreamCaptureImplicit, "cudaErrorStreamCaptureImplicit", "operation would make the legacy stream depend on a capturing blocking stream"},
-    {kErrorStreamCaptureWrongThread, "cudaErrorStreamCaptureWrongThread", "attempt to terminate a thread-local capture sequence from another thread"},
-    {kErrorGraphExecUpdateFailure, "cudaErrorGraphExecUpdateFailure", "the graph update was not performed because it included changes which violated constraints specific to instantiated graph update"},
+    {kErrorStreamCaptureUnsupported, "cudaErrorStreamCaptureUnsupported",
+     "operation not permitted when stream is capturing"},
+    {kErrorStreamCaptureInvalidated, "cudaErrorStreamCaptureInvalidated",
+     "operation failed due to a previous error during capture"},
+    {kErrorStreamCaptureMerge, "cudaErrorStreamCaptureMerge",
+     "operation would result in a merge of separate capture sequences"},
+    {kErrorStreamCaptureUnmatched, "cudaErrorStreamCaptureUnmatched",
+     "capture was not ended in the same stream as it began"},
+    {kErrorStreamCaptureUnjoined, "cudaErrorStreamCaptureUnjoined",
+     "capturing stream has unjoined work"},
+    {kErrorStreamCaptureIsolation, "cudaErrorStreamCaptureIsolation",
+     "dependency created on uncaptured work in another stream"},
+    {kErrorStreamCaptureImplicit, "cudaErrorStreamCaptureImplicit",
+     "operation would make the legacy stream depend on a capturing blocking stream"},
+    {kErrorStreamCaptureWrongThread, "cudaErrorStreamCaptureWrongThread",
+     "attempt to terminate a thread-local capture sequence from another thread"},
+    {kErrorGraphExecUpdateFailure, "cudaErrorGraphExecUpdateFailure",
+     "the graph update was not performed because it included changes which violated constraints "
+     "specific to instantiated graph update"},
 };
 
 const ErrorText* error_text(int e) {
@@ -96,7 +113,8 @@ int cudaGetDevice(int* device) {
 }
 
 int cudaSetDevice(int device) {
-  return guarded("cudaSetDevice", [&] { return record(device == 0 ? kSuccess : kErrorInvalidDevice); });
+  return guarded("cudaSetDevice",
+                 [&] { return record(device == 0 ? kSuccess : kErrorInvalidDevice); });
 }
 
 int cudaGetDeviceProperties(DeviceProp* prop, int device) {
@@ -161,7 +179,6 @@ int cudaStreamCreate(void** stream) {
   });
 }
 
-
 int cudaStreamDestroy(void* stream) {
   return guarded("cudaStreamDestroy", [&] {
     if (!streams().erase(stream)) return record(kErrorInvalidResourceHandle);
@@ -176,7 +193,9 @@ int cudaStreamSynchronize(void* stream) {
   return guarded("cudaStreamSynchronize", [&] {
     const auto h = reinterpret_cast<uintptr_t>(stream);
     if (h > 2 && !streams().count(stream)) return record(kErrorInvalidResourceHandle);
-    if (capturing(stream)) return record(captures().invalidate(stream, kErrorStreamCaptureUnsupported));  // would wait for captured work
+    if (capturing(stream))
+      return record(captures().invalidate(
+          stream, kErrorStreamCaptureUnsupported));  // would wait for captured work
     return Runtime::get().synchronize();
   });
 }
@@ -186,7 +205,8 @@ int cudaStreamQuery(void* stream) { return cudaStreamSynchronize(stream); }
 int cudaStreamWaitEvent(void* stream, void* event, unsigned) {
   return guarded("cudaStreamWaitEvent", [&] {
     if (!event) return record(kErrorInvalidResourceHandle);
-    return Runtime::get().graphs().running ? kSuccess : record(captures().wait_event(stream, event));
+    return Runtime::get().graphs().running ? kSuccess
+                                           : record(captures().wait_event(stream, event));
   });
 }
 
@@ -212,7 +232,9 @@ int cudaEventRecord(void* event, void* stream) {
     if (!event) return record(kErrorInvalidResourceHandle);
     if (capturing(stream)) {
       const Capture* c = captures().of(stream);
-      if (!c) return capture(stream, nullptr);  // the legacy stream while a blocking stream captures: refused
+      if (!c)
+        return capture(stream,
+                       nullptr);  // the legacy stream while a blocking stream captures: refused
       if (c->invalidated) return record(kErrorStreamCaptureInvalidated);
       return captures().record_event(event, stream), kSuccess;
     }

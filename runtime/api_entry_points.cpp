@@ -16,10 +16,14 @@ using namespace gputlm::runtime;
 
 namespace {
 
-constexpr int kEntryFound = 0, kEntryNotFound = 1;  // cudaDriverEntryPointQueryResult / CUdriverProcAddressQueryResult
+constexpr int kEntryFound = 0,
+              kEntryNotFound =
+                  1;  // cudaDriverEntryPointQueryResult / CUdriverProcAddressQueryResult
 
 void* driver_function(const char* symbol) {
-  if (!symbol || std::string(symbol).rfind("cu", 0) != 0 || std::string(symbol).rfind("cuda", 0) == 0) return nullptr;
+  if (!symbol || std::string(symbol).rfind("cu", 0) != 0 ||
+      std::string(symbol).rfind("cuda", 0) == 0)
+    return nullptr;
   for (const char* suffix : {"_v3", "_v2", ""})
     if (void* f = dlsym(RTLD_DEFAULT, (std::string(symbol) + suffix).c_str())) return f;
   return nullptr;
@@ -39,15 +43,18 @@ int entry_point(const char* api, const char* symbol, void** fn, int* status) {
 
 extern "C" {
 
-int cudaGetDriverEntryPoint(const char* symbol, void** fn, unsigned long long /*flags*/, int* status) {
+int cudaGetDriverEntryPoint(const char* symbol, void** fn, unsigned long long /*flags*/,
+                            int* status) {
   return entry_point("cudaGetDriverEntryPoint", symbol, fn, status);
 }
 
-int cudaGetDriverEntryPointByVersion(const char* symbol, void** fn, unsigned /*version*/, unsigned long long /*flags*/, int* status) {
+int cudaGetDriverEntryPointByVersion(const char* symbol, void** fn, unsigned /*version*/,
+                                     unsigned long long /*flags*/, int* status) {
   return entry_point("cudaGetDriverEntryPointByVersion", symbol, fn, status);
 }
 
-int cuGetProcAddress_v2(const char* symbol, void** fn, int /*version*/, uint64_t /*flags*/, int* status) {
+int cuGetProcAddress_v2(const char* symbol, void** fn, int /*version*/, uint64_t /*flags*/,
+                        int* status) {
   return entry_point("cuGetProcAddress", symbol, fn, status);
 }
 

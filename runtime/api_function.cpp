@@ -46,14 +46,19 @@ int cudaFuncSetAttribute(const void* host_fun, int attr, int value) {
 }
 
 int cudaFuncSetCacheConfig(const void* host_fun, int) {
-  return guarded("cudaFuncSetCacheConfig", [&] { return record(kernel_of(host_fun) ? kSuccess : kErrorInvalidDeviceFunction); });
+  return guarded("cudaFuncSetCacheConfig", [&] {
+    return record(kernel_of(host_fun) ? kSuccess : kErrorInvalidDeviceFunction);
+  });
 }
 
 int cudaFuncSetSharedMemConfig(const void* host_fun, int) {
-  return guarded("cudaFuncSetSharedMemConfig", [&] { return record(kernel_of(host_fun) ? kSuccess : kErrorInvalidDeviceFunction); });
+  return guarded("cudaFuncSetSharedMemConfig", [&] {
+    return record(kernel_of(host_fun) ? kSuccess : kErrorInvalidDeviceFunction);
+  });
 }
 
-int cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int* blocks, const void* host_fun, int threads, size_t dynamic_shared,
+int cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int* blocks, const void* host_fun,
+                                                           int threads, size_t dynamic_shared,
                                                            unsigned flags) {
   return guarded("cudaOccupancyMaxActiveBlocksPerMultiprocessor", [&] {
     if (!blocks || threads <= 0 || flags > 1) return record(kErrorInvalidValue);
@@ -64,13 +69,16 @@ int cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int* blocks, const vo
   });
 }
 
-int cudaOccupancyMaxActiveBlocksPerMultiprocessor(int* blocks, const void* host_fun, int threads, size_t dynamic_shared) {
-  return cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(blocks, host_fun, threads, dynamic_shared, 0);
+int cudaOccupancyMaxActiveBlocksPerMultiprocessor(int* blocks, const void* host_fun, int threads,
+                                                  size_t dynamic_shared) {
+  return cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(blocks, host_fun, threads,
+                                                                dynamic_shared, 0);
 }
 
 // The most dynamic shared memory a CTA may have so that `ctas` CTAs of `threads` threads fit on
 // a core at once.
-int cudaOccupancyAvailableDynamicSMemPerBlock(size_t* bytes, const void* host_fun, int ctas, int threads) {
+int cudaOccupancyAvailableDynamicSMemPerBlock(size_t* bytes, const void* host_fun, int ctas,
+                                              int threads) {
   return guarded("cudaOccupancyAvailableDynamicSMemPerBlock", [&] {
     if (!bytes || ctas <= 0 || threads <= 0) return record(kErrorInvalidValue);
     const RegisteredKernel* k = kernel_of(host_fun);
@@ -79,8 +87,10 @@ int cudaOccupancyAvailableDynamicSMemPerBlock(size_t* bytes, const void* host_fu
     if (occupancy(*k, threads, 0) < ctas) hi = 0;
     while (lo < hi) {  // the largest size that still fits `ctas`
       const size_t mid = (lo + hi + 1) / 2;
-      if (occupancy(*k, threads, mid) >= ctas) lo = mid;
-      else hi = mid - 1;
+      if (occupancy(*k, threads, mid) >= ctas)
+        lo = mid;
+      else
+        hi = mid - 1;
     }
     *bytes = lo;
     return kSuccess;

@@ -62,7 +62,8 @@ void zero_edges(GraphEdgeData* edges, size_t n) {
 // does not have.
 void default_edges_only(const char* api, const GraphEdgeData* edges, size_t n) {
   for (size_t i = 0; edges && i < n; ++i)
-    if (edges[i].from_port || edges[i].to_port || edges[i].type) not_implemented(std::string(api) + " with programmatic edge data");
+    if (edges[i].from_port || edges[i].to_port || edges[i].type)
+      not_implemented(std::string(api) + " with programmatic edge data");
 }
 
 }  // namespace
@@ -85,59 +86,80 @@ int cudaGraphDestroy(void* graph) {
   });
 }
 
-int cudaGraphAddKernelNode(void** node, void* graph, void* const* deps, size_t n, const KernelNodeParams* p) {
-  return add("cudaGraphAddKernelNode", node, graph, deps, n, [&](NodePtr& out) { return p ? kernel_node(*p, out) : kErrorInvalidValue; });
+int cudaGraphAddKernelNode(void** node, void* graph, void* const* deps, size_t n,
+                           const KernelNodeParams* p) {
+  return add("cudaGraphAddKernelNode", node, graph, deps, n,
+             [&](NodePtr& out) { return p ? kernel_node(*p, out) : kErrorInvalidValue; });
 }
 
-int cudaGraphAddMemcpyNode(void** node, void* graph, void* const* deps, size_t n, const Memcpy3DParms* p) {
-  return add("cudaGraphAddMemcpyNode", node, graph, deps, n, [&](NodePtr& out) { return p ? memcpy_node(*p, out) : kErrorInvalidValue; });
+int cudaGraphAddMemcpyNode(void** node, void* graph, void* const* deps, size_t n,
+                           const Memcpy3DParms* p) {
+  return add("cudaGraphAddMemcpyNode", node, graph, deps, n,
+             [&](NodePtr& out) { return p ? memcpy_node(*p, out) : kErrorInvalidValue; });
 }
 
-int cudaGraphAddMemcpyNode1D(void** node, void* graph, void* const* deps, size_t n, void* dst, const void* src, size_t bytes, int kind) {
-  return add("cudaGraphAddMemcpyNode1D", node, graph, deps, n, [&](NodePtr& out) { return memcpy_node(copy_1d(dst, src, bytes, kind), out); });
+int cudaGraphAddMemcpyNode1D(void** node, void* graph, void* const* deps, size_t n, void* dst,
+                             const void* src, size_t bytes, int kind) {
+  return add("cudaGraphAddMemcpyNode1D", node, graph, deps, n,
+             [&](NodePtr& out) { return memcpy_node(copy_1d(dst, src, bytes, kind), out); });
 }
 
-int cudaGraphAddMemsetNode(void** node, void* graph, void* const* deps, size_t n, const MemsetParams* p) {
-  return add("cudaGraphAddMemsetNode", node, graph, deps, n, [&](NodePtr& out) { return p ? memset_node(*p, out) : kErrorInvalidValue; });
+int cudaGraphAddMemsetNode(void** node, void* graph, void* const* deps, size_t n,
+                           const MemsetParams* p) {
+  return add("cudaGraphAddMemsetNode", node, graph, deps, n,
+             [&](NodePtr& out) { return p ? memset_node(*p, out) : kErrorInvalidValue; });
 }
 
-int cudaGraphAddHostNode(void** node, void* graph, void* const* deps, size_t n, const HostNodeParams* p) {
-  return add("cudaGraphAddHostNode", node, graph, deps, n, [&](NodePtr& out) { return p ? host_node(*p, out) : kErrorInvalidValue; });
+int cudaGraphAddHostNode(void** node, void* graph, void* const* deps, size_t n,
+                         const HostNodeParams* p) {
+  return add("cudaGraphAddHostNode", node, graph, deps, n,
+             [&](NodePtr& out) { return p ? host_node(*p, out) : kErrorInvalidValue; });
 }
 
 int cudaGraphAddChildGraphNode(void** node, void* graph, void* const* deps, size_t n, void* child) {
-  return add("cudaGraphAddChildGraphNode", node, graph, deps, n, [&](NodePtr& out) { return child_node(graph_of(child), out); });
+  return add("cudaGraphAddChildGraphNode", node, graph, deps, n,
+             [&](NodePtr& out) { return child_node(graph_of(child), out); });
 }
 
 int cudaGraphAddEmptyNode(void** node, void* graph, void* const* deps, size_t n) {
-  return add("cudaGraphAddEmptyNode", node, graph, deps, n, [&](NodePtr& out) { return (out = make_node(NodeType::kEmpty)), kSuccess; });
+  return add("cudaGraphAddEmptyNode", node, graph, deps, n,
+             [&](NodePtr& out) { return (out = make_node(NodeType::kEmpty)), kSuccess; });
 }
 
-int cudaGraphAddEventRecordNode(void** node, void* graph, void* const* deps, size_t n, void* event) {
-  return add("cudaGraphAddEventRecordNode", node, graph, deps, n, [&](NodePtr& out) { return event_node(NodeType::kEventRecord, event, out); });
+int cudaGraphAddEventRecordNode(void** node, void* graph, void* const* deps, size_t n,
+                                void* event) {
+  return add("cudaGraphAddEventRecordNode", node, graph, deps, n,
+             [&](NodePtr& out) { return event_node(NodeType::kEventRecord, event, out); });
 }
 
 int cudaGraphAddEventWaitNode(void** node, void* graph, void* const* deps, size_t n, void* event) {
-  return add("cudaGraphAddEventWaitNode", node, graph, deps, n, [&](NodePtr& out) { return event_node(NodeType::kWaitEvent, event, out); });
+  return add("cudaGraphAddEventWaitNode", node, graph, deps, n,
+             [&](NodePtr& out) { return event_node(NodeType::kWaitEvent, event, out); });
 }
 
-int cudaGraphAddMemAllocNode(void** node, void* graph, void* const* deps, size_t n, MemAllocNodeParams* p) {
-  return add("cudaGraphAddMemAllocNode", node, graph, deps, n, [&](NodePtr& out) { return p ? alloc_node(*p, out) : kErrorInvalidValue; });
+int cudaGraphAddMemAllocNode(void** node, void* graph, void* const* deps, size_t n,
+                             MemAllocNodeParams* p) {
+  return add("cudaGraphAddMemAllocNode", node, graph, deps, n,
+             [&](NodePtr& out) { return p ? alloc_node(*p, out) : kErrorInvalidValue; });
 }
 
 int cudaGraphAddMemFreeNode(void** node, void* graph, void* const* deps, size_t n, void* dptr) {
-  return add("cudaGraphAddMemFreeNode", node, graph, deps, n, [&](NodePtr& out) { return free_node(dptr, out); });
+  return add("cudaGraphAddMemFreeNode", node, graph, deps, n,
+             [&](NodePtr& out) { return free_node(dptr, out); });
 }
 
-int cudaGraphAddNode(void** node, void* graph, void* const* deps, const GraphEdgeData* edges, size_t n, GraphNodeParams* p) {
+int cudaGraphAddNode(void** node, void* graph, void* const* deps, const GraphEdgeData* edges,
+                     size_t n, GraphNodeParams* p) {
   default_edges_only("cudaGraphAddNode", edges, n);
-  return add("cudaGraphAddNode", node, graph, deps, n, [&](NodePtr& out) { return p ? node_from(*p, out) : kErrorInvalidValue; });
+  return add("cudaGraphAddNode", node, graph, deps, n,
+             [&](NodePtr& out) { return p ? node_from(*p, out) : kErrorInvalidValue; });
 }
 
 // A handle is the device address of the conditional's 32-bit value, which the device side's
 // cudaGraphSetConditional stores to (models/func/semantics/service_calls.cpp) and the
 // conditional node reads. It holds `default_value` from the start.
-int cudaGraphConditionalHandleCreate(uint64_t* handle, void* graph, unsigned default_value, unsigned flags) {
+int cudaGraphConditionalHandleCreate(uint64_t* handle, void* graph, unsigned default_value,
+                                     unsigned flags) {
   return guarded("cudaGraphConditionalHandleCreate", [&] {
     if (!handle || !graph || flags > 1) return record(kErrorInvalidValue);
     DeviceMemory& mem = Runtime::get().memory();
@@ -168,7 +190,9 @@ int cudaGraphGetNodes(void* graph, void** nodes, size_t* count) {
 }
 
 int cudaGraphGetRootNodes(void* graph, void** nodes, size_t* count) {
-  return guarded("cudaGraphGetRootNodes", [&] { return record(graph ? fill(graph_of(graph)->roots(), nodes, count) : kErrorInvalidValue); });
+  return guarded("cudaGraphGetRootNodes", [&] {
+    return record(graph ? fill(graph_of(graph)->roots(), nodes, count) : kErrorInvalidValue);
+  });
 }
 
 int cudaGraphGetEdges(void* graph, void** from, void** to, GraphEdgeData* edges, size_t* count) {
@@ -192,7 +216,8 @@ int cudaGraphNodeGetDependencies(void* node, void** deps, GraphEdgeData* edges, 
   });
 }
 
-int cudaGraphNodeGetDependentNodes(void* node, void** dependents, GraphEdgeData* edges, size_t* count) {
+int cudaGraphNodeGetDependentNodes(void* node, void** dependents, GraphEdgeData* edges,
+                                   size_t* count) {
   return guarded("cudaGraphNodeGetDependentNodes", [&] {
     if (!node || !count) return record(kErrorInvalidValue);
     const std::vector<GraphNode*> list = node_of(node)->owner->dependents(node_of(node));
@@ -201,22 +226,26 @@ int cudaGraphNodeGetDependentNodes(void* node, void** dependents, GraphEdgeData*
   });
 }
 
-int cudaGraphAddDependencies(void* graph, void* const* from, void* const* to, const GraphEdgeData* edges, size_t n) {
+int cudaGraphAddDependencies(void* graph, void* const* from, void* const* to,
+                             const GraphEdgeData* edges, size_t n) {
   default_edges_only("cudaGraphAddDependencies", edges, n);
   return guarded("cudaGraphAddDependencies", [&] {
     if (!graph || (n && (!from || !to))) return record(kErrorInvalidValue);
     for (size_t i = 0; i < n; ++i)
-      if (const CudaError e = graph_of(graph)->add_edge(node_of(from[i]), node_of(to[i]))) return record(e);
+      if (const CudaError e = graph_of(graph)->add_edge(node_of(from[i]), node_of(to[i])))
+        return record(e);
     return kSuccess;
   });
 }
 
-int cudaGraphRemoveDependencies(void* graph, void* const* from, void* const* to, const GraphEdgeData* edges, size_t n) {
+int cudaGraphRemoveDependencies(void* graph, void* const* from, void* const* to,
+                                const GraphEdgeData* edges, size_t n) {
   default_edges_only("cudaGraphRemoveDependencies", edges, n);
   return guarded("cudaGraphRemoveDependencies", [&] {
     if (!graph || (n && (!from || !to))) return record(kErrorInvalidValue);
     for (size_t i = 0; i < n; ++i)
-      if (const CudaError e = graph_of(graph)->remove_edge(node_of(from[i]), node_of(to[i]))) return record(e);
+      if (const CudaError e = graph_of(graph)->remove_edge(node_of(from[i]), node_of(to[i])))
+        return record(e);
     return kSuccess;
   });
 }

@@ -16,11 +16,14 @@ namespace {
 CudaError record(CudaError e) { return Runtime::get().record(e); }
 GraphExec* exec_of(void* h) { return static_cast<GraphExec*>(h); }
 
-bool valid_stream(void* stream) { return reinterpret_cast<uintptr_t>(stream) <= 2 || Runtime::get().streams().count(stream); }
+bool valid_stream(void* stream) {
+  return reinterpret_cast<uintptr_t>(stream) <= 2 || Runtime::get().streams().count(stream);
+}
 
 // cudaGraphInstantiateFlagAutoFreeOnLaunch (1), Upload (2), UseNodePriority (8) change nothing
 // that a serialised device runs; DeviceLaunch (4) needs device-side graph launches.
-int instantiate(const char* api, void** exec, void* graph, unsigned long long flags, GraphInstantiateParams* params = nullptr) {
+int instantiate(const char* api, void** exec, void* graph, unsigned long long flags,
+                GraphInstantiateParams* params = nullptr) {
   return guarded(api, [&] {
     if (!exec || !graph) return record(kErrorInvalidValue);
     if (flags & 4) not_implemented(std::string(api) + " with cudaGraphInstantiateFlagDeviceLaunch");
@@ -36,7 +39,9 @@ int instantiate(const char* api, void** exec, void* graph, unsigned long long fl
 
 extern "C" {
 
-int cudaGraphInstantiate(void** exec, void* graph, unsigned long long flags) { return instantiate("cudaGraphInstantiate", exec, graph, flags); }
+int cudaGraphInstantiate(void** exec, void* graph, unsigned long long flags) {
+  return instantiate("cudaGraphInstantiate", exec, graph, flags);
+}
 int cudaGraphInstantiateWithFlags(void** exec, void* graph, unsigned long long flags) {
   return instantiate("cudaGraphInstantiateWithFlags", exec, graph, flags);
 }
@@ -69,7 +74,11 @@ int cudaGraphLaunch(void* exec, void* stream) {
 
 // Uploading makes the first launch faster on a GPU; here every launch starts the same way.
 int cudaGraphUpload(void* exec, void* stream) {
-  return guarded("cudaGraphUpload", [&] { return record(!exec ? kErrorInvalidValue : valid_stream(stream) ? kSuccess : kErrorInvalidResourceHandle); });
+  return guarded("cudaGraphUpload", [&] {
+    return record(!exec                  ? kErrorInvalidValue
+                  : valid_stream(stream) ? kSuccess
+                                         : kErrorInvalidResourceHandle);
+  });
 }
 
 int cudaGraphExecDestroy(void* exec) {
@@ -112,8 +121,10 @@ int cudaDeviceGraphMemTrim(int device) {
 int cudaDeviceGetGraphMemAttribute(int device, int attr, void* value) {
   return guarded("cudaDeviceGetGraphMemAttribute", [&] {
     if (device != 0) return record(kErrorInvalidDevice);
-    if (!value || attr < kUsedMemCurrent || attr > kReservedMemHigh) return record(kErrorInvalidValue);
-    *static_cast<uint64_t*>(value) = Runtime::get().graphs().memory.attribute(static_cast<GraphMemAttribute>(attr));
+    if (!value || attr < kUsedMemCurrent || attr > kReservedMemHigh)
+      return record(kErrorInvalidValue);
+    *static_cast<uint64_t*>(value) =
+        Runtime::get().graphs().memory.attribute(static_cast<GraphMemAttribute>(attr));
     return kSuccess;
   });
 }
@@ -122,7 +133,9 @@ int cudaDeviceGetGraphMemAttribute(int device, int attr, void* value) {
 int cudaDeviceSetGraphMemAttribute(int device, int attr, void* value) {
   return guarded("cudaDeviceSetGraphMemAttribute", [&] {
     if (device != 0) return record(kErrorInvalidDevice);
-    if (!value || (attr != kUsedMemHigh && attr != kReservedMemHigh) || *static_cast<uint64_t*>(value) != 0) return record(kErrorInvalidValue);
+    if (!value || (attr != kUsedMemHigh && attr != kReservedMemHigh) ||
+        *static_cast<uint64_t*>(value) != 0)
+      return record(kErrorInvalidValue);
     Runtime::get().graphs().memory.reset_high(static_cast<GraphMemAttribute>(attr));
     return kSuccess;
   });

@@ -55,52 +55,66 @@ int get_node(const char* api, void* h, NodeType type, bool out_given, Body&& bod
 extern "C" {
 
 int cudaGraphKernelNodeGetParams(void* node, KernelNodeParams* p) {
-  return get_node("cudaGraphKernelNodeGetParams", node, NodeType::kKernel, p, [&](GraphNode& n) { *p = kernel_params_of(n.kernel); });
+  return get_node("cudaGraphKernelNodeGetParams", node, NodeType::kKernel, p,
+                  [&](GraphNode& n) { *p = kernel_params_of(n.kernel); });
 }
 int cudaGraphKernelNodeSetParams(void* node, const KernelNodeParams* p) {
-  return set_node("cudaGraphKernelNodeSetParams", node, NodeType::kKernel, [&](NodePtr& n) { return p ? kernel_node(*p, n) : kErrorInvalidValue; });
+  return set_node("cudaGraphKernelNodeSetParams", node, NodeType::kKernel,
+                  [&](NodePtr& n) { return p ? kernel_node(*p, n) : kErrorInvalidValue; });
 }
 
 int cudaGraphMemcpyNodeGetParams(void* node, Memcpy3DParms* p) {
-  return get_node("cudaGraphMemcpyNodeGetParams", node, NodeType::kMemcpy, p, [&](GraphNode& n) { *p = n.copy; });
+  return get_node("cudaGraphMemcpyNodeGetParams", node, NodeType::kMemcpy, p,
+                  [&](GraphNode& n) { *p = n.copy; });
 }
 int cudaGraphMemcpyNodeSetParams(void* node, const Memcpy3DParms* p) {
-  return set_node("cudaGraphMemcpyNodeSetParams", node, NodeType::kMemcpy, [&](NodePtr& n) { return p ? memcpy_node(*p, n) : kErrorInvalidValue; });
+  return set_node("cudaGraphMemcpyNodeSetParams", node, NodeType::kMemcpy,
+                  [&](NodePtr& n) { return p ? memcpy_node(*p, n) : kErrorInvalidValue; });
 }
 int cudaGraphMemcpyNodeSetParams1D(void* node, void* dst, const void* src, size_t bytes, int kind) {
-  return set_node("cudaGraphMemcpyNodeSetParams1D", node, NodeType::kMemcpy, [&](NodePtr& n) { return memcpy_node(copy_1d(dst, src, bytes, kind), n); });
+  return set_node("cudaGraphMemcpyNodeSetParams1D", node, NodeType::kMemcpy,
+                  [&](NodePtr& n) { return memcpy_node(copy_1d(dst, src, bytes, kind), n); });
 }
 
 int cudaGraphMemsetNodeGetParams(void* node, MemsetParams* p) {
-  return get_node("cudaGraphMemsetNodeGetParams", node, NodeType::kMemset, p, [&](GraphNode& n) { *p = n.memset; });
+  return get_node("cudaGraphMemsetNodeGetParams", node, NodeType::kMemset, p,
+                  [&](GraphNode& n) { *p = n.memset; });
 }
 int cudaGraphMemsetNodeSetParams(void* node, const MemsetParams* p) {
-  return set_node("cudaGraphMemsetNodeSetParams", node, NodeType::kMemset, [&](NodePtr& n) { return p ? memset_node(*p, n) : kErrorInvalidValue; });
+  return set_node("cudaGraphMemsetNodeSetParams", node, NodeType::kMemset,
+                  [&](NodePtr& n) { return p ? memset_node(*p, n) : kErrorInvalidValue; });
 }
 
 int cudaGraphHostNodeGetParams(void* node, HostNodeParams* p) {
-  return get_node("cudaGraphHostNodeGetParams", node, NodeType::kHost, p, [&](GraphNode& n) { *p = n.host; });
+  return get_node("cudaGraphHostNodeGetParams", node, NodeType::kHost, p,
+                  [&](GraphNode& n) { *p = n.host; });
 }
 int cudaGraphHostNodeSetParams(void* node, const HostNodeParams* p) {
-  return set_node("cudaGraphHostNodeSetParams", node, NodeType::kHost, [&](NodePtr& n) { return p ? host_node(*p, n) : kErrorInvalidValue; });
+  return set_node("cudaGraphHostNodeSetParams", node, NodeType::kHost,
+                  [&](NodePtr& n) { return p ? host_node(*p, n) : kErrorInvalidValue; });
 }
 
 int cudaGraphEventRecordNodeGetEvent(void* node, void** event) {
-  return get_node("cudaGraphEventRecordNodeGetEvent", node, NodeType::kEventRecord, event, [&](GraphNode& n) { *event = n.event; });
+  return get_node("cudaGraphEventRecordNodeGetEvent", node, NodeType::kEventRecord, event,
+                  [&](GraphNode& n) { *event = n.event; });
 }
 int cudaGraphEventRecordNodeSetEvent(void* node, void* event) {
-  return set_node("cudaGraphEventRecordNodeSetEvent", node, NodeType::kEventRecord, [&](NodePtr& n) { return event_node(NodeType::kEventRecord, event, n); });
+  return set_node("cudaGraphEventRecordNodeSetEvent", node, NodeType::kEventRecord,
+                  [&](NodePtr& n) { return event_node(NodeType::kEventRecord, event, n); });
 }
 int cudaGraphEventWaitNodeGetEvent(void* node, void** event) {
-  return get_node("cudaGraphEventWaitNodeGetEvent", node, NodeType::kWaitEvent, event, [&](GraphNode& n) { *event = n.event; });
+  return get_node("cudaGraphEventWaitNodeGetEvent", node, NodeType::kWaitEvent, event,
+                  [&](GraphNode& n) { *event = n.event; });
 }
 int cudaGraphEventWaitNodeSetEvent(void* node, void* event) {
-  return set_node("cudaGraphEventWaitNodeSetEvent", node, NodeType::kWaitEvent, [&](NodePtr& n) { return event_node(NodeType::kWaitEvent, event, n); });
+  return set_node("cudaGraphEventWaitNodeSetEvent", node, NodeType::kWaitEvent,
+                  [&](NodePtr& n) { return event_node(NodeType::kWaitEvent, event, n); });
 }
 
 int cudaGraphMemFreeNodeGetParams(void* node, void* dptr) {
-  return get_node("cudaGraphMemFreeNodeGetParams", node, NodeType::kMemFree, dptr,
-                  [&](GraphNode& n) { *static_cast<void**>(dptr) = reinterpret_cast<void*>(n.free_address); });
+  return get_node(
+      "cudaGraphMemFreeNodeGetParams", node, NodeType::kMemFree, dptr,
+      [&](GraphNode& n) { *static_cast<void**>(dptr) = reinterpret_cast<void*>(n.free_address); });
 }
 
 // The generic setter: kernel, memcpy, memset, host and event nodes (others cannot change).
@@ -119,7 +133,8 @@ int cudaGraphExecMemcpyNodeSetParams(void* exec, void* node, const Memcpy3DParms
   return set_exec_node("cudaGraphExecMemcpyNodeSetParams", exec, node, NodeType::kMemcpy,
                        [&](NodePtr& n) { return p ? memcpy_node(*p, n) : kErrorInvalidValue; });
 }
-int cudaGraphExecMemcpyNodeSetParams1D(void* exec, void* node, void* dst, const void* src, size_t bytes, int kind) {
+int cudaGraphExecMemcpyNodeSetParams1D(void* exec, void* node, void* dst, const void* src,
+                                       size_t bytes, int kind) {
   return set_exec_node("cudaGraphExecMemcpyNodeSetParams1D", exec, node, NodeType::kMemcpy,
                        [&](NodePtr& n) { return memcpy_node(copy_1d(dst, src, bytes, kind), n); });
 }
@@ -146,7 +161,8 @@ int cudaGraphExecChildGraphNodeSetParams(void* exec, void* node, void* child) {
     if (!n || n->type != NodeType::kGraph || !child) return record(kErrorInvalidValue);
     GraphExecUpdateResult why;
     const GraphNode* where = nullptr;
-    if (!static_cast<Graph*>(child)->same_topology(*n->child, why, where)) return record(kErrorInvalidValue);
+    if (!static_cast<Graph*>(child)->same_topology(*n->child, why, where))
+      return record(kErrorInvalidValue);
     n->child = static_cast<Graph*>(child)->clone();
     return kSuccess;
   });
@@ -155,7 +171,9 @@ int cudaGraphExecChildGraphNodeSetParams(void* exec, void* node, void* child) {
 int cudaGraphNodeSetEnabled(void* exec, void* node, unsigned enabled) {
   return guarded("cudaGraphNodeSetEnabled", [&] {
     GraphNode* n = exec && node ? static_cast<GraphExec*>(exec)->node_for(node_of(node)) : nullptr;
-    if (!n || (n->type != NodeType::kKernel && n->type != NodeType::kMemcpy && n->type != NodeType::kMemset)) return record(kErrorInvalidValue);
+    if (!n || (n->type != NodeType::kKernel && n->type != NodeType::kMemcpy &&
+               n->type != NodeType::kMemset))
+      return record(kErrorInvalidValue);
     n->enabled = enabled != 0;
     return kSuccess;
   });
@@ -172,7 +190,8 @@ int cudaGraphNodeGetEnabled(void* exec, void* node, unsigned* enabled) {
 int cudaGraphExecNodeSetParams(void* exec, void* node, GraphNodeParams* p) {
   return guarded("cudaGraphExecNodeSetParams", [&] {
     if (!exec || !node || !p) return record(kErrorInvalidValue);
-    return record(set_params(static_cast<GraphExec*>(exec)->node_for(node_of(node)), p->type, [&](NodePtr& n) { return node_from(*p, n); }));
+    return record(set_params(static_cast<GraphExec*>(exec)->node_for(node_of(node)), p->type,
+                             [&](NodePtr& n) { return node_from(*p, n); }));
   });
 }
 

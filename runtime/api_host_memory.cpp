@@ -23,7 +23,10 @@ extern "C" {
 int cudaHostRegister(void* ptr, size_t bytes, unsigned flags) {
   return guarded("cudaHostRegister", [&] {
     if (flags > 15) return record(kErrorInvalidValue);
-    if (flags & 12) not_implemented("cudaHostRegister of I/O or read-only memory (cudaHostRegisterIoMemory, cudaHostRegisterReadOnly)");
+    if (flags & 12)
+      not_implemented(
+          "cudaHostRegister of I/O or read-only memory (cudaHostRegisterIoMemory, "
+          "cudaHostRegisterReadOnly)");
     return record(mem().register_host(ptr, bytes));
   });
 }
@@ -64,7 +67,8 @@ int cudaPointerGetAttributes(PointerAttributes* attributes, const void* ptr) {
 int cudaMemPrefetchAsync(const void* ptr, size_t bytes, MemLocation location, unsigned, void*) {
   return guarded("cudaMemPrefetchAsync", [&] {
     const PointerAttributes a = mem().attributes(ptr);
-    if (a.type != kMemoryManaged || bytes == 0 || location.type < 0 || location.type > 4) return record(kErrorInvalidValue);
+    if (a.type != kMemoryManaged || bytes == 0 || location.type < 0 || location.type > 4)
+      return record(kErrorInvalidValue);
     return kSuccess;
   });
 }
@@ -72,7 +76,8 @@ int cudaMemPrefetchAsync(const void* ptr, size_t bytes, MemLocation location, un
 int cudaMemAdvise(const void* ptr, size_t bytes, int advice, MemLocation) {
   return guarded("cudaMemAdvise", [&] {
     const PointerAttributes a = mem().attributes(ptr);
-    if (a.type != kMemoryManaged || bytes == 0 || advice < 1 || advice > 6) return record(kErrorInvalidValue);
+    if (a.type != kMemoryManaged || bytes == 0 || advice < 1 || advice > 6)
+      return record(kErrorInvalidValue);
     return kSuccess;
   });
 }

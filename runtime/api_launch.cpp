@@ -10,11 +10,13 @@ namespace {
 
 // On a capturing stream the launch becomes a kernel node (graph_state.h); a cooperative launch's
 // residency is checked by Runtime::launch.
-int launch(const char* api, RegisteredKernel* k, Dim3 grid, Dim3 block, void** args, size_t shared, void* stream, LaunchExtras extras = {}) {
+int launch(const char* api, RegisteredKernel* k, Dim3 grid, Dim3 block, void** args, size_t shared,
+           void* stream, LaunchExtras extras = {}) {
   return guarded(api, [&] {
     Runtime& rt = Runtime::get();
     if (!k) return rt.record(kErrorInvalidDeviceFunction);
-    if (capturing(stream)) return capture(stream, kernel_node(*k, grid, block, args, shared, extras));
+    if (capturing(stream))
+      return capture(stream, kernel_node(*k, grid, block, args, shared, extras));
     return rt.record(rt.launch(*k, grid, block, args, shared, extras, true));
   });
 }
@@ -39,14 +41,16 @@ void __cudaUnregisterFatBinary(void**) {}
 
 char __cudaInitModule(void**) { return 1; }
 
-void __cudaRegisterFunction(void** handle, const char* host_fun, char*, const char* device_name, int, void*, void*, void*, void*, int*) {
+void __cudaRegisterFunction(void** handle, const char* host_fun, char*, const char* device_name,
+                            int, void*, void*, void*, void*, int*) {
   guarded("__cudaRegisterFunction", [&] {
     Runtime::get().register_function(handle, host_fun, device_name);
     return kSuccess;
   });
 }
 
-void __cudaRegisterVar(void** handle, char* host_var, char*, const char* device_name, int, size_t size, int, int) {
+void __cudaRegisterVar(void** handle, char* host_var, char*, const char* device_name, int,
+                       size_t size, int, int) {
   guarded("__cudaRegisterVar", [&] {
     Runtime::get().register_var(handle, host_var, device_name, size);
     return kSuccess;
@@ -83,31 +87,39 @@ int __cudaGetKernel(void** kernel, const void* host_fun) {
   });
 }
 
-int __cudaLaunchKernel(void* kernel, Dim3 grid, Dim3 block, void** args, size_t shared, void* stream) {
-  return launch("<<<>>>", static_cast<RegisteredKernel*>(kernel), grid, block, args, shared, stream);
+int __cudaLaunchKernel(void* kernel, Dim3 grid, Dim3 block, void** args, size_t shared,
+                       void* stream) {
+  return launch("<<<>>>", static_cast<RegisteredKernel*>(kernel), grid, block, args, shared,
+                stream);
 }
 
-int cudaLaunchKernel(const void* host_fun, Dim3 grid, Dim3 block, void** args, size_t shared, void* stream) {
-  return launch("cudaLaunchKernel", Runtime::get().kernel(host_fun), grid, block, args, shared, stream);
+int cudaLaunchKernel(const void* host_fun, Dim3 grid, Dim3 block, void** args, size_t shared,
+                     void* stream) {
+  return launch("cudaLaunchKernel", Runtime::get().kernel(host_fun), grid, block, args, shared,
+                stream);
 }
 
-int cudaLaunchCooperativeKernel(const void* host_fun, Dim3 grid, Dim3 block, void** args, size_t shared, void* stream) {
-  return launch("cudaLaunchCooperativeKernel", Runtime::get().kernel(host_fun), grid, block, args, shared, stream, {true});
+int cudaLaunchCooperativeKernel(const void* host_fun, Dim3 grid, Dim3 block, void** args,
+                                size_t shared, void* stream) {
+  return launch("cudaLaunchCooperativeKernel", Runtime::get().kernel(host_fun), grid, block, args,
+                shared, stream, {true});
 }
 
 // cudaLaunchKernelEx: cooperative launches, thread block clusters (checked by Runtime::launch),
 // and the attributes a serialised single device honours or needs not (priority, access policy
 // windows, programmatic stream serialisation, memory sync domains).
 int cudaLaunchKernelExC(const LaunchConfigEx* config, const void* host_fun, void** args) {
-  if (!config || (config->numAttrs && !config->attrs)) return Runtime::get().record(kErrorInvalidValue);
+  if (!config || (config->numAttrs && !config->attrs))
+    return Runtime::get().record(kErrorInvalidValue);
   LaunchExtras extras;
   for (unsigned i = 0; i < config->numAttrs; ++i) {
     const LaunchAttribute& a = config->attrs[i];
     if (a.id == kLaunchAttrCooperative) extras.cooperative = a.val.cooperative != 0;
-    if (a.id == kLaunchAttrClusterDimension) extras.cluster = {a.val.clusterDim.x, a.val.clusterDim.y, a.val.clusterDim.z};
+    if (a.id == kLaunchAttrClusterDimension)
+      extras.cluster = {a.val.clusterDim.x, a.val.clusterDim.y, a.val.clusterDim.z};
   }
-  return launch("cudaLaunchKernelEx", Runtime::get().kernel(host_fun), config->gridDim, config->blockDim, args,
-                config->dynamicSmemBytes, config->stream, extras);
+  return launch("cudaLaunchKernelEx", Runtime::get().kernel(host_fun), config->gridDim,
+                config->blockDim, args, config->dynamicSmemBytes, config->stream, extras);
 }
 
 }  // extern "C"

@@ -32,16 +32,26 @@ CudaError set_limit(int limit, size_t value) {
   Runtime& rt = Runtime::get();
   DeviceLimits& l = rt.limits();
   switch (limit) {
-    case kLimitStackSize: l.stack_bytes = value; return kSuccess;
-    case kLimitPrintfFifoSize: return rt.services().set_printf_fifo_bytes(value) ? kSuccess : kErrorInvalidValue;
-    case kLimitMallocHeapSize: return rt.services().set_heap_bytes(value) ? kSuccess : kErrorInvalidValue;
+    case kLimitStackSize:
+      l.stack_bytes = value;
+      return kSuccess;
+    case kLimitPrintfFifoSize:
+      return rt.services().set_printf_fifo_bytes(value) ? kSuccess : kErrorInvalidValue;
+    case kLimitMallocHeapSize:
+      return rt.services().set_heap_bytes(value) ? kSuccess : kErrorInvalidValue;
     case kLimitDevRuntimeSyncDepth:
       if (value > kMaxSyncDepth) return kErrorInvalidValue;
       l.sync_depth = value;
       return kSuccess;
-    case kLimitDevRuntimePendingLaunchCount: l.pending_launches = value; return kSuccess;
-    case kLimitMaxL2FetchGranularity: l.l2_fetch_granularity = value < kMaxL2FetchGranularity ? value : kMaxL2FetchGranularity; return kSuccess;
-    case kLimitPersistingL2CacheSize: l.persisting_l2_bytes = value; return kSuccess;
+    case kLimitDevRuntimePendingLaunchCount:
+      l.pending_launches = value;
+      return kSuccess;
+    case kLimitMaxL2FetchGranularity:
+      l.l2_fetch_granularity = value < kMaxL2FetchGranularity ? value : kMaxL2FetchGranularity;
+      return kSuccess;
+    case kLimitPersistingL2CacheSize:
+      l.persisting_l2_bytes = value;
+      return kSuccess;
   }
   return kErrorUnsupportedLimit;
 }
@@ -50,13 +60,27 @@ CudaError get_limit(size_t& value, int limit) {
   Runtime& rt = Runtime::get();
   const DeviceLimits& l = rt.limits();
   switch (limit) {
-    case kLimitStackSize: value = l.stack_bytes; return kSuccess;
-    case kLimitPrintfFifoSize: value = rt.services().printf_fifo_bytes(); return kSuccess;
-    case kLimitMallocHeapSize: value = rt.services().heap_bytes(); return kSuccess;
-    case kLimitDevRuntimeSyncDepth: value = l.sync_depth; return kSuccess;
-    case kLimitDevRuntimePendingLaunchCount: value = l.pending_launches; return kSuccess;
-    case kLimitMaxL2FetchGranularity: value = l.l2_fetch_granularity; return kSuccess;
-    case kLimitPersistingL2CacheSize: value = l.persisting_l2_bytes; return kSuccess;
+    case kLimitStackSize:
+      value = l.stack_bytes;
+      return kSuccess;
+    case kLimitPrintfFifoSize:
+      value = rt.services().printf_fifo_bytes();
+      return kSuccess;
+    case kLimitMallocHeapSize:
+      value = rt.services().heap_bytes();
+      return kSuccess;
+    case kLimitDevRuntimeSyncDepth:
+      value = l.sync_depth;
+      return kSuccess;
+    case kLimitDevRuntimePendingLaunchCount:
+      value = l.pending_launches;
+      return kSuccess;
+    case kLimitMaxL2FetchGranularity:
+      value = l.l2_fetch_granularity;
+      return kSuccess;
+    case kLimitPersistingL2CacheSize:
+      value = l.persisting_l2_bytes;
+      return kSuccess;
   }
   return kErrorUnsupportedLimit;
 }
@@ -66,7 +90,8 @@ CudaError get_limit(size_t& value, int limit) {
 extern "C" {
 
 int cudaDeviceSetLimit(int limit, size_t value) {
-  return guarded("cudaDeviceSetLimit", [&] { return Runtime::get().record(set_limit(limit, value)); });
+  return guarded("cudaDeviceSetLimit",
+                 [&] { return Runtime::get().record(set_limit(limit, value)); });
 }
 
 int cudaDeviceGetLimit(size_t* value, int limit) {

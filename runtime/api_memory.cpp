@@ -22,7 +22,9 @@ CudaError capture_copy(void* stream, const Memcpy3DParms& p) {
 
 CudaError capture_memset(void* stream, void* dst, int value, size_t bytes) {
   NodePtr node;
-  if (const CudaError e = memset_node({dst, bytes, static_cast<unsigned>(value & 0xff), 1, bytes, 1}, node)) return record(e);
+  if (const CudaError e =
+          memset_node({dst, bytes, static_cast<unsigned>(value & 0xff), 1, bytes, 1}, node))
+    return record(e);
   return capture(stream, std::move(node));
 }
 
@@ -43,16 +45,20 @@ int allocate(const char* api, void** ptr, size_t bytes, bool managed) {
   });
 }
 
-// `stream`: that of the Async forms (a capturing one captures a memcpy node), nullptr for the others.
-int copy_symbol(const char* api, const void* symbol, void* host, size_t count, size_t offset, MemcpyKind kind, bool to_symbol,
-                void* stream = nullptr) {
+// `stream`: that of the Async forms (a capturing one captures a memcpy node), nullptr for the
+// others.
+int copy_symbol(const char* api, const void* symbol, void* host, size_t count, size_t offset,
+                MemcpyKind kind, bool to_symbol, void* stream = nullptr) {
   return guarded(api, [&] {
     uint64_t address = 0, size = 0;
     if (const CudaError e = Runtime::get().symbol(symbol, address, size)) return record(e);
     if (offset + count > size) return record(kErrorInvalidValue);
     void* device = reinterpret_cast<void*>(address + offset);
-    if (capturing(stream)) return capture_copy(stream, to_symbol ? copy_1d(device, host, count, kind) : copy_1d(host, device, count, kind));
-    return record(to_symbol ? mem().copy(device, host, count, kind) : mem().copy(host, device, count, kind));
+    if (capturing(stream))
+      return capture_copy(stream, to_symbol ? copy_1d(device, host, count, kind)
+                                            : copy_1d(host, device, count, kind));
+    return record(to_symbol ? mem().copy(device, host, count, kind)
+                            : mem().copy(host, device, count, kind));
   });
 }
 
@@ -63,7 +69,9 @@ extern "C" {
 int cudaMalloc(void** ptr, size_t bytes) { return allocate("cudaMalloc", ptr, bytes, false); }
 
 // Flags (cudaMemAttachGlobal or Host) change nothing: there is one GPU and no concurrency.
-int cudaMallocManaged(void** ptr, size_t bytes, unsigned) { return allocate("cudaMallocManaged", ptr, bytes, true); }
+int cudaMallocManaged(void** ptr, size_t bytes, unsigned) {
+  return allocate("cudaMallocManaged", ptr, bytes, true);
+}
 
 int cudaFree(void* ptr) {
   return guarded("cudaFree", [&] {
@@ -105,11 +113,13 @@ int cudaMemcpyAsync(void* dst, const void* src, size_t bytes, int kind, void* st
 }
 
 int cudaMemcpyToSymbol(const void* symbol, const void* src, size_t count, size_t offset, int kind) {
-  return copy_symbol("cudaMemcpyToSymbol", symbol, const_cast<void*>(src), count, offset, static_cast<MemcpyKind>(kind), true);
+  return copy_symbol("cudaMemcpyToSymbol", symbol, const_cast<void*>(src), count, offset,
+                     static_cast<MemcpyKind>(kind), true);
 }
 
 int cudaMemcpyFromSymbol(void* dst, const void* symbol, size_t count, size_t offset, int kind) {
-  return copy_symbol("cudaMemcpyFromSymbol", symbol, dst, count, offset, static_cast<MemcpyKind>(kind), false);
+  return copy_symbol("cudaMemcpyFromSymbol", symbol, dst, count, offset,
+                     static_cast<MemcpyKind>(kind), false);
 }
 
 int cudaGetSymbolAddress(void** ptr, const void* symbol) {
@@ -121,12 +131,16 @@ int cudaGetSymbolAddress(void** ptr, const void* symbol) {
   });
 }
 
-int cudaMemcpyToSymbolAsync(const void* symbol, const void* src, size_t count, size_t offset, int kind, void* stream) {
-  return copy_symbol("cudaMemcpyToSymbolAsync", symbol, const_cast<void*>(src), count, offset, static_cast<MemcpyKind>(kind), true, stream);
+int cudaMemcpyToSymbolAsync(const void* symbol, const void* src, size_t count, size_t offset,
+                            int kind, void* stream) {
+  return copy_symbol("cudaMemcpyToSymbolAsync", symbol, const_cast<void*>(src), count, offset,
+                     static_cast<MemcpyKind>(kind), true, stream);
 }
 
-int cudaMemcpyFromSymbolAsync(void* dst, const void* symbol, size_t count, size_t offset, int kind, void* stream) {
-  return copy_symbol("cudaMemcpyFromSymbolAsync", symbol, dst, count, offset, static_cast<MemcpyKind>(kind), false, stream);
+int cudaMemcpyFromSymbolAsync(void* dst, const void* symbol, size_t count, size_t offset, int kind,
+                              void* stream) {
+  return copy_symbol("cudaMemcpyFromSymbolAsync", symbol, dst, count, offset,
+                     static_cast<MemcpyKind>(kind), false, stream);
 }
 
 // Free is the device's memory (cudaDeviceProp::totalGlobalMem) less the allocations not freed.
@@ -190,7 +204,9 @@ int allocate_async(const char* api, void** ptr, size_t bytes, void* stream) {
 
 extern "C" {
 
-int cudaMallocAsync(void** ptr, size_t bytes, void* stream) { return allocate_async("cudaMallocAsync", ptr, bytes, stream); }
+int cudaMallocAsync(void** ptr, size_t bytes, void* stream) {
+  return allocate_async("cudaMallocAsync", ptr, bytes, stream);
+}
 int cudaMallocFromPoolAsync(void** ptr, size_t bytes, void* pool, void* stream) {
   if (!pool) return record(kErrorInvalidValue);
   return allocate_async("cudaMallocFromPoolAsync", ptr, bytes, stream);
@@ -210,7 +226,9 @@ int cudaDeviceGetDefaultMemPool(void** pool, int device) {
   *pool = &default_pool();
   return kSuccess;
 }
-int cudaDeviceGetMemPool(void** pool, int device) { return cudaDeviceGetDefaultMemPool(pool, device); }
+int cudaDeviceGetMemPool(void** pool, int device) {
+  return cudaDeviceGetDefaultMemPool(pool, device);
+}
 int cudaDeviceSetMemPool(int device, void* pool) {
   if (device != 0) return record(kErrorInvalidDevice);
   return pool ? kSuccess : record(kErrorInvalidValue);
@@ -237,8 +255,10 @@ int cudaMemPoolSetAttribute(void* pool, int attr, void* value) {
 int cudaMemPoolGetAttribute(void* pool, int attr, void* value) {
   if (!pool || !value || attr < 1 || attr > 8) return record(kErrorInvalidValue);
   const uint64_t a = static_cast<MemPool*>(pool)->attributes[attr];
-  if (attr <= 3) *static_cast<int*>(value) = static_cast<int>(a);
-  else *static_cast<uint64_t*>(value) = a;
+  if (attr <= 3)
+    *static_cast<int*>(value) = static_cast<int>(a);
+  else
+    *static_cast<uint64_t*>(value) = a;
   return kSuccess;
 }
 

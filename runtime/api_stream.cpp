@@ -34,16 +34,20 @@ extern "C" {
 
 int cudaStreamCreateWithPriority(void** stream, unsigned flags, int priority) {
   return guarded("cudaStreamCreateWithPriority", [&] {
-    if (!stream || flags > 1) return record(kErrorInvalidValue);  // cudaStreamDefault or cudaStreamNonBlocking
+    if (!stream || flags > 1)
+      return record(kErrorInvalidValue);  // cudaStreamDefault or cudaStreamNonBlocking
     auto& streams = Runtime::get().streams();
     // Out-of-range priorities are clamped, as CUDA does.
-    *stream = new Stream{flags, std::min(kLeastPriority, std::max(kGreatestPriority, priority)), streams.size() + 3};
+    *stream = new Stream{flags, std::min(kLeastPriority, std::max(kGreatestPriority, priority)),
+                         streams.size() + 3};
     streams.insert(*stream);
     return kSuccess;
   });
 }
 
-int cudaStreamCreateWithFlags(void** stream, unsigned flags) { return cudaStreamCreateWithPriority(stream, flags, 0); }
+int cudaStreamCreateWithFlags(void** stream, unsigned flags) {
+  return cudaStreamCreateWithPriority(stream, flags, 0);
+}
 
 int cudaDeviceGetStreamPriorityRange(int* least, int* greatest) {
   if (least) *least = kLeastPriority;
@@ -112,7 +116,9 @@ int cudaStreamAddCallback(void* handle, void (*fn)(void*, int, void*), void* dat
     stream_of(handle, valid);
     if (!valid) return record(kErrorInvalidResourceHandle);
     if (!fn || flags != 0) return record(kErrorInvalidValue);
-    if (capturing(handle)) return record(Runtime::get().graphs().captures.invalidate(handle, kErrorStreamCaptureUnsupported));
+    if (capturing(handle))
+      return record(
+          Runtime::get().graphs().captures.invalidate(handle, kErrorStreamCaptureUnsupported));
     fn(handle, kSuccess, data);
     return kSuccess;
   });
@@ -125,7 +131,8 @@ int cudaStreamSetAttribute(void* handle, int attr, const void* value) {
   return guarded("cudaStreamSetAttribute", [&] {
     bool valid = false;
     auto* s = const_cast<Stream*>(stream_of(handle, valid));
-    if (!valid || reinterpret_cast<uintptr_t>(handle) <= 2) return record(kErrorInvalidResourceHandle);
+    if (!valid || reinterpret_cast<uintptr_t>(handle) <= 2)
+      return record(kErrorInvalidResourceHandle);
     if (!value) return record(kErrorInvalidValue);
     if (attr != 1) not_implemented("cudaStreamSetAttribute of attribute " + std::to_string(attr));
     std::memcpy(s->policy_window, value, sizeof s->policy_window);

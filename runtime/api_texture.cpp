@@ -29,11 +29,15 @@ CudaError resource_of(const ResourceDesc& d, func::TexResource& r, bool surface)
       r = a->resource;
       return kSuccess;
     }
-    case kResourceMipmappedArray: not_implemented("cudaCreateTextureObject of a mipmapped array (cudaResourceTypeMipmappedArray)");
+    case kResourceMipmappedArray:
+      not_implemented(
+          "cudaCreateTextureObject of a mipmapped array (cudaResourceTypeMipmappedArray)");
     case kResourceLinear: {
-      if (surface || !texel_format(d.res.linear.desc, r.format) || !d.res.linear.devPtr) return kErrorInvalidValue;
+      if (surface || !texel_format(d.res.linear.desc, r.format) || !d.res.linear.devPtr)
+        return kErrorInvalidValue;
       const uint64_t base = reinterpret_cast<uint64_t>(d.res.linear.devPtr);
-      if (!Runtime::get().memory().global().find(base, d.res.linear.sizeInBytes)) return kErrorInvalidValue;
+      if (!Runtime::get().memory().global().find(base, d.res.linear.sizeInBytes))
+        return kErrorInvalidValue;
       r.shape = func::TexShape::Linear;
       r.base = base;
       r.width = static_cast<uint32_t>(d.res.linear.sizeInBytes / r.format.bytes());
@@ -42,10 +46,12 @@ CudaError resource_of(const ResourceDesc& d, func::TexResource& r, bool surface)
     }
     case kResourcePitch2D: {
       const auto& p = d.res.pitch2D;
-      if (surface || !texel_format(p.desc, r.format) || !p.devPtr || !p.width || !p.height) return kErrorInvalidValue;
+      if (surface || !texel_format(p.desc, r.format) || !p.devPtr || !p.width || !p.height)
+        return kErrorInvalidValue;
       if (p.pitchInBytes < p.width * r.format.bytes()) return kErrorInvalidValue;
       const uint64_t base = reinterpret_cast<uint64_t>(p.devPtr);
-      if (!Runtime::get().memory().global().find(base, p.pitchInBytes * (p.height - 1) + p.width * r.format.bytes()))
+      if (!Runtime::get().memory().global().find(
+              base, p.pitchInBytes * (p.height - 1) + p.width * r.format.bytes()))
         return kErrorInvalidValue;
       r.shape = func::TexShape::D2;
       r.base = base;
@@ -55,7 +61,8 @@ CudaError resource_of(const ResourceDesc& d, func::TexResource& r, bool surface)
       r.slice_pitch = p.pitchInBytes * p.height;
       return kSuccess;
     }
-    default: return kErrorInvalidValue;
+    default:
+      return kErrorInvalidValue;
   }
 }
 
@@ -64,7 +71,8 @@ CudaError sampler_of(const TextureDesc& t, const func::TexelFormat& f, func::Sam
     if (t.addressMode[i] < 0 || t.addressMode[i] > 3) return kErrorInvalidValue;
     s.address[i] = static_cast<func::AddressMode>(t.addressMode[i]);
   }
-  if (t.filterMode < 0 || t.filterMode > 1 || t.readMode < 0 || t.readMode > 1) return kErrorInvalidValue;
+  if (t.filterMode < 0 || t.filterMode > 1 || t.readMode < 0 || t.readMode > 1)
+    return kErrorInvalidValue;
   if (t.sRGB) not_implemented("cudaCreateTextureObject with sRGB reads (cudaTextureDesc::sRGB)");
   s.linear_filter = t.filterMode == 1;
   // cudaReadModeNormalizedFloat applies to 8- and 16-bit integers; float formats read as they are.
@@ -81,7 +89,8 @@ CudaError sampler_of(const TextureDesc& t, const func::TexelFormat& f, func::Sam
 
 namespace gputlm::runtime {
 
-CudaError create_texture_object(uint64_t* handle, const ResourceDesc* res, const TextureDesc* tex, bool surface) {
+CudaError create_texture_object(uint64_t* handle, const ResourceDesc* res, const TextureDesc* tex,
+                                bool surface) {
   if (!handle || !res || (!surface && !tex)) return kErrorInvalidValue;
   func::TextureObject o;
   o.surface = surface;
@@ -112,7 +121,8 @@ const ObjectDescs* texture_object_descs(uint64_t handle, bool surface) {
 
 extern "C" {
 
-int cudaCreateTextureObject(uint64_t* handle, const ResourceDesc* res, const TextureDesc* tex, const void* view) {
+int cudaCreateTextureObject(uint64_t* handle, const ResourceDesc* res, const TextureDesc* tex,
+                            const void* view) {
   return guarded("cudaCreateTextureObject", [&] {
     if (view) not_implemented("cudaCreateTextureObject with a resource view (pResViewDesc)");
     return record(create_texture_object(handle, res, tex, false));
@@ -120,7 +130,8 @@ int cudaCreateTextureObject(uint64_t* handle, const ResourceDesc* res, const Tex
 }
 
 int cudaDestroyTextureObject(uint64_t handle) {
-  return guarded("cudaDestroyTextureObject", [&] { return record(destroy_texture_object(handle, false)); });
+  return guarded("cudaDestroyTextureObject",
+                 [&] { return record(destroy_texture_object(handle, false)); });
 }
 
 int cudaGetTextureObjectResourceDesc(ResourceDesc* out, uint64_t handle) {
@@ -142,11 +153,13 @@ int cudaGetTextureObjectTextureDesc(TextureDesc* out, uint64_t handle) {
 }
 
 int cudaCreateSurfaceObject(uint64_t* handle, const ResourceDesc* res) {
-  return guarded("cudaCreateSurfaceObject", [&] { return record(create_texture_object(handle, res, nullptr, true)); });
+  return guarded("cudaCreateSurfaceObject",
+                 [&] { return record(create_texture_object(handle, res, nullptr, true)); });
 }
 
 int cudaDestroySurfaceObject(uint64_t handle) {
-  return guarded("cudaDestroySurfaceObject", [&] { return record(destroy_texture_object(handle, true)); });
+  return guarded("cudaDestroySurfaceObject",
+                 [&] { return record(destroy_texture_object(handle, true)); });
 }
 
 int cudaGetSurfaceObjectResourceDesc(ResourceDesc* out, uint64_t handle) {

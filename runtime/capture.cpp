@@ -29,7 +29,8 @@ CaptureStatus Captures::status(void* stream) {
   return !c ? kCaptureNone : c->invalidated ? kCaptureInvalidated : kCaptureActive;
 }
 
-CudaError Captures::begin(void* stream, Graph* graph, const std::vector<GraphNode*>& deps, CaptureMode mode) {
+CudaError Captures::begin(void* stream, Graph* graph, const std::vector<GraphNode*>& deps,
+                          CaptureMode mode) {
   if (legacy(stream)) return kErrorStreamCaptureUnsupported;
   if (of(stream)) return kErrorIllegalState;
   auto c = std::make_unique<Capture>();
@@ -48,7 +49,8 @@ CudaError Captures::begin(void* stream, Graph* graph, const std::vector<GraphNod
 // dependencies are the origin's or their ancestors.
 bool Captures::joined(const Capture& c, void* stream) {
   std::set<const GraphNode*> reached;
-  std::vector<const GraphNode*> todo(m_streams[c.origin].deps.begin(), m_streams[c.origin].deps.end());
+  std::vector<const GraphNode*> todo(m_streams[c.origin].deps.begin(),
+                                     m_streams[c.origin].deps.end());
   while (!todo.empty()) {
     const GraphNode* n = todo.back();
     todo.pop_back();
@@ -62,18 +64,20 @@ bool Captures::joined(const Capture& c, void* stream) {
 }
 
 void Captures::finish(Capture& c) {
-  for (auto it = m_streams.begin(); it != m_streams.end();) it = it->second.capture == c.id ? m_streams.erase(it) : std::next(it);
+  for (auto it = m_streams.begin(); it != m_streams.end();)
+    it = it->second.capture == c.id ? m_streams.erase(it) : std::next(it);
   m_captures.erase(c.id);
 }
 
 CudaError Captures::end(void* stream, Graph** out) {
   Capture* c = of(stream);
   if (!c) return kErrorIllegalState;
-  if (c->mode == kCaptureThreadLocal && c->thread != std::this_thread::get_id()) return kErrorStreamCaptureWrongThread;
-  CudaError e = c->invalidated ? kErrorStreamCaptureInvalidated
+  if (c->mode == kCaptureThreadLocal && c->thread != std::this_thread::get_id())
+    return kErrorStreamCaptureWrongThread;
+  CudaError e = c->invalidated        ? kErrorStreamCaptureInvalidated
                 : c->origin != stream ? kErrorStreamCaptureUnmatched
-                : !joined(*c) ? kErrorStreamCaptureUnjoined
-                              : kSuccess;
+                : !joined(*c)         ? kErrorStreamCaptureUnjoined
+                                      : kSuccess;
   if (e != kSuccess && c->owns_graph) delete c->graph;
   *out = e == kSuccess ? c->graph : nullptr;
   finish(*c);
@@ -124,7 +128,8 @@ CudaError Captures::wait_event(void* stream, void* event) {
   }
   if (it->second.capture != e.capture) return kErrorStreamCaptureMerge;
   for (GraphNode* d : e.deps)
-    if (std::find(it->second.deps.begin(), it->second.deps.end(), d) == it->second.deps.end()) it->second.deps.push_back(d);
+    if (std::find(it->second.deps.begin(), it->second.deps.end(), d) == it->second.deps.end())
+      it->second.deps.push_back(d);
   return kSuccess;
 }
 

@@ -42,7 +42,8 @@ class Captures {
   // cudaStreamBeginCapture(ToGraph): into `graph` after `deps`, or into a new graph when `graph` is
   // null. kErrorStreamCaptureUnsupported for the legacy default stream, kErrorIllegalState when
   // the stream captures already.
-  CudaError begin(void* stream, Graph* graph, const std::vector<GraphNode*>& deps, CaptureMode mode);
+  CudaError begin(void* stream, Graph* graph, const std::vector<GraphNode*>& deps,
+                  CaptureMode mode);
   // cudaStreamEndCapture: the graph, or an error (the capture ends either way, but for a stream
   // that does not capture (kErrorIllegalState) or a thread-local capture ended by another thread).
   CudaError end(void* stream, Graph** out);
@@ -56,7 +57,8 @@ class Captures {
   // Adds `node` to the capture of `stream` after its dependencies; the stream then depends on it.
   // kErrorStreamCaptureInvalidated when the capture was invalidated.
   CudaError add(void* stream, std::unique_ptr<GraphNode> node, GraphNode** out = nullptr);
-  // cudaEventRecord on a capturing stream; `stream` null or not capturing: the event leaves capture.
+  // cudaEventRecord on a capturing stream; `stream` null or not capturing: the event leaves
+  // capture.
   void record_event(void* event, void* stream);
   // cudaStreamWaitEvent: a stream waiting on a captured event joins (or merges with) its capture.
   CudaError wait_event(void* stream, void* event);

@@ -1,9 +1,9 @@
 // The parts of the CUDA runtime's binary interface (CUDA 13.0) the stand-in implements, declared
 // here so that the library builds without the CUDA toolkit: error codes, memcpy kinds and the
 // layouts of the structures the API fills or reads: dim3, cudaDeviceProp (offsets checked
-// below against the values CUDA 13.0's driver_types.h gives; the test programs read the fields back),
-// cudaFuncAttributes, cudaPointerAttributes, cudaLaunchConfig_t's attributes and the 3D copy's. Programs include
-// NVIDIA's headers; these must agree with them bit for bit.
+// below against the values CUDA 13.0's driver_types.h gives; the test programs read the fields
+// back), cudaFuncAttributes, cudaPointerAttributes, cudaLaunchConfig_t's attributes and the 3D
+// copy's. Programs include NVIDIA's headers; these must agree with them bit for bit.
 #pragma once
 
 #include <cstddef>
@@ -48,7 +48,13 @@ enum CudaError : int {
   kErrorInvalidClusterSize = 912,
 };
 
-enum MemcpyKind : int { kHostToHost = 0, kHostToDevice = 1, kDeviceToHost = 2, kDeviceToDevice = 3, kDefault = 4 };
+enum MemcpyKind : int {
+  kHostToHost = 0,
+  kHostToDevice = 1,
+  kDeviceToHost = 2,
+  kDeviceToDevice = 3,
+  kDefault = 4
+};
 
 struct Dim3 {
   unsigned x, y, z;
@@ -68,29 +74,32 @@ struct DeviceProp {
   int major, minor;
   size_t textureAlignment, texturePitchAlignment;
   int multiProcessorCount, integrated, canMapHostMemory;
-  int maxTexture1D, maxTexture1DMipmap, maxTexture2D[2], maxTexture2DMipmap[2], maxTexture2DLinear[3],
-      maxTexture2DGather[2], maxTexture3D[3], maxTexture3DAlt[3], maxTextureCubemap, maxTexture1DLayered[2],
-      maxTexture2DLayered[3], maxTextureCubemapLayered[2], maxSurface1D, maxSurface2D[2], maxSurface3D[3],
-      maxSurface1DLayered[2], maxSurface2DLayered[3], maxSurfaceCubemap, maxSurfaceCubemapLayered[2];
+  int maxTexture1D, maxTexture1DMipmap, maxTexture2D[2], maxTexture2DMipmap[2],
+      maxTexture2DLinear[3], maxTexture2DGather[2], maxTexture3D[3], maxTexture3DAlt[3],
+      maxTextureCubemap, maxTexture1DLayered[2], maxTexture2DLayered[3],
+      maxTextureCubemapLayered[2], maxSurface1D, maxSurface2D[2], maxSurface3D[3],
+      maxSurface1DLayered[2], maxSurface2DLayered[3], maxSurfaceCubemap,
+      maxSurfaceCubemapLayered[2];
   size_t surfaceAlignment;
-  int concurrentKernels, ECCEnabled, pciBusID, pciDeviceID, pciDomainID, tccDriver, asyncEngineCount, unifiedAddressing,
-      memoryBusWidth, l2CacheSize, persistingL2CacheMaxSize, maxThreadsPerMultiProcessor, streamPrioritiesSupported,
-      globalL1CacheSupported, localL1CacheSupported;
+  int concurrentKernels, ECCEnabled, pciBusID, pciDeviceID, pciDomainID, tccDriver,
+      asyncEngineCount, unifiedAddressing, memoryBusWidth, l2CacheSize, persistingL2CacheMaxSize,
+      maxThreadsPerMultiProcessor, streamPrioritiesSupported, globalL1CacheSupported,
+      localL1CacheSupported;
   size_t sharedMemPerMultiprocessor;
-  int regsPerMultiprocessor, managedMemory, isMultiGpuBoard, multiGpuBoardGroupID, hostNativeAtomicSupported,
-      pageableMemoryAccess, concurrentManagedAccess, computePreemptionSupported, canUseHostPointerForRegisteredMem,
-      cooperativeLaunch;
+  int regsPerMultiprocessor, managedMemory, isMultiGpuBoard, multiGpuBoardGroupID,
+      hostNativeAtomicSupported, pageableMemoryAccess, concurrentManagedAccess,
+      computePreemptionSupported, canUseHostPointerForRegisteredMem, cooperativeLaunch;
   size_t sharedMemPerBlockOptin;
-  int pageableMemoryAccessUsesHostPageTables, directManagedMemAccessFromHost, maxBlocksPerMultiProcessor,
-      accessPolicyMaxWindowSize;
+  int pageableMemoryAccessUsesHostPageTables, directManagedMemAccessFromHost,
+      maxBlocksPerMultiProcessor, accessPolicyMaxWindowSize;
   size_t reservedSharedMemPerBlock;
-  int hostRegisterSupported, sparseCudaArraySupported, hostRegisterReadOnlySupported, timelineSemaphoreInteropSupported,
-      memoryPoolsSupported, gpuDirectRDMASupported;
+  int hostRegisterSupported, sparseCudaArraySupported, hostRegisterReadOnlySupported,
+      timelineSemaphoreInteropSupported, memoryPoolsSupported, gpuDirectRDMASupported;
   unsigned gpuDirectRDMAFlushWritesOptions;
   int gpuDirectRDMAWritesOrdering;
   unsigned memoryPoolSupportedHandleTypes;
-  int deferredMappingCudaArraySupported, ipcEventSupported, clusterLaunch, unifiedFunctionPointers, deviceNumaConfig,
-      deviceNumaId, mpsEnabled, hostNumaId;
+  int deferredMappingCudaArraySupported, ipcEventSupported, clusterLaunch, unifiedFunctionPointers,
+      deviceNumaConfig, deviceNumaId, mpsEnabled, hostNumaId;
   unsigned gpuPciDeviceID, gpuPciSubsystemID;
   int hostNumaMultinodeIpcSupported;
   int reserved[56];
@@ -105,15 +114,21 @@ static_assert(sizeof(DeviceProp) == 1008);
 // cudaFuncAttributes (cudaFuncGetAttributes).
 struct FuncAttributes {
   size_t sharedSizeBytes, constSizeBytes, localSizeBytes;
-  int maxThreadsPerBlock, numRegs, ptxVersion, binaryVersion, cacheModeCA, maxDynamicSharedSizeBytes,
-      preferredShmemCarveout, clusterDimMustBeSet, requiredClusterWidth, requiredClusterHeight, requiredClusterDepth,
-      clusterSchedulingPolicyPreference, nonPortableClusterSizeAllowed;
+  int maxThreadsPerBlock, numRegs, ptxVersion, binaryVersion, cacheModeCA,
+      maxDynamicSharedSizeBytes, preferredShmemCarveout, clusterDimMustBeSet, requiredClusterWidth,
+      requiredClusterHeight, requiredClusterDepth, clusterSchedulingPolicyPreference,
+      nonPortableClusterSizeAllowed;
   int reserved[16];
 };
 static_assert(sizeof(FuncAttributes) == 144);
 
 // cudaPointerAttributes and cudaMemoryType.
-enum MemoryType : int { kMemoryUnregistered = 0, kMemoryHost = 1, kMemoryDevice = 2, kMemoryManaged = 3 };
+enum MemoryType : int {
+  kMemoryUnregistered = 0,
+  kMemoryHost = 1,
+  kMemoryDevice = 2,
+  kMemoryManaged = 3
+};
 struct PointerAttributes {
   MemoryType type;
   int device;
@@ -128,8 +143,10 @@ struct LaunchAttribute {
   char pad[4];
   union {
     char bytes[64];
-    int cooperative;                  // cudaLaunchAttributeCooperative (2)
-    struct { unsigned x, y, z; } clusterDim;  // cudaLaunchAttributeClusterDimension (4)
+    int cooperative;  // cudaLaunchAttributeCooperative (2)
+    struct {
+      unsigned x, y, z;
+    } clusterDim;  // cudaLaunchAttributeClusterDimension (4)
   } val;
 };
 static_assert(sizeof(LaunchAttribute) == 72);

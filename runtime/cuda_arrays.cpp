@@ -13,13 +13,18 @@ bool texel_format(const ChannelFormatDesc& d, func::TexelFormat& out) {
     if (bits[i] != bits[0]) return false;
   if (bits[0] != 8 && bits[0] != 16 && bits[0] != 32) return false;
   switch (d.f) {
-    case kChannelSigned: out.kind = func::ChannelKind::Signed; break;
-    case kChannelUnsigned: out.kind = func::ChannelKind::Unsigned; break;
+    case kChannelSigned:
+      out.kind = func::ChannelKind::Signed;
+      break;
+    case kChannelUnsigned:
+      out.kind = func::ChannelKind::Unsigned;
+      break;
     case kChannelFloat:
       if (bits[0] == 8) return false;
       out.kind = func::ChannelKind::Float;
       break;
-    default: return false;
+    default:
+      return false;
   }
   out.channels = static_cast<uint8_t>(channels);
   out.bits = static_cast<uint8_t>(bits[0]);
@@ -31,7 +36,8 @@ bool array_shape(const Extent& e, unsigned flags, func::TexShape& out) {
   if (e.width == 0) return false;
   const bool layered = flags & kArrayLayered, cube = flags & kArrayCubemap;
   if (cube) {
-    if (e.width != e.height || e.depth == 0 || e.depth % 6 != 0 || (!layered && e.depth != 6)) return false;
+    if (e.width != e.height || e.depth == 0 || e.depth % 6 != 0 || (!layered && e.depth != 6))
+      return false;
     out = layered ? TexShape::LayeredCube : TexShape::Cube;
     return true;
   }
@@ -45,12 +51,13 @@ bool array_shape(const Extent& e, unsigned flags, func::TexShape& out) {
   return true;
 }
 
-CudaError make_array(CudaArrays& arrays, DeviceMemory& memory, void** handle, const ChannelFormatDesc* desc, Extent extent,
-                     unsigned flags) {
+CudaError make_array(CudaArrays& arrays, DeviceMemory& memory, void** handle,
+                     const ChannelFormatDesc* desc, Extent extent, unsigned flags) {
   if (!handle || !desc) return kErrorInvalidValue;
   auto a = std::make_unique<CudaArray>();
   func::TexResource& r = a->resource;
-  if (!texel_format(*desc, r.format) || !array_shape(extent, flags, r.shape)) return kErrorInvalidValue;
+  if (!texel_format(*desc, r.format) || !array_shape(extent, flags, r.shape))
+    return kErrorInvalidValue;
   a->desc = *desc;
   a->extent = extent;
   a->flags = flags;
@@ -59,8 +66,8 @@ CudaError make_array(CudaArrays& arrays, DeviceMemory& memory, void** handle, co
   const bool third_is_depth = r.shape == func::TexShape::D3;
   r.depth = third_is_depth ? static_cast<uint32_t>(extent.depth) : 1;
   r.layers = r.shape == func::TexShape::LayeredCube ? static_cast<uint32_t>(extent.depth / 6)
-             : third_is_depth                        ? 1
-                                                     : static_cast<uint32_t>(extent.depth ? extent.depth : 1);
+             : third_is_depth                       ? 1
+                              : static_cast<uint32_t>(extent.depth ? extent.depth : 1);
   r.row_pitch = uint64_t{r.width} * r.format.bytes();
   r.slice_pitch = r.row_pitch * r.height;
   r.base = memory.allocate(r.slice_pitch * r.slices(), false);
@@ -75,9 +82,11 @@ CudaError free_array(CudaArrays& arrays, DeviceMemory& memory, void* handle) {
   return memory.free(a->resource.base);
 }
 
-uint64_t array_region(const CudaArray& a, size_t x_bytes, size_t y, size_t z, size_t width_bytes, size_t height, size_t depth) {
+uint64_t array_region(const CudaArray& a, size_t x_bytes, size_t y, size_t z, size_t width_bytes,
+                      size_t height, size_t depth) {
   const func::TexResource& r = a.resource;
-  if (x_bytes + width_bytes > r.row_pitch || y + height > r.height || z + depth > r.slices()) return 0;
+  if (x_bytes + width_bytes > r.row_pitch || y + height > r.height || z + depth > r.slices())
+    return 0;
   return r.base + z * r.slice_pitch + y * r.row_pitch + x_bytes;
 }
 

@@ -47,13 +47,14 @@ class CudaArrays {
 // cudaMalloc3DArray / cuArray3DCreate after their flags are checked: an array of `desc` texels
 // shaped by `extent` and `flags`, its texels in `memory`, registered in `arrays`.
 // kErrorInvalidValue for a format or shape CUDA rejects, kErrorMemoryAllocation past the capacity.
-CudaError make_array(CudaArrays& arrays, DeviceMemory& memory, void** handle, const ChannelFormatDesc* desc, Extent extent,
-                     unsigned flags);
+CudaError make_array(CudaArrays& arrays, DeviceMemory& memory, void** handle,
+                     const ChannelFormatDesc* desc, Extent extent, unsigned flags);
 // cudaFreeArray / cuArrayDestroy of a live array (kErrorInvalidValue when `handle` is none).
 CudaError free_array(CudaArrays& arrays, DeviceMemory& memory, void* handle);
 // The device address of byte `x_bytes` of row `y` of slice `z` of `a` when a region of
 // `width_bytes` x `height` x `depth` starting there stays inside the array; 0 when it leaves it.
-uint64_t array_region(const CudaArray& a, size_t x_bytes, size_t y, size_t z, size_t width_bytes, size_t height, size_t depth);
+uint64_t array_region(const CudaArray& a, size_t x_bytes, size_t y, size_t z, size_t width_bytes,
+                      size_t height, size_t depth);
 
 struct ObjectDescs {
   ResourceDesc resource{};

@@ -1,8 +1,8 @@
 #include "runtime/device_memory.h"
 
+#include <sys/mman.h>
 #include <cstdlib>
 #include <cstring>
-#include <sys/mman.h>
 #include <vector>
 
 namespace gputlm::runtime {
@@ -11,7 +11,8 @@ namespace {
 // Maps host pages at device address `addr` (the one-address memory of the header); false when the
 // address is taken on the host.
 bool map_at(uint64_t addr, uint64_t bytes) {
-  void* host = mmap(reinterpret_cast<void*>(addr), bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+  void* host = mmap(reinterpret_cast<void*>(addr), bytes, PROT_READ | PROT_WRITE,
+                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
   if (host == reinterpret_cast<void*>(addr)) return true;
   if (host != MAP_FAILED) munmap(host, bytes);
   return false;
@@ -46,7 +47,9 @@ CudaError DeviceMemory::free(uint64_t ptr) {
   if (ptr == 0) return kSuccess;
   const func::Allocation* a = m_global.find(ptr, 1);
   auto mirror = m_mirrors.find(ptr);
-  if (!a || a->base != ptr || a->placed || (mirror != m_mirrors.end() && mirror->second.kind != Mirror::kManaged)) return kErrorInvalidValue;
+  if (!a || a->base != ptr || a->placed ||
+      (mirror != m_mirrors.end() && mirror->second.kind != Mirror::kManaged))
+    return kErrorInvalidValue;
   m_in_use -= a->size;
   m_global.release(ptr);
   if (mirror != m_mirrors.end()) {
@@ -79,9 +82,12 @@ CudaError DeviceMemory::free_host(void* ptr) {
   uint64_t addr = reinterpret_cast<uint64_t>(ptr);
   if (auto h = m_host_to_device.find(ptr); h != m_host_to_device.end()) addr = h->second;
   auto it = m_mirrors.find(addr);
-  if (it == m_mirrors.end() || it->second.kind != Mirror::kPinned || it->second.host != ptr) return kErrorInvalidValue;
-  if (it->second.host == reinterpret_cast<uint8_t*>(addr)) munmap(ptr, it->second.bytes);
-  else std::free(ptr);
+  if (it == m_mirrors.end() || it->second.kind != Mirror::kPinned || it->second.host != ptr)
+    return kErrorInvalidValue;
+  if (it->second.host == reinterpret_cast<uint8_t*>(addr))
+    munmap(ptr, it->second.bytes);
+  else
+    std::free(ptr);
   m_host_to_device.erase(ptr);
   m_in_use -= it->second.bytes;
   m_global.release(addr);
@@ -103,7 +109,8 @@ CudaError DeviceMemory::register_host(void* ptr, size_t bytes) {
 
 CudaError DeviceMemory::unregister_host(void* ptr) {
   auto h = m_host_to_device.find(ptr);
-  if (h == m_host_to_device.end() || m_mirrors.at(h->second).kind != Mirror::kRegistered) return kErrorHostMemoryNotRegistered;
+  if (h == m_host_to_device.end() || m_mirrors.at(h->second).kind != Mirror::kRegistered)
+    return kErrorHostMemoryNotRegistered;
   m_in_use -= m_mirrors.at(h->second).bytes;
   m_global.release(h->second);
   m_mirrors.erase(h->second);
@@ -121,7 +128,8 @@ CudaError DeviceMemory::device_pointer(const void* host, uint64_t& device) const
   return kErrorInvalidValue;
 }
 
-const std::pair<const uint64_t, DeviceMemory::Mirror>* DeviceMemory::mirror_at(uint64_t addr) const {
+const std::pair<const uint64_t, DeviceMemory::Mirror>* DeviceMemory::mirror_at(
+    uint64_t addr) const {
   auto it = m_mirrors.upper_bound(addr);
   if (it == m_mirrors.begin()) return nullptr;
   --it;
@@ -132,7 +140,8 @@ PointerAttributes DeviceMemory::attributes(const void* ptr) const {
   PointerAttributes a{};
   const uint64_t addr = reinterpret_cast<uint64_t>(ptr);
   uint64_t device = 0;
-  if (const auto* m = mirror_at(addr); m && m->second.host == reinterpret_cast<uint8_t*>(m->first)) {
+  if (const auto* m = mirror_at(addr);
+      m && m->second.host == reinterpret_cast<uint8_t*>(m->first)) {
     a.type = m->second.kind == Mirror::kManaged ? kMemoryManaged : kMemoryHost;
     a.devicePointer = a.hostPointer = const_cast<void*>(ptr);
   } else if (device_pointer(ptr, device) == kSuccess) {
@@ -172,10 +181,12 @@ CudaError DeviceMemory::copy(void* dst, const void* src, size_t bytes, MemcpyKin
   const bool d_host_kind = kind == kHostToHost || kind == kDeviceToHost;
   const bool s_host_kind = kind == kHostToHost || kind == kHostToDevice;
   if (kind < kHostToHost || kind > kDefault) return kErrorInvalidMemcpyDirection;
-  if (kind != kDefault && ((d_dev && d_host_kind) || (s_dev && s_host_kind))) return kErrorInvalidValue;
+  if (kind != kDefault && ((d_dev && d_host_kind) || (s_dev && s_host_kind)))
+    return kErrorInvalidValue;
   // Nor may it call "device" an address that holds no device memory and no mirror (freed, or
   // reserved and not mapped: virtual_memory.h): the host would write where nothing is.
-  if (kind != kDefault && ((!d_dev && !d_host_kind && !mirror_at(d)) || (!s_dev && !s_host_kind && !mirror_at(s))))
+  if (kind != kDefault &&
+      ((!d_dev && !d_host_kind && !mirror_at(d)) || (!s_dev && !s_host_kind && !mirror_at(s))))
     return kErrorInvalidValue;
   if (!d_dev) dst = host_view(d);
   if (!s_dev) src = host_view(s);
@@ -199,7 +210,8 @@ CudaError DeviceMemory::set(void* dst, int value, size_t bytes) {
   bool inside = true;
   if (!is_device(d, bytes, inside)) {
     const auto* m = mirror_at(d);  // cudaMemset takes device (or managed) memory only
-    if (!m || m->second.kind != Mirror::kManaged || d + bytes > m->first + m->second.bytes) return kErrorInvalidValue;
+    if (!m || m->second.kind != Mirror::kManaged || d + bytes > m->first + m->second.bytes)
+      return kErrorInvalidValue;
     std::memset(host_view(d), value, bytes);
     return kSuccess;
   }

@@ -12,8 +12,8 @@
 //   is ordinary host memory with its mirror at another device address.
 // - Registered host memory (cudaHostRegister) stays where the program allocated it; its mirror has
 //   a device address of its own (cudaHostGetDevicePointer).
-// Freed device memory is handed out again (first fit), as a GPU's allocator does. Allocations beyond
-// the device's memory (the config's "device" section) fail, as cudaMalloc does.
+// Freed device memory is handed out again (first fit), as a GPU's allocator does. Allocations
+// beyond the device's memory (the config's "device" section) fail, as cudaMalloc does.
 #pragma once
 
 #include <cstddef>
@@ -27,7 +27,8 @@ namespace gputlm::runtime {
 
 class DeviceMemory {
  public:
-  explicit DeviceMemory(uint64_t capacity_bytes = uint64_t{16} << 30) : m_capacity(capacity_bytes) {}
+  explicit DeviceMemory(uint64_t capacity_bytes = uint64_t{16} << 30)
+      : m_capacity(capacity_bytes) {}
 
   func::GlobalMemory& global() { return m_global; }
   uint64_t capacity() const { return m_capacity; }
@@ -70,7 +71,8 @@ class DeviceMemory {
  private:
   struct Mirror {
     uint64_t bytes = 0;
-    uint8_t* host = nullptr;  // the host's copy (at the device address itself for one-address memory)
+    uint8_t* host =
+        nullptr;  // the host's copy (at the device address itself for one-address memory)
     enum Kind { kManaged, kPinned, kRegistered } kind = kManaged;
   };
   // A device allocation (on a host page boundary where the host maps the same address); 0 past
@@ -89,7 +91,8 @@ class DeviceMemory {
   uint64_t m_in_use = 0;
   func::GlobalMemory m_global;
   std::map<uint64_t, Mirror> m_mirrors;  // device base -> mirror
-  std::map<const void*, uint64_t> m_host_to_device;  // pinned (not at one address) and registered: host base -> device base
+  std::map<const void*, uint64_t>
+      m_host_to_device;  // pinned (not at one address) and registered: host base -> device base
 };
 
 }  // namespace gputlm::runtime

@@ -6,7 +6,8 @@
 // One device (ordinal 0) with one context: cuCtxCreate and cuDevicePrimaryCtxRetain hand out the
 // same context, which stays current on every thread. Modules come from PTX text or fat binaries
 // (Runtime::load_module). Errors are CUresult codes (their values are the runtime's where the two
-// APIs share a meaning); what gputlm cannot do ends the run with exit 2 naming it, as in the runtime.
+// APIs share a meaning); what gputlm cannot do ends the run with exit 2 naming it, as in the
+// runtime.
 #include <cstdint>
 #include <cstring>
 #include <fstream>
@@ -32,9 +33,14 @@ const gputlm::gpu::GpuSpec& spec() { return rt().program().spec(); }
 // handle (103-105) is not.
 std::optional<int> driver_only_attribute(int attribute) {
   switch (attribute) {
-    case 102: return 1;
-    case 107: return rt().virtual_memory().generic_compression() ? 1 : 0;
-    case 103: case 104: case 105: return 0;
+    case 102:
+      return 1;
+    case 107:
+      return rt().virtual_memory().generic_compression() ? 1 : 0;
+    case 103:
+    case 104:
+    case 105:
+      return 0;
   }
   return std::nullopt;
 }
@@ -126,11 +132,21 @@ int cuCtxCreate_v4(void** context, void*, unsigned, int device) {
     return kSuccess;
   });
 }
-int cuCtxCreate_v2(void** context, unsigned flags, int device) { return cuCtxCreate_v4(context, nullptr, flags, device); }
-int cuDevicePrimaryCtxRetain(void** context, int device) { return cuCtxCreate_v4(context, nullptr, 0, device); }
-int cuDevicePrimaryCtxRelease_v2(int device) { return device == 0 ? kSuccess : kErrorInvalidDevice; }
-int cuCtxDestroy_v2(void* context) { return context == context_handle() ? kSuccess : kDriverInvalidContext; }
-int cuCtxSetCurrent(void* context) { return !context || context == context_handle() ? kSuccess : kDriverInvalidContext; }
+int cuCtxCreate_v2(void** context, unsigned flags, int device) {
+  return cuCtxCreate_v4(context, nullptr, flags, device);
+}
+int cuDevicePrimaryCtxRetain(void** context, int device) {
+  return cuCtxCreate_v4(context, nullptr, 0, device);
+}
+int cuDevicePrimaryCtxRelease_v2(int device) {
+  return device == 0 ? kSuccess : kErrorInvalidDevice;
+}
+int cuCtxDestroy_v2(void* context) {
+  return context == context_handle() ? kSuccess : kDriverInvalidContext;
+}
+int cuCtxSetCurrent(void* context) {
+  return !context || context == context_handle() ? kSuccess : kDriverInvalidContext;
+}
 int cuCtxPushCurrent_v2(void* context) { return cuCtxSetCurrent(context); }
 int cuCtxGetCurrent(void** context) {
   return driver("cuCtxGetCurrent", [&] {

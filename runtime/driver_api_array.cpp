@@ -24,9 +24,11 @@ Runtime& rt() { return Runtime::get(); }
 CudaArray* array(const void* handle) { return rt().arrays().find(handle); }
 
 // cuda.h CUDA_ARRAY3D_*: the runtime's flags, and those it has no model for.
-constexpr unsigned kKnownArrayFlags = kArrayLayered | kArraySurfaceLoadStore | kArrayCubemap | kArrayTextureGather;
+constexpr unsigned kKnownArrayFlags =
+    kArrayLayered | kArraySurfaceLoadStore | kArrayCubemap | kArrayTextureGather;
 
-int create(const char* api, void** handle, size_t w, size_t h, size_t d, int format, unsigned channels, unsigned flags) {
+int create(const char* api, void** handle, size_t w, size_t h, size_t d, int format,
+           unsigned channels, unsigned flags) {
   return driver(api, [&] {
     if (flags & ~kKnownArrayFlags) {
       char text[16];
@@ -47,8 +49,8 @@ struct Side {
 };
 // The side of memory type `type` at (x bytes, y, z) of a copy of width x height x depth;
 // false for a bad type or a region outside the array.
-bool side(int type, const void* host, uint64_t device, void* handle, size_t pitch, size_t rows, size_t x, size_t y, size_t z,
-          size_t width, size_t height, size_t depth, Side& s) {
+bool side(int type, const void* host, uint64_t device, void* handle, size_t pitch, size_t rows,
+          size_t x, size_t y, size_t z, size_t width, size_t height, size_t depth, Side& s) {
   s.type = type;
   switch (type) {
     case kMemoryTypeHost:
@@ -69,7 +71,8 @@ bool side(int type, const void* host, uint64_t device, void* handle, size_t pitc
       s.slice = a->resource.slice_pitch;
       return true;
     }
-    default: return false;
+    default:
+      return false;
   }
 }
 
@@ -77,11 +80,13 @@ bool side(int type, const void* host, uint64_t device, void* handle, size_t pitc
 MemcpyKind kind_of(int src, int dst) {
   if (src == kMemoryTypeUnified || dst == kMemoryTypeUnified) return kDefault;
   const bool from_host = src == kMemoryTypeHost, to_host = dst == kMemoryTypeHost;
-  return from_host ? (to_host ? kHostToHost : kHostToDevice) : (to_host ? kDeviceToHost : kDeviceToDevice);
+  return from_host ? (to_host ? kHostToHost : kHostToDevice)
+                   : (to_host ? kDeviceToHost : kDeviceToDevice);
 }
 
 CudaError copy(const Side& s, const Side& d, size_t width, size_t height, size_t depth) {
-  const CudaError e = copy_rows(rt().memory(), d.ptr, d.pitch, d.slice, s.ptr, s.pitch, s.slice, width, height, depth, kind_of(s.type, d.type));
+  const CudaError e = copy_rows(rt().memory(), d.ptr, d.pitch, d.slice, s.ptr, s.pitch, s.slice,
+                                width, height, depth, kind_of(s.type, d.type));
   return e == kErrorInvalidPitchValue ? kErrorInvalidValue : e;  // cuda.h: CUDA_ERROR_INVALID_VALUE
 }
 
@@ -95,10 +100,10 @@ int memcpy_2d(const char* api, const Memcpy2D* p, void* stream = nullptr) {
     no_capture(api, stream);
     if (!p) return kErrorInvalidValue;
     Side s, d;
-    if (!side(p->srcMemoryType, p->srcHost, p->srcDevice, p->srcArray, p->srcPitch, 0, p->srcXInBytes, p->srcY, 0, p->WidthInBytes,
-              p->Height, 1, s) ||
-        !side(p->dstMemoryType, p->dstHost, p->dstDevice, p->dstArray, p->dstPitch, 0, p->dstXInBytes, p->dstY, 0, p->WidthInBytes,
-              p->Height, 1, d))
+    if (!side(p->srcMemoryType, p->srcHost, p->srcDevice, p->srcArray, p->srcPitch, 0,
+              p->srcXInBytes, p->srcY, 0, p->WidthInBytes, p->Height, 1, s) ||
+        !side(p->dstMemoryType, p->dstHost, p->dstDevice, p->dstArray, p->dstPitch, 0,
+              p->dstXInBytes, p->dstY, 0, p->WidthInBytes, p->Height, 1, d))
       return kErrorInvalidValue;
     return copy(s, d, p->WidthInBytes, p->Height, 1);
   });
@@ -110,10 +115,10 @@ int memcpy_3d(const char* api, const Memcpy3D* p, void* stream = nullptr) {
     // cuda.h: srcLOD, dstLOD, reserved0 and reserved1 must be zero.
     if (!p || p->srcLOD || p->dstLOD || p->reserved0 || p->reserved1) return kErrorInvalidValue;
     Side s, d;
-    if (!side(p->srcMemoryType, p->srcHost, p->srcDevice, p->srcArray, p->srcPitch, p->srcHeight, p->srcXInBytes, p->srcY, p->srcZ,
-              p->WidthInBytes, p->Height, p->Depth, s) ||
-        !side(p->dstMemoryType, p->dstHost, p->dstDevice, p->dstArray, p->dstPitch, p->dstHeight, p->dstXInBytes, p->dstY, p->dstZ,
-              p->WidthInBytes, p->Height, p->Depth, d))
+    if (!side(p->srcMemoryType, p->srcHost, p->srcDevice, p->srcArray, p->srcPitch, p->srcHeight,
+              p->srcXInBytes, p->srcY, p->srcZ, p->WidthInBytes, p->Height, p->Depth, s) ||
+        !side(p->dstMemoryType, p->dstHost, p->dstDevice, p->dstArray, p->dstPitch, p->dstHeight,
+              p->dstXInBytes, p->dstY, p->dstZ, p->WidthInBytes, p->Height, p->Depth, d))
       return kErrorInvalidValue;
     return copy(s, d, p->WidthInBytes, p->Height, p->Depth);
   });
@@ -125,17 +130,20 @@ uint64_t linear(void* handle, size_t offset, size_t bytes) {
   const CudaArray* a = array(handle);
   if (!a) return 0;
   const gputlm::func::TexResource& r = a->resource;
-  return offset + bytes <= r.slice_pitch * r.slices() && offset + bytes >= offset ? r.base + offset : 0;
+  return offset + bytes <= r.slice_pitch * r.slices() && offset + bytes >= offset ? r.base + offset
+                                                                                  : 0;
 }
 
 void* at(uint64_t address) { return reinterpret_cast<void*>(address); }
 
 // A copy of `bytes` between byte `offset` of array `handle` and `other` (host or device memory).
-int array_copy(const char* api, void* handle, size_t offset, const void* other, size_t bytes, bool to_array, MemcpyKind kind) {
+int array_copy(const char* api, void* handle, size_t offset, const void* other, size_t bytes,
+               bool to_array, MemcpyKind kind) {
   return driver(api, [&] {
     void* a = at(linear(handle, offset, bytes));
     if (!a || !other) return kErrorInvalidValue;
-    return to_array ? rt().memory().copy(a, other, bytes, kind) : rt().memory().copy(const_cast<void*>(other), a, bytes, kind);
+    return to_array ? rt().memory().copy(a, other, bytes, kind)
+                    : rt().memory().copy(const_cast<void*>(other), a, bytes, kind);
   });
 }
 
@@ -150,12 +158,14 @@ int cuArrayCreate_v2(void** handle, const ArrayDescriptor* d) {
 
 int cuArray3DCreate_v2(void** handle, const Array3DDescriptor* d) {
   if (!d) return kErrorInvalidValue;
-  return create("cuArray3DCreate", handle, d->Width, d->Height, d->Depth, d->Format, d->NumChannels, d->Flags);
+  return create("cuArray3DCreate", handle, d->Width, d->Height, d->Depth, d->Format, d->NumChannels,
+                d->Flags);
 }
 
 int cuArrayDestroy(void* handle) {
   return driver("cuArrayDestroy", [&] {
-    return free_array(rt().arrays(), rt().memory(), handle) == kSuccess ? kSuccess : kDriverInvalidHandle;
+    return free_array(rt().arrays(), rt().memory(), handle) == kSuccess ? kSuccess
+                                                                        : kDriverInvalidHandle;
   });
 }
 
@@ -187,9 +197,13 @@ int cuArray3DGetDescriptor_v2(Array3DDescriptor* out, void* handle) {
 
 int cuMemcpy2D_v2(const Memcpy2D* p) { return memcpy_2d("cuMemcpy2D", p); }
 int cuMemcpy2DUnaligned_v2(const Memcpy2D* p) { return memcpy_2d("cuMemcpy2DUnaligned", p); }
-int cuMemcpy2DAsync_v2(const Memcpy2D* p, void* stream) { return memcpy_2d("cuMemcpy2DAsync", p, stream); }
+int cuMemcpy2DAsync_v2(const Memcpy2D* p, void* stream) {
+  return memcpy_2d("cuMemcpy2DAsync", p, stream);
+}
 int cuMemcpy3D_v2(const Memcpy3D* p) { return memcpy_3d("cuMemcpy3D", p); }
-int cuMemcpy3DAsync_v2(const Memcpy3D* p, void* stream) { return memcpy_3d("cuMemcpy3DAsync", p, stream); }
+int cuMemcpy3DAsync_v2(const Memcpy3D* p, void* stream) {
+  return memcpy_3d("cuMemcpy3DAsync", p, stream);
+}
 
 int cuMemcpyHtoA_v2(void* dst, size_t offset, const void* src, size_t bytes) {
   return array_copy("cuMemcpyHtoA", dst, offset, src, bytes, true, kHostToDevice);

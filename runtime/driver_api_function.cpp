@@ -28,11 +28,22 @@ int cuFuncGetAttribute(int* value, int attribute, void* function) {
     if (!k) return kDriverInvalidHandle;
     if (!value || attribute < 0 || attribute > 15) return kErrorInvalidValue;
     const FuncAttributes a = kernel_attributes(*k);
-    const int values[] = {a.maxThreadsPerBlock, static_cast<int>(a.sharedSizeBytes), static_cast<int>(a.constSizeBytes),
-                          static_cast<int>(a.localSizeBytes), a.numRegs, a.ptxVersion, a.binaryVersion, a.cacheModeCA,
-                          a.maxDynamicSharedSizeBytes, a.preferredShmemCarveout, a.clusterDimMustBeSet,
-                          a.requiredClusterWidth, a.requiredClusterHeight, a.requiredClusterDepth,
-                          a.nonPortableClusterSizeAllowed, a.clusterSchedulingPolicyPreference};
+    const int values[] = {a.maxThreadsPerBlock,
+                          static_cast<int>(a.sharedSizeBytes),
+                          static_cast<int>(a.constSizeBytes),
+                          static_cast<int>(a.localSizeBytes),
+                          a.numRegs,
+                          a.ptxVersion,
+                          a.binaryVersion,
+                          a.cacheModeCA,
+                          a.maxDynamicSharedSizeBytes,
+                          a.preferredShmemCarveout,
+                          a.clusterDimMustBeSet,
+                          a.requiredClusterWidth,
+                          a.requiredClusterHeight,
+                          a.requiredClusterDepth,
+                          a.nonPortableClusterSizeAllowed,
+                          a.clusterSchedulingPolicyPreference};
     *value = values[attribute];
     return kSuccess;
   });
@@ -45,7 +56,8 @@ int cuFuncSetAttribute(void* function, int attribute, int value) {
   });
 }
 
-// The L1/shared split is the config's: a preference changes nothing, as on devices with a fixed split.
+// The L1/shared split is the config's: a preference changes nothing, as on devices with a fixed
+// split.
 int cuFuncSetCacheConfig(void* function, int config) {
   return driver("cuFuncSetCacheConfig", [&] {
     if (!function_of(function)) return kDriverInvalidHandle;
@@ -53,8 +65,8 @@ int cuFuncSetCacheConfig(void* function, int config) {
   });
 }
 
-int cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int* blocks, void* function, int threads, size_t dynamic_shared,
-                                                         unsigned flags) {
+int cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int* blocks, void* function, int threads,
+                                                         size_t dynamic_shared, unsigned flags) {
   return driver("cuOccupancyMaxActiveBlocksPerMultiprocessor", [&] {
     RegisteredKernel* k = function_of(function);
     if (!k) return kDriverInvalidHandle;
@@ -64,25 +76,32 @@ int cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int* blocks, void* func
   });
 }
 
-int cuOccupancyMaxActiveBlocksPerMultiprocessor(int* blocks, void* function, int threads, size_t dynamic_shared) {
-  return cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(blocks, function, threads, dynamic_shared, 0);
+int cuOccupancyMaxActiveBlocksPerMultiprocessor(int* blocks, void* function, int threads,
+                                                size_t dynamic_shared) {
+  return cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(blocks, function, threads,
+                                                              dynamic_shared, 0);
 }
 
-// `shared_of` (CUoccupancyB2DSize): the dynamic shared memory of a block size; null: `dynamic_shared`.
-int cuOccupancyMaxPotentialBlockSizeWithFlags(int* min_grid, int* block, void* function, size_t (*shared_of)(int),
-                                              size_t dynamic_shared, int limit, unsigned flags) {
+// `shared_of` (CUoccupancyB2DSize): the dynamic shared memory of a block size; null:
+// `dynamic_shared`.
+int cuOccupancyMaxPotentialBlockSizeWithFlags(int* min_grid, int* block, void* function,
+                                              size_t (*shared_of)(int), size_t dynamic_shared,
+                                              int limit, unsigned flags) {
   return driver("cuOccupancyMaxPotentialBlockSize", [&] {
     RegisteredKernel* k = function_of(function);
     if (!k) return kDriverInvalidHandle;
     if (!min_grid || !block || flags > 1 || limit < 0) return kErrorInvalidValue;
-    max_potential_block_size(*k, [&](int size) { return shared_of ? shared_of(size) : dynamic_shared; }, limit, *min_grid, *block);
+    max_potential_block_size(
+        *k, [&](int size) { return shared_of ? shared_of(size) : dynamic_shared; }, limit,
+        *min_grid, *block);
     return kSuccess;
   });
 }
 
-int cuOccupancyMaxPotentialBlockSize(int* min_grid, int* block, void* function, size_t (*shared_of)(int), size_t dynamic_shared,
-                                     int limit) {
-  return cuOccupancyMaxPotentialBlockSizeWithFlags(min_grid, block, function, shared_of, dynamic_shared, limit, 0);
+int cuOccupancyMaxPotentialBlockSize(int* min_grid, int* block, void* function,
+                                     size_t (*shared_of)(int), size_t dynamic_shared, int limit) {
+  return cuOccupancyMaxPotentialBlockSizeWithFlags(min_grid, block, function, shared_of,
+                                                   dynamic_shared, limit, 0);
 }
 
 }  // extern "C"

@@ -26,7 +26,8 @@ using namespace gputlm::runtime;
 
 namespace {
 
-constexpr int kJitWallTime = 2, kJitInfoLog = 3, kJitInfoLogSize = 4, kJitErrorLog = 5, kJitErrorLogSize = 6;
+constexpr int kJitWallTime = 2, kJitInfoLog = 3, kJitInfoLogSize = 4, kJitErrorLog = 5,
+              kJitErrorLogSize = 6;
 constexpr int kInputPtx = 1, kInputFatbinary = 2;
 constexpr CudaError kDriverInvalidPtx = CudaError(218);  // CUDA_ERROR_INVALID_PTX
 
@@ -51,7 +52,8 @@ struct LinkState {
   }
   // Writes `text` into the log buffer `buffer_option` of `capacity` bytes (capped, NUL-terminated);
   // the size option `size_option` then says how much was written.
-  void write_log(int buffer_option, int size_option, unsigned capacity, const std::string& text) const {
+  void write_log(int buffer_option, int size_option, unsigned capacity,
+                 const std::string& text) const {
     void** buffer = slot(buffer_option);
     void** size = slot(size_option);
     if (!buffer || !*buffer || !size || !capacity) return;
@@ -62,7 +64,9 @@ struct LinkState {
   }
   void write_outputs() const {
     if (void** wall = slot(kJitWallTime)) {
-      const float ms = std::chrono::duration<float, std::milli>(std::chrono::steady_clock::now() - started).count();
+      const float ms =
+          std::chrono::duration<float, std::milli>(std::chrono::steady_clock::now() - started)
+              .count();
       std::memcpy(wall, &ms, sizeof ms);
     }
     write_log(kJitInfoLog, kJitInfoLogSize, info_capacity, info);
@@ -71,21 +75,26 @@ struct LinkState {
 };
 
 // Adds one input (its bytes); the CUresult.
-CudaError add_input(LinkState& s, int type, const char* data, size_t size, const std::string& name) {
+CudaError add_input(LinkState& s, int type, const char* data, size_t size,
+                    const std::string& name) {
   std::string ptx;
   if (type == kInputPtx) {
     ptx.assign(data, strnlen(data, size));
   } else if (type == kInputFatbinary) {
-    ptx = select_ptx(read_container(reinterpret_cast<const uint8_t*>(data), size, name), name).payload;
+    ptx = select_ptx(read_container(reinterpret_cast<const uint8_t*>(data), size, name), name)
+              .payload;
   } else {
-    static const char* const kinds[] = {"a cubin", "PTX", "a fat binary", "an object", "a library", "NVVM IR"};
-    not_implemented(std::string("cuLinkAddData of ") + (type >= 0 && type <= 5 ? kinds[type] : "an unknown input type") +
+    static const char* const kinds[] = {"a cubin",   "PTX",       "a fat binary",
+                                        "an object", "a library", "NVVM IR"};
+    not_implemented(std::string("cuLinkAddData of ") +
+                    (type >= 0 && type <= 5 ? kinds[type] : "an unknown input type") +
                     " (gputlm links PTX, and fat binaries holding PTX)");
   }
   std::string errors;
   try {
     const auto module = gputlm::isa::parse_ptx(ptx, name);
-    for (const auto& [kernel, e] : module->kernel_errors) errors += std::string(e.what()) + "\n";  // ptxas fails the whole module
+    for (const auto& [kernel, e] : module->kernel_errors)
+      errors += std::string(e.what()) + "\n";  // ptxas fails the whole module
   } catch (const gputlm::SourceError& e) {
     errors = std::string(e.what()) + "\n";
   }
@@ -95,7 +104,8 @@ CudaError add_input(LinkState& s, int type, const char* data, size_t size, const
     return kDriverInvalidPtx;
   }
   s.inputs.push_back(std::move(ptx));
-  s.info += "gputlm: added " + name + " (PTX, " + std::to_string(s.inputs.back().size()) + " bytes)\n";
+  s.info +=
+      "gputlm: added " + name + " (PTX, " + std::to_string(s.inputs.back().size()) + " bytes)\n";
   return kSuccess;
 }
 
@@ -115,15 +125,20 @@ int cuLinkCreate_v2(unsigned num_options, int* options, void** values, void** st
     return kSuccess;
   });
 }
-int cuLinkCreate(unsigned num_options, int* options, void** values, void** state) { return cuLinkCreate_v2(num_options, options, values, state); }
+int cuLinkCreate(unsigned num_options, int* options, void** values, void** state) {
+  return cuLinkCreate_v2(num_options, options, values, state);
+}
 
-int cuLinkAddData_v2(void* state, int type, void* data, size_t size, const char* name, unsigned, int*, void**) {
+int cuLinkAddData_v2(void* state, int type, void* data, size_t size, const char* name, unsigned,
+                     int*, void**) {
   return driver("cuLinkAddData", [&] {
     if (!state || !data || !size) return kErrorInvalidValue;
-    return add_input(*static_cast<LinkState*>(state), type, static_cast<const char*>(data), size, name && *name ? name : "cuLinkAddData input");
+    return add_input(*static_cast<LinkState*>(state), type, static_cast<const char*>(data), size,
+                     name && *name ? name : "cuLinkAddData input");
   });
 }
-int cuLinkAddData(void* state, int type, void* data, size_t size, const char* name, unsigned n, int* options, void** values) {
+int cuLinkAddData(void* state, int type, void* data, size_t size, const char* name, unsigned n,
+                  int* options, void** values) {
   return cuLinkAddData_v2(state, type, data, size, name, n, options, values);
 }
 
@@ -136,7 +151,8 @@ int cuLinkAddFile_v2(void* state, int type, const char* path, unsigned, int*, vo
     return add_input(*static_cast<LinkState*>(state), type, bytes.c_str(), bytes.size() + 1, path);
   });
 }
-int cuLinkAddFile(void* state, int type, const char* path, unsigned n, int* options, void** values) {
+int cuLinkAddFile(void* state, int type, const char* path, unsigned n, int* options,
+                  void** values) {
   return cuLinkAddFile_v2(state, type, path, n, options, values);
 }
 
@@ -146,7 +162,8 @@ int cuLinkComplete(void* state, void** image, size_t* size) {
     auto& s = *static_cast<LinkState*>(state);
     if (s.inputs.empty()) return kErrorInvalidValue;
     s.output = link_ptx_modules(s.inputs);
-    s.info += "gputlm: linked " + std::to_string(s.inputs.size()) + " PTX module(s); the image is their PTX (gputlm runs PTX)\n";
+    s.info += "gputlm: linked " + std::to_string(s.inputs.size()) +
+              " PTX module(s); the image is their PTX (gputlm runs PTX)\n";
     s.write_outputs();
     *image = s.output.data();
     *size = s.output.size() + 1;

@@ -27,9 +27,11 @@ void* ptr(uint64_t address) { return reinterpret_cast<void*>(address); }
 std::vector<void*> packed_params(const RegisteredKernel& k, void** extra) {
   char* buffer = nullptr;
   for (size_t i = 0; extra[i] != reinterpret_cast<void*>(kLaunchParamEnd); i += 2) {
-    if (extra[i] == reinterpret_cast<void*>(kLaunchParamBufferPointer)) buffer = static_cast<char*>(extra[i + 1]);
+    if (extra[i] == reinterpret_cast<void*>(kLaunchParamBufferPointer))
+      buffer = static_cast<char*>(extra[i + 1]);
     else if (extra[i] != reinterpret_cast<void*>(kLaunchParamBufferSize))
-      not_implemented("cuLaunchKernel with extra option " + std::to_string(reinterpret_cast<uintptr_t>(extra[i])));
+      not_implemented("cuLaunchKernel with extra option " +
+                      std::to_string(reinterpret_cast<uintptr_t>(extra[i])));
   }
   std::vector<void*> params;
   if (!buffer) return params;
@@ -38,8 +40,8 @@ std::vector<void*> packed_params(const RegisteredKernel& k, void** extra) {
 }
 
 // On a capturing stream the launch becomes a kernel node (graph_state.h).
-int launch(const char* api, void* function, Dim3 grid, Dim3 block, unsigned shared, void* stream, void** params, void** extra,
-           LaunchExtras extras) {
+int launch(const char* api, void* function, Dim3 grid, Dim3 block, unsigned shared, void* stream,
+           void** params, void** extra, LaunchExtras extras) {
   return driver(api, [&] {
     auto* k = static_cast<RegisteredKernel*>(function);
     if (!k) return kDriverInvalidHandle;
@@ -51,7 +53,8 @@ int launch(const char* api, void* function, Dim3 grid, Dim3 block, unsigned shar
       params = packed.data();
     }
     if (!params && !k->kernel->params.empty()) return kErrorInvalidValue;
-    if (capturing(stream)) return capture(stream, kernel_node(*k, grid, block, params, shared, extras));
+    if (capturing(stream))
+      return capture(stream, kernel_node(*k, grid, block, params, shared, extras));
     return rt().record(rt().launch(*k, grid, block, params, shared, extras, true));
   });
 }
@@ -69,7 +72,9 @@ int cuModuleLoadData(void** module, const void* image) {
 }
 
 // The JIT options (log buffers, optimisation level) change nothing: PTX is not compiled.
-int cuModuleLoadDataEx(void** module, const void* image, unsigned, void*, void**) { return cuModuleLoadData(module, image); }
+int cuModuleLoadDataEx(void** module, const void* image, unsigned, void*, void**) {
+  return cuModuleLoadData(module, image);
+}
 
 int cuModuleLoad(void** module, const char* path) {
   return driver("cuModuleLoad", [&] {
@@ -107,14 +112,17 @@ int cuModuleGetGlobal_v2(uint64_t* address, size_t* bytes, void* module, const c
   });
 }
 
-int cuLaunchKernel(void* function, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz, unsigned shared,
-                   void* stream, void** params, void** extra) {
-  return launch("cuLaunchKernel", function, {gx, gy, gz}, {bx, by, bz}, shared, stream, params, extra, {});
+int cuLaunchKernel(void* function, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by,
+                   unsigned bz, unsigned shared, void* stream, void** params, void** extra) {
+  return launch("cuLaunchKernel", function, {gx, gy, gz}, {bx, by, bz}, shared, stream, params,
+                extra, {});
 }
 
-int cuLaunchCooperativeKernel(void* function, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz,
-                              unsigned shared, void* stream, void** params) {
-  return launch("cuLaunchCooperativeKernel", function, {gx, gy, gz}, {bx, by, bz}, shared, stream, params, nullptr, {true});
+int cuLaunchCooperativeKernel(void* function, unsigned gx, unsigned gy, unsigned gz, unsigned bx,
+                              unsigned by, unsigned bz, unsigned shared, void* stream,
+                              void** params) {
+  return launch("cuLaunchCooperativeKernel", function, {gx, gy, gz}, {bx, by, bz}, shared, stream,
+                params, nullptr, {true});
 }
 
 int cuMemAlloc_v2(uint64_t* address, size_t bytes) {
@@ -160,14 +168,21 @@ int cuMemcpyDtoH_v2(void* dst, uint64_t src, size_t bytes) {
   return driver("cuMemcpyDtoH", [&] { return mem().copy(dst, ptr(src), bytes, kDeviceToHost); });
 }
 int cuMemcpyDtoD_v2(uint64_t dst, uint64_t src, size_t bytes) {
-  return driver("cuMemcpyDtoD", [&] { return mem().copy(ptr(dst), ptr(src), bytes, kDeviceToDevice); });
+  return driver("cuMemcpyDtoD",
+                [&] { return mem().copy(ptr(dst), ptr(src), bytes, kDeviceToDevice); });
 }
 int cuMemcpy(uint64_t dst, uint64_t src, size_t bytes) {
   return driver("cuMemcpy", [&] { return mem().copy(ptr(dst), ptr(src), bytes, kDefault); });
 }
-int cuMemcpyHtoDAsync_v2(uint64_t dst, const void* src, size_t bytes, void*) { return cuMemcpyHtoD_v2(dst, src, bytes); }
-int cuMemcpyDtoHAsync_v2(void* dst, uint64_t src, size_t bytes, void*) { return cuMemcpyDtoH_v2(dst, src, bytes); }
-int cuMemcpyAsync(uint64_t dst, uint64_t src, size_t bytes, void*) { return cuMemcpy(dst, src, bytes); }
+int cuMemcpyHtoDAsync_v2(uint64_t dst, const void* src, size_t bytes, void*) {
+  return cuMemcpyHtoD_v2(dst, src, bytes);
+}
+int cuMemcpyDtoHAsync_v2(void* dst, uint64_t src, size_t bytes, void*) {
+  return cuMemcpyDtoH_v2(dst, src, bytes);
+}
+int cuMemcpyAsync(uint64_t dst, uint64_t src, size_t bytes, void*) {
+  return cuMemcpy(dst, src, bytes);
+}
 
 int cuMemsetD8_v2(uint64_t dst, unsigned char value, size_t count) {
   return driver("cuMemsetD8", [&] { return mem().set(ptr(dst), value, count); });
@@ -189,7 +204,9 @@ int cudaEventDestroy(void* event);
 int cudaStreamSynchronize(void* stream);
 int cudaEventSynchronize(void* event);
 
-int cuStreamCreate(void** stream, unsigned flags) { return cudaStreamCreateWithFlags(stream, flags); }
+int cuStreamCreate(void** stream, unsigned flags) {
+  return cudaStreamCreateWithFlags(stream, flags);
+}
 int cuStreamDestroy_v2(void* stream) { return cudaStreamDestroy(stream); }
 int cuStreamSynchronize(void* stream) { return cudaStreamSynchronize(stream); }
 int cuStreamQuery(void*) { return kSuccess; }
@@ -197,8 +214,12 @@ int cuEventCreate(void** event, unsigned) { return cudaEventCreate(event); }
 int cuEventRecord(void* event, void* stream) { return cudaEventRecord(event, stream); }
 int cuEventSynchronize(void* event) { return cudaEventSynchronize(event); }
 int cuEventQuery(void*) { return kSuccess; }
-int cuEventElapsedTime_v2(float* ms, void* start, void* end) { return cudaEventElapsedTime(ms, start, end); }
-int cuEventElapsedTime(float* ms, void* start, void* end) { return cudaEventElapsedTime(ms, start, end); }
+int cuEventElapsedTime_v2(float* ms, void* start, void* end) {
+  return cudaEventElapsedTime(ms, start, end);
+}
+int cuEventElapsedTime(float* ms, void* start, void* end) {
+  return cudaEventElapsedTime(ms, start, end);
+}
 int cuEventDestroy_v2(void* event) { return cudaEventDestroy(event); }
 
 }  // extern "C"

@@ -26,25 +26,34 @@ bool format_of(const ResourceDesc& r, ChannelFormatDesc& out) {
       out = a->desc;
       return true;
     }
-    case kResourceLinear: out = r.res.linear.desc; return true;
-    case kResourcePitch2D: out = r.res.pitch2D.desc; return true;
-    default: return true;
+    case kResourceLinear:
+      out = r.res.linear.desc;
+      return true;
+    case kResourcePitch2D:
+      out = r.res.pitch2D.desc;
+      return true;
+    default:
+      return true;
   }
 }
 
-int create(const char* api, uint64_t* handle, const DriverResourceDesc* res, const DriverTextureDesc* tex, const void* view,
-           bool surface) {
+int create(const char* api, uint64_t* handle, const DriverResourceDesc* res,
+           const DriverTextureDesc* tex, const void* view, bool surface) {
   return driver(api, [&] {
     if (view) not_implemented(std::string(api) + " with a resource view (pResViewDesc)");
     if (!res || (!surface && !tex)) return kErrorInvalidValue;
     ResourceDesc r;
     if (!runtime_resource(*res, r)) return kErrorInvalidValue;
-    if (r.resType == kResourceMipmappedArray) not_implemented(std::string(api) + " of a mipmapped array (CU_RESOURCE_TYPE_MIPMAPPED_ARRAY)");
+    if (r.resType == kResourceMipmappedArray)
+      not_implemented(std::string(api) +
+                      " of a mipmapped array (CU_RESOURCE_TYPE_MIPMAPPED_ARRAY)");
     ChannelFormatDesc format{};
     if (!format_of(r, format)) return kErrorInvalidValue;
     TextureDesc t{};
     if (tex) runtime_texture(*tex, format, t);
-    return create_texture_object(handle, &r, surface ? nullptr : &t, surface) == kSuccess ? kSuccess : kErrorInvalidValue;
+    return create_texture_object(handle, &r, surface ? nullptr : &t, surface) == kSuccess
+               ? kSuccess
+               : kErrorInvalidValue;
   });
 }
 
@@ -65,7 +74,8 @@ int destroy(const char* api, uint64_t handle, bool surface) {
 
 extern "C" {
 
-int cuTexObjectCreate(uint64_t* handle, const DriverResourceDesc* res, const DriverTextureDesc* tex, const void* view) {
+int cuTexObjectCreate(uint64_t* handle, const DriverResourceDesc* res, const DriverTextureDesc* tex,
+                      const void* view) {
   return create("cuTexObjectCreate", handle, res, tex, view, false);
 }
 int cuTexObjectDestroy(uint64_t handle) { return destroy("cuTexObjectDestroy", handle, false); }

@@ -28,7 +28,8 @@ CudaError device_location(const MemLocation& l, const char* api) {
 
 CudaError check_prop(const MemAllocationProp* prop, const char* api) {
   if (!prop) return kErrorInvalidValue;
-  if (prop->type == kAllocationManaged) not_implemented(std::string(api) + " of managed memory (CU_MEM_ALLOCATION_TYPE_MANAGED)");
+  if (prop->type == kAllocationManaged)
+    not_implemented(std::string(api) + " of managed memory (CU_MEM_ALLOCATION_TYPE_MANAGED)");
   if (prop->type != kAllocationPinned) return kErrorInvalidValue;
   if (const CudaError e = device_location(prop->location, api)) return e;
   return prop->requestedHandleTypes != 0 ? kErrorNotSupported : kSuccess;
@@ -40,14 +41,16 @@ extern "C" {
 
 int cuMemGetAllocationGranularity(size_t* granularity, const MemAllocationProp* prop, int option) {
   return driver("cuMemGetAllocationGranularity", [&] {
-    if (!granularity || (option != kGranularityMinimum && option != kGranularityRecommended)) return kErrorInvalidValue;
+    if (!granularity || (option != kGranularityMinimum && option != kGranularityRecommended))
+      return kErrorInvalidValue;
     if (const CudaError e = check_prop(prop, "cuMemGetAllocationGranularity")) return e;
     *granularity = VirtualMemory::kGranularity;
     return kSuccess;
   });
 }
 
-int cuMemAddressReserve(uint64_t* ptr, size_t size, size_t alignment, uint64_t, unsigned long long flags) {
+int cuMemAddressReserve(uint64_t* ptr, size_t size, size_t alignment, uint64_t,
+                        unsigned long long flags) {
   return driver("cuMemAddressReserve", [&] {
     if (!ptr || flags != 0) return kErrorInvalidValue;
     return vm().reserve(*ptr, size, alignment);
@@ -58,7 +61,8 @@ int cuMemAddressFree(uint64_t ptr, size_t size) {
   return driver("cuMemAddressFree", [&] { return vm().free_reservation(ptr, size); });
 }
 
-int cuMemCreate(uint64_t* handle, size_t size, const MemAllocationProp* prop, unsigned long long flags) {
+int cuMemCreate(uint64_t* handle, size_t size, const MemAllocationProp* prop,
+                unsigned long long flags) {
   return driver("cuMemCreate", [&] {
     if (!handle || flags != 0) return kErrorInvalidValue;
     if (const CudaError e = check_prop(prop, "cuMemCreate")) return e;
@@ -71,7 +75,9 @@ int cuMemRelease(uint64_t handle) {
 }
 
 int cuMemMap(uint64_t ptr, size_t size, size_t offset, uint64_t handle, unsigned long long flags) {
-  return driver("cuMemMap", [&] { return flags != 0 ? kErrorInvalidValue : vm().map(ptr, size, offset, handle); });
+  return driver("cuMemMap", [&] {
+    return flags != 0 ? kErrorInvalidValue : vm().map(ptr, size, offset, handle);
+  });
 }
 
 int cuMemUnmap(uint64_t ptr, size_t size) {
@@ -87,8 +93,10 @@ int cuMemSetAccess(uint64_t ptr, size_t size, const MemAccessDesc* desc, size_t 
     int flags = kAccessNone;
     for (size_t i = 0; i < count; ++i) {
       if (const CudaError e = device_location(desc[i].location, "cuMemSetAccess")) return e;
-      if (desc[i].flags == kAccessRead) not_implemented("cuMemSetAccess with read-only access (CU_MEM_ACCESS_FLAGS_PROT_READ)");
-      if (desc[i].flags != kAccessNone && desc[i].flags != kAccessReadWrite) return kErrorInvalidValue;
+      if (desc[i].flags == kAccessRead)
+        not_implemented("cuMemSetAccess with read-only access (CU_MEM_ACCESS_FLAGS_PROT_READ)");
+      if (desc[i].flags != kAccessNone && desc[i].flags != kAccessReadWrite)
+        return kErrorInvalidValue;
       flags = desc[i].flags;  // one device: the last descriptor for it holds
     }
     return vm().set_access(ptr, size, flags);

@@ -14,14 +14,30 @@ namespace gputlm::runtime {
 // CUarray_format values with a runtime channel format (others, such as the block-compressed and
 // video formats, are not implemented).
 enum ArrayFormat : int {
-  kFormatUnsigned8 = 0x01, kFormatUnsigned16 = 0x02, kFormatUnsigned32 = 0x03, kFormatSigned8 = 0x08,
-  kFormatSigned16 = 0x09, kFormatSigned32 = 0x0a, kFormatHalf = 0x10, kFormatFloat = 0x20,
+  kFormatUnsigned8 = 0x01,
+  kFormatUnsigned16 = 0x02,
+  kFormatUnsigned32 = 0x03,
+  kFormatSigned8 = 0x08,
+  kFormatSigned16 = 0x09,
+  kFormatSigned32 = 0x0a,
+  kFormatHalf = 0x10,
+  kFormatFloat = 0x20,
 };
 // CUmemorytype.
-enum DriverMemoryType : int { kMemoryTypeHost = 1, kMemoryTypeDevice = 2, kMemoryTypeArray = 3, kMemoryTypeUnified = 4 };
+enum DriverMemoryType : int {
+  kMemoryTypeHost = 1,
+  kMemoryTypeDevice = 2,
+  kMemoryTypeArray = 3,
+  kMemoryTypeUnified = 4
+};
 // CUDA_TEXTURE_DESC::flags (CU_TRSF_*).
-enum TextureFlags : unsigned { kTrsfReadAsInteger = 0x01, kTrsfNormalizedCoordinates = 0x02, kTrsfSrgb = 0x10,
-                               kTrsfDisableTrilinearOptimization = 0x20, kTrsfSeamlessCubemap = 0x40 };
+enum TextureFlags : unsigned {
+  kTrsfReadAsInteger = 0x01,
+  kTrsfNormalizedCoordinates = 0x02,
+  kTrsfSrgb = 0x10,
+  kTrsfDisableTrilinearOptimization = 0x20,
+  kTrsfSeamlessCubemap = 0x40
+};
 
 struct ArrayDescriptor {
   size_t Width, Height;

@@ -14,7 +14,8 @@ constexpr DriverError kErrors[] = {
     {1, "CUDA_ERROR_INVALID_VALUE", "invalid argument"},
     {2, "CUDA_ERROR_OUT_OF_MEMORY", "out of memory"},
     {3, "CUDA_ERROR_NOT_INITIALIZED", "initialization error"},
-    {9, "CUDA_ERROR_INVALID_CONFIGURATION", "invalid configuration argument"},  // not in cuda.h: the runtime's code passes through
+    {9, "CUDA_ERROR_INVALID_CONFIGURATION",
+     "invalid configuration argument"},  // not in cuda.h: the runtime's code passes through
     {101, "CUDA_ERROR_INVALID_DEVICE", "invalid device ordinal"},
     {200, "CUDA_ERROR_INVALID_IMAGE", "device kernel image is invalid"},
     {201, "CUDA_ERROR_INVALID_CONTEXT", "invalid device context"},

@@ -12,7 +12,8 @@ namespace gputlm::runtime {
 // before cuInit.
 template <typename Body>
 int driver(const char* api, Body&& body) {
-  return guarded(api, [&] { return Runtime::get().driver_initialised() ? body() : kDriverNotInitialized; });
+  return guarded(
+      api, [&] { return Runtime::get().driver_initialised() ? body() : kDriverNotInitialized; });
 }
 
 }  // namespace gputlm::runtime

@@ -9,9 +9,19 @@
 namespace gputlm::runtime {
 
 // CUmemLocationType.
-enum MemLocationType : int { kLocationInvalid = 0, kLocationDevice = 1, kLocationHost = 2, kLocationHostNuma = 3, kLocationHostNumaCurrent = 4 };
+enum MemLocationType : int {
+  kLocationInvalid = 0,
+  kLocationDevice = 1,
+  kLocationHost = 2,
+  kLocationHostNuma = 3,
+  kLocationHostNumaCurrent = 4
+};
 // CUmemAllocationType.
-enum MemAllocationType : int { kAllocationInvalid = 0, kAllocationPinned = 1, kAllocationManaged = 2 };
+enum MemAllocationType : int {
+  kAllocationInvalid = 0,
+  kAllocationPinned = 1,
+  kAllocationManaged = 2
+};
 // CUmemAccess_flags.
 enum MemAccessFlags : int { kAccessNone = 0, kAccessRead = 1, kAccessReadWrite = 3 };
 // CUmemAllocationGranularity_flags.

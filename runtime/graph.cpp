@@ -15,7 +15,8 @@ KernelCall& KernelCall::operator=(const KernelCall& o) {
   extras = o.extras;
   params = o.params;
   args.clear();
-  for (void* a : o.args) args.push_back(params.data() + (static_cast<uint8_t*>(a) - o.params.data()));
+  for (void* a : o.args)
+    args.push_back(params.data() + (static_cast<uint8_t*>(a) - o.params.data()));
   return *this;
 }
 
@@ -48,26 +49,32 @@ void copy_params(const GraphNode& from, GraphNode& to) {
 
 bool Graph::owns(const GraphNode* node) const { return node && node->owner == this; }
 
-CudaError Graph::add(std::unique_ptr<GraphNode> node, const std::vector<GraphNode*>& deps, GraphNode** out) {
+CudaError Graph::add(std::unique_ptr<GraphNode> node, const std::vector<GraphNode*>& deps,
+                     GraphNode** out) {
   for (GraphNode* d : deps)
     if (!owns(d)) return kErrorInvalidValue;
   node->owner = this;
   node->id = m_next_id++;
   for (GraphNode* d : deps)
-    if (std::find(node->deps.begin(), node->deps.end(), d) == node->deps.end()) node->deps.push_back(d);
+    if (std::find(node->deps.begin(), node->deps.end(), d) == node->deps.end())
+      node->deps.push_back(d);
   m_nodes.push_back(std::move(node));
   if (out) *out = m_nodes.back().get();
   return kSuccess;
 }
 
 void Graph::remove(GraphNode* node) {
-  for (auto& n : m_nodes) n->deps.erase(std::remove(n->deps.begin(), n->deps.end(), node), n->deps.end());
-  m_nodes.erase(std::remove_if(m_nodes.begin(), m_nodes.end(), [&](const auto& n) { return n.get() == node; }), m_nodes.end());
+  for (auto& n : m_nodes)
+    n->deps.erase(std::remove(n->deps.begin(), n->deps.end(), node), n->deps.end());
+  m_nodes.erase(std::remove_if(m_nodes.begin(), m_nodes.end(),
+                               [&](const auto& n) { return n.get() == node; }),
+                m_nodes.end());
 }
 
 CudaError Graph::add_edge(GraphNode* from, GraphNode* to) {
   if (!owns(from) || !owns(to) || from == to) return kErrorInvalidValue;
-  if (std::find(to->deps.begin(), to->deps.end(), from) != to->deps.end()) return kErrorInvalidValue;  // CUDA: duplicate edge
+  if (std::find(to->deps.begin(), to->deps.end(), from) != to->deps.end())
+    return kErrorInvalidValue;  // CUDA: duplicate edge
   to->deps.push_back(from);
   return kSuccess;
 }
@@ -146,7 +153,8 @@ size_t position(const Graph& g, const GraphNode* node) {
 }
 }  // namespace
 
-bool Graph::same_topology(const Graph& other, GraphExecUpdateResult& why, const GraphNode*& where) const {
+bool Graph::same_topology(const Graph& other, GraphExecUpdateResult& why,
+                          const GraphNode*& where) const {
   where = nullptr;
   why = kUpdateTopologyChanged;
   if (m_nodes.size() != other.m_nodes.size()) return false;
@@ -159,7 +167,8 @@ bool Graph::same_topology(const Graph& other, GraphExecUpdateResult& why, const 
       if (position(*this, a.deps[d]) != position(other, b.deps[d])) return false;
     if (a.type == NodeType::kGraph && !a.child->same_topology(*b.child, why, where)) return false;
     if (a.type == NodeType::kConditional) {
-      if (a.condition_type != b.condition_type || a.bodies.size() != b.bodies.size()) return (why = kUpdateParametersChanged), false;
+      if (a.condition_type != b.condition_type || a.bodies.size() != b.bodies.size())
+        return (why = kUpdateParametersChanged), false;
       for (size_t k = 0; k < a.bodies.size(); ++k)
         if (!a.bodies[k]->same_topology(*b.bodies[k], why, where)) return false;
     }

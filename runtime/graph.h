@@ -60,8 +60,8 @@ struct GraphNode {
   Memcpy3DParms copy{};
   MemsetParams memset{};
   HostNodeParams host{};
-  std::unique_ptr<Graph> child;  // kGraph
-  void* event = nullptr;         // kEventRecord, kWaitEvent
+  std::unique_ptr<Graph> child;            // kGraph
+  void* event = nullptr;                   // kEventRecord, kWaitEvent
   std::shared_ptr<GraphAllocation> alloc;  // kMemAlloc
   uint64_t free_address = 0;               // kMemFree
   // kConditional: its handle (the device address of the 32-bit condition), its type
@@ -83,7 +83,8 @@ struct ConditionalHandle {
 class Graph {
  public:
   // Adds `node` after `deps` (each a node of this graph: else kErrorInvalidValue, nothing added).
-  CudaError add(std::unique_ptr<GraphNode> node, const std::vector<GraphNode*>& deps, GraphNode** out);
+  CudaError add(std::unique_ptr<GraphNode> node, const std::vector<GraphNode*>& deps,
+                GraphNode** out);
   // Removes a node and every edge to or from it.
   void remove(GraphNode* node);
   CudaError add_edge(GraphNode* from, GraphNode* to);

@@ -13,8 +13,19 @@ namespace gputlm::runtime {
 
 // cudaGraphNodeType.
 enum class NodeType : int {
-  kKernel = 0, kMemcpy = 1, kMemset = 2, kHost = 3, kGraph = 4, kEmpty = 5, kWaitEvent = 6, kEventRecord = 7,
-  kExtSemSignal = 8, kExtSemWait = 9, kMemAlloc = 10, kMemFree = 11, kConditional = 13,
+  kKernel = 0,
+  kMemcpy = 1,
+  kMemset = 2,
+  kHost = 3,
+  kGraph = 4,
+  kEmpty = 5,
+  kWaitEvent = 6,
+  kEventRecord = 7,
+  kExtSemSignal = 8,
+  kExtSemWait = 9,
+  kMemAlloc = 10,
+  kMemFree = 11,
+  kConditional = 13,
 };
 
 // cudaKernelNodeParams (and its V2, the same layout).
@@ -45,7 +56,9 @@ struct HostNodeParams {
 // cudaMemPoolProps and cudaMemAllocNodeParams (and V2).
 struct MemPoolProps {
   int allocType, handleTypes;
-  struct { int type, id; } location;
+  struct {
+    int type, id;
+  } location;
   void* win32SecurityAttributes;
   size_t maxSize;
   unsigned short usage;
@@ -76,13 +89,24 @@ struct GraphNodeParams {
   union {
     long long reserved1[29];
     KernelNodeParams kernel;
-    struct { int flags; int reserved[3]; Memcpy3DParms copyParams; } memcpy;
+    struct {
+      int flags;
+      int reserved[3];
+      Memcpy3DParms copyParams;
+    } memcpy;
     MemsetParams memset;
     HostNodeParams host;
-    struct { void* graph; int ownership; } graph;  // cudaChildGraphNodeParams
-    struct { void* event; } eventWait, eventRecord;
+    struct {
+      void* graph;
+      int ownership;
+    } graph;  // cudaChildGraphNodeParams
+    struct {
+      void* event;
+    } eventWait, eventRecord;
     MemAllocNodeParams alloc;
-    struct { void* dptr; } free;
+    struct {
+      void* dptr;
+    } free;
     ConditionalNodeParams conditional;
   };
   long long reserved2;
@@ -103,7 +127,11 @@ struct GraphInstantiateParams {
   int result_out;
 };
 static_assert(sizeof(GraphInstantiateParams) == 32);
-enum GraphInstantiateResult : int { kInstantiateSuccess = 0, kInstantiateError = 1, kInstantiateInvalidStructure = 2 };
+enum GraphInstantiateResult : int {
+  kInstantiateSuccess = 0,
+  kInstantiateError = 1,
+  kInstantiateInvalidStructure = 2
+};
 
 // cudaGraphExecUpdateResultInfo and cudaGraphExecUpdateResult.
 struct GraphExecUpdateResultInfo {
@@ -113,8 +141,13 @@ struct GraphExecUpdateResultInfo {
 };
 static_assert(sizeof(GraphExecUpdateResultInfo) == 24);
 enum GraphExecUpdateResult : int {
-  kUpdateSuccess = 0, kUpdateError = 1, kUpdateTopologyChanged = 2, kUpdateNodeTypeChanged = 3,
-  kUpdateFunctionChanged = 4, kUpdateParametersChanged = 5, kUpdateNotSupported = 6,
+  kUpdateSuccess = 0,
+  kUpdateError = 1,
+  kUpdateTopologyChanged = 2,
+  kUpdateNodeTypeChanged = 3,
+  kUpdateFunctionChanged = 4,
+  kUpdateParametersChanged = 5,
+  kUpdateNotSupported = 6,
 };
 
 // cudaStreamCaptureStatus and cudaStreamCaptureMode.
@@ -122,6 +155,11 @@ enum CaptureStatus : int { kCaptureNone = 0, kCaptureActive = 1, kCaptureInvalid
 enum CaptureMode : int { kCaptureGlobal = 0, kCaptureThreadLocal = 1, kCaptureRelaxed = 2 };
 
 // cudaGraphMemAttributeType.
-enum GraphMemAttribute : int { kUsedMemCurrent = 0, kUsedMemHigh = 1, kReservedMemCurrent = 2, kReservedMemHigh = 3 };
+enum GraphMemAttribute : int {
+  kUsedMemCurrent = 0,
+  kUsedMemHigh = 1,
+  kReservedMemCurrent = 2,
+  kReservedMemHigh = 3
+};
 
 }  // namespace gputlm::runtime

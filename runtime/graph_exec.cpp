@@ -17,10 +17,12 @@ CudaError run_memset(const MemsetParams& m) {
   DeviceMemory& mem = Runtime::get().memory();
   const size_t row = m.width * m.elementSize;
   std::vector<uint8_t> pattern(row);
-  for (size_t i = 0; i < row; ++i) pattern[i] = static_cast<uint8_t>(m.value >> (8 * (i % m.elementSize)));
+  for (size_t i = 0; i < row; ++i)
+    pattern[i] = static_cast<uint8_t>(m.value >> (8 * (i % m.elementSize)));
   for (size_t y = 0; y < m.height; ++y) {
     void* dst = static_cast<char*>(m.dst) + y * m.pitch;
-    const CudaError e = m.elementSize == 1 ? mem.set(dst, static_cast<int>(m.value), row) : mem.copy(dst, pattern.data(), row, kHostToDevice);
+    const CudaError e = m.elementSize == 1 ? mem.set(dst, static_cast<int>(m.value), row)
+                                           : mem.copy(dst, pattern.data(), row, kHostToDevice);
     if (e) return e;
   }
   return kSuccess;
@@ -33,8 +35,8 @@ uint32_t condition(uint64_t address) {
 }
 
 // cudaGraphCondTypeIf (0): the first body when the condition is not 0, else the second if any;
-// cudaGraphCondTypeWhile (1): the body while it is not 0 (read before each run); cudaGraphCondTypeSwitch
-// (2): the body the condition numbers, if any.
+// cudaGraphCondTypeWhile (1): the body while it is not 0 (read before each run);
+// cudaGraphCondTypeSwitch (2): the body the condition numbers, if any.
 CudaError run_conditional(GraphNode& n) {
   switch (n.condition_type) {
     case 0:
@@ -54,7 +56,9 @@ CudaError run_conditional(GraphNode& n) {
 // cudaGraphCondAssignDefault: a launch starts with the handle's default value.
 void assign_defaults(Graph& g) {
   for (const ConditionalHandle& h : g.conditional_handles())
-    if (h.assign_default) Runtime::get().memory().copy(reinterpret_cast<void*>(h.address), &h.default_value, 4, kHostToDevice);
+    if (h.assign_default)
+      Runtime::get().memory().copy(reinterpret_cast<void*>(h.address), &h.default_value, 4,
+                                   kHostToDevice);
   for (const auto& n : g.nodes()) {
     if (n->child) assign_defaults(*n->child);
     for (const auto& b : n->bodies) assign_defaults(*b);
@@ -66,16 +70,27 @@ CudaError run_node(GraphNode& n) {
   if (!n.enabled) return kSuccess;  // a disabled node runs as an empty one
   switch (n.type) {
     case NodeType::kKernel:
-      return rt.launch(*n.kernel.kernel, n.kernel.grid, n.kernel.block, n.kernel.args.data(), n.kernel.shared, n.kernel.extras);
-    case NodeType::kMemcpy: return static_cast<CudaError>(cudaMemcpy3D(&n.copy));
-    case NodeType::kMemset: return run_memset(n.memset);
-    case NodeType::kHost: n.host.fn(n.host.userData); return kSuccess;
-    case NodeType::kGraph: return run_graph(*n.child);
-    case NodeType::kEventRecord: return static_cast<CudaError>(cudaEventRecord(n.event, nullptr));
-    case NodeType::kMemAlloc: return rt.graphs().memory.allocate(*n.alloc);
-    case NodeType::kMemFree: return rt.graphs().memory.free(n.free_address);
-    case NodeType::kConditional: return run_conditional(n);
-    default: return kSuccess;  // empty and event wait nodes: the work before them has run
+      return rt.launch(*n.kernel.kernel, n.kernel.grid, n.kernel.block, n.kernel.args.data(),
+                       n.kernel.shared, n.kernel.extras);
+    case NodeType::kMemcpy:
+      return static_cast<CudaError>(cudaMemcpy3D(&n.copy));
+    case NodeType::kMemset:
+      return run_memset(n.memset);
+    case NodeType::kHost:
+      n.host.fn(n.host.userData);
+      return kSuccess;
+    case NodeType::kGraph:
+      return run_graph(*n.child);
+    case NodeType::kEventRecord:
+      return static_cast<CudaError>(cudaEventRecord(n.event, nullptr));
+    case NodeType::kMemAlloc:
+      return rt.graphs().memory.allocate(*n.alloc);
+    case NodeType::kMemFree:
+      return rt.graphs().memory.free(n.free_address);
+    case NodeType::kConditional:
+      return run_conditional(n);
+    default:
+      return kSuccess;  // empty and event wait nodes: the work before them has run
   }
 }
 
@@ -83,7 +98,8 @@ CudaError run_node(GraphNode& n) {
 void free_allocations(const Graph& g) {
   GraphMemory& memory = Runtime::get().graphs().memory;
   for (const auto& n : g.nodes()) {
-    if (n->type == NodeType::kMemAlloc) memory.free(n->alloc->address);  // kErrorInvalidValue when not allocated: nothing to do
+    if (n->type == NodeType::kMemAlloc)
+      memory.free(n->alloc->address);  // kErrorInvalidValue when not allocated: nothing to do
     if (n->type == NodeType::kGraph) free_allocations(*n->child);
   }
 }
@@ -105,7 +121,8 @@ CudaError run_graph(Graph& graph) {
   return e;
 }
 
-CudaError GraphExec::instantiate(const Graph& graph, unsigned long long flags, std::unique_ptr<GraphExec>& out) {
+CudaError GraphExec::instantiate(const Graph& graph, unsigned long long flags,
+                                 std::unique_ptr<GraphExec>& out) {
   std::vector<GraphNode*> order;
   if (!graph.topological_order(order)) return kErrorInvalidValue;
   auto exec = std::make_unique<GraphExec>();
@@ -117,7 +134,8 @@ CudaError GraphExec::instantiate(const Graph& graph, unsigned long long flags, s
 }
 
 void GraphExec::map_nodes(const Graph& from) {
-  for (size_t i = 0; i < from.nodes().size(); ++i) m_handles[from.nodes()[i].get()] = m_graph->nodes()[i]->id;
+  for (size_t i = 0; i < from.nodes().size(); ++i)
+    m_handles[from.nodes()[i].get()] = m_graph->nodes()[i]->id;
 }
 
 GraphNode* GraphExec::node_for(const GraphNode* original) const {

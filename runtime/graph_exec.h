@@ -16,7 +16,8 @@ namespace gputlm::runtime {
 class GraphExec {
  public:
   // kErrorInvalidValue when the graph's edges hold a cycle (`why` the instantiate result).
-  static CudaError instantiate(const Graph& graph, unsigned long long flags, std::unique_ptr<GraphExec>& out);
+  static CudaError instantiate(const Graph& graph, unsigned long long flags,
+                               std::unique_ptr<GraphExec>& out);
 
   CudaError launch();
   unsigned long long flags() const { return m_flags; }

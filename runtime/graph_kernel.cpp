@@ -16,9 +16,12 @@ bool read_extra(void** extra, const isa::Kernel& k, std::vector<uint8_t>& params
   size_t size = 0;
   for (size_t i = 0; extra[i]; i += 2) {
     const auto tag = reinterpret_cast<uintptr_t>(extra[i]);
-    if (tag == 1) buffer = extra[i + 1];
-    else if (tag == 2) size = *static_cast<size_t*>(extra[i + 1]);
-    else return false;
+    if (tag == 1)
+      buffer = extra[i + 1];
+    else if (tag == 2)
+      size = *static_cast<size_t*>(extra[i + 1]);
+    else
+      return false;
   }
   if (!buffer || size < k.param_bytes) return false;
   std::memcpy(params.data(), buffer, k.param_bytes);
@@ -33,7 +36,8 @@ CudaError make_kernel_call(const KernelNodeParams& p, KernelCall& out) {
 }
 
 CudaError make_kernel_call(RegisteredKernel& k, const KernelNodeParams& p, KernelCall& out) {
-  const isa::Kernel& kernel = k.kernel ? *k.kernel : k.module->ptx->get(k.name);  // throws the kernel's error
+  const isa::Kernel& kernel =
+      k.kernel ? *k.kernel : k.module->ptx->get(k.name);  // throws the kernel's error
   KernelCall call;
   call.func = p.func;
   call.kernel = &k;
@@ -43,17 +47,20 @@ CudaError make_kernel_call(RegisteredKernel& k, const KernelNodeParams& p, Kerne
   call.params.assign(kernel.param_bytes, 0);
   if (p.kernelParams) {
     for (size_t i = 0; i < kernel.params.size(); ++i)
-      std::memcpy(call.params.data() + kernel.params[i].offset, p.kernelParams[i], kernel.params[i].size);
+      std::memcpy(call.params.data() + kernel.params[i].offset, p.kernelParams[i],
+                  kernel.params[i].size);
   } else if (!kernel.params.empty() && (!p.extra || !read_extra(p.extra, kernel, call.params))) {
     return kErrorInvalidValue;
   }
-  for (const isa::VarDecl& param : kernel.params) call.args.push_back(call.params.data() + param.offset);
+  for (const isa::VarDecl& param : kernel.params)
+    call.args.push_back(call.params.data() + param.offset);
   out = call;
   return kSuccess;
 }
 
 KernelNodeParams kernel_params_of(KernelCall& call) {
-  return {const_cast<void*>(call.func), call.grid, call.block, static_cast<unsigned>(call.shared), call.args.data(), nullptr};
+  return {const_cast<void*>(call.func),       call.grid,        call.block,
+          static_cast<unsigned>(call.shared), call.args.data(), nullptr};
 }
 
 }  // namespace gputlm::runtime

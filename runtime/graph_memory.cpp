@@ -8,10 +8,11 @@ std::shared_ptr<GraphAllocation> GraphMemory::reserve(uint64_t bytes) {
   const uint64_t address = m_memory.allocate(bytes, false);
   if (!address) return nullptr;
   m_entries[address] = {bytes, false, true};
-  return std::shared_ptr<GraphAllocation>(new GraphAllocation{address, bytes}, [this](GraphAllocation* a) {
-    unreference(a->address);
-    delete a;
-  });
+  return std::shared_ptr<GraphAllocation>(new GraphAllocation{address, bytes},
+                                          [this](GraphAllocation* a) {
+                                            unreference(a->address);
+                                            delete a;
+                                          });
 }
 
 CudaError GraphMemory::allocate(const GraphAllocation& a) {
@@ -49,9 +50,12 @@ void GraphMemory::unreference(uint64_t address) {
 uint64_t GraphMemory::attribute(GraphMemAttribute a) const {
   switch (a) {
     case kUsedMemCurrent:
-    case kReservedMemCurrent: return m_reserved;
-    case kUsedMemHigh: return m_used_high;
-    case kReservedMemHigh: return m_reserved_high;
+    case kReservedMemCurrent:
+      return m_reserved;
+    case kUsedMemHigh:
+      return m_used_high;
+    case kReservedMemHigh:
+      return m_reserved_high;
   }
   return 0;
 }

@@ -18,10 +18,13 @@ CudaError kernel_node(const KernelNodeParams& p, NodePtr& out) {
   return make_kernel_call(p, out->kernel);
 }
 
-NodePtr kernel_node(RegisteredKernel& k, Dim3 grid, Dim3 block, void** args, size_t shared, LaunchExtras extras) {
+NodePtr kernel_node(RegisteredKernel& k, Dim3 grid, Dim3 block, void** args, size_t shared,
+                    LaunchExtras extras) {
   NodePtr n = make_node(NodeType::kKernel);
   const void* func = Runtime::get().host_function(&k);
-  make_kernel_call(k, {const_cast<void*>(func), grid, block, static_cast<unsigned>(shared), args, nullptr}, n->kernel);
+  make_kernel_call(
+      k, {const_cast<void*>(func), grid, block, static_cast<unsigned>(shared), args, nullptr},
+      n->kernel);
   n->kernel.extras = extras;
   return n;
 }
@@ -30,14 +33,16 @@ CudaError memcpy_node(const Memcpy3DParms& p, NodePtr& out) {
   out = make_node(NodeType::kMemcpy);
   out->copy = p;
   if (p.kind < kHostToHost || p.kind > kDefault) return kErrorInvalidMemcpyDirection;
-  return (p.srcPtr.ptr || p.srcArray) && (p.dstPtr.ptr || p.dstArray) ? kSuccess : kErrorInvalidValue;
+  return (p.srcPtr.ptr || p.srcArray) && (p.dstPtr.ptr || p.dstArray) ? kSuccess
+                                                                      : kErrorInvalidValue;
 }
 
 Memcpy3DParms copy_1d(void* dst, const void* src, size_t bytes, int kind) {
   return copy_2d(dst, bytes, src, bytes, bytes, 1, kind);
 }
 
-Memcpy3DParms copy_2d(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width, size_t height, int kind) {
+Memcpy3DParms copy_2d(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width,
+                      size_t height, int kind) {
   Memcpy3DParms p{};
   p.srcPtr = {const_cast<void*>(src), spitch, width, height};
   p.dstPtr = {dst, dpitch, width, height};
@@ -50,7 +55,9 @@ CudaError memset_node(const MemsetParams& p, NodePtr& out) {
   out = make_node(NodeType::kMemset);
   out->memset = p;
   const bool size_ok = p.elementSize == 1 || p.elementSize == 2 || p.elementSize == 4;
-  return p.dst && size_ok && (p.height <= 1 || p.pitch >= p.width * p.elementSize) ? kSuccess : kErrorInvalidValue;
+  return p.dst && size_ok && (p.height <= 1 || p.pitch >= p.width * p.elementSize)
+             ? kSuccess
+             : kErrorInvalidValue;
 }
 
 CudaError host_node(const HostNodeParams& p, NodePtr& out) {
@@ -75,7 +82,8 @@ CudaError event_node(NodeType type, void* event, NodePtr& out) {
 // One device: the pool must be pinned (1) device memory (cudaMemLocationTypeDevice, 1) of device 0.
 CudaError alloc_node(MemAllocNodeParams& p, NodePtr& out) {
   out = make_node(NodeType::kMemAlloc);
-  if (!p.bytesize || p.poolProps.allocType != 1 || p.poolProps.location.type != 1) return kErrorInvalidValue;
+  if (!p.bytesize || p.poolProps.allocType != 1 || p.poolProps.location.type != 1)
+    return kErrorInvalidValue;
   if (p.poolProps.location.id != 0) return kErrorInvalidDevice;
   out->alloc = Runtime::get().graphs().memory.reserve(p.bytesize);
   if (!out->alloc) return kErrorMemoryAllocation;
@@ -91,7 +99,9 @@ CudaError free_node(void* dptr, NodePtr& out) {
 
 CudaError conditional_node(ConditionalNodeParams& p, NodePtr& out) {
   out = make_node(NodeType::kConditional);
-  const bool size_ok = p.type == 0 ? p.size == 1 || p.size == 2 : p.type == 1 ? p.size == 1 : p.type == 2 && p.size >= 1;
+  const bool size_ok = p.type == 0   ? p.size == 1 || p.size == 2
+                       : p.type == 1 ? p.size == 1
+                                     : p.type == 2 && p.size >= 1;
   if (!p.handle || !size_ok) return kErrorInvalidValue;
   out->condition = p.handle;
   out->condition_type = p.type;
@@ -105,18 +115,31 @@ CudaError conditional_node(ConditionalNodeParams& p, NodePtr& out) {
 
 CudaError node_from(GraphNodeParams& p, NodePtr& out) {
   switch (p.type) {
-    case NodeType::kKernel: return kernel_node(p.kernel, out);
-    case NodeType::kMemcpy: return memcpy_node(p.memcpy.copyParams, out);
-    case NodeType::kMemset: return memset_node(p.memset, out);
-    case NodeType::kHost: return host_node(p.host, out);
-    case NodeType::kGraph: return child_node(static_cast<const Graph*>(p.graph.graph), out);
-    case NodeType::kEmpty: out = make_node(NodeType::kEmpty); return kSuccess;
-    case NodeType::kWaitEvent: return event_node(p.type, p.eventWait.event, out);
-    case NodeType::kEventRecord: return event_node(p.type, p.eventRecord.event, out);
-    case NodeType::kMemAlloc: return alloc_node(p.alloc, out);
-    case NodeType::kMemFree: return free_node(p.free.dptr, out);
-    case NodeType::kConditional: return conditional_node(p.conditional, out);
-    default: not_implemented("cudaGraphAddNode of node type " + std::to_string(static_cast<int>(p.type)));
+    case NodeType::kKernel:
+      return kernel_node(p.kernel, out);
+    case NodeType::kMemcpy:
+      return memcpy_node(p.memcpy.copyParams, out);
+    case NodeType::kMemset:
+      return memset_node(p.memset, out);
+    case NodeType::kHost:
+      return host_node(p.host, out);
+    case NodeType::kGraph:
+      return child_node(static_cast<const Graph*>(p.graph.graph), out);
+    case NodeType::kEmpty:
+      out = make_node(NodeType::kEmpty);
+      return kSuccess;
+    case NodeType::kWaitEvent:
+      return event_node(p.type, p.eventWait.event, out);
+    case NodeType::kEventRecord:
+      return event_node(p.type, p.eventRecord.event, out);
+    case NodeType::kMemAlloc:
+      return alloc_node(p.alloc, out);
+    case NodeType::kMemFree:
+      return free_node(p.free.dptr, out);
+    case NodeType::kConditional:
+      return conditional_node(p.conditional, out);
+    default:
+      not_implemented("cudaGraphAddNode of node type " + std::to_string(static_cast<int>(p.type)));
   }
 }
 

@@ -14,10 +14,12 @@ using NodePtr = std::unique_ptr<GraphNode>;
 NodePtr make_node(NodeType type);
 CudaError kernel_node(const KernelNodeParams& p, NodePtr& out);
 // A launch as cudaLaunchKernel and <<<>>> make it (`k` registered).
-NodePtr kernel_node(RegisteredKernel& k, Dim3 grid, Dim3 block, void** args, size_t shared, LaunchExtras extras = {});
+NodePtr kernel_node(RegisteredKernel& k, Dim3 grid, Dim3 block, void** args, size_t shared,
+                    LaunchExtras extras = {});
 CudaError memcpy_node(const Memcpy3DParms& p, NodePtr& out);
 Memcpy3DParms copy_1d(void* dst, const void* src, size_t bytes, int kind);
-Memcpy3DParms copy_2d(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width, size_t height, int kind);
+Memcpy3DParms copy_2d(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width,
+                      size_t height, int kind);
 CudaError memset_node(const MemsetParams& p, NodePtr& out);
 CudaError host_node(const HostNodeParams& p, NodePtr& out);
 CudaError child_node(const Graph* child, NodePtr& out);

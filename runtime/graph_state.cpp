@@ -14,7 +14,9 @@ std::vector<void*> blocking_captures() {
   Runtime& rt = Runtime::get();
   std::vector<void*> out;
   for (void* s : rt.graphs().captures.streams())
-    if (reinterpret_cast<uintptr_t>(s) == 2 || (rt.streams().count(s) && static_cast<const Stream*>(s)->flags == 0)) out.push_back(s);
+    if (reinterpret_cast<uintptr_t>(s) == 2 ||
+        (rt.streams().count(s) && static_cast<const Stream*>(s)->flags == 0))
+      out.push_back(s);
   return out;
 }
 

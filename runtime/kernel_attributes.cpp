@@ -22,7 +22,8 @@ int ptx_target(const isa::Module& m) {
 }  // namespace
 
 int shared_room(const RegisteredKernel& k) {
-  return std::max(static_cast<int>(spec().core.shared_bytes) - static_cast<int>(k.kernel->shared_bytes), 0);
+  return std::max(
+      static_cast<int>(spec().core.shared_bytes) - static_cast<int>(k.kernel->shared_bytes), 0);
 }
 
 FuncAttributes kernel_attributes(const RegisteredKernel& k) {
@@ -47,7 +48,8 @@ FuncAttributes kernel_attributes(const RegisteredKernel& k) {
 
 CudaError set_kernel_attribute(RegisteredKernel& k, int attr, int value) {
   if (attr == 8) {
-    if (value < 0 || uint64_t(value) + k.kernel->shared_bytes > spec().core.shared_bytes) return kErrorInvalidValue;
+    if (value < 0 || uint64_t(value) + k.kernel->shared_bytes > spec().core.shared_bytes)
+      return kErrorInvalidValue;
     k.max_dynamic_shared = value;
     return kSuccess;
   }
@@ -80,17 +82,20 @@ CudaError set_kernel_attribute(RegisteredKernel& k, int attr, int value) {
 
 int occupancy(const RegisteredKernel& k, int threads, size_t dynamic_shared) {
   if (threads <= 0 || static_cast<uint32_t>(threads) > max_threads_per_block(spec())) return 0;
-  return static_cast<int>(Runtime::get().resident_ctas(k, {static_cast<unsigned>(threads), 1, 1}, dynamic_shared));
+  return static_cast<int>(
+      Runtime::get().resident_ctas(k, {static_cast<unsigned>(threads), 1, 1}, dynamic_shared));
 }
 
-void max_potential_block_size(const RegisteredKernel& k, const std::function<size_t(int)>& shared_of, int limit,
-                              int& min_grid, int& block) {
+void max_potential_block_size(const RegisteredKernel& k,
+                              const std::function<size_t(int)>& shared_of, int limit, int& min_grid,
+                              int& block) {
   const int most = static_cast<int>(max_threads_per_block(spec()));
   limit = limit > 0 ? std::min(limit, most) : most;
   int best_threads = 0, best_blocks = 0, best_size = 0;
   for (int size = limit / 32 * 32; size > 0; size -= 32) {
     const int blocks = occupancy(k, size, shared_of(size));
-    if (blocks * size > best_threads) best_threads = blocks * size, best_blocks = blocks, best_size = size;
+    if (blocks * size > best_threads)
+      best_threads = blocks * size, best_blocks = blocks, best_size = size;
   }
   block = best_size;
   min_grid = best_blocks * static_cast<int>(spec().cores);

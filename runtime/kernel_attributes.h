@@ -27,7 +27,8 @@ int occupancy(const RegisteredKernel& k, int threads, size_t dynamic_shared);
 // The block size (a multiple of 32 up to `limit`, 0: the most a block may have) that puts the most
 // threads on a core, the dynamic shared memory of each size given by `shared_of`, and the grid
 // that fills every core with it (cudaOccupancyMaxPotentialBlockSize's algorithm, cuda_runtime.h).
-void max_potential_block_size(const RegisteredKernel& k, const std::function<size_t(int)>& shared_of, int limit,
-                              int& min_grid, int& block);
+void max_potential_block_size(const RegisteredKernel& k,
+                              const std::function<size_t(int)>& shared_of, int limit, int& min_grid,
+                              int& block);
 
 }  // namespace gputlm::runtime

@@ -3,8 +3,9 @@
 // path beside libcudart.so.13, forwards every call to it with one change: gputlm runs PTX, so where
 // a program asks for machine code of a GPU (`--gpu-architecture=sm_XX`, then nvrtcGetCUBIN, as
 // NVIDIA's samples do for the device they find), NVRTC is asked for the PTX of the same
-// architecture (compute_XX), and nvrtcGetCUBINSize/nvrtcGetCUBIN hand that PTX out. cuModuleLoadData
-// takes it as it takes any PTX. Programs that ask for PTX get exactly NVRTC's answer.
+// architecture (compute_XX), and nvrtcGetCUBINSize/nvrtcGetCUBIN hand that PTX out.
+// cuModuleLoadData takes it as it takes any PTX. Programs that ask for PTX get exactly NVRTC's
+// answer.
 //
 // The real library is GPUTLM_REAL_NVRTC (the toolkit's, found when gputlm was configured), or the
 // file $GPUTLM_NVRTC names. When neither loads, every call answers NVRTC_ERROR_INTERNAL_ERROR and
@@ -18,7 +19,7 @@
 
 namespace {
 
-using Result = int;  // nvrtcResult
+using Result = int;                    // nvrtcResult
 constexpr Result kInternalError = 11;  // NVRTC_ERROR_INTERNAL_ERROR
 
 void* real_library() {
@@ -37,10 +38,10 @@ F real(const char* name) {
 }
 
 // Calls the real function of the same name with the same arguments.
-#define GPUTLM_FORWARD(name, params, args)                    \
-  Result name params {                                        \
-    static const auto f = real<Result(*) params>(#name);      \
-    return f ? f args : kInternalError;                       \
+#define GPUTLM_FORWARD(name, params, args)               \
+  Result name params {                                   \
+    static const auto f = real<Result(*) params>(#name); \
+    return f ? f args : kInternalError;                  \
   }
 
 // "sm_86" -> "compute_86" in an architecture option, in its one- or two-word form.
@@ -68,7 +69,8 @@ GPUTLM_FORWARD(nvrtcVersion, (int* major, int* minor), (major, minor))
 GPUTLM_FORWARD(nvrtcGetNumSupportedArchs, (int* n), (n))
 GPUTLM_FORWARD(nvrtcGetSupportedArchs, (int* archs), (archs))
 GPUTLM_FORWARD(nvrtcCreateProgram,
-               (void** prog, const char* src, const char* name, int n, const char* const* headers, const char* const* names),
+               (void** prog, const char* src, const char* name, int n, const char* const* headers,
+                const char* const* names),
                (prog, src, name, n, headers, names))
 GPUTLM_FORWARD(nvrtcDestroyProgram, (void** prog), (prog))
 GPUTLM_FORWARD(nvrtcGetPTXSize, (void* prog, size_t* size), (prog, size))
@@ -80,12 +82,14 @@ GPUTLM_FORWARD(nvrtcGetOptiXIR, (void* prog, char* ir), (prog, ir))
 GPUTLM_FORWARD(nvrtcGetProgramLogSize, (void* prog, size_t* size), (prog, size))
 GPUTLM_FORWARD(nvrtcGetProgramLog, (void* prog, char* log), (prog, log))
 GPUTLM_FORWARD(nvrtcAddNameExpression, (void* prog, const char* expr), (prog, expr))
-GPUTLM_FORWARD(nvrtcGetLoweredName, (void* prog, const char* expr, const char** lowered), (prog, expr, lowered))
-GPUTLM_FORWARD(nvrtcGetPCHHeapSize, (size_t* size), (size))
+GPUTLM_FORWARD(nvrtcGetLoweredName, (void* prog, const char* expr, const char** lowered),
+               (prog, expr, lowered))
+GPUTLM_FORWARD(nvrtcGetPCHHeapSize, (size_t * size), (size))
 GPUTLM_FORWARD(nvrtcSetPCHHeapSize, (size_t size), (size))
 GPUTLM_FORWARD(nvrtcGetPCHCreateStatus, (void* prog), (prog))
 GPUTLM_FORWARD(nvrtcGetPCHHeapSizeRequired, (void* prog, size_t* size), (prog, size))
-GPUTLM_FORWARD(nvrtcSetFlowCallback, (void* prog, int (*cb)(void*, void*), void* payload), (prog, cb, payload))
+GPUTLM_FORWARD(nvrtcSetFlowCallback, (void* prog, int (*cb)(void*, void*), void* payload),
+               (prog, cb, payload))
 
 // Machine code is asked for: PTX of the same architecture is compiled instead.
 Result nvrtcCompileProgram(void* prog, int n, const char* const* options) {
@@ -94,7 +98,8 @@ Result nvrtcCompileProgram(void* prog, int n, const char* const* options) {
   std::vector<std::string> rewritten;
   for (int i = 0; i < n; ++i) {
     const std::string o = options[i];
-    const bool arch_value = i > 0 && (std::strcmp(options[i - 1], "--gpu-architecture") == 0 || std::strcmp(options[i - 1], "-arch") == 0);
+    const bool arch_value = i > 0 && (std::strcmp(options[i - 1], "--gpu-architecture") == 0 ||
+                                      std::strcmp(options[i - 1], "-arch") == 0);
     rewritten.push_back(is_arch_option(o) || arch_value ? as_virtual(o) : o);
   }
   std::vector<const char*> pointers;

@@ -11,7 +11,8 @@
 
 namespace gputlm::runtime {
 
-CudaError copy_rows(DeviceMemory& memory, char* dst, size_t dpitch, size_t dst_slice, const char* src, size_t spitch,
-                    size_t src_slice, size_t width, size_t height, size_t depth, MemcpyKind kind);
+CudaError copy_rows(DeviceMemory& memory, char* dst, size_t dpitch, size_t dst_slice,
+                    const char* src, size_t spitch, size_t src_slice, size_t width, size_t height,
+                    size_t depth, MemcpyKind kind);
 
 }  // namespace gputlm::runtime

@@ -1,5 +1,6 @@
 #include "runtime/program_run.h"
 
+#include <unistd.h>
 #include <algorithm>
 #include <chrono>
 #include <csignal>
@@ -10,7 +11,6 @@
 #include <iomanip>
 #include <iostream>
 #include <sstream>
-#include <unistd.h>
 
 #include "models/common/error.h"
 #include "tb/cli_support.h"
@@ -33,7 +33,8 @@ std::string env(const char* name) {
 // under the current directory relative to it, as the user likely gave it.
 std::string shown(const std::string& path) {
   std::error_code ec;
-  const std::filesystem::path relative = std::filesystem::path(path).lexically_relative(std::filesystem::current_path(ec));
+  const std::filesystem::path relative =
+      std::filesystem::path(path).lexically_relative(std::filesystem::current_path(ec));
   return ec || relative.empty() || *relative.begin() == ".." ? path : relative.string();
 }
 
@@ -46,7 +47,9 @@ ProgramOptions ProgramOptions::from_env() {
   ProgramOptions o;
   o.config = env(kEnvConfig);
   if (o.config.empty())
-    throw InputError(std::string(kEnvConfig) + " is not set: run the program under gputlm (gputlm cuda --config C -- ./program)");
+    throw InputError(
+        std::string(kEnvConfig) +
+        " is not set: run the program under gputlm (gputlm cuda --config C -- ./program)");
   o.stats = env(kEnvStats);
   o.vcd = env(kEnvVcd);
   o.vcd_scope = env(kEnvVcdScope);
@@ -57,7 +60,9 @@ ProgramOptions ProgramOptions::from_env() {
   if (const std::string limit = env(kEnvTimeLimit); !limit.empty()) {
     char* end = nullptr;
     o.time_limit = std::strtod(limit.c_str(), &end);
-    if (*end != '\0' || !(o.time_limit > 0)) throw InputError(std::string(kEnvTimeLimit) + " is not a positive number of seconds: " + limit);
+    if (*end != '\0' || !(o.time_limit > 0))
+      throw InputError(std::string(kEnvTimeLimit) +
+                       " is not a positive number of seconds: " + limit);
   }
   const std::string window = env(kEnvVcdWindow);
   if (!window.empty()) tb::parse_vcd_window(window, kEnvVcdWindow, o.vcd_from, o.vcd_to);
@@ -82,7 +87,8 @@ constexpr int kTimeLimitStop = SIGXCPU;
 
 bool ProgramRun::past_time_limit() const {
   return m_options.time_limit > 0 &&
-         std::chrono::duration<double>(std::chrono::steady_clock::now() - m_start).count() >= m_options.time_limit;
+         std::chrono::duration<double>(std::chrono::steady_clock::now() - m_start).count() >=
+             m_options.time_limit;
 }
 
 void ProgramRun::stop_at_time_limit() {
@@ -99,9 +105,10 @@ void ProgramRun::stop_at_time_limit() {
     seconds = m_engine->functional.host_seconds;
   }
   std::ostringstream line;
-  line << "the time limit (--time-limit " << m_options.time_limit << " s) stopped launch " << index << " (" << m_running
-       << ") after " << warps << " of its warp instructions, at " << std::fixed << std::setprecision(1)
-       << (seconds > 0 ? total / seconds / 1e6 : 0.0) << " M warp instructions/s: the program needs more simulation time";
+  line << "the time limit (--time-limit " << m_options.time_limit << " s) stopped launch " << index
+       << " (" << m_running << ") after " << warps << " of its warp instructions, at " << std::fixed
+       << std::setprecision(1) << (seconds > 0 ? total / seconds / 1e6 : 0.0)
+       << " M warp instructions/s: the program needs more simulation time";
   std::fflush(nullptr);  // the program's own buffered output first
   std::cout.flush();
   std::cerr << "gputlm cuda: " << line.str() << std::endl;
@@ -109,13 +116,15 @@ void ProgramRun::stop_at_time_limit() {
   std::_Exit(kExitInputError);
 }
 
-ProgramRun::ProgramRun(const ProgramOptions& options) : m_options(options), m_spec(gpu::GpuSpec::from_file(options.config)) {}
+ProgramRun::ProgramRun(const ProgramOptions& options)
+    : m_options(options), m_spec(gpu::GpuSpec::from_file(options.config)) {}
 
 ProgramRun::~ProgramRun() = default;
 
 size_t ProgramRun::launches() const {
   if (!m_engine) return 0;
-  return m_engine->timing ? m_engine->timing->launches().size() : m_engine->functional.launches.size();
+  return m_engine->timing ? m_engine->timing->launches().size()
+                          : m_engine->functional.launches.size();
 }
 
 void ProgramRun::launch(const func::BoundKernel& kernel, const func::Launch& launch) {
@@ -126,7 +135,9 @@ void ProgramRun::launch(const func::BoundKernel& kernel, const func::Launch& lau
       e.functional.workload = m_options.program;
       e.functional.size = "program";
       e.functional.self_checked = true;
-      e.reference.stop = [this, &e] { return (e.stopped = tb::stop_signal()) != 0 || (e.timed_out = past_time_limit()); };
+      e.reference.stop = [this, &e] {
+        return (e.stopped = tb::stop_signal()) != 0 || (e.timed_out = past_time_limit());
+      };
       e.reference.max_warp_instructions = m_spec.max_warp_instructions;
       if (!m_options.vcd.empty()) {
         e.stepper = std::make_unique<tb::FuncStepper>("func", kMaxWarpsPerCta, e.reference);
@@ -156,12 +167,14 @@ void ProgramRun::launch(const func::BoundKernel& kernel, const func::Launch& lau
   } else {
     const auto start = std::chrono::steady_clock::now();
     tb::LaunchRecord rec{launch.kernel->name, launch.grid, launch.block, {}};
-    rec.stats = e.stepper ? e.stepper->run(kernel, launch) : func::run_reference(kernel, launch, e.reference);
+    rec.stats = e.stepper ? e.stepper->run(kernel, launch)
+                          : func::run_reference(kernel, launch, e.reference);
     e.functional.total.add(rec.stats);
     const uint64_t cores = std::max<uint64_t>(m_spec.cores, 1);
     m_cycles += (rec.stats.warp_instructions + cores - 1) / cores;
     e.functional.launches.push_back(rec);
-    e.functional.host_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    e.functional.host_seconds +=
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   }
   if (e.timed_out) stop_at_time_limit();
   m_running.clear();
@@ -225,7 +238,8 @@ void ProgramRun::finish(const std::string& stopped_by) {
     std::string shown_ranges;
     for (const auto& [from, to] : m_profiler_ranges) {
       stats["profiler_ranges"].push_back({{"from_launch", from}, {"to_launch", to}});
-      shown_ranges += (shown_ranges.empty() ? "" : ", ") + (to > from ? std::to_string(from) + "-" + std::to_string(to - 1) : "none");
+      shown_ranges += (shown_ranges.empty() ? "" : ", ") +
+                      (to > from ? std::to_string(from) + "-" + std::to_string(to - 1) : "none");
     }
     std::cerr << "profiler ranges     launches " << shown_ranges << " (cudaProfilerStart/Stop)\n";
   }
@@ -235,7 +249,9 @@ void ProgramRun::finish(const std::string& stopped_by) {
     out << stats.dump(2) << "\n";
     std::cerr << "statistics          " << shown(m_options.stats) << "\n";
   }
-  if (!m_options.vcd.empty() && m_engine) std::cerr << "waves               " << shown(m_options.vcd) << " (GTKWave save file next to it)\n";
+  if (!m_options.vcd.empty() && m_engine)
+    std::cerr << "waves               " << shown(m_options.vcd)
+              << " (GTKWave save file next to it)\n";
 }
 
 }  // namespace gputlm::runtime

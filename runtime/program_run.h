@@ -30,8 +30,10 @@ struct ProgramOptions {
   static constexpr const char* kEnvVcdWindow = "GPUTLM_CUDA_VCD_WINDOW";
   static constexpr const char* kEnvFunctional = "GPUTLM_CUDA_FUNCTIONAL";
   static constexpr const char* kEnvProgram = "GPUTLM_CUDA_PROGRAM";
-  static constexpr const char* kEnvMemcheck = "GPUTLM_CUDA_MEMCHECK";  // "1": every access outside an allocation faults
-  static constexpr const char* kEnvTimeLimit = "GPUTLM_CUDA_TIME_LIMIT";  // seconds of host time; unset: none
+  static constexpr const char* kEnvMemcheck =
+      "GPUTLM_CUDA_MEMCHECK";  // "1": every access outside an allocation faults
+  static constexpr const char* kEnvTimeLimit =
+      "GPUTLM_CUDA_TIME_LIMIT";  // seconds of host time; unset: none
 
   std::string config, stats, vcd, vcd_scope, program;
   uint64_t vcd_from = 0, vcd_to = ~0ull;

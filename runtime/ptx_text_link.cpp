@@ -9,7 +9,8 @@ namespace {
 
 // Names of internal linkage a module declares at its top level (outside every brace).
 std::set<std::string> internal_names(const std::string& ptx) {
-  static const std::regex var(R"(^\s*\.(?:global|const)\s+(?:\.align\s+\d+\s+|\.[\w:]+\s+)*([A-Za-z_$][\w$]*))");
+  static const std::regex var(
+      R"(^\s*\.(?:global|const)\s+(?:\.align\s+\d+\s+|\.[\w:]+\s+)*([A-Za-z_$][\w$]*))");
   static const std::regex func(R"(^\s*\.func\s*(?:\([^)]*\)\s*)?([A-Za-z_$][\w$]*))");
   std::set<std::string> names;
   std::istringstream in(ptx);
@@ -17,7 +18,8 @@ std::set<std::string> internal_names(const std::string& ptx) {
   int depth = 0;
   while (std::getline(in, line)) {
     std::smatch m;
-    if (depth == 0 && (std::regex_search(line, m, var) || std::regex_search(line, m, func))) names.insert(m[1]);
+    if (depth == 0 && (std::regex_search(line, m, var) || std::regex_search(line, m, func)))
+      names.insert(m[1]);
     for (char ch : line) depth += ch == '{' ? 1 : ch == '}' ? -1 : 0;
     if (depth < 0) depth = 0;
   }
@@ -30,14 +32,22 @@ bool is_header(const std::string& line) {
 }
 
 // `text` with every whole-word NAME of `names` renamed NAME + suffix.
-std::string rename(const std::string& text, const std::set<std::string>& names, const std::string& suffix) {
+std::string rename(const std::string& text, const std::set<std::string>& names,
+                   const std::string& suffix) {
   if (names.empty()) return text;
   std::string out;
   out.reserve(text.size() + 64);
-  auto word = [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_' || ch == '$'; };
+  auto word = [](char ch) {
+    return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_' || ch == '$';
+  };
   for (size_t i = 0; i < text.size();) {
-    const bool starts = word(text[i]) && (i == 0 || (!word(text[i - 1]) && text[i - 1] != '.' && text[i - 1] != '%'));
-    if (!starts) { out += text[i++]; continue; }
+    const bool starts =
+        word(text[i]) &&
+        (i == 0 || (!word(text[i - 1]) && text[i - 1] != '.' && text[i - 1] != '%'));
+    if (!starts) {
+      out += text[i++];
+      continue;
+    }
     size_t j = i;
     while (j < text.size() && word(text[j])) ++j;
     std::string w = text.substr(i, j - i);

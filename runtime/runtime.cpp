@@ -11,10 +11,10 @@
 #include "models/func/kernel_fault.h"
 #include "models/isa/ptx_parser.h"
 #include "models/sm/core_spec.h"
-#include "runtime/ptx_text_link.h"
 #include "runtime/api_support.h"
 #include "runtime/device_attributes.h"
 #include "runtime/fat_binary.h"
+#include "runtime/ptx_text_link.h"
 #include "tb/interrupt.h"
 #include "tb/sc_reports.h"
 
@@ -35,7 +35,8 @@ Runtime*& made() {
   // Nothing lost: the statistics (and waves) of every launch completed so far, marked incomplete.
   if (Runtime* rt = made()) {
     try {
-      const char* what = exit_code == kExitKernelFault ? "a kernel fault (exit 3) " : "an error (exit 2) ";
+      const char* what =
+          exit_code == kExitKernelFault ? "a kernel fault (exit 3) " : "an error (exit 2) ";
       rt->program().finish(what + rt->program().position());
     } catch (...) {  // the reports themselves failed: the error above is what counts
     }
@@ -50,14 +51,17 @@ void runtime_api_called() { Runtime::get().set_driver_initialised(); }
 
 void run_queued_before(const char* api) {
   // The calls that only add to the queue, or give a hint with no effect on data (Runtime::launch).
-  static constexpr std::string_view kQueueing[] = {"<<<>>>", "__cudaGetKernel", "cudaLaunchKernel", "cudaLaunchKernelEx",
-                                                    "cuLaunchKernel", "cudaMemPrefetchAsync", "cudaMemAdvise"};
+  static constexpr std::string_view kQueueing[] = {
+      "<<<>>>",         "__cudaGetKernel",      "cudaLaunchKernel", "cudaLaunchKernelEx",
+      "cuLaunchKernel", "cudaMemPrefetchAsync", "cudaMemAdvise"};
   for (const std::string_view q : kQueueing)
     if (q == api) return;
   Runtime::get().run_queued();
 }
 
-[[noreturn]] void not_implemented(const std::string& what) { fatal(kExitInputError, what + " is not implemented"); }
+[[noreturn]] void not_implemented(const std::string& what) {
+  fatal(kExitInputError, what + " is not implemented");
+}
 
 [[noreturn]] void fatal_from_current_exception(const char* api) {
   try {
@@ -66,7 +70,8 @@ void run_queued_before(const char* api) {
     fatal(kExitKernelFault, e.what());
   } catch (const InputError& e) {
     fatal(kExitInputError, std::string(api) + ": " + e.what());
-  } catch (const std::exception& e) {  // a launch that stopped making progress (the watchdog's dump)
+  } catch (
+      const std::exception& e) {  // a launch that stopped making progress (the watchdog's dump)
     fatal(kExitKernelFault, e.what());
   }
   fatal(kExitKernelFault, std::string(api) + ": unknown error");
@@ -118,7 +123,8 @@ Runtime::Runtime() {
 }
 
 namespace {
-std::unique_ptr<LoadedModule> load_ptx(const std::string& ptx, const std::string& file, func::GlobalMemory& memory) {
+std::unique_ptr<LoadedModule> load_ptx(const std::string& ptx, const std::string& file,
+                                       func::GlobalMemory& memory) {
   auto module = std::make_unique<LoadedModule>();
   module->ptx = isa::parse_ptx(ptx, file);
   module->variables = func::load_module_variables(*module->ptx, memory);
@@ -127,15 +133,19 @@ std::unique_ptr<LoadedModule> load_ptx(const std::string& ptx, const std::string
 }  // namespace
 
 void** Runtime::register_fat_binary(const void* wrapper) {
-  const std::string where = m_run->program_name() + ": fat binary " + std::to_string(m_modules.size());
+  const std::string where =
+      m_run->program_name() + ": fat binary " + std::to_string(m_modules.size());
   const std::vector<FatBinaryEntry> entries = read_wrapper(wrapper, where);
   const std::vector<std::string> objects = prelinked_ptx(wrapper, where);
   if (!objects.empty()) {  // -rdc=true: the objects' PTX, linked (ptx_text_link.h)
-    m_modules.push_back(load_ptx(link_ptx_modules(objects), m_run->program_name() + ".linked.ptx", m_memory.global()));
+    m_modules.push_back(load_ptx(link_ptx_modules(objects), m_run->program_name() + ".linked.ptx",
+                                 m_memory.global()));
     return reinterpret_cast<void**>(m_modules.back().get());
   }
   const FatBinaryEntry& ptx = select_ptx(entries, where);
-  m_modules.push_back(load_ptx(ptx.payload, m_run->program_name() + ".sm_" + std::to_string(ptx.arch) + ".ptx", m_memory.global()));
+  m_modules.push_back(load_ptx(ptx.payload,
+                               m_run->program_name() + ".sm_" + std::to_string(ptx.arch) + ".ptx",
+                               m_memory.global()));
   return reinterpret_cast<void**>(m_modules.back().get());
 }
 
@@ -144,14 +154,21 @@ LoadedModule* Runtime::load_module(const void* image, const std::string& name) {
   uint32_t magic = 0;
   std::memcpy(&magic, bytes, 4);
   const std::string where = m_run->program_name() + ": " + name;
-  if (std::memcmp(bytes, "\x7f" "ELF", 4) == 0)
-    throw InputError(where + " is machine code (a cubin); gputlm runs PTX: load PTX text (NVRTC's nvrtcGetPTX, nvcc -ptx) or a fat "
+  if (std::memcmp(bytes,
+                  "\x7f"
+                  "ELF",
+                  4) == 0)
+    throw InputError(where +
+                     " is machine code (a cubin); gputlm runs PTX: load PTX text (NVRTC's "
+                     "nvrtcGetPTX, nvcc -ptx) or a fat "
                      "binary that holds PTX");
   if (magic == kWrapperMagic || magic == kContainerMagic) {
-    const std::vector<FatBinaryEntry> entries =
-        magic == kWrapperMagic ? read_wrapper(image, where) : read_container(bytes, SIZE_MAX, where);
+    const std::vector<FatBinaryEntry> entries = magic == kWrapperMagic
+                                                    ? read_wrapper(image, where)
+                                                    : read_container(bytes, SIZE_MAX, where);
     const FatBinaryEntry& ptx = select_ptx(entries, where);
-    m_modules.push_back(load_ptx(ptx.payload, where + ".sm_" + std::to_string(ptx.arch) + ".ptx", m_memory.global()));
+    m_modules.push_back(load_ptx(ptx.payload, where + ".sm_" + std::to_string(ptx.arch) + ".ptx",
+                                 m_memory.global()));
   } else {
     m_modules.push_back(load_ptx(static_cast<const char*>(image), where, m_memory.global()));
   }
@@ -172,14 +189,16 @@ void Runtime::register_function(void** handle, const void* host_fun, const char*
   auto* module = reinterpret_cast<LoadedModule*>(handle);
   const isa::Kernel* k = module->ptx->find(device_name);
   if (!k && !module->ptx->kernel_errors.count(device_name))
-    throw InputError(std::string("kernel '") + device_name + "' is registered but not in the fat binary's PTX");
+    throw InputError(std::string("kernel '") + device_name +
+                     "' is registered but not in the fat binary's PTX");
   RegisteredKernel& r = m_kernels[host_fun];
   r.module = module;
   r.name = device_name;
   r.kernel = k;  // a kernel the front end could not take fails at its launch, with its error
 }
 
-void Runtime::register_var(void** handle, const void* host_var, const char* device_name, uint64_t size) {
+void Runtime::register_var(void** handle, const void* host_var, const char* device_name,
+                           uint64_t size) {
   m_vars[host_var] = {reinterpret_cast<LoadedModule*>(handle), device_name, size};
 }
 
@@ -202,14 +221,16 @@ CudaError Runtime::symbol(const void* host_var, uint64_t& address, uint64_t& siz
   return kSuccess;
 }
 
-CudaError Runtime::launch(RegisteredKernel& k, Dim3 grid, Dim3 block, void** args, size_t shared, LaunchExtras extras,
-                          bool queued) {
+CudaError Runtime::launch(RegisteredKernel& k, Dim3 grid, Dim3 block, void** args, size_t shared,
+                          LaunchExtras extras, bool queued) {
   const bool cooperative = extras.cooperative;
   if (!k.kernel) k.module->ptx->get(k.name);  // throws the kernel's error (file, line, text)
-  if (!fits(*k.kernel, {grid.x, grid.y, grid.z}, {block.x, block.y, block.z}, shared)) return kErrorInvalidConfiguration;
+  if (!fits(*k.kernel, {grid.x, grid.y, grid.z}, {block.x, block.y, block.z}, shared))
+    return kErrorInvalidConfiguration;
   // A cooperative launch must have every CTA resident at once: at most the cores times the CTAs
   // of this kernel one core holds.
-  if (cooperative && resident_ctas(k, block, shared) * uint64_t{m_run->spec().cores} < uint64_t{grid.x} * grid.y * grid.z)
+  if (cooperative && resident_ctas(k, block, shared) * uint64_t{m_run->spec().cores} <
+                         uint64_t{grid.x} * grid.y * grid.z)
     return kErrorCooperativeLaunchTooLarge;
   if (!k.bound) k.bound = std::make_unique<func::BoundKernel>(*k.kernel, &k.module->variables);
   func::Launch l;
@@ -229,7 +250,8 @@ CudaError Runtime::launch(RegisteredKernel& k, Dim3 grid, Dim3 block, void** arg
   if (cooperative) {
     // The driver's grid workspace {wsSize, barrier} (cooperative_groups/details/driver_abi.h),
     // its barrier counter zero at the start of each launch.
-    if (!m_grid_workspace && !(m_grid_workspace = m_memory.allocate(8, false))) return kErrorMemoryAllocation;
+    if (!m_grid_workspace && !(m_grid_workspace = m_memory.allocate(8, false)))
+      return kErrorMemoryAllocation;
     const uint32_t workspace[2] = {8, 0};
     m_memory.global().write(m_grid_workspace, workspace, sizeof workspace);
     l.grid_workspace = m_grid_workspace;
@@ -257,20 +279,25 @@ void Runtime::run_queued() {
   m_queued.clear();  // after a failed device assert the context is unusable: nothing more runs
 }
 
-bool Runtime::fits(const isa::Kernel& k, func::Dim3 grid, func::Dim3 block, uint64_t dynamic_shared) const {
+bool Runtime::fits(const isa::Kernel& k, func::Dim3 grid, func::Dim3 block,
+                   uint64_t dynamic_shared) const {
   const uint64_t threads = block.count();
-  return grid.count() && threads && threads <= max_threads_per_block() && block.z <= 64 && grid.y <= 65535 && grid.z <= 65535 &&
+  return grid.count() && threads && threads <= max_threads_per_block() && block.z <= 64 &&
+         grid.y <= 65535 && grid.z <= 65535 &&
          k.shared_bytes + dynamic_shared <= m_run->spec().core.shared_bytes;
 }
 
 void Runtime::run_children(RegisteredKernel& k, const func::Launch& l) {
-  for (func::DeviceLaunches& dl = m_services.launches(); dl.has_pending() && m_sticky == kSuccess;) {
+  for (func::DeviceLaunches& dl = m_services.launches();
+       dl.has_pending() && m_sticky == kSuccess;) {
     const func::ChildLaunch child = dl.take_next();
     RegisteredKernel& ck = *module_kernel(k.module, child.kernel->name);
     if (!fits(*child.kernel, child.grid, child.block, child.dynamic_shared))
-      throw func::KernelFault("kernel fault in '" + k.kernel->name + "': device-side launch of '" + child.kernel->name + "' with grid " +
-                              child.grid.str() + ", block " + child.block.str() + " and " + std::to_string(child.dynamic_shared) +
-                              " bytes of dynamic shared memory: an invalid configuration on " + m_run->spec().name);
+      throw func::KernelFault("kernel fault in '" + k.kernel->name + "': device-side launch of '" +
+                              child.kernel->name + "' with grid " + child.grid.str() + ", block " +
+                              child.block.str() + " and " + std::to_string(child.dynamic_shared) +
+                              " bytes of dynamic shared memory: an invalid configuration on " +
+                              m_run->spec().name);
     if (!ck.bound) ck.bound = std::make_unique<func::BoundKernel>(*ck.kernel, &k.module->variables);
     func::Launch cl = l;
     cl.kernel = child.kernel;
@@ -284,7 +311,8 @@ void Runtime::run_children(RegisteredKernel& k, const func::Launch& l) {
 }
 
 CudaError Runtime::run(RegisteredKernel& k, const func::Launch& l, uint32_t depth) {
-  m_services.launches().begin_parent([module = k.module](uint64_t address) { return module->ptx->kernel_at(address); }, depth);
+  m_services.launches().begin_parent(
+      [module = k.module](uint64_t address) { return module->ptx->kernel_at(address); }, depth);
   synchronize();  // CUDA flushes the printf FIFO at the start of a launch
   m_services.begin_launch(*k.kernel, m_memory.global());
   m_memory.managed_to_device();
@@ -301,7 +329,8 @@ CudaError Runtime::run(RegisteredKernel& k, const func::Launch& l, uint32_t dept
     // error shows at the calls after it.
     m_memory.managed_to_host();
     std::fflush(stdout);
-    for (const std::string& m : m_services.take_assertions()) std::fprintf(stderr, "%s\n", m.c_str());
+    for (const std::string& m : m_services.take_assertions())
+      std::fprintf(stderr, "%s\n", m.c_str());
     std::fflush(stderr);
     m_sticky = kErrorAssert;
     return kSuccess;
@@ -315,46 +344,61 @@ void Runtime::report_memory_warnings() {
   const uint64_t n = m_memcheck.take(first);
   if (!n) return;
   std::fflush(stdout);
-  std::fprintf(stderr, "gputlm cuda: warning: %llu global access%s outside any allocation, in memory the device maps (2 MB pages), "
-               "read or written as a GPU does (--memcheck makes them faults, as compute-sanitizer reports them):\n",
+  std::fprintf(stderr,
+               "gputlm cuda: warning: %llu global access%s outside any allocation, in memory the "
+               "device maps (2 MB pages), "
+               "read or written as a GPU does (--memcheck makes them faults, as compute-sanitizer "
+               "reports them):\n",
                static_cast<unsigned long long>(n), n == 1 ? "" : "es");
   for (const std::string& m : first) std::fprintf(stderr, "  %s\n", m.c_str());
-  if (n > first.size()) std::fprintf(stderr, "  ... and %llu more\n", static_cast<unsigned long long>(n - first.size()));
+  if (n > first.size())
+    std::fprintf(stderr, "  ... and %llu more\n",
+                 static_cast<unsigned long long>(n - first.size()));
   std::fflush(stderr);
 }
 
 CudaError Runtime::synchronize() {
   const std::string text = m_services.take_output();
-  if (!text.empty()) std::fwrite(text.data(), 1, text.size(), stdout);  // the program's own stdout, in order with its printf
+  if (!text.empty())
+    std::fwrite(text.data(), 1, text.size(),
+                stdout);  // the program's own stdout, in order with its printf
   return kSuccess;
 }
 
 // Thread block clusters (CUDA C++ Programming Guide, "Thread Block Clusters"): from the launch's
 // cudaLaunchAttributeClusterDimension or the kernel's compile-time size (__cluster_dims__:
 // .reqnctapercluster), which a launch may not change. The grid must be a whole number of clusters;
-// a cluster holds at most 8 CTAs (portable), 16 with cudaFuncAttributeNonPortableClusterSizeAllowed,
-// no more than the kernel's .maxclusterrank, and all of its CTAs must be resident at once (here:
-// on the cores together, as cooperative launches).
-CudaError Runtime::set_cluster(const RegisteredKernel& k, Dim3 asked, Dim3 block, size_t shared, func::Launch& l) const {
+// a cluster holds at most 8 CTAs (portable), 16 with
+// cudaFuncAttributeNonPortableClusterSizeAllowed, no more than the kernel's .maxclusterrank, and
+// all of its CTAs must be resident at once (here: on the cores together, as cooperative launches).
+CudaError Runtime::set_cluster(const RegisteredKernel& k, Dim3 asked, Dim3 block, size_t shared,
+                               func::Launch& l) const {
   const Dim3 fixed = k.cluster_dims();
   const bool from_launch = asked.x || asked.y || asked.z;
   if (!from_launch && !fixed.x) {
-    // .explicitcluster without a size (cudaFuncAttributeClusterDimMustBeSet): the launch must name one.
+    // .explicitcluster without a size (cudaFuncAttributeClusterDimMustBeSet): the launch must name
+    // one.
     return k.kernel->explicit_cluster ? kErrorInvalidClusterSize : kSuccess;
   }
-  const func::Dim3 c = from_launch ? func::Dim3{asked.x, asked.y, asked.z} : func::Dim3{fixed.x, fixed.y, fixed.z};
-  if (from_launch && fixed.x && (c.x != fixed.x || c.y != fixed.y || c.z != fixed.z)) return kErrorInvalidClusterSize;
+  const func::Dim3 c =
+      from_launch ? func::Dim3{asked.x, asked.y, asked.z} : func::Dim3{fixed.x, fixed.y, fixed.z};
+  if (from_launch && fixed.x && (c.x != fixed.x || c.y != fixed.y || c.z != fixed.z))
+    return kErrorInvalidClusterSize;
   const uint64_t size = c.count();
   const uint64_t most = k.non_portable_cluster ? 16 : 8;
-  if (size == 0 || size > most || l.grid.x % c.x || l.grid.y % c.y || l.grid.z % c.z) return kErrorInvalidClusterSize;
-  if (k.kernel->max_cluster_rank && size > k.kernel->max_cluster_rank) return kErrorInvalidClusterSize;
-  if (uint64_t{resident_ctas(k, block, shared)} * m_run->spec().cores < size) return kErrorInvalidClusterSize;
+  if (size == 0 || size > most || l.grid.x % c.x || l.grid.y % c.y || l.grid.z % c.z)
+    return kErrorInvalidClusterSize;
+  if (k.kernel->max_cluster_rank && size > k.kernel->max_cluster_rank)
+    return kErrorInvalidClusterSize;
+  if (uint64_t{resident_ctas(k, block, shared)} * m_run->spec().cores < size)
+    return kErrorInvalidClusterSize;
   l.cluster = c;
   l.explicit_cluster = true;
   return kSuccess;
 }
 
-uint32_t Runtime::resident_ctas(const RegisteredKernel& k, Dim3 block, size_t dynamic_shared) const {
+uint32_t Runtime::resident_ctas(const RegisteredKernel& k, Dim3 block,
+                                size_t dynamic_shared) const {
   func::Launch l;
   l.kernel = k.kernel ? k.kernel : &k.module->ptx->get(k.name);
   l.block = {block.x, block.y, block.z};
@@ -362,9 +406,13 @@ uint32_t Runtime::resident_ctas(const RegisteredKernel& k, Dim3 block, size_t dy
   return sm::ctas_fitting(m_run->spec().core, l);
 }
 
-uint32_t Runtime::max_threads_per_block() const { return runtime::max_threads_per_block(m_run->spec()); }
+uint32_t Runtime::max_threads_per_block() const {
+  return runtime::max_threads_per_block(m_run->spec());
+}
 
-double Runtime::elapsed_ms() const { return double(m_run->cycles()) / (m_run->spec().core_clock_mhz() * 1e3); }
+double Runtime::elapsed_ms() const {
+  return double(m_run->cycles()) / (m_run->spec().core_clock_mhz() * 1e3);
+}
 
 CudaError Runtime::last_error(bool reset) {
   const CudaError e = m_last_error;

@@ -30,8 +30,8 @@
 #include "runtime/cuda_abi.h"
 #include "runtime/cuda_arrays.h"
 #include "runtime/device_memory.h"
-#include "runtime/launch_extras.h"
 #include "runtime/graph_state.h"
+#include "runtime/launch_extras.h"
 #include "runtime/program_run.h"
 #include "runtime/virtual_memory.h"
 
@@ -39,13 +39,15 @@ namespace gputlm::runtime {
 
 struct LoadedModule {
   std::unique_ptr<isa::Module> ptx;
-  func::ModuleImage variables;  // module-scope variables (__device__, __constant__) in device memory
+  func::ModuleImage
+      variables;  // module-scope variables (__device__, __constant__) in device memory
 };
 
 struct RegisteredKernel {
   LoadedModule* module = nullptr;
-  std::string name;                  // its PTX name
-  const isa::Kernel* kernel = nullptr;  // null: the front end could not take it (its error at launch)
+  std::string name;  // its PTX name
+  const isa::Kernel* kernel =
+      nullptr;  // null: the front end could not take it (its error at launch)
   std::unique_ptr<func::BoundKernel> bound;  // bound at its first launch
   // cudaFuncSetAttribute: the dynamic shared memory a launch may ask for (the core's scratchpad
   // less the static shared memory until set) and the preferred carveout (kept, no effect: the
@@ -59,9 +61,11 @@ struct RegisteredKernel {
   int non_portable_cluster = 0;
   int cluster_policy = 0;
 
-  // The cluster size launches take when they name none: the compile-time one, else the run-time one.
+  // The cluster size launches take when they name none: the compile-time one, else the run-time
+  // one.
   Dim3 cluster_dims() const {
-    if (kernel && kernel->cluster_dims[0]) return {kernel->cluster_dims[0], kernel->cluster_dims[1], kernel->cluster_dims[2]};
+    if (kernel && kernel->cluster_dims[0])
+      return {kernel->cluster_dims[0], kernel->cluster_dims[1], kernel->cluster_dims[2]};
     return required_cluster;
   }
 };
@@ -86,7 +90,8 @@ struct Stream {
 // depth 2, 2048 pending launches: cuda_runtime_api.h); the fetch granularity's is not documented
 // (32 bytes, one sector, chosen here).
 struct DeviceLimits {
-  size_t stack_bytes = 1024, sync_depth = 2, pending_launches = 2048, l2_fetch_granularity = 32, persisting_l2_bytes = 0;
+  size_t stack_bytes = 1024, sync_depth = 2, pending_launches = 2048, l2_fetch_granularity = 32,
+         persisting_l2_bytes = 0;
 };
 
 struct LaunchConfig {
@@ -132,8 +137,8 @@ class Runtime {
   // guarded()) or ends: as on a GPU, the host goes on while a stream's work waits, so a kernel
   // may wait on host memory that the program writes after launching it (a latch) before it
   // synchronises. Any other launch runs the queue first.
-  CudaError launch(RegisteredKernel& k, Dim3 grid, Dim3 block, void** args, size_t shared, LaunchExtras extras = {},
-                   bool queued = false);
+  CudaError launch(RegisteredKernel& k, Dim3 grid, Dim3 block, void** args, size_t shared,
+                   LaunchExtras extras = {}, bool queued = false);
   // Runs the queued launches, in issue order.
   void run_queued();
   // A synchronisation point (cudaDeviceSynchronize, a blocking copy, ...): the device printf
@@ -147,7 +152,8 @@ class Runtime {
   func::DeviceServices& services() { return m_services; }  // printf FIFO, malloc heap
   DeviceLimits& limits() { return m_limits; }
   // CUDA arrays, and the texture and surface objects kernels reach by handle (each launch's
-  // func::Launch::textures) with the descriptors they were made from (api_array.cpp, api_texture.cpp).
+  // func::Launch::textures) with the descriptors they were made from (api_array.cpp,
+  // api_texture.cpp).
   CudaArrays& arrays() { return m_arrays; }
   func::TextureTable& textures() { return m_textures; }
   std::map<uint64_t, ObjectDescs>& object_descs() { return m_object_descs; }
@@ -167,7 +173,8 @@ class Runtime {
   uint32_t resident_ctas(const RegisteredKernel& k, Dim3 block, size_t dynamic_shared) const;
   // The CTAs per cluster of a launch (`asked`: the launch attribute's, 0x0x0 for none) into `l`;
   // kErrorInvalidClusterSize for a misconfigured cluster.
-  CudaError set_cluster(const RegisteredKernel& k, Dim3 asked, Dim3 block, size_t shared, func::Launch& l) const;
+  CudaError set_cluster(const RegisteredKernel& k, Dim3 asked, Dim3 block, size_t shared,
+                        func::Launch& l) const;
   // Runs one validated launch of `k` (`depth`: 0 from the host, n for a grid n device-side launches
   // down), with launch()'s handling of faults and failed asserts.
   CudaError run(RegisteredKernel& k, const func::Launch& l, uint32_t depth);
@@ -202,7 +209,8 @@ class Runtime {
   VirtualMemory m_virtual{m_memory};
   std::vector<std::unique_ptr<LoadedModule>> m_modules;
   std::map<const void*, RegisteredKernel> m_kernels;
-  std::map<std::pair<LoadedModule*, std::string>, RegisteredKernel> m_module_kernels;  // the driver API's
+  std::map<std::pair<LoadedModule*, std::string>, RegisteredKernel>
+      m_module_kernels;  // the driver API's
   std::map<const void*, RegisteredVar> m_vars;
   std::map<std::thread::id, std::vector<LaunchConfig>> m_configs;
   std::recursive_mutex m_mutex;
@@ -212,7 +220,7 @@ class Runtime {
   CudaError m_sticky = kSuccess;
   func::DeviceServices m_services;
   std::deque<std::function<void()>> m_queued;  // launch() with queued: each runs its launch
-  uint64_t m_grid_workspace = 0;  // cooperative launches' grid workspace, made at the first
+  uint64_t m_grid_workspace = 0;        // cooperative launches' grid workspace, made at the first
   func::MemoryCheck m_memcheck{false};  // accesses outside allocations (gputlm cuda --memcheck)
   DeviceLimits m_limits;
   CudaArrays m_arrays;

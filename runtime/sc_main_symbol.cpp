@@ -5,4 +5,7 @@
 #include "models/common/error.h"
 #include "runtime/api_support.h"
 
-extern "C" int sc_main(int, char**) { gputlm::runtime::fatal(gputlm::kExitInputError, "sc_main called inside a CUDA program (nothing should call it)"); }
+extern "C" int sc_main(int, char**) {
+  gputlm::runtime::fatal(gputlm::kExitInputError,
+                         "sc_main called inside a CUDA program (nothing should call it)");
+}

@@ -9,7 +9,12 @@
 namespace gputlm::runtime {
 
 // cudaChannelFormatKind values this runtime accepts.
-enum ChannelKindAbi : int { kChannelSigned = 0, kChannelUnsigned = 1, kChannelFloat = 2, kChannelNone = 3 };
+enum ChannelKindAbi : int {
+  kChannelSigned = 0,
+  kChannelUnsigned = 1,
+  kChannelFloat = 2,
+  kChannelNone = 3
+};
 
 struct ChannelFormatDesc {
   int x, y, z, w;  // bits per channel
@@ -18,10 +23,20 @@ struct ChannelFormatDesc {
 static_assert(sizeof(ChannelFormatDesc) == 20);
 
 // cudaArray flags (cudaMalloc3DArray).
-enum ArrayFlags : unsigned { kArrayLayered = 1, kArraySurfaceLoadStore = 2, kArrayCubemap = 4, kArrayTextureGather = 8 };
+enum ArrayFlags : unsigned {
+  kArrayLayered = 1,
+  kArraySurfaceLoadStore = 2,
+  kArrayCubemap = 4,
+  kArrayTextureGather = 8
+};
 
 // cudaResourceType.
-enum ResourceType : int { kResourceArray = 0, kResourceMipmappedArray = 1, kResourceLinear = 2, kResourcePitch2D = 3 };
+enum ResourceType : int {
+  kResourceArray = 0,
+  kResourceMipmappedArray = 1,
+  kResourceLinear = 2,
+  kResourcePitch2D = 3
+};
 
 struct ResourceDesc {
   int resType;

@@ -14,7 +14,8 @@ namespace gputlm::runtime {
 
 // The object's handle in `handle`. kErrorInvalidValue for a bad descriptor,
 // kErrorInvalidResourceHandle for an array that is not live; a surface takes no texture descriptor.
-CudaError create_texture_object(uint64_t* handle, const ResourceDesc* res, const TextureDesc* tex, bool surface);
+CudaError create_texture_object(uint64_t* handle, const ResourceDesc* res, const TextureDesc* tex,
+                                bool surface);
 // kErrorInvalidValue when `handle` (not 0) is no live object of the kind.
 CudaError destroy_texture_object(uint64_t handle, bool surface);
 // The descriptors of a live object of the kind; nullptr when there is none.

@@ -14,7 +14,8 @@ bool granular(uint64_t v) { return v % VirtualMemory::kGranularity == 0; }
 CudaError VirtualMemory::reserve(uint64_t& ptr, uint64_t bytes, uint64_t alignment) {
   // cuda.h: the size a multiple of the host page size, the alignment a power of two or 0. A
   // reservation starts on a granule, as the driver places them.
-  if (bytes == 0 || bytes % 4096 != 0 || (alignment & (alignment - 1)) != 0) return kErrorInvalidValue;
+  if (bytes == 0 || bytes % 4096 != 0 || (alignment & (alignment - 1)) != 0)
+    return kErrorInvalidValue;
   ptr = m_memory.global().reserve(bytes, alignment > kGranularity ? alignment : kGranularity);
   m_reservations[ptr] = bytes;
   return kSuccess;
@@ -40,7 +41,8 @@ CudaError VirtualMemory::create(uint64_t& handle, uint64_t bytes, const MemAlloc
   Physical& p = m_physical[handle];
   p.bytes = bytes;
   p.prop = prop;
-  if (!m_compression) p.prop.allocFlags.compressionType = kCompressionNone;  // no compressible memory on this device
+  if (!m_compression)
+    p.prop.allocFlags.compressionType = kCompressionNone;  // no compressible memory on this device
   return kSuccess;
 }
 
@@ -59,7 +61,8 @@ void VirtualMemory::drop_if_unused(std::map<uint64_t, Physical>::iterator p) {
   m_physical.erase(p);
 }
 
-std::map<uint64_t, uint64_t>::const_iterator VirtualMemory::reservation_of(uint64_t ptr, uint64_t bytes) const {
+std::map<uint64_t, uint64_t>::const_iterator VirtualMemory::reservation_of(uint64_t ptr,
+                                                                           uint64_t bytes) const {
   auto r = m_reservations.upper_bound(ptr);
   if (r == m_reservations.begin()) return m_reservations.end();
   --r;
@@ -71,24 +74,30 @@ std::map<uint64_t, uint64_t>::const_iterator VirtualMemory::reservation_of(uint6
 CudaError VirtualMemory::map(uint64_t ptr, uint64_t bytes, uint64_t offset, uint64_t handle) {
   const auto p = m_physical.find(handle);
   if (p == m_physical.end() || p->second.references == 0) return kErrorInvalidValue;
-  if (bytes == 0 || !granular(ptr) || !granular(bytes) || offset != 0 || bytes > p->second.bytes) return kErrorInvalidValue;
+  if (bytes == 0 || !granular(ptr) || !granular(bytes) || offset != 0 || bytes > p->second.bytes)
+    return kErrorInvalidValue;
   if (reservation_of(ptr, bytes) == m_reservations.end()) return kErrorInvalidValue;
   const auto next = m_mappings.lower_bound(ptr);
   if (next != m_mappings.end() && next->first < ptr + bytes) return kErrorInvalidValue;
-  if (next != m_mappings.begin() && std::prev(next)->first + std::prev(next)->second.bytes > ptr) return kErrorInvalidValue;
-  if (p->second.mapped_at != 0) not_implemented("cuMemMap of an allocation already mapped at another address (aliases)");
+  if (next != m_mappings.begin() && std::prev(next)->first + std::prev(next)->second.bytes > ptr)
+    return kErrorInvalidValue;
+  if (p->second.mapped_at != 0)
+    not_implemented("cuMemMap of an allocation already mapped at another address (aliases)");
   p->second.mapped_at = ptr;
   m_mappings[ptr] = {bytes, handle, kAccessNone};
   std::vector<uint8_t>& saved = p->second.saved;
-  if (!saved.empty()) m_memory.global().write(ptr, saved.data(), std::min<uint64_t>(bytes, saved.size()));
+  if (!saved.empty())
+    m_memory.global().write(ptr, saved.data(), std::min<uint64_t>(bytes, saved.size()));
   saved = {};
   return kSuccess;
 }
 
-std::vector<std::map<uint64_t, VirtualMemory::Mapping>::iterator> VirtualMemory::tiling(uint64_t ptr, uint64_t bytes) {
+std::vector<std::map<uint64_t, VirtualMemory::Mapping>::iterator> VirtualMemory::tiling(
+    uint64_t ptr, uint64_t bytes) {
   std::vector<std::map<uint64_t, Mapping>::iterator> out;
   uint64_t at = ptr;
-  for (auto m = m_mappings.find(ptr); m != m_mappings.end() && m->first == at && at < ptr + bytes; ++m) {
+  for (auto m = m_mappings.find(ptr); m != m_mappings.end() && m->first == at && at < ptr + bytes;
+       ++m) {
     out.push_back(m);
     at += m->second.bytes;
   }
@@ -127,7 +136,8 @@ CudaError VirtualMemory::set_access(uint64_t ptr, uint64_t bytes, int flags) {
 
 void VirtualMemory::replace_runs(uint64_t base, uint64_t bytes) {
   func::GlobalMemory& g = m_memory.global();
-  for (auto run = m_runs.lower_bound(base); run != m_runs.end() && run->first < base + bytes; run = m_runs.erase(run))
+  for (auto run = m_runs.lower_bound(base); run != m_runs.end() && run->first < base + bytes;
+       run = m_runs.erase(run))
     g.unplace(run->first);
   uint64_t start = 0, end = 0;
   auto flush = [&] {
@@ -137,7 +147,8 @@ void VirtualMemory::replace_runs(uint64_t base, uint64_t bytes) {
     }
     start = end = 0;
   };
-  for (auto m = m_mappings.lower_bound(base); m != m_mappings.end() && m->first < base + bytes; ++m) {
+  for (auto m = m_mappings.lower_bound(base); m != m_mappings.end() && m->first < base + bytes;
+       ++m) {
     if (m->second.access != kAccessReadWrite) {
       flush();
       continue;
@@ -151,14 +162,16 @@ void VirtualMemory::replace_runs(uint64_t base, uint64_t bytes) {
 
 CudaError VirtualMemory::access(uint64_t ptr, int& flags) const {
   auto m = m_mappings.upper_bound(ptr);
-  if (m == m_mappings.begin() || ptr >= std::prev(m)->first + std::prev(m)->second.bytes) return kErrorInvalidValue;
+  if (m == m_mappings.begin() || ptr >= std::prev(m)->first + std::prev(m)->second.bytes)
+    return kErrorInvalidValue;
   flags = std::prev(m)->second.access;
   return kSuccess;
 }
 
 CudaError VirtualMemory::retain(uint64_t& handle, uint64_t addr) {
   auto m = m_mappings.upper_bound(addr);
-  if (m == m_mappings.begin() || addr >= std::prev(m)->first + std::prev(m)->second.bytes) return kErrorInvalidValue;
+  if (m == m_mappings.begin() || addr >= std::prev(m)->first + std::prev(m)->second.bytes)
+    return kErrorInvalidValue;
   handle = std::prev(m)->second.handle;
   ++m_physical.at(handle).references;
   return kSuccess;

@@ -20,8 +20,8 @@
 // reports CU_DEVICE_ATTRIBUTE_GENERIC_COMPRESSION_SUPPORTED, which is from compute capability 8.0
 // (Ampere brought generic compression; a choice where NVIDIA lists no such rule): the allocation
 // says it is compressible and behaves as any other, its data and its timing uncompressed, as a hint
-// the model counts but does not act on. Below 8.0 a request makes an ordinary allocation, as on a GPU
-// without compressible memory.
+// the model counts but does not act on. Below 8.0 a request makes an ordinary allocation, as on a
+// GPU without compressible memory.
 #pragma once
 
 #include <cstdint>
@@ -65,8 +65,8 @@ class VirtualMemory {
   struct Physical {
     uint64_t bytes = 0;
     MemAllocationProp prop{};
-    unsigned references = 1;  // the handle's: cuMemCreate and each cuMemRetainAllocationHandle
-    uint64_t mapped_at = 0;   // 0 while not mapped
+    unsigned references = 1;     // the handle's: cuMemCreate and each cuMemRetainAllocationHandle
+    uint64_t mapped_at = 0;      // 0 while not mapped
     std::vector<uint8_t> saved;  // its bytes while unmapped and still held
   };
   struct Mapping {

@@ -14,11 +14,12 @@
 // 10,000-cycle window from the middle of the run (the cost of looking at a window: "x timed" is
 // its host time over the timed run's), timed with waves of every module over the whole run; on
 // each further config (by default the 15-core fermi-gtx480) timed alone.
-//   build/bin/bench_sim [--config configs/narasiman-baseline.json --config configs/fermi-gtx480.json]
+//   build/bin/bench_sim [--config configs/narasiman-baseline.json --config
+//   configs/fermi-gtx480.json]
 //                       [--size test] [--repeat 3] [--json out.json] [workload dirs...]
 #include <algorithm>
-#include <chrono>
 #include <boost/program_options.hpp>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
@@ -52,7 +53,8 @@ bool reset_peak_rss() {
 uint64_t peak_rss_bytes() {
   std::ifstream f("/proc/self/status");
   for (std::string line; std::getline(f, line);)
-    if (line.rfind("VmHWM:", 0) == 0) return std::stoull(line.substr(6)) * 1024;  // "VmHWM:   1234 kB"
+    if (line.rfind("VmHWM:", 0) == 0)
+      return std::stoull(line.substr(6)) * 1024;  // "VmHWM:   1234 kB"
   return 0;
 }
 
@@ -87,7 +89,8 @@ double kernel_floor_cycles_per_second(int repeat) {
     KernelFloor floor("floor", kCycles);
     const auto t0 = std::chrono::steady_clock::now();
     sc_core::sc_start();
-    rates.push_back(kCycles / std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    rates.push_back(kCycles /
+                    std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
   }
   return median(rates);
 }
@@ -106,8 +109,12 @@ struct Mode {
 // timed with waves of every module over the whole run, on the first config; timed alone on each
 // further config.
 std::vector<Mode> modes_for(const std::vector<gpu::GpuSpec>& specs) {
-  std::vector<Mode> m = {{"functional"}, {"timed", 0}, {"timed+window", 0, Mode::Waves::Window}, {"timed+waves", 0, Mode::Waves::All}};
-  for (size_t i = 1; i < specs.size(); ++i) m.push_back({"timed@" + specs[i].name, static_cast<int>(i)});
+  std::vector<Mode> m = {{"functional"},
+                         {"timed", 0},
+                         {"timed+window", 0, Mode::Waves::Window},
+                         {"timed+waves", 0, Mode::Waves::All}};
+  for (size_t i = 1; i < specs.size(); ++i)
+    m.push_back({"timed@" + specs[i].name, static_cast<int>(i)});
   return m;
 }
 
@@ -115,14 +122,17 @@ constexpr uint64_t kWindowCycles = 10'000;
 
 int sc_main(int argc, char** argv) {
   po::options_description opts("bench_sim options");
-  opts.add_options()("help,h", "show this help")
-      ("config", po::value<std::vector<std::string>>()->default_value({"configs/narasiman-baseline.json", "configs/fermi-gtx480.json"},
-                                                                      "configs/narasiman-baseline.json configs/fermi-gtx480.json"),
-       "GPU configs (repeatable): the first runs every timed mode, each further one the timed mode alone")
-      ("size", po::value<std::string>()->default_value("test"), "workload size")
-      ("repeat", po::value<int>()->default_value(3), "runs per workload and mode (the median is reported)")
-      ("json", po::value<std::string>(), "also write the results as JSON")
-      ("workloads", po::value<std::vector<std::string>>(), "workload directories");
+  opts.add_options()("help,h", "show this help")(
+      "config",
+      po::value<std::vector<std::string>>()->default_value(
+          {"configs/narasiman-baseline.json", "configs/fermi-gtx480.json"},
+          "configs/narasiman-baseline.json configs/fermi-gtx480.json"),
+      "GPU configs (repeatable): the first runs every timed mode, each further one the timed mode "
+      "alone")("size", po::value<std::string>()->default_value("test"), "workload size")(
+      "repeat", po::value<int>()->default_value(3),
+      "runs per workload and mode (the median is reported)")("json", po::value<std::string>(),
+                                                             "also write the results as JSON")(
+      "workloads", po::value<std::vector<std::string>>(), "workload directories");
   po::positional_options_description pos;
   pos.add("workloads", -1);
   try {
@@ -132,11 +142,13 @@ int sc_main(int argc, char** argv) {
       std::cout << opts;
       return kExitOk;
     }
-    std::vector<std::string> dirs = {"traces/micro/divergence", "traces/narasiman/blackjack", "traces/narasiman/matrix_mult",
-                                     "traces/narasiman/reduction", "traces/narasiman/bfs"};
+    std::vector<std::string> dirs = {"traces/micro/divergence", "traces/narasiman/blackjack",
+                                     "traces/narasiman/matrix_mult", "traces/narasiman/reduction",
+                                     "traces/narasiman/bfs"};
     if (vm.count("workloads")) dirs = vm["workloads"].as<std::vector<std::string>>();
     std::vector<gpu::GpuSpec> specs;
-    for (const std::string& c : vm["config"].as<std::vector<std::string>>()) specs.push_back(gpu::GpuSpec::from_file(c));
+    for (const std::string& c : vm["config"].as<std::vector<std::string>>())
+      specs.push_back(gpu::GpuSpec::from_file(c));
     const std::vector<Mode> modes = modes_for(specs);
     const int repeat = std::max(1, vm["repeat"].as<int>());
     const std::string vcd = (std::filesystem::temp_directory_path() / "bench_sim.vcd").string();
@@ -144,11 +156,14 @@ int sc_main(int argc, char** argv) {
     const double floor_cps = kernel_floor_cycles_per_second(repeat);
     std::cout << "SystemC kernel floor: " << std::fixed << std::setprecision(2) << floor_cps / 1e6
               << " M cycles/s (one clocked process, one activation a cycle)\n";
-    std::cout << "timed modes on " << specs[0].name << "; timed+window: waves of gpu.core0 over " << kWindowCycles
+    std::cout << "timed modes on " << specs[0].name << "; timed+window: waves of gpu.core0 over "
+              << kWindowCycles
               << " cycles from the middle of the run; x timed: host time / the timed run's\n";
-    std::cout << std::left << std::setw(26) << "workload" << std::setw(26) << "mode" << std::right << std::setw(12)
-              << "M thread/s" << std::setw(12) << "M cycles/s" << std::setw(11) << "median s" << std::setw(13)
-              << "/ functional" << std::setw(9) << "x timed" << std::setw(13) << "kernel bound" << std::setw(9) << "peak MB" << "\n";
+    std::cout << std::left << std::setw(26) << "workload" << std::setw(26) << "mode" << std::right
+              << std::setw(12) << "M thread/s" << std::setw(12) << "M cycles/s" << std::setw(11)
+              << "median s" << std::setw(13) << "/ functional" << std::setw(9) << "x timed"
+              << std::setw(13) << "kernel bound" << std::setw(9) << "peak MB"
+              << "\n";
     for (const auto& dir : dirs) {
       // The modes take turns within each repeat, so that the machine's load varies alike for all.
       std::vector<std::vector<double>> secs(modes.size());
@@ -166,7 +181,8 @@ int sc_main(int argc, char** argv) {
             tb::fresh_sc_kernel();
             tb::TimingOptions o;
             if (mode.waves != Mode::Waves::None) o.vcd_path = vcd;
-            if (mode.waves == Mode::Waves::Window) {  // the timed run (mode 1) ran before in this repeat
+            if (mode.waves ==
+                Mode::Waves::Window) {  // the timed run (mode 1) ran before in this repeat
               o.vcd_scope = "gpu.core0";
               o.vcd_from = last[1].cycles / 2;
               o.vcd_to = o.vcd_from + kWindowCycles - 1;
@@ -192,19 +208,33 @@ int sc_main(int argc, char** argv) {
         const double ratio = median_ratio(0, m);  // rate relative to functional-only
         const double x_timed = modes[m].config == 0 ? median_ratio(m, 1) : 0.0;
         const double functional_tips = last[0].thread_instructions / median(secs[0]);
-        const double bound = s.cycles ? double(s.thread_instructions) / double(s.cycles) * floor_cps / functional_tips : 0.0;
-        std::cout << std::left << std::setw(26) << dir.substr(dir.find('/') + 1) << std::setw(26) << modes[m].name << std::right
-                  << std::fixed << std::setprecision(2) << std::setw(12) << tips << std::setw(12) << cps << std::setw(11)
-                  << std::setprecision(4) << med << std::setw(13) << std::setprecision(3) << ratio << std::setw(9);
-        if (x_timed > 0) std::cout << std::setprecision(2) << x_timed;
-        else std::cout << "-";
+        const double bound = s.cycles ? double(s.thread_instructions) / double(s.cycles) *
+                                            floor_cps / functional_tips
+                                      : 0.0;
+        std::cout << std::left << std::setw(26) << dir.substr(dir.find('/') + 1) << std::setw(26)
+                  << modes[m].name << std::right << std::fixed << std::setprecision(2)
+                  << std::setw(12) << tips << std::setw(12) << cps << std::setw(11)
+                  << std::setprecision(4) << med << std::setw(13) << std::setprecision(3) << ratio
+                  << std::setw(9);
+        if (x_timed > 0)
+          std::cout << std::setprecision(2) << x_timed;
+        else
+          std::cout << "-";
         std::cout << std::setw(13) << std::setprecision(3);
-        if (s.cycles) std::cout << bound;
-        else std::cout << "-";
+        if (s.cycles)
+          std::cout << bound;
+        else
+          std::cout << "-";
         std::cout << std::setw(9) << std::setprecision(1) << double(peak[m]) / (1 << 20) << "\n";
-        nlohmann::json row = {{"workload", dir}, {"mode", modes[m].name}, {"median_seconds", med}, {"thread_instructions", s.thread_instructions},
-                              {"cycles", s.cycles}, {"thread_instructions_per_second", tips * 1e6}, {"cycles_per_second", cps * 1e6},
-                              {"rate_relative_to_functional", ratio}, {"kernel_bound_relative_to_functional", bound},
+        nlohmann::json row = {{"workload", dir},
+                              {"mode", modes[m].name},
+                              {"median_seconds", med},
+                              {"thread_instructions", s.thread_instructions},
+                              {"cycles", s.cycles},
+                              {"thread_instructions_per_second", tips * 1e6},
+                              {"cycles_per_second", cps * 1e6},
+                              {"rate_relative_to_functional", ratio},
+                              {"kernel_bound_relative_to_functional", bound},
                               {"peak_rss_bytes", peak[m]}};
         if (modes[m].config >= 0) row["config"] = specs[static_cast<size_t>(modes[m].config)].name;
         if (x_timed > 0) row["host_time_relative_to_timed"] = x_timed;
@@ -213,7 +243,8 @@ int sc_main(int argc, char** argv) {
     }
     std::filesystem::remove(vcd);
     out.push_back({{"mode", "systemc_kernel_floor"}, {"cycles_per_second", floor_cps}});
-    if (vm.count("json")) std::ofstream(vm["json"].as<std::string>()) << std::setw(2) << out << "\n";
+    if (vm.count("json"))
+      std::ofstream(vm["json"].as<std::string>()) << std::setw(2) << out << "\n";
     return kExitOk;
   } catch (const std::exception& e) {
     std::cerr << "bench_sim: " << e.what() << "\n";

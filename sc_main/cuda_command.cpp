@@ -1,5 +1,8 @@
 #include "sc_main/cuda_command.h"
 
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <algorithm>
 #include <boost/program_options.hpp>
 #include <csignal>
@@ -7,9 +10,6 @@
 #include <cstring>
 #include <filesystem>
 #include <iostream>
-#include <sys/prctl.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "models/common/error.h"
 #include "models/gpu/gpu_spec.h"
@@ -37,44 +37,60 @@ std::string library_dir(const char* argv0) {
   if (ec) self = fs::absolute(argv0);
   const fs::path dir = self.parent_path().parent_path() / "lib" / "cudart";
   if (!fs::exists(dir / "libcudart.so.13", ec))
-    throw InputError("cuda: gputlm's libcudart.so.13 is not in " + dir.string() + " (build the 'cudart' target)");
+    throw InputError("cuda: gputlm's libcudart.so.13 is not in " + dir.string() +
+                     " (build the 'cudart' target)");
   return dir.string();
 }
 
-std::string absolute(const std::string& path) { return fs::absolute(path).lexically_normal().string(); }
+std::string absolute(const std::string& path) {
+  return fs::absolute(path).lexically_normal().string();
+}
 
 }  // namespace
 
 int cmd_cuda(const std::vector<std::string>& all_args, const char* argv0) {
   po::options_description opts("gputlm cuda options");
-  opts.add_options()
-      ("help,h", "show this help")
-      ("config", po::value<std::string>(), "GPU config the program runs on (device properties and the timing model), e.g. configs/fermi-gtx480.json")
-      ("functional", "run the launches on the functional engine only (no timing model)")
-      ("memcheck", "make every global access outside an allocation a kernel fault, as compute-sanitizer does "
-                   "(without it, one that lands in the 2 MB pages the device maps is served, with a warning)")
-      ("time-limit", po::value<double>(), "stop the run after this many seconds of host time, with the statistics of what ran "
-                         "(marked incomplete) and exit status 2 naming the launch and the engine's speed")
-      ("stats", po::value<std::string>(), "write statistics as JSON to this file (one entry per launch)")
-      ("vcd", po::value<std::string>(), "write waves to this VCD file (and a GTKWave .gtkw next to it)")
-      ("vcd-scope", po::value<std::string>(), "timing runs: trace only modules whose name starts with this")
-      ("vcd-window", po::value<std::string>(), "timing runs: keep only cycles FROM:TO in the VCD");
+  opts.add_options()("help,h", "show this help")(
+      "config", po::value<std::string>(),
+      "GPU config the program runs on (device properties and the timing model), e.g. "
+      "configs/fermi-gtx480.json")(
+      "functional", "run the launches on the functional engine only (no timing model)")(
+      "memcheck",
+      "make every global access outside an allocation a kernel fault, as compute-sanitizer does "
+      "(without it, one that lands in the 2 MB pages the device maps is served, with a warning)")(
+      "time-limit", po::value<double>(),
+      "stop the run after this many seconds of host time, with the statistics of what ran "
+      "(marked incomplete) and exit status 2 naming the launch and the engine's speed")(
+      "stats", po::value<std::string>(),
+      "write statistics as JSON to this file (one entry per launch)")(
+      "vcd", po::value<std::string>(),
+      "write waves to this VCD file (and a GTKWave .gtkw next to it)")(
+      "vcd-scope", po::value<std::string>(),
+      "timing runs: trace only modules whose name starts with this")(
+      "vcd-window", po::value<std::string>(), "timing runs: keep only cycles FROM:TO in the VCD");
   const auto dashes = std::find(all_args.begin(), all_args.end(), "--");
   const std::vector<std::string> args(all_args.begin(), dashes);
   const po::variables_map vm = tb::parse_options(args, opts, "cuda");
   if (vm.count("help")) {
     std::cout << "usage: gputlm cuda --config GPU.json [options] -- PROGRAM [ARGS...]\n"
-                 "  PROGRAM is built with nvcc -cudart shared (and PTX in its fat binary: nvcc's default -arch=sm_75 has it)\n"
+                 "  PROGRAM is built with nvcc -cudart shared (and PTX in its fat binary: nvcc's "
+                 "default -arch=sm_75 has it)\n"
               << opts;
     return kExitOk;
   }
   if (dashes == all_args.end() || dashes + 1 == all_args.end())
-    throw InputError("cuda: give the program after '--' (gputlm cuda --config C -- ./program args)");
-  if (!vm.count("config")) throw InputError("cuda: --config is required (the GPU the program runs on; see gputlm cuda --help)");
+    throw InputError(
+        "cuda: give the program after '--' (gputlm cuda --config C -- ./program args)");
+  if (!vm.count("config"))
+    throw InputError(
+        "cuda: --config is required (the GPU the program runs on; see gputlm cuda --help)");
   if (vm.count("functional"))
     for (const char* timing_only : {"vcd-scope", "vcd-window"})
-      if (vm.count(timing_only)) throw InputError(std::string("cuda: --") + timing_only + " needs a timing run (no --functional)");
-  gpu::GpuSpec::from_file(vm["config"].as<std::string>());  // a bad config is an error now, not in the program
+      if (vm.count(timing_only))
+        throw InputError(std::string("cuda: --") + timing_only +
+                         " needs a timing run (no --functional)");
+  gpu::GpuSpec::from_file(
+      vm["config"].as<std::string>());  // a bad config is an error now, not in the program
   if (vm.count("time-limit") && !(vm["time-limit"].as<double>() > 0))
     throw InputError("cuda: --time-limit must be a positive number of seconds");
   if (vm.count("stats")) tb::check_writable(vm["stats"].as<std::string>(), "--stats");
@@ -113,7 +129,8 @@ int cmd_cuda(const std::vector<std::string>& all_args, const char* argv0) {
   std::signal(SIGTERM, forward_signal);
   const pid_t parent = getpid();
   g_child = fork();
-  if (g_child < 0) throw InputError(std::string("cuda: cannot start a process: ") + std::strerror(errno));
+  if (g_child < 0)
+    throw InputError(std::string("cuda: cannot start a process: ") + std::strerror(errno));
   if (g_child == 0) {
     std::signal(SIGINT, SIG_DFL);
     std::signal(SIGTERM, SIG_DFL);
@@ -122,15 +139,18 @@ int cmd_cuda(const std::vector<std::string>& all_args, const char* argv0) {
     prctl(PR_SET_PDEATHSIG, SIGTERM);
     if (getppid() != parent) _exit(kExitInputError);  // gputlm ended before the line above
     execvp(argv[0], argv.data());
-    std::cerr << "gputlm cuda: cannot run '" << program[0] << "': " << std::strerror(errno) << std::endl;
+    std::cerr << "gputlm cuda: cannot run '" << program[0] << "': " << std::strerror(errno)
+              << std::endl;
     _exit(kExitInputError);
   }
   int status = 0;
   while (waitpid(g_child, &status, 0) < 0)
-    if (errno != EINTR) throw InputError(std::string("cuda: waiting for the program: ") + std::strerror(errno));
+    if (errno != EINTR)
+      throw InputError(std::string("cuda: waiting for the program: ") + std::strerror(errno));
   if (WIFEXITED(status)) return WEXITSTATUS(status);
   const int signal = WTERMSIG(status);
-  std::cerr << "gputlm cuda: the program was killed by " << (strsignal(signal) ? strsignal(signal) : "a signal") << "\n";
+  std::cerr << "gputlm cuda: the program was killed by "
+            << (strsignal(signal) ? strsignal(signal) : "a signal") << "\n";
   return tb::interrupted_exit_code(signal);
 }
 

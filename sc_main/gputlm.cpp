@@ -2,6 +2,7 @@
 // needs, runs it, reports. Exit codes: 0 ok (verified, or unchecked without a reference), 1 an
 // output differs from the CPU reference, 2 bad input (command line, PTX, config, workload), 3 the
 // kernel faulted; `gputlm cuda` returns the program's own exit status.
+#include <unistd.h>
 #include <boost/program_options.hpp>
 #include <cstdio>
 #include <cstdlib>
@@ -11,11 +12,14 @@
 #include <iostream>
 #include <sstream>
 #include <systemc>
-#include <unistd.h>
 
 #include "models/common/error.h"
 #include "models/common/nearest_name.h"
 #include "models/func/kernel_fault.h"
+#include "models/gpu/gpu_spec.h"
+#include "sc_main/cuda_command.h"
+#include "sc_main/git_version.h"
+#include "sc_main/sweep_command.h"
 #include "tb/cli_support.h"
 #include "tb/functional_run.h"
 #include "tb/interrupt.h"
@@ -29,10 +33,6 @@
 #include "tb/timing_run.h"
 #include "tb/trace/trace_file.h"
 #include "tb/trace/trace_record.h"
-#include "models/gpu/gpu_spec.h"
-#include "sc_main/cuda_command.h"
-#include "sc_main/git_version.h"
-#include "sc_main/sweep_command.h"
 #include "tb/workload/catalog.h"
 
 namespace po = boost::program_options;
@@ -48,15 +48,20 @@ const char* kUsage =
     "  list     list the workloads under traces/\n"
     "  trace    trace record: write a workload's dynamic trace (traces/FORMAT.md)\n"
     "  cuda     run an unmodified CUDA program (nvcc -cudart shared) on the simulator\n"
-    "  ptx      ptx check FILE...: parse and bind every kernel of PTX files, per kernel ok or the error\n"
-    "  sweep    run a sweep spec: configs x workloads x sizes x config keys varied, results in one CSV\n"
-    "Run 'gputlm <command> --help' for the options of a command; 'gputlm --version' for the commit.\n";
+    "  ptx      ptx check FILE...: parse and bind every kernel of PTX files, per kernel ok or the "
+    "error\n"
+    "  sweep    run a sweep spec: configs x workloads x sizes x config keys varied, results in one "
+    "CSV\n"
+    "Run 'gputlm <command> --help' for the options of a command; 'gputlm --version' for the "
+    "commit.\n";
 
 int cmd_list(const std::vector<std::string>& args, const char* argv0) {
   po::options_description opts("gputlm list options");
-  opts.add_options()("help,h", "show this help")("traces", po::value<std::string>()->default_value(""),
-                                                  "workload root (default: ./traces)")(
-      "kernels", "also each kernel: instructions, basic blocks, and its VGIW mapping (segments, live values, replicas)");
+  opts.add_options()("help,h", "show this help")(
+      "traces", po::value<std::string>()->default_value(""), "workload root (default: ./traces)")(
+      "kernels",
+      "also each kernel: instructions, basic blocks, and its VGIW mapping (segments, live values, "
+      "replicas)");
   const po::variables_map vm = tb::parse_options(args, opts, "list");
   if (vm.count("help")) {
     std::cout << "usage: gputlm list [--traces DIR] [--kernels]\n" << opts;
@@ -64,27 +69,35 @@ int cmd_list(const std::vector<std::string>& args, const char* argv0) {
   }
   const std::string root = workload::find_traces_root(vm["traces"].as<std::string>(), argv0);
   const size_t width = tb::terminal_width();
-  std::cout << tb::wrap("workloads in " + root + " (run with: gputlm run --functional --workload " + root + "/<name>)", width, 0);
+  std::cout << tb::wrap("workloads in " + root + " (run with: gputlm run --functional --workload " +
+                            root + "/<name>)",
+                        width, 0);
   for (const auto& e : workload::list_workloads(root)) {
     std::string sizes;
     for (const auto& s : e.sizes) sizes += (sizes.empty() ? "" : ", ") + s;  // wraps after a comma
     std::ostringstream head;
-    head << std::left << std::setw(28) << e.name << " [" << sizes << "]" << (e.paper_class.empty() ? "" : "  " + e.paper_class);
+    head << std::left << std::setw(28) << e.name << " [" << sizes << "]"
+         << (e.paper_class.empty() ? "" : "  " + e.paper_class);
     std::cout << tb::wrap(head.str(), width, 2) << tb::wrap(e.description, width, 6);
     if (!vm.count("kernels")) continue;
     for (const tb::KernelInfo& k : tb::kernel_info(e.dir)) {
       std::ostringstream line;
-      line << "kernel " << k.name << ": " << k.instructions << " instructions, " << k.basic_blocks << " basic blocks; VGIW: ";
-      if (!k.vgiw_error.empty()) line << "not mapped (" << k.vgiw_error << ")";
+      line << "kernel " << k.name << ": " << k.instructions << " instructions, " << k.basic_blocks
+           << " basic blocks; VGIW: ";
+      if (!k.vgiw_error.empty())
+        line << "not mapped (" << k.vgiw_error << ")";
       else {
-        line << k.segments << " segments, " << k.live_values << " live values, " << k.static_instructions
-             << " static instructions (parameters, coordinates), at least " << k.min_replicas
-             << " replica(s) a segment, replicas bound by";
+        line << k.segments << " segments, " << k.live_values << " live values, "
+             << k.static_instructions << " static instructions (parameters, coordinates), at least "
+             << k.min_replicas << " replica(s) a segment, replicas bound by";
         for (const auto& [type, n] : k.replicas_bound_by) line << " " << type << " (" << n << ")";
         line << ", peak " << k.median_peak << " thread instructions a cycle (median segment)";
       }
-      if (!k.sgmf_error.empty()) line << "; SGMF: does not fit (" << k.sgmf_error << ")";
-      else line << "; SGMF: fits, " << k.sgmf_units << " units a replica, " << k.sgmf_replicas << " replica(s)";
+      if (!k.sgmf_error.empty())
+        line << "; SGMF: does not fit (" << k.sgmf_error << ")";
+      else
+        line << "; SGMF: fits, " << k.sgmf_units << " units a replica, " << k.sgmf_replicas
+             << " replica(s)";
       std::cout << tb::wrap(line.str(), width, 8);
     }
   }
@@ -104,36 +117,45 @@ tb::StatRow read_rows_lead(const std::string& value) {
   const bool inline_object = !value.empty() && value[0] == '{';
   const std::string where = inline_object ? "--rows-lead" : value + ": --rows-lead";
   std::ifstream in;
-  if (!inline_object && (in.open(value), !in)) throw InputError(value + ": cannot read --rows-lead");
-  const tb::StatRow lead = inline_object ? tb::StatRow::parse(value, nullptr, false) : tb::StatRow::parse(in, nullptr, false);
+  if (!inline_object && (in.open(value), !in))
+    throw InputError(value + ": cannot read --rows-lead");
+  const tb::StatRow lead = inline_object ? tb::StatRow::parse(value, nullptr, false)
+                                         : tb::StatRow::parse(in, nullptr, false);
   if (!lead.is_object()) throw InputError(where + " must be a JSON object (column -> value)");
   for (auto it = lead.begin(); it != lead.end(); ++it)
-    if (it.value().is_structured()) throw InputError(where + ": column '" + it.key() + "' must be a number, string, bool or null");
+    if (it.value().is_structured())
+      throw InputError(where + ": column '" + it.key() +
+                       "' must be a number, string, bool or null");
   return lead;
 }
 
 // Every output file a run will write can be written: checked before the run, not after it.
 void check_outputs(const po::variables_map& vm) {
   for (const char* key : {"stats", "csv", "jsonl", "dram-trace", "vcd", "sample-csv"})
-    if (vm.count(key)) tb::check_writable(vm[key].as<std::string>(), std::string("--") + key, std::string(key) == "vcd");
+    if (vm.count(key))
+      tb::check_writable(vm[key].as<std::string>(), std::string("--") + key,
+                         std::string(key) == "vcd");
   if (vm.count("dump-outputs")) tb::check_dump_dir(vm["dump-outputs"].as<std::string>());
 }
 
 // --dump-outputs of a complete workload run.
 void dump_outputs(const po::variables_map& vm, const workload::Workload& w, const tb::DumpRun& how,
-                  const std::vector<workload::OutputBuffer>& outputs, const workload::VerifyReport& verify, bool stopped) {
+                  const std::vector<workload::OutputBuffer>& outputs,
+                  const workload::VerifyReport& verify, bool stopped) {
   if (!vm.count("dump-outputs")) return;
   if (stopped) {
     std::cout << "outputs             not dumped: the run was stopped\n";
     return;
   }
-  const std::string index = tb::write_output_dump(vm["dump-outputs"].as<std::string>(), w, how, outputs, verify);
+  const std::string index =
+      tb::write_output_dump(vm["dump-outputs"].as<std::string>(), w, how, outputs, verify);
   std::cout << "outputs             " << outputs.size() << " buffer(s), index " << index << "\n";
 }
 
 // A timing run of a workload or of a trace (`go`), with the options of `gputlm run`.
 // `w`: the workload run (nullptr for a trace), for --dump-outputs.
-int run_timed(const po::variables_map& vm, const std::function<tb::TimingRun(const gpu::GpuSpec&, const tb::TimingOptions&)>& go,
+int run_timed(const po::variables_map& vm,
+              const std::function<tb::TimingRun(const gpu::GpuSpec&, const tb::TimingOptions&)>& go,
               const workload::Workload* w = nullptr) {
   check_outputs(vm);
   const gpu::GpuSpec spec = gpu::GpuSpec::from_file(vm["config"].as<std::string>());
@@ -141,84 +163,131 @@ int run_timed(const po::variables_map& vm, const std::function<tb::TimingRun(con
   if (vm.count("vcd")) options.vcd_path = vm["vcd"].as<std::string>();
   options.vcd_scope = vm["vcd-scope"].as<std::string>();
   if (vm.count("vcd-window")) {
-    tb::parse_vcd_window(vm["vcd-window"].as<std::string>(), "run: --vcd-window", options.vcd_from, options.vcd_to);
+    tb::parse_vcd_window(vm["vcd-window"].as<std::string>(), "run: --vcd-window", options.vcd_from,
+                         options.vcd_to);
   }
   if (vm.count("dram-trace")) options.dram_trace_path = vm["dram-trace"].as<std::string>();
   options.progress = isatty(2);
   options.keep_outputs = w && vm.count("dump-outputs");
   if (vm.count("sample")) options.sample_every = vm["sample"].as<uint64_t>();
-  if (vm.count("sample-csv") && !options.sample_every) throw InputError("run: --sample-csv needs --sample N (the interval in cycles)");
-  if (vm.count("sample") && options.sample_every == 0) throw InputError("run: --sample must be at least 1 (cycles between samples)");
-  const tb::StatRow lead = vm.count("rows-lead") ? read_rows_lead(vm["rows-lead"].as<std::string>()) : tb::StatRow::object();
+  if (vm.count("sample-csv") && !options.sample_every)
+    throw InputError("run: --sample-csv needs --sample N (the interval in cycles)");
+  if (vm.count("sample") && options.sample_every == 0)
+    throw InputError("run: --sample must be at least 1 (cycles between samples)");
+  const tb::StatRow lead = vm.count("rows-lead") ? read_rows_lead(vm["rows-lead"].as<std::string>())
+                                                 : tb::StatRow::object();
   const tb::TimingRun run = go(spec, options);
   tb::print_summary(std::cout, run);
   const bool tables = vm.count("csv") || vm.count("jsonl");
   const nlohmann::json stats = vm.count("stats") || tables ? tb::to_json(run) : nlohmann::json();
-  if (vm.count("stats")) write_file(vm["stats"].as<std::string>(), stats.dump(2) + "\n", "statistics");
-  const std::vector<tb::StatRow> rows = tables ? tb::lead_rows(lead, tb::launch_rows(stats)) : std::vector<tb::StatRow>();
+  if (vm.count("stats"))
+    write_file(vm["stats"].as<std::string>(), stats.dump(2) + "\n", "statistics");
+  const std::vector<tb::StatRow> rows =
+      tables ? tb::lead_rows(lead, tb::launch_rows(stats)) : std::vector<tb::StatRow>();
   if (vm.count("csv")) write_file(vm["csv"].as<std::string>(), tb::to_csv(rows), "csv");
-  if (vm.count("jsonl")) write_file(vm["jsonl"].as<std::string>(), tb::to_jsonl(rows), "json lines");
-  if (vm.count("sample-csv")) write_file(vm["sample-csv"].as<std::string>(), tb::to_csv(run.samples), "samples");
-  if (!options.vcd_path.empty()) std::cout << "waves               " << options.vcd_path << " (GTKWave save file next to it)\n";
-  if (!options.dram_trace_path.empty()) std::cout << "dram trace          " << options.dram_trace_path << " (one line per request)\n";
-  if (w) dump_outputs(vm, *w, {"timing", {{"name", run.config}, {"hash", run.config_hash}}}, run.outputs, run.verify, !run.stopped_by.empty());
+  if (vm.count("jsonl"))
+    write_file(vm["jsonl"].as<std::string>(), tb::to_jsonl(rows), "json lines");
+  if (vm.count("sample-csv"))
+    write_file(vm["sample-csv"].as<std::string>(), tb::to_csv(run.samples), "samples");
+  if (!options.vcd_path.empty())
+    std::cout << "waves               " << options.vcd_path << " (GTKWave save file next to it)\n";
+  if (!options.dram_trace_path.empty())
+    std::cout << "dram trace          " << options.dram_trace_path << " (one line per request)\n";
+  if (w)
+    dump_outputs(vm, *w, {"timing", {{"name", run.config}, {"hash", run.config_hash}}}, run.outputs,
+                 run.verify, !run.stopped_by.empty());
   if (!run.stopped_by.empty()) return tb::interrupted_exit_code(tb::stop_signal());
   return run.replayed || !run.verify.failed() ? kExitOk : kExitVerifyFailed;
 }
 
 int cmd_run(const std::vector<std::string>& args) {
   po::options_description opts("gputlm run options");
-  opts.add_options()
-      ("help,h", "show this help")
-      ("functional", "run on the functional engine only (no timing model)")
-      ("config", po::value<std::string>(), "GPU config for a timing run, e.g. configs/narasiman-baseline.json")
-      ("workload", po::value<std::string>(), "workload directory, e.g. traces/micro/vecadd")
-      ("trace", po::value<std::string>(), "timing runs: replay a recorded trace (traces/FORMAT.md) or an Accel-Sim trace directory (kernelslist.g) instead of a workload")
-      ("size", po::value<std::string>()->default_value("test"), "workload size from its launch.json (test, study, ...)")
-      ("stats", po::value<std::string>(), "write full statistics as JSON to this file")
-      ("csv", po::value<std::string>(), "timing runs: also write the statistics as CSV to this file: a row per launch, a column per statistic (named by its path in --stats)")
-      ("vcd", po::value<std::string>(), "write waves to this VCD file (and a GTKWave .gtkw next to it)")
-      ("vcd-scope", po::value<std::string>()->default_value(""), "timing runs: trace only modules whose name starts with this, e.g. gpu.core0")
-      ("vcd-window", po::value<std::string>(), "timing runs: keep only cycles FROM:TO in the VCD")
-      ("dram-trace", po::value<std::string>(), "timing runs: write one CSV line per DRAM request to this file")
-      ("jsonl", po::value<std::string>(), "timing runs: also write the --csv rows as JSON lines (one object per launch) to this file")
-      ("rows-lead", po::value<std::string>(), "timing runs: a JSON object (or a file holding one) whose members lead every row of --csv and --jsonl (gputlm sweep gives each run its run_id, config label and axis values)")
-      ("sample", po::value<uint64_t>(), "timing runs: record a time series row (IPC, active lanes, stall causes, cache hit rates, DRAM bandwidth and row hits) every N core cycles into the statistics (\"samples\")")
-      ("sample-csv", po::value<std::string>(), "timing runs: also write the --sample rows as CSV to this file (scripts/plot_samples.py draws them)")
-      ("dump-outputs", po::value<std::string>(), "workload runs: write each output buffer's final contents (<name>.bin, raw little-endian) and an index outputs.json into this directory")
-      ("max-warp-instructions", po::value<uint64_t>()->default_value(2'000'000'000ull),
-       "watchdog: fault a launch that executes more warp instructions than this");
+  opts.add_options()("help,h", "show this help")(
+      "functional", "run on the functional engine only (no timing model)")(
+      "config", po::value<std::string>(),
+      "GPU config for a timing run, e.g. configs/narasiman-baseline.json")(
+      "workload", po::value<std::string>(), "workload directory, e.g. traces/micro/vecadd")(
+      "trace", po::value<std::string>(),
+      "timing runs: replay a recorded trace (traces/FORMAT.md) or an Accel-Sim trace directory "
+      "(kernelslist.g) instead of a workload")(
+      "size", po::value<std::string>()->default_value("test"),
+      "workload size from its launch.json (test, study, ...)")(
+      "stats", po::value<std::string>(), "write full statistics as JSON to this file")(
+      "csv", po::value<std::string>(),
+      "timing runs: also write the statistics as CSV to this file: a row per launch, a column per "
+      "statistic (named by its path in --stats)")(
+      "vcd", po::value<std::string>(),
+      "write waves to this VCD file (and a GTKWave .gtkw next to it)")(
+      "vcd-scope", po::value<std::string>()->default_value(""),
+      "timing runs: trace only modules whose name starts with this, e.g. gpu.core0")(
+      "vcd-window", po::value<std::string>(), "timing runs: keep only cycles FROM:TO in the VCD")(
+      "dram-trace", po::value<std::string>(),
+      "timing runs: write one CSV line per DRAM request to this file")(
+      "jsonl", po::value<std::string>(),
+      "timing runs: also write the --csv rows as JSON lines (one object per launch) to this file")(
+      "rows-lead", po::value<std::string>(),
+      "timing runs: a JSON object (or a file holding one) whose members lead every row of --csv "
+      "and --jsonl (gputlm sweep gives each run its run_id, config label and axis values)")(
+      "sample", po::value<uint64_t>(),
+      "timing runs: record a time series row (IPC, active lanes, stall causes, cache hit rates, "
+      "DRAM bandwidth and row hits) every N core cycles into the statistics (\"samples\")")(
+      "sample-csv", po::value<std::string>(),
+      "timing runs: also write the --sample rows as CSV to this file (scripts/plot_samples.py "
+      "draws them)")("dump-outputs", po::value<std::string>(),
+                     "workload runs: write each output buffer's final contents (<name>.bin, raw "
+                     "little-endian) and an index outputs.json into this directory")(
+      "max-warp-instructions", po::value<uint64_t>()->default_value(2'000'000'000ull),
+      "watchdog: fault a launch that executes more warp instructions than this");
   const po::variables_map vm = tb::parse_options(args, opts, "run");
   if (vm.count("help")) {
     std::cout << "usage: gputlm run (--functional | --config GPU.json) --workload DIR [options]\n"
-                 "       gputlm run --config GPU.json --trace FILE [options]\n" << opts;
+                 "       gputlm run --config GPU.json --trace FILE [options]\n"
+              << opts;
     return kExitOk;
   }
   if (vm.count("trace")) {
     if (!vm.count("config") || vm.count("workload") || vm.count("functional"))
-      throw InputError("run: --trace replays on a timing model: give --config <gpu config> and no --workload or --functional");
-    if (vm.count("dump-outputs")) throw InputError("run: --dump-outputs needs a workload run (a replayed trace has no outputs)");
+      throw InputError(
+          "run: --trace replays on a timing model: give --config <gpu config> and no --workload or "
+          "--functional");
+    if (vm.count("dump-outputs"))
+      throw InputError(
+          "run: --dump-outputs needs a workload run (a replayed trace has no outputs)");
     const std::string path = vm["trace"].as<std::string>();
-    return run_timed(vm, [&](const gpu::GpuSpec& spec, const tb::TimingOptions& o) { return tb::run_timing_trace_path(path, spec, o); });
+    return run_timed(vm, [&](const gpu::GpuSpec& spec, const tb::TimingOptions& o) {
+      return tb::run_timing_trace_path(path, spec, o);
+    });
   }
-  if (!vm.count("workload")) throw InputError("run: --workload is required (see gputlm run --help)");
+  if (!vm.count("workload"))
+    throw InputError("run: --workload is required (see gputlm run --help)");
   if (vm.count("functional") == vm.count("config"))
-    throw InputError("run: give either --functional or --config <gpu config> (see gputlm run --help)");
-  for (const char* timing_only : {"dram-trace", "csv", "jsonl", "rows-lead", "vcd-scope", "vcd-window", "sample", "sample-csv"})
+    throw InputError(
+        "run: give either --functional or --config <gpu config> (see gputlm run --help)");
+  for (const char* timing_only : {"dram-trace", "csv", "jsonl", "rows-lead", "vcd-scope",
+                                  "vcd-window", "sample", "sample-csv"})
     if (vm.count("functional") && !vm[timing_only].defaulted() && vm.count(timing_only))
-      throw InputError(std::string("run: --") + timing_only + " needs a timing run (--config <gpu config>); a functional run writes --stats and --vcd");
+      throw InputError(
+          std::string("run: --") + timing_only +
+          " needs a timing run (--config <gpu config>); a functional run writes --stats and --vcd");
   check_outputs(vm);
   workload::Workload w(vm["workload"].as<std::string>(), vm["size"].as<std::string>());
   if (vm.count("config"))
-    return run_timed(vm, [&](const gpu::GpuSpec& spec, const tb::TimingOptions& o) { return tb::run_timing(w, spec, o); }, &w);
+    return run_timed(
+        vm,
+        [&](const gpu::GpuSpec& spec, const tb::TimingOptions& o) {
+          return tb::run_timing(w, spec, o);
+        },
+        &w);
   tb::FunctionalOptions options;
   options.reference.max_warp_instructions = vm["max-warp-instructions"].as<uint64_t>();
   if (vm.count("vcd")) options.vcd_path = vm["vcd"].as<std::string>();
   options.keep_outputs = vm.count("dump-outputs");
   const tb::FunctionalRun run = tb::run_functional(w, options);
   tb::print_summary(std::cout, run);
-  if (vm.count("stats")) write_file(vm["stats"].as<std::string>(), tb::to_json(run).dump(2) + "\n", "statistics");
-  if (!options.vcd_path.empty()) std::cout << "waves               " << options.vcd_path << " (GTKWave save file next to it)\n";
+  if (vm.count("stats"))
+    write_file(vm["stats"].as<std::string>(), tb::to_json(run).dump(2) + "\n", "statistics");
+  if (!options.vcd_path.empty())
+    std::cout << "waves               " << options.vcd_path << " (GTKWave save file next to it)\n";
   dump_outputs(vm, w, {"functional", nullptr}, run.outputs, run.verify, !run.stopped_by.empty());
   if (!run.stopped_by.empty()) return tb::interrupted_exit_code(tb::stop_signal());
   return run.verify.failed() ? kExitVerifyFailed : kExitOk;
@@ -226,23 +295,27 @@ int cmd_run(const std::vector<std::string>& args) {
 
 int cmd_predict(const std::vector<std::string>& args) {
   po::options_description opts("gputlm predict options");
-  opts.add_options()("help,h", "show this help")
-      ("config", po::value<std::string>(), "GPU config whose constants the model uses (its \"analytical\" section or derived)")
-      ("workload", po::value<std::string>(), "workload directory, e.g. traces/hongkim/mb2_c")
-      ("size", po::value<std::string>()->default_value("test"), "workload size from its launch.json")
-      ("stats", po::value<std::string>(), "also write the predictions as JSON to this file");
+  opts.add_options()("help,h", "show this help")(
+      "config", po::value<std::string>(),
+      "GPU config whose constants the model uses (its \"analytical\" section or derived)")(
+      "workload", po::value<std::string>(), "workload directory, e.g. traces/hongkim/mb2_c")(
+      "size", po::value<std::string>()->default_value("test"),
+      "workload size from its launch.json")("stats", po::value<std::string>(),
+                                            "also write the predictions as JSON to this file");
   const po::variables_map vm = tb::parse_options(args, opts, "predict");
   if (vm.count("help")) {
     std::cout << "usage: gputlm predict --config GPU.json --workload DIR [options]\n" << opts;
     return kExitOk;
   }
-  if (!vm.count("config") || !vm.count("workload")) throw InputError("predict: --config and --workload are required (see gputlm predict --help)");
+  if (!vm.count("config") || !vm.count("workload"))
+    throw InputError("predict: --config and --workload are required (see gputlm predict --help)");
   if (vm.count("stats")) tb::check_writable(vm["stats"].as<std::string>(), "--stats");
   const gpu::GpuSpec spec = gpu::GpuSpec::from_file(vm["config"].as<std::string>());
   workload::Workload w(vm["workload"].as<std::string>(), vm["size"].as<std::string>());
   const tb::PredictRun run = tb::predict_workload(w, spec);
   tb::print_predict(std::cout, run);
-  if (vm.count("stats")) write_file(vm["stats"].as<std::string>(), tb::to_json(run).dump(2) + "\n", "statistics");
+  if (vm.count("stats"))
+    write_file(vm["stats"].as<std::string>(), tb::to_json(run).dump(2) + "\n", "statistics");
   return run.verify.failed() ? kExitVerifyFailed : kExitOk;
 }
 
@@ -258,36 +331,47 @@ std::string read_text(const std::string& path) {
 // trace goes to <out>.part first and takes its name only when complete.
 int cmd_trace(const std::vector<std::string>& args) {
   po::options_description opts("gputlm trace record options");
-  opts.add_options()("help,h", "show this help")
-      ("config", po::value<std::string>(), "GPU config (checked; a trace does not depend on it)")
-      ("workload", po::value<std::string>(), "workload directory, e.g. traces/micro/vecadd")
-      ("size", po::value<std::string>()->default_value("test"), "workload size from its launch.json")
-      ("out", po::value<std::string>(), "the trace file to write")
-      ("compress", po::value<std::string>(), "none or gzip (default: gzip when --out ends in .gz); readers detect it")
-      ("max-warp-instructions", po::value<uint64_t>()->default_value(2'000'000'000ull),
-       "watchdog: fault a workload that executes more warp instructions than this");
+  opts.add_options()("help,h", "show this help")(
+      "config", po::value<std::string>(), "GPU config (checked; a trace does not depend on it)")(
+      "workload", po::value<std::string>(), "workload directory, e.g. traces/micro/vecadd")(
+      "size", po::value<std::string>()->default_value("test"),
+      "workload size from its launch.json")("out", po::value<std::string>(),
+                                            "the trace file to write")(
+      "compress", po::value<std::string>(),
+      "none or gzip (default: gzip when --out ends in .gz); readers detect it")(
+      "max-warp-instructions", po::value<uint64_t>()->default_value(2'000'000'000ull),
+      "watchdog: fault a workload that executes more warp instructions than this");
   auto usage = [&](int code) {
     std::cout << "usage: gputlm trace record --workload DIR --out FILE [options]\n" << opts;
     return code;
   };
   if (args.empty()) return usage(kExitInputError);
   if (args[0] == "--help" || args[0] == "-h") return usage(kExitOk);
-  if (args[0] != "record") throw InputError("trace: unknown action '" + args[0] + "'" + did_you_mean(args[0], {"record"}) + " (record)");
-  const po::variables_map v = tb::parse_options(std::vector<std::string>(args.begin() + 1, args.end()), opts, "trace record");
+  if (args[0] != "record")
+    throw InputError("trace: unknown action '" + args[0] + "'" + did_you_mean(args[0], {"record"}) +
+                     " (record)");
+  const po::variables_map v = tb::parse_options(
+      std::vector<std::string>(args.begin() + 1, args.end()), opts, "trace record");
   if (v.count("help")) return usage(kExitOk);
-  if (!v.count("workload") || !v.count("out")) throw InputError("trace record: --workload and --out are required (see gputlm trace --help)");
+  if (!v.count("workload") || !v.count("out"))
+    throw InputError("trace record: --workload and --out are required (see gputlm trace --help)");
   tb::check_writable(v["out"].as<std::string>(), "the trace");
   if (v.count("config")) gpu::GpuSpec::from_file(v["config"].as<std::string>());
   workload::Workload w(v["workload"].as<std::string>(), v["size"].as<std::string>());
   const std::string out = v["out"].as<std::string>(), part = out + ".part";
   const bool gz_name = out.size() > 3 && out.compare(out.size() - 3, 3, ".gz") == 0;
-  const std::string compress = v.count("compress") ? v["compress"].as<std::string>() : gz_name ? "gzip" : "none";
-  if (compress != "none" && compress != "gzip") throw InputError("trace record: --compress must be none or gzip (is '" + compress + "')");
+  const std::string compress = v.count("compress") ? v["compress"].as<std::string>()
+                               : gz_name           ? "gzip"
+                                                   : "none";
+  if (compress != "none" && compress != "gzip")
+    throw InputError("trace record: --compress must be none or gzip (is '" + compress + "')");
   tb::trace::RecordSummary summary;
   try {
-    auto file = tb::trace::create_trace(part, compress == "gzip" ? tb::trace::Compression::Gzip : tb::trace::Compression::None);
-    summary = tb::trace::record(w, read_text(v["workload"].as<std::string>() + "/kernel.ptx"), *file, v["max-warp-instructions"].as<uint64_t>(),
-                                tb::stop_requested);
+    auto file = tb::trace::create_trace(
+        part, compress == "gzip" ? tb::trace::Compression::Gzip : tb::trace::Compression::None);
+    summary =
+        tb::trace::record(w, read_text(v["workload"].as<std::string>() + "/kernel.ptx"), *file,
+                          v["max-warp-instructions"].as<uint64_t>(), tb::stop_requested);
     tb::trace::finish_trace(std::move(file), out);
   } catch (...) {
     std::remove(part.c_str());
@@ -295,13 +379,14 @@ int cmd_trace(const std::vector<std::string>& args) {
   }
   if (summary.stopped) {
     std::remove(part.c_str());
-    std::cout << "STOPPED by " << tb::signal_name(tb::stop_signal()) << ": no trace written (" << summary.warp_instructions
-              << " warp instructions recorded before the stop)\n";
+    std::cout << "STOPPED by " << tb::signal_name(tb::stop_signal()) << ": no trace written ("
+              << summary.warp_instructions << " warp instructions recorded before the stop)\n";
     return tb::interrupted_exit_code(tb::stop_signal());
   }
-  if (std::rename(part.c_str(), out.c_str()) != 0) throw InputError(out + ": cannot write the trace");
-  std::cout << "trace               " << out << ": " << summary.launches << " launch(es), " << summary.warp_instructions
-            << " warp instructions\n";
+  if (std::rename(part.c_str(), out.c_str()) != 0)
+    throw InputError(out + ": cannot write the trace");
+  std::cout << "trace               " << out << ": " << summary.launches << " launch(es), "
+            << summary.warp_instructions << " warp instructions\n";
   tb::print_verify(std::cout, summary.verify);
   return summary.verify.failed() ? kExitVerifyFailed : kExitOk;
 }
@@ -309,14 +394,19 @@ int cmd_trace(const std::vector<std::string>& args) {
 // gputlm ptx check FILE...: per kernel ok or its error, and the counts; exit 0 when every kernel
 // found was bound, 2 otherwise.
 int cmd_ptx(const std::vector<std::string>& args) {
-  if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] != "check" || args.size() < 2) {
-    std::cout << "usage: gputlm ptx check FILE...\n"
-                 "  parses every kernel (.entry) of each PTX file with the device functions it calls, binds it\n"
-                 "  to the functional engine, and prints per kernel ok or the error, then the counts\n";
+  if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] != "check" ||
+      args.size() < 2) {
+    std::cout
+        << "usage: gputlm ptx check FILE...\n"
+           "  parses every kernel (.entry) of each PTX file with the device functions it calls, "
+           "binds it\n"
+           "  to the functional engine, and prints per kernel ok or the error, then the counts\n";
     return !args.empty() && (args[0] == "--help" || args[0] == "-h") ? kExitOk : kExitInputError;
   }
-  const tb::PtxCheckCounts n = tb::check_ptx_files(std::vector<std::string>(args.begin() + 1, args.end()), std::cout);
-  std::cout << "kernels: found " << n.found << ", parsed " << n.parsed << ", bound " << n.bound << "\n";
+  const tb::PtxCheckCounts n =
+      tb::check_ptx_files(std::vector<std::string>(args.begin() + 1, args.end()), std::cout);
+  std::cout << "kernels: found " << n.found << ", parsed " << n.parsed << ", bound " << n.bound
+            << "\n";
   return n.bound == n.found ? kExitOk : kExitInputError;
 }
 
@@ -344,7 +434,10 @@ int sc_main(int argc, char** argv) {
     if (command == "cuda") return cmd_cuda(args, argv[0]);
     if (command == "ptx") return cmd_ptx(args);
     if (command == "sweep") return cmd_sweep(args, git_version());
-    std::cerr << "gputlm: unknown command '" << command << "'" << did_you_mean(command, {"run", "predict", "list", "trace", "cuda", "ptx", "sweep"}) << "\n" << kUsage;
+    std::cerr << "gputlm: unknown command '" << command << "'"
+              << did_you_mean(command, {"run", "predict", "list", "trace", "cuda", "ptx", "sweep"})
+              << "\n"
+              << kUsage;
     return kExitInputError;
   } catch (const func::KernelFault& e) {
     std::cerr << "gputlm: " << e.what() << "\n";

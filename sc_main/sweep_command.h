@@ -1,4 +1,5 @@
-// gputlm sweep: runs a sweep spec (docs/user-guide/sweeps-and-slurm.md) on the local or the Slurm backend, or one run of it
+// gputlm sweep: runs a sweep spec (docs/user-guide/sweeps-and-slurm.md) on the local or the Slurm
+// backend, or one run of it
 // (--run, --task-file/--task: what GNU parallel and Slurm array tasks call), or only lists,
 // prints or collects its runs (--dry-run, --print-jobs, --collect).
 #pragma once

@@ -14,7 +14,8 @@ namespace {
 
 std::string axes_text(const nlohmann::ordered_json& axes) {
   std::string s;
-  for (auto it = axes.begin(); it != axes.end(); ++it) s += (s.empty() ? "" : " ") + it.key() + "=" + it.value().dump();
+  for (auto it = axes.begin(); it != axes.end(); ++it)
+    s += (s.empty() ? "" : " ") + it.key() + "=" + it.value().dump();
   return s;
 }
 
@@ -29,24 +30,30 @@ std::string run_label(const nlohmann::ordered_json& run) {
 
 std::function<std::string(const std::string&)> run_labels(const nlohmann::ordered_json& runs) {
   auto labels = std::make_shared<std::map<std::string, std::string>>();
-  for (const auto& run : runs) (*labels)[run["id"]] = run["id"].get<std::string>().substr(0, 12) + "  " + run_label(run);
-  return [labels](const std::string& id) { return labels->count(id) ? labels->at(id) : id.substr(0, 12); };
+  for (const auto& run : runs)
+    (*labels)[run["id"]] = run["id"].get<std::string>().substr(0, 12) + "  " + run_label(run);
+  return [labels](const std::string& id) {
+    return labels->count(id) ? labels->at(id) : id.substr(0, 12);
+  };
 }
 
 void print_failures(const tb::sweep::RunStore& store, const nlohmann::ordered_json& runs) {
   for (const auto& run : runs) {
     const nlohmann::json r = store.result(run["id"].get<std::string>());
     if (r.is_null() || r.value("status", "") != "failed") continue;
-    std::cout << "FAILED " << run["id"].get<std::string>().substr(0, 12) << "  " << run_label(run) << ": " << outcome(r) << "\n";
+    std::cout << "FAILED " << run["id"].get<std::string>().substr(0, 12) << "  " << run_label(run)
+              << ": " << outcome(r) << "\n";
     const nlohmann::json tail = r.value("tail", nlohmann::json::array());
-    for (size_t i = tail.size() > 5 ? tail.size() - 5 : 0; i < tail.size(); ++i) std::cout << "    " << tail[i].get<std::string>() << "\n";
+    for (size_t i = tail.size() > 5 ? tail.size() - 5 : 0; i < tail.size(); ++i)
+      std::cout << "    " << tail[i].get<std::string>() << "\n";
     std::cout << "    log: " << store.file(run["id"].get<std::string>(), "log.txt") << "\n";
   }
 }
 
 void print_collected(const tb::sweep::RunStore& store, const tb::sweep::CollectCounts& c) {
-  std::cout << "collected " << c.ok << " ok run(s) as " << c.rows << " row(s) in " << store.out() << "/sweep.csv (and sweep.jsonl); " << c.failed
-            << " failed in failures.csv" << (c.missing ? "; " + std::to_string(c.missing) + " not run yet" : "") << "\n";
+  std::cout << "collected " << c.ok << " ok run(s) as " << c.rows << " row(s) in " << store.out()
+            << "/sweep.csv (and sweep.jsonl); " << c.failed << " failed in failures.csv"
+            << (c.missing ? "; " + std::to_string(c.missing) + " not run yet" : "") << "\n";
 }
 
 }  // namespace gputlm

@@ -1,9 +1,9 @@
 #include "tb/cli_support.h"
 
+#include <unistd.h>
 #include <cstdlib>
 #include <filesystem>
 #include <stdexcept>
-#include <unistd.h>
 
 #include "models/common/error.h"
 #include "models/common/nearest_name.h"
@@ -12,7 +12,8 @@ namespace po = boost::program_options;
 
 namespace gputlm::tb {
 
-po::variables_map parse_options(const std::vector<std::string>& args, const po::options_description& opts, const std::string& command,
+po::variables_map parse_options(const std::vector<std::string>& args,
+                                const po::options_description& opts, const std::string& command,
                                 const po::positional_options_description* positional) {
   po::variables_map vm;
   try {
@@ -24,7 +25,8 @@ po::variables_map parse_options(const std::vector<std::string>& args, const po::
     std::vector<std::string> known;
     for (const auto& o : opts.options()) known.push_back("--" + o->long_name());
     const std::string flag = e.get_option_name();
-    throw InputError((command.empty() ? "" : command + ": ") + "unknown option '" + flag + "'" + did_you_mean(flag, known) + " (see --help)");
+    throw InputError((command.empty() ? "" : command + ": ") + "unknown option '" + flag + "'" +
+                     did_you_mean(flag, known) + " (see --help)");
   }
   return vm;
 }
@@ -33,7 +35,9 @@ void check_writable(const std::string& path, const std::string& what, bool creat
   namespace fs = std::filesystem;
   std::error_code ec;
   const fs::path p(path);
-  auto fail = [&](const std::string& why) { throw InputError(path + ": cannot write " + what + " (" + why + ")"); };
+  auto fail = [&](const std::string& why) {
+    throw InputError(path + ": cannot write " + what + " (" + why + ")");
+  };
   if (fs::is_directory(p, ec)) fail("it is a directory");
   if (fs::exists(p, ec)) {
     if (access(path.c_str(), W_OK) != 0) fail("no write permission");
@@ -42,7 +46,8 @@ void check_writable(const std::string& path, const std::string& what, bool creat
   fs::path dir = p.parent_path().empty() ? fs::path(".") : p.parent_path();
   if (!fs::is_directory(dir, ec)) {
     if (!creates_directories) fail("no directory " + dir.string());
-    while (!dir.empty() && !fs::exists(dir, ec)) dir = dir.parent_path();  // the one it would be made in
+    while (!dir.empty() && !fs::exists(dir, ec))
+      dir = dir.parent_path();  // the one it would be made in
     if (dir.empty()) dir = ".";
     if (!fs::is_directory(dir, ec)) fail(dir.string() + " is not a directory");
   }
@@ -74,7 +79,8 @@ size_t terminal_width() {
   return n >= 60 ? static_cast<size_t>(n) : 100;
 }
 
-void parse_vcd_window(const std::string& text, const std::string& what, uint64_t& from, uint64_t& to) {
+void parse_vcd_window(const std::string& text, const std::string& what, uint64_t& from,
+                      uint64_t& to) {
   const size_t colon = text.find(':');
   try {
     if (colon == std::string::npos) throw std::invalid_argument(text);

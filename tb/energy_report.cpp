@@ -7,7 +7,9 @@
 
 namespace gputlm::tb {
 
-std::optional<energy::EnergyBreakdown> launch_energy(const gpu::GpuSpec& spec, const nlohmann::json& modules, uint64_t cycles) {
+std::optional<energy::EnergyBreakdown> launch_energy(const gpu::GpuSpec& spec,
+                                                     const nlohmann::json& modules,
+                                                     uint64_t cycles) {
   if (!spec.energy) return std::nullopt;
   energy::EnergyContext c;
   c.seconds = double(cycles) / (spec.core_clock_mhz() * 1e6);
@@ -37,8 +39,9 @@ std::string joules(double j) {
 
 std::string headline(const energy::EnergyBreakdown& e, uint64_t thread_instructions) {
   std::ostringstream s;
-  s << joules(e.total()) << ": " << std::fixed << std::setprecision(2) << e.average_power_w() << " W, " << std::setprecision(1)
-    << per_instruction_pj(e, thread_instructions) << " pJ per thread instruction";
+  s << joules(e.total()) << ": " << std::fixed << std::setprecision(2) << e.average_power_w()
+    << " W, " << std::setprecision(1) << per_instruction_pj(e, thread_instructions)
+    << " pJ per thread instruction";
   return s.str();
 }
 }  // namespace
@@ -62,15 +65,17 @@ nlohmann::json to_json(const energy::EnergyBreakdown& e, uint64_t thread_instruc
   return j;
 }
 
-void print_launch_energy(std::ostream& os, const energy::EnergyBreakdown& e, uint64_t thread_instructions) {
+void print_launch_energy(std::ostream& os, const energy::EnergyBreakdown& e,
+                         uint64_t thread_instructions) {
   os << "  energy            " << headline(e, thread_instructions) << "\n";
 }
 
-void print_run_energy(std::ostream& os, const energy::EnergyBreakdown& e, uint64_t thread_instructions) {
+void print_run_energy(std::ostream& os, const energy::EnergyBreakdown& e,
+                      uint64_t thread_instructions) {
   const double total = e.total();
   auto share = [total](double j) { return total > 0 ? 100.0 * j / total : 0.0; };
-  os << "energy              " << headline(e, thread_instructions) << std::fixed << std::setprecision(1) << " (static "
-     << share(e.static_joules()) << "%)\n";
+  os << "energy              " << headline(e, thread_instructions) << std::fixed
+     << std::setprecision(1) << " (static " << share(e.static_joules()) << "%)\n";
   os << "  by component     ";
   for (size_t i = 0; i < e.components.size(); ++i)
     os << (i ? ", " : " ") << e.components[i].name << " " << share(e.components[i].total()) << "%";

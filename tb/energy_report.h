@@ -16,7 +16,9 @@ namespace gputlm::tb {
 
 // A launch of `cycles` core cycles whose modules counted `modules` (StatWindow's JSON); nullopt
 // when the config has no energy table.
-std::optional<energy::EnergyBreakdown> launch_energy(const gpu::GpuSpec& spec, const nlohmann::json& modules, uint64_t cycles);
+std::optional<energy::EnergyBreakdown> launch_energy(const gpu::GpuSpec& spec,
+                                                     const nlohmann::json& modules,
+                                                     uint64_t cycles);
 
 // {"total_j", "static_j", "dynamic_j", "seconds", "average_power_w", "pj_per_thread_instruction",
 //  "components": {"core": {"<part>_j", ..., "total_j"}, ...}}; a component's static part is its
@@ -25,7 +27,9 @@ nlohmann::json to_json(const energy::EnergyBreakdown& e, uint64_t thread_instruc
 
 // "energy  1.23 mJ: 45.6 W, 789 pJ per thread instruction" under a launch (indented) or, for the
 // run, the same line with the static share and a line of each component's share.
-void print_launch_energy(std::ostream& os, const energy::EnergyBreakdown& e, uint64_t thread_instructions);
-void print_run_energy(std::ostream& os, const energy::EnergyBreakdown& e, uint64_t thread_instructions);
+void print_launch_energy(std::ostream& os, const energy::EnergyBreakdown& e,
+                         uint64_t thread_instructions);
+void print_run_energy(std::ostream& os, const energy::EnergyBreakdown& e,
+                      uint64_t thread_instructions);
 
 }  // namespace gputlm::tb

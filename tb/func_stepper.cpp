@@ -6,7 +6,8 @@ namespace gputlm::tb {
 
 using sc_core::SC_NS;
 
-FuncStepper::FuncStepper(sc_core::sc_module_name name, uint32_t warp_slots, const func::ReferenceOptions& options)
+FuncStepper::FuncStepper(sc_core::sc_module_name name, uint32_t warp_slots,
+                         const func::ReferenceOptions& options)
     : sc_module(name),
       m_options(options),
       m_pc(warp_slots, 0),
@@ -23,8 +24,11 @@ func::FuncStats FuncStepper::run(const func::BoundKernel& kernel, const func::La
   // cluster's must run interleaved (grid.sync(), barrier.cluster), which only the reference
   // executor and the timing model do.
   if (launch.grid_workspace || launch.clustered())
-    throw InputError("'" + launch.kernel->name + "' is a " + (launch.grid_workspace ? "cooperative launch" : "launch with thread block clusters") +
-                     ": its functional waves (--functional with a VCD) are not modelled; run it without --vcd, or timed");
+    throw InputError(
+        "'" + launch.kernel->name + "' is a " +
+        (launch.grid_workspace ? "cooperative launch" : "launch with thread block clusters") +
+        ": its functional waves (--functional with a VCD) are not modelled; run it without --vcd, "
+        "or timed");
   m_kernel = &kernel;
   m_launch = &launch;
   m_next_cta = 0;
@@ -55,8 +59,9 @@ void FuncStepper::tick() {
     m_issue_pc = m_cta->last_pc();
     m_issue_lanes = popcount(m_cta->last_active());
     if (m_stats.warp_instructions > m_options.max_warp_instructions)
-      throw func::KernelFault("kernel fault in '" + m_launch->kernel->name + "': watchdog: more than " +
-                              std::to_string(m_options.max_warp_instructions) + " warp instructions");
+      throw func::KernelFault(
+          "kernel fault in '" + m_launch->kernel->name + "': watchdog: more than " +
+          std::to_string(m_options.max_warp_instructions) + " warp instructions");
     sample();
     next_trigger(1, SC_NS);
   } catch (const func::KernelFault& f) {
@@ -69,10 +74,13 @@ namespace {
 // The functional engine's warp states in the VCDs' one encoding.
 WaveWarpState wave_state(func::WarpState::Status s) {
   switch (s) {
-    case func::WarpState::Status::Ready: return WaveWarpState::Ready;
+    case func::WarpState::Status::Ready:
+      return WaveWarpState::Ready;
     case func::WarpState::Status::Barrier:
-    case func::WarpState::Status::ClusterWait: return WaveWarpState::Barrier;
-    case func::WarpState::Status::Done: break;
+    case func::WarpState::Status::ClusterWait:
+      return WaveWarpState::Barrier;
+    case func::WarpState::Status::Done:
+      break;
   }
   return WaveWarpState::Done;
 }
@@ -114,12 +122,17 @@ std::vector<WaveGroup> FuncStepper::save_file_groups() const {
   using F = WaveSignal::Format;
   const std::string n = name();
   std::vector<WaveGroup> groups{{"issue: launch, CTA, warp, PC and active lanes of each step",
-                                 {{n + ".launch", 32, F::Dec}, {n + ".cta", 32, F::Dec}, {n + ".issue_warp", 32, F::Dec},
-                                  {n + ".issue_pc", 32, F::Dec}, {n + ".issue_lanes", 32, F::Dec}}}};
+                                 {{n + ".launch", 32, F::Dec},
+                                  {n + ".cta", 32, F::Dec},
+                                  {n + ".issue_warp", 32, F::Dec},
+                                  {n + ".issue_pc", 32, F::Dec},
+                                  {n + ".issue_lanes", 32, F::Dec}}}};
   for (size_t i = 0; i < m_pc.size(); ++i) {
     const std::string w = n + ".warp" + std::to_string(i);
     groups.push_back({"warp" + std::to_string(i) + ": PC, active mask, stack depth, state",
-                      {{w + ".pc", 32, F::Hex}, {w + ".active_mask", 32, F::Hex}, {w + ".stack_depth", 32, F::Dec},
+                      {{w + ".pc", 32, F::Hex},
+                       {w + ".active_mask", 32, F::Hex},
+                       {w + ".stack_depth", 32, F::Dec},
                        {w + ".status", 32, F::Dec, warp_state_names()}},
                       i < 4});
   }

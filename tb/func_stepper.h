@@ -19,7 +19,8 @@ class FuncStepper : public sc_core::sc_module {
  public:
   SC_HAS_PROCESS(FuncStepper);
   // `warp_slots` = the most warps any launch's CTA has (one set of waves per slot).
-  FuncStepper(sc_core::sc_module_name name, uint32_t warp_slots, const func::ReferenceOptions& options);
+  FuncStepper(sc_core::sc_module_name name, uint32_t warp_slots,
+              const func::ReferenceOptions& options);
 
   // Runs one launch to completion inside the SystemC simulation (sc_start) and returns its
   // statistics. Rethrows a kernel fault after the simulation stopped.

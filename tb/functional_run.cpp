@@ -24,7 +24,8 @@ FunctionalRun run_functional(workload::Workload& w, const FunctionalOptions& opt
   std::unique_ptr<VcdFile> vcd;
   if (!options.vcd_path.empty()) {
     uint32_t max_warps = 1;
-    for (const auto& l : w.spec().launches) max_warps = std::max<uint32_t>(max_warps, (l.block.count() + 31) / 32);
+    for (const auto& l : w.spec().launches)
+      max_warps = std::max<uint32_t>(max_warps, (l.block.count() + 31) / 32);
     stepper = std::make_unique<FuncStepper>("func", max_warps, reference);
     vcd = std::make_unique<VcdFile>(options.vcd_path);
     stepper->start_waves(vcd->file());
@@ -37,8 +38,10 @@ FunctionalRun run_functional(workload::Workload& w, const FunctionalOptions& opt
     run.launches.push_back(rec);
   });
   if (vcd) vcd->write_save_file(stepper->save_file_groups());
-  run.host_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  if (stopped) run.stopped_by = signal_name(stopped);
+  run.host_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (stopped)
+    run.stopped_by = signal_name(stopped);
   else {
     run.verify = w.verify(memory);
     if (options.keep_outputs) run.outputs = w.outputs(memory);

@@ -26,15 +26,17 @@ struct FunctionalRun {
   std::vector<LaunchRecord> launches;
   func::FuncStats total;
   workload::VerifyReport verify;
-  std::vector<workload::OutputBuffer> outputs;  // with FunctionalOptions::keep_outputs, of a complete run
-  bool self_checked = false;  // a CUDA program's launches (gputlm cuda): the program checks its own outputs
+  std::vector<workload::OutputBuffer>
+      outputs;  // with FunctionalOptions::keep_outputs, of a complete run
+  bool self_checked =
+      false;  // a CUDA program's launches (gputlm cuda): the program checks its own outputs
   double host_seconds = 0.0;
   std::string stopped_by;  // the signal that stopped the run ("SIGINT"); empty: complete
 };
 
 struct FunctionalOptions {
   func::ReferenceOptions reference;
-  std::string vcd_path;  // empty: no waves, no SystemC simulation
+  std::string vcd_path;       // empty: no waves, no SystemC simulation
   bool keep_outputs = false;  // keep the output buffers' final contents (FunctionalRun::outputs)
   // Asked before each CTA (each instruction with waves): a signal number stops the run there; the
   // statistics so far are reported, marked incomplete, and the outputs are not checked.

@@ -12,7 +12,8 @@
 namespace gputlm::tb {
 
 std::vector<KernelInfo> kernel_info(const std::string& workload_dir) {
-  const auto module = isa::parse_ptx_file((std::filesystem::path(workload_dir) / "kernel.ptx").string());
+  const auto module =
+      isa::parse_ptx_file((std::filesystem::path(workload_dir) / "kernel.ptx").string());
   std::vector<KernelInfo> out;
   for (const auto& k : module->kernels) {
     KernelInfo i;
@@ -24,11 +25,14 @@ std::vector<KernelInfo> kernel_info(const std::string& workload_dir) {
       i.segments = m.segments.size();
       i.live_values = m.live.count;
       i.static_instructions = m.static_instructions;
-      i.min_replicas = m.replicas.empty() ? 0 : *std::min_element(m.replicas.begin(), m.replicas.end());
+      i.min_replicas =
+          m.replicas.empty() ? 0 : *std::min_element(m.replicas.begin(), m.replicas.end());
       std::vector<double> peaks;
       for (size_t s = 0; s < m.segments.size(); ++s) {
-        if (const int t = vgiw::scarcest_unit(m.graphs[s].need); t >= 0) ++i.replicas_bound_by[vgiw::unit_type_name(static_cast<vgiw::UnitType>(t))];
-        if (m.segments[s].end > m.segments[s].begin) peaks.push_back(double(m.segments[s].end - m.segments[s].begin) * m.replicas[s]);
+        if (const int t = vgiw::scarcest_unit(m.graphs[s].need); t >= 0)
+          ++i.replicas_bound_by[vgiw::unit_type_name(static_cast<vgiw::UnitType>(t))];
+        if (m.segments[s].end > m.segments[s].begin)
+          peaks.push_back(double(m.segments[s].end - m.segments[s].begin) * m.replicas[s]);
       }
       if (!peaks.empty()) {
         std::sort(peaks.begin(), peaks.end());

@@ -16,14 +16,16 @@ struct KernelInfo {
   size_t basic_blocks = 0;
   // VGIW mapping (empty vgiw_error: mapped).
   size_t segments = 0, live_values = 0, min_replicas = 0;
-  size_t static_instructions = 0;  // kernel parameters and coordinates: no unit (mapper/static_operands.h)
+  size_t static_instructions =
+      0;  // kernel parameters and coordinates: no unit (mapper/static_operands.h)
   // Per unit type, the segments whose replicas it bounds (the type that runs out first).
   std::map<std::string, size_t> replicas_bound_by;
   // A segment's peak: its instructions x replicas, the thread instructions a cycle when every
   // initiator starts a thread each cycle; the median over segments with instructions.
   double median_peak = 0;
   std::string vgiw_error;
-  // SGMF mapping (mapper/sgmf_map.h): the whole kernel's units and replicas, or why it does not fit.
+  // SGMF mapping (mapper/sgmf_map.h): the whole kernel's units and replicas, or why it does not
+  // fit.
   size_t sgmf_units = 0, sgmf_replicas = 0;
   std::string sgmf_error;
 };

@@ -19,13 +19,15 @@ void check_dump_dir(const std::string& dir);
 
 // What the index says about the run besides the buffers.
 struct DumpRun {
-  std::string mode;                               // timing or functional
-  nlohmann::json config = nlohmann::json();       // timing runs: {"name", "hash"}; null for functional
+  std::string mode;                          // timing or functional
+  nlohmann::json config = nlohmann::json();  // timing runs: {"name", "hash"}; null for functional
 };
 
 // Writes the buffers and the index into `dir` (made if missing); returns the index's path.
 // InputError when a file cannot be written.
-std::string write_output_dump(const std::string& dir, const workload::Workload& w, const DumpRun& run,
-                              const std::vector<workload::OutputBuffer>& outputs, const workload::VerifyReport& verify);
+std::string write_output_dump(const std::string& dir, const workload::Workload& w,
+                              const DumpRun& run,
+                              const std::vector<workload::OutputBuffer>& outputs,
+                              const workload::VerifyReport& verify);
 
 }  // namespace gputlm::tb

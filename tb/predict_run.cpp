@@ -14,7 +14,8 @@ PredictRun predict_workload(workload::Workload& w, const gpu::GpuSpec& spec) {
   func::ReferenceOptions options;
   options.max_warp_instructions = spec.max_warp_instructions;
   options.line_bytes = spec.core.l1d.line_bytes;
-  options.count_local = spec.core.local_memory != "scratchpad";  // as the timing model's memory stage counts
+  options.count_local =
+      spec.core.local_memory != "scratchpad";  // as the timing model's memory stage counts
   func::GlobalMemory memory;
   w.setup(memory);
   w.for_each_launch(memory, [&](const func::BoundKernel& bk, const func::Launch& launch) {
@@ -32,9 +33,11 @@ PredictRun predict_workload(workload::Workload& w, const gpu::GpuSpec& spec) {
 }
 
 nlohmann::json to_json(const PredictRun& run) {
-  nlohmann::json j = {{"workload", run.workload}, {"size", run.size}, {"config", run.config}, {"mode", "predict"}};
+  nlohmann::json j = {
+      {"workload", run.workload}, {"size", run.size}, {"config", run.config}, {"mode", "predict"}};
   j["launches"] = nlohmann::json::array();
-  for (const auto& l : run.launches) j["launches"].push_back({{"kernel", l.kernel}, {"mwp_cwp_prediction", to_json(l.prediction)}});
+  for (const auto& l : run.launches)
+    j["launches"].push_back({{"kernel", l.kernel}, {"mwp_cwp_prediction", to_json(l.prediction)}});
   j["verify"] = to_json(run.verify);
   return j;
 }

@@ -39,9 +39,11 @@ Prediction predict_launch(const gpu::GpuSpec& spec, const analytical::LaunchCoun
 double simulated_cpi(const Prediction& p, uint64_t cycles, uint64_t warp_instructions);
 
 // `simulated_cycles` = 0: a prediction alone (gputlm predict).
-nlohmann::json to_json(const Prediction& p, uint64_t simulated_cycles = 0, uint64_t warp_instructions = 0);
+nlohmann::json to_json(const Prediction& p, uint64_t simulated_cycles = 0,
+                       uint64_t warp_instructions = 0);
 // One line (with the simulated figures) for a run's summary.
-void print_prediction_line(std::ostream& os, const Prediction& p, uint64_t simulated_cycles, uint64_t warp_instructions);
+void print_prediction_line(std::ostream& os, const Prediction& p, uint64_t simulated_cycles,
+                           uint64_t warp_instructions);
 // The whole derivation: GPU constants, inputs, memory latency, MWP, CWP, case, cycles, CPI.
 void print_prediction(std::ostream& os, const analytical::GpuParams& gpu, const Prediction& p);
 

@@ -22,10 +22,12 @@ void ProgressReporter::report() {
     ctas += c->counters().ctas_done;
     instructions += c->counters().thread_instructions;
   }
-  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - m_start).count();
+  const double secs =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - m_start).count();
   if (m_gpu.clock().now() > 0) {
     std::cerr << "\rcycle " << m_gpu.clock().now() << ", " << ctas << " CTAs done, "
-              << (secs > 0 ? instructions / secs / 1e6 : 0.0) << " M thread instructions/s   " << std::flush;
+              << (secs > 0 ? instructions / secs / 1e6 : 0.0) << " M thread instructions/s   "
+              << std::flush;
     m_printed = true;
   }
   bool busy = false;

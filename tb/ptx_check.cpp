@@ -15,7 +15,9 @@ namespace {
 std::vector<std::string> entry_names(const std::string& text) {
   static const std::regex kEntry(R"(\.entry\s+([A-Za-z_$][A-Za-z0-9_$]*))");
   std::vector<std::string> out;
-  for (auto it = std::sregex_iterator(text.begin(), text.end(), kEntry); it != std::sregex_iterator(); ++it) out.push_back((*it)[1]);
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), kEntry);
+       it != std::sregex_iterator(); ++it)
+    out.push_back((*it)[1]);
   return out;
 }
 
@@ -53,7 +55,8 @@ PtxCheckCounts check_ptx_files(const std::vector<std::string>& files, std::ostre
       const isa::Kernel* k = module->find(name);
       if (!k) {
         auto it = module->kernel_errors.find(name);
-        out << "parse error: " << (it != module->kernel_errors.end() ? it->second.what() : "not found") << "\n";
+        out << "parse error: "
+            << (it != module->kernel_errors.end() ? it->second.what() : "not found") << "\n";
         continue;
       }
       ++n.parsed;
@@ -61,8 +64,8 @@ PtxCheckCounts check_ptx_files(const std::vector<std::string>& files, std::ostre
         if (!image_error.empty()) throw InputError(image_error);
         func::BoundKernel bound(*k, &image);
         ++n.bound;
-        out << "ok (" << k->code.size() << " instructions, " << k->functions.size() << " functions, "
-            << k->local_bytes << " local bytes per thread)\n";
+        out << "ok (" << k->code.size() << " instructions, " << k->functions.size()
+            << " functions, " << k->local_bytes << " local bytes per thread)\n";
       } catch (const InputError& e) {
         out << "bind error: " << e.what() << "\n";
       }

@@ -43,7 +43,10 @@ nlohmann::json to_json(const workload::VerifyReport& v) {
   nlohmann::json j;
   j["buffers"] = nlohmann::json::array();
   for (const auto& b : v.buffers)
-    j["buffers"].push_back({{"name", b.name}, {"mode", b.mode}, {"elements", b.elements}, {"mismatches", b.mismatches},
+    j["buffers"].push_back({{"name", b.name},
+                            {"mode", b.mode},
+                            {"elements", b.elements},
+                            {"mismatches", b.mismatches},
                             {"first_mismatch", b.first_mismatch}});
   j["ok"] = v.ok();
   j["status"] = v.status();
@@ -53,19 +56,29 @@ nlohmann::json to_json(const workload::VerifyReport& v) {
 
 void print_verify(std::ostream& os, const workload::VerifyReport& v) {
   for (const auto& b : v.buffers) {
-    os << "check " << std::left << std::setw(14) << b.name << std::right << b.elements << " elements, " << b.mode << ": ";
-    if (b.mismatches) os << "MISMATCH in " << b.mismatches << " (" << b.first_mismatch << ")\n";
-    else os << "ok\n";
+    os << "check " << std::left << std::setw(14) << b.name << std::right << b.elements
+       << " elements, " << b.mode << ": ";
+    if (b.mismatches)
+      os << "MISMATCH in " << b.mismatches << " (" << b.first_mismatch << ")\n";
+    else
+      os << "ok\n";
   }
-  if (v.unchecked()) os << "UNCHECKED (no buffers checked): " << v.unchecked_reason << "\n";
-  else os << (v.ok() ? "VERIFIED" : "FAILED") << ": " << v.buffers.size() << " output buffer(s) checked against the CPU reference\n";
+  if (v.unchecked())
+    os << "UNCHECKED (no buffers checked): " << v.unchecked_reason << "\n";
+  else
+    os << (v.ok() ? "VERIFIED" : "FAILED") << ": " << v.buffers.size()
+       << " output buffer(s) checked against the CPU reference\n";
 }
 
 nlohmann::json self_checked_json() {
-  return {{"buffers", nlohmann::json::array()}, {"status", "checked by the program"}, {"checked_by", "the program"}};
+  return {{"buffers", nlohmann::json::array()},
+          {"status", "checked by the program"},
+          {"checked_by", "the program"}};
 }
 
-void print_self_checked(std::ostream& os) { os << "outputs             checked by the program itself (its own output and exit status)\n"; }
+void print_self_checked(std::ostream& os) {
+  os << "outputs             checked by the program itself (its own output and exit status)\n";
+}
 
 void mark_completeness(nlohmann::json& j, const std::string& stopped_by) {
   j["complete"] = stopped_by.empty();
@@ -73,25 +86,33 @@ void mark_completeness(nlohmann::json& j, const std::string& stopped_by) {
 }
 
 void print_stopped(std::ostream& os, const std::string& stopped_by) {
-  os << "STOPPED by " << stopped_by << ": the statistics are of the part that ran (marked incomplete); outputs not checked\n";
+  os << "STOPPED by " << stopped_by
+     << ": the statistics are of the part that ran (marked incomplete); outputs not checked\n";
 }
 
 void print_summary(std::ostream& os, const FunctionalRun& run) {
-  if (run.self_checked) os << "program             " << run.workload << ", functional\n";
-  else os << "workload            " << run.workload << " (size " << run.size << "), functional\n";
+  if (run.self_checked)
+    os << "program             " << run.workload << ", functional\n";
+  else
+    os << "workload            " << run.workload << " (size " << run.size << "), functional\n";
   for (const auto& l : run.launches)
-    os << "launch              " << l.kernel << " grid " << l.grid.str() << " block " << l.block.str() << ": "
-       << l.stats.warp_instructions << " warp instructions\n";
+    os << "launch              " << l.kernel << " grid " << l.grid.str() << " block "
+       << l.block.str() << ": " << l.stats.warp_instructions << " warp instructions\n";
   const func::FuncStats& t = run.total;
   os << "warp instructions   " << t.warp_instructions << "\n";
   os << "thread instructions " << t.thread_instructions << "\n";
-  os << "avg active lanes    " << std::fixed << std::setprecision(2) << t.average_active_lanes() << " of 32\n";
+  os << "avg active lanes    " << std::fixed << std::setprecision(2) << t.average_active_lanes()
+     << " of 32\n";
   os << "host time           " << std::setprecision(3) << run.host_seconds << " s ("
-     << std::setprecision(1) << (run.host_seconds > 0 ? t.warp_instructions / run.host_seconds / 1e6 : 0.0)
+     << std::setprecision(1)
+     << (run.host_seconds > 0 ? t.warp_instructions / run.host_seconds / 1e6 : 0.0)
      << " M warp instructions/s)\n";
-  if (!run.stopped_by.empty()) print_stopped(os, run.stopped_by);
-  else if (run.self_checked) print_self_checked(os);
-  else print_verify(os, run.verify);
+  if (!run.stopped_by.empty())
+    print_stopped(os, run.stopped_by);
+  else if (run.self_checked)
+    print_self_checked(os);
+  else
+    print_verify(os, run.verify);
 }
 
 }  // namespace gputlm::tb

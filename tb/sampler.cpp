@@ -25,7 +25,8 @@ Sampler::Sampler(gpu::Gpu& gpu, uint64_t every) : m_gpu(gpu) {
 void Sampler::find_counters(gpu::Gpu& gpu) {
   for (const auto& named : stat_providers({&gpu})) {
     const std::string& name = named.first;
-    const StatProvider* provider = named.second;  // (a structured binding cannot be captured in C++17)
+    const StatProvider* provider =
+        named.second;  // (a structured binding cannot be captured in C++17)
     const std::string local = name.substr(name.rfind('.') + 1);
     auto add = [&](Counter::Kind kind, const char* stat) {
       if (const uint64_t* v = counter(provider->stats(), stat)) m_counters.push_back({kind, v});
@@ -39,7 +40,8 @@ void Sampler::find_counters(gpu::Gpu& gpu) {
     } else if (starts_with(local, "dram")) {
       add(Counter::DramBytes, "bytes");
       add(Counter::RowHits, "row_hits");
-      for (const char* s : {"row_hits", "row_empties", "row_conflicts"}) add(Counter::RowAccesses, s);
+      for (const char* s : {"row_hits", "row_empties", "row_conflicts"})
+        add(Counter::RowAccesses, s);
     }
   }
 }
@@ -51,11 +53,13 @@ Sampler::Totals Sampler::read() const {
     const sm::CoreCounters& k = c->counters();
     t.warp_instructions += k.warp_instructions;
     t.thread_instructions += k.thread_instructions;
-    for (size_t i = 0; i < t.stalls.size() && i < k.stall_cycles.size(); ++i) t.stalls[i] += k.stall_cycles[i];
+    for (size_t i = 0; i < t.stalls.size() && i < k.stall_cycles.size(); ++i)
+      t.stalls[i] += k.stall_cycles[i];
     c->add_uncharged_stalls(m_gpu.clock().now(), t.stalls);
   }
   for (const Counter& c : m_counters) {
-    uint64_t* field[] = {&t.l1d_accesses, &t.l1d_hits, &t.l2_accesses, &t.l2_hits, &t.dram_bytes, &t.row_hits, &t.row_accesses};
+    uint64_t* field[] = {&t.l1d_accesses, &t.l1d_hits, &t.l2_accesses, &t.l2_hits,
+                         &t.dram_bytes,   &t.row_hits, &t.row_accesses};
     *field[c.kind] += *c.value;
   }
   return t;
@@ -76,7 +80,9 @@ void Sampler::record(uint64_t cycle) {
   const uint64_t cycles = cycle - m_last_cycle;
   auto d = [](uint64_t a, uint64_t b) { return double(a - b); };
   // A rate over no events is null (an empty CSV cell), not 0.
-  auto rate = [](double num, double den) { return den == 0 ? nlohmann::json() : nlohmann::json(num / den); };
+  auto rate = [](double num, double den) {
+    return den == 0 ? nlohmann::json() : nlohmann::json(num / den);
+  };
   StatRow row;
   row["launch"] = m_launch;
   row["cycle"] = cycle;
@@ -84,18 +90,23 @@ void Sampler::record(uint64_t cycle) {
   row["thread_instructions"] = now.thread_instructions - m_last.thread_instructions;
   row["warp_instructions"] = now.warp_instructions - m_last.warp_instructions;
   row["ipc"] = ratio(d(now.thread_instructions, m_last.thread_instructions), double(cycles));
-  row["active_lanes"] = rate(d(now.thread_instructions, m_last.thread_instructions), d(now.warp_instructions, m_last.warp_instructions));
+  row["active_lanes"] = rate(d(now.thread_instructions, m_last.thread_instructions),
+                             d(now.warp_instructions, m_last.warp_instructions));
   for (size_t i = 0; i < now.stalls.size(); ++i)
-    row[std::string("stall_cycles.") + sm::stall_cause_name(static_cast<sm::StallCause>(i))] = now.stalls[i] - m_last.stalls[i];
+    row[std::string("stall_cycles.") + sm::stall_cause_name(static_cast<sm::StallCause>(i))] =
+        now.stalls[i] - m_last.stalls[i];
   row["l1d_accesses"] = now.l1d_accesses - m_last.l1d_accesses;
-  row["l1d_hit_rate"] = rate(d(now.l1d_hits, m_last.l1d_hits), d(now.l1d_accesses, m_last.l1d_accesses));
+  row["l1d_hit_rate"] =
+      rate(d(now.l1d_hits, m_last.l1d_hits), d(now.l1d_accesses, m_last.l1d_accesses));
   row["l2_accesses"] = now.l2_accesses - m_last.l2_accesses;
   row["l2_hit_rate"] = rate(d(now.l2_hits, m_last.l2_hits), d(now.l2_accesses, m_last.l2_accesses));
   row["dram_bytes"] = now.dram_bytes - m_last.dram_bytes;
   // Bytes per core cycle times core cycles per second (MHz * 1e6), in GB/s.
-  row["dram_gbps"] = ratio(d(now.dram_bytes, m_last.dram_bytes), double(cycles)) * m_gpu.clock().mhz() / 1000.0;
+  row["dram_gbps"] =
+      ratio(d(now.dram_bytes, m_last.dram_bytes), double(cycles)) * m_gpu.clock().mhz() / 1000.0;
   row["row_accesses"] = now.row_accesses - m_last.row_accesses;
-  row["row_buffer_hit_rate"] = rate(d(now.row_hits, m_last.row_hits), d(now.row_accesses, m_last.row_accesses));
+  row["row_buffer_hit_rate"] =
+      rate(d(now.row_hits, m_last.row_hits), d(now.row_accesses, m_last.row_accesses));
   m_rows.push_back(std::move(row));
   m_last = now;
   m_last_cycle = cycle;

@@ -18,7 +18,8 @@ namespace gputlm::tb {
 
 class Sampler {
  public:
-  // `every`: interval in core cycles, at least 1. Registers itself with `gpu` (one sampler per GPU).
+  // `every`: interval in core cycles, at least 1. Registers itself with `gpu` (one sampler per
+  // GPU).
   Sampler(gpu::Gpu& gpu, uint64_t every);
   // Call before launch `index` runs and after it ended at core cycle `end_cycle`.
   void begin_launch(uint64_t index);

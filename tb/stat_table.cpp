@@ -1,7 +1,7 @@
 #include "tb/stat_table.h"
 
-#include <sstream>
 #include <algorithm>
+#include <sstream>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -12,8 +12,10 @@ namespace {
 // search per column would make building a row quadratic).
 void append(StatRow& row, std::string key, StatRow value) {
   if (!row.is_object()) row = StatRow::object();
-  using Columns = std::vector<std::pair<const std::string, StatRow>>;  // what nlohmann's ordered_map is
-  static_cast<Columns&>(row.get_ref<StatRow::object_t&>()).emplace_back(std::move(key), std::move(value));
+  using Columns =
+      std::vector<std::pair<const std::string, StatRow>>;  // what nlohmann's ordered_map is
+  static_cast<Columns&>(row.get_ref<StatRow::object_t&>())
+      .emplace_back(std::move(key), std::move(value));
 }
 }  // namespace
 
@@ -22,7 +24,8 @@ void flatten_into(StatRow& row, const std::string& prefix, const nlohmann::json&
     for (auto it = value.begin(); it != value.end(); ++it)
       flatten_into(row, prefix.empty() ? it.key() : prefix + "." + it.key(), it.value());
   } else if (value.is_array()) {
-    for (size_t i = 0; i < value.size(); ++i) flatten_into(row, prefix + "[" + std::to_string(i) + "]", value[i]);
+    for (size_t i = 0; i < value.size(); ++i)
+      flatten_into(row, prefix + "[" + std::to_string(i) + "]", value[i]);
   } else {
     append(row, prefix, value);
   }
@@ -66,7 +69,9 @@ std::string cell(const nlohmann::json& v) {
 
 std::vector<StatRow> launch_rows(const nlohmann::json& stats) {
   const StatRow base = run_columns(stats);
-  if (!stats.is_object() || !stats.contains("launches") || !stats.at("launches").is_array() || stats.at("launches").empty()) return {base};
+  if (!stats.is_object() || !stats.contains("launches") || !stats.at("launches").is_array() ||
+      stats.at("launches").empty())
+    return {base};
   std::vector<StatRow> rows;
   for (const nlohmann::json& l : stats.at("launches")) {
     StatRow row = base;
@@ -110,7 +115,8 @@ std::string to_csv(const std::vector<StatRow>& rows) {
   for (const StatRow& r : rows) {  // each row's cells by column, then written in column order
     std::fill(cells.begin(), cells.end(), nullptr);
     for (auto it = r.begin(); it != r.end(); ++it) cells[seen.at(it.key())] = &it.value();
-    for (size_t c = 0; c < columns.size(); ++c) os << (c ? "," : "") << (cells[c] ? cell(*cells[c]) : std::string());
+    for (size_t c = 0; c < columns.size(); ++c)
+      os << (c ? "," : "") << (cells[c] ? cell(*cells[c]) : std::string());
     os << "\n";
   }
   return os.str();

@@ -1,7 +1,8 @@
 // The tidy statistics table: one row per (run, launch), one column per scalar statistic, named by
-// its path in the --stats JSON ("cycles", "mwp_cwp_prediction.cycles", "modules.gpu.dram0.row_hits",
-// "fetch_stall_cycles.memory"). `gputlm run --csv` writes it for one run and `gputlm sweep` for a
-// whole sweep (each row led by the sweep's axes), so a study reads one layout wherever it came from.
+// its path in the --stats JSON ("cycles", "mwp_cwp_prediction.cycles",
+// "modules.gpu.dram0.row_hits", "fetch_stall_cycles.memory"). `gputlm run --csv` writes it for one
+// run and `gputlm sweep` for a whole sweep (each row led by the sweep's axes), so a study reads one
+// layout wherever it came from.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -15,8 +16,9 @@ using StatRow = nlohmann::ordered_json;
 
 // The rows of one run's --stats JSON, one per launch (a run without launches gives one row with
 // the run's columns only). Each row holds, in order: workload, size, config, config_hash, mode,
-// complete, verify, host_seconds; then launch (index), kernel, and the launch's other statistics flattened
-// (objects joined with '.', array elements as name[i]); last its modules' statistics over the launch
+// complete, verify, host_seconds; then launch (index), kernel, and the launch's other statistics
+// flattened (objects joined with '.', array elements as name[i]); last its modules' statistics over
+// the launch
 // ("modules.gpu.core0.l1d.hits").
 std::vector<StatRow> launch_rows(const nlohmann::json& stats);
 

@@ -20,12 +20,15 @@ int sc_main(int argc, char** argv) {
         ConfigReader r(a.config, a.config_path, "");
         const uint32_t cores = static_cast<uint32_t>(r.get_uint("cores", 1, 1, 1024));
         const uint32_t partitions = static_cast<uint32_t>(r.get_uint("partitions", 1, 1, 1024));
-        const mem::CacheSpec l1 = mem::CacheSpec::from_json(r.get_object("l1"), a.config_path, "l1");
-        const mem::XbarSpec xs = mem::XbarSpec::from_json(r.get_object("xbar"), a.config_path, "xbar");
+        const mem::CacheSpec l1 =
+            mem::CacheSpec::from_json(r.get_object("l1"), a.config_path, "l1");
+        const mem::XbarSpec xs =
+            mem::XbarSpec::from_json(r.get_object("xbar"), a.config_path, "xbar");
         const bool has_l2 = r.has("l2");
         mem::CacheSpec l2 = l1;
         if (has_l2) l2 = mem::CacheSpec::from_json(r.get_object("l2"), a.config_path, "l2");
-        const mem::DramSpec ds = mem::DramSpec::from_json(r.get_object("dram"), a.config_path, "dram");
+        const mem::DramSpec ds =
+            mem::DramSpec::from_json(r.get_object("dram"), a.config_path, "dram");
         r.finish();
         const double ref = l1.clock_mhz;
         const ClockDomain clock(ref, ref);
@@ -33,17 +36,22 @@ int sc_main(int argc, char** argv) {
         // and waves list them that way.
         std::vector<mem::Cache*> l1s;
         for (uint32_t c = 0; c < cores; ++c) {
-          auto& player = parts.add<tb::TracePlayer>(("core" + std::to_string(c)).c_str(), a.trace_path,
-                                                    std::optional<uint32_t>(c), l1.line_bytes, clock);
+          auto& player =
+              parts.add<tb::TracePlayer>(("core" + std::to_string(c)).c_str(), a.trace_path,
+                                         std::optional<uint32_t>(c), l1.line_bytes, clock);
           l1s.push_back(&parts.add<mem::Cache>(("l1_" + std::to_string(c)).c_str(), l1, ref));
           player.downstream.socket.bind(l1s.back()->upstream.socket);
           parts.players.push_back(&player);
         }
         auto& xbar = parts.add<mem::Xbar>("xbar", xs, cores, partitions, ref);
-        for (uint32_t c = 0; c < cores; ++c) l1s[c]->downstream.socket.bind(xbar.upstream(c).socket);
+        for (uint32_t c = 0; c < cores; ++c)
+          l1s[c]->downstream.socket.bind(xbar.upstream(c).socket);
         for (uint32_t m = 0; m < partitions; ++m) {
-          mem::Cache* slice = has_l2 ? &parts.add<mem::Cache>(("l2_" + std::to_string(m)).c_str(), l2, ref) : nullptr;
-          auto& dram = parts.add<mem::DramController>(("dram_" + std::to_string(m)).c_str(), ds, ref);
+          mem::Cache* slice =
+              has_l2 ? &parts.add<mem::Cache>(("l2_" + std::to_string(m)).c_str(), l2, ref)
+                     : nullptr;
+          auto& dram =
+              parts.add<mem::DramController>(("dram_" + std::to_string(m)).c_str(), ds, ref);
           if (slice) slice->downstream.socket.bind(dram.upstream.socket);
           xbar.downstream(m).socket.bind(slice ? slice->upstream.socket : dram.upstream.socket);
         }

@@ -11,7 +11,8 @@ using namespace gputlm;
 
 int sc_main(int argc, char** argv) {
   return tb::run_memory_testbench(
-      argc, argv, "tb_dram", "Replays a request trace through one DRAM controller (config key \"dram\").",
+      argc, argv, "tb_dram",
+      "Replays a request trace through one DRAM controller (config key \"dram\").",
       [](const tb::MemoryTestbenchArgs& a, tb::TestbenchParts& parts) {
         ConfigReader r(a.config, a.config_path, "");
         const mem::DramSpec spec = mem::DramSpec::from_json(r.get_object("dram"), a.config_path);

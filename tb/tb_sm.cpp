@@ -4,7 +4,9 @@
 
 #include "tb/timing_testbench.h"
 
-int sc_main(int argc, char** argv) { return gputlm::tb::run_timing_testbench(argc, argv, "tb_sm", true); }
+int sc_main(int argc, char** argv) {
+  return gputlm::tb::run_timing_testbench(argc, argv, "tb_sm", true);
+}
 
 int main(int argc, char** argv) {
   setenv("SC_COPYRIGHT_MESSAGE", "DISABLE", 0);

@@ -33,7 +33,8 @@ struct TimingSession::State {
   State(const gpu::GpuSpec& s, const TimingOptions& o) : spec(s), options(o), gpu("gpu", spec) {}
 };
 
-TimingSession::TimingSession(const gpu::GpuSpec& spec, const TimingOptions& options, const std::string& workload, const std::string& size)
+TimingSession::TimingSession(const gpu::GpuSpec& spec, const TimingOptions& options,
+                             const std::string& workload, const std::string& size)
     : m(std::make_unique<State>(spec, options)) {
   TimingRun& run = m->run;
   run.workload = workload;
@@ -46,13 +47,16 @@ TimingSession::TimingSession(const gpu::GpuSpec& spec, const TimingOptions& opti
   if (!m->options.vcd_path.empty()) m->waves = std::make_unique<TimingWaves>(m->options, m->spec);
   if (!m->options.dram_trace_path.empty()) {
     m->dram_trace.open(m->options.dram_trace_path);
-    if (!m->dram_trace) throw InputError(m->options.dram_trace_path + ": cannot write the DRAM trace");
+    if (!m->dram_trace)
+      throw InputError(m->options.dram_trace_path + ": cannot write the DRAM trace");
     m->dram_log = std::make_unique<mem::DramRequestLog>(m->dram_trace);
     m->gpu.set_dram_log(m->dram_log.get());
   }
   if (m->options.progress) m->progress = std::make_unique<ProgressReporter>("progress", m->gpu);
-  if (m->options.sample_every) m->sampler = std::make_unique<Sampler>(m->gpu, m->options.sample_every);
-  if (m->options.stop_signal) m->gpu.set_stop_check([this] { return (m->stopped = m->options.stop_signal()) != 0; });
+  if (m->options.sample_every)
+    m->sampler = std::make_unique<Sampler>(m->gpu, m->options.sample_every);
+  if (m->options.stop_signal)
+    m->gpu.set_stop_check([this] { return (m->stopped = m->options.stop_signal()) != 0; });
   m->start = std::chrono::steady_clock::now();
 }
 
@@ -72,11 +76,34 @@ void TimingSession::run_launch(const func::BoundKernel& bk, const func::Launch& 
     return n;
   };
   using C = sm::CoreCounters;
-  enum { kWarps, kThreads, kCoalesced, kUncoalesced, kUncoalescedLines, kBarriers, kRegisterFile, kRegisterFileThreads, kLiveValues, kReconfiguration, kActive, kBlockRuns, kBlockRunThreads };
-  constexpr uint64_t C::*kCounted[] = {&C::warp_instructions, &C::thread_instructions, &C::coalesced_memory_instructions,
-                                       &C::uncoalesced_memory_instructions, &C::uncoalesced_line_requests,
-                                       &C::barrier_instructions, &C::register_file_accesses, &C::register_file_thread_accesses, &C::live_value_accesses,
-                                       &C::reconfiguration_cycles, &C::active_cycles, &C::block_runs, &C::block_run_threads};
+  enum {
+    kWarps,
+    kThreads,
+    kCoalesced,
+    kUncoalesced,
+    kUncoalescedLines,
+    kBarriers,
+    kRegisterFile,
+    kRegisterFileThreads,
+    kLiveValues,
+    kReconfiguration,
+    kActive,
+    kBlockRuns,
+    kBlockRunThreads
+  };
+  constexpr uint64_t C::*kCounted[] = {&C::warp_instructions,
+                                       &C::thread_instructions,
+                                       &C::coalesced_memory_instructions,
+                                       &C::uncoalesced_memory_instructions,
+                                       &C::uncoalesced_line_requests,
+                                       &C::barrier_instructions,
+                                       &C::register_file_accesses,
+                                       &C::register_file_thread_accesses,
+                                       &C::live_value_accesses,
+                                       &C::reconfiguration_cycles,
+                                       &C::active_cycles,
+                                       &C::block_runs,
+                                       &C::block_run_threads};
   uint64_t before[std::size(kCounted)];
   for (size_t i = 0; i < std::size(kCounted); ++i) before[i] = retired(kCounted[i]);
   auto delta = [&](size_t i) { return retired(kCounted[i]) - before[i]; };
@@ -99,19 +126,34 @@ void TimingSession::run_launch(const func::BoundKernel& bk, const func::Launch& 
   counts.uncoalesced_memory_instructions = delta(kUncoalesced);
   counts.uncoalesced_line_requests = delta(kUncoalescedLines);
   counts.barrier_instructions = delta(kBarriers);
-  m->run.launches.push_back({launch.kernel->name, t.cycles, delta(kWarps), delta(kThreads), counts, predict_launch(m->spec, counts),
-                             delta(kRegisterFile), delta(kRegisterFileThreads), delta(kLiveValues), delta(kReconfiguration), delta(kActive),
-                             delta(kBlockRuns), delta(kBlockRunThreads), {}, window.close(), std::nullopt});
+  m->run.launches.push_back({launch.kernel->name,
+                             t.cycles,
+                             delta(kWarps),
+                             delta(kThreads),
+                             counts,
+                             predict_launch(m->spec, counts),
+                             delta(kRegisterFile),
+                             delta(kRegisterFileThreads),
+                             delta(kLiveValues),
+                             delta(kReconfiguration),
+                             delta(kActive),
+                             delta(kBlockRuns),
+                             delta(kBlockRunThreads),
+                             {},
+                             window.close(),
+                             std::nullopt});
   m->run.launches.back().energy = launch_energy(m->spec, m->run.launches.back().modules, t.cycles);
   const std::vector<uint64_t> after = phases();
   for (size_t i = 0; i < fabric.size(); ++i) fabric[i] = after[i] - fabric[i];
   m->run.launches.back().fabric_cycles = std::move(fabric);
-  m->launch_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+  m->launch_seconds +=
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
 }
 
 TimingRun TimingSession::finish() {
   TimingRun& run = m->run;
-  run.host_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - m->start).count();
+  run.host_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - m->start).count();
   if (m->progress) m->progress->finish();
   run.simd_cycles.assign(kWarpSize + 1, 0);
   run.stall_cycles.assign(static_cast<size_t>(sm::StallCause::kCount), 0);

@@ -17,7 +17,8 @@ namespace gputlm::tb {
 class TimingSession {
  public:
   // InputError when an output of the options cannot be written or the VCD scope matches nothing.
-  TimingSession(const gpu::GpuSpec& spec, const TimingOptions& options, const std::string& workload, const std::string& size);
+  TimingSession(const gpu::GpuSpec& spec, const TimingOptions& options, const std::string& workload,
+                const std::string& size);
   ~TimingSession();
   TimingSession(const TimingSession&) = delete;
   TimingSession& operator=(const TimingSession&) = delete;

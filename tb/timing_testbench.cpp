@@ -8,10 +8,10 @@
 #include <systemc>
 
 #include "models/common/error.h"
-#include "tb/sc_reports.h"
 #include "models/func/kernel_fault.h"
 #include "tb/cli_support.h"
 #include "tb/interrupt.h"
+#include "tb/sc_reports.h"
 #include "tb/timing_run.h"
 
 namespace po = boost::program_options;
@@ -20,18 +20,24 @@ namespace gputlm::tb {
 
 int run_timing_testbench(int argc, char** argv, const std::string& name, bool one_core) {
   po::options_description opts(name + " options");
-  opts.add_options()("help,h", "show this help")("config", po::value<std::string>(), "GPU config (configs/*.json)")(
+  opts.add_options()("help,h", "show this help")("config", po::value<std::string>(),
+                                                 "GPU config (configs/*.json)")(
       "workload", po::value<std::string>(), "workload directory")(
-      "trace", po::value<std::string>(), "replay a recorded trace (traces/FORMAT.md) or an Accel-Sim trace directory instead of a workload")(
-      "size", po::value<std::string>()->default_value("test"), "workload size")(
+      "trace", po::value<std::string>(),
+      "replay a recorded trace (traces/FORMAT.md) or an Accel-Sim trace directory instead of a "
+      "workload")("size", po::value<std::string>()->default_value("test"), "workload size")(
       "vcd", po::value<std::string>(), "write waves to this VCD (GTKWave save file next to it)")(
       "stats", po::value<std::string>(), "also write the statistics JSON to this file");
   route_systemc_reports();
   install_stop_handlers();
   try {
-    const po::variables_map vm = parse_options(std::vector<std::string>(argv + 1, argv + argc), opts, "");
+    const po::variables_map vm =
+        parse_options(std::vector<std::string>(argv + 1, argv + argc), opts, "");
     if (vm.count("help")) {
-      std::cout << "usage: " << name << " --config <json> (--workload <dir> [--size S] | --trace <file>) [--vcd F] [--stats F]\n" << opts;
+      std::cout << "usage: " << name
+                << " --config <json> (--workload <dir> [--size S] | --trace <file>) [--vcd F] "
+                   "[--stats F]\n"
+                << opts;
       return kExitOk;
     }
     if (!vm.count("config") || vm.count("workload") == vm.count("trace"))

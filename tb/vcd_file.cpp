@@ -18,14 +18,17 @@ std::string stem(const std::string& path) {
 }
 }  // namespace
 
-VcdFile::VcdFile(const std::string& path, uint64_t unit_ps) : m_path(stem(path) + ".vcd"), m_unit_ps(unit_ps) {
+VcdFile::VcdFile(const std::string& path, uint64_t unit_ps)
+    : m_path(stem(path) + ".vcd"), m_unit_ps(unit_ps) {
   const auto dir = std::filesystem::path(m_path).parent_path();
   if (!dir.empty()) std::filesystem::create_directories(dir);
   if (!std::ofstream(m_path)) throw InputError(m_path + ": cannot write VCD file");
   m_tf = sc_core::sc_create_vcd_trace_file(stem(path).c_str());
   sc_core::sc_report_handler::set_actions("tracing timescale unit set", sc_core::SC_DO_NOTHING);
-  if (unit_ps == 1000) m_tf->set_time_unit(1, sc_core::SC_NS);
-  else m_tf->set_time_unit(static_cast<double>(unit_ps), sc_core::SC_PS);
+  if (unit_ps == 1000)
+    m_tf->set_time_unit(1, sc_core::SC_NS);
+  else
+    m_tf->set_time_unit(static_cast<double>(unit_ps), sc_core::SC_PS);
 }
 
 VcdFile::~VcdFile() {
@@ -48,10 +51,12 @@ uint64_t vcd_unit_ps(const std::vector<uint64_t>& periods_ps) {
 }
 
 namespace {
-void trace_below(sc_core::sc_object* obj, sc_core::sc_trace_file* tf, const std::string& scope, std::vector<WaveGroup>& groups) {
+void trace_below(sc_core::sc_object* obj, sc_core::sc_trace_file* tf, const std::string& scope,
+                 std::vector<WaveGroup>& groups) {
   // A module's parts (a core's pipeline stages and caches) come before its own waves (its warps).
   for (sc_core::sc_object* child : obj->get_child_objects()) trace_below(child, tf, scope, groups);
-  if (auto* w = dynamic_cast<WaveProvider*>(obj); w && std::string(obj->name()).rfind(scope, 0) == 0) {
+  if (auto* w = dynamic_cast<WaveProvider*>(obj);
+      w && std::string(obj->name()).rfind(scope, 0) == 0) {
     w->start_waves(tf);
     for (auto& g : w->wave_groups()) groups.push_back(std::move(g));
   }
@@ -70,7 +75,8 @@ void list_scopes(sc_core::sc_object* obj, std::string& out) {
 
 std::vector<WaveGroup> trace_all(VcdFile& vcd, const std::string& scope) {
   std::vector<WaveGroup> groups;
-  for (sc_core::sc_object* o : sc_core::sc_get_top_level_objects()) trace_below(o, vcd.file(), scope, groups);
+  for (sc_core::sc_object* o : sc_core::sc_get_top_level_objects())
+    trace_below(o, vcd.file(), scope, groups);
   if (groups.empty() && !scope.empty()) {
     std::string scopes;
     for (sc_core::sc_object* o : sc_core::sc_get_top_level_objects()) list_scopes(o, scopes);
@@ -114,11 +120,16 @@ void clip_vcd(const std::string& path, uint64_t from, uint64_t to) {
       continue;
     }
     // SystemC's "$comment All initial values are dumped below ... $end" inside the initial dump
-    if (line.rfind("$comment", 0) == 0) in_comment = line.find("$end") == std::string::npos;
-    else if (in_comment) in_comment = line.find("$end") == std::string::npos;
-    if (line.empty() || line.rfind("$", 0) == 0 || in_comment) continue;  // $dumpvars / $end of the original initial dump
-    if (!dumped) values[id_of(line)] = line;
-    else out << line << "\n";
+    if (line.rfind("$comment", 0) == 0)
+      in_comment = line.find("$end") == std::string::npos;
+    else if (in_comment)
+      in_comment = line.find("$end") == std::string::npos;
+    if (line.empty() || line.rfind("$", 0) == 0 || in_comment)
+      continue;  // $dumpvars / $end of the original initial dump
+    if (!dumped)
+      values[id_of(line)] = line;
+    else
+      out << line << "\n";
   }
   if (!dumped) {  // nothing changed from the window's start on: its values, then the end
     out << "#" << from << "\n$dumpvars\n";

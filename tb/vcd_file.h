@@ -38,7 +38,8 @@ class VcdFile {
   // Writes <path without .vcd>.gtkw referring to the VCD by file name (no directories), opening
   // at cycle `start` with about `visible_cycles` cycles in view, and a translate filter file
   // <stem>.<names id>.txt beside it for each kind of named values the groups show.
-  void write_save_file(const std::vector<WaveGroup>& groups, unsigned visible_cycles = 80, uint64_t start = 0) const;
+  void write_save_file(const std::vector<WaveGroup>& groups, unsigned visible_cycles = 80,
+                       uint64_t start = 0) const;
   // Closes the VCD and keeps only cycles [from, to] of it (to: the run's last cycle, or earlier);
   // the file then ends with the timestamp of `to`.
   void close(uint64_t from_cycle, uint64_t to_cycle);
@@ -52,9 +53,9 @@ class VcdFile {
 // The largest VCD time unit of 1000, 100, 10 and 1 ps that divides every clock period (ps).
 uint64_t vcd_unit_ps(const std::vector<uint64_t>& periods_ps);
 
-// Switches on the waves (start_waves) of every module below the top-level objects that describes them
-// (WaveProvider) and whose name starts with `scope` (all if empty); returns their groups for the
-// save file. InputError when a scope matches no module: the message lists the scopes there are.
+// Switches on the waves (start_waves) of every module below the top-level objects that describes
+// them (WaveProvider) and whose name starts with `scope` (all if empty); returns their groups for
+// the save file. InputError when a scope matches no module: the message lists the scopes there are.
 std::vector<WaveGroup> trace_all(VcdFile& vcd, const std::string& scope = "");
 
 // Keeps only the window [from, to] (in VCD time units) of a finished VCD file: the values at

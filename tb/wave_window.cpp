@@ -2,7 +2,8 @@
 
 namespace gputlm::tb {
 
-WaveWindow::WaveWindow(sc_core::sc_module_name name, sc_core::sc_trace_file* tf, uint64_t from, uint64_t to)
+WaveWindow::WaveWindow(sc_core::sc_module_name name, sc_core::sc_trace_file* tf, uint64_t from,
+                       uint64_t to)
     : sc_module(name), m_tf(tf) {
   const sc_core::sc_time ns(1, sc_core::SC_NS);
   if (from > 1) {
@@ -27,8 +28,10 @@ void WaveWindow::attach(bool on) {
   m_attached = on;
   // SystemC removes a file it does not hold by erasing past the end of its list: only ever
   // remove what is registered.
-  if (on) sc_core::sc_get_curr_simcontext()->add_trace_file(m_tf);
-  else sc_core::sc_get_curr_simcontext()->remove_trace_file(m_tf);
+  if (on)
+    sc_core::sc_get_curr_simcontext()->add_trace_file(m_tf);
+  else
+    sc_core::sc_get_curr_simcontext()->remove_trace_file(m_tf);
 }
 
 void WaveWindow::release() { attach(true); }

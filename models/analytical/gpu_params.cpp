@@ -9,7 +9,8 @@
 namespace gputlm::analytical {
 namespace {
 
-// Shortest readable form of a value for an error message (10 significant digits, no trailing zeros).
+// Shortest readable form of a value for an error message (10 significant digits, no trailing
+// zeros).
 std::string num(double v) {
   std::ostringstream o;
   o.precision(10);
@@ -37,14 +38,16 @@ void GpuParams::validate(const std::string& where) const {
   // Departure_delay is the divisor of Eq. 16, so both gaps must be positive.
   positive(where, "departure_del_uncoal", departure_del_uncoal);
   positive(where, "departure_del_coal", departure_del_coal);
-  positive(where, "issue_cycles", issue_cycles);              // Eq. 8 divides by Comp_cycles
+  positive(where, "issue_cycles", issue_cycles);  // Eq. 8 divides by Comp_cycles
   if (threads_per_warp < 1) bad(where, "threads_per_warp", "must be at least 1");
   non_negative(where, "load_bytes_per_warp", load_bytes_per_warp);  // 0: per kernel
   // A warp of T threads makes at most T transactions; 0 defers to the kernel (CC 1.3).
   if (uncoal_per_mw != 0 && (uncoal_per_mw < 1 || uncoal_per_mw > threads_per_warp))
-    bad(where, "uncoal_per_mw", "must be 0 (per kernel) or between 1 and threads_per_warp (is " + num(uncoal_per_mw) + ")");
+    bad(where, "uncoal_per_mw",
+        "must be 0 (per kernel) or between 1 and threads_per_warp (is " + num(uncoal_per_mw) + ")");
   if (coal_per_mw != 1)
-    bad(where, "coal_per_mw", "must be 1: only a single-transaction warp counts as coalesced (Hong & Kim footnote 8)");
+    bad(where, "coal_per_mw",
+        "must be 1: only a single-transaction warp counts as coalesced (Hong & Kim footnote 8)");
   if (max_blocks_per_sm < 1) bad(where, "max_blocks_per_sm", "must be at least 1");
   if (max_threads_per_block < 1) bad(where, "max_threads_per_block", "must be at least 1");
   if (max_warps_per_sm < 1) bad(where, "max_warps_per_sm", "must be at least 1");
@@ -53,10 +56,12 @@ void GpuParams::validate(const std::string& where) const {
   non_negative(where, "peak_gflops", peak_gflops);
 }
 
-GpuParams GpuParams::from_json(const nlohmann::json& j, const std::string& where, const GpuParams& base, const std::string& path) {
+GpuParams GpuParams::from_json(const nlohmann::json& j, const std::string& where,
+                               const GpuParams& base, const std::string& path) {
   // The reader checks types and unknown keys; ranges live in validate() only, so that a struct
   // built in code gets the same checks.
-  constexpr double lo = std::numeric_limits<double>::lowest(), hi = std::numeric_limits<double>::max();
+  constexpr double lo = std::numeric_limits<double>::lowest(),
+                   hi = std::numeric_limits<double>::max();
   constexpr uint64_t u32 = std::numeric_limits<uint32_t>::max();
   GpuParams p = base;
   ConfigReader r(j, where, path);
@@ -71,11 +76,15 @@ GpuParams GpuParams::from_json(const nlohmann::json& j, const std::string& where
   p.departure_del_uncoal = r.get_double("departure_del_uncoal", p.departure_del_uncoal, lo, hi);
   p.departure_del_coal = r.get_double("departure_del_coal", p.departure_del_coal, lo, hi);
   p.issue_cycles = r.get_double("issue_cycles", p.issue_cycles, lo, hi);
-  p.threads_per_warp = static_cast<uint32_t>(r.get_uint("threads_per_warp", p.threads_per_warp, 0, u32));
+  p.threads_per_warp =
+      static_cast<uint32_t>(r.get_uint("threads_per_warp", p.threads_per_warp, 0, u32));
   p.load_bytes_per_warp = r.get_double("load_bytes_per_warp", p.load_bytes_per_warp, lo, hi);
-  p.max_blocks_per_sm = static_cast<uint32_t>(r.get_uint("max_blocks_per_sm", p.max_blocks_per_sm, 0, u32));
-  p.max_threads_per_block = static_cast<uint32_t>(r.get_uint("max_threads_per_block", p.max_threads_per_block, 0, u32));
-  p.max_warps_per_sm = static_cast<uint32_t>(r.get_uint("max_warps_per_sm", p.max_warps_per_sm, 0, u32));
+  p.max_blocks_per_sm =
+      static_cast<uint32_t>(r.get_uint("max_blocks_per_sm", p.max_blocks_per_sm, 0, u32));
+  p.max_threads_per_block =
+      static_cast<uint32_t>(r.get_uint("max_threads_per_block", p.max_threads_per_block, 0, u32));
+  p.max_warps_per_sm =
+      static_cast<uint32_t>(r.get_uint("max_warps_per_sm", p.max_warps_per_sm, 0, u32));
   p.sp_cores = static_cast<uint32_t>(r.get_uint("sp_cores", p.sp_cores, 0, u32));
   p.graphics_clock_mhz = r.get_double("graphics_clock_mhz", p.graphics_clock_mhz, lo, hi);
   p.memory_size_mb = r.get_double("memory_size_mb", p.memory_size_mb, lo, hi);
@@ -86,6 +95,8 @@ GpuParams GpuParams::from_json(const nlohmann::json& j, const std::string& where
   return p;
 }
 
-GpuParams GpuParams::from_file(const std::string& path) { return from_json(read_json_file(path), path); }
+GpuParams GpuParams::from_file(const std::string& path) {
+  return from_json(read_json_file(path), path);
+}
 
 }  // namespace gputlm::analytical

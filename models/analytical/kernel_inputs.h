@@ -1,11 +1,11 @@
 // The per-kernel inputs of the MWP/CWP model (Hong & Kim, ISCA 2009, Table 1 rows 8-18 and 20).
 //
 // Instruction counts are dynamic counts PER THREAD (Sec. 3.4.3), i.e. per warp, since every thread
-// of a warp runs the same stream (the model has no divergence, Sec. 3.5). They are doubles so that a
-// trace can hand in the average over warps; the paper's own counts are integers. Counting rules
-// (Sec. 3.6, digest 2.8 and 2.10.10): only global loads/stores are memory instructions; shared-memory
-// accesses, bar.sync, setp and branches are computation instructions; a memory instruction is
-// coalesced only if the warp's requests form ONE transaction (footnote 8).
+// of a warp runs the same stream (the model has no divergence, Sec. 3.5). They are doubles so that
+// a trace can hand in the average over warps; the paper's own counts are integers. Counting rules
+// (Sec. 3.6, digest 2.8 and 2.10.10): only global loads/stores are memory instructions;
+// shared-memory accesses, bar.sync, setp and branches are computation instructions; a memory
+// instruction is coalesced only if the warp's requests form ONE transaction (footnote 8).
 #pragma once
 
 #include <cstdint>
@@ -21,14 +21,15 @@ struct KernelInputs {
   // --- Occupancy (Table 1 rows 10, 11): from the CUDA occupancy calculator [22] or the simulator's
   // block dispatcher. Give the number of blocks actually resident on an SM.
   uint32_t active_blocks_per_sm = 0;
-  // #Active_SMs. Unset: min(GpuParams::sm_count, blocks), every SM that gets a block (digest 2.10.7).
+  // #Active_SMs. Unset: min(GpuParams::sm_count, blocks), every SM that gets a block
+  // (digest 2.10.7).
   std::optional<uint32_t> active_sms;
 
   // --- Dynamic instruction counts per thread (Table 1 rows 14-18).
-  double comp_insts = 0;         // #Comp_insts: every non-global-memory instruction
-  double coal_mem_insts = 0;     // #Coal_Mem_insts
-  double uncoal_mem_insts = 0;   // #Uncoal_Mem_insts
-  double synch_insts = 0;        // #Synch_insts (also counted in comp_insts, as in Table 2)
+  double comp_insts = 0;        // #Comp_insts: every non-global-memory instruction
+  double coal_mem_insts = 0;    // #Coal_Mem_insts
+  double uncoal_mem_insts = 0;  // #Uncoal_Mem_insts
+  double synch_insts = 0;       // #Synch_insts (also counted in comp_insts, as in Table 2)
 
   // --- Per-kernel overrides of machine values.
   // #Uncoal_per_mw (Table 1 row 20): required when the GPU's is 0 (CC 1.3, where the transaction

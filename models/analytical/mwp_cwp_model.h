@@ -43,7 +43,8 @@ enum class RepCount { RealDivision, Ceil };
 
 // Digest 2.9, error source 5: N = #Threads_per_block / #Threads_per_warp x blocks (Table 2:
 // "128/32 x 5"). With a block size that is not a multiple of 32 the paper's division gives a
-// fractional warp count; Ceil counts the warps the hardware actually allocates. Used by Eq. 20 and 25.
+// fractional warp count; Ceil counts the warps the hardware actually allocates. Used by Eq. 20
+// and 25.
 enum class WarpsPerBlock { RealDivision, Ceil };
 
 struct ModelOptions {
@@ -56,10 +57,10 @@ struct ModelOptions {
 
 // Which formula gave Exec_cycles_app.
 enum class ExecCase {
-  NoMemory,         // #Mem_insts == 0: the issue bound N x Comp_cycles x #Rep (see evaluate())
-  Eq22,             // MWP == N and CWP == N: not enough warps (Sec. 3.2.3)
-  Eq23,             // CWP >= MWP (or Comp_cycles > Mem_cycles): memory-bound (Sec. 3.2.1)
-  Eq24,             // MWP > CWP: computation-bound (Sec. 3.2.2)
+  NoMemory,  // #Mem_insts == 0: the issue bound N x Comp_cycles x #Rep (see evaluate())
+  Eq22,      // MWP == N and CWP == N: not enough warps (Sec. 3.2.3)
+  Eq23,      // CWP >= MWP (or Comp_cycles > Mem_cycles): memory-bound (Sec. 3.2.1)
+  Eq24,      // MWP > CWP: computation-bound (Sec. 3.2.2)
 };
 const char* to_string(ExecCase c);
 
@@ -78,10 +79,10 @@ struct ModelResult {
   double load_bytes_per_warp = 0;  // Load_bytes_per_warp used
 
   // Memory latency (Eq. 10-15).
-  double weight_uncoal = 0, weight_coal = 0;   // Eq. 13, 14
-  double mem_l_uncoal = 0, mem_l_coal = 0;     // Eq. 10, 11
-  double mem_l = 0;                            // Eq. 12
-  double departure_delay = 0;                  // Eq. 15
+  double weight_uncoal = 0, weight_coal = 0;  // Eq. 13, 14
+  double mem_l_uncoal = 0, mem_l_coal = 0;    // Eq. 10, 11
+  double mem_l = 0;                           // Eq. 12
+  double departure_delay = 0;                 // Eq. 15
 
   // MWP (Eq. 5-7, 16, 17).
   double mwp_without_bw_full = 0;  // Eq. 16
@@ -92,22 +93,23 @@ struct ModelResult {
   MwpLimit mwp_limit = MwpLimit::DepartureDelay;
 
   // Per-warp cycles and CWP (Eq. 8, 9, 18, 19, 2).
-  double comp_cycles = 0;          // Eq. 19
-  double mem_cycles = 0;           // Eq. 18
-  double comp_p = 0;               // Eq. 2: Comp_cycles / #Mem_insts, one computation period
-  double cwp_full = 0;             // Eq. 8
-  double cwp = 0;                  // Eq. 9
+  double comp_cycles = 0;  // Eq. 19
+  double mem_cycles = 0;   // Eq. 18
+  double comp_p = 0;       // Eq. 2: Comp_cycles / #Mem_insts, one computation period
+  double cwp_full = 0;     // Eq. 8
+  double cwp = 0;          // Eq. 9
 
   // Execution time (Eq. 22-27) and CPI (Eq. 25).
   ExecCase exec_case = ExecCase::NoMemory;
-  bool via_comp_over_mem = false;  // Eq. 23 was chosen only by its "Comp_cycles > Mem_cycles" clause
-  double issue_bound = 0;          // N x Comp_cycles x #Rep: the SM issues every warp instruction
+  bool via_comp_over_mem =
+      false;               // Eq. 23 was chosen only by its "Comp_cycles > Mem_cycles" clause
+  double issue_bound = 0;  // N x Comp_cycles x #Rep: the SM issues every warp instruction
   bool clamped_to_issue_bound = false;
   double exec_cycles_app = 0;
-  double synch_cost = 0;           // Eq. 26
+  double synch_cost = 0;              // Eq. 26
   double exec_cycles_with_synch = 0;  // Eq. 27
-  double cpi = 0;                  // Eq. 25 as printed: Exec_cycles_app over warp instructions
-  double cpi_with_synch = 0;       // Eq. 25 with Exec_cycles_with_synch (digest 2.5)
+  double cpi = 0;                     // Eq. 25 as printed: Exec_cycles_app over warp instructions
+  double cpi_with_synch = 0;          // Eq. 25 with Exec_cycles_with_synch (digest 2.5)
 };
 
 // Evaluates Eq. 5-27 for one kernel on one GPU. Throws InputError naming the KernelInputs field of
@@ -121,6 +123,7 @@ struct ModelResult {
 // MWP_peak_BW are +infinity and MWP = N; CWP_full = 1 (Eq. 8 with Mem_cycles = 0); Exec_cycles_app
 // = N x Comp_cycles x #Rep, the issue bound, which is Eq. 24 with Mem_L = 0; Synch_cost = 0 since
 // Departure_delay = 0 (Eq. 26).
-ModelResult evaluate(const GpuParams& gpu, const KernelInputs& kernel, const ModelOptions& options = {});
+ModelResult evaluate(const GpuParams& gpu, const KernelInputs& kernel,
+                     const ModelOptions& options = {});
 
 }  // namespace gputlm::analytical

@@ -23,7 +23,8 @@ class ClockDomain {
   ClockDomain(double mhz, double reference_mhz) : m_mhz(mhz) {
     uint64_t ps = static_cast<uint64_t>(std::llround(1000.0 * reference_mhz / mhz));
     if (ps == 0) ps = 1;
-    m_period = ps * sc_core::sc_time(1, sc_core::SC_PS).value();  // in the kernel's time units (1 ps by default)
+    m_period = ps * sc_core::sc_time(1, sc_core::SC_PS)
+                        .value();  // in the kernel's time units (1 ps by default)
   }
 
   double mhz() const { return m_mhz; }
@@ -71,7 +72,8 @@ class ClockDomain {
  private:
   uint64_t time_value() const { return m_ahead ? m_ahead_cycle * m_period : base_value(); }
   // The cycle at time value `v`. A module asks at each of its runs, mostly in the cycle it asked
-  // last or the one after: those answers come from the last one without a 64-bit division (a hot path).
+  // last or the one after: those answers come from the last one without a 64-bit division (a hot
+  // path).
   Cycle cycle_at_value(uint64_t v) const {
     if (v >= m_memo_start) {
       const uint64_t d = v - m_memo_start;
@@ -86,7 +88,7 @@ class ClockDomain {
     return m_memo_cycle;
   }
   double m_mhz = 1000.0;
-  uint64_t m_period = 1000;  // in time units
+  uint64_t m_period = 1000;           // in time units
   mutable uint64_t m_memo_start = 0;  // start of cycle m_memo_cycle, in time units
   mutable Cycle m_memo_cycle = 0;
   bool m_ahead = false;  // see run_ahead

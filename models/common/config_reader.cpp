@@ -22,12 +22,17 @@ const nlohmann::json& empty_array() {
 
 ConfigReader::ConfigReader(const nlohmann::json& obj, std::string where, std::string path)
     : m_obj(obj), m_where(std::move(where)), m_path(std::move(path)) {
-  if (!m_obj.is_object()) throw ConfigError(m_where, m_path.empty() ? "(root)" : m_path, "must be a JSON object");
+  if (!m_obj.is_object())
+    throw ConfigError(m_where, m_path.empty() ? "(root)" : m_path, "must be a JSON object");
 }
 
-std::string ConfigReader::key_path(const std::string& key) const { return m_path.empty() ? key : m_path + "." + key; }
+std::string ConfigReader::key_path(const std::string& key) const {
+  return m_path.empty() ? key : m_path + "." + key;
+}
 
-void ConfigReader::fail(const std::string& key, const std::string& why) const { throw ConfigError(m_where, key_path(key), why); }
+void ConfigReader::fail(const std::string& key, const std::string& why) const {
+  throw ConfigError(m_where, key_path(key), why);
+}
 
 bool ConfigReader::has(const std::string& key) const {
   m_asked.insert(key);
@@ -40,13 +45,16 @@ const nlohmann::json* ConfigReader::value(const std::string& key) {
   return it == m_obj.end() ? nullptr : &*it;
 }
 
-uint64_t ConfigReader::get_uint(const std::string& key, uint64_t fallback, uint64_t min, uint64_t max) {
+uint64_t ConfigReader::get_uint(const std::string& key, uint64_t fallback, uint64_t min,
+                                uint64_t max) {
   const nlohmann::json* v = value(key);
   if (!v) return fallback;
   if (!v->is_number_integer() || (!v->is_number_unsigned() && v->get<int64_t>() < 0))
     fail(key, "must be a non-negative integer (is " + v->dump() + ")");
   const uint64_t n = v->get<uint64_t>();
-  if (n < min || n > max) fail(key, "must be between " + std::to_string(min) + " and " + std::to_string(max) + " (is " + std::to_string(n) + ")");
+  if (n < min || n > max)
+    fail(key, "must be between " + std::to_string(min) + " and " + std::to_string(max) + " (is " +
+                  std::to_string(n) + ")");
   return n;
 }
 
@@ -56,7 +64,8 @@ double ConfigReader::get_double(const std::string& key, double fallback, double 
   if (!v->is_number()) fail(key, "must be a number (is " + v->dump() + ")");
   const double d = v->get<double>();
   if (!std::isfinite(d) || d < min || d > max)
-    fail(key, "must be between " + std::to_string(min) + " and " + std::to_string(max) + " (is " + v->dump() + ")");
+    fail(key, "must be between " + std::to_string(min) + " and " + std::to_string(max) + " (is " +
+                  v->dump() + ")");
   return d;
 }
 
@@ -74,7 +83,8 @@ std::string ConfigReader::get_string(const std::string& key, const std::string& 
   return v->get<std::string>();
 }
 
-std::string ConfigReader::get_choice(const std::string& key, const std::string& fallback, const std::vector<std::string>& allowed) {
+std::string ConfigReader::get_choice(const std::string& key, const std::string& fallback,
+                                     const std::vector<std::string>& allowed) {
   const std::string s = get_string(key, fallback);
   for (const auto& a : allowed)
     if (a == s) return s;
@@ -103,7 +113,8 @@ void ConfigReader::finish() const {
       std::vector<std::string> known(m_read.begin(), m_read.end());
       for (const std::string& k : m_asked)
         if (!m_read.count(k)) known.push_back(k);
-      throw UnknownKeyError(m_where, key_path(it.key()), "unknown key" + did_you_mean(it.key(), known));
+      throw UnknownKeyError(m_where, key_path(it.key()),
+                            "unknown key" + did_you_mean(it.key(), known));
     }
 }
 

@@ -29,11 +29,13 @@ class ConfigReader {
   bool get_bool(const std::string& key, bool fallback);
   std::string get_string(const std::string& key, const std::string& fallback);
   // A string that must be one of `allowed`.
-  std::string get_choice(const std::string& key, const std::string& fallback, const std::vector<std::string>& allowed);
+  std::string get_choice(const std::string& key, const std::string& fallback,
+                         const std::vector<std::string>& allowed);
   // A choice read into its enum once: `names` pairs each allowed string with its value; the
   // fallback is the value when the key is absent.
   template <class E>
-  E get_enum(const std::string& key, E fallback, const std::vector<std::pair<std::string, E>>& names) {
+  E get_enum(const std::string& key, E fallback,
+             const std::vector<std::pair<std::string, E>>& names) {
     std::string dflt;
     std::vector<std::string> allowed;
     for (const auto& [n, v] : names) {

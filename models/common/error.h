@@ -14,7 +14,8 @@ enum ExitCode : int {
   kExitVerifyFailed = 1,  // the run finished but an output differs from the CPU reference
   kExitInputError = 2,    // bad PTX, config, trace, workload or command line
   kExitKernelFault = 3,   // the kernel faulted (bad address, misalignment, barrier deadlock)
-  kExitInterrupted = 128, // plus the signal number (130 SIGINT, 143 SIGTERM): stopped early, outputs incomplete
+  kExitInterrupted =
+      128,  // plus the signal number (130 SIGINT, 143 SIGTERM): stopped early, outputs incomplete
 };
 
 class InputError : public std::runtime_error {

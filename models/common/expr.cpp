@@ -24,7 +24,8 @@ class ExprParser {
  private:
   // The expression (its first 60 characters) and why.
   [[noreturn]] void fail(const std::string& why) const {
-    throw InputError("expression \"" + (m_s.size() > 60 ? m_s.substr(0, 60) + "..." : m_s) + "\": " + why);
+    throw InputError("expression \"" + (m_s.size() > 60 ? m_s.substr(0, 60) + "..." : m_s) +
+                     "\": " + why);
   }
   void skip() {
     while (m_i < m_s.size() && std::isspace(static_cast<unsigned char>(m_s[m_i]))) ++m_i;
@@ -41,18 +42,25 @@ class ExprParser {
     const Nesting nest(*this);
     int64_t v = product();
     for (;;) {
-      if (accept('+')) v = add(v, product());
-      else if (accept('-')) v = add(v, product(), true);
-      else return v;
+      if (accept('+'))
+        v = add(v, product());
+      else if (accept('-'))
+        v = add(v, product(), true);
+      else
+        return v;
     }
   }
   int64_t product() {
     int64_t v = unary();
     for (;;) {
-      if (accept('*')) v = multiply(v, unary());
-      else if (accept('/')) v = divided(v, unary(), false);
-      else if (accept('%')) v = divided(v, unary(), true);
-      else return v;
+      if (accept('*'))
+        v = multiply(v, unary());
+      else if (accept('/'))
+        v = divided(v, unary(), false);
+      else if (accept('%'))
+        v = divided(v, unary(), true);
+      else
+        return v;
     }
   }
   // a + b (a - b when `subtract`), a * b: an error instead of a wrapped result.
@@ -66,7 +74,9 @@ class ExprParser {
     if (__builtin_mul_overflow(a, b, &r)) overflow();
     return r;
   }
-  [[noreturn]] void overflow() const { fail("the value does not fit in 64 bits (-2^63 to 2^63-1)"); }
+  [[noreturn]] void overflow() const {
+    fail("the value does not fit in 64 bits (-2^63 to 2^63-1)");
+  }
   int64_t divided(int64_t a, int64_t b, bool remainder) const {
     if (b == 0) fail("division by zero");
     if (a == INT64_MIN && b == -1) overflow();
@@ -86,7 +96,8 @@ class ExprParser {
   // not a stack overflow.
   struct Nesting {
     explicit Nesting(ExprParser& p) : m_p(p) {
-      if (++m_p.m_depth > kMaxDepth) m_p.fail("nested deeper than " + std::to_string(kMaxDepth) + " levels");
+      if (++m_p.m_depth > kMaxDepth)
+        m_p.fail("nested deeper than " + std::to_string(kMaxDepth) + " levels");
     }
     ~Nesting() { --m_p.m_depth; }
     ExprParser& m_p;
@@ -111,12 +122,16 @@ class ExprParser {
         fail("bad number '" + digits + "' (integers up to 2^63-1)");
       }
       if (used != digits.size()) fail("bad number '" + digits + "'");
-      if (n > static_cast<uint64_t>(INT64_MAX)) fail("bad number '" + digits + "' (integers up to 2^63-1)");
+      if (n > static_cast<uint64_t>(INT64_MAX))
+        fail("bad number '" + digits + "' (integers up to 2^63-1)");
       return static_cast<int64_t>(n);
     }
-    while (m_i < m_s.size() && (std::isalnum(static_cast<unsigned char>(m_s[m_i])) || m_s[m_i] == '_')) ++m_i;
+    while (m_i < m_s.size() &&
+           (std::isalnum(static_cast<unsigned char>(m_s[m_i])) || m_s[m_i] == '_'))
+      ++m_i;
     const std::string name = m_s.substr(start, m_i - start);
-    if (name.empty()) fail(m_i < m_s.size() ? "unexpected '" + std::string(1, m_s[m_i]) + "'" : "unexpected end");
+    if (name.empty())
+      fail(m_i < m_s.size() ? "unexpected '" + std::string(1, m_s[m_i]) + "'" : "unexpected end");
     if (name == "min" || name == "max") {
       if (!accept('(')) fail("expected '(' after " + name);
       int64_t a = sum();
@@ -138,6 +153,8 @@ class ExprParser {
 
 }  // namespace
 
-int64_t eval_expr(const std::string& text, const ExprVars& vars) { return ExprParser(text, vars).parse(); }
+int64_t eval_expr(const std::string& text, const ExprVars& vars) {
+  return ExprParser(text, vars).parse();
+}
 
 }  // namespace gputlm

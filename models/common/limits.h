@@ -47,6 +47,8 @@ constexpr uint64_t kMaxTraceCommands = uint64_t{1} << 20;
 constexpr uint64_t kMaxBarrierId = 15;
 
 // " (limit <name>, models/common/limits.h)": the tail of every limit error.
-inline std::string named(const char* name) { return std::string(" (limit ") + name + ", models/common/limits.h)"; }
+inline std::string named(const char* name) {
+  return std::string(" (limit ") + name + ", models/common/limits.h)";
+}
 
 }  // namespace gputlm::limits

@@ -1,6 +1,7 @@
 // Name -> value tables filled before main() by static registration objects: policies by the name
 // a JSON config uses, workload references by workload name. The one sanctioned kind of global
-// state (docs/design/architecture.md): a function-local static per value type, read-only once main() runs.
+// state (docs/design/architecture.md): a function-local static per value type, read-only once
+// main() runs.
 #pragma once
 
 #include <map>
@@ -36,7 +37,8 @@ class Registry {
     if (const Value* v = find(name)) return *v;
     std::string known;
     for (const auto& n : names()) known += (known.empty() ? "" : ", ") + n;
-    throw InputError("unknown " + what + " '" + name + "'" + did_you_mean(name, names()) + " (known: " + known + ")");
+    throw InputError("unknown " + what + " '" + name + "'" + did_you_mean(name, names()) +
+                     " (known: " + known + ")");
   }
   std::vector<std::string> names() const {
     std::vector<std::string> out;

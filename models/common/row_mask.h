@@ -19,7 +19,8 @@ struct RowMask {
   // Threads 0..n-1.
   static RowMask first(uint32_t n) {
     RowMask m;
-    for (unsigned r = 0; r < kMaxRows && n > 0; ++r, n -= std::min<uint32_t>(n, kWarpSize)) m.row[r] = first_lanes(n);
+    for (unsigned r = 0; r < kMaxRows && n > 0; ++r, n -= std::min<uint32_t>(n, kWarpSize))
+      m.row[r] = first_lanes(n);
     return m;
   }
   bool test(uint32_t t) const { return (row[t / kWarpSize] >> (t % kWarpSize)) & 1u; }

@@ -71,8 +71,10 @@ void SharedEdges::run_due(uint64_t now) {
 // included; the owner's check keeps them in step when they might, as a core whose CTA is about to
 // finish).
 bool SharedEdges::may_run_ahead_to(uint64_t when) {
-  if (m_in_step || !m_may_run_ahead || !m_horizon || when >= *m_horizon || !m_may_run_ahead()) return false;
-  if (m_kernel_next == kNone) m_kernel_next = sim_now().value() + sc_core::sc_time_to_pending_activity().value();
+  if (m_in_step || !m_may_run_ahead || !m_horizon || when >= *m_horizon || !m_may_run_ahead())
+    return false;
+  if (m_kernel_next == kNone)
+    m_kernel_next = sim_now().value() + sc_core::sc_time_to_pending_activity().value();
   return when < m_kernel_next;
 }
 

@@ -51,13 +51,12 @@ class SharedEdges {
   }
   // The earliest time (its value) a member asked for and has not run at yet (~0: none): now, while
   // members due now are still to run after the one running.
-  uint64_t next_due() const {
-    return m_pass_next < m_now.size() ? m_pass_time : m_earliest;
-  }
+  uint64_t next_due() const { return m_pass_next < m_now.size() ? m_pass_time : m_earliest; }
   // Whether any member was traced (waves): then dispatch never runs ahead (the trace files
   // sample what the modules show at the kernel's time).
   void keep_in_step() { m_in_step = true; }
-  // Member `member` asks to run at `when` (not earlier than now; its Wakeup asks for each time once).
+  // Member `member` asks to run at `when` (not earlier than now; its Wakeup asks for each time
+  // once).
   void at(const sc_core::sc_time& when, uint32_t member);
   // The owner's SC_METHOD body.
   void dispatch();
@@ -68,7 +67,7 @@ class SharedEdges {
     std::vector<uint64_t> times;  // ascending (values): the times it asked for and has not run at
   };
   static constexpr uint64_t kNone = ~uint64_t{0};
-  void arm(uint64_t when);  // notifies m_event at `when`
+  void arm(uint64_t when);     // notifies m_event at `when`
   void run_due(uint64_t now);  // the members due at or before `now`, in the order they joined
   bool may_run_ahead_to(uint64_t when);
   // Outside dispatch(), m_event's pending notification is at the earliest time asked for, m_armed;
@@ -80,13 +79,13 @@ class SharedEdges {
   // a look at each member's earliest time per time step costs less than a heap entry per wake-up.
   std::vector<Member> m_members;
   uint64_t m_earliest = kNone;  // the earliest of their times
-  std::vector<uint32_t> m_now;                   // dispatch's scratch: the members due now
-  size_t m_pass_next = 0;                        // ... the next of them to run
-  uint64_t m_pass_time = 0;                      // ... and their time
+  std::vector<uint32_t> m_now;  // dispatch's scratch: the members due now
+  size_t m_pass_next = 0;       // ... the next of them to run
+  uint64_t m_pass_time = 0;     // ... and their time
   SystemTime m_time;
   std::function<bool()> m_may_run_ahead;
   const uint64_t* m_horizon = nullptr;
-  bool m_in_step = false;  // see keep_in_step
+  bool m_in_step = false;          // see keep_in_step
   uint64_t m_kernel_next = kNone;  // this dispatch's memo: the kernel's earliest pending activity
 };
 

@@ -1,6 +1,6 @@
 // The current simulation time, read inline from the kernel's context. sc_core::sc_time_stamp()
-// is a call into the SystemC library; the clocked modules ask for the time tens of millions of times
-// a run (ClockDomain::now(), Wakeup), so they read it through this instead.
+// is a call into the SystemC library; the clocked modules ask for the time tens of millions of
+// times a run (ClockDomain::now(), Wakeup), so they read it through this instead.
 #pragma once
 
 #include <cstring>
@@ -15,7 +15,8 @@ inline const sc_core::sc_time& sim_now() { return sc_core::sc_get_curr_simcontex
 // also marking the time resolution as fixed, which it is once any time exists). sc_time holds
 // nothing but its value in time units.
 inline sc_core::sc_time time_from_value(uint64_t v) {
-  static_assert(sizeof(sc_core::sc_time) == sizeof(uint64_t) && std::is_standard_layout_v<sc_core::sc_time>);
+  static_assert(sizeof(sc_core::sc_time) == sizeof(uint64_t) &&
+                std::is_standard_layout_v<sc_core::sc_time>);
   sc_core::sc_time t;
   std::memcpy(static_cast<void*>(&t), &v, sizeof v);
   return t;

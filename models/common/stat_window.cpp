@@ -2,7 +2,8 @@
 
 namespace gputlm {
 
-StatWindow::StatWindow(const std::vector<sc_core::sc_object*>& roots) : m_providers(stat_providers(roots)) {
+StatWindow::StatWindow(const std::vector<sc_core::sc_object*>& roots)
+    : m_providers(stat_providers(roots)) {
   m_marks.reserve(m_providers.size());
   for (auto& [name, p] : m_providers) m_marks.push_back(p->stats().open_window());
 }
@@ -13,7 +14,8 @@ StatWindow::~StatWindow() {
 
 nlohmann::json StatWindow::close() {
   nlohmann::json out = nlohmann::json::object();
-  for (size_t i = 0; i < m_providers.size(); ++i) out[m_providers[i].first] = m_providers[i].second->stats().close_window(m_marks[i]);
+  for (size_t i = 0; i < m_providers.size(); ++i)
+    out[m_providers[i].first] = m_providers[i].second->stats().close_window(m_marks[i]);
   m_closed = true;
   return out;
 }

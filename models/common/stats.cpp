@@ -8,30 +8,46 @@ namespace gputlm {
 
 void StatGroup::add(Entry e) { m_entries.push_back(std::move(e)); }
 
-void StatGroup::counter(const std::string& name, uint64_t& value, const std::string& unit, const std::string& description) {
+void StatGroup::counter(const std::string& name, uint64_t& value, const std::string& unit,
+                        const std::string& description) {
   add({name, Kind::kCounter, unit, description, &value, Accrual::kSum, {}, nullptr, {}});
 }
 
-void StatGroup::maximum(const std::string& name, uint64_t& value, const std::string& unit, const std::string& description) {
+void StatGroup::maximum(const std::string& name, uint64_t& value, const std::string& unit,
+                        const std::string& description) {
   add({name, Kind::kMaximum, unit, description, &value, Accrual::kMax, {}, nullptr, {}});
 }
 
-void StatGroup::histogram(const std::string& name, std::vector<uint64_t>& bins, const std::string& unit, const std::string& description,
+void StatGroup::histogram(const std::string& name, std::vector<uint64_t>& bins,
+                          const std::string& unit, const std::string& description,
                           std::vector<std::string> labels) {
   if (!labels.empty() && labels.size() != bins.size())
-    throw std::logic_error("statistic '" + name + "': " + std::to_string(labels.size()) + " labels for " + std::to_string(bins.size()) + " bins");
-  add({name, Kind::kHistogram, unit, description, nullptr, Accrual::kSum, {}, &bins, std::move(labels)});
+    throw std::logic_error("statistic '" + name + "': " + std::to_string(labels.size()) +
+                           " labels for " + std::to_string(bins.size()) + " bins");
+  add({name,
+       Kind::kHistogram,
+       unit,
+       description,
+       nullptr,
+       Accrual::kSum,
+       {},
+       &bins,
+       std::move(labels)});
 }
 
-void StatGroup::formula(const std::string& name, std::function<double()> f, const std::string& unit, const std::string& description) {
+void StatGroup::formula(const std::string& name, std::function<double()> f, const std::string& unit,
+                        const std::string& description) {
   add({name, Kind::kFormula, unit, description, nullptr, Accrual::kSum, std::move(f), nullptr, {}});
 }
 
-void StatGroup::tally(const std::string& name, std::function<double()> f, const std::string& unit, const std::string& description) {
+void StatGroup::tally(const std::string& name, std::function<double()> f, const std::string& unit,
+                      const std::string& description) {
   add({name, Kind::kTally, unit, description, nullptr, Accrual::kSum, std::move(f), nullptr, {}});
 }
 
-void StatGroup::formula_input(uint64_t& value, Accrual accrual) { add({"", Kind::kInput, "", "", &value, accrual, {}, nullptr, {}}); }
+void StatGroup::formula_input(uint64_t& value, Accrual accrual) {
+  add({"", Kind::kInput, "", "", &value, accrual, {}, nullptr, {}});
+}
 
 nlohmann::json StatGroup::value_of(const Entry& e) const {
   if (e.value) return *e.value;
@@ -54,14 +70,17 @@ nlohmann::json StatGroup::schema() const {
   nlohmann::json j = nlohmann::json::object();
   for (const Entry& e : m_entries) {
     if (e.kind == Kind::kInput) continue;
-    nlohmann::json& s = j[e.name] = {{"unit", e.unit}, {"description", e.description}, {"kind", kKinds[static_cast<size_t>(e.kind)]}};
+    nlohmann::json& s = j[e.name] = {{"unit", e.unit},
+                                     {"description", e.description},
+                                     {"kind", kKinds[static_cast<size_t>(e.kind)]}};
     if (!e.labels.empty()) s["bins"] = e.labels;
   }
   return j;
 }
 
 StatGroup::Mark StatGroup::open_window() {
-  Mark m{std::vector<uint64_t>(m_entries.size(), 0), std::vector<std::vector<uint64_t>>(m_entries.size()),
+  Mark m{std::vector<uint64_t>(m_entries.size(), 0),
+         std::vector<std::vector<uint64_t>>(m_entries.size()),
          std::vector<double>(m_entries.size(), 0.0)};
   for (size_t i = 0; i < m_entries.size(); ++i) {
     const Entry& e = m_entries[i];
@@ -98,8 +117,10 @@ nlohmann::json StatGroup::close_window(const Mark& start) {
   nlohmann::json j = nlohmann::json::object();
   for (size_t i = 0; i < m_entries.size(); ++i) {
     const Entry& e = m_entries[i];
-    if (e.kind == Kind::kTally) j[e.name] = tallies[i];
-    else if (e.kind != Kind::kInput) j[e.name] = value_of(e);
+    if (e.kind == Kind::kTally)
+      j[e.name] = tallies[i];
+    else if (e.kind != Kind::kInput)
+      j[e.name] = value_of(e);
   }
   // The run's values back.
   for (size_t i = 0; i < m_entries.size(); ++i) {
@@ -112,7 +133,8 @@ nlohmann::json StatGroup::close_window(const Mark& start) {
   return j;
 }
 
-std::vector<std::pair<std::string, StatProvider*>> stat_providers(const std::vector<sc_core::sc_object*>& roots) {
+std::vector<std::pair<std::string, StatProvider*>> stat_providers(
+    const std::vector<sc_core::sc_object*>& roots) {
   std::vector<std::pair<std::string, StatProvider*>> out;
   std::function<void(sc_core::sc_object*)> walk = [&](sc_core::sc_object* obj) {
     if (auto* p = dynamic_cast<StatProvider*>(obj)) out.emplace_back(obj->name(), p);

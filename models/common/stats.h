@@ -37,26 +37,30 @@ class StatGroup {
     Kind kind = Kind::kCounter;
     std::string unit;  // "count", "cycles", "bytes", "ratio", "GB/s", ...
     std::string description;
-    uint64_t* value = nullptr;           // a counter, maximum or input
-    Accrual accrual = Accrual::kSum;     // of `value`
-    std::function<double()> formula;     // a formula or a tally
+    uint64_t* value = nullptr;              // a counter, maximum or input
+    Accrual accrual = Accrual::kSum;        // of `value`
+    std::function<double()> formula;        // a formula or a tally
     std::vector<uint64_t>* bins = nullptr;  // a histogram
-    std::vector<std::string> labels;     // a histogram's bin names (empty: bins indexed by value)
+    std::vector<std::string> labels;  // a histogram's bin names (empty: bins indexed by value)
   };
 
   // A count that only grows.
-  void counter(const std::string& name, uint64_t& value, const std::string& unit, const std::string& description);
+  void counter(const std::string& name, uint64_t& value, const std::string& unit,
+               const std::string& description);
   // The largest value seen (the module keeps value = max(value, x)).
-  void maximum(const std::string& name, uint64_t& value, const std::string& unit, const std::string& description);
+  void maximum(const std::string& name, uint64_t& value, const std::string& unit,
+               const std::string& description);
   // Counts by bin. With labels (one per bin) the bins have meanings (a cause, a kind) and are
   // reported as {label: count}; without, the index is the value counted ([count of 0, of 1, ...]).
-  void histogram(const std::string& name, std::vector<uint64_t>& bins, const std::string& unit, const std::string& description,
-                 std::vector<std::string> labels = {});
+  void histogram(const std::string& name, std::vector<uint64_t>& bins, const std::string& unit,
+                 const std::string& description, std::vector<std::string> labels = {});
   // A derived value (a rate, an average) computed from registered values only.
-  void formula(const std::string& name, std::function<double()> f, const std::string& unit, const std::string& description);
+  void formula(const std::string& name, std::function<double()> f, const std::string& unit,
+               const std::string& description);
   // A count computed when read from state that is no registered counter (a policy's count, a
   // running sum folded in lazily); it only grows: over a window, its growth.
-  void tally(const std::string& name, std::function<double()> f, const std::string& unit, const std::string& description);
+  void tally(const std::string& name, std::function<double()> f, const std::string& unit,
+             const std::string& description);
   // A value formulas read that is not reported itself (a latency sum, a first-arrival cycle).
   void formula_input(uint64_t& value, Accrual accrual);
 
@@ -70,11 +74,12 @@ class StatGroup {
   // The group's state where a window opens. Windows open and close only while no simulation
   // runs (between launches); the registered values are the module's own and are rewritten here.
   struct Mark {
-    std::vector<uint64_t> values;              // per entry: the value at the start (0 if none)
-    std::vector<std::vector<uint64_t>> bins;   // per entry: the histogram at the start
-    std::vector<double> tallies;               // per entry: the tally at the start
+    std::vector<uint64_t> values;             // per entry: the value at the start (0 if none)
+    std::vector<std::vector<uint64_t>> bins;  // per entry: the histogram at the start
+    std::vector<double> tallies;              // per entry: the tally at the start
   };
-  // Marks the start of a window; maxima and earliest marks restart (the run's are kept in the mark).
+  // Marks the start of a window; maxima and earliest marks restart (the run's are kept in the
+  // mark).
   Mark open_window();
   // The values over the window alone (as values()); afterwards every registered value is the
   // run's again, as if no window had been taken.
@@ -99,7 +104,8 @@ class StatProvider {
 
 // Every StatProvider below the given roots (all top-level objects if empty), in hierarchy
 // order, with its hierarchical name.
-std::vector<std::pair<std::string, StatProvider*>> stat_providers(const std::vector<sc_core::sc_object*>& roots = {});
+std::vector<std::pair<std::string, StatProvider*>> stat_providers(
+    const std::vector<sc_core::sc_object*>& roots = {});
 
 // {"<hierarchical name>": {stat: value}} for every StatProvider below the given roots (all
 // top-level objects if empty).

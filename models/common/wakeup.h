@@ -21,13 +21,14 @@ class Wakeup {
  public:
   const sc_core::sc_event& event() const { return m_event; }
 
-  // Runs the owner at absolute simulation time `when` (now: again in this time step, a delta later).
-  // Only a new earliest time needs a notification: every time in the list was notified when it
-  // was the earliest or came after one that was, and the event keeps the earliest pending one (or
-  // it fired, and its owner runs and rearms the next).
+  // Runs the owner at absolute simulation time `when` (now: again in this time step, a delta
+  // later). Only a new earliest time needs a notification: every time in the list was notified when
+  // it was the earliest or came after one that was, and the event keeps the earliest pending one
+  // (or it fired, and its owner runs and rearms the next).
   void at(const sc_core::sc_time& when) {
     ++m_asks;
-    if (m_shared) return forward(when);  // the shared edges keep the member's times (and drop repeats)
+    if (m_shared)
+      return forward(when);  // the shared edges keep the member's times (and drop repeats)
     if (m_times.empty() || m_times.back() < when) {  // the usual case: later than all asked for
       m_times.push_back(when);
     } else {
@@ -70,7 +71,9 @@ class Wakeup {
     if (m_shared) return;
     const uint64_t now = sim_now().value();
     m_times.erase(m_times.begin(), std::upper_bound(m_times.begin(), m_times.end(), now,
-                                                    [](uint64_t v, const sc_core::sc_time& t) { return v < t.value(); }));
+                                                    [](uint64_t v, const sc_core::sc_time& t) {
+                                                      return v < t.value();
+                                                    }));
     if (!m_times.empty()) m_event.notify(m_times.front() - sim_now());
   }
 
@@ -78,11 +81,12 @@ class Wakeup {
   void forward(const sc_core::sc_time& when);  // to the shared edges (shared_edges.cpp)
   bool forward_now();  // ... now(), if they run ahead of the kernel (else: a delta notification)
   sc_core::sc_event m_event;
-  std::vector<sc_core::sc_time> m_times;  // ascending, not yet come when asked for (forwarding: kept there)
+  std::vector<sc_core::sc_time>
+      m_times;  // ascending, not yet come when asked for (forwarding: kept there)
   const bool* m_poll = nullptr;
   SharedEdges* m_shared = nullptr;  // see forward_to
   uint32_t m_member = 0;
-  uint64_t m_asks = 0;  // see asks()
+  uint64_t m_asks = 0;     // see asks()
   bool m_in_step = false;  // see keep_in_step
 };
 

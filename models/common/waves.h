@@ -7,8 +7,8 @@
 #include <cstdint>
 #include <queue>
 #include <string>
-#include <utility>
 #include <systemc>
+#include <utility>
 #include <vector>
 
 #include "models/common/sim_time.h"
@@ -24,7 +24,9 @@ struct WaveNames {
 
 // A warp's state in every VCD (the SIMT core's warp slots, the functional stepper's warps).
 enum class WaveWarpState : uint8_t { Free = 0, Ready = 1, Barrier = 2, Done = 3 };
-inline WaveNames warp_state_names() { return {"warp_state", {{0, "free"}, {1, "ready"}, {2, "barrier"}, {3, "done"}}}; }
+inline WaveNames warp_state_names() {
+  return {"warp_state", {{0, "free"}, {1, "ready"}, {2, "barrier"}, {3, "done"}}};
+}
 // A pipeline stage's oldest warp: its number, or "-" when the stage is empty (0xFFFF).
 inline WaveNames stage_warp_names() { return {"stage_warp", {{0xFFFF, "-"}}}; }
 
@@ -65,7 +67,8 @@ class WaveTimeline : public sc_core::sc_module {
   }
   // Sets *var = value at time `at` (now or later); with a guard, only if *guard == expect then
   // (so a later access can cancel an earlier access's "back to idle").
-  void set(const sc_core::sc_time& at, uint64_t* var, uint64_t value, const uint64_t* guard = nullptr, uint64_t expect = 0) {
+  void set(const sc_core::sc_time& at, uint64_t* var, uint64_t value,
+           const uint64_t* guard = nullptr, uint64_t expect = 0) {
     m_queue.push({at, m_seq++, var, value, guard, expect});
     const sc_core::sc_time now = sim_now();
     m_event.notify(at > now ? at - now : sc_core::SC_ZERO_TIME);

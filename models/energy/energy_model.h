@@ -26,7 +26,7 @@ struct EnergyContext {
 };
 
 struct EnergyPart {
-  std::string name;   // "register_file", "static", ...
+  std::string name;  // "register_file", "static", ...
   double joules = 0;
   bool is_static = false;  // static power x time (DRAM: background), not per event
 };
@@ -39,7 +39,8 @@ struct EnergyComponent {
 
 struct EnergyBreakdown {
   double seconds = 0;
-  std::vector<EnergyComponent> components;  // in a fixed order: core side, caches, interconnect, DRAM
+  std::vector<EnergyComponent>
+      components;  // in a fixed order: core side, caches, interconnect, DRAM
 
   double total() const;
   double static_joules() const;
@@ -48,6 +49,7 @@ struct EnergyBreakdown {
   void add(const EnergyBreakdown& other);
 };
 
-EnergyBreakdown estimate_energy(const EnergySpec& spec, const nlohmann::json& modules, const EnergyContext& context);
+EnergyBreakdown estimate_energy(const EnergySpec& spec, const nlohmann::json& modules,
+                                const EnergyContext& context);
 
 }  // namespace gputlm::energy

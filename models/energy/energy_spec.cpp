@@ -7,7 +7,7 @@ namespace gputlm::energy {
 
 namespace {
 
-constexpr double kMaxPj = 1e9;   // a millijoule per event: anything above is a unit mistake
+constexpr double kMaxPj = 1e9;  // a millijoule per event: anything above is a unit mistake
 constexpr double kMaxWatts = 1e4;
 
 // Every group may say where its numbers come from; the text is for readers, not the model.
@@ -16,7 +16,8 @@ void read_notes(ConfigReader& r) {
   if (!r.has("sources")) return;
   const nlohmann::json& s = r.get_object("sources");
   for (const auto& [key, text] : s.items())
-    if (!text.is_string()) r.fail("sources." + key, "must be a string (where the value comes from)");
+    if (!text.is_string())
+      r.fail("sources." + key, "must be a string (where the value comes from)");
 }
 
 double need(ConfigReader& r, const std::string& key, double max) {
@@ -42,7 +43,8 @@ CacheEnergy read_cache(const nlohmann::json& j, const std::string& where, const 
   return c;
 }
 
-SimtCoreEnergy read_core(const nlohmann::json& j, const std::string& where, const std::string& path) {
+SimtCoreEnergy read_core(const nlohmann::json& j, const std::string& where,
+                         const std::string& path) {
   ConfigReader r(j, where, path);
   read_notes(r);
   SimtCoreEnergy c;
@@ -51,7 +53,8 @@ SimtCoreEnergy read_core(const nlohmann::json& j, const std::string& where, cons
   c.register_write_pj = need(r, "register_write_pj", kMaxPj);
   ConfigReader units(need_object(r, "unit_pj"), where, path + ".unit_pj");
   for (size_t i = 0; i < isa::kInstrClasses; ++i)
-    c.unit_pj[i] = need(units, std::string(isa::instr_class_name(static_cast<isa::InstrClass>(i))), kMaxPj);
+    c.unit_pj[i] =
+        need(units, std::string(isa::instr_class_name(static_cast<isa::InstrClass>(i))), kMaxPj);
   units.finish();
   c.shared_access_pj = need(r, "shared_access_pj", kMaxPj);
   c.static_w = need(r, "static_w", kMaxWatts);
@@ -84,7 +87,8 @@ DramEnergy read_dram(const nlohmann::json& j, const std::string& where, const st
   d.trc_ns = need(r, "trc_ns", 1e6);
   d.tras_ns = need(r, "tras_ns", 1e6);
   d.trfc_ns = need(r, "trfc_ns", 1e6);
-  if (!r.has("devices_per_channel")) r.fail("devices_per_channel", "missing: an energy table gives every value (with its source)");
+  if (!r.has("devices_per_channel"))
+    r.fail("devices_per_channel", "missing: an energy table gives every value (with its source)");
   d.devices_per_channel = static_cast<uint32_t>(r.get_uint("devices_per_channel", 1, 1, 1024));
   r.finish();
   return d;
@@ -115,7 +119,8 @@ VgiwEnergy read_vgiw(const nlohmann::json& j, const std::string& where, const st
 
 }  // namespace
 
-EnergySpec EnergySpec::from_json(const nlohmann::json& j, const std::string& where_in, const std::string& path) {
+EnergySpec EnergySpec::from_json(const nlohmann::json& j, const std::string& where_in,
+                                 const std::string& path) {
   EnergySpec s;
   std::string where = where_in;
   if (j.is_object() && j.contains("table_file") && j["table_file"].is_string()) {
@@ -142,14 +147,22 @@ EnergySpec EnergySpec::from_json(const nlohmann::json& j, const std::string& whe
 
 void EnergySpec::validate(const std::string& where, const std::string& path) const {
   const std::string dram_path = path + ".dram";
-  auto fail = [&](const std::string& key, const std::string& why) { throw ConfigError(where, dram_path + "." + key, why); };
+  auto fail = [&](const std::string& key, const std::string& why) {
+    throw ConfigError(where, dram_path + "." + key, why);
+  };
   if (dram.tras_ns > dram.trc_ns) fail("tras_ns", "must not exceed trc_ns (tRC = tRAS + tRP)");
-  if (dram.idd3n_ma < dram.idd2n_ma) fail("idd3n_ma", "must be at least idd2n_ma (a bank open draws more than all precharged)");
-  if (dram.idd4r_ma < dram.idd3n_ma) fail("idd4r_ma", "must be at least idd3n_ma (a read burst adds to active standby)");
-  if (dram.idd4w_ma < dram.idd3n_ma) fail("idd4w_ma", "must be at least idd3n_ma (a write burst adds to active standby)");
-  if (dram.idd5_ma < dram.idd3n_ma) fail("idd5_ma", "must be at least idd3n_ma (refresh adds to active standby)");
+  if (dram.idd3n_ma < dram.idd2n_ma)
+    fail("idd3n_ma", "must be at least idd2n_ma (a bank open draws more than all precharged)");
+  if (dram.idd4r_ma < dram.idd3n_ma)
+    fail("idd4r_ma", "must be at least idd3n_ma (a read burst adds to active standby)");
+  if (dram.idd4w_ma < dram.idd3n_ma)
+    fail("idd4w_ma", "must be at least idd3n_ma (a write burst adds to active standby)");
+  if (dram.idd5_ma < dram.idd3n_ma)
+    fail("idd5_ma", "must be at least idd3n_ma (refresh adds to active standby)");
   if (dram.activate_precharge_pj() < 0)
-    fail("idd0_ma", "gives a negative activate energy: IDD0 x tRC must exceed IDD3N x tRAS + IDD2N x (tRC - tRAS)");
+    fail("idd0_ma",
+         "gives a negative activate energy: IDD0 x tRC must exceed IDD3N x tRAS + IDD2N x (tRC - "
+         "tRAS)");
 }
 
 }  // namespace gputlm::energy

@@ -55,7 +55,9 @@ struct DramEnergy {
   uint32_t devices_per_channel = 1;
 
   // An activate and its precharge: (IDD0 tRC - (IDD3N tRAS + IDD2N (tRC - tRAS))) VDD, pJ.
-  double activate_precharge_pj() const { return (idd0_ma * trc_ns - (idd3n_ma * tras_ns + idd2n_ma * (trc_ns - tras_ns))) * vdd; }
+  double activate_precharge_pj() const {
+    return (idd0_ma * trc_ns - (idd3n_ma * tras_ns + idd2n_ma * (trc_ns - tras_ns))) * vdd;
+  }
   // One refresh: (IDD5 - IDD3N) VDD tRFC, pJ.
   double refresh_pj() const { return (idd5_ma - idd3n_ma) * vdd * trfc_ns; }
   // Power above active standby while data bursts: (IDD4R|W - IDD3N) VDD, W.
@@ -70,7 +72,8 @@ struct DramEnergy {
 // access of a firing, per token hop, per shared-memory word, per control vector table word read
 // and update, per reconfiguration, its caches, and the core's static power.
 struct VgiwEnergy {
-  double compute_pj = 0, special_pj = 0, load_store_pj = 0, live_value_pj = 0, split_join_pj = 0, control_vector_pj = 0;
+  double compute_pj = 0, special_pj = 0, load_store_pj = 0, live_value_pj = 0, split_join_pj = 0,
+         control_vector_pj = 0;
   double token_buffer_pj = 0;
   double token_hop_pj = 0;
   double shared_access_pj = 0;
@@ -93,7 +96,8 @@ struct EnergySpec {
 
   // Reads a table (every key required; "description" strings and a "sources" object of strings
   // are allowed in each group); ConfigError names the key of any problem, missing or unknown.
-  static EnergySpec from_json(const nlohmann::json& j, const std::string& where, const std::string& path = "energy");
+  static EnergySpec from_json(const nlohmann::json& j, const std::string& where,
+                              const std::string& path = "energy");
   // Checks what no single key can: DRAM currents that would give a negative energy.
   void validate(const std::string& where, const std::string& path = "energy") const;
 };

@@ -7,12 +7,14 @@
 
 namespace gputlm::func {
 
-BoundKernel::BoundKernel(const isa::Kernel& kernel, const ModuleImage* image) : m_kernel(&kernel), m_code(kernel.code) {
+BoundKernel::BoundKernel(const isa::Kernel& kernel, const ModuleImage* image)
+    : m_kernel(&kernel), m_code(kernel.code) {
   for (const isa::SymbolRef& r : kernel.symbol_refs) {
     auto it = image ? image->address.find(r.name) : decltype(image->address.end()){};
     if (!image || it == image->address.end())
       throw SourceError(kernel.file, kernel.lines[r.pc],
-                        "instruction names module variable '" + r.name + "', which has no device address (load the module's variables first)",
+                        "instruction names module variable '" + r.name +
+                            "', which has no device address (load the module's variables first)",
                         kernel.text[r.pc]);
     m_code[r.pc].ops[r.operand].imm += static_cast<int64_t>(it->second);
   }
@@ -25,7 +27,10 @@ BoundKernel::BoundKernel(const isa::Kernel& kernel, const ModuleImage* image) : 
       throw SourceError(kernel.file, kernel.lines[pc], e.what(), kernel.text[pc]);
     }
     if (!fn)
-      throw SourceError(kernel.file, kernel.lines[pc], "instruction not supported by the functional engine (opcode, type or modifier combination)", kernel.text[pc]);
+      throw SourceError(kernel.file, kernel.lines[pc],
+                        "instruction not supported by the functional engine (opcode, type or "
+                        "modifier combination)",
+                        kernel.text[pc]);
     m_fns.push_back(fn);
     m_registers.push_back(isa::registers_of(kernel.code[pc]));
     m_classes.push_back(isa::instruction_class(kernel.code[pc]));

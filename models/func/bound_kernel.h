@@ -40,8 +40,8 @@ class BoundKernel {
   std::vector<isa::InstrClass> m_classes;
 };
 
-inline void BoundKernel::execute(uint32_t pc, CtaState& cta, const ThreadGroup& group, LaneMask active, uint64_t clock,
-                                 ExecResult& result) const {
+inline void BoundKernel::execute(uint32_t pc, CtaState& cta, const ThreadGroup& group,
+                                 LaneMask active, uint64_t clock, ExecResult& result) const {
   const isa::Instruction& in = m_code[pc];
   LaneMask mask = active;
   if (in.guard >= 0) {
@@ -49,7 +49,8 @@ inline void BoundKernel::execute(uint32_t pc, CtaState& cta, const ThreadGroup& 
     if (active == kFullMask && !group.tids) {  // a whole warp of consecutive threads: one pointer
       const uint64_t* g = &cta.reg(in.guard, group.base_tid);
       const uint64_t neg = in.guard_neg ? 1 : 0;
-      for (unsigned lane = 0; lane < kWarpSize; ++lane) held |= static_cast<LaneMask>((g[lane] & 1) != neg) << lane;
+      for (unsigned lane = 0; lane < kWarpSize; ++lane)
+        held |= static_cast<LaneMask>((g[lane] & 1) != neg) << lane;
     } else {
       for_each_lane(active, [&](unsigned lane) {
         if (cta.guard_holds(in, group.tid(lane))) held |= 1u << lane;

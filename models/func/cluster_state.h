@@ -18,7 +18,7 @@ struct ClusterBarrier {
   uint32_t threads = 0;  // of the whole cluster
   uint32_t arrived = 0;  // in the pending phase
   uint32_t exited = 0;
-  uint32_t phase = 0;    // phases completed
+  uint32_t phase = 0;  // phases completed
 
   void arrive(uint32_t n) {
     arrived += n;

@@ -18,7 +18,9 @@ bool CtaBarriers::arrive(uint32_t warp, const ExecResult& r, uint32_t pc) {
     red.op = r.barrier_red;
     red.true_count += popcount(r.barrier_red_true & r.active);
     red.false_count += popcount(r.active & ~r.barrier_red_true);
-    for_each_lane(r.active, [&](unsigned lane) { red.dsts.emplace_back(r.barrier_red_dst, static_cast<uint32_t>(r.addr[lane])); });
+    for_each_lane(r.active, [&](unsigned lane) {
+      red.dsts.emplace_back(r.barrier_red_dst, static_cast<uint32_t>(r.addr[lane]));
+    });
   }
   if (r.barrier_arrive) return false;
   m_waiting[id].push_back({warp, r.active, pc});
@@ -30,7 +32,7 @@ bool CtaBarriers::arrive(uint32_t warp, const ExecResult& r, uint32_t pc) {
 // of them; .or.pred: in any of them.
 void CtaBarriers::write_reduction(Reduction& red) {
   if (red.op == isa::AtomOp::None) return;
-  const uint64_t value = red.op == isa::AtomOp::Add ? red.true_count
+  const uint64_t value = red.op == isa::AtomOp::Add   ? red.true_count
                          : red.op == isa::AtomOp::And ? (red.false_count == 0)
                                                       : (red.true_count > 0);
   for (const auto& [reg, tid] : red.dsts) m_cta->reg(reg, tid) = value;
@@ -52,7 +54,8 @@ void CtaBarriers::release_completed(const std::function<void(uint32_t warp)>& re
   }
 }
 
-std::string CtaBarriers::deadlock_message(const Launch& launch, const Dim3& ctaid, const std::function<LaneMask(uint32_t)>& alive,
+std::string CtaBarriers::deadlock_message(const Launch& launch, const Dim3& ctaid,
+                                          const std::function<LaneMask(uint32_t)>& alive,
                                           const std::function<uint32_t(uint32_t)>& base_tid) const {
   std::ostringstream os;
   os << "kernel fault in '" << launch.kernel->name << "': ";
@@ -67,10 +70,13 @@ std::string CtaBarriers::deadlock_message(const Launch& launch, const Dim3& ctai
   for (const auto& list : m_waiting)
     for (const Waiter& w : list) stuck += popcount(alive(w.warp) & ~w.lanes);
   const Waiter& first = m_waiting[id].front();
-  os << "barrier " << id << " can never complete: " << m_arrived[id] << " of " << target << " threads arrived";
-  if (stuck) os << " (" << stuck << " threads of the waiting warps are on other paths: a barrier in divergent code)";
-  os << "; CTA " << ctaid.str() << ", thread " << base_tid(first.warp) + lowest_lane(first.lanes) << " (warp " << first.warp
-     << "), PC " << first.pc << ", " << launch.kernel->where(first.pc);
+  os << "barrier " << id << " can never complete: " << m_arrived[id] << " of " << target
+     << " threads arrived";
+  if (stuck)
+    os << " (" << stuck
+       << " threads of the waiting warps are on other paths: a barrier in divergent code)";
+  os << "; CTA " << ctaid.str() << ", thread " << base_tid(first.warp) + lowest_lane(first.lanes)
+     << " (warp " << first.warp << "), PC " << first.pc << ", " << launch.kernel->where(first.pc);
   return os.str();
 }
 

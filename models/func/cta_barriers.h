@@ -1,7 +1,7 @@
-// Barrier bookkeeping of one CTA (bar/barrier .sync, .arrive and .red, ids 0..15; PTX ISA: bar, barrier):
-// which warps wait at which barrier with which lanes, how many threads have arrived and exited,
-// and when a barrier completes. A barrier completes when every thread of the CTA that has not
-// exited has arrived (or the explicit count). bar.arrive counts its threads without making them
+// Barrier bookkeeping of one CTA (bar/barrier .sync, .arrive and .red, ids 0..15; PTX ISA: bar,
+// barrier): which warps wait at which barrier with which lanes, how many threads have arrived and
+// exited, and when a barrier completes. A barrier completes when every thread of the CTA that has
+// not exited has arrived (or the explicit count). bar.arrive counts its threads without making them
 // wait; bar.red gathers a predicate per thread and, when the barrier completes, writes the
 // reduction over every thread that took part to each bar.red thread's destination register,
 // before any of them resumes. Shared by the reference executor and the timing core so both agree;
@@ -38,7 +38,8 @@ class CtaBarriers {
   // The fault message when no warp can move: the first waiting warp's barrier, how many arrived,
   // and how many threads of waiting warps are stuck on other paths. `alive(warp)` gives the lanes
   // of a warp that have not exited, `base_tid(warp)` its first thread.
-  std::string deadlock_message(const Launch& launch, const Dim3& ctaid, const std::function<LaneMask(uint32_t)>& alive,
+  std::string deadlock_message(const Launch& launch, const Dim3& ctaid,
+                               const std::function<LaneMask(uint32_t)>& alive,
                                const std::function<uint32_t(uint32_t)>& base_tid) const;
 
  private:

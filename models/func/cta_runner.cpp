@@ -79,19 +79,22 @@ void CtaRunner::run(FuncStats& stats, uint64_t max_warp_instructions, uint64_t q
     WarpState* w = next_ready();
     if (!w) {
       if (!m_cluster_waiters) deadlock();
-      if (woken_at == stats.warp_instructions) return;  // they tried since: only other CTAs can help now
+      if (woken_at == stats.warp_instructions)
+        return;  // they tried since: only other CTAs can help now
       woken_at = stats.warp_instructions;
       wake_cluster_waiters();
       continue;
     }
     while (w->status == WarpState::Status::Ready && stats.warp_instructions < end) {
       execute(*w, stats);
-      if (m_result.yield) break;  // polling an mbarrier: let the other warps run (next_ready goes round)
+      if (m_result.yield)
+        break;  // polling an mbarrier: let the other warps run (next_ready goes round)
       if (stats.warp_instructions > max_warp_instructions) {
         std::ostringstream os;
         os << "kernel fault in '" << m_launch->kernel->name << "': watchdog: more than "
-           << max_warp_instructions << " warp instructions (endless loop?); CTA " << m_cta->ctaid.str()
-           << ", warp " << w->index << ", PC " << m_last_pc << ", " << m_launch->kernel->where(m_last_pc);
+           << max_warp_instructions << " warp instructions (endless loop?); CTA "
+           << m_cta->ctaid.str() << ", warp " << w->index << ", PC " << m_last_pc << ", "
+           << m_launch->kernel->where(m_last_pc);
         throw KernelFault(os.str());
       }
     }
@@ -132,12 +135,15 @@ void CtaRunner::execute(WarpState& w, FuncStats& stats) {
 
 void CtaRunner::count_memory_lines(FuncStats& stats) const {
   const ExecResult& r = m_result;
-  if (!r.accessed || !(r.space == isa::Space::Global || (r.space == isa::Space::Local && m_count_local))) return;
+  if (!r.accessed ||
+      !(r.space == isa::Space::Global || (r.space == isa::Space::Local && m_count_local)))
+    return;
   std::array<uint64_t, kWarpSize> lines;
   size_t n = 0;
   for_each_lane(r.accessed, [&](unsigned lane) { lines[n++] = r.addr[lane] / m_line_bytes; });
   std::sort(lines.begin(), lines.begin() + static_cast<std::ptrdiff_t>(n));
-  const size_t distinct = static_cast<size_t>(std::unique(lines.begin(), lines.begin() + static_cast<std::ptrdiff_t>(n)) - lines.begin());
+  const size_t distinct = static_cast<size_t>(
+      std::unique(lines.begin(), lines.begin() + static_cast<std::ptrdiff_t>(n)) - lines.begin());
   if (distinct == 1) {
     ++stats.coalesced_memory_instructions;
   } else {
@@ -147,14 +153,16 @@ void CtaRunner::count_memory_lines(FuncStats& stats) const {
 }
 
 void CtaRunner::release_completed() {
-  m_barriers.release_completed([this](uint32_t warp) { m_warps[warp].status = WarpState::Status::Ready; });
+  m_barriers.release_completed(
+      [this](uint32_t warp) { m_warps[warp].status = WarpState::Status::Ready; });
 }
 
 void CtaRunner::cluster_deadlock() const {
   const ClusterBarrier& b = m_cta->cluster ? m_cta->cluster->barrier : m_cta->solo_barrier;
   std::ostringstream os;
-  os << "kernel fault in '" << m_launch->kernel->name << "': barrier.cluster.wait can never complete: " << b.arrived
-     << " of the cluster's " << b.threads << " threads arrived, " << b.exited << " exited, the others wait elsewhere; CTA "
+  os << "kernel fault in '" << m_launch->kernel->name
+     << "': barrier.cluster.wait can never complete: " << b.arrived << " of the cluster's "
+     << b.threads << " threads arrived, " << b.exited << " exited, the others wait elsewhere; CTA "
      << m_cta->ctaid.str() << ", PC " << m_last_pc << ", " << m_launch->kernel->where(m_last_pc);
   throw KernelFault(os.str());
 }

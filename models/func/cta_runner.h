@@ -22,7 +22,12 @@
 namespace gputlm::func {
 
 struct WarpState {
-  enum class Status { Ready, Barrier, Done, ClusterWait };  // ClusterWait: at a barrier.cluster.wait not yet complete
+  enum class Status {
+    Ready,
+    Barrier,
+    Done,
+    ClusterWait
+  };                      // ClusterWait: at a barrier.cluster.wait not yet complete
   uint32_t index = 0;     // warp number in the CTA
   uint32_t base_tid = 0;  // first thread
   LaneMask valid = 0;     // lanes that are threads of the CTA
@@ -82,7 +87,7 @@ class CtaRunner {
   std::vector<WarpState> m_warps;
   size_t m_done_warps = 0;
   size_t m_cluster_waiters = 0;  // warps in Status::ClusterWait
-  size_t m_rr = 0;  // round-robin position
+  size_t m_rr = 0;               // round-robin position
   CtaBarriers m_barriers;
   ExecResult m_result;
   uint32_t m_last_pc = 0;

@@ -1,7 +1,8 @@
 // Architectural state of one CTA in flight: every thread's registers, the CTA's shared memory,
-// every thread's local memory (a stack of call frames) and frame pointer. Registers are stored register-major ([reg][thread]) so that the
-// lanes of a warp are adjacent. Each register slot holds 64 bits: narrower values are stored
-// sign- or zero-extended per the writing instruction's type, predicates as 0/1.
+// every thread's local memory (a stack of call frames) and frame pointer. Registers are stored
+// register-major ([reg][thread]) so that the lanes of a warp are adjacent. Each register slot holds
+// 64 bits: narrower values are stored sign- or zero-extended per the writing instruction's type,
+// predicates as 0/1.
 #pragma once
 
 #include <algorithm>
@@ -34,7 +35,8 @@ struct CtaState {
   CtaState& operator=(const CtaState&) = delete;
   ~CtaState() { leave_cluster(); }
 
-  // Joins `c` as the cluster's CTA of this CTA's rank (its shared memory reachable from the others).
+  // Joins `c` as the cluster's CTA of this CTA's rank (its shared memory reachable from the
+  // others).
   void join(std::shared_ptr<ClusterState> c);
   // Leaves the cluster (the CTA has ended: its shared memory is gone).
   void leave_cluster();
@@ -55,8 +57,11 @@ struct CtaState {
 
   uint64_t& reg(int32_t r, uint32_t tid) { return regs[size_t(r) * nthreads + tid]; }
   uint64_t reg(int32_t r, uint32_t tid) const { return regs[size_t(r) * nthreads + tid]; }
-  uint8_t* local_of(uint32_t tid) { return local.data() + size_t{launch->kernel->local_bytes} * tid; }
-  // Whether thread `tid` executes the guarded instruction `in` (its guard predicate, maybe negated, holds).
+  uint8_t* local_of(uint32_t tid) {
+    return local.data() + size_t{launch->kernel->local_bytes} * tid;
+  }
+  // Whether thread `tid` executes the guarded instruction `in` (its guard predicate, maybe negated,
+  // holds).
   bool guard_holds(const isa::Instruction& in, uint32_t tid) const {
     return (reg(in.guard, tid) & 1) != static_cast<uint64_t>(in.guard_neg);
   }

@@ -5,7 +5,8 @@
 
 namespace gputlm::func {
 
-DeviceHeap::DeviceHeap(uint64_t base, uint64_t bytes) : m_base(base), m_bytes(bytes / kAlignment * kAlignment) {
+DeviceHeap::DeviceHeap(uint64_t base, uint64_t bytes)
+    : m_base(base), m_bytes(bytes / kAlignment * kAlignment) {
   if (m_bytes) m_free[m_base] = m_bytes;
 }
 
@@ -19,8 +20,9 @@ uint64_t DeviceHeap::allocate(uint64_t bytes, uint64_t align) {
     const uint64_t at = (start + align - 1) / align * align;
     if (at - start > len || len - (at - start) < size) continue;
     m_free.erase(it);
-    if (at > start) m_free[start] = at - start;                 // the part before the block stays free
-    if (start + len > at + size) m_free[at + size] = start + len - at - size;  // and the part after it
+    if (at > start) m_free[start] = at - start;  // the part before the block stays free
+    if (start + len > at + size)
+      m_free[at + size] = start + len - at - size;  // and the part after it
     m_used[at] = size;
     m_in_use += size;
     return at;

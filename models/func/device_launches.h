@@ -38,8 +38,9 @@ class DeviceLaunches {
   static constexpr uint32_t kMaxDepth = 24;
   static constexpr uint64_t kDefaultPendingLimit = 2048;
   // CUDA runtime error codes (driver_types.h, CUDA 13) the device runtime returns.
-  static constexpr int kSuccess = 0, kErrorInvalidValue = 1, kErrorMemoryAllocation = 2, kErrorInvalidDevicePointer = 17,
-                       kErrorLaunchMaxDepthExceeded = 65, kErrorLaunchPendingCountExceeded = 69;
+  static constexpr int kSuccess = 0, kErrorInvalidValue = 1, kErrorMemoryAllocation = 2,
+                       kErrorInvalidDevicePointer = 17, kErrorLaunchMaxDepthExceeded = 65,
+                       kErrorLaunchPendingCountExceeded = 69;
 
   // The kernel a kernel address names (isa::Module::kernel_at of the module the parent came from),
   // nullptr for none.
@@ -53,7 +54,9 @@ class DeviceLaunches {
     m_last_errors.clear();
   }
   bool can_launch() const { return static_cast<bool>(m_resolver); }
-  const isa::Kernel* kernel_at(uint64_t address) const { return m_resolver ? m_resolver(address) : nullptr; }
+  const isa::Kernel* kernel_at(uint64_t address) const {
+    return m_resolver ? m_resolver(address) : nullptr;
+  }
 
   // A parameter buffer at `address` was handed out for `child` (params not yet filled).
   void add_buffer(uint64_t address, ChildLaunch child);

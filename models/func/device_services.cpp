@@ -15,8 +15,8 @@ bool calls(const isa::Kernel& k, std::initializer_list<isa::Builtin> which) {
 void DeviceServices::begin_launch(const isa::Kernel& kernel, GlobalMemory& memory) {
   using isa::Builtin;
   if (calls(kernel, {Builtin::Vprintf})) m_fifo_fixed = true;
-  if (calls(kernel, {Builtin::Malloc, Builtin::Free, Builtin::AlignedMalloc, Builtin::CdpMalloc, Builtin::CdpFree,
-                     Builtin::CdpGetParameterBuffer, Builtin::CdpGetErrorString}))
+  if (calls(kernel, {Builtin::Malloc, Builtin::Free, Builtin::AlignedMalloc, Builtin::CdpMalloc,
+                     Builtin::CdpFree, Builtin::CdpGetParameterBuffer, Builtin::CdpGetErrorString}))
     reserve_heap(memory);
 }
 

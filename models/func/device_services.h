@@ -23,8 +23,10 @@ namespace gputlm::func {
 
 class DeviceServices {
  public:
-  static constexpr uint64_t kDefaultPrintfFifoBytes = uint64_t{1} << 20;  // 1 MB ("Formatted Output")
-  static constexpr uint64_t kDefaultHeapBytes = uint64_t{8} << 20;        // 8 MB ("Heap Memory Allocation")
+  static constexpr uint64_t kDefaultPrintfFifoBytes = uint64_t{1}
+                                                      << 20;  // 1 MB ("Formatted Output")
+  static constexpr uint64_t kDefaultHeapBytes = uint64_t{8}
+                                                << 20;  // 8 MB ("Heap Memory Allocation")
 
   // Before each launch of `kernel` on `memory`: a kernel that calls malloc or free gets the heap
   // (reserved in global memory at the first such launch); one that calls printf fixes the FIFO's

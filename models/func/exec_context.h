@@ -31,7 +31,7 @@ struct ExecResult {
   bool exit = false;    // ret/exit: the active lanes finished
   bool barrier = false;
   uint32_t barrier_id = 0;
-  uint32_t barrier_count = 0;  // 0 = all threads of the CTA
+  uint32_t barrier_count = 0;   // 0 = all threads of the CTA
   bool barrier_arrive = false;  // bar.arrive: the lanes count as arrived and do not wait
   // mbarrier.test_wait/try_wait found a phase incomplete: the warp is polling for other warps'
   // progress, so an engine that runs a warp until it blocks lets the others run first.
@@ -39,8 +39,8 @@ struct ExecResult {
   // barrier.cluster.wait found the phase its lanes arrived in incomplete: they stay at the
   // instruction (the warp's PC does not move) and try again later; not counted as executed.
   bool retry = false;
-  // bar.red (PTX ISA: bar, barrier): the reduction (popc as Add, and, or), its destination register,
-  // the lanes whose predicate holds, and in addr[lane] each arriving lane's thread index.
+  // bar.red (PTX ISA: bar, barrier): the reduction (popc as Add, and, or), its destination
+  // register, the lanes whose predicate holds, and in addr[lane] each arriving lane's thread index.
   isa::AtomOp barrier_red = isa::AtomOp::None;
   int32_t barrier_red_dst = -1;
   LaneMask barrier_red_true = 0;
@@ -83,7 +83,8 @@ constexpr uint64_t kWindowSize = 1ull << 32;
 // Where a local-memory word of thread `tid` lives for the timing model's caches: the threads of a
 // CTA (`cta_key`, unique per core and CTA slot) interleaved word by word, 4GB per CTA key, in the
 // local window.
-inline uint64_t local_timing_address(uint64_t cta_key, uint64_t offset, uint64_t threads, uint64_t tid) {
+inline uint64_t local_timing_address(uint64_t cta_key, uint64_t offset, uint64_t threads,
+                                     uint64_t tid) {
   return kLocalWindow + (cta_key << 32) + (offset / 4) * threads * 4 + tid * 4 + offset % 4;
 }
 
@@ -95,14 +96,15 @@ struct ExecCtx {
   uint32_t pc = 0;
   CtaState* cta = nullptr;
   ThreadGroup group;
-  LaneMask mask = 0;      // lanes to execute (already filtered by the guard)
-  uint64_t clock = 0;     // %clock value
+  LaneMask mask = 0;   // lanes to execute (already filtered by the guard)
+  uint64_t clock = 0;  // %clock value
   ExecResult* result = nullptr;
 
   const Launch& launch() const { return *cta->launch; }
   uint64_t& reg(int32_t r, uint32_t tid) { return cta->reg(r, tid); }
 
-  [[noreturn]] void fault(const std::string& what, uint32_t tid, uint64_t address, bool has_address = true) const;
+  [[noreturn]] void fault(const std::string& what, uint32_t tid, uint64_t address,
+                          bool has_address = true) const;
   // A global access of `bytes` at `address` outside every allocation faults ("<what> outside any
   // allocation"), unless it is in mapped memory and the launch's MemoryCheck is not strict: then
   // it is a warning with the same detail and the access goes ahead (memory_check.h). Every global
@@ -110,14 +112,16 @@ struct ExecCtx {
   void check_global(uint64_t address, uint64_t bytes, uint32_t tid, std::string_view what) const {
     if (!launch().memory->find(address, bytes)) outside_allocations(address, bytes, tid, what);
   }
-  void outside_allocations(uint64_t address, uint64_t bytes, uint32_t tid, std::string_view what) const;
+  void outside_allocations(uint64_t address, uint64_t bytes, uint32_t tid,
+                           std::string_view what) const;
   uint64_t special(const isa::Operand& o, unsigned lane, uint32_t tid) const;
   // out[i] = the special register for lane i of a whole warp of consecutive threads from `base`
   // (a multiple of 32).
   void special_warp(const isa::Operand& o, uint32_t base, uint64_t* out) const;
 
   // Raw 64-bit value of a source operand for one thread. Registers, by far the most common, and
-  // plain immediates are read here (inlined into every semantic function); the other kinds out of line.
+  // plain immediates are read here (inlined into every semantic function); the other kinds out of
+  // line.
   uint64_t raw(const isa::Operand& o, unsigned lane, uint32_t tid) {
     if (o.kind == isa::OperandKind::Reg) [[likely]] {
       const uint64_t v = reg(o.reg, tid);

@@ -46,7 +46,8 @@ struct FuncStats {
     coalesced_memory_instructions += o.coalesced_memory_instructions;
     uncoalesced_memory_instructions += o.uncoalesced_memory_instructions;
     uncoalesced_line_requests += o.uncoalesced_line_requests;
-    for (size_t i = 0; i < active_histogram.size(); ++i) active_histogram[i] += o.active_histogram[i];
+    for (size_t i = 0; i < active_histogram.size(); ++i)
+      active_histogram[i] += o.active_histogram[i];
     for (size_t i = 0; i < by_class.size(); ++i) by_class[i] += o.by_class[i];
   }
 };

@@ -8,8 +8,9 @@ namespace gputlm::func {
 uint64_t GlobalMemory::take(uint64_t bytes, uint64_t align) {
   const uint64_t need = span(bytes);
   auto aligned = [&](uint64_t a) { return (a + align - 1) & ~(align - 1); };
-  auto fit = std::find_if(m_released.begin(), m_released.end(),
-                          [&](const auto& r) { return aligned(r.first) + need <= r.first + r.second; });
+  auto fit = std::find_if(m_released.begin(), m_released.end(), [&](const auto& r) {
+    return aligned(r.first) + need <= r.first + r.second;
+  });
   uint64_t base = aligned(m_next);
   if (fit != m_released.end()) {
     const uint64_t start = fit->first, end = fit->first + fit->second;
@@ -41,7 +42,8 @@ void GlobalMemory::give_back(uint64_t start, uint64_t bytes) {
 }
 
 void GlobalMemory::insert(const Allocation& a) {
-  auto at = std::upper_bound(m_allocs.begin(), m_allocs.end(), a.base, [](uint64_t v, const Allocation& x) { return v < x.base; });
+  auto at = std::upper_bound(m_allocs.begin(), m_allocs.end(), a.base,
+                             [](uint64_t v, const Allocation& x) { return v < x.base; });
   m_allocs.insert(at, a);
   m_last = nullptr;
 }
@@ -53,7 +55,8 @@ uint64_t GlobalMemory::allocate(uint64_t bytes, const std::string& name, uint64_
 }
 
 bool GlobalMemory::release(uint64_t base) {
-  auto it = std::lower_bound(m_allocs.begin(), m_allocs.end(), base, [](const Allocation& a, uint64_t v) { return a.base < v; });
+  auto it = std::lower_bound(m_allocs.begin(), m_allocs.end(), base,
+                             [](const Allocation& a, uint64_t v) { return a.base < v; });
   if (it == m_allocs.end() || it->base != base || it->placed) return false;
   const uint64_t bytes = it->size;
   m_allocs.erase(it);
@@ -65,10 +68,13 @@ bool GlobalMemory::release(uint64_t base) {
 uint64_t GlobalMemory::reserve(uint64_t bytes, uint64_t align) { return take(bytes, align); }
 void GlobalMemory::unreserve(uint64_t base, uint64_t bytes) { give_back(base, bytes); }
 
-void GlobalMemory::place(uint64_t base, uint64_t bytes, const std::string& name) { insert({base, bytes, name, true}); }
+void GlobalMemory::place(uint64_t base, uint64_t bytes, const std::string& name) {
+  insert({base, bytes, name, true});
+}
 
 bool GlobalMemory::unplace(uint64_t base) {
-  auto it = std::lower_bound(m_allocs.begin(), m_allocs.end(), base, [](const Allocation& a, uint64_t v) { return a.base < v; });
+  auto it = std::lower_bound(m_allocs.begin(), m_allocs.end(), base,
+                             [](const Allocation& a, uint64_t v) { return a.base < v; });
   if (it == m_allocs.end() || it->base != base || !it->placed) return false;
   m_allocs.erase(it);
   m_last = nullptr;
@@ -76,7 +82,9 @@ bool GlobalMemory::unplace(uint64_t base) {
 }
 
 const Allocation* GlobalMemory::find(uint64_t addr, uint64_t bytes) const {
-  auto inside = [&](const Allocation* a) { return a && addr >= a->base && addr - a->base + bytes <= a->size && addr + bytes >= addr; };
+  auto inside = [&](const Allocation* a) {
+    return a && addr >= a->base && addr - a->base + bytes <= a->size && addr + bytes >= addr;
+  };
   if (inside(m_last)) return m_last;
   auto it = std::upper_bound(m_allocs.begin(), m_allocs.end(), addr,
                              [](uint64_t v, const Allocation& a) { return v < a.base; });
@@ -96,9 +104,11 @@ bool GlobalMemory::page_mapped(uint64_t start) const {
   const uint64_t end = start + kMappedPageBytes;
   // Allocations do not overlap: the last one starting before the page's end is the only one
   // that can reach into it.
-  auto it = std::lower_bound(m_allocs.begin(), m_allocs.end(), end, [](const Allocation& a, uint64_t v) { return a.base < v; });
+  auto it = std::lower_bound(m_allocs.begin(), m_allocs.end(), end,
+                             [](const Allocation& a, uint64_t v) { return a.base < v; });
   if (it != m_allocs.begin() && std::prev(it)->base + std::prev(it)->size > start) return true;
-  return std::any_of(m_reserved.begin(), m_reserved.end(), [&](const auto& r) { return r.first < end && r.first + r.second > start; });
+  return std::any_of(m_reserved.begin(), m_reserved.end(),
+                     [&](const auto& r) { return r.first < end && r.first + r.second > start; });
 }
 
 bool GlobalMemory::mapped(uint64_t addr, uint64_t bytes) const {
@@ -138,8 +148,10 @@ void GlobalMemory::read(uint64_t addr, void* dst, uint64_t bytes) const {
     const uint64_t off = addr & (kPageSize - 1);
     const uint64_t n = std::min(bytes, kPageSize - off);
     const uint8_t* p = page_if_present(addr);
-    if (p) std::memcpy(out, p + off, n);
-    else std::memset(out, 0, n);
+    if (p)
+      std::memcpy(out, p + off, n);
+    else
+      std::memset(out, 0, n);
     addr += n;
     out += n;
     bytes -= n;

@@ -1,11 +1,12 @@
 // Global memory of the functional engine: a sparse, paged 64-bit address space holding the
 // values of every allocation. Pages (64KB) appear on first touch, zero-filled. Only addresses
 // inside an allocation are valid for kernels; the rest is a fault. The timing model never holds
-// values: it carries addresses and this store stays the owner of data (docs/design/architecture.md "What the model is").
+// values: it carries addresses and this store stays the owner of data (docs/design/architecture.md
+// "What the model is").
 #pragma once
 
-#include <cstdint>
 #include <algorithm>
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <string>
@@ -82,11 +83,13 @@ class GlobalMemory {
   void insert(const Allocation& a);
   const uint8_t* page_if_present(uint64_t addr) const;
 
-  static uint64_t span(uint64_t bytes) { return (std::max<uint64_t>(bytes, 1) + 4096 + 255) / 256 * 256; }
+  static uint64_t span(uint64_t bytes) {
+    return (std::max<uint64_t>(bytes, 1) + 4096 + 255) / 256 * 256;
+  }
 
   bool page_mapped(uint64_t page_start) const;
 
-  std::vector<Allocation> m_allocs;  // sorted by base
+  std::vector<Allocation> m_allocs;                       // sorted by base
   std::vector<std::pair<uint64_t, uint64_t>> m_reserved;  // reserve_below_heap(): base, bytes
   uint64_t m_next = kHeapBase;
   std::map<uint64_t, uint64_t> m_released;  // released ranges: base -> bytes (adjacent ones merged)

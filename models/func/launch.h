@@ -15,7 +15,9 @@ namespace gputlm::func {
 struct Dim3 {
   uint32_t x = 1, y = 1, z = 1;
   uint64_t count() const { return uint64_t{x} * y * z; }
-  std::string str() const { return "(" + std::to_string(x) + "," + std::to_string(y) + "," + std::to_string(z) + ")"; }
+  std::string str() const {
+    return "(" + std::to_string(x) + "," + std::to_string(y) + "," + std::to_string(z) + ")";
+  }
 };
 
 struct CtaState;
@@ -30,23 +32,28 @@ class TextureTable;
 class InstructionSource {
  public:
   virtual ~InstructionSource() = default;
-  virtual void next(const CtaState& cta, uint32_t warp, uint32_t pc, uint32_t lanes, ExecResult& result) = 0;
+  virtual void next(const CtaState& cta, uint32_t warp, uint32_t pc, uint32_t lanes,
+                    ExecResult& result) = 0;
   // Whether the source also says where each warp goes next (SASS traces carry no taken lanes or
   // reconvergence points). Then the core asks next_issue() for the warp's next PC and lanes,
   // once per fetched instruction, instead of applying its SIMT stack rules.
   virtual bool drives_control() const { return false; }
   // The warp's next PC and lanes after the instruction fetched last; false when it has no more.
-  virtual bool next_issue(const CtaState&, uint32_t /*warp*/, uint32_t& /*pc*/, uint32_t& /*lanes*/) { return false; }
+  virtual bool next_issue(const CtaState&, uint32_t /*warp*/, uint32_t& /*pc*/,
+                          uint32_t& /*lanes*/) {
+    return false;
+  }
 };
 
 struct Launch {
   const isa::Kernel* kernel = nullptr;
   Dim3 grid, block;
-  std::vector<uint8_t> params;     // kernel->param_bytes bytes
-  uint32_t dynamic_shared = 0;     // bytes of extern .shared
+  std::vector<uint8_t> params;  // kernel->param_bytes bytes
+  uint32_t dynamic_shared = 0;  // bytes of extern .shared
   GlobalMemory* memory = nullptr;
   InstructionSource* replay = nullptr;  // set: a trace replay, no functional execution
-  DeviceServices* services = nullptr;   // printf FIFO, malloc heap, assertions (device_services.h); null: calling them faults
+  DeviceServices* services = nullptr;   // printf FIFO, malloc heap, assertions (device_services.h);
+                                        // null: calling them faults
   // A cooperative launch's grid workspace (cooperative_groups/details/driver_abi.h: {wsSize,
   // barrier}, which grid.sync() counts on), read by the kernel as %envreg1 (high word) and
   // %envreg2 (low word); 0 for other launches, whose grid.sync() traps as on a GPU. Its CTAs run
@@ -57,8 +64,10 @@ struct Launch {
   // The grid is a whole number of clusters in each dimension (the runtime checks).
   Dim3 cluster;
   bool explicit_cluster = false;
-  MemoryCheck* memcheck = nullptr;  // global accesses outside every allocation (memory_check.h); null: they fault
-  const TextureTable* textures = nullptr;  // texture and surface objects by handle (texture_table.h); null: none are live
+  MemoryCheck* memcheck =
+      nullptr;  // global accesses outside every allocation (memory_check.h); null: they fault
+  const TextureTable* textures =
+      nullptr;  // texture and surface objects by handle (texture_table.h); null: none are live
 
   uint32_t threads_per_cta() const { return static_cast<uint32_t>(block.count()); }
   uint32_t warps_per_cta() const { return (threads_per_cta() + 31) / 32; }
@@ -73,20 +82,24 @@ struct Launch {
   }
   uint64_t cluster_index(const Dim3& cta) const {
     const Dim3 g = cluster_grid();
-    return cta.x / cluster.x + uint64_t{g.x} * (cta.y / cluster.y + uint64_t{g.y} * (cta.z / cluster.z));
+    return cta.x / cluster.x +
+           uint64_t{g.x} * (cta.y / cluster.y + uint64_t{g.y} * (cta.z / cluster.z));
   }
   // The linear index of the CTA at position `i` of the order CTAs start in: cluster after
   // cluster, each cluster's CTAs by rank (without clusters, linear order).
   uint64_t cta_in_order(uint64_t i) const {
     if (!clustered()) return i;
-    const Dim3 c = coords(i / cluster.count(), cluster_grid()), r = coords(i % cluster.count(), cluster);
-    const uint64_t x = uint64_t{c.x} * cluster.x + r.x, y = uint64_t{c.y} * cluster.y + r.y, z = uint64_t{c.z} * cluster.z + r.z;
+    const Dim3 c = coords(i / cluster.count(), cluster_grid()),
+               r = coords(i % cluster.count(), cluster);
+    const uint64_t x = uint64_t{c.x} * cluster.x + r.x, y = uint64_t{c.y} * cluster.y + r.y,
+                   z = uint64_t{c.z} * cluster.z + r.z;
     return x + grid.x * (y + uint64_t{grid.y} * z);
   }
 
  private:
   static Dim3 coords(uint64_t linear, const Dim3& shape) {
-    return {static_cast<uint32_t>(linear % shape.x), static_cast<uint32_t>(linear / shape.x % shape.y),
+    return {static_cast<uint32_t>(linear % shape.x),
+            static_cast<uint32_t>(linear / shape.x % shape.y),
             static_cast<uint32_t>(linear / (uint64_t{shape.x} * shape.y))};
   }
 };

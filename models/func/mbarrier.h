@@ -50,10 +50,14 @@ inline uint64_t encode(const Fields& f) {
 // The phase a state token belongs to, and whether that phase has completed on an object now in
 // phase `now` (9.7.13.15.16 test_wait: "tests for the completion of the phase indicated by state").
 inline uint32_t phase_of_state(uint64_t state) { return static_cast<uint32_t>(state >> 62); }
-inline bool state_phase_completed(const Fields& now, uint64_t state) { return ((now.phase - phase_of_state(state)) & 3) != 0; }
+inline bool state_phase_completed(const Fields& now, uint64_t state) {
+  return ((now.phase - phase_of_state(state)) & 3) != 0;
+}
 // .parity form: phaseParity names the current or the immediately preceding phase; the one it
 // names has completed when the current phase's parity differs from it.
-inline bool parity_phase_completed(const Fields& now, uint64_t parity) { return (now.phase & 1) != (parity & 1); }
+inline bool parity_phase_completed(const Fields& now, uint64_t parity) {
+  return (now.phase & 1) != (parity & 1);
+}
 
 // The current phase completes when its pending arrivals and its tx-count are both zero
 // (9.7.13.15.3 "Phase Completion of the mbarrier object"): the phase advances, the pending count is

@@ -5,7 +5,8 @@
 //   func::ModuleImage image = func::load_module_variables(module, mem);
 //   uint64_t a = image.address.at("coeffs");          // device address of a variable
 //   mem.write(a, host_values, sizeof host_values);    // cudaMemcpyToSymbol
-//   func::BoundKernel bound(*module.find("k"), &image);  // instructions naming variables get their addresses
+//   func::BoundKernel bound(*module.find("k"), &image);  // instructions naming variables get their
+//   addresses
 //
 // Every .global and .const variable of the module gets an allocation of its own in global memory
 // (named "module:<name>"), holding its initial bytes (zeros where it has none); address

@@ -19,25 +19,30 @@ struct Spec {
   int width = -1, precision = -1;
   std::string length;  // "", hh, h, l, ll, j, z, t, L
   char conversion = 0;
-  size_t end = 0;      // one past the conversion letter
+  size_t end = 0;  // one past the conversion letter
 };
 
 int digits(std::string_view f, size_t& i) {
   int v = 0;
-  while (i < f.size() && f[i] >= '0' && f[i] <= '9') v = std::min(kMaxField, v * 10 + (f[i++] - '0'));
+  while (i < f.size() && f[i] >= '0' && f[i] <= '9')
+    v = std::min(kMaxField, v * 10 + (f[i++] - '0'));
   return v;
 }
 
 // Parses the specification that starts after the '%' at `i`; false when the format ends first.
 bool parse_spec(std::string_view f, size_t i, Spec& s) {
   while (i < f.size() && f[i] && std::strchr("-+ #0", f[i])) s.flags += f[i++];
-  if (i < f.size() && f[i] == '*') s.width_star = true, ++i;
-  else if (i < f.size() && f[i] >= '0' && f[i] <= '9') s.width = digits(f, i);
+  if (i < f.size() && f[i] == '*')
+    s.width_star = true, ++i;
+  else if (i < f.size() && f[i] >= '0' && f[i] <= '9')
+    s.width = digits(f, i);
   if (i < f.size() && f[i] == '.') {
     s.has_precision = true;
     ++i;
-    if (i < f.size() && f[i] == '*') s.precision_star = true, ++i;
-    else s.precision = digits(f, i);
+    if (i < f.size() && f[i] == '*')
+      s.precision_star = true, ++i;
+    else
+      s.precision = digits(f, i);
   }
   for (const char* l : {"hh", "h", "ll", "l", "j", "z", "t", "L"}) {
     if (f.substr(i, std::strlen(l)) == l) {
@@ -111,10 +116,14 @@ int convert(Spec s, PrintfArguments& args, PrintfOutput& out) {
   const char c = s.conversion;
   ++taken;
   switch (c) {
-    case 'd': case 'i':
+    case 'd':
+    case 'i':
       append(out.text, spec + "ll" + c, signed_value(s, args, out));
       break;
-    case 'u': case 'o': case 'x': case 'X':
+    case 'u':
+    case 'o':
+    case 'x':
+    case 'X':
       append(out.text, spec + "ll" + c, unsigned_value(s, args, out));
       break;
     case 'c':
@@ -161,13 +170,16 @@ PrintfOutput format_printf(std::string_view f, PrintfArguments& args) {
       continue;
     }
     Spec s;
-    if (!parse_spec(f, pct + 1, s)) {  // the format ends inside a specification: written as it stands
+    if (!parse_spec(f, pct + 1,
+                    s)) {  // the format ends inside a specification: written as it stands
       out.text.append(f.substr(pct));
       break;
     }
     const bool known = s.conversion && std::strchr("diouxXcspfFeEgGaA", s.conversion);
-    if (!known || out.arguments + arguments_of(s) > kMaxPrintfArguments) out.text.append(f.substr(pct, s.end - pct));
-    else out.arguments += convert(s, args, out);
+    if (!known || out.arguments + arguments_of(s) > kMaxPrintfArguments)
+      out.text.append(f.substr(pct, s.end - pct));
+    else
+      out.arguments += convert(s, args, out);
     i = s.end;
   }
   out.record_bytes = align8(out.record_bytes);

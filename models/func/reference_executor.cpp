@@ -18,7 +18,8 @@ constexpr uint64_t kQuantum = 256;
 
 // Runs `ctas` to completion, taking turns; a round in which none of them executed an instruction
 // is a cluster barrier that can never complete.
-void run_together(const std::vector<std::unique_ptr<CtaRunner>>& ctas, FuncStats& stats, const ReferenceOptions& options) {
+void run_together(const std::vector<std::unique_ptr<CtaRunner>>& ctas, FuncStats& stats,
+                  const ReferenceOptions& options) {
   for (size_t running = ctas.size(); running && !(options.stop && options.stop());) {
     running = 0;
     const uint64_t before = stats.warp_instructions;
@@ -32,8 +33,10 @@ void run_together(const std::vector<std::unique_ptr<CtaRunner>>& ctas, FuncStats
   }
 }
 
-// A cooperative launch runs all its CTAs together; a launch with clusters one cluster after another.
-FuncStats run_groups(const BoundKernel& kernel, const Launch& launch, const ReferenceOptions& options) {
+// A cooperative launch runs all its CTAs together; a launch with clusters one cluster after
+// another.
+FuncStats run_groups(const BoundKernel& kernel, const Launch& launch,
+                     const ReferenceOptions& options) {
   FuncStats stats;
   const uint64_t total = launch.grid.count();
   const uint64_t group = launch.grid_workspace ? total : launch.cluster.count();
@@ -44,7 +47,9 @@ FuncStats run_groups(const BoundKernel& kernel, const Launch& launch, const Refe
     for (uint64_t i = first; i < first + group; ++i) {
       ctas.push_back(std::make_unique<CtaRunner>(kernel, launch, launch.cta_in_order(i)));
       if (launch.clustered()) {
-        if (i % per_cluster == 0) cluster = std::make_shared<ClusterState>(per_cluster, per_cluster * launch.threads_per_cta());
+        if (i % per_cluster == 0)
+          cluster =
+              std::make_shared<ClusterState>(per_cluster, per_cluster * launch.threads_per_cta());
         ctas.back()->join_cluster(cluster);
       }
       ctas.back()->count_lines(options.line_bytes, options.count_local);
@@ -58,7 +63,8 @@ FuncStats run_groups(const BoundKernel& kernel, const Launch& launch, const Refe
 
 }  // namespace
 
-FuncStats run_reference(const BoundKernel& kernel, const Launch& launch, const ReferenceOptions& options) {
+FuncStats run_reference(const BoundKernel& kernel, const Launch& launch,
+                        const ReferenceOptions& options) {
   if (launch.grid_workspace || launch.clustered()) return run_groups(kernel, launch, options);
   FuncStats stats;
   const uint64_t ctas = launch.grid.count();

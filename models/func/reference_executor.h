@@ -26,6 +26,7 @@ struct ReferenceOptions {
 // Runs `launch` to completion, CTA after CTA (a cooperative launch's, one with a grid workspace:
 // interleaved, so that grid.sync() completes; a launch with clusters: cluster after cluster, each
 // cluster's CTAs interleaved); throws KernelFault if the kernel faults.
-FuncStats run_reference(const BoundKernel& kernel, const Launch& launch, const ReferenceOptions& options = {});
+FuncStats run_reference(const BoundKernel& kernel, const Launch& launch,
+                        const ReferenceOptions& options = {});
 
 }  // namespace gputlm::func

@@ -1,6 +1,7 @@
 // Applies the control effect of an executed warp instruction to the warp's SIMT stack: branch
 // divergence with reconvergence at the immediate post-dominator, calls and returns, exits, and
-// the step to the next instruction. Shared by the reference executor and the timing model's writeback.
+// the step to the next instruction. Shared by the reference executor and the timing model's
+// writeback.
 #pragma once
 
 #include "models/func/exec_context.h"
@@ -12,11 +13,13 @@ namespace gputlm::func {
 // brx.idx needs each lane's target: the 32-lane overload below takes it; formations with wider
 // masks refuse kernels that have one (sm::Core::check_kernel).
 template <class Mask>
-void apply_control(SimtStack<Mask>& stack, const isa::Kernel& kernel, uint32_t pc, Mask taken_or_exited,
-                   const isa::Instruction& in) {
+void apply_control(SimtStack<Mask>& stack, const isa::Kernel& kernel, uint32_t pc,
+                   Mask taken_or_exited, const isa::Instruction& in) {
   if (in.is_branch()) {
-    stack.branch(static_cast<uint32_t>(in.ops[0].imm), pc + 1, taken_or_exited, kernel.cfg.reconv_pc[pc]);
-  } else if (in.is_call()) {  // direct calls only; the 32-lane overload below also takes indirect ones
+    stack.branch(static_cast<uint32_t>(in.ops[0].imm), pc + 1, taken_or_exited,
+                 kernel.cfg.reconv_pc[pc]);
+  } else if (in.is_call()) {  // direct calls only; the 32-lane overload below also takes indirect
+                              // ones
     const isa::CallSite& site = kernel.calls[static_cast<size_t>(in.ops[0].imm)];
     stack.call(kernel.functions.at(site.callee).entry_pc, pc + 1, taken_or_exited);
   } else if (in.is_return()) {
@@ -32,7 +35,8 @@ void apply_control(SimtStack<Mask>& stack, const isa::Kernel& kernel, uint32_t p
 // that branched or called, for bra and call; lanes that exited or returned, for ret/exit).
 // The taken lanes grouped by their target pc in r.addr (in the order of their lowest lane), then
 // the lanes of `rest` (if any) going to pc `rest_pc`; returns the number of groups.
-inline size_t group_by_target(const ExecResult& r, LaneMask rest, uint32_t rest_pc, std::pair<uint32_t, LaneMask>* groups) {
+inline size_t group_by_target(const ExecResult& r, LaneMask rest, uint32_t rest_pc,
+                              std::pair<uint32_t, LaneMask>* groups) {
   size_t n = 0;
   auto add = [&](uint32_t target, LaneMask lanes) {
     size_t g = 0;
@@ -40,23 +44,30 @@ inline size_t group_by_target(const ExecResult& r, LaneMask rest, uint32_t rest_
     if (g == n) groups[n++] = {target, 0};
     groups[g].second |= lanes;
   };
-  for_each_lane(r.taken, [&](unsigned lane) { add(static_cast<uint32_t>(r.addr[lane]), LaneMask{1} << lane); });
+  for_each_lane(r.taken, [&](unsigned lane) {
+    add(static_cast<uint32_t>(r.addr[lane]), LaneMask{1} << lane);
+  });
   if (rest) add(rest_pc, rest);
   return n;
 }
 
-inline void apply_control(SimtStack<LaneMask>& stack, const isa::Kernel& kernel, uint32_t pc, const ExecResult& r) {
+inline void apply_control(SimtStack<LaneMask>& stack, const isa::Kernel& kernel, uint32_t pc,
+                          const ExecResult& r) {
   const isa::Instruction& in = kernel.code[pc];
   if (kernel.calls_through_pointer(in)) {
     // Lanes calling through pointers: one call entry per distinct callee (its first pc in r.addr).
-    std::pair<uint32_t, LaneMask> groups[kWarpSize];  // (in the branch: every instruction passes here)
+    std::pair<uint32_t, LaneMask>
+        groups[kWarpSize];  // (in the branch: every instruction passes here)
     return stack.call_each(pc + 1, groups, group_by_target(r, 0, 0, groups));
   }
-  if (in.is_indexed_branch()) {  // brx.idx: one path per distinct target, then the guard's false lanes' fall-through
+  if (in.is_indexed_branch()) {  // brx.idx: one path per distinct target, then the guard's false
+                                 // lanes' fall-through
     std::pair<uint32_t, LaneMask> groups[kWarpSize + 1];
-    return stack.branch_each(kernel.cfg.reconv_pc[pc], groups, group_by_target(r, stack.mask() & ~r.taken, pc + 1, groups));
+    return stack.branch_each(kernel.cfg.reconv_pc[pc], groups,
+                             group_by_target(r, stack.mask() & ~r.taken, pc + 1, groups));
   }
-  apply_control<LaneMask>(stack, kernel, pc, in.is_branch() || in.is_call() ? r.taken : r.active, in);
+  apply_control<LaneMask>(stack, kernel, pc, in.is_branch() || in.is_call() ? r.taken : r.active,
+                          in);
 }
 
 }  // namespace gputlm::func

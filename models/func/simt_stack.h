@@ -88,7 +88,8 @@ class SimtStack {
     const Mask top = m_entries.back().mask;
     m_entries.back().pc = return_pc;
     for (size_t i = 0; i < n; ++i)
-      if (static_cast<bool>(groups[i].second & top)) m_entries.push_back({groups[i].first, kCallRpc, groups[i].second & top});
+      if (static_cast<bool>(groups[i].second & top))
+        m_entries.push_back({groups[i].first, kCallRpc, groups[i].second & top});
     pop_finished();
   }
   // `lanes` of the top entry return from the function they are in; the top entry's other lanes
@@ -119,7 +120,8 @@ class SimtStack {
 
  private:
   void pop_finished() {
-    while (!m_entries.empty() && (!m_entries.back().mask || m_entries.back().pc == m_entries.back().rpc))
+    while (!m_entries.empty() &&
+           (!m_entries.back().mask || m_entries.back().pc == m_entries.back().rpc))
       m_entries.pop_back();
   }
 

@@ -47,7 +47,8 @@ void for_each_tile_element(const TensorMap& m, const int64_t* start, F&& f) {
 
 // `offsets`: the im2col offsets in W, H, D order (zero for the .im2col_no_offs forms).
 template <class F>
-void for_each_im2col_element(const TensorMap& m, const int64_t* start, const uint16_t* offsets, F&& f) {
+void for_each_im2col_element(const TensorMap& m, const int64_t* start, const uint16_t* offsets,
+                             F&& f) {
   const unsigned spatial = m.rank - 2u, n_dim = m.rank - 1u;
   std::array<int64_t, 3> pos{}, hi{};
   for (unsigned s = 0; s < spatial; ++s) {
@@ -67,7 +68,8 @@ void for_each_im2col_element(const TensorMap& m, const int64_t* start, const uin
     }
     for (unsigned ch = 0; ch < m.channels; ++ch, offset += m.element_bytes) {
       const int64_t c = start[0] + ch;
-      f(offset, pixel + static_cast<uint64_t>(c) * m.element_bytes, inside && c >= 0 && static_cast<uint64_t>(c) < m.dim(0));
+      f(offset, pixel + static_cast<uint64_t>(c) * m.element_bytes,
+        inside && c >= 0 && static_cast<uint64_t>(c) < m.dim(0));
     }
     unsigned s = 0;  // the next filter base position
     for (; s < spatial; ++s) {
@@ -81,9 +83,12 @@ void for_each_im2col_element(const TensorMap& m, const int64_t* start, const uin
 
 // Every element the copy moves, in either mode.
 template <class F>
-void for_each_box_element(const TensorMap& m, const int64_t* start, const uint16_t* offsets, F&& f) {
-  if (m.im2col) for_each_im2col_element(m, start, offsets, f);
-  else for_each_tile_element(m, start, f);
+void for_each_box_element(const TensorMap& m, const int64_t* start, const uint16_t* offsets,
+                          F&& f) {
+  if (m.im2col)
+    for_each_im2col_element(m, start, offsets, f);
+  else
+    for_each_tile_element(m, start, f);
 }
 
 }  // namespace gputlm::func

@@ -16,20 +16,25 @@ struct TensorMap {
   enum Swizzle : uint8_t { None = 0, B32 = 1, B64 = 2, B128 = 3 };  // CUtensorMapSwizzle 0-3
 
   uint32_t magic = 0;
-  uint8_t data_type = 0;     // CUtensorMapDataType
-  uint8_t rank = 0;          // 1..5
+  uint8_t data_type = 0;  // CUtensorMapDataType
+  uint8_t rank = 0;       // 1..5
   uint8_t swizzle = None;
-  uint8_t nan_fill = 0;      // CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA: out-of-bound elements read NaN, else zero
+  uint8_t nan_fill = 0;  // CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA: out-of-bound elements
+                         // read NaN, else zero
   uint8_t element_bytes = 0;
   uint8_t is_float = 0;
-  uint8_t im2col = 0;        // made by cuTensorMapEncodeIm2col (PTX ISA 5.5.4): the fields below the strides
-  uint8_t interleave = 0;    // CUtensorMapInterleave: 0 none, 1 16 bytes (NC/8DHWC8), 2 32 bytes (NC/16DHWC16)
+  uint8_t im2col =
+      0;  // made by cuTensorMapEncodeIm2col (PTX ISA 5.5.4): the fields below the strides
+  uint8_t interleave =
+      0;  // CUtensorMapInterleave: 0 none, 1 16 bytes (NC/8DHWC8), 2 32 bytes (NC/16DHWC16)
   uint8_t pad[4] = {};
-  uint64_t address = 0;          // global address of element (0, ..., 0)
-  uint32_t dim_minus_1[kMaxRank] = {};  // elements along each dimension, less one (a dimension may be 2^32)
-  uint64_t stride[kMaxRank - 1] = {};   // bytes from one index of dimension i + 1 to the next
-  uint16_t box[kMaxRank] = {};          // elements the box spans along each dimension (<= 256)
-  uint8_t element_stride[kMaxRank] = {};  // traversal step along each dimension (1..8; dimension 0's is 1 unless interleaved)
+  uint64_t address = 0;  // global address of element (0, ..., 0)
+  uint32_t dim_minus_1[kMaxRank] =
+      {};  // elements along each dimension, less one (a dimension may be 2^32)
+  uint64_t stride[kMaxRank - 1] = {};  // bytes from one index of dimension i + 1 to the next
+  uint16_t box[kMaxRank] = {};         // elements the box spans along each dimension (<= 256)
+  uint8_t element_stride[kMaxRank] =
+      {};  // traversal step along each dimension (1..8; dimension 0's is 1 unless interleaved)
   // im2col (rank 3..5: C, then the spatial dimensions W{, H{, D}}, then N): the bounding box's
   // corners in W, H, D order (lower from 0, upper from the dimension's last index, both inclusive),
   // the channels of each pixel and the pixels of one copy.
@@ -38,8 +43,11 @@ struct TensorMap {
 
   uint64_t dim(unsigned d) const { return uint64_t{dim_minus_1[d]} + 1; }
   // Elements the box holds along dimension d: ceil(box / element stride).
-  uint32_t box_count(unsigned d) const { return (box[d] + element_stride[d] - 1u) / element_stride[d]; }
-  // Elements of one row of the box in shared memory (along dimension 0; im2col: one pixel's channels).
+  uint32_t box_count(unsigned d) const {
+    return (box[d] + element_stride[d] - 1u) / element_stride[d];
+  }
+  // Elements of one row of the box in shared memory (along dimension 0; im2col: one pixel's
+  // channels).
   uint32_t row_elements() const { return im2col ? channels : box_count(0); }
   uint64_t elements() const {
     if (im2col) return uint64_t{channels} * pixels;

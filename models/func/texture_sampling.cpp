@@ -15,15 +15,25 @@ struct Texel {
   std::array<uint32_t, 4> u{0, 0, 0, 1};
 };
 
-bool is_layered(TexShape s) { return s == TexShape::Layered1D || s == TexShape::Layered2D || s == TexShape::LayeredCube; }
+bool is_layered(TexShape s) {
+  return s == TexShape::Layered1D || s == TexShape::Layered2D || s == TexShape::LayeredCube;
+}
 unsigned dims_of(TexShape s) {
   switch (s) {
-    case TexShape::D2: case TexShape::Layered2D: case TexShape::Cube: case TexShape::LayeredCube: return 2;
-    case TexShape::D3: return 3;
-    default: return 1;
+    case TexShape::D2:
+    case TexShape::Layered2D:
+    case TexShape::Cube:
+    case TexShape::LayeredCube:
+      return 2;
+    case TexShape::D3:
+      return 3;
+    default:
+      return 1;
   }
 }
-uint32_t size_of(const TexResource& r, unsigned axis) { return axis == 0 ? r.width : axis == 1 ? r.height : r.depth; }
+uint32_t size_of(const TexResource& r, unsigned axis) {
+  return axis == 0 ? r.width : axis == 1 ? r.height : r.depth;
+}
 
 float channel_float(const TexelFormat& fmt, bool normalized, uint32_t raw) {
   if (fmt.kind == ChannelKind::Float) {
@@ -32,8 +42,10 @@ float channel_float(const TexelFormat& fmt, bool normalized, uint32_t raw) {
     std::memcpy(&f, &raw, 4);
     return f;
   }
-  if (fmt.kind == ChannelKind::Unsigned) return normalized ? float(raw / double((uint64_t{1} << fmt.bits) - 1)) : float(raw);
-  const int64_t s = static_cast<int64_t>(static_cast<uint64_t>(raw) << (64 - fmt.bits)) >> (64 - fmt.bits);
+  if (fmt.kind == ChannelKind::Unsigned)
+    return normalized ? float(raw / double((uint64_t{1} << fmt.bits) - 1)) : float(raw);
+  const int64_t s =
+      static_cast<int64_t>(static_cast<uint64_t>(raw) << (64 - fmt.bits)) >> (64 - fmt.bits);
   if (!normalized) return float(s);
   return std::max(-1.0f, float(s / double((int64_t{1} << (fmt.bits - 1)) - 1)));
 }
@@ -66,15 +78,19 @@ Texel border_texel(const TextureObject& o) {
 
 // Texel index i of an axis of size n after the address mode; -1 for the border.
 int64_t address_index(int64_t i, int64_t n, AddressMode mode, bool normalized) {
-  if (!normalized && (mode == AddressMode::Wrap || mode == AddressMode::Mirror)) mode = AddressMode::Clamp;
+  if (!normalized && (mode == AddressMode::Wrap || mode == AddressMode::Mirror))
+    mode = AddressMode::Clamp;
   switch (mode) {
-    case AddressMode::Wrap: return ((i % n) + n) % n;
+    case AddressMode::Wrap:
+      return ((i % n) + n) % n;
     case AddressMode::Mirror: {
       const int64_t m = ((i % (2 * n)) + 2 * n) % (2 * n);
       return m < n ? m : 2 * n - 1 - m;
     }
-    case AddressMode::Clamp: return std::clamp<int64_t>(i, 0, n - 1);
-    default: return i < 0 || i >= n ? -1 : i;
+    case AddressMode::Clamp:
+      return std::clamp<int64_t>(i, 0, n - 1);
+    default:
+      return i < 0 || i >= n ? -1 : i;
   }
 }
 
@@ -90,15 +106,16 @@ struct Footprint {
 // Where texel (x, y) of `slice` is; false for the border (an index of -1).
 bool texel_address(const TexResource& r, int64_t x, int64_t y, int64_t z, uint64_t& address) {
   if (x < 0 || y < 0 || z < 0) return false;
-  address = r.base + uint64_t(z) * r.slice_pitch + uint64_t(y) * r.row_pitch + uint64_t(x) * r.format.bytes();
+  address = r.base + uint64_t(z) * r.slice_pitch + uint64_t(y) * r.row_pitch +
+            uint64_t(x) * r.format.bytes();
   return true;
 }
 
 float quantize_weight(float frac) { return std::nearbyint(frac * 256.0f) / 256.0f; }
 
 // The footprint of float coordinates (already face coordinates for a cube map).
-Footprint float_footprint(const TextureObject& o, const std::array<float, 3>& f, bool linear, bool normalized,
-                          const std::array<AddressMode, 3>& modes) {
+Footprint float_footprint(const TextureObject& o, const std::array<float, 3>& f, bool linear,
+                          bool normalized, const std::array<AddressMode, 3>& modes) {
   Footprint fp;
   fp.dims = dims_of(o.resource.shape);
   for (unsigned a = 0; a < fp.dims; ++a) {
@@ -130,7 +147,9 @@ void cube_face(const std::array<float, 3>& d, unsigned& face, float& u, float& v
   v = m > 0 ? (t / m + 1) / 2 : 0.5f;
 }
 
-int64_t layer_slice(const TexResource& r, int32_t layer) { return std::clamp<int64_t>(layer, 0, int64_t(r.layers) - 1); }
+int64_t layer_slice(const TexResource& r, int32_t layer) {
+  return std::clamp<int64_t>(layer, 0, int64_t(r.layers) - 1);
+}
 
 Footprint footprint(const TextureObject& o, const TexCoord& c, bool linear) {
   const TexResource& r = o.resource;
@@ -139,7 +158,8 @@ Footprint footprint(const TextureObject& o, const TexCoord& c, bool linear) {
     unsigned face;
     float u, v;
     cube_face(c.f, face, u, v);
-    const std::array<AddressMode, 3> clamp{AddressMode::Clamp, AddressMode::Clamp, AddressMode::Clamp};
+    const std::array<AddressMode, 3> clamp{AddressMode::Clamp, AddressMode::Clamp,
+                                           AddressMode::Clamp};
     Footprint fp = float_footprint(o, {u, v, 0}, linear, true, clamp);
     fp.slice = face + (r.shape == TexShape::LayeredCube ? 6 * layer_slice(r, c.layer) : 0);
     return fp;
@@ -148,7 +168,8 @@ Footprint footprint(const TextureObject& o, const TexCoord& c, bool linear) {
   if (c.integer) {
     fp.dims = dims_of(r.shape);
     for (unsigned a = 0; a < fp.dims; ++a) {
-      const AddressMode m = r.shape == TexShape::Linear ? AddressMode::Border : o.sampler.address[a];
+      const AddressMode m =
+          r.shape == TexShape::Linear ? AddressMode::Border : o.sampler.address[a];
       fp.i0[a] = fp.i1[a] = address_index(c.i[a], size_of(r, a), m, false);
     }
   } else {
@@ -159,7 +180,8 @@ Footprint footprint(const TextureObject& o, const TexCoord& c, bool linear) {
 }
 
 // Texel k of the footprint (bit a of k: i1 instead of i0 on axis a).
-Texel corner(const TextureObject& o, const GlobalMemory& memory, const Footprint& fp, unsigned k, uint64_t& first) {
+Texel corner(const TextureObject& o, const GlobalMemory& memory, const Footprint& fp, unsigned k,
+             uint64_t& first) {
   std::array<int64_t, 3> idx{0, 0, fp.slice};
   for (unsigned a = 0; a < fp.dims; ++a) idx[a] = (k >> a & 1) ? fp.i1[a] : fp.i0[a];
   uint64_t address;
@@ -220,39 +242,54 @@ uint32_t query(const TextureObject& o, Query q) {
   const TexResource& r = o.resource;
   const TexelFormat& f = r.format;
   switch (q) {
-    case Query::Width: return r.width;
-    case Query::Height: return r.height;
-    case Query::Depth: return r.depth;
+    case Query::Width:
+      return r.width;
+    case Query::Height:
+      return r.height;
+    case Query::Depth:
+      return r.depth;
     case Query::ChannelDataType: {
       // OpenCL's CL_SNORM_INT8 .. CL_FLOAT (0x10D0..0x10DE).
       const unsigned wide = f.bits == 16 ? 1 : f.bits == 32 ? 2 : 0;
       if (f.kind == ChannelKind::Float) return f.bits == 16 ? 0x10DD : 0x10DE;
-      if (o.sampler.normalized_float && f.bits < 32) return (f.kind == ChannelKind::Signed ? 0x10D0 : 0x10D2) + wide;
+      if (o.sampler.normalized_float && f.bits < 32)
+        return (f.kind == ChannelKind::Signed ? 0x10D0 : 0x10D2) + wide;
       return (f.kind == ChannelKind::Signed ? 0x10D7 : 0x10DA) + wide;
     }
     case Query::ChannelOrder: {
-      static constexpr uint32_t kOrders[5] = {0, 0x10B0, 0x10B2, 0x10B4, 0x10B5};  // CL_R, CL_RG, CL_RGB, CL_RGBA
+      static constexpr uint32_t kOrders[5] = {0, 0x10B0, 0x10B2, 0x10B4,
+                                              0x10B5};  // CL_R, CL_RG, CL_RGB, CL_RGBA
       return kOrders[std::min<unsigned>(f.channels, 4)];
     }
-    case Query::NormalizedCoords: return o.sampler.normalized_coords;
-    case Query::FilterMode: return o.sampler.linear_filter;
-    case Query::AddrMode0: case Query::AddrMode1: case Query::AddrMode2:
-      return static_cast<uint32_t>(o.sampler.address[static_cast<unsigned>(q) - static_cast<unsigned>(Query::AddrMode0)]);
-    case Query::NumMipmapLevels: return 1;
-    case Query::NumSamples: return 1;
-    case Query::ArraySize: return is_layered(r.shape) ? r.layers : 0;
-    case Query::MemoryLayout: return r.shape == TexShape::Linear;
+    case Query::NormalizedCoords:
+      return o.sampler.normalized_coords;
+    case Query::FilterMode:
+      return o.sampler.linear_filter;
+    case Query::AddrMode0:
+    case Query::AddrMode1:
+    case Query::AddrMode2:
+      return static_cast<uint32_t>(
+          o.sampler.address[static_cast<unsigned>(q) - static_cast<unsigned>(Query::AddrMode0)]);
+    case Query::NumMipmapLevels:
+      return 1;
+    case Query::NumSamples:
+      return 1;
+    case Query::ArraySize:
+      return is_layered(r.shape) ? r.layers : 0;
+    case Query::MemoryLayout:
+      return r.shape == TexShape::Linear;
   }
   return 0;
 }
 
-bool surface_address(const TextureObject& o, int64_t x, int64_t y, int64_t z, uint32_t bytes, OutOfRange mode,
-                     uint64_t& address) {
+bool surface_address(const TextureObject& o, int64_t x, int64_t y, int64_t z, uint32_t bytes,
+                     OutOfRange mode, uint64_t& address) {
   const TexResource& r = o.resource;
   const int64_t row_bytes = int64_t{r.width} * r.format.bytes();
   const int64_t rows = dims_of(r.shape) >= 2 ? r.height : 1;
   const int64_t slices = r.slices();
-  const bool inside = x >= 0 && x + bytes <= row_bytes && y >= 0 && y < rows && z >= 0 && z < slices;
+  const bool inside =
+      x >= 0 && x + bytes <= row_bytes && y >= 0 && y < rows && z >= 0 && z < slices;
   if (!inside) {
     if (mode != OutOfRange::Clamp) return false;
     x = std::clamp<int64_t>(x, 0, std::max<int64_t>(0, row_bytes - bytes));

@@ -55,8 +55,19 @@ Fetch gather(const TextureObject& o, const GlobalMemory& memory, const TexCoord&
 // txq queries (PTX ISA "txq"); channel types and orders as the OpenCL values the PTX ISA uses,
 // filter and address modes as CUDA's enumerations.
 enum class Query : uint8_t {
-  Width, Height, Depth, ChannelDataType, ChannelOrder, NormalizedCoords, FilterMode, AddrMode0,
-  AddrMode1, AddrMode2, NumMipmapLevels, NumSamples, ArraySize,
+  Width,
+  Height,
+  Depth,
+  ChannelDataType,
+  ChannelOrder,
+  NormalizedCoords,
+  FilterMode,
+  AddrMode0,
+  AddrMode1,
+  AddrMode2,
+  NumMipmapLevels,
+  NumSamples,
+  ArraySize,
   MemoryLayout  // suq: 1 for a surface in linear memory, 0 for a CUDA array
 };
 uint32_t query(const TextureObject& o, Query q);
@@ -66,7 +77,7 @@ uint32_t query(const TextureObject& o, Query q);
 // Clamp (the nearest location in range).
 enum class OutOfRange : uint8_t { Trap, Clamp, Zero };
 // The address of `bytes` bytes at (x, y, z); false when outside and not clamped.
-bool surface_address(const TextureObject& o, int64_t x, int64_t y, int64_t z, uint32_t bytes, OutOfRange mode,
-                     uint64_t& address);
+bool surface_address(const TextureObject& o, int64_t x, int64_t y, int64_t z, uint32_t bytes,
+                     OutOfRange mode, uint64_t& address);
 
 }  // namespace gputlm::func::tex

@@ -34,18 +34,24 @@ enum class TexShape : uint8_t { Linear, D1, D2, D3, Layered1D, Layered2D, Cube, 
 struct TexResource {
   TexShape shape = TexShape::D1;
   TexelFormat format;
-  uint64_t base = 0;  // device address of texel (0, 0, 0)
+  uint64_t base = 0;                          // device address of texel (0, 0, 0)
   uint32_t width = 1, height = 1, depth = 1;  // depth: of a 3D resource
-  uint32_t layers = 1;  // of a layered resource (a layered cube: cubes)
-  uint64_t row_pitch = 0, slice_pitch = 0;  // bytes
+  uint32_t layers = 1;                        // of a layered resource (a layered cube: cubes)
+  uint64_t row_pitch = 0, slice_pitch = 0;    // bytes
   // z slices of the layout (depth, layers, or 6 * cubes).
   uint32_t slices() const {
     switch (shape) {
-      case TexShape::D3: return depth;
-      case TexShape::Layered1D: case TexShape::Layered2D: return layers;
-      case TexShape::Cube: return 6;
-      case TexShape::LayeredCube: return 6 * layers;
-      default: return 1;
+      case TexShape::D3:
+        return depth;
+      case TexShape::Layered1D:
+      case TexShape::Layered2D:
+        return layers;
+      case TexShape::Cube:
+        return 6;
+      case TexShape::LayeredCube:
+        return 6 * layers;
+      default:
+        return 1;
     }
   }
 };

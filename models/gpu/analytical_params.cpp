@@ -10,12 +10,15 @@ namespace {
 
 // Peak bytes per second of one DRAM channel, in GB/s.
 double channel_gbps(const mem::DramSpec& d) {
-  if (d.command_model()) return double(d.command.bus_bytes) * double(d.command.data_rate) * d.clock_mhz / 1000.0;
+  if (d.command_model())
+    return double(d.command.bus_bytes) * double(d.command.data_rate) * d.clock_mhz / 1000.0;
   return d.latency.bandwidth_gbps;
 }
 
 // Cycles of a clock at `mhz` in core cycles at `core_mhz`.
-double in_core_cycles(double cycles, double mhz, double core_mhz) { return cycles * core_mhz / mhz; }
+double in_core_cycles(double cycles, double mhz, double core_mhz) {
+  return cycles * core_mhz / mhz;
+}
 
 }  // namespace
 
@@ -31,7 +34,8 @@ analytical::GpuParams derived_analytical_params(const GpuSpec& s) {
   // A warp instruction leaves fetch every fetch_cycles, starts every issue_interval and passes the
   // ALU in 32 / width passes.
   const sm::UnitSpec& alu = s.core.unit(isa::InstrClass::IntAlu);
-  p.issue_cycles = std::max({double(s.core.fetch_cycles), double(s.core.issue_interval), double(32 / alu.width) * alu.interval});
+  p.issue_cycles = std::max({double(s.core.fetch_cycles), double(s.core.issue_interval),
+                             double(32 / alu.width) * alu.interval});
   p.uncoal_per_mw = 0;
   p.load_bytes_per_warp = 0;  // per launch: an uncoalesced lane moves a whole line here
   p.max_blocks_per_sm = s.core.max_ctas;
@@ -41,7 +45,8 @@ analytical::GpuParams derived_analytical_params(const GpuSpec& s) {
   p.graphics_clock_mhz = core_mhz;
   p.compute_capability = "simulated";
 
-  // One line's trip: request header out, line back over the interconnect; DRAM access to a closed row.
+  // One line's trip: request header out, line back over the interconnect; DRAM access to a closed
+  // row.
   const double flits = std::ceil(double(line) / s.xbar.flit_bytes);
   const double xbar = in_core_cycles(2.0 * s.xbar.latency + flits, s.xbar.clock_mhz, core_mhz);
   const double dram_bytes_per_cycle = channel_gbps(s.dram) * 1000.0 / s.dram.clock_mhz;

@@ -3,7 +3,8 @@
 // GPU config where the config determines it, and any of them may be set in the config's
 // "analytical" section (the keys of configs/analytical/*.json), which wins over the derivation.
 //
-// Derived (all in core cycles; chosen here, the paper fits the memory values on hardware, Sec. 5.1):
+// Derived (all in core cycles; chosen here, the paper fits the memory values on hardware,
+// Sec. 5.1):
 //   sm_count            cores
 //   freq_ghz            core clock
 //   mem_bandwidth_gbps  partitions x one DRAM channel's peak (latency model: bandwidth_gbps;
@@ -19,11 +20,13 @@
 //   departure_del_uncoal  response flits on the interconnect or the transfer on one DRAM channel,
 //                       at least one cycle (the D-cache port takes a line a cycle); the same for
 //                       both, since our uncoalesced accesses also move whole lines
-//   uncoal_per_mw       0: taken per launch from the run (line requests per uncoalesced instruction)
-//   load_bytes_per_warp 0: per launch, the bytes its memory warp instructions moved (a line per
+//   uncoal_per_mw       0: taken per launch from the run (line requests per uncoalesced
+//   instruction) load_bytes_per_warp 0: per launch, the bytes its memory warp instructions moved (a
+//   line per
 //                       request: an uncoalesced warp moves up to 32 lines, where the paper's
 //                       Table 1 row 21 charges every warp 128 B, digest 2.10.9)
-//   max_blocks_per_sm, max_threads_per_block, max_warps_per_sm: the core's CTA, thread and warp limits
+//   max_blocks_per_sm, max_threads_per_block, max_warps_per_sm: the core's CTA, thread and warp
+//   limits
 #pragma once
 
 #include "models/analytical/gpu_params.h"

@@ -1,5 +1,5 @@
-// The socket a core type plugs into (docs/design/architecture.md: a whole module is swappable where its
-// structure differs): the SIMT core (sm::Core) and the VGIW core (vgiw::VgiwCore) are both a
+// The socket a core type plugs into (docs/design/architecture.md: a whole module is swappable where
+// its structure differs): the SIMT core (sm::Core) and the VGIW core (vgiw::VgiwCore) are both a
 // CoreModule, chosen by the config's "core". The GPU's CTA dispatcher asks a core whether a CTA
 // fits and starts it there; the core reports each finished CTA. Every core has two memory ports
 // toward the interconnect with fixed roles: port 0 the instruction side (the SIMT I-cache; the
@@ -35,8 +35,8 @@ class CoreModule : public sc_core::sc_module, public StatProvider, public WavePr
   virtual uint32_t room(const func::Launch& launch) const { return can_take(launch) ? 1 : 0; }
   // Starts CTA `cta_id` of `launch` (can_take must hold), a CTA of `cluster` when the launch has
   // clusters (null otherwise).
-  virtual void start_cta(const func::BoundKernel& kernel, const func::Launch& launch, uint64_t cta_id,
-                         std::shared_ptr<func::ClusterState> cluster) = 0;
+  virtual void start_cta(const func::BoundKernel& kernel, const func::Launch& launch,
+                         uint64_t cta_id, std::shared_ptr<func::ClusterState> cluster) = 0;
   // Called (with this core's id) whenever a CTA finishes.
   std::function<void(uint32_t core)> on_cta_done;
   // The kernel time (its value) at which the running sc_start returns, set by the GPU before each;
@@ -58,7 +58,9 @@ class CoreModule : public sc_core::sc_module, public StatProvider, public WavePr
   virtual const sm::CoreCounters& counters() const = 0;
   // Adds the stall cycles before `now` not yet in counters().stall_cycles (a core that sleeps
   // charges them when it wakes); for readings between slices of simulation (tb::Sampler).
-  virtual void add_uncharged_stalls(Cycle now, std::vector<uint64_t>& stalls) const { (void)now, (void)stalls; }
+  virtual void add_uncharged_stalls(Cycle now, std::vector<uint64_t>& stalls) const {
+    (void)now, (void)stalls;
+  }
   // Instructions retired so far, in the core's own unit (warp instructions on the SIMT core,
   // thread instructions on VGIW): the watchdog's measure of progress.
   virtual uint64_t progress() const = 0;

@@ -30,8 +30,10 @@ Gpu::Gpu(sc_core::sc_module_name name, const GpuSpec& spec)
   for (uint32_t c = 0; c < spec.cores; ++c) {
     const std::string n = "core" + std::to_string(c);
     if (spec.fabric_core())
-      m_cores.push_back(std::make_unique<vgiw::VgiwCore>(n.c_str(), spec.vgiw, c, ref, spec.sgmf()));
-    else m_cores.push_back(std::make_unique<sm::Core>(n.c_str(), spec.core, c, ref));
+      m_cores.push_back(
+          std::make_unique<vgiw::VgiwCore>(n.c_str(), spec.vgiw, c, ref, spec.sgmf()));
+    else
+      m_cores.push_back(std::make_unique<sm::Core>(n.c_str(), spec.core, c, ref));
     m_cores.back()->horizon = &m_horizon;
     m_cores.back()->on_cta_done = [this](uint32_t) {
       ++m_ctas_done;
@@ -43,14 +45,19 @@ Gpu::Gpu(sc_core::sc_module_name name, const GpuSpec& spec)
       m_dispatch_event.notify(sc_core::SC_ZERO_TIME);
     };
   }
-  m_xbar = std::make_unique<mem::Xbar>("xbar", spec.xbar, CoreModule::kMemoryPorts * spec.cores, spec.partitions, ref);
+  m_xbar = std::make_unique<mem::Xbar>("xbar", spec.xbar, CoreModule::kMemoryPorts * spec.cores,
+                                       spec.partitions, ref);
   for (uint32_t c = 0; c < spec.cores; ++c) {
     for (uint32_t p = 0; p < CoreModule::kMemoryPorts; ++p)
-      m_cores[c]->memory_port(p).socket.bind(m_xbar->upstream(CoreModule::kMemoryPorts * c + p).socket);
+      m_cores[c]->memory_port(p).socket.bind(
+          m_xbar->upstream(CoreModule::kMemoryPorts * c + p).socket);
   }
   for (uint32_t m = 0; m < spec.partitions; ++m) {
-    if (spec.l2) m_l2.push_back(std::make_unique<mem::Cache>(("l2_" + std::to_string(m)).c_str(), *spec.l2, ref));
-    m_dram.push_back(std::make_unique<mem::DramController>(("dram" + std::to_string(m)).c_str(), spec.dram, ref));
+    if (spec.l2)
+      m_l2.push_back(
+          std::make_unique<mem::Cache>(("l2_" + std::to_string(m)).c_str(), *spec.l2, ref));
+    m_dram.push_back(std::make_unique<mem::DramController>(("dram" + std::to_string(m)).c_str(),
+                                                           spec.dram, ref));
     if (spec.l2) {
       m_xbar->downstream(m).socket.bind(m_l2.back()->upstream.socket);
       m_l2.back()->downstream.socket.bind(m_dram.back()->upstream.socket);
@@ -80,7 +87,8 @@ Gpu::Gpu(sc_core::sc_module_name name, const GpuSpec& spec)
   SC_METHOD(run_edges);
   sensitive << m_edges.event();
   dont_initialize();
-  m_stats.counter("cycles", m_cycles, "cycles", "core cycles of all launches (first CTA dispatched to last CTA finished)");
+  m_stats.counter("cycles", m_cycles, "cycles",
+                  "core cycles of all launches (first CTA dispatched to last CTA finished)");
   m_stats.counter("launches", m_launches, "count", "kernel launches run");
 }
 
@@ -90,12 +98,14 @@ LaunchTiming Gpu::run(const func::BoundKernel& kernel, const func::Launch& launc
   uint64_t room = 0;
   for (const auto& c : m_cores) fits |= c->can_take(launch), room += c->room(launch);
   if (!fits)
-    throw InputError("kernel '" + launch.kernel->name + "': a CTA of " + std::to_string(launch.threads_per_cta()) +
-                     " threads and " + std::to_string(launch.shared_bytes()) + " bytes of shared memory does not fit a core of '" +
-                     m_spec.name + "'");
+    throw InputError("kernel '" + launch.kernel->name + "': a CTA of " +
+                     std::to_string(launch.threads_per_cta()) + " threads and " +
+                     std::to_string(launch.shared_bytes()) +
+                     " bytes of shared memory does not fit a core of '" + m_spec.name + "'");
   if (room < launch.cluster.count())
-    throw InputError("kernel '" + launch.kernel->name + "': a cluster of " + std::to_string(launch.cluster.count()) +
-                     " CTAs does not fit the cores of '" + m_spec.name + "' at once (" + std::to_string(room) + " CTAs do)");
+    throw InputError("kernel '" + launch.kernel->name + "': a cluster of " +
+                     std::to_string(launch.cluster.count()) + " CTAs does not fit the cores of '" +
+                     m_spec.name + "' at once (" + std::to_string(room) + " CTAs do)");
   m_kernel = &kernel;
   m_launch = &launch;
   m_next_cta = m_ctas_done = 0;
@@ -122,8 +132,9 @@ LaunchTiming Gpu::run(const func::BoundKernel& kernel, const func::Launch& launc
     if (!c->fault().empty()) throw func::KernelFault(c->fault());
   if (!m_stall.empty()) throw std::runtime_error(m_stall);
   if (m_ctas_done != m_cta_count)
-    throw std::runtime_error("the simulation ran out of events with " + std::to_string(m_cta_count - m_ctas_done) +
-                             " CTAs unfinished\n" + dump());
+    throw std::runtime_error("the simulation ran out of events with " +
+                             std::to_string(m_cta_count - m_ctas_done) + " CTAs unfinished\n" +
+                             dump());
   t.cycles = m_last_done - t.start;
   m_cycles += t.cycles;
   ++m_launches;
@@ -182,15 +193,18 @@ void Gpu::watchdog() {
   if (now - m_launch_retired > m_spec.max_warp_instructions) {
     for (const auto& c : m_cores)
       if (!c->idle()) {
-        c->report_fault("kernel fault in '" + m_launch->kernel->name + "': watchdog: more than " +
-                                                 std::to_string(m_spec.max_warp_instructions) +
-                                                 " warp instructions (thread instructions on VGIW) in one launch (endless loop?)\n" + dump());
+        c->report_fault(
+            "kernel fault in '" + m_launch->kernel->name + "': watchdog: more than " +
+            std::to_string(m_spec.max_warp_instructions) +
+            " warp instructions (thread instructions on VGIW) in one launch (endless loop?)\n" +
+            dump());
         return;
       }
   }
   if (now == m_watch_retired) {
-    m_stall = "watchdog: no instruction retired in " + std::to_string(m_spec.watchdog_cycles) + " cycles (cycle " +
-              std::to_string(m_clock.now()) + ", " + std::to_string(m_cta_count - m_ctas_done) + " CTAs unfinished)\n" + dump();
+    m_stall = "watchdog: no instruction retired in " + std::to_string(m_spec.watchdog_cycles) +
+              " cycles (cycle " + std::to_string(m_clock.now()) + ", " +
+              std::to_string(m_cta_count - m_ctas_done) + " CTAs unfinished)\n" + dump();
     sc_core::sc_stop();
     return;
   }
@@ -199,7 +213,9 @@ void Gpu::watchdog() {
 }
 
 bool Gpu::simulate() {
-  auto more = [] { return sc_core::sc_get_status() != sc_core::SC_STOPPED && sc_core::sc_pending_activity(); };
+  auto more = [] {
+    return sc_core::sc_get_status() != sc_core::SC_STOPPED && sc_core::sc_pending_activity();
+  };
   const bool sampling = m_sample_every && m_sample;
   if (!m_stop_check && !sampling) {
     m_horizon = sc_core::sc_max_time().value();
@@ -208,15 +224,20 @@ bool Gpu::simulate() {
   }
   const sc_core::sc_time stop_slice = m_clock.period() * static_cast<double>(kStopCheckCycles);
   do {
-    if (sampling && m_ctas_done < m_cta_count) {  // up to the next multiple of the interval, then sample there
+    if (sampling &&
+        m_ctas_done < m_cta_count) {  // up to the next multiple of the interval, then sample there
       const Cycle next = (m_clock.now() / m_sample_every + 1) * m_sample_every;
       const sc_core::sc_time slice = std::min(stop_slice, m_clock.until(next));
       m_horizon = (sim_now() + slice).value();
       // Nothing happens before the slice's end but something after it: move time there (no process
       // sees that); else run the slice, ending early where the activity ends, as without sampling.
-      sc_core::sc_start(slice, sc_core::sc_time_to_pending_activity() > slice ? sc_core::SC_RUN_TO_TIME : sc_core::SC_EXIT_ON_STARVATION);
-      if (m_ctas_done < m_cta_count && m_clock.at_edge() && m_clock.now() % m_sample_every == 0) m_sample(m_clock.now());
-    } else {  // a slice, or up to the next activity if that is later (time never passes the last event)
+      sc_core::sc_start(slice, sc_core::sc_time_to_pending_activity() > slice
+                                   ? sc_core::SC_RUN_TO_TIME
+                                   : sc_core::SC_EXIT_ON_STARVATION);
+      if (m_ctas_done < m_cta_count && m_clock.at_edge() && m_clock.now() % m_sample_every == 0)
+        m_sample(m_clock.now());
+    } else {  // a slice, or up to the next activity if that is later (time never passes the last
+              // event)
       const sc_core::sc_time slice = std::max(stop_slice, sc_core::sc_time_to_pending_activity());
       m_horizon = (sim_now() + slice).value();
       sc_core::sc_start(slice, sc_core::SC_EXIT_ON_STARVATION);

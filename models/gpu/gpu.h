@@ -14,18 +14,19 @@
 
 #include "models/common/shared_edges.h"
 #include "models/common/stats.h"
+#include "models/gpu/core_module.h"
 #include "models/gpu/gpu_spec.h"
 #include "models/mem/cache/cache.h"
 #include "models/mem/dram/dram_controller.h"
 #include "models/mem/xbar/xbar.h"
-#include "models/gpu/core_module.h"
 
 namespace gputlm::gpu {
 
 struct LaunchTiming {
   Cycle start = 0;
   Cycle cycles = 0;  // first CTA dispatched to last CTA finished, in core cycles
-  bool stopped = false;  // the stop check ended the launch early: cycles up to the stop, CTAs unfinished
+  bool stopped =
+      false;  // the stop check ended the launch early: cycles up to the stop, CTAs unfinished
 };
 
 class Gpu : public sc_core::sc_module, public StatProvider {
@@ -45,8 +46,9 @@ class Gpu : public sc_core::sc_module, public StatProvider {
   void set_stop_check(std::function<bool()> check) { m_stop_check = std::move(check); }
   static constexpr Cycle kStopCheckCycles = 4096;
   // Calls `sample(cycle)` between slices of simulation, at every multiple of `every` core cycles
-  // while a launch has CTAs unfinished (every = 0: never). Nothing runs while it reads, so what it reads does not
-  // depend on the order of processes; the slices change no process's order or timing.
+  // while a launch has CTAs unfinished (every = 0: never). Nothing runs while it reads, so what it
+  // reads does not depend on the order of processes; the slices change no process's order or
+  // timing.
   void set_sampling(Cycle every, std::function<void(Cycle)> sample) {
     m_sample_every = every;
     m_sample = std::move(sample);
@@ -74,7 +76,8 @@ class Gpu : public sc_core::sc_module, public StatProvider {
 
   GpuSpec m_spec;
   ClockDomain m_clock;
-  SharedEdges m_edges;  // with several cores, every clocked module's timed wake-ups: one order for modules due together
+  SharedEdges m_edges;  // with several cores, every clocked module's timed wake-ups: one order for
+                        // modules due together
   std::vector<std::unique_ptr<CoreModule>> m_cores;
   std::unique_ptr<mem::Xbar> m_xbar;
   std::vector<std::unique_ptr<mem::Cache>> m_l2;
@@ -87,11 +90,12 @@ class Gpu : public sc_core::sc_module, public StatProvider {
   uint32_t m_next_core = 0;
   bool m_running = false;
   uint64_t m_horizon = 0;  // where the running sc_start ends (CoreModule::horizon)
-  bool m_polling = false;  // spec.poll_every_cycle while a launch has CTAs unfinished (Pollable modules read it)
+  bool m_polling =
+      false;  // spec.poll_every_cycle while a launch has CTAs unfinished (Pollable modules read it)
   Cycle m_last_done = 0;
   uint64_t m_watch_retired = 0;
   uint64_t m_launch_retired = 0;  // retired() when the launch began
-  std::string m_stall;  // set by the watchdog
+  std::string m_stall;            // set by the watchdog
   std::function<bool()> m_stop_check;
   Cycle m_sample_every = 0;
   std::function<void(Cycle)> m_sample;

@@ -13,21 +13,28 @@ namespace gputlm::gpu {
 namespace {
 
 const std::vector<std::pair<std::string, GpuSpec::CoreType>> kCoreTypes = {
-    {"simt", GpuSpec::CoreType::Simt}, {"vgiw", GpuSpec::CoreType::Vgiw}, {"sgmf", GpuSpec::CoreType::Sgmf}};
+    {"simt", GpuSpec::CoreType::Simt},
+    {"vgiw", GpuSpec::CoreType::Vgiw},
+    {"sgmf", GpuSpec::CoreType::Sgmf}};
 
 analytical::ModelOptions model_options(const nlohmann::json& j, const std::string& where) {
   using namespace analytical;
   ConfigReader r(j, where, "analytical_model");
   ModelOptions o;
-  o.comp_periods_2_10_1 = r.get_enum("comp_periods", CompPeriods::Eq23MwpMinusOne,
-                                     {{"eq23", CompPeriods::Eq23MwpMinusOne}, {"eq1", CompPeriods::Eq1Mwp}});
+  o.comp_periods_2_10_1 =
+      r.get_enum("comp_periods", CompPeriods::Eq23MwpMinusOne,
+                 {{"eq23", CompPeriods::Eq23MwpMinusOne}, {"eq1", CompPeriods::Eq1Mwp}});
   o.comp_over_mem_2_10_2 = r.get_enum("comp_over_mem", CompOverMem::Literal,
-                                      {{"literal", CompOverMem::Literal}, {"clamp", CompOverMem::ClampToIssueBound},
+                                      {{"literal", CompOverMem::Literal},
+                                       {"clamp", CompOverMem::ClampToIssueBound},
                                        {"eq24", CompOverMem::Case5UsesEq24}});
-  o.rounding_2_10_4 = r.get_enum("rounding", Rounding::Exact, {{"exact", Rounding::Exact}, {"table2", Rounding::PaperTable2}});
-  o.rep_2_10_5 = r.get_enum("rep", RepCount::RealDivision, {{"real", RepCount::RealDivision}, {"ceil", RepCount::Ceil}});
+  o.rounding_2_10_4 = r.get_enum("rounding", Rounding::Exact,
+                                 {{"exact", Rounding::Exact}, {"table2", Rounding::PaperTable2}});
+  o.rep_2_10_5 = r.get_enum("rep", RepCount::RealDivision,
+                            {{"real", RepCount::RealDivision}, {"ceil", RepCount::Ceil}});
   o.warps_per_block_2_9_5 =
-      r.get_enum("warps_per_block", WarpsPerBlock::RealDivision, {{"real", WarpsPerBlock::RealDivision}, {"ceil", WarpsPerBlock::Ceil}});
+      r.get_enum("warps_per_block", WarpsPerBlock::RealDivision,
+                 {{"real", WarpsPerBlock::RealDivision}, {"ceil", WarpsPerBlock::Ceil}});
   r.finish();
   return o;
 }
@@ -39,8 +46,10 @@ DeviceSpec device_spec(const nlohmann::json& j, const std::string& where) {
   const std::string cc = r.get_string("compute_capability", "7.5");
   unsigned major = 0, minor = 0;
   char rest = 0;
-  if (std::sscanf(cc.c_str(), "%u.%u%c", &major, &minor, &rest) != 2 || major < 3 || major > 12 || minor > 9)
-    r.fail("compute_capability", "must be \"MAJOR.MINOR\" as CUDA reports it (\"7.5\", \"9.0\"), not '" + cc + "'");
+  if (std::sscanf(cc.c_str(), "%u.%u%c", &major, &minor, &rest) != 2 || major < 3 || major > 12 ||
+      minor > 9)
+    r.fail("compute_capability",
+           "must be \"MAJOR.MINOR\" as CUDA reports it (\"7.5\", \"9.0\"), not '" + cc + "'");
   d.cc_major = major;
   d.cc_minor = minor;
   r.finish();
@@ -61,7 +70,9 @@ bool erase_key(nlohmann::json& j, const std::string& path) {
       const std::string digits = key.substr(b + 1, key.size() - b - 2);
       // A key whose own name has brackets ("a[x]") is not an index: it is not found, and the
       // caller reports the unknown keys gathered so far.
-      if (digits.empty() || digits.size() > 9 || digits.find_first_not_of("0123456789") != std::string::npos) return false;
+      if (digits.empty() || digits.size() > 9 ||
+          digits.find_first_not_of("0123456789") != std::string::npos)
+        return false;
       indices.insert(indices.begin(), std::stoul(digits));
     }
     if (i + 1 == parts.size() && indices.empty()) return at->is_object() && at->erase(key) == 1;
@@ -125,16 +136,22 @@ GpuSpec GpuSpec::from_json(const nlohmann::json& j, const std::string& where) {
   s.dram = mem::DramSpec::from_json(r.get_object("dram"), where, "dram");
   if (r.has("energy")) {
     if (!j["energy"].is_object())
-      r.fail("energy", "must be an energy table (an object; a config file may name a table file, which loading the file reads)");
+      r.fail("energy",
+             "must be an energy table (an object; a config file may name a table file, which "
+             "loading the file reads)");
     s.energy = energy::EnergySpec::from_json(r.get_object("energy"), where, "energy");
   }
   if (r.has("device")) s.device = device_spec(r.get_object("device"), where);
   s.watchdog_cycles = r.get_uint("watchdog_cycles", s.watchdog_cycles, 100, uint64_t{1} << 40);
   s.poll_every_cycle = r.get_bool("poll_every_cycle", s.poll_every_cycle);
-  s.max_warp_instructions = r.get_uint("max_warp_instructions", s.max_warp_instructions, 1, uint64_t{1} << 50);
+  s.max_warp_instructions =
+      r.get_uint("max_warp_instructions", s.max_warp_instructions, 1, uint64_t{1} << 50);
   s.analytical = derived_analytical_params(s);
-  if (r.has("analytical")) s.analytical = analytical::GpuParams::from_json(r.get_object("analytical"), where, s.analytical, "analytical");
-  if (r.has("analytical_model")) s.analytical_options = model_options(r.get_object("analytical_model"), where);
+  if (r.has("analytical"))
+    s.analytical = analytical::GpuParams::from_json(r.get_object("analytical"), where, s.analytical,
+                                                    "analytical");
+  if (r.has("analytical_model"))
+    s.analytical_options = model_options(r.get_object("analytical_model"), where);
   r.finish();
   return s;
 }
@@ -147,9 +164,12 @@ void read_energy_table(nlohmann::json& j, const std::string& path) {
   const std::filesystem::path file = std::filesystem::path(path).parent_path() / name;
   std::error_code ec;
   if (!std::filesystem::is_regular_file(file, ec))
-    throw ConfigError(path, "energy", "cannot open energy table '" + file.string() + "' (not a file)" + did_you_mean_file(file.string()));
+    throw ConfigError(path, "energy",
+                      "cannot open energy table '" + file.string() + "' (not a file)" +
+                          did_you_mean_file(file.string()));
   nlohmann::json table = read_json_file(file.string());
-  if (!table.is_object()) throw ConfigError(file.string(), "(root)", "an energy table must be a JSON object");
+  if (!table.is_object())
+    throw ConfigError(file.string(), "(root)", "an energy table must be a JSON object");
   table["table_file"] = name;
   j["energy"] = std::move(table);
 }
@@ -161,10 +181,14 @@ nlohmann::json load_config(const std::string& path, int depth) {
   read_energy_table(j, path);
   if (!j.is_object() || !j.contains("base")) return j;
   if (!j["base"].is_string()) throw ConfigError(path, "base", "must be a file name");
-  const std::filesystem::path base = std::filesystem::path(path).parent_path() / j["base"].get<std::string>();
-  std::error_code ec;  // a directory, a device or a FIFO would not end (or not be JSON); name the file whose key points there
+  const std::filesystem::path base =
+      std::filesystem::path(path).parent_path() / j["base"].get<std::string>();
+  std::error_code ec;  // a directory, a device or a FIFO would not end (or not be JSON); name the
+                       // file whose key points there
   if (!std::filesystem::is_regular_file(base, ec))
-    throw ConfigError(path, "base", "cannot open '" + base.string() + "' (not a file)" + did_you_mean_file(base.string()));
+    throw ConfigError(
+        path, "base",
+        "cannot open '" + base.string() + "' (not a file)" + did_you_mean_file(base.string()));
   nlohmann::json merged = load_config(base.string(), depth + 1);
   j.erase("base");
   merged.merge_patch(j);
@@ -174,7 +198,8 @@ nlohmann::json load_config(const std::string& path, int depth) {
 GpuSpec GpuSpec::from_file(const std::string& path) {
   nlohmann::json j = load_config(path);
   GpuSpec s = read_all_keys(j, path);
-  uint64_t h = 1469598103934665603ull;  // FNV-1a of the canonical JSON, so formatting does not matter
+  uint64_t h =
+      1469598103934665603ull;  // FNV-1a of the canonical JSON, so formatting does not matter
   for (unsigned char c : j.dump()) h = (h ^ c) * 1099511628211ull;
   std::ostringstream hex;
   hex << std::hex << h;

@@ -24,7 +24,8 @@ namespace gputlm::gpu {
 // refuse to run by it). Neither changes what is simulated.
 struct DeviceSpec {
   uint64_t memory_mb = 16384;  // chosen: a nominal 16 GB; presets of real GPUs give theirs
-  uint32_t cc_major = 7, cc_minor = 5;  // "compute_capability": "7.5" (the PTX gputlm ran first was compute_75)
+  uint32_t cc_major = 7,
+           cc_minor = 5;  // "compute_capability": "7.5" (the PTX gputlm ran first was compute_75)
   uint64_t memory_bytes() const { return memory_mb << 20; }
 };
 
@@ -59,12 +60,14 @@ struct GpuSpec {
   // warps_per_block real|ceil; defaults: the paper's literal text, exact arithmetic).
   analytical::ModelOptions analytical_options;
   DeviceSpec device;
-  uint64_t watchdog_cycles = 1000000;  // core cycles without a retired instruction before the run is stopped
+  uint64_t watchdog_cycles =
+      1000000;  // core cycles without a retired instruction before the run is stopped
   // Every module runs at every edge of its clock while a launch runs, instead of sleeping until it
   // has work: a check that no module misses a wake-up (the statistics must come out identical).
   bool poll_every_cycle = false;
-  uint64_t max_warp_instructions = 2'000'000'000ull;  // per launch: more is an endless loop, stopped as a fault
-  std::string hash;                    // of the config text, for the statistics
+  uint64_t max_warp_instructions =
+      2'000'000'000ull;  // per launch: more is an endless loop, stopped as a fault
+  std::string hash;      // of the config text, for the statistics
 
   static GpuSpec from_json(const nlohmann::json& j, const std::string& where);
   static GpuSpec from_file(const std::string& path);

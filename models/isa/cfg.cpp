@@ -16,7 +16,8 @@ bool test_bit(const RegSet& s, int32_t r) { return (s[r >> 6] >> (r & 63)) & 1; 
 std::vector<int32_t> to_list(const RegSet& s) {
   std::vector<int32_t> out;
   for (size_t w = 0; w < s.size(); ++w)
-    for (uint64_t bits = s[w]; bits; bits &= bits - 1) out.push_back(static_cast<int32_t>(w * 64 + __builtin_ctzll(bits)));
+    for (uint64_t bits = s[w]; bits; bits &= bits - 1)
+      out.push_back(static_cast<int32_t>(w * 64 + __builtin_ctzll(bits)));
   return out;
 }
 
@@ -28,7 +29,8 @@ void build_blocks(const Kernel& k, Cfg& cfg) {
     const Instruction& in = k.code[pc];
     if (in.is_branch()) leader[static_cast<uint32_t>(in.ops[0].imm)] = true;
     if (in.is_indexed_branch())
-      for (uint32_t target : k.branch_targets[static_cast<size_t>(in.ops[1].imm)]) leader[target] = true;
+      for (uint32_t target : k.branch_targets[static_cast<size_t>(in.ops[1].imm)])
+        leader[target] = true;
     if (in.ends_block()) leader[pc + 1] = true;
   }
   for (const auto& [name, pc] : k.labels) leader[pc] = true;
@@ -44,7 +46,10 @@ void build_blocks(const Kernel& k, Cfg& cfg) {
     cfg.block_of[pc] = cfg.blocks.back().id;
   }
   auto add_edge = [&](BasicBlock& from, uint32_t to_pc) {
-    if (to_pc >= n) { from.exits = true; return; }  // falls off the end: treated as exit
+    if (to_pc >= n) {
+      from.exits = true;
+      return;
+    }  // falls off the end: treated as exit
     uint32_t to = cfg.block_of[to_pc];
     if (std::find(from.succs.begin(), from.succs.end(), to) == from.succs.end()) {
       from.succs.push_back(to);
@@ -58,7 +63,8 @@ void build_blocks(const Kernel& k, Cfg& cfg) {
       add_edge(b, static_cast<uint32_t>(last.ops[0].imm));
       if (guarded) add_edge(b, b.end);
     } else if (last.is_indexed_branch()) {  // an edge to every target of its list
-      for (uint32_t target : k.branch_targets[static_cast<size_t>(last.ops[1].imm)]) add_edge(b, target);
+      for (uint32_t target : k.branch_targets[static_cast<size_t>(last.ops[1].imm)])
+        add_edge(b, target);
       if (guarded) add_edge(b, b.end);
     } else if (last.is_exit() || last.is_return() || last.op == Opcode::Trap) {
       b.exits = true;
@@ -82,17 +88,21 @@ void post_dominators(Cfg& cfg) {
   }
   std::vector<Vertex> idom(n + 1, boost::graph_traits<Graph>::null_vertex());
   boost::lengauer_tarjan_dominator_tree(
-      reversed, exit, boost::make_iterator_property_map(idom.begin(), boost::get(boost::vertex_index, reversed)));
+      reversed, exit,
+      boost::make_iterator_property_map(idom.begin(), boost::get(boost::vertex_index, reversed)));
   for (BasicBlock& b : cfg.blocks) {
     Vertex d = idom[b.id];
-    b.ipdom = (d == boost::graph_traits<Graph>::null_vertex() || d == exit) ? kExitPc : static_cast<uint32_t>(d);
+    b.ipdom = (d == boost::graph_traits<Graph>::null_vertex() || d == exit)
+                  ? kExitPc
+                  : static_cast<uint32_t>(d);
   }
 }
 
 void liveness(const Kernel& k, Cfg& cfg) {
   const size_t words = (k.regs.size() + 63) / 64 + 1;
   const size_t n = cfg.blocks.size();
-  std::vector<RegSet> use(n, RegSet(words)), def(n, RegSet(words)), in(n, RegSet(words)), out(n, RegSet(words));
+  std::vector<RegSet> use(n, RegSet(words)), def(n, RegSet(words)), in(n, RegSet(words)),
+      out(n, RegSet(words));
   std::vector<int32_t> uses, defs;
   for (const BasicBlock& b : cfg.blocks) {
     for (uint32_t pc = b.begin; pc < b.end; ++pc) {
@@ -139,8 +149,10 @@ void dataflow(const Kernel& k, BasicBlock& b) {
     const Instruction& in = k.code[pc];
     instruction_registers(in, uses, defs);
     for (int32_t r : uses) {
-      if (const uint32_t* d = find_def(r)) g.edges.push_back({*d, pc, r});
-      else if (std::find(g.inputs.begin(), g.inputs.end(), r) == g.inputs.end()) g.inputs.push_back(r);
+      if (const uint32_t* d = find_def(r))
+        g.edges.push_back({*d, pc, r});
+      else if (std::find(g.inputs.begin(), g.inputs.end(), r) == g.inputs.end())
+        g.inputs.push_back(r);
     }
     for (int32_t r : defs) last_def.emplace_back(r, pc);
     const bool writes = in.is_store() || in.is_atomic() || in.is_barrier();

@@ -25,18 +25,18 @@ struct DataflowGraph {
   // Pairs (earlier, later) of memory instructions of the block that must stay ordered because
   // at least one of them writes memory.
   std::vector<std::pair<uint32_t, uint32_t>> mem_order;
-  std::vector<int32_t> inputs;   // registers read in the block before any write in it (live-in used)
+  std::vector<int32_t> inputs;  // registers read in the block before any write in it (live-in used)
   std::vector<int32_t> outputs;  // registers written in the block and live at its exit
 };
 
 struct BasicBlock {
   uint32_t id = 0;
-  uint32_t begin = 0;  // first pc
-  uint32_t end = 0;    // one past the last pc
+  uint32_t begin = 0;           // first pc
+  uint32_t end = 0;             // one past the last pc
   std::vector<uint32_t> succs;  // block ids (exit is not a block)
   std::vector<uint32_t> preds;
-  bool exits = false;           // control may leave the kernel from this block
-  uint32_t ipdom = kExitPc;     // immediate post-dominator block id, kExitPc = the kernel exit
+  bool exits = false;             // control may leave the kernel from this block
+  uint32_t ipdom = kExitPc;       // immediate post-dominator block id, kExitPc = the kernel exit
   std::vector<int32_t> live_in;   // sorted register slots
   std::vector<int32_t> live_out;  // sorted register slots
   DataflowGraph dfg;

@@ -38,7 +38,8 @@ struct Operand {
   SReg sreg = SReg::Tid;
   uint8_t comp = 0;
   uint8_t vec_n = 0;  // at most kMaxVector (wmma fragments have 8 registers)
-  uint16_t vsel = 0;  // a video instruction's selector or mask after a register ("%r1.b0", "%r2.h10"): video_form.h
+  uint16_t vsel = 0;  // a video instruction's selector or mask after a register ("%r1.b0",
+                      // "%r2.h10"): video_form.h
   Space sym_space = Space::Generic;  // Address/Imm built from a symbol: the symbol's space
   int32_t reg = -1;
   int64_t imm = 0;
@@ -48,15 +49,31 @@ constexpr unsigned kMaxVector = 8;
 
 // Element types of the tensor-core instructions (PTX ISA 9.7.14 wmma and mma): the sub-byte
 // integers and single bits are not DTypes, so the fragment types have their own vocabulary.
-enum class MmaType : uint8_t { None, F16, BF16, TF32, F32, F64, S8, U8, S4, U4, B1, S32, B16, E4M3, E5M2 };
+enum class MmaType : uint8_t {
+  None,
+  F16,
+  BF16,
+  TF32,
+  F32,
+  F64,
+  S8,
+  U8,
+  S4,
+  U4,
+  B1,
+  S32,
+  B16,
+  E4M3,
+  E5M2
+};
 // wmma.load.{a,b,c} / wmma.store.d / wmma.mma (PTX ISA 9.7.14.4).
 enum class MatrixPart : uint8_t { None, A, B, C, D, Mma };
 // The shape, layouts and types of wmma, mma, ldmatrix, stmatrix and movmatrix.
 struct TensorForm {
-  uint16_t k = 0;      // shape .mMnNkK (ldmatrix's .m8n8: k = 0)
+  uint16_t k = 0;  // shape .mMnNkK (ldmatrix's .m8n8: k = 0)
   uint8_t m = 0, n = 0;
   MatrixPart part = MatrixPart::None;
-  uint8_t count = 0;   // ldmatrix/stmatrix .x1 .x2 .x4
+  uint8_t count = 0;  // ldmatrix/stmatrix .x1 .x2 .x4
   uint8_t nlayouts = 0;
   bool a_col = false;  // first layout .col (wmma.load/store: the memory layout)
   bool b_col = false;  // second layout .col
@@ -72,28 +89,47 @@ struct TensorForm {
 // cp.async and mbarrier (PTX ISA 9.7.9.25 cp.async, 9.7.13.15 mbarrier): which form the dotted
 // words name, and the words that change what it does.
 enum class AsyncOp : uint8_t {
-  None, Copy, CommitGroup, WaitGroup, WaitAll, CopyArrive,  // cp.async{.ca,.cg,.commit_group,...,.mbarrier.arrive}
-  BulkCopy, BulkCommit, BulkWait, BulkPrefetch,  // cp.async.bulk{,.commit_group,.wait_group,.prefetch.L2}
-  BulkReduce,                                    // cp.reduce.async.bulk (the reduction in Instruction::atom)
-  Init, Inval, Arrive, ArriveDrop, TestWait, TryWait, ExpectTx, CompleteTx, PendingCount  // mbarrier.*
+  None,
+  Copy,
+  CommitGroup,
+  WaitGroup,
+  WaitAll,
+  CopyArrive,  // cp.async{.ca,.cg,.commit_group,...,.mbarrier.arrive}
+  BulkCopy,
+  BulkCommit,
+  BulkWait,
+  BulkPrefetch,  // cp.async.bulk{,.commit_group,.wait_group,.prefetch.L2}
+  BulkReduce,    // cp.reduce.async.bulk (the reduction in Instruction::atom)
+  Init,
+  Inval,
+  Arrive,
+  ArriveDrop,
+  TestWait,
+  TryWait,
+  ExpectTx,
+  CompleteTx,
+  PendingCount  // mbarrier.*
 };
 struct AsyncForm {
   AsyncOp op = AsyncOp::None;
-  bool cg = false;           // cp.async.cg: bypasses L1, cp-size must be 16
-  bool ignore_src = false;   // the fourth operand of cp.async is the ignore-src predicate, not src-size
-  bool noinc = false;        // cp.async.mbarrier.arrive.noinc
-  bool parity = false;       // test_wait/try_wait.parity: the operand is a phase parity, not a state
+  bool cg = false;  // cp.async.cg: bypasses L1, cp-size must be 16
+  bool ignore_src =
+      false;            // the fourth operand of cp.async is the ignore-src predicate, not src-size
+  bool noinc = false;   // cp.async.mbarrier.arrive.noinc
+  bool parity = false;  // test_wait/try_wait.parity: the operand is a phase parity, not a state
   bool no_complete = false;  // mbarrier.arrive.noComplete
   bool expect_tx = false;    // mbarrier.arrive.expect_tx / arrive_drop.expect_tx
   // cp.async.bulk: destination and source spaces (Shared for .shared::cta and .shared::cluster,
   // Global), in the order written; the completion mechanism; wait_group.read.
   Space bulk_dst = Space::Generic, bulk_src = Space::Generic;  // Generic: not given
-  bool complete_tx = false;  // .mbarrier::complete_tx::bytes
-  bool bulk_group = false;   // .bulk_group
-  bool read = false;         // cp.async.bulk.wait_group.read
-  uint8_t tensor_dim = 0;    // cp{.reduce}.async.bulk{.prefetch}.tensor.Nd (1..5; 0: not a tensor copy)
-  bool im2col = false;       // .tensor's .im2col (loads, prefetch: im2col offsets follow) or .im2col_no_offs (stores, reductions)
-  bool no_offs = false;      // .im2col_no_offs
+  bool complete_tx = false;                                    // .mbarrier::complete_tx::bytes
+  bool bulk_group = false;                                     // .bulk_group
+  bool read = false;                                           // cp.async.bulk.wait_group.read
+  uint8_t tensor_dim =
+      0;                 // cp{.reduce}.async.bulk{.prefetch}.tensor.Nd (1..5; 0: not a tensor copy)
+  bool im2col = false;   // .tensor's .im2col (loads, prefetch: im2col offsets follow) or
+                         // .im2col_no_offs (stores, reductions)
+  bool no_offs = false;  // .im2col_no_offs
 };
 
 // tex, tld4, txq, suld and sust (PTX ISA 9.7.10 "Texture Instructions", 9.7.11 "Surface
@@ -105,10 +141,11 @@ enum class SurfClamp : uint8_t { Trap, Clamp, Zero };
 struct TexForm {
   TexGeom geom = TexGeom::None;
   TexMip mip = TexMip::None;
-  int8_t comp = -1;    // tld4 .r .g .b .a: 0..3
-  int8_t query = -1;   // txq, suq: the query's index in kTxqQueries (modifiers.cpp), same order as func::tex::Query
-  int8_t ref = -1;     // istypep .texref .samplerref .surfref: 0..2
-  bool bulk = false;   // suld/sust .b (raw bytes)
+  int8_t comp = -1;   // tld4 .r .g .b .a: 0..3
+  int8_t query = -1;  // txq, suq: the query's index in kTxqQueries (modifiers.cpp), same order as
+                      // func::tex::Query
+  int8_t ref = -1;    // istypep .texref .samplerref .surfref: 0..2
+  bool bulk = false;  // suld/sust .b (raw bytes)
   bool formatted = false;  // sust .p (converted to the surface's format)
   SurfClamp clamp = SurfClamp::Trap;
 };
@@ -125,29 +162,49 @@ struct VideoForm {
 
 // Boolean modifiers, one bit each.
 enum InstrFlag : uint32_t {
-  kFtz = 1u << 0, kSat = 1u << 1, kApprox = 1u << 2, kUni = 1u << 3, kCc = 1u << 4,
-  kTo = 1u << 5, kShiftAmt = 1u << 6, kShfLeft = 1u << 7, kShfWrap = 1u << 8,
-  kVolatile = 1u << 9, kSync = 1u << 10, kAligned = 1u << 11, kNc = 1u << 12, kFull = 1u << 13,
-  kArrive = 1u << 14, kRed = 1u << 15,
-  kRowHint = 1u << 16,  // ld.global.rowhint: the dissertation's row-buffer locality hint bit (section 7.2)
+  kFtz = 1u << 0,
+  kSat = 1u << 1,
+  kApprox = 1u << 2,
+  kUni = 1u << 3,
+  kCc = 1u << 4,
+  kTo = 1u << 5,
+  kShiftAmt = 1u << 6,
+  kShfLeft = 1u << 7,
+  kShfWrap = 1u << 8,
+  kVolatile = 1u << 9,
+  kSync = 1u << 10,
+  kAligned = 1u << 11,
+  kNc = 1u << 12,
+  kFull = 1u << 13,
+  kArrive = 1u << 14,
+  kRed = 1u << 15,
+  kRowHint =
+      1u << 16,  // ld.global.rowhint: the dissertation's row-buffer locality hint bit (section 7.2)
   kWarpSync = 1u << 17,  // bar.warp.sync (__syncwarp): a warp collective, not a CTA barrier
-  kFuncRet = 1u << 18,   // ret inside a .func: returns to the caller (in a kernel, ret ends the thread)
-  kBuiltinCall = 1u << 19,  // call of a device service (vprintf, malloc, ...; kernel.h Builtin): runs in place, no frame
+  kFuncRet =
+      1u << 18,  // ret inside a .func: returns to the caller (in a kernel, ret ends the thread)
+  kBuiltinCall = 1u << 19,  // call of a device service (vprintf, malloc, ...; kernel.h Builtin):
+                            // runs in place, no frame
   // Narrow-float modifiers (PTX ISA 9.7.4 half precision, 9.7.9.21 cvt, 9.7.13.5 atom):
-  kRelu = 1u << 24,       // .relu: negative results (and NaN) become +0
-  kSatFinite = 1u << 25,  // .satfinite: inf/overflow -> max finite, NaN stays NaN
-  kNaN = 1u << 26,        // min/max.NaN: a NaN operand gives canonical NaN
-  kXorsignAbs = 1u << 27, // min/max.xorsign.abs: |result| with sign = sign(a) ^ sign(b)
-  kNoftz = 1u << 28,      // atom/red.add.noftz (f16/bf16): subnormals are kept
+  kRelu = 1u << 24,        // .relu: negative results (and NaN) become +0
+  kSatFinite = 1u << 25,   // .satfinite: inf/overflow -> max finite, NaN stays NaN
+  kNaN = 1u << 26,         // min/max.NaN: a NaN operand gives canonical NaN
+  kXorsignAbs = 1u << 27,  // min/max.xorsign.abs: |result| with sign = sign(a) ^ sign(b)
+  kNoftz = 1u << 28,       // atom/red.add.noftz (f16/bf16): subnormals are kept
   // Integer, memory and barrier modifiers (PTX ISA 9.7.1, 9.7.9, 9.7.13.1):
-  kCacheHint = 1u << 20,   // .L2::cache_hint: a 64-bit cache-policy operand follows the others (a hint only)
-  kPacked16x2 = 1u << 21,  // add/min/max .u16x2/.s16x2: two 16-bit lanes of a .b32; `type` is the element type
-  kGridDepWait = 1u << 22,    // griddepcontrol.wait (PTX ISA 9.7.13.x: programmatic dependent launch)
+  kCacheHint =
+      1u << 20,  // .L2::cache_hint: a 64-bit cache-policy operand follows the others (a hint only)
+  kPacked16x2 =
+      1u
+      << 21,  // add/min/max .u16x2/.s16x2: two 16-bit lanes of a .b32; `type` is the element type
+  kGridDepWait = 1u << 22,  // griddepcontrol.wait (PTX ISA 9.7.13.x: programmatic dependent launch)
   kGridDepLaunch = 1u << 23,  // griddepcontrol.launch_dependents
-  // barrier.cluster.arrive / .wait (PTX ISA 9.7.13.3, sm_90): the cluster's split barrier, not a CTA barrier
+  // barrier.cluster.arrive / .wait (PTX ISA 9.7.13.3, sm_90): the cluster's split barrier, not a
+  // CTA barrier
   kCluster = 1u << 29,
   kClusterWait = 1u << 30,
-  // cvt.pack.sat (PTX ISA 9.7.9.22, sm_72): two s32 saturated to Instruction::pack_bits each and packed
+  // cvt.pack.sat (PTX ISA 9.7.9.22, sm_72): two s32 saturated to Instruction::pack_bits each and
+  // packed
   kPack = 1u << 31,
 };
 
@@ -182,42 +239,62 @@ struct Instruction {
   AsyncForm async;    // cp.async mbarrier
   TexForm tex;        // tex tld4 txq suld sust
   VideoForm video;    // vadd ... vset4
-  uint8_t pack_bits = 0;  // cvt.pack: the width converted to (2, 4, 8, 16; type holds its signedness)
+  uint8_t pack_bits =
+      0;  // cvt.pack: the width converted to (2, 4, 8, 16; type holds its signedness)
 
   bool has(InstrFlag f) const { return (flags & f) != 0; }
   bool is_branch() const { return op == Opcode::Bra; }
   // brx.idx index, tlist (PTX ISA 9.7.12.4): each lane jumps to entry `index` of a .branchtargets
-  // list (Kernel::branch_targets[operand 1]); the timing model and the SIMT stack group the lanes by target.
+  // list (Kernel::branch_targets[operand 1]); the timing model and the SIMT stack group the lanes
+  // by target.
   bool is_indexed_branch() const { return op == Opcode::BrxIdx; }
   bool is_exit() const { return (op == Opcode::Ret && !has(kFuncRet)) || op == Opcode::Exit; }
-  bool is_call() const { return op == Opcode::Call && !has(kBuiltinCall); }  // a call of a device function
+  bool is_call() const {
+    return op == Opcode::Call && !has(kBuiltinCall);
+  }  // a call of a device function
   bool is_return() const { return op == Opcode::Ret && has(kFuncRet); }
-  bool is_barrier() const { return (op == Opcode::Bar || op == Opcode::Barrier) && !has(kWarpSync) && !has(kCluster); }
-  // barrier.cluster.wait: its lanes stay at it until the cluster barrier's phase completes (ExecResult::retry).
+  bool is_barrier() const {
+    return (op == Opcode::Bar || op == Opcode::Barrier) && !has(kWarpSync) && !has(kCluster);
+  }
+  // barrier.cluster.wait: its lanes stay at it until the cluster barrier's phase completes
+  // (ExecResult::retry).
   bool is_cluster_wait() const { return op == Opcode::Barrier && has(kClusterWait); }
   // Its outcome decides where the warp goes next (which threads, which PC, whether it waits).
   bool decides_control() const {
-    return is_branch() || is_indexed_branch() || is_exit() || is_call() || is_return() || is_barrier() || is_cluster_wait() || op == Opcode::Trap;
+    return is_branch() || is_indexed_branch() || is_exit() || is_call() || is_return() ||
+           is_barrier() || is_cluster_wait() || op == Opcode::Trap;
   }
   // Texture and surface reads count as loads and sust as a store: the timing model sends them
   // through the L1 at the addresses of the texels they read or write (func::tex).
-  bool is_load() const { return op == Opcode::Ld || op == Opcode::Ldu || op == Opcode::Tex || op == Opcode::Tld4 || op == Opcode::Suld; }
-  bool is_store() const { return op == Opcode::St || op == Opcode::CondAcc || op == Opcode::Sust; }  // cond.acc: [base] is operand 1
-  bool is_texture() const {
-    return op == Opcode::Tex || op == Opcode::Tld4 || op == Opcode::Txq || op == Opcode::Suld || op == Opcode::Sust || op == Opcode::Suq ||
-           op == Opcode::Sured;
+  bool is_load() const {
+    return op == Opcode::Ld || op == Opcode::Ldu || op == Opcode::Tex || op == Opcode::Tld4 ||
+           op == Opcode::Suld;
   }
-  bool is_atomic() const { return op == Opcode::Atom || op == Opcode::Red || op == Opcode::Sured; }  // sured: a reduction without a result
+  bool is_store() const {
+    return op == Opcode::St || op == Opcode::CondAcc || op == Opcode::Sust;
+  }  // cond.acc: [base] is operand 1
+  bool is_texture() const {
+    return op == Opcode::Tex || op == Opcode::Tld4 || op == Opcode::Txq || op == Opcode::Suld ||
+           op == Opcode::Sust || op == Opcode::Suq || op == Opcode::Sured;
+  }
+  bool is_atomic() const {
+    return op == Opcode::Atom || op == Opcode::Red || op == Opcode::Sured;
+  }  // sured: a reduction without a result
   bool is_memory() const { return is_load() || is_store() || is_atomic(); }
   // A tensor-core fragment load or store: ldmatrix, stmatrix, wmma.load, wmma.store.
   bool is_matrix_access() const {
-    return op == Opcode::Ldmatrix || op == Opcode::Stmatrix || (op == Opcode::Wmma && tensor.part != MatrixPart::Mma);
+    return op == Opcode::Ldmatrix || op == Opcode::Stmatrix ||
+           (op == Opcode::Wmma && tensor.part != MatrixPart::Mma);
   }
-  bool is_matrix_store() const { return op == Opcode::Stmatrix || (op == Opcode::Wmma && tensor.part == MatrixPart::D); }
+  bool is_matrix_store() const {
+    return op == Opcode::Stmatrix || (op == Opcode::Wmma && tensor.part == MatrixPart::D);
+  }
   // Ends a basic block (control leaves or may leave the fall-through path).
   // A call does not: the callee returns to the next instruction (the callee is opaque to the
   // caller's CFG, as in GPGPU-Sim); a function's ret ends its block like an exit.
-  bool ends_block() const { return is_branch() || is_indexed_branch() || is_exit() || is_return() || op == Opcode::Trap; }
+  bool ends_block() const {
+    return is_branch() || is_indexed_branch() || is_exit() || is_return() || op == Opcode::Trap;
+  }
 };
 
 // The timing class of an instruction: arithmetic opcodes on float types count as float units,
@@ -231,7 +308,8 @@ bool is_warp_collective(const Instruction& in);
 
 // Registers an instruction reads and writes (guard included in `uses`). A guarded instruction
 // may leave its destination unchanged, so its destinations also count as uses.
-void instruction_registers(const Instruction& in, std::vector<int32_t>& uses, std::vector<int32_t>& defs);
+void instruction_registers(const Instruction& in, std::vector<int32_t>& uses,
+                           std::vector<int32_t>& defs);
 
 // An instruction's registers worked out once (func::BoundKernel keeps them per instruction), for
 // the timing model, which asks for every warp instruction it reads and retires.

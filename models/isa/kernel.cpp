@@ -22,8 +22,10 @@ const Kernel& Module::get(const std::string& name) const {
   if (auto it = kernel_errors.find(name); it != kernel_errors.end()) throw it->second;
   std::string known;
   for (const auto& k : kernels) known += (known.empty() ? "" : ", ") + k->name;
-  for (const auto& [n, e] : kernel_errors) known += (known.empty() ? "" : ", ") + n + " (not parsed)";
-  throw InputError(file + ": no kernel named '" + name + "' (kernels: " + (known.empty() ? "none" : known) + ")");
+  for (const auto& [n, e] : kernel_errors)
+    known += (known.empty() ? "" : ", ") + n + " (not parsed)";
+  throw InputError(file + ": no kernel named '" + name +
+                   "' (kernels: " + (known.empty() ? "none" : known) + ")");
 }
 
 void Module::require_all_kernels() const {
@@ -38,7 +40,9 @@ uint64_t Module::function_address(const std::string& name) const {
 
 uint64_t Module::kernel_address(const std::string& name) const {
   auto it = std::lower_bound(entries.begin(), entries.end(), name);
-  return it != entries.end() && *it == name ? kKernelAddressBase + 16 * static_cast<uint64_t>(it - entries.begin()) : 0;
+  return it != entries.end() && *it == name
+             ? kKernelAddressBase + 16 * static_cast<uint64_t>(it - entries.begin())
+             : 0;
 }
 
 const Kernel* Module::kernel_at(uint64_t address) const {

@@ -50,19 +50,37 @@ struct FrameVar {
 };
 
 // The device services CUDA provides as functions a module declares without a body (.extern
-// .func): printf becomes vprintf, assert __assertfail, __nv_aligned_device_malloc a syscall, malloc and
-// free stay (CUDA programming guide, "Formatted Output", "Assertion", "Dynamic Global Memory Allocation");
-// cudaGraphSetConditional sets a graph conditional's value ("Conditional Graph Nodes"). The CUDA
-// device runtime of dynamic parallelism (cuda_device_runtime_api.h, "CUDA Dynamic Parallelism")
-// becomes __cudaCDP2* functions: the parameter buffer and launch of a child grid, streams and
-// events, device cudaMalloc/cudaFree, cudaMemcpyAsync/cudaMemsetAsync, the error calls and the
-// device and version queries.
-// A call of one runs in place on the functional engine (models/func/semantics/service_calls.cpp
-// and cdp_calls.cpp).
+// .func): printf becomes vprintf, assert __assertfail, __nv_aligned_device_malloc a syscall, malloc
+// and free stay (CUDA programming guide, "Formatted Output", "Assertion", "Dynamic Global Memory
+// Allocation"); cudaGraphSetConditional sets a graph conditional's value ("Conditional Graph
+// Nodes"). The CUDA device runtime of dynamic parallelism (cuda_device_runtime_api.h, "CUDA Dynamic
+// Parallelism") becomes __cudaCDP2* functions: the parameter buffer and launch of a child grid,
+// streams and events, device cudaMalloc/cudaFree, cudaMemcpyAsync/cudaMemsetAsync, the error calls
+// and the device and version queries. A call of one runs in place on the functional engine
+// (models/func/semantics/service_calls.cpp and cdp_calls.cpp).
 enum class Builtin : uint8_t {
-  None, Vprintf, AssertFail, Malloc, Free, AlignedMalloc, SetConditional,
-  CdpGetParameterBuffer, CdpLaunchDevice, CdpStreamCreate, CdpEventCreate, CdpNoop, CdpMalloc, CdpFree, CdpMemcpyAsync,
-  CdpMemsetAsync, CdpGetLastError, CdpPeekAtLastError, CdpGetErrorString, CdpGetDevice, CdpGetDeviceCount, CdpRuntimeGetVersion,
+  None,
+  Vprintf,
+  AssertFail,
+  Malloc,
+  Free,
+  AlignedMalloc,
+  SetConditional,
+  CdpGetParameterBuffer,
+  CdpLaunchDevice,
+  CdpStreamCreate,
+  CdpEventCreate,
+  CdpNoop,
+  CdpMalloc,
+  CdpFree,
+  CdpMemcpyAsync,
+  CdpMemsetAsync,
+  CdpGetLastError,
+  CdpPeekAtLastError,
+  CdpGetErrorString,
+  CdpGetDevice,
+  CdpGetDeviceCount,
+  CdpRuntimeGetVersion,
 };
 
 // A call site of a linked kernel: `call (rets), callee, (args);` at one pc, or through a register
@@ -72,12 +90,15 @@ struct CallSite {
   struct Copy {
     uint32_t from = 0, to = 0, size = 0;  // frame offsets (bytes)
   };
-  uint32_t callee = kIndirect;  // index into Kernel::functions; kIndirect: the target is in a register
-  uint32_t caller_frame = 0;    // bytes of the calling frame; the callee's frame starts after it (16-aligned)
-  std::vector<Copy> args;       // direct: caller frame -> callee frame, at the call
-  std::vector<Copy> rets;       // direct: callee frame -> caller frame, at the callee's ret
+  uint32_t callee =
+      kIndirect;  // index into Kernel::functions; kIndirect: the target is in a register
+  uint32_t caller_frame =
+      0;  // bytes of the calling frame; the callee's frame starts after it (16-aligned)
+  std::vector<Copy> args;  // direct: caller frame -> callee frame, at the call
+  std::vector<Copy> rets;  // direct: callee frame -> caller frame, at the callee's ret
   std::vector<FrameVar> arg_vars, ret_vars;  // the call's .param variables in the caller's frame
-  Builtin builtin = Builtin::None;  // a device service: callee unused, the instruction has kBuiltinCall
+  Builtin builtin =
+      Builtin::None;  // a device service: callee unused, the instruction has kBuiltinCall
 };
 
 // A device function linked into a kernel. Its frame: a header (caller's frame offset, call site,
@@ -87,15 +108,15 @@ struct CallSite {
 struct FunctionInfo {
   static constexpr uint32_t kHeaderBytes = 16;
   std::string name;
-  int line = 0;              // its .func line
-  uint32_t entry_pc = 0;     // first instruction
-  uint32_t end_pc = 0;       // one past its last instruction
-  int32_t reg_begin = 0;     // its register slots [reg_begin, reg_end)
+  int line = 0;           // its .func line
+  uint32_t entry_pc = 0;  // first instruction
+  uint32_t end_pc = 0;    // one past its last instruction
+  int32_t reg_begin = 0;  // its register slots [reg_begin, reg_end)
   int32_t reg_end = 0;
-  uint32_t frame_bytes = 0;  // whole frame
-  uint32_t save_offset = 0;  // register save area (0: not recursive, nothing saved)
+  uint32_t frame_bytes = 0;            // whole frame
+  uint32_t save_offset = 0;            // register save area (0: not recursive, nothing saved)
   std::vector<FrameVar> params, rets;  // its formal .param variables in its frame
-  uint32_t module_index = 0;  // in Module::functions (its address)
+  uint32_t module_index = 0;           // in Module::functions (its address)
 };
 
 // A variable of module scope (.global or .const): placed in global memory by
@@ -105,14 +126,14 @@ struct ModuleVar {
   Space space = Space::Global;  // Global or Const
   uint32_t size = 0;            // bytes (0 for an .extern array of unknown size)
   uint32_t align = 1;
-  std::vector<uint8_t> init;    // initial bytes (shorter than size: the rest is zero)
-  struct Reloc {                // an address initialiser: init[offset..+8) = address of name + addend
+  std::vector<uint8_t> init;  // initial bytes (shorter than size: the rest is zero)
+  struct Reloc {              // an address initialiser: init[offset..+8) = address of name + addend
     uint32_t offset = 0;
     std::string name;
     int64_t addend = 0;
   };
   std::vector<Reloc> relocs;
-  bool external = false;        // .extern: defined in another module
+  bool external = false;  // .extern: defined in another module
   int line = 0;
 };
 
@@ -126,29 +147,32 @@ struct SymbolRef {
 
 struct Kernel {
   std::string name;
-  std::string file;  // PTX file it came from
-  int line = 0;      // line of its .entry
+  std::string file;             // PTX file it came from
+  int line = 0;                 // line of its .entry
   std::vector<VarDecl> params;  // in declaration order
   uint32_t param_bytes = 0;
-  std::vector<VarDecl> shared;  // static shared variables used by this kernel
-  uint32_t shared_bytes = 0;    // static shared size
+  std::vector<VarDecl> shared;         // static shared variables used by this kernel
+  uint32_t shared_bytes = 0;           // static shared size
   uint32_t dynamic_shared_offset = 0;  // where extern .shared arrays start
   std::vector<VarDecl> locals;
   uint32_t frame_bytes = 0;  // the kernel's own frame: .local variables and call-sequence .params
-  uint32_t local_bytes = 0;  // per thread: the kernel's frame plus the call stack reserved for calls (and alloca's)
-  bool dynamic_stack = false;  // alloca, stacksave or stackrestore in its code: a stack pointer per thread (kDynamicStackBytes)
-  std::vector<RegDecl> regs;  // register slots
+  uint32_t local_bytes =
+      0;  // per thread: the kernel's frame plus the call stack reserved for calls (and alloca's)
+  bool dynamic_stack = false;  // alloca, stacksave or stackrestore in its code: a stack pointer per
+                               // thread (kDynamicStackBytes)
+  std::vector<RegDecl> regs;   // register slots
   std::vector<Instruction> code;
   std::vector<std::string> text;  // source text per instruction
   std::vector<int> lines;         // source line per instruction
   std::map<std::string, uint32_t> labels;
-  std::vector<CallSite> calls;          // indexed by a call's operand 0
+  std::vector<CallSite> calls;  // indexed by a call's operand 0
   // The .branchtargets lists (PTX ISA 9.7.12.4) as pcs, indexed by a brx.idx's operand 1.
   std::vector<std::vector<uint32_t>> branch_targets;
   std::vector<FunctionInfo> functions;  // linked device functions, in code order
-  std::vector<int32_t> function_by_address;  // Module::functions index -> Kernel::functions index, -1 not linked
-  std::vector<SymbolRef> symbol_refs;   // operands naming module variables
-  Cfg cfg;  // filled by analyze_kernel()
+  std::vector<int32_t>
+      function_by_address;  // Module::functions index -> Kernel::functions index, -1 not linked
+  std::vector<SymbolRef> symbol_refs;  // operands naming module variables
+  Cfg cfg;                             // filled by analyze_kernel()
   // Cluster directives (PTX ISA 11.4, sm_90; __cluster_dims__ writes the first two):
   // .reqnctapercluster x, y, z (0: none), .explicitcluster, .maxclusterrank n (0: none).
   std::array<uint32_t, 3> cluster_dims{0, 0, 0};
@@ -161,8 +185,11 @@ struct Kernel {
   bool calls_through_pointer(const Instruction& in) const {
     return in.is_call() && calls[static_cast<size_t>(in.ops[0].imm)].callee == CallSite::kIndirect;
   }
-  // `in` sends each lane to a target of its own (ExecResult::addr): brx.idx, a call through a pointer.
-  bool has_lane_targets(const Instruction& in) const { return in.is_indexed_branch() || calls_through_pointer(in); }
+  // `in` sends each lane to a target of its own (ExecResult::addr): brx.idx, a call through a
+  // pointer.
+  bool has_lane_targets(const Instruction& in) const {
+    return in.is_indexed_branch() || calls_through_pointer(in);
+  }
 };
 
 struct Module {
@@ -172,15 +199,17 @@ struct Module {
   unsigned address_size = 64;
   std::vector<std::unique_ptr<Kernel>> kernels;  // the kernels that parsed and linked
   std::vector<ModuleVar> variables;              // .global and .const variables
-  std::vector<std::string> functions;            // every .func declared, in name order (function addresses)
-  std::vector<std::string> entries;              // every .entry declared (.extern too), in name order (kernel addresses)
+  std::vector<std::string> functions;  // every .func declared, in name order (function addresses)
+  std::vector<std::string>
+      entries;  // every .entry declared (.extern too), in name order (kernel addresses)
   // Kernels the front end could not take, with their error ("file:line: message: `text`"). The
   // rest of the module is still usable.
   std::map<std::string, SourceError> kernel_errors;
 
   // The kernel named `name`, or nullptr (also for a kernel in kernel_errors).
   const Kernel* find(const std::string& name) const;
-  // The kernel named `name`; throws InputError with its parse error, or naming the kernels there are.
+  // The kernel named `name`; throws InputError with its parse error, or naming the kernels there
+  // are.
   const Kernel& get(const std::string& name) const;
   const ModuleVar* variable(const std::string& name) const;
   // The address of device function `name` (kFunctionAddressBase + 16 * index), 0 if none.

@@ -32,7 +32,7 @@ Opcode parse_opcode(std::string_view name) {
 
 std::string_view instr_class_name(InstrClass c) {
   static constexpr std::array<std::string_view, kInstrClasses> kNames = {
-      "int_alu", "int_mul", "int_div", "float_alu", "float_div", "sfu",       "convert",
+      "int_alu", "int_mul", "int_div", "float_alu", "float_div", "sfu",        "convert",
       "memory",  "atomic",  "warp",    "barrier",   "control",   "prefix_sum", "tensor"};
   return kNames[static_cast<size_t>(c)];
 }
@@ -41,11 +41,14 @@ std::string unknown_opcode_message(std::string_view name) {
   static constexpr std::pair<std::string_view, std::string_view> kBeyond[] = {
       {"wgmma", "warpgroup MMA needs sm_90a, which gputlm does not model"},
       {"setmaxnreg", "needs sm_90a, which gputlm does not model"},
-      {"multimem", "multimem reaches the memory of several GPUs through a multicast object; gputlm simulates one device"},
+      {"multimem",
+       "multimem reaches the memory of several GPUs through a multicast object; gputlm simulates "
+       "one device"},
       {"tcgen05", "the fifth-generation tensor core needs sm_100a, which gputlm does not model"},
       {"clusterlaunchcontrol", "needs sm_100, which gputlm does not model"}};
   for (const auto& [op, why] : kBeyond)
-    if (name == op) return "opcode '" + std::string(name) + "' is not modelled: " + std::string(why);
+    if (name == op)
+      return "opcode '" + std::string(name) + "' is not modelled: " + std::string(why);
   return "unknown opcode '" + std::string(name) + "'";
 }
 

@@ -16,7 +16,10 @@ const Token& TokenCursor::next() {
 }
 
 bool TokenCursor::accept(std::string_view s) {
-  if (peek().text == s && peek().kind != Token::String) { ++m_pos; return true; }
+  if (peek().text == s && peek().kind != Token::String) {
+    ++m_pos;
+    return true;
+  }
   return false;
 }
 
@@ -62,12 +65,14 @@ uint32_t TokenCursor::number(const Token& t, uint64_t max, const char* limit) co
   uint64_t v = 0;
   size_t used = 0;
   try {
-    if (t.kind != Token::String && !t.text.empty() && t.text[0] != '-' && t.text[0] != '+') v = std::stoull(t.text, &used, 0);
+    if (t.kind != Token::String && !t.text.empty() && t.text[0] != '-' && t.text[0] != '+')
+      v = std::stoull(t.text, &used, 0);
   } catch (const std::logic_error&) {
     used = 0;
   }
   if (used == 0 || used != t.text.size()) fail(t, "expected a number");
-  if (v > max) fail(t, "more than " + std::to_string(max) + (limit ? limits::named(limit) : std::string()));
+  if (v > max)
+    fail(t, "more than " + std::to_string(max) + (limit ? limits::named(limit) : std::string()));
   if (v > UINT32_MAX) fail(t, "more than " + std::to_string(UINT32_MAX));
   return static_cast<uint32_t>(v);
 }
@@ -79,7 +84,8 @@ int64_t TokenCursor::parse_number(const Token& t, bool neg) const {
     if (s.size() > 2 && s[0] == '0' && (s[1] == 'f' || s[1] == 'F' || s[1] == 'd' || s[1] == 'D')) {
       const bool single = s[1] == 'f' || s[1] == 'F';
       uint64_t bits = std::stoull(s.substr(2), &used, 16);
-      if (used + 2 != s.size() || s.size() != (single ? 10u : 18u)) fail(t, "bad number '" + s + "'");
+      if (used + 2 != s.size() || s.size() != (single ? 10u : 18u))
+        fail(t, "bad number '" + s + "'");
       if (neg) bits ^= single ? 0x80000000ull : 0x8000000000000000ull;
       return static_cast<int64_t>(bits);
     }
@@ -92,7 +98,8 @@ int64_t TokenCursor::parse_number(const Token& t, bool neg) const {
       return bits;  // a decimal float literal is an f64 immediate (PTX 5.2.4)
     }
     std::string digits = s;
-    if (!digits.empty() && (digits.back() == 'U' || digits.back() == 'u')) digits.pop_back();  // 123U
+    if (!digits.empty() && (digits.back() == 'U' || digits.back() == 'u'))
+      digits.pop_back();  // 123U
     uint64_t v = std::stoull(digits, &used, 0);
     if (used != digits.size()) fail(t, "bad number '" + s + "'");
     return static_cast<int64_t>(neg ? 0 - v : v);  // two's complement, no signed overflow

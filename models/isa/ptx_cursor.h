@@ -13,7 +13,8 @@ namespace gputlm::isa {
 
 class TokenCursor {
  public:
-  TokenCursor(std::vector<Token> toks, std::string file) : m_t(std::move(toks)), m_file(std::move(file)) {}
+  TokenCursor(std::vector<Token> toks, std::string file)
+      : m_t(std::move(toks)), m_file(std::move(file)) {}
 
   const std::string& file() const { return m_file; }
   const Token& peek(size_t k = 0) const { return m_t[std::min(m_pos + k, m_t.size() - 1)]; }

@@ -6,8 +6,13 @@
 
 namespace gputlm::isa {
 namespace {
-bool ident_start(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_' || c == '$' || c == '%' || c == '.'; }
-bool ident_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$' || c == '.'; }
+bool ident_start(char c) {
+  return std::isalpha(static_cast<unsigned char>(c)) || c == '_' || c == '$' || c == '%' ||
+         c == '.';
+}
+bool ident_char(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$' || c == '.';
+}
 }  // namespace
 
 std::vector<Token> lex_ptx(const std::string& src, const std::string& file) {
@@ -17,8 +22,15 @@ std::vector<Token> lex_ptx(const std::string& src, const std::string& file) {
   const size_t n = src.size();
   while (i < n) {
     char c = src[i];
-    if (c == '\n') { ++line; ++i; continue; }
-    if (std::isspace(static_cast<unsigned char>(c))) { ++i; continue; }
+    if (c == '\n') {
+      ++line;
+      ++i;
+      continue;
+    }
+    if (std::isspace(static_cast<unsigned char>(c))) {
+      ++i;
+      continue;
+    }
     if (c == '/' && i + 1 < n && src[i + 1] == '/') {
       while (i < n && src[i] != '\n') ++i;
       continue;
@@ -35,7 +47,8 @@ std::vector<Token> lex_ptx(const std::string& src, const std::string& file) {
     if (ident_start(c)) {
       t.kind = Token::Ident;
       ++i;
-      while (i < n && (ident_char(src[i]) || (src[i] == ':' && i + 1 < n && src[i + 1] == ':'))) i += src[i] == ':' ? 2 : 1;
+      while (i < n && (ident_char(src[i]) || (src[i] == ':' && i + 1 < n && src[i + 1] == ':')))
+        i += src[i] == ':' ? 2 : 1;
     } else if (std::isdigit(static_cast<unsigned char>(c))) {
       t.kind = Token::Number;
       while (i < n && (std::isalnum(static_cast<unsigned char>(src[i])) || src[i] == '.')) ++i;

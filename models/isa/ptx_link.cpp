@@ -79,8 +79,11 @@ bool sizes_match(const std::vector<VarDecl>& vars, const std::vector<uint32_t>& 
 }
 
 // Moves an instruction of a function to its place in the kernel.
-void relocate(Instruction& in, int32_t reg_base, uint32_t pc_base, uint32_t call_base, uint32_t list_base) {
-  auto reg = [&](int32_t& r) { if (r >= 0) r += reg_base; };
+void relocate(Instruction& in, int32_t reg_base, uint32_t pc_base, uint32_t call_base,
+              uint32_t list_base) {
+  auto reg = [&](int32_t& r) {
+    if (r >= 0) r += reg_base;
+  };
   reg(in.guard);
   reg(in.dst2);
   for (unsigned i = 0; i < in.nops; ++i) {
@@ -96,11 +99,13 @@ void relocate(Instruction& in, int32_t reg_base, uint32_t pc_base, uint32_t call
 
 class Linker {
  public:
-  Linker(ParsedUnit& kernel, const std::map<std::string, ParsedUnit>& functions, const std::set<std::string>& address_taken,
-         const std::vector<std::string>& entries)
+  Linker(ParsedUnit& kernel, const std::map<std::string, ParsedUnit>& functions,
+         const std::set<std::string>& address_taken, const std::vector<std::string>& entries)
       : m_kernel(kernel), m_functions(functions), m_address_taken(address_taken) {
-    for (const auto& [name, u] : functions) m_address[name] = kFunctionAddressBase + 16 * m_address.size();
-    for (size_t i = 0; i < entries.size(); ++i) m_kernel_address[entries[i]] = kKernelAddressBase + 16 * i;
+    for (const auto& [name, u] : functions)
+      m_address[name] = kFunctionAddressBase + 16 * m_address.size();
+    for (size_t i = 0; i < entries.size(); ++i)
+      m_kernel_address[entries[i]] = kKernelAddressBase + 16 * i;
   }
 
   std::unique_ptr<Kernel> run() {
@@ -117,13 +122,18 @@ class Linker {
     find_recursion();
     std::vector<const PendingCall*> calls;
     std::vector<uint32_t> caller_frame;
-    for (const PendingCall& c : m_kernel.calls) calls.push_back(&c), caller_frame.push_back(out->frame_bytes);
+    for (const PendingCall& c : m_kernel.calls)
+      calls.push_back(&c), caller_frame.push_back(out->frame_bytes);
     for (size_t i = 0; i < m_order.size(); ++i) append(*out, i, calls, caller_frame);
-    for (size_t i = 0; i < calls.size(); ++i) out->calls.push_back(call_site(*out, *calls[i], caller_frame[i]));
+    for (size_t i = 0; i < calls.size(); ++i)
+      out->calls.push_back(call_site(*out, *calls[i], caller_frame[i]));
     for (Instruction& in : out->code)
-      if (in.op == Opcode::Call && out->calls[static_cast<size_t>(in.ops[0].imm)].builtin != Builtin::None) in.flags |= kBuiltinCall;
+      if (in.op == Opcode::Call &&
+          out->calls[static_cast<size_t>(in.ops[0].imm)].builtin != Builtin::None)
+        in.flags |= kBuiltinCall;
     out->function_by_address.assign(m_functions.size(), -1);
-    for (size_t i = 0; i < out->functions.size(); ++i) out->function_by_address[out->functions[i].module_index] = static_cast<int32_t>(i);
+    for (size_t i = 0; i < out->functions.size(); ++i)
+      out->function_by_address[out->functions[i].module_index] = static_cast<int32_t>(i);
     layout_shared(*out);
     out->local_bytes = stack_bytes(*out);
     reserve_dynamic_stack(*out);
@@ -141,24 +151,31 @@ class Linker {
         if (c.callee.empty() && !m_indirect) {
           m_indirect = true;
           for (const auto& [name, u] : m_functions)
-            if (m_address_taken.count(name) && u.defined && u.error.empty() && !m_index.count(name)) add(name, u, work);
+            if (m_address_taken.count(name) && u.defined && u.error.empty() && !m_index.count(name))
+              add(name, u, work);
         }
         if (c.callee.empty() || m_index.count(c.callee) || m_builtins.count(c.callee)) continue;
         auto it = m_functions.find(c.callee);
         // cudadevrt's own PTX (linked into -rdc programs) defines the __cudaCDP2* functions over
         // the driver's system calls: the engine takes them as the device runtime they are.
         const bool device_runtime = c.callee.rfind("__cudaCDP2", 0) == 0;
-        if (it != m_functions.end() && (!it->second.defined || device_runtime) && builtin_signature(c.callee)) {
+        if (it != m_functions.end() && (!it->second.defined || device_runtime) &&
+            builtin_signature(c.callee)) {
           add_builtin(k, c, it->second);
           continue;
         }
         if (it == m_functions.end() || !it->second.defined) {
           const bool declared = it != m_functions.end();
-          throw SourceError(k.file, c.line, "call to '" + c.callee + "'" + (declared ? ", which has no body in this module" : ", which is not declared") +
-                                                " (kernel '" + k.name + "')");
+          throw SourceError(
+              k.file, c.line,
+              "call to '" + c.callee + "'" +
+                  (declared ? ", which has no body in this module" : ", which is not declared") +
+                  " (kernel '" + k.name + "')");
         }
         if (!it->second.error.empty())
-          throw SourceError(k.file, c.line, "call to '" + c.callee + "', whose body the front end cannot take (" + it->second.error + ") (kernel '" + k.name + "')");
+          throw SourceError(k.file, c.line,
+                            "call to '" + c.callee + "', whose body the front end cannot take (" +
+                                it->second.error + ") (kernel '" + k.name + "')");
         add(c.callee, it->second, work);
       }
     }
@@ -169,10 +186,14 @@ class Linker {
     const BuiltinSignature& b = *builtin_signature(c.callee);
     if (!sizes_match(decl.params, b.params) || !sizes_match(decl.rets, b.rets))
       throw SourceError(k.file, decl.line ? decl.line : c.line,
-                        "'" + c.callee + "' is declared with parameters other than those of CUDA's device " + c.callee + " (kernel '" + k.name + "')");
+                        "'" + c.callee +
+                            "' is declared with parameters other than those of CUDA's device " +
+                            c.callee + " (kernel '" + k.name + "')");
     m_builtins[c.callee] = b.builtin;
   }
-  bool is_builtin(const PendingCall& c) const { return !c.callee.empty() && m_builtins.count(c.callee); }
+  bool is_builtin(const PendingCall& c) const {
+    return !c.callee.empty() && m_builtins.count(c.callee);
+  }
   void add(const std::string& name, const ParsedUnit& u, std::vector<const ParsedUnit*>& work) {
     m_index[name] = static_cast<uint32_t>(m_order.size());
     m_order.push_back(&u);
@@ -194,21 +215,28 @@ class Linker {
       }
       bytes = base + u.shared_bytes;
       if (bytes > limits::kMaxVariableBytes)
-        throw SourceError(out.file, u.line, "the shared memory of kernel '" + out.name + "' with function '" + m_names[i] + "' is larger than " +
-                                                std::to_string(limits::kMaxVariableBytes) + " bytes" + limits::named("max_variable_bytes"));
-      for (const auto& [pc, index] : u.shared_refs) out.code[out.functions[i].entry_pc + pc].ops[index].imm += static_cast<int64_t>(base);
+        throw SourceError(out.file, u.line,
+                          "the shared memory of kernel '" + out.name + "' with function '" +
+                              m_names[i] + "' is larger than " +
+                              std::to_string(limits::kMaxVariableBytes) + " bytes" +
+                              limits::named("max_variable_bytes"));
+      for (const auto& [pc, index] : u.shared_refs)
+        out.code[out.functions[i].entry_pc + pc].ops[index].imm += static_cast<int64_t>(base);
     }
     out.shared_bytes = static_cast<uint32_t>(bytes);
     out.dynamic_shared_offset = align_up(out.shared_bytes, 16);
-    for (const auto& [pc, index] : m_kernel.dynamic_refs) out.code[pc].ops[index].imm += out.dynamic_shared_offset;
+    for (const auto& [pc, index] : m_kernel.dynamic_refs)
+      out.code[pc].ops[index].imm += out.dynamic_shared_offset;
     for (size_t i = 0; i < m_order.size(); ++i)
-      for (const auto& [pc, index] : m_order[i]->dynamic_refs) out.code[out.functions[i].entry_pc + pc].ops[index].imm += out.dynamic_shared_offset;
+      for (const auto& [pc, index] : m_order[i]->dynamic_refs)
+        out.code[out.functions[i].entry_pc + pc].ops[index].imm += out.dynamic_shared_offset;
   }
   // `mov.u64 %rd, f`: the operand becomes f's address.
   void bind_function_refs(Kernel& out, const std::vector<SymbolRef>& refs, uint32_t pc_base) const {
     for (const SymbolRef& r : refs) {
       auto f = m_address.find(r.name);
-      out.code[r.pc + pc_base].ops[r.operand].imm = static_cast<int64_t>(f != m_address.end() ? f->second : m_kernel_address.at(r.name));
+      out.code[r.pc + pc_base].ops[r.operand].imm =
+          static_cast<int64_t>(f != m_address.end() ? f->second : m_kernel_address.at(r.name));
     }
   }
   // A function is recursive when it can reach itself through calls (any function, when calls
@@ -232,7 +260,8 @@ class Linker {
       }
     }
   }
-  void append(Kernel& out, size_t i, std::vector<const PendingCall*>& calls, std::vector<uint32_t>& caller_frame) {
+  void append(Kernel& out, size_t i, std::vector<const PendingCall*>& calls,
+              std::vector<uint32_t>& caller_frame) {
     const ParsedUnit& u = *m_order[i];
     const Kernel& f = *u.body;
     FunctionInfo info;
@@ -242,7 +271,8 @@ class Linker {
     info.reg_begin = static_cast<int32_t>(out.regs.size());
     info.reg_end = info.reg_begin + static_cast<int32_t>(f.regs.size());
     info.frame_bytes = f.frame_bytes;
-    info.module_index = static_cast<uint32_t>((m_address.at(info.name) - kFunctionAddressBase) / 16);
+    info.module_index =
+        static_cast<uint32_t>((m_address.at(info.name) - kFunctionAddressBase) / 16);
     for (const VarDecl& d : u.params) info.params.push_back({d.offset, d.size});
     for (const VarDecl& d : u.rets) info.rets.push_back({d.offset, d.size});
     if (m_recursive[i]) {
@@ -250,7 +280,8 @@ class Linker {
       info.frame_bytes = info.save_offset + 8 * static_cast<uint32_t>(f.regs.size());
     }
     const uint32_t call_base = static_cast<uint32_t>(calls.size());
-    for (const PendingCall& c : u.calls) calls.push_back(&c), caller_frame.push_back(info.frame_bytes);
+    for (const PendingCall& c : u.calls)
+      calls.push_back(&c), caller_frame.push_back(info.frame_bytes);
     for (const RegDecl& r : f.regs) out.regs.push_back({info.name + "::" + r.name, r.type});
     const auto list_base = static_cast<uint32_t>(out.branch_targets.size());
     for (std::vector<uint32_t> list : f.branch_targets) {
@@ -265,7 +296,8 @@ class Linker {
       out.lines.push_back(f.lines[pc]);
     }
     out.labels[info.name] = info.entry_pc;
-    for (const auto& [name, pc] : f.labels) out.labels[info.name + "::" + name] = info.entry_pc + pc;
+    for (const auto& [name, pc] : f.labels)
+      out.labels[info.name + "::" + name] = info.entry_pc + pc;
     for (SymbolRef r : f.symbol_refs) {
       r.pc += info.entry_pc;
       out.symbol_refs.push_back(r);
@@ -284,25 +316,33 @@ class Linker {
       s.builtin = m_builtins.at(c.callee);
       const BuiltinSignature& b = *builtin_signature(c.callee);
       if (c.args.size() != b.params.size() || c.rets.size() > b.rets.size())
-        throw SourceError(out.file, c.line, "call to '" + c.callee + "' passes " + std::to_string(c.args.size()) + " parameters and " +
-                                                std::to_string(c.rets.size()) + " return values; CUDA's device " + c.callee + " takes " +
-                                                std::to_string(b.params.size()) + " and " + std::to_string(b.rets.size()));
+        throw SourceError(out.file, c.line,
+                          "call to '" + c.callee + "' passes " + std::to_string(c.args.size()) +
+                              " parameters and " + std::to_string(c.rets.size()) +
+                              " return values; CUDA's device " + c.callee + " takes " +
+                              std::to_string(b.params.size()) + " and " +
+                              std::to_string(b.rets.size()));
       for (size_t i = 0; i < c.args.size(); ++i)
         if (c.args[i].size < b.params[i])
-          throw SourceError(out.file, c.line, "call to '" + c.callee + "': parameter " + std::to_string(i) + " has " +
-                                                  std::to_string(c.args[i].size) + " bytes, CUDA's device " + c.callee + " takes " +
-                                                  std::to_string(b.params[i]));
+          throw SourceError(out.file, c.line,
+                            "call to '" + c.callee + "': parameter " + std::to_string(i) + " has " +
+                                std::to_string(c.args[i].size) + " bytes, CUDA's device " +
+                                c.callee + " takes " + std::to_string(b.params[i]));
       return s;
     }
     s.callee = m_index.at(c.callee);
     const ParsedUnit& f = *m_order[s.callee];
-    auto match = [&](const std::vector<VarDecl>& given, const std::vector<VarDecl>& formal, const char* what, bool to_callee) {
+    auto match = [&](const std::vector<VarDecl>& given, const std::vector<VarDecl>& formal,
+                     const char* what, bool to_callee) {
       if (given.size() != formal.size())
-        throw SourceError(out.file, c.line, "call to '" + c.callee + "' passes " + std::to_string(given.size()) + " " + what + ", the function has " + std::to_string(formal.size()));
+        throw SourceError(out.file, c.line,
+                          "call to '" + c.callee + "' passes " + std::to_string(given.size()) +
+                              " " + what + ", the function has " + std::to_string(formal.size()));
       std::vector<CallSite::Copy> copies;
       for (size_t i = 0; i < given.size(); ++i) {
         const uint32_t size = std::min(given[i].size, formal[i].size);
-        copies.push_back(to_callee ? CallSite::Copy{given[i].offset, formal[i].offset, size} : CallSite::Copy{formal[i].offset, given[i].offset, size});
+        copies.push_back(to_callee ? CallSite::Copy{given[i].offset, formal[i].offset, size}
+                                   : CallSite::Copy{formal[i].offset, given[i].offset, size});
       }
       return copies;
     };
@@ -315,13 +355,15 @@ class Linker {
   // alloca and the stack pointer instructions anywhere in the linked code: kDynamicStackBytes more.
   static void reserve_dynamic_stack(Kernel& out) {
     for (const Instruction& in : out.code)
-      if (in.op == Opcode::Alloca || in.op == Opcode::Stacksave || in.op == Opcode::Stackrestore) out.dynamic_stack = true;
+      if (in.op == Opcode::Alloca || in.op == Opcode::Stacksave || in.op == Opcode::Stackrestore)
+        out.dynamic_stack = true;
     if (out.dynamic_stack) out.local_bytes = align_up(out.local_bytes, 16) + kDynamicStackBytes;
   }
 
   uint32_t stack_bytes(const Kernel& out) const {
     const uint32_t base = align_up(out.frame_bytes, 16);
-    if (m_indirect || std::find(m_recursive.begin(), m_recursive.end(), true) != m_recursive.end()) return base + kRecursionStackBytes;
+    if (m_indirect || std::find(m_recursive.begin(), m_recursive.end(), true) != m_recursive.end())
+      return base + kRecursionStackBytes;
     // Without recursion the call graph is acyclic: the need of a function is its frame plus the
     // largest need of its callees (memoised, callees first by repeated relaxation).
     std::vector<uint32_t> need(m_order.size(), 0);
@@ -345,16 +387,18 @@ class Linker {
   std::vector<const ParsedUnit*> m_order;
   std::vector<std::string> m_names;
   std::vector<bool> m_recursive;
-  std::map<std::string, uint64_t> m_address;  // every function of the module: its address
+  std::map<std::string, uint64_t> m_address;         // every function of the module: its address
   std::map<std::string, uint64_t> m_kernel_address;  // every kernel of the module: its address
-  std::map<std::string, Builtin> m_builtins;  // device services the linked code calls
-  bool m_indirect = false;                    // some linked code calls through a register
+  std::map<std::string, Builtin> m_builtins;         // device services the linked code calls
+  bool m_indirect = false;                           // some linked code calls through a register
 };
 
 }  // namespace
 
-std::unique_ptr<Kernel> link_kernel(ParsedUnit& kernel, const std::map<std::string, ParsedUnit>& functions,
-                                    const std::set<std::string>& address_taken, const std::vector<std::string>& entries) {
+std::unique_ptr<Kernel> link_kernel(ParsedUnit& kernel,
+                                    const std::map<std::string, ParsedUnit>& functions,
+                                    const std::set<std::string>& address_taken,
+                                    const std::vector<std::string>& entries) {
   return Linker(kernel, functions, address_taken, entries).run();
 }
 

@@ -32,12 +32,13 @@ struct PendingCall {
 
 // A kernel or function as parsed: its own code from pc 0 and registers from slot 0.
 struct ParsedUnit {
-  std::unique_ptr<Kernel> body;      // code, regs, labels, frame_bytes (functions: whole frame)
+  std::unique_ptr<Kernel> body;  // code, regs, labels, frame_bytes (functions: whole frame)
   std::vector<PendingCall> calls;
   std::vector<SymbolRef> function_refs;  // operands naming a function: its address
-  std::vector<VarDecl> params, rets;  // functions: formal parameters and return values (frame offsets)
-  bool defined = false;               // a function with a body (not only a prototype)
-  std::string error;                  // the body did not parse: "file:line: ..."
+  std::vector<VarDecl> params,
+      rets;              // functions: formal parameters and return values (frame offsets)
+  bool defined = false;  // a function with a body (not only a prototype)
+  std::string error;     // the body did not parse: "file:line: ..."
   // Operands (pc, operand index) the linker completes: those naming an extern .shared array get
   // the kernel's dynamic shared offset, known once every linked function's shared variables are
   // placed; those naming a .shared variable of a function's body get where it was placed.
@@ -54,7 +55,9 @@ struct ParsedUnit {
 // its functions as possibly recursive. Runs analyze_kernel on the result.
 // `entries` are the module's kernel names in order (Module::entries): an operand naming one gets
 // its kernel address.
-std::unique_ptr<Kernel> link_kernel(ParsedUnit& kernel, const std::map<std::string, ParsedUnit>& functions,
-                                    const std::set<std::string>& address_taken, const std::vector<std::string>& entries);
+std::unique_ptr<Kernel> link_kernel(ParsedUnit& kernel,
+                                    const std::map<std::string, ParsedUnit>& functions,
+                                    const std::set<std::string>& address_taken,
+                                    const std::vector<std::string>& entries);
 
 }  // namespace gputlm::isa

@@ -28,7 +28,8 @@ uint32_t align_up(uint32_t v, uint32_t a) { return a ? (v + a - 1) / a * a : v; 
 // then each kernel is linked with the functions it calls (ptx_link.h).
 class Parser : TokenCursor {
  public:
-  Parser(std::vector<Token> toks, std::string file) : TokenCursor(std::move(toks), std::move(file)) {}
+  Parser(std::vector<Token> toks, std::string file)
+      : TokenCursor(std::move(toks), std::move(file)) {}
 
   std::unique_ptr<Module> module() {
     auto mod = std::make_unique<Module>();
@@ -37,18 +38,35 @@ class Parser : TokenCursor {
     std::vector<ParsedUnit> kernels;
     while (peek().kind != Token::End) {
       const Token& t = peek();
-      if (t.text == ".version") { next(); mod->version = next().text; }
-      else if (t.text == ".target") target(*mod);
-      else if (t.text == ".address_size") address_size(*mod);
-      else if (t.text == ".visible" || t.text == ".weak" || t.text == ".common") next();
-      else if (t.text == ".extern") { next(); m_extern = true; continue; }
-      else if (t.text == ".entry") unit(false, kernels);
-      else if (t.text == ".func") unit(true, kernels);
-      else if (t.text == ".shared") module_shared();
-      else if (t.text == ".global" || t.text == ".const") module_variable();
-      else if (t.text == ".file") skip_statement_line();
-      else if (t.text == ".section") skip_braces();
-      else fail(t, "unsupported module-level syntax (expected .entry, .func, .global, .const or .shared)");
+      if (t.text == ".version") {
+        next();
+        mod->version = next().text;
+      } else if (t.text == ".target")
+        target(*mod);
+      else if (t.text == ".address_size")
+        address_size(*mod);
+      else if (t.text == ".visible" || t.text == ".weak" || t.text == ".common")
+        next();
+      else if (t.text == ".extern") {
+        next();
+        m_extern = true;
+        continue;
+      } else if (t.text == ".entry")
+        unit(false, kernels);
+      else if (t.text == ".func")
+        unit(true, kernels);
+      else if (t.text == ".shared")
+        module_shared();
+      else if (t.text == ".global" || t.text == ".const")
+        module_variable();
+      else if (t.text == ".file")
+        skip_statement_line();
+      else if (t.text == ".section")
+        skip_braces();
+      else
+        fail(
+            t,
+            "unsupported module-level syntax (expected .entry, .func, .global, .const or .shared)");
       m_extern = false;
     }
     std::set<std::string> address_taken;  // what calls through pointers may reach
@@ -94,12 +112,17 @@ class Parser : TokenCursor {
       seek(start);
       skip_braces();
       u.error = e.what();
-      if (!function) { m_module->kernel_errors.emplace(m_in_body_of, e); m_in_body_of.clear(); return; }
+      if (!function) {
+        m_module->kernel_errors.emplace(m_in_body_of, e);
+        m_in_body_of.clear();
+        return;
+      }
     }
     const std::string name = m_in_body_of.empty() ? m_unit_name : m_in_body_of;
     m_in_body_of.clear();
     if (!function) {
-      if (u.defined || !u.error.empty()) kernels.push_back(std::move(u));  // else a declaration (a kernel of another module)
+      if (u.defined || !u.error.empty())
+        kernels.push_back(std::move(u));  // else a declaration (a kernel of another module)
       return;
     }
     ParsedUnit& slot = m_functions[name];
@@ -115,7 +138,8 @@ class Parser : TokenCursor {
   // `used` + `more` bytes of a space, checked against kMaxVariableBytes.
   uint32_t grow(const Token& t, uint64_t used, uint64_t more, const char* what) const {
     if (used + more > limits::kMaxVariableBytes)
-      fail(t, what + std::string(" larger than ") + std::to_string(limits::kMaxVariableBytes) + " bytes" + limits::named("max_variable_bytes"));
+      fail(t, what + std::string(" larger than ") + std::to_string(limits::kMaxVariableBytes) +
+                  " bytes" + limits::named("max_variable_bytes"));
     return static_cast<uint32_t>(used + more);
   }
 
@@ -139,22 +163,28 @@ class Parser : TokenCursor {
         const Token& at = next();
         v.align = number(at, limits::kMaxAlign, "max_align");
         if (v.align == 0 || (v.align & (v.align - 1))) fail(at, ".align must be a power of two");
-      }
-      else if (t.text == ".ptr" || t.text == ".global" || t.text == ".shared" || t.text == ".local" || t.text == ".const") next();
+      } else if (t.text == ".ptr" || t.text == ".global" || t.text == ".shared" ||
+                 t.text == ".local" || t.text == ".const")
+        next();
       else if (t.kind == Token::Ident && t.text[0] == '.') {
         DType d = parse_dtype(std::string_view(t.text).substr(1));
         if (d == DType::None) fail(t, "unknown type '" + t.text + "'");
         v.type = d;
         next();
-      } else break;
+      } else
+        break;
     }
     const Token& nt = next();
     if (nt.kind != Token::Ident) fail(nt, "expected a variable name");
     v.name = nt.text;
     if (accept("[")) {
       v.is_array = true;
-      if (accept("]")) v.unsized = true;
-      else { v.count = number(next(), limits::kMaxVariableBytes, "max_variable_bytes"); expect("]"); }
+      if (accept("]"))
+        v.unsized = true;
+      else {
+        v.count = number(next(), limits::kMaxVariableBytes, "max_variable_bytes");
+        expect("]");
+      }
       while (accept("[")) {  // a multi-dimensional array: its size is the product
         const uint64_t dim = number(next(), limits::kMaxVariableBytes, "max_variable_bytes");
         expect("]");
@@ -162,9 +192,11 @@ class Parser : TokenCursor {
         v.count *= static_cast<uint32_t>(dim);
       }
     }
-    if (!init && peek().text == "=") fail(peek(), "initialised variables are only supported at module scope");
+    if (!init && peek().text == "=")
+      fail(peek(), "initialised variables are only supported at module scope");
     if (v.align == 0) v.align = std::max(1u, dtype_bytes(v.type));
-    grow(nt, 0, uint64_t{std::max(1u, dtype_bytes(v.type))} * v.count, ("variable '" + v.name + "'").c_str());
+    grow(nt, 0, uint64_t{std::max(1u, dtype_bytes(v.type))} * v.count,
+         ("variable '" + v.name + "'").c_str());
     return v;
   }
   VarDecl to_decl(const VarSyntax& v, Space space) const {
@@ -180,7 +212,8 @@ class Parser : TokenCursor {
     next();
     VarSyntax v = var_syntax();
     expect(";");
-    (v.unsized || m_extern ? m_dynamic_shared : m_module_shared).push_back(to_decl(v, Space::Shared));
+    (v.unsized || m_extern ? m_dynamic_shared : m_module_shared)
+        .push_back(to_decl(v, Space::Shared));
   }
   // .global / .const variable of module scope, maybe initialised.
   void module_variable() {
@@ -222,7 +255,8 @@ class Parser : TokenCursor {
       if (peek().text == "(") u.rets = frame_params();
     }
     const Token& nt = next();
-    if (nt.kind != Token::Ident || nt.text[0] == '.') fail(nt, "expected a kernel or function name");
+    if (nt.kind != Token::Ident || nt.text[0] == '.')
+      fail(nt, "expected a kernel or function name");
     k->name = m_unit_name = nt.text;
     if (!function) m_entries.insert(nt.text);
     if (function) {
@@ -278,7 +312,8 @@ class Parser : TokenCursor {
     return d;
   }
   void add_module_variables() {
-    for (const ModuleVar& v : m_module->variables) m_scopes.add_symbol(v.name, v.space, 0, false, false, v.size, true);
+    for (const ModuleVar& v : m_module->variables)
+      m_scopes.add_symbol(v.name, v.space, 0, false, false, v.size, true);
   }
   void performance_directive() {
     const Token& t = next();
@@ -294,7 +329,8 @@ class Parser : TokenCursor {
       }
     } else if (t.text == ".explicitcluster") {
       m_kernel->explicit_cluster = true;
-    } else if (t.text == ".maxntid" || t.text == ".reqntid" || t.text == ".minnctapersm" || t.text == ".maxnreg") {
+    } else if (t.text == ".maxntid" || t.text == ".reqntid" || t.text == ".minnctapersm" ||
+               t.text == ".maxnreg") {
       next();
       while (accept(",")) next();
     } else if (t.text == ".attribute") {
@@ -325,7 +361,8 @@ class Parser : TokenCursor {
         m_scopes.pop();
       } else if (accept("{")) {
         m_scopes.push();
-      } else if (t.text == ".reg" || t.text.rfind(".reg.", 0) == 0) {  // nvcc's inline asm writes ".reg.b16"
+      } else if (t.text == ".reg" ||
+                 t.text.rfind(".reg.", 0) == 0) {  // nvcc's inline asm writes ".reg.b16"
         reg_decl();
       } else if (t.text == ".shared" || t.text == ".local" || t.text == ".param") {
         local_or_shared_decl();
@@ -333,7 +370,8 @@ class Parser : TokenCursor {
         skip_statement_line();
       } else if (t.text == ".callprototype") {
         while (next().text != ";") {}
-      } else if (t.kind == Token::Ident && peek(1).text == ":" && peek(2).text == ".branchtargets") {
+      } else if (t.kind == Token::Ident && peek(1).text == ":" &&
+                 peek(2).text == ".branchtargets") {
         branch_targets();
       } else if (t.kind == Token::Ident && peek(1).text == ":" && t.text[0] != '.') {
         label();
@@ -355,7 +393,8 @@ class Parser : TokenCursor {
     expect(":");
     next();  // .branchtargets
     const auto list = static_cast<uint32_t>(m_kernel->branch_targets.size());
-    if (!m_target_lists.emplace(name.text, list).second) fail(name, "branch target list '" + name.text + "' defined twice");
+    if (!m_target_lists.emplace(name.text, list).second)
+      fail(name, "branch target list '" + name.text + "' defined twice");
     std::vector<uint32_t>& targets = m_kernel->branch_targets.emplace_back();
     do {
       const Token& l = next();
@@ -369,7 +408,8 @@ class Parser : TokenCursor {
     const Token& rt = next();  // .reg, or ".reg.b16" without a space
     const bool fused = rt.text.size() > 4;
     const Token& tt = fused ? rt : next();
-    const std::string_view tname = fused ? std::string_view(rt.text).substr(4) : std::string_view(tt.text);
+    const std::string_view tname =
+        fused ? std::string_view(rt.text).substr(4) : std::string_view(tt.text);
     DType type = tname.size() > 1 ? parse_dtype(tname.substr(1)) : DType::None;
     if (type == DType::None) fail(tt, "unknown register type '" + tt.text + "'");
     do {
@@ -377,9 +417,11 @@ class Parser : TokenCursor {
       if (nt.kind != Token::Ident) fail(nt, "expected a register name");
       if (accept("<")) {
         const Token& ct = next();
-        const uint32_t count = number(ct, limits::kMaxRegistersPerKernel, "max_registers_per_kernel");
+        const uint32_t count =
+            number(ct, limits::kMaxRegistersPerKernel, "max_registers_per_kernel");
         if (count > limits::kMaxRegistersPerKernel - m_kernel->regs.size())
-          fail(ct, "the kernel would have more than " + std::to_string(limits::kMaxRegistersPerKernel) + " registers" +
+          fail(ct, "the kernel would have more than " +
+                       std::to_string(limits::kMaxRegistersPerKernel) + " registers" +
                        limits::named("max_registers_per_kernel"));
         expect(">");
         for (uint32_t i = 0; i < count; ++i) declare_reg(nt.text + std::to_string(i), type);
@@ -391,7 +433,8 @@ class Parser : TokenCursor {
   }
   void declare_reg(const std::string& name, DType type) {
     if (m_kernel->regs.size() >= limits::kMaxRegistersPerKernel)
-      fail(peek(), "more than " + std::to_string(limits::kMaxRegistersPerKernel) + " registers" + limits::named("max_registers_per_kernel"));
+      fail(peek(), "more than " + std::to_string(limits::kMaxRegistersPerKernel) + " registers" +
+                       limits::named("max_registers_per_kernel"));
     m_scopes.add_reg(name, static_cast<int32_t>(m_kernel->regs.size()));
     m_kernel->regs.push_back({name, type});
   }
@@ -432,9 +475,11 @@ class Parser : TokenCursor {
     } else if (!accept(";")) {
       bool selector = false;
       do {
-        if (in.op == Opcode::Mma && in.tensor.sparse && in.nops == 5 && !selector) {  // mma.sp's f: a constant 0..3 (PTX ISA 9.7.14.6.3)
+        if (in.op == Opcode::Mma && in.tensor.sparse && in.nops == 5 &&
+            !selector) {  // mma.sp's f: a constant 0..3 (PTX ISA 9.7.14.6.3)
           const Operand f = operand(in, in.nops);
-          if (f.kind != OperandKind::Imm || f.imm < 0 || f.imm > 3) fail(ot, "mma.sp's sparsity selector must be a constant 0..3");
+          if (f.kind != OperandKind::Imm || f.imm < 0 || f.imm > 3)
+            fail(ot, "mma.sp's sparsity selector must be a constant 0..3");
           in.tensor.selector = static_cast<uint8_t>(f.imm);
           selector = true;
           continue;
@@ -444,7 +489,8 @@ class Parser : TokenCursor {
         ++in.nops;
       } while (accept(","));
       expect(";");
-      if (in.op == Opcode::Mma && in.tensor.sparse && !selector) fail(ot, "mma.sp needs its metadata and sparsity selector (d, a, b, c, e, f)");
+      if (in.op == Opcode::Mma && in.tensor.sparse && !selector)
+        fail(ot, "mma.sp needs its metadata and sparsity selector (d, a, b, c, e, f)");
     }
     if (in.nops < opcode_min_operands(in.op) || in.nops > opcode_max_operands(in.op))
       fail(ot, "wrong number of operands for " + std::string(opcode_name(in.op)));
@@ -454,7 +500,8 @@ class Parser : TokenCursor {
       const Operand& a = in.ops[in.is_store() ? 0 : 1];
       if (m_function || a.frame) in.space = Space::Local;
     }
-    // cp.async [d], [s], cp-size, ignore-src: a predicate register in the fourth place (PTX ISA 9.7.9.25).
+    // cp.async [d], [s], cp-size, ignore-src: a predicate register in the fourth place (PTX
+    // ISA 9.7.9.25).
     if (in.op == Opcode::CpAsync && in.nops >= 4 && in.ops[3].kind == OperandKind::Reg &&
         m_kernel->regs[static_cast<size_t>(in.ops[3].reg)].type == DType::Pred)
       in.async.ignore_src = true;
@@ -471,7 +518,8 @@ class Parser : TokenCursor {
     std::string_view s = t.text;
     size_t dot = s.find('.');
     in.op = parse_opcode(s.substr(0, dot));
-    if (in.op == Opcode::Count && dot != std::string_view::npos) {  // a two-word opcode: cond.acc, tree.traverse
+    if (in.op == Opcode::Count &&
+        dot != std::string_view::npos) {  // a two-word opcode: cond.acc, tree.traverse
       const size_t second = s.find('.', dot + 1);
       if ((in.op = parse_opcode(s.substr(0, second))) != Opcode::Count) dot = second;
     }
@@ -479,38 +527,73 @@ class Parser : TokenCursor {
     while (dot != std::string_view::npos) {
       size_t nd = s.find('.', dot + 1);
       std::string_view w = s.substr(dot + 1, nd == std::string_view::npos ? nd : nd - dot - 1);
-      if (in.op == Opcode::Tensormap && w == "replace") fail(t, "tensormap.replace needs sm_90a, which gputlm does not model");
-      if (!apply_modifier(in, w)) fail(t, "unknown modifier '." + std::string(w) + "' for " + std::string(opcode_name(in.op)));
+      if (in.op == Opcode::Tensormap && w == "replace")
+        fail(t, "tensormap.replace needs sm_90a, which gputlm does not model");
+      if (!apply_modifier(in, w))
+        fail(t,
+             "unknown modifier '." + std::string(w) + "' for " + std::string(opcode_name(in.op)));
       dot = nd;
     }
   }
   void check_types(const Instruction& in, const Token& t) const {
-    if ((in.op == Opcode::Tex || in.op == Opcode::Tld4 || in.op == Opcode::Suld || in.op == Opcode::Sust) && in.tex.geom == TexGeom::None)
-      fail(t, std::string(opcode_name(in.op)) + " needs its geometry (.1d, .2d, .3d, .a1d, .a2d, .cube, .acube)");
-    if (in.op == Opcode::Txq && in.tex.query < 0) fail(t, "txq needs its query (.width, .height, .channel_order, ...)");
+    if ((in.op == Opcode::Tex || in.op == Opcode::Tld4 || in.op == Opcode::Suld ||
+         in.op == Opcode::Sust) &&
+        in.tex.geom == TexGeom::None)
+      fail(t, std::string(opcode_name(in.op)) +
+                  " needs its geometry (.1d, .2d, .3d, .a1d, .a2d, .cube, .acube)");
+    if (in.op == Opcode::Txq && in.tex.query < 0)
+      fail(t, "txq needs its query (.width, .height, .channel_order, ...)");
     switch (in.op) {
-      case Opcode::Bra: case Opcode::Ret: case Opcode::Exit: case Opcode::Trap: case Opcode::Bar: case Opcode::Call:
-      case Opcode::Barrier: case Opcode::Membar: case Opcode::Fence: case Opcode::Prefetch:
-      case Opcode::Nanosleep: case Opcode::Activemask: case Opcode::Prefetchu: case Opcode::Applypriority:
-      case Opcode::Discard: case Opcode::Elect: case Opcode::Isspacep: case Opcode::Pmevent: case Opcode::Brkpt:
+      case Opcode::Bra:
+      case Opcode::Ret:
+      case Opcode::Exit:
+      case Opcode::Trap:
+      case Opcode::Bar:
+      case Opcode::Call:
+      case Opcode::Barrier:
+      case Opcode::Membar:
+      case Opcode::Fence:
+      case Opcode::Prefetch:
+      case Opcode::Nanosleep:
+      case Opcode::Activemask:
+      case Opcode::Prefetchu:
+      case Opcode::Applypriority:
+      case Opcode::Discard:
+      case Opcode::Elect:
+      case Opcode::Isspacep:
+      case Opcode::Pmevent:
+      case Opcode::Brkpt:
       case Opcode::Tensormap:
         return;
-      case Opcode::BrxIdx:  // index: a .u32 register or an immediate (ptxas: "Arguments mismatch" otherwise)
-        if (in.ops[0].kind == OperandKind::Reg && dtype_bits(m_kernel->regs[static_cast<size_t>(in.ops[0].reg)].type) != 32)
+      case Opcode::BrxIdx:  // index: a .u32 register or an immediate (ptxas: "Arguments mismatch"
+                            // otherwise)
+        if (in.ops[0].kind == OperandKind::Reg &&
+            dtype_bits(m_kernel->regs[static_cast<size_t>(in.ops[0].reg)].type) != 32)
           fail(t, "brx.idx's index must be a 32-bit register");
-        if (in.ops[0].kind != OperandKind::Reg && in.ops[0].kind != OperandKind::Imm) fail(t, "brx.idx's index must be a register or an immediate");
+        if (in.ops[0].kind != OperandKind::Reg && in.ops[0].kind != OperandKind::Imm)
+          fail(t, "brx.idx's index must be a register or an immediate");
         return;
       case Opcode::Istypep:
         if (in.tex.ref < 0) fail(t, "istypep needs .texref, .samplerref or .surfref");
         return;
       case Opcode::Griddepcontrol:
-        if (in.has(kGridDepWait) == in.has(kGridDepLaunch)) fail(t, "griddepcontrol needs one of .wait and .launch_dependents");
+        if (in.has(kGridDepWait) == in.has(kGridDepLaunch))
+          fail(t, "griddepcontrol needs one of .wait and .launch_dependents");
         return;
-      case Opcode::CpAsync: case Opcode::Mbarrier: case Opcode::CpReduce:  // operands and sizes are checked when bound
-        if (in.async.op == AsyncOp::None) fail(t, std::string(opcode_name(in.op)) + " needs its operation (.ca, .cg, .commit_group, .init, .arrive, ...)");
+      case Opcode::CpAsync:
+      case Opcode::Mbarrier:
+      case Opcode::CpReduce:  // operands and sizes are checked when bound
+        if (in.async.op == AsyncOp::None)
+          fail(t, std::string(opcode_name(in.op)) +
+                      " needs its operation (.ca, .cg, .commit_group, .init, .arrive, ...)");
         return;
-      case Opcode::Wmma: case Opcode::Mma: case Opcode::Ldmatrix: case Opcode::Stmatrix: case Opcode::Movmatrix:
-        if (in.tensor.ntypes == 0) fail(t, "missing type modifier");  // the types are checked when bound
+      case Opcode::Wmma:
+      case Opcode::Mma:
+      case Opcode::Ldmatrix:
+      case Opcode::Stmatrix:
+      case Opcode::Movmatrix:
+        if (in.tensor.ntypes == 0)
+          fail(t, "missing type modifier");  // the types are checked when bound
         return;
       case Opcode::Vote:
         if (in.vote == VoteMode::None) fail(t, "vote needs .all, .any, .uni or .ballot");
@@ -519,21 +602,30 @@ class Parser : TokenCursor {
         if (in.type == DType::None) fail(t, "missing type modifier");
     }
     if ((in.op == Opcode::Cvt) && in.type2 == DType::None) fail(t, "cvt needs two types");
-    if ((in.op == Opcode::Setp || in.op == Opcode::Set) && in.cmp == CmpOp::None) fail(t, "missing comparison operator");
-    if ((in.op == Opcode::Atom || in.op == Opcode::Red || in.op == Opcode::Redux) && in.atom == AtomOp::None) fail(t, "missing atomic operation");
+    if ((in.op == Opcode::Setp || in.op == Opcode::Set) && in.cmp == CmpOp::None)
+      fail(t, "missing comparison operator");
+    if ((in.op == Opcode::Atom || in.op == Opcode::Red || in.op == Opcode::Redux) &&
+        in.atom == AtomOp::None)
+      fail(t, "missing atomic operation");
     if (in.op == Opcode::Match && in.vote == VoteMode::None) fail(t, "match needs .any or .all");
-    if (in.op == Opcode::Createpolicy && in.policy_form == PolicyForm::None) fail(t, "createpolicy needs .fractional, .range or .cvt");
-    if (in.has(kRowHint) && !(in.is_load() && (in.space == Space::Global || in.space == Space::Generic)))
+    if (in.op == Opcode::Createpolicy && in.policy_form == PolicyForm::None)
+      fail(t, "createpolicy needs .fractional, .range or .cvt");
+    if (in.has(kRowHint) &&
+        !(in.is_load() && (in.space == Space::Global || in.space == Space::Generic)))
       fail(t, ".rowhint applies to global loads only");
     if (in.op == Opcode::CondAcc) {
       if (in.space != Space::Global && in.space != Space::Shared && in.space != Space::Generic)
         fail(t, "cond.acc writes to .global, .shared or a generic address");
-      if (in.ops[1].kind != OperandKind::Address) fail(t, "cond.acc takes its base as an address operand: [base]");
+      if (in.ops[1].kind != OperandKind::Address)
+        fail(t, "cond.acc takes its base as an address operand: [base]");
     }
     if (in.op == Opcode::CondAcc || in.op == Opcode::TreeTraverse) {
-      if (in.ops[0].kind != OperandKind::Reg) fail(t, std::string(opcode_name(in.op)) + " writes a register");
-      if (in.ops[2].kind != OperandKind::Reg || m_kernel->regs[static_cast<size_t>(in.ops[2].reg)].type != DType::Pred)
-        fail(t, std::string(opcode_name(in.op)) + " takes a predicate register as its third operand");
+      if (in.ops[0].kind != OperandKind::Reg)
+        fail(t, std::string(opcode_name(in.op)) + " writes a register");
+      if (in.ops[2].kind != OperandKind::Reg ||
+          m_kernel->regs[static_cast<size_t>(in.ops[2].reg)].type != DType::Pred)
+        fail(t,
+             std::string(opcode_name(in.op)) + " takes a predicate register as its third operand");
     }
   }
 
@@ -553,7 +645,8 @@ class Parser : TokenCursor {
       do {
         const Token& rt = next();
         if (o.vec_n >= kMaxVector) fail(rt, "vector operand with more than 8 elements");
-        if (rt.kind == Token::Number && in.op == Opcode::Mov && index == 1) {  // mov.b32 d, {0, %h} (nvcc inline asm)
+        if (rt.kind == Token::Number && in.op == Opcode::Mov &&
+            index == 1) {  // mov.b32 d, {0, %h} (nvcc inline asm)
           imms[o.vec_n] = parse_number(rt, false);
           o.vec[o.vec_n++] = kVecImmediate;
         } else {
@@ -565,7 +658,9 @@ class Parser : TokenCursor {
       const unsigned bits = dtype_bits(in.type) / o.vec_n;
       for (unsigned i = 0; i < o.vec_n; ++i)
         if (o.vec[i] == kVecImmediate)
-          o.imm |= static_cast<int64_t>((static_cast<uint64_t>(imms[i]) & (bits >= 64 ? ~0ull : (1ull << bits) - 1)) << (i * bits));
+          o.imm |= static_cast<int64_t>(
+              (static_cast<uint64_t>(imms[i]) & (bits >= 64 ? ~0ull : (1ull << bits) - 1))
+              << (i * bits));
       return o;
     }
     if (accept("!")) {
@@ -574,7 +669,8 @@ class Parser : TokenCursor {
       o.negate = true;
       return o;
     }
-    if (t.text == "-" && is_video(in.op) && peek(1).kind == Token::Ident) {  // vmad's -a, -b, -c (PTX ISA 9.7.18.1.3)
+    if (t.text == "-" && is_video(in.op) &&
+        peek(1).kind == Token::Ident) {  // vmad's -a, -b, -c (PTX ISA 9.7.18.1.3)
       next();
       o = operand(in, index);
       if (o.kind != OperandKind::Reg) fail(t, "'-' applies to a register here");
@@ -584,14 +680,18 @@ class Parser : TokenCursor {
     if (t.kind == Token::Number || t.text == "-") return immediate();
     if (t.kind != Token::Ident) fail(t, "unexpected '" + t.text + "' in operand");
     next();
-    if (t.text == "_" && index == 0 && in.op == Opcode::Elect) {  // elect.sync _|p: the sink (PTX ISA: elect.sync)
+    if (t.text == "_" && index == 0 &&
+        in.op == Opcode::Elect) {  // elect.sync _|p: the sink (PTX ISA: elect.sync)
       if (accept("|")) m_pending_dst2 = reg_ref(next());
       return o;
     }
-    if (t.text == "_" && index == 0 && in.op == Opcode::Mbarrier) return o;  // mbarrier.arrive _, [a]: no state (a peer's object)
-    if (in.op == Opcode::BrxIdx && index == 1) {  // the list: declared before (PTX ISA 9.7.12.4), as ptxas requires
+    if (t.text == "_" && index == 0 && in.op == Opcode::Mbarrier)
+      return o;  // mbarrier.arrive _, [a]: no state (a peer's object)
+    if (in.op == Opcode::BrxIdx &&
+        index == 1) {  // the list: declared before (PTX ISA 9.7.12.4), as ptxas requires
       const auto it = m_target_lists.find(t.text);
-      if (it == m_target_lists.end()) fail(t, "'" + t.text + "' is not a .branchtargets list declared before this brx.idx");
+      if (it == m_target_lists.end())
+        fail(t, "'" + t.text + "' is not a .branchtargets list declared before this brx.idx");
       o.kind = OperandKind::Imm;
       o.imm = it->second;
       return o;
@@ -608,14 +708,16 @@ class Parser : TokenCursor {
       return o;
     }
     if (special(t.text, o)) return o;
-    if (const size_t dot = t.text.find('.'); dot != std::string::npos && is_video(in.op)) {  // %r1.b0: a video selector
+    if (const size_t dot = t.text.find('.');
+        dot != std::string::npos && is_video(in.op)) {  // %r1.b0: a video selector
       const int32_t r = m_scopes.find_reg(t.text.substr(0, dot));
       if (r >= 0 && parse_video_selector(std::string_view(t.text).substr(dot + 1), o.vsel)) {
         o.kind = OperandKind::Reg;
         o.reg = r;
         return o;
       }
-      fail(t, "'" + t.text + "' is not a register with a video selector (.b0-.b3, .h0, .h1, .hxy, .bxyzw)");
+      fail(t, "'" + t.text +
+                  "' is not a register with a video selector (.b0-.b3, .h0, .h1, .hxy, .bxyzw)");
     }
     if (const ScopeStack::Symbol* s = m_scopes.find_symbol(t.text)) {
       o.kind = OperandKind::Imm;
@@ -623,7 +725,8 @@ class Parser : TokenCursor {
       return o;
     }
     if (t.text[0] == '%') fail(t, "undeclared register '" + t.text + "'");
-    if (m_functions.count(t.text) || m_entries.count(t.text) || t.text == m_unit_name) {  // a function's or kernel's address, set when linked
+    if (m_functions.count(t.text) || m_entries.count(t.text) ||
+        t.text == m_unit_name) {  // a function's or kernel's address, set when linked
       o.kind = OperandKind::Imm;
       m_function_refs->push_back({static_cast<uint32_t>(m_kernel->code.size()), index, t.text});
       return o;
@@ -637,9 +740,11 @@ class Parser : TokenCursor {
     o.kind = OperandKind::Imm;
     o.imm = parse_number(t, neg);
     const std::string& s = t.text;
-    if (s.size() > 2 && s[0] == '0' && (s[1] == 'f' || s[1] == 'F')) o.imm_format = ImmFormat::F32;
+    if (s.size() > 2 && s[0] == '0' && (s[1] == 'f' || s[1] == 'F'))
+      o.imm_format = ImmFormat::F32;
     else if ((s.size() > 2 && s[0] == '0' && (s[1] == 'd' || s[1] == 'D')) ||
-             (s.find_first_of(".eE") != std::string::npos && !(s.size() > 1 && (s[1] == 'x' || s[1] == 'X'))))
+             (s.find_first_of(".eE") != std::string::npos &&
+              !(s.size() > 1 && (s[1] == 'x' || s[1] == 'X'))))
       o.imm_format = ImmFormat::F64;
     return o;
   }
@@ -661,8 +766,12 @@ class Parser : TokenCursor {
       o.imm += parse_number(next(), neg);
     } else if (accept("-")) {
       o.imm -= parse_number(next(), false);
-    } else if (accept(",")) {  // [handle, {coordinates}] of tex, tld4, suld, sust (PTX ISA 9.7.10, 9.7.11)
-      if (o.reg < 0) fail(t, "a texture or surface operand names its object by a register: [handle, {coordinates}]");
+    } else if (accept(",")) {  // [handle, {coordinates}] of tex, tld4, suld, sust (PTX
+                               // ISA 9.7.10, 9.7.11)
+      if (o.reg < 0)
+        fail(
+            t,
+            "a texture or surface operand names its object by a register: [handle, {coordinates}]");
       expect("{");
       do {
         const Token& rt = next();
@@ -674,13 +783,16 @@ class Parser : TokenCursor {
     expect("]");
     return o;
   }
-  void symbol_operand(const ScopeStack::Symbol& s, const std::string& name, unsigned index, Operand& o) {
+  void symbol_operand(const ScopeStack::Symbol& s, const std::string& name, unsigned index,
+                      Operand& o) {
     o.imm = s.offset;
     o.sym_space = s.space;
     o.frame = s.frame;
     if (s.dynamic) m_dynamic_refs.emplace_back(static_cast<uint32_t>(m_kernel->code.size()), index);
-    if (s.function_shared) m_unit->shared_refs.emplace_back(static_cast<uint32_t>(m_kernel->code.size()), index);
-    if (s.module) m_kernel->symbol_refs.push_back({static_cast<uint32_t>(m_kernel->code.size()), index, name});
+    if (s.function_shared)
+      m_unit->shared_refs.emplace_back(static_cast<uint32_t>(m_kernel->code.size()), index);
+    if (s.module)
+      m_kernel->symbol_refs.push_back({static_cast<uint32_t>(m_kernel->code.size()), index, name});
   }
   // call[.uni] [(ret, ...),] func [, (arg, ...)] [, prototype];
   void call_operands(Instruction& in, int line) {
@@ -698,8 +810,10 @@ class Parser : TokenCursor {
     if (accept(",")) {
       if (accept("(")) c.args = call_vars();
       if (accept(",")) {
-        const Token& pt = next();  // the .callprototype label of an indirect call: its layout is the callee's
-        if (target < 0 || pt.kind != Token::Ident) fail(pt, "a prototype follows only a call through a register");
+        const Token& pt =
+            next();  // the .callprototype label of an indirect call: its layout is the callee's
+        if (target < 0 || pt.kind != Token::Ident)
+          fail(pt, "a prototype follows only a call through a register");
       }
     }
     expect(";");
@@ -719,7 +833,9 @@ class Parser : TokenCursor {
     do {
       const Token& t = next();
       const ScopeStack::Symbol* s = m_scopes.find_symbol(t.text);
-      if (!s || !s->frame) fail(t, "a call passes '" + t.text + "', which is not a .param variable of the calling function");
+      if (!s || !s->frame)
+        fail(t, "a call passes '" + t.text +
+                    "', which is not a .param variable of the calling function");
       VarDecl d;
       d.name = t.text;
       d.offset = s->offset;
@@ -729,7 +845,9 @@ class Parser : TokenCursor {
     expect(")");
     return out;
   }
-  bool special(const std::string& name, Operand& o) const { return parse_special_register(name, o); }
+  bool special(const std::string& name, Operand& o) const {
+    return parse_special_register(name, o);
+  }
   void resolve_labels() {
     for (const auto& p : m_pending_labels) {
       auto it = m_kernel->labels.find(p.tok.text);
@@ -739,19 +857,26 @@ class Parser : TokenCursor {
     m_pending_labels.clear();
     for (const auto& p : m_pending_targets) {
       auto it = m_kernel->labels.find(p.tok.text);
-      if (it == m_kernel->labels.end()) fail(p.tok, "undefined label '" + p.tok.text + "' in .branchtargets");
-      if (it->second >= m_kernel->code.size()) fail(p.tok, "branch target '" + p.tok.text + "' is at the kernel's end");
+      if (it == m_kernel->labels.end())
+        fail(p.tok, "undefined label '" + p.tok.text + "' in .branchtargets");
+      if (it->second >= m_kernel->code.size())
+        fail(p.tok, "branch target '" + p.tok.text + "' is at the kernel's end");
       m_kernel->branch_targets[p.pc][p.index] = it->second;
     }
     m_pending_targets.clear();
     m_target_lists.clear();
     if (!m_kernel->code.empty() && !m_kernel->code.back().ends_block())
-      throw SourceError(m_file, m_kernel->lines.back(), "kernel '" + m_kernel->name + "' can fall off its end (no final ret/exit)");
+      throw SourceError(m_file, m_kernel->lines.back(),
+                        "kernel '" + m_kernel->name + "' can fall off its end (no final ret/exit)");
     const std::vector<Instruction>& code = m_kernel->code;
-    for (size_t pc = 0; pc < code.size(); ++pc)  // fuzz finding: `bra 99;` jumped outside the kernel
-      if (code[pc].is_branch() && (code[pc].ops[0].kind != OperandKind::Label || code[pc].ops[0].imm < 0 ||
-                                   static_cast<uint64_t>(code[pc].ops[0].imm) >= code.size()))
-        throw SourceError(m_file, m_kernel->lines[pc], "a branch target must be a label before the kernel's end", m_kernel->text[pc]);
+    for (size_t pc = 0; pc < code.size();
+         ++pc)  // fuzz finding: `bra 99;` jumped outside the kernel
+      if (code[pc].is_branch() &&
+          (code[pc].ops[0].kind != OperandKind::Label || code[pc].ops[0].imm < 0 ||
+           static_cast<uint64_t>(code[pc].ops[0].imm) >= code.size()))
+        throw SourceError(m_file, m_kernel->lines[pc],
+                          "a branch target must be a label before the kernel's end",
+                          m_kernel->text[pc]);
   }
 
   struct PendingLabel {
@@ -774,8 +899,10 @@ class Parser : TokenCursor {
   std::vector<VarDecl> m_module_shared;
   std::vector<VarDecl> m_dynamic_shared;
   std::vector<PendingLabel> m_pending_labels;
-  std::vector<PendingLabel> m_pending_targets;            // .branchtargets labels: pc = the list, index = the place in it
-  std::map<std::string, uint32_t> m_target_lists;         // .branchtargets names of the unit -> Kernel::branch_targets
+  std::vector<PendingLabel>
+      m_pending_targets;  // .branchtargets labels: pc = the list, index = the place in it
+  std::map<std::string, uint32_t>
+      m_target_lists;  // .branchtargets names of the unit -> Kernel::branch_targets
   std::vector<std::pair<uint32_t, unsigned>> m_dynamic_refs;  // (pc, operand) using extern .shared
   int32_t m_pending_dst2 = -1;
 };

@@ -1,8 +1,8 @@
 // PTX front end: text -> Module of Kernels with decoded instructions and analysed CFG.
-// Accepts what `nvcc -ptx` (CUDA 13, sm_75+) emits for our workloads (docs/design/architecture.md): directives,
-// .entry signatures, .reg/.shared/.local declarations, { } scopes with local registers, labels,
-// guards, vector operands, [reg+imm] and [symbol+imm] addressing. Anything else is a SourceError
-// naming file, line and the offending text; nothing is skipped silently.
+// Accepts what `nvcc -ptx` (CUDA 13, sm_75+) emits for our workloads (docs/design/architecture.md):
+// directives, .entry signatures, .reg/.shared/.local declarations, { } scopes with local registers,
+// labels, guards, vector operands, [reg+imm] and [symbol+imm] addressing. Anything else is a
+// SourceError naming file, line and the offending text; nothing is skipped silently.
 #pragma once
 
 #include <memory>

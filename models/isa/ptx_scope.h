@@ -17,10 +17,12 @@ class ScopeStack {
     Space space;
     uint32_t offset;
     bool dynamic;  // extern .shared array: offset relative to the end of static shared memory
-    bool frame;    // a variable of the current frame (.local, function and call .param): offset in the frame
+    bool frame;    // a variable of the current frame (.local, function and call .param): offset in
+                   // the frame
     uint32_t size;
-    bool module;   // a .global/.const module variable: its address is bound later
-    bool function_shared;  // a .shared variable of a function's body: placed in each kernel when linked
+    bool module;           // a .global/.const module variable: its address is bound later
+    bool function_shared;  // a .shared variable of a function's body: placed in each kernel when
+                           // linked
   };
 
   void push() { m_regs.emplace_back(); }
@@ -34,8 +36,9 @@ class ScopeStack {
       if (auto f = it->find(name); f != it->end()) return f->second;
     return -1;
   }
-  void add_symbol(const std::string& name, Space space, uint32_t offset, bool dynamic = false, bool frame = false,
-                  uint32_t size = 0, bool module = false, bool function_shared = false) {
+  void add_symbol(const std::string& name, Space space, uint32_t offset, bool dynamic = false,
+                  bool frame = false, uint32_t size = 0, bool module = false,
+                  bool function_shared = false) {
     m_symbols[name] = {space, offset, dynamic, frame, size, module, function_shared};
   }
   const Symbol* find_symbol(const std::string& name) const {

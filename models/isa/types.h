@@ -11,8 +11,31 @@ namespace gputlm::isa {
 // "Alternate Floating Point Data Formats") follow. Packed x2 types hold two elements, element 0
 // in the low bits.
 enum class DType : uint8_t {
-  None, B8, B16, B32, B64, U8, U16, U32, U64, S8, S16, S32, S64, F16, F32, F64, Pred,
-  F16x2, BF16, BF16x2, TF32, E4M3, E5M2, E4M3x2, E5M2x2
+  None,
+  B8,
+  B16,
+  B32,
+  B64,
+  U8,
+  U16,
+  U32,
+  U64,
+  S8,
+  S16,
+  S32,
+  S64,
+  F16,
+  F32,
+  F64,
+  Pred,
+  F16x2,
+  BF16,
+  BF16x2,
+  TF32,
+  E4M3,
+  E5M2,
+  E4M3x2,
+  E5M2x2
 };
 
 // Width in bits (1 for .pred, 0 for None).
@@ -29,7 +52,25 @@ DType parse_dtype(std::string_view s);
 
 // setp/set comparison operators; the *u variants are true when either operand is NaN.
 enum class CmpOp : uint8_t {
-  None, Eq, Ne, Lt, Le, Gt, Ge, Lo, Ls, Hi, Hs, Equ, Neu, Ltu, Leu, Gtu, Geu, Num, Nan
+  None,
+  Eq,
+  Ne,
+  Lt,
+  Le,
+  Gt,
+  Ge,
+  Lo,
+  Ls,
+  Hi,
+  Hs,
+  Equ,
+  Neu,
+  Ltu,
+  Leu,
+  Gtu,
+  Geu,
+  Num,
+  Nan
 };
 // setp/set boolean combination with the optional third source predicate.
 enum class BoolOp : uint8_t { None, And, Or, Xor };
@@ -50,16 +91,50 @@ enum class TestpMode : uint8_t { None, Finite, Infinite, Number, NotANumber, Nor
 
 // Special registers readable with mov (PTX ISA 10). Vector ones take a component x/y/z.
 enum class SReg : uint8_t {
-  Tid, Ntid, Ctaid, Nctaid, Laneid, Warpid, Nwarpid, Smid, Nsmid, Gridid, Clock, Clock64,
-  LanemaskEq, LanemaskLt, LanemaskLe, LanemaskGt, LanemaskGe, WarpSz,
+  Tid,
+  Ntid,
+  Ctaid,
+  Nctaid,
+  Laneid,
+  Warpid,
+  Nwarpid,
+  Smid,
+  Nsmid,
+  Gridid,
+  Clock,
+  Clock64,
+  LanemaskEq,
+  LanemaskLt,
+  LanemaskLe,
+  LanemaskGt,
+  LanemaskGe,
+  WarpSz,
   // PTX ISA 10.x: timers, shared-memory sizes, driver and profiling registers (the index of
   // %envreg<N> / %pm<N> / %pm<N>_64 in Operand::comp), and the cluster registers (vector ones
   // take a component like %tid).
-  Globaltimer, GlobaltimerLo, GlobaltimerHi, DynamicSmemSize, TotalSmemSize, AggrSmemSize,
-  Envreg, Pm, Pm64, Clusterid, Nclusterid, ClusterCtaid, ClusterNctaid, ClusterCtarank,
-  ClusterNctarank, IsExplicitCluster, ClockHi,
-  ReservedSmemBegin, ReservedSmemEnd, ReservedSmemCap, ReservedSmemOffset,  // %reserved_smem_offset_*
-  CurrentGraphExec  // %current_graph_exec (PTX ISA 10.33, sm_50): 0, no kernel here runs from a device graph
+  Globaltimer,
+  GlobaltimerLo,
+  GlobaltimerHi,
+  DynamicSmemSize,
+  TotalSmemSize,
+  AggrSmemSize,
+  Envreg,
+  Pm,
+  Pm64,
+  Clusterid,
+  Nclusterid,
+  ClusterCtaid,
+  ClusterNctaid,
+  ClusterCtarank,
+  ClusterNctarank,
+  IsExplicitCluster,
+  ClockHi,
+  ReservedSmemBegin,
+  ReservedSmemEnd,
+  ReservedSmemCap,
+  ReservedSmemOffset,  // %reserved_smem_offset_*
+  CurrentGraphExec     // %current_graph_exec (PTX ISA 10.33, sm_50): 0, no kernel here runs from a
+                       // device graph
 };
 
 // createpolicy forms (PTX ISA: createpolicy) and the cache eviction priorities they name.

@@ -25,13 +25,15 @@ bool video_modifier(Instruction& in, std::string_view w) {
     (w == "wrap" ? v.wrap : v.clamp) = true;
     return true;
   }
-  if (in.op == Opcode::Vmad && (w == "shr7" || w == "shr15")) return v.scale == 0 && ((v.scale = w == "shr7" ? 7 : 15), true);
+  if (in.op == Opcode::Vmad && (w == "shr7" || w == "shr15"))
+    return v.scale == 0 && ((v.scale = w == "shr7" ? 7 : 15), true);
   if (in.op == Opcode::Vmad && w == "po") return !v.po && (v.po = true);
   // The types as written: dtype.atype.btype (vset, vset2, vset4: atype.btype), each .u32 or .s32.
   const DType t = parse_dtype(w);
   if (t != DType::U32 && t != DType::S32) return false;
   const bool is_set = in.op == Opcode::Vset || in.op == Opcode::Vset2 || in.op == Opcode::Vset4;
-  if (is_set && in.type == DType::None) in.type = DType::U32;  // the comparison's result is unsigned
+  if (is_set && in.type == DType::None)
+    in.type = DType::U32;  // the comparison's result is unsigned
   if (in.type == DType::None) return (in.type = t), true;
   if (in.type2 == DType::None) return (in.type2 = t), true;
   if (v.btype == DType::None) return (v.btype = t), true;

@@ -1,6 +1,6 @@
-// The one typed extension every memory transaction carries (docs/design/architecture.md): who asked (core,
-// warp, lanes), what kind of access, the row-buffer locality hint bit the DRAM controller reads,
-// and bookkeeping for statistics. Payloads carry addresses only: the functional engine owns
+// The one typed extension every memory transaction carries (docs/design/architecture.md): who asked
+// (core, warp, lanes), what kind of access, the row-buffer locality hint bit the DRAM controller
+// reads, and bookkeeping for statistics. Payloads carry addresses only: the functional engine owns
 // values, so data pointers are unused on the timing path.
 #pragma once
 
@@ -28,11 +28,11 @@ class MemExtension : public tlm::tlm_extension<MemExtension> {
   uint32_t core = 0;
   uint32_t warp = 0;
   LaneMask lanes = 0;
-  uint32_t pc = 0;         // instruction index of the load or store that asked (traces)
+  uint32_t pc = 0;  // instruction index of the load or store that asked (traces)
   AccessKind kind = AccessKind::Load;
-  bool row_hint = false;   // set by ld.global.rowhint; read by a hint-aware DRAM scheduler
-  uint64_t id = 0;         // unique per request, for traces and debugging
-  uint64_t issued_ps = 0;  // simulation time the request entered the hierarchy (ps)
+  bool row_hint = false;          // set by ld.global.rowhint; read by a hint-aware DRAM scheduler
+  uint64_t id = 0;                // unique per request, for traces and debugging
+  uint64_t issued_ps = 0;         // simulation time the request entered the hierarchy (ps)
   RequestOwner* owner = nullptr;  // the requester's own state (see RequestOwner); left alone below
   // The input ports of the crossbars the request is crossing, the innermost in the low bits: a
   // crossbar pushes the port it took the request from and pops it when the response goes back.
@@ -54,12 +54,16 @@ class MemExtension : public tlm::tlm_extension<MemExtension> {
   }
 
   tlm::tlm_extension_base* clone() const override { return new MemExtension(*this); }
-  void copy_from(const tlm::tlm_extension_base& other) override { *this = static_cast<const MemExtension&>(other); }
+  void copy_from(const tlm::tlm_extension_base& other) override {
+    *this = static_cast<const MemExtension&>(other);
+  }
 
   bool is_write() const { return kind == AccessKind::Store || kind == AccessKind::Writeback; }
   // The extension of a payload (every payload from a PayloadPool has one).
   static MemExtension& of(tlm::tlm_generic_payload& p) { return *p.get_extension<MemExtension>(); }
-  static const MemExtension& of(const tlm::tlm_generic_payload& p) { return *p.get_extension<MemExtension>(); }
+  static const MemExtension& of(const tlm::tlm_generic_payload& p) {
+    return *p.get_extension<MemExtension>();
+  }
 };
 
 }  // namespace gputlm::mem

@@ -4,18 +4,24 @@ namespace gputlm::mem {
 
 std::string_view access_kind_name(AccessKind k) {
   switch (k) {
-    case AccessKind::Load: return "load";
-    case AccessKind::Store: return "store";
-    case AccessKind::Atomic: return "atomic";
-    case AccessKind::Fetch: return "fetch";
-    case AccessKind::Writeback: return "writeback";
+    case AccessKind::Load:
+      return "load";
+    case AccessKind::Store:
+      return "store";
+    case AccessKind::Atomic:
+      return "atomic";
+    case AccessKind::Fetch:
+      return "fetch";
+    case AccessKind::Writeback:
+      return "writeback";
   }
   return "?";
 }
 
 PayloadPool::~PayloadPool() = default;  // payloads (and their extensions) die with the pool
 
-tlm::tlm_generic_payload& PayloadPool::make(uint64_t address, uint32_t bytes, AccessKind kind, const sc_core::sc_time& issued) {
+tlm::tlm_generic_payload& PayloadPool::make(uint64_t address, uint32_t bytes, AccessKind kind,
+                                            const sc_core::sc_time& issued) {
   tlm::tlm_generic_payload* p;
   if (m_free.empty()) {
     m_all.push_back(std::make_unique<tlm::tlm_generic_payload>(this));

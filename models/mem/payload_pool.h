@@ -20,7 +20,8 @@ class PayloadPool : public tlm::tlm_mm_interface {
 
   // A fresh payload (reference count 1) for a `bytes`-byte access at `address`, issued at
   // `issued` (the requester's time: a core running a cycle ahead gives its own).
-  tlm::tlm_generic_payload& make(uint64_t address, uint32_t bytes, AccessKind kind, const sc_core::sc_time& issued);
+  tlm::tlm_generic_payload& make(uint64_t address, uint32_t bytes, AccessKind kind,
+                                 const sc_core::sc_time& issued);
   void free(tlm::tlm_generic_payload* p) override;
   size_t allocated() const { return m_all.size(); }
 

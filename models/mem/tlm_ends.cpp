@@ -16,9 +16,12 @@ void TargetEnd::hold(tlm::tlm_generic_payload& p, const sc_core::sc_time& at) {
   m_wake.at(m_held_from);
 }
 
-tlm_sync_enum TargetEnd::nb_transport_fw(tlm::tlm_generic_payload& p, tlm_phase& phase, sc_core::sc_time& delay) {
+tlm_sync_enum TargetEnd::nb_transport_fw(tlm::tlm_generic_payload& p, tlm_phase& phase,
+                                         sc_core::sc_time& delay) {
   if (phase == tlm::BEGIN_REQ) {
-    if (m_waiting) throw std::logic_error(std::string(socket.name()) + ": BEGIN_REQ before END_REQ (request exclusion)");
+    if (m_waiting)
+      throw std::logic_error(std::string(socket.name()) +
+                             ": BEGIN_REQ before END_REQ (request exclusion)");
     if (m_held) {
       m_waiting = &p;
       return tlm::TLM_ACCEPTED;
@@ -69,7 +72,8 @@ InitiatorEnd::InitiatorEnd(const char* socket_name, Wakeup& wake, const ClockDom
 }
 
 void InitiatorEnd::send(tlm::tlm_generic_payload& p) {
-  if (!can_send()) throw std::logic_error(std::string(socket.name()) + ": send while the request channel is busy");
+  if (!can_send())
+    throw std::logic_error(std::string(socket.name()) + ": send while the request channel is busy");
   tlm_phase phase = tlm::BEGIN_REQ;
   const sc_core::sc_time now = m_clock.time();
   const sc_core::sc_time base = m_clock.base_time();
@@ -88,12 +92,14 @@ void InitiatorEnd::send(tlm::tlm_generic_payload& p) {
   }
 }
 
-tlm_sync_enum InitiatorEnd::nb_transport_bw(tlm::tlm_generic_payload& p, tlm_phase& phase, sc_core::sc_time& delay) {
+tlm_sync_enum InitiatorEnd::nb_transport_bw(tlm::tlm_generic_payload& p, tlm_phase& phase,
+                                            sc_core::sc_time& delay) {
   const sc_core::sc_time now = m_clock.time();
   if (phase == tlm::END_REQ) {
     m_request_busy = false;
     // Seen from the first edge at or after the annotated time, and after now.
-    m_free_from = delay > sc_core::SC_ZERO_TIME ? m_clock.edge_from(now + delay) : m_clock.edge_after(now);
+    m_free_from =
+        delay > sc_core::SC_ZERO_TIME ? m_clock.edge_from(now + delay) : m_clock.edge_after(now);
     m_wake.at(m_free_from);
     return tlm::TLM_ACCEPTED;
   }

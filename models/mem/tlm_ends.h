@@ -20,8 +20,8 @@
 #pragma once
 
 #include <deque>
-#include <string>
 #include <stdexcept>
+#include <string>
 #include <tlm>
 
 #include "models/common/clock.h"
@@ -53,8 +53,11 @@ class TargetEnd : public tlm::tlm_fw_transport_if<> {
   void respond(tlm::tlm_generic_payload& p);
 
  private:
-  tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload& p, tlm::tlm_phase& phase, sc_core::sc_time& delay) override;
-  void b_transport(tlm::tlm_generic_payload&, sc_core::sc_time&) override { throw std::logic_error("memory links are non-blocking"); }
+  tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload& p, tlm::tlm_phase& phase,
+                                     sc_core::sc_time& delay) override;
+  void b_transport(tlm::tlm_generic_payload&, sc_core::sc_time&) override {
+    throw std::logic_error("memory links are non-blocking");
+  }
   bool get_direct_mem_ptr(tlm::tlm_generic_payload&, tlm::tlm_dmi&) override { return false; }
   unsigned int transport_dbg(tlm::tlm_generic_payload&) override { return 0; }
   // Puts `p` in the register, visible from the owner's first edge after `at` (now, or the time
@@ -63,9 +66,10 @@ class TargetEnd : public tlm::tlm_fw_transport_if<> {
 
   Wakeup& m_wake;
   const ClockDomain& m_clock;
-  tlm::tlm_generic_payload* m_held = nullptr;     // the register
-  sc_core::sc_time m_held_from;                   // when the owner may see it
-  tlm::tlm_generic_payload* m_waiting = nullptr;  // arrived while the register was full: no END_REQ yet
+  tlm::tlm_generic_payload* m_held = nullptr;  // the register
+  sc_core::sc_time m_held_from;                // when the owner may see it
+  tlm::tlm_generic_payload* m_waiting =
+      nullptr;  // arrived while the register was full: no END_REQ yet
   sc_core::sc_time m_taken_at = sc_core::sc_max_time();  // time of the last take()
   bool m_response_busy = false;
 };
@@ -95,7 +99,9 @@ class InitiatorEnd : public tlm::tlm_bw_transport_if<> {
     return m_clock.cycle_at(std::max(m_free_from, m_clock.edge_after(m_sent_at)));
   }
   // Responses the owner may see now, oldest first.
-  bool has_response() const { return !m_responses.empty() && m_responses.front().from <= m_clock.time(); }
+  bool has_response() const {
+    return !m_responses.empty() && m_responses.front().from <= m_clock.time();
+  }
   tlm::tlm_generic_payload& front_response() const { return *m_responses.front().payload; }
   // No request waiting for END_REQ and no response come or coming.
   bool idle() const { return !m_request_busy && m_responses.empty(); }
@@ -106,7 +112,8 @@ class InitiatorEnd : public tlm::tlm_bw_transport_if<> {
     tlm::tlm_generic_payload* payload;
     sc_core::sc_time from;  // when the owner may see it
   };
-  tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload& p, tlm::tlm_phase& phase, sc_core::sc_time& delay) override;
+  tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload& p, tlm::tlm_phase& phase,
+                                     sc_core::sc_time& delay) override;
   void invalidate_direct_mem_ptr(sc_dt::uint64, sc_dt::uint64) override {}
 
   Wakeup& m_wake;

@@ -8,7 +8,8 @@
 
 namespace gputlm::sm {
 
-Core::Core(sc_core::sc_module_name name, const CoreSpec& spec, uint32_t core_id, double reference_mhz)
+Core::Core(sc_core::sc_module_name name, const CoreSpec& spec, uint32_t core_id,
+           double reference_mhz)
     : CoreModule(name), m_ctx(core_id, spec, reference_mhz) {
   m_fetch = std::make_unique<FetchStage>("fetch", m_ctx);
   m_decode = std::make_unique<DecodeStage>("decode", m_ctx);
@@ -26,7 +27,8 @@ Core::Core(sc_core::sc_module_name name, const CoreSpec& spec, uint32_t core_id,
   m_fetch->icache.socket.bind(m_l1i->upstream.socket);
   if (spec.fast_icache_hits) m_fetch->take_idle_hits_from(*m_l1i);
   m_memory->dcache.socket.bind(m_l1d->upstream.socket);
-  m_stages = {m_writeback.get(), m_memory.get(), m_execute.get(), m_read.get(), m_decode.get(), m_fetch.get()};
+  m_stages = {m_writeback.get(), m_memory.get(), m_execute.get(),
+              m_read.get(),      m_decode.get(), m_fetch.get()};
   SC_METHOD(tick);
   sensitive << m_ctx.wake.event();  // delta wake-ups; timed ones too unless edges are shared
   dont_initialize();
@@ -34,65 +36,95 @@ Core::Core(sc_core::sc_module_name name, const CoreSpec& spec, uint32_t core_id,
 
   CoreCounters& c = m_ctx.counters;
   m_stats.counter("warp_instructions", c.warp_instructions, "count", "warp instructions retired");
-  m_stats.counter("thread_instructions", c.thread_instructions, "count", "active threads summed over retired warp instructions");
-  m_stats.counter("issue_cycles", c.issue_cycles, "cycles", "cycles in which the SIMD back end started an instruction");
+  m_stats.counter("thread_instructions", c.thread_instructions, "count",
+                  "active threads summed over retired warp instructions");
+  m_stats.counter("issue_cycles", c.issue_cycles, "cycles",
+                  "cycles in which the SIMD back end started an instruction");
   m_stats.histogram("simd_lanes_started", c.simd_histogram, "count",
-                    "warp instructions started with k active lanes, k = 0..32 (cycles with none are the GPU's idle cycles)");
-  m_stats.counter("fetch_cycles", c.fetch_cycles, "cycles", "cycles in which fetch picked a warp (an instruction or an I-cache access)");
-  m_stats.histogram("fetch_stall_cycles", c.stall_cycles, "cycles", "cycles fetch took no instruction, by cause", stall_cause_names());
+                    "warp instructions started with k active lanes, k = 0..32 (cycles with none "
+                    "are the GPU's idle cycles)");
+  m_stats.counter("fetch_cycles", c.fetch_cycles, "cycles",
+                  "cycles in which fetch picked a warp (an instruction or an I-cache access)");
+  m_stats.histogram("fetch_stall_cycles", c.stall_cycles, "cycles",
+                    "cycles fetch took no instruction, by cause", stall_cause_names());
   m_stats.counter("ctas_done", c.ctas_done, "count", "CTAs finished");
-  m_stats.counter("line_requests", c.line_requests, "count", "global/local line requests sent to the L1");
-  m_stats.counter("shared_bank_conflict_cycles", c.shared_bank_conflict_cycles, "cycles", "extra shared-memory cycles from bank conflicts");
-  m_stats.tally("fetch_group_switches", [this] { return static_cast<double>(m_ctx.scheduler->group_switches()); }, "count",
-                  "two-level scheduling: times the priority moved to the next fetch group");
-  m_stats.counter("subwarps", c.subwarps, "count", "large warps: sub-warps formed (warp instructions issued from a large warp)");
+  m_stats.counter("line_requests", c.line_requests, "count",
+                  "global/local line requests sent to the L1");
+  m_stats.counter("shared_bank_conflict_cycles", c.shared_bank_conflict_cycles, "cycles",
+                  "extra shared-memory cycles from bank conflicts");
+  m_stats.tally(
+      "fetch_group_switches",
+      [this] { return static_cast<double>(m_ctx.scheduler->group_switches()); }, "count",
+      "two-level scheduling: times the priority moved to the next fetch group");
+  m_stats.counter("subwarps", c.subwarps, "count",
+                  "large warps: sub-warps formed (warp instructions issued from a large warp)");
   m_stats.counter("subwarp_bubble_cycles", c.subwarp_bubble_cycles, "cycles",
-                  "large warps: cycles fetch waited while the sub-warp former found only threads busy with the previous instruction");
-  m_stats.counter("register_bank_conflict_cycles", c.register_bank_conflict_cycles, "cycles", "extra register-read cycles from bank conflicts");
+                  "large warps: cycles fetch waited while the sub-warp former found only threads "
+                  "busy with the previous instruction");
+  m_stats.counter("register_bank_conflict_cycles", c.register_bank_conflict_cycles, "cycles",
+                  "extra register-read cycles from bank conflicts");
   m_stats.counter("coalesced_memory_instructions", c.coalesced_memory_instructions, "count",
-                  "global and local memory warp instructions whose lanes made one line request (MWP/CWP's coalesced)");
+                  "global and local memory warp instructions whose lanes made one line request "
+                  "(MWP/CWP's coalesced)");
   m_stats.counter("uncoalesced_memory_instructions", c.uncoalesced_memory_instructions, "count",
                   "global and local memory warp instructions that made more than one line request");
-  m_stats.counter("uncoalesced_line_requests", c.uncoalesced_line_requests, "count", "line requests of the uncoalesced ones");
-  m_stats.counter("barrier_instructions", c.barrier_instructions, "count", "warp instructions that were barriers");
-  m_stats.counter("register_reads", c.register_reads, "count", "register operands read, each for the whole warp (energy model)");
-  m_stats.counter("register_writes", c.register_writes, "count", "register results written, each for the whole warp (energy model)");
+  m_stats.counter("uncoalesced_line_requests", c.uncoalesced_line_requests, "count",
+                  "line requests of the uncoalesced ones");
+  m_stats.counter("barrier_instructions", c.barrier_instructions, "count",
+                  "warp instructions that were barriers");
+  m_stats.counter("register_reads", c.register_reads, "count",
+                  "register operands read, each for the whole warp (energy model)");
+  m_stats.counter("register_writes", c.register_writes, "count",
+                  "register results written, each for the whole warp (energy model)");
   std::vector<std::string> classes;
-  for (size_t i = 0; i < isa::kInstrClasses; ++i) classes.emplace_back(isa::instr_class_name(static_cast<isa::InstrClass>(i)));
+  for (size_t i = 0; i < isa::kInstrClasses; ++i)
+    classes.emplace_back(isa::instr_class_name(static_cast<isa::InstrClass>(i)));
   m_stats.histogram("thread_instructions_by_class", c.class_thread_instructions, "count",
                     "thread instructions retired by instruction class (isa::InstrClass)", classes);
   m_stats.counter("shared_accesses", c.shared_accesses, "count",
-                  "shared-memory (and scratchpad private-memory) words accessed: one per active lane of an access");
-  m_stats.tally("resident_thread_cycles", [this] {
-    return static_cast<double>(m_ctx.counters.resident_thread_cycles +
-                               uint64_t(m_threads_used) * (m_ctx.clock.now() - std::min(m_threads_since, m_ctx.clock.now())));
-  }, "thread-cycles", "threads resident on the core summed over cycles (divide by cycles x max threads for the occupancy)");
+                  "shared-memory (and scratchpad private-memory) words accessed: one per active "
+                  "lane of an access");
+  m_stats.tally(
+      "resident_thread_cycles",
+      [this] {
+        return static_cast<double>(
+            m_ctx.counters.resident_thread_cycles +
+            uint64_t(m_threads_used) *
+                (m_ctx.clock.now() - std::min(m_threads_since, m_ctx.clock.now())));
+      },
+      "thread-cycles",
+      "threads resident on the core summed over cycles (divide by cycles x max threads for the "
+      "occupancy)");
 }
 
 void Core::count_resident_threads() {
   const Cycle now = m_ctx.clock.now();
-  if (now > m_threads_since) m_ctx.counters.resident_thread_cycles += uint64_t(m_threads_used) * (now - m_threads_since);
+  if (now > m_threads_since)
+    m_ctx.counters.resident_thread_cycles += uint64_t(m_threads_used) * (now - m_threads_since);
   m_threads_since = now;
 }
 
 bool Core::can_take(const func::Launch& launch) const { return room(launch) > 0; }
 
 uint32_t Core::room(const func::Launch& launch) const {
-  return ctas_fitting(m_ctx.spec, launch, {m_ctas_resident, m_threads_used, m_warps_used, m_registers_used, m_shared_used});
+  return ctas_fitting(
+      m_ctx.spec, launch,
+      {m_ctas_resident, m_threads_used, m_warps_used, m_registers_used, m_shared_used});
 }
 
 void Core::check_kernel(const isa::Kernel& kernel) const {
   if (!kernel.functions.empty() && !m_ctx.formation->supports_calls())
-    throw InputError("kernel '" + kernel.name + "' calls device function '" + kernel.functions.front().name +
-                     "': warp formation '" + m_ctx.spec.formation + "' does not support calls (formation 'static' does)");
+    throw InputError("kernel '" + kernel.name + "' calls device function '" +
+                     kernel.functions.front().name + "': warp formation '" + m_ctx.spec.formation +
+                     "' does not support calls (formation 'static' does)");
   // A warp polling barrier.cluster.wait stays at it as a whole (writeback_stage.cpp), and brx.idx
   // sends each lane to a target of its own (simt_control.h); formations that regroup threads into
   // sub-warps or blocks model neither.
   if (m_ctx.spec.static_warps()) return;
   for (uint32_t pc = 0; pc < kernel.code.size(); ++pc)
     if (kernel.code[pc].is_cluster_wait() || kernel.code[pc].is_indexed_branch())
-      throw InputError("kernel '" + kernel.name + "': warp formation '" + m_ctx.spec.formation + "' does not support " +
-                       kernel.where(pc) + " (formation 'static' does)");
+      throw InputError("kernel '" + kernel.name + "': warp formation '" + m_ctx.spec.formation +
+                       "' does not support " + kernel.where(pc) + " (formation 'static' does)");
 }
 
 void Core::start_cta(const func::BoundKernel& kernel, const func::Launch& launch, uint64_t cta_id,
@@ -104,7 +136,8 @@ void Core::start_cta(const func::BoundKernel& kernel, const func::Launch& launch
   cta.kernel = &kernel;
   cta.state = std::make_unique<func::CtaState>(launch, cta_id);
   cta.state->smid = m_ctx.id;
-  cta.state->defer_tx = true;  // cp.async.bulk's mbarrier transactions complete when its lines return (memory stage)
+  cta.state->defer_tx =
+      true;  // cp.async.bulk's mbarrier transactions complete when its lines return (memory stage)
   if (cluster) cta.state->join(std::move(cluster));  // until the CTA finishes (finish_cta)
   if (launch.replay) ++m_replay_ctas;
   cta.barriers = std::make_unique<func::CtaBarriers>(*cta.state);
@@ -180,7 +213,8 @@ Cycle Core::run_cycle(Cycle now) {
   if (m_ran != now) {
     // Running ahead must never let the core see a cycle before one it has run.
     if (m_ran != kNever && now < m_ran)
-      throw std::logic_error(std::string(name()) + ": cycle " + std::to_string(now) + " runs after cycle " + std::to_string(m_ran));
+      throw std::logic_error(std::string(name()) + ": cycle " + std::to_string(now) +
+                             " runs after cycle " + std::to_string(m_ran));
     m_ran = now;
     const bool all = polled();
     // Polled, every stage runs every cycle: the check that a stage with nothing to do has none.
@@ -189,7 +223,9 @@ Cycle Core::run_cycle(Cycle now) {
   for (int pass = 0; m_ctx.poked_stages > 0; ++pass) {
     for (Stage* s : m_stages)
       if (s->poked()) next = std::min(next, s->run(now));
-    if (pass == 16) throw std::logic_error(std::string(name()) + ": the pipeline links did not settle in a cycle");
+    if (pass == 16)
+      throw std::logic_error(std::string(name()) +
+                             ": the pipeline links did not settle in a cycle");
   }
   if (next != kNever) next = std::max(next, now + 1);
   if (polled()) next = now + 1;
@@ -209,17 +245,20 @@ Cycle Core::run_cycle(Cycle now) {
 // receiver's by a send, which also asks its own: InitiatorEnd): the kernel is asked again only when
 // the core's Wakeup was.
 bool Core::lets_system_run_ahead() const {
-  return m_ctx.spec.run_ahead && !m_ctx.traced && m_ctx.fault.empty() && m_ctx.ending == 0 && m_replay_ctas == 0;
+  return m_ctx.spec.run_ahead && !m_ctx.traced && m_ctx.fault.empty() && m_ctx.ending == 0 &&
+         m_replay_ctas == 0;
 }
 
 bool Core::may_run_ahead(Cycle next) {
   if (!horizon || polled() || m_ctas_resident == 0 || !lets_system_run_ahead()) return false;
   const uint64_t at = m_ctx.clock.value_of(next);
   if (at >= *horizon) return false;
-  if (const SharedEdges* edges = m_ctx.wake.shared(); edges && at >= edges->next_due()) return false;
+  if (const SharedEdges* edges = m_ctx.wake.shared(); edges && at >= edges->next_due())
+    return false;
   if (m_pending_asks != m_ctx.wake.asks()) {
     m_pending_asks = m_ctx.wake.asks();
-    m_pending_at = sim_now().value() + sc_core::sc_time_to_pending_activity().value();  // now: pending now
+    m_pending_at =
+        sim_now().value() + sc_core::sc_time_to_pending_activity().value();  // now: pending now
   }
   return at < m_pending_at;
 }
@@ -253,10 +292,13 @@ std::string Core::dump() const {
     static const char* const kStatus[] = {"free", "ready", "at a barrier", "done"};
     os << "  warp slot " << s << ": " << kStatus[static_cast<int>(w.status)] << ", pc "
        << (w.stack.done() ? -1 : int64_t(w.stack.pc())) << ", " << w.inflight << " in flight"
-       << (w.waiting_memory ? ", waiting for memory" : "") << (m_fetch->waiting_for_line(static_cast<uint32_t>(s)) ? ", waiting for an I-cache line" : "")
+       << (w.waiting_memory ? ", waiting for memory" : "")
+       << (m_fetch->waiting_for_line(static_cast<uint32_t>(s)) ? ", waiting for an I-cache line"
+                                                               : "")
        << "\n";
   }
-  for (const mem::Cache* c : {m_l1i.get(), m_l1d.get()}) os << "  " << c->name() << ": " << c->dump() << "\n";
+  for (const mem::Cache* c : {m_l1i.get(), m_l1d.get()})
+    os << "  " << c->name() << ": " << c->dump() << "\n";
   return os.str();
 }
 
@@ -276,14 +318,17 @@ void Core::start_waves(sc_core::sc_trace_file* tf) {
     const WarpSlot& w = m_ctx.warps[slot];
     const bool live = w.status != WarpSlot::Status::Free && !w.stack.done();
     m_wave_pc[slot] = live ? w.stack.pc() : 0;
-    for (uint32_t r = 0; r < rows; ++r) m_wave_mask[slot * rows + r] = live ? m_ctx.formation->row_mask(slot, w, r) : 0;
+    for (uint32_t r = 0; r < rows; ++r)
+      m_wave_mask[slot * rows + r] = live ? m_ctx.formation->row_mask(slot, w, r) : 0;
     m_wave_state[slot] = static_cast<uint64_t>(w.status);
   };
-  sc_core::sc_trace(tf, m_ctx.prioritized_group, std::string(name()) + ".scheduler.prioritized_group", 16);
+  sc_core::sc_trace(tf, m_ctx.prioritized_group,
+                    std::string(name()) + ".scheduler.prioritized_group", 16);
   for (size_t s = 0; s < n; ++s) {
     const std::string p = std::string(name()) + ".warp" + std::to_string(s);
     sc_core::sc_trace(tf, m_wave_pc[s], p + ".pc", 32);
-    for (size_t r = 0; r < rows; ++r) sc_core::sc_trace(tf, m_wave_mask[s * rows + r], p + mask_wave(r), 32);
+    for (size_t r = 0; r < rows; ++r)
+      sc_core::sc_trace(tf, m_wave_mask[s * rows + r], p + mask_wave(r), 32);
     sc_core::sc_trace(tf, m_wave_state[s], p + ".state", 3);
   }
 }
@@ -294,19 +339,23 @@ std::string Core::mask_wave(size_t row) const {
 
 std::vector<WaveGroup> Core::wave_groups() const {
   using F = WaveSignal::Format;
-  static_assert(static_cast<int>(WarpSlot::Status::Barrier) == static_cast<int>(WaveWarpState::Barrier) &&
+  static_assert(static_cast<int>(WarpSlot::Status::Barrier) ==
+                    static_cast<int>(WaveWarpState::Barrier) &&
                 static_cast<int>(WarpSlot::Status::Done) == static_cast<int>(WaveWarpState::Done));
   std::vector<WaveGroup> g;
   if (m_ctx.scheduler->has_fetch_groups()) {
     const std::string sched = std::string(name()) + ".scheduler.prioritized_group";
-    g.push_back({std::string(name()) + ": prioritised fetch group (two-level scheduling)", {{sched, 16, F::Dec}}});
+    g.push_back({std::string(name()) + ": prioritised fetch group (two-level scheduling)",
+                 {{sched, 16, F::Dec}}});
   }
   const size_t rows = m_ctx.formation->rows();
   constexpr size_t kOpenSlots = 4;  // the first warps open; the rest collapsed to their titles
   for (size_t s = 0; s < traced_slots(); ++s) {
     const std::string p = std::string(name()) + ".warp" + std::to_string(s);
-    WaveGroup w{p + (rows == 1 ? ": PC, active mask, state" : ": PC, active mask row by row (a large warp), state"),
-                {{p + ".pc", 32, F::Hex}}, s < kOpenSlots};
+    WaveGroup w{p + (rows == 1 ? ": PC, active mask, state"
+                               : ": PC, active mask row by row (a large warp), state"),
+                {{p + ".pc", 32, F::Hex}},
+                s < kOpenSlots};
     for (size_t r = 0; r < rows; ++r) w.signals.push_back({p + mask_wave(r), 32, F::Hex});
     w.signals.push_back({p + ".state", 3, F::Dec, warp_state_names()});
     g.push_back(w);

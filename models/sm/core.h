@@ -1,9 +1,9 @@
 // A SIMT core (an NVIDIA SM / the papers' "GPU core"): warp and CTA slots, the pipeline stages
 // fetch -> decode -> register read -> execute -> memory -> writeback as SC_MODULEs linked by TLM
-// sockets with back-pressure, run by the core's one SC_METHOD (see tick), an I-cache and an L1 data cache (mem::Cache modules) whose misses
-// leave through two TLM sockets toward the interconnect. The GPU's CTA dispatcher asks whether a
-// CTA fits (threads, warps, registers, shared memory, CTA slots) and starts it; the core reports
-// when a CTA finishes.
+// sockets with back-pressure, run by the core's one SC_METHOD (see tick), an I-cache and an L1 data
+// cache (mem::Cache modules) whose misses leave through two TLM sockets toward the interconnect.
+// The GPU's CTA dispatcher asks whether a CTA fits (threads, warps, registers, shared memory, CTA
+// slots) and starts it; the core reports when a CTA finishes.
 #pragma once
 
 #include <array>
@@ -29,7 +29,9 @@ namespace gputlm::sm {
 class Core : public gpu::CoreModule, public Pollable {
  public:
   void poll_while(const bool* flag) override { m_ctx.wake.poll_while(flag); }
-  void share_edges(SharedEdges& edges) override { edges.join(m_ctx.wake, m_ctx.clock, [this] { tick(); }); }
+  void share_edges(SharedEdges& edges) override {
+    edges.join(m_ctx.wake, m_ctx.clock, [this] { tick(); });
+  }
   SC_HAS_PROCESS(Core);
   Core(sc_core::sc_module_name name, const CoreSpec& spec, uint32_t core_id, double reference_mhz);
 
@@ -49,11 +51,16 @@ class Core : public gpu::CoreModule, public Pollable {
   const CoreContext& context() const { return m_ctx; }
   std::string dump() const override;
   const CoreCounters& counters() const override { return m_ctx.counters; }
-  void add_uncharged_stalls(Cycle now, std::vector<uint64_t>& stalls) const override { m_fetch->add_uncharged(now, stalls); }
+  void add_uncharged_stalls(Cycle now, std::vector<uint64_t>& stalls) const override {
+    m_fetch->add_uncharged(now, stalls);
+  }
   uint64_t progress() const override { return m_ctx.counters.warp_instructions; }
-  mem::InitiatorEnd& memory_port(uint32_t i) override { return i == 0 ? m_l1i->downstream : m_l1d->downstream; }
+  mem::InitiatorEnd& memory_port(uint32_t i) override {
+    return i == 0 ? m_l1i->downstream : m_l1d->downstream;
+  }
 
-  // Cycles the core ran ahead of the kernel (Core::tick), over its life: a measure of the speed-up, not a statistic.
+  // Cycles the core ran ahead of the kernel (Core::tick), over its life: a measure of the speed-up,
+  // not a statistic.
   uint64_t cycles_run_ahead() const { return m_cycles_ahead; }
   // I-cache hits served without the link's round trip (FetchStage::take_idle_hits_from), likewise.
   uint64_t idle_icache_hits() const { return m_fetch->idle_hits(); }
@@ -67,8 +74,11 @@ class Core : public gpu::CoreModule, public Pollable {
   void tick();
   Cycle run_cycle(Cycle now);  // one cycle of the pipeline; returns the next cycle it must run
   bool may_run_ahead(Cycle next);
-  // Whether every stage runs every cycle (the verification aids run_every_cycle and poll_every_cycle).
-  bool polled() const { return (m_ctx.spec.run_every_cycle && m_ctas_resident > 0) || m_ctx.wake.polling(); }
+  // Whether every stage runs every cycle (the verification aids run_every_cycle and
+  // poll_every_cycle).
+  bool polled() const {
+    return (m_ctx.spec.run_every_cycle && m_ctas_resident > 0) || m_ctx.wake.polling();
+  }
   void finish_cta(uint32_t slot);
   void sample_waves();
 
@@ -83,11 +93,12 @@ class Core : public gpu::CoreModule, public Pollable {
   std::array<Stage*, 6> m_stages{};  // last stage first: the order tick runs them in
   Cycle m_next = kNever;             // the earliest cycle a stage asked to run again
   Cycle m_ran = kNever;              // the last cycle every stage ran in
-  uint32_t m_threads_used = 0, m_warps_used = 0, m_registers_used = 0, m_shared_used = 0, m_ctas_resident = 0;
-  Cycle m_threads_since = 0;  // when m_threads_used last changed (for resident_thread_cycles)
+  uint32_t m_threads_used = 0, m_warps_used = 0, m_registers_used = 0, m_shared_used = 0,
+           m_ctas_resident = 0;
+  Cycle m_threads_since = 0;      // when m_threads_used last changed (for resident_thread_cycles)
   void count_resident_threads();  // adds m_threads_used x the cycles since it last changed
   uint64_t m_next_age = 0;
-  uint32_t m_replay_ctas = 0;    // resident CTAs of a launch whose trace decides the warps' paths
+  uint32_t m_replay_ctas = 0;   // resident CTAs of a launch whose trace decides the warps' paths
   uint64_t m_cycles_ahead = 0;  // see cycles_run_ahead
   // may_run_ahead's memo of the kernel's pending activity: the time value of the earliest, as
   // asked in this run of tick() when the core's Wakeup had been asked m_pending_asks times.

@@ -35,7 +35,8 @@ CoreSpec::CoreSpec() {
   l1d.hit_latency = 1;
 }
 
-CoreSpec CoreSpec::from_json(const nlohmann::json& j, const std::string& where, const std::string& path) {
+CoreSpec CoreSpec::from_json(const nlohmann::json& j, const std::string& where,
+                             const std::string& path) {
   CoreSpec s;
   ConfigReader r(j, where, path);
   s.clock_mhz = r.get_double("clock_mhz", s.clock_mhz, 1.0, 100000.0);
@@ -43,16 +44,22 @@ CoreSpec CoreSpec::from_json(const nlohmann::json& j, const std::string& where, 
   s.max_warps = static_cast<uint32_t>(r.get_uint("max_warps", s.max_warps, 1, 2048));
   s.max_ctas = static_cast<uint32_t>(r.get_uint("max_ctas", s.max_ctas, 1, 1024));
   s.registers = static_cast<uint32_t>(r.get_uint("registers", s.registers, 1, 1u << 24));
-  s.registers_per_thread = static_cast<uint32_t>(r.get_uint("registers_per_thread", s.registers_per_thread, 1, 255));
+  s.registers_per_thread =
+      static_cast<uint32_t>(r.get_uint("registers_per_thread", s.registers_per_thread, 1, 255));
   s.shared_bytes = static_cast<uint32_t>(r.get_uint("shared_bytes", s.shared_bytes, 0, 1u << 24));
-  s.scheduler = r.get_choice("scheduler", s.scheduler, Registry<WarpSchedulerFactory>::instance().names());
+  s.scheduler =
+      r.get_choice("scheduler", s.scheduler, Registry<WarpSchedulerFactory>::instance().names());
   SchedulerParams& sp = s.scheduling;
-  sp.fetch_group_size = static_cast<uint32_t>(r.get_uint("fetch_group_size", sp.fetch_group_size, 1, 2048));
+  sp.fetch_group_size =
+      static_cast<uint32_t>(r.get_uint("fetch_group_size", sp.fetch_group_size, 1, 2048));
   sp.group_timeout = r.get_uint("fetch_group_timeout", sp.group_timeout, 0, uint64_t{1} << 40);
   sp.long_latency_cycles = r.get_uint("long_latency_cycles", sp.long_latency_cycles, 0, 100000);
-  s.formation = r.get_choice("formation", s.formation, Registry<WarpFormationFactory>::instance().names());
-  s.issue = r.get_enum("issue", s.issue, {{"barrel", Issue::Barrel}, {"scoreboard", Issue::Scoreboard}});
-  if (r.has("lwm")) {  // large warps (Narasiman dissertation Sec. 4.2; sweep of Sec. 5.3: 32 to 512 threads)
+  s.formation =
+      r.get_choice("formation", s.formation, Registry<WarpFormationFactory>::instance().names());
+  s.issue =
+      r.get_enum("issue", s.issue, {{"barrel", Issue::Barrel}, {"scoreboard", Issue::Scoreboard}});
+  if (r.has("lwm")) {  // large warps (Narasiman dissertation Sec. 4.2; sweep of Sec. 5.3: 32 to 512
+                       // threads)
     ConfigReader l(r.get_object("lwm"), where, r.key_path("lwm"));
     FormationParams& fp = s.formation_params;
     fp.large_warp_size = static_cast<uint32_t>(l.get_uint("size", fp.large_warp_size, 32, 512));
@@ -61,8 +68,10 @@ CoreSpec CoreSpec::from_json(const nlohmann::json& j, const std::string& where, 
     fp.memory_rows = l.get_bool("memory_rows", fp.memory_rows);
     fp.single_jump = l.get_bool("single_jump", fp.single_jump);
     fp.pack_predicated = l.get_bool("pack_predicated", fp.pack_predicated);
-    fp.suspend_on_busy = l.get_choice("busy_threads", fp.suspend_on_busy ? "suspend" : "wait", {"suspend", "wait"}) == "suspend";
-    fp.refetch_after_all = l.get_choice("refetch", fp.refetch_after_all ? "all" : "first", {"first", "all"}) == "all";
+    fp.suspend_on_busy = l.get_choice("busy_threads", fp.suspend_on_busy ? "suspend" : "wait",
+                                      {"suspend", "wait"}) == "suspend";
+    fp.refetch_after_all =
+        l.get_choice("refetch", fp.refetch_after_all ? "all" : "first", {"first", "all"}) == "all";
     l.finish();
   }
   if (r.has("tbc")) {  // thread block compaction (dissertation Sec. 5.1: 256-thread blocks)
@@ -74,16 +83,23 @@ CoreSpec CoreSpec::from_json(const nlohmann::json& j, const std::string& where, 
     ConfigReader d(r.get_object("dwf"), where, r.key_path("dwf"));
     FormationParams& fp = s.formation_params;
     fp.block_threads = block_threads(d, "pool_size");
-    fp.pdom_priority = d.get_choice("policy", fp.pdom_priority ? "pdom" : "majority", {"majority", "pdom"}) == "pdom";
+    fp.pdom_priority = d.get_choice("policy", fp.pdom_priority ? "pdom" : "majority",
+                                    {"majority", "pdom"}) == "pdom";
     d.finish();
   }
-  if (r.has("tbc") && r.has("dwf")) r.fail("dwf", "tbc and dwf both set the block size; keep the one of the formation");
-  if (!s.static_warps() && s.issue != Issue::Barrel) r.fail("issue", "formation \"" + s.formation + "\" needs barrel issue");
-  s.max_inflight_per_warp = static_cast<uint32_t>(r.get_uint("max_inflight_per_warp", s.max_inflight_per_warp, 1, 64));
+  if (r.has("tbc") && r.has("dwf"))
+    r.fail("dwf", "tbc and dwf both set the block size; keep the one of the formation");
+  if (!s.static_warps() && s.issue != Issue::Barrel)
+    r.fail("issue", "formation \"" + s.formation + "\" needs barrel issue");
+  s.max_inflight_per_warp =
+      static_cast<uint32_t>(r.get_uint("max_inflight_per_warp", s.max_inflight_per_warp, 1, 64));
   s.issue_interval = static_cast<uint32_t>(r.get_uint("issue_interval", s.issue_interval, 1, 64));
   ConfigReader p(r.get_object("pipeline"), where, r.key_path("pipeline"));
-  for (auto [key, field] : {std::pair{"fetch", &s.fetch_cycles}, {"decode", &s.decode_cycles}, {"read", &s.read_cycles},
-                            {"memory", &s.memory_cycles}, {"writeback", &s.writeback_cycles}})
+  for (auto [key, field] : {std::pair{"fetch", &s.fetch_cycles},
+                            {"decode", &s.decode_cycles},
+                            {"read", &s.read_cycles},
+                            {"memory", &s.memory_cycles},
+                            {"writeback", &s.writeback_cycles}})
     *field = static_cast<uint32_t>(p.get_uint(key, *field, 1, 1000));
   p.finish();
   s.writeback_ports = static_cast<uint32_t>(r.get_uint("writeback_ports", s.writeback_ports, 1, 4));
@@ -108,15 +124,19 @@ CoreSpec CoreSpec::from_json(const nlohmann::json& j, const std::string& where, 
   u.finish();
   s.shared_banks = static_cast<uint32_t>(r.get_uint("shared_banks", s.shared_banks, 1, 64));
   s.shared_latency = static_cast<uint32_t>(r.get_uint("shared_latency", s.shared_latency, 1, 1000));
-  s.cluster_shared_latency = static_cast<uint32_t>(r.get_uint("cluster_shared_latency", s.cluster_shared_latency, 0, 10000));
+  s.cluster_shared_latency = static_cast<uint32_t>(
+      r.get_uint("cluster_shared_latency", s.cluster_shared_latency, 0, 10000));
   s.local_memory = r.get_choice("local_memory", s.local_memory, {"cached", "scratchpad"});
-  s.instruction_bytes = static_cast<uint32_t>(r.get_uint("instruction_bytes", s.instruction_bytes, 1, 64));
+  s.instruction_bytes =
+      static_cast<uint32_t>(r.get_uint("instruction_bytes", s.instruction_bytes, 1, 64));
   s.wait_for_stores = r.get_bool("wait_for_stores", s.wait_for_stores);
   s.run_every_cycle = r.get_bool("run_every_cycle", s.run_every_cycle);
   s.run_ahead = r.get_bool("run_ahead", s.run_ahead);
   s.fast_icache_hits = r.get_bool("fast_icache_hits", s.fast_icache_hits);
-  if (r.has("icache")) s.icache = mem::CacheSpec::from_json(r.get_object("icache"), where, r.key_path("icache"));
-  if (r.has("l1d")) s.l1d = mem::CacheSpec::from_json(r.get_object("l1d"), where, r.key_path("l1d"));
+  if (r.has("icache"))
+    s.icache = mem::CacheSpec::from_json(r.get_object("icache"), where, r.key_path("icache"));
+  if (r.has("l1d"))
+    s.l1d = mem::CacheSpec::from_json(r.get_object("l1d"), where, r.key_path("l1d"));
   s.icache.clock_mhz = s.l1d.clock_mhz = s.clock_mhz;
   if (s.max_warps * 32 < s.max_threads) r.fail("max_warps", "too few warps for max_threads");
   if (sp.fetch_group_size > s.max_warps) r.fail("fetch_group_size", "larger than max_warps");
@@ -130,10 +150,11 @@ uint32_t ctas_fitting(const CoreSpec& s, const func::Launch& launch, const CoreU
     return per_cta ? (limit - in_use) / per_cta : ~uint64_t{0};
   };
   const uint64_t threads = launch.threads_per_cta();
-  return static_cast<uint32_t>(std::min({room(s.max_ctas, used.ctas, 1), room(s.max_threads, used.threads, threads),
-                                         room(s.max_warps, used.warps, launch.warps_per_cta()),
-                                         room(s.registers, used.registers, threads * s.registers_per_thread),
-                                         room(s.shared_bytes, used.shared, launch.shared_bytes())}));
+  return static_cast<uint32_t>(
+      std::min({room(s.max_ctas, used.ctas, 1), room(s.max_threads, used.threads, threads),
+                room(s.max_warps, used.warps, launch.warps_per_cta()),
+                room(s.registers, used.registers, threads * s.registers_per_thread),
+                room(s.shared_bytes, used.shared, launch.shared_bytes())}));
 }
 
 }  // namespace gputlm::sm

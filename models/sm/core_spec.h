@@ -22,7 +22,8 @@ namespace gputlm::sm {
 // A functional unit type: `count` units of it in the core, each taking `width` lanes a cycle (a
 // 32-lane warp instruction takes 32/width passes), a new pass every `interval` cycles, results
 // `latency` cycles after the last pass starts. The tensor unit's passes count multiply-adds
-// instead: an M x N x K product takes ceil(M*N*K / macs) passes (`macs`, its width in multiply-adds).
+// instead: an M x N x K product takes ceil(M*N*K / macs) passes (`macs`, its width in
+// multiply-adds).
 struct UnitSpec {
   uint32_t latency = 2;
   uint32_t interval = 1;
@@ -37,32 +38,34 @@ struct CoreSpec {
   double clock_mhz = 1000.0;
   uint32_t max_threads = 1024;
   uint32_t max_warps = 32;
-  uint32_t max_ctas = 8;                // chosen
-  uint32_t registers = 16384;           // 64KB of 32-bit registers
-  uint32_t registers_per_thread = 16;   // chosen for occupancy: PTX registers are virtual
-  uint32_t shared_bytes = 131072;       // scratchpad
-  std::string scheduler = "rr";         // a registered warp scheduler
-  SchedulerParams scheduling;           // what the scheduler is built with (the core sets slots = max_warps)
-  std::string formation = "static";     // a registered warp formation
+  uint32_t max_ctas = 8;               // chosen
+  uint32_t registers = 16384;          // 64KB of 32-bit registers
+  uint32_t registers_per_thread = 16;  // chosen for occupancy: PTX registers are virtual
+  uint32_t shared_bytes = 131072;      // scratchpad
+  std::string scheduler = "rr";        // a registered warp scheduler
+  SchedulerParams scheduling;  // what the scheduler is built with (the core sets slots = max_warps)
+  std::string formation = "static";  // a registered warp formation
   // Whether the formation keeps each warp's 32 consecutive threads ("static"); the others regroup
   // threads into sub-warps or blocks.
   bool static_warps() const { return formation == "static"; }
-  FormationParams formation_params;     // what it is built with (keys under "lwm")
+  FormationParams formation_params;  // what it is built with (keys under "lwm")
   enum class Issue { Barrel, Scoreboard };
-  Issue issue = Issue::Barrel;          // "issue": barrel | scoreboard
-  uint32_t max_inflight_per_warp = 4;   // scoreboard mode
+  Issue issue = Issue::Barrel;         // "issue": barrel | scoreboard
+  uint32_t max_inflight_per_warp = 4;  // scoreboard mode
   // Cycles between two warp instructions the execute stage starts, whatever their units: 1 (the
   // papers' 32-lane SIMD) or, e.g., 4 for 8 SPs taking a 32-thread warp in 4 cycles (Hong & Kim
   // Table 1 row 2, the analytical-compatible preset).
   uint32_t issue_interval = 1;
-  uint32_t fetch_cycles = 1, decode_cycles = 1, read_cycles = 1, memory_cycles = 1, writeback_cycles = 1;
+  uint32_t fetch_cycles = 1, decode_cycles = 1, read_cycles = 1, memory_cycles = 1,
+           writeback_cycles = 1;
   // Instructions the writeback stage takes a cycle. Chosen 2 (the papers are silent): a load whose
   // lines have returned does not take the write port of the instruction behind it. With 1 they
   // share it, the returned loads queue after the memory stage, warps wait there instead of in
   // front of the scheduler, and a warp scheduler has no choice to make (measured: 99.8% of fetches
   // on reduction saw one eligible warp; two-level scheduling then cannot reorder anything).
   uint32_t writeback_ports = 2;
-  uint32_t register_banks = 4;          // chosen: an operand bank conflict costs a read cycle; 0 = no conflicts
+  uint32_t register_banks =
+      4;  // chosen: an operand bank conflict costs a read cycle; 0 = no conflicts
   std::array<UnitSpec, kClasses> units;  // per isa::InstrClass
   uint32_t shared_banks = 32;
   uint32_t shared_latency = 1;
@@ -74,20 +77,21 @@ struct CoreSpec {
   // NVIDIA GPUs) or "scratchpad" (an on-chip banked private memory, Narasiman Table 5.1's "128KB,
   // 32-banked private memory (128 bytes per thread)"), timed like shared memory.
   std::string local_memory = "cached";
-  uint32_t instruction_bytes = 8;       // chosen: I-cache footprint of one PTX instruction
-  bool wait_for_stores = false;         // chosen: a warp does not wait for store acknowledgements
-  bool run_every_cycle = false;         // verification aid: the core runs every cycle while it holds
-                                        // CTAs (results must equal the event-driven run's)
-  bool run_ahead = true;                // speed: the core runs its next cycle at once when nothing
-                                        // else can happen before it (Core::tick; same results)
-  bool fast_icache_hits = true;         // speed: a fetch that finds the I-cache idle and holding its
-                                        // line skips the link's round trip (FetchStage; same results)
+  uint32_t instruction_bytes = 8;  // chosen: I-cache footprint of one PTX instruction
+  bool wait_for_stores = false;    // chosen: a warp does not wait for store acknowledgements
+  bool run_every_cycle = false;    // verification aid: the core runs every cycle while it holds
+                                   // CTAs (results must equal the event-driven run's)
+  bool run_ahead = true;           // speed: the core runs its next cycle at once when nothing
+                                   // else can happen before it (Core::tick; same results)
+  bool fast_icache_hits = true;    // speed: a fetch that finds the I-cache idle and holding its
+                                   // line skips the link's round trip (FetchStage; same results)
   mem::CacheSpec icache;
   mem::CacheSpec l1d;
 
   CoreSpec();
   const UnitSpec& unit(isa::InstrClass c) const { return units[static_cast<size_t>(c)]; }
-  static CoreSpec from_json(const nlohmann::json& j, const std::string& where, const std::string& path);
+  static CoreSpec from_json(const nlohmann::json& j, const std::string& where,
+                            const std::string& path);
 };
 
 // What a core's resident CTAs take of its limits.

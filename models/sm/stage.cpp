@@ -2,7 +2,8 @@
 
 namespace gputlm::sm {
 
-Stage::Stage(sc_core::sc_module_name name, CoreContext& core, bool has_input, bool has_output) : sc_module(name), m_core(core) {
+Stage::Stage(sc_core::sc_module_name name, CoreContext& core, bool has_input, bool has_output)
+    : sc_module(name), m_core(core) {
   if (has_input) in = std::make_unique<StageIn>("in", m_poked);
   if (has_output) out = std::make_unique<StageOut>("out", m_poked);
 }
@@ -20,7 +21,9 @@ std::vector<WaveGroup> Stage::wave_groups() const {
   const std::string n = name();
   // Collapsed at first: fetch and writeback (what enters and what retires) open beside the warps.
   return {{n + ": instructions held, oldest's warp and PC",
-           {{n + ".occupancy", 8, F::Dec}, {n + ".warp", 16, F::Dec, stage_warp_names()}, {n + ".pc", 32, F::Hex}},
+           {{n + ".occupancy", 8, F::Dec},
+            {n + ".warp", 16, F::Dec, stage_warp_names()},
+            {n + ".pc", 32, F::Hex}},
            false}};
 }
 

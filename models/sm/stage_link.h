@@ -54,13 +54,17 @@ class StageIn : public tlm::tlm_fw_transport_if<StageTypes> {
     return w;
   }
 
-  tlm::tlm_sync_enum nb_transport_fw(WarpInstr& w, tlm::tlm_phase& phase, sc_core::sc_time&) override {
-    if (phase != tlm::BEGIN_REQ || m_held) throw std::logic_error(std::string(socket.name()) + ": protocol violation");
+  tlm::tlm_sync_enum nb_transport_fw(WarpInstr& w, tlm::tlm_phase& phase,
+                                     sc_core::sc_time&) override {
+    if (phase != tlm::BEGIN_REQ || m_held)
+      throw std::logic_error(std::string(socket.name()) + ": protocol violation");
     m_held = &w;
     m_poked.raise();
     return tlm::TLM_ACCEPTED;
   }
-  void b_transport(WarpInstr&, sc_core::sc_time&) override { throw std::logic_error("stage links are non-blocking"); }
+  void b_transport(WarpInstr&, sc_core::sc_time&) override {
+    throw std::logic_error("stage links are non-blocking");
+  }
   bool get_direct_mem_ptr(WarpInstr&, tlm::tlm_dmi&) override { return false; }
   unsigned int transport_dbg(WarpInstr&) override { return 0; }
 
@@ -79,11 +83,14 @@ class StageOut : public tlm::tlm_bw_transport_if<StageTypes> {
     tlm::tlm_phase phase = tlm::BEGIN_REQ;
     sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
     m_busy = true;
-    if (socket->nb_transport_fw(w, phase, delay) == tlm::TLM_UPDATED && phase == tlm::END_REQ) m_busy = false;
+    if (socket->nb_transport_fw(w, phase, delay) == tlm::TLM_UPDATED && phase == tlm::END_REQ)
+      m_busy = false;
   }
 
-  tlm::tlm_sync_enum nb_transport_bw(WarpInstr&, tlm::tlm_phase& phase, sc_core::sc_time&) override {
-    if (phase != tlm::END_REQ) throw std::logic_error(std::string(socket.name()) + ": protocol violation");
+  tlm::tlm_sync_enum nb_transport_bw(WarpInstr&, tlm::tlm_phase& phase,
+                                     sc_core::sc_time&) override {
+    if (phase != tlm::END_REQ)
+      throw std::logic_error(std::string(socket.name()) + ": protocol violation");
     m_busy = false;
     m_poked.raise();
     return tlm::TLM_ACCEPTED;

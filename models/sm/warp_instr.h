@@ -14,22 +14,23 @@
 namespace gputlm::sm {
 
 struct WarpInstr : mem::RequestOwner {
-  uint32_t slot = 0;      // warp slot in the core
+  uint32_t slot = 0;  // warp slot in the core
   uint32_t pc = 0;
-  LaneMask lanes = 0;     // SIMT active lanes at fetch
+  LaneMask lanes = 0;  // SIMT active lanes at fetch
   func::ThreadGroup group;
-  std::array<uint32_t, kWarpSize> tids;  // lane -> thread of a formed sub-warp (group.tids points here)
-  uint32_t threads = 0;   // threads the instruction counts for (the lanes, for a 32-thread warp)
-  uint32_t tag = 0;       // the warp formation's name for the fetched instruction
+  std::array<uint32_t, kWarpSize>
+      tids;              // lane -> thread of a formed sub-warp (group.tids points here)
+  uint32_t threads = 0;  // threads the instruction counts for (the lanes, for a 32-thread warp)
+  uint32_t tag = 0;      // the warp formation's name for the fetched instruction
   const isa::Instruction* in = nullptr;
   isa::InstrClass cls = isa::InstrClass::IntAlu;
-  func::ExecResult result;   // what the functional engine did (set at execute)
+  func::ExecResult result;  // what the functional engine did (set at execute)
   Cycle fetched = 0;
   bool pc_advanced = false;    // scoreboard: fetch already moved the warp's PC past it
   uint32_t lines_pending = 0;  // memory: line requests not yet answered
   uint32_t lines_unsent = 0;   // memory: line requests not yet accepted by the L1
   bool parked = false;         // memory: set aside waiting for its lines
-  uint64_t copy_group = 0;     // cp.async: the warp's group it joined at fetch (memory/copy_groups.h)
+  uint64_t copy_group = 0;  // cp.async: the warp's group it joined at fetch (memory/copy_groups.h)
 
   // Back to a new instruction's state, but for `result`, which the functional engine sets whole
   // at execute (clearing its 32 addresses here too would cost every instruction twice).

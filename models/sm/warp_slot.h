@@ -8,9 +8,9 @@
 #include <optional>
 #include <vector>
 
+#include "models/common/clock.h"
 #include "models/func/bound_kernel.h"
 #include "models/func/cta_barriers.h"
-#include "models/common/clock.h"
 #include "models/func/simt_stack.h"
 #include "models/sm/memory/copy_groups.h"
 
@@ -21,22 +21,24 @@ struct WarpSlot {
   Status status = Status::Free;
   uint32_t cta_slot = 0;
   uint32_t index_in_cta = 0;
-  uint32_t base_tid = 0;          // first thread of the warp in its CTA
-  LaneMask valid = 0;             // lanes that are threads
+  uint32_t base_tid = 0;  // first thread of the warp in its CTA
+  LaneMask valid = 0;     // lanes that are threads
   func::SimtStack<LaneMask> stack;
-  uint64_t age = 0;               // order in which warps became resident (GTO's "oldest")
-  uint32_t inflight = 0;          // instructions between fetch and writeback
-  bool control_pending = false;   // an in-flight instruction decides the next PC
-  bool draining = false;          // its stack is done, its last instructions still in flight (CoreContext::ending)
-  uint32_t waiting_memory = 0;    // instructions (sub-warps) set aside for their lines
-  Cycle waiting_since = 0;        // since when the first of them (valid while waiting_memory)
+  uint64_t age = 0;              // order in which warps became resident (GTO's "oldest")
+  uint32_t inflight = 0;         // instructions between fetch and writeback
+  bool control_pending = false;  // an in-flight instruction decides the next PC
+  bool draining =
+      false;  // its stack is done, its last instructions still in flight (CoreContext::ending)
+  uint32_t waiting_memory = 0;         // instructions (sub-warps) set aside for their lines
+  Cycle waiting_since = 0;             // since when the first of them (valid while waiting_memory)
   std::vector<uint64_t> pending_regs;  // scoreboard: registers an in-flight instruction writes
-  uint64_t ibuffer_line = ~0ull;  // instruction-fetch line held in the warp's buffer
-  Cycle eligible_from = 0;        // barrel: first cycle after its last instruction left the pipeline
-  CopyGroups copies;              // its cp.async groups (memory/copy_groups.h)
+  uint64_t ibuffer_line = ~0ull;       // instruction-fetch line held in the warp's buffer
+  Cycle eligible_from = 0;  // barrel: first cycle after its last instruction left the pipeline
+  CopyGroups copies;        // its cp.async groups (memory/copy_groups.h)
   // Its bulk groups (cp.async.bulk and cp.reduce.async.bulk with .bulk_group, PTX ISA
   // 9.7.9.25.4), made at its first bulk copy: as cp.async groups, counted twice: a copy is read
-  // once its lines are all sent (wait_group.read), written once they have all returned (wait_group).
+  // once its lines are all sent (wait_group.read), written once they have all returned
+  // (wait_group).
   struct BulkGroups {
     CopyGroups reads, writes;
   };

@@ -4,24 +4,37 @@
 
 namespace gputlm::vgiw {
 
-BasicBlockScheduler::BasicBlockScheduler(sc_core::sc_module_name name, const VgiwSpec& spec, double reference_mhz)
-    : sc_module(name), to_fabric("to_fabric"), from_fabric("from_fabric", m_wake, m_clock), m_spec(spec), m_clock(spec.clock_mhz, reference_mhz) {
+BasicBlockScheduler::BasicBlockScheduler(sc_core::sc_module_name name, const VgiwSpec& spec,
+                                         double reference_mhz)
+    : sc_module(name),
+      to_fabric("to_fabric"),
+      from_fabric("from_fabric", m_wake, m_clock),
+      m_spec(spec),
+      m_clock(spec.clock_mhz, reference_mhz) {
   SC_METHOD(tick);
   sensitive << m_wake.event();
   dont_initialize();
-  m_stats.counter("tiles", m_tiles, "count", "tiles run (groups of CTAs the control vector table holds at once)");
-  m_stats.counter("block_runs", m_block_runs, "count", "blocks (segments) streamed through the fabric");
-  m_stats.counter("reconfigurations", m_reconfigurations, "count", "fabric reconfigurations (a block run whose block was not loaded)");
-  m_stats.counter("reconfiguration_cycles", m_reconfiguration_cycles, "cycles", "cycles spent reconfiguring the fabric");
+  m_stats.counter("tiles", m_tiles, "count",
+                  "tiles run (groups of CTAs the control vector table holds at once)");
+  m_stats.counter("block_runs", m_block_runs, "count",
+                  "blocks (segments) streamed through the fabric");
+  m_stats.counter("reconfigurations", m_reconfigurations, "count",
+                  "fabric reconfigurations (a block run whose block was not loaded)");
+  m_stats.counter("reconfiguration_cycles", m_reconfiguration_cycles, "cycles",
+                  "cycles spent reconfiguring the fabric");
   m_stats.counter("batches_sent", m_batches_sent, "count", "thread batches sent to initiators");
   m_stats.counter("threads_sent", m_threads_sent, "count", "threads in those batches");
-  m_stats.counter("batches_returned", m_batches_returned, "count", "thread batches returned by terminators");
-  m_stats.counter("cvt_word_reads", m_word_reads, "count", "64-bit control vector table words read (and reset)");
-  m_stats.counter("cvt_word_updates", m_word_updates, "count", "64-bit control vector table words ORed");
+  m_stats.counter("batches_returned", m_batches_returned, "count",
+                  "thread batches returned by terminators");
+  m_stats.counter("cvt_word_reads", m_word_reads, "count",
+                  "64-bit control vector table words read (and reset)");
+  m_stats.counter("cvt_word_updates", m_word_updates, "count",
+                  "64-bit control vector table words ORed");
 }
 
 void BasicBlockScheduler::start_tile(uint32_t blocks, uint32_t threads) {
-  if (m_state != State::Idle) throw std::logic_error(std::string(name()) + ": a tile started while another runs");
+  if (m_state != State::Idle)
+    throw std::logic_error(std::string(name()) + ": a tile started while another runs");
   m_cvt = std::make_unique<ControlVectorTable>(blocks, threads, m_spec.cvt_banks);
   m_cvt->set_first(0, threads);
   ++m_tiles;
@@ -63,7 +76,9 @@ void BasicBlockScheduler::tick() {
   }
   Cycle next = kNever;
   if (m_state == State::Reconfiguring) next = m_reconfigured_at;
-  if (!m_updates.empty() || (m_state == State::Streaming && !m_requests.empty()) || m_state == State::Pick) next = now + 1;
+  if (!m_updates.empty() || (m_state == State::Streaming && !m_requests.empty()) ||
+      m_state == State::Pick)
+    next = now + 1;
   sleep_until(m_clock, next, m_wake);
 }
 
@@ -71,13 +86,18 @@ void BasicBlockScheduler::receive() {
   while (!from_fabric.empty()) {
     const BatchMessage m = from_fabric.pop();
     switch (m.kind) {
-      case BatchMessage::Kind::Request: m_requests.push_back(m.replica); break;
+      case BatchMessage::Kind::Request:
+        m_requests.push_back(m.replica);
+        break;
       case BatchMessage::Kind::Returned:
         m_updates.emplace_back(m.block, m.batch);
         ++m_batches_returned;
         break;
-      case BatchMessage::Kind::Drained: m_drained = true; break;
-      default: throw std::logic_error(std::string(name()) + ": unexpected message from the fabric");
+      case BatchMessage::Kind::Drained:
+        m_drained = true;
+        break;
+      default:
+        throw std::logic_error(std::string(name()) + ": unexpected message from the fabric");
     }
   }
 }
@@ -141,8 +161,9 @@ void BasicBlockScheduler::pick(Cycle now) {
 
 std::string BasicBlockScheduler::dump() const {
   static const char* const kStates[] = {"idle", "picking", "reconfiguring", "streaming"};
-  std::string s = std::string(kStates[static_cast<size_t>(m_state)]) + " block " + std::to_string(m_block) + ", " +
-                  std::to_string(m_requests.size()) + " batch requests, " + std::to_string(m_updates.size()) + " updates waiting";
+  std::string s = std::string(kStates[static_cast<size_t>(m_state)]) + " block " +
+                  std::to_string(m_block) + ", " + std::to_string(m_requests.size()) +
+                  " batch requests, " + std::to_string(m_updates.size()) + " updates waiting";
   return s;
 }
 

@@ -7,7 +7,8 @@
 // vector, or "no more". Returned batches are ORed into their block's vector. When the fabric
 // reports the block drained it picks again; when every vector is empty the tile is done.
 // Port timing: the table has a read and a write port over cvt_banks banks; each delivers
-// cvt_banks 64-bit words a cycle (reads scan words until a non-empty one; each scanned word counts).
+// cvt_banks 64-bit words a cycle (reads scan words until a non-empty one; each scanned word
+// counts).
 #pragma once
 
 #include <deque>
@@ -27,10 +28,15 @@
 
 namespace gputlm::vgiw {
 
-class BasicBlockScheduler : public sc_core::sc_module, public StatProvider, public WaveProvider, public Pollable {
+class BasicBlockScheduler : public sc_core::sc_module,
+                            public StatProvider,
+                            public WaveProvider,
+                            public Pollable {
  public:
   void poll_while(const bool* flag) override { m_wake.poll_while(flag); }
-  void share_edges(SharedEdges& edges) override { edges.join(m_wake, m_clock, [this] { tick(); }); }
+  void share_edges(SharedEdges& edges) override {
+    edges.join(m_wake, m_clock, [this] { tick(); });
+  }
   SC_HAS_PROCESS(BasicBlockScheduler);
   BasicBlockScheduler(sc_core::sc_module_name name, const VgiwSpec& spec, double reference_mhz);
 
@@ -69,16 +75,18 @@ class BasicBlockScheduler : public sc_core::sc_module, public StatProvider, publ
   uint32_t m_cursor = 0;      // next CVT word of the block to read
   Cycle m_reconfigured_at = 0;
   bool m_drained = false;
-  std::deque<uint32_t> m_requests;                              // replicas waiting for a batch
-  std::deque<std::pair<uint32_t, ThreadBatch>> m_updates;       // returned batches not yet ORed in
-  uint64_t m_read_credit = 0, m_write_credit = 0;               // words the ports can still move this cycle
+  std::deque<uint32_t> m_requests;                         // replicas waiting for a batch
+  std::deque<std::pair<uint32_t, ThreadBatch>> m_updates;  // returned batches not yet ORed in
+  uint64_t m_read_credit = 0, m_write_credit = 0;  // words the ports can still move this cycle
   Cycle m_credit_cycle = kNever;
 
   uint64_t m_tiles = 0, m_block_runs = 0, m_reconfigurations = 0, m_reconfiguration_cycles = 0;
-  uint64_t m_batches_sent = 0, m_batches_returned = 0, m_threads_sent = 0, m_word_reads = 0, m_word_updates = 0;
+  uint64_t m_batches_sent = 0, m_batches_returned = 0, m_threads_sent = 0, m_word_reads = 0,
+           m_word_updates = 0;
 
   bool m_tracing = false;
-  uint64_t m_wave_block = 0, m_wave_state = 0, m_wave_sent = 0, m_wave_returned = 0, m_wave_occupancy = 0;
+  uint64_t m_wave_block = 0, m_wave_state = 0, m_wave_sent = 0, m_wave_returned = 0,
+           m_wave_occupancy = 0;
 };
 
 }  // namespace gputlm::vgiw

@@ -45,7 +45,8 @@ struct BatchProtocol {
 // links read it (docs/design/time-model.md), and a send counts at the sender's annotated time.
 class BatchIn : public tlm::tlm_fw_transport_if<BatchProtocol> {
  public:
-  BatchIn(const char* name, Wakeup& wake, const ClockDomain& clock) : socket(name), m_wake(wake), m_clock(clock) {
+  BatchIn(const char* name, Wakeup& wake, const ClockDomain& clock)
+      : socket(name), m_wake(wake), m_clock(clock) {
     socket.bind(*this);
   }
   tlm::tlm_target_socket<32, BatchProtocol> socket;
@@ -58,15 +59,19 @@ class BatchIn : public tlm::tlm_fw_transport_if<BatchProtocol> {
     return m;
   }
 
-  tlm::tlm_sync_enum nb_transport_fw(BatchMessage& m, tlm::tlm_phase& phase, sc_core::sc_time& delay) override {
-    if (phase != tlm::BEGIN_REQ) throw std::logic_error(std::string(socket.name()) + ": protocol violation");
+  tlm::tlm_sync_enum nb_transport_fw(BatchMessage& m, tlm::tlm_phase& phase,
+                                     sc_core::sc_time& delay) override {
+    if (phase != tlm::BEGIN_REQ)
+      throw std::logic_error(std::string(socket.name()) + ": protocol violation");
     const sc_core::sc_time from = m_clock.edge_after(m_clock.base_time() + delay);
     m_queue.push_back({m, from});
     m_wake.at(from);
     phase = tlm::END_REQ;
     return tlm::TLM_COMPLETED;
   }
-  void b_transport(BatchMessage&, sc_core::sc_time&) override { throw std::logic_error("batch links are non-blocking"); }
+  void b_transport(BatchMessage&, sc_core::sc_time&) override {
+    throw std::logic_error("batch links are non-blocking");
+  }
   bool get_direct_mem_ptr(BatchMessage&, tlm::tlm_dmi&) override { return false; }
   unsigned int transport_dbg(BatchMessage&) override { return 0; }
 

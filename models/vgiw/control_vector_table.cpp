@@ -14,13 +14,17 @@ ControlVectorTable::ControlVectorTable(uint32_t blocks, uint32_t threads, uint32
       m_bits(uint64_t{blocks} * m_words, 0),
       m_pending(blocks, 0),
       m_bank_accesses(banks, 0) {
-  if (blocks == 0 || banks == 0) throw std::invalid_argument("control vector table: needs a block and a bank");
-  if (threads > 65536) throw std::invalid_argument("control vector table: " + std::to_string(threads) + " threads; batch bases are 16 bits");
+  if (blocks == 0 || banks == 0)
+    throw std::invalid_argument("control vector table: needs a block and a bank");
+  if (threads > 65536)
+    throw std::invalid_argument("control vector table: " + std::to_string(threads) +
+                                " threads; batch bases are 16 bits");
 }
 
 uint64_t& ControlVectorTable::at(uint32_t block, uint32_t word) {
   if (block >= m_blocks || word >= m_words)
-    throw std::out_of_range("control vector table: block " + std::to_string(block) + ", word " + std::to_string(word));
+    throw std::out_of_range("control vector table: block " + std::to_string(block) + ", word " +
+                            std::to_string(word));
   ++m_bank_accesses[bank_of(word)];
   return m_bits[uint64_t{block} * m_words + word];
 }
@@ -47,7 +51,8 @@ void ControlVectorTable::or_batch(uint32_t block, const ThreadBatch& b) {
   if (b.empty()) return;
   const uint32_t word = b.base / kWordBits, shift = b.base % kWordBits;
   or_update(block, word, b.bitmap << shift);
-  if (shift && (b.bitmap >> (kWordBits - shift))) or_update(block, word + 1, b.bitmap >> (kWordBits - shift));
+  if (shift && (b.bitmap >> (kWordBits - shift)))
+    or_update(block, word + 1, b.bitmap >> (kWordBits - shift));
 }
 
 void ControlVectorTable::set_first(uint32_t block, uint32_t n) {
@@ -76,9 +81,11 @@ int ControlVectorTable::first_nonempty() const {
 }
 
 uint32_t tile_threads(uint64_t cvt_bits, uint32_t blocks, uint64_t launch_threads) {
-  const uint64_t per_block = cvt_bits / std::max<uint32_t>(blocks, 1) / ControlVectorTable::kWordBits * ControlVectorTable::kWordBits;
+  const uint64_t per_block = cvt_bits / std::max<uint32_t>(blocks, 1) /
+                             ControlVectorTable::kWordBits * ControlVectorTable::kWordBits;
   if (per_block == 0)
-    throw std::invalid_argument("a control vector table of " + std::to_string(cvt_bits) + " bits cannot hold a 64-thread word for each of " +
+    throw std::invalid_argument("a control vector table of " + std::to_string(cvt_bits) +
+                                " bits cannot hold a 64-thread word for each of " +
                                 std::to_string(blocks) + " basic blocks");
   return static_cast<uint32_t>(std::min<uint64_t>({per_block, launch_threads, 65536}));
 }

@@ -4,7 +4,8 @@ namespace gputlm::vgiw {
 
 std::vector<uint32_t> ThreadBatch::threads() const {
   std::vector<uint32_t> out;
-  for (uint64_t m = bitmap; m; m &= m - 1) out.push_back(base + static_cast<uint32_t>(__builtin_ctzll(m)));
+  for (uint64_t m = bitmap; m; m &= m - 1)
+    out.push_back(base + static_cast<uint32_t>(__builtin_ctzll(m)));
   return out;
 }
 

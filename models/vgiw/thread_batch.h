@@ -18,7 +18,9 @@ struct ThreadBatch {
 
   bool empty() const { return bitmap == 0; }
   uint32_t count() const { return static_cast<uint32_t>(__builtin_popcountll(bitmap)); }
-  bool contains(uint32_t tid) const { return tid >= base && tid - base < kWidth && (bitmap >> (tid - base) & 1); }
+  bool contains(uint32_t tid) const {
+    return tid >= base && tid - base < kWidth && (bitmap >> (tid - base) & 1);
+  }
   // The thread IDs, lowest first.
   std::vector<uint32_t> threads() const;
 

@@ -6,11 +6,11 @@
 namespace gputlm::vgiw {
 
 namespace {
-constexpr uint64_t kLiveValueBase = 0x00007D0000000000ull;    // where the live-value matrices live
+constexpr uint64_t kLiveValueBase = 0x00007D0000000000ull;  // where the live-value matrices live
 }
 
-Tile::Tile(const func::BoundKernel& kernel, const func::Launch& launch, const KernelMap& map, const std::vector<uint64_t>& cta_ids,
-           uint32_t smid)
+Tile::Tile(const func::BoundKernel& kernel, const func::Launch& launch, const KernelMap& map,
+           const std::vector<uint64_t>& cta_ids, uint32_t smid)
     : m_kernel(kernel),
       m_map(map),
       m_per_cta(launch.threads_per_cta()),
@@ -31,7 +31,8 @@ Tile::Tile(const func::BoundKernel& kernel, const func::Launch& launch, const Ke
   m_first_segment.assign(k.code.size() + 1, -1);
   for (uint32_t s = 0; s < map.segments.size(); ++s) {
     const Segment& seg = map.segments[s];
-    if (seg.cfg_block >= 0 && seg.begin == k.cfg.blocks[static_cast<size_t>(seg.cfg_block)].begin && m_first_segment[seg.begin] < 0)
+    if (seg.cfg_block >= 0 && seg.begin == k.cfg.blocks[static_cast<size_t>(seg.cfg_block)].begin &&
+        m_first_segment[seg.begin] < 0)
       m_first_segment[seg.begin] = static_cast<int32_t>(s);
   }
 }
@@ -48,7 +49,8 @@ int32_t Tile::segment_at(uint32_t pc) const {
   return s;
 }
 
-int32_t Tile::run(uint32_t seg_id, uint32_t tid, uint64_t clock, std::vector<MemAccess>& accesses, uint64_t* instructions) {
+int32_t Tile::run(uint32_t seg_id, uint32_t tid, uint64_t clock, std::vector<MemAccess>& accesses,
+                  uint64_t* instructions) {
   const Segment& seg = m_map.segments[seg_id];
   if (seg.cfg_block < 0) return static_cast<int32_t>(seg.succs.at(0));  // the synthetic entry
   const isa::Kernel& k = m_kernel.kernel();
@@ -66,14 +68,19 @@ int32_t Tile::run(uint32_t seg_id, uint32_t tid, uint64_t clock, std::vector<Mem
       m.active = (m_result.accessed & 1) != 0;
       m.space = m_result.space;
       m.bytes = m_result.access_bytes;
-      m.kind = in.is_atomic() ? mem::AccessKind::Atomic : in.is_store() ? mem::AccessKind::Store : mem::AccessKind::Load;
+      m.kind = in.is_atomic()  ? mem::AccessKind::Atomic
+               : in.is_store() ? mem::AccessKind::Store
+                               : mem::AccessKind::Load;
       m.address = m_result.addr[0];
-      if (m.space == isa::Space::Local)  // interleave the threads' local words, as the SIMT core does
-        m.address = func::local_timing_address(uint64_t{m_smid} * 65536 + tid / m_per_cta, m.address, m_per_cta, t);
+      if (m.space ==
+          isa::Space::Local)  // interleave the threads' local words, as the SIMT core does
+        m.address = func::local_timing_address(uint64_t{m_smid} * 65536 + tid / m_per_cta,
+                                               m.address, m_per_cta, t);
     }
     if (pc + 1 == seg.end && seg.ends_block) {
       if (in.is_exit() && (m_result.active & 1)) return -1;
-      if (in.is_branch() && (m_result.taken & 1)) return segment_at(static_cast<uint32_t>(in.ops[0].imm));
+      if (in.is_branch() && (m_result.taken & 1))
+        return segment_at(static_cast<uint32_t>(in.ops[0].imm));
     }
   }
   if (!seg.ends_block) return static_cast<int32_t>(seg.succs.at(0));

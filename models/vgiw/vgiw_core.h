@@ -27,10 +27,12 @@ namespace gputlm::vgiw {
 // A kernel as a fabric core runs it: VGIW's blocks and segments, and for SGMF the one graph
 // (null when the kernel runs as VGIW blocks: a VGIW core, or vgiw.sgmf_unmapped = vgiw).
 struct FabricMapping {
-  KernelMap map;                  // SGMF: its per-block segments (sgmf->blocks)
+  KernelMap map;  // SGMF: its per-block segments (sgmf->blocks)
   std::unique_ptr<SgmfMap> sgmf;
   // Blocks the basic-block scheduler sees: SGMF's one configuration, or VGIW's segments.
-  uint32_t scheduled_blocks() const { return sgmf ? 1 : static_cast<uint32_t>(map.segments.size()); }
+  uint32_t scheduled_blocks() const {
+    return sgmf ? 1 : static_cast<uint32_t>(map.segments.size());
+  }
 };
 // "SGMF" or "VGIW", as messages name the core.
 inline const char* fabric_core_name(bool sgmf) { return sgmf ? "SGMF" : "VGIW"; }
@@ -42,7 +44,8 @@ FabricMapping map_for_core(const isa::Kernel& kernel, const VgiwSpec& spec, bool
 class VgiwCore : public gpu::CoreModule {
  public:
   SC_HAS_PROCESS(VgiwCore);
-  VgiwCore(sc_core::sc_module_name name, const VgiwSpec& spec, uint32_t core_id, double reference_mhz, bool sgmf = false);
+  VgiwCore(sc_core::sc_module_name name, const VgiwSpec& spec, uint32_t core_id,
+           double reference_mhz, bool sgmf = false);
 
   // Throws InputError when the kernel cannot map onto the fabric or a CTA does not fit a tile.
   bool can_take(const func::Launch& launch) const override;
@@ -57,7 +60,9 @@ class VgiwCore : public gpu::CoreModule {
   std::string dump() const override;
   const sm::CoreCounters& counters() const override { return m_counters; }
   uint64_t progress() const override { return m_counters.thread_instructions; }
-  mem::InitiatorEnd& memory_port(uint32_t i) override { return i == 0 ? m_lvc->downstream : m_l1d->downstream; }
+  mem::InitiatorEnd& memory_port(uint32_t i) override {
+    return i == 0 ? m_lvc->downstream : m_l1d->downstream;
+  }
 
   // The mapping of a kernel (made on first use).
   const KernelMap& kernel_map(const isa::Kernel& kernel) const;

@@ -13,7 +13,7 @@
 namespace gputlm::vgiw {
 
 struct VgiwSpec {
-  double clock_mhz = 1400.0;  // Table 1: core 1.4 GHz
+  double clock_mhz = 1400.0;        // Table 1: core 1.4 GHz
   UnitCounts units = kTable1Units;  // Table 1: 32 FPU-ALU, 12 SCU, 16 LDST, 16 LVU, 16 SJU, 16 CVU
   uint32_t grid_width = 12, grid_height = 9;  // chosen: the paper gives 108 units, not the shape
   // Token buffer entries per unit = threads a replica holds at once (each thread keeps one virtual
@@ -23,22 +23,22 @@ struct VgiwSpec {
   uint32_t reservation_entries = 32;  // chosen: memory operations a load/store unit has outstanding
   // Latencies in core cycles (chosen: those of the fermi-gtx480 preset, so the comparison is
   // about the execution model, not the circuits).
-  uint32_t compute_latency = 4;      // FPU-ALU, pipelined
-  uint32_t int_div_latency = 145;    // special compute units, non-pipelined circuits
+  uint32_t compute_latency = 4;    // FPU-ALU, pipelined
+  uint32_t int_div_latency = 145;  // special compute units, non-pipelined circuits
   uint32_t float_div_latency = 39;
   uint32_t sfu_latency = 20;
-  uint32_t special_instances = 16;   // circuits per special compute unit (one op may start a cycle)
+  uint32_t special_instances = 16;  // circuits per special compute unit (one op may start a cycle)
   uint32_t join_latency = 1;
-  uint32_t control_latency = 1;      // initiator (thread coordinates) and terminator (branch)
-  uint32_t shared_latency = 4;       // shared memory: the L1's scratchpad part, never missing (chosen)
-  uint32_t param_latency = 1;        // ld.param on a load/store unit ("static_operands": "units" only)
+  uint32_t control_latency = 1;  // initiator (thread coordinates) and terminator (branch)
+  uint32_t shared_latency = 4;   // shared memory: the L1's scratchpad part, never missing (chosen)
+  uint32_t param_latency = 1;    // ld.param on a load/store unit ("static_operands": "units" only)
   // Sec. 2: "reconfiguration only takes 34 cycles"; Sec. 3.2: two passes of 11 cycles
   // (sqrt(108) units a row) after the reset.
   uint32_t reconfiguration_cycles = 34;
   // Control vector table size in bits (chosen: 32KB). The tile (threads in flight, whole CTAs)
   // is cvt_bits / blocks (Sec. 3.2's tile-size rule), at most 65536 (16-bit batch bases).
   uint64_t cvt_bits = 262144;
-  uint32_t cvt_banks = 8;                // Sec. 3.3
+  uint32_t cvt_banks = 8;                 // Sec. 3.3
   uint32_t max_threads_per_tile = 65536;  // 16-bit base thread IDs (Sec. 3.2)
   // Also bound the tile so that its live values fit the live value cache (Sec. 3.4: spilling "is
   // generally prevented by thread tiling"; the paper does not say how, so this is a choice).
@@ -56,7 +56,8 @@ struct VgiwSpec {
   mem::CacheSpec lvc;  // Sec. 3.4: 64KB, banked like an L1, backed by L2
 
   VgiwSpec();
-  static VgiwSpec from_json(const nlohmann::json& j, const std::string& where, const std::string& path);
+  static VgiwSpec from_json(const nlohmann::json& j, const std::string& where,
+                            const std::string& path);
   uint32_t units_total() const;
 };
 

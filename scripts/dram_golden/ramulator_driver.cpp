@@ -103,7 +103,8 @@ int main(int argc, char** argv) {
         done++;
         if (end > last_done) last_done = end;
       };
-      if (frontend->receive_external_requests(r.write ? 1 : 0, static_cast<Ramulator::Addr_t>(r.addr), 0, cb, tx))
+      if (frontend->receive_external_requests(r.write ? 1 : 0,
+                                              static_cast<Ramulator::Addr_t>(r.addr), 0, cb, tx))
         next++;
       else
         refused++;

@@ -47,7 +47,8 @@ class FixedLatencyMemory : public sc_core::sc_module {
       upstream.respond(*m_pending.top().p);
       m_pending.pop();
     }
-    sleep_until(m_clock, m_pending.empty() ? kNever : std::max(now + 1, m_pending.top().at), m_wake);
+    sleep_until(m_clock, m_pending.empty() ? kNever : std::max(now + 1, m_pending.top().at),
+                m_wake);
   }
   struct Due {
     Cycle at;

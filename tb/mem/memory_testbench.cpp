@@ -6,18 +6,21 @@
 #include <iostream>
 
 #include "models/common/error.h"
-#include "tb/sc_reports.h"
 #include "models/common/stats.h"
+#include "tb/sc_reports.h"
 #include "tb/vcd_file.h"
 
 namespace po = boost::program_options;
 
 namespace gputlm::tb {
 
-int run_memory_testbench(int argc, char** argv, const std::string& name, const std::string& purpose, const BuildTestbench& build) {
+int run_memory_testbench(int argc, char** argv, const std::string& name, const std::string& purpose,
+                         const BuildTestbench& build) {
   po::options_description opts(name + " options");
-  opts.add_options()("help,h", "show this help")("config", po::value<std::string>(), "JSON config (see configs/mem/)")(
-      "trace", po::value<std::string>(), "request trace: '<cycle>: read|write 0x<address> [core=N] [bytes=N] [hint]' per line")(
+  opts.add_options()("help,h", "show this help")("config", po::value<std::string>(),
+                                                 "JSON config (see configs/mem/)")(
+      "trace", po::value<std::string>(),
+      "request trace: '<cycle>: read|write 0x<address> [core=N] [bytes=N] [hint]' per line")(
       "vcd", po::value<std::string>(), "write waves to this VCD (GTKWave save file next to it)")(
       "stats", po::value<std::string>(), "also write the statistics JSON to this file");
   route_systemc_reports();
@@ -25,11 +28,14 @@ int run_memory_testbench(int argc, char** argv, const std::string& name, const s
     po::variables_map vm;
     po::store(po::parse_command_line(argc, argv, opts), vm);
     if (vm.count("help")) {
-      std::cout << "usage: " << name << " --config <json> --trace <file> [--vcd <file>] [--stats <file>]\n"
-                << purpose << "\n" << opts;
+      std::cout << "usage: " << name
+                << " --config <json> --trace <file> [--vcd <file>] [--stats <file>]\n"
+                << purpose << "\n"
+                << opts;
       return kExitOk;
     }
-    if (!vm.count("config") || !vm.count("trace")) throw InputError(name + ": --config and --trace are required (see --help)");
+    if (!vm.count("config") || !vm.count("trace"))
+      throw InputError(name + ": --config and --trace are required (see --help)");
     MemoryTestbenchArgs args;
     args.config_path = vm["config"].as<std::string>();
     args.trace_path = vm["trace"].as<std::string>();
@@ -53,7 +59,9 @@ int run_memory_testbench(int argc, char** argv, const std::string& name, const s
     for (TracePlayer* p : parts.players)
       if (!p->error().empty()) throw InputError(p->error());
     for (TracePlayer* p : parts.players)
-      if (!p->finished()) throw std::runtime_error(std::string(p->name()) + ": simulation stopped before the trace was served");
+      if (!p->finished())
+        throw std::runtime_error(std::string(p->name()) +
+                                 ": simulation stopped before the trace was served");
     if (vcd) vcd->write_save_file(groups);
 
     nlohmann::json out;
@@ -61,7 +69,8 @@ int run_memory_testbench(int argc, char** argv, const std::string& name, const s
     out["trace"] = args.trace_path;
     out["stats"] = collect_stats();
     std::cout << std::setw(2) << out << "\n";
-    if (vm.count("stats")) std::ofstream(vm["stats"].as<std::string>()) << std::setw(2) << out << "\n";
+    if (vm.count("stats"))
+      std::ofstream(vm["stats"].as<std::string>()) << std::setw(2) << out << "\n";
     return kExitOk;
   } catch (const po::error& e) {
     std::cerr << name << ": " << e.what() << "\n";

@@ -39,6 +39,7 @@ using BuildTestbench = std::function<void(const MemoryTestbenchArgs&, TestbenchP
 
 // Parses `--config --trace [--vcd] [--stats] [--help]`, builds, runs and reports; returns the
 // process exit code.
-int run_memory_testbench(int argc, char** argv, const std::string& name, const std::string& purpose, const BuildTestbench& build);
+int run_memory_testbench(int argc, char** argv, const std::string& name, const std::string& purpose,
+                         const BuildTestbench& build);
 
 }  // namespace gputlm::tb

@@ -19,7 +19,9 @@ std::optional<TraceRequest> RequestTraceReader::next(std::optional<uint32_t> cor
     if (text.find_first_not_of(" \t\r") == std::string::npos) continue;
     TraceRequest r = parse(text, m_line);
     if (r.cycle < m_last_cycle)
-      throw SourceError(m_path, m_line, "cycles must not decrease (previous " + std::to_string(m_last_cycle) + ")", text);
+      throw SourceError(m_path, m_line,
+                        "cycles must not decrease (previous " + std::to_string(m_last_cycle) + ")",
+                        text);
     m_last_cycle = r.cycle;
     if (!core || r.core == *core) return r;
   }
@@ -43,12 +45,16 @@ TraceRequest RequestTraceReader::parse(const std::string& text, int line) const 
   std::istringstream rest(text.substr(colon + 1));
   std::string cmd, addr;
   if (!(rest >> cmd >> addr)) fail("expected 'read|write 0x<address>' after the cycle");
-  if (cmd == "read") r.write = false;
-  else if (cmd == "write") r.write = true;
-  else fail("unknown command '" + cmd + "' (read or write)");
+  if (cmd == "read")
+    r.write = false;
+  else if (cmd == "write")
+    r.write = true;
+  else
+    fail("unknown command '" + cmd + "' (read or write)");
   try {
     size_t used = 0;
-    if (addr.size() < 3 || addr[0] != '0' || (addr[1] != 'x' && addr[1] != 'X')) throw std::invalid_argument("hex");
+    if (addr.size() < 3 || addr[0] != '0' || (addr[1] != 'x' && addr[1] != 'X'))
+      throw std::invalid_argument("hex");
     r.address = std::stoull(addr, &used, 16);
     if (used != addr.size()) throw std::invalid_argument("hex");
   } catch (const std::logic_error&) {
@@ -56,9 +62,12 @@ TraceRequest RequestTraceReader::parse(const std::string& text, int line) const 
   }
   for (std::string field; rest >> field;) {
     try {
-      if (field.rfind("core=", 0) == 0) r.core = static_cast<uint32_t>(std::stoul(field.substr(5)));
-      else if (field.rfind("bytes=", 0) == 0) r.bytes = static_cast<uint32_t>(std::stoul(field.substr(6)));
-      else if (field == "hint") r.hint = true;
+      if (field.rfind("core=", 0) == 0)
+        r.core = static_cast<uint32_t>(std::stoul(field.substr(5)));
+      else if (field.rfind("bytes=", 0) == 0)
+        r.bytes = static_cast<uint32_t>(std::stoul(field.substr(6)));
+      else if (field == "hint")
+        r.hint = true;
     } catch (const std::logic_error&) {
       fail("bad field '" + field + "'");
     }

@@ -4,14 +4,23 @@
 
 namespace gputlm::tb {
 
-TracePlayer::TracePlayer(sc_core::sc_module_name name, const std::string& path, std::optional<uint32_t> core,
-                         uint32_t line_bytes, const ClockDomain& clock)
-    : TracePlayer(name,
-                  [reader = std::make_shared<RequestTraceReader>(path), core] { return reader->next(core); },
-                  line_bytes, clock) {}
+TracePlayer::TracePlayer(sc_core::sc_module_name name, const std::string& path,
+                         std::optional<uint32_t> core, uint32_t line_bytes,
+                         const ClockDomain& clock)
+    : TracePlayer(
+          name,
+          [reader = std::make_shared<RequestTraceReader>(path), core] {
+            return reader->next(core);
+          },
+          line_bytes, clock) {}
 
-TracePlayer::TracePlayer(sc_core::sc_module_name name, RequestSource source, uint32_t line_bytes, const ClockDomain& clock)
-    : sc_module(name), downstream("downstream", m_wake, m_clock), m_source(std::move(source)), m_line_bytes(line_bytes), m_clock(clock) {
+TracePlayer::TracePlayer(sc_core::sc_module_name name, RequestSource source, uint32_t line_bytes,
+                         const ClockDomain& clock)
+    : sc_module(name),
+      downstream("downstream", m_wake, m_clock),
+      m_source(std::move(source)),
+      m_line_bytes(line_bytes),
+      m_clock(clock) {
   SC_METHOD(tick);
   sensitive << m_wake.event();
   m_next = m_source();
@@ -24,15 +33,22 @@ void TracePlayer::init() {
   m_stats.counter("completed", m_completed, "count", "responses received");
   m_stats.counter("reads", m_reads, "count", "read requests sent");
   m_stats.counter("writes", m_writes, "count", "write requests sent");
-  m_stats.formula("average_latency", [this] { return ratio(m_latency_sum, m_completed); }, "cycles",
-                  "request sent to response received, mean");
-  m_stats.maximum("max_latency", m_latency_max, "cycles", "request sent to response received, maximum");
-  m_stats.counter("held_back_cycles", m_held_cycles, "cycles",
-                  "cycles requests waited past their trace cycle because the target was not accepting");
+  m_stats.formula(
+      "average_latency", [this] { return ratio(m_latency_sum, m_completed); }, "cycles",
+      "request sent to response received, mean");
+  m_stats.maximum("max_latency", m_latency_max, "cycles",
+                  "request sent to response received, maximum");
+  m_stats.counter(
+      "held_back_cycles", m_held_cycles, "cycles",
+      "cycles requests waited past their trace cycle because the target was not accepting");
   m_stats.counter("bytes", m_bytes, "bytes", "bytes requested");
-  m_stats.formula("elapsed_cycles", [this] { return double(elapsed_cycles()); }, "cycles", "first request to last response");
-  m_stats.formula("achieved_bandwidth_gbps", [this] { return ratio(m_bytes * m_clock.mhz() / 1000.0, elapsed_cycles()); }, "GB/s",
-                  "bytes / elapsed time");
+  m_stats.formula(
+      "elapsed_cycles", [this] { return double(elapsed_cycles()); }, "cycles",
+      "first request to last response");
+  m_stats.formula(
+      "achieved_bandwidth_gbps",
+      [this] { return ratio(m_bytes * m_clock.mhz() / 1000.0, elapsed_cycles()); }, "GB/s",
+      "bytes / elapsed time");
   m_stats.formula_input(m_latency_sum, StatGroup::Accrual::kSum);
   m_stats.formula_input(m_first_issue, StatGroup::Accrual::kMin);
   m_stats.formula_input(m_last_response, StatGroup::Accrual::kMax);
@@ -45,7 +61,8 @@ void TracePlayer::tick() {
     tlm::tlm_generic_payload& p = downstream.front_response();
     downstream.pop_response();
     const auto& ext = mem::MemExtension::of(p);
-    const Cycle sent = m_clock.cycle_at(sc_core::sc_time(static_cast<double>(ext.issued_ps), sc_core::SC_PS));
+    const Cycle sent =
+        m_clock.cycle_at(sc_core::sc_time(static_cast<double>(ext.issued_ps), sc_core::SC_PS));
     const uint64_t latency = now - sent;
     if (m_keep) {  // the player's own pool numbers its requests 1, 2, ... in sending order
       Completion& c = m_completions.at(ext.id - 1);
@@ -62,7 +79,8 @@ void TracePlayer::tick() {
   if (m_next && m_next->cycle <= now && downstream.can_send()) {
     const TraceRequest& r = *m_next;
     const uint32_t bytes = r.bytes ? r.bytes : m_line_bytes;
-    auto& p = m_pool.make(r.address, bytes, r.write ? mem::AccessKind::Store : mem::AccessKind::Load, m_clock.time());
+    auto& p = m_pool.make(r.address, bytes,
+                          r.write ? mem::AccessKind::Store : mem::AccessKind::Load, m_clock.time());
     auto& ext = mem::MemExtension::of(p);
     ext.core = r.core;
     ext.row_hint = r.hint;
@@ -83,8 +101,10 @@ void TracePlayer::tick() {
     }
   }
   m_finished = !m_next && m_completed == m_issued;
-  if (m_next && downstream.can_send()) sleep_until(m_clock, std::max(now + 1, m_next->cycle), m_wake);
-  else if (!m_finished) sleep_until(m_clock, kNever, m_wake);
+  if (m_next && downstream.can_send())
+    sleep_until(m_clock, std::max(now + 1, m_next->cycle), m_wake);
+  else if (!m_finished)
+    sleep_until(m_clock, kNever, m_wake);
 }
 
 }  // namespace gputlm::tb

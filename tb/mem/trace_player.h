@@ -5,8 +5,8 @@
 
 #include <functional>
 #include <optional>
-#include <vector>
 #include <systemc>
+#include <vector>
 
 #include "models/common/clock.h"
 #include "models/common/stats.h"
@@ -30,10 +30,11 @@ class TracePlayer : public sc_core::sc_module, public StatProvider {
 
   // Replays the requests of `core` (all if nullopt) from the trace file at `path`; `line_bytes` is
   // the size of a request without bytes=; the clock is the testbench's reference clock.
-  TracePlayer(sc_core::sc_module_name name, const std::string& path, std::optional<uint32_t> core, uint32_t line_bytes,
-              const ClockDomain& clock);
+  TracePlayer(sc_core::sc_module_name name, const std::string& path, std::optional<uint32_t> core,
+              uint32_t line_bytes, const ClockDomain& clock);
   // Replays requests from `source` (tests).
-  TracePlayer(sc_core::sc_module_name name, RequestSource source, uint32_t line_bytes, const ClockDomain& clock);
+  TracePlayer(sc_core::sc_module_name name, RequestSource source, uint32_t line_bytes,
+              const ClockDomain& clock);
 
   mem::InitiatorEnd downstream;
 
@@ -63,7 +64,9 @@ class TracePlayer : public sc_core::sc_module, public StatProvider {
   uint64_t m_issued = 0, m_completed = 0, m_latency_sum = 0, m_latency_max = 0, m_held_cycles = 0;
   uint64_t m_bytes = 0, m_reads = 0, m_writes = 0;
   uint64_t m_first_issue = ~0ull, m_last_response = 0;  // none yet: ~0 and 0
-  uint64_t elapsed_cycles() const { return m_last_response > m_first_issue ? m_last_response - m_first_issue : 0; }
+  uint64_t elapsed_cycles() const {
+    return m_last_response > m_first_issue ? m_last_response - m_first_issue : 0;
+  }
 };
 
 }  // namespace gputlm::tb

@@ -26,7 +26,8 @@ bool read_file(const std::string& path, std::string& text) {
 // A run's statistics; discarded if missing or broken.
 nlohmann::json read_stats(const std::string& path) {
   std::string text;
-  return read_file(path, text) ? nlohmann::json::parse(text, nullptr, false) : nlohmann::json(nlohmann::json::value_t::discarded);
+  return read_file(path, text) ? nlohmann::json::parse(text, nullptr, false)
+                               : nlohmann::json(nlohmann::json::value_t::discarded);
 }
 
 std::string joined(const nlohmann::json& lines) {
@@ -37,7 +38,8 @@ std::string joined(const nlohmann::json& lines) {
 
 // What the tables are made from: the axis columns and each run's entry and result (a run's rows
 // are written before its result, once). Unchanged since the last collection: nothing to redo.
-std::string fingerprint(const nlohmann::ordered_json& runs, const std::vector<nlohmann::json>& results,
+std::string fingerprint(const nlohmann::ordered_json& runs,
+                        const std::vector<nlohmann::json>& results,
                         const std::vector<std::string>& axis_keys) {
   Hash128 h;
   for (const std::string& key : axis_keys) h.field(key);
@@ -46,22 +48,27 @@ std::string fingerprint(const nlohmann::ordered_json& runs, const std::vector<nl
 }
 
 // The tables from the runs and their results (results[i] is runs[i]'s, null if none).
-CollectCounts write_tables(const RunStore& store, const nlohmann::ordered_json& runs, const std::vector<nlohmann::json>& results,
+CollectCounts write_tables(const RunStore& store, const nlohmann::ordered_json& runs,
+                           const std::vector<nlohmann::json>& results,
                            const std::vector<std::string>& axis_keys);
 
 }  // namespace
 
-CollectCounts collect(const RunStore& store, const nlohmann::ordered_json& runs, const std::vector<std::string>& axis_keys) {
+CollectCounts collect(const RunStore& store, const nlohmann::ordered_json& runs,
+                      const std::vector<std::string>& axis_keys) {
   std::vector<nlohmann::json> results;
   for (const auto& run : runs) results.push_back(store.result(run["id"].get<std::string>()));
-  const std::string mark_path = store.out() + "/collected.json", print = fingerprint(runs, results, axis_keys);
+  const std::string mark_path = store.out() + "/collected.json",
+                    print = fingerprint(runs, results, axis_keys);
   std::ifstream mark_in(mark_path);
   const nlohmann::json mark = nlohmann::json::parse(mark_in, nullptr, false);
-  if (mark.is_object() && mark.value("fingerprint", "") == print && std::ifstream(store.out() + "/sweep.csv") &&
-      std::ifstream(store.out() + "/sweep.jsonl") && std::ifstream(store.out() + "/failures.csv"))
+  if (mark.is_object() && mark.value("fingerprint", "") == print &&
+      std::ifstream(store.out() + "/sweep.csv") && std::ifstream(store.out() + "/sweep.jsonl") &&
+      std::ifstream(store.out() + "/failures.csv"))
     return mark.at("counts").get<CollectCounts>();
   CollectCounts counts = write_tables(store, runs, results, axis_keys);
-  write_atomically(mark_path, nlohmann::json{{"fingerprint", print}, {"counts", counts}}.dump() + "\n");
+  write_atomically(mark_path,
+                   nlohmann::json{{"fingerprint", print}, {"counts", counts}}.dump() + "\n");
   return counts;
 }
 
@@ -86,13 +93,15 @@ std::vector<std::string> axis_keys_of(const nlohmann::ordered_json& job) {
 }
 
 namespace {
-CollectCounts write_tables(const RunStore& store, const nlohmann::ordered_json& runs, const std::vector<nlohmann::json>& results,
+CollectCounts write_tables(const RunStore& store, const nlohmann::ordered_json& runs,
+                           const std::vector<nlohmann::json>& results,
                            const std::vector<std::string>& axis_keys) {
   CollectCounts counts;
   CsvMerger table;
   std::vector<StatRow> failures;
   const std::string jsonl_path = store.out() + "/sweep.jsonl", jsonl_part = jsonl_path + ".part";
-  std::ofstream jsonl(jsonl_part, std::ios::binary | std::ios::trunc);  // written as it comes: it can be large
+  std::ofstream jsonl(jsonl_part,
+                      std::ios::binary | std::ios::trunc);  // written as it comes: it can be large
   for (size_t i = 0; i < runs.size(); ++i) {
     const nlohmann::ordered_json& run = runs[i];
     const std::string id = run["id"].get<std::string>();
@@ -107,13 +116,15 @@ CollectCounts write_tables(const RunStore& store, const nlohmann::ordered_json& 
       continue;
     }
     std::string csv, lines;
-    if (status == "ok" && read_file(store.file(id, "rows.csv"), csv) && read_file(store.file(id, "rows.jsonl"), lines)) {
+    if (status == "ok" && read_file(store.file(id, "rows.csv"), csv) &&
+        read_file(store.file(id, "rows.jsonl"), lines)) {
       table.add(csv);
       jsonl << lines;
       ++counts.ok;
       continue;
     }
-    const nlohmann::json stats = status == "ok" ? read_stats(store.file(id, "stats.json")) : nlohmann::json();
+    const nlohmann::json stats =
+        status == "ok" ? read_stats(store.file(id, "stats.json")) : nlohmann::json();
     if (status != "ok" || stats.is_discarded()) {  // not run, stopped, or its statistics unreadable
       ++counts.missing;
       continue;
@@ -126,8 +137,11 @@ CollectCounts write_tables(const RunStore& store, const nlohmann::ordered_json& 
   counts.rows = table.rows();
   write_atomically(store.out() + "/sweep.csv", table.str());
   jsonl.close();
-  if (!jsonl || std::rename(jsonl_part.c_str(), jsonl_path.c_str()) != 0) throw InputError(jsonl_path + ": cannot write");
-  write_atomically(store.out() + "/failures.csv", failures.empty() ? "run_id,config,workload,size,outcome,message\n" : to_csv(failures));
+  if (!jsonl || std::rename(jsonl_part.c_str(), jsonl_path.c_str()) != 0)
+    throw InputError(jsonl_path + ": cannot write");
+  write_atomically(
+      store.out() + "/failures.csv",
+      failures.empty() ? "run_id,config,workload,size,outcome,message\n" : to_csv(failures));
   return counts;
 }
 }  // namespace

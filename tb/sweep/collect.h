@@ -29,6 +29,7 @@ std::vector<std::string> axis_keys_of(const nlohmann::ordered_json& job);
 // collected.json: a fully cached rerun of a large sweep then takes no time to collect).
 // A run's rows come from the rows.csv and rows.jsonl it wrote itself (gputlm run --csv --jsonl
 // --rows-lead LEAD), else from its stats.json (gputlm predict's runs).
-CollectCounts collect(const RunStore& store, const nlohmann::ordered_json& runs, const std::vector<std::string>& axis_keys);
+CollectCounts collect(const RunStore& store, const nlohmann::ordered_json& runs,
+                      const std::vector<std::string>& axis_keys);
 
 }  // namespace gputlm::tb::sweep

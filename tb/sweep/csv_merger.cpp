@@ -9,7 +9,8 @@ std::vector<std::string> csv_records(const std::string& text) {
   size_t start = 0, quotes = 0;  // a record ends at a line break after an even number of quotes
   for (size_t at = 0; at < text.size();) {
     const size_t end = std::min(text.find('\n', at), text.size());
-    quotes += static_cast<size_t>(std::count(text.begin() + static_cast<std::ptrdiff_t>(at), text.begin() + static_cast<std::ptrdiff_t>(end), '"'));
+    quotes += static_cast<size_t>(std::count(text.begin() + static_cast<std::ptrdiff_t>(at),
+                                             text.begin() + static_cast<std::ptrdiff_t>(end), '"'));
     at = end + 1;
     if (quotes % 2 == 0 || end == text.size()) {
       records.emplace_back(text, start, end - start);
@@ -25,8 +26,10 @@ std::vector<std::string> split_csv_record(const std::string& record) {
   bool quoted = false;
   for (char c : record) {
     if (c == '"') quoted = !quoted;
-    if (c == ',' && !quoted) cells.emplace_back();
-    else cells.back() += c;
+    if (c == ',' && !quoted)
+      cells.emplace_back();
+    else
+      cells.back() += c;
   }
   return cells;
 }
@@ -58,7 +61,8 @@ size_t CsvMerger::add(const std::string& table) {
     } else {
       std::vector<std::string> cells = split_csv_record(records[r]);
       row.cells.resize(m_columns.size());
-      for (size_t i = 0; i < cells.size() && i < m_last_map.size(); ++i) row.cells[m_last_map[i]] = std::move(cells[i]);
+      for (size_t i = 0; i < cells.size() && i < m_last_map.size(); ++i)
+        row.cells[m_last_map[i]] = std::move(cells[i]);
     }
     m_rows.push_back(std::move(row));
   }

@@ -22,7 +22,8 @@ Hash128& Hash128::field(std::string_view bytes) {
 
 std::string Hash128::hex() const {
   char text[33];
-  std::snprintf(text, sizeof text, "%016llx%016llx", static_cast<unsigned long long>(m_a), static_cast<unsigned long long>(m_b));
+  std::snprintf(text, sizeof text, "%016llx%016llx", static_cast<unsigned long long>(m_a),
+                static_cast<unsigned long long>(m_b));
   return text;
 }
 

@@ -1,5 +1,6 @@
 #include "tb/sweep/local_pool.h"
 
+#include <sys/wait.h>
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
@@ -7,7 +8,6 @@
 #include <iomanip>
 #include <map>
 #include <sstream>
-#include <sys/wait.h>
 
 #include "models/common/error.h"
 #include "tb/interrupt.h"
@@ -19,15 +19,21 @@ namespace {
 
 std::string duration(double s) {
   std::ostringstream os;
-  if (s >= 3600) os << static_cast<int>(s / 3600) << "h" << std::setw(2) << std::setfill('0') << static_cast<int>(s / 60) % 60 << "m";
-  else if (s >= 60) os << static_cast<int>(s / 60) << "m" << std::setw(2) << std::setfill('0') << static_cast<int>(s) % 60 << "s";
-  else os << std::fixed << std::setprecision(1) << s << "s";
+  if (s >= 3600)
+    os << static_cast<int>(s / 3600) << "h" << std::setw(2) << std::setfill('0')
+       << static_cast<int>(s / 60) % 60 << "m";
+  else if (s >= 60)
+    os << static_cast<int>(s / 60) << "m" << std::setw(2) << std::setfill('0')
+       << static_cast<int>(s) % 60 << "s";
+  else
+    os << std::fixed << std::setprecision(1) << s << "s";
   return os.str();
 }
 
 }  // namespace
 
-PoolSummary run_pool(const RunStore& store, const std::vector<std::string>& ids, const PoolOptions& options, std::ostream& progress,
+PoolSummary run_pool(const RunStore& store, const std::vector<std::string>& ids,
+                     const PoolOptions& options, std::ostream& progress,
                      const std::function<std::string(const std::string&)>& describe) {
   PoolSummary summary;
   std::map<pid_t, RunningRun> running;
@@ -41,13 +47,14 @@ PoolSummary run_pool(const RunStore& store, const std::vector<std::string>& ids,
     std::ostringstream line;
     line << "[" << done << "/" << ids.size() << "] ";
     if (options.terminal) {
-      line << done << " done, " << running.size() << " running, " << summary.failed << " failed, " << left << " left, " << std::fixed
-           << std::setprecision(2) << rate << " runs/s";
+      line << done << " done, " << running.size() << " running, " << summary.failed << " failed, "
+           << left << " left, " << std::fixed << std::setprecision(2) << rate << " runs/s";
       if (rate > 0) line << ", ETA " << duration((left + running.size()) / rate);
       progress << "\r" << line.str() << "\033[K" << std::flush;
     } else if (finished) {
-      line << std::left << std::setw(7) << (*result)["status"].get<std::string>() << std::fixed << std::setprecision(1)
-           << std::right << std::setw(7) << (*result)["host_seconds"].get<double>() << " s  " << describe(finished->id);
+      line << std::left << std::setw(7) << (*result)["status"].get<std::string>() << std::fixed
+           << std::setprecision(1) << std::right << std::setw(7)
+           << (*result)["host_seconds"].get<double>() << " s  " << describe(finished->id);
       if ((*result)["status"] != "ok") line << "  (" << outcome(*result) << ")";
       progress << line.str() << "\n" << std::flush;
     }
@@ -71,7 +78,8 @@ PoolSummary run_pool(const RunStore& store, const std::vector<std::string>& ids,
     const pid_t pid = waitpid(-1, &status, 0);
     if (pid < 0) {
       if (errno == EINTR) continue;
-      throw InputError("sweep: waiting for the runs failed (" + std::string(std::strerror(errno)) + ")");
+      throw InputError("sweep: waiting for the runs failed (" + std::string(std::strerror(errno)) +
+                       ")");
     }
     const auto it = running.find(pid);
     if (it == running.end()) continue;

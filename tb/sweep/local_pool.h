@@ -17,8 +17,8 @@ namespace gputlm::tb::sweep {
 
 struct PoolOptions {
   size_t jobs = 1;
-  std::string exe;      // the gputlm executable
-  std::string version;  // recorded in each result
+  std::string exe;        // the gputlm executable
+  std::string version;    // recorded in each result
   bool terminal = false;  // rewrite one progress line instead of a line per run
   // Writes a run's files (RunStore::prepare) just before it starts; none: they are written already.
   std::function<void(const std::string& id)> prepare;
@@ -32,7 +32,8 @@ struct PoolSummary {
 
 // Runs the prepared runs `ids` of `store`; reports progress on `progress`. `describe(id)` labels a
 // run in the per-run lines.
-PoolSummary run_pool(const RunStore& store, const std::vector<std::string>& ids, const PoolOptions& options, std::ostream& progress,
+PoolSummary run_pool(const RunStore& store, const std::vector<std::string>& ids,
+                     const PoolOptions& options, std::ostream& progress,
                      const std::function<std::string(const std::string&)>& describe);
 
 }  // namespace gputlm::tb::sweep

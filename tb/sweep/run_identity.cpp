@@ -1,11 +1,11 @@
 #include "tb/sweep/run_identity.h"
 
+#include <elf.h>
 #include <algorithm>
 #include <cstring>
-#include <elf.h>
-#include <sstream>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <vector>
 
 #include "models/common/error.h"
@@ -37,7 +37,8 @@ Hash128 hash_tree(const std::string& path) {
     return h;
   }
   std::vector<std::string> files;
-  for (auto it = fs::recursive_directory_iterator(path, ec); !ec && it != fs::recursive_directory_iterator(); it.increment(ec))
+  for (auto it = fs::recursive_directory_iterator(path, ec);
+       !ec && it != fs::recursive_directory_iterator(); it.increment(ec))
     if (it->is_regular_file()) files.push_back(fs::relative(it->path(), path).generic_string());
   if (ec) throw InputError(path + ": cannot list the files (" + ec.message() + ")");
   std::sort(files.begin(), files.end());
@@ -56,7 +57,9 @@ std::string executable_image(std::string bytes) {
   // An ELF file: only the sections loaded into memory (code, constants, data), not the notes (the
   // linker's build id hashes the whole file, version text included) nor the debug information.
   Elf64_Ehdr eh;
-  if (bytes.size() < sizeof eh || bytes.compare(0, SELFMAG, ELFMAG) != 0 || bytes[EI_CLASS] != ELFCLASS64) return bytes;
+  if (bytes.size() < sizeof eh || bytes.compare(0, SELFMAG, ELFMAG) != 0 ||
+      bytes[EI_CLASS] != ELFCLASS64)
+    return bytes;
   std::memcpy(&eh, bytes.data(), sizeof eh);
   std::string image;
   for (size_t i = 0; i < eh.e_shnum; ++i) {
@@ -64,8 +67,10 @@ std::string executable_image(std::string bytes) {
     const uint64_t at = eh.e_shoff + i * uint64_t{eh.e_shentsize};
     if (eh.e_shentsize < sizeof sh || at + sizeof sh > bytes.size()) break;
     std::memcpy(&sh, bytes.data() + at, sizeof sh);
-    const bool loaded = (sh.sh_flags & SHF_ALLOC) && sh.sh_type != SHT_NOTE && sh.sh_type != SHT_NOBITS;
-    if (loaded && sh.sh_offset + sh.sh_size <= bytes.size()) image.append(bytes, sh.sh_offset, sh.sh_size);
+    const bool loaded =
+        (sh.sh_flags & SHF_ALLOC) && sh.sh_type != SHT_NOTE && sh.sh_type != SHT_NOBITS;
+    if (loaded && sh.sh_offset + sh.sh_size <= bytes.size())
+      image.append(bytes, sh.sh_offset, sh.sh_size);
   }
   return image;
 }
@@ -75,16 +80,23 @@ Hash128 hash_executable() {
   std::string bytes(in ? static_cast<size_t>(in.tellg()) : 0, '\0');
   in.seekg(0);
   if (!in || !in.read(bytes.data(), static_cast<std::streamsize>(bytes.size())))
-    throw InputError("/proc/self/exe: cannot read gputlm's own executable (to identify the simulator)");
+    throw InputError(
+        "/proc/self/exe: cannot read gputlm's own executable (to identify the simulator)");
   Hash128 h;
   h.field(executable_image(std::move(bytes)));
   return h;
 }
 
-std::string run_id(const nlohmann::json& resolved_config, const std::string& kind, const Hash128& inputs, const std::string& size,
-                   const Hash128& simulator, const nlohmann::json& options) {
+std::string run_id(const nlohmann::json& resolved_config, const std::string& kind,
+                   const Hash128& inputs, const std::string& size, const Hash128& simulator,
+                   const nlohmann::json& options) {
   Hash128 h;
-  h.field("gputlm sweep run 1").field(resolved_config.dump()).field(kind).add(inputs).field(size).add(simulator);
+  h.field("gputlm sweep run 1")
+      .field(resolved_config.dump())
+      .field(kind)
+      .add(inputs)
+      .field(size)
+      .add(simulator);
   if (!options.empty()) h.field("options").field(options.dump());
   return h.hex();
 }

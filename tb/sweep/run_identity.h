@@ -26,7 +26,8 @@ std::string executable_image(std::string bytes);
 // The run's identity: 32 hex digits. `kind` is "workload" or "trace"; `size` is empty for a trace;
 // `options` are the run options that differ from the default (RunOptions::non_default(); with none,
 // the identity is what it was before run options existed).
-std::string run_id(const nlohmann::json& resolved_config, const std::string& kind, const Hash128& inputs, const std::string& size,
-                   const Hash128& simulator, const nlohmann::json& options = nlohmann::json::object());
+std::string run_id(const nlohmann::json& resolved_config, const std::string& kind,
+                   const Hash128& inputs, const std::string& size, const Hash128& simulator,
+                   const nlohmann::json& options = nlohmann::json::object());
 
 }  // namespace gputlm::tb::sweep

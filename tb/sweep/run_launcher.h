@@ -7,9 +7,9 @@
 // `gputlm sweep --run ID` entry point (one run, for GNU parallel and Slurm) both go through these.
 #pragma once
 
+#include <sys/types.h>
 #include <nlohmann/json.hpp>
 #include <string>
-#include <sys/types.h>
 #include <vector>
 
 #include "tb/sweep/run_store.h"
@@ -33,7 +33,8 @@ RunningRun start_run(const RunStore& store, const std::string& id, const std::st
 // Records the ended run (`wait_status` from waitpid) in result.json: ok when it exited 0 and wrote
 // its statistics, stopped when SIGINT or SIGTERM ended it (exit 130 or 143, or the signal), else
 // failed. Returns the result. `version` is gputlm --version's commit.
-nlohmann::ordered_json finish_run(const RunStore& store, const RunningRun& run, int wait_status, const std::string& version);
+nlohmann::ordered_json finish_run(const RunStore& store, const RunningRun& run, int wait_status,
+                                  const std::string& version);
 
 // The last `n` lines of a text file (fewer if it is shorter; none if it cannot be read).
 std::vector<std::string> last_lines(const std::string& path, size_t n);

@@ -1,12 +1,12 @@
 #include "tb/sweep/run_store.h"
 
+#include <unistd.h>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
-#include <unistd.h>
 
 #include "models/common/error.h"
 
@@ -52,7 +52,8 @@ void RunStore::prepare(const nlohmann::ordered_json& job, const nlohmann::json& 
 nlohmann::ordered_json RunStore::job(const std::string& id) const {
   nlohmann::ordered_json j = read_json<nlohmann::ordered_json>(file(id, "run.json"));
   if (!j.is_object() || !j.contains("id"))
-    throw InputError(m_out + ": no run '" + id + "' prepared here (gputlm sweep SPEC --out " + m_out + " --print-jobs prepares the missing runs)");
+    throw InputError(m_out + ": no run '" + id + "' prepared here (gputlm sweep SPEC --out " +
+                     m_out + " --print-jobs prepares the missing runs)");
   return j;
 }
 
@@ -64,7 +65,8 @@ nlohmann::json RunStore::result(const std::string& id) const {
 bool RunStore::done(const std::string& id) const {
   const nlohmann::json r = result(id);
   std::error_code ec;
-  return r.is_object() && r.value("status", "") == "ok" && fs::is_regular_file(file(id, "stats.json"), ec);
+  return r.is_object() && r.value("status", "") == "ok" &&
+         fs::is_regular_file(file(id, "stats.json"), ec);
 }
 
 void RunStore::forget(const std::string& id) const {

@@ -46,25 +46,31 @@ std::string status_text(const nlohmann::json& result) {
 void SlurmBackend::refuse_if_queued() const {
   const auto last = SlurmSubmission::latest(m_store.out());
   if (last && m_client.job_active(last->job))
-    throw InputError(m_store.out() + ": job " + last->job + " (submitted " + last->submitted + ", " + last->dir +
-                     ") is still in the queue; wait for it (or scancel " + last->job + "), or collect what it has done with --collect");
+    throw InputError(m_store.out() + ": job " + last->job + " (submitted " + last->submitted +
+                     ", " + last->dir + ") is still in the queue; wait for it (or scancel " +
+                     last->job + "), or collect what it has done with --collect");
 }
 
 std::string SlurmBackend::script(const SlurmSubmission& s) const {
   const SlurmOptions& o = m_sweep.options;
   std::ostringstream sh;
   sh << "#!/bin/bash\n"
-     << "# gputlm sweep " << m_sweep.name << ": " << s.runs() << " run(s) in " << s.tasks.size() << " array task(s); line i of tasks.txt\n"
-     << "# holds the run ids task i does, one after another. Written by gputlm sweep --backend slurm.\n"
+     << "# gputlm sweep " << m_sweep.name << ": " << s.runs() << " run(s) in " << s.tasks.size()
+     << " array task(s); line i of tasks.txt\n"
+     << "# holds the run ids task i does, one after another. Written by gputlm sweep --backend "
+        "slurm.\n"
      << "#SBATCH --job-name=gputlm-" << m_sweep.name << "\n"
-     << "#SBATCH --array=0-" << s.tasks.size() - 1 << (o.throttle ? "%" + std::to_string(o.throttle) : "") << "\n"
+     << "#SBATCH --array=0-" << s.tasks.size() - 1
+     << (o.throttle ? "%" + std::to_string(o.throttle) : "") << "\n"
      << "#SBATCH --chdir=" << s.dir << "\n"
      << "#SBATCH --output=" << s.dir << "/%A_%a.log\n";
   if (!o.partition.empty()) sh << "#SBATCH --partition=" << o.partition << "\n";
   if (!o.time.empty()) sh << "#SBATCH --time=" << o.time << "\n";
   if (!o.mem.empty()) sh << "#SBATCH --mem=" << o.mem << "\n";
-  for (const std::string& a : o.sbatch_args) sh << "# sbatch " << a << " (given on the sbatch command line)\n";
-  sh << "exec " << shell_quoted(m_sweep.exe) << " sweep " << shell_quoted(m_sweep.spec_path) << " --out " << shell_quoted(m_store.out())
+  for (const std::string& a : o.sbatch_args)
+    sh << "# sbatch " << a << " (given on the sbatch command line)\n";
+  sh << "exec " << shell_quoted(m_sweep.exe) << " sweep " << shell_quoted(m_sweep.spec_path)
+     << " --out " << shell_quoted(m_store.out())
      << " --task-file tasks.txt --task \"$SLURM_ARRAY_TASK_ID\"\n";
   return sh.str();
 }
@@ -85,7 +91,8 @@ SlurmSubmission SlurmBackend::submit(const std::vector<std::string>& ids) const 
   return s;
 }
 
-std::string SlurmBackend::progress_line(const SlurmSubmission& s, const std::map<size_t, std::string>& queued) const {
+std::string SlurmBackend::progress_line(const SlurmSubmission& s,
+                                        const std::map<size_t, std::string>& queued) const {
   size_t pending = 0, running = 0, ok = 0, failed = 0;
   for (const auto& [task, state] : queued) (state == "PENDING" ? pending : running) += 1;
   for (const auto& task : s.tasks)
@@ -95,8 +102,9 @@ std::string SlurmBackend::progress_line(const SlurmSubmission& s, const std::map
       failed += r.is_object() && r.value("status", "") == "failed";
     }
   std::ostringstream line;
-  line << "job " << s.job << ": " << pending << " pending, " << running << " running, " << s.tasks.size() - queued.size() << " done of "
-       << s.tasks.size() << " task(s); runs " << ok << " ok, " << failed << " failed of " << s.runs();
+  line << "job " << s.job << ": " << pending << " pending, " << running << " running, "
+       << s.tasks.size() - queued.size() << " done of " << s.tasks.size() << " task(s); runs " << ok
+       << " ok, " << failed << " failed of " << s.runs();
   return line.str();
 }
 
@@ -111,12 +119,16 @@ int SlurmBackend::wait(const SlurmSubmission& s, std::ostream& progress) const {
     } catch (const InputError& e) {  // slurmctld busy or restarting: ask again
       if (failing_since < 0) failing_since = now_seconds();
       if (now_seconds() - failing_since > kSqueueErrorLimit) throw;
-      if (e.what() != last_error) progress << (m_sweep.terminal ? "\n" : "") << "sweep: " << e.what() << " (retrying)\n" << std::flush;
+      if (e.what() != last_error)
+        progress << (m_sweep.terminal ? "\n" : "") << "sweep: " << e.what() << " (retrying)\n"
+                 << std::flush;
       last_error = e.what();
     }
     const std::string line = progress_line(s, queued);
-    if (m_sweep.terminal) progress << "\r" << line << "\033[K" << std::flush;
-    else if (line != last_line) progress << line << "\n" << std::flush;
+    if (m_sweep.terminal)
+      progress << "\r" << line << "\033[K" << std::flush;
+    else if (line != last_line)
+      progress << line << "\n" << std::flush;
     last_line = line;
     if (failing_since < 0 && queued.empty()) break;
     if (!pause(m_sweep.options.poll_seconds)) break;
@@ -125,7 +137,8 @@ int SlurmBackend::wait(const SlurmSubmission& s, std::ostream& progress) const {
   return stop_signal();
 }
 
-size_t SlurmBackend::report(const SlurmSubmission& s, std::ostream& out, const std::function<std::string(const std::string&)>& describe) const {
+size_t SlurmBackend::report(const SlurmSubmission& s, std::ostream& out,
+                            const std::function<std::string(const std::string&)>& describe) const {
   size_t reported = 0;
   for (size_t i = 0; i < s.tasks.size(); ++i) {
     std::vector<std::string> not_ok;
@@ -135,9 +148,12 @@ size_t SlurmBackend::report(const SlurmSubmission& s, std::ostream& out, const s
     ++reported;
     const auto state = m_client.task_state(s.job, i);
     out << "TASK " << i << " (" << s.job << "_" << i << "): "
-        << (state ? state->state + ", exit code " + state->exit_code : std::string("no record (cancelled before it started?)")) << "; "
-        << not_ok.size() << " of its " << s.tasks[i].size() << " run(s) without an ok result:\n";
-    for (const std::string& id : not_ok) out << "    " << describe(id) << "  " << status_text(m_store.result(id)) << "\n";
+        << (state ? state->state + ", exit code " + state->exit_code
+                  : std::string("no record (cancelled before it started?)"))
+        << "; " << not_ok.size() << " of its " << s.tasks[i].size()
+        << " run(s) without an ok result:\n";
+    for (const std::string& id : not_ok)
+      out << "    " << describe(id) << "  " << status_text(m_store.result(id)) << "\n";
     const std::vector<std::string> tail = last_lines(s.log(i), kLogLines);
     out << "    log " << s.log(i) << (tail.empty() ? " (none)" : ", last lines:") << "\n";
     for (const std::string& l : tail) out << "      " << l << "\n";

@@ -1,5 +1,6 @@
-// The Slurm backend of gputlm sweep (docs/user-guide/sweeps-and-slurm.md "Sweeps on Slurm"): the missing runs go to one job
-// array (tasks of SlurmOptions::runs_per_task runs, each task `gputlm sweep SPEC --out OUT
+// The Slurm backend of gputlm sweep (docs/user-guide/sweeps-and-slurm.md "Sweeps on Slurm"): the
+// missing runs go to one job array (tasks of SlurmOptions::runs_per_task runs, each task `gputlm
+// sweep SPEC --out OUT
 // --task-file tasks.txt --task $SLURM_ARRAY_TASK_ID`), which is waited for by polling squeue;
 // then each array task that did not finish ok is reported with its Slurm state, its runs without
 // an ok result and the end of its log. The output directory and gputlm must be on a filesystem
@@ -29,7 +30,8 @@ struct SlurmSweep {
 
 class SlurmBackend {
  public:
-  SlurmBackend(const RunStore& store, SlurmSweep sweep) : m_store(store), m_sweep(std::move(sweep)) {}
+  SlurmBackend(const RunStore& store, SlurmSweep sweep)
+      : m_store(store), m_sweep(std::move(sweep)) {}
 
   // InputError naming the job when the newest earlier submission's job is still in the queue
   // (its tasks would run the same runs).
@@ -42,7 +44,8 @@ class SlurmBackend {
   // Prints each array task of `s` with a run that has no ok result: Slurm's state and exit code
   // ("no record" when it has none, as for a task cancelled while pending), those runs
   // (`describe(id)`, and their status), the last lines of its log. Returns how many.
-  size_t report(const SlurmSubmission& s, std::ostream& out, const std::function<std::string(const std::string&)>& describe) const;
+  size_t report(const SlurmSubmission& s, std::ostream& out,
+                const std::function<std::string(const std::string&)>& describe) const;
 
   const SlurmClient& client() const { return m_client; }
   const RunStore& store() const { return m_store; }
@@ -51,7 +54,8 @@ class SlurmBackend {
  private:
   std::string script(const SlurmSubmission& s) const;
   // "job J: P pending, R running, D done of T task(s); runs O ok, F failed of N".
-  std::string progress_line(const SlurmSubmission& s, const std::map<size_t, std::string>& queued) const;
+  std::string progress_line(const SlurmSubmission& s,
+                            const std::map<size_t, std::string>& queued) const;
 
   const RunStore& m_store;
   SlurmSweep m_sweep;

@@ -23,7 +23,8 @@ std::map<std::string, std::string> fields(const std::string& text) {
   std::map<std::string, std::string> m;
   std::istringstream words(text);
   for (std::string w; words >> w;)
-    if (const size_t eq = w.find('='); eq != std::string::npos) m.emplace(w.substr(0, eq), w.substr(eq + 1));
+    if (const size_t eq = w.find('='); eq != std::string::npos)
+      m.emplace(w.substr(0, eq), w.substr(eq + 1));
   return m;
 }
 
@@ -32,18 +33,23 @@ ProcessOutput slurm(const std::vector<std::string>& argv) {
   try {
     return run_capturing(argv);
   } catch (const InputError& e) {
-    throw InputError(std::string(e.what()) + " (--backend slurm needs Slurm's client commands sbatch, squeue and scontrol)");
+    throw InputError(
+        std::string(e.what()) +
+        " (--backend slurm needs Slurm's client commands sbatch, squeue and scontrol)");
   }
 }
 
 }  // namespace
 
-std::string SlurmClient::submit(const std::string& script, const std::vector<std::string>& args) const {
+std::string SlurmClient::submit(const std::string& script,
+                                const std::vector<std::string>& args) const {
   std::vector<std::string> argv = {"sbatch", "--parsable"};
   argv.insert(argv.end(), args.begin(), args.end());
   argv.push_back(script);
   const ProcessOutput p = slurm(argv);
-  if (p.exit_code != 0) throw InputError("sbatch refused the sweep's job (exit " + std::to_string(p.exit_code) + "): " + trimmed(p.err + p.out));
+  if (p.exit_code != 0)
+    throw InputError("sbatch refused the sweep's job (exit " + std::to_string(p.exit_code) +
+                     "): " + trimmed(p.err + p.out));
   const std::string out = trimmed(p.out);
   const std::string job = out.substr(0, out.find(';'));  // "JOB" or "JOB;CLUSTER"
   if (job.empty() || job.find_first_not_of("0123456789") != std::string::npos)
@@ -55,12 +61,14 @@ std::map<size_t, std::string> SlurmClient::queued_tasks(const std::string& job) 
   const ProcessOutput p = slurm({"squeue", "-h", "-r", "-j", job, "-o", "%K %T"});
   if (p.exit_code != 0) {
     if (contains(p.err, "Invalid job id")) return {};  // purged by slurmctld: long gone
-    throw InputError("squeue -j " + job + " failed (exit " + std::to_string(p.exit_code) + "): " + trimmed(p.err));
+    throw InputError("squeue -j " + job + " failed (exit " + std::to_string(p.exit_code) +
+                     "): " + trimmed(p.err));
   }
   std::map<size_t, std::string> tasks;
   std::istringstream lines(p.out);
   for (std::string index, state; lines >> index >> state;)
-    tasks[index.find_first_not_of("0123456789") == std::string::npos ? std::stoul(index) : 0] = state;
+    tasks[index.find_first_not_of("0123456789") == std::string::npos ? std::stoul(index) : 0] =
+        state;
   return tasks;
 }
 
@@ -69,7 +77,8 @@ std::optional<SlurmTaskState> SlurmClient::task_state(const std::string& job, si
   if (p.exit_code != 0) return std::nullopt;
   const auto f = fields(p.out);
   const auto state = f.find("JobState"), code = f.find("ExitCode"), index = f.find("ArrayTaskId");
-  if (state == f.end() || index == f.end() || index->second != std::to_string(task)) return std::nullopt;
+  if (state == f.end() || index == f.end() || index->second != std::to_string(task))
+    return std::nullopt;
   return SlurmTaskState{state->second, code == f.end() ? "" : code->second};
 }
 

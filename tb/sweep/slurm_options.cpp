@@ -8,9 +8,11 @@ namespace {
 
 // A Slurm value given as a string, or as a whole number ("time": 10 minutes, "mem": 500 MB).
 std::string slurm_value(ConfigReader& r, const nlohmann::json& j, const std::string& key) {
-  if (j.contains(key) && j[key].is_number_unsigned()) return std::to_string(r.get_uint(key, 0, 0, UINT64_MAX));
+  if (j.contains(key) && j[key].is_number_unsigned())
+    return std::to_string(r.get_uint(key, 0, 0, UINT64_MAX));
   const std::string v = r.get_string(key, "");
-  if (j.contains(key) && v.empty()) r.fail(key, "must not be empty (leave the key out for Slurm's default)");
+  if (j.contains(key) && v.empty())
+    r.fail(key, "must not be empty (leave the key out for Slurm's default)");
   return v;
 }
 
@@ -28,7 +30,8 @@ SlurmOptions SlurmOptions::from_json(const nlohmann::json& j, const std::string&
   const nlohmann::json& args = r.get_array("sbatch_args");
   for (size_t i = 0; i < args.size(); ++i) {
     if (!args[i].is_string() || args[i].get<std::string>().empty())
-      r.fail("sbatch_args[" + std::to_string(i) + "]", "must be an sbatch option (a non-empty string)");
+      r.fail("sbatch_args[" + std::to_string(i) + "]",
+             "must be an sbatch option (a non-empty string)");
     o.sbatch_args.push_back(args[i].get<std::string>());
   }
   r.finish();

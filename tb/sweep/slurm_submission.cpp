@@ -21,7 +21,9 @@ std::vector<size_t> numbers(const std::string& out) {
   std::error_code ec;
   for (const auto& e : fs::directory_iterator(out + "/slurm", ec)) {
     const std::string name = e.path().filename().string();
-    if (e.is_directory(ec) && !name.empty() && name.find_first_not_of("0123456789") == std::string::npos) n.push_back(std::stoul(name));
+    if (e.is_directory(ec) && !name.empty() &&
+        name.find_first_not_of("0123456789") == std::string::npos)
+      n.push_back(std::stoul(name));
   }
   std::sort(n.begin(), n.end());
   return n;
@@ -35,7 +37,8 @@ size_t SlurmSubmission::runs() const {
   return n;
 }
 
-SlurmSubmission SlurmSubmission::create(const std::string& out, const std::vector<std::string>& ids, size_t per_task) {
+SlurmSubmission SlurmSubmission::create(const std::string& out, const std::vector<std::string>& ids,
+                                        size_t per_task) {
   const std::vector<size_t> taken = numbers(out);
   SlurmSubmission s;
   s.dir = out + "/slurm/" + std::to_string(taken.empty() ? 1 : taken.back() + 1);
@@ -44,7 +47,8 @@ SlurmSubmission SlurmSubmission::create(const std::string& out, const std::vecto
   if (ec) throw InputError(s.dir + ": cannot make the directory (" + ec.message() + ")");
   std::string text;
   for (size_t i = 0; i < ids.size(); i += per_task) {
-    s.tasks.emplace_back(ids.begin() + static_cast<long>(i), ids.begin() + static_cast<long>(std::min(ids.size(), i + per_task)));
+    s.tasks.emplace_back(ids.begin() + static_cast<long>(i),
+                         ids.begin() + static_cast<long>(std::min(ids.size(), i + per_task)));
     for (size_t k = 0; k < s.tasks.back().size(); ++k) text += (k ? " " : "") + s.tasks.back()[k];
     text += "\n";
   }

@@ -1,12 +1,12 @@
 #include "tb/sweep/subprocess.h"
 
-#include <cerrno>
-#include <cstring>
 #include <fcntl.h>
 #include <poll.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <cerrno>
+#include <cstring>
 
 #include "models/common/error.h"
 
@@ -31,8 +31,10 @@ void drain(int out_fd, int err_fd, ProcessOutput& result) {
       if (fds[i].fd < 0 || !(fds[i].revents & (POLLIN | POLLHUP | POLLERR))) continue;
       const ssize_t n = read(fds[i].fd, buf, sizeof buf);
       if (n < 0 && errno == EINTR) continue;
-      if (n > 0) sinks[i]->append(buf, static_cast<size_t>(n));
-      else fds[i].fd = -1, --open;
+      if (n > 0)
+        sinks[i]->append(buf, static_cast<size_t>(n));
+      else
+        fds[i].fd = -1, --open;
     }
   }
 }
@@ -41,7 +43,8 @@ void drain(int out_fd, int err_fd, ProcessOutput& result) {
 
 ProcessOutput run_capturing(const std::vector<std::string>& argv) {
   int out[2], err[2];
-  if (pipe2(out, O_CLOEXEC) != 0 || pipe2(err, O_CLOEXEC) != 0) throw InputError("sweep: cannot make a pipe (" + std::string(std::strerror(errno)) + ")");
+  if (pipe2(out, O_CLOEXEC) != 0 || pipe2(err, O_CLOEXEC) != 0)
+    throw InputError("sweep: cannot make a pipe (" + std::string(std::strerror(errno)) + ")");
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
@@ -61,7 +64,10 @@ ProcessOutput run_capturing(const std::vector<std::string>& argv) {
   close(out[0]);
   close(err[0]);
   if (error != 0)
-    throw InputError(argv[0] + ": " + (error == ENOENT ? std::string("not found on PATH") : std::string("cannot start (") + std::strerror(error) + ")"));
+    throw InputError(argv[0] + ": " +
+                     (error == ENOENT
+                          ? std::string("not found on PATH")
+                          : std::string("cannot start (") + std::strerror(error) + ")"));
   int status = 0;
   while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
   result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);

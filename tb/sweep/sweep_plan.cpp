@@ -49,18 +49,24 @@ std::string describe(const Assignment& a) {
 }
 
 // Whether the config key `unknown` is `key` or lies below it.
-bool under(const std::string& unknown, const std::string& key) { return unknown == key || unknown.rfind(key + ".", 0) == 0; }
+bool under(const std::string& unknown, const std::string& key) {
+  return unknown == key || unknown.rfind(key + ".", 0) == 0;
+}
 
 // The config of `c` with "set" and the assignment applied, checked by GpuSpec::from_json.
 nlohmann::json resolve(const SweepSpec& spec, const ConfigEntry& c, const Assignment& a) {
   nlohmann::json config = c.resolved;
   std::vector<std::pair<std::string, std::string>> applied;  // config key -> spec key
-  auto apply = [&](const std::string& key, const nlohmann::json& value, const std::string& spec_key) {
+  auto apply = [&](const std::string& key, const nlohmann::json& value,
+                   const std::string& spec_key) {
     if (!set_key_path(config, key, value))
-      throw ConfigError(spec.file, spec_key, "config '" + c.label + "' has a value, not an object, on the way to '" + key + "'");
+      throw ConfigError(
+          spec.file, spec_key,
+          "config '" + c.label + "' has a value, not an object, on the way to '" + key + "'");
     applied.push_back({key, spec_key});
   };
-  for (auto it = spec.set.begin(); it != spec.set.end(); ++it) apply(it.key(), it.value(), "set." + it.key());
+  for (auto it = spec.set.begin(); it != spec.set.end(); ++it)
+    apply(it.key(), it.value(), "set." + it.key());
   for (const auto& [key, value] : a) {
     std::string spec_key = "axes." + key;
     for (size_t g = 0; g < spec.zips.size(); ++g)
@@ -68,7 +74,8 @@ nlohmann::json resolve(const SweepSpec& spec, const ConfigEntry& c, const Assign
         if (z.key == key) spec_key = "zip[" + std::to_string(g) + "]." + key;
     apply(key, value, spec_key);
   }
-  const std::string where = spec.file + " (config '" + c.label + "'" + (a.empty() ? "" : " with " + describe(a)) + ")";
+  const std::string where =
+      spec.file + " (config '" + c.label + "'" + (a.empty() ? "" : " with " + describe(a)) + ")";
   try {
     gpu::GpuSpec::from_json(config, where);
   } catch (const UnknownKeyError& e) {
@@ -76,7 +83,9 @@ nlohmann::json resolve(const SweepSpec& spec, const ConfigEntry& c, const Assign
       if (under(e.key(), key)) {
         const std::string what = e.what();
         const size_t hint = what.find(" (did you mean");
-        throw ConfigError(spec.file, spec_key, "no config key '" + e.key() + "'" + (hint == std::string::npos ? "" : what.substr(hint)));
+        throw ConfigError(spec.file, spec_key,
+                          "no config key '" + e.key() + "'" +
+                              (hint == std::string::npos ? "" : what.substr(hint)));
       }
     throw;
   }
@@ -107,7 +116,8 @@ std::vector<SweepRun> expand(const SweepSpec& spec, const Hash128& simulator) {
       try {
         workload::read_workload_spec(w.path + "/launch.json", size, w.label);
       } catch (const InputError& e) {
-        throw InputError(spec.file + ": workload '" + w.label + "' at size '" + size + "': " + e.what());
+        throw InputError(spec.file + ": workload '" + w.label + "' at size '" + size +
+                         "': " + e.what());
       }
     }
   }
@@ -121,14 +131,23 @@ std::vector<SweepRun> expand(const SweepSpec& spec, const Hash128& simulator) {
       nlohmann::ordered_json axes = nlohmann::ordered_json::object();
       for (const auto& [key, value] : a) axes[key] = value;
       for (size_t w = 0; w < spec.workloads.size(); ++w)
-        for (const std::string& size : spec.workloads[w].trace ? std::vector<std::string>{""} : spec.sizes) {
+        for (const std::string& size :
+             spec.workloads[w].trace ? std::vector<std::string>{""} : spec.sizes) {
           if (spec.excluded_by(c.label, spec.workloads[w].label, size) >= 0) continue;
-          SweepRun r{run_id(config, spec.workloads[w].trace ? "trace" : "workload", inputs[w], size, simulator, options), c.label, config,
-                     spec.workloads[w], size, axes, spec.options};
-          const std::string what = "config '" + c.label + "'" + (a.empty() ? "" : " with " + describe(a)) + " on " + r.workload.label +
-                                   (size.empty() ? "" : " at " + size);
+          SweepRun r{run_id(config, spec.workloads[w].trace ? "trace" : "workload", inputs[w], size,
+                            simulator, options),
+                     c.label,
+                     config,
+                     spec.workloads[w],
+                     size,
+                     axes,
+                     spec.options};
+          const std::string what = "config '" + c.label + "'" +
+                                   (a.empty() ? "" : " with " + describe(a)) + " on " +
+                                   r.workload.label + (size.empty() ? "" : " at " + size);
           if (const auto [at, fresh] = seen.emplace(r.id, what); !fresh)
-            throw InputError(spec.file + ": " + what + " is the same run as " + at->second + " (a value given twice in an axis?)");
+            throw InputError(spec.file + ": " + what + " is the same run as " + at->second +
+                             " (a value given twice in an axis?)");
           runs.push_back(std::move(r));
         }
     }
@@ -137,11 +156,14 @@ std::vector<SweepRun> expand(const SweepSpec& spec, const Hash128& simulator) {
   for (size_t e = 0; e < spec.exclude.size(); ++e) {
     const Exclusion& x = spec.exclude[e];
     bool config = x.configs.empty(), workload = x.workloads.empty();
-    for (const ConfigEntry& c : spec.configs) config |= std::find(x.configs.begin(), x.configs.end(), c.label) != x.configs.end();
-    for (const WorkloadEntry& w : spec.workloads) workload |= std::find(x.workloads.begin(), x.workloads.end(), w.label) != x.workloads.end();
+    for (const ConfigEntry& c : spec.configs)
+      config |= std::find(x.configs.begin(), x.configs.end(), c.label) != x.configs.end();
+    for (const WorkloadEntry& w : spec.workloads)
+      workload |= std::find(x.workloads.begin(), x.workloads.end(), w.label) != x.workloads.end();
     if (!config || !workload)
-      throw ConfigError(spec.file, "exclude[" + std::to_string(e) + "]." + (config ? "workload" : "config"), "names none of the spec's " +
-                                                                                                         std::string(config ? "workloads (suite/name)" : "configs"));
+      throw ConfigError(
+          spec.file, "exclude[" + std::to_string(e) + "]." + (config ? "workload" : "config"),
+          "names none of the spec's " + std::string(config ? "workloads (suite/name)" : "configs"));
   }
   if (runs.empty()) throw InputError(spec.file + ": \"exclude\" leaves out every run");
   return runs;

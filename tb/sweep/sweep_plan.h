@@ -15,14 +15,14 @@ namespace gputlm::tb::sweep {
 struct SweepRun {
   std::string id;
   std::string config_label;
-  nlohmann::json config;       // resolved: base chain, "set", then the axis values
+  nlohmann::json config;  // resolved: base chain, "set", then the axis values
   WorkloadEntry workload;
-  std::string size;            // empty for a trace
+  std::string size;             // empty for a trace
   nlohmann::ordered_json axes;  // axis key -> value, in SweepSpec::axis_keys() order
   RunOptions options;           // the spec's
 
-  // The manifest entry (docs/user-guide/sweeps-and-slurm.md): id, config, workload, trace or size, axes, and the
-  // run options that differ from the default (command, dram_trace, sample).
+  // The manifest entry (docs/user-guide/sweeps-and-slurm.md): id, config, workload, trace or size,
+  // axes, and the run options that differ from the default (command, dram_trace, sample).
   nlohmann::ordered_json describe() const;
 };
 

@@ -1,6 +1,6 @@
-// A sweep's description (docs/user-guide/sweeps-and-slurm.md): which configs, workloads and sizes, which config keys
-// to vary (crossed axes, zipped groups) and which to set in every run. Read and checked here,
-// before anything runs; every message names the spec file and the key.
+// A sweep's description (docs/user-guide/sweeps-and-slurm.md): which configs, workloads and sizes,
+// which config keys to vary (crossed axes, zipped groups) and which to set in every run. Read and
+// checked here, before anything runs; every message names the spec file and the key.
 #pragma once
 
 #include <cstdint>
@@ -45,7 +45,8 @@ struct RunOptions {
   bool dram_trace = false;
   uint64_t sample = 0;
 
-  // The options that differ from the default ({} when none do): what the identity and run.json hold.
+  // The options that differ from the default ({} when none do): what the identity and run.json
+  // hold.
   nlohmann::json non_default() const;
   static RunOptions from_job(const nlohmann::json& job);
 };
@@ -56,7 +57,7 @@ struct SweepSpec {
   std::vector<ConfigEntry> configs;
   std::vector<WorkloadEntry> workloads;
   std::vector<std::string> sizes;
-  std::vector<Axis> axes;              // crossed
+  std::vector<Axis> axes;               // crossed
   std::vector<std::vector<Axis>> zips;  // each group zipped (equal lengths), groups crossed
   nlohmann::json set = nlohmann::json::object();  // key path -> value, in every run
   std::vector<Exclusion> exclude;
@@ -70,7 +71,8 @@ struct SweepSpec {
 
   // The first "exclude" entry that leaves out a run of config `config`, workload label `workload`
   // at `size`, or -1.
-  int excluded_by(const std::string& config, const std::string& workload, const std::string& size) const;
+  int excluded_by(const std::string& config, const std::string& workload,
+                  const std::string& size) const;
 
   // Every axis key, axes first then zip groups in order (the CSV's axis columns).
   std::vector<std::string> axis_keys() const;

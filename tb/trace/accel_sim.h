@@ -45,7 +45,7 @@ struct SassInstr {
   LaneMask mask = 0;
   std::string opcode;  // with its modifiers, e.g. LDG.E.128
   std::vector<std::string> dests, srcs;
-  uint32_t width = 0;  // bytes a lane accesses; 0: not a memory instruction
+  uint32_t width = 0;                      // bytes a lane accesses; 0: not a memory instruction
   std::array<uint64_t, kWarpSize> addr{};  // the mask's lanes, for memory instructions
   int64_t immediate = 0;
 };
@@ -58,10 +58,10 @@ class TracegReader {
   const KernelHeader& header() const { return m_header; }
   Kind next();
 
-  func::Dim3 block;        // Kind::Block: the thread block's index
-  uint32_t warp = 0;       // Kind::Warp: the warp in the block
+  func::Dim3 block;           // Kind::Block: the thread block's index
+  uint32_t warp = 0;          // Kind::Warp: the warp in the block
   uint64_t instructions = 0;  // Kind::Warp: lines that follow
-  SassInstr instr;         // Kind::Instruction
+  SassInstr instr;            // Kind::Instruction
 
  private:
   [[noreturn]] void fail(const std::string& what) const;

@@ -11,7 +11,19 @@ namespace gputlm::tb::accelsim {
 
 namespace {
 
-enum class SassClass { IntAlu, IntMul, FloatAlu, Sfu, Convert, Load, Store, Atomic, Barrier, Branch, Exit };
+enum class SassClass {
+  IntAlu,
+  IntMul,
+  FloatAlu,
+  Sfu,
+  Convert,
+  Load,
+  Store,
+  Atomic,
+  Barrier,
+  Branch,
+  Exit
+};
 enum Role : uint8_t { kPlain, kMemory, kExit, kBarrier };
 
 struct Classified {
@@ -30,28 +42,38 @@ Classified classify(std::string_view opcode) {
     const char* space;
   };
   static const Entry kTable[] = {
-      {"LDG", SassClass::Load, "global"}, {"LD", SassClass::Load, "global"}, {"LDS", SassClass::Load, "shared"},
-      {"LDSM", SassClass::Load, "shared"}, {"LDL", SassClass::Load, "local"}, {"STG", SassClass::Store, "global"},
-      {"ST", SassClass::Store, "global"}, {"STS", SassClass::Store, "shared"}, {"STL", SassClass::Store, "local"},
-      {"ATOM", SassClass::Atomic, "global"}, {"ATOMG", SassClass::Atomic, "global"}, {"RED", SassClass::Atomic, "global"},
-      {"REDG", SassClass::Atomic, "global"}, {"ATOMS", SassClass::Atomic, "shared"}, {"BAR", SassClass::Barrier, ""},
-      {"BRA", SassClass::Branch, ""}, {"BRX", SassClass::Branch, ""}, {"JMP", SassClass::Branch, ""}, {"JMX", SassClass::Branch, ""},
-      {"CALL", SassClass::Branch, ""}, {"RET", SassClass::Branch, ""}, {"BREAK", SassClass::Branch, ""},
-      {"EXIT", SassClass::Exit, ""}, {"KILL", SassClass::Exit, ""}, {"MUFU", SassClass::Sfu, ""},
-      {"I2F", SassClass::Convert, ""}, {"F2I", SassClass::Convert, ""}, {"F2F", SassClass::Convert, ""}, {"I2I", SassClass::Convert, ""},
-      {"F2FP", SassClass::Convert, ""}, {"I2FP", SassClass::Convert, ""}, {"IMAD", SassClass::IntMul, ""},
-      {"IMUL", SassClass::IntMul, ""}, {"IMADSP", SassClass::IntMul, ""}, {"XMAD", SassClass::IntMul, ""},
-      {"IDP", SassClass::IntMul, ""}, {"IMAD32I", SassClass::IntMul, ""}, {"IMUL32I", SassClass::IntMul, ""},
+      {"LDG", SassClass::Load, "global"},     {"LD", SassClass::Load, "global"},
+      {"LDS", SassClass::Load, "shared"},     {"LDSM", SassClass::Load, "shared"},
+      {"LDL", SassClass::Load, "local"},      {"STG", SassClass::Store, "global"},
+      {"ST", SassClass::Store, "global"},     {"STS", SassClass::Store, "shared"},
+      {"STL", SassClass::Store, "local"},     {"ATOM", SassClass::Atomic, "global"},
+      {"ATOMG", SassClass::Atomic, "global"}, {"RED", SassClass::Atomic, "global"},
+      {"REDG", SassClass::Atomic, "global"},  {"ATOMS", SassClass::Atomic, "shared"},
+      {"BAR", SassClass::Barrier, ""},        {"BRA", SassClass::Branch, ""},
+      {"BRX", SassClass::Branch, ""},         {"JMP", SassClass::Branch, ""},
+      {"JMX", SassClass::Branch, ""},         {"CALL", SassClass::Branch, ""},
+      {"RET", SassClass::Branch, ""},         {"BREAK", SassClass::Branch, ""},
+      {"EXIT", SassClass::Exit, ""},          {"KILL", SassClass::Exit, ""},
+      {"MUFU", SassClass::Sfu, ""},           {"I2F", SassClass::Convert, ""},
+      {"F2I", SassClass::Convert, ""},        {"F2F", SassClass::Convert, ""},
+      {"I2I", SassClass::Convert, ""},        {"F2FP", SassClass::Convert, ""},
+      {"I2FP", SassClass::Convert, ""},       {"IMAD", SassClass::IntMul, ""},
+      {"IMUL", SassClass::IntMul, ""},        {"IMADSP", SassClass::IntMul, ""},
+      {"XMAD", SassClass::IntMul, ""},        {"IDP", SassClass::IntMul, ""},
+      {"IMAD32I", SassClass::IntMul, ""},     {"IMUL32I", SassClass::IntMul, ""},
   };
-  static const std::string_view kFloat[] = {"FADD", "FMUL", "FFMA", "FMNMX", "FSETP", "FSEL", "FSET", "FCHK", "FRND", "FSWZADD",
-                                            "FADD32I", "FMUL32I", "FFMA32I", "HADD2", "HMUL2", "HFMA2", "HSETP2", "HMNMX2", "HSET2",
-                                            "DADD", "DMUL", "DFMA", "DSETP", "DMNMX", "HMMA", "DMMA"};
+  static const std::string_view kFloat[] = {
+      "FADD",    "FMUL",    "FFMA",    "FMNMX",   "FSETP", "FSEL",  "FSET",  "FCHK",   "FRND",
+      "FSWZADD", "FADD32I", "FMUL32I", "FFMA32I", "HADD2", "HMUL2", "HFMA2", "HSETP2", "HMNMX2",
+      "HSET2",   "DADD",    "DMUL",    "DFMA",    "DSETP", "DMNMX", "HMMA",  "DMMA"};
   static const std::string_view kInt[] = {
-      "IADD3", "IADD", "IADD32I", "ISETP", "ISCADD", "LOP3", "LOP", "LOP32I", "SHF", "SHL", "SHR", "LEA", "MOV", "MOV32I",
-      "S2R", "S2UR", "CS2R", "SEL", "IABS", "IMNMX", "PRMT", "POPC", "FLO", "BREV", "P2R", "R2P", "PLOP3", "PSETP", "UMOV",
-      "UIADD3", "ULDC", "LDC", "ULOP3", "USHF", "ULEA", "UISETP", "USEL", "UPRMT", "UFLO", "UPOPC", "R2UR", "VOTE", "VOTEU",
-      "SHFL", "BMSK", "SGXT", "ICMP", "NOP", "YIELD", "BSSY", "BSYNC", "WARPSYNC", "DEPBAR", "MEMBAR", "ERRBAR", "CCTL",
-      "BMOV", "B2R", "NANOSLEEP", "UCLEA", "IMMA"};
+      "IADD3",  "IADD",  "IADD32I", "ISETP", "ISCADD",    "LOP3",  "LOP",      "LOP32I", "SHF",
+      "SHL",    "SHR",   "LEA",     "MOV",   "MOV32I",    "S2R",   "S2UR",     "CS2R",   "SEL",
+      "IABS",   "IMNMX", "PRMT",    "POPC",  "FLO",       "BREV",  "P2R",      "R2P",    "PLOP3",
+      "PSETP",  "UMOV",  "UIADD3",  "ULDC",  "LDC",       "ULOP3", "USHF",     "ULEA",   "UISETP",
+      "USEL",   "UPRMT", "UFLO",    "UPOPC", "R2UR",      "VOTE",  "VOTEU",    "SHFL",   "BMSK",
+      "SGXT",   "ICMP",  "NOP",     "YIELD", "BSSY",      "BSYNC", "WARPSYNC", "DEPBAR", "MEMBAR",
+      "ERRBAR", "CCTL",  "BMOV",    "B2R",   "NANOSLEEP", "UCLEA", "IMMA"};
   for (const Entry& e : kTable)
     if (e.name == base) return {e.cls, e.space, true};
   for (std::string_view f : kFloat)
@@ -61,7 +83,9 @@ Classified classify(std::string_view opcode) {
   return {SassClass::IntAlu, "", false};
 }
 
-bool is_zero_register(const std::string& r) { return r == "R255" || r == "RZ" || r == "URZ" || r == "PT" || r == "UPT"; }
+bool is_zero_register(const std::string& r) {
+  return r == "R255" || r == "RZ" || r == "URZ" || r == "PT" || r == "UPT";
+}
 
 std::string reg(const std::string& sass) {
   std::string out = "%x";
@@ -86,7 +110,8 @@ void AccelSimKernel::build_kernel(const std::string& path) {
   m_header = r.header();
   std::map<uint32_t, SassInstr> by_pc;
   for (auto k = r.next(); k != TracegReader::Kind::End; k = r.next())
-    if (k == TracegReader::Kind::Instruction && !by_pc.count(r.instr.pc)) by_pc.emplace(r.instr.pc, r.instr);
+    if (k == TracegReader::Kind::Instruction && !by_pc.count(r.instr.pc))
+      by_pc.emplace(r.instr.pc, r.instr);
   if (by_pc.empty()) throw InputError(path + ": the trace has no instructions");
   std::set<std::string> regs{"dummy"};
   std::ostringstream body;
@@ -110,34 +135,63 @@ void AccelSimKernel::build_kernel(const std::string& path) {
     body << "$I" << index << ":\n  ";
     switch (c.cls) {
       case SassClass::IntAlu:
-        if (srcs.size() > 2) body << "lop3.b32 " << d << ", " << src(0) << ", " << src(1) << ", " << src(2) << ", 0xff;";
-        else body << "add.u32 " << d << ", " << src(0) << ", " << src(1) << ";";
+        if (srcs.size() > 2)
+          body << "lop3.b32 " << d << ", " << src(0) << ", " << src(1) << ", " << src(2)
+               << ", 0xff;";
+        else
+          body << "add.u32 " << d << ", " << src(0) << ", " << src(1) << ";";
         break;
-      case SassClass::IntMul: body << "mad.lo.u32 " << d << ", " << src(0) << ", " << src(1) << ", " << src(2) << ";"; break;
-      case SassClass::FloatAlu: body << "fma.rn.f32 " << d << ", " << src(0) << ", " << src(1) << ", " << src(2) << ";"; break;
-      case SassClass::Sfu: body << "sqrt.approx.f32 " << d << ", " << src(0) << ";"; break;
-      case SassClass::Convert: body << "cvt.rn.f32.s32 " << d << ", " << src(0) << ";"; break;
-      case SassClass::Load: body << "ld." << c.space << ".u32 " << d << ", " << addr() << ";"; break;
-      case SassClass::Store: body << "st." << c.space << ".u32 " << addr() << ", " << src(1) << ";"; break;
-      case SassClass::Atomic: body << "atom." << c.space << ".add.u32 " << d << ", " << addr() << ", " << src(1) << ";"; break;
-      case SassClass::Barrier: body << "bar.sync 0;"; break;
-      case SassClass::Branch: body << "bra $I" << index + 1 << ";"; break;
-      case SassClass::Exit: body << "ret;"; break;
+      case SassClass::IntMul:
+        body << "mad.lo.u32 " << d << ", " << src(0) << ", " << src(1) << ", " << src(2) << ";";
+        break;
+      case SassClass::FloatAlu:
+        body << "fma.rn.f32 " << d << ", " << src(0) << ", " << src(1) << ", " << src(2) << ";";
+        break;
+      case SassClass::Sfu:
+        body << "sqrt.approx.f32 " << d << ", " << src(0) << ";";
+        break;
+      case SassClass::Convert:
+        body << "cvt.rn.f32.s32 " << d << ", " << src(0) << ";";
+        break;
+      case SassClass::Load:
+        body << "ld." << c.space << ".u32 " << d << ", " << addr() << ";";
+        break;
+      case SassClass::Store:
+        body << "st." << c.space << ".u32 " << addr() << ", " << src(1) << ";";
+        break;
+      case SassClass::Atomic:
+        body << "atom." << c.space << ".add.u32 " << d << ", " << addr() << ", " << src(1) << ";";
+        break;
+      case SassClass::Barrier:
+        body << "bar.sync 0;";
+        break;
+      case SassClass::Branch:
+        body << "bra $I" << index + 1 << ";";
+        break;
+      case SassClass::Exit:
+        body << "ret;";
+        break;
     }
     body << "  // " << std::hex << pc << std::dec << " " << in.opcode << "\n";
-    const bool memory = c.cls == SassClass::Load || c.cls == SassClass::Store || c.cls == SassClass::Atomic;
-    m_role.push_back(memory ? kMemory : c.cls == SassClass::Exit ? kExit : c.cls == SassClass::Barrier ? kBarrier : kPlain);
+    const bool memory =
+        c.cls == SassClass::Load || c.cls == SassClass::Store || c.cls == SassClass::Atomic;
+    m_role.push_back(memory                        ? kMemory
+                     : c.cls == SassClass::Exit    ? kExit
+                     : c.cls == SassClass::Barrier ? kBarrier
+                                                   : kPlain);
     ++index;
   }
   body << "$I" << index << ":\n  ret;\n";
   std::ostringstream ptx;
-  ptx << ".version 7.0\n.target sm_70\n.address_size 64\n.visible .entry " << m_header.name << "()\n{\n";
+  ptx << ".version 7.0\n.target sm_70\n.address_size 64\n.visible .entry " << m_header.name
+      << "()\n{\n";
   for (const std::string& r : regs) ptx << "  .reg .b32 " << reg(r) << ";\n";
   ptx << body.str() << "}\n";
   m_module = isa::parse_ptx(ptx.str(), path + " (as PTX)");
   const isa::Kernel* k = m_module->find(m_header.name);
   if (!k || m_module->kernels.size() != 1)
-    throw InputError(path + ": '-kernel name = " + m_header.name + "' is not a kernel name (letters, digits, _ and $)");
+    throw InputError(path + ": '-kernel name = " + m_header.name +
+                     "' is not a kernel name (letters, digits, _ and $)");
   m_bound = std::make_unique<func::BoundKernel>(*k);
   m_launch.kernel = k;
   m_launch.grid = m_header.grid;
@@ -154,17 +208,22 @@ AccelSimKernel::Block* AccelSimKernel::block(uint64_t linear) {
     if (it != m_blocks.end()) return &it->second;
     if (m_pending != TracegReader::Kind::Block) return nullptr;
     const func::Dim3 b = m_reader->block;
-    const uint64_t id = b.x + uint64_t{b.y} * m_header.grid.x + uint64_t{b.z} * m_header.grid.x * m_header.grid.y;
+    const uint64_t id =
+        b.x + uint64_t{b.y} * m_header.grid.x + uint64_t{b.z} * m_header.grid.x * m_header.grid.y;
     Block& blk = m_blocks[id];
     const uint32_t threads = static_cast<uint32_t>(m_header.block.count());
-    for (m_pending = m_reader->next(); m_pending == TracegReader::Kind::Warp; ) {
+    for (m_pending = m_reader->next(); m_pending == TracegReader::Kind::Warp;) {
       const uint32_t w = m_reader->warp;
       if (blk.size() <= w) blk.resize(w + 1);
       WarpSteps& ws = blk[w];
       const uint32_t first = w * kWarpSize;
-      ws.live = first >= threads ? 0 : threads - first >= kWarpSize ? ~LaneMask{0} : (LaneMask{1} << (threads - first)) - 1;
-      ws.steps.reserve(std::min<uint64_t>(m_reader->instructions, 4096));  // grows with the lines really read
-      for (m_pending = m_reader->next(); m_pending == TracegReader::Kind::Instruction; m_pending = m_reader->next()) {
+      ws.live = first >= threads               ? 0
+                : threads - first >= kWarpSize ? ~LaneMask{0}
+                                               : (LaneMask{1} << (threads - first)) - 1;
+      ws.steps.reserve(
+          std::min<uint64_t>(m_reader->instructions, 4096));  // grows with the lines really read
+      for (m_pending = m_reader->next(); m_pending == TracegReader::Kind::Instruction;
+           m_pending = m_reader->next()) {
         const SassInstr& s = m_reader->instr;
         ws.steps.push_back({m_index.at(s.pc), s.mask, s.width});
         if (s.width)
@@ -175,7 +234,8 @@ AccelSimKernel::Block* AccelSimKernel::block(uint64_t linear) {
   }
 }
 
-bool AccelSimKernel::next_issue(const func::CtaState& cta, uint32_t warp, uint32_t& pc, uint32_t& lanes) {
+bool AccelSimKernel::next_issue(const func::CtaState& cta, uint32_t warp, uint32_t& pc,
+                                uint32_t& lanes) {
   if (!error().empty()) return false;
   Block* b = nullptr;
   try {
@@ -186,7 +246,8 @@ bool AccelSimKernel::next_issue(const func::CtaState& cta, uint32_t warp, uint32
   }
   if (!b || b->size() <= warp) return false;
   WarpSteps& w = (*b)[warp];
-  if (w.fetched < w.steps.size() && m_role[w.steps[w.fetched].index] == kExit) w.live &= ~w.steps[w.fetched].mask;
+  if (w.fetched < w.steps.size() && m_role[w.steps[w.fetched].index] == kExit)
+    w.live &= ~w.steps[w.fetched].mask;
   if (++w.fetched >= w.steps.size()) return false;
   const Step& s = w.steps[w.fetched];
   pc = s.index;
@@ -195,7 +256,8 @@ bool AccelSimKernel::next_issue(const func::CtaState& cta, uint32_t warp, uint32
   return true;
 }
 
-void AccelSimKernel::next(const func::CtaState& cta, uint32_t warp, uint32_t pc, uint32_t lanes, func::ExecResult& result) {
+void AccelSimKernel::next(const func::CtaState& cta, uint32_t warp, uint32_t pc, uint32_t lanes,
+                          func::ExecResult& result) {
   result.clear();
   result.active = lanes;
   result.exit = true;  // on a failure the warp ends and the run stops
@@ -206,12 +268,16 @@ void AccelSimKernel::next(const func::CtaState& cta, uint32_t warp, uint32_t pc,
   } catch (const InputError& e) {
     return stop(e.what());
   }
-  auto where = [&] { return m_path + ": block " + std::to_string(cta.linear_id) + ", warp " + std::to_string(warp); };
+  auto where = [&] {
+    return m_path + ": block " + std::to_string(cta.linear_id) + ", warp " + std::to_string(warp);
+  };
   if (!b || b->size() <= warp || (*b)[warp].executed >= (*b)[warp].steps.size())
     return stop(where() + ": the trace has no more instructions for it");
   WarpSteps& w = (*b)[warp];
   const Step& s = w.steps[w.executed];
-  if (s.index != pc) return stop(where() + ": the core issued stand-in pc " + std::to_string(pc) + ", the trace has " + std::to_string(s.index));
+  if (s.index != pc)
+    return stop(where() + ": the core issued stand-in pc " + std::to_string(pc) +
+                ", the trace has " + std::to_string(s.index));
   result.exit = m_role[s.index] == kExit;
   result.active = s.mask;
   if (m_role[s.index] == kBarrier) {

@@ -36,7 +36,8 @@ class AccelSimKernel : public trace::ReplaySource {
   const func::BoundKernel& kernel() const { return *m_bound; }
   const std::set<std::string>& unclassified() const { return m_unclassified; }
 
-  void next(const func::CtaState& cta, uint32_t warp, uint32_t pc, uint32_t lanes, func::ExecResult& result) override;
+  void next(const func::CtaState& cta, uint32_t warp, uint32_t pc, uint32_t lanes,
+            func::ExecResult& result) override;
   bool drives_control() const override { return true; }
   bool next_issue(const func::CtaState& cta, uint32_t warp, uint32_t& pc, uint32_t& lanes) override;
 

@@ -10,7 +10,8 @@ namespace gputlm::tb::trace {
 
 class LineScanner {
  public:
-  explicit LineScanner(std::string_view line) : m_p(line.data()), m_end(line.data() + line.size()) {}
+  explicit LineScanner(std::string_view line)
+      : m_p(line.data()), m_end(line.data() + line.size()) {}
   bool word(std::string_view& w) {
     while (m_p < m_end && (*m_p == ' ' || *m_p == '\t' || *m_p == '\r')) ++m_p;
     const char* b = m_p;
@@ -23,7 +24,8 @@ class LineScanner {
   bool number(T& v, int base = 10) {
     std::string_view w;
     if (!word(w)) return false;
-    if (base == 16 && w.size() > 2 && w[0] == '0' && (w[1] == 'x' || w[1] == 'X')) w.remove_prefix(2);
+    if (base == 16 && w.size() > 2 && w[0] == '0' && (w[1] == 'x' || w[1] == 'X'))
+      w.remove_prefix(2);
     const auto [end, ec] = std::from_chars(w.data(), w.data() + w.size(), v, base);
     return ec == std::errc() && end == w.data() + w.size();
   }

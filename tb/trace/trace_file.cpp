@@ -46,7 +46,8 @@ std::unique_ptr<std::ostream> create_trace(const std::string& path, Compression 
 void finish_trace(std::unique_ptr<std::ostream> out, const std::string& path) {
   out->flush();
   const bool ok = static_cast<bool>(*out);
-  if (auto* f = dynamic_cast<io::filtering_ostream*>(out.get())) f->reset();  // writes the gzip trailer
+  if (auto* f = dynamic_cast<io::filtering_ostream*>(out.get()))
+    f->reset();  // writes the gzip trailer
   out.reset();
   if (!ok) throw InputError(path + ": the trace could not be written (disk full?)");
 }

@@ -22,7 +22,8 @@ std::string join(const std::vector<std::string>& regs) {
 }
 
 // The accessed lanes' addresses: "s <base> <stride>" when lane i's address is base + stride x i
-// (stride may be negative), "d <first> <delta>..." between successive accessed lanes, else "l <address>...".
+// (stride may be negative), "d <first> <delta>..." between successive accessed lanes, else "l
+// <address>...".
 void write_addresses(std::ostream& os, const func::ExecResult& r) {
   std::vector<std::pair<unsigned, uint64_t>> lanes;
   for (unsigned l = 0; l < kWarpSize; ++l)
@@ -50,7 +51,8 @@ void write_addresses(std::ostream& os, const func::ExecResult& r) {
     }
     if (small + 1 == lanes.size()) {
       os << " d " << std::hex << lanes[0].second << std::dec;
-      for (size_t i = 1; i < lanes.size(); ++i) os << " " << static_cast<int64_t>(lanes[i].second - lanes[i - 1].second);
+      for (size_t i = 1; i < lanes.size(); ++i)
+        os << " " << static_cast<int64_t>(lanes[i].second - lanes[i - 1].second);
       return;
     }
   }
@@ -61,7 +63,8 @@ void write_addresses(std::ostream& os, const func::ExecResult& r) {
 
 }  // namespace
 
-TraceWriter::TraceWriter(std::ostream& out, const std::string& workload, const std::string& size, const std::string& ptx)
+TraceWriter::TraceWriter(std::ostream& out, const std::string& workload, const std::string& size,
+                         const std::string& ptx)
     : m_out(out) {
   m_out << kMagic << " " << kFormatVersion << "\nworkload " << workload << " size " << size << "\n";
   size_t lines = 0;
@@ -71,15 +74,19 @@ TraceWriter::TraceWriter(std::ostream& out, const std::string& workload, const s
 }
 
 void TraceWriter::launch(const LaunchHeader& h) {
-  m_out << "launch " << h.index << " kernel " << h.kernel << " grid " << h.grid.x << " " << h.grid.y << " " << h.grid.z << " block "
-        << h.block.x << " " << h.block.y << " " << h.block.z << " shared " << h.shared_bytes << " registers " << h.registers << "\n";
+  m_out << "launch " << h.index << " kernel " << h.kernel << " grid " << h.grid.x << " " << h.grid.y
+        << " " << h.grid.z << " block " << h.block.x << " " << h.block.y << " " << h.block.z
+        << " shared " << h.shared_bytes << " registers " << h.registers << "\n";
 }
 
-void TraceWriter::warp(const WarpHeader& h) { m_out << "warp " << h.cta << " " << h.warp << " " << h.instructions << "\n"; }
+void TraceWriter::warp(const WarpHeader& h) {
+  m_out << "warp " << h.cta << " " << h.warp << " " << h.instructions << "\n";
+}
 
 void TraceWriter::instruction(const InstrRecord& r) {
   const func::ExecResult& x = r.result;
-  m_out << r.pc << " " << r.block << " " << std::hex << r.mask << std::dec << " " << r.opcode << " " << join(r.defs) << " " << join(r.uses);
+  m_out << r.pc << " " << r.block << " " << std::hex << r.mask << std::dec << " " << r.opcode << " "
+        << join(r.defs) << " " << join(r.uses);
   if (x.active != r.mask) m_out << " g " << std::hex << x.active << std::dec;
   if (x.taken) m_out << " t " << std::hex << x.taken << std::dec;
   if (r.targets) {
@@ -89,7 +96,8 @@ void TraceWriter::instruction(const InstrRecord& r) {
   if (x.exit) m_out << " x";
   if (x.barrier) m_out << " b " << x.barrier_id << " " << x.barrier_count;
   if (x.access_bytes) {
-    m_out << " m " << kSpaces[static_cast<size_t>(x.space)] << " " << x.access_bytes << " " << std::hex << x.accessed << std::dec;
+    m_out << " m " << kSpaces[static_cast<size_t>(x.space)] << " " << x.access_bytes << " "
+          << std::hex << x.accessed << std::dec;
     write_addresses(m_out, x);
   }
   if (r.row_hint) m_out << " h";
@@ -97,11 +105,14 @@ void TraceWriter::instruction(const InstrRecord& r) {
 }
 
 std::string check_shape(const func::Dim3& grid, const func::Dim3& block) {
-  if (!grid.x || !grid.y || !grid.z || !block.x || !block.y || !block.z) return "a grid or block dimension is 0";
+  if (!grid.x || !grid.y || !grid.z || !block.x || !block.y || !block.z)
+    return "a grid or block dimension is 0";
   if (block.count() > limits::kMaxThreadsPerCta)
-    return "block " + block.str() + " has more than " + std::to_string(limits::kMaxThreadsPerCta) + " threads" + limits::named("max_threads_per_cta");
+    return "block " + block.str() + " has more than " + std::to_string(limits::kMaxThreadsPerCta) +
+           " threads" + limits::named("max_threads_per_cta");
   if (grid.count() > limits::kMaxCtasPerLaunch)
-    return "grid " + grid.str() + " has more than " + std::to_string(limits::kMaxCtasPerLaunch) + " CTAs" + limits::named("max_ctas_per_launch");
+    return "grid " + grid.str() + " has more than " + std::to_string(limits::kMaxCtasPerLaunch) +
+           " CTAs" + limits::named("max_ctas_per_launch");
   return {};
 }
 
@@ -110,26 +121,34 @@ TraceReader::TraceReader(std::istream& in, std::string name) : m_in(in), m_name(
   std::istringstream is(m_line);
   std::string magic;
   uint32_t version = 0;
-  if (!(is >> magic >> version) || magic != kMagic) fail("not a gputlm trace (the first line must be '" + std::string(kMagic) + " <version>')");
+  if (!(is >> magic >> version) || magic != kMagic)
+    fail("not a gputlm trace (the first line must be '" + std::string(kMagic) + " <version>')");
   if (version != kFormatVersion)
-    fail("trace format version " + std::to_string(version) + " is not supported (this gputlm reads version " + std::to_string(kFormatVersion) + ")");
+    fail("trace format version " + std::to_string(version) +
+         " is not supported (this gputlm reads version " + std::to_string(kFormatVersion) + ")");
   if (!read_line()) fail("truncated: no 'workload' line");
   std::istringstream ws(m_line);
   std::string w, s;
-  if (!(ws >> w >> m_workload >> s >> m_size) || w != "workload" || s != "size") fail("expected 'workload <name> size <size>'");
+  if (!(ws >> w >> m_workload >> s >> m_size) || w != "workload" || s != "size")
+    fail("expected 'workload <name> size <size>'");
   if (!read_line()) fail("truncated: no 'module' line");
   std::istringstream ms(m_line);
   uint64_t lines = 0;
-  if (!(ms >> w >> lines) || w != "module") fail("expected 'module <lines>' (the PTX module follows)");
+  if (!(ms >> w >> lines) || w != "module")
+    fail("expected 'module <lines>' (the PTX module follows)");
   m_ptx_line = m_line_no + 1;
   for (uint64_t i = 0; i < lines; ++i) {  // verbatim: blank and '#' lines belong to the PTX
-    if (!get_line()) fail("truncated: the module has " + std::to_string(i) + " of its " + std::to_string(lines) + " lines");
+    if (!get_line())
+      fail("truncated: the module has " + std::to_string(i) + " of its " + std::to_string(lines) +
+           " lines");
     m_ptx += m_line;
     m_ptx += '\n';
   }
 }
 
-void TraceReader::fail(const std::string& what) const { throw SourceError(m_name, static_cast<int>(m_line_no), what, m_line); }
+void TraceReader::fail(const std::string& what) const {
+  throw SourceError(m_name, static_cast<int>(m_line_no), what, m_line);
+}
 
 // The next line that is not blank or a comment (#).
 bool TraceReader::read_line() {
@@ -176,7 +195,8 @@ void TraceReader::parse_instruction() {
   r.targets = false;
   LineScanner sc(m_line);
   std::string_view opcode, defs, uses;
-  if (!(sc.number(r.pc) && sc.number(r.block) && sc.number(r.mask, 16) && sc.word(opcode) && sc.word(defs) && sc.word(uses)))
+  if (!(sc.number(r.pc) && sc.number(r.block) && sc.number(r.mask, 16) && sc.word(opcode) &&
+        sc.word(defs) && sc.word(uses)))
     fail("expected '<pc> <block> <mask> <opcode> <defs> <uses> [fields]'");
   r.opcode.assign(opcode);
   if (keep_registers) {
@@ -186,26 +206,33 @@ void TraceReader::parse_instruction() {
   x.active = r.mask;
   for (std::string_view key; sc.word(key);) {
     bool ok = true;
-    if (key == "g") ok = sc.number(x.active, 16);
-    else if (key == "t") ok = sc.number(x.taken, 16);
-    else if (key == "x") x.exit = true;
-    else if (key == "h") r.row_hint = true;
+    if (key == "g")
+      ok = sc.number(x.active, 16);
+    else if (key == "t")
+      ok = sc.number(x.taken, 16);
+    else if (key == "x")
+      x.exit = true;
+    else if (key == "h")
+      r.row_hint = true;
     else if (key == "j") {  // after `t`: one target pc per taken lane
       r.targets = true;
       for (unsigned l = 0; l < kWarpSize && ok; ++l)
         if (x.taken >> l & 1) ok = sc.number(x.addr[l]);
-    }
-    else if (key == "b") {
+    } else if (key == "b") {
       x.barrier = true;
       ok = sc.number(x.barrier_id) && sc.number(x.barrier_count);
-      if (ok && x.barrier_id > limits::kMaxBarrierId) fail("barrier " + std::to_string(x.barrier_id) + " (PTX has barriers 0 to 15)");
-      if (ok && x.barrier_count > limits::kMaxThreadsPerCta) fail("a barrier for more than " + std::to_string(limits::kMaxThreadsPerCta) + " threads");
+      if (ok && x.barrier_id > limits::kMaxBarrierId)
+        fail("barrier " + std::to_string(x.barrier_id) + " (PTX has barriers 0 to 15)");
+      if (ok && x.barrier_count > limits::kMaxThreadsPerCta)
+        fail("a barrier for more than " + std::to_string(limits::kMaxThreadsPerCta) + " threads");
     } else if (key == "m") {
       std::string_view space, mode;
       ok = sc.word(space) && sc.number(x.access_bytes) && sc.number(x.accessed, 16);
       if (!ok) fail("field 'm' is incomplete (m <space> <bytes> <hex lanes> <addresses>)");
-      if (x.access_bytes == 0 || x.access_bytes > limits::kMaxAccessBytes || (x.access_bytes & (x.access_bytes - 1)))
-        fail("memory width " + std::to_string(x.access_bytes) + " (a power of two, 1 to " + std::to_string(limits::kMaxAccessBytes) + " bytes)" +
+      if (x.access_bytes == 0 || x.access_bytes > limits::kMaxAccessBytes ||
+          (x.access_bytes & (x.access_bytes - 1)))
+        fail("memory width " + std::to_string(x.access_bytes) + " (a power of two, 1 to " +
+             std::to_string(limits::kMaxAccessBytes) + " bytes)" +
              limits::named("max_access_bytes"));
       size_t sp = 0;
       while (sp < std::size(kSpaces) && space != kSpaces[sp]) ++sp;
@@ -213,7 +240,8 @@ void TraceReader::parse_instruction() {
       x.space = static_cast<isa::Space>(sp);
       if (!x.accessed) continue;
       if (!sc.word(mode)) fail("memory lanes without addresses");
-      if (mode != "s" && mode != "d" && mode != "l") fail("unknown address encoding '" + std::string(mode) + "' (s, d or l)");
+      if (mode != "s" && mode != "d" && mode != "l")
+        fail("unknown address encoding '" + std::string(mode) + "' (s, d or l)");
       uint64_t base = 0;
       int64_t step = 0;
       if (mode == "s") ok = sc.number(base, 16) && sc.number(step);
@@ -244,7 +272,9 @@ void TraceReader::parse_instruction() {
 
 TraceReader::Kind TraceReader::next() {
   if (!read_line()) {
-    if (m_left) fail("truncated: warp " + std::to_string(warp.warp) + " of CTA " + std::to_string(warp.cta) + " lacks " + std::to_string(m_left) + " instruction line(s)");
+    if (m_left)
+      fail("truncated: warp " + std::to_string(warp.warp) + " of CTA " + std::to_string(warp.cta) +
+           " lacks " + std::to_string(m_left) + " instruction line(s)");
     if (!m_in_launch) fail("no launch in the trace");
     return Kind::End;
   }
@@ -259,25 +289,35 @@ TraceReader::Kind TraceReader::next() {
   if (word == "launch") {
     std::string k, g, b, s, rg;
     LaunchHeader& h = launch;
-    if (!(is >> h.index >> k >> h.kernel >> g >> h.grid.x >> h.grid.y >> h.grid.z >> b >> h.block.x >> h.block.y >> h.block.z >> s >>
-          h.shared_bytes >> rg >> h.registers) ||
+    if (!(is >> h.index >> k >> h.kernel >> g >> h.grid.x >> h.grid.y >> h.grid.z >> b >>
+          h.block.x >> h.block.y >> h.block.z >> s >> h.shared_bytes >> rg >> h.registers) ||
         k != "kernel" || g != "grid" || b != "block" || s != "shared" || rg != "registers")
-      fail("expected 'launch <n> kernel <name> grid <x> <y> <z> block <x> <y> <z> shared <bytes> registers <n>'");
+      fail(
+          "expected 'launch <n> kernel <name> grid <x> <y> <z> block <x> <y> <z> shared <bytes> "
+          "registers <n>'");
     const std::string shape = check_shape(h.grid, h.block);
     if (!shape.empty()) fail(shape);
-    if (h.shared_bytes > limits::kMaxSharedBytes) fail("shared " + std::to_string(h.shared_bytes) + " bytes" + limits::named("max_shared_bytes"));
-    if (h.registers > limits::kMaxRegistersPerKernel) fail("registers " + std::to_string(h.registers) + limits::named("max_registers_per_kernel"));
+    if (h.shared_bytes > limits::kMaxSharedBytes)
+      fail("shared " + std::to_string(h.shared_bytes) + " bytes" +
+           limits::named("max_shared_bytes"));
+    if (h.registers > limits::kMaxRegistersPerKernel)
+      fail("registers " + std::to_string(h.registers) + limits::named("max_registers_per_kernel"));
     m_in_launch = true;
     return Kind::Launch;
   }
   if (word == "warp") {
     if (!m_in_launch) fail("a warp before any launch");
-    if (!(is >> warp.cta >> warp.warp >> warp.instructions)) fail("expected 'warp <cta> <warp> <instructions>'");
-    if (warp.cta >= launch.grid.count()) fail("CTA " + std::to_string(warp.cta) + " is outside the launch's grid " + launch.grid.str());
+    if (!(is >> warp.cta >> warp.warp >> warp.instructions))
+      fail("expected 'warp <cta> <warp> <instructions>'");
+    if (warp.cta >= launch.grid.count())
+      fail("CTA " + std::to_string(warp.cta) + " is outside the launch's grid " +
+           launch.grid.str());
     if (warp.warp >= (launch.block.count() + kWarpSize - 1) / kWarpSize)
-      fail("warp " + std::to_string(warp.warp) + " is outside the launch's block " + launch.block.str());
+      fail("warp " + std::to_string(warp.warp) + " is outside the launch's block " +
+           launch.block.str());
     if (warp.instructions > limits::kMaxWarpInstructions)
-      fail(std::to_string(warp.instructions) + " instructions" + limits::named("max_warp_instructions"));
+      fail(std::to_string(warp.instructions) + " instructions" +
+           limits::named("max_warp_instructions"));
     m_left = warp.instructions;
     return Kind::Warp;
   }

@@ -30,16 +30,16 @@ struct LaunchHeader {
 };
 
 struct WarpHeader {
-  uint64_t cta = 0;       // linear CTA ID
-  uint32_t warp = 0;      // warp in the CTA
+  uint64_t cta = 0;           // linear CTA ID
+  uint32_t warp = 0;          // warp in the CTA
   uint64_t instructions = 0;  // lines that follow
 };
 
 struct InstrRecord {
   uint32_t pc = 0;
-  uint32_t block = 0;    // basic-block ID
-  LaneMask mask = 0;     // SIMT mask at issue
-  std::string opcode;    // with its modifiers, e.g. ld.global.f32
+  uint32_t block = 0;                   // basic-block ID
+  LaneMask mask = 0;                    // SIMT mask at issue
+  std::string opcode;                   // with its modifiers, e.g. ld.global.f32
   std::vector<std::string> defs, uses;  // register names
   func::ExecResult result;  // active, taken, exit, barrier, space, access_bytes, accessed, addr
   bool row_hint = false;
@@ -55,7 +55,8 @@ std::string check_shape(const func::Dim3& grid, const func::Dim3& block);
 class TraceWriter {
  public:
   // `ptx`: the module's PTX text, carried whole so a replay can decode the kernels.
-  TraceWriter(std::ostream& out, const std::string& workload, const std::string& size, const std::string& ptx);
+  TraceWriter(std::ostream& out, const std::string& workload, const std::string& size,
+              const std::string& ptx);
   void launch(const LaunchHeader& h);
   void warp(const WarpHeader& h);
   void instruction(const InstrRecord& r);
@@ -81,7 +82,8 @@ class TraceReader {
   LaunchHeader launch;
   WarpHeader warp;
   InstrRecord instr;
-  bool keep_registers = true;  // false: leave instr.defs and instr.uses empty (a replay needs neither)
+  bool keep_registers =
+      true;  // false: leave instr.defs and instr.uses empty (a replay needs neither)
 
  private:
   [[noreturn]] void fail(const std::string& what) const;

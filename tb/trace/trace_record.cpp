@@ -4,9 +4,9 @@
 #include <string>
 #include <vector>
 
+#include "models/common/error.h"
 #include "models/func/cta_runner.h"
 #include "models/func/global_memory.h"
-#include "models/common/error.h"
 #include "models/func/kernel_fault.h"
 #include "models/isa/kernel.h"
 #include "tb/trace/trace_format.h"
@@ -33,8 +33,8 @@ std::vector<std::string> names(const isa::Kernel& k, const std::vector<int32_t>&
 
 }  // namespace
 
-RecordSummary record(workload::Workload& w, const std::string& ptx, std::ostream& out, uint64_t max_warp_instructions,
-                     const std::function<bool()>& stop) {
+RecordSummary record(workload::Workload& w, const std::string& ptx, std::ostream& out,
+                     uint64_t max_warp_instructions, const std::function<bool()>& stop) {
   RecordSummary summary;
   TraceWriter writer(out, w.name(), w.spec().size, ptx);
   func::GlobalMemory memory;
@@ -43,10 +43,12 @@ RecordSummary record(workload::Workload& w, const std::string& ptx, std::ostream
   w.for_each_launch(memory, [&](const func::BoundKernel& bk, const func::Launch& launch) {
     if (summary.stopped) return;
     const isa::Kernel& k = *launch.kernel;
-    if (launch.clustered())  // its CTAs run together (barrier.cluster, each other's shared memory); a trace holds them one by one
-      throw InputError("'" + k.name + "' is launched with thread block clusters, which traces do not record");
-    writer.launch({static_cast<uint32_t>(summary.launches++), k.name, launch.grid, launch.block, launch.shared_bytes(),
-                   static_cast<uint32_t>(k.regs.size())});
+    if (launch.clustered())  // its CTAs run together (barrier.cluster, each other's shared memory);
+                             // a trace holds them one by one
+      throw InputError("'" + k.name +
+                       "' is launched with thread block clusters, which traces do not record");
+    writer.launch({static_cast<uint32_t>(summary.launches++), k.name, launch.grid, launch.block,
+                   launch.shared_bytes(), static_cast<uint32_t>(k.regs.size())});
     func::FuncStats stats;
     for (uint64_t id = 0; id < launch.grid.count() && !summary.stopped; ++id) {
       func::CtaRunner cta(bk, launch, id);
@@ -58,7 +60,8 @@ RecordSummary record(workload::Workload& w, const std::string& ptx, std::ostream
         }
         const uint32_t wi = cta.step(stats);
         if (++summary.warp_instructions > max_warp_instructions)
-          throw func::KernelFault(k.name + ": more than " + std::to_string(max_warp_instructions) + " warp instructions (the watchdog)");
+          throw func::KernelFault(k.name + ": more than " + std::to_string(max_warp_instructions) +
+                                  " warp instructions (the watchdog)");
         InstrRecord r;
         r.pc = cta.last_pc();
         r.block = k.cfg.block_of[r.pc];

@@ -22,7 +22,7 @@ struct RecordSummary {
 // Throws func::KernelFault when the kernel faults and InputError on bad input.
 // `ptx`: the text of the workload's kernel.ptx, carried in the trace. `stop` is asked before each
 // CTA and every 4096 warp instructions: true ends the recording there.
-RecordSummary record(workload::Workload& w, const std::string& ptx, std::ostream& out, uint64_t max_warp_instructions,
-                     const std::function<bool()>& stop = {});
+RecordSummary record(workload::Workload& w, const std::string& ptx, std::ostream& out,
+                     uint64_t max_warp_instructions, const std::function<bool()>& stop = {});
 
 }  // namespace gputlm::tb::trace

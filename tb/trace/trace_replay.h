@@ -32,7 +32,8 @@ class TraceReplay : public ReplaySource {
   const func::BoundKernel& kernel() const { return *m_bound.at(m_launch.kernel->name); }
   const LaunchHeader& header() const { return m_header; }
 
-  void next(const func::CtaState& cta, uint32_t warp, uint32_t pc, uint32_t lanes, func::ExecResult& result) override;
+  void next(const func::CtaState& cta, uint32_t warp, uint32_t pc, uint32_t lanes,
+            func::ExecResult& result) override;
 
  private:
   // One warp instruction, compact: the accessed lanes' addresses (or the taken lanes' targets, for
@@ -61,7 +62,7 @@ class TraceReplay : public ReplaySource {
   LaunchHeader m_header;
   func::Launch m_launch;
   std::map<uint64_t, std::vector<WarpSteps>> m_ctas;  // loaded CTAs, per warp
-  int64_t m_loaded = -1;  // highest CTA loaded in this launch
+  int64_t m_loaded = -1;                              // highest CTA loaded in this launch
 };
 
 }  // namespace gputlm::tb::trace

@@ -8,7 +8,9 @@
 namespace gputlm::workload {
 namespace {
 template <class T>
-void put(std::vector<uint8_t>& b, size_t i, T v) { std::memcpy(b.data() + i * sizeof(T), &v, sizeof(T)); }
+void put(std::vector<uint8_t>& b, size_t i, T v) {
+  std::memcpy(b.data() + i * sizeof(T), &v, sizeof(T));
+}
 template <class T>
 T get(const std::vector<uint8_t>& b, size_t i) {
   T v;
@@ -29,10 +31,14 @@ void store_int(std::vector<uint8_t>& b, ElemType t, size_t i, int64_t v) {
   if (t.kind == ElemType::Kind::F32) return put<float>(b, i, static_cast<float>(v));
   if (t.kind == ElemType::Kind::F64) return put<double>(b, i, static_cast<double>(v));
   switch (t.bytes) {  // little-endian truncation
-    case 1: return put<uint8_t>(b, i, static_cast<uint8_t>(v));
-    case 2: return put<uint16_t>(b, i, static_cast<uint16_t>(v));
-    case 4: return put<uint32_t>(b, i, static_cast<uint32_t>(v));
-    default: return put<uint64_t>(b, i, static_cast<uint64_t>(v));
+    case 1:
+      return put<uint8_t>(b, i, static_cast<uint8_t>(v));
+    case 2:
+      return put<uint16_t>(b, i, static_cast<uint16_t>(v));
+    case 4:
+      return put<uint32_t>(b, i, static_cast<uint32_t>(v));
+    default:
+      return put<uint64_t>(b, i, static_cast<uint64_t>(v));
   }
 }
 
@@ -48,17 +54,23 @@ double element_value(const std::vector<uint8_t>& b, ElemType t, size_t i) {
   if (t.kind == K::F64) return get<double>(b, i);
   const bool s = t.kind == K::Signed;
   switch (t.bytes) {
-    case 1: return s ? get<int8_t>(b, i) : get<uint8_t>(b, i);
-    case 2: return s ? get<int16_t>(b, i) : get<uint16_t>(b, i);
-    case 4: return s ? get<int32_t>(b, i) : get<uint32_t>(b, i);
-    default: return s ? static_cast<double>(get<int64_t>(b, i)) : static_cast<double>(get<uint64_t>(b, i));
+    case 1:
+      return s ? get<int8_t>(b, i) : get<uint8_t>(b, i);
+    case 2:
+      return s ? get<int16_t>(b, i) : get<uint16_t>(b, i);
+    case 4:
+      return s ? get<int32_t>(b, i) : get<uint32_t>(b, i);
+    default:
+      return s ? static_cast<double>(get<int64_t>(b, i)) : static_cast<double>(get<uint64_t>(b, i));
   }
 }
 
 std::string element_text(const std::vector<uint8_t>& b, ElemType t, size_t i) {
   std::ostringstream os;
-  if (t.bytes == 8 && t.kind == ElemType::Kind::Unsigned) os << get<uint64_t>(b, i);
-  else if (t.bytes == 8 && t.kind == ElemType::Kind::Signed) os << get<int64_t>(b, i);
+  if (t.bytes == 8 && t.kind == ElemType::Kind::Unsigned)
+    os << get<uint64_t>(b, i);
+  else if (t.bytes == 8 && t.kind == ElemType::Kind::Signed)
+    os << get<int64_t>(b, i);
   else {
     os.precision(9);
     os << element_value(b, t, i);

@@ -17,7 +17,8 @@ std::string find_traces_root(const std::string& hint, const std::string& argv0) 
   const fs::path exe = fs::path(argv0).parent_path();
   const fs::path guess = exe / ".." / ".." / "traces";
   if (fs::is_directory(guess)) return guess.lexically_normal().string();
-  throw InputError("cannot find the traces/ directory: run from the repository root or pass --traces");
+  throw InputError(
+      "cannot find the traces/ directory: run from the repository root or pass --traces");
 }
 
 std::vector<CatalogEntry> list_workloads(const std::string& root) {
@@ -35,16 +36,19 @@ std::vector<CatalogEntry> list_workloads(const std::string& root) {
         const nlohmann::json j = nlohmann::json::parse(in);
         e.description = j.value("description", "");
         if (j.contains("paper") && j["paper"].contains("branch"))
-          e.paper_class = "branch " + j["paper"].value("branch", "?") + ", idle FU " + j["paper"].value("idle_fu", "?");
+          e.paper_class = "branch " + j["paper"].value("branch", "?") + ", idle FU " +
+                          j["paper"].value("idle_fu", "?");
         if (j.contains("sizes"))
-          for (auto it = j["sizes"].begin(); it != j["sizes"].end(); ++it) e.sizes.push_back(it.key());
+          for (auto it = j["sizes"].begin(); it != j["sizes"].end(); ++it)
+            e.sizes.push_back(it.key());
       } catch (const std::exception& ex) {
         e.description = std::string("(unreadable launch.json: ") + ex.what() + ")";
       }
       out.push_back(std::move(e));
     }
   }
-  std::sort(out.begin(), out.end(), [](const CatalogEntry& a, const CatalogEntry& b) { return a.name < b.name; });
+  std::sort(out.begin(), out.end(),
+            [](const CatalogEntry& a, const CatalogEntry& b) { return a.name < b.name; });
   return out;
 }
 

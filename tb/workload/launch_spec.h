@@ -23,9 +23,9 @@ struct CheckSpec {
 
 // How a buffer's initial contents are made ("init"); every value fits the buffer's type.
 struct InitSpec {
-  std::string gen = "zeros";  // zeros, const, iota, uniform or custom
-  bool sparse = false;        // custom only: the generator writes pieces
-  double value = 0.0;         // const
+  std::string gen = "zeros";       // zeros, const, iota, uniform or custom
+  bool sparse = false;             // custom only: the generator writes pieces
+  double value = 0.0;              // const
   double start = 0.0, step = 1.0;  // iota: element i is start + step x i
   double min = 0.0, max = 0.0;     // uniform: inclusive for integer types, [min, max) for floats
 };
@@ -37,7 +37,8 @@ struct BufferSpec {
   size_t count = 0;
   InitSpec init;
   CheckSpec check;
-  bool output = false;  // "output": true, or a "check": a result of the run (--dump-outputs writes it)
+  bool output =
+      false;  // "output": true, or a "check": a result of the run (--dump-outputs writes it)
 };
 
 struct LaunchSpec {
@@ -55,7 +56,8 @@ struct WorkloadSpec {
   nlohmann::json doc;  // the whole description (description, paper, scaling, ...)
   uint64_t seed = 1;
   std::string reference;
-  bool reference_named = false;  // "reference" given: it must exist; else the default may be absent (unchecked)
+  bool reference_named =
+      false;  // "reference" given: it must exist; else the default may be absent (unchecked)
   std::string generator;
   ExprVars vars;
   std::vector<BufferSpec> buffers;
@@ -75,9 +77,10 @@ bool fits_int_type(const std::string& type, int64_t v);
 
 // Reads and validates `file` for `size`; `default_reference` is "<suite>/<name>". Sizes, grid and
 // block dimensions and buffer sizes are checked against models/common/limits.h.
-WorkloadSpec read_workload_spec(const std::string& file, const std::string& size, const std::string& default_reference);
+WorkloadSpec read_workload_spec(const std::string& file, const std::string& size,
+                                const std::string& default_reference);
 // The same from the description's text; `file` names it in messages.
-WorkloadSpec parse_workload_spec(const std::string& text, const std::string& file, const std::string& size,
-                                 const std::string& default_reference);
+WorkloadSpec parse_workload_spec(const std::string& text, const std::string& file,
+                                 const std::string& size, const std::string& default_reference);
 
 }  // namespace gputlm::workload

@@ -32,7 +32,8 @@ struct ParamSpec {
   std::string path;  // key in launch.json ("launches[0].params[1]"), for messages
   std::string kind;  // pointer, scalar, vector, bytes or struct
   size_t size = 0;   // bytes
-  size_t align = 1;  // the alignment its layout needs (C's: a field's own size, a struct's largest field)
+  size_t align =
+      1;  // the alignment its layout needs (C's: a field's own size, a struct's largest field)
   std::vector<ParamPiece> pieces;
   std::optional<double> scalar;  // a scalar's value, for references (RefContext::param)
 
@@ -43,7 +44,8 @@ struct ParamSpec {
 // Reads the parameter at `path`: {"buffer": b, "offset": bytes}, {"type": t, "value": v or [v...]},
 // {"bytes": "hex"} or {"struct": [fields]}. ConfigError naming the file and key on any problem,
 // with the nearest known name for a misspelt key or buffer.
-ParamSpec read_param(const SpecReader& r, const nlohmann::json& v, const std::string& path, const WorkloadSpec& spec);
+ParamSpec read_param(const SpecReader& r, const nlohmann::json& v, const std::string& path,
+                     const WorkloadSpec& spec);
 
 // ConfigError (naming `file` and the parameter's key) unless `p` fits PTX parameter `decl`: the
 // same size, and an alignment the declaration's .align holds.
@@ -51,7 +53,7 @@ void check_param(const ParamSpec& p, const isa::VarDecl& decl, const std::string
 
 // Writes `p` into `out` at its PTX offset, pointers resolved through `address` (buffer name ->
 // device address at this launch).
-void encode_param(const ParamSpec& p, const isa::VarDecl& decl, const std::map<std::string, uint64_t>& address,
-                  std::vector<uint8_t>& out);
+void encode_param(const ParamSpec& p, const isa::VarDecl& decl,
+                  const std::map<std::string, uint64_t>& address, std::vector<uint8_t>& out);
 
 }  // namespace gputlm::workload

@@ -6,7 +6,8 @@ namespace gputlm::workload {
 
 int64_t HostData::var(const std::string& name) const {
   auto it = m_vars.find(name);
-  if (it == m_vars.end()) throw InputError(m_where + ": reference asks for unknown size variable '" + name + "'");
+  if (it == m_vars.end())
+    throw InputError(m_where + ": reference asks for unknown size variable '" + name + "'");
   return it->second;
 }
 
@@ -25,8 +26,8 @@ void HostData::check_shape(const HostBuffer& b, size_t elem_size, size_t n) cons
 
 double RefContext::param(size_t launch, size_t index) const {
   if (launch >= m_scalars.size() || index >= m_scalars[launch].size() || !m_scalars[launch][index])
-    throw InputError(m_where + ": reference asks for launches[" + std::to_string(launch) + "].params[" +
-                     std::to_string(index) + "], which is not a scalar parameter");
+    throw InputError(m_where + ": reference asks for launches[" + std::to_string(launch) +
+                     "].params[" + std::to_string(index) + "], which is not a scalar parameter");
   return *m_scalars[launch][index];
 }
 

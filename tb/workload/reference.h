@@ -8,7 +8,8 @@
 //     ctx.expect("c", c);                          // every buffer with a "check" needs one
 //   }
 //   GPUTLM_GENERATOR("narasiman/bfs") {            // ctx is a GenContext&; fills "custom" buffers
-//     std::vector<uint32_t> offsets(ctx.count("row_offsets")); ... ctx.fill("row_offsets", offsets);
+//     std::vector<uint32_t> offsets(ctx.count("row_offsets")); ... ctx.fill("row_offsets",
+//     offsets);
 //   }
 #pragma once
 
@@ -28,7 +29,7 @@ namespace gputlm::workload {
 // One named buffer of a workload on the host: element type, count and contents.
 struct HostBuffer {
   std::string name;
-  std::string type;            // u8 s8 u16 s16 u32 s32 u64 s64 f32 f64
+  std::string type;  // u8 s8 u16 s16 u32 s32 u64 s64 f32 f64
   size_t elem_size = 4;
   size_t count = 0;
   std::vector<uint8_t> bytes;  // initial contents (size = elem_size * count), unless sparse
@@ -85,17 +86,21 @@ class GenContext : public HostData {
   template <class T>
   void fill(const std::string& buffer, const std::vector<T>& values) {
     HostBuffer& b = find(buffer);
-    if (b.sparse) throw InputError(m_where + ": buffer '" + buffer + "' is sparse: fill it with fill_at");
+    if (b.sparse)
+      throw InputError(m_where + ": buffer '" + buffer + "' is sparse: fill it with fill_at");
     put(b, values, b.bytes);
   }
   // Writes `values` from element `first` on (a piece of a sparse buffer, or part of a dense one).
   template <class T>
   void fill_at(const std::string& buffer, size_t first, const std::vector<T>& values) {
     HostBuffer& b = find(buffer);
-    if (sizeof(T) != b.elem_size || first + values.size() > b.count) check_shape(b, sizeof(T), first + values.size());
+    if (sizeof(T) != b.elem_size || first + values.size() > b.count)
+      check_shape(b, sizeof(T), first + values.size());
     const uint8_t* src = reinterpret_cast<const uint8_t*>(values.data());
-    if (b.sparse) b.pieces[first].assign(src, src + values.size() * sizeof(T));
-    else if (!values.empty()) std::memcpy(b.bytes.data() + first * sizeof(T), src, values.size() * sizeof(T));
+    if (b.sparse)
+      b.pieces[first].assign(src, src + values.size() * sizeof(T));
+    else if (!values.empty())
+      std::memcpy(b.bytes.data() + first * sizeof(T), src, values.size() * sizeof(T));
   }
 
  private:
@@ -109,8 +114,8 @@ using ScalarParams = std::vector<std::vector<std::optional<double>>>;
 // final outputs.
 class RefContext : public HostData {
  public:
-  RefContext(std::string where, std::map<std::string, int64_t> vars, std::vector<HostBuffer>& buffers,
-             ScalarParams scalars)
+  RefContext(std::string where, std::map<std::string, int64_t> vars,
+             std::vector<HostBuffer>& buffers, ScalarParams scalars)
       : HostData(std::move(where), std::move(vars), buffers), m_scalars(std::move(scalars)) {}
   // The scalar parameter `index` of launch `launch` (both 0-based, as listed in launch.json).
   double param(size_t launch, size_t index) const;
@@ -119,7 +124,9 @@ class RefContext : public HostData {
   std::vector<T> input(const std::string& buffer) const {
     const HostBuffer& b = find(buffer);
     check_shape(b, sizeof(T), b.count);
-    if (b.sparse) throw InputError(m_where + ": buffer '" + buffer + "' is sparse; a reference cannot read it whole");
+    if (b.sparse)
+      throw InputError(m_where + ": buffer '" + buffer +
+                       "' is sparse; a reference cannot read it whole");
     return as<T>(b.bytes);
   }
   // Expected contents of a checked buffer after the launches (compared per its "check" mode).
@@ -154,15 +161,13 @@ struct GeneratorRegistration {
 
 #define GPUTLM_WL_CONCAT2(a, b) a##b
 #define GPUTLM_WL_CONCAT(a, b) GPUTLM_WL_CONCAT2(a, b)
-#define GPUTLM_REFERENCE(NAME)                                                              \
+#define GPUTLM_REFERENCE(NAME)                                                               \
   static void GPUTLM_WL_CONCAT(gputlm_ref_, __LINE__)(::gputlm::workload::RefContext & ctx); \
-  static const ::gputlm::workload::ReferenceRegistration GPUTLM_WL_CONCAT(gputlm_ref_reg_,   \
-                                                                          __LINE__)(         \
-      NAME, &GPUTLM_WL_CONCAT(gputlm_ref_, __LINE__));                                       \
+  static const ::gputlm::workload::ReferenceRegistration GPUTLM_WL_CONCAT(                   \
+      gputlm_ref_reg_, __LINE__)(NAME, &GPUTLM_WL_CONCAT(gputlm_ref_, __LINE__));            \
   static void GPUTLM_WL_CONCAT(gputlm_ref_, __LINE__)(::gputlm::workload::RefContext & ctx)
-#define GPUTLM_GENERATOR(NAME)                                                              \
+#define GPUTLM_GENERATOR(NAME)                                                               \
   static void GPUTLM_WL_CONCAT(gputlm_gen_, __LINE__)(::gputlm::workload::GenContext & ctx); \
-  static const ::gputlm::workload::GeneratorRegistration GPUTLM_WL_CONCAT(gputlm_gen_reg_,   \
-                                                                          __LINE__)(         \
-      NAME, &GPUTLM_WL_CONCAT(gputlm_gen_, __LINE__));                                       \
+  static const ::gputlm::workload::GeneratorRegistration GPUTLM_WL_CONCAT(                   \
+      gputlm_gen_reg_, __LINE__)(NAME, &GPUTLM_WL_CONCAT(gputlm_gen_, __LINE__));            \
   static void GPUTLM_WL_CONCAT(gputlm_gen_, __LINE__)(::gputlm::workload::GenContext & ctx)

@@ -21,7 +21,8 @@ class Rng {
   // Uniform integer in [lo, hi] (inclusive); bias below 2^-32 for ranges under 2^32.
   int64_t uniform_int(int64_t lo, int64_t hi) {
     const uint64_t span = static_cast<uint64_t>(hi) - static_cast<uint64_t>(lo) + 1;
-    return span == 0 ? static_cast<int64_t>(next_u64()) : static_cast<int64_t>(static_cast<uint64_t>(lo) + next_u64() % span);
+    return span == 0 ? static_cast<int64_t>(next_u64())
+                     : static_cast<int64_t>(static_cast<uint64_t>(lo) + next_u64() % span);
   }
   // Uniform double in [0, 1).
   double uniform01() { return static_cast<double>(next_u64() >> 11) * (1.0 / 9007199254740992.0); }

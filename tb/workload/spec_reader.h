@@ -20,7 +20,9 @@ using nlohmann::json;
 class SpecReader {
  public:
   SpecReader(const std::string& file, const ExprVars& vars) : m_file(file), m_vars(vars) {}
-  [[noreturn]] void fail(const std::string& key, const std::string& why) const { throw ConfigError(m_file, key, why); }
+  [[noreturn]] void fail(const std::string& key, const std::string& why) const {
+    throw ConfigError(m_file, key, why);
+  }
 
   const json& at(const json& obj, const std::string& key, const std::string& path) const {
     object(obj, parent(path));
@@ -41,7 +43,8 @@ class SpecReader {
   }
   // An integer or an integer expression string.
   int64_t integer(const json& v, const std::string& path) const {
-    if (v.is_number_unsigned() && v.get<uint64_t>() > static_cast<uint64_t>(INT64_MAX)) fail(path, "must be at most 2^63-1");
+    if (v.is_number_unsigned() && v.get<uint64_t>() > static_cast<uint64_t>(INT64_MAX))
+      fail(path, "must be at most 2^63-1");
     if (v.is_number_integer()) return v.get<int64_t>();
     if (v.is_string()) {
       try {
@@ -52,11 +55,12 @@ class SpecReader {
     }
     fail(path, "must be an integer or an integer expression");
   }
-  int64_t bounded(const json& v, const std::string& path, int64_t min, uint64_t max, const char* limit = nullptr) const {
+  int64_t bounded(const json& v, const std::string& path, int64_t min, uint64_t max,
+                  const char* limit = nullptr) const {
     const int64_t n = integer(v, path);
     if (n < min || static_cast<uint64_t>(n) > max)
-      fail(path, "must be between " + std::to_string(min) + " and " + std::to_string(max) + " (is " + std::to_string(n) + ")" +
-                     (limit ? limits::named(limit) : ""));
+      fail(path, "must be between " + std::to_string(min) + " and " + std::to_string(max) +
+                     " (is " + std::to_string(n) + ")" + (limit ? limits::named(limit) : ""));
     return n;
   }
   // A number, or an integer expression over the size variables.
@@ -71,7 +75,8 @@ class SpecReader {
     if (dims.empty() || dims.size() > 3) fail(path, "must have 1 to 3 dimensions");
     uint32_t* out[3] = {&d.x, &d.y, &d.z};
     for (size_t i = 0; i < dims.size(); ++i)
-      *out[i] = static_cast<uint32_t>(bounded(dims[i], v.is_array() ? path + "[" + std::to_string(i) + "]" : path, 1, max[i]));
+      *out[i] = static_cast<uint32_t>(
+          bounded(dims[i], v.is_array() ? path + "[" + std::to_string(i) + "]" : path, 1, max[i]));
     return d;
   }
 

@@ -31,9 +31,12 @@ std::string workload_name(const std::string& dir) {
   return p.parent_path().filename().string() + "/" + p.filename().string();
 }
 
-Workload::Workload(const std::string& dir, const std::string& size) : m_dir(dir), m_name(workload_name(dir)) {
-  std::error_code ec;  // a path the file system cannot look up (too long, ...) is no directory either
-  if (!std::filesystem::is_directory(dir, ec)) throw InputError(dir + ": no such workload directory" + did_you_mean_file(dir));
+Workload::Workload(const std::string& dir, const std::string& size)
+    : m_dir(dir), m_name(workload_name(dir)) {
+  std::error_code
+      ec;  // a path the file system cannot look up (too long, ...) is no directory either
+  if (!std::filesystem::is_directory(dir, ec))
+    throw InputError(dir + ": no such workload directory" + did_you_mean_file(dir));
   const std::filesystem::path base(dir);
   m_spec = read_workload_spec((base / "launch.json").string(), size, m_name);
   m_module = isa::parse_ptx_file((base / "kernel.ptx").string());
@@ -41,9 +44,13 @@ Workload::Workload(const std::string& dir, const std::string& size) : m_dir(dir)
   for (size_t i = 0; i < m_spec.launches.size(); ++i) {
     const LaunchSpec& l = m_spec.launches[i];
     const isa::Kernel* k = m_module->find(l.kernel);
-    if (!k && m_module->kernel_errors.count(l.kernel)) m_module->get(l.kernel);  // throws the kernel's parse error
-    if (!k) throw ConfigError(m_spec.file, "launches[" + std::to_string(i) + "].kernel", "no kernel '" + l.kernel + "' in kernel.ptx");
-    if (!m_bound.count(l.kernel)) {  // binds now to report errors before any run; setup() binds again
+    if (!k && m_module->kernel_errors.count(l.kernel))
+      m_module->get(l.kernel);  // throws the kernel's parse error
+    if (!k)
+      throw ConfigError(m_spec.file, "launches[" + std::to_string(i) + "].kernel",
+                        "no kernel '" + l.kernel + "' in kernel.ptx");
+    if (!m_bound.count(
+            l.kernel)) {  // binds now to report errors before any run; setup() binds again
       func::GlobalMemory scratch;
       const func::ModuleImage image = func::load_module_variables(*m_module, scratch);
       m_bound[l.kernel] = std::make_unique<func::BoundKernel>(*k, &image);
@@ -58,20 +65,24 @@ Workload::Workload(const std::string& dir, const std::string& size) : m_dir(dir)
 void Workload::check_host_code() {
   m_has_reference = find_reference(m_spec.reference) != nullptr;
   if (m_spec.reference_named && !m_has_reference)
-    throw ConfigError(m_spec.file, "reference", "no CPU reference registered as '" + m_spec.reference + "'" +
-                                                    did_you_mean(m_spec.reference, reference_names()));
+    throw ConfigError(m_spec.file, "reference",
+                      "no CPU reference registered as '" + m_spec.reference + "'" +
+                          did_you_mean(m_spec.reference, reference_names()));
   for (size_t i = 0; i < m_spec.buffers.size() && !m_has_reference; ++i)
     if (m_spec.buffers[i].check.mode != CheckSpec::Mode::None)
       throw ConfigError(m_spec.file, "buffers[" + std::to_string(i) + "].check",
                         "needs a CPU reference, and none is registered as '" + m_spec.reference +
-                            "' (write one with GPUTLM_REFERENCE, or replace \"check\" with \"output\": true for an unchecked run)");
+                            "' (write one with GPUTLM_REFERENCE, or replace \"check\" with "
+                            "\"output\": true for an unchecked run)");
   if (!m_spec.generator.empty() && !find_generator(m_spec.generator))
-    throw ConfigError(m_spec.file, "generator", "no input generator registered as '" + m_spec.generator + "'" +
-                                                    did_you_mean(m_spec.generator, generator_names()));
+    throw ConfigError(m_spec.file, "generator",
+                      "no input generator registered as '" + m_spec.generator + "'" +
+                          did_you_mean(m_spec.generator, generator_names()));
   for (size_t i = 0; i < m_spec.buffers.size() && m_spec.generator.empty(); ++i)
     if (m_spec.buffers[i].init.gen == "custom")
       throw ConfigError(m_spec.file, "buffers[" + std::to_string(i) + "].init.gen",
-                        "\"custom\" contents come from an input generator: name one registered with GPUTLM_GENERATOR in \"generator\", "
+                        "\"custom\" contents come from an input generator: name one registered "
+                        "with GPUTLM_GENERATOR in \"generator\", "
                         "or use zeros, const, iota or uniform, which need none");
 }
 
@@ -92,11 +103,15 @@ void Workload::generate() {
     if (in.gen == "const") {
       for (size_t i = 0; i < b.count; ++i) store_real(h.bytes, type, i, in.value);
     } else if (in.gen == "iota") {
-      for (size_t i = 0; i < b.count; ++i) store_real(h.bytes, type, i, in.start + in.step * static_cast<double>(i));
+      for (size_t i = 0; i < b.count; ++i)
+        store_real(h.bytes, type, i, in.start + in.step * static_cast<double>(i));
     } else if (in.gen == "uniform") {
       for (size_t i = 0; i < b.count; ++i) {
-        if (type.is_float()) store_real(h.bytes, type, i, rng.uniform_real(in.min, in.max));
-        else store_int(h.bytes, type, i, rng.uniform_int(static_cast<int64_t>(in.min), static_cast<int64_t>(in.max)));
+        if (type.is_float())
+          store_real(h.bytes, type, i, rng.uniform_real(in.min, in.max));
+        else
+          store_int(h.bytes, type, i,
+                    rng.uniform_int(static_cast<int64_t>(in.min), static_cast<int64_t>(in.max)));
       }
     } else if (in.gen == "custom") {
       custom = true;
@@ -115,22 +130,25 @@ void Workload::setup(func::GlobalMemory& mem) {
   for (const HostBuffer& h : m_host) {
     const uint64_t addr = mem.allocate(h.count * h.elem_size, h.name);
     if (h.sparse)
-      for (const auto& [first, piece] : h.pieces) mem.write(addr + first * h.elem_size, piece.data(), piece.size());
+      for (const auto& [first, piece] : h.pieces)
+        mem.write(addr + first * h.elem_size, piece.data(), piece.size());
     else
       mem.write(addr, h.bytes.data(), h.bytes.size());
     m_address[h.name] = addr;
   }
-  // Module variables (__constant__, __device__) after the buffers, and the kernels bound to their addresses.
+  // Module variables (__constant__, __device__) after the buffers, and the kernels bound to their
+  // addresses.
   m_image = func::load_module_variables(*m_module, mem);
-  for (auto& [name, bound] : m_bound) bound = std::make_unique<func::BoundKernel>(bound->kernel(), &m_image);
+  for (auto& [name, bound] : m_bound)
+    bound = std::make_unique<func::BoundKernel>(bound->kernel(), &m_image);
 }
 
 std::vector<uint8_t> Workload::params(size_t index, const isa::Kernel& k) const {
   const LaunchSpec& l = m_spec.launches[index];
   if (l.params.size() != k.params.size())
     throw ConfigError(m_spec.file, "launches[" + std::to_string(index) + "].params",
-                      "kernel '" + k.name + "' takes " + std::to_string(k.params.size()) + " parameters, the description gives " +
-                          std::to_string(l.params.size()));
+                      "kernel '" + k.name + "' takes " + std::to_string(k.params.size()) +
+                          " parameters, the description gives " + std::to_string(l.params.size()));
   std::vector<uint8_t> bytes(k.param_bytes, 0);
   for (size_t i = 0; i < l.params.size(); ++i) {
     check_param(l.params[i], k.params[i], m_spec.file);
@@ -139,8 +157,9 @@ std::vector<uint8_t> Workload::params(size_t index, const isa::Kernel& k) const 
   return bytes;
 }
 
-void Workload::for_each_launch(func::GlobalMemory& mem,
-                               const std::function<void(const func::BoundKernel&, const func::Launch&)>& run) {
+void Workload::for_each_launch(
+    func::GlobalMemory& mem,
+    const std::function<void(const func::BoundKernel&, const func::Launch&)>& run) {
   for (size_t index = 0; index < m_spec.launches.size(); ++index) {
     const LaunchSpec& l = m_spec.launches[index];
     const func::BoundKernel& bk = *m_bound.at(l.kernel);
@@ -169,7 +188,9 @@ void Workload::for_each_launch(func::GlobalMemory& mem,
 VerifyReport Workload::verify(const func::GlobalMemory& mem) {
   VerifyReport report;
   if (!m_has_reference) {
-    report.unchecked_reason = "no CPU reference: launch.json names none and none is registered as '" + m_spec.reference + "'";
+    report.unchecked_reason =
+        "no CPU reference: launch.json names none and none is registered as '" + m_spec.reference +
+        "'";
     return report;
   }
   ScalarParams scalars;
@@ -183,12 +204,14 @@ VerifyReport Workload::verify(const func::GlobalMemory& mem) {
     const BufferSpec& b = m_spec.buffers[i];
     if (b.check.mode == CheckSpec::Mode::None) continue;
     if (!m_host[i].has_expected)
-      throw InputError(m_spec.file + ": reference '" + m_spec.reference + "' gives no expected contents for checked buffer '" + b.name + "'");
+      throw InputError(m_spec.file + ": reference '" + m_spec.reference +
+                       "' gives no expected contents for checked buffer '" + b.name + "'");
     std::vector<uint8_t> got(m_host[i].count * m_host[i].elem_size);
     mem.read(m_address.at(b.name), got.data(), got.size());
     report.buffers.push_back(compare(b, m_host[i], got));
   }
-  if (report.buffers.empty()) report.unchecked_reason = "launch.json marks no buffer with \"check\"";
+  if (report.buffers.empty())
+    report.unchecked_reason = "launch.json marks no buffer with \"check\"";
   return report;
 }
 
@@ -205,7 +228,8 @@ std::vector<OutputBuffer> Workload::outputs(const func::GlobalMemory& mem) const
   return out;
 }
 
-BufferCheck Workload::compare(const BufferSpec& spec, const HostBuffer& host, const std::vector<uint8_t>& got_in) const {
+BufferCheck Workload::compare(const BufferSpec& spec, const HostBuffer& host,
+                              const std::vector<uint8_t>& got_in) const {
   BufferCheck c;
   c.name = spec.name;
   c.elements = spec.count;
@@ -217,9 +241,12 @@ BufferCheck Workload::compare(const BufferSpec& spec, const HostBuffer& host, co
     auto sort_elems = [&](std::vector<uint8_t>& v) {
       std::vector<size_t> idx(spec.count);
       for (size_t i = 0; i < idx.size(); ++i) idx[i] = i;
-      std::stable_sort(idx.begin(), idx.end(), [&](size_t a, size_t b) { return element_value(v, type, a) < element_value(v, type, b); });
+      std::stable_sort(idx.begin(), idx.end(), [&](size_t a, size_t b) {
+        return element_value(v, type, a) < element_value(v, type, b);
+      });
       std::vector<uint8_t> out(v.size());
-      for (size_t i = 0; i < idx.size(); ++i) std::memcpy(out.data() + i * n, v.data() + idx[i] * n, n);
+      for (size_t i = 0; i < idx.size(); ++i)
+        std::memcpy(out.data() + i * n, v.data() + idx[i] * n, n);
       v = std::move(out);
     };
     sort_elems(got);
@@ -231,13 +258,17 @@ BufferCheck Workload::compare(const BufferSpec& spec, const HostBuffer& host, co
     bool equal;
     if (spec.check.mode == CheckSpec::Mode::Float && type.is_float()) {
       const double g = element_value(got, type, i), w = element_value(want, type, i);
-      equal = (std::isnan(g) && std::isnan(w)) || std::fabs(g - w) <= spec.check.abs + spec.check.rel * std::fabs(w);
+      equal = (std::isnan(g) && std::isnan(w)) ||
+              std::fabs(g - w) <= spec.check.abs + spec.check.rel * std::fabs(w);
     } else {
       equal = std::memcmp(got.data() + i * n, want.data() + i * n, n) == 0;
     }
     if (!equal && c.mismatches++ == 0)
-      c.first_mismatch = std::string(spec.check.mode == CheckSpec::Mode::Multiset ? "sorted element " : "element ") +
-                         std::to_string(i) + ": got " + element_text(got, type, i) + ", expected " + element_text(want, type, i);
+      c.first_mismatch =
+          std::string(spec.check.mode == CheckSpec::Mode::Multiset ? "sorted element "
+                                                                   : "element ") +
+          std::to_string(i) + ": got " + element_text(got, type, i) + ", expected " +
+          element_text(want, type, i);
   }
   return c;
 }

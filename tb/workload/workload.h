@@ -38,7 +38,9 @@ struct VerifyReport {
   }
   bool unchecked() const { return buffers.empty(); }
   bool ok() const { return !failed() && !unchecked(); }  // verified
-  const char* status() const { return failed() ? "failed" : unchecked() ? "unchecked" : "verified"; }
+  const char* status() const {
+    return failed() ? "failed" : unchecked() ? "unchecked" : "verified";
+  }
   // The status of one buffer: verified, failed or unchecked.
   const char* status_of(const std::string& buffer) const {
     for (const auto& b : buffers)
@@ -77,8 +79,9 @@ class Workload {
   void setup(func::GlobalMemory& mem);
   // Runs every launch in order (repeat and swap included) through `run`. The kernels' device
   // printf output goes to stdout after each launch (also one that faults).
-  void for_each_launch(func::GlobalMemory& mem,
-                       const std::function<void(const func::BoundKernel&, const func::Launch&)>& run);
+  void for_each_launch(
+      func::GlobalMemory& mem,
+      const std::function<void(const func::BoundKernel&, const func::Launch&)>& run);
   // Computes the reference and compares it with every checked buffer in `mem` (nothing checked,
   // with the reason, when there is no reference).
   VerifyReport verify(const func::GlobalMemory& mem);
@@ -90,16 +93,18 @@ class Workload {
  private:
   void check_host_code();
   void generate();
-  // The parameter bytes of launch `index` (spec().launches) for kernel `k`, checked against its .param list.
+  // The parameter bytes of launch `index` (spec().launches) for kernel `k`, checked against its
+  // .param list.
   std::vector<uint8_t> params(size_t index, const isa::Kernel& k) const;
-  BufferCheck compare(const BufferSpec& spec, const HostBuffer& host, const std::vector<uint8_t>& got) const;
+  BufferCheck compare(const BufferSpec& spec, const HostBuffer& host,
+                      const std::vector<uint8_t>& got) const;
 
   std::string m_dir;
   std::string m_name;
   WorkloadSpec m_spec;
   std::unique_ptr<isa::Module> m_module;
   std::map<std::string, std::unique_ptr<func::BoundKernel>> m_bound;
-  func::ModuleImage m_image;  // where setup() placed the module's variables
+  func::ModuleImage m_image;        // where setup() placed the module's variables
   func::DeviceServices m_services;  // the kernels' printf FIFO and malloc heap
   std::vector<HostBuffer> m_host;
   std::map<std::string, uint64_t> m_address;  // buffer name -> device address (after swaps)

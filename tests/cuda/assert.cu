@@ -16,14 +16,17 @@ int main() {
   int h[n];
   for (int i = 0; i < n; ++i) h[i] = i == 37 ? -1 : i;
   int* v;
-  if (cudaMalloc(&v, sizeof h) != cudaSuccess || cudaMemcpy(v, h, sizeof h, cudaMemcpyHostToDevice) != cudaSuccess) return 2;
+  if (cudaMalloc(&v, sizeof h) != cudaSuccess ||
+      cudaMemcpy(v, h, sizeof h, cudaMemcpyHostToDevice) != cudaSuccess)
+    return 2;
   check<<<2, 32>>>(v, n);
   const cudaError_t launch = cudaGetLastError();
   const cudaError_t sync = cudaDeviceSynchronize();
   std::printf("synchronize: %s\n", cudaGetErrorName(sync));
   const cudaError_t later = cudaMemcpy(h, v, sizeof h, cudaMemcpyDeviceToHost);
   std::printf("later call: %s\n", cudaGetErrorName(later));
-  const bool ok = (launch == cudaSuccess || launch == cudaErrorAssert) && sync == cudaErrorAssert && later == cudaErrorAssert;
+  const bool ok = (launch == cudaSuccess || launch == cudaErrorAssert) && sync == cudaErrorAssert &&
+                  later == cudaErrorAssert;
   std::printf("assert: %s\n", ok ? "PASSED" : "FAILED");
   return ok ? 0 : 1;
 }

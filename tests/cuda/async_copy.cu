@@ -10,8 +10,8 @@
 // The host checks every result.
 #include <cooperative_groups.h>
 #include <cooperative_groups/memcpy_async.h>
-#include <cuda/barrier>
 #include <cuda_pipeline.h>
+#include <cuda/barrier>
 
 #include <cstdint>
 #include <cstdio>
@@ -21,9 +21,10 @@
 
 namespace cg = cooperative_groups;
 
-constexpr int kCols = 256;        // matrix columns; a tile is 32 rows x 32 columns
+constexpr int kCols = 256;  // matrix columns; a tile is 32 rows x 32 columns
 constexpr int kTile = 32;
-constexpr int kRowsPerBlock = 32;  // one warp per row of the tile: blockDim = 32 x 8, each warp 4 rows
+constexpr int kRowsPerBlock =
+    32;  // one warp per row of the tile: blockDim = 32 x 8, each warp 4 rows
 
 // sums[row] = sum of the row, accumulated tile by tile.
 __global__ void tile_row_sums(const int* m, int* sums) {
@@ -32,7 +33,8 @@ __global__ void tile_row_sums(const int* m, int* sums) {
   const int row0 = blockIdx.x * kRowsPerBlock;
   auto load_tile = [&](int buf, int t) {
     for (int r = warp; r < kTile; r += blockDim.y)
-      __pipeline_memcpy_async(&tile[buf][r][lane], &m[(row0 + r) * kCols + t * kTile + lane], sizeof(int));
+      __pipeline_memcpy_async(&tile[buf][r][lane], &m[(row0 + r) * kCols + t * kTile + lane],
+                              sizeof(int));
     __pipeline_commit();
   };
   int acc[kTile / 8] = {0, 0, 0, 0};
@@ -46,7 +48,8 @@ __global__ void tile_row_sums(const int* m, int* sums) {
       __pipeline_wait_prior(0);
     }
     __syncthreads();
-    for (int i = 0, r = warp; r < kTile; r += blockDim.y, ++i) acc[i] += __reduce_add_sync(0xffffffffu, tile[t & 1][r][lane]);
+    for (int i = 0, r = warp; r < kTile; r += blockDim.y, ++i)
+      acc[i] += __reduce_add_sync(0xffffffffu, tile[t & 1][r][lane]);
     __syncthreads();  // the buffer is refilled by the next iteration's copy
   }
   if (lane == 0)
@@ -115,7 +118,8 @@ int main() {
     for (int t = 0; t < 256; ++t) {
       const int want = 3 * in[b * 256 + (t + 1) % 256] + b;
       if (out[b * 256 + t] != want) {
-        if (ok) std::printf("barrier_scale: [%d]: %d, want %d\n", b * 256 + t, out[b * 256 + t], want);
+        if (ok)
+          std::printf("barrier_scale: [%d]: %d, want %d\n", b * 256 + t, out[b * 256 + t], want);
         ok = false;
       }
     }
@@ -125,7 +129,9 @@ int main() {
   for (int b = 0; b < blocks; ++b)
     for (int t = 0; t < 256; ++t)
       if (out[b * 256 + t] != in[b * 256 + 255 - t]) {
-        if (ok) std::printf("group_copy: [%d]: %d, want %d\n", b * 256 + t, out[b * 256 + t], in[b * 256 + 255 - t]);
+        if (ok)
+          std::printf("group_copy: [%d]: %d, want %d\n", b * 256 + t, out[b * 256 + t],
+                      in[b * 256 + 255 - t]);
         ok = false;
       }
   CUDA_CHECK(cudaFree(din));

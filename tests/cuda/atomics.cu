@@ -4,7 +4,8 @@
 
 #include "cuda_check.h"
 
-__global__ void histogram(const unsigned* in, unsigned n, unsigned* bins, unsigned nbins, int* max, unsigned* per_block) {
+__global__ void histogram(const unsigned* in, unsigned n, unsigned* bins, unsigned nbins, int* max,
+                          unsigned* per_block) {
   __shared__ unsigned count;
   if (threadIdx.x == 0) count = 0;
   __syncthreads();

@@ -23,7 +23,8 @@ int main(int argc, char** argv) {
   for (int v = 0; v < n; ++v) {
     offsets[v] = static_cast<int>(edges.size());
     if (v + 1 < n) edges.push_back(v + 1);
-    const int degree = extra > 0 ? static_cast<int>(v % (2 * extra + 1)) : 0;  // 0 .. 2 extra, mean extra
+    const int degree =
+        extra > 0 ? static_cast<int>(v % (2 * extra + 1)) : 0;  // 0 .. 2 extra, mean extra
     for (int k = 0; k < degree; ++k) {
       x ^= x << 13, x ^= x >> 17, x ^= x << 5;
       edges.push_back(static_cast<int>(x % static_cast<uint32_t>(n)));
@@ -79,8 +80,11 @@ int main(int argc, char** argv) {
     for (int e = offsets[v]; e < offsets[v + 1]; ++e)
       if (want[edges[e]] < 0) want[edges[e]] = want[v] + 1, q.push(edges[e]);
   }
-  unsigned bad = changed != 0 || level != depth + 1;  // the last level (depth + 1) finds nothing new
-  for (int v = 0; v < n; ++v) bad += cost[v] != want[v] || visited[v] != (want[v] >= 0) || mask[v] != 0;
-  std::printf("bfs: %s (n=%d, m=%d, depth %d, %d kernel pairs)\n", bad ? "FAILED" : "PASSED", n, m, depth, level);
+  unsigned bad =
+      changed != 0 || level != depth + 1;  // the last level (depth + 1) finds nothing new
+  for (int v = 0; v < n; ++v)
+    bad += cost[v] != want[v] || visited[v] != (want[v] >= 0) || mask[v] != 0;
+  std::printf("bfs: %s (n=%d, m=%d, depth %d, %d kernel pairs)\n", bad ? "FAILED" : "PASSED", n, m,
+              depth, level);
   return bad ? 1 : 0;
 }

@@ -31,7 +31,9 @@ __global__ void __cluster_dims__(4, 1, 1) ring(const int* in, int* out, int* whe
   cluster.sync();
   const int* next = cluster.map_shared_rank(v, (rank + 1) % cluster.num_blocks());
   out[blockIdx.x * blockDim.x + threadIdx.x] = next[threadIdx.x];
-  if (threadIdx.x == 0) where[blockIdx.x] = __clusterIdx().x * 100 + cluster.block_index().x * 10 + cluster.dim_blocks().x;
+  if (threadIdx.x == 0)
+    where[blockIdx.x] =
+        __clusterIdx().x * 100 + cluster.block_index().x * 10 + cluster.dim_blocks().x;
   cluster.sync();  // the neighbour's shared memory stays until everyone has read it
 }
 
@@ -47,7 +49,8 @@ __global__ void histogram(const int* in, int n, int* out) {
     atomicAdd(cluster.map_shared_rank(bins, b / 32) + b % 32, 1);
   }
   cluster.sync();
-  for (int i = threadIdx.x; i < 32; i += blockDim.x) atomicAdd(&out[cluster.block_rank() * 32 + i], bins[i]);
+  for (int i = threadIdx.x; i < 32; i += blockDim.x)
+    atomicAdd(&out[cluster.block_rank() * 32 + i], bins[i]);
 }
 
 // Rank 3 of each cluster of 4 leaves at once; the others arrive, do their own work, wait, then
@@ -63,7 +66,8 @@ __global__ void __cluster_dims__(4, 1, 1) split_barrier(int* out) {
   for (int i = 0; i < 100; ++i) work += i * threadIdx.x % 7;
   cluster.barrier_wait();
   int* theirs = cluster.map_shared_rank(&mine, (rank + 1) % 3);
-  out[blockIdx.x * blockDim.x + threadIdx.x] = *theirs * 1000 + static_cast<int>(cluster.query_shared_rank(theirs)) * 100 + work % 10;
+  out[blockIdx.x * blockDim.x + threadIdx.x] =
+      *theirs * 1000 + static_cast<int>(cluster.query_shared_rank(theirs)) * 100 + work % 10;
   cluster.sync();
 }
 
@@ -81,9 +85,10 @@ int main() {
 
   cudaFuncAttributes fa;
   CUDA_CHECK(cudaFuncGetAttributes(&fa, ring));
-  if (fa.requiredClusterWidth != 4 || fa.requiredClusterHeight != 1 || fa.requiredClusterDepth != 1) {
-    printf("clusters: ring's required cluster %dx%dx%d, want 4x1x1\n", fa.requiredClusterWidth, fa.requiredClusterHeight,
-           fa.requiredClusterDepth);
+  if (fa.requiredClusterWidth != 4 || fa.requiredClusterHeight != 1 ||
+      fa.requiredClusterDepth != 1) {
+    printf("clusters: ring's required cluster %dx%dx%d, want 4x1x1\n", fa.requiredClusterWidth,
+           fa.requiredClusterHeight, fa.requiredClusterDepth);
     ++bad;
   }
 
@@ -98,7 +103,8 @@ int main() {
     if (got[i] != want && bad++ < 5) printf("clusters: ring %d: %d, want %d\n", i, got[i], want);
   }
   for (int b = 0; b < blocks; ++b)
-    if (got_where[b] != (b / 4) * 100 + (b % 4) * 10 + 4 && bad++ < 10) printf("clusters: ring block %d at %d\n", b, got_where[b]);
+    if (got_where[b] != (b / 4) * 100 + (b % 4) * 10 + 4 && bad++ < 10)
+      printf("clusters: ring block %d at %d\n", b, got_where[b]);
 
   cudaLaunchConfig_t cfg = {};
   cfg.gridDim = dim3(blocks);
@@ -117,7 +123,8 @@ int main() {
   CUDA_CHECK(cudaMemcpy(got_bins.data(), bins, 64 * sizeof(int), cudaMemcpyDeviceToHost));
   for (int i = 0; i < n; ++i) ++want_bins[h[i] % 64];
   for (int b = 0; b < 64; ++b)
-    if (got_bins[b] != want_bins[b] && bad++ < 10) printf("clusters: bin %d: %d, want %d\n", b, got_bins[b], want_bins[b]);
+    if (got_bins[b] != want_bins[b] && bad++ < 10)
+      printf("clusters: bin %d: %d, want %d\n", b, got_bins[b], want_bins[b]);
 
   split_barrier<<<blocks, kThreads>>>(out);
   CUDA_CHECK(cudaGetLastError());
@@ -128,21 +135,25 @@ int main() {
     int work = 0;
     for (int k = 0; k < 100; ++k) work += k * t % 7;
     const int peer = (r + 1) % 3, want = 7 * (b - r + peer + 1) * 1000 + peer * 100 + work % 10;
-    if (got[i] != want && bad++ < 10) printf("clusters: split_barrier %d: %d, want %d\n", i, got[i], want);
+    if (got[i] != want && bad++ < 10)
+      printf("clusters: split_barrier %d: %d, want %d\n", i, got[i], want);
   }
 
   // Misconfigured clusters: cudaErrorInvalidClusterSize, which the program reads and goes on.
   cfg.gridDim = dim3(7);  // not a whole number of clusters of 2
   cudaError_t e = cudaLaunchKernelEx(&cfg, histogram, static_cast<const int*>(in), n, bins);
-  if (e != cudaErrorInvalidClusterSize && bad++ < 20) printf("clusters: 7 blocks in clusters of 2: %s\n", cudaGetErrorName(e));
+  if (e != cudaErrorInvalidClusterSize && bad++ < 20)
+    printf("clusters: 7 blocks in clusters of 2: %s\n", cudaGetErrorName(e));
   cfg.gridDim = dim3(9);
   attr[0].val.clusterDim.x = 9;  // more than the portable 8
   e = cudaLaunchKernelEx(&cfg, histogram, static_cast<const int*>(in), n, bins);
-  if (e != cudaErrorInvalidClusterSize && bad++ < 20) printf("clusters: a cluster of 9: %s\n", cudaGetErrorName(e));
+  if (e != cudaErrorInvalidClusterSize && bad++ < 20)
+    printf("clusters: a cluster of 9: %s\n", cudaGetErrorName(e));
   cfg.gridDim = dim3(8);
   attr[0].val.clusterDim.x = 2;  // ring's own size is 4
   e = cudaLaunchKernelEx(&cfg, ring, static_cast<const int*>(in), out, where);
-  if (e != cudaErrorInvalidClusterSize && bad++ < 20) printf("clusters: ring in clusters of 2: %s\n", cudaGetErrorName(e));
+  if (e != cudaErrorInvalidClusterSize && bad++ < 20)
+    printf("clusters: ring in clusters of 2: %s\n", cudaGetErrorName(e));
   cudaGetLastError();
 
   CUDA_CHECK(cudaFree(in));

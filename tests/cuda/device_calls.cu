@@ -34,6 +34,7 @@ int main() {
     const float a = std::sin(0.01f * i), b = std::exp(-0.001f * i), want = a + (b - a) * 0.25f;
     bad += std::fabs(out[i] - want) > 1e-5f || fibs[i] != want_fib[i % 12];
   }
-  std::printf("device_calls: %s (n=%u, __noinline__, recursion, sinf/expf)\n", bad ? "FAILED" : "PASSED", n);
+  std::printf("device_calls: %s (n=%u, __noinline__, recursion, sinf/expf)\n",
+              bad ? "FAILED" : "PASSED", n);
   return bad ? 1 : 0;
 }

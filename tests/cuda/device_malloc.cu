@@ -39,7 +39,8 @@ int main() {
   size_t stack = 0;
   CUDA_CHECK(cudaDeviceSetLimit(cudaLimitStackSize, 4096));
   CUDA_CHECK(cudaDeviceGetLimit(&stack, cudaLimitStackSize));
-  const bool unsupported = cudaDeviceSetLimit(static_cast<cudaLimit>(99), 1) == cudaErrorUnsupportedLimit;
+  const bool unsupported =
+      cudaDeviceSetLimit(static_cast<cudaLimit>(99), 1) == cudaErrorUnsupportedLimit;
   (void)cudaGetLastError();  // clears that error
   int** blocks;
   int* sums;
@@ -65,8 +66,10 @@ int main() {
   for (int t = 0; t < threads; ++t) again += h[t] != -1;
   release<<<2, 32>>>(blocks);
   CUDA_CHECK(cudaDeviceSynchronize());
-  const bool ok = heap == fit * kInts * sizeof(int) && stack == 4096 && unsupported && allocated == fit && bad == 0 && frozen && again == fit;
-  std::printf("device_malloc: %s (heap %zu bytes, %d of %d threads got a block, %d after freeing)\n", ok ? "PASSED" : "FAILED", heap,
-              allocated, threads, again);
+  const bool ok = heap == fit * kInts * sizeof(int) && stack == 4096 && unsupported &&
+                  allocated == fit && bad == 0 && frozen && again == fit;
+  std::printf(
+      "device_malloc: %s (heap %zu bytes, %d of %d threads got a block, %d after freeing)\n",
+      ok ? "PASSED" : "FAILED", heap, allocated, threads, again);
   return ok ? 0 : 1;
 }

@@ -41,7 +41,8 @@ uint32_t expected(uint32_t v, uint32_t trips) {
     const uint32_t rot = (v << 7) | (v >> 25);
     acc = ((rot ^ ((rot >> 11) + 0x5bd1e995u)) << 3) - v;
   }
-  for (uint32_t k = 0, t = trips & 63u; k < t; ++k) acc = ((acc ^ k) & 4u) ? acc * 1664525u + 1013904223u : hash32(acc + k);
+  for (uint32_t k = 0, t = trips & 63u; k < t; ++k)
+    acc = ((acc ^ k) & 4u) ? acc * 1664525u + 1013904223u : hash32(acc + k);
   return acc;
 }
 
@@ -52,7 +53,8 @@ int main(int argc, char** argv) {
   const unsigned ctas = argc > 2 ? static_cast<unsigned>(std::atoi(argv[2])) : 2;
   std::vector<unsigned> data(n), trips(n), out(n);
   Splitmix64 data_rng(1, "data"), trips_rng(1, "trips");
-  for (unsigned i = 0; i < n; ++i) data[i] = static_cast<unsigned>(data_rng.next() % (uint64_t{1} << 32));
+  for (unsigned i = 0; i < n; ++i)
+    data[i] = static_cast<unsigned>(data_rng.next() % (uint64_t{1} << 32));
   for (unsigned i = 0; i < n; ++i) trips[i] = static_cast<unsigned>(trips_rng.next() % 64u);
   unsigned *ddata, *dtrips, *dout;
   CUDA_CHECK(cudaMalloc(&ddata, n * sizeof(unsigned)));
@@ -72,7 +74,8 @@ int main(int argc, char** argv) {
   CUDA_CHECK(cudaFree(ddata));
   CUDA_CHECK(cudaFree(dtrips));
   CUDA_CHECK(cudaFree(dout));
-  std::printf("divergence: %s (n=%u, ctas=%u, paths %u/%u/%u/%u, %u loop trips)\n", bad ? "FAILED" : "PASSED", n, ctas,
-              paths[0], paths[1], paths[2], paths[3], total_trips);
+  std::printf("divergence: %s (n=%u, ctas=%u, paths %u/%u/%u/%u, %u loop trips)\n",
+              bad ? "FAILED" : "PASSED", n, ctas, paths[0], paths[1], paths[2], paths[3],
+              total_trips);
   return bad ? 1 : 0;
 }

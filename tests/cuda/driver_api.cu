@@ -26,7 +26,8 @@ extern "C" __global__ void axpb(int* out, const int* in, int b, int n) {
 
 int main() {
   int count = 0, major = 0;
-  if (cuDeviceGetCount(&count) != CUDA_ERROR_NOT_INITIALIZED) {  // before cuInit (NVRTC calls it while compiling)
+  if (cuDeviceGetCount(&count) !=
+      CUDA_ERROR_NOT_INITIALIZED) {  // before cuInit (NVRTC calls it while compiling)
     std::printf("driver_api: FAILED (the driver answered before cuInit)\n");
     return 1;
   }
@@ -71,15 +72,18 @@ int main() {
     }
 
   const int four = 4;  // the module variable, written through the runtime API
-  CUDA_CHECK(cudaMemcpy(reinterpret_cast<void*>(scale), &four, sizeof four, cudaMemcpyHostToDevice));
+  CUDA_CHECK(
+      cudaMemcpy(reinterpret_cast<void*>(scale), &four, sizeof four, cudaMemcpyHostToDevice));
   struct {
     CUdeviceptr out, in;
     int b, n;
   } packed = {d_out, d_in, -1, n};
   size_t packed_size = sizeof packed;
-  void* extra[] = {CU_LAUNCH_PARAM_BUFFER_POINTER, &packed, CU_LAUNCH_PARAM_BUFFER_SIZE, &packed_size, CU_LAUNCH_PARAM_END};
+  void* extra[] = {CU_LAUNCH_PARAM_BUFFER_POINTER, &packed, CU_LAUNCH_PARAM_BUFFER_SIZE,
+                   &packed_size, CU_LAUNCH_PARAM_END};
   CU_CHECK(cuLaunchKernel(kernel, (n + 127) / 128, 1, 1, 128, 1, 1, 0, nullptr, nullptr, extra));
-  CUDA_CHECK(cudaMemcpy(out.data(), reinterpret_cast<void*>(d_out), n * sizeof(int), cudaMemcpyDeviceToHost));
+  CUDA_CHECK(cudaMemcpy(out.data(), reinterpret_cast<void*>(d_out), n * sizeof(int),
+                        cudaMemcpyDeviceToHost));
   for (int i = 0; i < n; ++i)
     if (out[i] != 4 * i - 1) {
       std::printf("driver_api: FAILED (packed launch: out[%d] = %d)\n", i, out[i]);
@@ -87,18 +91,23 @@ int main() {
     }
 
   char info[512] = {}, errors[512] = {};
-  CUjit_option options[] = {CU_JIT_WALL_TIME, CU_JIT_INFO_LOG_BUFFER, CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES, CU_JIT_ERROR_LOG_BUFFER,
+  CUjit_option options[] = {CU_JIT_WALL_TIME, CU_JIT_INFO_LOG_BUFFER,
+                            CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES, CU_JIT_ERROR_LOG_BUFFER,
                             CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
-  void* values[] = {nullptr, info, reinterpret_cast<void*>(uintptr_t{sizeof info}), errors, reinterpret_cast<void*>(uintptr_t{sizeof errors})};
+  void* values[] = {nullptr, info, reinterpret_cast<void*>(uintptr_t{sizeof info}), errors,
+                    reinterpret_cast<void*>(uintptr_t{sizeof errors})};
   CUlinkState link;
   CU_CHECK(cuLinkCreate(5, options, values, &link));
-  const char bad[] = ".version 9.0\n.target sm_75\n.address_size 64\n.visible .entry k() { frobnicate; }\n";
-  EXPECT_CU(CUDA_ERROR_INVALID_PTX, cuLinkAddData(link, CU_JIT_INPUT_PTX, const_cast<char*>(bad), sizeof bad, "bad.ptx", 0, nullptr, nullptr));
+  const char bad[] =
+      ".version 9.0\n.target sm_75\n.address_size 64\n.visible .entry k() { frobnicate; }\n";
+  EXPECT_CU(CUDA_ERROR_INVALID_PTX, cuLinkAddData(link, CU_JIT_INPUT_PTX, const_cast<char*>(bad),
+                                                  sizeof bad, "bad.ptx", 0, nullptr, nullptr));
   if (!std::strstr(errors, "bad.ptx")) {
     std::printf("driver_api: FAILED (the error log does not name the input: '%s')\n", errors);
     return 1;
   }
-  CU_CHECK(cuLinkAddData(link, CU_JIT_INPUT_PTX, const_cast<char*>(ptx.data()), ptx.size(), "axpb.ptx", 0, nullptr, nullptr));
+  CU_CHECK(cuLinkAddData(link, CU_JIT_INPUT_PTX, const_cast<char*>(ptx.data()), ptx.size(),
+                         "axpb.ptx", 0, nullptr, nullptr));
   void* image = nullptr;
   size_t image_size = 0;
   CU_CHECK(cuLinkComplete(link, &image, &image_size));
@@ -108,7 +117,8 @@ int main() {
   CU_CHECK(cuLinkDestroy(link));  // the module keeps what it loaded
   CU_CHECK(cuModuleGetFunction(&linked_kernel, linked, "axpb"));
   b = 11;
-  CU_CHECK(cuLaunchKernel(linked_kernel, (n + 127) / 128, 1, 1, 128, 1, 1, 0, nullptr, params, nullptr));
+  CU_CHECK(
+      cuLaunchKernel(linked_kernel, (n + 127) / 128, 1, 1, 128, 1, 1, 0, nullptr, params, nullptr));
   CU_CHECK(cuMemcpyDtoH(out.data(), d_out, n * sizeof(int)));
   for (int i = 0; i < n; ++i)
     if (out[i] != 3 * i + 11) {  // the linked module has its own `scale`, still 3
@@ -124,6 +134,7 @@ int main() {
   CU_CHECK(cuMemFree(d_out));
   CU_CHECK(cuModuleUnload(module));
   CU_CHECK(cuCtxDestroy(context));
-  std::printf("driver_api: PASSED (%d device, compute %d.x, scale %zu bytes)\n", count, major, scale_bytes);
+  std::printf("driver_api: PASSED (%d device, compute %d.x, scale %zu bytes)\n", count, major,
+              scale_bytes);
   return 0;
 }

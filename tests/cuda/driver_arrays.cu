@@ -99,19 +99,22 @@ int main() {
 
   CUDA_ARRAY_DESCRIPTOR got;
   CU_CHECK(cuArrayGetDescriptor(&got, arr));
-  if (got.Width != size_t(W) || got.Height != size_t(H) || got.Format != CU_AD_FORMAT_FLOAT || got.NumChannels != 1)
+  if (got.Width != size_t(W) || got.Height != size_t(H) || got.Format != CU_AD_FORMAT_FLOAT ||
+      got.NumChannels != 1)
     fail("cuArrayGetDescriptor", 0, double(got.Width), W);
 
   // Point sampling at texel centres, three columns past the right edge clamped; linear filtering
   // halfway between texels (weight 1/2: exact in the 8-bit fixed point of the filter).
   CUDA_RESOURCE_DESC rd = array_resource(arr);
-  CUDA_TEXTURE_DESC point = texture_desc(CU_TR_FILTER_MODE_POINT, 0), linear = texture_desc(CU_TR_FILTER_MODE_LINEAR, 0);
+  CUDA_TEXTURE_DESC point = texture_desc(CU_TR_FILTER_MODE_POINT, 0),
+                    linear = texture_desc(CU_TR_FILTER_MODE_LINEAR, 0);
   CUtexObject tex_point, tex_linear;
   CU_CHECK(cuTexObjectCreate(&tex_point, &rd, &point, nullptr));
   CU_CHECK(cuTexObjectCreate(&tex_linear, &rd, &linear, nullptr));
   CUDA_RESOURCE_DESC back;
   CU_CHECK(cuTexObjectGetResourceDesc(&back, tex_linear));
-  if (back.resType != CU_RESOURCE_TYPE_ARRAY || back.res.array.hArray != arr) fail("cuTexObjectGetResourceDesc", 0, back.resType, 0);
+  if (back.resType != CU_RESOURCE_TYPE_ARRAY || back.res.array.hArray != arr)
+    fail("cuTexObjectGetResourceDesc", 0, back.resType, 0);
   const int WO = W + 3;
   CUdeviceptr d_out;
   CU_CHECK(cuMemAlloc(&d_out, WO * H * 4 * sizeof(float)));
@@ -123,7 +126,8 @@ int main() {
   CU_CHECK(cuMemcpyDtoH(out.data(), d_out, WO * H * sizeof(float)));
   for (int y = 0; y < H; ++y)
     for (int x = 0; x < WO; ++x)
-      if (out[y * WO + x] != image[y * HP + std::min(x, W - 1)]) fail("point sample", y * WO + x, out[y * WO + x], image[y * HP + std::min(x, W - 1)]);
+      if (out[y * WO + x] != image[y * HP + std::min(x, W - 1)])
+        fail("point sample", y * WO + x, out[y * WO + x], image[y * HP + std::min(x, W - 1)]);
   w = W;
   void* linear_params[] = {&d_out, &tex_linear, &w, &h, &one};
   launch(sample, W, H, linear_params);
@@ -148,12 +152,15 @@ int main() {
   c.Height = 6;
   CU_CHECK(cuMemcpy2D(&c));
   for (int i = 0; i < 60; ++i)
-    if (window[i] != image[(3 + i / 10) * HP + 5 + i % 10]) fail("cuMemcpy2D from the array", i, window[i], image[(3 + i / 10) * HP + 5 + i % 10]);
+    if (window[i] != image[(3 + i / 10) * HP + 5 + i % 10])
+      fail("cuMemcpy2D from the array", i, window[i], image[(3 + i / 10) * HP + 5 + i % 10]);
   std::vector<float> whole(W * H);
   CU_CHECK(cuMemcpyAtoH(whole.data(), arr, 0, W * H * sizeof(float)));
   for (int i = 0; i < W * H; ++i)
-    if (whole[i] != image[i / W * HP + i % W]) fail("cuMemcpyAtoH", i, whole[i], image[i / W * HP + i % W]);
-  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuMemcpyAtoH(whole.data(), arr, 4, W * H * sizeof(float)));  // one float past the end
+    if (whole[i] != image[i / W * HP + i % W])
+      fail("cuMemcpyAtoH", i, whole[i], image[i / W * HP + i % W]);
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE,
+            cuMemcpyAtoH(whole.data(), arr, 4, W * H * sizeof(float)));  // one float past the end
 
   // Array to device to a second array (cuMemcpyAtoD, cuMemcpyDtoA), then to pitched device memory
   // by cuMemcpy2D and to the host.
@@ -180,7 +187,8 @@ int main() {
     for (int x = 0; x < W; ++x) {
       float v;
       std::memcpy(&v, pitched.data() + y * pitch + x * sizeof(float), sizeof v);
-      if (v != image[y * HP + x]) fail("array to array to pitched memory", y * W + x, v, image[y * HP + x]);
+      if (v != image[y * HP + x])
+        fail("array to array to pitched memory", y * W + x, v, image[y * HP + x]);
     }
 
   // 8-bit RGBA texels, filled by cuMemcpyHtoA, read as normalised floats (value / 255).
@@ -200,7 +208,8 @@ int main() {
   launch(sample4, W4, H4, params4);
   CU_CHECK(cuMemcpyDtoH(out.data(), d_out, W4 * H4 * 4 * sizeof(float)));
   for (int i = 0; i < W4 * H4 * 4; ++i)
-    if (std::fabs(out[i] - bytes[i] / 255.0f) > 1e-6f) fail("normalised 8-bit texel", i, out[i], bytes[i] / 255.0);
+    if (std::fabs(out[i] - bytes[i] / 255.0f) > 1e-6f)
+      fail("normalised 8-bit texel", i, out[i], bytes[i] / 255.0);
 
   // A 3D array (8 x 4 x 3) written and read by cuMemcpy3D; a 6 x 2 x 2 box at (1, 1, 1) read back.
   const int X3 = 8, Y3 = 4, Z3 = 3;
@@ -209,7 +218,8 @@ int main() {
   CU_CHECK(cuArray3DCreate(&arr3, &ad3));
   CUDA_ARRAY3D_DESCRIPTOR got3;
   CU_CHECK(cuArray3DGetDescriptor(&got3, arr3));
-  if (got3.Depth != size_t(Z3) || got3.Flags != 0 || got3.NumChannels != 1) fail("cuArray3DGetDescriptor", 0, double(got3.Depth), Z3);
+  if (got3.Depth != size_t(Z3) || got3.Flags != 0 || got3.NumChannels != 1)
+    fail("cuArray3DGetDescriptor", 0, double(got3.Depth), Z3);
   std::vector<float> volume(X3 * Y3 * Z3), box(6 * 2 * 2);
   for (int i = 0; i < X3 * Y3 * Z3; ++i) volume[i] = float(i) * 0.25f;
   CUDA_MEMCPY3D c3;
@@ -256,7 +266,8 @@ int main() {
   launch(fill_surface, 16, 8, surf_params);
   CU_CHECK(cuMemcpyAtoH(whole.data(), arrs, 0, 16 * 8 * sizeof(float)));
   for (int i = 0; i < 16 * 8; ++i)
-    if (whole[i] != float(3 * (i % 16) + i / 16)) fail("surface write", i, whole[i], 3 * (i % 16) + i / 16);
+    if (whole[i] != float(3 * (i % 16) + i / 16))
+      fail("surface write", i, whole[i], 3 * (i % 16) + i / 16);
 
   // Misuse: three channels; a destroyed array (destroyed again, sampled).
   CUDA_ARRAY_DESCRIPTOR three = {4, 4, CU_AD_FORMAT_FLOAT, 3};

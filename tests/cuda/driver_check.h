@@ -11,24 +11,25 @@
 #include <string>
 #include <vector>
 
-#define CU_CHECK(call)                                                                        \
-  do {                                                                                        \
-    const CUresult r_ = (call);                                                               \
-    if (r_ != CUDA_SUCCESS) {                                                                 \
-      const char* name_ = nullptr;                                                            \
-      cuGetErrorName(r_, &name_);                                                             \
-      std::printf("%s: FAILED at line %d: %s = %s\n", kProgram, __LINE__, #call, name_);      \
-      std::exit(1);                                                                           \
-    }                                                                                         \
+#define CU_CHECK(call)                                                                   \
+  do {                                                                                   \
+    const CUresult r_ = (call);                                                          \
+    if (r_ != CUDA_SUCCESS) {                                                            \
+      const char* name_ = nullptr;                                                       \
+      cuGetErrorName(r_, &name_);                                                        \
+      std::printf("%s: FAILED at line %d: %s = %s\n", kProgram, __LINE__, #call, name_); \
+      std::exit(1);                                                                      \
+    }                                                                                    \
   } while (0)
 
-#define EXPECT_CU(expected, call)                                                                              \
-  do {                                                                                                         \
-    const CUresult r_ = (call);                                                                                \
-    if (r_ != (expected)) {                                                                                    \
-      std::printf("%s: FAILED at line %d: %s = %d, expected %s\n", kProgram, __LINE__, #call, int(r_), #expected); \
-      std::exit(1);                                                                                            \
-    }                                                                                                          \
+#define EXPECT_CU(expected, call)                                                             \
+  do {                                                                                        \
+    const CUresult r_ = (call);                                                               \
+    if (r_ != (expected)) {                                                                   \
+      std::printf("%s: FAILED at line %d: %s = %d, expected %s\n", kProgram, __LINE__, #call, \
+                  int(r_), #expected);                                                        \
+      std::exit(1);                                                                           \
+    }                                                                                         \
   } while (0)
 
 inline std::vector<char> ptx_of(const char* program, const char* source) {

@@ -56,16 +56,21 @@ int main() {
   CU_CHECK(cuModuleLoadData(&module, ptx.data()));
   CU_CHECK(cuModuleGetFunction(&kernel, module, "twice_plus_one"));
   int vmm = 0, compression = -1;
-  CU_CHECK(cuDeviceGetAttribute(&vmm, CU_DEVICE_ATTRIBUTE_VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED, device));
-  CU_CHECK(cuDeviceGetAttribute(&compression, CU_DEVICE_ATTRIBUTE_GENERIC_COMPRESSION_SUPPORTED, device));
+  CU_CHECK(
+      cuDeviceGetAttribute(&vmm, CU_DEVICE_ATTRIBUTE_VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED, device));
+  CU_CHECK(cuDeviceGetAttribute(&compression, CU_DEVICE_ATTRIBUTE_GENERIC_COMPRESSION_SUPPORTED,
+                                device));
   if (vmm != 1 || compression != 0) fail("VMM and compression attributes", 0, unsigned(vmm), 1);
 
   CUmemAllocationProp prop = pinned_on(0);
   size_t granularity = 0, recommended = 0;
   CU_CHECK(cuMemGetAllocationGranularity(&granularity, &prop, CU_MEM_ALLOC_GRANULARITY_MINIMUM));
-  CU_CHECK(cuMemGetAllocationGranularity(&recommended, &prop, CU_MEM_ALLOC_GRANULARITY_RECOMMENDED));
-  if (granularity != (2u << 20) || recommended != granularity) fail("granularity", 0, unsigned(granularity), 2u << 20);
-  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuMemGetAllocationGranularity(&granularity, nullptr, CU_MEM_ALLOC_GRANULARITY_MINIMUM));
+  CU_CHECK(
+      cuMemGetAllocationGranularity(&recommended, &prop, CU_MEM_ALLOC_GRANULARITY_RECOMMENDED));
+  if (granularity != (2u << 20) || recommended != granularity)
+    fail("granularity", 0, unsigned(granularity), 2u << 20);
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE,
+            cuMemGetAllocationGranularity(&granularity, nullptr, CU_MEM_ALLOC_GRANULARITY_MINIMUM));
   size_t free_before = 0, total = 0;
   CU_CHECK(cuMemGetInfo(&free_before, &total));
 
@@ -76,7 +81,8 @@ int main() {
   CUmemGenericAllocationHandle first, second;
   CU_CHECK(cuMemCreate(&first, G, &prop, 0));
   CU_CHECK(cuMemCreate(&second, G, &prop, 0));
-  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuMemCreate(&first, G / 2, &prop, 0));  // not a multiple of the granularity
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE,
+            cuMemCreate(&first, G / 2, &prop, 0));  // not a multiple of the granularity
   CUmemAllocationProp other = pinned_on(1);
   CUmemGenericAllocationHandle none;
   EXPECT_CU(CUDA_ERROR_INVALID_DEVICE, cuMemCreate(&none, G, &other, 0));
@@ -103,25 +109,29 @@ int main() {
   CU_CHECK(cuCtxSynchronize());
   CU_CHECK(cuMemcpyDtoH(back.data(), base, bytes));
   for (size_t i = 0; i < n; ++i)
-    if (back[i] != 2 * host[i] + 1) fail("kernel over the mapped range", i, back[i], 2 * host[i] + 1);
+    if (back[i] != 2 * host[i] + 1)
+      fail("kernel over the mapped range", i, back[i], 2 * host[i] + 1);
 
   // A handle from an address inside the second mapping, and its properties.
   CUmemGenericAllocationHandle retained;
   CU_CHECK(cuMemRetainAllocationHandle(&retained, reinterpret_cast<void*>(base + G + 100)));
   CUmemAllocationProp got;
   CU_CHECK(cuMemGetAllocationPropertiesFromHandle(&got, retained));
-  if (got.type != CU_MEM_ALLOCATION_TYPE_PINNED || got.location.type != CU_MEM_LOCATION_TYPE_DEVICE || got.location.id != 0)
+  if (got.type != CU_MEM_ALLOCATION_TYPE_PINNED ||
+      got.location.type != CU_MEM_LOCATION_TYPE_DEVICE || got.location.id != 0)
     fail("cuMemGetAllocationPropertiesFromHandle", 0, unsigned(got.type), 1);
   CU_CHECK(cuMemRelease(retained));
 
-  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuMemFree(base));          // not cuMemAlloc's
-  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuMemUnmap(base, G / 2));  // part of a mapping
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuMemFree(base));                // not cuMemAlloc's
+  EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuMemUnmap(base, G / 2));        // part of a mapping
   EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuMemAddressFree(base, bytes));  // still mapped
-  CU_CHECK(cuMemUnmap(base, bytes));                             // both mappings at once
+  CU_CHECK(cuMemUnmap(base, bytes));                                   // both mappings at once
   EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuMemGetAccess(&flags, &access.location, base));
   size_t free_after = 0;
   CU_CHECK(cuMemGetInfo(&free_after, &total));
-  if (free_after != free_before) fail("free memory after the last unmap", 0, unsigned(free_after >> 20), unsigned(free_before >> 20));
+  if (free_after != free_before)
+    fail("free memory after the last unmap", 0, unsigned(free_after >> 20),
+         unsigned(free_before >> 20));
 
   // An allocation unmapped while its handle is held keeps its data; mapped again at the other
   // granule, it holds what the kernel wrote. Compression asked for is not given.
@@ -129,7 +139,8 @@ int main() {
   CUmemGenericAllocationHandle kept;
   CU_CHECK(cuMemCreate(&kept, G, &prop, 0));
   CU_CHECK(cuMemGetAllocationPropertiesFromHandle(&got, kept));
-  if (got.allocFlags.compressionType != CU_MEM_ALLOCATION_COMP_NONE) fail("compression type", 0, got.allocFlags.compressionType, 0);
+  if (got.allocFlags.compressionType != CU_MEM_ALLOCATION_COMP_NONE)
+    fail("compression type", 0, got.allocFlags.compressionType, 0);
   CU_CHECK(cuMemMap(base, G, 0, kept, 0));
   CU_CHECK(cuMemSetAccess(base, G, &access, 1));
   CU_CHECK(cuMemcpyHtoD(base, host.data(), G));
@@ -141,13 +152,15 @@ int main() {
   std::fill(back.begin(), back.end(), 0u);
   CU_CHECK(cuMemcpyDtoH(back.data(), base + G, G));
   for (size_t i = 0; i < G / sizeof(unsigned); ++i)
-    if (back[i] != 2 * host[i] + 1) fail("data kept across unmap and map", i, back[i], 2 * host[i] + 1);
+    if (back[i] != 2 * host[i] + 1)
+      fail("data kept across unmap and map", i, back[i], 2 * host[i] + 1);
   CU_CHECK(cuMemUnmap(base + G, G));
   CU_CHECK(cuMemRelease(kept));
   EXPECT_CU(CUDA_ERROR_INVALID_VALUE, cuMemAddressFree(base, G));  // not the reservation's size
   CU_CHECK(cuMemAddressFree(base, bytes));
   CU_CHECK(cuMemGetInfo(&free_after, &total));
-  if (free_after != free_before) fail("free memory at the end", 0, unsigned(free_after >> 20), unsigned(free_before >> 20));
+  if (free_after != free_before)
+    fail("free memory at the end", 0, unsigned(free_after >> 20), unsigned(free_before >> 20));
   CU_CHECK(cuCtxDestroy(context));
   std::printf("%s: PASSED (granularity %zu MB)\n", kProgram, granularity >> 20);
   return 0;

@@ -22,7 +22,8 @@ __global__ void parent(int* out, int scale) {
   if (threadIdx.x == 0) fill_slice<<<2, kChildThreads / 2>>>(out, blockIdx.x, scale);
 }
 
-// depths[d] = 1 when level d ran; errors[d] = what cudaGetLastError said after level d launched d+1.
+// depths[d] = 1 when level d ran; errors[d] = what cudaGetLastError said after level d launched
+// d+1.
 __global__ void dive(int depth, int* depths, int* errors) {
   depths[depth] = 1;
   cudaStream_t s;
@@ -46,7 +47,8 @@ __global__ void device_memory(const int* source, int n, int* total, int* status)
   if (e == cudaSuccess) e = cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking);
   if (e == cudaSuccess) e = cudaEventCreateWithFlags(&copied, cudaEventDisableTiming);
   if (e == cudaSuccess) e = cudaMemsetAsync(copy + n, 0, n * sizeof(int), 0);
-  if (e == cudaSuccess) e = cudaMemcpyAsync(copy, source, n * sizeof(int), cudaMemcpyDeviceToDevice, 0);
+  if (e == cudaSuccess)
+    e = cudaMemcpyAsync(copy, source, n * sizeof(int), cudaMemcpyDeviceToDevice, 0);
   if (e == cudaSuccess) e = cudaEventRecord(copied, 0);
   if (e == cudaSuccess) e = cudaStreamWaitEvent(s, copied, 0);
   if (e == cudaSuccess) sum_into<<<1, 1, 0, s>>>(copy, 2 * n, total);
@@ -74,7 +76,8 @@ int main() {
   for (int s = 0; s < kParents; ++s)
     for (int i = 0; i < kChildThreads; ++i)
       if (host[s * kChildThreads + i] != 1000 * s + i && failures++ < 5)
-        std::printf("slice %d element %d: %d, expected %d\n", s, i, host[s * kChildThreads + i], 1000 * s + i);
+        std::printf("slice %d element %d: %d, expected %d\n", s, i, host[s * kChildThreads + i],
+                    1000 * s + i);
 
   constexpr int kLevels = 32;
   int *depths = nullptr, *errors = nullptr;
@@ -89,11 +92,14 @@ int main() {
   CUDA_CHECK(cudaMemcpy(he, errors, sizeof he, cudaMemcpyDeviceToHost));
   int levels = 0;
   while (levels < kLevels && hd[levels]) ++levels;
-  // Levels 0..24 run (the host's grid is level 0, its deepest descendant 24); level 24's launch fails.
+  // Levels 0..24 run (the host's grid is level 0, its deepest descendant 24); level 24's launch
+  // fails.
   if (levels != 25) failures++, std::printf("%d levels ran, expected 25\n", levels);
   for (int d = 0; d < 24; ++d)
     if (he[d] != cudaSuccess) failures++, std::printf("level %d: launch error %d\n", d, he[d]);
-  if (he[24] != cudaErrorLaunchMaxDepthExceeded) failures++, std::printf("level 24: error %d, expected %d\n", he[24], cudaErrorLaunchMaxDepthExceeded);
+  if (he[24] != cudaErrorLaunchMaxDepthExceeded)
+    failures++,
+        std::printf("level 24: error %d, expected %d\n", he[24], cudaErrorLaunchMaxDepthExceeded);
 
   constexpr int kN = 50;
   int source[kN];
@@ -108,9 +114,12 @@ int main() {
   int ht = 0, hs[3] = {-1, -1, -1};
   CUDA_CHECK(cudaMemcpy(&ht, total, sizeof ht, cudaMemcpyDeviceToHost));
   CUDA_CHECK(cudaMemcpy(hs, status, sizeof hs, cudaMemcpyDeviceToHost));
-  const int expected = 3 * (kN * (kN - 1) / 2) + kN;  // the sum of 3i+1 for i < kN; the zeroed half adds nothing
-  if (hs[0] != cudaSuccess || hs[1] != cudaSuccess) failures++, std::printf("device memory calls: %d %d\n", hs[0], hs[1]);
-  if (hs[2] != 1) failures++, std::printf("device queries: not device 0 of 1, runtime 13000 or later\n");
+  const int expected =
+      3 * (kN * (kN - 1) / 2) + kN;  // the sum of 3i+1 for i < kN; the zeroed half adds nothing
+  if (hs[0] != cudaSuccess || hs[1] != cudaSuccess)
+    failures++, std::printf("device memory calls: %d %d\n", hs[0], hs[1]);
+  if (hs[2] != 1)
+    failures++, std::printf("device queries: not device 0 of 1, runtime 13000 or later\n");
   if (ht != expected) failures++, std::printf("child sum %d, expected %d\n", ht, expected);
 
   if (failures) {

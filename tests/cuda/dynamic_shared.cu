@@ -26,7 +26,8 @@ int main() {
   CUDA_CHECK(cudaMalloc(&din, n * sizeof(int)));
   CUDA_CHECK(cudaMalloc(&dout, n * sizeof(int)));
   CUDA_CHECK(cudaMemcpy(din, in.data(), n * sizeof(int), cudaMemcpyHostToDevice));
-  CUDA_CHECK(cudaFuncSetCacheConfig(block_sum, cudaFuncCachePreferShared));  // a preference: no effect
+  CUDA_CHECK(
+      cudaFuncSetCacheConfig(block_sum, cudaFuncCachePreferShared));  // a preference: no effect
   for (unsigned threads : {128u, 256u}) {
     const unsigned blocks = (n + threads - 1) / threads;
     CUDA_CHECK(cudaMemset(dout, 0xff, n * sizeof(int)));
@@ -35,7 +36,8 @@ int main() {
     } else {
       unsigned count = n;
       void* args[] = {&din, &dout, &count};
-      CUDA_CHECK(cudaLaunchKernel((const void*)block_sum, dim3(blocks), dim3(threads), args, threads * sizeof(int), 0));
+      CUDA_CHECK(cudaLaunchKernel((const void*)block_sum, dim3(blocks), dim3(threads), args,
+                                  threads * sizeof(int), 0));
     }
     CUDA_CHECK(cudaGetLastError());
     std::vector<int> out(blocks);
@@ -46,6 +48,7 @@ int main() {
       bad += out[b] != want;
     }
   }
-  std::printf("dynamic_shared: %s (n=%u, blocks of 128 and 256 threads)\n", bad ? "FAILED" : "PASSED", n);
+  std::printf("dynamic_shared: %s (n=%u, blocks of 128 and 256 threads)\n",
+              bad ? "FAILED" : "PASSED", n);
   return bad ? 1 : 0;
 }

@@ -1,11 +1,11 @@
 // A particle filter step in the style of Rodinia's particlefilter (float version), built with
 // -use_fast_math: each particle moves by a Box-Muller normal draw from its own linear congruential
-// generator (__logf, __cosf, sqrtf), is weighted by the likelihood of the pixels around it (__expf),
-// and the weights are normalised by a block reduction; the host prints the estimate bit for bit.
-// Rodinia seeds its generators with time(0), so two of its runs differ on any GPU; this program
-// takes the seed as its argument, and the suite runs it timed and functional and expects the same
-// bits from both, and from two functional runs.
-// Usage: fast_math_filter [seed] (default 7).
+// generator (__logf, __cosf, sqrtf), is weighted by the likelihood of the pixels around it
+// (__expf), and the weights are normalised by a block reduction; the host prints the estimate bit
+// for bit. Rodinia seeds its generators with time(0), so two of its runs differ on any GPU; this
+// program takes the seed as its argument, and the suite runs it timed and functional and expects
+// the same bits from both, and from two functional runs. Usage: fast_math_filter [seed] (default
+// 7).
 #include <cstdlib>
 #include <vector>
 
@@ -18,16 +18,19 @@ __device__ float uniform(int* seed) {  // Numerical Recipes' LCG, as Rodinia's r
   return *seed / 2147483648.0f;
 }
 
-__global__ void move_and_weigh(float* x, float* y, float* w, int* seeds, const unsigned char* frame) {
+__global__ void move_and_weigh(float* x, float* y, float* w, int* seeds,
+                               const unsigned char* frame) {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= kParticles) return;
-  const float r = sqrtf(-2.0f * __logf(uniform(&seeds[i]) + 1e-7f)), a = 6.2831853f * uniform(&seeds[i]);
+  const float r = sqrtf(-2.0f * __logf(uniform(&seeds[i]) + 1e-7f)),
+              a = 6.2831853f * uniform(&seeds[i]);
   x[i] += 1.0f + 2.0f * r * __cosf(a);
   y[i] += -2.0f + 2.0f * r * __sinf(a);
   float likelihood = 0;
   for (int dy = -2; dy <= 2; ++dy)
     for (int dx = -2; dx <= 2; ++dx) {
-      const int px = min(max(int(x[i]) + dx, 0), kSide - 1), py = min(max(int(y[i]) + dy, 0), kSide - 1);
+      const int px = min(max(int(x[i]) + dx, 0), kSide - 1),
+                py = min(max(int(y[i]) + dy, 0), kSide - 1);
       const float v = frame[py * kSide + px];
       likelihood += ((v - 100) * (v - 100) - (v - 228) * (v - 228)) / 50.0f;
     }
@@ -78,7 +81,9 @@ int main(int argc, char** argv) {
   CUDA_CHECK(cudaMemcpy(w.data(), dw, kParticles * sizeof(float), cudaMemcpyDeviceToHost));
   float xe = 0, ye = 0, total = 0;
   for (int i = 0; i < kParticles; ++i) xe += x[i] * w[i], ye += y[i] * w[i], total += w[i];
-  const bool ok = total > 0.99f && total < 1.01f && (xe - ox) * (xe - ox) + (ye - oy) * (ye - oy) < 9;
-  std::printf("fast_math_filter: estimate (%a, %a), object (%.0f, %.0f)\nfast_math_filter: %s\n", xe, ye, ox, oy, ok ? "PASSED" : "FAILED");
+  const bool ok =
+      total > 0.99f && total < 1.01f && (xe - ox) * (xe - ox) + (ye - oy) * (ye - oy) < 9;
+  std::printf("fast_math_filter: estimate (%a, %a), object (%.0f, %.0f)\nfast_math_filter: %s\n",
+              xe, ye, ox, oy, ok ? "PASSED" : "FAILED");
   return ok ? 0 : 1;
 }

@@ -52,7 +52,10 @@ int main() {
   }
   for (unsigned b = 0; b < blocks; ++b)
     for (unsigned t = 0; t < threads; ++t)
-      bad += mixed[b * threads + t] != in[b * threads + t] * 2 + in[b * threads + threads - 1 - t] * 3;
-  std::printf("function_shared: %s (%u blocks of %u threads, function, kernel and dynamic shared)\n", bad ? "FAILED" : "PASSED", blocks, threads);
+      bad +=
+          mixed[b * threads + t] != in[b * threads + t] * 2 + in[b * threads + threads - 1 - t] * 3;
+  std::printf(
+      "function_shared: %s (%u blocks of %u threads, function, kernel and dynamic shared)\n",
+      bad ? "FAILED" : "PASSED", blocks, threads);
   return bad ? 1 : 0;
 }

@@ -1,10 +1,11 @@
 // CUDA graphs: one built explicitly (memset, memcpy, kernel, child graph, memcpy back, host and
 // empty nodes with dependencies) and one captured from two streams joined by events; each is
 // instantiated, launched several times and updated (cudaGraphExecKernelNodeSetParams, a disabled
-// kernel node, and cudaGraphExecUpdate from a new capture), the results checked on the host. Error paths: a capturing
-// stream cannot be synchronised (the capture is then invalidated), a capture whose forked stream
-// does not rejoin cannot end, and an update to a different topology fails. A while conditional node
-// loops on a value its body kernel sets (device-side cudaGraphSetConditional).
+// kernel node, and cudaGraphExecUpdate from a new capture), the results checked on the host. Error
+// paths: a capturing stream cannot be synchronised (the capture is then invalidated), a capture
+// whose forked stream does not rejoin cannot end, and an update to a different topology fails. A
+// while conditional node loops on a value its body kernel sets (device-side
+// cudaGraphSetConditional).
 #include <unistd.h>
 
 #include <cstring>
@@ -17,12 +18,12 @@
 
 #include "cuda_check.h"
 
-#define EXPECT(cond)                                                   \
-  do {                                                                 \
-    if (!(cond)) {                                                     \
+#define EXPECT(cond)                                                           \
+  do {                                                                         \
+    if (!(cond)) {                                                             \
       std::fprintf(stderr, "%s:%d: expected %s\n", __FILE__, __LINE__, #cond); \
-      std::exit(1);                                                    \
-    }                                                                  \
+      std::exit(1);                                                            \
+    }                                                                          \
   } while (0)
 
 constexpr int kN = 512;
@@ -71,7 +72,8 @@ int explicit_graph(float* a_h, float* out_h, float* a_d, float* b_d, float* out_
     int n;
   } scale_buffer = {out_d, 2.0f, kN};
   size_t buffer_size = sizeof scale_buffer;
-  void* extra[] = {CU_LAUNCH_PARAM_BUFFER_POINTER, &scale_buffer, CU_LAUNCH_PARAM_BUFFER_SIZE, &buffer_size, CU_LAUNCH_PARAM_END};
+  void* extra[] = {CU_LAUNCH_PARAM_BUFFER_POINTER, &scale_buffer, CU_LAUNCH_PARAM_BUFFER_SIZE,
+                   &buffer_size, CU_LAUNCH_PARAM_END};
   cudaKernelNodeParams sp = {(void*)scale, dim3(kN / 128), dim3(128), 0, nullptr, extra};
   cudaGraphNode_t scale_node;
   CUDA_CHECK(cudaGraphAddKernelNode(&scale_node, child, nullptr, 0, &sp));
@@ -84,7 +86,8 @@ int explicit_graph(float* a_h, float* out_h, float* a_d, float* b_d, float* out_
   ms.height = 1;
   cudaGraphNode_t memset_node, copy_in, kernel, child_node, copy_out, host, join;
   CUDA_CHECK(cudaGraphAddMemsetNode(&memset_node, graph, nullptr, 0, &ms));
-  CUDA_CHECK(cudaGraphAddMemcpyNode1D(&copy_in, graph, nullptr, 0, a_d, a_h, kN * sizeof(float), cudaMemcpyHostToDevice));
+  CUDA_CHECK(cudaGraphAddMemcpyNode1D(&copy_in, graph, nullptr, 0, a_d, a_h, kN * sizeof(float),
+                                      cudaMemcpyHostToDevice));
   float alpha = 3.0f;
   void* axpy_args[] = {&out_d, &a_d, &b_d, &alpha, &n};
   cudaKernelNodeParams kp = {(void*)axpy, dim3(kN / 128), dim3(128), 0, axpy_args, nullptr};
@@ -143,13 +146,17 @@ int explicit_graph(float* a_h, float* out_h, float* a_d, float* b_d, float* out_
   CUDA_CHECK(cudaGraphKernelNodeGetParams(kernel, &back));
   EXPECT(back.func == (void*)axpy && *static_cast<float*>(back.kernelParams[3]) == 3.0f);
 
-  const std::string dot = (std::filesystem::temp_directory_path() / ("graphs_test_" + std::to_string(getpid()) + ".dot")).string();
+  const std::string dot = (std::filesystem::temp_directory_path() /
+                           ("graphs_test_" + std::to_string(getpid()) + ".dot"))
+                              .string();
   CUDA_CHECK(cudaGraphDebugDotPrint(graph, dot.c_str(), cudaGraphDebugDotFlagsVerbose));
   std::stringstream text;
   text << std::ifstream(dot).rdbuf();
-  EXPECT(text.str().find("digraph") != std::string::npos && text.str().find("CHILD_GRAPH") != std::string::npos);
+  EXPECT(text.str().find("digraph") != std::string::npos &&
+         text.str().find("CHILD_GRAPH") != std::string::npos);
   std::remove(dot.c_str());
-  // An edge back to a root makes a cycle, which cannot be instantiated; removing it mends the graph.
+  // An edge back to a root makes a cycle, which cannot be instantiated; removing it mends the
+  // graph.
   CUDA_CHECK(cudaGraphAddDependencies(graph, &join, &memset_node, nullptr, 1));
   cudaGraphExec_t cyclic;
   EXPECT(cudaGraphInstantiate(&cyclic, graph, 0) != cudaSuccess);
@@ -164,8 +171,8 @@ int explicit_graph(float* a_h, float* out_h, float* a_d, float* b_d, float* out_
 
 // Captures x -> x_d on s1 and y_d = 0 + v on s2 (forked and joined by events), then z = x + y on s1
 // and z back to the host, and a host function.
-cudaGraph_t capture(cudaStream_t s1, cudaStream_t s2, float* x_h, float* x_d, float* y_d, float* z_d, float* z_h, float v, HostCount* count,
-                    bool extra_node = false) {
+cudaGraph_t capture(cudaStream_t s1, cudaStream_t s2, float* x_h, float* x_d, float* y_d,
+                    float* z_d, float* z_h, float v, HostCount* count, bool extra_node = false) {
   cudaEvent_t fork, joined;
   CUDA_CHECK(cudaEventCreate(&fork));
   CUDA_CHECK(cudaEventCreate(&joined));

@@ -39,7 +39,8 @@ int main() {
   const int threads = 128;
   CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, normalise, threads, 0));
   if (!cooperative || per_sm < 1) {
-    std::printf("grid_sync: FAILED (cooperative launch %d, %d blocks per SM)\n", cooperative, per_sm);
+    std::printf("grid_sync: FAILED (cooperative launch %d, %d blocks per SM)\n", cooperative,
+                per_sm);
     return 1;
   }
   const int blocks = sms * per_sm, n = 3 * blocks * threads + 17;
@@ -63,16 +64,20 @@ int main() {
     CUDA_CHECK(cudaMemcpy(r.data(), out, n * sizeof(long long), cudaMemcpyDeviceToHost));
     for (int i = 0; i < n; ++i)
       if (r[i] != h[i] * expect_total) {
-        std::printf("grid_sync: FAILED run %d: out[%d] = %lld, expected %lld\n", run, i, r[i], h[i] * expect_total);
+        std::printf("grid_sync: FAILED run %d: out[%d] = %lld, expected %lld\n", run, i, r[i],
+                    h[i] * expect_total);
         return 1;
       }
   }
-  const cudaError_t too_large = cudaLaunchCooperativeKernel((void*)normalise, blocks + 1, threads, args, 0, 0);
+  const cudaError_t too_large =
+      cudaLaunchCooperativeKernel((void*)normalise, blocks + 1, threads, args, 0, 0);
   if (too_large != cudaErrorCooperativeLaunchTooLarge) {
-    std::printf("grid_sync: FAILED: %d blocks launched cooperatively gave %s\n", blocks + 1, cudaGetErrorName(too_large));
+    std::printf("grid_sync: FAILED: %d blocks launched cooperatively gave %s\n", blocks + 1,
+                cudaGetErrorName(too_large));
     return 1;
   }
   cudaGetLastError();
-  std::printf("grid_sync: %d blocks of %d threads, total %lld\ngrid_sync: PASSED\n", blocks, threads, expect_total);
+  std::printf("grid_sync: %d blocks of %d threads, total %lld\ngrid_sync: PASSED\n", blocks,
+              threads, expect_total);
   return 0;
 }

@@ -1,7 +1,7 @@
 // Half precision and cooperative groups as machine-learning kernels use them: __half2 and
 // __nv_bfloat162 arithmetic (fma, mul, add, conversions), a 32-thread tiled_partition whose
-// cg::reduce sums each warp's values, atomicAdd on double and on __half2, and a device printf of the
-// result from thread 0. Every value is exact in half precision, so the host expects exact sums.
+// cg::reduce sums each warp's values, atomicAdd on double and on __half2, and a device printf of
+// the result from thread 0. Every value is exact in half precision, so the host expects exact sums.
 #include <cooperative_groups.h>
 #include <cooperative_groups/reduce.h>
 #include <cuda_bf16.h>
@@ -13,7 +13,8 @@
 
 namespace cg = cooperative_groups;
 
-__global__ void dot(const __half2* a, const __half2* b, const __nv_bfloat162* c, double* total, __half2* packed, float* bf_total) {
+__global__ void dot(const __half2* a, const __half2* b, const __nv_bfloat162* c, double* total,
+                    __half2* packed, float* bf_total) {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
   const __half2 p = __hfma2(a[i], b[i], __float2half2_rn(1.0f));  // a*b + 1, per half
   const float v = __low2float(p) + __high2float(p);
@@ -28,7 +29,8 @@ __global__ void dot(const __half2* a, const __half2* b, const __nv_bfloat162* c,
     atomicAdd(bf_total, warp_w);
     atomicAdd(packed, __halves2half2(__float2half(1.0f), __float2half(2.0f)));
   }
-  if (i == 0) printf("half_cg: thread 0 sees a*b+1 = (%.1f, %.1f)\n", __low2float(p), __high2float(p));
+  if (i == 0)
+    printf("half_cg: thread 0 sees a*b+1 = (%.1f, %.1f)\n", __low2float(p), __high2float(p));
 }
 
 int main() {
@@ -68,8 +70,9 @@ int main() {
   CUDA_CHECK(cudaMemcpy(&got, total, sizeof got, cudaMemcpyDeviceToHost));
   CUDA_CHECK(cudaMemcpy(&got_w, bf_total, sizeof got_w, cudaMemcpyDeviceToHost));
   CUDA_CHECK(cudaMemcpy(&hp, packed, sizeof hp, cudaMemcpyDeviceToHost));
-  const bool ok = got == expect && got_w == expect_w && __low2float(hp) == 8.0f && __high2float(hp) == 16.0f;
-  std::printf("half_cg: %s (sum %.1f, bf16 sum %.1f, packed (%.1f, %.1f))\n", ok ? "PASSED" : "FAILED", got, got_w, __low2float(hp),
-              __high2float(hp));
+  const bool ok =
+      got == expect && got_w == expect_w && __low2float(hp) == 8.0f && __high2float(hp) == 16.0f;
+  std::printf("half_cg: %s (sum %.1f, bf16 sum %.1f, packed (%.1f, %.1f))\n",
+              ok ? "PASSED" : "FAILED", got, got_w, __low2float(hp), __high2float(hp));
   return ok ? 0 : 1;
 }

@@ -22,11 +22,13 @@ static unsigned work(unsigned t) {
   CUDA_CHECK(cudaMalloc(&dy, n * sizeof(float)));
   CUDA_CHECK(cudaMemcpy(dx, x.data(), n * sizeof(float), cudaMemcpyHostToDevice));
   CUDA_CHECK(cudaMemcpy(dy, y.data(), n * sizeof(float), cudaMemcpyHostToDevice));
-  for (int r = 0; r < 3; ++r) axpy<<<(n + 63) / 64 + t, 64 + 32 * t>>>(static_cast<float>(t + 1), dx, dy, n);
+  for (int r = 0; r < 3; ++r)
+    axpy<<<(n + 63) / 64 + t, 64 + 32 * t>>>(static_cast<float>(t + 1), dx, dy, n);
   CUDA_CHECK(cudaGetLastError());
   CUDA_CHECK(cudaMemcpy(y.data(), dy, n * sizeof(float), cudaMemcpyDeviceToHost));
   unsigned bad = 0;
-  for (unsigned i = 0; i < n; ++i) bad += y[i] != static_cast<float>(t) + 3.0f * static_cast<float>(t + 1) * static_cast<float>(i);
+  for (unsigned i = 0; i < n; ++i)
+    bad += y[i] != static_cast<float>(t) + 3.0f * static_cast<float>(t + 1) * static_cast<float>(i);
   CUDA_CHECK(cudaFree(dx));
   CUDA_CHECK(cudaFree(dy));
   return bad;

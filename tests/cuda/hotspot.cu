@@ -15,16 +15,22 @@
 namespace {
 
 // One plain time step of Rodinia's update on the whole chip, in double.
-std::vector<double> step(const std::vector<double>& t, const std::vector<float>& power, int rows, int cols) {
-  const HotspotCoefficients k = hotspot_coefficients(static_cast<float>(rows), static_cast<float>(cols));
+std::vector<double> step(const std::vector<double>& t, const std::vector<float>& power, int rows,
+                         int cols) {
+  const HotspotCoefficients k =
+      hotspot_coefficients(static_cast<float>(rows), static_cast<float>(cols));
   std::vector<double> out(t.size());
   for (int y = 0; y < rows; ++y)
     for (int x = 0; x < cols; ++x) {
       const double c = t[y * cols + x];
-      const double n = t[std::max(y - 1, 0) * cols + x], s = t[std::min(y + 1, rows - 1) * cols + x];
-      const double w = t[y * cols + std::max(x - 1, 0)], e = t[y * cols + std::min(x + 1, cols - 1)];
-      out[y * cols + x] = c + double{k.step_div_cap} * (power[y * cols + x] + (s + n - 2 * c) * double{k.ry_1} +
-                                                      (e + w - 2 * c) * double{k.rx_1} + (AMB_TEMP - c) * double{k.rz_1});
+      const double n = t[std::max(y - 1, 0) * cols + x],
+                   s = t[std::min(y + 1, rows - 1) * cols + x];
+      const double w = t[y * cols + std::max(x - 1, 0)],
+                   e = t[y * cols + std::min(x + 1, cols - 1)];
+      out[y * cols + x] =
+          c + double{k.step_div_cap} *
+                  (power[y * cols + x] + (s + n - 2 * c) * double{k.ry_1} +
+                   (e + w - 2 * c) * double{k.rx_1} + (AMB_TEMP - c) * double{k.rz_1});
     }
   return out;
 }
@@ -80,7 +86,8 @@ int main(int argc, char** argv) {
   CUDA_CHECK(cudaFree(dpower));
   CUDA_CHECK(cudaFree(dsrc));
   CUDA_CHECK(cudaFree(ddst));
-  std::printf("hotspot: %s (%dx%d, ph %d, %d steps in %d launches, mean %.4f K, max error %.2g K)\n", bad ? "FAILED" : "PASSED",
-              rows, cols, ph, steps, launches, total / cells, worst);
+  std::printf(
+      "hotspot: %s (%dx%d, ph %d, %d steps in %d launches, mean %.4f K, max error %.2g K)\n",
+      bad ? "FAILED" : "PASSED", rows, cols, ph, steps, launches, total / cells, worst);
   return bad ? 1 : 0;
 }

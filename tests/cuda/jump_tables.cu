@@ -13,18 +13,27 @@ constexpr int kProgram = 24, kStack = 8;
 
 __host__ __device__ __noinline__ unsigned mix(unsigned v, unsigned k) {
   switch (k & 7) {  // a second table, in a device function
-    case 0: return v * 7 + 1;
-    case 1: return v ^ 0x5a5a;
-    case 2: return v + (v >> 3);
-    case 3: return v - 12345;
-    case 4: return ~v;
-    case 5: return v * v;
-    case 6: return v << 1;
-    default: return 17;
+    case 0:
+      return v * 7 + 1;
+    case 1:
+      return v ^ 0x5a5a;
+    case 2:
+      return v + (v >> 3);
+    case 3:
+      return v - 12345;
+    case 4:
+      return ~v;
+    case 5:
+      return v * v;
+    case 6:
+      return v << 1;
+    default:
+      return 17;
   }
 }
 
-__host__ __device__ unsigned run(const unsigned char* code, unsigned seed) {  // unsigned: wrapping, as on the GPU
+__host__ __device__ unsigned run(const unsigned char* code,
+                                 unsigned seed) {  // unsigned: wrapping, as on the GPU
   unsigned stack[kStack];
   for (int i = 0; i < kStack; ++i) stack[i] = seed + i;
   int sp = 1;
@@ -32,17 +41,44 @@ __host__ __device__ unsigned run(const unsigned char* code, unsigned seed) {  //
     const unsigned char op = code[pc];
     const unsigned a = stack[(sp + kStack - 1) % kStack], b = stack[(sp + kStack - 2) % kStack];
     switch (op) {
-      case Push: stack[sp++ % kStack] = code[++pc]; break;
-      case Add: stack[(sp + kStack - 2) % kStack] = a + b; --sp; break;
-      case Sub: stack[(sp + kStack - 2) % kStack] = b - a; --sp; break;
-      case Mul: stack[(sp + kStack - 2) % kStack] = a * b; --sp; break;
-      case Xor: stack[(sp + kStack - 2) % kStack] = a ^ b; --sp; break;
-      case Dup: stack[sp++ % kStack] = a; break;
-      case Swap: stack[(sp + kStack - 1) % kStack] = b; stack[(sp + kStack - 2) % kStack] = a; break;
-      case Shl: stack[(sp + kStack - 1) % kStack] = a << (b & 7); break;
-      case Neg: stack[(sp + kStack - 1) % kStack] = -a; break;
-      case Mix: stack[(sp + kStack - 1) % kStack] = mix(a, b); break;
-      default: pc = kProgram; break;  // Halt
+      case Push:
+        stack[sp++ % kStack] = code[++pc];
+        break;
+      case Add:
+        stack[(sp + kStack - 2) % kStack] = a + b;
+        --sp;
+        break;
+      case Sub:
+        stack[(sp + kStack - 2) % kStack] = b - a;
+        --sp;
+        break;
+      case Mul:
+        stack[(sp + kStack - 2) % kStack] = a * b;
+        --sp;
+        break;
+      case Xor:
+        stack[(sp + kStack - 2) % kStack] = a ^ b;
+        --sp;
+        break;
+      case Dup:
+        stack[sp++ % kStack] = a;
+        break;
+      case Swap:
+        stack[(sp + kStack - 1) % kStack] = b;
+        stack[(sp + kStack - 2) % kStack] = a;
+        break;
+      case Shl:
+        stack[(sp + kStack - 1) % kStack] = a << (b & 7);
+        break;
+      case Neg:
+        stack[(sp + kStack - 1) % kStack] = -a;
+        break;
+      case Mix:
+        stack[(sp + kStack - 1) % kStack] = mix(a, b);
+        break;
+      default:
+        pc = kProgram;
+        break;  // Halt
     }
     if (sp < 1) sp = 1;
     sp %= kStack * 4;
@@ -76,7 +112,8 @@ int main() {
   int bad = 0;
   for (int t = 0; t < n; ++t) {
     const unsigned want = run(code.data() + (t % programs) * kProgram, t);
-    if (got[t] != want && bad++ < 5) printf("jump_tables: thread %d: %u, want %u\n", t, got[t], want);
+    if (got[t] != want && bad++ < 5)
+      printf("jump_tables: thread %d: %u, want %u\n", t, got[t], want);
   }
   CUDA_CHECK(cudaFree(d_code));
   CUDA_CHECK(cudaFree(d_out));

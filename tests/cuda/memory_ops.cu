@@ -1,6 +1,6 @@
 // Memory beyond cudaMalloc: managed memory the host and the kernel both use at one address,
-// cudaMemGetInfo, cudaMemset, device-to-device copies, pitched 2D copies, cudaMemcpyDefault, and the
-// errors a bad call returns (a host pointer given to cudaFree).
+// cudaMemGetInfo, cudaMemset, device-to-device copies, pitched 2D copies, cudaMemcpyDefault, and
+// the errors a bad call returns (a host pointer given to cudaFree).
 #include <vector>
 
 #include "cuda_check.h"
@@ -40,14 +40,18 @@ int main() {
   for (unsigned i = 0; i < m.size(); ++i) m[i] = static_cast<float>(i);
   float* dm;
   CUDA_CHECK(cudaMalloc(&dm, 12 * h * sizeof(float)));
-  CUDA_CHECK(cudaMemcpy2D(dm, 12 * sizeof(float), m.data(), 16 * sizeof(float), w * sizeof(float), h, cudaMemcpyHostToDevice));
-  CUDA_CHECK(cudaMemcpy2DAsync(back.data(), 16 * sizeof(float), dm, 12 * sizeof(float), w * sizeof(float), h, cudaMemcpyDeviceToHost, 0));
+  CUDA_CHECK(cudaMemcpy2D(dm, 12 * sizeof(float), m.data(), 16 * sizeof(float), w * sizeof(float),
+                          h, cudaMemcpyHostToDevice));
+  CUDA_CHECK(cudaMemcpy2DAsync(back.data(), 16 * sizeof(float), dm, 12 * sizeof(float),
+                               w * sizeof(float), h, cudaMemcpyDeviceToHost, 0));
   for (unsigned r = 0; r < h; ++r)
     for (unsigned c = 0; c < 16; ++c) bad += back[r * 16 + c] != (c < w ? m[r * 16 + c] : -1.0f);
 
-  const bool error_ok = cudaFree(host.data()) == cudaErrorInvalidValue && cudaGetLastError() == cudaErrorInvalidValue &&  // CUDA 13
+  const bool error_ok = cudaFree(host.data()) == cudaErrorInvalidValue &&
+                        cudaGetLastError() == cudaErrorInvalidValue &&  // CUDA 13
                         cudaGetLastError() == cudaSuccess;
   CUDA_CHECK(cudaFree(managed));
-  std::printf("memory_ops: %s (managed, memset, device copy, 2D copy of %ux%u, errors)\n", !bad && error_ok ? "PASSED" : "FAILED", w, h);
+  std::printf("memory_ops: %s (managed, memset, device copy, 2D copy of %ux%u, errors)\n",
+              !bad && error_ok ? "PASSED" : "FAILED", w, h);
   return !bad && error_ok ? 0 : 1;
 }

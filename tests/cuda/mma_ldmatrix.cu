@@ -19,20 +19,28 @@ __global__ void mma_gemm(const __half* a, const __half* b, const float* c, float
   for (unsigned i = lane; i < 128; i += 32) sb[i] = b[i];
   __syncthreads();
   // ldmatrix.x4: thread l gives row l % 8 of matrix l / 8; matrices 0..3 are A's quarters in the
-  // order of the A fragment (rows 0-7/cols 0-7, rows 8-15/cols 0-7, rows 0-7/cols 8-15, rows 8-15/cols 8-15).
+  // order of the A fragment (rows 0-7/cols 0-7, rows 8-15/cols 0-7, rows 0-7/cols 8-15, rows
+  // 8-15/cols 8-15).
   const unsigned m = lane / 8, r = lane % 8;
-  const uint32_t a_row = static_cast<uint32_t>(__cvta_generic_to_shared(&sa[(r + 8 * (m & 1)) * 16 + 8 * (m >> 1)]));
+  const uint32_t a_row =
+      static_cast<uint32_t>(__cvta_generic_to_shared(&sa[(r + 8 * (m & 1)) * 16 + 8 * (m >> 1)]));
   const uint32_t b_row = static_cast<uint32_t>(__cvta_generic_to_shared(&sb[(lane % 16) * 8]));
   uint32_t a0, a1, a2, a3, b0, b1;
   asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];"
-               : "=r"(a0), "=r"(a1), "=r"(a2), "=r"(a3) : "r"(a_row));
-  asm volatile("ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16 {%0, %1}, [%2];" : "=r"(b0), "=r"(b1) : "r"(b_row));
+               : "=r"(a0), "=r"(a1), "=r"(a2), "=r"(a3)
+               : "r"(a_row));
+  asm volatile("ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16 {%0, %1}, [%2];"
+               : "=r"(b0), "=r"(b1)
+               : "r"(b_row));
   const unsigned g = lane / 4, t = lane % 4;
-  float c0 = c[g * 8 + 2 * t], c1 = c[g * 8 + 2 * t + 1], c2 = c[(g + 8) * 8 + 2 * t], c3 = c[(g + 8) * 8 + 2 * t + 1];
+  float c0 = c[g * 8 + 2 * t], c1 = c[g * 8 + 2 * t + 1], c2 = c[(g + 8) * 8 + 2 * t],
+        c3 = c[(g + 8) * 8 + 2 * t + 1];
   float d0, d1, d2, d3;
-  asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};"
-               : "=f"(d0), "=f"(d1), "=f"(d2), "=f"(d3)
-               : "r"(a0), "r"(a1), "r"(a2), "r"(a3), "r"(b0), "r"(b1), "f"(c0), "f"(c1), "f"(c2), "f"(c3));
+  asm volatile(
+      "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, "
+      "%9}, {%10, %11, %12, %13};"
+      : "=f"(d0), "=f"(d1), "=f"(d2), "=f"(d3)
+      : "r"(a0), "r"(a1), "r"(a2), "r"(a3), "r"(b0), "r"(b1), "f"(c0), "f"(c1), "f"(c2), "f"(c3));
   d[g * 8 + 2 * t] = d0;
   d[g * 8 + 2 * t + 1] = d1;
   d[(g + 8) * 8 + 2 * t] = d2;
@@ -42,8 +50,10 @@ __global__ void mma_gemm(const __half* a, const __half* b, const float* c, float
 int main() {
   std::vector<float> a(256), b(128), c(128), d(128, 0.0f);
   std::vector<__half> ha(256), hb(128);
-  for (int i = 0; i < 256; ++i) a[i] = static_cast<float>((i * 7) % 9 - 4), ha[i] = __float2half(a[i]);
-  for (int i = 0; i < 128; ++i) b[i] = static_cast<float>((i * 5) % 7 - 3), hb[i] = __float2half(b[i]);
+  for (int i = 0; i < 256; ++i)
+    a[i] = static_cast<float>((i * 7) % 9 - 4), ha[i] = __float2half(a[i]);
+  for (int i = 0; i < 128; ++i)
+    b[i] = static_cast<float>((i * 5) % 7 - 3), hb[i] = __float2half(b[i]);
   for (int i = 0; i < 128; ++i) c[i] = static_cast<float>(i % 13 - 6);
   __half *da, *db;
   float *dc, *dd;
@@ -62,7 +72,8 @@ int main() {
     for (int col = 0; col < 8; ++col) {
       float want = c[r * 8 + col];
       for (int k = 0; k < 16; ++k) want += a[r * 16 + k] * b[k * 8 + col];
-      if (d[r * 8 + col] != want && ++bad <= 4) std::printf("D[%d][%d] = %g, want %g\n", r, col, d[r * 8 + col], want);
+      if (d[r * 8 + col] != want && ++bad <= 4)
+        std::printf("D[%d][%d] = %g, want %g\n", r, col, d[r * 8 + col], want);
     }
   CUDA_CHECK(cudaFree(da));
   CUDA_CHECK(cudaFree(db));

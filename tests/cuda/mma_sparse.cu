@@ -22,9 +22,11 @@ __global__ void sparse_k16(const Lane* in, float* out) {
   const Lane& l = in[threadIdx.x];
   float d[4];
   asm volatile(
-      "mma.sp.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0, %1, %2, %3}, {%4, %5}, {%6, %7}, {%8, %9, %10, %11}, %12, 1;"
+      "mma.sp.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0, %1, %2, %3}, {%4, %5}, {%6, %7}, "
+      "{%8, %9, %10, %11}, %12, 1;"
       : "=f"(d[0]), "=f"(d[1]), "=f"(d[2]), "=f"(d[3])
-      : "r"(l.a[0]), "r"(l.a[1]), "r"(l.b[0]), "r"(l.b[1]), "f"(l.c[0]), "f"(l.c[1]), "f"(l.c[2]), "f"(l.c[3]), "r"(l.e));
+      : "r"(l.a[0]), "r"(l.a[1]), "r"(l.b[0]), "r"(l.b[1]), "f"(l.c[0]), "f"(l.c[1]), "f"(l.c[2]),
+        "f"(l.c[3]), "r"(l.e));
   for (int i = 0; i < 4; ++i) out[threadIdx.x * 4 + i] = d[i];
 }
 
@@ -32,11 +34,12 @@ __global__ void sparse_k32(const Lane* in, float* out) {
   const Lane& l = in[threadIdx.x];
   float d[4];
   asm volatile(
-      "mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.f32.bf16.bf16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, "
+      "mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.f32.bf16.bf16.f32 {%0, %1, %2, %3}, "
+      "{%4, %5, %6, %7}, "
       "{%8, %9, %10, %11}, {%12, %13, %14, %15}, %16, 0;"
       : "=f"(d[0]), "=f"(d[1]), "=f"(d[2]), "=f"(d[3])
-      : "r"(l.a[0]), "r"(l.a[1]), "r"(l.a[2]), "r"(l.a[3]), "r"(l.b[0]), "r"(l.b[1]), "r"(l.b[2]), "r"(l.b[3]), "f"(l.c[0]),
-        "f"(l.c[1]), "f"(l.c[2]), "f"(l.c[3]), "r"(l.e));
+      : "r"(l.a[0]), "r"(l.a[1]), "r"(l.a[2]), "r"(l.a[3]), "r"(l.b[0]), "r"(l.b[1]), "r"(l.b[2]),
+        "r"(l.b[3]), "f"(l.c[0]), "f"(l.c[1]), "f"(l.c[2]), "f"(l.c[3]), "r"(l.e));
   for (int i = 0; i < 4; ++i) out[threadIdx.x * 4 + i] = d[i];
 }
 
@@ -71,9 +74,11 @@ int check(int k, bool bf16, int selector, void (*kernel)(const Lane*, float*), c
   for (int l = 0; l < 32; ++l) {
     const int g = l / 4, t = l % 4;
     Lane& x = lanes[l];
-    for (int reg = 0; reg < k / 8; ++reg) {  // packed A: row g (+8 for odd registers), columns t*2, t*2+1 (+8 for registers 2, 3)
+    for (int reg = 0; reg < k / 8; ++reg) {  // packed A: row g (+8 for odd registers), columns t*2,
+                                             // t*2+1 (+8 for registers 2, 3)
       const int row = g + 8 * (reg & 1), col = t * 2 + 8 * (reg >> 1);
-      x.a[reg] = bits16(packed[row * k / 2 + col], bf16) | unsigned(bits16(packed[row * k / 2 + col + 1], bf16)) << 16;
+      x.a[reg] = bits16(packed[row * k / 2 + col], bf16) |
+                 unsigned(bits16(packed[row * k / 2 + col + 1], bf16)) << 16;
     }
     for (int reg = 0; reg < k / 8; ++reg) {  // B: rows t*2, t*2+1 (+8 per register), column g
       const int row = t * 2 + 8 * reg;
@@ -84,7 +89,8 @@ int check(int k, bool bf16, int selector, void (*kernel)(const Lane*, float*), c
     if (t >= selector * holders && t < (selector + 1) * holders)
       for (int c = 0; c < 4; ++c) {
         const int j = t - selector * holders;
-        x.e |= nibble[g * chunks + 4 * j + c] << (4 * c) | nibble[(g + 8) * chunks + 4 * j + c] << (16 + 4 * c);
+        x.e |= nibble[g * chunks + 4 * j + c] << (4 * c) | nibble[(g + 8) * chunks + 4 * j + c]
+                                                               << (16 + 4 * c);
       }
   }
   Lane* d_in;
@@ -104,13 +110,15 @@ int check(int k, bool bf16, int selector, void (*kernel)(const Lane*, float*), c
       const int row = l / 4 + 8 * (i / 2), col = (l % 4) * 2 + (i & 1);
       float want = C[row * 8 + col];
       for (int x = 0; x < k; ++x) want += dense[row * k + x] * B[x * 8 + col];
-      if (got[l * 4 + i] != want && bad++ < 5) printf("mma_sparse: %s D[%d][%d] = %g, want %g\n", name, row, col, got[l * 4 + i], want);
+      if (got[l * 4 + i] != want && bad++ < 5)
+        printf("mma_sparse: %s D[%d][%d] = %g, want %g\n", name, row, col, got[l * 4 + i], want);
     }
   return bad;
 }
 
 int main() {
-  const int bad = check(16, false, 1, sparse_k16, "m16n8k16.f16") + check(32, true, 0, sparse_k32, "m16n8k32.bf16");
+  const int bad = check(16, false, 1, sparse_k16, "m16n8k16.f16") +
+                  check(32, true, 0, sparse_k32, "m16n8k32.bf16");
   printf("mma_sparse: %s\n", bad ? "FAILED" : "PASSED");
   return bad ? 1 : 0;
 }

@@ -8,7 +8,9 @@
 #include "../../traces/rodinia-like/pf/kernel.cu"
 #include "cuda_check.h"
 
-static bool close(float got, double want, double rel) { return std::fabs(got - want) <= rel * std::fabs(want) + 1e-6; }
+static bool close(float got, double want, double rel) {
+  return std::fabs(got - want) <= rel * std::fabs(want) + 1e-6;
+}
 
 int main(int argc, char** argv) {
   const unsigned n = argc > 1 ? static_cast<unsigned>(std::atoi(argv[1])) : 1000, threads = 512;
@@ -39,8 +41,10 @@ int main(int argc, char** argv) {
   for (unsigned i = 0; i < n; ++i) {
     const double normalised = w[i] / static_cast<double>(sum);
     running += wn[i];
-    bad += !close(wn[i], normalised, 1e-5) + !close(cdf[i], running, 1e-4) + !close(u[i], rand_u / n + static_cast<double>(i) / n, 1e-5);
+    bad += !close(wn[i], normalised, 1e-5) + !close(cdf[i], running, 1e-4) +
+           !close(u[i], rand_u / n + static_cast<double>(i) / n, 1e-5);
   }
-  std::printf("particle_filter: %s (n=%u, sum %.4f, cdf[n-1] %.5f)\n", bad ? "FAILED" : "PASSED", n, sum, cdf[n - 1]);
+  std::printf("particle_filter: %s (n=%u, sum %.4f, cdf[n-1] %.5f)\n", bad ? "FAILED" : "PASSED", n,
+              sum, cdf[n - 1]);
   return bad ? 1 : 0;
 }

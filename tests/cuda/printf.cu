@@ -8,12 +8,13 @@
 
 __global__ void hello(float f, const char* word) {
   const unsigned t = threadIdx.x, b = blockIdx.x;
-  printf("block %u thread %u: f=%.3f i=%05d x=%#x s=%s c=%c ll=%lld e=%e\n", b, t, f * t, b * 100 + t, 255 + t, word,
-         'a' + t, static_cast<long long>(b) << 33, 1e-3 * (t + 1));
+  printf("block %u thread %u: f=%.3f i=%05d x=%#x s=%s c=%c ll=%lld e=%e\n", b, t, f * t,
+         b * 100 + t, 255 + t, word, 'a' + t, static_cast<long long>(b) << 33, 1e-3 * (t + 1));
 }
 
 __global__ void count(int* parsed) {
-  parsed[threadIdx.x] = printf("%-4s|%4d|%+.1f\n", threadIdx.x ? "odd" : "even", threadIdx.x, -0.25 * threadIdx.x);
+  parsed[threadIdx.x] =
+      printf("%-4s|%4d|%+.1f\n", threadIdx.x ? "odd" : "even", threadIdx.x, -0.25 * threadIdx.x);
 }
 
 __global__ void bye() { printf("bye from the device\n"); }
@@ -27,14 +28,16 @@ int main() {
   CUDA_CHECK(cudaMemcpy(word, "gpu", 4, cudaMemcpyHostToDevice));
   hello<<<2, 3>>>(1.5f, word);
   CUDA_CHECK(cudaGetLastError());
-  std::printf("host: launched\n");  // the device text is not out yet: it comes at the synchronisation
+  std::printf(
+      "host: launched\n");  // the device text is not out yet: it comes at the synchronisation
   CUDA_CHECK(cudaDeviceSynchronize());
   std::printf("host: synchronised\n");
   int* parsed;
   CUDA_CHECK(cudaMalloc(&parsed, 2 * sizeof(int)));
   count<<<1, 2>>>(parsed);
   int h[2] = {0, 0};
-  CUDA_CHECK(cudaMemcpy(h, parsed, sizeof h, cudaMemcpyDeviceToHost));  // a blocking copy flushes too
+  CUDA_CHECK(
+      cudaMemcpy(h, parsed, sizeof h, cudaMemcpyDeviceToHost));  // a blocking copy flushes too
   std::printf("host: printf returned %d and %d\n", h[0], h[1]);
   CUDA_CHECK(cudaFree(parsed));
   CUDA_CHECK(cudaFree(word));

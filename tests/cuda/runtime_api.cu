@@ -12,12 +12,12 @@
 
 #include "cuda_check.h"
 
-#define EXPECT(cond)                                                             \
-  do {                                                                           \
-    if (!(cond)) {                                                               \
-      std::printf("runtime_api: FAILED at line %d: %s\n", __LINE__, #cond);      \
-      std::exit(1);                                                              \
-    }                                                                            \
+#define EXPECT(cond)                                                        \
+  do {                                                                      \
+    if (!(cond)) {                                                          \
+      std::printf("runtime_api: FAILED at line %d: %s\n", __LINE__, #cond); \
+      std::exit(1);                                                         \
+    }                                                                       \
   } while (0)
 
 __global__ void add_one(int* p, int n) {
@@ -40,14 +40,16 @@ int value(cudaDeviceAttr a) {
 
 void device_attributes() {
   int v = 0;
-  // Every attribute CUDA 13 defines answers (the samples' device selection asks for the compute mode).
+  // Every attribute CUDA 13 defines answers (the samples' device selection asks for the compute
+  // mode).
   const int defined[] = {1, 2, 10, 13, 16, 20, 36, 37, 38, 75, 76, 81, 82, 95, 97, 106, 115, 147};
   for (int a : defined) CUDA_CHECK(cudaDeviceGetAttribute(&v, static_cast<cudaDeviceAttr>(a), 0));
   EXPECT(value(cudaDevAttrComputeMode) == cudaComputeModeDefault);
   EXPECT(value(cudaDevAttrMultiProcessorCount) == 15);
   EXPECT(value(cudaDevAttrMaxBlockDimZ) == 64);
   EXPECT(value(cudaDevAttrMaxRegistersPerMultiprocessor) == 32768);
-  EXPECT(cudaDeviceGetAttribute(&v, static_cast<cudaDeviceAttr>(92), 0) == cudaErrorInvalidValue);  // reserved
+  EXPECT(cudaDeviceGetAttribute(&v, static_cast<cudaDeviceAttr>(92), 0) ==
+         cudaErrorInvalidValue);  // reserved
   EXPECT(cudaGetLastError() == cudaErrorInvalidValue);
   EXPECT(cudaDeviceGetAttribute(&v, cudaDevAttrWarpSize, 1) == cudaErrorInvalidDevice);
   cudaGetLastError();
@@ -69,7 +71,8 @@ void function_attributes() {
   CUDA_CHECK(cudaFuncSetAttribute(uses_shared, cudaFuncAttributeMaxDynamicSharedMemorySize, 8192));
   CUDA_CHECK(cudaFuncGetAttributes(&a, uses_shared));
   EXPECT(a.maxDynamicSharedSizeBytes == 8192);
-  EXPECT(cudaFuncSetAttribute(uses_shared, cudaFuncAttributeMaxDynamicSharedMemorySize, 1 << 20) == cudaErrorInvalidValue);
+  EXPECT(cudaFuncSetAttribute(uses_shared, cudaFuncAttributeMaxDynamicSharedMemorySize, 1 << 20) ==
+         cudaErrorInvalidValue);
   cudaGetLastError();
   // Occupancy: 256 threads -> 6 CTAs by threads (1536 / 256); 1024 threads -> 1.
   int blocks = 0;
@@ -77,7 +80,8 @@ void function_attributes() {
   EXPECT(blocks == 6);
   CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, add_one, 1024, 0));
   EXPECT(blocks == 1);
-  CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, uses_shared, 64, 20000));  // (48 KB) / (4 KB + 20000)
+  CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, uses_shared, 64,
+                                                           20000));  // (48 KB) / (4 KB + 20000)
   EXPECT(blocks == 2);
   int min_grid = 0, block = 0;  // the header's template over the calls above
   CUDA_CHECK(cudaOccupancyMaxPotentialBlockSize(&min_grid, &block, add_one));
@@ -96,7 +100,8 @@ void memory_errors_and_reuse() {
   CUDA_CHECK(cudaMemcpy(a, host.data(), 1024, cudaMemcpyHostToDevice));
   EXPECT(cudaMalloc(&b, size_t{1} << 50) == cudaErrorMemoryAllocation);
   cudaGetLastError();
-  CUDA_CHECK(cudaMemcpy(back.data(), a, 1024, cudaMemcpyDeviceToHost));  // nothing already allocated is lost
+  CUDA_CHECK(cudaMemcpy(back.data(), a, 1024,
+                        cudaMemcpyDeviceToHost));  // nothing already allocated is lost
   EXPECT(back == host);
   CUDA_CHECK(cudaFree(a));
   EXPECT(cudaFree(a) == cudaErrorInvalidValue);  // CUDA 13
@@ -158,7 +163,8 @@ void stream_ordered_and_pools(cudaStream_t s) {
 
 void host_memory() {
   int* pinned = nullptr;
-  CUDA_CHECK(cudaHostAlloc(reinterpret_cast<void**>(&pinned), 32 * sizeof(int), cudaHostAllocMapped));
+  CUDA_CHECK(
+      cudaHostAlloc(reinterpret_cast<void**>(&pinned), 32 * sizeof(int), cudaHostAllocMapped));
   for (int i = 0; i < 32; ++i) pinned[i] = i;
   int* dev = nullptr;
   CUDA_CHECK(cudaHostGetDevicePointer(reinterpret_cast<void**>(&dev), pinned, 0));
@@ -234,9 +240,10 @@ void streams_and_launches(cudaStream_t s) {
   CUDA_CHECK(cudaProfilerStop());
   int n = 128;
   void* args[] = {&p, &n};
-  CUDA_CHECK(cudaLaunchCooperativeKernel(reinterpret_cast<void*>(add_one), dim3(2), dim3(64), args, 0, s));
-  EXPECT(cudaLaunchCooperativeKernel(reinterpret_cast<void*>(add_one), dim3(15 * 8 + 1), dim3(64), args, 0, s) ==
-         cudaErrorCooperativeLaunchTooLarge);
+  CUDA_CHECK(
+      cudaLaunchCooperativeKernel(reinterpret_cast<void*>(add_one), dim3(2), dim3(64), args, 0, s));
+  EXPECT(cudaLaunchCooperativeKernel(reinterpret_cast<void*>(add_one), dim3(15 * 8 + 1), dim3(64),
+                                     args, 0, s) == cudaErrorCooperativeLaunchTooLarge);
   cudaGetLastError();
   int h[128];
   CUDA_CHECK(cudaMemcpy(h, p, sizeof h, cudaMemcpyDeviceToHost));

@@ -30,11 +30,13 @@ int main(int argc, char** argv) {
   uint64_t total = 0, got_total = 0;
   for (unsigned i = 0; i < n; ++i) want[(i / BLOCK) % ctas] += in[i], total += in[i];
   unsigned bad = 0;
-  for (unsigned b = 0; b < ctas; ++b) bad += out[b] != static_cast<unsigned>(want[b]), got_total += out[b];
-  bad += got_total != total && total < (uint64_t{1} << 32);  // no wrap at these sizes: the total is exact
+  for (unsigned b = 0; b < ctas; ++b)
+    bad += out[b] != static_cast<unsigned>(want[b]), got_total += out[b];
+  bad += got_total != total &&
+         total < (uint64_t{1} << 32);  // no wrap at these sizes: the total is exact
   CUDA_CHECK(cudaFree(din));
   CUDA_CHECK(cudaFree(dout));
-  std::printf("shared_reduction: %s (n=%u, ctas=%u, sum %llu)\n", bad ? "FAILED" : "PASSED", n, ctas,
-              static_cast<unsigned long long>(got_total));
+  std::printf("shared_reduction: %s (n=%u, ctas=%u, sum %llu)\n", bad ? "FAILED" : "PASSED", n,
+              ctas, static_cast<unsigned long long>(got_total));
   return bad ? 1 : 0;
 }

@@ -11,8 +11,7 @@ __global__ void scale(float* x, float f, unsigned n) {
 }
 
 __global__ void wait_for_host(volatile unsigned* latch, unsigned* seen) {
-  while (*latch == 0) {
-  }
+  while (*latch == 0) {}
   *seen = *latch;
 }
 
@@ -45,8 +44,10 @@ int main() {
   CUDA_CHECK(cudaEventElapsedTime(&second, middle, stop));
   CUDA_CHECK(cudaEventElapsedTime(&total, start, stop));
   unsigned bad = 0;
-  for (unsigned i = 0; i < n; ++i) bad += host[i] != static_cast<float>(i) * (i < half ? 2.0f : 3.0f);
-  const bool times_ok = first > 0 && second > 0 && total >= first + second - 1e-6f && total <= first + second + 1e-6f;
+  for (unsigned i = 0; i < n; ++i)
+    bad += host[i] != static_cast<float>(i) * (i < half ? 2.0f : 3.0f);
+  const bool times_ok =
+      first > 0 && second > 0 && total >= first + second - 1e-6f && total <= first + second + 1e-6f;
   unsigned *latch, *seen;
   CUDA_CHECK(cudaMallocHost(&latch, sizeof(unsigned)));
   CUDA_CHECK(cudaMallocManaged(&seen, sizeof(unsigned)));
@@ -65,7 +66,9 @@ int main() {
   CUDA_CHECK(cudaFreeHost(host));
   CUDA_CHECK(cudaFree(dev));
   const bool ok = !bad && times_ok && latch_ok;
-  std::printf("streams_events: %s (n=%u, 2 streams, %.6f ms + %.6f ms = %.6f ms simulated; host latch %s)\n", ok ? "PASSED" : "FAILED",
-              n, first, second, total, latch_ok ? "seen" : "not seen");
+  std::printf(
+      "streams_events: %s (n=%u, 2 streams, %.6f ms + %.6f ms = %.6f ms simulated; host latch "
+      "%s)\n",
+      ok ? "PASSED" : "FAILED", n, first, second, total, latch_ok ? "seen" : "not seen");
   return ok ? 0 : 1;
 }

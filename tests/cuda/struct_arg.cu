@@ -14,7 +14,9 @@ struct Affine {
 
 __global__ void affine(Affine p, short extra) {
   const unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i < p.n) p.out[i] = p.scale * static_cast<float>(i) + static_cast<float>(p.offset + extra) + static_cast<float>(p.bias);
+  if (i < p.n)
+    p.out[i] = p.scale * static_cast<float>(i) + static_cast<float>(p.offset + extra) +
+               static_cast<float>(p.bias);
 }
 
 int main() {
@@ -27,7 +29,9 @@ int main() {
   std::vector<float> out(n);
   CUDA_CHECK(cudaMemcpy(out.data(), dout, n * sizeof(float), cudaMemcpyDeviceToHost));
   unsigned bad = 0;
-  for (unsigned i = 0; i < n; ++i) bad += out[i] != 0.25f * static_cast<float>(i) + static_cast<float>(-7 + 3) + 0.5f;
-  std::printf("struct_arg: %s (n=%u, struct of %zu bytes)\n", bad ? "FAILED" : "PASSED", n, sizeof(Affine));
+  for (unsigned i = 0; i < n; ++i)
+    bad += out[i] != 0.25f * static_cast<float>(i) + static_cast<float>(-7 + 3) + 0.5f;
+  std::printf("struct_arg: %s (n=%u, struct of %zu bytes)\n", bad ? "FAILED" : "PASSED", n,
+              sizeof(Affine));
   return bad ? 1 : 0;
 }

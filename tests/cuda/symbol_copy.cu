@@ -21,6 +21,7 @@ int main() {
   CUDA_CHECK(cudaMemcpyFromSymbol(out, results, sizeof out));
   unsigned bad = 0;
   for (unsigned i = 0; i < 256; ++i) bad += out[i] != c[i % 4] * static_cast<float>(i);
-  std::printf("symbol_copy: %s (256 elements through __constant__ and __device__ symbols)\n", bad ? "FAILED" : "PASSED");
+  std::printf("symbol_copy: %s (256 elements through __constant__ and __device__ symbols)\n",
+              bad ? "FAILED" : "PASSED");
   return bad ? 1 : 0;
 }

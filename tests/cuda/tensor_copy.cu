@@ -9,7 +9,8 @@
 //   2. swizzled: a 32x8 int box loaded with the 128-byte swizzle; each thread finds its element at
 //      the swizzled address (16-byte chunk XOR 128-byte row) and writes it out unswizzled.
 //   3. strided: a 3-D box with element stride 2 in dimension 1 (every other row).
-//   4. cuTensorMapEncodeTiled's CUDA_ERROR_INVALID_VALUE for a box row that is not a multiple of 16 bytes.
+//   4. cuTensorMapEncodeTiled's CUDA_ERROR_INVALID_VALUE for a box row that is not a multiple of 16
+//   bytes.
 //   5. accumulate: each block adds a 16x8 tile to its tile of the tensor with
 //      cp.reduce.async.bulk.tensor .add (cuda::ptx::cp_reduce_async_bulk_tensor), launched twice.
 // The host checks every result.
@@ -35,8 +36,10 @@ template <class Tile, class... Coords>
 __device__ void load_box(Tile& tile, const CUtensorMap& map, barrier& bar, Coords... coords) {
   barrier::arrival_token token;
   if (threadIdx.x == 0) {
-    if constexpr (sizeof...(Coords) == 2) cde::cp_async_bulk_tensor_2d_global_to_shared(&tile, &map, coords..., bar);
-    else cde::cp_async_bulk_tensor_3d_global_to_shared(&tile, &map, coords..., bar);
+    if constexpr (sizeof...(Coords) == 2)
+      cde::cp_async_bulk_tensor_2d_global_to_shared(&tile, &map, coords..., bar);
+    else
+      cde::cp_async_bulk_tensor_3d_global_to_shared(&tile, &map, coords..., bar);
     token = cuda::device::barrier_arrive_tx(bar, 1, sizeof(tile));
   } else {
     token = bar.arrive();
@@ -52,7 +55,8 @@ __device__ void init_barrier(barrier& bar) {
   __syncthreads();
 }
 
-__global__ void shift(const __grid_constant__ CUtensorMap in, const __grid_constant__ CUtensorMap out) {
+__global__ void shift(const __grid_constant__ CUtensorMap in,
+                      const __grid_constant__ CUtensorMap out) {
   __shared__ alignas(128) int tile[8][16];
   __shared__ barrier bar;
   init_barrier(bar);
@@ -71,12 +75,15 @@ __global__ void shift(const __grid_constant__ CUtensorMap in, const __grid_const
 // Adds (row + 1) * 100 + column to element (row, column) of the block's 16x8 tile of the tensor.
 __global__ void accumulate(const __grid_constant__ CUtensorMap map) {
   __shared__ alignas(128) int tile[8][16];
-  for (int i = threadIdx.x; i < 8 * 16; i += blockDim.x) tile[i / 16][i % 16] = (i / 16 + 1) * 100 + i % 16;
+  for (int i = threadIdx.x; i < 8 * 16; i += blockDim.x)
+    tile[i / 16][i % 16] = (i / 16 + 1) * 100 + i % 16;
   cde::fence_proxy_async_shared_cta();
   __syncthreads();
   if (threadIdx.x == 0) {
-    const int32_t coords[2] = {static_cast<int32_t>(blockIdx.x * 16), static_cast<int32_t>(blockIdx.y * 8)};
-    cuda::ptx::cp_reduce_async_bulk_tensor(cuda::ptx::space_global, cuda::ptx::space_shared, cuda::ptx::op_add, &map, coords, &tile);
+    const int32_t coords[2] = {static_cast<int32_t>(blockIdx.x * 16),
+                               static_cast<int32_t>(blockIdx.y * 8)};
+    cuda::ptx::cp_reduce_async_bulk_tensor(cuda::ptx::space_global, cuda::ptx::space_shared,
+                                           cuda::ptx::op_add, &map, coords, &tile);
     cde::cp_async_bulk_commit_group();
     cde::cp_async_bulk_wait_group_read<0>();
   }
@@ -102,7 +109,8 @@ __global__ void strided(const __grid_constant__ CUtensorMap in, int* out) {
   __shared__ barrier bar;
   init_barrier(bar);
   load_box(tile, in, bar, 8, 4, 0);
-  for (int i = threadIdx.x; i < 2 * 2 * 16; i += blockDim.x) out[i] = tile[i / 32][i / 16 % 2][i % 16];
+  for (int i = threadIdx.x; i < 2 * 2 * 16; i += blockDim.x)
+    out[i] = tile[i / 32][i / 16 % 2][i % 16];
 }
 
 int main() {
@@ -116,20 +124,25 @@ int main() {
 
   PFN_cuTensorMapEncodeTiled_v12000 encode = nullptr;
   cudaDriverEntryPointQueryResult found;
-  CUDA_CHECK(cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", reinterpret_cast<void**>(&encode), 12000, cudaEnableDefault, &found));
+  CUDA_CHECK(cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled",
+                                              reinterpret_cast<void**>(&encode), 12000,
+                                              cudaEnableDefault, &found));
   if (found != cudaDriverEntryPointSuccess || !encode) {
     printf("tensor_copy: cuTensorMapEncodeTiled not found\n");
     return 1;
   }
-  auto map2d = [&](CUtensorMap* map, int* base, cuuint32_t bw, cuuint32_t bh, CUtensorMapSwizzle swizzle) {
+  auto map2d = [&](CUtensorMap* map, int* base, cuuint32_t bw, cuuint32_t bh,
+                   CUtensorMapSwizzle swizzle) {
     const cuuint64_t dims[2] = {kW, kH}, strides[1] = {kW * sizeof(int)};
     const cuuint32_t box[2] = {bw, bh}, steps[2] = {1, 1};
-    return encode(map, CU_TENSOR_MAP_DATA_TYPE_INT32, 2, base, dims, strides, box, steps, CU_TENSOR_MAP_INTERLEAVE_NONE, swizzle,
-                  CU_TENSOR_MAP_L2_PROMOTION_NONE, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+    return encode(map, CU_TENSOR_MAP_DATA_TYPE_INT32, 2, base, dims, strides, box, steps,
+                  CU_TENSOR_MAP_INTERLEAVE_NONE, swizzle, CU_TENSOR_MAP_L2_PROMOTION_NONE,
+                  CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
   };
 
   CUtensorMap in_map, out_map, swizzled_map, strided_map;
-  if (map2d(&in_map, in, 16, 8, CU_TENSOR_MAP_SWIZZLE_NONE) != CUDA_SUCCESS || map2d(&out_map, out, 16, 8, CU_TENSOR_MAP_SWIZZLE_NONE) != CUDA_SUCCESS ||
+  if (map2d(&in_map, in, 16, 8, CU_TENSOR_MAP_SWIZZLE_NONE) != CUDA_SUCCESS ||
+      map2d(&out_map, out, 16, 8, CU_TENSOR_MAP_SWIZZLE_NONE) != CUDA_SUCCESS ||
       map2d(&swizzled_map, in, 32, 8, CU_TENSOR_MAP_SWIZZLE_128B) != CUDA_SUCCESS) {
     printf("tensor_copy: cuTensorMapEncodeTiled failed\n");
     return 1;
@@ -141,20 +154,26 @@ int main() {
   for (int y = 0; y < kH; ++y)
     for (int x = 0; x < kW; ++x) {
       const int want = (x >= 4 && y >= 2 ? h[(y - 2) * kW + x - 4] : 0) + 1;
-      if (got[y * kW + x] != want && bad++ < 5) printf("tensor_copy: shift (%d, %d): %d, want %d\n", x, y, got[y * kW + x], want);
+      if (got[y * kW + x] != want && bad++ < 5)
+        printf("tensor_copy: shift (%d, %d): %d, want %d\n", x, y, got[y * kW + x], want);
     }
 
   CUDA_CHECK(cudaMemset(out, 0, got.size() * sizeof(int)));
   swizzled<<<dim3(kW / 32, kH / 8), 128>>>(swizzled_map, out);
   CUDA_CHECK(cudaMemcpy(got.data(), out, got.size() * sizeof(int), cudaMemcpyDeviceToHost));
   for (int i = 0; i < kW * kH; ++i)
-    if (got[i] != h[i] && bad++ < 10) printf("tensor_copy: swizzled %d: %d, want %d\n", i, got[i], h[i]);
+    if (got[i] != h[i] && bad++ < 10)
+      printf("tensor_copy: swizzled %d: %d, want %d\n", i, got[i], h[i]);
 
-  {  // the tensor as kW x (kH / 2) x 2: dimension 1 strides two rows' worth, dimension 2 half the tensor
-    const cuuint64_t dims[3] = {kW, kH / 2, 2}, strides[2] = {kW * sizeof(int), kW * kH / 2 * sizeof(int)};
+  {  // the tensor as kW x (kH / 2) x 2: dimension 1 strides two rows' worth, dimension 2 half the
+     // tensor
+    const cuuint64_t dims[3] = {kW, kH / 2, 2},
+                     strides[2] = {kW * sizeof(int), kW * kH / 2 * sizeof(int)};
     const cuuint32_t box[3] = {16, 4, 2}, steps[3] = {1, 2, 1};
-    if (encode(&strided_map, CU_TENSOR_MAP_DATA_TYPE_INT32, 3, in, dims, strides, box, steps, CU_TENSOR_MAP_INTERLEAVE_NONE,
-               CU_TENSOR_MAP_SWIZZLE_NONE, CU_TENSOR_MAP_L2_PROMOTION_L2_128B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE) != CUDA_SUCCESS) {
+    if (encode(&strided_map, CU_TENSOR_MAP_DATA_TYPE_INT32, 3, in, dims, strides, box, steps,
+               CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_NONE,
+               CU_TENSOR_MAP_L2_PROMOTION_L2_128B,
+               CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE) != CUDA_SUCCESS) {
       printf("tensor_copy: the 3-D map failed\n");
       return 1;
     }
@@ -164,7 +183,8 @@ int main() {
   for (int i = 0; i < 64; ++i) {
     const int z = i / 32, r = i / 16 % 2, c = i % 16;
     const int want = h[z * (kW * kH / 2) + (4 + 2 * r) * kW + 8 + c];
-    if (got[i] != want && bad++ < 15) printf("tensor_copy: strided %d: %d, want %d\n", i, got[i], want);
+    if (got[i] != want && bad++ < 15)
+      printf("tensor_copy: strided %d: %d, want %d\n", i, got[i], want);
   }
 
   CUDA_CHECK(cudaMemcpy(out, h.data(), h.size() * sizeof(int), cudaMemcpyHostToDevice));
@@ -174,11 +194,13 @@ int main() {
   for (int y = 0; y < kH; ++y)
     for (int x = 0; x < kW; ++x) {
       const int want = h[y * kW + x] + 2 * ((y % 8 + 1) * 100 + x % 16);
-      if (got[y * kW + x] != want && bad++ < 18) printf("tensor_copy: accumulate (%d, %d): %d, want %d\n", x, y, got[y * kW + x], want);
+      if (got[y * kW + x] != want && bad++ < 18)
+        printf("tensor_copy: accumulate (%d, %d): %d, want %d\n", x, y, got[y * kW + x], want);
     }
 
   CUtensorMap bad_map;
-  if (map2d(&bad_map, in, 3, 8, CU_TENSOR_MAP_SWIZZLE_NONE) != CUDA_ERROR_INVALID_VALUE && bad++ < 20)
+  if (map2d(&bad_map, in, 3, 8, CU_TENSOR_MAP_SWIZZLE_NONE) != CUDA_ERROR_INVALID_VALUE &&
+      bad++ < 20)
     printf("tensor_copy: a 12-byte box row was accepted\n");
 
   CUDA_CHECK(cudaFree(in));

@@ -1,11 +1,13 @@
 // Texture and surface objects end to end (CUDA programming guide, "Texture and Surface Memory",
 // "Texture Fetching"), each checked on the host against a CPU reference of the guide's rules:
-//   1. a 2D float array, linear filtering, normalised coordinates, wrap (weights in 1.8 fixed point);
+//   1. a 2D float array, linear filtering, normalised coordinates, wrap (weights in 1.8 fixed
+//   point);
 //   2. tex1Dfetch of linear memory (0 outside);
 //   3. a 3D array filled by cudaMemcpy3D, point sampling, clamp;
 //   4. a layered 2D uchar4 array read as normalised floats;
 //   5. a cube map;
-//   6. a surface written by one kernel and read by the next, and copied back with cudaMemcpy2DFromArray;
+//   6. a surface written by one kernel and read by the next, and copied back with
+//   cudaMemcpy2DFromArray;
 //   7. tex2Dgather (tld4);
 //   plus the descriptors read back and the errors of misuse.
 #include <cmath>
@@ -17,7 +19,8 @@
 
 static int failures = 0;
 static void expect(bool ok, const char* what, int i, double got, double want) {
-  if (!ok && ++failures <= 10) std::printf("textures: %s [%d]: got %.7g want %.7g\n", what, i, got, want);
+  if (!ok && ++failures <= 10)
+    std::printf("textures: %s [%d]: got %.7g want %.7g\n", what, i, got, want);
 }
 
 // ---- CPU reference of the sampling rules ----
@@ -28,11 +31,13 @@ static float ref_linear_wrap_2d(const std::vector<float>& t, int w, int h, float
   const int i = (int)std::floor(x), j = (int)std::floor(y);
   const float a = weight(x - std::floor(x)), b = weight(y - std::floor(y));
   auto T = [&](int ii, int jj) { return t[wrap(jj, h) * w + wrap(ii, w)]; };
-  return (1 - a) * (1 - b) * T(i, j) + a * (1 - b) * T(i + 1, j) + (1 - a) * b * T(i, j + 1) + a * b * T(i + 1, j + 1);
+  return (1 - a) * (1 - b) * T(i, j) + a * (1 - b) * T(i + 1, j) + (1 - a) * b * T(i, j + 1) +
+         a * b * T(i + 1, j + 1);
 }
 
-static cudaTextureObject_t make_texture(const cudaResourceDesc& res, cudaTextureAddressMode mode, cudaTextureFilterMode filter,
-                                        cudaTextureReadMode read, int normalized) {
+static cudaTextureObject_t make_texture(const cudaResourceDesc& res, cudaTextureAddressMode mode,
+                                        cudaTextureFilterMode filter, cudaTextureReadMode read,
+                                        int normalized) {
   cudaTextureDesc td;
   std::memset(&td, 0, sizeof td);
   td.addressMode[0] = td.addressMode[1] = td.addressMode[2] = mode;
@@ -80,7 +85,9 @@ __global__ void surface_read(cudaSurfaceObject_t s, int* out, int w, int h) {
   const int x = threadIdx.x, y = blockIdx.x;
   if (x < w && y < h) out[y * w + x] = surf2Dread<int>(s, x * (int)sizeof(int), y) + 1;
 }
-__global__ void gather_2d(cudaTextureObject_t t, float4* out) { out[0] = tex2Dgather<float4>(t, 2.0f, 1.0f, 0); }
+__global__ void gather_2d(cudaTextureObject_t t, float4* out) {
+  out[0] = tex2Dgather<float4>(t, 2.0f, 1.0f, 0);
+}
 
 // ---- the checks ----
 static void check_linear_wrap_2d() {
@@ -90,8 +97,10 @@ static void check_linear_wrap_2d() {
   cudaChannelFormatDesc fd = cudaCreateChannelDesc<float>();
   cudaArray_t a;
   CUDA_CHECK(cudaMallocArray(&a, &fd, w, h));
-  CUDA_CHECK(cudaMemcpy2DToArray(a, 0, 0, texels.data(), w * sizeof(float), w * sizeof(float), h, cudaMemcpyHostToDevice));
-  const cudaTextureObject_t t = make_texture(array_resource(a), cudaAddressModeWrap, cudaFilterModeLinear, cudaReadModeElementType, 1);
+  CUDA_CHECK(cudaMemcpy2DToArray(a, 0, 0, texels.data(), w * sizeof(float), w * sizeof(float), h,
+                                 cudaMemcpyHostToDevice));
+  const cudaTextureObject_t t = make_texture(array_resource(a), cudaAddressModeWrap,
+                                             cudaFilterModeLinear, cudaReadModeElementType, 1);
   std::vector<float2> uv(n);
   for (int i = 0; i < n; ++i) uv[i] = make_float2(-1.3f + 0.071f * i, 2.2f - 0.053f * i);
   float2* d_uv;
@@ -108,7 +117,8 @@ static void check_linear_wrap_2d() {
   }
   cudaTextureDesc back;
   CUDA_CHECK(cudaGetTextureObjectTextureDesc(&back, t));
-  expect(back.filterMode == cudaFilterModeLinear && back.normalizedCoords == 1, "texture desc read back", 0, back.filterMode, 1);
+  expect(back.filterMode == cudaFilterModeLinear && back.normalizedCoords == 1,
+         "texture desc read back", 0, back.filterMode, 1);
   cudaChannelFormatDesc got;
   CUDA_CHECK(cudaGetChannelDesc(&got, a));
   expect(got.x == 32 && got.f == cudaChannelFormatKindFloat, "channel desc", 0, got.x, 32);
@@ -132,11 +142,13 @@ static void check_fetch_1d() {
   r.res.linear.devPtr = d_data;
   r.res.linear.desc = cudaCreateChannelDesc<int>();
   r.res.linear.sizeInBytes = n * sizeof(int);
-  const cudaTextureObject_t t = make_texture(r, cudaAddressModeClamp, cudaFilterModePoint, cudaReadModeElementType, 0);
+  const cudaTextureObject_t t =
+      make_texture(r, cudaAddressModeClamp, cudaFilterModePoint, cudaReadModeElementType, 0);
   fetch_1d<<<4, 32>>>(t, d_out, n + 28);
   std::vector<int> out(n + 28);
   CUDA_CHECK(cudaMemcpy(out.data(), d_out, out.size() * sizeof(int), cudaMemcpyDeviceToHost));
-  for (int i = 0; i < n + 28; ++i) expect(out[i] == (i < n ? data[i] : 0), "tex1Dfetch", i, out[i], i < n ? data[i] : 0);
+  for (int i = 0; i < n + 28; ++i)
+    expect(out[i] == (i < n ? data[i] : 0), "tex1Dfetch", i, out[i], i < n ? data[i] : 0);
   CUDA_CHECK(cudaDestroyTextureObject(t));
   CUDA_CHECK(cudaFree(d_data));
   CUDA_CHECK(cudaFree(d_out));
@@ -156,7 +168,8 @@ static void check_3d() {
   p.extent = make_cudaExtent(w, h, d);
   p.kind = cudaMemcpyHostToDevice;
   CUDA_CHECK(cudaMemcpy3D(&p));
-  const cudaTextureObject_t t = make_texture(array_resource(a), cudaAddressModeClamp, cudaFilterModePoint, cudaReadModeElementType, 0);
+  const cudaTextureObject_t t = make_texture(array_resource(a), cudaAddressModeClamp,
+                                             cudaFilterModePoint, cudaReadModeElementType, 0);
   float* d_out;
   CUDA_CHECK(cudaMalloc(&d_out, n * sizeof(float)));
   sample_3d<<<1, n>>>(t, d_out, w, h, d);
@@ -186,14 +199,16 @@ static void check_layered() {
   p.extent = make_cudaExtent(w, h, layers);
   p.kind = cudaMemcpyHostToDevice;
   CUDA_CHECK(cudaMemcpy3D(&p));
-  const cudaTextureObject_t t = make_texture(array_resource(a), cudaAddressModeClamp, cudaFilterModePoint, cudaReadModeNormalizedFloat, 0);
+  const cudaTextureObject_t t = make_texture(array_resource(a), cudaAddressModeClamp,
+                                             cudaFilterModePoint, cudaReadModeNormalizedFloat, 0);
   float4* d_out;
   CUDA_CHECK(cudaMalloc(&d_out, n * sizeof(float4)));
   sample_layered<<<1, n>>>(t, d_out, w, h, layers);
   std::vector<float4> out(n);
   CUDA_CHECK(cudaMemcpy(out.data(), d_out, n * sizeof(float4), cudaMemcpyDeviceToHost));
   for (int i = 0; i < n; ++i) {
-    expect(out[i].x == v[i].x / 255.0f && out[i].y == v[i].y / 255.0f, "layered normalised read", i, out[i].y, v[i].y / 255.0f);
+    expect(out[i].x == v[i].x / 255.0f && out[i].y == v[i].y / 255.0f, "layered normalised read", i,
+           out[i].y, v[i].y / 255.0f);
     expect(out[i].w == 128 / 255.0f, "layered alpha", i, out[i].w, 128 / 255.0f);
   }
   CUDA_CHECK(cudaDestroyTextureObject(t));
@@ -206,10 +221,16 @@ static float ref_cube(const std::vector<float>& v, int w, float x, float y, floa
   const float ax = std::fabs(x), ay = std::fabs(y), az = std::fabs(z);
   int face;
   float m, s, t;
-  if (ax >= ay && ax >= az) face = x >= 0 ? 0 : 1, m = ax, s = x >= 0 ? -z : z, t = -y;
-  else if (ay >= az) face = y >= 0 ? 2 : 3, m = ay, s = x, t = y >= 0 ? z : -z;
-  else face = z >= 0 ? 4 : 5, m = az, s = z >= 0 ? x : -x, t = -y;
-  auto texel = [&](float c) { int i = (int)std::floor((c / m + 1) / 2 * w); return i < 0 ? 0 : i >= w ? w - 1 : i; };
+  if (ax >= ay && ax >= az)
+    face = x >= 0 ? 0 : 1, m = ax, s = x >= 0 ? -z : z, t = -y;
+  else if (ay >= az)
+    face = y >= 0 ? 2 : 3, m = ay, s = x, t = y >= 0 ? z : -z;
+  else
+    face = z >= 0 ? 4 : 5, m = az, s = z >= 0 ? x : -x, t = -y;
+  auto texel = [&](float c) {
+    int i = (int)std::floor((c / m + 1) / 2 * w);
+    return i < 0 ? 0 : i >= w ? w - 1 : i;
+  };
   return v[(face * w + texel(t)) * w + texel(s)];
 }
 
@@ -227,9 +248,11 @@ static void check_cube() {
   p.extent = make_cudaExtent(w, w, 6);
   p.kind = cudaMemcpyHostToDevice;
   CUDA_CHECK(cudaMemcpy3D(&p));
-  const cudaTextureObject_t t = make_texture(array_resource(a), cudaAddressModeClamp, cudaFilterModePoint, cudaReadModeElementType, 1);
+  const cudaTextureObject_t t = make_texture(array_resource(a), cudaAddressModeClamp,
+                                             cudaFilterModePoint, cudaReadModeElementType, 1);
   std::vector<float4> dir(n);
-  for (int i = 0; i < n; ++i) dir[i] = make_float4(std::sin(1.3f * i), std::cos(0.7f * i), std::sin(0.9f * i + 1), 0);
+  for (int i = 0; i < n; ++i)
+    dir[i] = make_float4(std::sin(1.3f * i), std::cos(0.7f * i), std::sin(0.9f * i + 1), 0);
   float4* d_dir;
   float* d_out;
   CUDA_CHECK(cudaMalloc(&d_dir, n * sizeof(float4)));
@@ -263,7 +286,8 @@ static void check_surface_and_gather() {
   surface_read<<<h, w>>>(s, d_out, w, h);
   std::vector<int> out(w * h), copied(w * h);
   CUDA_CHECK(cudaMemcpy(out.data(), d_out, out.size() * sizeof(int), cudaMemcpyDeviceToHost));
-  CUDA_CHECK(cudaMemcpy2DFromArray(copied.data(), w * sizeof(int), a, 0, 0, w * sizeof(int), h, cudaMemcpyDeviceToHost));
+  CUDA_CHECK(cudaMemcpy2DFromArray(copied.data(), w * sizeof(int), a, 0, 0, w * sizeof(int), h,
+                                   cudaMemcpyDeviceToHost));
   for (int i = 0; i < w * h; ++i) {
     const int want = (i % w) * 100 + i / w;
     expect(out[i] == want + 1, "surf2Dread", i, out[i], want + 1);
@@ -272,11 +296,14 @@ static void check_surface_and_gather() {
   // Misuse: a surface of an array without cudaArraySurfaceLoadStore, a dead handle, a bad format.
   cudaResourceDesc rp = array_resource(plain);
   cudaSurfaceObject_t bad;
-  expect(cudaCreateSurfaceObject(&bad, &rp) == cudaErrorInvalidValue, "surface without the flag", 0, 0, 0);
-  expect(cudaDestroyTextureObject(s) == cudaErrorInvalidValue, "destroying a surface as a texture", 0, 0, 0);
+  expect(cudaCreateSurfaceObject(&bad, &rp) == cudaErrorInvalidValue, "surface without the flag", 0,
+         0, 0);
+  expect(cudaDestroyTextureObject(s) == cudaErrorInvalidValue, "destroying a surface as a texture",
+         0, 0, 0);
   cudaChannelFormatDesc three = cudaCreateChannelDesc(32, 32, 32, 0, cudaChannelFormatKindFloat);
   cudaArray_t none;
-  expect(cudaMallocArray(&none, &three, 4, 4) == cudaErrorInvalidValue, "three-channel array", 0, 0, 0);
+  expect(cudaMallocArray(&none, &three, 4, 4) == cudaErrorInvalidValue, "three-channel array", 0, 0,
+         0);
   cudaGetLastError();
   CUDA_CHECK(cudaDestroySurfaceObject(s));
 
@@ -286,14 +313,17 @@ static void check_surface_and_gather() {
   cudaChannelFormatDesc ff = cudaCreateChannelDesc<float>();
   cudaArray_t ga;
   CUDA_CHECK(cudaMallocArray(&ga, &ff, 4, 3, cudaArrayTextureGather));
-  CUDA_CHECK(cudaMemcpy2DToArray(ga, 0, 0, g.data(), 4 * sizeof(float), 4 * sizeof(float), 3, cudaMemcpyHostToDevice));
-  const cudaTextureObject_t t = make_texture(array_resource(ga), cudaAddressModeClamp, cudaFilterModePoint, cudaReadModeElementType, 0);
+  CUDA_CHECK(cudaMemcpy2DToArray(ga, 0, 0, g.data(), 4 * sizeof(float), 4 * sizeof(float), 3,
+                                 cudaMemcpyHostToDevice));
+  const cudaTextureObject_t t = make_texture(array_resource(ga), cudaAddressModeClamp,
+                                             cudaFilterModePoint, cudaReadModeElementType, 0);
   float4* d_g;
   CUDA_CHECK(cudaMalloc(&d_g, sizeof(float4)));
   gather_2d<<<1, 1>>>(t, d_g);
   float4 got;
   CUDA_CHECK(cudaMemcpy(&got, d_g, sizeof got, cudaMemcpyDeviceToHost));
-  expect(got.x == 11 && got.y == 12 && got.z == 2 && got.w == 1, "tex2Dgather order", 0, got.x * 1000 + got.y, 11012);
+  expect(got.x == 11 && got.y == 12 && got.z == 2 && got.w == 1, "tex2Dgather order", 0,
+         got.x * 1000 + got.y, 11012);
   CUDA_CHECK(cudaDestroyTextureObject(t));
   CUDA_CHECK(cudaFreeArray(a));
   CUDA_CHECK(cudaFreeArray(plain));
@@ -302,7 +332,8 @@ static void check_surface_and_gather() {
   cudaTextureDesc td;
   std::memset(&td, 0, sizeof td);
   cudaTextureObject_t dead;
-  expect(cudaCreateTextureObject(&dead, &freed, &td, nullptr) == cudaErrorInvalidResourceHandle, "texture of a freed array", 0, 0, 0);
+  expect(cudaCreateTextureObject(&dead, &freed, &td, nullptr) == cudaErrorInvalidResourceHandle,
+         "texture of a freed array", 0, 0, 0);
   cudaGetLastError();
   CUDA_CHECK(cudaFree(d_out));
   CUDA_CHECK(cudaFree(d_g));

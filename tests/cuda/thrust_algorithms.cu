@@ -23,7 +23,8 @@ int main() {
 
   thrust::device_vector<int> keys(n), values(n);
   thrust::sequence(keys.begin(), keys.end());
-  thrust::transform(keys.begin(), keys.end(), keys.begin(), [] __device__(int k) { return (k * 7919) % 1000; });
+  thrust::transform(keys.begin(), keys.end(), keys.begin(),
+                    [] __device__(int k) { return (k * 7919) % 1000; });
   thrust::sequence(values.begin(), values.end());
   thrust::sort_by_key(keys.begin(), keys.end(), values.begin());
   thrust::host_vector<int> k = keys, val = values;
@@ -31,6 +32,7 @@ int main() {
     ok = ok && (k[i] == (val[i] * 7919) % 1000);
     if (i) ok = ok && (k[i - 1] < k[i] || (k[i - 1] == k[i] && val[i - 1] < val[i]));  // stable
   }
-  std::printf("thrust_algorithms: %s (sum %ld, last prefix %d)\n", ok ? "PASSED" : "FAILED", sum, scanned[n - 1]);
+  std::printf("thrust_algorithms: %s (sum %ld, last prefix %d)\n", ok ? "PASSED" : "FAILED", sum,
+              scanned[n - 1]);
   return ok ? 0 : 1;
 }

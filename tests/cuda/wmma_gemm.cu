@@ -35,7 +35,8 @@ int main() {
   for (int r = 0; r < n; ++r)
     for (int col = 0; col < n; ++col) {
       ha[r * n + col] = __float2half(a[r * n + col]);
-      hb[col * n + r] = __float2half(b[r * n + col]);  // B column-major: element (r, col) at col * 16 + r
+      hb[col * n + r] =
+          __float2half(b[r * n + col]);  // B column-major: element (r, col) at col * 16 + r
     }
   __half *da, *db;
   float *dc, *dd;
@@ -54,7 +55,8 @@ int main() {
     for (int col = 0; col < n; ++col) {
       float want = c[r * n + col];
       for (int k = 0; k < n; ++k) want += a[r * n + k] * b[k * n + col];
-      if (d[r * n + col] != want && ++bad <= 4) std::printf("D[%d][%d] = %g, want %g\n", r, col, d[r * n + col], want);
+      if (d[r * n + col] != want && ++bad <= 4)
+        std::printf("D[%d][%d] = %g, want %g\n", r, col, d[r * n + col], want);
     }
   CUDA_CHECK(cudaFree(da));
   CUDA_CHECK(cudaFree(db));

@@ -25,16 +25,18 @@ struct CoreRun {
   Cycle cycles = 0;
   std::vector<LaneOut> out;
   sm::CoreCounters counters;
-  nlohmann::json l1d;      // the SIMT core's L1 data cache statistics
-  nlohmann::json modules;  // every module's statistics, by name
+  nlohmann::json l1d;             // the SIMT core's L1 data cache statistics
+  nlohmann::json modules;         // every module's statistics, by name
   uint64_t cycles_run_ahead = 0;  // the SIMT core's (sm::Core::cycles_run_ahead)
   uint64_t idle_icache_hits = 0;  // ... and its sm::Core::idle_icache_hits
 };
 
 // Runs `snippet` for `threads` threads (one CTA) on a fresh GPU made from `config`; thread i's
 // input %a is a(i) (i by default). With `dram_trace`, the DRAM request log (CSV) goes there.
-inline CoreRun run_core(const std::string& snippet, uint32_t threads, const nlohmann::json& config = preset(),
-                        const std::function<uint64_t(unsigned)>& a = nullptr, std::ostream* dram_trace = nullptr) {
+inline CoreRun run_core(const std::string& snippet, uint32_t threads,
+                        const nlohmann::json& config = preset(),
+                        const std::function<uint64_t(unsigned)>& a = nullptr,
+                        std::ostream* dram_trace = nullptr) {
   tb::fresh_sc_kernel();
   const gpu::GpuSpec spec = gpu::GpuSpec::from_json(config, "test");
   gpu::Gpu gpu("gpu", spec);
@@ -73,7 +75,8 @@ inline std::string config_error(const nlohmann::json& config) {
 inline std::string alu_loop(unsigned n) {
   std::string s = "  mov.u32 %r1, 0;\n  mov.u32 %r2, 1;\n$L:\n";
   for (int i = 0; i < 8; ++i) s += "  add.s32 %r2, %r2, 3;\n";
-  s += "  add.s32 %r1, %r1, 1;\n  setp.lt.u32 %q1, %r1, " + std::to_string(n) + ";\n  @%q1 bra $L;\n  cvt.u64.u32 %o, %r2;";
+  s += "  add.s32 %r1, %r1, 1;\n  setp.lt.u32 %q1, %r1, " + std::to_string(n) +
+       ";\n  @%q1 bra $L;\n  cvt.u64.u32 %o, %r2;";
   return s;
 }
 
@@ -90,7 +93,8 @@ inline std::string diverged_ballot(const std::string& after = "") {
   add.u32 %r4, %r3, 1;
   vote.sync.ballot.b32 %r3, %q2, 0xffffffff;
 $SKIP:
-)" + after + "  cvt.u64.u32 %o, %r3;";
+)" + after +
+         "  cvt.u64.u32 %o, %r3;";
 }
 
 }  // namespace gputlm::test

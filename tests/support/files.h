@@ -2,17 +2,18 @@
 // file's whole text.
 #pragma once
 
+#include <unistd.h>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
-#include <unistd.h>
 
 namespace gputlm::test {
 
 // <temp>/gputlm_<suite>_<pid>/<name>; the directory exists.
 inline std::string scratch_file(const std::string& suite, const std::string& name) {
-  const auto dir = std::filesystem::temp_directory_path() / ("gputlm_" + suite + "_" + std::to_string(getpid()));
+  const auto dir =
+      std::filesystem::temp_directory_path() / ("gputlm_" + suite + "_" + std::to_string(getpid()));
   std::filesystem::create_directories(dir);
   return (dir / name).string();
 }
@@ -30,7 +31,8 @@ inline std::string read_text(const std::string& path) {
 class ScratchDir {
  public:
   explicit ScratchDir(const std::string& tag)
-      : m_dir(std::filesystem::temp_directory_path() / ("gputlm_" + tag + "_" + std::to_string(getpid()))) {
+      : m_dir(std::filesystem::temp_directory_path() /
+              ("gputlm_" + tag + "_" + std::to_string(getpid()))) {
     std::filesystem::create_directories(m_dir);
   }
   ~ScratchDir() {

@@ -26,7 +26,8 @@ std::string input_error(F&& f, std::initializer_list<const char*> parts = {}) {
     ADD_FAILURE() << "not an InputError: " << e.what();
     return {};
   }
-  for (const char* p : parts) EXPECT_NE(message.find(p), std::string::npos) << "'" << p << "' not in: " << message;
+  for (const char* p : parts)
+    EXPECT_NE(message.find(p), std::string::npos) << "'" << p << "' not in: " << message;
   EXPECT_EQ(message.find('\n'), std::string::npos) << "more than one line: " << message;
   return message;
 }

@@ -17,14 +17,20 @@
 namespace gputlm::test {
 
 // tests/data/ptx/<name> in the source tree.
-inline std::string ptx_data(const std::string& name) { return std::string(GPUTLM_SOURCE_DIR) + "/tests/data/ptx/" + name; }
+inline std::string ptx_data(const std::string& name) {
+  return std::string(GPUTLM_SOURCE_DIR) + "/tests/data/ptx/" + name;
+}
 
 struct ModuleLaunch {
-  explicit ModuleLaunch(std::unique_ptr<isa::Module> m) : module(std::move(m)), image(func::load_module_variables(*module, memory)) {}
-  static ModuleLaunch file(const std::string& path) { return ModuleLaunch(isa::parse_ptx_file(path)); }
+  explicit ModuleLaunch(std::unique_ptr<isa::Module> m)
+      : module(std::move(m)), image(func::load_module_variables(*module, memory)) {}
+  static ModuleLaunch file(const std::string& path) {
+    return ModuleLaunch(isa::parse_ptx_file(path));
+  }
 
   // A launch of `kernel` with `params` (each written with the size the kernel declares).
-  func::Launch launch(const std::string& kernel, uint32_t grid, uint32_t block, const std::vector<uint64_t>& params) {
+  func::Launch launch(const std::string& kernel, uint32_t grid, uint32_t block,
+                      const std::vector<uint64_t>& params) {
     const isa::Kernel& k = module->get(kernel);
     bound = std::make_unique<func::BoundKernel>(k, &image);
     func::Launch l;
@@ -38,7 +44,8 @@ struct ModuleLaunch {
     return l;
   }
   // Runs it on the functional engine.
-  func::FuncStats run(const std::string& kernel, uint32_t grid, uint32_t block, const std::vector<uint64_t>& params) {
+  func::FuncStats run(const std::string& kernel, uint32_t grid, uint32_t block,
+                      const std::vector<uint64_t>& params) {
     const func::Launch l = launch(kernel, grid, block, params);
     return func::run_reference(*bound, l);
   }
@@ -60,7 +67,8 @@ inline uint32_t host_fact(uint32_t n) { return n <= 1 ? 1 : n * host_fact(n - 1)
 inline int host_fib(int n) { return n < 2 ? n : host_fib(n - 1) + host_fib(n - 2); }
 inline uint32_t host_recurse(int i, int scale) {
   static const int kTable[5] = {10, 20, 30, 40, 50};
-  return host_fact(static_cast<uint32_t>(i % 13)) + static_cast<uint32_t>(host_fib(i % 10) * scale + kTable[i % 5]);
+  return host_fact(static_cast<uint32_t>(i % 13)) +
+         static_cast<uint32_t>(host_fib(i % 10) * scale + kTable[i % 5]);
 }
 
 }  // namespace gputlm::test

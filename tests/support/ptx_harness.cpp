@@ -47,7 +47,8 @@ std::string snippet_kernel(const std::string& snippet) {
   ld.global.f64 %dc, [%in+16];
   mov.b64 %o, 0;
   mov.pred %p, 0;
-)" + snippet + R"(
+)" + snippet +
+         R"(
   mul.wide.u32 %off, %tid, 16;
   add.s64 %out, %out, %off;
   st.global.u64 [%out], %o;
@@ -85,23 +86,24 @@ std::vector<LaneOut> SnippetLaunch::outputs() const {
   return result;
 }
 
-std::vector<LaneOut> run_snippet(const std::string& snippet, const std::vector<Inputs>& inputs, func::FuncStats* stats) {
+std::vector<LaneOut> run_snippet(const std::string& snippet, const std::vector<Inputs>& inputs,
+                                 func::FuncStats* stats) {
   SnippetLaunch run(snippet, inputs);
   func::FuncStats s = func::run_reference(*run.bound, run.launch);
   if (stats) *stats = s;
   return run.outputs();
 }
 
-void expect_lanes(const std::string& what, const std::string& snippet, const std::vector<Inputs>& in,
-                  const LaneRef& ref) {
+void expect_lanes(const std::string& what, const std::string& snippet,
+                  const std::vector<Inputs>& in, const LaneRef& ref) {
   const auto out = run_snippet(snippet, in);
   int bad = 0;
   for (size_t i = 0; i < in.size(); ++i) {
     const uint64_t want = ref(in[i][0], in[i][1], in[i][2]);
     if (out[i].o == want) continue;
     if (++bad <= 6)
-      ADD_FAILURE() << what << std::hex << ": a=0x" << in[i][0] << " b=0x" << in[i][1] << " c=0x" << in[i][2]
-                    << " got 0x" << out[i].o << " want 0x" << want;
+      ADD_FAILURE() << what << std::hex << ": a=0x" << in[i][0] << " b=0x" << in[i][1] << " c=0x"
+                    << in[i][2] << " got 0x" << out[i].o << " want 0x" << want;
   }
   EXPECT_EQ(bad, 0) << what << ": " << bad << " of " << in.size() << " lanes wrong";
 }

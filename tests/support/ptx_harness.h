@@ -51,8 +51,8 @@ std::vector<LaneOut> run_snippet(const std::string& snippet, const std::vector<I
 using LaneRef = std::function<uint64_t(uint64_t a, uint64_t b, uint64_t c)>;
 // Runs the snippet over `inputs` and adds a GoogleTest failure for every thread whose %o differs
 // from `ref` (the first six in detail), labelled `what`.
-void expect_lanes(const std::string& what, const std::string& snippet, const std::vector<Inputs>& inputs,
-                  const LaneRef& ref);
+void expect_lanes(const std::string& what, const std::string& snippet,
+                  const std::vector<Inputs>& inputs, const LaneRef& ref);
 
 // The message of the kernel fault `run` ends with ("" if it ends without one).
 inline std::string kernel_fault(const std::function<void()>& run) {

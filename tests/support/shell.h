@@ -2,9 +2,9 @@
 // and what it printed on stdout.
 #pragma once
 
+#include <sys/wait.h>
 #include <cstdio>
 #include <string>
-#include <sys/wait.h>
 
 namespace gputlm::test {
 
@@ -30,7 +30,8 @@ struct CliResult {
 
 // The built gputlm with `args`, run in `dir` (relative to the source directory).
 inline CliResult gputlm_cli(const std::string& args, const std::string& dir = ".") {
-  const ShellResult r = shell("cd '" GPUTLM_SOURCE_DIR "/" + dir + "' && '" GPUTLM_BINARY "' " + args + " 2>&1");
+  const ShellResult r =
+      shell("cd '" GPUTLM_SOURCE_DIR "/" + dir + "' && '" GPUTLM_BINARY "' " + args + " 2>&1");
   return {r.exit_code, r.out};
 }
 #endif

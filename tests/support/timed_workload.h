@@ -17,12 +17,14 @@ namespace gputlm::test {
 inline tb::TimingRun run_timed_workload(const std::string& preset, const std::string& workload,
                                         const std::function<void()>& while_alive = {}) {
   tb::fresh_sc_kernel();
-  const gpu::GpuSpec spec = gpu::GpuSpec::from_file(std::string(GPUTLM_SOURCE_DIR) + "/configs/" + preset + ".json");
+  const gpu::GpuSpec spec =
+      gpu::GpuSpec::from_file(std::string(GPUTLM_SOURCE_DIR) + "/configs/" + preset + ".json");
   workload::Workload w(std::string(GPUTLM_SOURCE_DIR) + "/traces/" + workload, "test");
   func::GlobalMemory memory;
   w.setup(memory);
   tb::TimingSession session(spec, {}, w.name(), "test");
-  w.for_each_launch(memory, [&](const func::BoundKernel& k, const func::Launch& l) { session.run_launch(k, l); });
+  w.for_each_launch(
+      memory, [&](const func::BoundKernel& k, const func::Launch& l) { session.run_launch(k, l); });
   tb::TimingRun timing = session.finish();
   timing.verify = w.verify(memory);
   if (while_alive) while_alive();

@@ -13,9 +13,11 @@
 namespace gputlm::test {
 
 // Calls f(path, kernel) for each kernel; returns how many there were.
-inline size_t for_each_trace_kernel(const std::function<void(const std::string&, const isa::Kernel&)>& f) {
+inline size_t for_each_trace_kernel(
+    const std::function<void(const std::string&, const isa::Kernel&)>& f) {
   size_t kernels = 0;
-  for (const auto& e : std::filesystem::recursive_directory_iterator(std::string(GPUTLM_SOURCE_DIR) + "/traces")) {
+  for (const auto& e :
+       std::filesystem::recursive_directory_iterator(std::string(GPUTLM_SOURCE_DIR) + "/traces")) {
     if (e.path().filename() != "kernel.ptx") continue;
     std::ifstream in(e.path());
     std::stringstream text;

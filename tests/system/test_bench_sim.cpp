@@ -13,7 +13,8 @@ namespace {
 TEST(BenchSim, ItsJsonGivesEveryModesRatesAndPeakMemory) {
   const std::string json = test::scratch_file("bench_sim", "bench.json");
   const test::ShellResult r = test::shell("cd '" GPUTLM_SOURCE_DIR "' && '" GPUTLM_BIN_DIR
-                                          "/bench_sim' --repeat 1 --json '" + json + "' traces/micro/divergence 2>&1");
+                                          "/bench_sim' --repeat 1 --json '" +
+                                          json + "' traces/micro/divergence 2>&1");
   ASSERT_EQ(r.exit_code, 0) << r.out;
   EXPECT_NE(r.out.find("peak MB"), std::string::npos) << r.out;
   const nlohmann::json rows = nlohmann::json::parse(test::read_text(json));
@@ -30,13 +31,15 @@ TEST(BenchSim, ItsJsonGivesEveryModesRatesAndPeakMemory) {
     EXPECT_GT(row["thread_instructions_per_second"].get<double>(), 0) << mode;
     EXPECT_GT(row["peak_rss_bytes"].get<uint64_t>(), 1u << 20) << mode;
     if (mode == "functional") continue;
-    // The timed modes on the default configs: the one-core preset three ways, fermi-gtx480's 15 cores.
+    // The timed modes on the default configs: the one-core preset three ways, fermi-gtx480's 15
+    // cores.
     const bool fermi = mode == "timed@fermi-gtx480";
     EXPECT_EQ(row["config"], fermi ? "fermi-gtx480" : "narasiman-baseline") << mode;
     EXPECT_EQ(row["cycles"].get<uint64_t>(), fermi ? 28148u : 40582u) << mode;
     EXPECT_EQ(row.contains("host_time_relative_to_timed"), !fermi) << mode;
   }
-  EXPECT_EQ(modes, (std::vector<std::string>{"functional", "timed", "timed+window", "timed+waves", "timed@fermi-gtx480"}));
+  EXPECT_EQ(modes, (std::vector<std::string>{"functional", "timed", "timed+window", "timed+waves",
+                                             "timed@fermi-gtx480"}));
 }
 
 }  // namespace

@@ -18,9 +18,12 @@ namespace {
 
 using Result = gputlm::test::CliResult;
 Result gputlm(const std::string& args) { return gputlm::test::gputlm_cli(args); }
-bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+bool contains(const std::string& s, const std::string& part) {
+  return s.find(part) != std::string::npos;
+}
 std::string scratch(const std::string& name) {
-  const auto dir = std::filesystem::temp_directory_path() / ("gputlm_cli_test_" + std::to_string(getpid()));
+  const auto dir =
+      std::filesystem::temp_directory_path() / ("gputlm_cli_test_" + std::to_string(getpid()));
   std::filesystem::create_directories(dir);
   return (dir / name).string();
 }
@@ -44,34 +47,40 @@ TEST(Cli, WrongResultExitsOneAndShowsTheFirstMismatch) {
 TEST(Cli, MalformedPtxNamesFileLineAndTextAndExitsTwo) {
   const Result r = gputlm("run --functional --workload tests/data/workloads/bad_ptx");
   EXPECT_EQ(r.exit_code, 2) << r.output;
-  EXPECT_TRUE(contains(r.output, "tests/data/workloads/bad_ptx/kernel.ptx:30: unknown modifier '.f32x' for add: `add.f32x %f3, %f1, %f2;`"))
+  EXPECT_TRUE(contains(r.output,
+                       "tests/data/workloads/bad_ptx/kernel.ptx:30: unknown modifier '.f32x' for "
+                       "add: `add.f32x %f3, %f1, %f2;`"))
       << r.output;
 }
 
 TEST(Cli, BadLaunchDescriptionNamesTheKeyAndExitsTwo) {
   const Result r = gputlm("run --functional --workload tests/data/workloads/bad_launch");
   EXPECT_EQ(r.exit_code, 2) << r.output;
-  EXPECT_TRUE(contains(r.output, "launch.json: key 'buffers[2].type': unknown type 'f33'")) << r.output;
+  EXPECT_TRUE(contains(r.output, "launch.json: key 'buffers[2].type': unknown type 'f33'"))
+      << r.output;
 }
 
 TEST(Cli, OutOfBoundsAccessIsAFaultNamingKernelCtaThreadPcInstructionAndAddress) {
   const Result r = gputlm("run --functional --workload tests/data/workloads/fault_oob");
   EXPECT_EQ(r.exit_code, 3) << r.output;
-  for (const char* part : {"kernel fault in 'vecadd'", "global address outside any allocation", "at address 0x",
-                           "CTA (0,0,0)", "thread (0,0,0)", "PC 11", "kernel.ptx:31", "`st.global.f32 [%rd8+256], %f3;`"})
+  for (const char* part : {"kernel fault in 'vecadd'", "global address outside any allocation",
+                           "at address 0x", "CTA (0,0,0)", "thread (0,0,0)", "PC 11",
+                           "kernel.ptx:31", "`st.global.f32 [%rd8+256], %f3;`"})
     EXPECT_TRUE(contains(r.output, part)) << part << " missing in: " << r.output;
 }
 
 TEST(Cli, MisalignedAccessIsAFault) {
   const Result r = gputlm("run --functional --workload tests/data/workloads/fault_misaligned");
   EXPECT_EQ(r.exit_code, 3) << r.output;
-  EXPECT_TRUE(contains(r.output, "misaligned 4-byte global access at address 0x10000002")) << r.output;
+  EXPECT_TRUE(contains(r.output, "misaligned 4-byte global access at address 0x10000002"))
+      << r.output;
 }
 
 TEST(Cli, BarrierThatCanNeverCompleteIsAFault) {
   const Result r = gputlm("run --functional --workload tests/data/workloads/fault_barrier");
   EXPECT_EQ(r.exit_code, 3) << r.output;
-  EXPECT_TRUE(contains(r.output, "barrier 0 can never complete: 24 of 32 threads arrived")) << r.output;
+  EXPECT_TRUE(contains(r.output, "barrier 0 can never complete: 24 of 32 threads arrived"))
+      << r.output;
   EXPECT_TRUE(contains(r.output, "`bar.sync 0;`")) << r.output;
 }
 
@@ -80,20 +89,24 @@ TEST(Cli, CommandLineErrorsExitTwo) {
   EXPECT_EQ(gputlm("run --functional").exit_code, 2);
   const Result size = gputlm("run --functional --workload traces/micro/vecadd --size huge");
   EXPECT_EQ(size.exit_code, 2);
-  EXPECT_TRUE(contains(size.output, "key 'sizes.huge': no such size (known: study, test)")) << size.output;
+  EXPECT_TRUE(contains(size.output, "key 'sizes.huge': no such size (known: study, test)"))
+      << size.output;
   const Result missing = gputlm("run --functional --workload traces/micro/nothing");
   EXPECT_EQ(missing.exit_code, 2);
   EXPECT_TRUE(contains(missing.output, "no such workload directory")) << missing.output;
   EXPECT_EQ(gputlm("run --functional --workload traces/micro/vecadd --bogus").exit_code, 2);
-  const Result timing_only = gputlm("run --functional --workload traces/micro/vecadd --dram-trace " + scratch("f.csv"));
+  const Result timing_only =
+      gputlm("run --functional --workload traces/micro/vecadd --dram-trace " + scratch("f.csv"));
   EXPECT_EQ(timing_only.exit_code, 2);
-  EXPECT_TRUE(contains(timing_only.output, "--dram-trace needs a timing run")) << timing_only.output;
+  EXPECT_TRUE(contains(timing_only.output, "--dram-trace needs a timing run"))
+      << timing_only.output;
 }
 
 TEST(Cli, HelpDocumentsEveryRunOption) {
   const Result r = gputlm("run --help");
   EXPECT_EQ(r.exit_code, 0);
-  for (const char* opt : {"--functional", "--workload", "--size", "--stats", "--vcd", "--dram-trace", "--dump-outputs", "--max-warp-instructions"})
+  for (const char* opt : {"--functional", "--workload", "--size", "--stats", "--vcd",
+                          "--dram-trace", "--dump-outputs", "--max-warp-instructions"})
     EXPECT_TRUE(contains(r.output, opt)) << opt;
   EXPECT_TRUE(contains(gputlm("--help").output, "list"));
 }
@@ -131,19 +144,28 @@ TEST(Cli, ListKernelsShowsBasicBlocksAndTheVgiwMapping) {
   Result r = gputlm("list --kernels");
   EXPECT_EQ(r.exit_code, 0);
   r.output = unwrapped(r.output);
-  EXPECT_TRUE(contains(r.output, "kernel saxpy: 25 instructions, 4 basic blocks; VGIW: 4 segments")) << r.output;
-  EXPECT_TRUE(contains(r.output, "kernel index_both: 223 instructions, 38 basic blocks; VGIW: not mapped")) << r.output;
+  EXPECT_TRUE(contains(r.output, "kernel saxpy: 25 instructions, 4 basic blocks; VGIW: 4 segments"))
+      << r.output;
+  EXPECT_TRUE(
+      contains(r.output, "kernel index_both: 223 instructions, 38 basic blocks; VGIW: not mapped"))
+      << r.output;
   // Which unit type runs out first for each segment's replicas, and the median segment's peak.
   // Its parameters, coordinates and their launch-constant arithmetic take no unit; only the
   // grid-stride index crosses blocks.
-  EXPECT_TRUE(contains(r.output, "kernel saxpy: 25 instructions, 4 basic blocks; VGIW: 4 segments, 1 live values, 11 static instructions "
-                                 "(parameters, coordinates), at least 5 replica(s) a segment, replicas bound by compute (1) "
-                                 "control_vector (3), peak 41 thread instructions a cycle"))
+  EXPECT_TRUE(contains(
+      r.output,
+      "kernel saxpy: 25 instructions, 4 basic blocks; VGIW: 4 segments, 1 live values, 11 static "
+      "instructions "
+      "(parameters, coordinates), at least 5 replica(s) a segment, replicas bound by compute (1) "
+      "control_vector (3), peak 41 thread instructions a cycle"))
       << r.output;
   // Whether the whole kernel fits the grid as one SGMF graph, or what it needs.
-  EXPECT_TRUE(contains(r.output, "kernel bfs_kernel2: 33 instructions, 4 basic blocks; VGIW:")) << r.output;
+  EXPECT_TRUE(contains(r.output, "kernel bfs_kernel2: 33 instructions, 4 basic blocks; VGIW:"))
+      << r.output;
   EXPECT_TRUE(contains(r.output, "SGMF: fits, 23 units a replica, 2 replica(s)")) << r.output;
-  EXPECT_TRUE(contains(r.output, "SGMF: does not fit (compute_flux: its whole graph (12 blocks) needs 238 units: compute 163 (grid 32)"))
+  EXPECT_TRUE(contains(r.output,
+                       "SGMF: does not fit (compute_flux: its whole graph (12 blocks) needs 238 "
+                       "units: compute 163 (grid 32)"))
       << r.output;
 }
 
@@ -153,7 +175,8 @@ TEST(Cli, ListKernelsShowsBasicBlocksAndTheVgiwMapping) {
 // reads the file back whole.
 TEST(Cli, TraceRecordWritesEveryWarpInstructionOfTheFunctionalRun) {
   const std::string out = scratch("saxpy.trace");
-  const Result r = gputlm("trace record --config configs/fermi-gtx480.json --workload traces/micro/saxpy --out " + out);
+  const Result r = gputlm(
+      "trace record --config configs/fermi-gtx480.json --workload traces/micro/saxpy --out " + out);
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_TRUE(contains(r.output, "VERIFIED")) << r.output;
   const Result f = gputlm("run --functional --workload traces/micro/saxpy");
@@ -165,7 +188,8 @@ TEST(Cli, TraceRecordWritesEveryWarpInstructionOfTheFunctionalRun) {
   for (auto k = reader.next(); k != gputlm::tb::trace::TraceReader::Kind::End; k = reader.next()) {
     warps += k == gputlm::tb::trace::TraceReader::Kind::Warp;
     instructions += k == gputlm::tb::trace::TraceReader::Kind::Instruction;
-    loads += k == gputlm::tb::trace::TraceReader::Kind::Instruction && reader.instr.result.space == gputlm::isa::Space::Global;
+    loads += k == gputlm::tb::trace::TraceReader::Kind::Instruction &&
+             reader.instr.result.space == gputlm::isa::Space::Global;
   }
   EXPECT_EQ(instructions, 10240u);
   EXPECT_EQ(warps, 16u);  // 2 CTAs of 8 warps
@@ -185,18 +209,23 @@ TEST(Cli, TraceRecordOfABadWorkloadIsOneErrorAndLeavesNoFile) {
 
 // An Accel-Sim trace directory replays from the command line; a bad line is exit 2 with its place.
 TEST(Cli, AnAccelSimTraceReplaysAndABadOneNamesItsLine) {
-  const Result r = gputlm("run --config configs/fermi-gtx480.json --trace traces/accel-sim/vectoradd");
+  const Result r =
+      gputlm("run --config configs/fermi-gtx480.json --trace traces/accel-sim/vectoradd");
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_TRUE(contains(r.output, "warp instructions   26601")) << r.output;
-  EXPECT_TRUE(contains(r.output, "note                2 host-to-device copies (400000 bytes) not timed")) << r.output;
+  EXPECT_TRUE(
+      contains(r.output, "note                2 host-to-device copies (400000 bytes) not timed"))
+      << r.output;
   const std::string dir = scratch("bad-accel-sim");
   std::filesystem::create_directories(dir);
-  std::filesystem::copy_file(std::string(GPUTLM_SOURCE_DIR) + "/traces/accel-sim/vectoradd/kernelslist.g", dir + "/kernelslist.g",
-                             std::filesystem::copy_options::overwrite_existing);
+  std::filesystem::copy_file(
+      std::string(GPUTLM_SOURCE_DIR) + "/traces/accel-sim/vectoradd/kernelslist.g",
+      dir + "/kernelslist.g", std::filesystem::copy_options::overwrite_existing);
   std::ifstream in(std::string(GPUTLM_SOURCE_DIR) + "/traces/accel-sim/vectoradd/kernel-1.traceg");
   std::ofstream out(dir + "/kernel-1.traceg");
   std::string line;
-  for (int n = 1; std::getline(in, line); ++n) out << (n == 30 ? "00a0 ffffffff 1 R4 LDG.E 1 R4 4 9 0x7fb0fc430e00 4 0" : line) << "\n";
+  for (int n = 1; std::getline(in, line); ++n)
+    out << (n == 30 ? "00a0 ffffffff 1 R4 LDG.E 1 R4 4 9 0x7fb0fc430e00 4 0" : line) << "\n";
   out.close();
   const Result bad = gputlm("run --config configs/fermi-gtx480.json --trace " + dir);
   EXPECT_EQ(bad.exit_code, 2) << bad.output;
@@ -217,12 +246,14 @@ TEST(Cli, AVgiwRunSummarisesBlockRunsAndTheFabricCycles) {
 // A kernel the SGMF core cannot map is one clear error before any launch runs: cfd launches three
 // kernels that fit before compute_flux, which needs 163 compute units.
 TEST(Cli, AnSgmfKernelThatDoesNotFitIsAnErrorBeforeAnythingRuns) {
-  const Result r = gputlm("run --config configs/sgmf.json --workload traces/rodinia-like/cfd --size study");
+  const Result r =
+      gputlm("run --config configs/sgmf.json --workload traces/rodinia-like/cfd --size study");
   EXPECT_EQ(r.exit_code, 2) << r.output;
   EXPECT_TRUE(contains(r.output, "kernel 'compute_flux' cannot run on the SGMF core")) << r.output;
   EXPECT_TRUE(contains(r.output, "needs 238 units: compute 163 (grid 32)")) << r.output;
   EXPECT_FALSE(contains(r.output, "launch ")) << r.output;
-  const Result ok = gputlm("run --config configs/sgmf.json --workload traces/rodinia-like/nn --size test");
+  const Result ok =
+      gputlm("run --config configs/sgmf.json --workload traces/rodinia-like/nn --size test");
   ASSERT_EQ(ok.exit_code, 0) << ok.output;
   EXPECT_TRUE(contains(ok.output, "block runs          ")) << ok.output;
   EXPECT_TRUE(contains(ok.output, "live value cache    0 accesses")) << ok.output;
@@ -230,7 +261,8 @@ TEST(Cli, AnSgmfKernelThatDoesNotFitIsAnErrorBeforeAnythingRuns) {
 
 TEST(Cli, StatsJsonAndVcdWithSaveFileAreWritten) {
   const std::string stats = scratch("s.json"), vcd = scratch("w.vcd");
-  const Result r = gputlm("run --functional --workload traces/micro/divergence --stats " + stats + " --vcd " + vcd);
+  const Result r = gputlm("run --functional --workload traces/micro/divergence --stats " + stats +
+                          " --vcd " + vcd);
   ASSERT_EQ(r.exit_code, 0) << r.output;
   std::ifstream sj(stats);
   const nlohmann::json j = nlohmann::json::parse(sj);
@@ -256,7 +288,9 @@ namespace {
 
 TEST(CliTiming, ARunPrintsCyclesAndIpcAndWritesStatsKeyedByModule) {
   const std::string stats = scratch("t.json"), csv = scratch("t.csv");
-  const Result r = gputlm("run --config configs/narasiman-baseline.json --workload traces/micro/vecadd --stats " + stats + " --csv " + csv);
+  const Result r = gputlm(
+      "run --config configs/narasiman-baseline.json --workload traces/micro/vecadd --stats " +
+      stats + " --csv " + csv);
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_TRUE(contains(r.output, "on narasiman-baseline (1 core)")) << r.output;
   EXPECT_TRUE(contains(r.output, "IPC ")) << r.output;
@@ -274,14 +308,16 @@ TEST(CliTiming, ARunPrintsCyclesAndIpcAndWritesStatsKeyedByModule) {
   const nlohmann::json& counts = j["launches"][0]["mwp_cwp_counts"];
   EXPECT_GT(counts["coalesced_memory_instructions"].get<int>(), 0);
   EXPECT_EQ(counts["uncoalesced_memory_instructions"].get<int>(), 0);
-  EXPECT_EQ(counts["blocks_that_fit_per_core"].get<int>(), 4);  // 256-thread CTAs on a 1024-thread core
+  EXPECT_EQ(counts["blocks_that_fit_per_core"].get<int>(),
+            4);  // 256-thread CTAs on a 1024-thread core
   // The MWP/CWP model's prediction sits beside the simulated cycles, in the stats and the summary.
   const nlohmann::json& p = j["launches"][0]["mwp_cwp_prediction"];
   EXPECT_GT(p["cycles"].get<double>(), 0.0);
   EXPECT_GT(p["simulated_cpi"].get<double>(), 0.0);
   EXPECT_DOUBLE_EQ(p["inputs"]["active_blocks_per_sm"].get<double>(), 4.0);
   EXPECT_TRUE(contains(r.output, "MWP/CWP model ")) << r.output;
-  EXPECT_TRUE(j["modules"]["gpu.core0"]["fetch_stall_cycles"]["memory"].is_number());  // bins with meanings by name
+  EXPECT_TRUE(j["modules"]["gpu.core0"]["fetch_stall_cycles"]["memory"]
+                  .is_number());  // bins with meanings by name
   // The CSV: the tidy table (tb/stat_table.h), a header and a row per launch (vecadd has one);
   // the launch's module statistics are columns named by their path in the JSON.
   std::ifstream c(csv);
@@ -289,27 +325,42 @@ TEST(CliTiming, ARunPrintsCyclesAndIpcAndWritesStatsKeyedByModule) {
   for (std::string line; std::getline(c, line);) lines.push_back(line);
   ASSERT_EQ(lines.size(), 2u);
   const std::string& header = lines[0];
-  EXPECT_EQ(header.rfind("workload,size,config,config_hash,mode,complete,verify,host_seconds,launch,kernel,", 0), 0u) << header.substr(0, 300);
+  EXPECT_EQ(
+      header.rfind(
+          "workload,size,config,config_hash,mode,complete,verify,host_seconds,launch,kernel,", 0),
+      0u)
+      << header.substr(0, 300);
   EXPECT_TRUE(contains(header, ",modules.gpu.dram0.row_buffer_hit_rate,")) << header;
   EXPECT_TRUE(contains(header, ",modules.gpu.core0.fetch_stall_cycles.memory,")) << header;
   EXPECT_FALSE(contains(header, "fetch_stall_cycles[")) << header;
-  EXPECT_EQ(lines[1].rfind("micro/vecadd,test,narasiman-baseline,", 0), 0u) << lines[1].substr(0, 300);
-  EXPECT_EQ(std::count(header.begin(), header.end(), ','), std::count(lines[1].begin(), lines[1].end(), ','));
+  EXPECT_EQ(lines[1].rfind("micro/vecadd,test,narasiman-baseline,", 0), 0u)
+      << lines[1].substr(0, 300);
+  EXPECT_EQ(std::count(header.begin(), header.end(), ','),
+            std::count(lines[1].begin(), lines[1].end(), ','));
 }
 
 // gputlm predict: the model on the functional engine's counts, which are the timing run's (the same
 // lines per memory instruction at the config's L1 line size, the same CTA limits).
 TEST(CliPredict, PrintsTheModelsInputsMwpCwpCaseAndCyclesFromTheFunctionalCounts) {
   const std::string pred = scratch("p.json"), run = scratch("r.json");
-  const Result r = gputlm("predict --config configs/fermi-gtx480.json --workload traces/narasiman/blackscholes --stats " + pred);
+  const Result r = gputlm(
+      "predict --config configs/fermi-gtx480.json --workload traces/narasiman/blackscholes "
+      "--stats " +
+      pred);
   ASSERT_EQ(r.exit_code, 0) << r.output;
-  for (const char* s : {"#Coal_Mem_insts", "MWP", "CWP", "case", "predicted cycles", "CPI", "VERIFIED"})
+  for (const char* s :
+       {"#Coal_Mem_insts", "MWP", "CWP", "case", "predicted cycles", "CPI", "VERIFIED"})
     EXPECT_TRUE(contains(r.output, s)) << s << "\n" << r.output;
-  ASSERT_EQ(gputlm("run --config configs/fermi-gtx480.json --workload traces/narasiman/blackscholes --stats " + run).exit_code, 0);
+  ASSERT_EQ(gputlm("run --config configs/fermi-gtx480.json --workload "
+                   "traces/narasiman/blackscholes --stats " +
+                   run)
+                .exit_code,
+            0);
   std::ifstream pf(pred), rf(run);
   const nlohmann::json p = nlohmann::json::parse(pf)["launches"][0]["mwp_cwp_prediction"];
   const nlohmann::json t = nlohmann::json::parse(rf)["launches"][0]["mwp_cwp_prediction"];
-  for (const char* k : {"comp_insts", "coal_mem_insts", "uncoal_mem_insts", "synch_insts", "active_blocks_per_sm"})
+  for (const char* k :
+       {"comp_insts", "coal_mem_insts", "uncoal_mem_insts", "synch_insts", "active_blocks_per_sm"})
     EXPECT_DOUBLE_EQ(p["inputs"][k].get<double>(), t["inputs"][k].get<double>()) << k;
   EXPECT_DOUBLE_EQ(p["cycles"].get<double>(), t["cycles"].get<double>());
   EXPECT_FALSE(p.contains("simulated_cpi"));
@@ -320,8 +371,9 @@ TEST(CliPredict, PrintsTheModelsInputsMwpCwpCaseAndCyclesFromTheFunctionalCounts
 
 TEST(CliTiming, WavesCanBeScopedAndWindowed) {
   const std::string vcd = scratch("core.vcd");
-  const Result r = gputlm("run --config configs/narasiman-baseline.json --workload traces/micro/vecadd --vcd " + vcd +
-                          " --vcd-scope gpu.core0 --vcd-window 100:300");
+  const Result r =
+      gputlm("run --config configs/narasiman-baseline.json --workload traces/micro/vecadd --vcd " +
+             vcd + " --vcd-scope gpu.core0 --vcd-window 100:300");
   ASSERT_EQ(r.exit_code, 0) << r.output;
   std::ifstream v(vcd);
   std::stringstream vs;
@@ -349,8 +401,9 @@ TEST(CliTiming, WavesCanBeScopedAndWindowed) {
 // cycle 0, where a core waits for its first I-cache line).
 TEST(CliTiming, TheSaveFileOpensWhereTheFirstInstructionStarts) {
   const std::string vcd = scratch("start.vcd");
-  const Result r = gputlm("run --config configs/narasiman-baseline.json --workload traces/micro/vecadd --vcd " + vcd +
-                          " --vcd-scope gpu.core0");
+  const Result r =
+      gputlm("run --config configs/narasiman-baseline.json --workload traces/micro/vecadd --vcd " +
+             vcd + " --vcd-scope gpu.core0");
   ASSERT_EQ(r.exit_code, 0) << r.output;
   std::ifstream g(scratch("start.gtkw"));
   std::string line;
@@ -364,10 +417,15 @@ TEST(CliTiming, TheSaveFileOpensWhereTheFirstInstructionStarts) {
     std::istringstream ls(line);
     std::string a, b, c, d, e;
     ls >> a >> b >> c >> d >> e;
-    if (a == "$scope") scope = c;
-    else if (a == "$var" && scope == "execute" && e == "occupancy") id = d;
-    else if (!a.empty() && a[0] == '#') now = std::stoull(a.substr(1));
-    else if (!id.empty() && a.size() > 1 && a[0] == 'b' && b == id && a.find('1') != std::string::npos) first_busy = now;
+    if (a == "$scope")
+      scope = c;
+    else if (a == "$var" && scope == "execute" && e == "occupancy")
+      id = d;
+    else if (!a.empty() && a[0] == '#')
+      now = std::stoull(a.substr(1));
+    else if (!id.empty() && a.size() > 1 && a[0] == 'b' && b == id &&
+             a.find('1') != std::string::npos)
+      first_busy = now;
   }
   ASSERT_GT(first_busy, 100u) << "the first instruction waits for its I-cache line from DRAM";
   EXPECT_EQ(start + 8, first_busy);
@@ -377,8 +435,9 @@ TEST(CliTiming, TheSaveFileOpensWhereTheFirstInstructionStarts) {
 // controllers' row-buffer counters; reads name the instruction (pc) that asked.
 TEST(CliTiming, TheDramTraceHasALinePerRequestThatAddsUpToTheCounters) {
   const std::string trace = scratch("dram.csv"), stats = scratch("dram.json");
-  const Result r = gputlm("run --config configs/fermi-gtx480.json --workload traces/micro/vecadd --dram-trace " + trace +
-                          " --stats " + stats);
+  const Result r =
+      gputlm("run --config configs/fermi-gtx480.json --workload traces/micro/vecadd --dram-trace " +
+             trace + " --stats " + stats);
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_TRUE(contains(r.output, "dram trace")) << r.output;
   std::ifstream sj(stats);
@@ -386,7 +445,9 @@ TEST(CliTiming, TheDramTraceHasALinePerRequestThatAddsUpToTheCounters) {
   std::ifstream t(trace);
   std::string line;
   std::getline(t, line);
-  EXPECT_EQ(line, "channel,id,core,warp,pc,kind,address,bank,row,column,arrival,start,done,outcome,queued,hint");
+  EXPECT_EQ(line,
+            "channel,id,core,warp,pc,kind,address,bank,row,column,arrival,start,done,outcome,"
+            "queued,hint");
   std::map<std::string, std::map<std::string, uint64_t>> outcomes;  // channel -> outcome -> count
   std::set<std::string> load_pcs;
   uint64_t lines = 0;
@@ -398,7 +459,8 @@ TEST(CliTiming, TheDramTraceHasALinePerRequestThatAddsUpToTheCounters) {
     EXPECT_EQ(f[15], "0") << line << ": no workload here uses ld.global.rowhint";
     ++lines;
     ++outcomes[f[0]][f[13]];
-    const uint64_t arrival = std::stoull(f[10]), start = std::stoull(f[11]), done = std::stoull(f[12]);
+    const uint64_t arrival = std::stoull(f[10]), start = std::stoull(f[11]),
+                   done = std::stoull(f[12]);
     EXPECT_LE(arrival, start) << line;
     EXPECT_LT(start, done) << line;
     if (f[5] == "load") load_pcs.insert(f[4]);
@@ -409,7 +471,8 @@ TEST(CliTiming, TheDramTraceHasALinePerRequestThatAddsUpToTheCounters) {
     const nlohmann::json& d = modules["gpu.dram" + channel];
     EXPECT_EQ(n.count("hit") ? n.at("hit") : 0, d["row_hits"].get<uint64_t>()) << channel;
     EXPECT_EQ(n.count("empty") ? n.at("empty") : 0, d["row_empties"].get<uint64_t>()) << channel;
-    EXPECT_EQ(n.count("conflict") ? n.at("conflict") : 0, d["row_conflicts"].get<uint64_t>()) << channel;
+    EXPECT_EQ(n.count("conflict") ? n.at("conflict") : 0, d["row_conflicts"].get<uint64_t>())
+        << channel;
   }
   uint64_t requests = 0;
   for (const auto& [name, m] : modules.items())
@@ -418,8 +481,9 @@ TEST(CliTiming, TheDramTraceHasALinePerRequestThatAddsUpToTheCounters) {
   // vecadd's two ld.global (instructions 15 and 16) and its st.global (20), whose L2 write miss
   // allocates the line: a read of DRAM on behalf of the store.
   EXPECT_EQ(load_pcs, (std::set<std::string>{"15", "16", "20"}));
-  const Result bad = gputlm("run --config configs/narasiman-baseline.json --workload traces/micro/vecadd --dram-trace " +
-                            scratch("no/such/dir/d.csv"));
+  const Result bad = gputlm(
+      "run --config configs/narasiman-baseline.json --workload traces/micro/vecadd --dram-trace " +
+      scratch("no/such/dir/d.csv"));
   EXPECT_EQ(bad.exit_code, 2);
   EXPECT_TRUE(contains(bad.output, "cannot write --dram-trace (no directory")) << bad.output;
 }
@@ -429,26 +493,30 @@ TEST(CliTiming, ABadConfigValueNamesItsKeyAndAFaultInATimedRunExitsThree) {
   std::ofstream(cfg) << R"({"core": {"scheduler": "lottery"}})";
   const Result bad = gputlm("run --config " + cfg + " --workload traces/micro/vecadd");
   EXPECT_EQ(bad.exit_code, 2);
-  EXPECT_TRUE(contains(bad.output, "key 'core.scheduler': unknown value 'lottery' (known: 2lev, gto, rr, srr)")) << bad.output;
-  const Result fault = gputlm("run --config configs/narasiman-baseline.json --workload tests/data/workloads/fault_oob");
+  EXPECT_TRUE(contains(bad.output,
+                       "key 'core.scheduler': unknown value 'lottery' (known: 2lev, gto, rr, srr)"))
+      << bad.output;
+  const Result fault = gputlm(
+      "run --config configs/narasiman-baseline.json --workload tests/data/workloads/fault_oob");
   EXPECT_EQ(fault.exit_code, 3);
   EXPECT_TRUE(contains(fault.output, "global address outside any allocation")) << fault.output;
-  const Result both = gputlm("run --functional --config configs/narasiman-baseline.json --workload traces/micro/vecadd");
+  const Result both = gputlm(
+      "run --functional --config configs/narasiman-baseline.json --workload traces/micro/vecadd");
   EXPECT_EQ(both.exit_code, 2);
 }
-
 
 // Hostile input through the executable (issue 20): each is exit 2 with one line naming the file
 // and line or key, never a crash, an uncaught exception (exit 1) or a long run.
 struct Hostile {
-  std::string file;       // launch.json or kernel.ptx of a copy of micro/vecadd
-  std::string from, to;   // the text replaced (first occurrence)
-  std::string expected;   // part of the one-line message
+  std::string file;      // launch.json or kernel.ptx of a copy of micro/vecadd
+  std::string from, to;  // the text replaced (first occurrence)
+  std::string expected;  // part of the one-line message
 };
 
 // gputlm's exit code and what it wrote on stderr alone (errors; SystemC's own notes go to stdout).
 Result gputlm_stderr(const std::string& args) {
-  const gputlm::test::ShellResult r = gputlm::test::shell("cd '" GPUTLM_SOURCE_DIR "' && '" GPUTLM_BINARY "' " + args + " 2>&1 >/dev/null");
+  const gputlm::test::ShellResult r = gputlm::test::shell(
+      "cd '" GPUTLM_SOURCE_DIR "' && '" GPUTLM_BINARY "' " + args + " 2>&1 >/dev/null");
   return {r.exit_code, r.out};
 }
 
@@ -457,7 +525,8 @@ std::string hostile_workload(const Hostile& h, int n) {
   namespace fs = std::filesystem;
   const fs::path dir = fs::path(scratch("hostile" + std::to_string(n))) / "micro" / "vecadd";
   fs::create_directories(dir);
-  fs::copy(fs::path(GPUTLM_SOURCE_DIR) / "traces/micro/vecadd", dir, fs::copy_options::recursive | fs::copy_options::overwrite_existing);
+  fs::copy(fs::path(GPUTLM_SOURCE_DIR) / "traces/micro/vecadd", dir,
+           fs::copy_options::recursive | fs::copy_options::overwrite_existing);
   std::ifstream in(dir / h.file);
   std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   const size_t at = text.find(h.from);
@@ -469,21 +538,27 @@ std::string hostile_workload(const Hostile& h, int n) {
 
 TEST(Cli, HostileWorkloadsAreOneLineErrorsThatExitTwo) {
   const std::vector<Hostile> cases = {
-      {"launch.json", "\"(n + 255) / 256\"", "\"(-9223372036854775807 - 1) / -1\"", "launch.json: key 'launches[0].grid'"},
-      {"launch.json", "\"(n + 255) / 256\"", "\"" + std::string(20000, '(') + "n" + std::string(20000, ')') + "\"", "nested deeper"},
-      {"launch.json", "\"(n + 255) / 256\"", "\"n * 4611686018427387904\"", "does not fit in 64 bits"},
+      {"launch.json", "\"(n + 255) / 256\"", "\"(-9223372036854775807 - 1) / -1\"",
+       "launch.json: key 'launches[0].grid'"},
+      {"launch.json", "\"(n + 255) / 256\"",
+       "\"" + std::string(20000, '(') + "n" + std::string(20000, ')') + "\"", "nested deeper"},
+      {"launch.json", "\"(n + 255) / 256\"", "\"n * 4611686018427387904\"",
+       "does not fit in 64 bits"},
       {"launch.json", "\"(n + 255) / 256\"", "2147483647", "max_ctas_per_launch"},
-      {"launch.json", "\"block\": 256", "\"block\": [65536, 65536, 1]", "key 'launches[0].block[0]'"},
+      {"launch.json", "\"block\": 256", "\"block\": [65536, 65536, 1]",
+       "key 'launches[0].block[0]'"},
       {"launch.json", "\"seed\": 1", "\"seed\": \"x\"", "launch.json: key 'seed'"},
       {"launch.json", "\"min\": -100.0", "\"min\": 1e400", "launch.json: invalid JSON"},
       {"launch.json", "\"count\": \"n\"", "\"count\": 17179869184", "max_buffer_bytes"},
-      {"launch.json", "\"block\": 256", "\"block\": 256, \"shared_bytes\": 4294967297", "max_shared_bytes"},
+      {"launch.json", "\"block\": 256", "\"block\": 256, \"shared_bytes\": 4294967297",
+       "max_shared_bytes"},
       {"kernel.ptx", ".address_size 64", ".address_size x", "kernel.ptx:"},
       {"kernel.ptx", "%r<6>", "%r<4294967343>", "max_registers_per_kernel"},
       {"kernel.ptx", "%p<2>", "%p<18446744073709551615>", "max_registers_per_kernel"},
   };
   for (size_t i = 0; i < cases.size(); ++i) {
-    const Result r = gputlm_stderr("run --functional --workload '" + hostile_workload(cases[i], static_cast<int>(i)) + "'");
+    const Result r = gputlm_stderr("run --functional --workload '" +
+                                   hostile_workload(cases[i], static_cast<int>(i)) + "'");
     EXPECT_EQ(r.exit_code, 2) << cases[i].to.substr(0, 60) << ": " << r.output;
     EXPECT_TRUE(contains(r.output, cases[i].expected)) << r.output;
     EXPECT_EQ(std::count(r.output.begin(), r.output.end(), '\n'), 1) << r.output;
@@ -492,16 +567,20 @@ TEST(Cli, HostileWorkloadsAreOneLineErrorsThatExitTwo) {
 
 TEST(Cli, HostileTracesAreOneLineErrorsThatExitTwo) {
   const std::string trace = scratch("hostile.trace");
-  ASSERT_EQ(gputlm("trace record --workload traces/micro/vecadd --out '" + trace + "'").exit_code, 0);
+  ASSERT_EQ(gputlm("trace record --workload traces/micro/vecadd --out '" + trace + "'").exit_code,
+            0);
   std::ifstream in(trace);
   const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   const std::vector<std::pair<std::string, std::string>> edits = {
-      {"\nwarp 0 0 ", "\nwarp 0 4294967295 "}, {" m global 4 ", " m global four "}, {" m global 4 ", " m global 2147483648 "}};
+      {"\nwarp 0 0 ", "\nwarp 0 4294967295 "},
+      {" m global 4 ", " m global four "},
+      {" m global 4 ", " m global 2147483648 "}};
   for (const auto& [from, to] : edits) {
     std::string bad = text;
     bad.replace(bad.find(from), from.size(), to);
     std::ofstream(trace + ".bad") << bad;
-    const Result r = gputlm_stderr("run --config configs/fermi-gtx480.json --trace '" + trace + ".bad'");
+    const Result r =
+        gputlm_stderr("run --config configs/fermi-gtx480.json --trace '" + trace + ".bad'");
     EXPECT_EQ(r.exit_code, 2) << to << ": " << r.output;
     EXPECT_TRUE(contains(r.output, "hostile.trace.bad:")) << r.output;
     EXPECT_EQ(std::count(r.output.begin(), r.output.end(), '\n'), 1) << r.output;

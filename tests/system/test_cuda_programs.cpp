@@ -4,6 +4,8 @@
 // stderr and the statistics to --stats. Skipped, saying why, when nvcc was not found at configure.
 #include <gtest/gtest.h>
 
+#include <sys/wait.h>
+#include <unistd.h>
 #include <chrono>
 #include <csignal>
 #include <filesystem>
@@ -11,9 +13,7 @@
 #include <nlohmann/json.hpp>
 #include <regex>
 #include <sstream>
-#include <sys/wait.h>
 #include <thread>
-#include <unistd.h>
 
 #include "support/shell.h"
 
@@ -25,7 +25,8 @@ struct ProgramRun {
 };
 
 std::string scratch(const std::string& name) {
-  const auto dir = std::filesystem::temp_directory_path() / ("gputlm_cuda_test_" + std::to_string(getpid()));
+  const auto dir =
+      std::filesystem::temp_directory_path() / ("gputlm_cuda_test_" + std::to_string(getpid()));
   std::filesystem::create_directories(dir);
   return (dir / name).string();
 }
@@ -40,21 +41,29 @@ std::string read(const std::string& path) {
 // gputlm <args> from the source directory, stderr kept apart.
 ProgramRun gputlm(const std::string& args) {
   const std::string err = scratch("stderr.txt");
-  const gputlm::test::ShellResult r = gputlm::test::shell("cd '" GPUTLM_SOURCE_DIR "' && '" GPUTLM_BINARY "' " + args + " 2> '" + err + "'");
+  const gputlm::test::ShellResult r = gputlm::test::shell(
+      "cd '" GPUTLM_SOURCE_DIR "' && '" GPUTLM_BINARY "' " + args + " 2> '" + err + "'");
   return {r.exit_code, r.out, read(err)};
 }
 
-std::string program(const std::string& name) { return std::string(GPUTLM_CUDA_PROGRAMS_DIR) + "/" + name; }
-
-// `gputlm cuda --config configs/<config>.json <options> -- <program> <args>`
-ProgramRun cuda(const std::string& name, const std::string& options = "", const std::string& args = "", const std::string& config = "fermi-gtx480") {
-  return gputlm("cuda --config configs/" + config + ".json " + options + " -- '" + program(name) + "' " + args);
+std::string program(const std::string& name) {
+  return std::string(GPUTLM_CUDA_PROGRAMS_DIR) + "/" + name;
 }
 
-bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+// `gputlm cuda --config configs/<config>.json <options> -- <program> <args>`
+ProgramRun cuda(const std::string& name, const std::string& options = "",
+                const std::string& args = "", const std::string& config = "fermi-gtx480") {
+  return gputlm("cuda --config configs/" + config + ".json " + options + " -- '" + program(name) +
+                "' " + args);
+}
+
+bool contains(const std::string& s, const std::string& part) {
+  return s.find(part) != std::string::npos;
+}
 
 // Runs the program on fermi-gtx480 and expects exit status 0 and its own check line.
-void expect_passes(const std::string& name, const std::string& check_line, const std::string& options = "") {
+void expect_passes(const std::string& name, const std::string& check_line,
+                   const std::string& options = "") {
   const ProgramRun r = cuda(name, options);
   EXPECT_EQ(r.exit_code, 0) << name << " " << options << "\n" << r.out << r.err;
   EXPECT_TRUE(contains(r.out, check_line)) << name << " " << options << "\n" << r.out;
@@ -71,14 +80,16 @@ nlohmann::json functional_stats(const std::string& name) {
   const std::string stats = scratch(name + ".json");
   const ProgramRun r = cuda(name, "--functional --stats '" + stats + "'");
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
-  return r.exit_code == 0 ? nlohmann::json::parse(read(stats)) : nlohmann::json{{"launches", nlohmann::json::array()}};
+  return r.exit_code == 0 ? nlohmann::json::parse(read(stats))
+                          : nlohmann::json{{"launches", nlohmann::json::array()}};
 }
 
 class CudaCommand : public ::testing::Test {
  protected:
   void SetUp() override {
 #ifndef GPUTLM_HAVE_CUDART
-    GTEST_SKIP() << "a sanitizer build has no libcudart.so.13 (runtime/CMakeLists.txt): gputlm cuda is unavailable";
+    GTEST_SKIP() << "a sanitizer build has no libcudart.so.13 (runtime/CMakeLists.txt): gputlm "
+                    "cuda is unavailable";
 #endif
   }
 };
@@ -88,7 +99,8 @@ class CudaPrograms : public CudaCommand {
   void SetUp() override {
     CudaCommand::SetUp();
 #ifndef GPUTLM_HAVE_CUDA_PROGRAMS
-    GTEST_SKIP() << "nvcc was not found when the build was configured: the CUDA test programs (tests/cuda) were not built";
+    GTEST_SKIP() << "nvcc was not found when the build was configured: the CUDA test programs "
+                    "(tests/cuda) were not built";
 #endif
   }
 };
@@ -114,26 +126,35 @@ TEST_F(CudaPrograms, VecaddRunsUnmodifiedAndItsCheckLinePassesThrough) {
 // host time differs), and the program's output comes before the summary in one stream.
 TEST_F(CudaPrograms, TheUserGuidesSampleIsVecaddsRealOutput) {
   const std::string readme = read(GPUTLM_SOURCE_DIR "/docs/user-guide/cuda-programs.md");
-  const std::string command = "$ build/bin/gputlm cuda --config configs/fermi-gtx480.json --stats vecadd.json -- ./vecadd\n";
+  const std::string command =
+      "$ build/bin/gputlm cuda --config configs/fermi-gtx480.json --stats vecadd.json -- "
+      "./vecadd\n";
   const size_t start = readme.find(command), end = readme.find("$ echo $?\n", start);
   ASSERT_NE(end, std::string::npos) << "the sample's command changed";
   std::string sample = readme.substr(start + command.size(), end - start - command.size());
   const std::string dir = scratch("readme");
   std::filesystem::create_directories(dir);
-  const gputlm::test::ShellResult r = gputlm::test::shell("cd '" + dir + "' && '" GPUTLM_BINARY "' cuda --config '" GPUTLM_SOURCE_DIR
-                                                          "/configs/fermi-gtx480.json' --stats vecadd.json -- '" + program("vecadd") + "' 2>&1");
+  const gputlm::test::ShellResult r =
+      gputlm::test::shell("cd '" + dir +
+                          "' && '" GPUTLM_BINARY "' cuda --config '" GPUTLM_SOURCE_DIR
+                          "/configs/fermi-gtx480.json' --stats vecadd.json -- '" +
+                          program("vecadd") + "' 2>&1");
   ASSERT_EQ(r.exit_code, 0) << r.out;
   const std::regex host(R"(host time           [0-9.]+ s \([0-9.]+ M)");
-  EXPECT_EQ(std::regex_replace(sample, host, "host time           T s (R M"), std::regex_replace(r.out, host, "host time           T s (R M"));
+  EXPECT_EQ(std::regex_replace(sample, host, "host time           T s (R M"),
+            std::regex_replace(r.out, host, "host time           T s (R M"));
 }
 
 TEST_F(CudaPrograms, AProgramGivesTheCyclesOfTheSameKernelRunAsAWorkload) {
   const std::string as_program = scratch("program.json"), as_workload = scratch("workload.json");
   const ProgramRun p = cuda("vecadd", "--stats '" + as_program + "'", "4000", "narasiman-baseline");
   ASSERT_EQ(p.exit_code, 0) << p.out << p.err;
-  const ProgramRun w = gputlm("run --config configs/narasiman-baseline.json --workload traces/micro/vecadd --stats '" + as_workload + "'");
+  const ProgramRun w = gputlm(
+      "run --config configs/narasiman-baseline.json --workload traces/micro/vecadd --stats '" +
+      as_workload + "'");
   ASSERT_EQ(w.exit_code, 0) << w.out << w.err;
-  const nlohmann::json a = nlohmann::json::parse(read(as_program)), b = nlohmann::json::parse(read(as_workload));
+  const nlohmann::json a = nlohmann::json::parse(read(as_program)),
+                       b = nlohmann::json::parse(read(as_workload));
   EXPECT_EQ(a["launches"][0]["cycles"], b["launches"][0]["cycles"]);
   EXPECT_EQ(a["launches"][0]["warp_instructions"], b["launches"][0]["warp_instructions"]);
   EXPECT_EQ(a["launches"][0]["mwp_cwp_prediction"], b["launches"][0]["mwp_cwp_prediction"]);
@@ -148,26 +169,31 @@ TEST_F(CudaPrograms, EveryLaunchOfAProgramIsOneEntryOfTheStatistics) {
   ASSERT_EQ(j["launches"].size(), 2u);
   EXPECT_EQ(j["launches"][0]["kernel"], "sum_weights");
   EXPECT_EQ(j["launches"][1]["kernel"], "normalize_weights_kernel");
-  EXPECT_EQ(j["total"]["cycles"].get<uint64_t>(), j["launches"][0]["cycles"].get<uint64_t>() + j["launches"][1]["cycles"].get<uint64_t>());
+  EXPECT_EQ(j["total"]["cycles"].get<uint64_t>(), j["launches"][0]["cycles"].get<uint64_t>() +
+                                                      j["launches"][1]["cycles"].get<uint64_t>());
 }
 
 TEST_F(CudaPrograms, DynamicSharedMemoryIsSizedAtLaunchThroughBothLaunchPaths) {
   expect_passes("dynamic_shared", "dynamic_shared: PASSED");
 }
 
-// Thrust, CUB, half precision and cooperative groups as today's code uses them (issue 40), each timed
-// and on the functional engine; half_cg also as sm_90 PTX (native bf16 arithmetic, no emulation).
+// Thrust, CUB, half precision and cooperative groups as today's code uses them (issue 40), each
+// timed and on the functional engine; half_cg also as sm_90 PTX (native bf16 arithmetic, no
+// emulation).
 TEST_F(CudaPrograms, ThrustCubAndHalfPrecisionProgramsPassTheirOwnChecks) {
-  const std::pair<const char*, const char*> programs[] = {{"thrust_algorithms", "thrust_algorithms: PASSED"},
-                                                         {"cub_block_device", "cub_block_device: PASSED"},
-                                                         {"half_cg", "half_cg: PASSED"},
-                                                         {"half_cg_sm90", "half_cg: PASSED"}};
+  const std::pair<const char*, const char*> programs[] = {
+      {"thrust_algorithms", "thrust_algorithms: PASSED"},
+      {"cub_block_device", "cub_block_device: PASSED"},
+      {"half_cg", "half_cg: PASSED"},
+      {"half_cg_sm90", "half_cg: PASSED"}};
   for (const auto& [name, line] : programs) expect_passes_timed_and_functional(name, line);
   const ProgramRun r = cuda("half_cg");
-  EXPECT_TRUE(contains(r.out, "half_cg: thread 0 sees a*b+1 = (1.0, -3.0)\nhalf_cg: PASSED")) << "device printf before the check line: " << r.out;
+  EXPECT_TRUE(contains(r.out, "half_cg: thread 0 sees a*b+1 = (1.0, -3.0)\nhalf_cg: PASSED"))
+      << "device printf before the check line: " << r.out;
 }
 
-// Tensor cores (PTX ISA 9.7.14): nvcuda::wmma and inline mma.sync fed by ldmatrix, timed and functional.
+// Tensor cores (PTX ISA 9.7.14): nvcuda::wmma and inline mma.sync fed by ldmatrix, timed and
+// functional.
 TEST_F(CudaPrograms, AWmmaGemmOfHalvesIntoFloatsMatchesTheHostGemm) {
   expect_passes_timed_and_functional("wmma_gemm", "wmma_gemm: PASSED");
 }
@@ -190,10 +216,10 @@ TEST_F(CudaPrograms, BulkCopiesThroughMbarrierTransactionsAndBulkGroupsGiveTheHo
 }
 
 // Tensor memory access of sm_90 (CUDA programming guide, "Using TMA to transfer multi-dimensional
-// arrays"): cuTensorMapEncodeTiled fetched through cudaGetDriverEntryPointByVersion, __grid_constant__
-// tensor maps, 2-D box loads with out-of-bound zeros and box stores, the 128-byte swizzle, a 3-D box
-// with an element stride, box reductions (cp.reduce.async.bulk.tensor .add) and the encoder's
-// CUDA_ERROR_INVALID_VALUE.
+// arrays"): cuTensorMapEncodeTiled fetched through cudaGetDriverEntryPointByVersion,
+// __grid_constant__ tensor maps, 2-D box loads with out-of-bound zeros and box stores, the 128-byte
+// swizzle, a 3-D box with an element stride, box reductions (cp.reduce.async.bulk.tensor .add) and
+// the encoder's CUDA_ERROR_INVALID_VALUE.
 TEST_F(CudaPrograms, TensorMapsMoveBoxesOfATensorThroughSharedMemory) {
   expect_passes_timed_and_functional("tensor_copy", "tensor_copy: PASSED");
 }
@@ -235,14 +261,17 @@ TEST_F(CudaPrograms, ThreadBlockClustersShareTheirBlocksSharedMemoryAndBarrier) 
   ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
   EXPECT_TRUE(contains(r.out, "clusters: PASSED")) << r.out;
   // A warp polling barrier.cluster.wait in the timing model executes nothing: both count alike.
-  const nlohmann::json f = functional_stats("clusters"), t = nlohmann::json::parse(read(timed_stats));
+  const nlohmann::json f = functional_stats("clusters"),
+                       t = nlohmann::json::parse(read(timed_stats));
   ASSERT_EQ(f["launches"].size(), 3u);
   ASSERT_EQ(t["launches"].size(), 3u);
-  for (size_t i = 0; i < 3; ++i) EXPECT_EQ(f["launches"][i]["warp_instructions"], t["launches"][i]["warp_instructions"]) << i;
+  for (size_t i = 0; i < 3; ++i)
+    EXPECT_EQ(f["launches"][i]["warp_instructions"], t["launches"][i]["warp_instructions"]) << i;
 }
 
 // Cooperative groups' grid.sync() (CUDA programming guide, "Grid Synchronization"): the grid
-// workspace of a cooperative launch, every CTA resident, timed; interleaved CTAs on the functional engine.
+// workspace of a cooperative launch, every CTA resident, timed; interleaved CTAs on the functional
+// engine.
 TEST_F(CudaPrograms, AGridSyncInACooperativeLaunchSeparatesPhasesOfTheWholeGrid) {
   expect_passes_timed_and_functional("grid_sync", "grid_sync: PASSED");
 }
@@ -251,7 +280,8 @@ TEST_F(CudaPrograms, AGridSyncInACooperativeLaunchSeparatesPhasesOfTheWholeGrid)
 // -rdc=true: child grids from device code, run after their parent, each a launch of its own; the
 // nesting limit's error; device cudaMalloc/cudaMemcpyAsync/cudaMemsetAsync. Timed and functional.
 TEST_F(CudaPrograms, ChildGridsLaunchedFromTheDeviceRunAfterTheirParentsAndNestUpTo24Deep) {
-  expect_passes_timed_and_functional("dynamic_parallelism", "dynamic_parallelism: PASSED (6 child grids, 25 levels)");
+  expect_passes_timed_and_functional("dynamic_parallelism",
+                                     "dynamic_parallelism: PASSED (6 child grids, 25 levels)");
   const nlohmann::json j = functional_stats("dynamic_parallelism");
   // parent + 6 children, 25 levels of dive, device_memory + its child
   ASSERT_EQ(j["launches"].size(), 7u + 25u + 2u);
@@ -303,7 +333,9 @@ TEST_F(CudaPrograms, ManagedMemoryHasOneAddressForHostAndKernel) {
 TEST_F(CudaPrograms, DevicePropertiesComeFromTheConfig) {
   const ProgramRun r = cuda("device_query");
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
-  EXPECT_TRUE(contains(r.out, "gputlm fermi-gtx480, 15 SMs at 1400000 kHz, warp 32, 49152 bytes shared per block")) << r.out;
+  EXPECT_TRUE(contains(
+      r.out, "gputlm fermi-gtx480, 15 SMs at 1400000 kHz, warp 32, 49152 bytes shared per block"))
+      << r.out;
   EXPECT_TRUE(contains(r.out, "device_query: PASSED")) << r.out;
 }
 
@@ -325,16 +357,17 @@ TEST_F(CudaPrograms, NvrtcPtxRunsThroughTheDriverApiOnTheRuntimesSimulator) {
   expect_passes("driver_api", "driver_api: PASSED (1 device, compute 7.x, scale 4 bytes)");
 }
 
-// The driver API's CUDA arrays, copies (cuMemcpy2D/3D, cuMemcpy{HtoA,AtoH,AtoD,DtoA}) and texture and
-// surface objects, on the runtime's arrays and texture table: point and linear sampling, clamping,
-// 8-bit texels promoted to normalised floats, a surface write, misuses; timed and functional.
+// The driver API's CUDA arrays, copies (cuMemcpy2D/3D, cuMemcpy{HtoA,AtoH,AtoD,DtoA}) and texture
+// and surface objects, on the runtime's arrays and texture table: point and linear sampling,
+// clamping, 8-bit texels promoted to normalised floats, a surface write, misuses; timed and
+// functional.
 TEST_F(CudaPrograms, DriverApiArraysCopiesAndTextureObjectsMatchTheHostsValues) {
   expect_passes_timed_and_functional("driver_arrays", "driver_arrays: PASSED");
 }
 
-// Virtual memory management: two physical allocations mapped back to back in a reservation, a kernel
-// and copies across both, data kept across unmap and map while the handle is held, memory returned
-// with the last mapping, misuses; timed and functional.
+// Virtual memory management: two physical allocations mapped back to back in a reservation, a
+// kernel and copies across both, data kept across unmap and map while the handle is held, memory
+// returned with the last mapping, misuses; timed and functional.
 TEST_F(CudaPrograms, VirtualMemoryMappingsActAsOneRangeOfDeviceMemory) {
   expect_passes_timed_and_functional("driver_vmm", "driver_vmm: PASSED (granularity 2 MB)");
 }
@@ -378,7 +411,8 @@ TEST_F(CudaPrograms, AKernelFaultEndsTheRunAsGputlmRunDoes) {
 // so on a GPU too). With the seed fixed, a fast-math particle filter gives the same bits timed,
 // functional and functional again.
 TEST_F(CudaPrograms, AFastMathParticleFilterGivesTheSameBitsTimedAndFunctional) {
-  const ProgramRun timed = cuda("fast_math_filter"), functional = cuda("fast_math_filter", "--functional"),
+  const ProgramRun timed = cuda("fast_math_filter"),
+                   functional = cuda("fast_math_filter", "--functional"),
                    again = cuda("fast_math_filter", "--functional");
   EXPECT_TRUE(contains(timed.out, "fast_math_filter: PASSED")) << timed.out << timed.err;
   EXPECT_EQ(timed.out, functional.out);
@@ -393,23 +427,30 @@ TEST_F(CudaPrograms, AReadJustOutsideAnAllocationIsServedWithAWarningOrFaultsUnd
     const ProgramRun r = cuda("out_of_bounds", functional ? "--functional" : "");
     EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
     EXPECT_TRUE(contains(r.out, "out_of_bounds: PASSED")) << r.out;
-    EXPECT_TRUE(contains(r.err, "gputlm cuda: warning: 2 global accesses outside any allocation")) << r.err;
-    EXPECT_TRUE(contains(r.err, "'_Z10neighboursPKiPii': global address outside any allocation (in mapped memory: served) at address 0x"))
+    EXPECT_TRUE(contains(r.err, "gputlm cuda: warning: 2 global accesses outside any allocation"))
+        << r.err;
+    EXPECT_TRUE(contains(r.err,
+                         "'_Z10neighboursPKiPii': global address outside any allocation (in mapped "
+                         "memory: served) at address 0x"))
         << r.err;
     EXPECT_TRUE(contains(r.err, "out_of_bounds.sm_75.ptx:")) << "the PTX line: " << r.err;
   }
   const ProgramRun strict = cuda("out_of_bounds", "--memcheck");
   EXPECT_EQ(strict.exit_code, 3) << strict.out << strict.err;
-  EXPECT_TRUE(contains(strict.err, "kernel fault in '_Z10neighboursPKiPii': global address outside any allocation")) << strict.err;
+  EXPECT_TRUE(contains(
+      strict.err, "kernel fault in '_Z10neighboursPKiPii': global address outside any allocation"))
+      << strict.err;
   EXPECT_FALSE(contains(strict.out, "PASSED")) << strict.out;
 }
 
 TEST_F(CudaPrograms, AProgramEndedByAnErrorKeepsTheStatisticsOfItsCompletedLaunches) {
   for (const bool functional : {false, true}) {
     const std::string stats = scratch(functional ? "fault_functional.json" : "fault.json");
-    const ProgramRun r = cuda("fault", std::string(functional ? "--functional " : "") + "--stats '" + stats + "'");
+    const ProgramRun r =
+        cuda("fault", std::string(functional ? "--functional " : "") + "--stats '" + stats + "'");
     EXPECT_EQ(r.exit_code, 3) << r.out << r.err;
-    EXPECT_TRUE(contains(r.err, "STOPPED by a kernel fault (exit 3) in launch 1 (_Z7overrunPij)")) << r.err;
+    EXPECT_TRUE(contains(r.err, "STOPPED by a kernel fault (exit 3) in launch 1 (_Z7overrunPij)"))
+        << r.err;
     const nlohmann::json j = nlohmann::json::parse(read(stats));
     EXPECT_EQ(j["complete"], false);
     ASSERT_EQ(j["launches"].size(), 1u) << "the launch that completed before the fault";
@@ -428,13 +469,18 @@ TEST_F(CudaPrograms, AProgramEndedByAnErrorKeepsTheStatisticsOfItsCompletedLaunc
 TEST_F(CudaPrograms, TheTimeLimitStopsTheRunWithItsStatisticsAndExitTwo) {
   for (const bool functional : {false, true}) {
     const std::string stats = scratch(functional ? "limit_functional.json" : "limit.json");
-    const ProgramRun r = cuda("vecadd", std::string(functional ? "--functional " : "") + "--time-limit 0.000001 --stats '" + stats + "'");
+    const ProgramRun r = cuda("vecadd", std::string(functional ? "--functional " : "") +
+                                            "--time-limit 0.000001 --stats '" + stats + "'");
     EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
     EXPECT_FALSE(contains(r.out, "PASSED")) << "the program did not go on";
-    EXPECT_TRUE(contains(r.err, "gputlm cuda: the time limit (--time-limit 1e-06 s) stopped launch 0 (vecadd) after "))
+    EXPECT_TRUE(contains(
+        r.err,
+        "gputlm cuda: the time limit (--time-limit 1e-06 s) stopped launch 0 (vecadd) after "))
         << r.err;
-    EXPECT_TRUE(contains(r.err, "M warp instructions/s: the program needs more simulation time")) << r.err;
-    EXPECT_TRUE(contains(r.err, "STOPPED by the time limit (exit 2) in launch 0 (vecadd)")) << r.err;
+    EXPECT_TRUE(contains(r.err, "M warp instructions/s: the program needs more simulation time"))
+        << r.err;
+    EXPECT_TRUE(contains(r.err, "STOPPED by the time limit (exit 2) in launch 0 (vecadd)"))
+        << r.err;
     const nlohmann::json j = nlohmann::json::parse(read(stats));
     EXPECT_EQ(j["complete"], false);
     EXPECT_EQ(j["launches"].size(), 1u) << "the stopped launch, with what of it ran";
@@ -469,14 +515,17 @@ TEST_F(CudaPrograms, CopiesToAndFromSymbolsReachTheKernelsVariables) {
 pid_t start_long_run(const std::string& prefix) {
   const pid_t pid = fork();
   if (pid == 0) {
-    const std::string sh = "cd '" GPUTLM_SOURCE_DIR "' && exec '" GPUTLM_BINARY "' cuda --config configs/fermi-gtx480.json --stats '" +
-                           prefix + ".json' --vcd '" + prefix + ".vcd' -- '" + program("particle_filter") + "' 131072 > '" + prefix +
-                           ".out' 2> '" + prefix + ".err'";
+    const std::string sh = "cd '" GPUTLM_SOURCE_DIR "' && exec '" GPUTLM_BINARY
+                           "' cuda --config configs/fermi-gtx480.json --stats '" +
+                           prefix + ".json' --vcd '" + prefix + ".vcd' -- '" +
+                           program("particle_filter") + "' 131072 > '" + prefix + ".out' 2> '" +
+                           prefix + ".err'";
     execl("/bin/sh", "sh", "-c", sh.c_str(), static_cast<char*>(nullptr));
     _exit(127);
   }
   const auto start = std::chrono::steady_clock::now();
-  while (!std::filesystem::exists(prefix + ".vcd") && std::chrono::steady_clock::now() - start < std::chrono::seconds(60))
+  while (!std::filesystem::exists(prefix + ".vcd") &&
+         std::chrono::steady_clock::now() - start < std::chrono::seconds(60))
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   std::this_thread::sleep_for(std::chrono::milliseconds(500));
   return pid;
@@ -485,9 +534,12 @@ pid_t start_long_run(const std::string& prefix) {
 // SIGTERM sent to gputlm reaches the program; the runtime stops the launch at its next check,
 // writes the statistics marked incomplete and ends with 128 + SIGTERM.
 TEST_F(CudaPrograms, SigtermStopsALaunchAndWritesIncompleteStatistics) {
-  const std::string prefix = scratch("stopped"), stats = prefix + ".json", out = prefix + ".out", err = prefix + ".err";
+  const std::string prefix = scratch("stopped"), stats = prefix + ".json", out = prefix + ".out",
+                    err = prefix + ".err";
   const auto start = std::chrono::steady_clock::now();
-  auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+  auto elapsed = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  };
   const pid_t pid = start_long_run(prefix);
   kill(pid, SIGTERM);
   int status = 0;
@@ -530,7 +582,8 @@ TEST_F(CudaPrograms, NonInlinedAndRecursiveDeviceFunctionsRun) {
 // A function's own static __shared__ array (declared in its .func body) is placed after the
 // kernel's static shared memory and before its dynamic shared memory: nothing overlaps.
 TEST_F(CudaPrograms, AFunctionsSharedArrayOverlapsNeitherTheKernelsNorTheDynamicShared) {
-  for (const char* name : {"function_shared", "function_shared_debug"}) expect_passes(name, "function_shared: PASSED");
+  for (const char* name : {"function_shared", "function_shared_debug"})
+    expect_passes(name, "function_shared: PASSED");
 }
 
 // The same program built with -G: device debug code, every math function a .weak .func call.
@@ -555,7 +608,9 @@ TEST_F(CudaPrograms, BfsLaunchesKernelPairsUntilTheFlagItReadsBackStaysClear) {
   ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
   const std::smatch m = [&] {
     std::smatch found;
-    std::regex_search(r.out, found, std::regex("bfs: PASSED \\(n=4096, m=\\d+, depth (\\d+), (\\d+) kernel pairs\\)"));
+    std::regex_search(
+        r.out, found,
+        std::regex("bfs: PASSED \\(n=4096, m=\\d+, depth (\\d+), (\\d+) kernel pairs\\)"));
     return found;
   }();
   ASSERT_EQ(m.size(), 3u) << r.out;
@@ -563,7 +618,8 @@ TEST_F(CudaPrograms, BfsLaunchesKernelPairsUntilTheFlagItReadsBackStaysClear) {
   EXPECT_EQ(pairs, std::stoul(m[1].str()) + 1) << "the last pair finds nothing new";
   const nlohmann::json j = nlohmann::json::parse(read(stats));
   ASSERT_EQ(j["launches"].size(), 2 * pairs);
-  for (size_t i = 0; i < j["launches"].size(); ++i) EXPECT_EQ(j["launches"][i]["kernel"], i % 2 ? "bfs_kernel2" : "bfs_kernel") << i;
+  for (size_t i = 0; i < j["launches"].size(); ++i)
+    EXPECT_EQ(j["launches"][i]["kernel"], i % 2 ? "bfs_kernel2" : "bfs_kernel") << i;
 }
 
 // The pyramid kernel launched steps / ph times, the temperature buffers swapped in between.
@@ -582,13 +638,15 @@ TEST_F(CudaPrograms, HotspotSwapsItsBuffersBetweenLaunches) {
 // fermi-gtx480 instead of 28104.)
 TEST_F(CudaPrograms, ADataDependentProgramGivesTheCyclesOfItsWorkloadOnTheSameInputs) {
   for (const char* name : {"divergence", "shared_reduction"}) {
-    const std::string as_program = scratch(std::string(name) + "_program.json"), as_workload = scratch(std::string(name) + "_workload.json");
+    const std::string as_program = scratch(std::string(name) + "_program.json"),
+                      as_workload = scratch(std::string(name) + "_workload.json");
     const ProgramRun p = cuda(name, "--stats '" + as_program + "'");
     ASSERT_EQ(p.exit_code, 0) << p.out << p.err;
-    const ProgramRun w = gputlm("run --config configs/fermi-gtx480.json --workload traces/micro/" + std::string(name) +
-                                " --size test --stats '" + as_workload + "'");
+    const ProgramRun w = gputlm("run --config configs/fermi-gtx480.json --workload traces/micro/" +
+                                std::string(name) + " --size test --stats '" + as_workload + "'");
     ASSERT_EQ(w.exit_code, 0) << w.out << w.err;
-    const nlohmann::json a = nlohmann::json::parse(read(as_program)), b = nlohmann::json::parse(read(as_workload));
+    const nlohmann::json a = nlohmann::json::parse(read(as_program)),
+                         b = nlohmann::json::parse(read(as_workload));
     ASSERT_EQ(a["launches"].size(), 1u) << name;
     ASSERT_EQ(b["launches"].size(), 1u) << name;
     EXPECT_EQ(a["launches"][0]["cycles"], b["launches"][0]["cycles"]) << name;
@@ -601,13 +659,18 @@ TEST_F(CudaPrograms, ADataDependentProgramGivesTheCyclesOfItsWorkloadOnTheSameIn
 // random ones) but HotSpot's branches depend on indices only and its buffers are allocated in the
 // workload's order and sizes, so every launch takes the workload's cycles.
 TEST_F(CudaPrograms, EachLaunchOfAMultiLaunchProgramTakesTheCyclesOfTheWorkloadsLaunch) {
-  const std::string as_program = scratch("hotspot_program.json"), as_workload = scratch("hotspot_workload.json");
+  const std::string as_program = scratch("hotspot_program.json"),
+                    as_workload = scratch("hotspot_workload.json");
   const ProgramRun p = cuda("hotspot", "--stats '" + as_program + "'", "40 40 2 4");
   ASSERT_EQ(p.exit_code, 0) << p.out << p.err;
   EXPECT_TRUE(contains(p.out, "hotspot: PASSED (40x40, ph 2, 4 steps in 2 launches")) << p.out;
-  const ProgramRun w = gputlm("run --config configs/fermi-gtx480.json --workload traces/rodinia-like/hotspot --size test --stats '" + as_workload + "'");
+  const ProgramRun w = gputlm(
+      "run --config configs/fermi-gtx480.json --workload traces/rodinia-like/hotspot --size test "
+      "--stats '" +
+      as_workload + "'");
   ASSERT_EQ(w.exit_code, 0) << w.out << w.err;
-  const nlohmann::json a = nlohmann::json::parse(read(as_program)), b = nlohmann::json::parse(read(as_workload));
+  const nlohmann::json a = nlohmann::json::parse(read(as_program)),
+                       b = nlohmann::json::parse(read(as_workload));
   ASSERT_EQ(a["launches"].size(), 2u);
   ASSERT_EQ(b["launches"].size(), 2u);
   for (size_t i = 0; i < 2; ++i) {
@@ -648,9 +711,13 @@ TEST_F(CudaPrograms, AFailedDeviceAssertIsCudaErrorAssertFromTheNextSynchronisat
   for (const char* mode : {"", "--functional"}) {
     const ProgramRun r = cuda("assert", mode);
     EXPECT_EQ(r.exit_code, 0) << mode << "\n" << r.out << r.err;
-    EXPECT_EQ(r.out, "synchronize: cudaErrorAssert\nlater call: cudaErrorAssert\nassert: PASSED\n") << mode;
-    EXPECT_TRUE(contains(r.err, "assert.cu:11: void check(const int *, int): block: [1,0,0], thread: [5,0,0] Assertion `v[i] >= 0` failed.\n"))
-        << mode << "\n" << r.err;
+    EXPECT_EQ(r.out, "synchronize: cudaErrorAssert\nlater call: cudaErrorAssert\nassert: PASSED\n")
+        << mode;
+    EXPECT_TRUE(contains(r.err,
+                         "assert.cu:11: void check(const int *, int): block: [1,0,0], thread: "
+                         "[5,0,0] Assertion `v[i] >= 0` failed.\n"))
+        << mode << "\n"
+        << r.err;
     EXPECT_FALSE(contains(r.err, "gputlm cuda: ")) << "not a fatal end: " << r.err;
   }
 }
@@ -660,12 +727,16 @@ TEST_F(CudaPrograms, DeviceMallocBlocksOutliveTheirKernelUntilFreedAndRunOutAsTh
   for (const char* mode : {"", "--functional"}) {
     const ProgramRun r = cuda("device_malloc", mode);
     EXPECT_EQ(r.exit_code, 0) << mode << "\n" << r.out << r.err;
-    EXPECT_EQ(r.out, "device_malloc: PASSED (heap 3072 bytes, 48 of 64 threads got a block, 48 after freeing)\n") << mode;
+    EXPECT_EQ(
+        r.out,
+        "device_malloc: PASSED (heap 3072 bytes, 48 of 64 threads got a block, 48 after freeing)\n")
+        << mode;
   }
 }
 
 TEST_F(CudaCommand, TheProgramsExitStatusPassesThrough) {
-  const ProgramRun r = gputlm("cuda --config configs/fermi-gtx480.json -- sh -c 'echo hello; exit 7'");
+  const ProgramRun r =
+      gputlm("cuda --config configs/fermi-gtx480.json -- sh -c 'echo hello; exit 7'");
   EXPECT_EQ(r.exit_code, 7) << r.err;
   EXPECT_EQ(r.out, "hello\n");
 }
@@ -678,7 +749,8 @@ TEST_F(CudaCommand, ABadConfigIsAnErrorBeforeTheProgramRuns) {
 }
 
 TEST_F(CudaCommand, ABadVcdWindowIsAnErrorBeforeTheProgramRuns) {
-  const ProgramRun r = gputlm("cuda --config configs/fermi-gtx480.json --vcd '" + scratch("w.vcd") + "' --vcd-window 9:3 -- sh -c 'echo ran'");
+  const ProgramRun r = gputlm("cuda --config configs/fermi-gtx480.json --vcd '" + scratch("w.vcd") +
+                              "' --vcd-window 9:3 -- sh -c 'echo ran'");
   EXPECT_EQ(r.exit_code, 2) << r.err;
   EXPECT_EQ(r.out, "");
   EXPECT_TRUE(contains(r.err, "cuda: --vcd-window ends before it starts")) << r.err;

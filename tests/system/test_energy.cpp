@@ -27,7 +27,8 @@ double j_of(const nlohmann::json& v) { return v.get<double>(); }
 
 // The figures one energy object must hold together: parts add up to their component, components
 // to the total, static plus dynamic to the total, power and energy per instruction from it.
-void expect_consistent(const nlohmann::json& e, double thread_instructions, const std::string& where) {
+void expect_consistent(const nlohmann::json& e, double thread_instructions,
+                       const std::string& where) {
   double components = 0;
   for (const auto& [name, c] : e["components"].items()) {
     double parts = 0;
@@ -42,8 +43,12 @@ void expect_consistent(const nlohmann::json& e, double thread_instructions, cons
   EXPECT_NEAR(j_of(e["static_j"]) + j_of(e["dynamic_j"]), total, 1e-12 * total) << where;
   EXPECT_GT(j_of(e["static_j"]), 0) << where;
   EXPECT_GT(j_of(e["dynamic_j"]), 0) << where;
-  EXPECT_NEAR(j_of(e["average_power_w"]), total / j_of(e["seconds"]), 1e-9 * total / j_of(e["seconds"])) << where;
-  EXPECT_NEAR(j_of(e["pj_per_thread_instruction"]), total / thread_instructions * 1e12, 1e-9 * total / thread_instructions * 1e12) << where;
+  EXPECT_NEAR(j_of(e["average_power_w"]), total / j_of(e["seconds"]),
+              1e-9 * total / j_of(e["seconds"]))
+      << where;
+  EXPECT_NEAR(j_of(e["pj_per_thread_instruction"]), total / thread_instructions * 1e12,
+              1e-9 * total / thread_instructions * 1e12)
+      << where;
 }
 
 class EnergyReports : public testing::TestWithParam<std::string> {};
@@ -58,7 +63,8 @@ TEST_P(EnergyReports, EveryPresetsRunReportsEnergyPerLaunchAndInTotal) {
   expect_consistent(total, r.stats["total"]["thread_instructions"].get<double>(), "total");
   for (const auto& l : r.stats["launches"]) {
     ASSERT_TRUE(l.contains("energy"));
-    expect_consistent(l["energy"], l["thread_instructions"].get<double>(), l["kernel"].get<std::string>());
+    expect_consistent(l["energy"], l["thread_instructions"].get<double>(),
+                      l["kernel"].get<std::string>());
   }
   // The events the model charges were counted.
   const nlohmann::json& c = total["components"];
@@ -66,8 +72,10 @@ TEST_P(EnergyReports, EveryPresetsRunReportsEnergyPerLaunchAndInTotal) {
     EXPECT_GT(j_of(c["fabric"]["units_j"]), 0);
     EXPECT_GT(j_of(c["fabric"]["token_hops_j"]), 0);
     EXPECT_GT(j_of(c["scheduler"]["control_vector_table_j"]), 0);
-    if (GetParam() == "vgiw") EXPECT_GT(j_of(c["lvc"]["hits_j"]), 0);
-    else EXPECT_EQ(j_of(c["lvc"]["total_j"]), 0) << "SGMF passes values inside the fabric";
+    if (GetParam() == "vgiw")
+      EXPECT_GT(j_of(c["lvc"]["hits_j"]), 0);
+    else
+      EXPECT_EQ(j_of(c["lvc"]["total_j"]), 0) << "SGMF passes values inside the fabric";
     EXPECT_FALSE(c.contains("core"));
   } else {
     EXPECT_GT(j_of(c["core"]["instructions_j"]), 0);
@@ -83,12 +91,14 @@ TEST_P(EnergyReports, EveryPresetsRunReportsEnergyPerLaunchAndInTotal) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Presets, EnergyReports,
-                         testing::Values("narasiman-baseline", "narasiman-tr", "2lev8", "lwm256", "lwm256-2lev1", "tbc256", "dwf",
-                                         "narasiman-db", "narasiman-db-hold", "hongkim-analytical", "fermi-gtx480",
+                         testing::Values("narasiman-baseline", "narasiman-tr", "2lev8", "lwm256",
+                                         "lwm256-2lev1", "tbc256", "dwf", "narasiman-db",
+                                         "narasiman-db-hold", "hongkim-analytical", "fermi-gtx480",
                                          "fermi-gtx480-l1-64k", "vgiw", "sgmf"),
                          [](const testing::TestParamInfo<std::string>& p) {
                            std::string n;
-                           for (char ch : p.param) n += std::isalnum(static_cast<unsigned char>(ch)) ? ch : '_';
+                           for (char ch : p.param)
+                             n += std::isalnum(static_cast<unsigned char>(ch)) ? ch : '_';
                            return n;
                          });
 
@@ -116,7 +126,10 @@ TEST_P(LaunchEnergies, PerLaunchEnergiesAddUpToTheRuns) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Presets, LaunchEnergies, testing::Values("fermi-gtx480", "vgiw"),
-                         [](const testing::TestParamInfo<std::string>& p) { return p.param == "vgiw" ? std::string("Vgiw") : std::string("FermiGtx480"); });
+                         [](const testing::TestParamInfo<std::string>& p) {
+                           return p.param == "vgiw" ? std::string("Vgiw")
+                                                    : std::string("FermiGtx480");
+                         });
 
 }  // namespace
 }  // namespace gputlm

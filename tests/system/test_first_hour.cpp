@@ -4,12 +4,12 @@
 // with the nearest known name suggested.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <regex>
 #include <sstream>
-#include <unistd.h>
 
 #include "support/files.h"
 #include "support/shell.h"
@@ -18,10 +18,14 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string scratch(const std::string& name) { return gputlm::test::scratch_file("first_hour_test", name); }
+std::string scratch(const std::string& name) {
+  return gputlm::test::scratch_file("first_hour_test", name);
+}
 std::string read(const std::string& path) { return gputlm::test::read_text(path); }
 
-bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+bool contains(const std::string& s, const std::string& part) {
+  return s.find(part) != std::string::npos;
+}
 
 // gputlm with `args` from the source directory: exit code, stdout, and stderr (read from a file).
 struct CliRun {
@@ -30,7 +34,8 @@ struct CliRun {
 };
 CliRun gputlm(const std::string& args) {
   const std::string err = scratch("stderr");
-  const gputlm::test::ShellResult r = gputlm::test::shell("cd '" GPUTLM_SOURCE_DIR "' && '" GPUTLM_BINARY "' " + args + " 2> '" + err + "'");
+  const gputlm::test::ShellResult r = gputlm::test::shell(
+      "cd '" GPUTLM_SOURCE_DIR "' && '" GPUTLM_BINARY "' " + args + " 2> '" + err + "'");
   return {r.exit_code, r.out, read(err)};
 }
 
@@ -54,8 +59,9 @@ TEST(FirstHour, TheReadmesSampleOutputIsTheMainJobsRealOutput) {
   // The main job's command (scripts/main.sh) with its files in a scratch directory.
   const std::string dir = scratch("main");
   fs::create_directories(dir);
-  CliRun r = gputlm("run --config configs/narasiman-baseline.json --workload traces/micro/divergence --stats " + dir +
-                 "/main.json --vcd " + dir + "/main.vcd --vcd-scope gpu.core0");
+  CliRun r = gputlm(
+      "run --config configs/narasiman-baseline.json --workload traces/micro/divergence --stats " +
+      dir + "/main.json --vcd " + dir + "/main.vcd --vcd-scope gpu.core0");
   ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
   std::string out = std::regex_replace(r.out, std::regex(dir + "/"), "waves/");
   // The host's time and speed differ from run to run.
@@ -66,7 +72,8 @@ TEST(FirstHour, TheReadmesSampleOutputIsTheMainJobsRealOutput) {
 }
 
 TEST(FirstHour, GputlmListFitsA100ColumnTerminal) {
-  const gputlm::test::ShellResult r = gputlm::test::shell("cd '" GPUTLM_SOURCE_DIR "' && env -u COLUMNS '" GPUTLM_BINARY "' list --kernels");
+  const gputlm::test::ShellResult r = gputlm::test::shell(
+      "cd '" GPUTLM_SOURCE_DIR "' && env -u COLUMNS '" GPUTLM_BINARY "' list --kernels");
   ASSERT_EQ(r.exit_code, 0);
   std::istringstream lines(r.out);
   std::string line, widest;
@@ -81,8 +88,9 @@ TEST(FirstHour, GputlmListFitsA100ColumnTerminal) {
 
 TEST(FirstHour, AMultiClockRunWithWavesPrintsNoSystemCReport) {
   const std::string vcd = scratch("fermi.vcd");
-  const CliRun r = gputlm("run --config configs/fermi-gtx480.json --workload traces/micro/divergence --vcd " + vcd + " --stats " +
-                       scratch("fermi.json"));
+  const CliRun r =
+      gputlm("run --config configs/fermi-gtx480.json --workload traces/micro/divergence --vcd " +
+             vcd + " --stats " + scratch("fermi.json"));
   ASSERT_EQ(r.exit_code, 0) << r.err;
   for (const std::string& s : {r.out, r.err}) {
     EXPECT_FALSE(contains(s, "W713")) << s.substr(0, 400);
@@ -99,8 +107,9 @@ TEST(FirstHour, AMultiClockRunWithWavesPrintsNoSystemCReport) {
 
 TEST(FirstHour, TheMainJobsWavesEndAtItsLastCycleWithNamesBesideTheSaveFile) {
   const std::string vcd = scratch("core.vcd");
-  const CliRun r = gputlm("run --config configs/narasiman-baseline.json --workload traces/micro/vecadd --vcd " + vcd +
-                       " --vcd-scope gpu.core0 --stats " + scratch("core.json"));
+  const CliRun r =
+      gputlm("run --config configs/narasiman-baseline.json --workload traces/micro/vecadd --vcd " +
+             vcd + " --vcd-scope gpu.core0 --stats " + scratch("core.json"));
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const nlohmann::json j = nlohmann::json::parse(read(scratch("core.json")));
   const auto [end, unit] = vcd_end(vcd);
@@ -108,7 +117,8 @@ TEST(FirstHour, TheMainJobsWavesEndAtItsLastCycleWithNamesBesideTheSaveFile) {
   EXPECT_EQ(end, j["total"]["cycles"].get<uint64_t>());
   const std::string gtkw = read(scratch("core.gtkw"));
   std::smatch m;
-  ASSERT_TRUE(std::regex_search(gtkw, m, std::regex(R"(\^(\d+) (\S+warp_state\.txt)\n@2024\n)"))) << gtkw.substr(0, 800);
+  ASSERT_TRUE(std::regex_search(gtkw, m, std::regex(R"(\^(\d+) (\S+warp_state\.txt)\n@2024\n)")))
+      << gtkw.substr(0, 800);
   EXPECT_EQ(read(m[2]), read(scratch("core.warp_state.txt")));
   EXPECT_TRUE(contains(read(scratch("core.warp_state.txt")), "\n1 ready\n2 barrier\n3 done\n"));
   // A round-robin core with static warps has no fetch groups and no sub-warps to show.
@@ -119,12 +129,14 @@ TEST(FirstHour, TheMainJobsWavesEndAtItsLastCycleWithNamesBesideTheSaveFile) {
 
 TEST(FirstHour, DramCommandsHaveNamesAndTwoLevelCoresShowTheirFetchGroup) {
   const std::string vcd = scratch("twolevel.vcd");
-  const CliRun r = gputlm("run --config configs/2lev8.json --workload traces/micro/vecadd --vcd " + vcd);
+  const CliRun r =
+      gputlm("run --config configs/2lev8.json --workload traces/micro/vecadd --vcd " + vcd);
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const std::string gtkw = read(scratch("twolevel.gtkw"));
   EXPECT_TRUE(contains(gtkw, "prioritized_group"));
   EXPECT_TRUE(contains(gtkw, "dram_command.txt\n@2024\nSystemC.gpu.dram0.bank0.command"));
-  EXPECT_EQ(read(scratch("twolevel.dram_command.txt")).substr(read(scratch("twolevel.dram_command.txt")).find('\n') + 1),
+  EXPECT_EQ(read(scratch("twolevel.dram_command.txt"))
+                .substr(read(scratch("twolevel.dram_command.txt")).find('\n') + 1),
             "0 idle\n1 ACT\n2 RD\n3 WR\n4 PRE\n5 REF\n");
 }
 
@@ -138,57 +150,81 @@ void expect_input_error(const std::string& args, const std::string& message) {
 }
 
 TEST(FirstHour, AFaultInATimedRunIsGputlmsMessageWithoutSystemCsNoise) {
-  const CliRun r = gputlm("run --config configs/narasiman-baseline.json --workload tests/data/workloads/fault_oob");
+  const CliRun r = gputlm(
+      "run --config configs/narasiman-baseline.json --workload tests/data/workloads/fault_oob");
   EXPECT_EQ(r.exit_code, 3) << r.err;
-  EXPECT_EQ(r.err.rfind("gputlm: kernel fault in 'vecadd'", 0), 0u) << "something printed before gputlm's message: " << r.err;
-  for (const char* noise : {"Info:", "Simulation stopped by user", "W545", "sc_stop"}) EXPECT_FALSE(contains(r.err + r.out, noise)) << noise;
+  EXPECT_EQ(r.err.rfind("gputlm: kernel fault in 'vecadd'", 0), 0u)
+      << "something printed before gputlm's message: " << r.err;
+  for (const char* noise : {"Info:", "Simulation stopped by user", "W545", "sc_stop"})
+    EXPECT_FALSE(contains(r.err + r.out, noise)) << noise;
 }
 
 TEST(FirstHour, AScopeThatMatchesNothingListsTheScopes) {
-  expect_input_error("run --config configs/narasiman-baseline.json --workload traces/micro/vecadd --vcd " + scratch("s.vcd") +
-                         " --vcd-scope gpu.cor1",
-                     "--vcd-scope 'gpu.cor1' matches no module; the scopes are: gpu.core0, gpu.xbar, gpu.dram0");
+  expect_input_error(
+      "run --config configs/narasiman-baseline.json --workload traces/micro/vecadd --vcd " +
+          scratch("s.vcd") + " --vcd-scope gpu.cor1",
+      "--vcd-scope 'gpu.cor1' matches no module; the scopes are: gpu.core0, gpu.xbar, gpu.dram0");
   EXPECT_FALSE(fs::exists(scratch("s.vcd")));
 }
 
 TEST(FirstHour, OutputPathsAreCheckedBeforeTheRun) {
-  const std::string base = "run --config configs/narasiman-baseline.json --workload traces/micro/divergence ";
-  expect_input_error(base + "--stats /nonexistent-dir/x.json", "/nonexistent-dir/x.json: cannot write --stats (no directory /nonexistent-dir)");
-  expect_input_error(base + "--csv " + fs::temp_directory_path().string(), "cannot write --csv (it is a directory)");
+  const std::string base =
+      "run --config configs/narasiman-baseline.json --workload traces/micro/divergence ";
+  expect_input_error(
+      base + "--stats /nonexistent-dir/x.json",
+      "/nonexistent-dir/x.json: cannot write --stats (no directory /nonexistent-dir)");
+  expect_input_error(base + "--csv " + fs::temp_directory_path().string(),
+                     "cannot write --csv (it is a directory)");
   expect_input_error(base + "--dram-trace /nonexistent-dir/d.csv", "cannot write --dram-trace");
-  expect_input_error("run --functional --workload traces/micro/vecadd --stats /nonexistent-dir/f.json", "cannot write --stats");
-  expect_input_error("trace record --workload traces/micro/vecadd --out /nonexistent-dir/t.trace", "cannot write the trace");
+  expect_input_error(
+      "run --functional --workload traces/micro/vecadd --stats /nonexistent-dir/f.json",
+      "cannot write --stats");
+  expect_input_error("trace record --workload traces/micro/vecadd --out /nonexistent-dir/t.trace",
+                     "cannot write the trace");
 }
 
 TEST(FirstHour, CsvWithAFunctionalRunIsRefused) {
-  expect_input_error("run --functional --workload traces/micro/vecadd --csv " + scratch("f.csv"), "run: --csv needs a timing run");
+  expect_input_error("run --functional --workload traces/micro/vecadd --csv " + scratch("f.csv"),
+                     "run: --csv needs a timing run");
 }
 
 TEST(FirstHour, UnknownNamesSuggestTheNearestKnownOne) {
-  expect_input_error("run --functional --workload traces/micro/vecadd --vdc x.vcd", "unknown option '--vdc' (did you mean '--vcd'?)");
-  expect_input_error("run --functional --workload traces/micro/vecad", "traces/micro/vecad: no such workload directory (did you mean 'traces/micro/vecadd'?)");
-  expect_input_error("run --config configs/fermi.json --workload traces/micro/vecadd",
-                     "configs/fermi.json: cannot open config (did you mean 'configs/fermi-gtx480.json'?)");
+  expect_input_error("run --functional --workload traces/micro/vecadd --vdc x.vcd",
+                     "unknown option '--vdc' (did you mean '--vcd'?)");
+  expect_input_error(
+      "run --functional --workload traces/micro/vecad",
+      "traces/micro/vecad: no such workload directory (did you mean 'traces/micro/vecadd'?)");
+  expect_input_error(
+      "run --config configs/fermi.json --workload traces/micro/vecadd",
+      "configs/fermi.json: cannot open config (did you mean 'configs/fermi-gtx480.json'?)");
   const CliRun r = gputlm("rn --functional");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_TRUE(contains(r.err, "unknown command 'rn' (did you mean 'run'?)")) << r.err;
-  const gputlm::test::ShellResult tb = gputlm::test::shell("cd '" GPUTLM_SOURCE_DIR "' && '" GPUTLM_BIN_DIR
-                                                           "/tb_gpu' --config configs/vgiw.json --workload traces/micro/vecadd --sats x 2>&1");
+  const gputlm::test::ShellResult tb = gputlm::test::shell(
+      "cd '" GPUTLM_SOURCE_DIR "' && '" GPUTLM_BIN_DIR
+      "/tb_gpu' --config configs/vgiw.json --workload traces/micro/vecadd --sats x 2>&1");
   EXPECT_EQ(tb.exit_code, 2);
-  EXPECT_TRUE(contains(tb.out, "tb_gpu: unknown option '--sats' (did you mean '--stats'?)")) << tb.out;
+  EXPECT_TRUE(contains(tb.out, "tb_gpu: unknown option '--sats' (did you mean '--stats'?)"))
+      << tb.out;
 }
 
 TEST(FirstHour, AConfigReportsAllItsBadKeysAndValuesSuggestions) {
   const std::string bad = scratch("bad.json");
-  std::ofstream(bad) << R"({"base": ")" GPUTLM_SOURCE_DIR R"(/configs/narasiman-baseline.json", "cores": 1,
+  std::ofstream(bad) << R"({"base": ")" GPUTLM_SOURCE_DIR
+                        R"(/configs/narasiman-baseline.json", "cores": 1,
     "core": {"clok_mhz": 1000}, "dram": {"bnaks": 8}, "watchdog_cycle": 1000})";
-  expect_input_error("run --config " + bad + " --workload traces/micro/vecadd", "key 'core.clok_mhz': unknown key (did you mean 'clock_mhz'?)");
+  expect_input_error("run --config " + bad + " --workload traces/micro/vecadd",
+                     "key 'core.clok_mhz': unknown key (did you mean 'clock_mhz'?)");
   const CliRun r = gputlm("run --config " + bad + " --workload traces/micro/vecadd");
   EXPECT_TRUE(contains(r.err, "key 'dram.bnaks': unknown key (did you mean 'banks'?)")) << r.err;
-  EXPECT_TRUE(contains(r.err, "key 'watchdog_cycle': unknown key (did you mean 'watchdog_cycles'?)")) << r.err;
+  EXPECT_TRUE(
+      contains(r.err, "key 'watchdog_cycle': unknown key (did you mean 'watchdog_cycles'?)"))
+      << r.err;
   const std::string value = scratch("value.json");
-  std::ofstream(value) << R"({"base": ")" GPUTLM_SOURCE_DIR R"(/configs/narasiman-baseline.json", "dram": {"scheduler": "fr-fcsf"}})";
-  expect_input_error("run --config " + value + " --workload traces/micro/vecadd", "'fr-fcsf' (did you mean 'fr-fcfs'?)");
+  std::ofstream(value) << R"({"base": ")" GPUTLM_SOURCE_DIR
+                          R"(/configs/narasiman-baseline.json", "dram": {"scheduler": "fr-fcsf"}})";
+  expect_input_error("run --config " + value + " --workload traces/micro/vecadd",
+                     "'fr-fcsf' (did you mean 'fr-fcfs'?)");
 }
 
 TEST(FirstHour, AMissingBaseNamesTheFileWhoseBaseKeyPointsThere) {

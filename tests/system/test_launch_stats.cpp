@@ -62,7 +62,8 @@ TEST_P(LaunchStats, PerLaunchCountersAddUpToTheRunTotal) {
       for (const auto& l : launches) {
         const std::vector<double> v = numbers(l["modules"][m.key()][s.key()]);
         ASSERT_EQ(v.size(), total.size()) << m.key() << "." << s.key();
-        for (size_t i = 0; i < v.size(); ++i) total[i] = kind == "maximum" ? std::max(total[i], v[i]) : total[i] + v[i];
+        for (size_t i = 0; i < v.size(); ++i)
+          total[i] = kind == "maximum" ? std::max(total[i], v[i]) : total[i] + v[i];
       }
       EXPECT_EQ(total, numbers(s.value())) << m.key() << "." << s.key() << " (" << kind << ")";
       ++checked;
@@ -75,10 +76,13 @@ TEST_P(LaunchStats, PerLaunchCountersAddUpToTheRunTotal) {
     EXPECT_EQ(gpu["launches"], 1);
     EXPECT_EQ(gpu["cycles"], l["cycles"]);
     const nlohmann::json& dram = l["modules"]["gpu.dram0"];
-    EXPECT_DOUBLE_EQ(dram["row_buffer_hit_rate"].get<double>(), ratio(dram["row_hits"].get<double>(), dram["requests"].get<double>()));
-    // DRAM's span: from the launch's first arrival to its last transfer (a launch's requests end in it).
+    EXPECT_DOUBLE_EQ(dram["row_buffer_hit_rate"].get<double>(),
+                     ratio(dram["row_hits"].get<double>(), dram["requests"].get<double>()));
+    // DRAM's span: from the launch's first arrival to its last transfer (a launch's requests end in
+    // it).
     const double span = dram["active_cycles"].get<double>();
-    EXPECT_DOUBLE_EQ(dram["bus_utilization"].get<double>(), ratio(dram["bus_busy_cycles"].get<double>(), span));
+    EXPECT_DOUBLE_EQ(dram["bus_utilization"].get<double>(),
+                     ratio(dram["bus_busy_cycles"].get<double>(), span));
     spans += span;
   }
   EXPECT_GT(spans, 0.0);
@@ -88,7 +92,10 @@ TEST_P(LaunchStats, PerLaunchCountersAddUpToTheRunTotal) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Presets, LaunchStats, testing::Values("fermi-gtx480", "vgiw"),
-                         [](const testing::TestParamInfo<std::string>& p) { return p.param == "vgiw" ? std::string("Vgiw") : std::string("FermiGtx480"); });
+                         [](const testing::TestParamInfo<std::string>& p) {
+                           return p.param == "vgiw" ? std::string("Vgiw")
+                                                    : std::string("FermiGtx480");
+                         });
 
 }  // namespace
 }  // namespace gputlm

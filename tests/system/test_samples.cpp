@@ -14,9 +14,11 @@ using gputlm::test::gputlm_cli;
 std::string scratch(const std::string& name) { return gputlm::test::scratch_file("samples", name); }
 
 // The --stats JSON of a timing run (with `extra` options), host time removed.
-nlohmann::json run_stats(const std::string& config, const std::string& workload, const std::string& extra) {
+nlohmann::json run_stats(const std::string& config, const std::string& workload,
+                         const std::string& extra) {
   const std::string stats = scratch("s.json");
-  const auto r = gputlm_cli("run --config configs/" + config + " --workload traces/" + workload + " --stats " + stats + " " + extra);
+  const auto r = gputlm_cli("run --config configs/" + config + " --workload traces/" + workload +
+                            " --stats " + stats + " " + extra);
   EXPECT_EQ(r.exit_code, 0) << r.output;
   nlohmann::json j = nlohmann::json::parse(std::ifstream(stats));
   j.erase("host_seconds");
@@ -28,7 +30,9 @@ struct Case {
   const char* workload;
 };
 // One launch on SIMT cores, 24 launches (rodinia-like bfs), and the VGIW core.
-const Case kCases[] = {{"fermi-gtx480.json", "micro/divergence"}, {"fermi-gtx480.json", "rodinia-like/bfs"}, {"vgiw.json", "micro/divergence"}};
+const Case kCases[] = {{"fermi-gtx480.json", "micro/divergence"},
+                       {"fermi-gtx480.json", "rodinia-like/bfs"},
+                       {"vgiw.json", "micro/divergence"}};
 
 TEST(Samples, ARunWithSamplesSimulatesExactlyWhatOneWithoutDoes) {
   for (const Case& c : kCases) {
@@ -58,7 +62,8 @@ TEST(Samples, EachLaunchsRowsAddUpToItsCyclesInstructionsAndStalls) {
     }
     for (size_t l = 0; l < launches.size(); ++l) {
       EXPECT_EQ(cycles[l], launches[l]["cycles"].get<uint64_t>()) << c.workload << " launch " << l;
-      EXPECT_EQ(threads[l], launches[l]["thread_instructions"].get<uint64_t>()) << c.workload << " launch " << l;
+      EXPECT_EQ(threads[l], launches[l]["thread_instructions"].get<uint64_t>())
+          << c.workload << " launch " << l;
     }
     uint64_t total_stalls = 0;
     for (const auto& s : j["total"]["fetch_stall_cycles"]) total_stalls += s.get<uint64_t>();
@@ -68,16 +73,24 @@ TEST(Samples, EachLaunchsRowsAddUpToItsCyclesInstructionsAndStalls) {
 
 TEST(Samples, SampleCsvHasOneLinePerRowAndNeedsSample) {
   const std::string csv = scratch("samples.csv");
-  const auto r = gputlm_cli("run --config configs/fermi-gtx480.json --workload traces/micro/vecadd --sample 100 --sample-csv " + csv);
+  const auto r = gputlm_cli(
+      "run --config configs/fermi-gtx480.json --workload traces/micro/vecadd --sample 100 "
+      "--sample-csv " +
+      csv);
   ASSERT_EQ(r.exit_code, 0) << r.output;
   std::ifstream in(csv);
   std::string header, line;
   std::getline(in, header);
-  EXPECT_EQ(header.rfind("launch,cycle,cycles,thread_instructions,warp_instructions,ipc,active_lanes,stall_cycles.idle", 0), 0u) << header;
+  EXPECT_EQ(header.rfind("launch,cycle,cycles,thread_instructions,warp_instructions,ipc,active_"
+                         "lanes,stall_cycles.idle",
+                         0),
+            0u)
+      << header;
   size_t lines = 0;
   while (std::getline(in, line)) ++lines;
   EXPECT_EQ(lines, 7u);  // 688 cycles: 6 whole intervals and the last 88 cycles
-  const auto bad = gputlm_cli("run --config configs/fermi-gtx480.json --workload traces/micro/vecadd --sample-csv " + csv);
+  const auto bad = gputlm_cli(
+      "run --config configs/fermi-gtx480.json --workload traces/micro/vecadd --sample-csv " + csv);
   EXPECT_EQ(bad.exit_code, 2) << bad.output;
   EXPECT_NE(bad.output.find("--sample-csv needs --sample N"), std::string::npos) << bad.output;
 }

@@ -2,10 +2,10 @@
 // reference: the timing model can never silently change results.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
-#include <unistd.h>
 
 #include "models/common/error.h"
 #include "models/sm/core_context.h"
@@ -49,12 +49,16 @@ class TimedWorkloads : public testing::TestWithParam<workload::CatalogEntry> {
   // missed a wake-up, or a decision that depended on SystemC's order of processes within a time
   // step, shows here as a difference in any statistic.
   void run_on(const std::string& preset, const nlohmann::json& patch = nlohmann::json::object()) {
-    if (std::getenv("GPUTLM_SANITIZER_PASS") && preset != "narasiman-baseline" && !in_sanitizer_sample())
-      GTEST_SKIP() << "the sanitizer pass runs every workload on narasiman-baseline and a fixed quarter of the others";
-    nlohmann::json config = gpu::load_config(std::string(GPUTLM_SOURCE_DIR) + "/configs/" + preset + ".json");
+    if (std::getenv("GPUTLM_SANITIZER_PASS") && preset != "narasiman-baseline" &&
+        !in_sanitizer_sample())
+      GTEST_SKIP() << "the sanitizer pass runs every workload on narasiman-baseline and a fixed "
+                      "quarter of the others";
+    nlohmann::json config =
+        gpu::load_config(std::string(GPUTLM_SOURCE_DIR) + "/configs/" + preset + ".json");
     config.merge_patch(patch);
     const tb::TimingRun run = run_once(config);
-    for (const auto& b : run.verify.buffers) EXPECT_EQ(b.mismatches, 0u) << b.name << ": " << b.first_mismatch;
+    for (const auto& b : run.verify.buffers)
+      EXPECT_EQ(b.mismatches, 0u) << b.name << ": " << b.first_mismatch;
     EXPECT_TRUE(run.verify.ok());
     EXPECT_GT(run.cycles, 0u);
     EXPECT_GT(run.ipc(), 0.0);
@@ -65,15 +69,18 @@ class TimedWorkloads : public testing::TestWithParam<workload::CatalogEntry> {
 
     nlohmann::json polled = config;
     polled["poll_every_cycle"] = true;
-    EXPECT_EQ(comparable(run_once(polled)), expected) << "polling every module every cycle changed the statistics";
+    EXPECT_EQ(comparable(run_once(polled)), expected)
+        << "polling every module every cycle changed the statistics";
 
     tb::TimingOptions waves;
     // One file per test process: ctest runs tests in parallel.
     const std::string stem = testing::TempDir() + "timed_workloads_" + std::to_string(::getpid());
     waves.vcd_path = stem + ".vcd";
-    EXPECT_EQ(comparable(run_once(config, waves)), expected) << "writing waves changed the statistics";
+    EXPECT_EQ(comparable(run_once(config, waves)), expected)
+        << "writing waves changed the statistics";
     std::remove(waves.vcd_path.c_str());
-    for (const char* ext : {".gtkw", ".warp_state.txt", ".stage_warp.txt", ".dram_command.txt"}) std::remove((stem + ext).c_str());
+    for (const char* ext : {".gtkw", ".warp_state.txt", ".stage_warp.txt", ".dram_command.txt"})
+      std::remove((stem + ext).c_str());
   }
   // The sanitizer pass of scripts/test.sh looks for memory errors, not for differences, and runs
   // about 10x slower: beside every workload on narasiman-baseline it runs a fixed quarter of the
@@ -82,14 +89,17 @@ class TimedWorkloads : public testing::TestWithParam<workload::CatalogEntry> {
   // ones on every run. The normal pass runs them all.
   static bool in_sanitizer_sample() {
     uint32_t h = 2166136261u;
-    for (const char* c = testing::UnitTest::GetInstance()->current_test_info()->name(); *c; ++c) h = (h ^ static_cast<uint8_t>(*c)) * 16777619u;
+    for (const char* c = testing::UnitTest::GetInstance()->current_test_info()->name(); *c; ++c)
+      h = (h ^ static_cast<uint8_t>(*c)) * 16777619u;
     return h % 4 == 0;
   }
   void run_on_unless_too_big(const std::string& preset) {
     try {
       run_on(preset);
     } catch (const InputError& e) {
-      EXPECT_NE(std::string(e.what()).find("does not fit a core of '" + preset + "'"), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find("does not fit a core of '" + preset + "'"),
+                std::string::npos)
+          << e.what();
       EXPECT_EQ(GetParam().name, "narasiman/decrypt") << e.what();
     }
   }
@@ -105,7 +115,8 @@ TEST_P(TimedWorkloads, VerifyOnVgiw) {
   try {
     run_on("vgiw");
   } catch (const InputError& e) {
-    EXPECT_NE(std::string(e.what()).find("cannot run on the VGIW core"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("cannot run on the VGIW core"), std::string::npos)
+        << e.what();
     EXPECT_NE(GetParam().name.rfind("rodinia-like/", 0), 0u) << e.what();
   }
 }
@@ -114,12 +125,13 @@ TEST_P(TimedWorkloads, VerifyOnVgiw) {
 // naming the kernel. Table 2's bfs, kmeans, gaussian and nn have only kernels that fit.
 TEST_P(TimedWorkloads, VerifyOnSgmf) {
   const std::string& name = GetParam().name;
-  const bool must_fit = name == "rodinia-like/bfs" || name == "rodinia-like/kmeans" || name == "rodinia-like/gaussian" ||
-                        name == "rodinia-like/nn";
+  const bool must_fit = name == "rodinia-like/bfs" || name == "rodinia-like/kmeans" ||
+                        name == "rodinia-like/gaussian" || name == "rodinia-like/nn";
   try {
     run_on("sgmf");
   } catch (const InputError& e) {
-    EXPECT_NE(std::string(e.what()).find("cannot run on the SGMF core"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("cannot run on the SGMF core"), std::string::npos)
+        << e.what();
     EXPECT_FALSE(must_fit) << e.what();
   }
 }
@@ -133,9 +145,16 @@ TEST_P(TimedWorkloads, VerifyOnLargeWarps256) { run_on("lwm256"); }
 TEST_P(TimedWorkloads, VerifyOnLargeWarps256TwoLevel1) { run_on("lwm256-2lev1"); }
 TEST_P(TimedWorkloads, VerifyOnThreadBlockCompaction256) { run_on("tbc256"); }
 TEST_P(TimedWorkloads, VerifyOnDynamicWarpFormationMajority) { run_on("dwf"); }
-TEST_P(TimedWorkloads, VerifyOnDynamicWarpFormationPdomPriority) { run_on("dwf", {{"core", {{"dwf", {{"policy", "pdom"}}}}}}); }
+TEST_P(TimedWorkloads, VerifyOnDynamicWarpFormationPdomPriority) {
+  run_on("dwf", {{"core", {{"dwf", {{"policy", "pdom"}}}}}});
+}
 TEST_P(TimedWorkloads, VerifyOnLargeWarps256PerfectRegisterFileWaiting) {
-  run_on("lwm256", {{"core", {{"lwm", {{"perfect_register_file", true}, {"busy_threads", "wait"}, {"memory_rows", false}, {"single_jump", false}}}}}});
+  run_on("lwm256", {{"core",
+                     {{"lwm",
+                       {{"perfect_register_file", true},
+                        {"busy_threads", "wait"},
+                        {"memory_rows", false},
+                        {"single_jump", false}}}}}});
 }
 
 // Four times Table 1's units (32 initiators): the scheduler answers the batch requests over
@@ -145,7 +164,8 @@ TEST(VgiwWorkloads, AFourTimesGridDrainsWhenTheLastNoMoreComesLateInACycle) {
   tb::fresh_sc_kernel();
   workload::Workload w(std::string(GPUTLM_SOURCE_DIR) + "/traces/rodinia-like/cfd", "test");
   nlohmann::json config = gpu::load_config(std::string(GPUTLM_SOURCE_DIR) + "/configs/vgiw.json");
-  config["vgiw"]["units"] = {{"compute", 128}, {"special", 48}, {"load_store", 64}, {"live_value", 64}, {"split_join", 64}, {"control_vector", 64}};
+  config["vgiw"]["units"] = {{"compute", 128},   {"special", 48},    {"load_store", 64},
+                             {"live_value", 64}, {"split_join", 64}, {"control_vector", 64}};
   config["vgiw"]["grid_width"] = 72;
   config["vgiw"]["grid_height"] = 6;
   config["vgiw"]["l1d"]["ports"] = 64;
@@ -178,30 +198,36 @@ TEST(SgmfWorkloads, AKernelThatDoesNotFitRunsAsVgiwBlocksWhenAskedAndTheLaunchSa
 tb::TimingRun run_db(const std::string& workload, const std::string& preset) {
   tb::fresh_sc_kernel();
   workload::Workload w(std::string(GPUTLM_SOURCE_DIR) + "/traces/db/" + workload, "test");
-  const nlohmann::json config = gpu::load_config(std::string(GPUTLM_SOURCE_DIR) + "/configs/" + preset + ".json");
+  const nlohmann::json config =
+      gpu::load_config(std::string(GPUTLM_SOURCE_DIR) + "/configs/" + preset + ".json");
   return tb::run_timing(w, gpu::GpuSpec::from_json(config, preset), {});
 }
 
 // The hint-aware controller changes nothing without hinted loads, and holds rows with them.
 TEST(DbWorkloads, TheHoldControllerOnlyActsOnHintedLoads) {
-  const tb::TimingRun plain = run_db("index_baseline", "narasiman-db"), held = run_db("index_baseline", "narasiman-db-hold");
+  const tb::TimingRun plain = run_db("index_baseline", "narasiman-db"),
+                      held = run_db("index_baseline", "narasiman-db-hold");
   EXPECT_EQ(plain.cycles, held.cycles);
   EXPECT_EQ(held.modules["gpu.dram0"]["holds"].get<uint64_t>(), 0u);
   const tb::TimingRun hinted = run_db("index_hint", "narasiman-db-hold");
   const nlohmann::json& d = hinted.modules["gpu.dram0"];
   EXPECT_GT(d["holds"].get<uint64_t>(), 100u);
   EXPECT_GT(d["hold_hits"].get<uint64_t>(), 0u);
-  EXPECT_GT(d["row_buffer_hit_rate"].get<double>(), plain.modules["gpu.dram0"]["row_buffer_hit_rate"].get<double>());
+  EXPECT_GT(d["row_buffer_hit_rate"].get<double>(),
+            plain.modules["gpu.dram0"]["row_buffer_hit_rate"].get<double>());
 }
 
 // COND_ACC replaces step 3's six instructions and branch by one (dissertation Fig. 8.1(b)).
 TEST(DbWorkloads, CondAccRunsFewerWarpInstructions) {
-  const tb::TimingRun base = run_db("scan_baseline", "narasiman-db"), acc = run_db("scan_condacc", "narasiman-db");
+  const tb::TimingRun base = run_db("scan_baseline", "narasiman-db"),
+                      acc = run_db("scan_condacc", "narasiman-db");
   EXPECT_LT(acc.warp_instructions, base.warp_instructions * 0.9);
 }
 
 INSTANTIATE_TEST_SUITE_P(All, TimedWorkloads,
-                         testing::ValuesIn(workload::list_workloads(std::string(GPUTLM_SOURCE_DIR) + "/traces")), test_name);
+                         testing::ValuesIn(workload::list_workloads(std::string(GPUTLM_SOURCE_DIR) +
+                                                                    "/traces")),
+                         test_name);
 
 }  // namespace
 }  // namespace gputlm

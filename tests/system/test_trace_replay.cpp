@@ -3,17 +3,17 @@
 // that regroup threads, the VGIW core, and traces that do not match are one clear error.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
-#include <unistd.h>
 
 #include "models/common/error.h"
 #include "models/gpu/gpu_spec.h"
+#include "support/shell.h"
 #include "tb/sc_kernel.h"
 #include "tb/timing_run.h"
-#include "support/shell.h"
 #include "tb/trace/trace_file.h"
 #include "tb/trace/trace_record.h"
 
@@ -29,7 +29,8 @@ std::string read_file(const std::string& path) {
 
 // A workload's folder: under traces/, or a test fixture (tests/data/workloads/...).
 std::string workload_dir(const std::string& workload) {
-  return std::string(GPUTLM_SOURCE_DIR) + (workload.rfind("tests/", 0) == 0 ? "/" : "/traces/") + workload;
+  return std::string(GPUTLM_SOURCE_DIR) + (workload.rfind("tests/", 0) == 0 ? "/" : "/traces/") +
+         workload;
 }
 
 // The trace of a workload (test size), as text.
@@ -37,7 +38,8 @@ std::string record_trace(const std::string& workload) {
   const std::string dir = workload_dir(workload);
   workload::Workload w(dir, "test");
   std::ostringstream out;
-  const tb::trace::RecordSummary s = tb::trace::record(w, read_file(dir + "/kernel.ptx"), out, 2'000'000'000ull);
+  const tb::trace::RecordSummary s =
+      tb::trace::record(w, read_file(dir + "/kernel.ptx"), out, 2'000'000'000ull);
   if (workload.rfind("tests/", 0) != 0) {  // the fixtures have no reference
     EXPECT_TRUE(s.verify.ok()) << workload;
   }
@@ -45,7 +47,8 @@ std::string record_trace(const std::string& workload) {
 }
 
 gpu::GpuSpec preset(const std::string& name, const nlohmann::json& patch = nullptr) {
-  nlohmann::json c = gpu::load_config(std::string(GPUTLM_SOURCE_DIR) + "/configs/" + name + ".json");
+  nlohmann::json c =
+      gpu::load_config(std::string(GPUTLM_SOURCE_DIR) + "/configs/" + name + ".json");
   if (!patch.is_null()) c.merge_patch(patch);
   return gpu::GpuSpec::from_json(c, name);
 }
@@ -75,7 +78,9 @@ TEST_P(Replay, GivesTheCyclesOfTheExecutionDrivenRun) {
     EXPECT_EQ(replayed.warp_instructions, executed.warp_instructions) << config;
     EXPECT_EQ(replayed.thread_instructions, executed.thread_instructions) << config;
     ASSERT_EQ(replayed.launches.size(), executed.launches.size()) << config;
-    for (size_t i = 0; i < executed.launches.size(); ++i) EXPECT_EQ(replayed.launches[i].cycles, executed.launches[i].cycles) << config << " launch " << i;
+    for (size_t i = 0; i < executed.launches.size(); ++i)
+      EXPECT_EQ(replayed.launches[i].cycles, executed.launches[i].cycles)
+          << config << " launch " << i;
     EXPECT_EQ(replayed.stall_cycles, executed.stall_cycles) << config;
   }
 }
@@ -84,8 +89,10 @@ TEST_P(Replay, GivesTheCyclesOfTheExecutionDrivenRun) {
 // micro-benchmarks' uncoalesced loads, cp.async groups and wmma on the tensor unit, a jump-table
 // switch (brx.idx) and calls through function pointers (each lane's target in field j).
 INSTANTIATE_TEST_SUITE_P(Workloads, Replay,
-                         ::testing::Values("micro/vecadd", "micro/divergence", "rodinia-like/hotspot", "rodinia-like/nw",
-                                           "rodinia-like/backprop", "hongkim/mb2_uc", "micro/tile_mma_async",
+                         ::testing::Values("micro/vecadd", "micro/divergence",
+                                           "rodinia-like/hotspot", "rodinia-like/nw",
+                                           "rodinia-like/backprop", "hongkim/mb2_uc",
+                                           "micro/tile_mma_async",
                                            "tests/data/workloads/jump_table"),
                          [](const auto& info) {
                            std::string n = info.param;
@@ -105,9 +112,12 @@ std::string replay_error(const std::string& trace, const gpu::GpuSpec& spec) {
 
 TEST(ReplayErrors, ConfigsThatRegroupThreadsAndTheVgiwCoreAreRefused) {
   const std::string trace = record_trace("micro/divergence");
-  EXPECT_NE(replay_error(trace, preset("lwm256")).find("t.trace: a trace replays static warps; the config's warp formation"), std::string::npos)
+  EXPECT_NE(replay_error(trace, preset("lwm256"))
+                .find("t.trace: a trace replays static warps; the config's warp formation"),
+            std::string::npos)
       << replay_error(trace, preset("lwm256"));
-  EXPECT_NE(replay_error(trace, preset("vgiw")).find("cannot drive the VGIW core"), std::string::npos);
+  EXPECT_NE(replay_error(trace, preset("vgiw")).find("cannot drive the VGIW core"),
+            std::string::npos);
 }
 
 TEST(ReplayErrors, ATraceThatDoesNotMatchWhatTheCoreIssuesStopsTheRunWithItsPlace) {
@@ -117,7 +127,10 @@ TEST(ReplayErrors, ATraceThatDoesNotMatchWhatTheCoreIssuesStopsTheRunWithItsPlac
   const size_t line = trace.find('\n', warp + 1) + 1;
   trace.replace(line, trace.find(' ', line) - line, "5");
   const std::string e = replay_error(trace, preset("fermi-gtx480"));
-  EXPECT_NE(e.find("t.trace: launch 0, CTA 0, warp 0: the trace has pc 5 lanes ffffffff, the core issued pc 0 lanes ffffffff"), std::string::npos) << e;
+  EXPECT_NE(e.find("t.trace: launch 0, CTA 0, warp 0: the trace has pc 5 lanes ffffffff, the core "
+                   "issued pc 0 lanes ffffffff"),
+            std::string::npos)
+      << e;
 }
 
 // brx.idx and calls through pointers need each lane's target (field j), and only targets the
@@ -128,11 +141,16 @@ TEST(ReplayErrors, MissingOrImpossibleBranchTargetsAreAnErrorNamingTheInstructio
   std::string without = trace;
   without.erase(j, trace.find('\n', j) - j);
   std::string e = replay_error(without, preset("fermi-gtx480"));
-  EXPECT_NE(e.find("t.trace: launch 0, CTA 0, warp 0, pc 23: field 'j' (the taken lanes' target pcs) is missing"), std::string::npos) << e;
+  EXPECT_NE(e.find("t.trace: launch 0, CTA 0, warp 0, pc 23: field 'j' (the taken lanes' target "
+                   "pcs) is missing"),
+            std::string::npos)
+      << e;
   std::string wrong = trace;
   wrong.replace(j, trace.find(' ', j + 3) - j, " j 0");  // lane 0 to pc 0, not in the list
   e = replay_error(wrong, preset("fermi-gtx480"));
-  EXPECT_NE(e.find("pc 23: target pc 0 of lane 0 is not one 'brx.idx %r21, $L_brx_0;' can reach"), std::string::npos) << e;
+  EXPECT_NE(e.find("pc 23: target pc 0 of lane 0 is not one 'brx.idx %r21, $L_brx_0;' can reach"),
+            std::string::npos)
+      << e;
   const size_t call = trace.find(" call "), cj = trace.find(" j ", call);
   wrong = trace;
   wrong.replace(cj, trace.find(' ', cj + 3) - cj, " j 23");  // a pc that is no function's entry
@@ -152,7 +170,9 @@ TEST(ReplayErrors, ATruncatedTraceIsAnErrorWithItsLine) {
 // truncated one is an error at the line where it broke.
 TEST(ReplayFiles, GzipTracesReplayLikeTextAndATruncatedOneIsAnError) {
   const std::string text = record_trace("rodinia-like/hotspot");
-  const std::string path = (std::filesystem::temp_directory_path() / ("gputlm_replay_" + std::to_string(::getpid()) + ".trace")).string();
+  const std::string path = (std::filesystem::temp_directory_path() /
+                            ("gputlm_replay_" + std::to_string(::getpid()) + ".trace"))
+                               .string();
   {
     auto out = tb::trace::create_trace(path, tb::trace::Compression::Gzip);
     *out << text;
@@ -173,23 +193,29 @@ TEST(ReplayFiles, GzipTracesReplayLikeTextAndATruncatedOneIsAnError) {
     tb::run_timing_trace(r, spec, {});
     ADD_FAILURE() << "a truncated gzip trace replayed";
   } catch (const InputError& e) {
-    EXPECT_NE(std::string(e.what()).find("the compressed trace is corrupt or truncated"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("the compressed trace is corrupt or truncated"),
+              std::string::npos)
+        << e.what();
   }
   std::filesystem::remove(path);
 }
 
 // The timing testbenches take a trace as they take a workload.
 TEST(ReplayFiles, TheTimingTestbenchesReplayATraceToTheCyclesOfTheWorkload) {
-  const std::string path = (std::filesystem::temp_directory_path() / ("gputlm_tb_" + std::to_string(::getpid()) + ".trace")).string();
+  const std::string path = (std::filesystem::temp_directory_path() /
+                            ("gputlm_tb_" + std::to_string(::getpid()) + ".trace"))
+                               .string();
   std::ofstream(path) << record_trace("micro/divergence");
   auto cycles = [](const std::string& args) {
-    const test::ShellResult r = test::shell("cd '" GPUTLM_SOURCE_DIR "' && '" GPUTLM_BIN_DIR "/" + args + " 2>/dev/null");
+    const test::ShellResult r =
+        test::shell("cd '" GPUTLM_SOURCE_DIR "' && '" GPUTLM_BIN_DIR "/" + args + " 2>/dev/null");
     EXPECT_EQ(r.exit_code, 0) << args;
     return nlohmann::json::parse(r.out).at("total").at("cycles").get<uint64_t>();
   };
   for (const char* tb : {"tb_gpu", "tb_sm"})
     EXPECT_EQ(cycles(std::string(tb) + "' --config configs/fermi-gtx480.json --trace " + path),
-              cycles(std::string(tb) + "' --config configs/fermi-gtx480.json --workload traces/micro/divergence"))
+              cycles(std::string(tb) +
+                     "' --config configs/fermi-gtx480.json --workload traces/micro/divergence"))
         << tb;
   std::filesystem::remove(path);
 }

@@ -31,7 +31,8 @@ TEST_P(Workloads, VerifyFunctionallyAtTestSize) {
   workload::Workload w(GetParam().dir, "test");
   const tb::FunctionalRun run = tb::run_functional(w, {});
   ASSERT_FALSE(run.verify.buffers.empty());
-  for (const auto& b : run.verify.buffers) EXPECT_EQ(b.mismatches, 0u) << b.name << ": " << b.first_mismatch;
+  for (const auto& b : run.verify.buffers)
+    EXPECT_EQ(b.mismatches, 0u) << b.name << ": " << b.first_mismatch;
   EXPECT_GT(run.total.warp_instructions, 0u);
 }
 INSTANTIATE_TEST_SUITE_P(All, Workloads, testing::ValuesIn(all_workloads()), test_name);
@@ -39,10 +40,11 @@ INSTANTIATE_TEST_SUITE_P(All, Workloads, testing::ValuesIn(all_workloads()), tes
 TEST(WorkloadCatalog, HasTheFourMicroAndTwelvePaperWorkloads) {
   std::vector<std::string> names;
   for (const auto& e : all_workloads()) names.push_back(e.name);
-  for (const char* n : {"micro/vecadd", "micro/saxpy", "micro/divergence", "micro/shared_reduction",
-                        "narasiman/blackjack", "narasiman/sort", "narasiman/viterbi", "narasiman/kmeans",
-                        "narasiman/decrypt", "narasiman/blackscholes", "narasiman/needleman", "narasiman/hotspot",
-                        "narasiman/matrix_mult", "narasiman/reduction", "narasiman/histogram", "narasiman/bfs"})
+  for (const char* n :
+       {"micro/vecadd", "micro/saxpy", "micro/divergence", "micro/shared_reduction",
+        "narasiman/blackjack", "narasiman/sort", "narasiman/viterbi", "narasiman/kmeans",
+        "narasiman/decrypt", "narasiman/blackscholes", "narasiman/needleman", "narasiman/hotspot",
+        "narasiman/matrix_mult", "narasiman/reduction", "narasiman/histogram", "narasiman/bfs"})
     EXPECT_NE(std::find(names.begin(), names.end(), n), names.end()) << n;
 }
 
@@ -61,12 +63,16 @@ TEST_P(PaperWorkloads, BranchIntensityMatchesThePaperClassAtStudySize) {
   const tb::FunctionalRun run = tb::run_functional(w, {});
   ASSERT_TRUE(run.verify.ok());
   const double lanes = run.total.average_active_lanes();
-  if (cls == "high") EXPECT_LT(lanes, 20.0);
-  else if (cls == "medium") EXPECT_TRUE(lanes >= 20.0 && lanes <= 30.0) << lanes;
-  else EXPECT_GT(lanes, 30.0) << cls;
+  if (cls == "high")
+    EXPECT_LT(lanes, 20.0);
+  else if (cls == "medium")
+    EXPECT_TRUE(lanes >= 20.0 && lanes <= 30.0) << lanes;
+  else
+    EXPECT_GT(lanes, 30.0) << cls;
   RecordProperty("average_active_lanes", std::to_string(lanes));
 }
-INSTANTIATE_TEST_SUITE_P(Narasiman, PaperWorkloads, testing::ValuesIn(paper_workloads()), test_name);
+INSTANTIATE_TEST_SUITE_P(Narasiman, PaperWorkloads, testing::ValuesIn(paper_workloads()),
+                         test_name);
 
 }  // namespace
 }  // namespace gputlm

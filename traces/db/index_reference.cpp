@@ -11,8 +11,8 @@
 // arithmetic (not by searching), 0xFFFFFFFF if it is absent.
 #include <unordered_set>
 
-#include "tb/workload/reference.h"
 #include "index_tree.h"
+#include "tb/workload/reference.h"
 
 using gputlm::db_index::Tree;
 namespace ix = gputlm::db_index;
@@ -20,15 +20,18 @@ namespace ix = gputlm::db_index;
 GPUTLM_GENERATOR("db/index_search") {
   auto& rng = ctx.rng();
   const int64_t levels = ctx.var("levels");
-  if (levels < 1 || levels > 3) throw gputlm::InputError("db/index_search generator: levels must be 1, 2 or 3");
+  if (levels < 1 || levels > 3)
+    throw gputlm::InputError("db/index_search generator: levels must be 1, 2 or 3");
   const Tree tree(static_cast<int>(levels));
   if (ctx.count("tree") != tree.nodes() * ix::kNodeWords)
-    throw gputlm::InputError("db/index_search generator: tree must hold " + std::to_string(tree.nodes() * ix::kNodeWords) + " words");
+    throw gputlm::InputError("db/index_search generator: tree must hold " +
+                             std::to_string(tree.nodes() * ix::kNodeWords) + " words");
 
   const size_t queries = ctx.count("lookups");
   std::vector<uint32_t> lookups(queries);
   for (size_t q = 0; q < queries; ++q) {
-    const uint64_t r = static_cast<uint64_t>(rng.uniform_int(0, static_cast<int64_t>(tree.keys()) - 1));
+    const uint64_t r =
+        static_cast<uint64_t>(rng.uniform_int(0, static_cast<int64_t>(tree.keys()) - 1));
     lookups[q] = tree.key(r) + (rng.uniform_int(0, 1023) == 0 ? 1 : 0);  // key + 1: absent
   }
   std::unordered_set<uint64_t> written;
@@ -52,6 +55,7 @@ GPUTLM_REFERENCE("db/index_search") {
   const auto lookups = ctx.input<uint32_t>("lookups");
   std::vector<uint32_t> results(lookups.size(), ix::kPad);
   for (size_t q = 0; q < lookups.size(); ++q)
-    if (const int64_t r = tree.rank_of(lookups[q]); r >= 0) results[q] = static_cast<uint32_t>(tree.position(static_cast<uint64_t>(r)));
+    if (const int64_t r = tree.rank_of(lookups[q]); r >= 0)
+      results[q] = static_cast<uint32_t>(tree.position(static_cast<uint64_t>(r)));
   ctx.expect("results", results);
 }

@@ -18,14 +18,17 @@ constexpr uint64_t kKeySpan = 0xFFFFFFFEull;  // keys are below this
 class Tree {
  public:
   explicit Tree(int levels) : m_levels(levels), m_sub(static_cast<size_t>(levels) + 1, 0) {
-    for (int l = levels - 1; l >= 0; --l) m_sub[static_cast<size_t>(l)] = 960 + 961 * m_sub[static_cast<size_t>(l) + 1];
+    for (int l = levels - 1; l >= 0; --l)
+      m_sub[static_cast<size_t>(l)] = 960 + 961 * m_sub[static_cast<size_t>(l) + 1];
     uint64_t at_level = 1;
     for (int l = 0; l < levels; ++l, at_level *= kFanout) m_nodes += at_level;
   }
   int levels() const { return m_levels; }
   uint64_t nodes() const { return m_nodes; }
   uint64_t keys() const { return m_sub[0]; }
-  uint32_t key(uint64_t rank) const { return static_cast<uint32_t>((rank + 1) * kKeySpan / (keys() + 1)); }
+  uint32_t key(uint64_t rank) const {
+    return static_cast<uint32_t>((rank + 1) * kKeySpan / (keys() + 1));
+  }
   // The rank of `value`, or -1 when it is not a key.
   int64_t rank_of(uint32_t value) const {
     const uint64_t guess = uint64_t{value} * (keys() + 1) / kKeySpan;

@@ -7,7 +7,8 @@ GPUTLM_REFERENCE("db/scan") {
   const auto column = ctx.input<uint32_t>("column");
   const uint32_t rows = static_cast<uint32_t>(ctx.var("rows"));
   const uint64_t max_value = (uint64_t{1} << 32) / static_cast<uint64_t>(ctx.var("sel"));
-  if (rows % 1024 != 0) throw gputlm::InputError("db/scan: rows must be a multiple of 1024 (the CTA's threads)");
+  if (rows % 1024 != 0)
+    throw gputlm::InputError("db/scan: rows must be a multiple of 1024 (the CTA's threads)");
   std::vector<uint32_t> out(column.size(), 0);
   uint32_t n = 0;
   for (uint32_t k = 0; k < rows; ++k)

@@ -14,7 +14,8 @@ namespace gputlm::hongkim {
 // Size variables: loops, blocks, block (threads per block), span, lines; kernel parameter 5 is h.
 inline void mb_reference(workload::RefContext& ctx, int loads, int fp, bool uncoalesced) {
   const auto in = ctx.input<float>("in");
-  const uint32_t loops = static_cast<uint32_t>(ctx.var("loops")), span = static_cast<uint32_t>(ctx.var("span"));
+  const uint32_t loops = static_cast<uint32_t>(ctx.var("loops")),
+                 span = static_cast<uint32_t>(ctx.var("span"));
   const uint32_t lmask = static_cast<uint32_t>(ctx.var("lines")) - 1;
   const uint32_t threads = static_cast<uint32_t>(ctx.var("blocks") * ctx.var("block"));
   const float h = static_cast<float>(ctx.param(0, 5));

@@ -1,6 +1,7 @@
 // Logic, shift and bit-field instructions (PTX ISA 9.7.1, 9.7.7, 9.7.8): and or xor not cnot
-// lop3 shl shr shf prmt (every mode) popc clz bfind fns brev bfe bfi bmsk szext. Shift amounts are unsigned 32-bit values;
-// a shift by the width or more gives 0 (shl, shr of unsigned) or the sign fill (shr of signed).
+// lop3 shl shr shf prmt (every mode) popc clz bfind fns brev bfe bfi bmsk szext. Shift amounts are
+// unsigned 32-bit values; a shift by the width or more gives 0 (shl, shr of unsigned) or the sign
+// fill (shr of signed).
 #include "models/func/semantics/dispatch.h"
 #include "models/func/semantics/semantics.h"
 
@@ -11,24 +12,45 @@ template <class T>
 constexpr unsigned kBits = 8 * sizeof(T);
 
 template <class T>
-ExecFn and_fn() { return [](ExecCtx& c) { binary<T>(c, [](T a, T b) { return static_cast<T>(a & b); }); }; }
+ExecFn and_fn() {
+  return [](ExecCtx& c) { binary<T>(c, [](T a, T b) { return static_cast<T>(a & b); }); };
+}
 template <class T>
-ExecFn or_fn() { return [](ExecCtx& c) { binary<T>(c, [](T a, T b) { return static_cast<T>(a | b); }); }; }
+ExecFn or_fn() {
+  return [](ExecCtx& c) { binary<T>(c, [](T a, T b) { return static_cast<T>(a | b); }); };
+}
 template <class T>
-ExecFn xor_fn() { return [](ExecCtx& c) { binary<T>(c, [](T a, T b) { return static_cast<T>(a ^ b); }); }; }
+ExecFn xor_fn() {
+  return [](ExecCtx& c) { binary<T>(c, [](T a, T b) { return static_cast<T>(a ^ b); }); };
+}
 template <class T>
-ExecFn not_fn() { return [](ExecCtx& c) { unary<T>(c, [](T a) { return static_cast<T>(~a); }); }; }
+ExecFn not_fn() {
+  return [](ExecCtx& c) { unary<T>(c, [](T a) { return static_cast<T>(~a); }); };
+}
 template <class T>
-ExecFn cnot_fn() { return [](ExecCtx& c) { unary<T>(c, [](T a) { return static_cast<T>(a == 0 ? 1 : 0); }); }; }
+ExecFn cnot_fn() {
+  return [](ExecCtx& c) { unary<T>(c, [](T a) { return static_cast<T>(a == 0 ? 1 : 0); }); };
+}
 
 // Predicates hold 0/1, so logic on .pred is logic on the low bit.
 ExecFn pred_logic(isa::Opcode op) {
   switch (op) {
-    case isa::Opcode::And: return [](ExecCtx& c) { binary<uint64_t>(c, [](uint64_t a, uint64_t b) { return (a & b) & 1; }); };
-    case isa::Opcode::Or: return [](ExecCtx& c) { binary<uint64_t>(c, [](uint64_t a, uint64_t b) { return (a | b) & 1; }); };
-    case isa::Opcode::Xor: return [](ExecCtx& c) { binary<uint64_t>(c, [](uint64_t a, uint64_t b) { return (a ^ b) & 1; }); };
-    case isa::Opcode::Not: return [](ExecCtx& c) { unary<uint64_t>(c, [](uint64_t a) { return (~a) & 1; }); };
-    default: return nullptr;
+    case isa::Opcode::And:
+      return [](ExecCtx& c) {
+        binary<uint64_t>(c, [](uint64_t a, uint64_t b) { return (a & b) & 1; });
+      };
+    case isa::Opcode::Or:
+      return [](ExecCtx& c) {
+        binary<uint64_t>(c, [](uint64_t a, uint64_t b) { return (a | b) & 1; });
+      };
+    case isa::Opcode::Xor:
+      return [](ExecCtx& c) {
+        binary<uint64_t>(c, [](uint64_t a, uint64_t b) { return (a ^ b) & 1; });
+      };
+    case isa::Opcode::Not:
+      return [](ExecCtx& c) { unary<uint64_t>(c, [](uint64_t a) { return (~a) & 1; }); };
+    default:
+      return nullptr;
   }
 }
 
@@ -44,7 +66,8 @@ template <class T>
 ExecFn shr_fn() {
   return [](ExecCtx& c) {
     binary<T, T, uint32_t>(c, [](T a, uint32_t n) {
-      if (n >= kBits<T>) n = kBits<T> - 1, a = static_cast<T>(std::is_signed_v<T> ? (a < 0 ? -1 : 0) : 0);
+      if (n >= kBits<T>)
+        n = kBits<T> - 1, a = static_cast<T>(std::is_signed_v<T> ? (a < 0 ? -1 : 0) : 0);
       return static_cast<T>(a >> n);
     });
   };
@@ -61,10 +84,32 @@ uint32_t lop3(uint32_t a, uint32_t b, uint32_t c, uint32_t lut) {
 // shf: funnel shift of the 64-bit value {b, a} (b high); .wrap takes n mod 32, .clamp min(n, 32).
 ExecFn shf_fn(bool left, bool wrap) {
   if (left)
-    return wrap ? ExecFn([](ExecCtx& c) { ternary<uint32_t>(c, [](uint32_t a, uint32_t b, uint32_t n) { uint64_t v = (uint64_t{b} << 32) | a; return static_cast<uint32_t>((v << (n & 31)) >> 32); }); })
-                : ExecFn([](ExecCtx& c) { ternary<uint32_t>(c, [](uint32_t a, uint32_t b, uint32_t n) { uint64_t v = (uint64_t{b} << 32) | a; n = std::min(n, 32u); return static_cast<uint32_t>((v << n) >> 32); }); });
-  return wrap ? ExecFn([](ExecCtx& c) { ternary<uint32_t>(c, [](uint32_t a, uint32_t b, uint32_t n) { uint64_t v = (uint64_t{b} << 32) | a; return static_cast<uint32_t>(v >> (n & 31)); }); })
-              : ExecFn([](ExecCtx& c) { ternary<uint32_t>(c, [](uint32_t a, uint32_t b, uint32_t n) { uint64_t v = (uint64_t{b} << 32) | a; n = std::min(n, 32u); return static_cast<uint32_t>(v >> n); }); });
+    return wrap ? ExecFn([](ExecCtx& c) {
+      ternary<uint32_t>(c, [](uint32_t a, uint32_t b, uint32_t n) {
+        uint64_t v = (uint64_t{b} << 32) | a;
+        return static_cast<uint32_t>((v << (n & 31)) >> 32);
+      });
+    })
+                : ExecFn([](ExecCtx& c) {
+                    ternary<uint32_t>(c, [](uint32_t a, uint32_t b, uint32_t n) {
+                      uint64_t v = (uint64_t{b} << 32) | a;
+                      n = std::min(n, 32u);
+                      return static_cast<uint32_t>((v << n) >> 32);
+                    });
+                  });
+  return wrap ? ExecFn([](ExecCtx& c) {
+    ternary<uint32_t>(c, [](uint32_t a, uint32_t b, uint32_t n) {
+      uint64_t v = (uint64_t{b} << 32) | a;
+      return static_cast<uint32_t>(v >> (n & 31));
+    });
+  })
+              : ExecFn([](ExecCtx& c) {
+                  ternary<uint32_t>(c, [](uint32_t a, uint32_t b, uint32_t n) {
+                    uint64_t v = (uint64_t{b} << 32) | a;
+                    n = std::min(n, 32u);
+                    return static_cast<uint32_t>(v >> n);
+                  });
+                });
 }
 
 // prmt with a mode (PTX ISA, Data Movement and Conversion Instructions: prmt, the table of .f4e
@@ -83,19 +128,39 @@ uint32_t prmt_mode(uint32_t a, uint32_t b, uint32_t c) {
   const uint64_t bytes = (uint64_t{b} << 32) | a;
   const uint8_t* row = kPrmtRows[static_cast<unsigned>(M) - 1][c & 3];
   uint32_t d = 0;
-  for (unsigned i = 0; i < 4; ++i) d |= static_cast<uint32_t>((bytes >> (8 * row[i])) & 0xFF) << (8 * i);
+  for (unsigned i = 0; i < 4; ++i)
+    d |= static_cast<uint32_t>((bytes >> (8 * row[i])) & 0xFF) << (8 * i);
   return d;
 }
 ExecFn prmt_mode_fn(isa::PrmtMode m) {
   using isa::PrmtMode;
   switch (m) {
-    case PrmtMode::F4e: return [](ExecCtx& c) { ternary<uint32_t>(c, [](auto... x) { return prmt_mode<PrmtMode::F4e>(x...); }); };
-    case PrmtMode::B4e: return [](ExecCtx& c) { ternary<uint32_t>(c, [](auto... x) { return prmt_mode<PrmtMode::B4e>(x...); }); };
-    case PrmtMode::Rc8: return [](ExecCtx& c) { ternary<uint32_t>(c, [](auto... x) { return prmt_mode<PrmtMode::Rc8>(x...); }); };
-    case PrmtMode::Ecl: return [](ExecCtx& c) { ternary<uint32_t>(c, [](auto... x) { return prmt_mode<PrmtMode::Ecl>(x...); }); };
-    case PrmtMode::Ecr: return [](ExecCtx& c) { ternary<uint32_t>(c, [](auto... x) { return prmt_mode<PrmtMode::Ecr>(x...); }); };
-    case PrmtMode::Rc16: return [](ExecCtx& c) { ternary<uint32_t>(c, [](auto... x) { return prmt_mode<PrmtMode::Rc16>(x...); }); };
-    default: return nullptr;
+    case PrmtMode::F4e:
+      return [](ExecCtx& c) {
+        ternary<uint32_t>(c, [](auto... x) { return prmt_mode<PrmtMode::F4e>(x...); });
+      };
+    case PrmtMode::B4e:
+      return [](ExecCtx& c) {
+        ternary<uint32_t>(c, [](auto... x) { return prmt_mode<PrmtMode::B4e>(x...); });
+      };
+    case PrmtMode::Rc8:
+      return [](ExecCtx& c) {
+        ternary<uint32_t>(c, [](auto... x) { return prmt_mode<PrmtMode::Rc8>(x...); });
+      };
+    case PrmtMode::Ecl:
+      return [](ExecCtx& c) {
+        ternary<uint32_t>(c, [](auto... x) { return prmt_mode<PrmtMode::Ecl>(x...); });
+      };
+    case PrmtMode::Ecr:
+      return [](ExecCtx& c) {
+        ternary<uint32_t>(c, [](auto... x) { return prmt_mode<PrmtMode::Ecr>(x...); });
+      };
+    case PrmtMode::Rc16:
+      return [](ExecCtx& c) {
+        ternary<uint32_t>(c, [](auto... x) { return prmt_mode<PrmtMode::Rc16>(x...); });
+      };
+    default:
+      return nullptr;
   }
 }
 
@@ -128,15 +193,27 @@ ExecFn bmsk_szext_fn(const isa::Instruction& in) {
   const bool wrap = in.has(isa::kShfWrap);
   if (in.op == isa::Opcode::Bmsk) {
     if (in.type != isa::DType::B32) return nullptr;
-    return wrap ? ExecFn([](ExecCtx& c) { binary<uint32_t>(c, [](auto... x) { return bmsk<true>(x...); }); })
-                : ExecFn([](ExecCtx& c) { binary<uint32_t>(c, [](auto... x) { return bmsk<false>(x...); }); });
+    return wrap ? ExecFn([](ExecCtx& c) {
+      binary<uint32_t>(c, [](auto... x) { return bmsk<true>(x...); });
+    })
+                : ExecFn([](ExecCtx& c) {
+                    binary<uint32_t>(c, [](auto... x) { return bmsk<false>(x...); });
+                  });
   }
   if (in.type == isa::DType::S32)
-    return wrap ? ExecFn([](ExecCtx& c) { binary<uint32_t>(c, [](auto... x) { return szext<true, true>(x...); }); })
-                : ExecFn([](ExecCtx& c) { binary<uint32_t>(c, [](auto... x) { return szext<false, true>(x...); }); });
+    return wrap ? ExecFn([](ExecCtx& c) {
+      binary<uint32_t>(c, [](auto... x) { return szext<true, true>(x...); });
+    })
+                : ExecFn([](ExecCtx& c) {
+                    binary<uint32_t>(c, [](auto... x) { return szext<false, true>(x...); });
+                  });
   if (in.type == isa::DType::U32)
-    return wrap ? ExecFn([](ExecCtx& c) { binary<uint32_t>(c, [](auto... x) { return szext<true, false>(x...); }); })
-                : ExecFn([](ExecCtx& c) { binary<uint32_t>(c, [](auto... x) { return szext<false, false>(x...); }); });
+    return wrap ? ExecFn([](ExecCtx& c) {
+      binary<uint32_t>(c, [](auto... x) { return szext<true, false>(x...); });
+    })
+                : ExecFn([](ExecCtx& c) {
+                    binary<uint32_t>(c, [](auto... x) { return szext<false, false>(x...); });
+                  });
   return nullptr;
 }
 
@@ -170,7 +247,14 @@ uint32_t prmt(uint32_t a, uint32_t b, uint32_t c) {
 }
 
 template <class T>
-ExecFn popc_fn() { return [](ExecCtx& c) { unary<T, uint32_t>(c, [](T a) { return static_cast<uint32_t>(__builtin_popcountll(static_cast<uint64_t>(static_cast<Unsigned<T>>(a)))); }); }; }
+ExecFn popc_fn() {
+  return [](ExecCtx& c) {
+    unary<T, uint32_t>(c, [](T a) {
+      return static_cast<uint32_t>(
+          __builtin_popcountll(static_cast<uint64_t>(static_cast<Unsigned<T>>(a))));
+    });
+  };
+}
 template <class T>
 ExecFn clz_fn() {
   return [](ExecCtx& c) {
@@ -185,7 +269,8 @@ ExecFn brev_fn() {
   return [](ExecCtx& c) {
     unary<T>(c, [](T a) {
       Unsigned<T> v = static_cast<Unsigned<T>>(a), r = 0;
-      for (unsigned i = 0; i < kBits<T>; ++i) r |= static_cast<Unsigned<T>>(((v >> i) & 1)) << (kBits<T> - 1 - i);
+      for (unsigned i = 0; i < kBits<T>; ++i)
+        r |= static_cast<Unsigned<T>>(((v >> i) & 1)) << (kBits<T> - 1 - i);
       return static_cast<T>(r);
     });
   };
@@ -210,7 +295,8 @@ template <class T>
 ExecFn bfe_fn() {
   return [](ExecCtx& c) {
     ternary<T, T, uint32_t>(c, [](T a, T bpos, uint32_t blen) {
-      const unsigned pos = static_cast<uint32_t>(bpos) & 0xFF, len = blen & 0xFF, msb = kBits<T> - 1;
+      const unsigned pos = static_cast<uint32_t>(bpos) & 0xFF, len = blen & 0xFF,
+                     msb = kBits<T> - 1;
       const Unsigned<T> v = static_cast<Unsigned<T>>(a);
       unsigned sbit = 0;
       if (std::is_signed_v<T> && len != 0) sbit = (v >> std::min(pos + len - 1, msb)) & 1;
@@ -229,7 +315,8 @@ ExecFn bfi_fn() {
   return [](ExecCtx& c) {
     lanes(c, [&](unsigned lane, uint32_t tid) {
       Unsigned<T> a = src<T>(c, 1, lane, tid), f = src<T>(c, 2, lane, tid);
-      const unsigned pos = src<uint32_t>(c, 3, lane, tid) & 0xFF, len = src<uint32_t>(c, 4, lane, tid) & 0xFF;
+      const unsigned pos = src<uint32_t>(c, 3, lane, tid) & 0xFF,
+                     len = src<uint32_t>(c, 4, lane, tid) & 0xFF;
       for (unsigned i = 0; i < len && pos + i < kBits<T>; ++i) {
         const Unsigned<T> bit = Unsigned<T>(1) << (pos + i);
         f = ((a >> i) & 1) ? (f | bit) : (f & ~bit);
@@ -245,25 +332,52 @@ ExecFn bind_bits(const isa::Instruction& in) {
   using isa::Opcode;
   if (in.type == isa::DType::Pred) return pred_logic(in.op);
   switch (in.op) {
-    case Opcode::And: { GPUTLM_DISPATCH_INT(in.type, and_fn) }
-    case Opcode::Or: { GPUTLM_DISPATCH_INT(in.type, or_fn) }
-    case Opcode::Xor: { GPUTLM_DISPATCH_INT(in.type, xor_fn) }
-    case Opcode::Not: { GPUTLM_DISPATCH_INT(in.type, not_fn) }
-    case Opcode::Cnot: { GPUTLM_DISPATCH_INT(in.type, cnot_fn) }
-    case Opcode::Shl: { GPUTLM_DISPATCH_INT(in.type, shl_fn) }
-    case Opcode::Shr: { GPUTLM_DISPATCH_INT(in.type, shr_fn) }
-    case Opcode::Popc: { GPUTLM_DISPATCH_INT(in.type, popc_fn) }
-    case Opcode::Clz: { GPUTLM_DISPATCH_INT(in.type, clz_fn) }
-    case Opcode::Brev: { GPUTLM_DISPATCH_INT(in.type, brev_fn) }
-    case Opcode::Bfind: { GPUTLM_DISPATCH_INT(in.type, bfind_fn) }
-    case Opcode::Bfe: { GPUTLM_DISPATCH_INT(in.type, bfe_fn) }
-    case Opcode::Bfi: { GPUTLM_DISPATCH_INT(in.type, bfi_fn) }
+    case Opcode::And: {
+      GPUTLM_DISPATCH_INT(in.type, and_fn)
+    }
+    case Opcode::Or: {
+      GPUTLM_DISPATCH_INT(in.type, or_fn)
+    }
+    case Opcode::Xor: {
+      GPUTLM_DISPATCH_INT(in.type, xor_fn)
+    }
+    case Opcode::Not: {
+      GPUTLM_DISPATCH_INT(in.type, not_fn)
+    }
+    case Opcode::Cnot: {
+      GPUTLM_DISPATCH_INT(in.type, cnot_fn)
+    }
+    case Opcode::Shl: {
+      GPUTLM_DISPATCH_INT(in.type, shl_fn)
+    }
+    case Opcode::Shr: {
+      GPUTLM_DISPATCH_INT(in.type, shr_fn)
+    }
+    case Opcode::Popc: {
+      GPUTLM_DISPATCH_INT(in.type, popc_fn)
+    }
+    case Opcode::Clz: {
+      GPUTLM_DISPATCH_INT(in.type, clz_fn)
+    }
+    case Opcode::Brev: {
+      GPUTLM_DISPATCH_INT(in.type, brev_fn)
+    }
+    case Opcode::Bfind: {
+      GPUTLM_DISPATCH_INT(in.type, bfind_fn)
+    }
+    case Opcode::Bfe: {
+      GPUTLM_DISPATCH_INT(in.type, bfe_fn)
+    }
+    case Opcode::Bfi: {
+      GPUTLM_DISPATCH_INT(in.type, bfi_fn)
+    }
     case Opcode::Lop3:
       if (in.type != isa::DType::B32) return nullptr;
       return [](ExecCtx& c) {
         lanes(c, [&](unsigned lane, uint32_t tid) {
-          dst<uint32_t>(c, lane, tid, lop3(src<uint32_t>(c, 1, lane, tid), src<uint32_t>(c, 2, lane, tid),
-                                           src<uint32_t>(c, 3, lane, tid), src<uint32_t>(c, 4, lane, tid)));
+          dst<uint32_t>(c, lane, tid,
+                        lop3(src<uint32_t>(c, 1, lane, tid), src<uint32_t>(c, 2, lane, tid),
+                             src<uint32_t>(c, 3, lane, tid), src<uint32_t>(c, 4, lane, tid)));
         });
       };
     case Opcode::Shf:
@@ -280,7 +394,8 @@ ExecFn bind_bits(const isa::Instruction& in) {
       if (in.type != isa::DType::B32) return nullptr;
       return [](ExecCtx& c) {
         lanes(c, [&](unsigned lane, uint32_t tid) {
-          const uint32_t mask = src<uint32_t>(c, 1, lane, tid), base = src<uint32_t>(c, 2, lane, tid);
+          const uint32_t mask = src<uint32_t>(c, 1, lane, tid),
+                         base = src<uint32_t>(c, 2, lane, tid);
           dst<uint32_t>(c, lane, tid, fns(mask, base, src<int32_t>(c, 3, lane, tid)));
         });
       };

@@ -40,9 +40,12 @@ void reduce_halves(uint8_t* d, const uint8_t* s, uint64_t bytes, isa::AtomOp op)
     } else {
       const bool bf = H == isa::DType::BF16;
       const double x = bf ? from_bf16(old) : from_f16(old), y = bf ? from_bf16(b) : from_f16(b);
-      if (x != x) nv = b;
-      else if (y != y) nv = old;
-      else nv = (op == isa::AtomOp::Min ? y < x : y > x) ? b : old;
+      if (x != x)
+        nv = b;
+      else if (y != y)
+        nv = old;
+      else
+        nv = (op == isa::AtomOp::Min ? y < x : y > x) ? b : old;
     }
     std::memcpy(d + i, &nv, 2);
   }
@@ -59,22 +62,45 @@ inline ReduceFn reduce_fn(isa::DType t, isa::AtomOp op) {
   const bool i64 = t == DType::U64 || t == DType::S64 || t == DType::B64;
   bool ok = false;
   switch (op) {
-    case AtomOp::Add: ok = half || t == DType::U32 || t == DType::S32 || t == DType::U64 || t == DType::F32 || t == DType::F64; break;
-    case AtomOp::Min: case AtomOp::Max: ok = half || t == DType::U32 || t == DType::S32 || t == DType::U64 || t == DType::S64; break;
-    case AtomOp::Inc: case AtomOp::Dec: ok = t == DType::U32; break;
-    case AtomOp::And: case AtomOp::Or: case AtomOp::Xor: ok = i32 || i64; break;
-    default: break;
+    case AtomOp::Add:
+      ok = half || t == DType::U32 || t == DType::S32 || t == DType::U64 || t == DType::F32 ||
+           t == DType::F64;
+      break;
+    case AtomOp::Min:
+    case AtomOp::Max:
+      ok = half || t == DType::U32 || t == DType::S32 || t == DType::U64 || t == DType::S64;
+      break;
+    case AtomOp::Inc:
+    case AtomOp::Dec:
+      ok = t == DType::U32;
+      break;
+    case AtomOp::And:
+    case AtomOp::Or:
+    case AtomOp::Xor:
+      ok = i32 || i64;
+      break;
+    default:
+      break;
   }
   if (!ok) return nullptr;
   switch (t) {
-    case DType::F16: return reduce_halves<DType::F16>;
-    case DType::BF16: return reduce_halves<DType::BF16>;
-    case DType::F32: return reduce_elements<float>;
-    case DType::F64: return reduce_elements<double>;
-    case DType::S32: return reduce_elements<int32_t>;
-    case DType::S64: return reduce_elements<int64_t>;
-    case DType::U64: case DType::B64: return reduce_elements<uint64_t>;
-    default: return reduce_elements<uint32_t>;  // .u32, .b32
+    case DType::F16:
+      return reduce_halves<DType::F16>;
+    case DType::BF16:
+      return reduce_halves<DType::BF16>;
+    case DType::F32:
+      return reduce_elements<float>;
+    case DType::F64:
+      return reduce_elements<double>;
+    case DType::S32:
+      return reduce_elements<int32_t>;
+    case DType::S64:
+      return reduce_elements<int64_t>;
+    case DType::U64:
+    case DType::B64:
+      return reduce_elements<uint64_t>;
+    default:
+      return reduce_elements<uint32_t>;  // .u32, .b32
   }
 }
 

@@ -15,11 +15,14 @@ namespace {
 
 uint32_t align16(uint32_t v) { return (v + 15) / 16 * 16; }
 
-void save_registers(CtaState& cta, const isa::FunctionInfo& f, uint32_t tid, uint8_t* frame, bool save) {
+void save_registers(CtaState& cta, const isa::FunctionInfo& f, uint32_t tid, uint8_t* frame,
+                    bool save) {
   uint8_t* area = frame + f.save_offset;
   for (int32_t r = f.reg_begin; r < f.reg_end; ++r, area += 8) {
-    if (save) std::memcpy(area, &cta.reg(r, tid), 8);
-    else std::memcpy(&cta.reg(r, tid), area, 8);
+    if (save)
+      std::memcpy(area, &cta.reg(r, tid), 8);
+    else
+      std::memcpy(&cta.reg(r, tid), area, 8);
   }
 }
 
@@ -27,7 +30,8 @@ void save_registers(CtaState& cta, const isa::FunctionInfo& f, uint32_t tid, uin
 uint32_t indirect_callee(ExecCtx& c, const isa::Kernel& k, uint32_t tid) {
   const uint64_t a = c.reg(c.in->ops[1].reg, tid);
   const uint64_t i = (a - isa::kFunctionAddressBase) / 16;
-  if (a < isa::kFunctionAddressBase || a % 16 != 0 || i >= k.function_by_address.size() || k.function_by_address[i] < 0)
+  if (a < isa::kFunctionAddressBase || a % 16 != 0 || i >= k.function_by_address.size() ||
+      k.function_by_address[i] < 0)
     c.fault("call through an address that is not a function of the kernel", tid, a);
   return static_cast<uint32_t>(k.function_by_address[i]);
 }
@@ -36,8 +40,12 @@ uint32_t indirect_callee(ExecCtx& c, const isa::Kernel& k, uint32_t tid) {
 void copy_vars(ExecCtx& c, uint32_t tid, const std::vector<isa::FrameVar>& from, uint8_t* from_base,
                const std::vector<isa::FrameVar>& to, uint8_t* to_base, const std::string& callee) {
   if (from.size() != to.size())
-    c.fault("call through a pointer to '" + callee + "' with " + std::to_string(from.size()) + " values where it has " + std::to_string(to.size()), tid, 0, false);
-  for (size_t i = 0; i < from.size(); ++i) std::memcpy(to_base + to[i].offset, from_base + from[i].offset, std::min(from[i].size, to[i].size));
+    c.fault("call through a pointer to '" + callee + "' with " + std::to_string(from.size()) +
+                " values where it has " + std::to_string(to.size()),
+            tid, 0, false);
+  for (size_t i = 0; i < from.size(); ++i)
+    std::memcpy(to_base + to[i].offset, from_base + from[i].offset,
+                std::min(from[i].size, to[i].size));
 }
 
 void call(ExecCtx& c) {
@@ -52,9 +60,12 @@ void call(ExecCtx& c) {
     uint8_t* local = cta.local_of(tid);
     const uint32_t fp = cta.fp[tid];
     // With a stack pointer (alloca), the callee's frame goes above the caller's allocations too.
-    const uint32_t callee_fp = align16(cta.sp.empty() ? fp + site.caller_frame : std::max(fp + site.caller_frame, cta.sp[tid]));
+    const uint32_t callee_fp = align16(
+        cta.sp.empty() ? fp + site.caller_frame : std::max(fp + site.caller_frame, cta.sp[tid]));
     if (uint64_t{callee_fp} + f.frame_bytes > k.local_bytes)
-      c.fault("call stack overflow calling '" + f.name + "' (" + std::to_string(k.local_bytes) + " bytes of local memory per thread)", tid, callee_fp);
+      c.fault("call stack overflow calling '" + f.name + "' (" + std::to_string(k.local_bytes) +
+                  " bytes of local memory per thread)",
+              tid, callee_fp);
     uint8_t* frame = local + callee_fp;
     std::memcpy(frame, &fp, 4);
     std::memcpy(frame + 4, &site_index, 4);
@@ -63,8 +74,11 @@ void call(ExecCtx& c) {
       std::memcpy(frame + 12, &cta.sp[tid], 4);
       cta.sp[tid] = callee_fp + f.frame_bytes;
     }
-    if (indirect) copy_vars(c, tid, site.arg_vars, local + fp, f.params, frame, f.name);
-    else for (const isa::CallSite::Copy& a : site.args) std::memcpy(frame + a.to, local + fp + a.from, a.size);
+    if (indirect)
+      copy_vars(c, tid, site.arg_vars, local + fp, f.params, frame, f.name);
+    else
+      for (const isa::CallSite::Copy& a : site.args)
+        std::memcpy(frame + a.to, local + fp + a.from, a.size);
     if (f.save_offset) save_registers(cta, f, tid, frame, true);
     cta.fp[tid] = callee_fp;
     c.result->addr[lane] = f.entry_pc;
@@ -84,10 +98,14 @@ void ret(ExecCtx& c) {
     std::memcpy(&callee, frame + 8, 4);
     const isa::CallSite& site = k.calls[site_index];
     const isa::FunctionInfo& f = k.functions[callee];
-    if (site.callee == isa::CallSite::kIndirect) copy_vars(c, tid, f.rets, frame, site.ret_vars, local + caller_fp, f.name);
-    else for (const isa::CallSite::Copy& r : site.rets) std::memcpy(local + caller_fp + r.to, frame + r.from, r.size);
+    if (site.callee == isa::CallSite::kIndirect)
+      copy_vars(c, tid, f.rets, frame, site.ret_vars, local + caller_fp, f.name);
+    else
+      for (const isa::CallSite::Copy& r : site.rets)
+        std::memcpy(local + caller_fp + r.to, frame + r.from, r.size);
     if (f.save_offset) save_registers(cta, f, tid, frame, false);
-    if (!cta.sp.empty()) std::memcpy(&cta.sp[tid], frame + 12, 4);  // the callee's allocations are freed
+    if (!cta.sp.empty())
+      std::memcpy(&cta.sp[tid], frame + 12, 4);  // the callee's allocations are freed
     cta.fp[tid] = caller_fp;
   });
 }
@@ -95,7 +113,8 @@ void ret(ExecCtx& c) {
 }  // namespace
 
 ExecFn bind_call(const isa::Instruction& in) {
-  if (in.has(isa::kBuiltinCall)) return bind_service_call(in);  // a device service: runs in place (service_calls.cpp)
+  if (in.has(isa::kBuiltinCall))
+    return bind_service_call(in);  // a device service: runs in place (service_calls.cpp)
   if (in.is_call()) return call;
   if (in.is_return()) return ret;
   return nullptr;

@@ -16,7 +16,8 @@ using U128 = unsigned __int128;
 
 // One lane: (result, carry out) from a, b, c and the carry in.
 template <class U>
-void carry_lane(ExecCtx& c, unsigned lane, uint32_t tid, Opcode op, isa::MulMode mode, bool set_cf, bool is_signed) {
+void carry_lane(ExecCtx& c, unsigned lane, uint32_t tid, Opcode op, isa::MulMode mode, bool set_cf,
+                bool is_signed) {
   constexpr unsigned kBits = 8 * sizeof(U);
   const U a = src<U>(c, 1, lane, tid), b = src<U>(c, 2, lane, tid);
   uint8_t& cf = c.cta->carry[tid];
@@ -32,8 +33,12 @@ void carry_lane(ExecCtx& c, unsigned lane, uint32_t tid, Opcode op, isa::MulMode
     U128 t = U128{b};
     if (op == Opcode::Mad || op == Opcode::Madc) {
       using S = std::make_signed_t<U>;
-      const U128 product = is_signed ? static_cast<U128>(__int128{static_cast<S>(a)} * __int128{static_cast<S>(b)}) : U128{a} * U128{b};
-      t = static_cast<U>(mode == isa::MulMode::Hi ? static_cast<U128>(static_cast<__int128>(product) >> kBits) : product);
+      const U128 product =
+          is_signed ? static_cast<U128>(__int128{static_cast<S>(a)} * __int128{static_cast<S>(b)})
+                    : U128{a} * U128{b};
+      t = static_cast<U>(mode == isa::MulMode::Hi
+                             ? static_cast<U128>(static_cast<__int128>(product) >> kBits)
+                             : product);
       wide = t + U128{src<U>(c, 3, lane, tid)} + cin;
     } else {
       wide = U128{a} + t + cin;
@@ -49,7 +54,9 @@ ExecFn carry_fn() {
   return [](ExecCtx& c) {
     const isa::Instruction& in = *c.in;
     const bool is_signed = isa::dtype_is_signed(in.type);
-    lanes(c, [&](unsigned lane, uint32_t tid) { carry_lane<U>(c, lane, tid, in.op, in.mul, in.has(isa::kCc), is_signed); });
+    lanes(c, [&](unsigned lane, uint32_t tid) {
+      carry_lane<U>(c, lane, tid, in.op, in.mul, in.has(isa::kCc), is_signed);
+    });
   };
 }
 
@@ -60,9 +67,16 @@ ExecFn bind_carry(const isa::Instruction& in) {
   if (mad && in.mul != isa::MulMode::Lo && in.mul != isa::MulMode::Hi) return nullptr;
   if (in.has(isa::kSat)) return nullptr;
   switch (in.type) {
-    case isa::DType::U32: case isa::DType::S32: case isa::DType::B32: return carry_fn<uint32_t>();
-    case isa::DType::U64: case isa::DType::S64: case isa::DType::B64: return carry_fn<uint64_t>();
-    default: return nullptr;
+    case isa::DType::U32:
+    case isa::DType::S32:
+    case isa::DType::B32:
+      return carry_fn<uint32_t>();
+    case isa::DType::U64:
+    case isa::DType::S64:
+    case isa::DType::B64:
+      return carry_fn<uint64_t>();
+    default:
+      return nullptr;
   }
 }
 

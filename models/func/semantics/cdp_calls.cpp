@@ -36,14 +36,17 @@ Dim3 dim3_argument(ExecCtx& c, const isa::CallSite& s, uint32_t tid, size_t i) {
 void parameter_buffer(ExecCtx& c, const isa::CallSite& s, DeviceServices& services) {
   DeviceLaunches& dl = services.launches();
   lanes(c, [&](unsigned, uint32_t tid) {
-    if (!dl.can_launch()) c.fault("device-side kernel launch: this run has no module to launch from", tid, 0, false);
+    if (!dl.can_launch())
+      c.fault("device-side kernel launch: this run has no module to launch from", tid, 0, false);
     ChildLaunch child;
     child.kernel = dl.kernel_at(argument(c, s, tid, 0, 8));
     child.grid = dim3_argument(c, s, tid, 1);
     child.block = dim3_argument(c, s, tid, 2);
     child.dynamic_shared = static_cast<uint32_t>(argument(c, s, tid, 3, 4));
     uint64_t buffer = 0;
-    if (child.kernel) buffer = services.malloc(*c.launch().memory, std::max<uint64_t>(child.kernel->param_bytes, 1), 64);
+    if (child.kernel)
+      buffer =
+          services.malloc(*c.launch().memory, std::max<uint64_t>(child.kernel->param_bytes, 1), 64);
     if (buffer) dl.add_buffer(buffer, std::move(child));
     set_result(c, s, tid, buffer);
   });
@@ -69,7 +72,8 @@ int copy_or_set(ExecCtx& c, const isa::CallSite& s, uint32_t tid, bool set) {
   const uint64_t dst = argument(c, s, tid, 0, 8), n = argument(c, s, tid, 2, 8);
   if (n > (uint64_t{1} << 36)) return DL::kErrorInvalidValue;
   std::vector<uint8_t> bytes(n, static_cast<uint8_t>(argument(c, s, tid, 1, 4)));
-  const bool ok = (set || mem.read(argument(c, s, tid, 1, 8), bytes.data(), n)) && mem.write(dst, bytes.data(), n);
+  const bool ok = (set || mem.read(argument(c, s, tid, 1, 8), bytes.data(), n)) &&
+                  mem.write(dst, bytes.data(), n);
   return ok ? DL::kSuccess : DL::kErrorInvalidValue;
 }
 
@@ -95,19 +99,33 @@ void cdp_call(ExecCtx& c, const isa::CallSite& s, DeviceServices& services) {
   lanes(c, [&](unsigned, uint32_t tid) {
     const uint64_t cta = c.cta->linear_id;
     if (s.builtin == Builtin::CdpGetLastError || s.builtin == Builtin::CdpPeekAtLastError)
-      return set_result(c, s, tid, static_cast<uint64_t>(dl.last_error(cta, tid, s.builtin == Builtin::CdpGetLastError)));
+      return set_result(
+          c, s, tid,
+          static_cast<uint64_t>(dl.last_error(cta, tid, s.builtin == Builtin::CdpGetLastError)));
     if (s.builtin == Builtin::CdpGetErrorString) return error_string(c, s, services, tid);
     int e = DL::kSuccess;  // CdpNoop
-    auto out = [&](uint64_t value, unsigned bytes) { e = store_out(c, s, tid, value, bytes) ? DL::kSuccess : DL::kErrorInvalidValue; };
+    auto out = [&](uint64_t value, unsigned bytes) {
+      e = store_out(c, s, tid, value, bytes) ? DL::kSuccess : DL::kErrorInvalidValue;
+    };
     switch (s.builtin) {
       case Builtin::CdpStreamCreate:
-      case Builtin::CdpEventCreate: out(dl.new_stream(), 8); break;
-      case Builtin::CdpGetDevice: out(0, 4); break;
-      case Builtin::CdpGetDeviceCount: out(1, 4); break;
-      case Builtin::CdpRuntimeGetVersion: out(13000, 4); break;
+      case Builtin::CdpEventCreate:
+        out(dl.new_stream(), 8);
+        break;
+      case Builtin::CdpGetDevice:
+        out(0, 4);
+        break;
+      case Builtin::CdpGetDeviceCount:
+        out(1, 4);
+        break;
+      case Builtin::CdpRuntimeGetVersion:
+        out(13000, 4);
+        break;
       case Builtin::CdpMalloc: {
         const uint64_t p = services.malloc(*c.launch().memory, argument(c, s, tid, 1, 8));
-        e = !store_out(c, s, tid, p, 8) ? DL::kErrorInvalidValue : p ? DL::kSuccess : DL::kErrorMemoryAllocation;
+        e = !store_out(c, s, tid, p, 8) ? DL::kErrorInvalidValue
+            : p                         ? DL::kSuccess
+                                        : DL::kErrorMemoryAllocation;
         break;
       }
       case Builtin::CdpFree: {
@@ -115,9 +133,14 @@ void cdp_call(ExecCtx& c, const isa::CallSite& s, DeviceServices& services) {
         e = !p || services.free(p) ? DL::kSuccess : DL::kErrorInvalidDevicePointer;
         break;
       }
-      case Builtin::CdpMemcpyAsync: e = copy_or_set(c, s, tid, false); break;
-      case Builtin::CdpMemsetAsync: e = copy_or_set(c, s, tid, true); break;
-      default: break;
+      case Builtin::CdpMemcpyAsync:
+        e = copy_or_set(c, s, tid, false);
+        break;
+      case Builtin::CdpMemsetAsync:
+        e = copy_or_set(c, s, tid, true);
+        break;
+      default:
+        break;
     }
     dl.set_error(cta, tid, e);
     set_result(c, s, tid, static_cast<uint64_t>(e));

@@ -51,7 +51,8 @@ void wait(ExecCtx& c) {
 uint64_t shared_operand(ExecCtx& c, unsigned lane, uint32_t tid, const char* what) {
   uint64_t a = c.raw(c.in->ops[1], lane, tid);
   if (c.in->space == isa::Space::Generic) {
-    if (a - kSharedWindow >= kWindowSize) c.fault(std::string(what) + ": the address is not in shared memory", tid, a);
+    if (a - kSharedWindow >= kWindowSize)
+      c.fault(std::string(what) + ": the address is not in shared memory", tid, a);
     a -= kSharedWindow;
   }
   return a;
@@ -65,7 +66,10 @@ void mapa(ExecCtx& c) {
   lanes(c, [&](unsigned lane, uint32_t tid) {
     const uint64_t offset = shared_operand(c, lane, tid, "mapa") & kClusterOffsetMask;
     const uint64_t rank = c.raw(c.in->ops[2], lane, tid) & 0xffffffffu;
-    if (rank >= n) c.fault("mapa: CTA rank " + std::to_string(rank) + " outside the cluster of " + std::to_string(n) + " CTAs", tid, 0, false);
+    if (rank >= n)
+      c.fault("mapa: CTA rank " + std::to_string(rank) + " outside the cluster of " +
+                  std::to_string(n) + " CTAs",
+              tid, 0, false);
     dst<T>(c, lane, tid, static_cast<T>(base + ((rank + 1) << kClusterRankShift | offset)));
   });
 }
@@ -78,15 +82,22 @@ void getctarank(ExecCtx& c) {
   });
 }
 
-bool shared_or_generic(const isa::Instruction& in) { return in.space == isa::Space::Shared || in.space == isa::Space::Generic; }
+bool shared_or_generic(const isa::Instruction& in) {
+  return in.space == isa::Space::Shared || in.space == isa::Space::Generic;
+}
 
 // The shared bytes at operand 0's .shared::cluster address for a lane, checked: aligned to the
 // whole access, inside the CTA of its rank.
 uint8_t* remote_at(ExecCtx& c, uint32_t tid, uint32_t bytes) {
   const uint64_t addr = operand_address(c, tid, c.in->ops[0]);
-  if (addr % bytes != 0) c.fault(std::string(isa::opcode_name(c.in->op)) + ".async: misaligned " + std::to_string(bytes) + "-byte access", tid, addr);
+  if (addr % bytes != 0)
+    c.fault(std::string(isa::opcode_name(c.in->op)) + ".async: misaligned " +
+                std::to_string(bytes) + "-byte access",
+            tid, addr);
   uint8_t* p = c.cta->shared_at(addr, bytes);
-  if (!p) c.fault(std::string(isa::opcode_name(c.in->op)) + ".async: " + c.cta->shared_miss(addr), tid, addr);
+  if (!p)
+    c.fault(std::string(isa::opcode_name(c.in->op)) + ".async: " + c.cta->shared_miss(addr), tid,
+            addr);
   return p;
 }
 
@@ -105,8 +116,8 @@ void st_async(ExecCtx& c) {
   });
 }
 
-// red.async{.sem}{.scope}.shared::cluster.mbarrier::complete_tx::bytes.op.type [a], b, [mbar]: atom's
-// read-modify-write in a's CTA, then complete-tx of the element's bytes on mbar.
+// red.async{.sem}{.scope}.shared::cluster.mbarrier::complete_tx::bytes.op.type [a], b, [mbar]:
+// atom's read-modify-write in a's CTA, then complete-tx of the element's bytes on mbar.
 template <class T>
 void red_async(ExecCtx& c) {
   const isa::Instruction& in = *c.in;
@@ -120,7 +131,9 @@ void red_async(ExecCtx& c) {
   });
 }
 
-bool is_address(const isa::Instruction& in, unsigned i) { return in.nops > i && in.ops[i].kind == isa::OperandKind::Address; }
+bool is_address(const isa::Instruction& in, unsigned i) {
+  return in.nops > i && in.ops[i].kind == isa::OperandKind::Address;
+}
 
 }  // namespace
 
@@ -129,7 +142,8 @@ void cluster_exit(ExecCtx& c) {
   CtaState& cta = *c.cta;
   ClusterBarrier& b = cta.cluster_barrier();
   uint32_t arrived = 0;
-  if (!cta.cluster_arrival.empty()) lanes(c, [&](unsigned, uint32_t tid) { arrived += arrived_pending(cta, b, tid); });
+  if (!cta.cluster_arrival.empty())
+    lanes(c, [&](unsigned, uint32_t tid) { arrived += arrived_pending(cta, b, tid); });
   b.exit(popcount(c.mask), arrived);
 }
 
@@ -137,23 +151,34 @@ ExecFn bind_remote_async(const isa::Instruction& in) {
   using isa::AtomOp;
   using isa::DType;
   const DType t = in.type;
-  if (in.space != isa::Space::Shared || in.nops != 3 || !is_address(in, 0) || !is_address(in, 2)) return nullptr;
+  if (in.space != isa::Space::Shared || in.nops != 3 || !is_address(in, 0) || !is_address(in, 2))
+    return nullptr;
   if (in.op == isa::Opcode::St) {
     const bool b32 = t == DType::B32 || t == DType::U32 || t == DType::S32 || t == DType::F32;
     const bool b64 = t == DType::B64 || t == DType::U64 || t == DType::S64 || t == DType::F64;
-    if (!(b32 || (b64 && in.vec <= 2)) || (in.vec != 1 && in.vec != 2 && in.vec != 4)) return nullptr;
+    if (!(b32 || (b64 && in.vec <= 2)) || (in.vec != 1 && in.vec != 2 && in.vec != 4))
+      return nullptr;
     return in.vec == 1 || in.ops[1].kind == isa::OperandKind::Vector ? ExecFn(st_async) : nullptr;
   }
   switch (in.atom) {  // red.async's operations and types
-    case AtomOp::Inc: case AtomOp::Dec: return t == DType::U32 ? ExecFn(red_async<uint32_t>) : nullptr;
-    case AtomOp::Min: case AtomOp::Max:
-      return t == DType::U32 ? ExecFn(red_async<uint32_t>) : t == DType::S32 ? ExecFn(red_async<int32_t>) : nullptr;
+    case AtomOp::Inc:
+    case AtomOp::Dec:
+      return t == DType::U32 ? ExecFn(red_async<uint32_t>) : nullptr;
+    case AtomOp::Min:
+    case AtomOp::Max:
+      return t == DType::U32   ? ExecFn(red_async<uint32_t>)
+             : t == DType::S32 ? ExecFn(red_async<int32_t>)
+                               : nullptr;
     case AtomOp::Add:
       if (t == DType::U32) return red_async<uint32_t>;
       if (t == DType::S32) return red_async<int32_t>;
       return t == DType::U64 ? ExecFn(red_async<uint64_t>) : nullptr;
-    case AtomOp::And: case AtomOp::Or: case AtomOp::Xor: return t == DType::B32 ? ExecFn(red_async<uint32_t>) : nullptr;
-    default: return nullptr;
+    case AtomOp::And:
+    case AtomOp::Or:
+    case AtomOp::Xor:
+      return t == DType::B32 ? ExecFn(red_async<uint32_t>) : nullptr;
+    default:
+      return nullptr;
   }
 }
 
@@ -163,7 +188,8 @@ ExecFn bind_cluster(const isa::Instruction& in) {
     if (in.nops != 0 || in.has(isa::kArrive) == in.has(isa::kClusterWait)) return nullptr;
     return in.has(isa::kArrive) ? ExecFn(arrive) : ExecFn(wait);
   }
-  const bool u32 = in.type == DType::U32 || in.type == DType::B32, u64 = in.type == DType::U64 || in.type == DType::B64;
+  const bool u32 = in.type == DType::U32 || in.type == DType::B32,
+             u64 = in.type == DType::U64 || in.type == DType::B64;
   if (!shared_or_generic(in) || !(u32 || u64)) return nullptr;
   if (in.op == isa::Opcode::Mapa) return u32 ? ExecFn(mapa<uint32_t>) : ExecFn(mapa<uint64_t>);
   if (in.op == isa::Opcode::Getctarank) return getctarank;

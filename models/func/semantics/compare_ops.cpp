@@ -20,17 +20,28 @@ using isa::CmpOp;
 template <CmpOp Op, class T>
 bool int_compare(T a, T b) {
   using U = Unsigned<T>;
-  if constexpr (Op == CmpOp::Eq) return a == b;
-  else if constexpr (Op == CmpOp::Ne) return a != b;
-  else if constexpr (Op == CmpOp::Lt) return a < b;
-  else if constexpr (Op == CmpOp::Le) return a <= b;
-  else if constexpr (Op == CmpOp::Gt) return a > b;
-  else if constexpr (Op == CmpOp::Ge) return a >= b;
-  else if constexpr (Op == CmpOp::Lo) return U(a) < U(b);
-  else if constexpr (Op == CmpOp::Ls) return U(a) <= U(b);
-  else if constexpr (Op == CmpOp::Hi) return U(a) > U(b);
-  else if constexpr (Op == CmpOp::Hs) return U(a) >= U(b);
-  else return false;
+  if constexpr (Op == CmpOp::Eq)
+    return a == b;
+  else if constexpr (Op == CmpOp::Ne)
+    return a != b;
+  else if constexpr (Op == CmpOp::Lt)
+    return a < b;
+  else if constexpr (Op == CmpOp::Le)
+    return a <= b;
+  else if constexpr (Op == CmpOp::Gt)
+    return a > b;
+  else if constexpr (Op == CmpOp::Ge)
+    return a >= b;
+  else if constexpr (Op == CmpOp::Lo)
+    return U(a) < U(b);
+  else if constexpr (Op == CmpOp::Ls)
+    return U(a) <= U(b);
+  else if constexpr (Op == CmpOp::Hi)
+    return U(a) > U(b);
+  else if constexpr (Op == CmpOp::Hs)
+    return U(a) >= U(b);
+  else
+    return false;
 }
 
 // f(std::integral_constant<CmpOp, op>{}) for the integer operators (None for any other): the
@@ -39,17 +50,28 @@ template <class F>
 decltype(auto) with_int_op(CmpOp op, F f) {
   using C = CmpOp;
   switch (op) {
-    case C::Eq: return f(std::integral_constant<C, C::Eq>{});
-    case C::Ne: return f(std::integral_constant<C, C::Ne>{});
-    case C::Lt: return f(std::integral_constant<C, C::Lt>{});
-    case C::Le: return f(std::integral_constant<C, C::Le>{});
-    case C::Gt: return f(std::integral_constant<C, C::Gt>{});
-    case C::Ge: return f(std::integral_constant<C, C::Ge>{});
-    case C::Lo: return f(std::integral_constant<C, C::Lo>{});
-    case C::Ls: return f(std::integral_constant<C, C::Ls>{});
-    case C::Hi: return f(std::integral_constant<C, C::Hi>{});
-    case C::Hs: return f(std::integral_constant<C, C::Hs>{});
-    default: return f(std::integral_constant<C, C::None>{});
+    case C::Eq:
+      return f(std::integral_constant<C, C::Eq>{});
+    case C::Ne:
+      return f(std::integral_constant<C, C::Ne>{});
+    case C::Lt:
+      return f(std::integral_constant<C, C::Lt>{});
+    case C::Le:
+      return f(std::integral_constant<C, C::Le>{});
+    case C::Gt:
+      return f(std::integral_constant<C, C::Gt>{});
+    case C::Ge:
+      return f(std::integral_constant<C, C::Ge>{});
+    case C::Lo:
+      return f(std::integral_constant<C, C::Lo>{});
+    case C::Ls:
+      return f(std::integral_constant<C, C::Ls>{});
+    case C::Hi:
+      return f(std::integral_constant<C, C::Hi>{});
+    case C::Hs:
+      return f(std::integral_constant<C, C::Hs>{});
+    default:
+      return f(std::integral_constant<C, C::None>{});
   }
 }
 
@@ -72,16 +94,21 @@ bool compare_lanes(ExecCtx& c, unsigned lane, uint32_t tid) {
 
 // d[i] = a[i] op b[i] (and d2[i] its negation) for a whole warp, the operator chosen once.
 template <class T>
-[[gnu::always_inline]] inline void compare_warp(const isa::Instruction& in, const uint64_t* a, const uint64_t* b,
-                                                uint64_t* d, uint64_t* d2) {
+[[gnu::always_inline]] inline void compare_warp(const isa::Instruction& in, const uint64_t* a,
+                                                const uint64_t* b, uint64_t* d, uint64_t* d2) {
   auto run = [&](auto op) {
     for (unsigned i = 0; i < kWarpSize; ++i) d[i] = op(get<T>(a[i]), get<T>(b[i]));
   };
   if constexpr (std::is_floating_point_v<T>) {
     const bool ftz = std::is_same_v<T, float> && in.has(isa::kFtz);
-    run([&](T x, T y) { return ftz ? compare<T>(in.cmp, flush_subnormal(x), flush_subnormal(y)) : compare<T>(in.cmp, x, y); });
+    run([&](T x, T y) {
+      return ftz ? compare<T>(in.cmp, flush_subnormal(x), flush_subnormal(y))
+                 : compare<T>(in.cmp, x, y);
+    });
   } else {
-    with_int_op(in.cmp, [&](auto k) { run([](T x, T y) { return int_compare<decltype(k)::value>(x, y); }); });
+    with_int_op(in.cmp, [&](auto k) {
+      run([](T x, T y) { return int_compare<decltype(k)::value>(x, y); });
+    });
   }
   if (d2)
     for (unsigned i = 0; i < kWarpSize; ++i) d2[i] = !d[i];
@@ -94,7 +121,8 @@ ExecFn setp_fn() {
     WarpSources s;
     if (in.boolop == isa::BoolOp::None)
       if (uint64_t* d = whole_warp(c, 2, s)) {
-        compare_warp<T>(in, s.p[0], s.p[1], d, in.dst2 >= 0 ? &c.reg(in.dst2, c.group.base_tid) : nullptr);
+        compare_warp<T>(in, s.p[0], s.p[1], d,
+                        in.dst2 >= 0 ? &c.reg(in.dst2, c.group.base_tid) : nullptr);
         return;
       }
     lanes(c, [&](unsigned lane, uint32_t tid) {
@@ -113,13 +141,15 @@ ExecFn set_fn(isa::DType dtype) {
     return [](ExecCtx& c) {
       lanes(c, [&](unsigned lane, uint32_t tid) {
         const uint64_t cv = c.in->boolop != isa::BoolOp::None ? c.raw(c.in->ops[3], lane, tid) : 0;
-        dst<float>(c, lane, tid, combine(c.in->boolop, compare_lanes<T>(c, lane, tid), cv) ? 1.0f : 0.0f);
+        dst<float>(c, lane, tid,
+                   combine(c.in->boolop, compare_lanes<T>(c, lane, tid), cv) ? 1.0f : 0.0f);
       });
     };
   return [](ExecCtx& c) {
     lanes(c, [&](unsigned lane, uint32_t tid) {
       const uint64_t cv = c.in->boolop != isa::BoolOp::None ? c.raw(c.in->ops[3], lane, tid) : 0;
-      dst<uint32_t>(c, lane, tid, combine(c.in->boolop, compare_lanes<T>(c, lane, tid), cv) ? 0xFFFFFFFFu : 0u);
+      dst<uint32_t>(c, lane, tid,
+                    combine(c.in->boolop, compare_lanes<T>(c, lane, tid), cv) ? 0xFFFFFFFFu : 0u);
     });
   };
 }
@@ -129,7 +159,8 @@ ExecFn selp_fn() {
   return [](ExecCtx& c) {
     WarpSources s;
     if (uint64_t* d = whole_warp(c, 3, s)) {
-      for (unsigned i = 0; i < kWarpSize; ++i) d[i] = put<T>(get<T>((s.p[2][i] & 1) ? s.p[0][i] : s.p[1][i]));
+      for (unsigned i = 0; i < kWarpSize; ++i)
+        d[i] = put<T>(get<T>((s.p[2][i] & 1) ? s.p[0][i] : s.p[1][i]));
       return;
     }
     lanes(c, [&](unsigned lane, uint32_t tid) {

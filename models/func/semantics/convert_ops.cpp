@@ -1,7 +1,8 @@
 // cvt (PTX ISA 9.7.9.21): integer <-> integer (with .sat clamping), integer <-> float (rounding
 // modifier), float -> integer (.rni/.rzi/.rmi/.rpi, saturating, NaN -> 0), float <-> float
 // (rounding, integral rounding, .ftz, .sat). Conversions involving the narrow float types
-// (.f16 .bf16 .tf32 and packed forms) are in small_float_convert.cpp. Compiled with -frounding-math.
+// (.f16 .bf16 .tf32 and packed forms) are in small_float_convert.cpp. Compiled with
+// -frounding-math.
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -28,9 +29,11 @@ D clamp_int(S s) {
     const W v = static_cast<W>(s);
     if constexpr (std::is_signed_v<S> && !std::is_signed_v<D>) {
       if (v < 0) return 0;
-      if (static_cast<uint64_t>(v) > std::numeric_limits<D>::max()) return std::numeric_limits<D>::max();
+      if (static_cast<uint64_t>(v) > std::numeric_limits<D>::max())
+        return std::numeric_limits<D>::max();
     } else if constexpr (!std::is_signed_v<S> && std::is_signed_v<D>) {
-      if (v > static_cast<uint64_t>(std::numeric_limits<D>::max())) return std::numeric_limits<D>::max();
+      if (v > static_cast<uint64_t>(std::numeric_limits<D>::max()))
+        return std::numeric_limits<D>::max();
     } else {
       if (v < static_cast<W>(std::numeric_limits<D>::min())) return std::numeric_limits<D>::min();
       if (v > static_cast<W>(std::numeric_limits<D>::max())) return std::numeric_limits<D>::max();
@@ -42,10 +45,14 @@ D clamp_int(S s) {
 template <class T>
 T round_integral(T x, Round r) {
   switch (r) {
-    case Round::Rni: return std::nearbyint(x);  // scope is round-to-nearest-even here
-    case Round::Rmi: return std::floor(x);
-    case Round::Rpi: return std::ceil(x);
-    default: return std::trunc(x);
+    case Round::Rni:
+      return std::nearbyint(x);  // scope is round-to-nearest-even here
+    case Round::Rmi:
+      return std::floor(x);
+    case Round::Rpi:
+      return std::ceil(x);
+    default:
+      return std::trunc(x);
   }
 }
 
@@ -64,7 +71,8 @@ D convert(S s, const isa::Instruction& in) {
     if constexpr (std::is_same_v<S, float>)
       if (in.has(isa::kFtz)) s = flush_subnormal(s);
     D d;
-    if (in.rnd == Round::Rni || in.rnd == Round::Rzi || in.rnd == Round::Rmi || in.rnd == Round::Rpi)
+    if (in.rnd == Round::Rni || in.rnd == Round::Rzi || in.rnd == Round::Rmi ||
+        in.rnd == Round::Rpi)
       d = static_cast<D>(round_integral(s, in.rnd));
     else
       d = static_cast<D>(s);
@@ -89,15 +97,27 @@ ExecFn by_source(isa::DType src) {
   if (src == isa::DType::F32) return cvt_fn<D, float>();
   if (src == isa::DType::F64) return cvt_fn<D, double>();
   switch (src) {
-    case isa::DType::U8: return cvt_fn<D, uint8_t>();
-    case isa::DType::S8: return cvt_fn<D, int8_t>();
-    case isa::DType::U16: case isa::DType::B16: return cvt_fn<D, uint16_t>();
-    case isa::DType::S16: return cvt_fn<D, int16_t>();
-    case isa::DType::U32: case isa::DType::B32: return cvt_fn<D, uint32_t>();
-    case isa::DType::S32: return cvt_fn<D, int32_t>();
-    case isa::DType::U64: case isa::DType::B64: return cvt_fn<D, uint64_t>();
-    case isa::DType::S64: return cvt_fn<D, int64_t>();
-    default: return nullptr;
+    case isa::DType::U8:
+      return cvt_fn<D, uint8_t>();
+    case isa::DType::S8:
+      return cvt_fn<D, int8_t>();
+    case isa::DType::U16:
+    case isa::DType::B16:
+      return cvt_fn<D, uint16_t>();
+    case isa::DType::S16:
+      return cvt_fn<D, int16_t>();
+    case isa::DType::U32:
+    case isa::DType::B32:
+      return cvt_fn<D, uint32_t>();
+    case isa::DType::S32:
+      return cvt_fn<D, int32_t>();
+    case isa::DType::U64:
+    case isa::DType::B64:
+      return cvt_fn<D, uint64_t>();
+    case isa::DType::S64:
+      return cvt_fn<D, int64_t>();
+    default:
+      return nullptr;
   }
 }
 
@@ -110,7 +130,10 @@ void cvt_pack(ExecCtx& c) {
   const bool is_signed = c.in->type == isa::DType::S8 || c.in->type == isa::DType::S16;
   const uint32_t field = (1u << n) - 1;
   lanes(c, [&](unsigned lane, uint32_t tid) {
-    const auto sat = [&](unsigned i) { return static_cast<uint32_t>(saturate_bits(src<int32_t>(c, i, lane, tid), n, is_signed)) & field; };
+    const auto sat = [&](unsigned i) {
+      return static_cast<uint32_t>(saturate_bits(src<int32_t>(c, i, lane, tid), n, is_signed)) &
+             field;
+    };
     uint32_t d = sat(2) | sat(1) << n;
     if (c.in->nops == 4 && 2 * n < 32) d |= src<uint32_t>(c, 3, lane, tid) << (2 * n);
     dst<uint32_t>(c, lane, tid, d);
@@ -120,15 +143,21 @@ void cvt_pack(ExecCtx& c) {
 ExecFn bind_convert(const isa::Instruction& in) {
   if (in.has(isa::kPack)) {  // .u16/.s16 take two sources, the narrower types a third (c)
     const unsigned n = in.pack_bits;
-    return in.type2 == isa::DType::S32 && in.has(isa::kSat) && n > 0 && in.nops == (n == 16 ? 3u : 4u) ? cvt_pack : nullptr;
+    return in.type2 == isa::DType::S32 && in.has(isa::kSat) && n > 0 &&
+                   in.nops == (n == 16 ? 3u : 4u)
+               ? cvt_pack
+               : nullptr;
   }
   // Narrow float types (.f16 .bf16 .tf32 and the packed forms): small_float_convert.cpp.
-  if (isa::dtype_bits(in.type) < 32 && isa::dtype_is_float(in.type)) return bind_small_float_convert(in);
-  if (isa::dtype_is_float(in.type2) && isa::dtype_bits(in.type2) < 32) return bind_small_float_convert(in);
-  if (in.type == isa::DType::F16x2 || in.type == isa::DType::BF16x2 || in.type == isa::DType::TF32 ||
-      in.type2 == isa::DType::F16x2)
+  if (isa::dtype_bits(in.type) < 32 && isa::dtype_is_float(in.type))
     return bind_small_float_convert(in);
-  if (in.rnd == Round::Rna || in.has(isa::kRelu) || in.has(isa::kSatFinite) || in.nops != 2) return nullptr;
+  if (isa::dtype_is_float(in.type2) && isa::dtype_bits(in.type2) < 32)
+    return bind_small_float_convert(in);
+  if (in.type == isa::DType::F16x2 || in.type == isa::DType::BF16x2 ||
+      in.type == isa::DType::TF32 || in.type2 == isa::DType::F16x2)
+    return bind_small_float_convert(in);
+  if (in.rnd == Round::Rna || in.has(isa::kRelu) || in.has(isa::kSatFinite) || in.nops != 2)
+    return nullptr;
   if (in.type == isa::DType::F32) return by_source<float>(in.type2);
   if (in.type == isa::DType::F64) return by_source<double>(in.type2);
   GPUTLM_DISPATCH_INT(in.type, by_source, in.type2)

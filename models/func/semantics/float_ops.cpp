@@ -77,10 +77,14 @@ void f32_min_max_ext(ExecCtx& c) {
     const bool neg = std::signbit(a) != std::signbit(b);
     if (xorsign) a = std::fabs(a), b = std::fabs(b);
     float d;
-    if (nan && (std::isnan(a) || std::isnan(b))) d = get<float>(0x7FFFFFFFu);
-    else d = IsMax ? fmax_ptx(a, b) : fmin_ptx(a, b);
-    if (std::isnan(d)) d = get<float>(0x7FFFFFFFu);
-    else if (xorsign) d = std::copysign(d, neg ? -1.0f : 1.0f);
+    if (nan && (std::isnan(a) || std::isnan(b)))
+      d = get<float>(0x7FFFFFFFu);
+    else
+      d = IsMax ? fmax_ptx(a, b) : fmin_ptx(a, b);
+    if (std::isnan(d))
+      d = get<float>(0x7FFFFFFFu);
+    else if (xorsign)
+      d = std::copysign(d, neg ? -1.0f : 1.0f);
     dst<float>(c, lane, tid, m.out(d));
   });
 }
@@ -88,43 +92,71 @@ void f32_min_max_ext(ExecCtx& c) {
 template <class T>
 bool testp(isa::TestpMode mode, T x) {
   switch (mode) {
-    case isa::TestpMode::Finite: return std::isfinite(x);
-    case isa::TestpMode::Infinite: return std::isinf(x);
-    case isa::TestpMode::Number: return !std::isnan(x);
-    case isa::TestpMode::NotANumber: return std::isnan(x);
-    case isa::TestpMode::Normal: return std::isnormal(x) || x == T(0);  // PTX: zeros count as normal
-    case isa::TestpMode::Subnormal: return std::fpclassify(x) == FP_SUBNORMAL;
-    default: return false;
+    case isa::TestpMode::Finite:
+      return std::isfinite(x);
+    case isa::TestpMode::Infinite:
+      return std::isinf(x);
+    case isa::TestpMode::Number:
+      return !std::isnan(x);
+    case isa::TestpMode::NotANumber:
+      return std::isnan(x);
+    case isa::TestpMode::Normal:
+      return std::isnormal(x) || x == T(0);  // PTX: zeros count as normal
+    case isa::TestpMode::Subnormal:
+      return std::fpclassify(x) == FP_SUBNORMAL;
+    default:
+      return false;
   }
 }
 
 template <class T>
 ExecFn float_fn(Opcode op) {
   switch (op) {
-    case Opcode::Add: return [](ExecCtx& c) { f_binary<T>(c, [](T a, T b) { return a + b; }); };
-    case Opcode::Sub: return [](ExecCtx& c) { f_binary<T>(c, [](T a, T b) { return a - b; }); };
-    case Opcode::Mul: return [](ExecCtx& c) { f_binary<T>(c, [](T a, T b) { return a * b; }); };
-    case Opcode::Div: return [](ExecCtx& c) { f_binary<T>(c, [](T a, T b) { return a / b; }); };
-    case Opcode::Min: return [](ExecCtx& c) { f_binary<T>(c, [](auto... x) { return fmin_ptx<T>(x...); }); };
-    case Opcode::Max: return [](ExecCtx& c) { f_binary<T>(c, [](auto... x) { return fmax_ptx<T>(x...); }); };
-    case Opcode::Copysign: return [](ExecCtx& c) { f_binary<T>(c, [](T a, T b) { return std::copysign(b, a); }); };
+    case Opcode::Add:
+      return [](ExecCtx& c) { f_binary<T>(c, [](T a, T b) { return a + b; }); };
+    case Opcode::Sub:
+      return [](ExecCtx& c) { f_binary<T>(c, [](T a, T b) { return a - b; }); };
+    case Opcode::Mul:
+      return [](ExecCtx& c) { f_binary<T>(c, [](T a, T b) { return a * b; }); };
+    case Opcode::Div:
+      return [](ExecCtx& c) { f_binary<T>(c, [](T a, T b) { return a / b; }); };
+    case Opcode::Min:
+      return [](ExecCtx& c) { f_binary<T>(c, [](auto... x) { return fmin_ptx<T>(x...); }); };
+    case Opcode::Max:
+      return [](ExecCtx& c) { f_binary<T>(c, [](auto... x) { return fmax_ptx<T>(x...); }); };
+    case Opcode::Copysign:
+      return [](ExecCtx& c) { f_binary<T>(c, [](T a, T b) { return std::copysign(b, a); }); };
     case Opcode::Fma:
-    case Opcode::Mad: return [](ExecCtx& c) { f_ternary<T>(c, [](T a, T b, T d) { return std::fma(a, b, d); }); };
-    case Opcode::Abs: return [](ExecCtx& c) { f_unary<T>(c, [](T a) { return std::fabs(a); }); };
-    case Opcode::Neg: return [](ExecCtx& c) { f_unary<T>(c, [](T a) { return -a; }); };
-    case Opcode::Rcp: return [](ExecCtx& c) { f_unary<T>(c, [](T a) { return T(1) / a; }); };
-    case Opcode::Sqrt: return [](ExecCtx& c) { f_unary<T>(c, [](T a) { return std::sqrt(a); }); };
-    case Opcode::Rsqrt: return [](ExecCtx& c) { f_unary<T>(c, [](T a) { return T(1) / std::sqrt(a); }); };
-    case Opcode::Sin: return [](ExecCtx& c) { f_unary<T>(c, [](T a) { return std::sin(a); }); };
-    case Opcode::Cos: return [](ExecCtx& c) { f_unary<T>(c, [](T a) { return std::cos(a); }); };
-    case Opcode::Lg2: return [](ExecCtx& c) { f_unary<T>(c, [](T a) { return std::log2(a); }); };
-    case Opcode::Ex2: return [](ExecCtx& c) { f_unary<T>(c, [](T a) { return std::exp2(a); }); };
-    case Opcode::Tanh: return [](ExecCtx& c) { f_unary<T>(c, [](T a) { return std::tanh(a); }); };
+    case Opcode::Mad:
+      return [](ExecCtx& c) { f_ternary<T>(c, [](T a, T b, T d) { return std::fma(a, b, d); }); };
+    case Opcode::Abs:
+      return [](ExecCtx& c) { f_unary<T>(c, [](T a) { return std::fabs(a); }); };
+    case Opcode::Neg:
+      return [](ExecCtx& c) { f_unary<T>(c, [](T a) { return -a; }); };
+    case Opcode::Rcp:
+      return [](ExecCtx& c) { f_unary<T>(c, [](T a) { return T(1) / a; }); };
+    case Opcode::Sqrt:
+      return [](ExecCtx& c) { f_unary<T>(c, [](T a) { return std::sqrt(a); }); };
+    case Opcode::Rsqrt:
+      return [](ExecCtx& c) { f_unary<T>(c, [](T a) { return T(1) / std::sqrt(a); }); };
+    case Opcode::Sin:
+      return [](ExecCtx& c) { f_unary<T>(c, [](T a) { return std::sin(a); }); };
+    case Opcode::Cos:
+      return [](ExecCtx& c) { f_unary<T>(c, [](T a) { return std::cos(a); }); };
+    case Opcode::Lg2:
+      return [](ExecCtx& c) { f_unary<T>(c, [](T a) { return std::log2(a); }); };
+    case Opcode::Ex2:
+      return [](ExecCtx& c) { f_unary<T>(c, [](T a) { return std::exp2(a); }); };
+    case Opcode::Tanh:
+      return [](ExecCtx& c) { f_unary<T>(c, [](T a) { return std::tanh(a); }); };
     case Opcode::Testp:
       return [](ExecCtx& c) {
-        lanes(c, [&](unsigned lane, uint32_t tid) { c.reg(c.in->ops[0].reg, tid) = testp(c.in->testp, src<T>(c, 1, lane, tid)); });
+        lanes(c, [&](unsigned lane, uint32_t tid) {
+          c.reg(c.in->ops[0].reg, tid) = testp(c.in->testp, src<T>(c, 1, lane, tid));
+        });
       };
-    default: return nullptr;
+    default:
+      return nullptr;
   }
 }
 

@@ -29,10 +29,20 @@ class RoundingScope {
   explicit RoundingScope(isa::Round r) {
     int mode = FE_TONEAREST;
     switch (r) {
-      case isa::Round::Rz: case isa::Round::Rzi: mode = FE_TOWARDZERO; break;
-      case isa::Round::Rm: case isa::Round::Rmi: mode = FE_DOWNWARD; break;
-      case isa::Round::Rp: case isa::Round::Rpi: mode = FE_UPWARD; break;
-      default: break;
+      case isa::Round::Rz:
+      case isa::Round::Rzi:
+        mode = FE_TOWARDZERO;
+        break;
+      case isa::Round::Rm:
+      case isa::Round::Rmi:
+        mode = FE_DOWNWARD;
+        break;
+      case isa::Round::Rp:
+      case isa::Round::Rpi:
+        mode = FE_UPWARD;
+        break;
+      default:
+        break;
     }
     m_active = mode != FE_TONEAREST;
     if (m_active) std::fesetround(mode);
@@ -56,21 +66,36 @@ bool float_compare(isa::CmpOp op, T a, T b) {
   using isa::CmpOp;
   const bool unordered = std::isnan(a) || std::isnan(b);
   switch (op) {
-    case CmpOp::Eq: return !unordered && a == b;
-    case CmpOp::Ne: return !unordered && a != b;
-    case CmpOp::Lt: return !unordered && a < b;
-    case CmpOp::Le: return !unordered && a <= b;
-    case CmpOp::Gt: return !unordered && a > b;
-    case CmpOp::Ge: return !unordered && a >= b;
-    case CmpOp::Equ: return unordered || a == b;
-    case CmpOp::Neu: return unordered || a != b;
-    case CmpOp::Ltu: return unordered || a < b;
-    case CmpOp::Leu: return unordered || a <= b;
-    case CmpOp::Gtu: return unordered || a > b;
-    case CmpOp::Geu: return unordered || a >= b;
-    case CmpOp::Num: return !unordered;
-    case CmpOp::Nan: return unordered;
-    default: return false;
+    case CmpOp::Eq:
+      return !unordered && a == b;
+    case CmpOp::Ne:
+      return !unordered && a != b;
+    case CmpOp::Lt:
+      return !unordered && a < b;
+    case CmpOp::Le:
+      return !unordered && a <= b;
+    case CmpOp::Gt:
+      return !unordered && a > b;
+    case CmpOp::Ge:
+      return !unordered && a >= b;
+    case CmpOp::Equ:
+      return unordered || a == b;
+    case CmpOp::Neu:
+      return unordered || a != b;
+    case CmpOp::Ltu:
+      return unordered || a < b;
+    case CmpOp::Leu:
+      return unordered || a <= b;
+    case CmpOp::Gtu:
+      return unordered || a > b;
+    case CmpOp::Geu:
+      return unordered || a >= b;
+    case CmpOp::Num:
+      return !unordered;
+    case CmpOp::Nan:
+      return unordered;
+    default:
+      return false;
   }
 }
 
@@ -79,10 +104,14 @@ bool float_compare(isa::CmpOp op, T a, T b) {
 inline bool combine(isa::BoolOp op, bool t, uint64_t c) {
   const bool cb = c & 1;
   switch (op) {
-    case isa::BoolOp::And: return t && cb;
-    case isa::BoolOp::Or: return t || cb;
-    case isa::BoolOp::Xor: return t != cb;
-    default: return t;
+    case isa::BoolOp::And:
+      return t && cb;
+    case isa::BoolOp::Or:
+      return t || cb;
+    case isa::BoolOp::Xor:
+      return t != cb;
+    default:
+      return t;
   }
 }
 

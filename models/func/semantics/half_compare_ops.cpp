@@ -25,18 +25,22 @@ using isa::DType;
 // The value of element `i` (0 = low 16 bits) of a source of type t, with .ftz applied.
 double element(DType t, uint64_t bits, unsigned i, bool ftz) {
   switch (t) {
-    case DType::F16: case DType::F16x2: {
+    case DType::F16:
+    case DType::F16x2: {
       uint16_t h = static_cast<uint16_t>(bits >> (16 * i));
       if (ftz && is_subnormal_bits(h, kF16)) h &= 0x8000;
       return from_f16(h);
     }
-    case DType::BF16: case DType::BF16x2: return from_bf16(static_cast<uint16_t>(bits >> (16 * i)));
+    case DType::BF16:
+    case DType::BF16x2:
+      return from_bf16(static_cast<uint16_t>(bits >> (16 * i)));
     case DType::F32: {
       uint32_t u = static_cast<uint32_t>(bits);
       if (ftz && is_subnormal_bits(u, kF32)) u &= 0x80000000u;
       return decode_float(u, kF32);
     }
-    default: return get<double>(bits);  // F64
+    default:
+      return get<double>(bits);  // F64
   }
 }
 
@@ -64,11 +68,20 @@ void setp_half(ExecCtx& c) {
 // The bits a true result writes into one element of a set destination of type d.
 uint64_t true_bits(DType d) {
   switch (d) {
-    case DType::F16: case DType::F16x2: return 0x3C00;
-    case DType::BF16: case DType::BF16x2: return 0x3F80;
-    case DType::F32: return 0x3F800000;
-    case DType::U16: case DType::S16: case DType::B16: return 0xFFFF;
-    default: return 0xFFFFFFFF;  // u32 s32 b32
+    case DType::F16:
+    case DType::F16x2:
+      return 0x3C00;
+    case DType::BF16:
+    case DType::BF16x2:
+      return 0x3F80;
+    case DType::F32:
+      return 0x3F800000;
+    case DType::U16:
+    case DType::S16:
+    case DType::B16:
+      return 0xFFFF;
+    default:
+      return 0xFFFFFFFF;  // u32 s32 b32
   }
 }
 
@@ -101,7 +114,8 @@ ExecFn bind_half_compare(const isa::Instruction& in) {
   if (in.has(isa::kFtz) && !ftz_ok(s)) return nullptr;
   if (packed_half(s)) {
     // .dtype = .f16x2 (f16x2 source), .bf16x2 (bf16x2 source), .u32 .s32.
-    const bool ok = d == DType::U32 || d == DType::S32 || (d == DType::F16x2 && s == DType::F16x2) ||
+    const bool ok = d == DType::U32 || d == DType::S32 ||
+                    (d == DType::F16x2 && s == DType::F16x2) ||
                     (d == DType::BF16x2 && s == DType::BF16x2);
     return ok ? set_half<true> : nullptr;
   }

@@ -28,8 +28,12 @@ enum class HOp { Add, Sub, Mul, Fma, Min, Max, Neg, Abs, Ex2, Tanh };
 // The modifiers of one instruction, read at each execution (bound functions are plain pointers).
 struct HalfMods {
   HalfMods(const isa::Instruction& in, const FloatFormat& fmt)
-      : f(fmt), ftz(in.has(isa::kFtz)), sat(in.has(isa::kSat)), relu(in.has(isa::kRelu)),
-        nan(in.has(isa::kNaN)), xorsign(in.has(isa::kXorsignAbs)) {}
+      : f(fmt),
+        ftz(in.has(isa::kFtz)),
+        sat(in.has(isa::kSat)),
+        relu(in.has(isa::kRelu)),
+        nan(in.has(isa::kNaN)),
+        xorsign(in.has(isa::kXorsignAbs)) {}
   const FloatFormat& f;
   bool ftz, sat, relu, nan, xorsign;
 
@@ -57,12 +61,16 @@ uint16_t min_max(const HalfMods& m, uint16_t a, uint16_t b) {
   const bool na = m.is_nan(a), nb = m.is_nan(b);
   if ((na && nb) || (m.nan && (na || nb))) return static_cast<uint16_t>(m.f.nan);
   uint16_t d;
-  if (na) d = b;
-  else if (nb) d = a;
+  if (na)
+    d = b;
+  else if (nb)
+    d = a;
   else {
     const double x = decode_float(a, m.f), y = decode_float(b, m.f);
-    if (x == y) d = (std::signbit(x) == IsMax) ? b : a;  // -0 < +0
-    else d = ((x < y) != IsMax) ? a : b;
+    if (x == y)
+      d = (std::signbit(x) == IsMax) ? b : a;  // -0 < +0
+    else
+      d = ((x < y) != IsMax) ? a : b;
   }
   if (m.xorsign) d = static_cast<uint16_t>((d & ~sign) | xsign);
   return d;
@@ -72,16 +80,26 @@ template <HOp Op>
 uint16_t element(const HalfMods& m, uint16_t a, uint16_t b, uint16_t c) {
   const uint16_t sign = static_cast<uint16_t>(m.f.sign_bit());
   switch (Op) {
-    case HOp::Add: return m.out(add_odd(m.in(a), m.in(b)));
-    case HOp::Sub: return m.out(add_odd(m.in(a), -m.in(b)));
-    case HOp::Mul: return m.out(m.in(a) * m.in(b));  // exact: at most 22 significand bits
-    case HOp::Fma: return m.out(fma_odd(m.in(a), m.in(b), m.in(c)));
-    case HOp::Min: return min_max<false>(m, a, b);
-    case HOp::Max: return min_max<true>(m, a, b);
-    case HOp::Neg: return static_cast<uint16_t>(m.flush(a) ^ sign);
-    case HOp::Abs: return static_cast<uint16_t>(m.flush(a) & ~sign);
-    case HOp::Ex2: return m.out(std::exp2(m.in(a)));
-    case HOp::Tanh: return m.out(std::tanh(m.in(a)));
+    case HOp::Add:
+      return m.out(add_odd(m.in(a), m.in(b)));
+    case HOp::Sub:
+      return m.out(add_odd(m.in(a), -m.in(b)));
+    case HOp::Mul:
+      return m.out(m.in(a)*m.in(b));  // exact: at most 22 significand bits
+    case HOp::Fma:
+      return m.out(fma_odd(m.in(a), m.in(b), m.in(c)));
+    case HOp::Min:
+      return min_max<false>(m, a, b);
+    case HOp::Max:
+      return min_max<true>(m, a, b);
+    case HOp::Neg:
+      return static_cast<uint16_t>(m.flush(a) ^ sign);
+    case HOp::Abs:
+      return static_cast<uint16_t>(m.flush(a) & ~sign);
+    case HOp::Ex2:
+      return m.out(std::exp2(m.in(a)));
+    case HOp::Tanh:
+      return m.out(std::tanh(m.in(a)));
   }
   return 0;
 }
@@ -96,7 +114,9 @@ void half_exec(ExecCtx& c) {
     const uint64_t b = n > 2 ? c.raw(in.ops[2], lane, tid) : 0;
     const uint64_t cc = n > 3 ? c.raw(in.ops[3], lane, tid) : 0;
     uint64_t d = element<Op>(m, a & 0xFFFF, b & 0xFFFF, cc & 0xFFFF);
-    if (Packed) d |= uint64_t{element<Op>(m, (a >> 16) & 0xFFFF, (b >> 16) & 0xFFFF, (cc >> 16) & 0xFFFF)} << 16;
+    if (Packed)
+      d |= uint64_t{element<Op>(m, (a >> 16) & 0xFFFF, (b >> 16) & 0xFFFF, (cc >> 16) & 0xFFFF)}
+           << 16;
     c.reg(in.ops[0].reg, tid) = d;
   });
 }
@@ -104,11 +124,16 @@ void half_exec(ExecCtx& c) {
 template <HOp Op>
 ExecFn by_type(isa::DType t) {
   switch (t) {
-    case isa::DType::F16: return half_exec<Op, false, false>;
-    case isa::DType::F16x2: return half_exec<Op, true, false>;
-    case isa::DType::BF16: return half_exec<Op, false, true>;
-    case isa::DType::BF16x2: return half_exec<Op, true, true>;
-    default: return nullptr;
+    case isa::DType::F16:
+      return half_exec<Op, false, false>;
+    case isa::DType::F16x2:
+      return half_exec<Op, true, false>;
+    case isa::DType::BF16:
+      return half_exec<Op, false, true>;
+    case isa::DType::BF16x2:
+      return half_exec<Op, true, true>;
+    default:
+      return nullptr;
   }
 }
 
@@ -141,17 +166,24 @@ void mixed_exec(ExecCtx& c) {
 
 ExecFn bind_mixed_f32(const isa::Instruction& in) {
   const bool bf = in.type2 == isa::DType::BF16;
-  if (in.has(isa::kFtz) || in.has(isa::kRelu) || in.rnd == isa::Round::Rna || in.rnd >= isa::Round::Rni) return nullptr;
+  if (in.has(isa::kFtz) || in.has(isa::kRelu) || in.rnd == isa::Round::Rna ||
+      in.rnd >= isa::Round::Rni)
+    return nullptr;
   switch (in.op) {
-    case Opcode::Add: return bf ? mixed_exec<HOp::Add, true> : mixed_exec<HOp::Add, false>;
-    case Opcode::Sub: return bf ? mixed_exec<HOp::Sub, true> : mixed_exec<HOp::Sub, false>;
-    case Opcode::Fma: return bf ? mixed_exec<HOp::Fma, true> : mixed_exec<HOp::Fma, false>;
-    default: return nullptr;
+    case Opcode::Add:
+      return bf ? mixed_exec<HOp::Add, true> : mixed_exec<HOp::Add, false>;
+    case Opcode::Sub:
+      return bf ? mixed_exec<HOp::Sub, true> : mixed_exec<HOp::Sub, false>;
+    case Opcode::Fma:
+      return bf ? mixed_exec<HOp::Fma, true> : mixed_exec<HOp::Fma, false>;
+    default:
+      return nullptr;
   }
 }
 
 bool is_half_type(isa::DType t) {
-  return t == isa::DType::F16 || t == isa::DType::F16x2 || t == isa::DType::BF16 || t == isa::DType::BF16x2;
+  return t == isa::DType::F16 || t == isa::DType::F16x2 || t == isa::DType::BF16 ||
+         t == isa::DType::BF16x2;
 }
 
 // atom/red.add.noftz on .f16 .f16x2 .bf16 .bf16x2 (PTX ISA 9.7.13.5 atom): round to nearest
@@ -159,10 +191,12 @@ bool is_half_type(isa::DType t) {
 uint32_t half_atomic_add(isa::DType t, uint32_t old_bits, uint32_t b_bits) {
   const FloatFormat& f = t == isa::DType::BF16 || t == isa::DType::BF16x2 ? kBF16 : kF16;
   auto add = [&](uint32_t x, uint32_t y) {
-    return encode_float(add_odd(decode_float(x & 0xFFFF, f), decode_float(y & 0xFFFF, f)), f, isa::Round::Rn, false);
+    return encode_float(add_odd(decode_float(x & 0xFFFF, f), decode_float(y & 0xFFFF, f)), f,
+                        isa::Round::Rn, false);
   };
   uint32_t d = add(old_bits, b_bits);
-  if (t == isa::DType::F16x2 || t == isa::DType::BF16x2) d |= add(old_bits >> 16, b_bits >> 16) << 16;
+  if (t == isa::DType::F16x2 || t == isa::DType::BF16x2)
+    d |= add(old_bits >> 16, b_bits >> 16) << 16;
   return d;
 }
 
@@ -174,24 +208,35 @@ ExecFn bind_half(const isa::Instruction& in) {
   if (!rn_only) return nullptr;
   if (in.has(isa::kSat) && (bf || in.has(isa::kRelu))) return nullptr;
   if (in.has(isa::kRelu) && in.op != Opcode::Fma) return nullptr;
-  if ((in.has(isa::kNaN) || in.has(isa::kXorsignAbs)) && in.op != Opcode::Min && in.op != Opcode::Max) return nullptr;
+  if ((in.has(isa::kNaN) || in.has(isa::kXorsignAbs)) && in.op != Opcode::Min &&
+      in.op != Opcode::Max)
+    return nullptr;
   if (in.has(isa::kFtz) && bf && in.op != Opcode::Ex2) return nullptr;
   switch (in.op) {
-    case Opcode::Add: return by_type<HOp::Add>(in.type);
-    case Opcode::Sub: return by_type<HOp::Sub>(in.type);
-    case Opcode::Mul: return by_type<HOp::Mul>(in.type);
-    case Opcode::Fma: return by_type<HOp::Fma>(in.type);
-    case Opcode::Min: return in.has(isa::kSat) ? nullptr : by_type<HOp::Min>(in.type);
-    case Opcode::Max: return in.has(isa::kSat) ? nullptr : by_type<HOp::Max>(in.type);
-    case Opcode::Neg: return in.has(isa::kSat) ? nullptr : by_type<HOp::Neg>(in.type);
-    case Opcode::Abs: return in.has(isa::kSat) ? nullptr : by_type<HOp::Abs>(in.type);
+    case Opcode::Add:
+      return by_type<HOp::Add>(in.type);
+    case Opcode::Sub:
+      return by_type<HOp::Sub>(in.type);
+    case Opcode::Mul:
+      return by_type<HOp::Mul>(in.type);
+    case Opcode::Fma:
+      return by_type<HOp::Fma>(in.type);
+    case Opcode::Min:
+      return in.has(isa::kSat) ? nullptr : by_type<HOp::Min>(in.type);
+    case Opcode::Max:
+      return in.has(isa::kSat) ? nullptr : by_type<HOp::Max>(in.type);
+    case Opcode::Neg:
+      return in.has(isa::kSat) ? nullptr : by_type<HOp::Neg>(in.type);
+    case Opcode::Abs:
+      return in.has(isa::kSat) ? nullptr : by_type<HOp::Abs>(in.type);
     case Opcode::Ex2: {  // ex2.approx.f16/.f16x2, ex2.approx.ftz.bf16/.bf16x2
       const bool ok = in.has(isa::kApprox) && !in.has(isa::kSat) && (in.has(isa::kFtz) || !bf);
       return ok ? by_type<HOp::Ex2>(in.type) : nullptr;
     }
     case Opcode::Tanh:
       return in.has(isa::kApprox) && !in.has(isa::kSat) ? by_type<HOp::Tanh>(in.type) : nullptr;
-    default: return nullptr;
+    default:
+      return nullptr;
   }
 }
 

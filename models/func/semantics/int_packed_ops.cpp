@@ -31,16 +31,28 @@ uint32_t dot(uint32_t a, uint32_t b, uint32_t c) {
 }
 template <unsigned N, unsigned Sel>
 ExecFn dot_fn(bool sa, bool sb) {
-  if (sa && sb) return [](ExecCtx& c) { ternary<uint32_t>(c, [](auto... x) { return dot<true, true, N, Sel>(x...); }); };
-  if (sa) return [](ExecCtx& c) { ternary<uint32_t>(c, [](auto... x) { return dot<true, false, N, Sel>(x...); }); };
-  if (sb) return [](ExecCtx& c) { ternary<uint32_t>(c, [](auto... x) { return dot<false, true, N, Sel>(x...); }); };
-  return [](ExecCtx& c) { ternary<uint32_t>(c, [](auto... x) { return dot<false, false, N, Sel>(x...); }); };
+  if (sa && sb)
+    return [](ExecCtx& c) {
+      ternary<uint32_t>(c, [](auto... x) { return dot<true, true, N, Sel>(x...); });
+    };
+  if (sa)
+    return [](ExecCtx& c) {
+      ternary<uint32_t>(c, [](auto... x) { return dot<true, false, N, Sel>(x...); });
+    };
+  if (sb)
+    return [](ExecCtx& c) {
+      ternary<uint32_t>(c, [](auto... x) { return dot<false, true, N, Sel>(x...); });
+    };
+  return [](ExecCtx& c) {
+    ternary<uint32_t>(c, [](auto... x) { return dot<false, false, N, Sel>(x...); });
+  };
 }
 ExecFn bind_dot(const isa::Instruction& in) {
   auto int32 = [](DType t) { return t == DType::U32 || t == DType::S32; };
   if (!int32(in.type) || !int32(in.type2)) return nullptr;
   const bool sa = in.type == DType::S32, sb = in.type2 == DType::S32;
-  if (in.op == isa::Opcode::Dp4a) return in.mul == isa::MulMode::None ? dot_fn<4, 0>(sa, sb) : nullptr;
+  if (in.op == isa::Opcode::Dp4a)
+    return in.mul == isa::MulMode::None ? dot_fn<4, 0>(sa, sb) : nullptr;
   if (in.mul == isa::MulMode::Lo) return dot_fn<2, 0>(sa, sb);
   if (in.mul == isa::MulMode::Hi) return dot_fn<2, 2>(sa, sb);
   return nullptr;
@@ -57,14 +69,25 @@ template <Op O, bool Signed, bool Relu>
 uint32_t packed(uint32_t a, uint32_t b) {
   uint32_t d = 0;
   for (unsigned i = 0; i < 2; ++i)
-    d |= (static_cast<uint32_t>(apply<O, Signed, Relu>(element<Signed>(a, i, 16), element<Signed>(b, i, 16))) & 0xFFFF) << (16 * i);
+    d |= (static_cast<uint32_t>(
+              apply<O, Signed, Relu>(element<Signed>(a, i, 16), element<Signed>(b, i, 16))) &
+          0xFFFF)
+         << (16 * i);
   return d;
 }
 template <Op O>
 ExecFn packed_fn(bool is_signed, bool relu) {
-  if (relu) return is_signed ? ExecFn([](ExecCtx& c) { binary<uint32_t>(c, [](auto... x) { return packed<O, true, true>(x...); }); }) : nullptr;
-  return is_signed ? ExecFn([](ExecCtx& c) { binary<uint32_t>(c, [](auto... x) { return packed<O, true, false>(x...); }); })
-                   : ExecFn([](ExecCtx& c) { binary<uint32_t>(c, [](auto... x) { return packed<O, false, false>(x...); }); });
+  if (relu)
+    return is_signed ? ExecFn([](ExecCtx& c) {
+      binary<uint32_t>(c, [](auto... x) { return packed<O, true, true>(x...); });
+    })
+                     : nullptr;
+  return is_signed ? ExecFn([](ExecCtx& c) {
+    binary<uint32_t>(c, [](auto... x) { return packed<O, true, false>(x...); });
+  })
+                   : ExecFn([](ExecCtx& c) {
+                       binary<uint32_t>(c, [](auto... x) { return packed<O, false, false>(x...); });
+                     });
 }
 
 }  // namespace
@@ -77,15 +100,25 @@ ExecFn bind_int_packed(const isa::Instruction& in) {
     if (in.type != DType::U16 && in.type != DType::S16) return nullptr;
     const bool is_signed = in.type == DType::S16;
     switch (in.op) {
-      case Opcode::Add: return relu || in.has(isa::kSat) ? nullptr : packed_fn<Op::Add>(is_signed, false);
-      case Opcode::Min: return packed_fn<Op::Min>(is_signed, relu);
-      case Opcode::Max: return packed_fn<Op::Max>(is_signed, relu);
-      default: return nullptr;
+      case Opcode::Add:
+        return relu || in.has(isa::kSat) ? nullptr : packed_fn<Op::Add>(is_signed, false);
+      case Opcode::Min:
+        return packed_fn<Op::Min>(is_signed, relu);
+      case Opcode::Max:
+        return packed_fn<Op::Max>(is_signed, relu);
+      default:
+        return nullptr;
     }
   }
   if (!relu || in.type != DType::S32) return nullptr;  // .relu: .s32 and .s16x2 only
-  if (in.op == Opcode::Min) return [](ExecCtx& c) { binary<int32_t>(c, [](int32_t a, int32_t b) { return std::max(0, std::min(a, b)); }); };
-  if (in.op == Opcode::Max) return [](ExecCtx& c) { binary<int32_t>(c, [](int32_t a, int32_t b) { return std::max(0, std::max(a, b)); }); };
+  if (in.op == Opcode::Min)
+    return [](ExecCtx& c) {
+      binary<int32_t>(c, [](int32_t a, int32_t b) { return std::max(0, std::min(a, b)); });
+    };
+  if (in.op == Opcode::Max)
+    return [](ExecCtx& c) {
+      binary<int32_t>(c, [](int32_t a, int32_t b) { return std::max(0, std::max(a, b)); });
+    };
   return nullptr;
 }
 

@@ -1,8 +1,8 @@
 // Moving matrix fragments (warp collectives):
 //  - wmma.load.{a,b,c} / wmma.store.d (PTX ISA 9.7.14.4.1/.2): element (r, c) of the matrix lives
 //    at p + (r * stride + c) elements for .row, p + (c * stride + r) for .col; the stride (in
-//    elements) defaults to the row length (.row) or the column length (.col). Which lane holds which
-//    element is gputlm's choice (tensor_fragments.h, wmma_element).
+//    elements) defaults to the row length (.row) or the column length (.col). Which lane holds
+//    which element is gputlm's choice (tensor_fragments.h, wmma_element).
 //  - ldmatrix.sync.aligned.m8n8.{x1,x2,x4}{.trans}{.shared}.b16 (PTX ISA 9.7.9.x "ldmatrix"):
 //    threads 8i..8i+7 give the addresses of rows 0..7 of matrix i (16 bytes each); thread l
 //    receives in register i row l/4, columns 2(l%4) and 2(l%4)+1 of matrix i (.trans: of its
@@ -34,15 +34,19 @@ Space matrix_space(const ExecCtx& c, const isa::Operand& a, uint64_t& addr) {
 }
 // Where `bytes` bytes at `addr` (an address of the instruction's space, or generic) live; faults
 // outside shared memory or the global allocations.
-uint8_t* matrix_memory(ExecCtx& c, uint32_t tid, const isa::Operand& a, uint64_t addr, uint32_t bytes, Space& space) {
+uint8_t* matrix_memory(ExecCtx& c, uint32_t tid, const isa::Operand& a, uint64_t addr,
+                       uint32_t bytes, Space& space) {
   space = matrix_space(c, a, addr);
-  if (addr % bytes != 0) c.fault("misaligned " + std::to_string(bytes) + "-byte matrix access", tid, addr);
+  if (addr % bytes != 0)
+    c.fault("misaligned " + std::to_string(bytes) + "-byte matrix access", tid, addr);
   if (space == Space::Shared) {
     uint8_t* p = c.cta->shared_at(addr, bytes);
     if (!p) c.fault(c.cta->shared_miss(addr), tid, addr);
     return p;
   }
-  if (space != Space::Global) c.fault("matrix access to unsupported state space " + std::string(isa::space_name(space)), tid, addr);
+  if (space != Space::Global)
+    c.fault("matrix access to unsupported state space " + std::string(isa::space_name(space)), tid,
+            addr);
   GlobalMemory& mem = *c.launch().memory;
   c.check_global(addr, bytes, tid, "global address");
   return mem.device_ptr(addr);
@@ -85,7 +89,8 @@ WmmaAccess wmma_access(ExecCtx& c, unsigned vec_op) {
   return w;
 }
 void set_stride(ExecCtx& c, WmmaAccess& w, unsigned lane, uint32_t tid) {
-  w.stride = c.in->nops > 2 ? c.raw(c.in->ops[2], lane, tid) : (c.in->tensor.a_col ? w.rows : w.cols);
+  w.stride =
+      c.in->nops > 2 ? c.raw(c.in->ops[2], lane, tid) : (c.in->tensor.a_col ? w.rows : w.cols);
 }
 // Elements from the fragment's base to the element at walk position (i, j): .row stores element
 // (r, col) at r * stride + col, .col at col * stride + r.
@@ -133,7 +138,8 @@ struct FragmentMemory {
   GlobalMemory* global = nullptr;
   uint64_t addr = 0;  // global: the base
 };
-bool resolve(ExecCtx& c, const isa::Operand& a, uint64_t base, uint64_t hi, uint64_t bytes, FragmentMemory& m) {
+bool resolve(ExecCtx& c, const isa::Operand& a, uint64_t base, uint64_t hi, uint64_t bytes,
+             FragmentMemory& m) {
   if (base % bytes != 0) return false;
   uint64_t addr = base;
   m.space = matrix_space(c, a, addr);
@@ -154,19 +160,22 @@ void move_lane(const FragmentMemory& m, uint64_t bytes, const Run* runs, unsigne
       move(m.shared + r.offset, r.elem, r.count);
       continue;
     }
-    // device_ptr's unit is one 64KB page of the simulated memory: a run across two goes by elements.
+    // device_ptr's unit is one 64KB page of the simulated memory: a run across two goes by
+    // elements.
     const uint64_t at = m.addr + r.offset;
     if ((at ^ (at + r.count * bytes - 1)) >> GlobalMemory::kPageBits == 0) {
       move(m.global->device_ptr(at), r.elem, r.count);
       continue;
     }
-    for (unsigned e = 0; e < r.count; ++e) move(m.global->device_ptr(at + e * bytes), r.elem + e, 1u);
+    for (unsigned e = 0; e < r.count; ++e)
+      move(m.global->device_ptr(at + e * bytes), r.elem + e, 1u);
   }
 }
-// One lane's fragment on its own: whether all of it lies in one block or allocation (and was moved).
+// One lane's fragment on its own: whether all of it lies in one block or allocation (and was
+// moved).
 template <class Move>
-bool move_runs(ExecCtx& c, const isa::Operand& a, uint64_t base, const WmmaAccess& w, unsigned lane, Space& space,
-               Move&& move) {
+bool move_runs(ExecCtx& c, const isa::Operand& a, uint64_t base, const WmmaAccess& w, unsigned lane,
+               Space& space, Move&& move) {
   const uint64_t bytes = w.f.bits / 8;
   Run runs[32];
   uint64_t hi;
@@ -181,12 +190,24 @@ bool move_runs(ExecCtx& c, const isa::Operand& a, uint64_t base, const WmmaAcces
 // memcpy of `n` bytes with the common element sizes known to the compiler.
 void copy_bytes(uint8_t* d, const uint8_t* s, size_t n) {
   switch (n) {
-    case 2: std::memcpy(d, s, 2); break;
-    case 4: std::memcpy(d, s, 4); break;
-    case 8: std::memcpy(d, s, 8); break;
-    case 16: std::memcpy(d, s, 16); break;
-    case 32: std::memcpy(d, s, 32); break;
-    default: std::memcpy(d, s, n); break;
+    case 2:
+      std::memcpy(d, s, 2);
+      break;
+    case 4:
+      std::memcpy(d, s, 4);
+      break;
+    case 8:
+      std::memcpy(d, s, 8);
+      break;
+    case 16:
+      std::memcpy(d, s, 16);
+      break;
+    case 32:
+      std::memcpy(d, s, 32);
+      break;
+    default:
+      std::memcpy(d, s, n);
+      break;
   }
 }
 
@@ -225,7 +246,8 @@ bool wmma_load_warp(ExecCtx& c, WmmaAccess& w) {
   set_stride(c, w, 0, tid0);
   const uint64_t bytes = w.f.bits / 8, base = base_address(c, in.ops[1], tid0);
   FragmentMemory m;
-  if (!resolve(c, in.ops[1], base, (element_index(w, w.walk_rows - 1, w.walk_cols - 1) + 1) * bytes, bytes, m))
+  if (!resolve(c, in.ops[1], base, (element_index(w, w.walk_rows - 1, w.walk_cols - 1) + 1) * bytes,
+               bytes, m))
     return false;
   const isa::Operand& v = in.ops[0];
   const unsigned rb = reg_bytes(w);
@@ -243,7 +265,9 @@ bool wmma_load_warp(ExecCtx& c, WmmaAccess& w) {
   }
   uint8_t frag[kWarpSize][32 * 8];
   for (unsigned l = 0; l < kWarpSize; ++l) {
-    move_lane(m, bytes, runs[l], nruns[l], [&](const uint8_t* p, unsigned e, unsigned count) { copy_bytes(frag[l] + e * bytes, p, count * bytes); });
+    move_lane(m, bytes, runs[l], nruns[l], [&](const uint8_t* p, unsigned e, unsigned count) {
+      copy_bytes(frag[l] + e * bytes, p, count * bytes);
+    });
     record(c, l, m.space, base, w.per_lane * w.f.bits / 8);
   }
   for (unsigned j = 0; j < v.vec_n; ++j) {
@@ -265,7 +289,9 @@ void wmma_load(ExecCtx& c) {
     const uint64_t base = base_address(c, in.ops[1], tid);
     Space space = Space::Generic;
     uint8_t frag[32 * 8];
-    auto gather = [&](const uint8_t* p, unsigned e, unsigned count) { copy_bytes(frag + e * bytes, p, count * bytes); };
+    auto gather = [&](const uint8_t* p, unsigned e, unsigned count) {
+      copy_bytes(frag + e * bytes, p, count * bytes);
+    };
     if (w.f.bits >= 8 && move_runs(c, in.ops[1], base, w, tid % kWarpSize, space, gather)) {
       const unsigned rb = reg_bytes(w);
       for (unsigned j = 0; j < v.vec_n; ++j)
@@ -301,11 +327,14 @@ void wmma_store(ExecCtx& c) {
       const uint64_t word = v.vec[j] >= 0 ? c.reg(v.vec[j], tid) : 0;
       copy_bytes(frag + j * rb, reinterpret_cast<const uint8_t*>(&word), rb);
     }
-    auto scatter = [&](uint8_t* p, unsigned e, unsigned count) { copy_bytes(p, frag + e * bytes, count * bytes); };
+    auto scatter = [&](uint8_t* p, unsigned e, unsigned count) {
+      copy_bytes(p, frag + e * bytes, count * bytes);
+    };
     if (!move_runs(c, in.ops[0], base, w, tid % kWarpSize, space, scatter))
       for (unsigned e = 0; e < w.per_lane; ++e) {
         const uint64_t bit = element_bit(w, tid % kWarpSize, e);
-        std::memcpy(matrix_memory(c, tid, in.ops[0], base + bit / 8, bytes, space), frag + e * bytes, bytes);
+        std::memcpy(matrix_memory(c, tid, in.ops[0], base + bit / 8, bytes, space),
+                    frag + e * bytes, bytes);
       }
     record(c, lane, space, base, w.per_lane * w.f.bits / 8);
   });
@@ -316,11 +345,17 @@ ExecFn bind_wmma_memory(const isa::Instruction& in) {
   const isa::TensorForm& t = in.tensor;
   const bool store = t.part == isa::MatrixPart::D;
   const unsigned vec_op = store ? 1 : 0;
-  if (in.nops < 2 || t.ntypes != 1 || t.nlayouts != 1 || !in.has(isa::kSync) || !in.has(isa::kAligned)) return nullptr;
-  if (in.space != Space::Generic && in.space != Space::Global && in.space != Space::Shared) return nullptr;
-  if (in.ops[store ? 0 : 1].kind != isa::OperandKind::Address && in.ops[store ? 0 : 1].kind != isa::OperandKind::Imm) return nullptr;
+  if (in.nops < 2 || t.ntypes != 1 || t.nlayouts != 1 || !in.has(isa::kSync) ||
+      !in.has(isa::kAligned))
+    return nullptr;
+  if (in.space != Space::Generic && in.space != Space::Global && in.space != Space::Shared)
+    return nullptr;
+  if (in.ops[store ? 0 : 1].kind != isa::OperandKind::Address &&
+      in.ops[store ? 0 : 1].kind != isa::OperandKind::Imm)
+    return nullptr;
   const unsigned regs = wmma_fragment_regs(t, store ? isa::MatrixPart::C : t.part, t.types[0]);
-  if (regs == 0 || in.ops[vec_op].kind != isa::OperandKind::Vector || in.ops[vec_op].vec_n != regs) return nullptr;
+  if (regs == 0 || in.ops[vec_op].kind != isa::OperandKind::Vector || in.ops[vec_op].vec_n != regs)
+    return nullptr;
   if (store) return wmma_store;
   return t.part == isa::MatrixPart::None ? nullptr : ExecFn(wmma_load);
 }
@@ -330,7 +365,9 @@ ExecFn bind_wmma_memory(const isa::Instruction& in) {
 uint16_t fragment_half(const uint32_t* words, unsigned r, unsigned col) {
   return static_cast<uint16_t>(words[r * 4 + col / 2] >> (16 * (col % 2)));
 }
-int32_t vector_reg(const isa::Operand& o, unsigned i) { return o.kind == isa::OperandKind::Reg ? o.reg : o.vec[i]; }
+int32_t vector_reg(const isa::Operand& o, unsigned i) {
+  return o.kind == isa::OperandKind::Reg ? o.reg : o.vec[i];
+}
 
 void ldmatrix(ExecCtx& c) {
   const isa::Instruction& in = *c.in;
@@ -352,7 +389,8 @@ void ldmatrix(ExecCtx& c) {
     for (unsigned i = 0; i < count; ++i) {
       const uint16_t lo = in.tensor.trans ? rows[i][c0][r] : rows[i][r][c0];
       const uint16_t hi = in.tensor.trans ? rows[i][c0 + 1][r] : rows[i][r][c0 + 1];
-      if (const int32_t reg = vector_reg(in.ops[0], i); reg >= 0) c.reg(reg, tid) = lo | uint32_t{hi} << 16;
+      if (const int32_t reg = vector_reg(in.ops[0], i); reg >= 0)
+        c.reg(reg, tid) = lo | uint32_t{hi} << 16;
     }
   });
 }
@@ -377,7 +415,8 @@ void stmatrix(ExecCtx& c) {
       if (l / 8 != i) return;
       const unsigned r = l % 8;
       uint16_t row[8];
-      for (unsigned col = 0; col < 8; ++col) row[col] = in.tensor.trans ? fragment_half(words, col, r) : fragment_half(words, r, col);
+      for (unsigned col = 0; col < 8; ++col)
+        row[col] = in.tensor.trans ? fragment_half(words, col, r) : fragment_half(words, r, col);
       const uint64_t addr = base_address(c, in.ops[0], tid);
       Space space = Space::Generic;
       std::memcpy(matrix_memory(c, tid, in.ops[0], addr, 16, space), row, 16);
@@ -392,18 +431,20 @@ void movmatrix(ExecCtx& c) {
   lanes(c, [&](unsigned, uint32_t tid) {
     const unsigned l = tid % kWarpSize, r = l / 4, c0 = 2 * (l % 4);
     // Row r of the transpose is column r of the source.
-    c.reg(c.in->ops[0].reg, tid) = fragment_half(words, c0, r) | uint32_t{fragment_half(words, c0 + 1, r)} << 16;
+    c.reg(c.in->ops[0].reg, tid) =
+        fragment_half(words, c0, r) | uint32_t{fragment_half(words, c0 + 1, r)} << 16;
   });
 }
 
 bool b16_form(const isa::Instruction& in) {
   const isa::TensorForm& t = in.tensor;
-  return t.ntypes == 1 && t.types[0] == MmaType::B16 && t.m == 8 && t.n == 8 && t.k == 0 && in.has(isa::kSync) &&
-         in.has(isa::kAligned);
+  return t.ntypes == 1 && t.types[0] == MmaType::B16 && t.m == 8 && t.n == 8 && t.k == 0 &&
+         in.has(isa::kSync) && in.has(isa::kAligned);
 }
 // The register operand of ldmatrix/stmatrix: {r0..r(count-1)} (a lone register for .x1).
 bool fragment_regs(const isa::Operand& o, unsigned count) {
-  return (o.kind == isa::OperandKind::Vector && o.vec_n == count) || (o.kind == isa::OperandKind::Reg && count == 1);
+  return (o.kind == isa::OperandKind::Vector && o.vec_n == count) ||
+         (o.kind == isa::OperandKind::Reg && count == 1);
 }
 
 }  // namespace
@@ -412,14 +453,25 @@ ExecFn bind_matrix_memory(const isa::Instruction& in) {
   const unsigned n = in.tensor.count;
   const bool space_ok = in.space == Space::Shared || in.space == Space::Generic;
   switch (in.op) {
-    case isa::Opcode::Wmma: return bind_wmma_memory(in);
+    case isa::Opcode::Wmma:
+      return bind_wmma_memory(in);
     case isa::Opcode::Ldmatrix:
-      return b16_form(in) && space_ok && n != 0 && fragment_regs(in.ops[0], n) && in.ops[1].kind == isa::OperandKind::Address ? ExecFn(ldmatrix) : nullptr;
+      return b16_form(in) && space_ok && n != 0 && fragment_regs(in.ops[0], n) &&
+                     in.ops[1].kind == isa::OperandKind::Address
+                 ? ExecFn(ldmatrix)
+                 : nullptr;
     case isa::Opcode::Stmatrix:
-      return b16_form(in) && space_ok && n != 0 && fragment_regs(in.ops[1], n) && in.ops[0].kind == isa::OperandKind::Address ? ExecFn(stmatrix) : nullptr;
+      return b16_form(in) && space_ok && n != 0 && fragment_regs(in.ops[1], n) &&
+                     in.ops[0].kind == isa::OperandKind::Address
+                 ? ExecFn(stmatrix)
+                 : nullptr;
     case isa::Opcode::Movmatrix:
-      return b16_form(in) && in.tensor.trans && in.ops[0].kind == isa::OperandKind::Reg && in.ops[1].kind == isa::OperandKind::Reg ? ExecFn(movmatrix) : nullptr;
-    default: return nullptr;
+      return b16_form(in) && in.tensor.trans && in.ops[0].kind == isa::OperandKind::Reg &&
+                     in.ops[1].kind == isa::OperandKind::Reg
+                 ? ExecFn(movmatrix)
+                 : nullptr;
+    default:
+      return nullptr;
   }
 }
 

@@ -21,17 +21,28 @@ namespace mb = mbarrier;
 
 const char* op_name(AsyncOp op) {
   switch (op) {
-    case AsyncOp::Init: return "mbarrier.init";
-    case AsyncOp::Inval: return "mbarrier.inval";
-    case AsyncOp::Arrive: return "mbarrier.arrive";
-    case AsyncOp::ArriveDrop: return "mbarrier.arrive_drop";
-    case AsyncOp::TestWait: return "mbarrier.test_wait";
-    case AsyncOp::TryWait: return "mbarrier.try_wait";
-    case AsyncOp::ExpectTx: return "mbarrier.expect_tx";
-    case AsyncOp::CompleteTx: return "mbarrier.complete_tx";
-    case AsyncOp::CopyArrive: return "cp.async.mbarrier.arrive";
-    case AsyncOp::BulkCopy: return "cp.async.bulk";
-    default: return "mbarrier";
+    case AsyncOp::Init:
+      return "mbarrier.init";
+    case AsyncOp::Inval:
+      return "mbarrier.inval";
+    case AsyncOp::Arrive:
+      return "mbarrier.arrive";
+    case AsyncOp::ArriveDrop:
+      return "mbarrier.arrive_drop";
+    case AsyncOp::TestWait:
+      return "mbarrier.test_wait";
+    case AsyncOp::TryWait:
+      return "mbarrier.try_wait";
+    case AsyncOp::ExpectTx:
+      return "mbarrier.expect_tx";
+    case AsyncOp::CompleteTx:
+      return "mbarrier.complete_tx";
+    case AsyncOp::CopyArrive:
+      return "cp.async.mbarrier.arrive";
+    case AsyncOp::BulkCopy:
+      return "cp.async.bulk";
+    default:
+      return "mbarrier";
   }
 }
 
@@ -40,7 +51,9 @@ const char* op_name(AsyncOp op) {
 uint8_t* mbarrier_object(ExecCtx& c, unsigned lane, uint32_t tid, const isa::Operand& a) {
   uint64_t addr = operand_address(c, tid, a);
   if (c.in->space == isa::Space::Generic && !(a.reg < 0 && a.sym_space == isa::Space::Shared)) {
-    if (addr - kSharedWindow >= kWindowSize) c.fault(std::string(op_name(c.in->async.op)) + ": the object is not in shared memory", tid, addr);
+    if (addr - kSharedWindow >= kWindowSize)
+      c.fault(std::string(op_name(c.in->async.op)) + ": the object is not in shared memory", tid,
+              addr);
     addr -= kSharedWindow;
   }
   ExecResult& r = *c.result;
@@ -48,9 +61,13 @@ uint8_t* mbarrier_object(ExecCtx& c, unsigned lane, uint32_t tid, const isa::Ope
   r.access_bytes = 8;
   r.accessed |= LaneMask{1} << lane;
   r.addr[lane] = addr;
-  if (addr % 8 != 0) c.fault(std::string(op_name(c.in->async.op)) + ": the object is not 8-byte aligned", tid, addr);
-  uint8_t* p = c.cta->shared_at(addr, 8);  // the CTA's, or another's of its cluster (.shared::cluster)
-  if (!p) c.fault(std::string(op_name(c.in->async.op)) + ": the object: " + c.cta->shared_miss(addr), tid, addr);
+  if (addr % 8 != 0)
+    c.fault(std::string(op_name(c.in->async.op)) + ": the object is not 8-byte aligned", tid, addr);
+  uint8_t* p =
+      c.cta->shared_at(addr, 8);  // the CTA's, or another's of its cluster (.shared::cluster)
+  if (!p)
+    c.fault(std::string(op_name(c.in->async.op)) + ": the object: " + c.cta->shared_miss(addr), tid,
+            addr);
   return p;
 }
 
@@ -67,21 +84,27 @@ void store(uint8_t* p, uint64_t v) { std::memcpy(p, &v, 8); }
 mb::Fields valid_fields(ExecCtx& c, unsigned lane, uint32_t tid, const uint8_t* p) {
   mb::Fields f = mb::decode(load(p));
   if (!f.valid)
-    c.fault(std::string(op_name(c.in->async.op)) + " on an mbarrier object that is not initialised (mbarrier.init)", tid, c.result->addr[lane]);
+    c.fault(std::string(op_name(c.in->async.op)) +
+                " on an mbarrier object that is not initialised (mbarrier.init)",
+            tid, c.result->addr[lane]);
   return f;
 }
 
 uint32_t count_operand(ExecCtx& c, unsigned i, unsigned lane, uint32_t tid, uint32_t lo) {
   const uint64_t v = c.raw(c.in->ops[i], lane, tid) & 0xffffffffu;
   if (v < lo || v > mb::kMaxCount)
-    c.fault(std::string(op_name(c.in->async.op)) + ": count " + std::to_string(v) + " outside [" + std::to_string(lo) + ", 2^20-1]", tid, 0, false);
+    c.fault(std::string(op_name(c.in->async.op)) + ": count " + std::to_string(v) + " outside [" +
+                std::to_string(lo) + ", 2^20-1]",
+            tid, 0, false);
   return static_cast<uint32_t>(v);
 }
 
 void add_tx(ExecCtx& c, uint32_t tid, mb::Fields& f, int64_t delta) {
   f.tx += delta;
   if (f.tx > mb::kMaxTx || f.tx < -mb::kMaxTx)
-    c.fault(std::string(op_name(c.in->async.op)) + ": tx-count " + std::to_string(f.tx) + " outside its range +-(2^20-1)", tid, 0, false);
+    c.fault(std::string(op_name(c.in->async.op)) + ": tx-count " + std::to_string(f.tx) +
+                " outside its range +-(2^20-1)",
+            tid, 0, false);
 }
 
 // complete-tx of `n` bytes on the object at p, whose fields are f: the tx-count drops (checked)
@@ -96,7 +119,9 @@ void complete_tx_at(ExecCtx& c, uint32_t tid, uint8_t* p, mb::Fields f, uint32_t
 // completes if nothing is pending. .noComplete promises it does not complete the phase.
 void arrive_on(ExecCtx& c, uint32_t tid, mb::Fields& f, uint32_t count, bool no_complete) {
   if (count > f.pending)
-    c.fault(std::string(op_name(c.in->async.op)) + ": " + std::to_string(count) + " arrivals with only " + std::to_string(f.pending) + " pending", tid, 0, false);
+    c.fault(std::string(op_name(c.in->async.op)) + ": " + std::to_string(count) +
+                " arrivals with only " + std::to_string(f.pending) + " pending",
+            tid, 0, false);
   f.pending -= count;
   if (no_complete && f.pending == 0 && f.tx == 0)
     c.fault("mbarrier.arrive.noComplete would complete the current phase", tid, 0, false);
@@ -116,7 +141,9 @@ void init(ExecCtx& c) {
 
 // mbarrier.inval [a] (9.7.13.15.10): the object becomes invalid (here: all zero).
 void inval(ExecCtx& c) {
-  lanes(c, [&](unsigned lane, uint32_t tid) { store(mbarrier_object(c, lane, tid, c.in->ops[0]), 0); });
+  lanes(c, [&](unsigned lane, uint32_t tid) {
+    store(mbarrier_object(c, lane, tid, c.in->ops[0]), 0);
+  });
 }
 
 // mbarrier.arrive{.expect_tx} state, [a]{, count | txCount} and arrive_drop (9.7.13.15.13/14):
@@ -130,10 +157,13 @@ void arrive(ExecCtx& c) {
     const uint64_t before = load(p);
     mb::Fields f = valid_fields(c, lane, tid, p);
     uint32_t count = 1;
-    if (a.expect_tx) add_tx(c, tid, f, count_operand(c, 2, lane, tid, 0));
-    else if (in.nops >= 3) count = count_operand(c, 2, lane, tid, 1);
+    if (a.expect_tx)
+      add_tx(c, tid, f, count_operand(c, 2, lane, tid, 0));
+    else if (in.nops >= 3)
+      count = count_operand(c, 2, lane, tid, 1);
     if (a.op == AsyncOp::ArriveDrop) {
-      if (count > f.expected) c.fault("mbarrier.arrive_drop: drops more arrivals than expected", tid, 0, false);
+      if (count > f.expected)
+        c.fault("mbarrier.arrive_drop: drops more arrivals than expected", tid, 0, false);
       f.expected -= count;
     }
     arrive_on(c, tid, f, count, a.no_complete);
@@ -148,7 +178,8 @@ void test_wait(ExecCtx& c) {
   lanes(c, [&](unsigned lane, uint32_t tid) {
     const mb::Fields f = valid_fields(c, lane, tid, mbarrier_object(c, lane, tid, in.ops[1]));
     const uint64_t token = c.raw(in.ops[2], lane, tid);
-    const bool done = in.async.parity ? mb::parity_phase_completed(f, token) : mb::state_phase_completed(f, token);
+    const bool done = in.async.parity ? mb::parity_phase_completed(f, token)
+                                      : mb::state_phase_completed(f, token);
     c.reg(in.ops[0].reg, tid) = done ? 1 : 0;
     if (!done) c.result->yield = true;
   });
@@ -176,8 +207,12 @@ void pending_count(ExecCtx& c) {
   });
 }
 
-bool is_addr(const isa::Instruction& in, unsigned i) { return in.nops > i && in.ops[i].kind == isa::OperandKind::Address; }
-bool is_reg(const isa::Instruction& in, unsigned i) { return in.nops > i && in.ops[i].kind == isa::OperandKind::Reg; }
+bool is_addr(const isa::Instruction& in, unsigned i) {
+  return in.nops > i && in.ops[i].kind == isa::OperandKind::Address;
+}
+bool is_reg(const isa::Instruction& in, unsigned i) {
+  return in.nops > i && in.ops[i].kind == isa::OperandKind::Reg;
+}
 
 // cp.async.mbarrier.arrive{.noinc} [a] (9.7.9.25.4): an arrive-on triggered when the thread's
 // earlier cp.async operations complete. gputlm completes each copy when it is issued, so the
@@ -198,7 +233,8 @@ void copy_arrive(ExecCtx& c) {
       r.tx_mbar = static_cast<int64_t>(r.addr[lane]);
       ++deferred;
       if (c.in->async.noinc) return;
-      if (f.pending >= mb::kMaxCount) c.fault("cp.async.mbarrier.arrive: the pending count would exceed 2^20-1", tid, 0, false);
+      if (f.pending >= mb::kMaxCount)
+        c.fault("cp.async.mbarrier.arrive: the pending count would exceed 2^20-1", tid, 0, false);
       ++f.pending;
       return store(p, mb::encode(f));
     }
@@ -211,7 +247,8 @@ void copy_arrive(ExecCtx& c) {
 
 }  // namespace
 
-void mbarrier_complete_tx(ExecCtx& c, unsigned lane, uint32_t tid, const isa::Operand& a, uint32_t bytes, bool now) {
+void mbarrier_complete_tx(ExecCtx& c, unsigned lane, uint32_t tid, const isa::Operand& a,
+                          uint32_t bytes, bool now) {
   uint8_t* p = mbarrier_object(c, lane, tid, a);
   mb::Fields f = valid_fields(c, lane, tid, p);
   if (!now) {
@@ -226,22 +263,32 @@ ExecFn bind_mbarrier(const isa::Instruction& in) {
   const bool b64 = in.type == isa::DType::B64;
   if (in.space != isa::Space::Shared && in.space != isa::Space::Generic) return nullptr;
   switch (in.async.op) {
-    case AsyncOp::CopyArrive: return b64 && in.nops == 1 && is_addr(in, 0) ? ExecFn(copy_arrive) : nullptr;
-    case AsyncOp::Init: return b64 && in.nops == 2 && is_addr(in, 0) ? ExecFn(init) : nullptr;
-    case AsyncOp::Inval: return b64 && in.nops == 1 && is_addr(in, 0) ? ExecFn(inval) : nullptr;
+    case AsyncOp::CopyArrive:
+      return b64 && in.nops == 1 && is_addr(in, 0) ? ExecFn(copy_arrive) : nullptr;
+    case AsyncOp::Init:
+      return b64 && in.nops == 2 && is_addr(in, 0) ? ExecFn(init) : nullptr;
+    case AsyncOp::Inval:
+      return b64 && in.nops == 1 && is_addr(in, 0) ? ExecFn(inval) : nullptr;
     case AsyncOp::Arrive:
     case AsyncOp::ArriveDrop:
-      if (!b64 || !is_addr(in, 1) || (in.ops[0].kind != isa::OperandKind::Reg && in.ops[0].kind != isa::OperandKind::None)) return nullptr;
-      return in.nops == 2 + (in.async.expect_tx ? 1 : 0) || (in.nops == 3 && !in.async.expect_tx) ? ExecFn(arrive) : nullptr;
+      if (!b64 || !is_addr(in, 1) ||
+          (in.ops[0].kind != isa::OperandKind::Reg && in.ops[0].kind != isa::OperandKind::None))
+        return nullptr;
+      return in.nops == 2 + (in.async.expect_tx ? 1 : 0) || (in.nops == 3 && !in.async.expect_tx)
+                 ? ExecFn(arrive)
+                 : nullptr;
     case AsyncOp::TestWait:
     case AsyncOp::TryWait:
       if (!b64 || !is_reg(in, 0) || !is_addr(in, 1) || in.nops < 3) return nullptr;
-      return in.nops == 3 || (in.nops == 4 && in.async.op == AsyncOp::TryWait) ? ExecFn(test_wait) : nullptr;
+      return in.nops == 3 || (in.nops == 4 && in.async.op == AsyncOp::TryWait) ? ExecFn(test_wait)
+                                                                               : nullptr;
     case AsyncOp::ExpectTx:
     case AsyncOp::CompleteTx:
       return b64 && in.nops == 2 && is_addr(in, 0) ? ExecFn(expect_or_complete_tx) : nullptr;
-    case AsyncOp::PendingCount: return b64 && in.nops == 2 && is_reg(in, 0) ? ExecFn(pending_count) : nullptr;
-    default: return nullptr;
+    case AsyncOp::PendingCount:
+      return b64 && in.nops == 2 && is_reg(in, 0) ? ExecFn(pending_count) : nullptr;
+    default:
+      return nullptr;
   }
 }
 

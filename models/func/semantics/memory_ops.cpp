@@ -1,7 +1,8 @@
 // Memory instructions (PTX ISA 9.7.9): ld ldu st (scalar and .v2/.v4) in the global, const,
-// shared, local (call frames included), param and generic spaces; atom and red; the dissertation's cond.acc. Each lane's address is checked: misaligned
-// (not a multiple of the whole access size) or outside its space (global: outside every
-// allocation) is a kernel fault. Atomics of a warp are applied lane by lane in lane order.
+// shared, local (call frames included), param and generic spaces; atom and red; the dissertation's
+// cond.acc. Each lane's address is checked: misaligned (not a multiple of the whole access size) or
+// outside its space (global: outside every allocation) is a kernel fault. Atomics of a warp are
+// applied lane by lane in lane order.
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -24,23 +25,33 @@ inline uint64_t address_of(ExecCtx& c, uint32_t tid, const isa::Operand& a) {
 
 // Resolves, checks and records one lane's access at the operand's address plus `offset`; returns
 // where its bytes live.
-uint8_t* access(ExecCtx& c, unsigned lane, uint32_t tid, const isa::Operand& a, uint32_t bytes, uint64_t offset = 0) {
+uint8_t* access(ExecCtx& c, unsigned lane, uint32_t tid, const isa::Operand& a, uint32_t bytes,
+                uint64_t offset = 0) {
   uint64_t addr = address_of(c, tid, a) + offset;
   Space space = c.in->space;
   if (space == Space::Generic) {
-    if (a.reg < 0 && (a.sym_space == Space::Shared || a.sym_space == Space::Local)) space = a.sym_space;
-    else if (a.reg < 0 && a.sym_space == Space::Const) space = Space::Const;
-    else if (addr - kSharedWindow < kWindowSize) space = Space::Shared, addr -= kSharedWindow;
-    else if (addr - kLocalWindow < kWindowSize) space = Space::Local, addr -= kLocalWindow;
-    else if (addr - kParamWindow < kWindowSize) space = Space::Param, addr -= kParamWindow;
-    else space = Space::Global;
+    if (a.reg < 0 && (a.sym_space == Space::Shared || a.sym_space == Space::Local))
+      space = a.sym_space;
+    else if (a.reg < 0 && a.sym_space == Space::Const)
+      space = Space::Const;
+    else if (addr - kSharedWindow < kWindowSize)
+      space = Space::Shared, addr -= kSharedWindow;
+    else if (addr - kLocalWindow < kWindowSize)
+      space = Space::Local, addr -= kLocalWindow;
+    else if (addr - kParamWindow < kWindowSize)
+      space = Space::Param, addr -= kParamWindow;
+    else
+      space = Space::Global;
   }
   ExecResult& r = *c.result;
   r.space = space;
   r.access_bytes = bytes;
   r.accessed |= LaneMask{1} << lane;
   r.addr[lane] = addr;
-  if (addr % bytes != 0) c.fault("misaligned " + std::to_string(bytes) + "-byte " + std::string(isa::space_name(space)) + " access", tid, addr);
+  if (addr % bytes != 0)
+    c.fault("misaligned " + std::to_string(bytes) + "-byte " + std::string(isa::space_name(space)) +
+                " access",
+            tid, addr);
   CtaState& cta = *c.cta;
   switch (space) {
     case Space::Const:  // module .const variables live in global memory (module_image.h)
@@ -56,14 +67,19 @@ uint8_t* access(ExecCtx& c, unsigned lane, uint32_t tid, const isa::Operand& a, 
       c.fault(cta.shared_miss(addr), tid, addr);
     case Space::Local:
       if (addr + bytes > c.launch().kernel->local_bytes)
-        c.fault("local memory access beyond the thread's " + std::to_string(c.launch().kernel->local_bytes) + " bytes", tid, addr);
+        c.fault("local memory access beyond the thread's " +
+                    std::to_string(c.launch().kernel->local_bytes) + " bytes",
+                tid, addr);
       return cta.local_of(tid) + addr;
     case Space::Param:
-      if (c.in->is_store() || c.in->is_atomic()) c.fault("write to kernel parameter space", tid, addr);
-      if (addr + bytes > c.launch().params.size()) c.fault("parameter access beyond the kernel's parameters", tid, addr);
+      if (c.in->is_store() || c.in->is_atomic())
+        c.fault("write to kernel parameter space", tid, addr);
+      if (addr + bytes > c.launch().params.size())
+        c.fault("parameter access beyond the kernel's parameters", tid, addr);
       return const_cast<uint8_t*>(c.launch().params.data()) + addr;
     default:
-      c.fault("access to unsupported state space " + std::string(isa::space_name(space)), tid, addr);
+      c.fault("access to unsupported state space " + std::string(isa::space_name(space)), tid,
+              addr);
   }
 }
 
@@ -71,7 +87,8 @@ uint8_t* access(ExecCtx& c, unsigned lane, uint32_t tid, const isa::Operand& a, 
 // (`space`: the instruction's, resolved for generic addresses) and each active lane's pointer in
 // p; false when the bounds leave a lane possibly outside the CTA's shared memory, the
 // parameters or one allocation (or generic addresses in more than one space).
-bool place_warp(ExecCtx& c, Space& space, uint64_t lo, uint64_t hi, uint32_t bytes, bool whole, uint8_t** p) {
+bool place_warp(ExecCtx& c, Space& space, uint64_t lo, uint64_t hi, uint32_t bytes, bool whole,
+                uint8_t** p) {
   std::array<uint64_t, kWarpSize>& addr = c.result->addr;
   auto point = [&](auto at) {  // p[lane] = at(lane) for every active lane
     if (whole) {
@@ -85,7 +102,8 @@ bool place_warp(ExecCtx& c, Space& space, uint64_t lo, uint64_t hi, uint32_t byt
   if (where == Space::Generic) {
     if (lo - kSharedWindow < kWindowSize && hi - kSharedWindow < kWindowSize)
       where = Space::Shared, offset = kSharedWindow;
-    else if (hi < kParamWindow || lo >= kLocalWindow + kWindowSize)  // below and above the windows: global
+    else if (hi < kParamWindow ||
+             lo >= kLocalWindow + kWindowSize)  // below and above the windows: global
       where = Space::Global;
     else
       return false;
@@ -129,8 +147,8 @@ bool access_warp(ExecCtx& c, const isa::Operand& a, uint32_t bytes, uint8_t** p)
   }
   const bool writes = c.in->is_store() || c.in->is_atomic();
   if ((space == Space::Const || space == Space::Param) && writes) return false;
-  if (space != Space::Global && space != Space::Shared && space != Space::Const && space != Space::Param &&
-      space != Space::Generic)
+  if (space != Space::Global && space != Space::Shared && space != Space::Const &&
+      space != Space::Param && space != Space::Generic)
     return false;
   std::array<uint64_t, kWarpSize>& addr = c.result->addr;
   const bool whole = full_warp(c);
@@ -183,7 +201,8 @@ uint64_t load_bits(const uint8_t* p) {
 
 // Where each active lane's bytes live: the warp's addresses checked at once, or lane by lane.
 void lane_pointers(ExecCtx& c, const isa::Operand& a, uint32_t bytes, uint8_t** p) {
-  if (!access_warp(c, a, bytes, p)) lanes(c, [&](unsigned lane, uint32_t tid) { p[lane] = access(c, lane, tid, a, bytes); });
+  if (!access_warp(c, a, bytes, p))
+    lanes(c, [&](unsigned lane, uint32_t tid) { p[lane] = access(c, lane, tid, a, bytes); });
 }
 
 template <unsigned Bytes, bool Signed>
@@ -252,20 +271,30 @@ void st(ExecCtx& c) {
 ExecFn bind_ld(const isa::Instruction& in) {
   const bool sig = isa::dtype_is_signed(in.type);
   switch (isa::dtype_bytes(in.type)) {
-    case 1: return sig ? ExecFn(ld<1, true>) : ExecFn(ld<1, false>);
-    case 2: return sig ? ExecFn(ld<2, true>) : ExecFn(ld<2, false>);
-    case 4: return sig ? ExecFn(ld<4, true>) : ExecFn(ld<4, false>);
-    case 8: return ExecFn(ld<8, false>);
-    default: return nullptr;
+    case 1:
+      return sig ? ExecFn(ld<1, true>) : ExecFn(ld<1, false>);
+    case 2:
+      return sig ? ExecFn(ld<2, true>) : ExecFn(ld<2, false>);
+    case 4:
+      return sig ? ExecFn(ld<4, true>) : ExecFn(ld<4, false>);
+    case 8:
+      return ExecFn(ld<8, false>);
+    default:
+      return nullptr;
   }
 }
 ExecFn bind_st(const isa::Instruction& in) {
   switch (isa::dtype_bytes(in.type)) {
-    case 1: return st<1>;
-    case 2: return st<2>;
-    case 4: return st<4>;
-    case 8: return st<8>;
-    default: return nullptr;
+    case 1:
+      return st<1>;
+    case 2:
+      return st<2>;
+    case 4:
+      return st<4>;
+    case 8:
+      return st<8>;
+    default:
+      return nullptr;
   }
 }
 
@@ -281,7 +310,9 @@ void cond_acc(ExecCtx& c) {
   lanes(c, [&](unsigned, uint32_t tid) {
     const uint64_t b = address_of(c, tid, in.ops[1]);
     if (!first && b != base)
-      c.fault("cond.acc: the base address differs between the warp's threads (" + std::to_string(base) + " and " + std::to_string(b) + ")", tid, b);
+      c.fault("cond.acc: the base address differs between the warp's threads (" +
+                  std::to_string(base) + " and " + std::to_string(b) + ")",
+              tid, b);
     base = b;
     first = false;
   });
@@ -323,7 +354,8 @@ void half_atom_add(ExecCtx& c) {
     uint8_t* p = access(c, lane, tid, in.ops[addr_op], sizeof(U));
     U old;
     std::memcpy(&old, p, sizeof(U));
-    const U nv = static_cast<U>(half_atomic_add(in.type, old, static_cast<uint32_t>(c.raw(in.ops[addr_op + 1], lane, tid))));
+    const U nv = static_cast<U>(half_atomic_add(
+        in.type, old, static_cast<uint32_t>(c.raw(in.ops[addr_op + 1], lane, tid))));
     std::memcpy(p, &nv, sizeof(U));
     if (addr_op == 1) c.reg(in.ops[0].reg, tid) = old;
   });
@@ -333,7 +365,8 @@ void half_atom_add(ExecCtx& c) {
 
 ExecFn bind_memory(const isa::Instruction& in) {
   using isa::Opcode;
-  if ((in.op == Opcode::St || in.op == Opcode::Red) && in.async.complete_tx) return bind_remote_async(in);
+  if ((in.op == Opcode::St || in.op == Opcode::Red) && in.async.complete_tx)
+    return bind_remote_async(in);
   switch (in.op) {
     case Opcode::Ld:
     case Opcode::Ldu:
@@ -349,18 +382,24 @@ ExecFn bind_memory(const isa::Instruction& in) {
       // contents undefined; keeping them is one of the allowed outcomes.
       return [](ExecCtx&) {};
     case Opcode::CondAcc:
-      return isa::dtype_bytes(in.type) == 0 || in.type == isa::DType::Pred ? nullptr : ExecFn(cond_acc);
+      return isa::dtype_bytes(in.type) == 0 || in.type == isa::DType::Pred ? nullptr
+                                                                           : ExecFn(cond_acc);
     case Opcode::Atom:
     case Opcode::Red:
-      if (in.space == Space::Local || in.space == Space::Param || in.space == Space::Const) return nullptr;
+      if (in.space == Space::Local || in.space == Space::Param || in.space == Space::Const)
+        return nullptr;
       if (is_half_type(in.type)) {
-        if (in.atom != isa::AtomOp::Add || !in.has(isa::kNoftz)) return nullptr;  // atom.add.noftz only
-        return isa::dtype_bits(in.type) == 16 ? ExecFn(half_atom_add<uint16_t>) : ExecFn(half_atom_add<uint32_t>);
+        if (in.atom != isa::AtomOp::Add || !in.has(isa::kNoftz))
+          return nullptr;  // atom.add.noftz only
+        return isa::dtype_bits(in.type) == 16 ? ExecFn(half_atom_add<uint16_t>)
+                                              : ExecFn(half_atom_add<uint32_t>);
       }
       if (in.type == isa::DType::F32) return atom_fn<float>();
       if (in.type == isa::DType::F64) return atom_fn<double>();
-      // atom.cas.b16 (PTX ISA 9.7.13.5, sm_70+: what CUDA's 16-bit atomicCAS and bf16 atomicAdd emit).
-      if (isa::dtype_bits(in.type) == 16 && in.atom == isa::AtomOp::Cas && in.op == Opcode::Atom) return atom_fn<uint16_t>();
+      // atom.cas.b16 (PTX ISA 9.7.13.5, sm_70+: what CUDA's 16-bit atomicCAS and bf16 atomicAdd
+      // emit).
+      if (isa::dtype_bits(in.type) == 16 && in.atom == isa::AtomOp::Cas && in.op == Opcode::Atom)
+        return atom_fn<uint16_t>();
       if (isa::dtype_bits(in.type) < 32) return nullptr;
       { GPUTLM_DISPATCH_INT(in.type, atom_fn) }
     default:

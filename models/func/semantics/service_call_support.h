@@ -60,7 +60,8 @@ class ThreadMemory {
     std::string s;
     char ch = 0;
     while (s.size() < max) {
-      if (!read(address + s.size(), &ch, 1)) m_c.fault(what + " is not a string in device memory", m_tid, address + s.size());
+      if (!read(address + s.size(), &ch, 1))
+        m_c.fault(what + " is not a string in device memory", m_tid, address + s.size());
       if (ch == 0) break;
       s += ch;
     }
@@ -75,18 +76,21 @@ class ThreadMemory {
 };
 
 // The call's raw argument `i`: `bytes` bytes of its .param variable into `out`.
-inline void argument_bytes(ExecCtx& c, const isa::CallSite& s, uint32_t tid, size_t i, void* out, unsigned bytes) {
+inline void argument_bytes(ExecCtx& c, const isa::CallSite& s, uint32_t tid, size_t i, void* out,
+                           unsigned bytes) {
   std::memcpy(out, c.cta->local_of(tid) + c.cta->frame_of(tid) + s.arg_vars[i].offset, bytes);
 }
 // The call's argument `i` (`bytes` bytes) and return value, in the caller's frame.
-inline uint64_t argument(ExecCtx& c, const isa::CallSite& s, uint32_t tid, size_t i, unsigned bytes) {
+inline uint64_t argument(ExecCtx& c, const isa::CallSite& s, uint32_t tid, size_t i,
+                         unsigned bytes) {
   uint64_t v = 0;
   std::memcpy(&v, c.cta->local_of(tid) + c.cta->frame_of(tid) + s.arg_vars[i].offset, bytes);
   return v;
 }
 inline void set_result(ExecCtx& c, const isa::CallSite& s, uint32_t tid, uint64_t v) {
   if (s.ret_vars.empty()) return;  // the call ignores the result
-  std::memcpy(c.cta->local_of(tid) + c.cta->frame_of(tid) + s.ret_vars[0].offset, &v, std::min<uint32_t>(8, s.ret_vars[0].size));
+  std::memcpy(c.cta->local_of(tid) + c.cta->frame_of(tid) + s.ret_vars[0].offset, &v,
+              std::min<uint32_t>(8, s.ret_vars[0].size));
 }
 
 // The CUDA device runtime calls of dynamic parallelism (isa::Builtin::Cdp*; cdp_calls.cpp).

@@ -1,9 +1,10 @@
 // Calls of the device services CUDA provides (kernel.h Builtin): vprintf, __assertfail, malloc,
-// free and __cuda_syscall_aligned_malloc (__nv_aligned_device_malloc). Unlike a call of a device function, such a call pushes no
-// frame and moves no pc: it runs in place for the active lanes, in lane order, reading its
-// arguments from the call's .param variables in the caller's frame and writing its return value
-// to the call's return .param, and the warp goes on to the next instruction (its timing is an
-// ALU instruction's, isa::instruction_class). The state lives in the launch's DeviceServices.
+// free and __cuda_syscall_aligned_malloc (__nv_aligned_device_malloc). Unlike a call of a device
+// function, such a call pushes no frame and moves no pc: it runs in place for the active lanes, in
+// lane order, reading its arguments from the call's .param variables in the caller's frame and
+// writing its return value to the call's return .param, and the warp goes on to the next
+// instruction (its timing is an ALU instruction's, isa::instruction_class). The state lives in the
+// launch's DeviceServices.
 //   vprintf(format, args): one printf record per thread (printf_format.h), returns the number of
 //     arguments parsed, -1 for a null format (CUDA programming guide, "Formatted Output").
 //   __assertfail(message, file, line, function, char_size): records CUDA's message
@@ -33,13 +34,18 @@ class DeviceArguments : public PrintfArguments {
   uint64_t next(unsigned bytes) override {
     m_offset = (m_offset + bytes - 1) / bytes * bytes;
     uint64_t v = 0;
-    if (!m_base) m_mem.ctx().fault("printf: a conversion has no argument (vprintf got no argument buffer)", m_mem.tid(), 0, false);
+    if (!m_base)
+      m_mem.ctx().fault("printf: a conversion has no argument (vprintf got no argument buffer)",
+                        m_mem.tid(), 0, false);
     if (!m_mem.read(m_base + m_offset, &v, bytes))
-      m_mem.ctx().fault("printf: argument buffer outside device memory", m_mem.tid(), m_base + m_offset);
+      m_mem.ctx().fault("printf: argument buffer outside device memory", m_mem.tid(),
+                        m_base + m_offset);
     m_offset += bytes;
     return v;
   }
-  std::string string_at(uint64_t address, size_t max) override { return m_mem.string_at(address, max, "printf: the %s argument"); }
+  std::string string_at(uint64_t address, size_t max) override {
+    return m_mem.string_at(address, max, "printf: the %s argument");
+  }
 
  private:
   const ThreadMemory& m_mem;
@@ -52,7 +58,8 @@ void vprintf(ExecCtx& c, const isa::CallSite& s, DeviceServices& services) {
     const uint64_t format = argument(c, s, tid, 0, 8);
     if (!format) return set_result(c, s, tid, static_cast<uint64_t>(int64_t{-1}));
     DeviceArguments args(mem, argument(c, s, tid, 1, 8));
-    PrintfOutput out = format_printf(mem.string_at(format, std::string::npos, "printf: the format"), args);
+    PrintfOutput out =
+        format_printf(mem.string_at(format, std::string::npos, "printf: the format"), args);
     services.print(std::move(out.text), out.record_bytes);
     set_result(c, s, tid, static_cast<uint64_t>(int64_t{out.arguments}));
   });
@@ -65,14 +72,18 @@ void assertfail(ExecCtx& c, const isa::CallSite& s, DeviceServices& services) {
   uint32_t first_tid = 0;
   lanes(c, [&](unsigned, uint32_t tid) {
     const ThreadMemory mem(c, tid);
-    const std::string message = mem.string_at(argument(c, s, tid, 0, 8), std::string::npos, "assert: the message");
-    const std::string file = mem.string_at(argument(c, s, tid, 1, 8), std::string::npos, "assert: the file name");
+    const std::string message =
+        mem.string_at(argument(c, s, tid, 0, 8), std::string::npos, "assert: the message");
+    const std::string file =
+        mem.string_at(argument(c, s, tid, 1, 8), std::string::npos, "assert: the file name");
     const auto line = static_cast<uint32_t>(argument(c, s, tid, 2, 4));
-    const std::string function = mem.string_at(argument(c, s, tid, 3, 8), std::string::npos, "assert: the function name");
-    const std::string text = file + ":" + std::to_string(line) + ": " + function + ": block: [" + std::to_string(cta.x) + "," +
-                             std::to_string(cta.y) + "," + std::to_string(cta.z) + "], thread: [" + std::to_string(tid % b.x) + "," +
-                             std::to_string(tid / b.x % b.y) + "," + std::to_string(tid / (b.x * b.y)) + "] Assertion `" + message +
-                             "` failed.";
+    const std::string function =
+        mem.string_at(argument(c, s, tid, 3, 8), std::string::npos, "assert: the function name");
+    const std::string text =
+        file + ":" + std::to_string(line) + ": " + function + ": block: [" + std::to_string(cta.x) +
+        "," + std::to_string(cta.y) + "," + std::to_string(cta.z) + "], thread: [" +
+        std::to_string(tid % b.x) + "," + std::to_string(tid / b.x % b.y) + "," +
+        std::to_string(tid / (b.x * b.y)) + "] Assertion `" + message + "` failed.";
     if (first.empty()) first = text, first_tid = tid;
     services.assertion_failed(text);
   });
@@ -90,7 +101,8 @@ void allocate(ExecCtx& c, const isa::CallSite& s, DeviceServices& services, bool
 void release(ExecCtx& c, const isa::CallSite& s, DeviceServices& services) {
   lanes(c, [&](unsigned, uint32_t tid) {
     const uint64_t address = argument(c, s, tid, 0, 8);
-    if (address && !services.free(address)) c.fault("free of an address device malloc did not return (or freed already)", tid, address);
+    if (address && !services.free(address))
+      c.fault("free of an address device malloc did not return (or freed already)", tid, address);
   });
 }
 
@@ -99,21 +111,30 @@ void set_conditional(ExecCtx& c, const isa::CallSite& s) {
     const uint64_t handle = argument(c, s, tid, 0, 8);
     const auto value = static_cast<uint32_t>(argument(c, s, tid, 1, 4));
     GlobalMemory& mem = *c.launch().memory;
-    if (!mem.find(handle, 4)) c.fault("cudaGraphSetConditional of a handle that is no conditional's", tid, handle);
+    if (!mem.find(handle, 4))
+      c.fault("cudaGraphSetConditional of a handle that is no conditional's", tid, handle);
     mem.write(handle, &value, 4);
   });
 }
 
 const char* name_of(isa::Builtin b) {
   switch (b) {
-    case isa::Builtin::Vprintf: return "vprintf";
-    case isa::Builtin::AssertFail: return "__assertfail";
-    case isa::Builtin::Malloc: return "malloc";
-    case isa::Builtin::Free: return "free";
-    case isa::Builtin::AlignedMalloc: return "__cuda_syscall_aligned_malloc";
-    case isa::Builtin::SetConditional: return "cudaGraphSetConditional";
-    case isa::Builtin::None: break;
-    default: return "the CUDA device runtime (dynamic parallelism)";
+    case isa::Builtin::Vprintf:
+      return "vprintf";
+    case isa::Builtin::AssertFail:
+      return "__assertfail";
+    case isa::Builtin::Malloc:
+      return "malloc";
+    case isa::Builtin::Free:
+      return "free";
+    case isa::Builtin::AlignedMalloc:
+      return "__cuda_syscall_aligned_malloc";
+    case isa::Builtin::SetConditional:
+      return "cudaGraphSetConditional";
+    case isa::Builtin::None:
+      break;
+    default:
+      return "the CUDA device runtime (dynamic parallelism)";
   }
   return "?";
 }
@@ -122,21 +143,34 @@ void service_call(ExecCtx& c) {
   const isa::CallSite& s = c.launch().kernel->calls[static_cast<size_t>(c.in->ops[0].imm)];
   DeviceServices* services = c.launch().services;
   if (!c.mask) return;
-  if (!services) c.fault(std::string("call to '") + name_of(s.builtin) + "': this run provides no device services", c.group.tid(lowest_lane(c.mask)), 0, false);
+  if (!services)
+    c.fault(
+        std::string("call to '") + name_of(s.builtin) + "': this run provides no device services",
+        c.group.tid(lowest_lane(c.mask)), 0, false);
   switch (s.builtin) {
-    case isa::Builtin::Vprintf: return vprintf(c, s, *services);
-    case isa::Builtin::AssertFail: return assertfail(c, s, *services);
-    case isa::Builtin::Malloc: return allocate(c, s, *services, false);
-    case isa::Builtin::AlignedMalloc: return allocate(c, s, *services, true);
-    case isa::Builtin::Free: return release(c, s, *services);
-    case isa::Builtin::SetConditional: return set_conditional(c, s);
-    case isa::Builtin::None: break;
-    default: return cdp_call(c, s, *services);
+    case isa::Builtin::Vprintf:
+      return vprintf(c, s, *services);
+    case isa::Builtin::AssertFail:
+      return assertfail(c, s, *services);
+    case isa::Builtin::Malloc:
+      return allocate(c, s, *services, false);
+    case isa::Builtin::AlignedMalloc:
+      return allocate(c, s, *services, true);
+    case isa::Builtin::Free:
+      return release(c, s, *services);
+    case isa::Builtin::SetConditional:
+      return set_conditional(c, s);
+    case isa::Builtin::None:
+      break;
+    default:
+      return cdp_call(c, s, *services);
   }
 }
 
 }  // namespace
 
-ExecFn bind_service_call(const isa::Instruction& in) { return in.op == isa::Opcode::Call && in.has(isa::kBuiltinCall) ? service_call : nullptr; }
+ExecFn bind_service_call(const isa::Instruction& in) {
+  return in.op == isa::Opcode::Call && in.has(isa::kBuiltinCall) ? service_call : nullptr;
+}
 
 }  // namespace gputlm::func::sem

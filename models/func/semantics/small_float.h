@@ -1,7 +1,8 @@
 // Rounding conversions between double and the narrow PTX float formats (PTX ISA 5.2.5
 // "Floating Point Data Types" / "Alternate Floating Point Data Formats", 9.7.9.21 cvt):
 //   .f16 (binary16), .bf16 (8-bit exponent, 7-bit mantissa), .tf32 (f32 layout, 10-bit mantissa,
-//   low 13 bits zero), .e4m3 (no infinity, S.1111.111 is NaN, max 448), .e5m2 (IEEE-like, max 57344).
+//   low 13 bits zero), .e4m3 (no infinity, S.1111.111 is NaN, max 448), .e5m2 (IEEE-like, max
+//   57344).
 //
 // API (pure functions; all but add_odd/fma_odd are independent of the host rounding mode):
 //   uint16_t to_f16(double x, Round r = Rn, bool satfinite = false)    // binary16 bits
@@ -85,7 +86,8 @@ inline double decode_float(uint32_t bits, const FloatFormat& f) {
   else if (exp == 0)
     v = std::ldexp(static_cast<double>(man), f.emin() - f.man_bits);
   else
-    v = std::ldexp(static_cast<double>(man | (1u << f.man_bits)), static_cast<int>(exp) - f.bias - f.man_bits);
+    v = std::ldexp(static_cast<double>(man | (1u << f.man_bits)),
+                   static_cast<int>(exp) - f.bias - f.man_bits);
   return neg ? -v : v;
 }
 
@@ -95,10 +97,14 @@ inline double round_magnitude(double scaled, isa::Round r, bool neg) {
   const double lo = std::floor(scaled), frac = scaled - lo;
   if (frac == 0) return lo;
   switch (r) {
-    case isa::Round::Rz: return lo;
-    case isa::Round::Rm: return neg ? lo + 1 : lo;
-    case isa::Round::Rp: return neg ? lo : lo + 1;
-    case isa::Round::Rna: return frac >= 0.5 ? lo + 1 : lo;
+    case isa::Round::Rz:
+      return lo;
+    case isa::Round::Rm:
+      return neg ? lo + 1 : lo;
+    case isa::Round::Rp:
+      return neg ? lo : lo + 1;
+    case isa::Round::Rna:
+      return frac >= 0.5 ? lo + 1 : lo;
     default:  // Rn (and None): nearest, ties to even
       if (frac != 0.5) return frac > 0.5 ? lo + 1 : lo;
       return std::fmod(lo, 2.0) == 0 ? lo : lo + 1;
@@ -124,10 +130,14 @@ inline uint32_t encode_float(double x, const FloatFormat& f, isa::Round r, bool 
   if (std::ldexp(m, qe) > max_val) {
     if (satfinite) return max;
     switch (r) {
-      case isa::Round::Rz: return max;
-      case isa::Round::Rm: return neg ? overflow_inf : max;
-      case isa::Round::Rp: return neg ? max : overflow_inf;
-      default: return overflow_inf;
+      case isa::Round::Rz:
+        return max;
+      case isa::Round::Rm:
+        return neg ? overflow_inf : max;
+      case isa::Round::Rp:
+        return neg ? max : overflow_inf;
+      default:
+        return overflow_inf;
     }
   }
   const uint32_t mi = static_cast<uint32_t>(m);
@@ -164,7 +174,8 @@ inline uint8_t to_e5m2(double x, isa::Round r = isa::Round::Rn, bool satfinite =
 inline double from_f16(uint16_t h) {
   const uint32_t exp = (h >> 10) & 0x1F, man = h & 0x3FFu;
   if (exp == 0x1F) return decode_float(h, kF16);
-  const double v = exp == 0 ? man * 0x1p-24 : static_cast<double>(man | 0x400u) * 0x1p-25 * (1u << exp);
+  const double v =
+      exp == 0 ? man * 0x1p-24 : static_cast<double>(man | 0x400u) * 0x1p-25 * (1u << exp);
   return (h & 0x8000) ? -v : v;
 }
 inline double from_bf16(uint16_t h) {

@@ -28,22 +28,28 @@ using isa::DType;
 using isa::Round;
 
 bool is_int(DType t) { return !isa::dtype_is_float(t) && t != DType::Pred && t != DType::None; }
-bool integral_round(Round r) { return r == Round::Rni || r == Round::Rzi || r == Round::Rmi || r == Round::Rpi; }
+bool integral_round(Round r) {
+  return r == Round::Rni || r == Round::Rzi || r == Round::Rmi || r == Round::Rpi;
+}
 
 // The exact value of a source of type t (64-bit integers rounded to odd, which a later rounding
 // to any narrow format turns into the correctly rounded result).
 double source_value(DType t, uint64_t bits, bool ftz) {
   const unsigned w = isa::dtype_bits(t);
   switch (t) {
-    case DType::F16: return from_f16(static_cast<uint16_t>(bits));
-    case DType::BF16: return from_bf16(static_cast<uint16_t>(bits));
+    case DType::F16:
+      return from_f16(static_cast<uint16_t>(bits));
+    case DType::BF16:
+      return from_bf16(static_cast<uint16_t>(bits));
     case DType::F32: {
       uint32_t u = static_cast<uint32_t>(bits);
       if (ftz && is_subnormal_bits(u, kF32)) u &= 0x80000000u;
       return decode_float(u, kF32);
     }
-    case DType::F64: return get<double>(bits);
-    default: break;
+    case DType::F64:
+      return get<double>(bits);
+    default:
+      break;
   }
   if (w < 64) {
     bits &= (uint64_t{1} << w) - 1;
@@ -53,15 +59,20 @@ double source_value(DType t, uint64_t bits, bool ftz) {
     const int64_t v = static_cast<int64_t>(bits), lo = v & 0xFFFFFFFF;
     return add_odd(static_cast<double>(v - lo), static_cast<double>(lo));
   }
-  return add_odd(static_cast<double>(bits & 0xFFFFFFFF00000000ull), static_cast<double>(bits & 0xFFFFFFFFull));
+  return add_odd(static_cast<double>(bits & 0xFFFFFFFF00000000ull),
+                 static_cast<double>(bits & 0xFFFFFFFFull));
 }
 
 double round_integral(double v, Round r) {
   switch (r) {
-    case Round::Rni: return v - std::floor(v) == 0.5 ? 2 * std::round(v / 2) : std::round(v);
-    case Round::Rmi: return std::floor(v);
-    case Round::Rpi: return std::ceil(v);
-    default: return std::trunc(v);
+    case Round::Rni:
+      return v - std::floor(v) == 0.5 ? 2 * std::round(v / 2) : std::round(v);
+    case Round::Rmi:
+      return std::floor(v);
+    case Round::Rpi:
+      return std::ceil(v);
+    default:
+      return std::trunc(v);
   }
 }
 
@@ -91,18 +102,26 @@ uint64_t to_int(double v, DType t) {
     return static_cast<uint64_t>(v <= -lim ? min : (v >= lim ? max : static_cast<int64_t>(v)));
   }
   if (v <= 0) return 0;
-  if (v >= std::ldexp(1.0, static_cast<int>(w))) return w == 64 ? ~uint64_t{0} : (uint64_t{1} << w) - 1;
+  if (v >= std::ldexp(1.0, static_cast<int>(w)))
+    return w == 64 ? ~uint64_t{0} : (uint64_t{1} << w) - 1;
   return static_cast<uint64_t>(v);
 }
 
 // The element format of a narrow scalar or packed type.
 const FloatFormat* format_of(DType t) {
   switch (t) {
-    case DType::F16: case DType::F16x2: return &kF16;
-    case DType::BF16: case DType::BF16x2: return &kBF16;
-    case DType::E4M3x2: return &kE4M3;
-    case DType::E5M2x2: return &kE5M2;
-    default: return nullptr;
+    case DType::F16:
+    case DType::F16x2:
+      return &kF16;
+    case DType::BF16:
+    case DType::BF16x2:
+      return &kBF16;
+    case DType::E4M3x2:
+      return &kE4M3;
+    case DType::E5M2x2:
+      return &kE5M2;
+    default:
+      return nullptr;
   }
 }
 
@@ -114,7 +133,8 @@ void cvt_rna_tf32(ExecCtx& c) {
   const isa::Instruction& in = *c.in;
   lanes(c, [&](unsigned lane, uint32_t tid) {
     const uint32_t a = static_cast<uint32_t>(c.raw(in.ops[1], lane, tid));
-    c.reg(in.ops[0].reg, tid) = (a & 0x7FFFFFFFu) > 0x7F800000u ? kF32.nan : (a + 0x1000u) & 0xFFFFE000u;
+    c.reg(in.ops[0].reg, tid) =
+        (a & 0x7FFFFFFFu) > 0x7F800000u ? kF32.nan : (a + 0x1000u) & 0xFFFFE000u;
   });
 }
 
@@ -179,7 +199,9 @@ void cvt_repack(ExecCtx& c) {
   });
 }
 
-bool scalar_float(DType t) { return t == DType::F16 || t == DType::BF16 || t == DType::F32 || t == DType::F64; }
+bool scalar_float(DType t) {
+  return t == DType::F16 || t == DType::BF16 || t == DType::F32 || t == DType::F64;
+}
 bool fp8x2(DType t) { return t == DType::E4M3x2 || t == DType::E5M2x2; }
 
 }  // namespace
@@ -187,32 +209,42 @@ bool fp8x2(DType t) { return t == DType::E4M3x2 || t == DType::E5M2x2; }
 ExecFn bind_small_float_convert(const isa::Instruction& in) {
   const DType d = in.type, s = in.type2;
   const Round r = in.rnd;
-  const bool frnd = r == Round::None || r == Round::Rn || r == Round::Rz || r == Round::Rm || r == Round::Rp;
+  const bool frnd =
+      r == Round::None || r == Round::Rn || r == Round::Rz || r == Round::Rm || r == Round::Rp;
   const bool rn = r == Round::Rn || r == Round::None;
   const bool three = in.nops == 3;
   if (d == DType::F16x2 || d == DType::BF16x2) {
-    if (s == DType::F32 && three && (rn || r == Round::Rz) && !in.has(isa::kSat)) return cvt_pack_f32;
-    if (d == DType::F16x2 && fp8x2(s) && !three && rn && !in.has(isa::kSatFinite)) return cvt_repack;
+    if (s == DType::F32 && three && (rn || r == Round::Rz) && !in.has(isa::kSat))
+      return cvt_pack_f32;
+    if (d == DType::F16x2 && fp8x2(s) && !three && rn && !in.has(isa::kSatFinite))
+      return cvt_repack;
     return nullptr;
   }
   if (fp8x2(d)) {
-    if (!rn || !in.has(isa::kSatFinite) || in.has(isa::kSat)) return nullptr;  // .rn.satfinite is mandatory
+    if (!rn || !in.has(isa::kSatFinite) || in.has(isa::kSat))
+      return nullptr;  // .rn.satfinite is mandatory
     if (s == DType::F32 && three) return cvt_pack_f32;
     if (s == DType::F16x2 && !three) return cvt_repack;
     return nullptr;
   }
   if (three) return nullptr;
   if (d == DType::TF32) {
-    const bool ok = s == DType::F32 && (r == Round::Rna || r == Round::Rn || r == Round::Rz) && !in.has(isa::kSat);
-    if (ok && r == Round::Rna && !in.has(isa::kSatFinite) && !in.has(isa::kRelu) && !in.has(isa::kFtz)) return cvt_rna_tf32;
+    const bool ok = s == DType::F32 && (r == Round::Rna || r == Round::Rn || r == Round::Rz) &&
+                    !in.has(isa::kSat);
+    if (ok && r == Round::Rna && !in.has(isa::kSatFinite) && !in.has(isa::kRelu) &&
+        !in.has(isa::kFtz))
+      return cvt_rna_tf32;
     return ok ? cvt_scalar : nullptr;
   }
-  const bool narrow_side = d == DType::F16 || d == DType::BF16 || s == DType::F16 || s == DType::BF16;
-  if (!narrow_side || !(scalar_float(s) || is_int(s)) || !(scalar_float(d) || is_int(d))) return nullptr;
+  const bool narrow_side =
+      d == DType::F16 || d == DType::BF16 || s == DType::F16 || s == DType::BF16;
+  if (!narrow_side || !(scalar_float(s) || is_int(s)) || !(scalar_float(d) || is_int(d)))
+    return nullptr;
   if (is_int(d) && !(r == Round::None || integral_round(r))) return nullptr;  // float -> int: .irnd
-  if (is_int(s) && !frnd) return nullptr;                                      // int -> float: .frnd
+  if (is_int(s) && !frnd) return nullptr;                                     // int -> float: .frnd
   if (integral_round(r) && !scalar_float(s)) return nullptr;
-  if ((in.has(isa::kRelu) || in.has(isa::kSatFinite)) && !(d == DType::F16 || d == DType::BF16)) return nullptr;
+  if ((in.has(isa::kRelu) || in.has(isa::kSatFinite)) && !(d == DType::F16 || d == DType::BF16))
+    return nullptr;
   if (r == Round::Rna) return nullptr;
   return cvt_scalar;
 }

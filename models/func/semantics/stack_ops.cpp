@@ -1,7 +1,7 @@
 // The dynamic stack (PTX ISA 9.7.16 "Stack Manipulation Instructions", sm_52):
-//   alloca.type ptr, size{, immAlign}   type .u32 .u64; immAlign a power of two up to 2^23, default 8
-//   stacksave.type d                    d = the stack pointer
-//   stackrestore.type a                 the stack pointer = a (frees what alloca gave since the stacksave)
+//   alloca.type ptr, size{, immAlign}   type .u32 .u64; immAlign a power of two up to 2^23, default
+//   8 stacksave.type d                    d = the stack pointer stackrestore.type a the stack
+//   pointer = a (frees what alloca gave since the stacksave)
 // Each thread's stack pointer (CtaState::sp) starts above the kernel's frame; alloca returns the
 // local address of `size` bytes above it, aligned, and moves it up; a call puts its callee's frame
 // above it and the return frees the callee's allocations (call_ops.cpp). The kernel reserves
@@ -19,11 +19,12 @@ void alloca_op(ExecCtx& c) {
   const uint64_t align = in.nops > 2 ? static_cast<uint64_t>(in.ops[2].imm) : 8;
   const uint64_t limit = c.launch().kernel->local_bytes;
   lanes(c, [&](unsigned lane, uint32_t tid) {
-    const uint64_t size = in.type == isa::DType::U32 ? src<uint32_t>(c, 1, lane, tid) : src<uint64_t>(c, 1, lane, tid);
+    const uint64_t size = in.type == isa::DType::U32 ? src<uint32_t>(c, 1, lane, tid)
+                                                     : src<uint64_t>(c, 1, lane, tid);
     const uint64_t at = (uint64_t{c.cta->sp[tid]} + align - 1) / align * align;
     if (at + size > limit)
-      c.fault("alloca of " + std::to_string(size) + " bytes overflows the thread's stack (" + std::to_string(limit) +
-                  " bytes of local memory per thread)",
+      c.fault("alloca of " + std::to_string(size) + " bytes overflows the thread's stack (" +
+                  std::to_string(limit) + " bytes of local memory per thread)",
               tid, at);
     c.cta->sp[tid] = static_cast<uint32_t>(at + size);
     c.reg(in.ops[0].reg, tid) = at;  // a .local address (ld.local, cvta.local)
@@ -37,8 +38,11 @@ void stacksave(ExecCtx& c) {
 void stackrestore(ExecCtx& c) {
   const uint64_t limit = c.launch().kernel->local_bytes;
   lanes(c, [&](unsigned lane, uint32_t tid) {
-    const uint64_t to = c.in->type == isa::DType::U32 ? src<uint32_t>(c, 0, lane, tid) : src<uint64_t>(c, 0, lane, tid);
-    if (to > limit) c.fault("stackrestore to " + std::to_string(to) + ", outside the thread's local memory", tid, to);
+    const uint64_t to = c.in->type == isa::DType::U32 ? src<uint32_t>(c, 0, lane, tid)
+                                                      : src<uint64_t>(c, 0, lane, tid);
+    if (to > limit)
+      c.fault("stackrestore to " + std::to_string(to) + ", outside the thread's local memory", tid,
+              to);
     c.cta->sp[tid] = static_cast<uint32_t>(to);
   });
 }
@@ -53,13 +57,18 @@ ExecFn bind_stack(const isa::Instruction& in) {
       if (a.kind != isa::OperandKind::Reg || in.nops < 2) return nullptr;
       if (in.nops == 3) {
         const int64_t align = in.ops[2].imm;
-        if (in.ops[2].kind != isa::OperandKind::Imm || align <= 0 || align > (1 << 23) || (align & (align - 1)) != 0) return nullptr;
+        if (in.ops[2].kind != isa::OperandKind::Imm || align <= 0 || align > (1 << 23) ||
+            (align & (align - 1)) != 0)
+          return nullptr;
       }
       return alloca_op;
     }
-    case isa::Opcode::Stacksave: return a.kind == isa::OperandKind::Reg ? stacksave : nullptr;
-    case isa::Opcode::Stackrestore: return a.kind == isa::OperandKind::Reg ? stackrestore : nullptr;
-    default: return nullptr;
+    case isa::Opcode::Stacksave:
+      return a.kind == isa::OperandKind::Reg ? stacksave : nullptr;
+    case isa::Opcode::Stackrestore:
+      return a.kind == isa::OperandKind::Reg ? stackrestore : nullptr;
+    default:
+      return nullptr;
   }
 }
 

@@ -22,13 +22,28 @@ struct ElemFormat {
 };
 constexpr ElemFormat elem_format(isa::MmaType t) {
   switch (t) {
-    case isa::MmaType::F16: case isa::MmaType::BF16: case isa::MmaType::B16: return {16, 2};
-    case isa::MmaType::TF32: case isa::MmaType::F32: case isa::MmaType::S32: return {32, 1};
-    case isa::MmaType::F64: return {64, 1};
-    case isa::MmaType::S8: case isa::MmaType::U8: case isa::MmaType::E4M3: case isa::MmaType::E5M2: return {8, 4};
-    case isa::MmaType::S4: case isa::MmaType::U4: return {4, 8};
-    case isa::MmaType::B1: return {1, 32};
-    default: return {};
+    case isa::MmaType::F16:
+    case isa::MmaType::BF16:
+    case isa::MmaType::B16:
+      return {16, 2};
+    case isa::MmaType::TF32:
+    case isa::MmaType::F32:
+    case isa::MmaType::S32:
+      return {32, 1};
+    case isa::MmaType::F64:
+      return {64, 1};
+    case isa::MmaType::S8:
+    case isa::MmaType::U8:
+    case isa::MmaType::E4M3:
+    case isa::MmaType::E5M2:
+      return {8, 4};
+    case isa::MmaType::S4:
+    case isa::MmaType::U4:
+      return {4, 8};
+    case isa::MmaType::B1:
+      return {1, 32};
+    default:
+      return {};
   }
 }
 bool is_float_mma(isa::MmaType t);
@@ -43,37 +58,49 @@ struct Matrix {
 };
 
 // Element `i` of a fragment held in the registers of `v` (a Vector operand) of thread `tid`.
-uint64_t fragment_element(ExecCtx& c, const isa::Operand& v, uint32_t tid, ElemFormat f, unsigned i);
+uint64_t fragment_element(ExecCtx& c, const isa::Operand& v, uint32_t tid, ElemFormat f,
+                          unsigned i);
 // Packs `elems` (count = v.vec_n * per_reg) into the registers of `v` of thread `tid`.
-void write_fragment(ExecCtx& c, const isa::Operand& v, uint32_t tid, ElemFormat f, const uint64_t* elems);
+void write_fragment(ExecCtx& c, const isa::Operand& v, uint32_t tid, ElemFormat f,
+                    const uint64_t* elems);
 
 // The value of a float fragment element (.f16, .bf16, .tf32: its top 19 bits, .f32, .f64) and
 // the accumulator bits of a value (.f16 and .f32 rounded to nearest, .f64 as it is).
 inline double real_value(isa::MmaType t, uint64_t bits) {
   switch (t) {
-    case isa::MmaType::F16: return from_f16(static_cast<uint16_t>(bits));
-    case isa::MmaType::BF16: return from_bf16(static_cast<uint16_t>(bits));
-    case isa::MmaType::E4M3: return from_e4m3(static_cast<uint8_t>(bits));
-    case isa::MmaType::E5M2: return from_e5m2(static_cast<uint8_t>(bits));
-    case isa::MmaType::TF32: return get<float>(bits & 0xFFFFE000u);  // .tf32: only the top 19 bits count
-    case isa::MmaType::F32: return get<float>(bits);
-    default: return get<double>(bits);
+    case isa::MmaType::F16:
+      return from_f16(static_cast<uint16_t>(bits));
+    case isa::MmaType::BF16:
+      return from_bf16(static_cast<uint16_t>(bits));
+    case isa::MmaType::E4M3:
+      return from_e4m3(static_cast<uint8_t>(bits));
+    case isa::MmaType::E5M2:
+      return from_e5m2(static_cast<uint8_t>(bits));
+    case isa::MmaType::TF32:
+      return get<float>(bits & 0xFFFFE000u);  // .tf32: only the top 19 bits count
+    case isa::MmaType::F32:
+      return get<float>(bits);
+    default:
+      return get<double>(bits);
   }
 }
 inline uint64_t encode_real(isa::MmaType t, double x) {
   switch (t) {
-    case isa::MmaType::F16: return to_f16(x);
+    case isa::MmaType::F16:
+      return to_f16(x);
     // Round to nearest (the host's mode here): the cast is to_f32's result for all but NaN.
-    case isa::MmaType::F32: return put<float>(std::isnan(x) ? to_f32(x) : static_cast<float>(x));
-    default: return put<double>(x);
+    case isa::MmaType::F32:
+      return put<float>(std::isnan(x) ? to_f32(x) : static_cast<float>(x));
+    default:
+      return put<double>(x);
   }
 }
 
 // The float multiply-accumulate on decoded values, all row-major: `acc` (M x N) holds C on entry
 // and D (unrounded) on exit; A is M x K, B is K x N. Each element's sum runs over k in order,
 // products exact in double, added (or fused, `fused`: .f64) one by one.
-void multiply_accumulate_real(const double* a, const double* b, double* acc, unsigned m, unsigned n, unsigned k,
-                              bool fused);
+void multiply_accumulate_real(const double* a, const double* b, double* acc, unsigned m, unsigned n,
+                              unsigned k, bool fused);
 
 // D = A x B + C with A: M x K (type ta), B: K x N (tb), C: M x N (tc), D: M x N (td).
 // Floats: every product is exact in double, the sum is taken in double and rounded once to the
@@ -81,12 +108,14 @@ void multiply_accumulate_real(const double* a, const double* b, double* acc, uns
 // precision beyond single; f64 accumulates fma by fma in k order). Integers: exact sum, wrapped
 // to 32 bits, or clamped to the s32 range with .satfinite. .b1: D = C + popc(A op B) per
 // row/column pair, op = .xor or .and (`bop`).
-void multiply_accumulate(const Matrix& a, const Matrix& b, const Matrix& cm, Matrix& d, isa::MmaType ta,
-                         isa::MmaType tb, isa::MmaType tc, isa::MmaType td, bool satfinite, isa::AtomOp bop);
+void multiply_accumulate(const Matrix& a, const Matrix& b, const Matrix& cm, Matrix& d,
+                         isa::MmaType ta, isa::MmaType tb, isa::MmaType tc, isa::MmaType td,
+                         bool satfinite, isa::AtomOp bop);
 
-// mma.sync fragments (PTX ISA 9.7.14.5.x): (row, column) of element i of lane `lane`'s fragment (groupID = lane / 4, threadID_in_group =
-// lane % 4; `p` elements per register). These closed forms reproduce the ISA's per-shape tables
-// of 9.7.14.5.x for every mma shape but m8n8k4 with .f16 inputs:
+// mma.sync fragments (PTX ISA 9.7.14.5.x): (row, column) of element i of lane `lane`'s fragment
+// (groupID = lane / 4, threadID_in_group = lane % 4; `p` elements per register). These closed forms
+// reproduce the ISA's per-shape tables of 9.7.14.5.x for every mma shape but m8n8k4 with .f16
+// inputs:
 //  A (M x K): row = groupID (+8 for the odd registers of the m16 shapes), col = threadID_in_group
 //    * p + i % p (+4p for registers 2 and 3), e.g. m16n8k16 .f16: a0,a1 row g, a2,a3 row g+8,
 //    a4..a7 columns +8; m16n8k8 .tf32: a0 (g, t), a1 (g+8, t), a2 (g, t+4), a3 (g+8, t+4).
@@ -103,7 +132,9 @@ inline Coord mma_b(unsigned lane, unsigned i, unsigned p) {
   const unsigned g = lane >> 2, t = lane & 3, r = i / p;
   return {t * p + i % p + 4 * p * r, g};
 }
-inline Coord mma_c(unsigned lane, unsigned i) { return {(lane >> 2) + 8 * (i >> 1), (lane & 3) * 2 + (i & 1)}; }
+inline Coord mma_c(unsigned lane, unsigned i) {
+  return {(lane >> 2) + 8 * (i >> 1), (lane & 3) * 2 + (i & 1)};
+}
 
 // The first executing thread: the warp collectives read the registers of its logical warp.
 inline uint32_t first_tid(ExecCtx& c) { return c.group.tid(lowest_lane(c.mask)); }
@@ -117,7 +148,8 @@ inline bool vector_holds(const isa::Instruction& in, unsigned op, isa::MmaType t
 // mma's operands 1-3 (A, B, C) of lane `lane` (thread `tid`) into `a`, `b`, `cm`, placed by
 // mma_a/mma_b/mma_c: each lane holds rows x cols / 32 elements of each (`a` is the compressed A
 // of mma.sp). And D from `d` into the destination registers of every executing thread.
-void gather_mma_fragments(ExecCtx& c, unsigned lane, uint32_t tid, Matrix& a, Matrix& b, Matrix& cm);
+void gather_mma_fragments(ExecCtx& c, unsigned lane, uint32_t tid, Matrix& a, Matrix& b,
+                          Matrix& cm);
 void scatter_mma_result(ExecCtx& c, const Matrix& d);
 
 // The thread index of logical lane `l` of the warp that `tid` belongs to.
@@ -135,8 +167,8 @@ inline bool column_major_fragment(isa::MatrixPart part, bool col_layout) {
   return col_layout && (part == isa::MatrixPart::A || part == isa::MatrixPart::B);
 }
 // Position (r, col) of element e of lane l in a matrix of rows x cols walked row-major.
-inline void wmma_element(unsigned lane, unsigned e, unsigned per_lane, unsigned rows, unsigned cols, unsigned& r,
-                         unsigned& col) {
+inline void wmma_element(unsigned lane, unsigned e, unsigned per_lane, unsigned rows, unsigned cols,
+                         unsigned& r, unsigned& col) {
   const unsigned idx = (lane * per_lane + e) % (rows * cols);
   r = idx / cols;
   col = idx % cols;
@@ -150,7 +182,9 @@ class FragmentOrder {
     const unsigned minor = col_major ? rows : cols;
     m_major = idx / minor, m_minor = idx % minor;
   }
-  unsigned pos() const { return m_col_major ? m_minor * m_cols + m_major : m_major * m_cols + m_minor; }
+  unsigned pos() const {
+    return m_col_major ? m_minor * m_cols + m_major : m_major * m_cols + m_minor;
+  }
   void next() {
     if (++m_minor < (m_col_major ? m_rows : m_cols)) return;
     m_minor = 0;
@@ -161,7 +195,8 @@ class FragmentOrder {
   unsigned m_rows, m_cols, m_major = 0, m_minor = 0;
   bool m_col_major;
 };
-// Rows and columns of wmma matrix `part` (A: M x K, B: K x N, C/D: M x N) of the instruction's shape.
+// Rows and columns of wmma matrix `part` (A: M x K, B: K x N, C/D: M x N) of the instruction's
+// shape.
 void wmma_dims(const isa::TensorForm& t, isa::MatrixPart part, unsigned& rows, unsigned& cols);
 // The element type of wmma matrix `part` of wmma.mma, and the registers its fragment has
 // (PTX ISA 9.7.14.4.1 "Matrix Fragments for WMMA"); 0 if the shape/type pair does not exist.

@@ -24,17 +24,26 @@ using isa::TexGeom;
 // Coordinates the geometry takes (the vector's length) and whether the first is the layer.
 unsigned coord_count(TexGeom g) {
   switch (g) {
-    case TexGeom::D1: return 1;
-    case TexGeom::D2: case TexGeom::A1D: return 2;
-    default: return 4;
+    case TexGeom::D1:
+      return 1;
+    case TexGeom::D2:
+    case TexGeom::A1D:
+      return 2;
+    default:
+      return 4;
   }
 }
 bool has_layer(TexGeom g) { return g == TexGeom::A1D || g == TexGeom::A2D || g == TexGeom::ACube; }
 unsigned spatial_dims(TexGeom g) {
   switch (g) {
-    case TexGeom::D1: case TexGeom::A1D: return 1;
-    case TexGeom::D2: case TexGeom::A2D: return 2;
-    default: return 3;
+    case TexGeom::D1:
+    case TexGeom::A1D:
+      return 1;
+    case TexGeom::D2:
+    case TexGeom::A2D:
+      return 2;
+    default:
+      return 3;
   }
 }
 
@@ -42,13 +51,15 @@ unsigned spatial_dims(TexGeom g) {
 
 // The live object a lane's handle names; faults otherwise. Shared with surface_ops.cpp.
 const TextureObject& texture_object(ExecCtx& c, uint32_t tid, bool surface) {
-  const isa::Operand& a = c.in->ops[c.in->op == isa::Opcode::Sust || c.in->op == isa::Opcode::Sured ? 0 : 1];
+  const isa::Operand& a =
+      c.in->ops[c.in->op == isa::Opcode::Sust || c.in->op == isa::Opcode::Sured ? 0 : 1];
   const uint64_t handle = c.reg(a.reg, tid);
   const TextureTable* table = c.launch().textures;
   const TextureObject* o = table ? table->find(handle) : nullptr;
   if (!o || o->surface != surface)
-    c.fault(std::string(surface ? "surface" : "texture") + " handle " + std::to_string(handle) + " is not a live " +
-            (surface ? "surface" : "texture") + " object", tid, handle, false);
+    c.fault(std::string(surface ? "surface" : "texture") + " handle " + std::to_string(handle) +
+                " is not a live " + (surface ? "surface" : "texture") + " object",
+            tid, handle, false);
   return *o;
 }
 
@@ -84,7 +95,8 @@ void tex_fetch(ExecCtx& c) {
   const GlobalMemory& memory = *c.launch().memory;
   lanes(c, [&](unsigned lane, uint32_t tid) {
     const TextureObject& o = texture_object(c, tid, false);
-    write_result(c, lane, tid, tex::sample(o, memory, coordinates(c, tid, c.in->tex.geom)), o.resource.format.bytes());
+    write_result(c, lane, tid, tex::sample(o, memory, coordinates(c, tid, c.in->tex.geom)),
+                 o.resource.format.bytes());
   });
 }
 
@@ -93,7 +105,8 @@ void tld4(ExecCtx& c) {
   lanes(c, [&](unsigned lane, uint32_t tid) {
     const TextureObject& o = texture_object(c, tid, false);
     const tex::TexCoord tc = coordinates(c, tid, c.in->tex.geom);
-    write_result(c, lane, tid, tex::gather(o, memory, tc, static_cast<unsigned>(c.in->tex.comp)), o.resource.format.bytes());
+    write_result(c, lane, tid, tex::gather(o, memory, tc, static_cast<unsigned>(c.in->tex.comp)),
+                 o.resource.format.bytes());
   });
 }
 
@@ -118,21 +131,28 @@ void istypep(ExecCtx& c) {
   });
 }
 
-bool result_type(isa::DType t) { return t == isa::DType::F32 || t == isa::DType::S32 || t == isa::DType::U32; }
+bool result_type(isa::DType t) {
+  return t == isa::DType::F32 || t == isa::DType::S32 || t == isa::DType::U32;
+}
 
 // [a, {c}] with the geometry's coordinate count, and a four-register destination.
 bool fetch_operands(const isa::Instruction& in) {
   const isa::Operand &d = in.ops[0], &a = in.ops[1];
-  return in.vec == 4 && d.kind == isa::OperandKind::Vector && d.vec_n == 4 && a.kind == isa::OperandKind::Address &&
-         a.reg >= 0 && a.vec_n == coord_count(in.tex.geom);
+  return in.vec == 4 && d.kind == isa::OperandKind::Vector && d.vec_n == 4 &&
+         a.kind == isa::OperandKind::Address && a.reg >= 0 && a.vec_n == coord_count(in.tex.geom);
 }
 
 ExecFn bind_tex(const isa::Instruction& in) {
   const TexGeom g = in.tex.geom;
-  if (g == TexGeom::D2MS || g == TexGeom::A2DMS) throw std::invalid_argument("multisample textures (tex.2dms, tex.a2dms) are not supported");
-  if (!result_type(in.type) || (in.type2 != isa::DType::F32 && in.type2 != isa::DType::S32) || !fetch_operands(in)) return nullptr;
+  if (g == TexGeom::D2MS || g == TexGeom::A2DMS)
+    throw std::invalid_argument("multisample textures (tex.2dms, tex.a2dms) are not supported");
+  if (!result_type(in.type) || (in.type2 != isa::DType::F32 && in.type2 != isa::DType::S32) ||
+      !fetch_operands(in))
+    return nullptr;
   if ((g == TexGeom::Cube || g == TexGeom::ACube) && in.type2 != isa::DType::F32) return nullptr;
-  const unsigned extra = in.tex.mip == isa::TexMip::Level ? 1 : in.tex.mip == isa::TexMip::Grad ? 2 : 0;
+  const unsigned extra = in.tex.mip == isa::TexMip::Level  ? 1
+                         : in.tex.mip == isa::TexMip::Grad ? 2
+                                                           : 0;
   return in.nops == 2 + extra ? tex_fetch : nullptr;
 }
 
@@ -140,20 +160,30 @@ ExecFn bind_tex(const isa::Instruction& in) {
 
 ExecFn bind_texture(const isa::Instruction& in) {
   switch (in.op) {
-    case isa::Opcode::Tex: return bind_tex(in);
+    case isa::Opcode::Tex:
+      return bind_tex(in);
     case isa::Opcode::Tld4:
       if (in.tex.geom != TexGeom::D2 && in.tex.geom != TexGeom::A2D)
         throw std::invalid_argument("tld4 is supported for .2d and .a2d textures");
-      return in.tex.comp >= 0 && result_type(in.type) && in.type2 == isa::DType::F32 && in.nops == 2 && fetch_operands(in) ? tld4 : nullptr;
+      return in.tex.comp >= 0 && result_type(in.type) && in.type2 == isa::DType::F32 &&
+                     in.nops == 2 && fetch_operands(in)
+                 ? tld4
+                 : nullptr;
     case isa::Opcode::Txq:
     case isa::Opcode::Suq: {
-      const bool ok = in.type == isa::DType::B32 && in.tex.query >= 0 && in.ops[0].kind == isa::OperandKind::Reg &&
-                      in.ops[1].kind == isa::OperandKind::Address && in.ops[1].reg >= 0 && in.ops[1].vec_n == 0 && in.ops[1].imm == 0;
+      const bool ok = in.type == isa::DType::B32 && in.tex.query >= 0 &&
+                      in.ops[0].kind == isa::OperandKind::Reg &&
+                      in.ops[1].kind == isa::OperandKind::Address && in.ops[1].reg >= 0 &&
+                      in.ops[1].vec_n == 0 && in.ops[1].imm == 0;
       return !ok ? nullptr : in.op == isa::Opcode::Suq ? query<true> : query<false>;
     }
     case isa::Opcode::Istypep:
-      return in.tex.ref >= 0 && in.ops[0].kind == isa::OperandKind::Reg && in.ops[1].kind == isa::OperandKind::Reg ? istypep : nullptr;
-    default: return bind_surface(in);
+      return in.tex.ref >= 0 && in.ops[0].kind == isa::OperandKind::Reg &&
+                     in.ops[1].kind == isa::OperandKind::Reg
+                 ? istypep
+                 : nullptr;
+    default:
+      return bind_surface(in);
   }
 }
 

@@ -2,9 +2,10 @@
 // (.sync or not), activemask, redux.sync, match.any/all.sync, elect.sync; the dissertation's
 // tree.traverse.
 // They act on the logical warp of 32 consecutive threads (lane = thread index mod 32), whatever
-// warp formation the core uses (docs/design/architecture.md "What the model is"). vote and shfl ignore the member
-// mask of their .sync forms; redux, match and elect work over the executing lanes the mask names
-// (members() below). A shfl from an inactive lane reads that lane's register as it stands.
+// warp formation the core uses (docs/design/architecture.md "What the model is"). vote and shfl
+// ignore the member mask of their .sync forms; redux, match and elect work over the executing lanes
+// the mask names (members() below). A shfl from an inactive lane reads that lane's register as it
+// stands.
 #include <algorithm>
 #include <array>
 
@@ -33,11 +34,20 @@ void vote(ExecCtx& c) {
   const LaneMask yes = predicate_ballot(c, 1);
   uint64_t value = 0;
   switch (c.in->vote) {
-    case isa::VoteMode::All: value = yes == active; break;
-    case isa::VoteMode::Any: value = yes != 0; break;
-    case isa::VoteMode::Uni: value = yes == 0 || yes == active; break;
-    case isa::VoteMode::Ballot: value = yes; break;
-    default: break;
+    case isa::VoteMode::All:
+      value = yes == active;
+      break;
+    case isa::VoteMode::Any:
+      value = yes != 0;
+      break;
+    case isa::VoteMode::Uni:
+      value = yes == 0 || yes == active;
+      break;
+    case isa::VoteMode::Ballot:
+      value = yes;
+      break;
+    default:
+      break;
   }
   lanes(c, [&](unsigned, uint32_t tid) { c.reg(c.in->ops[0].reg, tid) = value; });
 }
@@ -55,16 +65,29 @@ void shfl(ExecCtx& c) {
     int32_t j = 0;
     bool p = false;
     switch (in.shfl) {
-      case isa::ShflMode::Up: j = static_cast<int32_t>(self) - static_cast<int32_t>(b); p = j >= static_cast<int32_t>(max_lane); break;
-      case isa::ShflMode::Down: j = static_cast<int32_t>(self + b); p = j <= static_cast<int32_t>(max_lane); break;
-      case isa::ShflMode::Bfly: j = static_cast<int32_t>(self ^ b); p = j <= static_cast<int32_t>(max_lane); break;
-      default: j = static_cast<int32_t>(min_lane | (b & ~seg)); p = j <= static_cast<int32_t>(max_lane); break;
+      case isa::ShflMode::Up:
+        j = static_cast<int32_t>(self) - static_cast<int32_t>(b);
+        p = j >= static_cast<int32_t>(max_lane);
+        break;
+      case isa::ShflMode::Down:
+        j = static_cast<int32_t>(self + b);
+        p = j <= static_cast<int32_t>(max_lane);
+        break;
+      case isa::ShflMode::Bfly:
+        j = static_cast<int32_t>(self ^ b);
+        p = j <= static_cast<int32_t>(max_lane);
+        break;
+      default:
+        j = static_cast<int32_t>(min_lane | (b & ~seg));
+        p = j <= static_cast<int32_t>(max_lane);
+        break;
     }
     if (!p) j = static_cast<int32_t>(self);
     const uint32_t src_tid = (tid - self) + static_cast<uint32_t>(j);
     const isa::Operand& a = in.ops[1];
     const bool in_cta = src_tid < c.cta->nthreads;
-    out[lane] = a.kind == isa::OperandKind::Reg ? (in_cta ? c.reg(a.reg, src_tid) : 0) : c.raw(a, lane, tid);
+    out[lane] = a.kind == isa::OperandKind::Reg ? (in_cta ? c.reg(a.reg, src_tid) : 0)
+                                                : c.raw(a, lane, tid);
     valid[lane] = p;
   });
   lanes(c, [&](unsigned lane, uint32_t tid) {
@@ -84,8 +107,11 @@ void tree_traverse(ExecCtx& c) {
   uint64_t base = 0, size = 0;
   lanes(c, [&](unsigned lane, uint32_t tid) {
     const uint64_t b = c.raw(in.ops[1], lane, tid), s = c.raw(in.ops[3], lane, tid);
-    if (!first && (b != base || s != size)) c.fault("tree.traverse: base or node size differs between the warp's threads", tid, 0, false);
-    if (s == 0 || (s & (s - 1)) != 0) c.fault("tree.traverse: node size " + std::to_string(s) + " is not a power of two", tid, 0, false);
+    if (!first && (b != base || s != size))
+      c.fault("tree.traverse: base or node size differs between the warp's threads", tid, 0, false);
+    if (s == 0 || (s & (s - 1)) != 0)
+      c.fault("tree.traverse: node size " + std::to_string(s) + " is not a power of two", tid, 0,
+              false);
     base = b;
     size = s;
     first = false;
@@ -101,12 +127,14 @@ void tree_traverse(ExecCtx& c) {
 // omits an executing one, undefined; here a collective never waits and never reads a lane that is
 // not executing it.
 LaneMask members(ExecCtx& c, unsigned op, unsigned lane, uint32_t tid, LaneMask active) {
-  return (static_cast<LaneMask>(c.raw(c.in->ops[op], lane, tid)) & active) | (LaneMask{1} << (tid % kWarpSize));
+  return (static_cast<LaneMask>(c.raw(c.in->ops[op], lane, tid)) & active) |
+         (LaneMask{1} << (tid % kWarpSize));
 }
 // Per logical lane: the 64-bit value of operand `op` of the executing lanes.
 std::array<uint64_t, kWarpSize> values_by_lane(ExecCtx& c, unsigned op) {
   std::array<uint64_t, kWarpSize> v{};
-  lanes(c, [&](unsigned lane, uint32_t tid) { v[tid % kWarpSize] = c.raw(c.in->ops[op], lane, tid); });
+  lanes(c,
+        [&](unsigned lane, uint32_t tid) { v[tid % kWarpSize] = c.raw(c.in->ops[op], lane, tid); });
   return v;
 }
 
@@ -116,12 +144,18 @@ std::array<uint64_t, kWarpSize> values_by_lane(ExecCtx& c, unsigned op) {
 template <class T>
 T reduce(isa::AtomOp op, T x, T y) {
   switch (op) {
-    case isa::AtomOp::Add: return static_cast<T>(static_cast<uint32_t>(x) + static_cast<uint32_t>(y));
-    case isa::AtomOp::Min: return std::min(x, y);
-    case isa::AtomOp::Max: return std::max(x, y);
-    case isa::AtomOp::And: return x & y;
-    case isa::AtomOp::Or: return x | y;
-    default: return x ^ y;
+    case isa::AtomOp::Add:
+      return static_cast<T>(static_cast<uint32_t>(x) + static_cast<uint32_t>(y));
+    case isa::AtomOp::Min:
+      return std::min(x, y);
+    case isa::AtomOp::Max:
+      return std::max(x, y);
+    case isa::AtomOp::And:
+      return x & y;
+    case isa::AtomOp::Or:
+      return x | y;
+    default:
+      return x ^ y;
   }
 }
 template <class T>
@@ -131,7 +165,8 @@ void redux(ExecCtx& c) {
   lanes(c, [&](unsigned lane, uint32_t tid) {
     const LaneMask m = members(c, 2, lane, tid, active);
     T acc = static_cast<T>(v[lowest_lane(m)]);
-    for_each_lane(m & (m - 1), [&](unsigned l) { acc = reduce<T>(c.in->atom, acc, static_cast<T>(v[l])); });
+    for_each_lane(m & (m - 1),
+                  [&](unsigned l) { acc = reduce<T>(c.in->atom, acc, static_cast<T>(v[l])); });
     dst<T>(c, lane, tid, acc);
   });
 }
@@ -160,7 +195,9 @@ void match(ExecCtx& c) {
   lanes(c, [&](unsigned lane, uint32_t tid) {
     const LaneMask m = members(c, 2, lane, tid, active);
     LaneMask equal = 0;
-    for_each_lane(m, [&](unsigned l) { if (v[l] == v[tid % kWarpSize]) equal |= LaneMask{1} << l; });
+    for_each_lane(m, [&](unsigned l) {
+      if (v[l] == v[tid % kWarpSize]) equal |= LaneMask{1} << l;
+    });
     same[lane] = equal == m;
     out[lane] = All ? (same[lane] ? m : 0) : equal;
   });
@@ -185,21 +222,29 @@ void elect(ExecCtx& c) {
 
 ExecFn bind_warp(const isa::Instruction& in) {
   switch (in.op) {
-    case isa::Opcode::Vote: return vote;
-    case isa::Opcode::TreeTraverse: return isa::dtype_is_float(in.type) || isa::dtype_bits(in.type) < 32 ? nullptr : ExecFn(tree_traverse);
-    case isa::Opcode::Shfl: return in.type == isa::DType::B32 ? ExecFn(shfl) : nullptr;
-    case isa::Opcode::Redux: return in.has(isa::kSync) ? redux_fn(in) : nullptr;
+    case isa::Opcode::Vote:
+      return vote;
+    case isa::Opcode::TreeTraverse:
+      return isa::dtype_is_float(in.type) || isa::dtype_bits(in.type) < 32 ? nullptr
+                                                                           : ExecFn(tree_traverse);
+    case isa::Opcode::Shfl:
+      return in.type == isa::DType::B32 ? ExecFn(shfl) : nullptr;
+    case isa::Opcode::Redux:
+      return in.has(isa::kSync) ? redux_fn(in) : nullptr;
     case isa::Opcode::Match:
-      if (!in.has(isa::kSync) || (in.type != isa::DType::B32 && in.type != isa::DType::B64)) return nullptr;
+      if (!in.has(isa::kSync) || (in.type != isa::DType::B32 && in.type != isa::DType::B64))
+        return nullptr;
       if (in.vote == isa::VoteMode::Any) return in.dst2 < 0 ? ExecFn(match<false>) : nullptr;
       return match<true>;
-    case isa::Opcode::Elect: return in.has(isa::kSync) ? ExecFn(elect) : nullptr;
+    case isa::Opcode::Elect:
+      return in.has(isa::kSync) ? ExecFn(elect) : nullptr;
     case isa::Opcode::Activemask:
       return [](ExecCtx& c) {
         const LaneMask m = logical_active(c);
         lanes(c, [&](unsigned, uint32_t tid) { c.reg(c.in->ops[0].reg, tid) = m; });
       };
-    default: return nullptr;
+    default:
+      return nullptr;
   }
 }
 

@@ -15,7 +15,8 @@ Cache::Cache(sc_core::sc_module_name name, const CacheSpec& spec, double referen
       m_last_stall(spec.ports, kNever),
       m_mshr_stall_since(spec.ports, kNever) {
   for (uint32_t i = 1; i < spec.ports; ++i)
-    m_more_ports.push_back(std::make_unique<TargetEnd>(("upstream_" + std::to_string(i)).c_str(), m_wake, m_clock));
+    m_more_ports.push_back(
+        std::make_unique<TargetEnd>(("upstream_" + std::to_string(i)).c_str(), m_wake, m_clock));
   downstream.owner_plans_sends();  // tick asks for the next send's edge while m_to_send has more
   SC_METHOD(tick);
   sensitive << m_wake.event();
@@ -25,14 +26,20 @@ Cache::Cache(sc_core::sc_module_name name, const CacheSpec& spec, double referen
   m_stats.counter("writes", m_writes, "count", "stores, atomics and write-backs accepted");
   m_stats.counter("hits", m_hits, "count", "accesses that found their line");
   m_stats.counter("misses", m_misses, "count", "accesses that did not (merged ones included)");
-  m_stats.formula("hit_rate", [this] { return ratio(m_hits, m_hits + m_misses); }, "ratio", "hits / (hits + misses)");
-  m_stats.counter("mshr_merges", m_merges, "count", "misses merged into an MSHR already waiting for the line");
-  m_stats.counter("mshr_full_stalls", m_mshr_stalls, "cycles", "cycles a request waited for an MSHR (or a merge slot)");
-  m_stats.counter("bank_conflicts", m_bank_conflicts, "count", "requests that waited because their bank was busy");
+  m_stats.formula(
+      "hit_rate", [this] { return ratio(m_hits, m_hits + m_misses); }, "ratio",
+      "hits / (hits + misses)");
+  m_stats.counter("mshr_merges", m_merges, "count",
+                  "misses merged into an MSHR already waiting for the line");
+  m_stats.counter("mshr_full_stalls", m_mshr_stalls, "cycles",
+                  "cycles a request waited for an MSHR (or a merge slot)");
+  m_stats.counter("bank_conflicts", m_bank_conflicts, "count",
+                  "requests that waited because their bank was busy");
   m_stats.counter("fills", m_fills, "count", "lines filled from the level below");
   m_stats.counter("writebacks", m_writebacks, "count", "dirty victims written back");
   m_stats.counter("forwarded", m_forwards, "count", "stores and atomics passed to the level below");
-  m_stats.maximum("max_mshrs_in_use", m_max_mshrs, "count", "most MSHRs (and forwarded requests) outstanding at once");
+  m_stats.maximum("max_mshrs_in_use", m_max_mshrs, "count",
+                  "most MSHRs (and forwarded requests) outstanding at once");
 }
 
 void Cache::tick() {
@@ -86,14 +93,16 @@ void Cache::tick() {
   sleep_until(m_clock, next, m_wake);
 }
 
-std::optional<sc_core::sc_time> Cache::take_idle_hit(uint64_t address, const sc_core::sc_time& sent) {
-  if (m_spec.ports != 1 || !upstream.empty() || !m_ready.empty() || !m_mshrs.empty() || !m_forwarded.empty() || !m_to_send.empty() ||
-      !downstream.idle())
+std::optional<sc_core::sc_time> Cache::take_idle_hit(uint64_t address,
+                                                     const sc_core::sc_time& sent) {
+  if (m_spec.ports != 1 || !upstream.empty() || !m_ready.empty() || !m_mshrs.empty() ||
+      !m_forwarded.empty() || !m_to_send.empty() || !downstream.idle())
     return std::nullopt;
   const Cycle at = m_clock.cycle_at(m_clock.edge_after(sent));  // the edge that would take it
   const uint64_t line = address / m_spec.line_bytes;
   const uint32_t bank = bank_of(address, line);
-  if (m_bank_used[bank] == at + 1 || (!m_spec.perfect && !m_tags.lookup(line))) return std::nullopt;  // lookup touches a hit only
+  if (m_bank_used[bank] == at + 1 || (!m_spec.perfect && !m_tags.lookup(line)))
+    return std::nullopt;  // lookup touches a hit only
   ++m_hits;
   accepted(bank, at, false);
   ++m_seq;  // the response's place in m_ready, had it gone there
@@ -105,7 +114,8 @@ Cache::Outcome Cache::handle(tlm::tlm_generic_payload& p, Cycle now) {
   const uint32_t bank = bank_of(p.get_address(), line);
   if (m_bank_used[bank] == now + 1) return Outcome::BankBusy;
   const AccessKind kind = MemExtension::of(p).kind;
-  const bool write = kind == AccessKind::Store || kind == AccessKind::Atomic || kind == AccessKind::Writeback;
+  const bool write =
+      kind == AccessKind::Store || kind == AccessKind::Atomic || kind == AccessKind::Writeback;
   Outcome o;
   if (m_spec.perfect) {
     ++m_hits;
@@ -144,8 +154,10 @@ Cache::Outcome Cache::write_line(tlm::tlm_generic_payload& p, uint64_t line, Cyc
     return Outcome::Accepted;
   }
   const bool full = p.get_data_length() >= m_spec.line_bytes;
-  const bool installs = kind == AccessKind::Writeback ? full
-                        : kind == AccessKind::Store && ((m_install_full_stores && full) || m_spec.write_validate);
+  const bool installs =
+      kind == AccessKind::Writeback
+          ? full
+          : kind == AccessKind::Store && ((m_install_full_stores && full) || m_spec.write_validate);
   if (installs && !m_mshrs.count(line)) {
     ++m_misses;
     if (auto v = m_tags.fill(line, true)) evict(*v);
@@ -171,8 +183,10 @@ Cache::Outcome Cache::miss(tlm::tlm_generic_payload& p, uint64_t line, bool dirt
   m.dirty_on_fill = dirty_on_fill;
   ++m_misses;
   // The fill is a read: an instruction fetch's stays a fetch (so traces can tell them apart).
-  const AccessKind fill_kind = MemExtension::of(p).kind == AccessKind::Fetch ? AccessKind::Fetch : AccessKind::Load;
-  tlm::tlm_generic_payload& f = m_pool.make(line * m_spec.line_bytes, m_spec.line_bytes, fill_kind, m_clock.time());
+  const AccessKind fill_kind =
+      MemExtension::of(p).kind == AccessKind::Fetch ? AccessKind::Fetch : AccessKind::Load;
+  tlm::tlm_generic_payload& f =
+      m_pool.make(line * m_spec.line_bytes, m_spec.line_bytes, fill_kind, m_clock.time());
   MemExtension& fe = MemExtension::of(f);
   const MemExtension& re = MemExtension::of(p);
   fe.core = re.core;
@@ -236,7 +250,8 @@ void Cache::fill(tlm::tlm_generic_payload& f, Cycle now) {
 void Cache::evict(const TagArray::Victim& v) {
   if (!v.dirty) return;
   ++m_writebacks;
-  m_to_send.push_back(&m_pool.make(v.line * m_spec.line_bytes, m_spec.line_bytes, AccessKind::Writeback, m_clock.time()));
+  m_to_send.push_back(&m_pool.make(v.line * m_spec.line_bytes, m_spec.line_bytes,
+                                   AccessKind::Writeback, m_clock.time()));
 }
 
 void Cache::start_waves(sc_core::sc_trace_file* tf) {
@@ -252,7 +267,9 @@ std::vector<WaveGroup> Cache::wave_groups() const {
   const std::string n = name();
   // Collapsed at first beside a core's pipeline and warps (a save file of caches alone opens them).
   return {{n + ": MSHRs, forwarded, queue down",
-           {{n + ".mshrs_in_use", 16, F::Dec}, {n + ".forwarded_in_flight", 16, F::Dec}, {n + ".downstream_queue", 16, F::Dec}},
+           {{n + ".mshrs_in_use", 16, F::Dec},
+            {n + ".forwarded_in_flight", 16, F::Dec},
+            {n + ".downstream_queue", 16, F::Dec}},
            false}};
 }
 

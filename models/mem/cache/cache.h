@@ -32,7 +32,9 @@ namespace gputlm::mem {
 class Cache : public sc_core::sc_module, public StatProvider, public WaveProvider, public Pollable {
  public:
   void poll_while(const bool* flag) override { m_wake.poll_while(flag); }
-  void share_edges(SharedEdges& edges) override { edges.join(m_wake, m_clock, [this] { tick(); }); }
+  void share_edges(SharedEdges& edges) override {
+    edges.join(m_wake, m_clock, [this] { tick(); });
+  }
   SC_HAS_PROCESS(Cache);
   Cache(sc_core::sc_module_name name, const CacheSpec& spec, double reference_mhz);
 
@@ -51,12 +53,14 @@ class Cache : public sc_core::sc_module, public StatProvider, public WaveProvide
   // it would respond; the sender sees the data from its own first edge after that time, as over
   // the link. Otherwise it does nothing and returns nothing (the sender sends as usual). Nothing
   // else reaches an idle one-port cache before that edge, so the outcome is the link's, without
-  // its round trip of kernel events (FetchStage uses it for the I-cache: core key fast_icache_hits).
+  // its round trip of kernel events (FetchStage uses it for the I-cache: core key
+  // fast_icache_hits).
   std::optional<sc_core::sc_time> take_idle_hit(uint64_t address, const sc_core::sc_time& sent);
   // What the cache holds (the watchdog's dump).
   std::string dump() const {
-    return std::to_string(m_mshrs.size()) + " MSHRs in use, " + std::to_string(m_forwarded.size()) + " forwarded requests out, " +
-           std::to_string(m_to_send.size()) + " requests waiting to go down, " + std::to_string(m_ready.size()) + " responses due";
+    return std::to_string(m_mshrs.size()) + " MSHRs in use, " + std::to_string(m_forwarded.size()) +
+           " forwarded requests out, " + std::to_string(m_to_send.size()) +
+           " requests waiting to go down, " + std::to_string(m_ready.size()) + " responses due";
   }
 
  private:
@@ -84,7 +88,9 @@ class Cache : public sc_core::sc_module, public StatProvider, public WaveProvide
   void evict(const TagArray::Victim& v);
   // The port a request came in on (0 when there is one port).
   uint32_t port_of(tlm::tlm_generic_payload& p);
-  void respond_at(tlm::tlm_generic_payload& p, Cycle at) { m_ready.push({at, m_seq++, &p, port_of(p)}); }
+  void respond_at(tlm::tlm_generic_payload& p, Cycle at) {
+    m_ready.push({at, m_seq++, &p, port_of(p)});
+  }
   size_t outstanding() const { return m_mshrs.size() + m_forwarded.size(); }
   // A request accepted in cycle `now`: its bank is busy for the cycle, and it is counted.
   void accepted(uint32_t bank, Cycle now, bool write) {
@@ -93,30 +99,37 @@ class Cache : public sc_core::sc_module, public StatProvider, public WaveProvide
     (write ? m_writes : m_reads)++;
   }
   uint32_t bank_of(uint64_t address, uint64_t line) const {
-    return static_cast<uint32_t>((m_spec.bank_bytes ? address / m_spec.bank_bytes : line) % m_spec.banks);
+    return static_cast<uint32_t>((m_spec.bank_bytes ? address / m_spec.bank_bytes : line) %
+                                 m_spec.banks);
   }
 
   CacheSpec m_spec;
-  bool m_write_back;  // m_spec.write_back(), decided once
+  bool m_write_back;           // m_spec.write_back(), decided once
   bool m_install_full_stores;  // full_line_stores "install"
   ClockDomain m_clock;
   TagArray m_tags;
   PayloadPool m_pool;
-  std::vector<std::unique_ptr<TargetEnd>> m_more_ports;                  // ports 1 ..
-  std::unordered_map<tlm::tlm_generic_payload*, uint32_t> m_port_of;      // requests of ports 1 .., until answered
+  std::vector<std::unique_ptr<TargetEnd>> m_more_ports;  // ports 1 ..
+  std::unordered_map<tlm::tlm_generic_payload*, uint32_t>
+      m_port_of;  // requests of ports 1 .., until answered
   Wakeup m_wake;
-  std::unordered_map<uint64_t, Mshr> m_mshrs;                 // by line number
-  std::vector<std::unordered_map<uint64_t, Mshr>::node_type> m_spare_mshrs;  // freed, kept: a miss allocates nothing
-  std::unordered_set<tlm::tlm_generic_payload*> m_forwarded;  // stores/atomics sent on, awaiting the level below
-  std::deque<tlm::tlm_generic_payload*> m_to_send;            // fills, write-backs, forwarded requests
-  std::priority_queue<Ready, std::vector<Ready>, std::greater<Ready>> m_ready;  // upstream responses
+  std::unordered_map<uint64_t, Mshr> m_mshrs;  // by line number
+  std::vector<std::unordered_map<uint64_t, Mshr>::node_type>
+      m_spare_mshrs;  // freed, kept: a miss allocates nothing
+  std::unordered_set<tlm::tlm_generic_payload*>
+      m_forwarded;  // stores/atomics sent on, awaiting the level below
+  std::deque<tlm::tlm_generic_payload*> m_to_send;  // fills, write-backs, forwarded requests
+  std::priority_queue<Ready, std::vector<Ready>, std::greater<Ready>>
+      m_ready;                     // upstream responses
   std::vector<Cycle> m_bank_used;  // cycle each bank last started an access (+1, 0 = never)
   uint64_t m_seq = 0;
   std::vector<Cycle> m_last_stall;  // per port: the cycle its last bank conflict was counted
-  std::vector<Cycle> m_mshr_stall_since;  // per port: since when its request waits for an MSHR (kNever: none)
+  std::vector<Cycle>
+      m_mshr_stall_since;  // per port: since when its request waits for an MSHR (kNever: none)
 
   uint64_t m_accesses = 0, m_reads = 0, m_writes = 0, m_hits = 0, m_misses = 0, m_merges = 0;
-  uint64_t m_mshr_stalls = 0, m_bank_conflicts = 0, m_fills = 0, m_writebacks = 0, m_forwards = 0, m_max_mshrs = 0;
+  uint64_t m_mshr_stalls = 0, m_bank_conflicts = 0, m_fills = 0, m_writebacks = 0, m_forwards = 0,
+           m_max_mshrs = 0;
 
   uint64_t m_wave_mshrs = 0, m_wave_forwarded = 0, m_wave_to_send = 0;
 };

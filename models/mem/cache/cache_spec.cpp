@@ -6,11 +6,13 @@
 
 namespace gputlm::mem {
 
-CacheSpec CacheSpec::from_json(const nlohmann::json& j, const std::string& where, const std::string& path) {
+CacheSpec CacheSpec::from_json(const nlohmann::json& j, const std::string& where,
+                               const std::string& path) {
   return from_json(j, where, path, CacheSpec{});
 }
 
-CacheSpec CacheSpec::from_json(const nlohmann::json& j, const std::string& where, const std::string& path, const CacheSpec& base) {
+CacheSpec CacheSpec::from_json(const nlohmann::json& j, const std::string& where,
+                               const std::string& path, const CacheSpec& base) {
   CacheSpec s = base;
   ConfigReader r(j, where, path);
   auto pow2 = [&](const char* key, uint64_t v) {
@@ -32,10 +34,13 @@ CacheSpec CacheSpec::from_json(const nlohmann::json& j, const std::string& where
   s.write_validate = r.get_bool("write_validate", s.write_validate);
   s.ports = static_cast<uint32_t>(r.get_uint("ports", s.ports, 1, 64));
   s.perfect = r.get_bool("perfect", s.perfect);
-  s.replacement = r.get_choice("replacement", s.replacement, Registry<ReplacementFactory>::instance().names());
+  s.replacement =
+      r.get_choice("replacement", s.replacement, Registry<ReplacementFactory>::instance().names());
   if (s.size_bytes % (uint64_t{s.assoc} * s.line_bytes) != 0)
-    r.fail("size_bytes", "must be a multiple of assoc x line_bytes (" + std::to_string(uint64_t{s.assoc} * s.line_bytes) + ")");
-  if (s.sets() & (s.sets() - 1)) r.fail("size_bytes", "must give a power-of-two number of sets (size / (assoc x line_bytes))");
+    r.fail("size_bytes", "must be a multiple of assoc x line_bytes (" +
+                             std::to_string(uint64_t{s.assoc} * s.line_bytes) + ")");
+  if (s.sets() & (s.sets() - 1))
+    r.fail("size_bytes", "must give a power-of-two number of sets (size / (assoc x line_bytes))");
   r.finish();
   return s;
 }

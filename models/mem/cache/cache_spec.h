@@ -14,7 +14,7 @@ struct CacheSpec {
   uint64_t size_bytes = 16 * 1024;
   uint32_t assoc = 4;
   uint32_t line_bytes = 128;
-  uint32_t banks = 1;          // a bank starts one access a cycle
+  uint32_t banks = 1;  // a bank starts one access a cycle
   // Bytes of one bank before the next (0: a whole line, lines interleave over banks). A cache
   // read per thread (the VGIW L1 and live value cache) interleaves 4-byte words, so the threads
   // of one line reach different banks, as in a GPU's shared-memory-style data banks (chosen).
@@ -22,9 +22,10 @@ struct CacheSpec {
   // Cycles from taking a hit to the requester seeing its answer: the response is sent
   // hit_latency - 1 cycles after the take and the response link adds one (mem/tlm_ends.h).
   uint32_t hit_latency = 1;
-  uint32_t mshrs = 32;         // chosen: outstanding line misses (the papers give none)
-  uint32_t mshr_merge = 8;     // chosen: requests one MSHR can hold (the first included)
-  std::string write_policy = "write-through";  // write-through (no-allocate) | write-back (write-allocate)
+  uint32_t mshrs = 32;      // chosen: outstanding line misses (the papers give none)
+  uint32_t mshr_merge = 8;  // chosen: requests one MSHR can hold (the first included)
+  std::string write_policy =
+      "write-through";  // write-through (no-allocate) | write-back (write-allocate)
   // Write-back: a store that misses and writes the whole line "fetch"es it all the same, or
   // "install"s it at once (a write-back from the level above always installs).
   std::string full_line_stores = "fetch";
@@ -39,14 +40,18 @@ struct CacheSpec {
   // Every access hits (GPGPU-Sim's perfect-memory idea, for one cache): answered after
   // hit_latency, nothing sent below; banks and ports still limit it. For attribution studies only.
   bool perfect = false;
-  std::string replacement = "lru";             // a registered replacement policy
+  std::string replacement = "lru";  // a registered replacement policy
 
-  uint32_t sets() const { return static_cast<uint32_t>(size_bytes / (uint64_t{assoc} * line_bytes)); }
+  uint32_t sets() const {
+    return static_cast<uint32_t>(size_bytes / (uint64_t{assoc} * line_bytes));
+  }
   bool write_back() const { return write_policy == "write-back"; }
 
-  static CacheSpec from_json(const nlohmann::json& j, const std::string& where, const std::string& path);
+  static CacheSpec from_json(const nlohmann::json& j, const std::string& where,
+                             const std::string& path);
   // The keys of `j` over `base`.
-  static CacheSpec from_json(const nlohmann::json& j, const std::string& where, const std::string& path, const CacheSpec& base);
+  static CacheSpec from_json(const nlohmann::json& j, const std::string& where,
+                             const std::string& path, const CacheSpec& base);
 };
 
 }  // namespace gputlm::mem

@@ -21,11 +21,13 @@ class IReplacement {
   virtual uint32_t victim(uint32_t set) = 0;
 };
 
-using ReplacementFactory = std::function<std::unique_ptr<IReplacement>(uint32_t sets, uint32_t ways)>;
+using ReplacementFactory =
+    std::function<std::unique_ptr<IReplacement>(uint32_t sets, uint32_t ways)>;
 
 struct ReplacementRegistration {
   ReplacementRegistration(const char* name, ReplacementFactory f);
 };
-std::unique_ptr<IReplacement> make_replacement(const std::string& name, uint32_t sets, uint32_t ways);
+std::unique_ptr<IReplacement> make_replacement(const std::string& name, uint32_t sets,
+                                               uint32_t ways);
 
 }  // namespace gputlm::mem

@@ -13,8 +13,11 @@ namespace {
 // Keeps a stamp per line and evicts the smallest.
 class StampPolicy : public IReplacement {
  public:
-  StampPolicy(uint32_t sets, uint32_t ways, bool stamp_hits) : m_ways(ways), m_stamp(size_t{sets} * ways, 0), m_hits(stamp_hits) {}
-  void on_fill(uint32_t set, uint32_t way) override { m_stamp[size_t{set} * m_ways + way] = ++m_clock; }
+  StampPolicy(uint32_t sets, uint32_t ways, bool stamp_hits)
+      : m_ways(ways), m_stamp(size_t{sets} * ways, 0), m_hits(stamp_hits) {}
+  void on_fill(uint32_t set, uint32_t way) override {
+    m_stamp[size_t{set} * m_ways + way] = ++m_clock;
+  }
   void on_hit(uint32_t set, uint32_t way) override {
     if (m_hits) m_stamp[size_t{set} * m_ways + way] = ++m_clock;
   }
@@ -47,9 +50,15 @@ class RandomPolicy : public IReplacement {
   uint64_t m_state = 0x853c49e6748fea9bull;
 };
 
-const ReplacementRegistration kLru("lru", [](uint32_t s, uint32_t w) { return std::make_unique<StampPolicy>(s, w, true); });
-const ReplacementRegistration kFifo("fifo", [](uint32_t s, uint32_t w) { return std::make_unique<StampPolicy>(s, w, false); });
-const ReplacementRegistration kRandom("random", [](uint32_t, uint32_t w) { return std::make_unique<RandomPolicy>(w); });
+const ReplacementRegistration kLru("lru", [](uint32_t s, uint32_t w) {
+  return std::make_unique<StampPolicy>(s, w, true);
+});
+const ReplacementRegistration kFifo("fifo", [](uint32_t s, uint32_t w) {
+  return std::make_unique<StampPolicy>(s, w, false);
+});
+const ReplacementRegistration kRandom("random", [](uint32_t, uint32_t w) {
+  return std::make_unique<RandomPolicy>(w);
+});
 
 }  // namespace
 
@@ -57,7 +66,8 @@ ReplacementRegistration::ReplacementRegistration(const char* name, ReplacementFa
   Registry<ReplacementFactory>::instance().add(name, std::move(f));
 }
 
-std::unique_ptr<IReplacement> make_replacement(const std::string& name, uint32_t sets, uint32_t ways) {
+std::unique_ptr<IReplacement> make_replacement(const std::string& name, uint32_t sets,
+                                               uint32_t ways) {
   return Registry<ReplacementFactory>::instance().get(name, "replacement policy")(sets, ways);
 }
 

@@ -31,10 +31,15 @@
 
 namespace gputlm::mem {
 
-class DramController : public sc_core::sc_module, public StatProvider, public WaveProvider, public Pollable {
+class DramController : public sc_core::sc_module,
+                       public StatProvider,
+                       public WaveProvider,
+                       public Pollable {
  public:
   void poll_while(const bool* flag) override { m_wake.poll_while(flag); }
-  void share_edges(SharedEdges& edges) override { edges.join(m_wake, m_clock, [this] { tick(); }); }
+  void share_edges(SharedEdges& edges) override {
+    edges.join(m_wake, m_clock, [this] { tick(); });
+  }
   SC_HAS_PROCESS(DramController);
   // `reference_mhz`: the clock whose period is 1 ns of simulation time (see ClockDomain).
   DramController(sc_core::sc_module_name name, const DramSpec& spec, double reference_mhz);
@@ -51,11 +56,13 @@ class DramController : public sc_core::sc_module, public StatProvider, public Wa
   }
   // What the controller holds (the watchdog's dump).
   std::string dump() const {
-    return std::to_string(m_queue.size()) + " requests queued, " + std::to_string(m_in_flight.size()) + " in the banks";
+    return std::to_string(m_queue.size()) + " requests queued, " +
+           std::to_string(m_in_flight.size()) + " in the banks";
   }
 
  private:
-  static constexpr uint64_t kNoRow = 0xFFFFFFFFull;  // waves: no open row (rows are traced as 32 bits)
+  static constexpr uint64_t kNoRow =
+      0xFFFFFFFFull;  // waves: no open row (rows are traced as 32 bits)
   // A queued request beside its policy entry (m_queue[i] and m_pending[i]).
   struct Pending {
     tlm::tlm_generic_payload* payload;
@@ -63,7 +70,7 @@ class DramController : public sc_core::sc_module, public StatProvider, public Wa
     bool activated = false;  // its row was opened for it (command model)
     uint32_t columns = 0;    // column commands still to issue (command model; set when queued)
     RowOutcome outcome = RowOutcome::Hit;
-    uint64_t serial = 0;     // its place in arrival order (ascending along m_pending)
+    uint64_t serial = 0;  // its place in arrival order (ascending along m_pending)
   };
   struct InFlight {
     Cycle done;
@@ -109,7 +116,8 @@ class DramController : public sc_core::sc_module, public StatProvider, public Wa
   // The device's earliest(), remembered per bank and command until the device next issues a
   // command (the scheduler asks it for every queued request, and twice a cycle).
   Cycle earliest(DramCmd cmd, uint32_t bank) const;
-  void device_issue(DramCmd cmd, uint32_t bank, uint64_t row, Cycle at, bool auto_precharge = false);
+  void device_issue(DramCmd cmd, uint32_t bank, uint64_t row, Cycle at,
+                    bool auto_precharge = false);
   void record_waves(uint32_t bank, const DramIssue& issue, bool write, uint64_t row);
 
   DramSpec m_spec;
@@ -121,7 +129,7 @@ class DramController : public sc_core::sc_module, public StatProvider, public Wa
   std::unique_ptr<IDramScheduler> m_scheduler;
   bool m_heads_only;  // the latency model and m_scheduler->bank_heads_only(), asked once
   Wakeup m_wake;
-  std::vector<DramQueueEntry> m_queue;                  // oldest first
+  std::vector<DramQueueEntry> m_queue;  // oldest first
   std::vector<Pending> m_pending;
   // The command model: queued requests whose row was not yet opened for them, by kind (the read
   // and write queues), whether writes are being drained, and refresh.
@@ -130,10 +138,12 @@ class DramController : public sc_core::sc_module, public StatProvider, public Wa
   Cycle m_next_refresh = kNever;
   bool m_refresh_due = false;
   Cycle m_idle_since = 0;  // nothing queued or in the banks since this cycle (kNever: busy)
-  std::vector<uint32_t> m_bank_activated;    // per bank: queued requests whose row was opened for them
-  uint64_t m_device_issues = 1;              // commands the device has taken (+1): the memo's generation
-  mutable std::vector<std::array<Cycle, kDramCmds>> m_earliest;      // memo of earliest(), per bank
-  mutable std::vector<std::array<uint64_t, kDramCmds>> m_earliest_of;  // ... the generation it is of
+  std::vector<uint32_t>
+      m_bank_activated;          // per bank: queued requests whose row was opened for them
+  uint64_t m_device_issues = 1;  // commands the device has taken (+1): the memo's generation
+  mutable std::vector<std::array<Cycle, kDramCmds>> m_earliest;  // memo of earliest(), per bank
+  mutable std::vector<std::array<uint64_t, kDramCmds>>
+      m_earliest_of;  // ... the generation it is of
   struct Step {
     DramCmd cmd;  // a queued request's next command
     bool ready;   // ... and whether it may issue now
@@ -151,7 +161,7 @@ class DramController : public sc_core::sc_module, public StatProvider, public Wa
   // The latency model: per bank with requests queued, the first cycle it may start one (its open
   // row's once ready if one is queued for it, else a row change's), kept by update_bank_start.
   std::vector<Cycle> m_bank_start;
-  DramRowIndex m_rows;                  // ... and per row of each bank
+  DramRowIndex m_rows;  // ... and per row of each bank
   uint64_t m_seq = 0;
   Cycle m_last_accept = kNever;
   DramRequestLog* m_log = nullptr;
@@ -159,11 +169,15 @@ class DramController : public sc_core::sc_module, public StatProvider, public Wa
 
   // Statistics (controller cycles).
   uint64_t m_requests = 0, m_reads = 0, m_writes = 0, m_hits = 0, m_empties = 0, m_conflicts = 0;
-  uint64_t m_activates = 0, m_precharges = 0, m_refreshes = 0, m_idle_refreshes = 0, m_read_latency_sum = 0, m_write_drains = 0;
+  uint64_t m_activates = 0, m_precharges = 0, m_refreshes = 0, m_idle_refreshes = 0,
+           m_read_latency_sum = 0, m_write_drains = 0;
   uint64_t m_latency_sum = 0, m_latency_max = 0, m_bytes = 0, m_max_queue = 0;
   uint64_t m_first_arrival = ~0ull, m_last_done = 0;  // none yet: ~0 and 0
-  uint64_t m_bus_busy = 0;  // the timing model's bus busy cycles, counted here as they grow (a counter the statistics own)
-  uint64_t active_cycles() const { return m_last_done > m_first_arrival ? m_last_done - m_first_arrival : 0; }
+  uint64_t m_bus_busy = 0;  // the timing model's bus busy cycles, counted here as they grow (a
+                            // counter the statistics own)
+  uint64_t active_cycles() const {
+    return m_last_done > m_first_arrival ? m_last_done - m_first_arrival : 0;
+  }
 
   // Waves (only updated once start_waves() was called).
   bool m_tracing = false;

@@ -22,21 +22,24 @@ Cycle DramController::earliest(DramCmd cmd, uint32_t bank) const {
   return m_earliest[bank][c];
 }
 
-void DramController::device_issue(DramCmd cmd, uint32_t bank, uint64_t row, Cycle at, bool auto_precharge) {
+void DramController::device_issue(DramCmd cmd, uint32_t bank, uint64_t row, Cycle at,
+                                  bool auto_precharge) {
   m_device->issue(cmd, bank, row, at, auto_precharge);
   ++m_device_issues;
 }
 
 bool DramController::queue_has_room(const tlm::tlm_generic_payload& p) const {
   if (!command_model()) return m_queue.size() < m_spec.queue_depth;
-  return p.is_write() ? m_queued_writes < m_spec.write_queue_depth : m_queued_reads < m_spec.queue_depth;
+  return p.is_write() ? m_queued_writes < m_spec.write_queue_depth
+                      : m_queued_reads < m_spec.queue_depth;
 }
 
 // Drain writes when the write queue passes write_high or no read waits; back to reads when it is
 // below write_low and a read waits.
 bool DramController::next_write_mode() const {
   const double writes = m_queued_writes, depth = m_spec.write_queue_depth;
-  if (!m_write_mode) return writes > m_spec.write_high * depth || (m_queued_reads == 0 && m_queued_writes > 0);
+  if (!m_write_mode)
+    return writes > m_spec.write_high * depth || (m_queued_reads == 0 && m_queued_writes > 0);
   return !(writes < m_spec.write_low * depth && m_queued_reads > 0);
 }
 
@@ -72,7 +75,8 @@ void DramController::schedule_commands(Cycle now) {
   for (size_t i = 0; i < m_queue.size(); ++i) {
     const DramQueueEntry& e = m_queue[i];
     const DramCmd cmd = m_device->next_command(e.bank, e.row, e.write);
-    const bool ready = earliest(cmd, e.bank) <= now && !(cmd == DramCmd::Pre && m_bank_activated[e.bank] > 0);
+    const bool ready =
+        earliest(cmd, e.bank) <= now && !(cmd == DramCmd::Pre && m_bank_activated[e.bank] > 0);
     m_steps.push_back({cmd, ready});
     opened_ready |= ready && m_pending[i].activated;
   }
@@ -108,8 +112,10 @@ bool DramController::any_command_ready(Cycle now) const {
       continue;
     }
     const uint32_t hits = m_rows.count(b, *open);
-    if (hits > 0 && std::min(earliest(DramCmd::Read, b), earliest(DramCmd::Write, b)) <= now) return true;
-    if (hits < m_bank_queued[b] && m_bank_activated[b] == 0 && earliest(DramCmd::Pre, b) <= now) return true;
+    if (hits > 0 && std::min(earliest(DramCmd::Read, b), earliest(DramCmd::Write, b)) <= now)
+      return true;
+    if (hits < m_bank_queued[b] && m_bank_activated[b] == 0 && earliest(DramCmd::Pre, b) <= now)
+      return true;
   }
   return false;
 }
@@ -124,14 +130,17 @@ void DramController::refresh_while_idle(Cycle now) {
   while (m_next_refresh < now && m_next_refresh >= m_idle_since) {
     Cycle at = m_next_refresh;
     if (m_device->any_open()) at = std::max(at, earliest(DramCmd::PreAll, 0));
-    const Cycle ref = std::max(m_device->any_open() ? at + m_spec.command.tRP : at, earliest(DramCmd::Refresh, 0));
+    const Cycle ref = std::max(m_device->any_open() ? at + m_spec.command.tRP : at,
+                               earliest(DramCmd::Refresh, 0));
     if (ref >= now) break;
     if (m_device->any_open()) precharge_all(at, false);
     device_issue(DramCmd::Refresh, 0, 0, ref);
     ++m_idle_refreshes;
     m_next_refresh += m_spec.command.tREFI;
   }
-  if (m_next_refresh < m_idle_since) m_next_refresh += ((m_idle_since - m_next_refresh) / m_spec.command.tREFI + 1) * m_spec.command.tREFI;
+  if (m_next_refresh < m_idle_since)
+    m_next_refresh +=
+        ((m_idle_since - m_next_refresh) / m_spec.command.tREFI + 1) * m_spec.command.tREFI;
   m_idle_since = kNever;
 }
 
@@ -166,7 +175,8 @@ bool DramController::schedule_refresh(Cycle now) {
   ++m_refreshes;
   m_refresh_due = false;
   if (m_tracing)
-    for (uint32_t b = 0; b < m_spec.banks; ++b) m_timeline.set(sim_now(), &m_wave_cmd[b], uint64_t(DramCommand::Refresh));
+    for (uint32_t b = 0; b < m_spec.banks; ++b)
+      m_timeline.set(sim_now(), &m_wave_cmd[b], uint64_t(DramCommand::Refresh));
   device_issue(cmd, 0, 0, now);
   return true;
 }
@@ -174,7 +184,10 @@ bool DramController::schedule_refresh(Cycle now) {
 void DramController::issue_command(size_t i, DramCmd cmd, Cycle now) {
   const DramQueueEntry& e = m_queue[i];
   Pending& p = m_pending[i];
-  if (!p.started) count_outcome(p, cmd == DramCmd::Act ? RowOutcome::Empty : cmd == DramCmd::Pre ? RowOutcome::Conflict : RowOutcome::Hit);
+  if (!p.started)
+    count_outcome(p, cmd == DramCmd::Act   ? RowOutcome::Empty
+                     : cmd == DramCmd::Pre ? RowOutcome::Conflict
+                                           : RowOutcome::Hit);
   const auto wave = [&](DramCommand c) {
     if (m_tracing) m_timeline.set(sim_now(), &m_wave_cmd[e.bank], uint64_t(c));
   };
@@ -206,7 +219,8 @@ void DramController::issue_command(size_t i, DramCmd cmd, Cycle now) {
   if (m_tracing) {
     wave(e.write ? DramCommand::Write : DramCommand::Read);
     const uint64_t issue_no = ++m_wave_issues[e.bank];
-    m_timeline.set(m_clock.time_of(done), &m_wave_cmd[e.bank], uint64_t(DramCommand::Idle), &m_wave_issues[e.bank], issue_no);
+    m_timeline.set(m_clock.time_of(done), &m_wave_cmd[e.bank], uint64_t(DramCommand::Idle),
+                   &m_wave_issues[e.bank], issue_no);
     m_timeline.set(m_clock.time_of(done - m_device->burst()), &m_wave_bus, 1);
     m_timeline.set(m_clock.time_of(done), &m_wave_bus, 0);
     if (auto_precharge) m_timeline.set(m_clock.time_of(done), &m_wave_row[e.bank], kNoRow);
@@ -233,13 +247,16 @@ Cycle DramController::next_command_wake(Cycle now) const {
     if (!candidate(i, mode)) continue;
     const DramQueueEntry& e = m_queue[i];
     const DramCmd cmd = m_device->next_command(e.bank, e.row, e.write);
-    if (cmd == DramCmd::Pre && m_bank_activated[e.bank] > 0) continue;  // waits for that request's column command
+    if (cmd == DramCmd::Pre && m_bank_activated[e.bank] > 0)
+      continue;  // waits for that request's column command
     Cycle t = earliest(cmd, e.bank);
     if (cmd == DramCmd::Act || cmd == DramCmd::Pre)
-      if (const std::optional<DramHold> h = m_scheduler->hold(e.bank, now + 1)) t = std::max(t, h->until);
+      if (const std::optional<DramHold> h = m_scheduler->hold(e.bank, now + 1))
+        t = std::max(t, h->until);
     next = std::min(next, t);
   }
-  if (m_refresh_due && !rows_opened_for_requests()) next = std::min(next, earliest(m_device->any_open() ? DramCmd::PreAll : DramCmd::Refresh, 0));
+  if (m_refresh_due && !rows_opened_for_requests())
+    next = std::min(next, earliest(m_device->any_open() ? DramCmd::PreAll : DramCmd::Refresh, 0));
   return std::max(next, now + 1);
 }
 

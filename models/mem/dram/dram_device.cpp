@@ -54,7 +54,8 @@ DramCmd DramDevice::next_command(uint32_t bank, uint64_t row, bool write) const 
 }
 
 bool DramDevice::any_open() const {
-  return std::any_of(m_banks.begin(), m_banks.end(), [](const Bank& b) { return b.open_row.has_value(); });
+  return std::any_of(m_banks.begin(), m_banks.end(),
+                     [](const Bank& b) { return b.open_row.has_value(); });
 }
 
 Cycle DramDevice::earliest(DramCmd cmd, uint32_t bank) const {
@@ -67,7 +68,8 @@ Cycle DramDevice::earliest(DramCmd cmd, uint32_t bank) const {
   }
   if (cmd == DramCmd::Refresh) return t;
   t = std::max({t, m_banks[bank].next[c], m_groups[group(bank)][c]});
-  if (cmd == DramCmd::Act && m_t.tFAW && m_act_count >= 4) t = std::max(t, m_acts[m_act_pos] + m_t.tFAW);
+  if (cmd == DramCmd::Act && m_t.tFAW && m_act_count >= 4)
+    t = std::max(t, m_acts[m_act_pos] + m_t.tFAW);
   return t;
 }
 
@@ -76,7 +78,9 @@ void DramDevice::apply(DramCmd cmd, uint32_t bank, Cycle now) {
   for (const Rule& r : m_rules) {
     if (r.before != cmd) continue;
     const size_t a = static_cast<size_t>(r.after);
-    Cycle& next = r.scope == kBank ? m_banks[bank].next[a] : r.scope == kGroup ? m_groups[group(bank)][a] : m_rank[a];
+    Cycle& next = r.scope == kBank    ? m_banks[bank].next[a]
+                  : r.scope == kGroup ? m_groups[group(bank)][a]
+                                      : m_rank[a];
     next = std::max(next, now + r.gap);
   }
 }

@@ -9,7 +9,9 @@
 namespace gputlm::mem {
 namespace {
 
-uint64_t cycles(double ns, double clock_mhz) { return static_cast<uint64_t>(std::ceil(ns * clock_mhz / 1000.0 - 0.025)); }
+uint64_t cycles(double ns, double clock_mhz) {
+  return static_cast<uint64_t>(std::ceil(ns * clock_mhz / 1000.0 - 0.025));
+}
 
 DramSpec command_spec(double clock_mhz, uint32_t banks, uint32_t row_bytes) {
   DramSpec s;
@@ -29,22 +31,23 @@ DramSpec command_spec(double clock_mhz, uint32_t banks, uint32_t row_bytes) {
 DramSpec ddr4_2400() {
   DramSpec s = command_spec(1200.0, 16, 8192);
   CommandTiming& c = s.command;
-  c.tRCD = c.tCL = c.tRP = 16;                  // speed bin 2400R: 16-16-16
-  c.tRAS = cycles(32.0, s.clock_mhz);           // 32 ns: 39
-  c.tRC = c.tRAS + c.tRP;                       // 55
-  c.tWL = 12;                                   // CWL 12 (1 tCK write preamble)
-  c.tCCD_S = 4;                                 // 4 nCK
-  c.tCCD_L = std::max<uint64_t>(5, cycles(5.0, s.clock_mhz));   // max(5 nCK, 5 ns): 6
-  c.tRRD_S = std::max<uint64_t>(4, cycles(3.3, s.clock_mhz));   // x8 (1 KB page): max(4 nCK, 3.3 ns): 4
-  c.tRRD_L = std::max<uint64_t>(4, cycles(4.9, s.clock_mhz));   // max(4 nCK, 4.9 ns): 6
-  c.tFAW = std::max<uint64_t>(20, cycles(21.0, s.clock_mhz));   // x8: max(20 nCK, 21 ns): 26
-  c.tRTP = std::max<uint64_t>(4, cycles(7.5, s.clock_mhz));     // max(4 nCK, 7.5 ns): 9
-  c.tWR = cycles(15.0, s.clock_mhz);                            // 15 ns: 18
-  c.tWTR_S = std::max<uint64_t>(2, cycles(2.5, s.clock_mhz));   // max(2 nCK, 2.5 ns): 3
-  c.tWTR_L = std::max<uint64_t>(4, cycles(7.5, s.clock_mhz));   // max(4 nCK, 7.5 ns): 9
-  c.tRTW = 0;                                                   // RD->WR: tCL + BL/2 + 2 - tWL
-  c.tRFC = cycles(350.0, s.clock_mhz);                          // tRFC1, 8Gb: 350 ns: 420
-  c.tREFI = cycles(7800.0, s.clock_mhz);                        // 7.8 us (0-85 C): 9360
+  c.tRCD = c.tCL = c.tRP = 16;                                 // speed bin 2400R: 16-16-16
+  c.tRAS = cycles(32.0, s.clock_mhz);                          // 32 ns: 39
+  c.tRC = c.tRAS + c.tRP;                                      // 55
+  c.tWL = 12;                                                  // CWL 12 (1 tCK write preamble)
+  c.tCCD_S = 4;                                                // 4 nCK
+  c.tCCD_L = std::max<uint64_t>(5, cycles(5.0, s.clock_mhz));  // max(5 nCK, 5 ns): 6
+  c.tRRD_S =
+      std::max<uint64_t>(4, cycles(3.3, s.clock_mhz));  // x8 (1 KB page): max(4 nCK, 3.3 ns): 4
+  c.tRRD_L = std::max<uint64_t>(4, cycles(4.9, s.clock_mhz));  // max(4 nCK, 4.9 ns): 6
+  c.tFAW = std::max<uint64_t>(20, cycles(21.0, s.clock_mhz));  // x8: max(20 nCK, 21 ns): 26
+  c.tRTP = std::max<uint64_t>(4, cycles(7.5, s.clock_mhz));    // max(4 nCK, 7.5 ns): 9
+  c.tWR = cycles(15.0, s.clock_mhz);                           // 15 ns: 18
+  c.tWTR_S = std::max<uint64_t>(2, cycles(2.5, s.clock_mhz));  // max(2 nCK, 2.5 ns): 3
+  c.tWTR_L = std::max<uint64_t>(4, cycles(7.5, s.clock_mhz));  // max(4 nCK, 7.5 ns): 9
+  c.tRTW = 0;                                                  // RD->WR: tCL + BL/2 + 2 - tWL
+  c.tRFC = cycles(350.0, s.clock_mhz);                         // tRFC1, 8Gb: 350 ns: 420
+  c.tREFI = cycles(7800.0, s.clock_mhz);                       // 7.8 us (0-85 C): 9360
   c.bank_groups = 4;
   c.burst_length = 8;
   c.bus_bytes = 8;
@@ -64,15 +67,15 @@ DramSpec gddr5() {
   DramSpec s = command_spec(924.0, 16, 4096);
   CommandTiming& c = s.command;
   c.tRCD = 12, c.tCL = 12, c.tWL = 4, c.tRP = 12, c.tRAS = 28, c.tRC = 40;
-  c.tCCD_S = 2, c.tCCD_L = 3;    // CCD, CCDL
-  c.tRRD_S = c.tRRD_L = 6;       // RRD
-  c.tRTP = 2;                    // RTPL
-  c.tWR = 12;                    // WR
-  c.tWTR_S = c.tWTR_L = 5;       // CDLR: last write data to a read
-  c.tRTW = 0;                    // GPGPU-Sim's tRTW = CL + BL/4 + 2 - WL = 12, the rule's value
-  c.tFAW = cycles(23.0, s.clock_mhz);    // 22
-  c.tRFC = cycles(65.0, s.clock_mhz);    // 61
-  c.tREFI = cycles(3900.0, s.clock_mhz); // 3604
+  c.tCCD_S = 2, c.tCCD_L = 3;  // CCD, CCDL
+  c.tRRD_S = c.tRRD_L = 6;     // RRD
+  c.tRTP = 2;                  // RTPL
+  c.tWR = 12;                  // WR
+  c.tWTR_S = c.tWTR_L = 5;     // CDLR: last write data to a read
+  c.tRTW = 0;                  // GPGPU-Sim's tRTW = CL + BL/4 + 2 - WL = 12, the rule's value
+  c.tFAW = cycles(23.0, s.clock_mhz);     // 22
+  c.tRFC = cycles(65.0, s.clock_mhz);     // 61
+  c.tREFI = cycles(3900.0, s.clock_mhz);  // 3604
   c.bank_groups = 4;
   c.burst_length = 8;
   c.bus_bytes = 8;
@@ -97,8 +100,8 @@ DramSpec gddr6() {
   c.tWR = 27;
   c.tWTR_S = 9, c.tWTR_L = 11;
   c.tRTW = 0;
-  c.tREFI = 3333;   // 1.9 us
-  c.tRFC = 211;     // all-bank, 120 ns
+  c.tREFI = 3333;  // 1.9 us
+  c.tRFC = 211;    // all-bank, 120 ns
   c.bank_groups = 4;
   c.burst_length = 16;
   c.bus_bytes = 2;
@@ -107,7 +110,8 @@ DramSpec gddr6() {
 }
 
 // The presets by name.
-const std::pair<const char*, DramSpec (*)()> kPresets[] = {{"ddr4-2400", ddr4_2400}, {"gddr5", gddr5}, {"gddr6", gddr6}};
+const std::pair<const char*, DramSpec (*)()> kPresets[] = {
+    {"ddr4-2400", ddr4_2400}, {"gddr5", gddr5}, {"gddr6", gddr6}};
 
 }  // namespace
 

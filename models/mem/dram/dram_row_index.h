@@ -41,7 +41,8 @@ class DramRowIndex {
   }
 
  private:
-  std::vector<std::vector<std::pair<uint64_t, uint32_t>>> m_rows;  // per bank: (row, requests queued for it)
+  std::vector<std::vector<std::pair<uint64_t, uint32_t>>>
+      m_rows;  // per bank: (row, requests queued for it)
 };
 
 }  // namespace gputlm::mem

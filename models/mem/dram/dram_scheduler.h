@@ -22,16 +22,16 @@ struct DramQueueEntry {
   bool write = false;
   bool row_hint = false;
   Cycle arrival = 0;
-  bool ready = false;  // its next step may start now (set by the controller before pick)
-  bool hit = false;    // its row is open in its bank: the next step is the column access
-  bool opened = false; // the command model: its row was opened for it (it had an ACT)
+  bool ready = false;   // its next step may start now (set by the controller before pick)
+  bool hit = false;     // its row is open in its bank: the next step is the column access
+  bool opened = false;  // the command model: its row was opened for it (it had an ACT)
 };
 
 // A bank as the latency model sees it.
 struct DramBankView {
-  bool ready = false;                 // can start an access this cycle
-  bool row_change = true;             // ... and one to another row than the open one
-  std::optional<uint64_t> open_row;   // row in the row buffer
+  bool ready = false;                // can start an access this cycle
+  bool row_change = true;            // ... and one to another row than the open one
+  std::optional<uint64_t> open_row;  // row in the row buffer
 };
 
 // Marks each entry of `q` ready and hit from its bank's view (the latency model).
@@ -52,7 +52,8 @@ struct DramHold {
 // A counter a policy keeps, for the controller's statistics.
 struct DramPolicyCounter {
   const char* name;
-  uint64_t* value;  // not const: between launches the statistics swap in a launch's value and back (stats.h)
+  uint64_t* value;  // not const: between launches the statistics swap in a launch's value and back
+                    // (stats.h)
   const char* description;
 };
 
@@ -72,7 +73,9 @@ class IDramScheduler {
   // Whether the policy ever holds a bank's row (below).
   virtual bool holds_rows() const { return false; }
   // The hold on `bank` at `now`, if the policy keeps its row for a coming request.
-  virtual std::optional<DramHold> hold(uint32_t /*bank*/, Cycle /*now*/) const { return std::nullopt; }
+  virtual std::optional<DramHold> hold(uint32_t /*bank*/, Cycle /*now*/) const {
+    return std::nullopt;
+  }
   virtual std::vector<DramPolicyCounter> counters() { return {}; }
 };
 
@@ -81,12 +84,14 @@ struct DramSchedulerParams {
   Cycle hold_cycles = 200;  // fr-fcfs-hold: how long a hinted row is held after its data
 };
 
-using DramSchedulerFactory = std::function<std::unique_ptr<IDramScheduler>(const DramSchedulerParams&)>;
+using DramSchedulerFactory =
+    std::function<std::unique_ptr<IDramScheduler>(const DramSchedulerParams&)>;
 
 // Registers a scheduler under `name` (the config value).
 struct DramSchedulerRegistration {
   DramSchedulerRegistration(const char* name, DramSchedulerFactory f);
 };
-std::unique_ptr<IDramScheduler> make_dram_scheduler(const std::string& name, const DramSchedulerParams& params = {});
+std::unique_ptr<IDramScheduler> make_dram_scheduler(const std::string& name,
+                                                    const DramSchedulerParams& params = {});
 
 }  // namespace gputlm::mem

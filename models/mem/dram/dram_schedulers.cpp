@@ -1,6 +1,7 @@
 // The DRAM scheduling policies.
 //   fcfs         First-come first-serve (Narasiman Table 5.1): requests to one bank are served in
-//                arrival order; among banks that can start an access, the oldest request goes first.
+//                arrival order; among banks that can start an access, the oldest request goes
+//                first.
 //   fr-fcfs      First-ready FCFS (Rixner et al., ISCA 2000; dissertation Table 8.1): the oldest
 //                ready request that hits its bank's open row goes first, else the oldest ready
 //                request of any bank (in the latency model a bank's requests are ready together,
@@ -28,7 +29,8 @@ namespace {
 // `seen` is the caller's scratch (a flag per bank), so that this, which runs whenever a bank may
 // start, never allocates.
 template <class Blocked>
-int oldest_ready(const std::vector<DramQueueEntry>& q, std::vector<uint8_t>& seen, Blocked blocked) {
+int oldest_ready(const std::vector<DramQueueEntry>& q, std::vector<uint8_t>& seen,
+                 Blocked blocked) {
   uint64_t seen_low = 0;  // banks 0..63 as bits (every preset), the others in `seen`
   seen.assign(seen.size(), 0);
   for (size_t i = 0; i < q.size(); ++i) {
@@ -104,8 +106,10 @@ class FrFcfsHold : public IDramScheduler {
     if (m_holds.size() <= e.bank) m_holds.resize(e.bank + 1);
     Slot& h = m_holds[e.bank];
     if (h.active) {
-      if (h.row == e.row && now < h.until) ++m_arrived;  // the anticipated row hit came in time
-      else ++m_expired;                                    // a conflict went ahead after the threshold
+      if (h.row == e.row && now < h.until)
+        ++m_arrived;  // the anticipated row hit came in time
+      else
+        ++m_expired;  // a conflict went ahead after the threshold
       h.active = false;
     }
     if (e.row_hint) {
@@ -121,9 +125,11 @@ class FrFcfsHold : public IDramScheduler {
   }
 
   std::vector<DramPolicyCounter> counters() override {
-    return {{"holds", &m_started, "rows held open after a request with the row-buffer hint bit"},
-            {"hold_hits", &m_arrived, "holds ended by a request to the held row within the threshold"},
-            {"hold_timeouts", &m_expired, "holds that reached the threshold, after which a conflicting request went"}};
+    return {
+        {"holds", &m_started, "rows held open after a request with the row-buffer hint bit"},
+        {"hold_hits", &m_arrived, "holds ended by a request to the held row within the threshold"},
+        {"hold_timeouts", &m_expired,
+         "holds that reached the threshold, after which a conflicting request went"}};
   }
 
  private:
@@ -132,7 +138,9 @@ class FrFcfsHold : public IDramScheduler {
     uint64_t row = 0;
     Cycle until = 0;
   };
-  bool held(uint32_t b, Cycle now) const { return b < m_holds.size() && m_holds[b].active && now < m_holds[b].until; }
+  bool held(uint32_t b, Cycle now) const {
+    return b < m_holds.size() && m_holds[b].active && now < m_holds[b].until;
+  }
 
   Cycle m_threshold;
   std::vector<Slot> m_holds;  // per bank
@@ -140,11 +148,18 @@ class FrFcfsHold : public IDramScheduler {
   uint64_t m_started = 0, m_arrived = 0, m_expired = 0;
 };
 
-const DramSchedulerRegistration kFcfs("fcfs", [](const DramSchedulerParams&) { return std::make_unique<Fcfs>(); });
-const DramSchedulerRegistration kFrFcfs("fr-fcfs", [](const DramSchedulerParams&) { return std::make_unique<FrFcfs>(); });
-const DramSchedulerRegistration kFrFcfsReady("fr-fcfs-ready", [](const DramSchedulerParams&) { return std::make_unique<FrFcfsReady>(); });
-const DramSchedulerRegistration kFrFcfsHold("fr-fcfs-hold",
-                                            [](const DramSchedulerParams& p) { return std::make_unique<FrFcfsHold>(p); });
+const DramSchedulerRegistration kFcfs("fcfs", [](const DramSchedulerParams&) {
+  return std::make_unique<Fcfs>();
+});
+const DramSchedulerRegistration kFrFcfs("fr-fcfs", [](const DramSchedulerParams&) {
+  return std::make_unique<FrFcfs>();
+});
+const DramSchedulerRegistration kFrFcfsReady("fr-fcfs-ready", [](const DramSchedulerParams&) {
+  return std::make_unique<FrFcfsReady>();
+});
+const DramSchedulerRegistration kFrFcfsHold("fr-fcfs-hold", [](const DramSchedulerParams& p) {
+  return std::make_unique<FrFcfsHold>(p);
+});
 
 }  // namespace
 
@@ -152,7 +167,8 @@ DramSchedulerRegistration::DramSchedulerRegistration(const char* name, DramSched
   Registry<DramSchedulerFactory>::instance().add(name, std::move(f));
 }
 
-std::unique_ptr<IDramScheduler> make_dram_scheduler(const std::string& name, const DramSchedulerParams& params) {
+std::unique_ptr<IDramScheduler> make_dram_scheduler(const std::string& name,
+                                                    const DramSchedulerParams& params) {
   return Registry<DramSchedulerFactory>::instance().get(name, "DRAM scheduler")(params);
 }
 

@@ -61,7 +61,9 @@ struct CommandTiming {
   uint64_t bus_bytes = 8;     // bytes per beat (channel width)
   uint64_t data_rate = 4;     // beats per command clock (GDDR5: 4)
 
-  uint64_t burst() const { return burst_length / data_rate; }  // cycles a column command holds the bus
+  uint64_t burst() const {
+    return burst_length / data_rate;
+  }  // cycles a column command holds the bus
   uint64_t rc() const { return tRC ? tRC : tRAS + tRP; }
   uint64_t rtw() const {
     if (tRTW) return tRTW;
@@ -70,10 +72,10 @@ struct CommandTiming {
 };
 
 struct DramSpec {
-  double clock_mhz = 1000.0;   // controller clock; chosen 1 GHz so 32 GB/s is 32 B/cycle
+  double clock_mhz = 1000.0;  // controller clock; chosen 1 GHz so 32 GB/s is 32 B/cycle
   uint32_t banks = 8;
   uint32_t row_bytes = 4096;
-  uint32_t queue_depth = 32;   // chosen: request queue entries (the command model: the read queue)
+  uint32_t queue_depth = 32;  // chosen: request queue entries (the command model: the read queue)
   // The command model keeps writes in their own queue and serves them in bursts: it turns to
   // writes when the write queue is fuller than write_high (a fraction) or no read waits, and back
   // to reads when it is below write_low and a read waits (Ramulator 2's generic controller).
@@ -81,7 +83,7 @@ struct DramSpec {
   double write_high = 0.8, write_low = 0.2;
   enum class PagePolicy { Open, Closed };
   PagePolicy page_policy = PagePolicy::Open;  // "page_policy": open | closed
-  std::string scheduler = "fcfs";         // a registered IDramScheduler name
+  std::string scheduler = "fcfs";             // a registered IDramScheduler name
   // fr-fcfs-hold: cycles a hinted row stays held after its data; 0 = the dissertation's threshold,
   // row conflict minus row hit latency (section 7.2, Fig. 7.3; tRP + tRCD in the command model).
   uint64_t hold_cycles = 0;
@@ -93,7 +95,8 @@ struct DramSpec {
   CommandTiming command;
 
   // Reads `j` (the "dram" object) over the defaults; ConfigError names the key of any problem.
-  static DramSpec from_json(const nlohmann::json& j, const std::string& where, const std::string& path = "dram");
+  static DramSpec from_json(const nlohmann::json& j, const std::string& where,
+                            const std::string& path = "dram");
   // The hold threshold in effect (hold_cycles, or the default above).
   uint64_t hold_threshold() const;
   // A command-model preset by name ("ddr4-2400", "gddr5", "gddr6"; dram_presets.cpp), or nullopt.

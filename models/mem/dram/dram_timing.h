@@ -16,7 +16,14 @@ namespace gputlm::mem {
 enum class RowOutcome : uint8_t { Hit, Empty, Conflict };
 
 // What the waves show per bank.
-enum class DramCommand : uint8_t { Idle = 0, Activate = 1, Read = 2, Write = 3, Precharge = 4, Refresh = 5 };
+enum class DramCommand : uint8_t {
+  Idle = 0,
+  Activate = 1,
+  Read = 2,
+  Write = 3,
+  Precharge = 4,
+  Refresh = 5
+};
 
 struct DramAccess {
   uint32_t bank = 0;
@@ -27,8 +34,8 @@ struct DramAccess {
 
 struct DramIssue {
   RowOutcome outcome = RowOutcome::Hit;
-  Cycle done = 0;        // last cycle of the data transfer; the response leaves then
-  Cycle bus_start = 0;   // first cycle of the data transfer
+  Cycle done = 0;       // last cycle of the data transfer; the response leaves then
+  Cycle bus_start = 0;  // first cycle of the data transfer
   // Command times for the waves (equal to the issue cycle where a command is not needed).
   Cycle precharge_at = 0, activate_at = 0, column_at = 0;
   bool precharged = false, activated = false;

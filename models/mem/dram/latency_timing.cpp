@@ -27,7 +27,9 @@ class LatencyTimingModel : public IDramTiming {
         m_data_order(s.latency.bus_order == "data"),
         m_banks(s.banks) {}
 
-  Cycle bank_ready(uint32_t bank, Cycle now) const override { return std::max(now, m_banks[bank].ready_at); }
+  Cycle bank_ready(uint32_t bank, Cycle now) const override {
+    return std::max(now, m_banks[bank].ready_at);
+  }
   Cycle row_change_ready(uint32_t bank, Cycle now) const override {
     return std::max({now, m_banks[bank].ready_at, m_banks[bank].change_at});
   }
@@ -51,13 +53,16 @@ class LatencyTimingModel : public IDramTiming {
     r.activate_at = r.precharged ? now + opening / 2 : now;
     r.activated = r.outcome != RowOutcome::Hit;
     r.column_at = now + opening;
-    const Cycle transfer = std::max<Cycle>(1, static_cast<Cycle>(std::ceil(a.bytes / m_bytes_per_cycle - 1e-9)));
-    r.bus_start = m_data_order ? free_slot(now, now + latency - transfer, transfer) : std::max(now + latency, m_bus_free + transfer) - transfer;
+    const Cycle transfer =
+        std::max<Cycle>(1, static_cast<Cycle>(std::ceil(a.bytes / m_bytes_per_cycle - 1e-9)));
+    r.bus_start = m_data_order ? free_slot(now, now + latency - transfer, transfer)
+                               : std::max(now + latency, m_bus_free + transfer) - transfer;
     r.done = r.bus_start + transfer;
     m_bus_free = std::max(m_bus_free, r.done);
     m_bus_busy += transfer;
     b.ready_at = now + std::max<Cycle>(opening, 1);
-    if (m_access_busy) b.change_at = std::max(b.change_at, r.done);  // the next row change waits for this access
+    if (m_access_busy)
+      b.change_at = std::max(b.change_at, r.done);  // the next row change waits for this access
     b.open_row = keep_open ? std::optional<uint64_t>(a.row) : std::nullopt;
     return r;
   }
@@ -77,7 +82,8 @@ class LatencyTimingModel : public IDramTiming {
   // The first start at or after `earliest` of `length` free bus cycles; reserves them. Drops the
   // reservations that ended by `now` (every later access's data comes later still).
   Cycle free_slot(Cycle now, Cycle earliest, Cycle length) {
-    while (!m_reserved.empty() && m_reserved.begin()->second <= now) m_reserved.erase(m_reserved.begin());
+    while (!m_reserved.empty() && m_reserved.begin()->second <= now)
+      m_reserved.erase(m_reserved.begin());
     Cycle s = earliest;
     auto it = m_reserved.upper_bound(s);
     if (it != m_reserved.begin() && std::prev(it)->second > s) s = std::prev(it)->second;
@@ -92,6 +98,8 @@ class LatencyTimingModel : public IDramTiming {
 
 }  // namespace
 
-std::unique_ptr<IDramTiming> make_dram_timing(const DramSpec& spec) { return std::make_unique<LatencyTimingModel>(spec); }
+std::unique_ptr<IDramTiming> make_dram_timing(const DramSpec& spec) {
+  return std::make_unique<LatencyTimingModel>(spec);
+}
 
 }  // namespace gputlm::mem

@@ -4,7 +4,8 @@
 
 namespace gputlm::mem {
 
-Xbar::Xbar(sc_core::sc_module_name name, const XbarSpec& spec, uint32_t inputs, uint32_t outputs, double reference_mhz)
+Xbar::Xbar(sc_core::sc_module_name name, const XbarSpec& spec, uint32_t inputs, uint32_t outputs,
+           double reference_mhz)
     : sc_module(name),
       m_spec(spec),
       m_clock(spec.clock_mhz, reference_mhz),
@@ -19,10 +20,15 @@ Xbar::Xbar(sc_core::sc_module_name name, const XbarSpec& spec, uint32_t inputs, 
       m_per_slice(outputs, 0),
       m_per_core(inputs, 0) {
   if (inputs > (uint64_t{1} << MemExtension::kRouteBits))
-    throw std::invalid_argument(std::string(this->name()) + ": " + std::to_string(inputs) + " inputs; a crossbar has at most " + std::to_string(uint64_t{1} << MemExtension::kRouteBits));
-  for (uint32_t i = 0; i < inputs; ++i) m_up.push_back(std::make_unique<TargetEnd>(("up_" + std::to_string(i)).c_str(), m_wake, m_clock));
+    throw std::invalid_argument(std::string(this->name()) + ": " + std::to_string(inputs) +
+                                " inputs; a crossbar has at most " +
+                                std::to_string(uint64_t{1} << MemExtension::kRouteBits));
+  for (uint32_t i = 0; i < inputs; ++i)
+    m_up.push_back(
+        std::make_unique<TargetEnd>(("up_" + std::to_string(i)).c_str(), m_wake, m_clock));
   for (uint32_t m = 0; m < outputs; ++m) {
-    m_down.push_back(std::make_unique<InitiatorEnd>(("down_" + std::to_string(m)).c_str(), m_wake, m_clock));
+    m_down.push_back(
+        std::make_unique<InitiatorEnd>(("down_" + std::to_string(m)).c_str(), m_wake, m_clock));
     m_down.back()->owner_plans_sends();  // next_wake asks for the next send's edge
   }
   SC_METHOD(tick);
@@ -30,17 +36,21 @@ Xbar::Xbar(sc_core::sc_module_name name, const XbarSpec& spec, uint32_t inputs, 
   dont_initialize();
   m_stats.counter("requests", m_requests, "count", "requests carried to the slices");
   m_stats.counter("responses", m_responses, "count", "responses carried back to the cores");
-  m_stats.counter("arbitration_conflicts", m_conflicts, "count", "requests that lost arbitration for their output in a cycle");
+  m_stats.counter("arbitration_conflicts", m_conflicts, "count",
+                  "requests that lost arbitration for their output in a cycle");
   m_stats.counter("request_flits", m_request_flits, "count", "link cycles used by requests");
   m_stats.counter("response_flits", m_response_flits, "count", "link cycles used by responses");
   m_stats.histogram("requests_per_slice", m_per_slice, "count", "requests by destination slice");
-  m_stats.histogram("responses_per_core", m_per_core, "count", "responses by destination core port");
+  m_stats.histogram("responses_per_core", m_per_core, "count",
+                    "responses by destination core port");
 }
 
 uint32_t Xbar::flits(const tlm::tlm_generic_payload& p, bool response) const {
-  const bool carries_data = response != p.is_write();  // write requests and read responses carry the data
+  const bool carries_data =
+      response != p.is_write();  // write requests and read responses carry the data
   const uint64_t bytes = m_spec.header_bytes + (carries_data ? p.get_data_length() : 0);
-  return static_cast<uint32_t>(std::max<uint64_t>(1, (bytes + m_spec.flit_bytes - 1) / m_spec.flit_bytes));
+  return static_cast<uint32_t>(
+      std::max<uint64_t>(1, (bytes + m_spec.flit_bytes - 1) / m_spec.flit_bytes));
 }
 
 void Xbar::tick() {
@@ -62,7 +72,8 @@ void Xbar::arbitrate_requests(Cycle now) {
   std::fill(m_asking.begin(), m_asking.end(), 0);
   for (uint32_t i = 0; i < n; ++i) look_at_head(i);
   for (uint32_t m = 0; m < m_down.size(); ++m) {
-    if (m_asking[m] == 0 || m_out_link_free[m] > now || m_to_slice[m].size() >= m_spec.queue_depth) continue;
+    if (m_asking[m] == 0 || m_out_link_free[m] > now || m_to_slice[m].size() >= m_spec.queue_depth)
+      continue;
     bool granted = false;
     for (uint32_t k = 0, i = m_round_robin[m]; k < n; ++k, i = i + 1 == n ? 0 : i + 1) {
       if (m_head_slice[i] != m) continue;
@@ -77,7 +88,9 @@ void Xbar::arbitrate_requests(Cycle now) {
       const uint32_t f = flits(*p, false);
       m_out_link_free[m] = now + f;
       m_to_slice[m].push_back({now + m_spec.latency + f - 1, p});
-      if (!MemExtension::of(*p).push_route(i)) throw std::logic_error(std::string(name()) + ": a request crosses more than " + std::to_string(MemExtension::kMaxRouteDepth) + " crossbars at once");
+      if (!MemExtension::of(*p).push_route(i))
+        throw std::logic_error(std::string(name()) + ": a request crosses more than " +
+                               std::to_string(MemExtension::kMaxRouteDepth) + " crossbars at once");
       ++m_in_flight;
       m_round_robin[m] = i + 1 == n ? 0 : i + 1;
       m_request_flits += f;
@@ -137,12 +150,15 @@ Cycle Xbar::next_wake(Cycle now) const {
   // A link that has not yet answered END_REQ (its queue is full) or BEGIN_RESP wakes the crossbar
   // when it does: no need to poll it.
   for (uint32_t m = 0; m < m_down.size(); ++m) {
-    if (!m_to_slice[m].empty()) consider(std::max(m_to_slice[m].front().at, m_down[m]->next_send_cycle()));
+    if (!m_to_slice[m].empty())
+      consider(std::max(m_to_slice[m].front().at, m_down[m]->next_send_cycle()));
   }
   for (uint32_t i = 0; i < m_up.size(); ++i) {
     if (!m_to_core[i].empty() && m_up[i]->can_respond()) consider(m_to_core[i].front().at);
     if (!m_waiting_responses[i].empty()) consider(m_in_link_free[i]);
-    if (const uint32_t m = m_head_slice[i]; m != kNoSlice && m_to_slice[m].size() < m_spec.queue_depth) consider(m_out_link_free[m]);
+    if (const uint32_t m = m_head_slice[i];
+        m != kNoSlice && m_to_slice[m].size() < m_spec.queue_depth)
+      consider(m_out_link_free[m]);
   }
   return next;
 }
@@ -154,7 +170,9 @@ void Xbar::start_waves(sc_core::sc_trace_file* tf) {
 
 std::vector<WaveGroup> Xbar::wave_groups() const {
   const std::string n = name();
-  return {{n + ": requests between the cores and the slices", {{n + ".requests_in_flight", 16, WaveSignal::Format::Dec}}, false}};
+  return {{n + ": requests between the cores and the slices",
+           {{n + ".requests_in_flight", 16, WaveSignal::Format::Dec}},
+           false}};
 }
 
 }  // namespace gputlm::mem

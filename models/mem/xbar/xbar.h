@@ -25,14 +25,19 @@ namespace gputlm::mem {
 class Xbar : public sc_core::sc_module, public StatProvider, public WaveProvider, public Pollable {
  public:
   void poll_while(const bool* flag) override { m_wake.poll_while(flag); }
-  void share_edges(SharedEdges& edges) override { edges.join(m_wake, m_clock, [this] { tick(); }); }
+  void share_edges(SharedEdges& edges) override {
+    edges.join(m_wake, m_clock, [this] { tick(); });
+  }
   SC_HAS_PROCESS(Xbar);
-  Xbar(sc_core::sc_module_name name, const XbarSpec& spec, uint32_t inputs, uint32_t outputs, double reference_mhz);
+  Xbar(sc_core::sc_module_name name, const XbarSpec& spec, uint32_t inputs, uint32_t outputs,
+       double reference_mhz);
 
   TargetEnd& upstream(uint32_t i) { return *m_up[i]; }
   InitiatorEnd& downstream(uint32_t m) { return *m_down[m]; }
   // The slice an address belongs to.
-  uint32_t slice_of(uint64_t address) const { return static_cast<uint32_t>((address / m_spec.interleave_bytes) % m_down.size()); }
+  uint32_t slice_of(uint64_t address) const {
+    return static_cast<uint32_t>((address / m_spec.interleave_bytes) % m_down.size());
+  }
 
   void start_waves(sc_core::sc_trace_file* tf) override;
   std::vector<WaveGroup> wave_groups() const override;
@@ -55,18 +60,20 @@ class Xbar : public sc_core::sc_module, public StatProvider, public WaveProvider
   Wakeup m_wake;
   std::vector<std::unique_ptr<TargetEnd>> m_up;
   std::vector<std::unique_ptr<InitiatorEnd>> m_down;
-  std::vector<std::deque<Hop>> m_to_slice;   // per output: granted requests in flight
-  std::vector<Cycle> m_out_link_free;        // per output
-  std::vector<uint32_t> m_round_robin;       // per output: input to favour next
+  std::vector<std::deque<Hop>> m_to_slice;  // per output: granted requests in flight
+  std::vector<Cycle> m_out_link_free;       // per output
+  std::vector<uint32_t> m_round_robin;      // per output: input to favour next
   std::vector<std::deque<tlm::tlm_generic_payload*>> m_waiting_responses;  // per input
-  std::vector<std::deque<Hop>> m_to_core;    // per input: responses in flight
-  std::vector<Cycle> m_in_link_free;         // per input (response direction)
-  uint64_t m_in_flight = 0;                  // requests granted whose response has not come back (traced)
+  std::vector<std::deque<Hop>> m_to_core;  // per input: responses in flight
+  std::vector<Cycle> m_in_link_free;       // per input (response direction)
+  uint64_t m_in_flight = 0;  // requests granted whose response has not come back (traced)
   static constexpr uint32_t kNoSlice = ~0u;
-  std::vector<uint32_t> m_head_slice;  // per input: the slice its visible request goes to (this cycle)
-  std::vector<uint32_t> m_asking;      // per output: inputs whose visible request goes to it
+  std::vector<uint32_t>
+      m_head_slice;                // per input: the slice its visible request goes to (this cycle)
+  std::vector<uint32_t> m_asking;  // per output: inputs whose visible request goes to it
 
-  uint64_t m_requests = 0, m_responses = 0, m_conflicts = 0, m_request_flits = 0, m_response_flits = 0;
+  uint64_t m_requests = 0, m_responses = 0, m_conflicts = 0, m_request_flits = 0,
+           m_response_flits = 0;
   std::vector<uint64_t> m_per_slice, m_per_core;
 };
 

@@ -6,8 +6,10 @@
 
 namespace gputlm::sm {
 
-ExecuteStage::ExecuteStage(sc_core::sc_module_name name, CoreContext& core) : Stage(name, core, true, true) {
-  for (size_t c = 0; c < CoreSpec::kClasses; ++c) m_unit_free.emplace_back(core.spec.units[c].count, 0);
+ExecuteStage::ExecuteStage(sc_core::sc_module_name name, CoreContext& core)
+    : Stage(name, core, true, true) {
+  for (size_t c = 0; c < CoreSpec::kClasses; ++c)
+    m_unit_free.emplace_back(core.spec.units[c].count, 0);
 }
 
 Cycle ExecuteStage::unit_free(isa::InstrClass c) const {
@@ -24,7 +26,8 @@ namespace {
 uint32_t passes(const UnitSpec& u, const WarpInstr& w) {
   if (!u.macs) return kWarpSize / u.width;
   const isa::TensorForm& t = w.in->tensor;
-  const bool quad_pairs = w.in->op == isa::Opcode::Mma && t.m == 8 && t.n == 8 && t.k == 4 && t.types[1] == isa::MmaType::F16;
+  const bool quad_pairs = w.in->op == isa::Opcode::Mma && t.m == 8 && t.n == 8 && t.k == 4 &&
+                          t.types[1] == isa::MmaType::F16;
   const uint64_t macs = uint64_t{t.m} * t.n * t.k * (quad_pairs ? 4 : 1) / (t.sparse ? 2 : 1);
   return macs ? static_cast<uint32_t>((macs + u.macs - 1) / u.macs) : 1;
 }
@@ -67,7 +70,8 @@ bool ExecuteStage::issue(WarpInstr& w, Cycle now) {
   m_busy.push({now + uint64_t{n - 1} * u.interval + u.latency, m_seq++, &w});
   m_next_issue = now + m_core.spec.issue_interval;
   if (m_core.counters.issue_cycles++ == 0)
-    m_core.counters.first_issue_ns = static_cast<uint64_t>(m_core.clock.time().to_seconds() * 1e9 + 0.5);
+    m_core.counters.first_issue_ns =
+        static_cast<uint64_t>(m_core.clock.time().to_seconds() * 1e9 + 0.5);
   ++m_core.counters.simd_histogram[popcount(w.lanes)];
   return true;
 }

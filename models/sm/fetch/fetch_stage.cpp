@@ -13,14 +13,16 @@ bool decides_next_pc(const isa::Instruction& in, const WarpSlot& w, uint32_t pc)
 bool waits_for_copies(const isa::Instruction& in, const CopyGroups& copies) {
   if (in.op != isa::Opcode::CpAsync) return false;
   if (in.async.op == isa::AsyncOp::BulkWait) return false;
-  if (in.async.op == isa::AsyncOp::WaitGroup) return !copies.may_wait_group(static_cast<uint64_t>(in.ops[0].imm));
+  if (in.async.op == isa::AsyncOp::WaitGroup)
+    return !copies.may_wait_group(static_cast<uint64_t>(in.ops[0].imm));
   return in.async.op == isa::AsyncOp::WaitAll && !copies.all_complete();
 }
 // cp.async.bulk.wait_group{.read} N issues once all but the N most recent committed bulk groups
 // have been read (.read) or written.
 bool waits_for_bulk(const isa::Instruction& in, const WarpSlot& w) {
   if (in.op != isa::Opcode::CpAsync || in.async.op != isa::AsyncOp::BulkWait) return false;
-  return !(in.async.read ? w.bulk->reads : w.bulk->writes).may_wait_group(static_cast<uint64_t>(in.ops[0].imm));
+  return !(in.async.read ? w.bulk->reads : w.bulk->writes)
+              .may_wait_group(static_cast<uint64_t>(in.ops[0].imm));
 }
 }  // namespace
 
@@ -40,19 +42,27 @@ uint64_t FetchStage::line_of(uint32_t pc) const {
 bool FetchStage::candidate(uint32_t slot) const {
   const WarpSlot& w = m_core.warps[slot];
   if (w.status != WarpSlot::Status::Ready || w.stack.done()) return false;
-  if (w.copies.any_pending() && waits_for_copies(m_core.ctas[w.cta_slot].kernel->kernel().code[w.stack.pc()], w.copies)) return false;
-  if (w.bulk && w.bulk->writes.any_pending() && waits_for_bulk(m_core.ctas[w.cta_slot].kernel->kernel().code[w.stack.pc()], w)) return false;
+  if (w.copies.any_pending() &&
+      waits_for_copies(m_core.ctas[w.cta_slot].kernel->kernel().code[w.stack.pc()], w.copies))
+    return false;
+  if (w.bulk && w.bulk->writes.any_pending() &&
+      waits_for_bulk(m_core.ctas[w.cta_slot].kernel->kernel().code[w.stack.pc()], w))
+    return false;
   if (!m_core.scoreboard) return m_core.formation->may_fetch(slot, w);
   return w.inflight < m_core.spec.max_inflight_per_warp && !w.control_pending;
 }
 
-bool FetchStage::eligible(uint32_t slot, Cycle now) const { return candidate(slot) && m_core.warps[slot].eligible_from <= now; }
+bool FetchStage::eligible(uint32_t slot, Cycle now) const {
+  return candidate(slot) && m_core.warps[slot].eligible_from <= now;
+}
 
 void FetchStage::recheck(uint32_t slot, Cycle now) {
   if (candidate(slot) && !m_icache_wait[slot]) {
     m_candidates.insert(slot);
-    if (m_core.warps[slot].eligible_from > now) m_waiting.insert(slot);
-    else m_waiting.erase(slot);
+    if (m_core.warps[slot].eligible_from > now)
+      m_waiting.insert(slot);
+    else
+      m_waiting.erase(slot);
   } else {
     m_candidates.erase(slot);
     m_waiting.erase(slot);
@@ -88,7 +98,8 @@ Cycle FetchStage::cycle(Cycle now) {
     line_arrived(mem::MemExtension::of(p).warp, p.get_address() / m_core.spec.icache.line_bytes);
     p.release();
   }
-  while (!m_idle_hits.empty() && m_idle_hits.front().from <= now) {  // after the link's: see fetch()
+  while (!m_idle_hits.empty() &&
+         m_idle_hits.front().from <= now) {  // after the link's: see fetch()
     line_arrived(m_idle_hits.front().slot, m_idle_hits.front().line);
     m_idle_hits.pop_front();
   }
@@ -116,8 +127,10 @@ Cycle FetchStage::cycle(Cycle now) {
   }
   // One fetch decision a cycle: nothing that runs later in the cycle makes a warp eligible before
   // the next one (writeback and barriers set eligible_from to the next cycle at the earliest).
-  Cycle soonest = kNever;  // the earliest cycle a warp that is only waiting for time becomes eligible
-  if (!m_held && !m_slot_used && m_forming != kNoSlot) {  // the next sub-warp of the instruction fetched
+  Cycle soonest =
+      kNever;  // the earliest cycle a warp that is only waiting for time becomes eligible
+  if (!m_held && !m_slot_used &&
+      m_forming != kNoSlot) {  // the next sub-warp of the instruction fetched
     m_slot_used = true;
     m_fetched = fetch(m_forming, now);
   } else if (!m_held && !m_slot_used) {
@@ -126,11 +139,14 @@ Cycle FetchStage::cycle(Cycle now) {
     m_core.touched.clear();
     m_waiting.for_each([&](uint32_t s) {  // candidates waiting for time: has it come?
       const Cycle from = m_core.warps[s].eligible_from;
-      if (from <= now) m_waiting.erase(s);
-      else soonest = std::min(soonest, from);
+      if (from <= now)
+        m_waiting.erase(s);
+      else
+        soonest = std::min(soonest, from);
     });
     std::vector<uint64_t>& eligible = m_eligible.words();
-    for (size_t i = 0; i < eligible.size(); ++i) eligible[i] = m_candidates.words()[i] & ~m_waiting.words()[i];
+    for (size_t i = 0; i < eligible.size(); ++i)
+      eligible[i] = m_candidates.words()[i] & ~m_waiting.words()[i];
     // A slot whose fetch its line's arrival completed this cycle (a block may have more warps to
     // fetch) waits for the next: the scan may have run before the line arrived or after, by the
     // order of processes, and the outcome must not depend on it.
@@ -161,8 +177,10 @@ Cycle FetchStage::cycle(Cycle now) {
 // (woken by a cache): the cycle's charge is then redone.
 void FetchStage::end_cycle(Cycle now, Cycle next) {
   if (!m_accounting) return;
-  if (m_charged == now) uncharge();
-  else charge_gap(now);
+  if (m_charged == now)
+    uncharge();
+  else
+    charge_gap(now);
   const bool fetched = m_slot_used && m_fetched;
   m_charged = now;
   m_charged_fetch = fetched;
@@ -192,12 +210,15 @@ void FetchStage::end_accounting(Cycle end) {
 }
 
 void FetchStage::charge_gap(Cycle until) {
-  if (until > m_from) m_core.counters.stall_cycles[static_cast<size_t>(m_sleep_cause)] += until - m_from;
+  if (until > m_from)
+    m_core.counters.stall_cycles[static_cast<size_t>(m_sleep_cause)] += until - m_from;
 }
 
 void FetchStage::uncharge() {
-  if (m_charged_fetch) --m_core.counters.fetch_cycles;
-  else --m_core.counters.stall_cycles[static_cast<size_t>(m_charged_cause)];
+  if (m_charged_fetch)
+    --m_core.counters.fetch_cycles;
+  else
+    --m_core.counters.stall_cycles[static_cast<size_t>(m_charged_cause)];
   m_charged = kNever;
 }
 
@@ -215,14 +236,18 @@ bool FetchStage::fetch(uint32_t slot, Cycle now) {
     const Cycle cycle = m_core.clock.now();
     if (!icache.can_send() || m_idle_hit_sent == cycle) return true;
     const sc_core::sc_time sent = m_core.clock.time();
-    if (std::optional<sc_core::sc_time> answer = m_l1i ? m_l1i->take_idle_hit(line * m_core.spec.icache.line_bytes, sent) : std::nullopt) {
+    if (std::optional<sc_core::sc_time> answer =
+            m_l1i ? m_l1i->take_idle_hit(line * m_core.spec.icache.line_bytes, sent)
+                  : std::nullopt) {
       // Seen from the first edge after the answer, as InitiatorEnd shows a response; after any
       // response already on the link (the cache was idle: they were all sent before).
       m_idle_hits.push_back({m_core.clock.cycle_at(m_core.clock.edge_after(*answer)), slot, line});
       m_idle_hit_sent = cycle;
       ++m_idle_hit_count;
     } else {
-      tlm::tlm_generic_payload& p = m_pool.make(line * m_core.spec.icache.line_bytes, m_core.spec.icache.line_bytes, mem::AccessKind::Fetch, sent);
+      tlm::tlm_generic_payload& p =
+          m_pool.make(line * m_core.spec.icache.line_bytes, m_core.spec.icache.line_bytes,
+                      mem::AccessKind::Fetch, sent);
       mem::MemExtension::of(p).core = m_core.id;
       mem::MemExtension::of(p).warp = slot;
       mem::MemExtension::of(p).pc = u->pc;
@@ -236,7 +261,8 @@ bool FetchStage::fetch(uint32_t slot, Cycle now) {
   m_core.formation->issued(slot, w, *u);
   m_forming = m_core.formation->forming(slot) ? slot : kNoSlot;
   if (m_core.warp_changed) show_unit(*u);
-  if (u->group.tids) ++(u->bubble ? m_core.counters.subwarp_bubble_cycles : m_core.counters.subwarps);
+  if (u->group.tids)
+    ++(u->bubble ? m_core.counters.subwarp_bubble_cycles : m_core.counters.subwarps);
   if (u->bubble) {  // the unit's threads are still busy: nothing issues this cycle
     m_core.counters.thread_instructions += u->threads;  // threads whose guard failed, if any
     recheck(slot, now);
@@ -256,25 +282,34 @@ bool FetchStage::fetch(uint32_t slot, Cycle now) {
   wi.in = &k.code[u->pc];
   wi.cls = cta.kernel->instr_class(u->pc);
   wi.fetched = now;
-  if (wi.in->op == isa::Opcode::CpAsync) {  // copies join the open group; the instruction's first sub-warp commits it
-    if (wi.in->async.op == isa::AsyncOp::Copy) wi.copy_group = w.copies.add_copy();
-    else if ((wi.in->async.op == isa::AsyncOp::CommitGroup || wi.in->async.op == isa::AsyncOp::WaitAll) && !next_subwarp)
+  if (wi.in->op == isa::Opcode::CpAsync) {  // copies join the open group; the instruction's first
+                                            // sub-warp commits it
+    if (wi.in->async.op == isa::AsyncOp::Copy)
+      wi.copy_group = w.copies.add_copy();
+    else if ((wi.in->async.op == isa::AsyncOp::CommitGroup ||
+              wi.in->async.op == isa::AsyncOp::WaitAll) &&
+             !next_subwarp)
       w.copies.commit();
-    else if (wi.in->async.op == isa::AsyncOp::CopyArrive) wi.copy_group = w.copies.open_group();  // it waits for these
+    else if (wi.in->async.op == isa::AsyncOp::CopyArrive)
+      wi.copy_group = w.copies.open_group();  // it waits for these
     else if (wi.in->async.op == isa::AsyncOp::BulkCommit && !next_subwarp && w.bulk)
       w.bulk->reads.commit(), w.bulk->writes.commit();
   }
-  if ((wi.in->op == isa::Opcode::CpAsync || wi.in->op == isa::Opcode::CpReduce) && wi.in->async.bulk_group) {
+  if ((wi.in->op == isa::Opcode::CpAsync || wi.in->op == isa::Opcode::CpReduce) &&
+      wi.in->async.bulk_group) {
     if (!w.bulk) w.bulk = std::make_unique<WarpSlot::BulkGroups>();
     wi.copy_group = w.bulk->reads.add_copy();  // the same group number in both
     w.bulk->writes.add_copy();
   }
   ++w.inflight;
   if (wi.in->is_exit()) ++m_core.ending;
-  if (decides_next_pc(*wi.in, w, u->pc)) w.control_pending = true;
+  if (decides_next_pc(*wi.in, w, u->pc))
+    w.control_pending = true;
   else if (m_core.scoreboard) {  // straight-line code: the next PC is known now
-    if (func::InstructionSource* t = m_core.control_source(w)) m_core.follow_trace(*t, w);
-    else w.stack.advance(u->pc + 1);
+    if (func::InstructionSource* t = m_core.control_source(w))
+      m_core.follow_trace(*t, w);
+    else
+      w.stack.advance(u->pc + 1);
     wi.pc_advanced = true;
   }
   m_held = &wi;

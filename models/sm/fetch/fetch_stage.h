@@ -26,7 +26,9 @@ class FetchStage : public Stage {
   // Fetches that would find `l1i` (the cache behind `icache`) idle and holding their line are
   // served by it at once, without the link's round trip (mem::Cache::take_idle_hit; same results).
   void take_idle_hits_from(mem::Cache& l1i) { m_l1i = &l1i; }
-  uint64_t idle_hits() const { return m_idle_hit_count; }  // over its life: a measure of the speed-up
+  uint64_t idle_hits() const {
+    return m_idle_hit_count;
+  }  // over its life: a measure of the speed-up
   bool waiting_for_line(uint32_t slot) const { return m_icache_wait[slot]; }
   // The fetch and stall cycles count the cycles [start, end) of a launch.
   void begin_accounting(Cycle start);
@@ -52,7 +54,7 @@ class FetchStage : public Stage {
   static constexpr uint32_t kNoSlot = ~0u;
   bool candidate(uint32_t slot) const;            // Ready, not done, pipeline rules allow a fetch
   bool eligible(uint32_t slot, Cycle now) const;  // and not waiting for time
-  void recheck(uint32_t slot, Cycle now);  // updates the slot's candidate and waiting bits
+  void recheck(uint32_t slot, Cycle now);         // updates the slot's candidate and waiting bits
   StallCause stall_cause() const;
   void charge_gap(Cycle until);  // cycles [m_from, until) to m_sleep_cause
   void uncharge();               // takes back the charge of cycle m_charged
@@ -73,29 +75,33 @@ class FetchStage : public Stage {
   Cycle m_cycle = kNever;     // the cycle m_slot_used refers to
   bool m_slot_used = false;   // this cycle's fetch decision is made
   bool m_fetched = false;     // and a warp was picked (an instruction or an I-cache request)
-  bool m_accounting = false;     // inside a launch: cycles are charged
-  Cycle m_from = 0;              // the first cycle not yet charged
-  Cycle m_charged = kNever;      // the last cycle charged, as a fetch cycle or to m_charged_cause
+  bool m_accounting = false;  // inside a launch: cycles are charged
+  Cycle m_from = 0;           // the first cycle not yet charged
+  Cycle m_charged = kNever;   // the last cycle charged, as a fetch cycle or to m_charged_cause
   bool m_charged_fetch = false;
   StallCause m_charged_cause = StallCause::Idle;
   StallCause m_sleep_cause = StallCause::Idle;
-  std::vector<uint8_t> m_icache_wait;  // per slot: its line is being fetched (or its fetch to complete)
-  std::deque<uint32_t> m_arrived;   // slots whose line arrived, oldest first, fetch to complete
+  std::vector<uint8_t>
+      m_icache_wait;               // per slot: its line is being fetched (or its fetch to complete)
+  std::deque<uint32_t> m_arrived;  // slots whose line arrived, oldest first, fetch to complete
   struct IdleHit {
     Cycle from;  // the cycle the line is seen, as a response over the link would be
     uint32_t slot;
     uint64_t line;
   };
-  mem::Cache* m_l1i = nullptr;     // see take_idle_hits_from
+  mem::Cache* m_l1i = nullptr;      // see take_idle_hits_from
   std::deque<IdleHit> m_idle_hits;  // lines the idle I-cache served, in the order they come
   Cycle m_idle_hit_sent = kNever;   // the cycle of the last one (a link takes one request a cycle)
   uint64_t m_idle_hit_count = 0;
-  uint32_t m_completed = kNoSlot;   // the slot whose fetch completed this cycle (m_cycle) on its line's arrival
+  uint32_t m_completed =
+      kNoSlot;  // the slot whose fetch completed this cycle (m_cycle) on its line's arrival
   std::vector<Cycle> m_icache_sent;  // per slot: when that fetch started
-  SlotSet m_candidates;  // candidate() and not waiting for the I-cache
-  SlotSet m_waiting;     // candidates whose eligible_from was after the cycle they were last checked in
-  SlotSet m_eligible;    // this cycle's candidates that are not waiting for time
-  uint32_t m_forming = kNoSlot;  // slot whose fetched instruction still forms sub-warps (fetch waits)
+  SlotSet m_candidates;              // candidate() and not waiting for the I-cache
+  SlotSet
+      m_waiting;  // candidates whose eligible_from was after the cycle they were last checked in
+  SlotSet m_eligible;  // this cycle's candidates that are not waiting for time
+  uint32_t m_forming =
+      kNoSlot;  // slot whose fetched instruction still forms sub-warps (fetch waits)
   uint64_t m_wave_sub_mask = 0;
   sc_dt::sc_bv<128> m_wave_sub_rows;
 };

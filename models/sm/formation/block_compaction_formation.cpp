@@ -44,7 +44,8 @@ class BlockCompaction : public BlockFormation {
     throw std::logic_error("tbc: no ready warp in a block that may be fetched");
   }
 
-  void retired(Block& b, uint32_t i, const isa::Instruction& in, uint32_t pc, const func::ExecResult&, RowMask moved) override {
+  void retired(Block& b, uint32_t i, const isa::Instruction& in, uint32_t pc,
+               const func::ExecResult&, RowMask moved) override {
     BlockWarp& w = b.warps[i];
     if (in.is_exit()) b.stack.remove(moved);
     if (!w.lanes) {
@@ -72,10 +73,13 @@ class BlockCompaction : public BlockFormation {
         waiting |= w.state == S::Waiting;
         finished |= w.state == S::Finished;
       }
-      if (waiting && finished) throw std::logic_error("tbc: warps of one entry both at a branch and at its reconvergence point");
+      if (waiting && finished)
+        throw std::logic_error(
+            "tbc: warps of one entry both at a branch and at its reconvergence point");
       if (waiting) {
         b.stack.advance(branch_pc);
-        func::apply_control<RowMask>(b.stack, *b.kernel, branch_pc, b.taken, b.kernel->code[branch_pc]);
+        func::apply_control<RowMask>(b.stack, *b.kernel, branch_pc, b.taken,
+                                     b.kernel->code[branch_pc]);
         b.taken = RowMask{};
       } else {  // every warp reached the reconvergence PC, or every thread of the entry exited
         b.stack.advance(finished ? b.stack.entries().back().rpc : b.stack.pc());
@@ -84,7 +88,9 @@ class BlockCompaction : public BlockFormation {
     }
   }
 
-  RowMask shown(const Block& b) const override { return b.stack.done() ? RowMask{} : b.stack.mask(); }
+  RowMask shown(const Block& b) const override {
+    return b.stack.done() ? RowMask{} : b.stack.mask();
+  }
 
   void recompact(Block& b) const {
     b.warps.clear();
@@ -98,7 +104,9 @@ class BlockCompaction : public BlockFormation {
   }
 };
 
-const WarpFormationRegistration kTbc("tbc", [](const FormationParams& p) { return std::make_unique<BlockCompaction>(p); });
+const WarpFormationRegistration kTbc("tbc", [](const FormationParams& p) {
+  return std::make_unique<BlockCompaction>(p);
+});
 
 }  // namespace
 }  // namespace gputlm::sm

@@ -32,7 +32,9 @@ std::vector<BlockWarp> compact(RowMask m, uint32_t rows, uint32_t pc) {
   return out;
 }
 
-std::vector<WarpLayout> BlockFormation::layout(uint32_t threads) { return block_layout(threads, m_p.block_threads); }
+std::vector<WarpLayout> BlockFormation::layout(uint32_t threads) {
+  return block_layout(threads, m_p.block_threads);
+}
 
 void BlockFormation::start(uint32_t slot, WarpSlot& w, const WarpLayout& l, const isa::Kernel& k) {
   if (slot >= m_blocks.size()) m_blocks.resize(slot + 1);
@@ -47,13 +49,15 @@ void BlockFormation::start(uint32_t slot, WarpSlot& w, const WarpLayout& l, cons
   sync(w, b);
 }
 
-std::optional<IssueUnit> BlockFormation::next(uint32_t slot, const WarpSlot&, const FormationInput&) {
+std::optional<IssueUnit> BlockFormation::next(uint32_t slot, const WarpSlot&,
+                                              const FormationInput&) {
   Block& b = m_blocks[slot];
   if (!b.live) return std::nullopt;
   b.picked = b.issuing.empty() ? choose(b) : b.issuing.front();
   const BlockWarp& w = b.warps[b.picked];
   for_each_lane(w.lanes, [&](unsigned lane) { b.tids[lane] = b.base_tid + w.thread[lane]; });
-  return IssueUnit{w.pc, func::ThreadGroup{0, b.tids.data()}, w.lanes, popcount(w.lanes), b.next_tag, false};
+  return IssueUnit{
+      w.pc, func::ThreadGroup{0, b.tids.data()}, w.lanes, popcount(w.lanes), b.next_tag, false};
 }
 
 void BlockFormation::issued(uint32_t slot, WarpSlot&, const IssueUnit&) {
@@ -61,17 +65,21 @@ void BlockFormation::issued(uint32_t slot, WarpSlot&, const IssueUnit&) {
   BlockWarp& w = b.warps[b.picked];
   w.state = BlockWarp::State::InFlight;
   w.tag = b.next_tag++;
-  if (!b.issuing.empty()) b.issuing.pop_front();
-  else b.rr = b.picked + 1;
+  if (!b.issuing.empty())
+    b.issuing.pop_front();
+  else
+    b.rr = b.picked + 1;
 }
 
 bool BlockFormation::may_fetch(uint32_t slot, const WarpSlot&) const {
   const Block& b = m_blocks[slot];
   if (!b.issuing.empty()) return true;
-  return std::any_of(b.warps.begin(), b.warps.end(), [](const BlockWarp& w) { return w.state == BlockWarp::State::Ready; });
+  return std::any_of(b.warps.begin(), b.warps.end(),
+                     [](const BlockWarp& w) { return w.state == BlockWarp::State::Ready; });
 }
 
-void BlockFormation::retire(uint32_t slot, WarpSlot& w, const IssueUnit& u, const isa::Kernel& k, const func::ExecResult& r) {
+void BlockFormation::retire(uint32_t slot, WarpSlot& w, const IssueUnit& u, const isa::Kernel& k,
+                            const func::ExecResult& r) {
   Block& b = m_blocks[slot];
   uint32_t i = 0;
   while (b.warps[i].tag != u.tag || b.warps[i].state != BlockWarp::State::InFlight) ++i;
@@ -87,8 +95,10 @@ void BlockFormation::retire(uint32_t slot, WarpSlot& w, const IssueUnit& u, cons
   }
   retired(b, i, in, u.pc, r, moved);
   if (b.issuing.empty())  // no gathered warp waits by index: drop the warps without threads
-    b.warps.erase(std::remove_if(b.warps.begin(), b.warps.end(), [](const BlockWarp& x) { return x.state == BlockWarp::State::Gone; }),
-                  b.warps.end());
+    b.warps.erase(
+        std::remove_if(b.warps.begin(), b.warps.end(),
+                       [](const BlockWarp& x) { return x.state == BlockWarp::State::Gone; }),
+        b.warps.end());
   settle(b);
   sync(w, b);
 }

@@ -53,11 +53,13 @@ class BlockFormation : public IWarpFormation {
 
   std::vector<WarpLayout> layout(uint32_t threads) override;
   void start(uint32_t slot, WarpSlot& w, const WarpLayout& l, const isa::Kernel& k) override;
-  std::optional<IssueUnit> next(uint32_t slot, const WarpSlot& w, const FormationInput& in) override;
+  std::optional<IssueUnit> next(uint32_t slot, const WarpSlot& w,
+                                const FormationInput& in) override;
   void issued(uint32_t slot, WarpSlot& w, const IssueUnit& u) override;
   bool forming(uint32_t slot) const override { return !m_blocks[slot].issuing.empty(); }
   bool may_fetch(uint32_t slot, const WarpSlot& w) const override;
-  void retire(uint32_t slot, WarpSlot& w, const IssueUnit& u, const isa::Kernel& k, const func::ExecResult& r) override;
+  void retire(uint32_t slot, WarpSlot& w, const IssueUnit& u, const isa::Kernel& k,
+              const func::ExecResult& r) override;
   uint32_t rows() const override { return m_p.block_threads / kWarpSize; }
   LaneMask row_mask(uint32_t slot, const WarpSlot& w, uint32_t row) const override;
   uint32_t slot_threads() const override { return m_p.block_threads; }
@@ -66,11 +68,11 @@ class BlockFormation : public IWarpFormation {
   struct Block {
     uint32_t base_tid = 0, rows = 0;
     const isa::Kernel* kernel = nullptr;
-    RowMask live;                   // threads that have not exited
+    RowMask live;  // threads that have not exited
     std::vector<BlockWarp> warps;
-    std::deque<uint32_t> issuing;   // gathered warps still to issue, in order
-    uint32_t rr = 0;                // round-robin pointer over `warps`
-    uint32_t picked = 0;            // the warp next() gave
+    std::deque<uint32_t> issuing;  // gathered warps still to issue, in order
+    uint32_t rr = 0;               // round-robin pointer over `warps`
+    uint32_t picked = 0;           // the warp next() gave
     uint32_t next_tag = 0;
     uint64_t next_born = 0;
     std::array<uint32_t, kWarpSize> tids{};
@@ -86,7 +88,8 @@ class BlockFormation : public IWarpFormation {
   // (exited threads have already left the warp and `b.live`); `settle` then lets the block go on.
   virtual void begin(Block& b) = 0;
   virtual uint32_t choose(const Block& b) const = 0;
-  virtual void retired(Block& b, uint32_t i, const isa::Instruction& in, uint32_t pc, const func::ExecResult& r, RowMask taken) = 0;
+  virtual void retired(Block& b, uint32_t i, const isa::Instruction& in, uint32_t pc,
+                       const func::ExecResult& r, RowMask taken) = 0;
   virtual void settle(Block& b) { gather(b); }
   // The mask the waves show.
   virtual RowMask shown(const Block& b) const { return b.live; }

@@ -46,7 +46,8 @@ class DynamicWarpFormation : public BlockFormation {
     for (uint32_t i = 0; i < b.warps.size(); ++i) {
       const BlockWarp& w = b.warps[i];
       if (w.state != S::Ready) continue;
-      const uint64_t key = m_p.pdom_priority ? least_passed(b, w) : ~0u - waiting_at(b, w.pc);  // lower goes first
+      const uint64_t key =
+          m_p.pdom_priority ? least_passed(b, w) : ~0u - waiting_at(b, w.pc);  // lower goes first
       if (best == ~0u || key < best_key || (key == best_key && w.born < b.warps[best].born)) {
         best = i;
         best_key = key;
@@ -56,7 +57,8 @@ class DynamicWarpFormation : public BlockFormation {
     return best;
   }
 
-  void retired(Block& b, uint32_t i, const isa::Instruction& in, uint32_t pc, const func::ExecResult&, RowMask moved) override {
+  void retired(Block& b, uint32_t i, const isa::Instruction& in, uint32_t pc,
+               const func::ExecResult&, RowMask moved) override {
     const BlockWarp w = b.warps[i];
     b.warps[i].state = S::Gone;
     b.warps[i].lanes = 0;
@@ -72,11 +74,13 @@ class DynamicWarpFormation : public BlockFormation {
   // where their lanes are free, the rest into a new warp.
   void merge(Block& b, uint32_t pc, RowMask m) {
     if (reconvergence_pcs(*b.kernel)[pc])
-      for (uint32_t r = 0; r < b.rows; ++r) for_each_lane(m.row[r], [&](unsigned c) { ++b.passed[r * kWarpSize + c]; });
+      for (uint32_t r = 0; r < b.rows; ++r)
+        for_each_lane(m.row[r], [&](unsigned c) { ++b.passed[r * kWarpSize + c]; });
     int youngest = -1;
     for (uint32_t j = 0; j < b.warps.size(); ++j) {
       const BlockWarp& x = b.warps[j];
-      if (x.pc == pc && (x.state == S::Ready || x.state == S::Parked) && (youngest < 0 || x.born > b.warps[youngest].born))
+      if (x.pc == pc && (x.state == S::Ready || x.state == S::Parked) &&
+          (youngest < 0 || x.born > b.warps[youngest].born))
         youngest = static_cast<int>(j);
     }
     if (youngest >= 0) {
@@ -121,7 +125,9 @@ class DynamicWarpFormation : public BlockFormation {
   std::unordered_map<const isa::Kernel*, std::vector<bool>> m_reconv;
 };
 
-const WarpFormationRegistration kDwf("dwf", [](const FormationParams& p) { return std::make_unique<DynamicWarpFormation>(p); });
+const WarpFormationRegistration kDwf("dwf", [](const FormationParams& p) {
+  return std::make_unique<DynamicWarpFormation>(p);
+});
 
 }  // namespace
 }  // namespace gputlm::sm

@@ -38,7 +38,9 @@ class LargeWarpFormation : public IWarpFormation {
  public:
   explicit LargeWarpFormation(const FormationParams& p) : m_p(p) {}
 
-  std::vector<WarpLayout> layout(uint32_t threads) override { return block_layout(threads, m_p.large_warp_size); }
+  std::vector<WarpLayout> layout(uint32_t threads) override {
+    return block_layout(threads, m_p.large_warp_size);
+  }
 
   void start(uint32_t slot, WarpSlot& w, const WarpLayout& l, const isa::Kernel&) override {
     if (slot >= m_warps.size()) m_warps.resize(slot + 1);
@@ -58,7 +60,8 @@ class LargeWarpFormation : public IWarpFormation {
     } else {
       if (lw.stack.done()) return std::nullopt;
       const isa::Instruction& ins = in.kernel.code[lw.stack.pc()];
-      pk.f = Forming{lw.stack.pc(), mode_of(ins), lw.stack.mask(), lw.next_tag, ins.decides_control()};
+      pk.f =
+          Forming{lw.stack.pc(), mode_of(ins), lw.stack.mask(), lw.next_tag, ins.decides_control()};
     }
     form(lw, in, pk);
     return pk.unit;
@@ -85,25 +88,32 @@ class LargeWarpFormation : public IWarpFormation {
     lw.suspended = u.bubble && m_p.suspend_on_busy;
     if (lw.forming) return;
     i.formed_all = true;
-    if (i.retired == i.formed) lw.insts.pop_back();  // the last threads' guards failed: nothing left to wait for
+    if (i.retired == i.formed)
+      lw.insts.pop_back();  // the last threads' guards failed: nothing left to wait for
   }
 
-  bool forming(uint32_t slot) const override { return m_warps[slot].forming && !m_warps[slot].suspended; }
+  bool forming(uint32_t slot) const override {
+    return m_warps[slot].forming && !m_warps[slot].suspended;
+  }
   bool unformed(uint32_t slot) const override { return m_warps[slot].forming; }
   bool may_fetch(uint32_t slot, const WarpSlot&) const override {
     const LargeWarp& lw = m_warps[slot];
-    if (lw.forming) return lw.suspended && static_cast<bool>(lw.cur.left & ~lw.busy);  // resume once a thread is free
+    if (lw.forming)
+      return lw.suspended &&
+             static_cast<bool>(lw.cur.left & ~lw.busy);  // resume once a thread is free
     return lw.open;
   }
 
-  void retire(uint32_t slot, WarpSlot& w, const IssueUnit& u, const isa::Kernel& k, const func::ExecResult& r) override {
+  void retire(uint32_t slot, WarpSlot& w, const IssueUnit& u, const isa::Kernel& k,
+              const func::ExecResult& r) override {
     LargeWarp& lw = m_warps[slot];
     auto it = lw.insts.begin();
     while (it->tag != u.tag) ++it;
     Inst& i = *it;
     const isa::Instruction& in = k.code[i.pc];
     if (!i.single)
-      for_each_lane(u.lanes, [&](unsigned lane) { lw.busy.reset(u.group.tid(lane) - lw.base_tid); });
+      for_each_lane(u.lanes,
+                    [&](unsigned lane) { lw.busy.reset(u.group.tid(lane) - lw.base_tid); });
     // The temporary mask buffers: taken threads of a branch, finished threads of an exit.
     const LaneMask gathered = in.is_branch() ? r.taken : in.is_exit() ? r.active : 0;
     for_each_lane(gathered, [&](unsigned lane) { i.mask.set(u.group.tid(lane) - lw.base_tid); });
@@ -138,7 +148,8 @@ class LargeWarpFormation : public IWarpFormation {
     Mode mode = Mode::Columns;
     RowMask left;
     uint32_t tag = 0;
-    bool decides = false;  // the instruction decides the next PC: the large warp waits for all sub-warps
+    bool decides =
+        false;  // the instruction decides the next PC: the large warp waits for all sub-warps
   };
   // A fetched instruction with sub-warps in flight.
   struct Inst {
@@ -160,7 +171,8 @@ class LargeWarpFormation : public IWarpFormation {
     uint32_t base_tid = 0, rows = 0;
     RowMask busy;  // dependency bits
     bool forming = false;
-    bool suspended = false;  // forming, but only busy threads were left: fetch went on with other warps
+    bool suspended =
+        false;         // forming, but only busy threads were left: fetch went on with other warps
     bool open = true;  // may be fetched again
     Forming cur;
     uint32_t next_tag = 0;
@@ -183,7 +195,8 @@ class LargeWarpFormation : public IWarpFormation {
     IssueUnit& u = pk.unit;
     u = IssueUnit{f.pc, func::ThreadGroup{0, pk.tids.data()}, 0, 0, f.tag, false};
     RowMask cand = f.mode == Mode::Single ? f.left : f.left & ~lw.busy;
-    if (m_p.pack_predicated && ins.guard >= 0 && !f.decides) {  // threads whose guard fails need no lane
+    if (m_p.pack_predicated && ins.guard >= 0 &&
+        !f.decides) {  // threads whose guard fails need no lane
       for (uint32_t r = 0; r < lw.rows; ++r) {
         for_each_lane(cand.row[r], [&](unsigned c) {
           const uint32_t tid = lw.base_tid + r * kWarpSize + c;
@@ -233,15 +246,19 @@ class LargeWarpFormation : public IWarpFormation {
   }
 
   void sync(WarpSlot& w, const LargeWarp& lw) const {
-    if (lw.stack.done()) w.stack.reset(0, 0);
-    else w.stack.reset(lw.stack.pc(), lw.stack.mask().columns());
+    if (lw.stack.done())
+      w.stack.reset(0, 0);
+    else
+      w.stack.reset(lw.stack.pc(), lw.stack.mask().columns());
   }
 
   FormationParams m_p;
   std::vector<LargeWarp> m_warps;  // per warp slot
 };
 
-const WarpFormationRegistration kLwm("lwm", [](const FormationParams& p) { return std::make_unique<LargeWarpFormation>(p); });
+const WarpFormationRegistration kLwm("lwm", [](const FormationParams& p) {
+  return std::make_unique<LargeWarpFormation>(p);
+});
 
 }  // namespace
 }  // namespace gputlm::sm

@@ -12,19 +12,24 @@ namespace {
 
 class StaticFormation : public IWarpFormation {
  public:
-  std::vector<WarpLayout> layout(uint32_t threads) override { return block_layout(threads, kWarpSize); }
+  std::vector<WarpLayout> layout(uint32_t threads) override {
+    return block_layout(threads, kWarpSize);
+  }
   std::optional<IssueUnit> next(uint32_t, const WarpSlot& w, const FormationInput&) override {
     if (w.stack.done()) return std::nullopt;
     const LaneMask m = w.stack.mask();
     return IssueUnit{w.stack.pc(), func::ThreadGroup{w.base_tid, nullptr}, m, popcount(m)};
   }
   bool supports_calls() const override { return true; }
-  void retire(uint32_t, WarpSlot& w, const IssueUnit& u, const isa::Kernel& k, const func::ExecResult& r) override {
+  void retire(uint32_t, WarpSlot& w, const IssueUnit& u, const isa::Kernel& k,
+              const func::ExecResult& r) override {
     func::apply_control(w.stack, k, u.pc, r);
   }
 };
 
-const WarpFormationRegistration kStatic("static", [](const FormationParams&) { return std::make_unique<StaticFormation>(); });
+const WarpFormationRegistration kStatic("static", [](const FormationParams&) {
+  return std::make_unique<StaticFormation>();
+});
 
 }  // namespace
 
@@ -41,7 +46,8 @@ WarpFormationRegistration::WarpFormationRegistration(const char* name, WarpForma
   Registry<WarpFormationFactory>::instance().add(name, std::move(f));
 }
 
-std::unique_ptr<IWarpFormation> make_warp_formation(const std::string& name, const FormationParams& params) {
+std::unique_ptr<IWarpFormation> make_warp_formation(const std::string& name,
+                                                    const FormationParams& params) {
   return Registry<WarpFormationFactory>::instance().get(name, "warp formation")(params);
 }
 

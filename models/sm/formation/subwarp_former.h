@@ -11,8 +11,8 @@
 namespace gputlm::sm {
 
 struct SubWarp {
-  RowMask pick;                            // the threads packed (cleared from the mask copy)
-  LaneMask lanes = 0;                      // the lanes they occupy
+  RowMask pick;                              // the threads packed (cleared from the mask copy)
+  LaneMask lanes = 0;                        // the lanes they occupy
   std::array<uint16_t, kWarpSize> thread{};  // per lane: the thread's index in the large warp
 };
 
@@ -48,7 +48,8 @@ inline SubWarp pick_row(const RowMask& cand, uint32_t r) {
   SubWarp s;
   s.pick.row[r] = cand.row[r];
   s.lanes = cand.row[r];
-  for_each_lane(s.lanes, [&](unsigned c) { s.thread[c] = static_cast<uint16_t>(r * kWarpSize + c); });
+  for_each_lane(s.lanes,
+                [&](unsigned c) { s.thread[c] = static_cast<uint16_t>(r * kWarpSize + c); });
   return s;
 }
 

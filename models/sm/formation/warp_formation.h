@@ -40,7 +40,7 @@ struct IssueUnit {
   func::ThreadGroup group;
   LaneMask lanes = 0;
   uint32_t threads = 0;
-  uint32_t tag = 0;     // the policy's name for the instruction the unit belongs to
+  uint32_t tag = 0;  // the policy's name for the instruction the unit belongs to
   bool bubble = false;
 };
 
@@ -53,11 +53,12 @@ struct FormationInput {
 
 // Parameters of the formation policies (config keys under core.lwm, core.tbc and core.dwf).
 struct FormationParams {
-  uint32_t large_warp_size = 256;   // threads per large warp (dissertation Sec. 5.3: 256 is best)
+  uint32_t large_warp_size = 256;  // threads per large warp (dissertation Sec. 5.3: 256 is best)
   bool perfect_register_file = false;  // "LWM perfRF": any thread in any lane (Sec. 5.3.1)
-  bool memory_rows = true;          // memory divergence optimisation: one sub-warp per row for global memory
-  bool single_jump = true;          // unconditional branch optimisation: a jump forms one sub-warp
-  bool pack_predicated = true;      // pack only the threads whose guard holds
+  bool memory_rows =
+      true;  // memory divergence optimisation: one sub-warp per row for global memory
+  bool single_jump = true;      // unconditional branch optimisation: a jump forms one sub-warp
+  bool pack_predicated = true;  // pack only the threads whose guard holds
   // Re-fetch of a large warp: after its first sub-warp completed (dissertation Sec. 4.2.2, with a
   // dependency bit per thread) or after all of them (MICRO 2011 Sec. 3.3, no interlock needed).
   bool refetch_after_all = false;
@@ -79,23 +80,35 @@ class IWarpFormation {
   virtual std::vector<WarpLayout> layout(uint32_t threads) = 0;
   // Slot `slot` now holds the warp `l` of a CTA running `k` (the slot's fields and stack are set as
   // for a 32-thread warp).
-  virtual void start(uint32_t slot, WarpSlot& w, const WarpLayout& l, const isa::Kernel& k) { (void)slot, (void)w, (void)l, (void)k; }
+  virtual void start(uint32_t slot, WarpSlot& w, const WarpLayout& l, const isa::Kernel& k) {
+    (void)slot, (void)w, (void)l, (void)k;
+  }
   // What slot `slot` issues next, or nullopt if it has finished. Only looks: a fetch that must wait
   // for the I-cache asks again later. When `forming(slot)`, the next unit of the instruction begun.
-  virtual std::optional<IssueUnit> next(uint32_t slot, const WarpSlot& w, const FormationInput& in) = 0;
+  virtual std::optional<IssueUnit> next(uint32_t slot, const WarpSlot& w,
+                                        const FormationInput& in) = 0;
   // The unit `next` gave went down the pipeline (or, a bubble, used the cycle).
-  virtual void issued(uint32_t slot, WarpSlot& w, const IssueUnit& u) { (void)slot, (void)w, (void)u; }
+  virtual void issued(uint32_t slot, WarpSlot& w, const IssueUnit& u) {
+    (void)slot, (void)w, (void)u;
+  }
   // The instruction begun has more units to form now: fetch forms them before fetching another
   // (a policy may also set one aside, then may_fetch() says when it can go on).
-  virtual bool forming(uint32_t slot) const { (void)slot; return false; }
+  virtual bool forming(uint32_t slot) const {
+    (void)slot;
+    return false;
+  }
   // The instruction begun still has threads not yet in a unit, set aside or not (a large warp
   // suspended on busy threads): a barrier's first units must not stop the slot before the rest.
   virtual bool unformed(uint32_t slot) const { return forming(slot); }
   // Barrel processing: whether the slot may be fetched again (the baseline: nothing in flight).
-  virtual bool may_fetch(uint32_t slot, const WarpSlot& w) const { (void)slot; return w.inflight == 0; }
+  virtual bool may_fetch(uint32_t slot, const WarpSlot& w) const {
+    (void)slot;
+    return w.inflight == 0;
+  }
   // The unit `u` issued from `w` has executed (`r`): update the slot's control state (PC,
   // active mask, divergence stack).
-  virtual void retire(uint32_t slot, WarpSlot& w, const IssueUnit& u, const isa::Kernel& k, const func::ExecResult& r) = 0;
+  virtual void retire(uint32_t slot, WarpSlot& w, const IssueUnit& u, const isa::Kernel& k,
+                      const func::ExecResult& r) = 0;
   // Waves: the rows of a slot's active mask (one for 32-thread warps).
   // Whether it runs kernels with device-function calls (its SIMT stacks follow call/ret).
   virtual bool supports_calls() const { return false; }
@@ -113,6 +126,7 @@ using WarpFormationFactory = std::function<std::unique_ptr<IWarpFormation>(const
 struct WarpFormationRegistration {
   WarpFormationRegistration(const char* name, WarpFormationFactory f);
 };
-std::unique_ptr<IWarpFormation> make_warp_formation(const std::string& name, const FormationParams& params = {});
+std::unique_ptr<IWarpFormation> make_warp_formation(const std::string& name,
+                                                    const FormationParams& params = {});
 
 }  // namespace gputlm::sm

@@ -5,21 +5,29 @@
 
 namespace gputlm::sm {
 
-void coalesce(const func::ExecResult& r, LaneMask lanes, uint32_t line_bytes, const std::vector<uint64_t>& addresses,
-              std::vector<LineRequest>& out) {
+void coalesce(const func::ExecResult& r, LaneMask lanes, uint32_t line_bytes,
+              const std::vector<uint64_t>& addresses, std::vector<LineRequest>& out) {
   out.clear();
   for_each_lane(lanes, [&](unsigned lane) {
-    const uint64_t first = addresses[lane], last = first + std::max<uint32_t>(r.access_bytes, 1) - 1;
+    const uint64_t first = addresses[lane],
+                   last = first + std::max<uint32_t>(r.access_bytes, 1) - 1;
     const uint64_t line_address = first / line_bytes * line_bytes;
-    if (!out.empty() && out.back().line_address == line_address && last < line_address + line_bytes) {
-      out.back().bytes = std::min<uint32_t>(line_bytes, out.back().bytes + r.access_bytes);  // same line as the lane before
+    if (!out.empty() && out.back().line_address == line_address &&
+        last < line_address + line_bytes) {
+      out.back().bytes = std::min<uint32_t>(
+          line_bytes, out.back().bytes + r.access_bytes);  // same line as the lane before
       return;
     }
     for (uint64_t line = first / line_bytes; line <= last / line_bytes; ++line) {
-      const uint64_t lo = std::max(first, line * line_bytes), hi = std::min(last, line * line_bytes + line_bytes - 1);
-      auto it = std::find_if(out.begin(), out.end(), [&](const LineRequest& l) { return l.line_address == line * line_bytes; });
-      if (it == out.end()) out.push_back({line * line_bytes, static_cast<uint32_t>(hi - lo + 1)});
-      else it->bytes = std::min<uint32_t>(line_bytes, it->bytes + static_cast<uint32_t>(hi - lo + 1));
+      const uint64_t lo = std::max(first, line * line_bytes),
+                     hi = std::min(last, line * line_bytes + line_bytes - 1);
+      auto it = std::find_if(out.begin(), out.end(), [&](const LineRequest& l) {
+        return l.line_address == line * line_bytes;
+      });
+      if (it == out.end())
+        out.push_back({line * line_bytes, static_cast<uint32_t>(hi - lo + 1)});
+      else
+        it->bytes = std::min<uint32_t>(line_bytes, it->bytes + static_cast<uint32_t>(hi - lo + 1));
     }
   });
 }
@@ -36,7 +44,8 @@ uint32_t shared_access_cycles(const func::ExecResult& r, LaneMask lanes, uint32_
     for_each_lane(lanes, [&](unsigned lane) {
       if (!simple) return;
       const uint64_t w = r.addr[lane] / 4;
-      if ((r.addr[lane] + std::max<uint32_t>(r.access_bytes, 1) - 1) / 4 != w) return void(simple = false);  // straddles
+      if ((r.addr[lane] + std::max<uint32_t>(r.access_bytes, 1) - 1) / 4 != w)
+        return void(simple = false);  // straddles
       const uint64_t b = w % banks;
       if (!(used >> b & 1)) {
         used |= 1ull << b;
@@ -48,10 +57,11 @@ uint32_t shared_access_cycles(const func::ExecResult& r, LaneMask lanes, uint32_
     if (simple) return 1;
   }
   constexpr size_t kWordsPerLane = 8;  // up to a 32-byte access (v4 of 64-bit) straddling words
-  std::array<uint64_t, kWarpSize * (kWordsPerLane + 1)> words;
+  std::array<uint64_t, kWarpSize*(kWordsPerLane + 1)> words;
   size_t n = 0;
   for_each_lane(lanes, [&](unsigned lane) {
-    const uint64_t first = r.addr[lane] / 4, last = (r.addr[lane] + std::max<uint32_t>(r.access_bytes, 1) - 1) / 4;
+    const uint64_t first = r.addr[lane] / 4,
+                   last = (r.addr[lane] + std::max<uint32_t>(r.access_bytes, 1) - 1) / 4;
     for (uint64_t w = first; w <= last && n < words.size(); ++w) words[n++] = w;
   });
   std::sort(words.begin(), words.begin() + n);

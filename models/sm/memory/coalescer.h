@@ -19,8 +19,8 @@ struct LineRequest {
 
 // Lines touched by `lanes` of `r` (addresses already in the timing address space, see
 // timing_address()).
-void coalesce(const func::ExecResult& r, LaneMask lanes, uint32_t line_bytes, const std::vector<uint64_t>& addresses,
-              std::vector<LineRequest>& out);
+void coalesce(const func::ExecResult& r, LaneMask lanes, uint32_t line_bytes,
+              const std::vector<uint64_t>& addresses, std::vector<LineRequest>& out);
 
 // Cycles a shared-memory access of `lanes` takes: the most distinct words any bank must serve.
 uint32_t shared_access_cycles(const func::ExecResult& r, LaneMask lanes, uint32_t banks);

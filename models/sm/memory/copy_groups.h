@@ -6,7 +6,8 @@
 // the fetch stage adds copies and commits in program order, the memory stage sends and completes.
 //
 // The ISA's groups are per thread; the model keeps them per warp (a warp's threads commit and wait
-// together in the code nvcc emits: __pipeline_commit, cuda::pipeline, cooperative_groups::memcpy_async).
+// together in the code nvcc emits: __pipeline_commit, cuda::pipeline,
+// cooperative_groups::memcpy_async).
 #pragma once
 
 #include <cstdint>
@@ -63,14 +64,16 @@ class CopyGroups {
     if (group < m_first) return false;
     uint32_t& c = count(group);
     if (c == 0 || --c > 0) return false;
-    while (!m_pending.empty() && m_pending.front() == 0 && m_first < m_open) {  // complete committed groups leave
+    while (!m_pending.empty() && m_pending.front() == 0 &&
+           m_first < m_open) {  // complete committed groups leave
       m_pending.pop_front();
       ++m_first;
     }
     return true;
   }
 
-  std::deque<uint32_t> m_pending;  // units (copies not yet sent, lines not yet returned) of groups m_first.., oldest first
+  std::deque<uint32_t> m_pending;  // units (copies not yet sent, lines not yet returned) of groups
+                                   // m_first.., oldest first
   uint64_t m_first = 0;            // the oldest group still kept
   uint64_t m_open = 0;             // the group cp.async joins
 };

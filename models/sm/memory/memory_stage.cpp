@@ -19,33 +19,41 @@ namespace {
 // sends the address of the first texel it reads or writes (func::tex; with linear filtering the
 // other texels of the footprint are not sent), through the L1 like any global access. There is no
 // separate texture cache; the functional result never bypasses the memory system.
-bool is_copy(const WarpInstr& w) { return w.in->op == isa::Opcode::CpAsync && w.in->async.op == isa::AsyncOp::Copy; }
+bool is_copy(const WarpInstr& w) {
+  return w.in->op == isa::Opcode::CpAsync && w.in->async.op == isa::AsyncOp::Copy;
+}
 // cp.async.mbarrier.arrive whose arrive-ons wait for the warp's copies (func mbarrier_ops.cpp).
 bool defers_arrival(const WarpInstr& w) {
-  return w.in->op == isa::Opcode::CpAsync && w.in->async.op == isa::AsyncOp::CopyArrive && w.result.tx_mbar >= 0;
+  return w.in->op == isa::Opcode::CpAsync && w.in->async.op == isa::AsyncOp::CopyArrive &&
+         w.result.tx_mbar >= 0;
 }
 // cp.async.bulk, its prefetch.L2 and cp.reduce.async.bulk (func bulk_copy_ops.cpp): the lines go
 // out (written, for a copy or reduction to global memory) and the warp does not wait for them;
 // the copy completed functionally.
 bool is_bulk(const WarpInstr& w) {
   return w.in->op == isa::Opcode::CpReduce ||
-         (w.in->op == isa::Opcode::CpAsync && (w.in->async.op == isa::AsyncOp::BulkCopy || w.in->async.op == isa::AsyncOp::BulkPrefetch));
+         (w.in->op == isa::Opcode::CpAsync && (w.in->async.op == isa::AsyncOp::BulkCopy ||
+                                               w.in->async.op == isa::AsyncOp::BulkPrefetch));
 }
 // A cp.async.bulk or cp.reduce.async.bulk completing in a bulk group (WarpSlot::bulk).
 bool in_bulk_group(const WarpInstr& w) {
-  return (w.in->op == isa::Opcode::CpAsync || w.in->op == isa::Opcode::CpReduce) && w.in->async.bulk_group;
+  return (w.in->op == isa::Opcode::CpAsync || w.in->op == isa::Opcode::CpReduce) &&
+         w.in->async.bulk_group;
 }
 bool writes_lines(const WarpInstr& w) {
   return w.in->is_store() || (is_bulk(w) && w.in->async.bulk_dst == isa::Space::Global);
 }
 
 bool uses_memory_system(const WarpInstr& w) {
-  return (w.in->is_memory() || w.in->is_matrix_access() || w.in->op == isa::Opcode::CpAsync || w.in->op == isa::Opcode::CpReduce) &&
-         (w.result.space == isa::Space::Global || w.result.space == isa::Space::Local || w.result.space == isa::Space::Shared);
+  return (w.in->is_memory() || w.in->is_matrix_access() || w.in->op == isa::Opcode::CpAsync ||
+          w.in->op == isa::Opcode::CpReduce) &&
+         (w.result.space == isa::Space::Global || w.result.space == isa::Space::Local ||
+          w.result.space == isa::Space::Shared);
 }
 }  // namespace
 
-MemoryStage::MemoryStage(sc_core::sc_module_name name, CoreContext& core) : Stage(name, core, true, true), dcache("dcache", core.wake, core.clock) {}
+MemoryStage::MemoryStage(sc_core::sc_module_name name, CoreContext& core)
+    : Stage(name, core, true, true), dcache("dcache", core.wake, core.clock) {}
 
 bool MemoryStage::reaches_peer(const WarpInstr& w) const {
   if (w.result.space != isa::Space::Shared) return false;
@@ -84,7 +92,8 @@ void MemoryStage::receive(Cycle now) {
       }
       if (c != m_copy_lines.end()) {
         WarpSlot& slot = m_core.warps[c->second.slot];
-        if (slot.age == c->second.age && (c->second.bulk_group ? slot.bulk->writes : slot.copies).line_returned(c->second.group))
+        if (slot.age == c->second.age &&
+            (c->second.bulk_group ? slot.bulk->writes : slot.copies).line_returned(c->second.group))
           copies_moved(c->second.slot);
         m_copy_lines.erase(c);
         p.release();
@@ -112,7 +121,8 @@ void MemoryStage::start(WarpInstr& w, Cycle now) {
   if (defers_arrival(w)) {
     const WarpSlot& slot = m_core.warps[w.slot];
     m_arrivals.push_back({w.slot, slot.age, slot.cta_slot, m_core.ctas[slot.cta_slot].state.get(),
-                          static_cast<uint64_t>(w.result.tx_mbar), w.result.tx_bytes, w.copy_group});
+                          static_cast<uint64_t>(w.result.tx_mbar), w.result.tx_bytes,
+                          w.copy_group});
     deliver_arrivals();
   }
   if (!uses_memory_system(w) || !w.result.accessed) {
@@ -122,16 +132,20 @@ void MemoryStage::start(WarpInstr& w, Cycle now) {
   const bool scratchpad = w.result.space == isa::Space::Shared ||
                           (w.result.space == isa::Space::Local && m_core.local_scratchpad);
   if (scratchpad) {
-    func::ExecResult banked = w.result;  // private memory is interleaved across banks like the cached layout
+    func::ExecResult banked =
+        w.result;  // private memory is interleaved across banks like the cached layout
     if (w.result.space == isa::Space::Local)
-      for_each_lane(w.result.accessed, [&](unsigned lane) { banked.addr[lane] = timing_address(w, lane); });
+      for_each_lane(w.result.accessed,
+                    [&](unsigned lane) { banked.addr[lane] = timing_address(w, lane); });
     const uint32_t c = shared_access_cycles(banked, w.result.accessed, m_core.spec.shared_banks);
     m_core.counters.shared_bank_conflict_cycles += c - 1;
     m_core.counters.shared_accesses += popcount(w.result.accessed);
-    m_busy_until = now + c - 1 + m_core.spec.shared_latency + (reaches_peer(w) ? m_core.spec.cluster_shared_latency : 0);
+    m_busy_until = now + c - 1 + m_core.spec.shared_latency +
+                   (reaches_peer(w) ? m_core.spec.cluster_shared_latency : 0);
     return;
   }
-  for_each_lane(w.result.accessed, [&](unsigned lane) { m_addresses[lane] = timing_address(w, lane); });
+  for_each_lane(w.result.accessed,
+                [&](unsigned lane) { m_addresses[lane] = timing_address(w, lane); });
   coalesce(w.result, w.result.accessed, m_core.spec.l1d.line_bytes, m_addresses, m_lines);
   if (is_bulk(w) && w.result.tx_mbar >= 0) {
     const WarpSlot& slot = m_core.warps[w.slot];
@@ -139,7 +153,8 @@ void MemoryStage::start(WarpInstr& w, Cycle now) {
     m_bulk[m_active_bulk] = {w.slot, slot.cta_slot, m_core.ctas[slot.cta_slot].state.get(),
                              static_cast<uint64_t>(w.result.tx_mbar), w.result.tx_bytes};
   }
-  m_waits = !is_copy(w) && !is_bulk(w) && (!(w.in->is_store() || w.in->is_matrix_store()) || m_core.spec.wait_for_stores);
+  m_waits = !is_copy(w) && !is_bulk(w) &&
+            (!(w.in->is_store() || w.in->is_matrix_store()) || m_core.spec.wait_for_stores);
   m_core.counters.line_requests += m_lines.size();
   if (m_lines.size() == 1) {
     ++m_core.counters.coalesced_memory_instructions;
@@ -155,7 +170,8 @@ void MemoryStage::finish_active(Cycle now) {
   if (is_copy(*w) && m_core.warps[w->slot].copies.copy_sent(w->copy_group)) copies_moved(w->slot);
   if (in_bulk_group(*w)) {  // read now; written when its lines are back
     WarpSlot& slot = m_core.warps[w->slot];
-    const bool read = slot.bulk->reads.copy_sent(w->copy_group), written = slot.bulk->writes.copy_sent(w->copy_group);
+    const bool read = slot.bulk->reads.copy_sent(w->copy_group),
+               written = slot.bulk->writes.copy_sent(w->copy_group);
     if (read || written) copies_moved(w->slot);
   }
   if (m_active_bulk >= 0) {  // every line sent: the transaction completes with the last one back
@@ -190,7 +206,8 @@ void MemoryStage::complete_tx(const BulkTx& t) {
   if (!cta.valid || cta.state.get() != t.cta) return;
   uint8_t* p = cta.state->shared_at(t.mbar, 8);
   if (!p) return;
-  func::mbarrier::update_at(p, [&](func::mbarrier::Fields& f) { func::mbarrier::complete_tx(f, t.bytes); });
+  func::mbarrier::update_at(
+      p, [&](func::mbarrier::Fields& f) { func::mbarrier::complete_tx(f, t.bytes); });
   copies_moved(t.warp_slot);
 }
 
@@ -217,7 +234,8 @@ void MemoryStage::deliver_arrivals() {
       continue;
     }
     if (uint8_t* p = gone ? nullptr : cta.state->shared_at(a.mbar, 8))
-      func::mbarrier::update_at(p, [&](func::mbarrier::Fields& f) { func::mbarrier::arrive(f, a.count); });
+      func::mbarrier::update_at(
+          p, [&](func::mbarrier::Fields& f) { func::mbarrier::arrive(f, a.count); });
     m_arrivals.erase(m_arrivals.begin() + static_cast<std::ptrdiff_t>(i));
   }
 }
@@ -228,14 +246,17 @@ Cycle MemoryStage::cycle(Cycle now) {
   // The active instruction is done once every line is sent (the last one this cycle at the latest)
   // and its fixed delay has passed; it leaves before the next one enters, so one can enter a cycle.
   auto try_finish = [&] {
-    if (m_active && m_next_line == m_lines.size() && m_busy_until <= now + (m_lines.empty() ? 0 : 1)) finish_active(now);
+    if (m_active && m_next_line == m_lines.size() &&
+        m_busy_until <= now + (m_lines.empty() ? 0 : 1))
+      finish_active(now);
   };
   try_finish();
   if (!m_active && in->peek() && m_last_start != now) {  // one instruction enters a cycle
     start(*in->take(), now);
     m_last_start = now;
   }
-  if (m_active && m_next_line < m_lines.size() && m_last_send != now && dcache.can_send()) send_line(now);
+  if (m_active && m_next_line < m_lines.size() && m_last_send != now && dcache.can_send())
+    send_line(now);
   try_finish();
   while (!m_done.empty() && m_done.front().at <= now && out->can_send()) {
     out->send(*m_done.front().instr);
@@ -243,8 +264,10 @@ Cycle MemoryStage::cycle(Cycle now) {
   }
   show(m_parked + (m_active ? 1 : 0) + m_done.size(), m_active);
   Cycle next = kNever;
-  if (m_active && !(m_next_line < m_lines.size() && !dcache.can_send())) next = std::max(now + 1, m_busy_until);
-  if (!m_done.empty() && out->can_send()) next = std::min(next, std::max(now + 1, m_done.front().at));
+  if (m_active && !(m_next_line < m_lines.size() && !dcache.can_send()))
+    next = std::max(now + 1, m_busy_until);
+  if (!m_done.empty() && out->can_send())
+    next = std::min(next, std::max(now + 1, m_done.front().at));
   if ((!m_active && in->peek()) || m_copies_moved) next = std::min(next, now + 1);
   return next;  // otherwise woken by a response, an END_REQ or a new instruction
 }
@@ -253,8 +276,10 @@ void MemoryStage::send_line(Cycle now) {
   const LineRequest& l = m_lines[m_next_line++];
   const mem::AccessKind kind = m_active->in->is_atomic() ? mem::AccessKind::Atomic
                                : writes_lines(*m_active) ? mem::AccessKind::Store
-                                                          : mem::AccessKind::Load;
-  tlm::tlm_generic_payload& p = m_pool.make(l.line_address, kind == mem::AccessKind::Load ? m_core.spec.l1d.line_bytes : l.bytes, kind, m_core.clock.time());
+                                                         : mem::AccessKind::Load;
+  tlm::tlm_generic_payload& p = m_pool.make(
+      l.line_address, kind == mem::AccessKind::Load ? m_core.spec.l1d.line_bytes : l.bytes, kind,
+      m_core.clock.time());
   mem::MemExtension& e = mem::MemExtension::of(p);
   e.core = m_core.id;
   e.warp = m_active->slot;

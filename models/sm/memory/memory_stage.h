@@ -45,24 +45,25 @@ class MemoryStage : public Stage {
   void copies_moved(uint32_t slot);
 
   mem::PayloadPool m_pool;
-  WarpInstr* m_active = nullptr;            // sending its lines / using shared memory
-  std::vector<LineRequest> m_lines;         // lines of m_active still to send
+  WarpInstr* m_active = nullptr;     // sending its lines / using shared memory
+  std::vector<LineRequest> m_lines;  // lines of m_active still to send
   size_t m_next_line = 0;
   Cycle m_busy_until = 0;
   Cycle m_last_send = kNever;
   Cycle m_last_start = kNever;
-  bool m_waits = false;                     // m_active waits for its responses
-  std::deque<Done> m_done;                  // finished, to writeback in order
+  bool m_waits = false;     // m_active waits for its responses
+  std::deque<Done> m_done;  // finished, to writeback in order
   std::vector<uint64_t> m_addresses = std::vector<uint64_t>(kWarpSize);
   uint64_t m_parked = 0;
   struct CopyLine {
     uint32_t slot;
-    uint64_t age;    // the warp's (a slot's next warp ignores its predecessor's lines)
+    uint64_t age;  // the warp's (a slot's next warp ignores its predecessor's lines)
     uint64_t group;
-    int64_t bulk = -1;  // a cp.async.bulk's line: its transaction in m_bulk
+    int64_t bulk = -1;        // a cp.async.bulk's line: its transaction in m_bulk
     bool bulk_group = false;  // a line of a copy in a bulk group (WarpSlot::bulk)
   };
-  std::unordered_map<const tlm::tlm_generic_payload*, CopyLine> m_copy_lines;  // cp.async lines in flight
+  std::unordered_map<const tlm::tlm_generic_payload*, CopyLine>
+      m_copy_lines;  // cp.async lines in flight
   // A cp.async.bulk whose mbarrier transaction completes when its last line returns
   // (func::ExecResult::tx_mbar): the CTA (slot and state, which a later CTA replaces), the object's
   // shared offset, the bytes, the lines in flight and whether all are sent.

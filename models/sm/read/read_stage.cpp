@@ -5,11 +5,13 @@
 namespace gputlm::sm {
 
 uint32_t ReadStage::delay(const WarpInstr& w) {
-  if (m_core.spec.register_banks == 0) return m_core.spec.read_cycles;  // a fully ported register file
+  if (m_core.spec.register_banks == 0)
+    return m_core.spec.read_cycles;  // a fully ported register file
   const isa::InstructionRegisters& regs = m_core.kernel_of(m_core.warps[w.slot]).registers(w.pc);
   m_per_bank.assign(m_core.spec.register_banks, 0);
   uint32_t worst = 0;
-  for (int32_t r : regs.distinct_uses) worst = std::max(worst, ++m_per_bank[static_cast<uint32_t>(r) % m_per_bank.size()]);
+  for (int32_t r : regs.distinct_uses)
+    worst = std::max(worst, ++m_per_bank[static_cast<uint32_t>(r) % m_per_bank.size()]);
   const uint32_t extra = worst > 1 ? worst - 1 : 0;
   m_core.counters.register_bank_conflict_cycles += extra;
   return m_core.spec.read_cycles + extra;
@@ -19,12 +21,15 @@ bool ReadStage::accept(const WarpInstr& w, Cycle) {
   if (!m_core.scoreboard) return true;
   WarpSlot& slot = m_core.warps[w.slot];
   const isa::InstructionRegisters& regs = m_core.kernel_of(slot).registers(w.pc);
-  auto pending = [&](int32_t r) { return (slot.pending_regs[static_cast<size_t>(r) >> 6] >> (r & 63)) & 1; };
+  auto pending = [&](int32_t r) {
+    return (slot.pending_regs[static_cast<size_t>(r) >> 6] >> (r & 63)) & 1;
+  };
   for (int32_t r : regs.uses)
     if (pending(r)) return false;
   for (int32_t r : regs.defs)
     if (pending(r)) return false;
-  for (int32_t r : regs.defs) slot.pending_regs[static_cast<size_t>(r) >> 6] |= 1ull << (r & 63);  // until writeback
+  for (int32_t r : regs.defs)
+    slot.pending_regs[static_cast<size_t>(r) >> 6] |= 1ull << (r & 63);  // until writeback
   return true;
 }
 

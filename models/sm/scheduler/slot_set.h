@@ -53,7 +53,8 @@ class SlotSet {
   template <typename F>
   void for_each(F&& f) const {
     for (size_t i = 0; i < m_words.size(); ++i)
-      for (uint64_t w = m_words[i]; w; w &= w - 1) f(static_cast<uint32_t>(i * 64 + static_cast<size_t>(__builtin_ctzll(w))));
+      for (uint64_t w = m_words[i]; w; w &= w - 1)
+        f(static_cast<uint32_t>(i * 64 + static_cast<size_t>(__builtin_ctzll(w))));
   }
   std::vector<uint64_t>& words() { return m_words; }
   const std::vector<uint64_t>& words() const { return m_words; }

@@ -28,15 +28,20 @@ namespace {
 class TwoLevel : public IWarpScheduler {
  public:
   explicit TwoLevel(const SchedulerParams& p)
-      : m_p(p), m_groups((p.slots + p.fetch_group_size - 1) / p.fetch_group_size), m_next(m_groups, 0) {}
+      : m_p(p),
+        m_groups((p.slots + p.fetch_group_size - 1) / p.fetch_group_size),
+        m_next(m_groups, 0) {}
 
-  uint32_t pick(const SlotSet& eligible, const SlotSet& fetchable, const std::vector<WarpSlot>& warps, Cycle now) override {
+  uint32_t pick(const SlotSet& eligible, const SlotSet& fetchable,
+                const std::vector<WarpSlot>& warps, Cycle now) override {
     // Switch (possibly several times) while the prioritised group has no warp that can go on.
-    for (uint32_t i = 0; i + 1 < m_groups && all_stalled(m_first, fetchable, warps, now); ++i) rotate();
+    for (uint32_t i = 0; i + 1 < m_groups && all_stalled(m_first, fetchable, warps, now); ++i)
+      rotate();
     if (m_p.group_timeout && m_fetches >= m_p.group_timeout) rotate();
     for (uint32_t k = 0; k < m_groups; ++k) {
       const uint32_t g = (m_first + k) % m_groups;
-      const uint32_t lo = g * m_p.fetch_group_size, hi = std::min(lo + m_p.fetch_group_size, m_p.slots);
+      const uint32_t lo = g * m_p.fetch_group_size,
+                     hi = std::min(lo + m_p.fetch_group_size, m_p.slots);
       // Round-robin inside the group: the first eligible slot at or after the group's pointer.
       const uint32_t best = eligible.first_from(m_next[g], lo, hi);
       if (best == SlotSet::kNone) continue;
@@ -51,12 +56,17 @@ class TwoLevel : public IWarpScheduler {
   bool has_fetch_groups() const override { return true; }
 
  private:
-  bool all_stalled(uint32_t g, const SlotSet& fetchable, const std::vector<WarpSlot>& warps, Cycle now) const {
-    const uint32_t lo = g * m_p.fetch_group_size, hi = std::min<uint32_t>(lo + m_p.fetch_group_size, static_cast<uint32_t>(warps.size()));
+  bool all_stalled(uint32_t g, const SlotSet& fetchable, const std::vector<WarpSlot>& warps,
+                   Cycle now) const {
+    const uint32_t lo = g * m_p.fetch_group_size,
+                   hi = std::min<uint32_t>(lo + m_p.fetch_group_size,
+                                           static_cast<uint32_t>(warps.size()));
     for (uint32_t s = lo; s < hi; ++s) {
       const WarpSlot& w = warps[s];
       if (!w.active()) continue;
-      if (fetchable.contains(s) || !w.waiting_memory || now - w.waiting_since <= m_p.long_latency_cycles) return false;
+      if (fetchable.contains(s) || !w.waiting_memory ||
+          now - w.waiting_since <= m_p.long_latency_cycles)
+        return false;
     }
     return true;
   }
@@ -74,7 +84,9 @@ class TwoLevel : public IWarpScheduler {
   uint64_t m_switches = 0;
 };
 
-const WarpSchedulerRegistration k2Lev("2lev", [](const SchedulerParams& p) { return std::make_unique<TwoLevel>(p); });
+const WarpSchedulerRegistration k2Lev("2lev", [](const SchedulerParams& p) {
+  return std::make_unique<TwoLevel>(p);
+});
 
 }  // namespace
 }  // namespace gputlm::sm

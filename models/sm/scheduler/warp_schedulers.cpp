@@ -16,7 +16,8 @@ namespace {
 class RoundRobin : public IWarpScheduler {
  public:
   explicit RoundRobin(uint32_t slots) : m_slots(slots) {}
-  uint32_t pick(const SlotSet& eligible, const SlotSet&, const std::vector<WarpSlot>&, Cycle) override {
+  uint32_t pick(const SlotSet& eligible, const SlotSet&, const std::vector<WarpSlot>&,
+                Cycle) override {
     const uint32_t best = eligible.first_from(m_next, 0, m_slots);
     m_next = best + 1 == m_slots ? 0 : best + 1;
     return best;
@@ -30,7 +31,8 @@ class RoundRobin : public IWarpScheduler {
 class StickyRoundRobin : public IWarpScheduler {
  public:
   explicit StickyRoundRobin(uint32_t slots) : m_rr(slots) {}
-  uint32_t pick(const SlotSet& eligible, const SlotSet& fetchable, const std::vector<WarpSlot>& warps, Cycle now) override {
+  uint32_t pick(const SlotSet& eligible, const SlotSet& fetchable,
+                const std::vector<WarpSlot>& warps, Cycle now) override {
     if (eligible.contains(m_last)) return m_last;
     m_last = m_rr.pick(eligible, fetchable, warps, now);
     return m_last;
@@ -43,7 +45,8 @@ class StickyRoundRobin : public IWarpScheduler {
 
 class GreedyThenOldest : public IWarpScheduler {
  public:
-  uint32_t pick(const SlotSet& eligible, const SlotSet&, const std::vector<WarpSlot>& warps, Cycle) override {
+  uint32_t pick(const SlotSet& eligible, const SlotSet&, const std::vector<WarpSlot>& warps,
+                Cycle) override {
     if (eligible.contains(m_last)) return m_last;
     uint32_t best = SlotSet::kNone;
     eligible.for_each([&](uint32_t s) {
@@ -57,9 +60,15 @@ class GreedyThenOldest : public IWarpScheduler {
   uint32_t m_last = ~0u;
 };
 
-const WarpSchedulerRegistration kRr("rr", [](const SchedulerParams& p) { return std::make_unique<RoundRobin>(p.slots); });
-const WarpSchedulerRegistration kSrr("srr", [](const SchedulerParams& p) { return std::make_unique<StickyRoundRobin>(p.slots); });
-const WarpSchedulerRegistration kGto("gto", [](const SchedulerParams&) { return std::make_unique<GreedyThenOldest>(); });
+const WarpSchedulerRegistration kRr("rr", [](const SchedulerParams& p) {
+  return std::make_unique<RoundRobin>(p.slots);
+});
+const WarpSchedulerRegistration kSrr("srr", [](const SchedulerParams& p) {
+  return std::make_unique<StickyRoundRobin>(p.slots);
+});
+const WarpSchedulerRegistration kGto("gto", [](const SchedulerParams&) {
+  return std::make_unique<GreedyThenOldest>();
+});
 
 }  // namespace
 
@@ -67,7 +76,8 @@ WarpSchedulerRegistration::WarpSchedulerRegistration(const char* name, WarpSched
   Registry<WarpSchedulerFactory>::instance().add(name, std::move(f));
 }
 
-std::unique_ptr<IWarpScheduler> make_warp_scheduler(const std::string& name, const SchedulerParams& params) {
+std::unique_ptr<IWarpScheduler> make_warp_scheduler(const std::string& name,
+                                                    const SchedulerParams& params) {
   return Registry<WarpSchedulerFactory>::instance().get(name, "warp scheduler")(params);
 }
 

@@ -4,7 +4,8 @@ namespace gputlm::sm {
 
 Cycle WritebackStage::cycle(Cycle now) {
   if (m_last_take != now) m_taken = 0;
-  if (!m_held && in->peek() && m_taken < m_core.spec.writeback_ports) {  // writeback_ports instructions enter a cycle
+  if (!m_held && in->peek() &&
+      m_taken < m_core.spec.writeback_ports) {  // writeback_ports instructions enter a cycle
     m_held = in->take();
     m_ready = now + m_core.spec.writeback_cycles - 1;  // retired at the end of its last cycle
     m_last_take = now;
@@ -15,7 +16,8 @@ Cycle WritebackStage::cycle(Cycle now) {
     m_held = nullptr;
     show(1, w);  // the waves show the instruction retired last
     retire(*w, now);
-    return now + 1;  // the warp may be fetched next cycle; the next instruction starts its writeback
+    return now +
+           1;  // the warp may be fetched next cycle; the next instruction starts its writeback
   }
   if (!m_held && in->peek()) return now + 1;
   return m_held ? m_ready : kNever;
@@ -32,7 +34,8 @@ void WritebackStage::retire(WarpInstr& wi, Cycle now) {
   WarpSlot& w = m_core.warps[wi.slot];
   CtaSlot& cta = m_core.ctas[w.cta_slot];
   const func::ExecResult& r = wi.result;
-  if (r.retry) {  // barrier.cluster.wait, its phase incomplete: the warp stays at it and tries again
+  if (r.retry) {  // barrier.cluster.wait, its phase incomplete: the warp stays at it and tries
+                  // again
     w.control_pending = false;
     --w.inflight;
     w.eligible_from = now + 1;
@@ -44,13 +47,18 @@ void WritebackStage::retire(WarpInstr& wi, Cycle now) {
   m_core.counters.thread_instructions += wi.threads;
   if (wi.in->is_barrier()) ++m_core.counters.barrier_instructions;
   if (!wi.pc_advanced) {
-    if (func::InstructionSource* t = m_core.control_source(w)) m_core.follow_trace(*t, w);
-    else m_core.formation->retire(wi.slot, w, IssueUnit{wi.pc, wi.group, wi.lanes, wi.threads, wi.tag, false}, cta.kernel->kernel(), r);
+    if (func::InstructionSource* t = m_core.control_source(w))
+      m_core.follow_trace(*t, w);
+    else
+      m_core.formation->retire(wi.slot, w,
+                               IssueUnit{wi.pc, wi.group, wi.lanes, wi.threads, wi.tag, false},
+                               cta.kernel->kernel(), r);
     w.control_pending = false;
   }
   const isa::InstructionRegisters& regs = cta.kernel->registers(wi.pc);
   m_core.counters.register_file_accesses += regs.uses.size() + regs.defs.size();
-  m_core.counters.register_file_thread_accesses += (regs.uses.size() + regs.defs.size()) * wi.threads;
+  m_core.counters.register_file_thread_accesses +=
+      (regs.uses.size() + regs.defs.size()) * wi.threads;
   m_core.counters.register_reads += regs.uses.size();
   m_core.counters.register_writes += regs.defs.size();
   m_core.counters.class_thread_instructions[static_cast<size_t>(wi.cls)] += wi.threads;
@@ -61,7 +69,8 @@ void WritebackStage::retire(WarpInstr& wi, Cycle now) {
   w.eligible_from = now + 1;
   if (wi.in->is_exit()) {
     --m_core.ending;
-    if (w.stack.done() && w.inflight > 0 && !w.draining) {  // ends when its last instruction retires
+    if (w.stack.done() && w.inflight > 0 &&
+        !w.draining) {  // ends when its last instruction retires
       w.draining = true;
       ++m_core.ending;
     }
@@ -69,7 +78,8 @@ void WritebackStage::retire(WarpInstr& wi, Cycle now) {
   if (wi.in->is_exit() && r.active) cta.barriers->exit(r.active);
   if (r.barrier) {
     // A large warp whose other threads are still to form (suspended on busy threads) stays
-    // fetchable, so they can form and arrive; its last unit stops the slot. bar.arrive does not wait.
+    // fetchable, so they can form and arrive; its last unit stops the slot. bar.arrive does not
+    // wait.
     const bool waits = cta.barriers->arrive(w.index_in_cta, r, wi.pc);
     if (waits && !m_core.formation->unformed(wi.slot)) w.status = WarpSlot::Status::Barrier;
   }
@@ -81,7 +91,8 @@ void WritebackStage::retire(WarpInstr& wi, Cycle now) {
     w.status = WarpSlot::Status::Done;
     ++cta.warps_done;
   }
-  if (r.barrier || (wi.in->is_exit() && r.active)) release_barriers(cta, now);  // only these complete a barrier
+  if (r.barrier || (wi.in->is_exit() && r.active))
+    release_barriers(cta, now);  // only these complete a barrier
   m_core.touch(wi.slot);
   m_core.free_instr(wi);
   if (cta.warps_done == cta.warp_slots.size()) {
@@ -100,7 +111,8 @@ void WritebackStage::release_barriers(CtaSlot& cta, Cycle now) {
   });
 }
 
-// No warp of the CTA can move: every one waits at a barrier or has finished, with nothing in flight.
+// No warp of the CTA can move: every one waits at a barrier or has finished, with nothing in
+// flight.
 void WritebackStage::check_deadlock(CtaSlot& cta) {
   for (uint32_t s : cta.warp_slots) {
     const WarpSlot& w = m_core.warps[s];

@@ -13,7 +13,8 @@ namespace gputlm::sm {
 
 class WritebackStage : public Stage {
  public:
-  WritebackStage(sc_core::sc_module_name name, CoreContext& core) : Stage(name, core, true, false) {}
+  WritebackStage(sc_core::sc_module_name name, CoreContext& core)
+      : Stage(name, core, true, false) {}
   std::vector<WaveGroup> wave_groups() const override;
 
  protected:

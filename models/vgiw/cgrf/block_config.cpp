@@ -10,26 +10,38 @@ namespace {
 
 uint32_t instruction_latency(const isa::Instruction& in, const VgiwSpec& spec) {
   switch (isa::instruction_class(in)) {
-    case isa::InstrClass::IntDiv: return spec.int_div_latency;
-    case isa::InstrClass::FloatDiv: return spec.float_div_latency;
-    case isa::InstrClass::Sfu: return spec.sfu_latency;
-    case isa::InstrClass::Control: return spec.join_latency;
-    default: return spec.compute_latency;
+    case isa::InstrClass::IntDiv:
+      return spec.int_div_latency;
+    case isa::InstrClass::FloatDiv:
+      return spec.float_div_latency;
+    case isa::InstrClass::Sfu:
+      return spec.sfu_latency;
+    case isa::InstrClass::Control:
+      return spec.join_latency;
+    default:
+      return spec.compute_latency;
   }
 }
 
 // A node of segment `seg` as the fabric's runtime reads it.
-ConfiguredNode configure_node(const isa::Kernel& k, const GraphNode& gn, const Segment& seg, const VgiwSpec& spec) {
+ConfiguredNode configure_node(const isa::Kernel& k, const GraphNode& gn, const Segment& seg,
+                              const VgiwSpec& spec) {
   ConfiguredNode cn;
   cn.role = gn.role;
   cn.unit = gn.unit;
   cn.live_id = gn.live_id;
   switch (gn.role) {
     case GraphNode::Role::Initiator:
-    case GraphNode::Role::Terminator: cn.latency = spec.control_latency; break;
-    case GraphNode::Role::Join: cn.latency = spec.join_latency; break;
+    case GraphNode::Role::Terminator:
+      cn.latency = spec.control_latency;
+      break;
+    case GraphNode::Role::Join:
+      cn.latency = spec.join_latency;
+      break;
     case GraphNode::Role::LiveLoad:
-    case GraphNode::Role::LiveStore: cn.latency = 0; break;
+    case GraphNode::Role::LiveStore:
+      cn.latency = 0;
+      break;
     case GraphNode::Role::Instruction: {
       cn.pc = static_cast<uint32_t>(gn.pc);
       const isa::Instruction& in = k.code[cn.pc];
@@ -65,7 +77,8 @@ uint32_t memory_instructions(const isa::Kernel& k, const Segment& seg) {
 
 }  // namespace
 
-BlockConfig configure_block(const isa::Kernel& k, const KernelMap& map, uint32_t segment, const Fabric& fabric, const VgiwSpec& spec) {
+BlockConfig configure_block(const isa::Kernel& k, const KernelMap& map, uint32_t segment,
+                            const Fabric& fabric, const VgiwSpec& spec) {
   const BlockGraph& g = map.graphs[segment];
   const Segment& seg = map.segments[segment];
   BlockConfig c;
@@ -78,14 +91,18 @@ BlockConfig configure_block(const isa::Kernel& k, const KernelMap& map, uint32_t
   return c;
 }
 
-BlockConfig configure_sgmf(const isa::Kernel& k, const SgmfMap& map, const Fabric& fabric, const VgiwSpec& spec) {
+BlockConfig configure_sgmf(const isa::Kernel& k, const SgmfMap& map, const Fabric& fabric,
+                           const VgiwSpec& spec) {
   BlockConfig c;
   c.replicas = map.replicas;
   c.entry_of = map.entry;
   for (size_t i = 0; i < map.graph.nodes.size(); ++i)
-    c.nodes.push_back(configure_node(k, map.graph.nodes[i], map.blocks.segments[map.segment_of[i]], spec));
-  for (uint32_t s = 1; s < map.entry.size(); ++s) c.nodes[map.entry[s]].inputs = 1;  // the steering node's control token
-  for (const Segment& seg : map.blocks.segments) c.memory_instructions = std::max(c.memory_instructions, memory_instructions(k, seg));
+    c.nodes.push_back(
+        configure_node(k, map.graph.nodes[i], map.blocks.segments[map.segment_of[i]], spec));
+  for (uint32_t s = 1; s < map.entry.size(); ++s)
+    c.nodes[map.entry[s]].inputs = 1;  // the steering node's control token
+  for (const Segment& seg : map.blocks.segments)
+    c.memory_instructions = std::max(c.memory_instructions, memory_instructions(k, seg));
   place_graph(c, map.graph, fabric);
   return c;
 }

@@ -9,15 +9,18 @@ namespace gputlm::vgiw {
 
 namespace {
 uint32_t wheel_size(const VgiwSpec& s, const Fabric& f) {
-  const uint32_t longest = std::max({s.compute_latency, s.int_div_latency, s.float_div_latency, s.sfu_latency, s.join_latency,
-                                     s.control_latency, s.shared_latency, s.param_latency}) + 2 * (f.width() + f.height()) + 2;
+  const uint32_t longest =
+      std::max({s.compute_latency, s.int_div_latency, s.float_div_latency, s.sfu_latency,
+                s.join_latency, s.control_latency, s.shared_latency, s.param_latency}) +
+      2 * (f.width() + f.height()) + 2;
   uint32_t w = 64;
   while (w < longest) w *= 2;
   return w;
 }
 }  // namespace
 
-MtCgrf::MtCgrf(sc_core::sc_module_name name, const VgiwSpec& spec, const Fabric& fabric, uint32_t core_id, double reference_mhz)
+MtCgrf::MtCgrf(sc_core::sc_module_name name, const VgiwSpec& spec, const Fabric& fabric,
+               uint32_t core_id, double reference_mhz)
     : sc_module(name),
       from_scheduler("from_scheduler", m_wake, m_clock),
       to_scheduler("to_scheduler"),
@@ -34,34 +37,48 @@ MtCgrf::MtCgrf(sc_core::sc_module_name name, const VgiwSpec& spec, const Fabric&
     if (fabric.type(u) == UnitType::LiveValue) m_units[u].port = static_cast<int32_t>(lvu++);
   }
   for (uint32_t i = 0; i < ldst; ++i)
-    m_l1_ports.push_back(std::make_unique<mem::InitiatorEnd>(("l1_" + std::to_string(i)).c_str(), m_wake, m_clock));
+    m_l1_ports.push_back(
+        std::make_unique<mem::InitiatorEnd>(("l1_" + std::to_string(i)).c_str(), m_wake, m_clock));
   for (uint32_t i = 0; i < lvu; ++i)
-    m_lvc_ports.push_back(std::make_unique<mem::InitiatorEnd>(("lvc_" + std::to_string(i)).c_str(), m_wake, m_clock));
+    m_lvc_ports.push_back(
+        std::make_unique<mem::InitiatorEnd>(("lvc_" + std::to_string(i)).c_str(), m_wake, m_clock));
   SC_METHOD(tick);
   sensitive << m_wake.event();  // delta wake-ups; timed ones too unless edges are shared
   dont_initialize();
   for (size_t t = 0; t < kUnitTypes; ++t) {
     const std::string n = unit_type_name(static_cast<UnitType>(t));
-    m_stats.counter("firings_" + n, m_firings[t], "count", "firings of " + n + " units (one thread each)");
+    m_stats.counter("firings_" + n, m_firings[t], "count",
+                    "firings of " + n + " units (one thread each)");
   }
-  m_stats.counter("threads_started", m_threads_started, "count", "threads the initiators started (one per block run)");
-  m_stats.counter("threads_finished", m_threads_finished, "count", "threads the terminators passed on or retired");
-  m_stats.counter("memory_accesses", m_memory_accesses, "count", "load/store unit accesses sent to the L1");
-  m_stats.counter("shared_accesses", m_shared_accesses, "count", "load/store unit accesses to shared memory");
-  m_stats.counter("live_value_loads", m_live_loads, "count", "live-value unit loads from the live value cache");
-  m_stats.counter("live_value_stores", m_live_stores, "count", "live-value unit stores to the live value cache");
-  m_stats.formula("live_value_accesses", [this] { return double(m_live_loads + m_live_stores); }, "count",
-                  "live value cache accesses (loads + stores)");
+  m_stats.counter("threads_started", m_threads_started, "count",
+                  "threads the initiators started (one per block run)");
+  m_stats.counter("threads_finished", m_threads_finished, "count",
+                  "threads the terminators passed on or retired");
+  m_stats.counter("memory_accesses", m_memory_accesses, "count",
+                  "load/store unit accesses sent to the L1");
+  m_stats.counter("shared_accesses", m_shared_accesses, "count",
+                  "load/store unit accesses to shared memory");
+  m_stats.counter("live_value_loads", m_live_loads, "count",
+                  "live-value unit loads from the live value cache");
+  m_stats.counter("live_value_stores", m_live_stores, "count",
+                  "live-value unit stores to the live value cache");
+  m_stats.formula(
+      "live_value_accesses", [this] { return double(m_live_loads + m_live_stores); }, "count",
+      "live value cache accesses (loads + stores)");
   m_stats.counter("reservation_stalls", m_reservation_stalls, "count",
-                  "times a ready memory or live-value node could not issue (reservation buffer full or port busy)");
+                  "times a ready memory or live-value node could not issue (reservation buffer "
+                  "full or port busy)");
   m_stats.counter("busy_cycles", m_busy_cycles, "cycles", "cycles with a thread in the fabric");
   for (size_t i = 0; i < sm::kFabricPhases; ++i) {
     const std::string n = sm::fabric_phase_name(static_cast<sm::FabricPhase>(i));
     m_stats.counter("cycles_" + n, m_phase_cycles[i], "cycles", "cycles a block streamed: " + n);
   }
-  m_stats.counter("configurations", m_configurations, "count", "configurations loaded (block runs)");
-  m_stats.counter("token_hops", m_token_hops, "count", "grid hops of every token sent (each token adds the hops of its route)");
-  m_stats.maximum("max_threads_in_flight", m_max_in_flight, "count", "most threads in the fabric at once");
+  m_stats.counter("configurations", m_configurations, "count",
+                  "configurations loaded (block runs)");
+  m_stats.counter("token_hops", m_token_hops, "count",
+                  "grid hops of every token sent (each token adds the hops of its route)");
+  m_stats.maximum("max_threads_in_flight", m_max_in_flight, "count",
+                  "most threads in the fabric at once");
 }
 
 void MtCgrf::tick() {
@@ -145,7 +162,9 @@ void MtCgrf::receive_messages() {
   while (!from_scheduler.empty()) {
     const BatchMessage m = from_scheduler.pop();
     switch (m.kind) {
-      case BatchMessage::Kind::Configure: configure(m.block); break;
+      case BatchMessage::Kind::Configure:
+        configure(m.block);
+        break;
       case BatchMessage::Kind::Batch: {
         Initiator& in = m_initiators.at(m.replica);
         in.buffers[in.held++] = m.batch;
@@ -158,13 +177,15 @@ void MtCgrf::receive_messages() {
         --in.requested;
         break;
       }
-      default: throw std::logic_error(std::string(name()) + ": unexpected message from the scheduler");
+      default:
+        throw std::logic_error(std::string(name()) + ": unexpected message from the scheduler");
     }
   }
 }
 
 void MtCgrf::configure(uint32_t segment) {
-  if (m_streaming) throw std::logic_error(std::string(name()) + ": configured while threads are in flight");
+  if (m_streaming)
+    throw std::logic_error(std::string(name()) + ": configured while threads are in flight");
   m_config = &m_hooks.config(segment);
   ++m_configurations;
   ++m_hooks.counters->block_runs;
@@ -184,7 +205,8 @@ void MtCgrf::configure(uint32_t segment) {
     }
   m_channels.resize(size_t{m_config->replicas} * v);
   for (Channel& c : m_channels)
-    if (c.accesses.size() < m_config->memory_instructions) c.accesses.resize(m_config->memory_instructions);
+    if (c.accesses.size() < m_config->memory_instructions)
+      c.accesses.resize(m_config->memory_instructions);
   std::vector<uint32_t> inputs;
   for (const ConfiguredNode& n : m_config->nodes) inputs.push_back(n.inputs);
   m_tokens.configure(static_cast<uint32_t>(m_channels.size()), std::move(inputs));
@@ -235,8 +257,10 @@ void MtCgrf::arrive(uint32_t unit, uint32_t channel) {
 
 void MtCgrf::emit(uint32_t unit, uint32_t channel, Cycle at) {
   const UnitState& u = m_units[unit];
-  for (const Successor& s : m_config->succs[m_config->index(static_cast<uint32_t>(u.replica), u.node)]) {
-    m_wheel[(at + s.hops) % m_wheel.size()].push_back({m_config->unit[m_config->index(static_cast<uint32_t>(u.replica), s.node)], channel});
+  for (const Successor& s :
+       m_config->succs[m_config->index(static_cast<uint32_t>(u.replica), u.node)]) {
+    m_wheel[(at + s.hops) % m_wheel.size()].push_back(
+        {m_config->unit[m_config->index(static_cast<uint32_t>(u.replica), s.node)], channel});
     ++m_tokens_in_wheel;
     m_token_hops += s.hops;
   }
@@ -264,7 +288,8 @@ bool MtCgrf::fire(uint32_t unit, Cycle now) {
       }
       if (n.unit == UnitType::Special) {
         auto& busy = u.special_done;
-        busy.erase(std::remove_if(busy.begin(), busy.end(), [now](Cycle c) { return c <= now; }), busy.end());
+        busy.erase(std::remove_if(busy.begin(), busy.end(), [now](Cycle c) { return c <= now; }),
+                   busy.end());
         if (busy.size() >= m_spec.special_instances) return false;
         busy.push_back(now + n.latency);
       }
@@ -281,7 +306,8 @@ bool MtCgrf::fire(uint32_t unit, Cycle now) {
 }
 
 // A load/store or live-value node: shared memory, parameters and threads whose guard failed
-// answer at a fixed latency; the rest go to the unit's cache port if the reservation buffer has room.
+// answer at a fixed latency; the rest go to the unit's cache port if the reservation buffer has
+// room.
 bool MtCgrf::fire_memory(UnitState& u, uint32_t unit, uint32_t channel, Cycle now) {
   const ConfiguredNode& n = m_config->nodes[u.node];
   Channel& ch = m_channels[channel];
@@ -292,7 +318,9 @@ bool MtCgrf::fire_memory(UnitState& u, uint32_t unit, uint32_t channel, Cycle no
   if (n.unit == UnitType::LoadStore) {
     const MemAccess& a = ch.accesses[n.memory_ordinal];
     if (!a.active || a.space == isa::Space::Param || a.space == isa::Space::Shared) {
-      const uint32_t latency = !a.active ? 1 : a.space == isa::Space::Param ? m_spec.param_latency : m_spec.shared_latency;
+      const uint32_t latency = !a.active                      ? 1
+                               : a.space == isa::Space::Param ? m_spec.param_latency
+                                                              : m_spec.shared_latency;
       m_shared_accesses += a.active && a.space == isa::Space::Shared;
       emit(unit, channel, now + latency);
       return true;
@@ -320,7 +348,8 @@ bool MtCgrf::fire_memory(UnitState& u, uint32_t unit, uint32_t channel, Cycle no
   e.issued_ps = sim_now().value();
   m_waiting[&p] = {unit, channel};
   ++u.outstanding;
-  if (n.unit == UnitType::LoadStore) ++m_memory_accesses;
+  if (n.unit == UnitType::LoadStore)
+    ++m_memory_accesses;
   else {
     (kind == mem::AccessKind::Load ? m_live_loads : m_live_stores)++;
     ++m_hooks.counters->live_value_accesses;
@@ -334,10 +363,15 @@ void MtCgrf::terminate(uint32_t replica, uint32_t channel) {
   Initiator& in = m_initiators[replica];
   if (ch.next >= 0) {
     const auto& d = m_config->destinations;
-    const size_t k = static_cast<size_t>(std::find(d.begin(), d.end(), static_cast<uint32_t>(ch.next)) - d.begin());
-    if (k >= 2 || k >= d.size()) throw std::logic_error(std::string(name()) + ": a thread left for a block its terminator does not name");
+    const size_t k = static_cast<size_t>(
+        std::find(d.begin(), d.end(), static_cast<uint32_t>(ch.next)) - d.begin());
+    if (k >= 2 || k >= d.size())
+      throw std::logic_error(std::string(name()) +
+                             ": a thread left for a block its terminator does not name");
     const ThreadBatch out = in.collectors[k].add(ch.tid);
-    if (!out.empty()) to_scheduler.send({BatchMessage::Kind::Returned, static_cast<uint32_t>(ch.next), replica, out});
+    if (!out.empty())
+      to_scheduler.send(
+          {BatchMessage::Kind::Returned, static_cast<uint32_t>(ch.next), replica, out});
   }
   in.free_channels.push_back(channel);
   --m_threads_in_flight;
@@ -346,7 +380,8 @@ void MtCgrf::terminate(uint32_t replica, uint32_t channel) {
 
 bool MtCgrf::run_segment(Channel& ch, Cycle now) {
   try {
-    ch.next = m_tile->run(ch.segment, ch.tid, now, ch.accesses, &m_hooks.counters->thread_instructions);
+    ch.next =
+        m_tile->run(ch.segment, ch.tid, now, ch.accesses, &m_hooks.counters->thread_instructions);
   } catch (const func::KernelFault& f) {
     m_hooks.fault(f.what());
     return false;
@@ -385,7 +420,8 @@ void MtCgrf::inject(Cycle now) {
     ch.tid = tid;
     ch.segment = m_config->segment;
     if (!run_segment(ch, now)) return;
-    if (m_hooks.counters->first_issue_ns == ~0ull) m_hooks.counters->first_issue_ns = sim_now().value() / 1000;
+    if (m_hooks.counters->first_issue_ns == ~0ull)
+      m_hooks.counters->first_issue_ns = sim_now().value() / 1000;
     m_tokens.start(channel);
     ++m_threads_in_flight;
     ++m_threads_started;
@@ -415,8 +451,9 @@ void MtCgrf::check_drained() {
 
 std::string MtCgrf::dump() const {
   std::ostringstream os;
-  os << (m_streaming ? "streaming segment " + std::to_string(m_wave_segment) : std::string("idle")) << ", " << m_threads_in_flight
-     << " threads in flight, " << m_waiting.size() << " memory accesses out, " << m_tokens_in_wheel << " tokens travelling";
+  os << (m_streaming ? "streaming segment " + std::to_string(m_wave_segment) : std::string("idle"))
+     << ", " << m_threads_in_flight << " threads in flight, " << m_waiting.size()
+     << " memory accesses out, " << m_tokens_in_wheel << " tokens travelling";
   uint32_t holding = 0, asking = 0, done = 0;
   for (const Initiator& i : m_initiators) {
     holding += i.held > 0;
@@ -424,8 +461,8 @@ std::string MtCgrf::dump() const {
     done += i.no_more;
   }
   if (m_streaming)
-    os << "; initiators: " << m_initiators.size() << ", " << holding << " holding batches, " << asking << " waiting for one, " << done
-       << " told no more";
+    os << "; initiators: " << m_initiators.size() << ", " << holding << " holding batches, "
+       << asking << " waiting for one, " << done << " told no more";
   return os.str();
 }
 
@@ -435,7 +472,8 @@ void MtCgrf::start_waves(sc_core::sc_trace_file* tf) {
   sc_core::sc_trace(tf, m_wave_segment, n + ".segment", 16);
   sc_core::sc_trace(tf, m_wave_in_flight, n + ".threads_in_flight", 16);
   for (size_t t = 0; t < kUnitTypes; ++t)
-    sc_core::sc_trace(tf, m_wave_fired[t], n + ".fired_" + unit_type_name(static_cast<UnitType>(t)), 8);
+    sc_core::sc_trace(tf, m_wave_fired[t], n + ".fired_" + unit_type_name(static_cast<UnitType>(t)),
+                      8);
   sc_core::sc_trace(tf, m_wave_units, n + ".unit_fired");
 }
 
@@ -446,7 +484,8 @@ std::vector<WaveGroup> MtCgrf::wave_groups() const {
   WaveGroup g{n + ": segment, threads, firings", {}};
   g.signals.push_back({n + ".segment", 16, F::Dec});
   g.signals.push_back({n + ".threads_in_flight", 16, F::Dec});
-  for (size_t t = 0; t < kUnitTypes; ++t) g.signals.push_back({n + ".fired_" + unit_type_name(static_cast<UnitType>(t)), 8, F::Dec});
+  for (size_t t = 0; t < kUnitTypes; ++t)
+    g.signals.push_back({n + ".fired_" + unit_type_name(static_cast<UnitType>(t)), 8, F::Dec});
   g.signals.push_back({n + ".unit_fired", m_fabric.units(), F::Bin});
   return {g};
 }

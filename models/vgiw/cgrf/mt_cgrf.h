@@ -33,8 +33,8 @@
 
 #include "models/common/clock.h"
 #include "models/common/shared_edges.h"
-#include "models/common/wakeup.h"
 #include "models/common/stats.h"
+#include "models/common/wakeup.h"
 #include "models/common/waves.h"
 #include "models/mem/payload_pool.h"
 #include "models/mem/tlm_ends.h"
@@ -46,12 +46,18 @@
 
 namespace gputlm::vgiw {
 
-class MtCgrf : public sc_core::sc_module, public StatProvider, public WaveProvider, public Pollable {
+class MtCgrf : public sc_core::sc_module,
+               public StatProvider,
+               public WaveProvider,
+               public Pollable {
  public:
   void poll_while(const bool* flag) override { m_wake.poll_while(flag); }
-  void share_edges(SharedEdges& edges) override { edges.join(m_wake, m_clock, [this] { tick(); }); }
+  void share_edges(SharedEdges& edges) override {
+    edges.join(m_wake, m_clock, [this] { tick(); });
+  }
   SC_HAS_PROCESS(MtCgrf);
-  MtCgrf(sc_core::sc_module_name name, const VgiwSpec& spec, const Fabric& fabric, uint32_t core_id, double reference_mhz);
+  MtCgrf(sc_core::sc_module_name name, const VgiwSpec& spec, const Fabric& fabric, uint32_t core_id,
+         double reference_mhz);
 
   BatchIn from_scheduler;
   BatchOut to_scheduler;
@@ -89,10 +95,10 @@ class MtCgrf : public sc_core::sc_module, public StatProvider, public WaveProvid
     uint32_t node = 0;
     std::vector<uint32_t> ready;  // ring of channels
     uint32_t head = 0, count = 0;
-    uint32_t outstanding = 0;     // memory accesses in flight (load/store, live value)
+    uint32_t outstanding = 0;         // memory accesses in flight (load/store, live value)
     std::vector<Cycle> special_done;  // when each busy special circuit finishes
-    int32_t port = -1;            // load/store: L1 port; live value: LVC port
-    bool listed = false;          // in m_active
+    int32_t port = -1;                // load/store: L1 port; live value: LVC port
+    bool listed = false;              // in m_active
   };
   struct Initiator {
     std::array<ThreadBatch, 2> buffers{};
@@ -120,7 +126,8 @@ class MtCgrf : public sc_core::sc_module, public StatProvider, public WaveProvid
   void request(uint32_t replica);
   void check_drained();
   Cycle next_token_cycle(Cycle now) const;
-  // The phase of the cycle `now` (with its injections) or of the cycles after it; -1: not streaming.
+  // The phase of the cycle `now` (with its injections) or of the cycles after it; -1: not
+  // streaming.
   int phase(Cycle now, bool this_cycle) const;
   void count_phases(Cycle now);
 
@@ -142,16 +149,19 @@ class MtCgrf : public sc_core::sc_module, public StatProvider, public WaveProvid
   TokenTable m_tokens;
   std::vector<Initiator> m_initiators;
   uint32_t m_threads_in_flight = 0;
-  std::vector<uint32_t> m_active;     // units with ready entries
+  std::vector<uint32_t> m_active;           // units with ready entries
   std::vector<std::vector<Token>> m_wheel;  // tokens by arrival cycle mod size
   uint64_t m_tokens_in_wheel = 0;
   Cycle m_last_tick = kNever;
-  bool m_busy_after = false;  // threads in the fabric after its last run (busy_cycles of the cycles it sleeps)
+  bool m_busy_after =
+      false;  // threads in the fabric after its last run (busy_cycles of the cycles it sleeps)
   Cycle m_injected_at = kNever;
-  int m_phase_now = -1, m_phase_after = -1;  // of m_last_tick, and of the cycles up to the next tick
+  int m_phase_now = -1,
+      m_phase_after = -1;  // of m_last_tick, and of the cycles up to the next tick
 
   std::array<uint64_t, kUnitTypes> m_firings{};
-  uint64_t m_threads_started = 0, m_threads_finished = 0, m_memory_accesses = 0, m_shared_accesses = 0;
+  uint64_t m_threads_started = 0, m_threads_finished = 0, m_memory_accesses = 0,
+           m_shared_accesses = 0;
   uint64_t m_live_loads = 0, m_live_stores = 0, m_reservation_stalls = 0, m_busy_cycles = 0;
   uint64_t m_configurations = 0, m_max_in_flight = 0;
   uint64_t m_token_hops = 0;  // hops of every token sent, summed (the energy model's wire traffic)

@@ -28,7 +28,9 @@ class TokenTable {
     if (r == 0) throw std::logic_error("a token arrived for a node that has all its operands");
     return --r == 0;
   }
-  uint32_t remaining(uint32_t channel, uint32_t node) const { return m_remaining[size_t{channel} * m_inputs.size() + node]; }
+  uint32_t remaining(uint32_t channel, uint32_t node) const {
+    return m_remaining[size_t{channel} * m_inputs.size() + node];
+  }
 
  private:
   std::vector<uint32_t> m_inputs;

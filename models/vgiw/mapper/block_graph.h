@@ -35,28 +35,30 @@ struct GraphNode {
   enum class Role : uint8_t { Initiator, Terminator, Instruction, LiveLoad, LiveStore, Join };
   Role role = Role::Instruction;
   UnitType unit = UnitType::Compute;
-  int32_t pc = -1;        // Instruction: the kernel pc
-  int32_t reg = -1;       // LiveLoad/LiveStore: the register slot
-  uint32_t live_id = 0;   // LiveLoad/LiveStore: its live-value ID (set by assign_live_ids)
+  int32_t pc = -1;       // Instruction: the kernel pc
+  int32_t reg = -1;      // LiveLoad/LiveStore: the register slot
+  uint32_t live_id = 0;  // LiveLoad/LiveStore: its live-value ID (set by assign_live_ids)
 };
 
 struct BlockGraph {
-  std::vector<GraphNode> nodes;                    // node 0 the initiator, node 1 the terminator
+  std::vector<GraphNode> nodes;                      // node 0 the initiator, node 1 the terminator
   std::vector<std::pair<uint32_t, uint32_t>> edges;  // token from -> to
-  UnitCounts need{};                               // units of each type one replica takes
+  UnitCounts need{};                                 // units of each type one replica takes
 };
 
 // Instructions whose values are static (`statics`) take no node: their users read a constant
 // from their configuration or take the thread's coordinates from the initiator. Throws
 // std::invalid_argument naming the instruction for what VGIW cannot map (warp collectives).
-BlockGraph build_segment_graph(const isa::Kernel& kernel, const Segment& segment, const StaticOperands& statics = {});
+BlockGraph build_segment_graph(const isa::Kernel& kernel, const Segment& segment,
+                               const StaticOperands& statics = {});
 // Fills the live-value IDs of the graph's live-value loads and stores.
 void assign_live_ids(BlockGraph& graph, const LiveValues& live);
 
 // Replicas of a block that fit a grid of `grid` units per type (Sec. 2: small blocks are
 // replicated to fill the grid); 0 when even one does not fit (the block must be split).
 uint32_t replicas(const UnitCounts& need, const UnitCounts& grid = kTable1Units);
-// The unit type that bounds those replicas (the first that runs out); -1 when the block needs no units.
+// The unit type that bounds those replicas (the first that runs out); -1 when the block needs no
+// units.
 int scarcest_unit(const UnitCounts& need, const UnitCounts& grid = kTable1Units);
 
 }  // namespace gputlm::vgiw

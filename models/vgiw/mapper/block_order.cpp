@@ -19,10 +19,12 @@ std::vector<int64_t> dominators(const isa::Cfg& cfg) {
   for (const isa::BasicBlock& b : cfg.blocks)
     for (uint32_t s : b.succs) boost::add_edge(b.id, s, g);
   std::vector<Vertex> idom(n, boost::graph_traits<Graph>::null_vertex());
-  boost::lengauer_tarjan_dominator_tree(g, 0, boost::make_iterator_property_map(idom.begin(), boost::get(boost::vertex_index, g)));
+  boost::lengauer_tarjan_dominator_tree(
+      g, 0, boost::make_iterator_property_map(idom.begin(), boost::get(boost::vertex_index, g)));
   std::vector<int64_t> out(n, -1);
   for (size_t i = 0; i < n; ++i)
-    if (idom[i] != boost::graph_traits<Graph>::null_vertex()) out[i] = static_cast<int64_t>(idom[i]);
+    if (idom[i] != boost::graph_traits<Graph>::null_vertex())
+      out[i] = static_cast<int64_t>(idom[i]);
   return out;
 }
 
@@ -40,7 +42,9 @@ BlockSchedule schedule_blocks(const isa::Cfg& cfg) {
   const size_t n = cfg.blocks.size();
   if (n == 0) throw std::invalid_argument("a kernel without basic blocks");
   for (const isa::BasicBlock& b : cfg.blocks)
-    if (b.succs.size() > 2) throw std::invalid_argument("basic block " + std::to_string(b.id) + " has more than two successors");
+    if (b.succs.size() > 2)
+      throw std::invalid_argument("basic block " + std::to_string(b.id) +
+                                  " has more than two successors");
   const std::vector<int64_t> idom = dominators(cfg);
 
   // Natural loops: for each back edge t -> h (h dominates t), h and every block reaching t
@@ -60,7 +64,8 @@ BlockSchedule schedule_blocks(const isa::Cfg& cfg) {
         for (uint32_t p : cfg.blocks[x].preds) work.push_back(p);
       }
       for (size_t x = 0; x < n; ++x)
-        if (in[x] && std::find(loops[x].begin(), loops[x].end(), h) == loops[x].end()) loops[x].push_back(h);
+        if (in[x] && std::find(loops[x].begin(), loops[x].end(), h) == loops[x].end())
+          loops[x].push_back(h);
     }
   }
   auto leaves = [&](uint32_t from, uint32_t to) {  // loops of `from` that `to` is outside of
@@ -89,7 +94,8 @@ BlockSchedule schedule_blocks(const isa::Cfg& cfg) {
     if (next < order[b].size()) {
       const uint32_t s = order[b][next++];
       if (state[s] == 1 && !dominates(idom, s, b))
-        throw std::invalid_argument("an irreducible loop: block " + std::to_string(b) + " jumps back to block " + std::to_string(s) +
+        throw std::invalid_argument("an irreducible loop: block " + std::to_string(b) +
+                                    " jumps back to block " + std::to_string(s) +
                                     ", which does not dominate it");
       if (state[s] == 0) {
         state[s] = 1;

@@ -11,7 +11,8 @@ namespace {
 
 // Spreads `counts` over `places` positions so each type is evenly distributed (largest
 // remainder along the sequence).
-std::vector<UnitType> spread(const std::vector<std::pair<UnitType, uint32_t>>& counts, size_t places) {
+std::vector<UnitType> spread(const std::vector<std::pair<UnitType, uint32_t>>& counts,
+                             size_t places) {
   std::vector<UnitType> out;
   std::vector<double> credit(counts.size(), 0.0);
   std::vector<uint32_t> left;
@@ -33,26 +34,35 @@ std::vector<UnitType> spread(const std::vector<std::pair<UnitType, uint32_t>>& c
 
 }  // namespace
 
-Fabric::Fabric(uint32_t width, uint32_t height, const UnitCounts& counts) : m_width(width), m_height(height) {
+Fabric::Fabric(uint32_t width, uint32_t height, const UnitCounts& counts)
+    : m_width(width), m_height(height) {
   if (std::accumulate(counts.begin(), counts.end(), 0u) != width * height)
-    throw std::invalid_argument("fabric: the unit counts do not fill a " + std::to_string(width) + " x " + std::to_string(height) + " grid");
+    throw std::invalid_argument("fabric: the unit counts do not fill a " + std::to_string(width) +
+                                " x " + std::to_string(height) + " grid");
   m_type.assign(units(), UnitType::Compute);
   std::vector<uint32_t> ring, inner;
-  for (uint32_t x = 0; x < width; ++x) ring.push_back(x);                                 // top, left to right
-  for (uint32_t y = 1; y < height; ++y) ring.push_back(y * width + width - 1);            // right, downwards
-  for (uint32_t x = width - 1; x-- > 0;) ring.push_back((height - 1) * width + x);        // bottom, right to left
-  for (uint32_t y = height - 1; y-- > 1;) ring.push_back(y * width);                      // left, upwards
+  for (uint32_t x = 0; x < width; ++x) ring.push_back(x);  // top, left to right
+  for (uint32_t y = 1; y < height; ++y) ring.push_back(y * width + width - 1);  // right, downwards
+  for (uint32_t x = width - 1; x-- > 0;)
+    ring.push_back((height - 1) * width + x);                         // bottom, right to left
+  for (uint32_t y = height - 1; y-- > 1;) ring.push_back(y * width);  // left, upwards
   for (uint32_t y = 1; y + 1 < height; ++y)
     for (uint32_t x = 1; x + 1 < width; ++x) inner.push_back(y * width + x);
   auto n = [&](UnitType t) { return counts[static_cast<size_t>(t)]; };
   const uint32_t memory = n(UnitType::LoadStore) + n(UnitType::LiveValue);
-  if (memory > ring.size()) throw std::invalid_argument("fabric: more load/store and live-value units than perimeter places");
-  // The perimeter: the memory-side units, topped up with control vector units, then whatever is left.
-  std::vector<std::pair<UnitType, uint32_t>> outer{{UnitType::LoadStore, n(UnitType::LoadStore)}, {UnitType::LiveValue, n(UnitType::LiveValue)}};
+  if (memory > ring.size())
+    throw std::invalid_argument(
+        "fabric: more load/store and live-value units than perimeter places");
+  // The perimeter: the memory-side units, topped up with control vector units, then whatever is
+  // left.
+  std::vector<std::pair<UnitType, uint32_t>> outer{{UnitType::LoadStore, n(UnitType::LoadStore)},
+                                                   {UnitType::LiveValue, n(UnitType::LiveValue)}};
   uint32_t free = static_cast<uint32_t>(ring.size()) - memory;
   UnitCounts rest = counts;
-  rest[static_cast<size_t>(UnitType::LoadStore)] = rest[static_cast<size_t>(UnitType::LiveValue)] = 0;
-  for (UnitType t : {UnitType::ControlVector, UnitType::SplitJoin, UnitType::Special, UnitType::Compute}) {
+  rest[static_cast<size_t>(UnitType::LoadStore)] = rest[static_cast<size_t>(UnitType::LiveValue)] =
+      0;
+  for (UnitType t :
+       {UnitType::ControlVector, UnitType::SplitJoin, UnitType::Special, UnitType::Compute}) {
     const uint32_t k = std::min(free, rest[static_cast<size_t>(t)]);
     if (k) outer.emplace_back(t, k);
     rest[static_cast<size_t>(t)] -= k;
@@ -61,7 +71,8 @@ Fabric::Fabric(uint32_t width, uint32_t height, const UnitCounts& counts) : m_wi
   const std::vector<UnitType> o = spread(outer, ring.size());
   for (size_t i = 0; i < ring.size(); ++i) m_type[ring[i]] = o[i];
   std::vector<std::pair<UnitType, uint32_t>> in;
-  for (UnitType t : {UnitType::Compute, UnitType::Special, UnitType::SplitJoin, UnitType::ControlVector})
+  for (UnitType t :
+       {UnitType::Compute, UnitType::Special, UnitType::SplitJoin, UnitType::ControlVector})
     if (rest[static_cast<size_t>(t)]) in.emplace_back(t, rest[static_cast<size_t>(t)]);
   const std::vector<UnitType> i2 = spread(in, inner.size());
   for (size_t i = 0; i < inner.size(); ++i) m_type[inner[i]] = i2[i];
@@ -162,11 +173,14 @@ Placement place(const BlockGraph& g, uint32_t replicas, const Fabric& f) {
         if (cost < best_cost) best_cost = cost, best = u;
       }
       if (best == ~0u)
-        throw std::invalid_argument(std::string("place: no free ") + unit_type_name(g.nodes[v].unit) + " unit for replica " + std::to_string(r));
+        throw std::invalid_argument(std::string("place: no free ") +
+                                    unit_type_name(g.nodes[v].unit) + " unit for replica " +
+                                    std::to_string(r));
       used[best] = true;
       p.unit_of[r][v] = best;
     }
-    for (const auto& [a, b] : g.edges) p.edge_hops.push_back(f.hops(p.unit_of[r][a], p.unit_of[r][b]));
+    for (const auto& [a, b] : g.edges)
+      p.edge_hops.push_back(f.hops(p.unit_of[r][a], p.unit_of[r][b]));
   }
   return p;
 }

@@ -24,7 +24,8 @@ class Fabric {
   uint32_t width() const { return m_width; }
   uint32_t height() const { return m_height; }
   uint32_t units() const { return m_width * m_height; }
-  // Resources: units 0 .. units()-1 (row-major), then switches at the (width+1) x (height+1) corners.
+  // Resources: units 0 .. units()-1 (row-major), then switches at the (width+1) x (height+1)
+  // corners.
   uint32_t resources() const { return static_cast<uint32_t>(m_links.size()); }
   bool is_unit(uint32_t r) const { return r < units(); }
   UnitType type(uint32_t unit) const { return m_type[unit]; }

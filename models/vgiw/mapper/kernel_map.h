@@ -14,7 +14,7 @@
 namespace gputlm::vgiw {
 
 struct KernelMap {
-  std::vector<Segment> segments;  // by VGIW block ID (segment 0: the entry)
+  std::vector<Segment> segments;   // by VGIW block ID (segment 0: the entry)
   std::vector<BlockGraph> graphs;  // per segment, live-value IDs filled
   std::vector<uint32_t> replicas;  // per segment, at least 1
   LiveValues live;
@@ -23,6 +23,7 @@ struct KernelMap {
 
 // Throws std::invalid_argument for what VGIW cannot map (warp collectives, irreducible loops, a
 // single instruction too big for the grid).
-KernelMap map_kernel(const isa::Kernel& kernel, const UnitCounts& grid = kTable1Units, const StaticOptions& options = {});
+KernelMap map_kernel(const isa::Kernel& kernel, const UnitCounts& grid = kTable1Units,
+                     const StaticOptions& options = {});
 
 }  // namespace gputlm::vgiw

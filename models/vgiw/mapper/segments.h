@@ -17,11 +17,11 @@ namespace gputlm::vgiw {
 
 struct Segment {
   int32_t cfg_block = ScheduledBlock::kSyntheticEntry;
-  uint32_t begin = 0, end = 0;     // kernel pcs [begin, end); empty for the synthetic entry
-  bool ends_block = true;          // its terminator takes the block's branch
-  std::vector<int32_t> live_in;    // registers live at begin (sorted)
-  std::vector<int32_t> live_out;   // registers live at end (sorted)
-  std::vector<uint32_t> succs;     // segment IDs, at most two
+  uint32_t begin = 0, end = 0;    // kernel pcs [begin, end); empty for the synthetic entry
+  bool ends_block = true;         // its terminator takes the block's branch
+  std::vector<int32_t> live_in;   // registers live at begin (sorted)
+  std::vector<int32_t> live_out;  // registers live at end (sorted)
+  std::vector<uint32_t> succs;    // segment IDs, at most two
   bool exits = false;
   uint32_t loop_depth = 0;
 };

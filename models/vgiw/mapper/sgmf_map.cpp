@@ -15,8 +15,8 @@ std::string needs_text(const UnitCounts& need, const UnitCounts& grid) {
   for (size_t t = 0; t < kUnitTypes; ++t) {
     total += need[t];
     if (!need[t]) continue;
-    s += (s.empty() ? "" : ", ") + std::string(unit_type_name(static_cast<UnitType>(t))) + " " + std::to_string(need[t]) + " (grid " +
-         std::to_string(grid[t]) + ")";
+    s += (s.empty() ? "" : ", ") + std::string(unit_type_name(static_cast<UnitType>(t))) + " " +
+         std::to_string(need[t]) + " (grid " + std::to_string(grid[t]) + ")";
   }
   return std::to_string(total) + " units: " + s;
 }
@@ -37,7 +37,8 @@ void append_block(const BlockGraph& g, uint32_t seg, SgmfMap& out) {
       node[i] = base + 1;
       continue;
     }
-    if (n.role == GraphNode::Role::Initiator && seg != 0) n = {GraphNode::Role::Join, UnitType::SplitJoin};
+    if (n.role == GraphNode::Role::Initiator && seg != 0)
+      n = {GraphNode::Role::Join, UnitType::SplitJoin};
     node[i] = static_cast<uint32_t>(nodes.size());
     nodes.push_back(n);
     out.segment_of.push_back(seg);
@@ -50,10 +51,13 @@ void append_block(const BlockGraph& g, uint32_t seg, SgmfMap& out) {
 
 }  // namespace
 
-SgmfMap map_kernel_sgmf(const isa::Kernel& k, const UnitCounts& grid, const StaticOptions& options) {
+SgmfMap map_kernel_sgmf(const isa::Kernel& k, const UnitCounts& grid,
+                        const StaticOptions& options) {
   for (uint32_t pc = 0; pc < k.code.size(); ++pc)
     if (k.code[pc].is_barrier())
-      throw std::invalid_argument(k.name + ": SGMF maps the kernel as one graph, which a barrier cannot cut: " + k.where(pc));
+      throw std::invalid_argument(
+          k.name +
+          ": SGMF maps the kernel as one graph, which a barrier cannot cut: " + k.where(pc));
   UnitCounts unlimited;
   unlimited.fill(1u << 30);
   SgmfMap m;
@@ -66,8 +70,10 @@ SgmfMap map_kernel_sgmf(const isa::Kernel& k, const UnitCounts& grid, const Stat
   for (const GraphNode& n : m.graph.nodes) ++m.graph.need[static_cast<size_t>(n.unit)];
   m.replicas = replicas(m.graph.need, grid);
   if (m.replicas == 0)
-    throw std::invalid_argument(k.name + ": its whole graph (" + std::to_string(m.blocks.segments.size()) + " blocks) needs " +
-                                needs_text(m.graph.need, grid) + "; SGMF maps only kernels that fit the grid");
+    throw std::invalid_argument(k.name + ": its whole graph (" +
+                                std::to_string(m.blocks.segments.size()) + " blocks) needs " +
+                                needs_text(m.graph.need, grid) +
+                                "; SGMF maps only kernels that fit the grid");
   return m;
 }
 

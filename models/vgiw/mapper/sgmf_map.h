@@ -21,7 +21,8 @@
 //    terminator, which "executes the basic block's terminating branch instruction", Sec. 3.5). A
 //    thread leaves the fabric at the steering node of the block it exits from;
 //  - barriers are refused: a barrier would hold every thread of a CTA in the fabric, more than a
-//    replica's virtual channels (the VGIW paper cuts blocks at barriers; SGMF's graph cannot be cut).
+//    replica's virtual channels (the VGIW paper cuts blocks at barriers; SGMF's graph cannot be
+//    cut).
 #pragma once
 
 #include <cstdint>
@@ -32,16 +33,18 @@
 namespace gputlm::vgiw {
 
 struct SgmfMap {
-  KernelMap blocks;        // the per-block segments the functional run steps through (no cuts, no live values)
-  BlockGraph graph;        // every block's graph at once
-  std::vector<uint32_t> entry;     // per segment: its entry node in `graph`
-  std::vector<uint32_t> steer;     // per segment: its steering node in `graph`
+  KernelMap
+      blocks;  // the per-block segments the functional run steps through (no cuts, no live values)
+  BlockGraph graph;                  // every block's graph at once
+  std::vector<uint32_t> entry;       // per segment: its entry node in `graph`
+  std::vector<uint32_t> steer;       // per segment: its steering node in `graph`
   std::vector<uint32_t> segment_of;  // per node of `graph`: the segment it belongs to
   uint32_t replicas = 1;
 };
 
 // Throws std::invalid_argument for a kernel SGMF cannot map: what VGIW cannot map, a barrier, or
 // a graph that needs more units than `grid` has (the message names the units it needs).
-SgmfMap map_kernel_sgmf(const isa::Kernel& kernel, const UnitCounts& grid = kTable1Units, const StaticOptions& options = {});
+SgmfMap map_kernel_sgmf(const isa::Kernel& kernel, const UnitCounts& grid = kTable1Units,
+                        const StaticOptions& options = {});
 
 }  // namespace gputlm::vgiw

@@ -20,20 +20,30 @@ ValueSource join(ValueSource a, ValueSource b) {
 ValueSource special_source(isa::SReg s) {
   switch (s) {
     case isa::SReg::Tid:
-    case isa::SReg::Ctaid: return ValueSource::Coordinate;
+    case isa::SReg::Ctaid:
+      return ValueSource::Coordinate;
     case isa::SReg::Ntid:
-    case isa::SReg::Nctaid: return ValueSource::Constant;
-    default: return ValueSource::Token;  // %laneid, %smid, %clock, ...: an instruction on a unit
+    case isa::SReg::Nctaid:
+      return ValueSource::Constant;
+    default:
+      return ValueSource::Token;  // %laneid, %smid, %clock, ...: an instruction on a unit
   }
 }
 
 // Arithmetic a configuration or an initiator could hold: the compute and special units'
 // instruction classes, without the carry-flag readers (their carry is a hidden per-thread input).
 bool foldable(const isa::Instruction& in) {
-  if (in.is_memory() || in.op == isa::Opcode::Addc || in.op == isa::Opcode::Subc || in.op == isa::Opcode::Madc) return false;
+  if (in.is_memory() || in.op == isa::Opcode::Addc || in.op == isa::Opcode::Subc ||
+      in.op == isa::Opcode::Madc)
+    return false;
   switch (isa::instruction_class(in)) {
-    case isa::InstrClass::IntAlu: case isa::InstrClass::IntMul: case isa::InstrClass::IntDiv: case isa::InstrClass::FloatAlu:
-    case isa::InstrClass::FloatDiv: case isa::InstrClass::Sfu: case isa::InstrClass::Convert:
+    case isa::InstrClass::IntAlu:
+    case isa::InstrClass::IntMul:
+    case isa::InstrClass::IntDiv:
+    case isa::InstrClass::FloatAlu:
+    case isa::InstrClass::FloatDiv:
+    case isa::InstrClass::Sfu:
+    case isa::InstrClass::Convert:
       return true;
     default:
       return false;
@@ -71,20 +81,25 @@ StaticOperands::StaticOperands(const isa::Kernel& k, const StaticOptions& option
 
 ValueSource StaticOperands::classify(const isa::Instruction& in, StaticFolding folding) const {
   if (in.guard >= 0 || in.nops < 2) return ValueSource::Token;
-  const bool parameter = in.is_load() && in.space == isa::Space::Param;  // a kernel's own: a function's are Local
+  const bool parameter =
+      in.is_load() && in.space == isa::Space::Param;  // a kernel's own: a function's are Local
   const bool special = in.op == isa::Opcode::Mov && in.ops[1].kind == isa::OperandKind::Special;
-  if (!parameter && !special && (folding == StaticFolding::None || !foldable(in))) return ValueSource::Token;
+  if (!parameter && !special && (folding == StaticFolding::None || !foldable(in)))
+    return ValueSource::Token;
   ValueSource s = ValueSource::Constant;  // immediates, symbol addresses
   for (unsigned i = 1; i < in.nops; ++i) {
     const isa::Operand& o = in.ops[i];
     if (o.kind == isa::OperandKind::Special) s = join(s, special_source(o.sreg));
-    if (o.kind == isa::OperandKind::Reg || (o.kind == isa::OperandKind::Address && o.reg >= 0)) s = join(s, of_reg(o.reg));
+    if (o.kind == isa::OperandKind::Reg || (o.kind == isa::OperandKind::Address && o.reg >= 0))
+      s = join(s, of_reg(o.reg));
     if (o.kind == isa::OperandKind::Vector)
       for (unsigned v = 0; v < o.vec_n; ++v)
         if (o.vec[v] >= 0) s = join(s, of_reg(o.vec[v]));
   }
-  if (parameter) return s == ValueSource::Constant ? s : ValueSource::Token;  // at a constant address
-  if (!special && s == ValueSource::Coordinate && folding != StaticFolding::Coordinates) return ValueSource::Token;
+  if (parameter)
+    return s == ValueSource::Constant ? s : ValueSource::Token;  // at a constant address
+  if (!special && s == ValueSource::Coordinate && folding != StaticFolding::Coordinates)
+    return ValueSource::Token;
   return s;
 }
 
@@ -96,7 +111,8 @@ std::vector<int32_t> StaticOperands::live_values(const std::vector<int32_t>& liv
 }
 
 uint32_t StaticOperands::instructions() const {
-  return static_cast<uint32_t>(std::count_if(m_pc.begin(), m_pc.end(), [](ValueSource s) { return s != ValueSource::Token; }));
+  return static_cast<uint32_t>(std::count_if(
+      m_pc.begin(), m_pc.end(), [](ValueSource s) { return s != ValueSource::Token; }));
 }
 
 }  // namespace gputlm::vgiw

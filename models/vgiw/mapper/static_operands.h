@@ -21,8 +21,8 @@
 //  - "launch_constants" (default, chosen): arithmetic on launch constants only (parameters,
 //    %ntid, %nctaid, immediates, symbol addresses, and results of such arithmetic) is computed when
 //    the kernel is loaded and becomes a configuration constant itself. The configuration registers
-//    are written at every kernel load (Sec. 3.5), and the paper's compiler maps LLVM's SSA (Sec. 4),
-//    where a parameter pointer is used as it is (nvcc's cvta has no counterpart there);
+//    are written at every kernel load (Sec. 3.5), and the paper's compiler maps LLVM's SSA (Sec.
+//    4), where a parameter pointer is used as it is (nvcc's cvta has no counterpart there);
 //  - "coordinates": also arithmetic mixing in %tid and %ctaid: the initiator computes it with the
 //    coordinates, for every segment that uses it (beyond what the paper says: an upper bound).
 // The "units" reading is the old one: ld.param on a load/store unit, special registers and their
@@ -60,8 +60,11 @@ class StaticOperands {
 
   // Where the values the instruction at `pc` defines come from; Token: a node computes them.
   ValueSource at_pc(uint32_t pc) const { return pc < m_pc.size() ? m_pc[pc] : ValueSource::Token; }
-  // A register all of whose uses get its value statically (its only definition is static), or Token.
-  ValueSource of_reg(int32_t reg) const { return reg >= 0 && size_t(reg) < m_reg.size() ? m_reg[size_t(reg)] : ValueSource::Token; }
+  // A register all of whose uses get its value statically (its only definition is static), or
+  // Token.
+  ValueSource of_reg(int32_t reg) const {
+    return reg >= 0 && size_t(reg) < m_reg.size() ? m_reg[size_t(reg)] : ValueSource::Token;
+  }
   // `live` without the registers that never need a live value.
   std::vector<int32_t> live_values(const std::vector<int32_t>& live) const;
   // Instructions that take no unit.

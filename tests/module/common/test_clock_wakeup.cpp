@@ -6,8 +6,8 @@
 #include <gtest/gtest.h>
 
 #include <random>
-#include <utility>
 #include <systemc>
+#include <utility>
 #include <vector>
 
 #include "models/common/clock.h"
@@ -38,10 +38,18 @@ TEST(ClockDomain, CycleAtIsTheDivisionWhateverTheOrderOfQuestions) {
   uint64_t t = 0;
   for (int i = 0; i < 20000; ++i) {
     switch (rng() % 4) {
-      case 0: t += rng() % 1515; break;          // the same cycle or the next
-      case 1: t += 1515 + rng() % 1515; break;   // the next or the one after
-      case 2: t += rng() % 10'000'000; break;    // far ahead
-      default: t = rng() % (t + 1); break;       // back
+      case 0:
+        t += rng() % 1515;
+        break;  // the same cycle or the next
+      case 1:
+        t += 1515 + rng() % 1515;
+        break;  // the next or the one after
+      case 2:
+        t += rng() % 10'000'000;
+        break;  // far ahead
+      default:
+        t = rng() % (t + 1);
+        break;  // back
     }
     ASSERT_EQ(clock.cycle_at(at_ps(t)), t / 1515) << "at " << t << " ps, question " << i;
   }
@@ -120,7 +128,7 @@ struct Sleeper : sc_core::sc_module {
   Wakeup wake;
   std::vector<uint64_t> runs;
   std::vector<std::pair<uint64_t, uint64_t>> asks;  // (at run time, ask for time), ps
-  bool polled = false;     // the flag the Wakeup polls while it holds
+  bool polled = false;                              // the flag the Wakeup polls while it holds
   size_t polled_runs = 0;  // polled: the flag drops after this many runs (the run then ends)
   bool aligned = false;
 };
@@ -135,7 +143,8 @@ TEST(Wakeup, RunsItsOwnerOnceAtEveryTimeAskedFor) {
   s.wake.at(at_ps(3000));
   s.wake.at(at_ps(5000));
   s.wake.at(at_ps(3000));
-  s.asks = {{3000, 4000}, {5000, 9000}, {5000, 6000}};  // while running: one before 9, one again at 9
+  s.asks = {
+      {3000, 4000}, {5000, 9000}, {5000, 6000}};  // while running: one before 9, one again at 9
   sc_core::sc_start();
   EXPECT_EQ(s.runs, (std::vector<uint64_t>{3000, 4000, 5000, 6000, 9000}));
   EXPECT_EQ(s.wake.asks(), 7u);
@@ -164,8 +173,9 @@ TEST(SleepUntil, APolledModuleRunsAtEveryEdgeAndASleepingOneOnlyWhenAsked) {
     s.wake.at(at_ps(2000));
     s.asks = {{2000, 5000}};
     sc_core::sc_start();
-    const std::vector<uint64_t> want = polled ? std::vector<uint64_t>{2000, 3000, 4000, 5000, 6000, 7000}
-                                              : std::vector<uint64_t>{2000, 5000};
+    const std::vector<uint64_t> want =
+        polled ? std::vector<uint64_t>{2000, 3000, 4000, 5000, 6000, 7000}
+               : std::vector<uint64_t>{2000, 5000};
     EXPECT_EQ(s.runs, want) << (polled ? "polled" : "sleeping");
   }
 }

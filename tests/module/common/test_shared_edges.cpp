@@ -128,7 +128,9 @@ TEST(SharedEdges, ArmsTheEarliestTimeAskedForFromAnyRun) {
   a.script[2] = [&] {
     b.wake.at(ns(10));  // earlier than b's 100 ns, inside the dispatch
     a.wake.now();       // a runs again at 2 ns on its own process ...
-    a.script[2] = [&] { b.wake.at(ns(6)); };  // ... and asks for b at 6 ns, earlier than the 10 armed
+    a.script[2] = [&] {
+      b.wake.at(ns(6));
+    };  // ... and asks for b at 6 ns, earlier than the 10 armed
   };
   b.script[10] = [&] {
     a.wake.at(ns(17));
@@ -138,12 +140,13 @@ TEST(SharedEdges, ArmsTheEarliestTimeAskedForFromAnyRun) {
   sc_core::sc_start();
   std::vector<std::pair<uint64_t, char>> got;
   for (const auto& [t, n] : log) got.push_back({t, n.back()});
-  const std::vector<std::pair<uint64_t, char>> want{{2, 'a'}, {2, 'a'}, {6, 'b'}, {10, 'b'}, {10, 'b'}, {17, 'a'}, {100, 'b'}};
+  const std::vector<std::pair<uint64_t, char>> want{{2, 'a'},  {2, 'a'},  {6, 'b'},  {10, 'b'},
+                                                    {10, 'b'}, {17, 'a'}, {100, 'b'}};
   EXPECT_EQ(got, want);
 }
 
-// Members that ask for 3, 4, 5, 8, 9 ns (a chain: each run asks for the next) and another process at
-// 7 ns. Run ahead, the members run at the same times in the same order, but from two kernel time
+// Members that ask for 3, 4, 5, 8, 9 ns (a chain: each run asks for the next) and another process
+// at 7 ns. Run ahead, the members run at the same times in the same order, but from two kernel time
 // steps instead of five: 3-5 ahead of the kernel (at 3 ns), then the other process at 7 ns, which
 // sees the members' work up to 5 ns and none after; then 8-9. Held back by the check, they run as
 // the kernel wakes them; with the horizon at 8 ns, ahead only before it (4 and 5).
@@ -153,14 +156,16 @@ TEST(SharedEdges, RunsAheadOfTheKernelWhileNothingElseIsPending) {
     uint64_t horizon_ns;
     int dispatches;
   };
-  for (const Case& k : {Case{true, ~0ull / 1000, 2}, Case{false, ~0ull / 1000, 5}, Case{true, 8, 3}}) {
+  for (const Case& k :
+       {Case{true, ~0ull / 1000, 2}, Case{false, ~0ull / 1000, 5}, Case{true, 8, 3}}) {
     tb::fresh_sc_kernel();
     Log log;
     Edges e("edges");
     Member a("a", log), b("b", log);
     Other other("other", 7);
     for (Member* m : {&a, &b}) e.edges.join(m->wake, m->clock, [m] { m->tick(); });
-    const uint64_t horizon = sc_core::sc_time(static_cast<double>(k.horizon_ns), sc_core::SC_NS).value();
+    const uint64_t horizon =
+        sc_core::sc_time(static_cast<double>(k.horizon_ns), sc_core::SC_NS).value();
     e.edges.run_ahead_while([&] { return k.check; }, &horizon);
     int work = 0;
     other.observe = [&] { return work; };
@@ -181,7 +186,8 @@ TEST(SharedEdges, RunsAheadOfTheKernelWhileNothingElseIsPending) {
     sc_core::sc_start();
     std::vector<std::pair<uint64_t, char>> got;
     for (const auto& [t, n] : log) got.push_back({t, n.back()});
-    const std::vector<std::pair<uint64_t, char>> want{{3, 'a'}, {4, 'b'}, {5, 'a'}, {8, 'b'}, {9, 'b'}};
+    const std::vector<std::pair<uint64_t, char>> want{
+        {3, 'a'}, {4, 'b'}, {5, 'a'}, {8, 'b'}, {9, 'b'}};
     EXPECT_EQ(got, want) << "check " << k.check << ", horizon " << k.horizon_ns;
     EXPECT_EQ(other.seen, 3) << "check " << k.check << ", horizon " << k.horizon_ns;
     EXPECT_EQ(work, 23);

@@ -39,7 +39,8 @@ struct DramBench {
     auto requests = std::make_shared<std::vector<tb::TraceRequest>>(std::move(script));
     auto next = std::make_shared<size_t>(0);
     player = std::make_unique<tb::TracePlayer>(
-        "player", [requests, next]() -> std::optional<tb::TraceRequest> {
+        "player",
+        [requests, next]() -> std::optional<tb::TraceRequest> {
           if (*next == requests->size()) return std::nullopt;
           return (*requests)[(*next)++];
         },

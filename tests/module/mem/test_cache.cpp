@@ -3,9 +3,9 @@
 #include <gtest/gtest.h>
 
 #include "models/mem/cache/cache.h"
-#include "tb/sc_kernel.h"
 #include "tb/mem/fixed_latency_memory.h"
 #include "tb/mem/trace_player.h"
+#include "tb/sc_kernel.h"
 
 namespace gputlm::mem {
 namespace {
@@ -49,7 +49,8 @@ struct Bench {
     auto requests = std::make_shared<std::vector<tb::TraceRequest>>(std::move(script));
     auto next = std::make_shared<size_t>(0);
     player = std::make_unique<tb::TracePlayer>(
-        "core", [requests, next]() -> std::optional<tb::TraceRequest> {
+        "core",
+        [requests, next]() -> std::optional<tb::TraceRequest> {
           if (*next == requests->size()) return std::nullopt;
           return (*requests)[(*next)++];
         },
@@ -93,7 +94,8 @@ TEST(Cache, AFullMergeListHoldsTheNextRequestBackUntilTheFill) {
 }
 
 TEST(Cache, FullMshrsRefuseUntilAFillFreesOne) {
-  Bench b(small("write-through", 2), {req(0, kA), req(1, kA + 128), req(2, kA + 256), req(3, kA + 384)});
+  Bench b(small("write-through", 2),
+          {req(0, kA), req(1, kA + 128), req(2, kA + 256), req(3, kA + 384)});
   ASSERT_EQ(b.memory->log().size(), 4u);
   // The third miss waits for the first fill (seen by the cache at 3 hops + 50, sent on, 1 hop)...
   EXPECT_EQ(b.memory->log()[2].cycle, kMemLatency + 4 * kHop);
@@ -142,7 +144,7 @@ TEST(Cache, WriteThroughForwardsStoresAndDoesNotAllocate) {
   EXPECT_EQ(log[0].kind, AccessKind::Store);
   EXPECT_EQ(log[0].bytes, 4u);
   EXPECT_EQ(log[1].kind, AccessKind::Load);  // the store did not bring the line in
-  EXPECT_EQ(b.at(0).responded, kMiss);  // acknowledged when the level below has it
+  EXPECT_EQ(b.at(0).responded, kMiss);       // acknowledged when the level below has it
 }
 
 TEST(Cache, APerfectCacheAnswersEveryAccessAtTheHitLatencyAndSendsNothingBelow) {
@@ -151,7 +153,8 @@ TEST(Cache, APerfectCacheAnswersEveryAccessAtTheHitLatencyAndSendsNothingBelow) 
     s.perfect = true;
     Bench b(s, {req(0, kA), req(10, kA + 4096, true), req(20, kA + 8192)});
     EXPECT_TRUE(b.memory->log().empty()) << policy;
-    for (size_t i = 0; i < 3; ++i) EXPECT_EQ(b.at(i).responded - b.at(i).sent, kHit) << policy << " " << i;
+    for (size_t i = 0; i < 3; ++i)
+      EXPECT_EQ(b.at(i).responded - b.at(i).sent, kHit) << policy << " " << i;
     EXPECT_EQ(b.stat("hits"), 3) << policy;
   }
 }

@@ -7,7 +7,9 @@ namespace gputlm::mem {
 namespace {
 
 // 16 banks (4 groups of 4) of 8 KB rows.
-uint64_t addr(uint32_t bank, uint64_t row, uint64_t column = 0) { return (row << 17) | (uint64_t{bank} << 13) | column; }
+uint64_t addr(uint32_t bank, uint64_t row, uint64_t column = 0) {
+  return (row << 17) | (uint64_t{bank} << 13) | column;
+}
 
 tb::TraceRequest line(tb::TraceRequest r) {
   r.bytes = 64;
@@ -24,7 +26,8 @@ DramSpec ddr4(const std::string& scheduler = "fr-fcfs") {
 }
 
 TEST(DramCommands, UnloadedLatenciesAreTheTimingParameters) {
-  DramBench b({line(rd(0, addr(0, 1))), line(rd(100, addr(0, 1, 64))), line(rd(200, addr(0, 2)))}, ddr4());
+  DramBench b({line(rd(0, addr(0, 1))), line(rd(100, addr(0, 1, 64))), line(rd(200, addr(0, 2)))},
+              ddr4());
   EXPECT_EQ(b.latency(0), 16u + 16 + 4);       // empty: tRCD + tCL + burst
   EXPECT_EQ(b.latency(1), 16u + 4);            // hit: tCL + burst
   EXPECT_EQ(b.latency(2), 16u + 16 + 16 + 4);  // conflict: tRP + tRCD + tCL + burst
@@ -60,7 +63,8 @@ TEST(DramCommands, WritesWaitInTheirQueueUntilNoReadWaitsOrTheHighWatermark) {
   // Reads to one open row arrive a cycle apart and are served tCCD_L (6) apart, so a read waits
   // until the last has issued; the four writes that come among them (requests 10-13) go only then.
   std::vector<tb::TraceRequest> s;
-  for (Cycle i = 0; i < 34; ++i) s.push_back(line(i >= 10 && i < 14 ? wr(i, addr(8, 1, 64 * i)) : rd(i, addr(0, 1, 64 * i))));
+  for (Cycle i = 0; i < 34; ++i)
+    s.push_back(line(i >= 10 && i < 14 ? wr(i, addr(8, 1, 64 * i)) : rd(i, addr(0, 1, 64 * i))));
   DramBench b(s, ddr4());
   for (size_t w = 10; w < 14; ++w) EXPECT_GT(b.done(w), b.done(33) - 4) << "write " << w;
   EXPECT_EQ(b.stat("write_drains"), 1);
@@ -92,21 +96,25 @@ TEST(DramCommands, RefreshWaitsForARowOpenedForARequestThenClosesEveryBank) {
   s.command.tREFI = 1000;
   s.command.tRFC = 100;
   std::vector<tb::TraceRequest> t;
-  for (Cycle i = 0; i < 150; ++i) t.push_back(line(rd(i * 10, addr(i % 16, 1, 64 * (i / 16)))));  // busy to 1500
+  for (Cycle i = 0; i < 150; ++i)
+    t.push_back(line(rd(i * 10, addr(i % 16, 1, 64 * (i / 16)))));  // busy to 1500
   DramBench b(t, s);
   EXPECT_EQ(b.stat("refreshes"), 1);  // due at 1000
-  EXPECT_EQ(b.stat("activates"), 32);  // every bank opened its row twice: before and after the refresh
+  EXPECT_EQ(b.stat("activates"),
+            32);  // every bank opened its row twice: before and after the refresh
 }
 
 TEST(DramCommands, TheHintHoldKeepsARowOpenForTheAnticipatedRequest) {
   // fr-fcfs-hold, threshold tRP + tRCD = 32: a hinted read to row 1 (data at 36, held to 68), a
   // conflict to row 2 at 10, the same-row request at 50: a hit; the conflict waits until it.
-  DramBench b({line(hinted(0, addr(0, 1))), line(rd(10, addr(0, 2))), line(rd(50, addr(0, 1, 64)))}, ddr4("fr-fcfs-hold"));
+  DramBench b({line(hinted(0, addr(0, 1))), line(rd(10, addr(0, 2))), line(rd(50, addr(0, 1, 64)))},
+              ddr4("fr-fcfs-hold"));
   EXPECT_EQ(b.latency(2), 16u + 4);
   EXPECT_EQ(b.stat("hold_hits"), 1);
   EXPECT_GT(b.done(1), b.done(2));
   // Without the hint, the conflict closes row 1 first (at tRAS) and the later request conflicts.
-  DramBench plain({line(rd(0, addr(0, 1))), line(rd(10, addr(0, 2))), line(rd(50, addr(0, 1, 64)))}, ddr4("fr-fcfs"));
+  DramBench plain({line(rd(0, addr(0, 1))), line(rd(10, addr(0, 2))), line(rd(50, addr(0, 1, 64)))},
+                  ddr4("fr-fcfs"));
   EXPECT_EQ(plain.stat("row_hits"), 0);
   EXPECT_LT(plain.done(1), plain.done(2));
 }

@@ -7,7 +7,9 @@
 namespace gputlm::mem {
 namespace {
 
-uint64_t addr(uint32_t bank, uint64_t row, uint64_t column = 0) { return (row << 15) | (uint64_t{bank} << 12) | column; }
+uint64_t addr(uint32_t bank, uint64_t row, uint64_t column = 0) {
+  return (row << 15) | (uint64_t{bank} << 12) | column;
+}
 
 // The papers' latency model with `scheduler` and `queue_depth`, 8 banks of 4 KB rows.
 DramSpec papers(const std::string& scheduler = "fcfs", uint32_t queue_depth = 32) {
@@ -19,7 +21,8 @@ DramSpec papers(const std::string& scheduler = "fcfs", uint32_t queue_depth = 32
 }
 
 struct Bench : DramBench {
-  explicit Bench(std::vector<tb::TraceRequest> script, const std::string& scheduler = "fcfs", uint32_t queue_depth = 32)
+  explicit Bench(std::vector<tb::TraceRequest> script, const std::string& scheduler = "fcfs",
+                 uint32_t queue_depth = 32)
       : DramBench(std::move(script), papers(scheduler, queue_depth)) {}
 };
 
@@ -46,11 +49,14 @@ TEST(DramController, DifferentBanksOverlap) {
 }
 
 // Row 1 of bank 0 is opened first; then an older conflict (row 2) and a younger hit (row 1) wait.
-std::vector<tb::TraceRequest> hit_behind_conflict() { return {rd(0, addr(0, 1)), rd(10, addr(0, 2)), rd(11, addr(0, 1, 128))}; }
+std::vector<tb::TraceRequest> hit_behind_conflict() {
+  return {rd(0, addr(0, 1)), rd(10, addr(0, 2)), rd(11, addr(0, 1, 128))};
+}
 
 TEST(DramController, FrFcfsServesAYoungerRowHitBeforeAnOlderConflict) {
   Bench b(hit_behind_conflict(), "fr-fcfs");
-  EXPECT_EQ(b.done(2), 204u);  // hit issued when the bank is ready (100), after the first line on the bus
+  EXPECT_EQ(b.done(2),
+            204u);  // hit issued when the bank is ready (100), after the first line on the bus
   EXPECT_EQ(b.done(1), 401u);  // the conflict goes next (cycle 101)
   EXPECT_EQ(b.stat("row_hits"), 1);
 }
@@ -83,13 +89,15 @@ TEST(DramController, AHeldRowServesTheSameRowRequestInsideTheThreshold) {
 TEST(DramController, AfterTheThresholdTheConflictProceeds) {
   Bench b({hinted(0, addr(0, 1)), rd(10, addr(0, 2)), rd(450, addr(0, 1, 128))}, "fr-fcfs-hold");
   EXPECT_EQ(b.done(1), 700u);  // held until 400, then issued: 400 + 300
-  EXPECT_EQ(b.done(2), 900u);  // the late request conflicts with row 2: issued when bank 0 is free (600)
+  EXPECT_EQ(b.done(2),
+            900u);  // the late request conflicts with row 2: issued when bank 0 is free (600)
   EXPECT_EQ(b.stat("hold_timeouts"), 1);
   EXPECT_EQ(b.stat("row_hits"), 0);
 }
 
 TEST(DramController, AHoldDoesNotBlockOtherBanks) {
-  Bench b({hinted(0, addr(0, 1)), rd(10, addr(0, 2)), rd(20, addr(1, 1)), rd(300, addr(0, 1, 128))}, "fr-fcfs-hold");
+  Bench b({hinted(0, addr(0, 1)), rd(10, addr(0, 2)), rd(20, addr(1, 1)), rd(300, addr(0, 1, 128))},
+          "fr-fcfs-hold");
   EXPECT_EQ(b.done(2), 220u);  // bank 1 opens its row at 20 while bank 0 is held
   EXPECT_EQ(b.done(3), 400u);
 }
@@ -98,7 +106,8 @@ TEST(DramController, TheBandwidthCapBoundsBackToBackLines) {
   std::vector<tb::TraceRequest> s;
   for (Cycle i = 0; i < 17; ++i) s.push_back(rd(i, addr(0, 1, 128 * i)));
   Bench b(s);
-  for (size_t i = 1; i < 17; ++i) EXPECT_EQ(b.done(i) - b.done(i - 1), 4u) << "line " << i;  // 128 B / 32 B per cycle
+  for (size_t i = 1; i < 17; ++i)
+    EXPECT_EQ(b.done(i) - b.done(i - 1), 4u) << "line " << i;  // 128 B / 32 B per cycle
   EXPECT_EQ(b.done(16), 200u + 16 * 4);
   EXPECT_NEAR(b.stat("bus_utilization"), 68.0 / (264 - 0), 1e-9);
 }

@@ -4,9 +4,9 @@
 
 #include "models/mem/mem_extension.h"
 #include "models/mem/xbar/xbar.h"
-#include "tb/sc_kernel.h"
 #include "tb/mem/fixed_latency_memory.h"
 #include "tb/mem/trace_player.h"
+#include "tb/sc_kernel.h"
 
 namespace gputlm::mem {
 namespace {
@@ -20,23 +20,25 @@ tb::TraceRequest req(Cycle cycle, uint64_t address, bool write = false) {
 }
 
 // Core `core` sending `script` in order, its completions kept.
-std::unique_ptr<tb::TracePlayer> scripted_core(uint32_t core, std::vector<tb::TraceRequest> script, const ClockDomain& clock) {
+std::unique_ptr<tb::TracePlayer> scripted_core(uint32_t core, std::vector<tb::TraceRequest> script,
+                                               const ClockDomain& clock) {
   auto requests = std::make_shared<std::vector<tb::TraceRequest>>(std::move(script));
   for (auto& r : *requests) r.core = core;
   auto next = std::make_shared<size_t>(0);
-  auto player = std::make_unique<tb::TracePlayer>(
-      ("core" + std::to_string(core)).c_str(),
-      [requests, next]() -> std::optional<tb::TraceRequest> {
-        if (*next == requests->size()) return std::nullopt;
-        return (*requests)[(*next)++];
-      },
-      128, clock);
+  auto player =
+      std::make_unique<tb::TracePlayer>(("core" + std::to_string(core)).c_str(),
+                                        [requests, next]() -> std::optional<tb::TraceRequest> {
+                                          if (*next == requests->size()) return std::nullopt;
+                                          return (*requests)[(*next)++];
+                                        },
+                                        128, clock);
   player->keep_completions();
   return player;
 }
 
 struct Bench {
-  Bench(uint32_t cores, uint32_t slices, const std::vector<std::vector<tb::TraceRequest>>& scripts) {
+  Bench(uint32_t cores, uint32_t slices,
+        const std::vector<std::vector<tb::TraceRequest>>& scripts) {
     tb::fresh_sc_kernel();
     const ClockDomain clock(1000, 1000);
     XbarSpec spec;  // latency 4, 32 B flits, 8 B header, 256 B interleave
@@ -46,7 +48,8 @@ struct Bench {
       players.back()->downstream.socket.bind(xbar->upstream(c).socket);
     }
     for (uint32_t m = 0; m < slices; ++m) {
-      slices_.push_back(std::make_unique<tb::FixedLatencyMemory>(("slice" + std::to_string(m)).c_str(), 10, clock));
+      slices_.push_back(std::make_unique<tb::FixedLatencyMemory>(
+          ("slice" + std::to_string(m)).c_str(), 10, clock));
       xbar->downstream(m).socket.bind(slices_.back()->upstream.socket);
     }
     sc_core::sc_start();
@@ -76,7 +79,8 @@ TEST(Xbar, ARequestArrivesAfterTheLatencyAndTheResponseComesBack) {
 TEST(Xbar, CoresCompetingForOneSliceAreGrantedInTurn) {
   std::vector<std::vector<tb::TraceRequest>> s(3);
   for (uint32_t c = 0; c < 3; ++c)
-    for (Cycle i = 0; i < 4; ++i) s[c].push_back(req(0, 0x1000 * i));  // all to slice 0, all at once
+    for (Cycle i = 0; i < 4; ++i)
+      s[c].push_back(req(0, 0x1000 * i));  // all to slice 0, all at once
   Bench b(3, 1, s);
   const auto& log = b.slices_[0]->log();
   ASSERT_EQ(log.size(), 12u);
@@ -92,7 +96,8 @@ TEST(Xbar, WritesOccupyTheOutputLinkForTheirDataFlits) {
   Bench b(1, 1, {s});
   const auto& log = b.slices_[0]->log();
   ASSERT_EQ(log.size(), 4u);
-  for (size_t k = 1; k < 4; ++k) EXPECT_EQ(log[k].cycle - log[k - 1].cycle, 5u);  // (8 + 128) B / 32 B
+  for (size_t k = 1; k < 4; ++k)
+    EXPECT_EQ(log[k].cycle - log[k - 1].cycle, 5u);  // (8 + 128) B / 32 B
 }
 
 // A response finds its way back through nested crossbars: each pushes its input port on the
@@ -105,7 +110,8 @@ TEST(Xbar, ResponsesCrossNestedCrossbarsBackToTheirCores) {
   std::vector<std::unique_ptr<tb::TracePlayer>> players;
   for (uint32_t c = 0; c < 3; ++c) {
     std::vector<tb::TraceRequest> script;
-    for (uint32_t i = 0; i <= c; ++i) script.push_back(req(i, 0x100 * (c + i)));  // core c: c + 1 requests
+    for (uint32_t i = 0; i <= c; ++i)
+      script.push_back(req(i, 0x100 * (c + i)));  // core c: c + 1 requests
     players.push_back(scripted_core(c, script, clock));
     players.back()->downstream.socket.bind(outer.upstream(c).socket);
   }

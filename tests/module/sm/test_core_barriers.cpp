@@ -1,5 +1,5 @@
-// Barriers on the SIMT core (PTX ISA: bar, barrier): bar.red's result is the same in timed runs as on
-// the functional engine, for the static warps of the baseline, the scoreboard core and the
+// Barriers on the SIMT core (PTX ISA: bar, barrier): bar.red's result is the same in timed runs as
+// on the functional engine, for the static warps of the baseline, the scoreboard core and the
 // regrouping formations (large warps, thread-block compaction); bar.arrive does not wait.
 //
 // Thread block clusters (sm_90; PTX ISA 9.7.13.3 barrier.cluster, 9.7.9.18 mapa): a cluster's CTAs
@@ -71,7 +71,8 @@ TEST(CoreBarriers, BarRedResultIsTheFunctionalOneUnderEveryFormation) {
   std::vector<Inputs> in(96);
   for (unsigned i = 0; i < 96; ++i) in[i] = {i, 0, 0};
   expect_reductions(test::run_snippet(kRed, in), "functional");
-  for (const char* config : {"narasiman-baseline", "fermi-gtx480", "lwm256", "tbc256"}) expect_reductions(timed(kRed, config), config);
+  for (const char* config : {"narasiman-baseline", "fermi-gtx480", "lwm256", "tbc256"})
+    expect_reductions(timed(kRed, config), config);
 }
 
 // Static warps only: large warps and block compaction make the 96 threads one warp, in which a
@@ -97,11 +98,16 @@ namespace {
 std::string peer_chase(int hops) {
   std::string s =
       ".shared .align 8 .b32 buf[16];\n mov.u32 %r1, %cluster_ctarank;\n add.u32 %r2, %r1, 5;\n"
-      "st.shared.u32 [buf], %r2;\n st.shared.u32 [buf+4], 0;\n barrier.cluster.arrive;\n barrier.cluster.wait;\n"
-      "xor.b32 %r3, %r1, 1;\n mov.u32 %r4, buf;\n mapa.shared::cluster.u32 %r5, %r4, %r3;\n ld.shared::cluster.u32 %r6, [%r5];\n"
+      "st.shared.u32 [buf], %r2;\n st.shared.u32 [buf+4], 0;\n barrier.cluster.arrive;\n "
+      "barrier.cluster.wait;\n"
+      "xor.b32 %r3, %r1, 1;\n mov.u32 %r4, buf;\n mapa.shared::cluster.u32 %r5, %r4, %r3;\n "
+      "ld.shared::cluster.u32 %r6, [%r5];\n"
       "add.u32 %r7, %r5, 4;\n mov.u32 %r9, 0;\n";
-  for (int i = 0; i < hops; ++i) s += "ld.shared::cluster.u32 %r8, [%r7];\n add.u32 %r9, %r9, %r8;\n add.u32 %r7, %r7, %r8;\n";
-  return s + "mad.lo.u32 %r6, %r9, 1000, %r6;\n barrier.cluster.arrive;\n barrier.cluster.wait;\n cvt.u64.u32 %o, %r6;\n";
+  for (int i = 0; i < hops; ++i)
+    s += "ld.shared::cluster.u32 %r8, [%r7];\n add.u32 %r9, %r9, %r8;\n add.u32 %r7, %r7, %r8;\n";
+  return s +
+         "mad.lo.u32 %r6, %r9, 1000, %r6;\n barrier.cluster.arrive;\n barrier.cluster.wait;\n "
+         "cvt.u64.u32 %o, %r6;\n";
 }
 
 struct ClusterTimed {
@@ -139,9 +145,11 @@ TEST(ClusterTiming, APeersSharedMemoryCostsTheClusterLatencyPerAccess) {
   EXPECT_EQ(near.warp_instructions, near.functional_warp_instructions);
   EXPECT_EQ(far.warp_instructions, far.functional_warp_instructions);
   // 21 dependent peer loads, 100 cycles more each (both CTAs' chases overlap).
-  EXPECT_GE(far.cycles, near.cycles + 21 * 100 * 9 / 10) << "latency 0: " << near.cycles << ", 100: " << far.cycles;
+  EXPECT_GE(far.cycles, near.cycles + 21 * 100 * 9 / 10)
+      << "latency 0: " << near.cycles << ", 100: " << far.cycles;
   std::printf("21 peer loads: %llu cycles with cluster_shared_latency 0, %llu with 100\n",
-              static_cast<unsigned long long>(near.cycles), static_cast<unsigned long long>(far.cycles));
+              static_cast<unsigned long long>(near.cycles),
+              static_cast<unsigned long long>(far.cycles));
 }
 
 TEST(ClusterTiming, AClusterSpansCoresThatHoldOneCtaEach) {
@@ -158,7 +166,8 @@ TEST(ClusterTiming, FormationsThatRegroupThreadsRefuseTheClusterWait) {
       run_cluster(peer_chase(1), preset(name));
       ADD_FAILURE() << name << " ran";
     } catch (const InputError& e) {
-      EXPECT_NE(std::string(e.what()).find("does not support test.ptx:"), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find("does not support test.ptx:"), std::string::npos)
+          << e.what();
       EXPECT_NE(std::string(e.what()).find("barrier.cluster.wait"), std::string::npos) << e.what();
     }
   }
@@ -170,7 +179,9 @@ TEST(ClusterTiming, AClusterLargerThanTheGpusRoomIsRefused) {
     run_cluster(peer_chase(1), c);
     FAIL() << "ran";
   } catch (const InputError& e) {
-    EXPECT_NE(std::string(e.what()).find("a cluster of 2 CTAs does not fit the cores of"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("a cluster of 2 CTAs does not fit the cores of"),
+              std::string::npos)
+        << e.what();
   }
 }
 

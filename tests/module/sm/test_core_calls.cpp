@@ -1,10 +1,11 @@
 // Device-function calls on the SIMT core: kernels with recursive calls, divergent calls, calls
-// through function pointers and __constant__ reads run on the timing model (fermi-gtx480 and narasiman-baseline presets)
-// and computes what the functional engine computes; call and ret issue as control instructions.
+// through function pointers and __constant__ reads run on the timing model (fermi-gtx480 and
+// narasiman-baseline presets) and computes what the functional engine computes; call and ret issue
+// as control instructions.
 #include <gtest/gtest.h>
 
-#include "support/core_run.h"
 #include "models/func/func_stats.h"
+#include "support/core_run.h"
 #include "support/module_launch.h"
 
 namespace gputlm::test {
@@ -12,8 +13,9 @@ namespace {
 
 // Runs `kernel` of calls.O3.sm_75.ptx over n threads on a GPU from `config`; returns the outputs
 // and the warp instructions its cores issued.
-std::pair<std::vector<uint32_t>, uint64_t> run_timed(const std::string& kernel, int n, const std::string& config,
-                                                      const std::string& file = "calls.O3.sm_75.ptx") {
+std::pair<std::vector<uint32_t>, uint64_t> run_timed(
+    const std::string& kernel, int n, const std::string& config,
+    const std::string& file = "calls.O3.sm_75.ptx") {
   tb::fresh_sc_kernel();
   const gpu::GpuSpec spec = gpu::GpuSpec::from_json(preset(config), "test");
   gpu::Gpu gpu("gpu", spec);
@@ -26,8 +28,8 @@ std::pair<std::vector<uint32_t>, uint64_t> run_timed(const std::string& kernel, 
   return {m.read<uint32_t>(out, n), warp_instructions};
 }
 
-std::pair<std::vector<uint32_t>, uint64_t> run_functional(const std::string& kernel, int n,
-                                                           const std::string& file = "calls.O3.sm_75.ptx") {
+std::pair<std::vector<uint32_t>, uint64_t> run_functional(
+    const std::string& kernel, int n, const std::string& file = "calls.O3.sm_75.ptx") {
   ModuleLaunch m = ModuleLaunch::file(ptx_data(file));
   const uint64_t out = m.memory.allocate(4 * n, "out");
   const func::FuncStats stats = m.run(kernel, (n + 63) / 64, 64, {out, static_cast<uint64_t>(n)});
@@ -40,7 +42,8 @@ TEST(CoreCalls, RecursiveCallsAndConstantReadsMatchTheFunctionalEngineOnFermi) {
   const auto [functional, functional_instructions] = run_functional("recurse", n);
   EXPECT_EQ(timed, functional);
   for (int i = 0; i < n; ++i) ASSERT_EQ(timed[i], host_recurse(i, 3)) << "thread " << i;
-  EXPECT_EQ(timed_instructions, functional_instructions) << "the core issues every call, ret and callee instruction once";
+  EXPECT_EQ(timed_instructions, functional_instructions)
+      << "the core issues every call, ret and callee instruction once";
 }
 
 TEST(CoreCalls, DivergentCallsMatchTheFunctionalEngineOnNarasimanBaseline) {
@@ -57,7 +60,8 @@ TEST(CoreCalls, CallsThroughFunctionPointersMatchTheFunctionalEngineOnFermi) {
   const auto functional = run_functional("indirect", n, "more_calls.O3.sm_75.ptx");
   EXPECT_EQ(timed.first, functional.first);
   EXPECT_EQ(timed.second, functional.second);
-  for (int i = 0; i < n; ++i) ASSERT_EQ(timed.first[i], static_cast<uint32_t>((i & 1) ? i * 2 : i + 1)) << "thread " << i;
+  for (int i = 0; i < n; ++i)
+    ASSERT_EQ(timed.first[i], static_cast<uint32_t>((i & 1) ? i * 2 : i + 1)) << "thread " << i;
 }
 
 // Until they follow call/ret, the regrouping warp formations and the VGIW mapper refuse such a
@@ -69,7 +73,8 @@ TEST(CoreCalls, FormationsAndCoresWithoutCallSupportRefuseTheKernelNamingTheFunc
       ADD_FAILURE() << config << " ran a kernel with calls";
     } catch (const InputError& e) {
       const std::string what = e.what();
-      EXPECT_NE(what.find("calls device function '_Z"), std::string::npos) << config << ": " << what;
+      EXPECT_NE(what.find("calls device function '_Z"), std::string::npos)
+          << config << ": " << what;
       EXPECT_NE(what.find("diverge"), std::string::npos) << config << ": " << what;
     }
   }
@@ -120,8 +125,10 @@ TEST(CoreBranches, FormationsThatRegroupThreadsRefuseAnIndexedBranch) {
       run_core(kJumpTable, 64, preset(name));
       ADD_FAILURE() << name << " ran";
     } catch (const InputError& e) {
-      EXPECT_NE(std::string(e.what()).find("does not support test.ptx:"), std::string::npos) << e.what();
-      EXPECT_NE(std::string(e.what()).find("`@%q1 brx.idx %r1, $T;`"), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find("does not support test.ptx:"), std::string::npos)
+          << e.what();
+      EXPECT_NE(std::string(e.what()).find("`@%q1 brx.idx %r1, $T;`"), std::string::npos)
+          << e.what();
     }
   }
 }

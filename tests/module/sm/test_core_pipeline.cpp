@@ -88,7 +88,8 @@ std::string load_or_compute() {
   cvt.u64.u32 %o, %r1;
   bra $END;
 $COMPUTE:
-)" + alu_loop(20) + "\n$END:";
+)" + alu_loop(20) +
+         "\n$END:";
 }
 
 TEST(CorePipeline, AWarpWaitingForMemoryIsSetAsideWhileOthersIssue) {
@@ -98,13 +99,16 @@ TEST(CorePipeline, AWarpWaitingForMemoryIsSetAsideWhileOthersIssue) {
   const Result both = run(s, 64);
   const Result load_only = run(R"(
   ld.global.u32 %r1, [%in+8];
-  cvt.u64.u32 %o, %r1;)", 32);
+  cvt.u64.u32 %o, %r1;)",
+                               32);
   const Result compute_only = run(alu_loop(20), 32);
   EXPECT_LT(both.cycles, load_only.cycles + compute_only.cycles - 100);
   EXPECT_GT(both.counters.stall_cycles[static_cast<size_t>(sm::StallCause::Memory)], 0u);
 }
 
-uint64_t sum(const std::vector<uint64_t>& v) { return std::accumulate(v.begin(), v.end(), uint64_t{0}); }
+uint64_t sum(const std::vector<uint64_t>& v) {
+  return std::accumulate(v.begin(), v.end(), uint64_t{0});
+}
 
 TEST(CorePipeline, EveryCycleOfALaunchIsAFetchCycleOrAStallWithACause) {
   // Loads, a divergent branch, ALU work and stores whose acknowledgements arrive after the last
@@ -149,9 +153,11 @@ TEST(CorePipeline, MemoryInstructionsAreCountedCoalescedOrNotByTheirLineRequests
   add.u32 %r1, %r1, %r2;
   cvt.u64.u32 %o, %r1;)";
   const sm::CoreCounters with = run(loads + rest, 64).counters, without = run(rest, 64).counters;
-  EXPECT_EQ(with.coalesced_memory_instructions - without.coalesced_memory_instructions, 2u);  // one per warp
+  EXPECT_EQ(with.coalesced_memory_instructions - without.coalesced_memory_instructions,
+            2u);  // one per warp
   EXPECT_EQ(with.uncoalesced_memory_instructions - without.uncoalesced_memory_instructions, 2u);
-  EXPECT_EQ(with.uncoalesced_line_requests - without.uncoalesced_line_requests, 12u);  // 6 lines per warp
+  EXPECT_EQ(with.uncoalesced_line_requests - without.uncoalesced_line_requests,
+            12u);  // 6 lines per warp
   EXPECT_EQ(with.barrier_instructions, 2u);
 }
 
@@ -160,12 +166,16 @@ TEST(CorePipeline, MemoryInstructionsAreCountedCoalescedOrNotByTheirLineRequests
 // occupancy (an empty core).
 TEST(CorePipeline, CtasThatFitFollowTheTightestLimit) {
   const sm::CoreSpec core = gpu::GpuSpec::from_json(preset(), "test").core;
-  auto fit = [&](size_t threads) { return sm::ctas_fitting(core, test::SnippetLaunch("", std::vector<Inputs>(threads)).launch); };
+  auto fit = [&](size_t threads) {
+    return sm::ctas_fitting(core, test::SnippetLaunch("", std::vector<Inputs>(threads)).launch);
+  };
   EXPECT_EQ(fit(256), 4u);  // threads
   EXPECT_EQ(fit(64), 8u);   // CTA count
   EXPECT_EQ(fit(48), 8u);   // 2 warps each
   EXPECT_EQ(fit(1024), 1u);
-  EXPECT_EQ(sm::ctas_fitting(core, test::SnippetLaunch("", std::vector<Inputs>(256)).launch, {3, 768, 24, 12288, 0}), 1u);  // room for one more
+  EXPECT_EQ(sm::ctas_fitting(core, test::SnippetLaunch("", std::vector<Inputs>(256)).launch,
+                             {3, 768, 24, 12288, 0}),
+            1u);  // room for one more
 }
 
 TEST(CorePipeline, AFullL1StallsTheMemoryStage) {
@@ -208,7 +218,8 @@ void expect_same_run(const Result& a, const Result& b, uint32_t threads) {
 TEST(CorePipeline, ALoneCoreRunsCyclesAheadOfTheKernelWithTheSameStatistics) {
   nlohmann::json stepped = preset();
   stepped["core"]["run_ahead"] = false;
-  for (const auto& [snippet, threads] : {std::pair{alu_loop(100), 256u}, std::pair{load_or_compute(), 64u}}) {
+  for (const auto& [snippet, threads] :
+       {std::pair{alu_loop(100), 256u}, std::pair{load_or_compute(), 64u}}) {
     const Result ahead = run(snippet, threads), each = run(snippet, threads, stepped);
     EXPECT_EQ(each.cycles_run_ahead, 0u);
     EXPECT_GT(ahead.cycles_run_ahead, 0u);
@@ -228,7 +239,8 @@ TEST(CorePipeline, IdleICacheHitsSkipTheLinkWithTheSameStatistics) {
   for (const nlohmann::json& config : {preset(), preset("fermi-gtx480"), slow_hits}) {
     nlohmann::json linked = config;
     linked["core"]["fast_icache_hits"] = false;
-    for (const auto& [snippet, threads] : {std::pair{alu_loop(100), 256u}, std::pair{load_or_compute(), 64u}}) {
+    for (const auto& [snippet, threads] :
+         {std::pair{alu_loop(100), 256u}, std::pair{load_or_compute(), 64u}}) {
       const Result fast = run(snippet, threads, config), slow = run(snippet, threads, linked);
       EXPECT_EQ(slow.idle_icache_hits, 0u) << config["name"];
       EXPECT_GT(fast.idle_icache_hits, 0u) << config["name"];
@@ -240,12 +252,16 @@ TEST(CorePipeline, IdleICacheHitsSkipTheLinkWithTheSameStatistics) {
 TEST(CorePipeline, ABarrierInDivergentCodeIsReportedAsAFault) {
   tb::fresh_sc_kernel();
   gpu::Gpu gpu("gpu", gpu::GpuSpec::from_json(preset(), "test"));
-  test::SnippetLaunch launch("  setp.lt.u32 %q1, %tid, 16;\n  @%q1 bra $S;\n  bar.sync 0;\n$S:\n  mov.b64 %o, 1;", std::vector<Inputs>(32));
+  test::SnippetLaunch launch(
+      "  setp.lt.u32 %q1, %tid, 16;\n  @%q1 bra $S;\n  bar.sync 0;\n$S:\n  mov.b64 %o, 1;",
+      std::vector<Inputs>(32));
   try {
     gpu.run(*launch.bound, launch.launch);
     FAIL() << "completed";
   } catch (const func::KernelFault& f) {
-    EXPECT_NE(std::string(f.what()).find("barrier 0 can never complete: 16 of 32 threads arrived"), std::string::npos) << f.what();
+    EXPECT_NE(std::string(f.what()).find("barrier 0 can never complete: 16 of 32 threads arrived"),
+              std::string::npos)
+        << f.what();
   }
 }
 
@@ -266,7 +282,9 @@ TEST(Watchdog, AnEndlessLoopIsStoppedAsAFault) {
     gpu.run(*launch.bound, launch.launch);
     FAIL() << "completed";
   } catch (const func::KernelFault& f) {
-    EXPECT_NE(std::string(f.what()).find("watchdog: more than 5000 warp instructions"), std::string::npos) << f.what();
+    EXPECT_NE(std::string(f.what()).find("watchdog: more than 5000 warp instructions"),
+              std::string::npos)
+        << f.what();
   }
 }
 
@@ -276,7 +294,8 @@ TEST(Watchdog, ARunThatStopsRetiringIsStoppedWithADumpOfTheCores) {
   cfg["watchdog_cycles"] = 500;
   cfg["dram"]["latency"] = {{"row_hit", 100000}, {"row_conflict", 100000}, {"row_empty", 100000}};
   gpu::Gpu gpu("gpu", gpu::GpuSpec::from_json(cfg, "test"));
-  test::SnippetLaunch launch("  ld.global.u32 %r1, [%in];\n  cvt.u64.u32 %o, %r1;", std::vector<test::Inputs>(32));
+  test::SnippetLaunch launch("  ld.global.u32 %r1, [%in];\n  cvt.u64.u32 %o, %r1;",
+                             std::vector<test::Inputs>(32));
   try {
     gpu.run(*launch.bound, launch.launch);
     FAIL() << "completed";

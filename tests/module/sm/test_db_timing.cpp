@@ -16,20 +16,25 @@ namespace {
 // One warp: %a = thread index; the lanes with %a % k == 0 write %a from the start of the input
 // buffer (read already; its allocation is 256-byte aligned).
 std::string cond_acc_kernel(unsigned k, const char* type = "u32") {
-  return "rem.u32 %r1, %ra, " + std::to_string(k) + ";\n setp.eq.u32 %q1, %r1, 0;\n ld.param.u64 %rd1, [pin];\n" +
-         "cond.acc.global." + type + " %r2, [%rd1], %q1, %a;\n cvt.u64.u32 %o, %r2;";
+  return "rem.u32 %r1, %ra, " + std::to_string(k) +
+         ";\n setp.eq.u32 %q1, %r1, 0;\n ld.param.u64 %rd1, [pin];\n" + "cond.acc.global." + type +
+         " %r2, [%rd1], %q1, %a;\n cvt.u64.u32 %o, %r2;";
 }
 
 TEST(DbTiming, CondAccIsOneWarpInstructionAndOneContiguousWrite) {
   const CoreRun base = run_core("mov.u32 %r1, 0;", 32);
-  for (const auto& [k, count, type, lines] :
-       {std::tuple{1u, 32u, "u32", 1u}, {2u, 16u, "u32", 1u}, {5u, 7u, "u32", 1u}, {1u, 32u, "u64", 2u}}) {
+  for (const auto& [k, count, type, lines] : {std::tuple{1u, 32u, "u32", 1u},
+                                              {2u, 16u, "u32", 1u},
+                                              {5u, 7u, "u32", 1u},
+                                              {1u, 32u, "u64", 2u}}) {
     const CoreRun r = run_core(cond_acc_kernel(k, type), 32);
     for (const LaneOut& o : r.out) EXPECT_EQ(o.o, count);
     // The writers' elements are contiguous from a line-aligned base: 32 x 4 bytes fill one
     // 128-byte line, 32 x 8 bytes two; a st of the same lanes would scatter over them.
-    EXPECT_EQ(r.counters.line_requests - base.counters.line_requests, lines) << "every " << k << "th lane, " << type;
-    EXPECT_EQ(r.counters.warp_instructions - base.counters.warp_instructions, 4u) << "rem setp ld cond.acc cvt, not mov";
+    EXPECT_EQ(r.counters.line_requests - base.counters.line_requests, lines)
+        << "every " << k << "th lane, " << type;
+    EXPECT_EQ(r.counters.warp_instructions - base.counters.warp_instructions, 4u)
+        << "rem setp ld cond.acc cvt, not mov";
   }
 }
 
@@ -62,7 +67,8 @@ TEST(DbTiming, RowHintReachesTheDramController) {
   // Two loads from different 4KB rows of the output buffer (not yet in the L1, unlike the
   // inputs): the first hinted, the second not.
   const std::string s =
-      "ld.param.u64 %rd1, [pout];\n ld.global.rowhint.u32 %r1, [%rd1+8192];\n ld.global.u32 %r2, [%rd1+12288];\n"
+      "ld.param.u64 %rd1, [pout];\n ld.global.rowhint.u32 %r1, [%rd1+8192];\n ld.global.u32 %r2, "
+      "[%rd1+12288];\n"
       "add.u32 %r3, %r1, %r2;\n cvt.u64.u32 %o, %r3;";
   std::ostringstream trace;
   run_core(s, 1024, preset(), nullptr, &trace);

@@ -13,10 +13,13 @@ namespace {
 
 // A dependent chain of `n` mma.m16n8k8 (1024 multiply-adds each) of ones: each adds 8 to %f1.
 std::string mma_chain(int n) {
-  std::string s = "mov.b32 %r1, 0x3C003C00;\n mov.b32 %r2, 0x3C003C00;\n mov.b32 %r3, 0x3C003C00;\n"
-                  "mov.f32 %f1, 0f00000000;\n mov.f32 %f2, 0f00000000;\n mov.f32 %f3, 0f00000000;\n mov.f32 %f4, 0f00000000;\n";
+  std::string s =
+      "mov.b32 %r1, 0x3C003C00;\n mov.b32 %r2, 0x3C003C00;\n mov.b32 %r3, 0x3C003C00;\n"
+      "mov.f32 %f1, 0f00000000;\n mov.f32 %f2, 0f00000000;\n mov.f32 %f3, 0f00000000;\n mov.f32 "
+      "%f4, 0f00000000;\n";
   for (int i = 0; i < n; ++i)
-    s += "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32 {%f1,%f2,%f3,%f4}, {%r1,%r2}, {%r3}, {%f1,%f2,%f3,%f4};\n";
+    s += "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32 {%f1,%f2,%f3,%f4}, {%r1,%r2}, {%r3}, "
+         "{%f1,%f2,%f3,%f4};\n";
   return s + "cvt.rzi.u64.f32 %o, %f1;";
 }
 
@@ -45,8 +48,10 @@ TEST(TensorTiming, AProductTakesItsMultiplyAddsOverTheUnitsWidthInPasses) {
 
 TEST(TensorTiming, MoreTensorUnitsLetWarpsMultiplyAtOnce) {
   // Four warps, each a chain; a pass every 4 cycles keeps one unit busy 32 cycles a product.
-  const nlohmann::json one = with_tensor({{"latency", 8}, {"macs", 128}, {"interval", 4}, {"count", 1}});
-  const nlohmann::json four = with_tensor({{"latency", 8}, {"macs", 128}, {"interval", 4}, {"count", 4}});
+  const nlohmann::json one =
+      with_tensor({{"latency", 8}, {"macs", 128}, {"interval", 4}, {"count", 1}});
+  const nlohmann::json four =
+      with_tensor({{"latency", 8}, {"macs", 128}, {"interval", 4}, {"count", 4}});
   const CoreRun a = run_core(mma_chain(20), 128, one), b = run_core(mma_chain(20), 128, four);
   const CoreRun none = run_core(mma_chain(0), 128, four);  // the same kernel without its products
   for (const LaneOut& o : b.out) EXPECT_EQ(o.o, 160u);
@@ -59,9 +64,11 @@ TEST(TensorTiming, MoreTensorUnitsLetWarpsMultiplyAtOnce) {
 TEST(TensorTiming, AWmmaLoadSendsLineRequestsToTheL1) {
   const std::string load =
       "ld.param.u64 %rd1, [pin];\n"
-      "wmma.load.a.sync.aligned.row.m16n16k16.global.f16 {%r0,%r1,%r2,%r3,%r4,%r5,%r6,%r7}, [%rd1], 16;\n"
+      "wmma.load.a.sync.aligned.row.m16n16k16.global.f16 {%r0,%r1,%r2,%r3,%r4,%r5,%r6,%r7}, "
+      "[%rd1], 16;\n"
       "cvt.u64.u32 %o, %r0;";
-  const CoreRun base = run_core("ld.param.u64 %rd1, [pin];\n mov.u32 %r0, 0;\n cvt.u64.u32 %o, %r0;", 32);
+  const CoreRun base =
+      run_core("ld.param.u64 %rd1, [pin];\n mov.u32 %r0, 0;\n cvt.u64.u32 %o, %r0;", 32);
   const CoreRun r = run_core(load, 32);
   EXPECT_GT(r.counters.line_requests, base.counters.line_requests);
 }
@@ -69,7 +76,9 @@ TEST(TensorTiming, AWmmaLoadSendsLineRequestsToTheL1) {
 TEST(TensorTiming, TheTensorUnitsKeysAreChecked) {
   EXPECT_NE(config_error(with_tensor({{"width", 16}})), "") << "the tensor unit's width is `macs`";
   EXPECT_NE(config_error(with_tensor({{"count", 0}})), "");
-  EXPECT_EQ(config_error(with_tensor({{"count", 2}, {"macs", 256}, {"latency", 16}, {"interval", 2}})), "");
+  EXPECT_EQ(
+      config_error(with_tensor({{"count", 2}, {"macs", 256}, {"latency", 16}, {"interval", 2}})),
+      "");
 }
 
 }  // namespace

@@ -39,7 +39,9 @@ $BB6:
   cvt.u64.u32 %o, %r2;
 )";
 
-uint64_t nested_ref(uint64_t a) { return (a + ((a & 3) == 0 ? 200 : (a & 3) == 1 ? 400 : 500)) & 0xffffffffu; }
+uint64_t nested_ref(uint64_t a) {
+  return (a + ((a & 3) == 0 ? 200 : (a & 3) == 1 ? 400 : 500)) & 0xffffffffu;
+}
 
 TEST(VgiwCore, ADivergentKernelRunsEachBlockOncePerThreadVector) {
   // Every warp of 32 takes all three paths; the VGIW core still runs each block once.
@@ -48,9 +50,11 @@ TEST(VgiwCore, ADivergentKernelRunsEachBlockOncePerThreadVector) {
   const uint64_t runs = stat(r, "bbs", "block_runs");
   EXPECT_EQ(stat(r, "bbs", "reconfigurations"), runs);  // no block ran twice in a row
   // Uniform threads (all take BB2) skip BB3-BB5: three block runs fewer, not a factor fewer.
-  const test::CoreRun uniform = test::run_core(kNested, 256, one_vgiw_core(), [](unsigned i) { return uint64_t{i} * 4; });
+  const test::CoreRun uniform =
+      test::run_core(kNested, 256, one_vgiw_core(), [](unsigned i) { return uint64_t{i} * 4; });
   EXPECT_EQ(stat(uniform, "bbs", "block_runs"), runs - 3);
-  // Four times the threads (four times the divergent warps) run the same blocks the same number of times.
+  // Four times the threads (four times the divergent warps) run the same blocks the same number of
+  // times.
   const test::CoreRun more = test::run_core(kNested, 1024, one_vgiw_core());
   EXPECT_EQ(stat(more, "bbs", "block_runs"), runs);
   EXPECT_EQ(stat(more, "cgrf", "threads_started"), stat(more, "bbs", "threads_sent"));
@@ -76,7 +80,8 @@ $DONE:
 TEST(VgiwCore, ALoopBodyRunsOncePerIterationForAllThreadsStillLooping) {
   const test::CoreRun r = test::run_core(kLoop, 256, one_vgiw_core());  // trip counts 0..7
   for (unsigned i = 0; i < 256; ++i) ASSERT_EQ(r.out[i].o, 3u * (i & 7)) << "thread " << i;
-  const test::CoreRun once = test::run_core(kLoop, 256, one_vgiw_core(), [](unsigned i) { return uint64_t{i & 1}; });  // 0 or 1
+  const test::CoreRun once = test::run_core(kLoop, 256, one_vgiw_core(),
+                                            [](unsigned i) { return uint64_t{i & 1}; });  // 0 or 1
   EXPECT_EQ(stat(r, "bbs", "block_runs") - stat(once, "bbs", "block_runs"), 6u);
   // The body follows itself: it stays configured, so its repeated runs cost no reconfiguration.
   EXPECT_EQ(stat(r, "bbs", "reconfigurations"), stat(once, "bbs", "reconfigurations"));
@@ -87,8 +92,10 @@ TEST(VgiwCore, ALoopBodyRunsOncePerIterationForAllThreadsStillLooping) {
 TEST(VgiwCore, ValuesCrossingBlocksGoThroughTheLiveValueCache) {
   const test::CoreRun r = test::run_core(kNested, 256, one_vgiw_core());
   EXPECT_GT(stat(r, "cgrf", "live_value_stores"), 0u);
-  EXPECT_EQ(stat(r, "lvc", "accesses"), stat(r, "cgrf", "live_value_loads") + stat(r, "cgrf", "live_value_stores"));
-  EXPECT_EQ(stat(r, "lvc", "fills"), 0u);  // written before read (write-validate installs), and it fits
+  EXPECT_EQ(stat(r, "lvc", "accesses"),
+            stat(r, "cgrf", "live_value_loads") + stat(r, "cgrf", "live_value_stores"));
+  EXPECT_EQ(stat(r, "lvc", "fills"),
+            0u);  // written before read (write-validate installs), and it fits
 }
 
 // Kernel parameters are configuration constants and %tid, %ntid the initiator's (Sec. 3.5): read in
@@ -96,25 +103,34 @@ TEST(VgiwCore, ValuesCrossingBlocksGoThroughTheLiveValueCache) {
 // load/store unit. The old reading ("static_operands": "units") loads each parameter on a
 // load/store unit, and every value used in a later block takes a live-value store and load.
 TEST(VgiwCore, ParametersAndCoordinatesNeverGoThroughTheLiveValueCache) {
-  const std::string head = "  ld.param.u64 %rd1, [pout];\n  mov.u32 %r1, %ntid.x;\n  mov.u32 %r2, %tid.x;\n";
+  const std::string head =
+      "  ld.param.u64 %rd1, [pout];\n  mov.u32 %r1, %ntid.x;\n  mov.u32 %r2, %tid.x;\n";
   const std::string branch = "  setp.eq.u32 %q1, %ra, 7;\n  @%q1 bra $NEXT;\n$NEXT:\n";
-  const std::string use = "  setp.ne.u64 %q2, %rd1, 0;\n  selp.u32 %r3, 1, 0, %q2;\n  add.u32 %r3, %r3, %r1;\n"
-                          "  add.u32 %r3, %r3, %r2;\n  cvt.u64.u32 %o, %r3;\n";
+  const std::string use =
+      "  setp.ne.u64 %q2, %rd1, 0;\n  selp.u32 %r3, 1, 0, %q2;\n  add.u32 %r3, %r3, %r1;\n"
+      "  add.u32 %r3, %r3, %r2;\n  cvt.u64.u32 %o, %r3;\n";
   const unsigned threads = 256;
   auto run = [&](bool used_later, const char* reading) {
     nlohmann::json c = one_vgiw_core();
     c["vgiw"]["static_operands"] = reading;
-    const test::CoreRun r = test::run_core(used_later ? head + branch + use : branch + head + use, threads, c);
-    for (unsigned i = 0; i < threads; ++i) EXPECT_EQ(r.out[i].o, i + threads + 1) << reading << ", thread " << i;
+    const test::CoreRun r =
+        test::run_core(used_later ? head + branch + use : branch + head + use, threads, c);
+    for (unsigned i = 0; i < threads; ++i)
+      EXPECT_EQ(r.out[i].o, i + threads + 1) << reading << ", thread " << i;
     return r;
   };
-  auto lvc = [](const test::CoreRun& r) { return stat(r, "cgrf", "live_value_loads") + stat(r, "cgrf", "live_value_stores"); };
+  auto lvc = [](const test::CoreRun& r) {
+    return stat(r, "cgrf", "live_value_loads") + stat(r, "cgrf", "live_value_stores");
+  };
   const test::CoreRun later = run(true, "configuration"), same = run(false, "configuration");
   const test::CoreRun later_units = run(true, "units"), same_units = run(false, "units");
   EXPECT_EQ(lvc(later), lvc(same)) << "no live values for parameters and coordinates";
-  EXPECT_EQ(lvc(later_units) - lvc(same_units), 3u * 2 * threads) << "%rd1, %r1, %r2: a store and a load each, per thread";
+  EXPECT_EQ(lvc(later_units) - lvc(same_units), 3u * 2 * threads)
+      << "%rd1, %r1, %r2: a store and a load each, per thread";
   // The harness's two parameters and this one: a load/store unit firing each, per thread.
-  EXPECT_EQ(stat(later_units, "cgrf", "firings_load_store") - stat(later, "cgrf", "firings_load_store"), 3u * threads);
+  EXPECT_EQ(
+      stat(later_units, "cgrf", "firings_load_store") - stat(later, "cgrf", "firings_load_store"),
+      3u * threads);
 }
 
 // A thread waiting on a miss waits in the load/store unit's reservation buffer while others pass:
@@ -159,7 +175,7 @@ TEST(VgiwCore, ActiveCyclesSplitIntoReconfigurationAndFabricPhases) {
   const auto w = phases(test::run_core(kLoad, 256, wide));
   EXPECT_GT(n.at("channels_full"), n.at("injecting"));
   EXPECT_EQ(w.at("channels_full"), 0u);
-  EXPECT_GT(w.at("draining"), 0u);  // the last misses come back after every thread started
+  EXPECT_GT(w.at("draining"), 0u);          // the last misses come back after every thread started
   EXPECT_GE(w.at("injecting"), 256u / 16);  // at most one thread a cycle per replica
 }
 

@@ -1,7 +1,7 @@
-// The MWP/CWP analytical model (Hong & Kim, ISCA 2009) against the paper's worked example (Table 2),
-// synthetic test vectors worked out from the paper's equations (our digest of it, section 6.2), the paper's
-// Fig. 5-8 scenarios, and the GPU presets of Tables 3 and 6. Every expected number is printed in the
-// paper or the digest; the model computes every actual one.
+// The MWP/CWP analytical model (Hong & Kim, ISCA 2009) against the paper's worked example (Table
+// 2), synthetic test vectors worked out from the paper's equations (our digest of it, section 6.2),
+// the paper's Fig. 5-8 scenarios, and the GPU presets of Tables 3 and 6. Every expected number is
+// printed in the paper or the digest; the model computes every actual one.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -19,7 +19,8 @@ namespace {
 #define EXPECT_PRINTED(actual, printed, decimals) \
   EXPECT_NEAR((actual), (printed), 0.5 * std::pow(10.0, -(decimals)) + 1e-12) << #actual
 
-// Table 2 / Sec. 3.6: 80 GB/s, 1 GHz, 16 SMs, Mem_LD 420, Departure_del_uncoal 10 (the FX5600 values).
+// Table 2 / Sec. 3.6: 80 GB/s, 1 GHz, 16 SMs, Mem_LD 420, Departure_del_uncoal 10 (the FX5600
+// values).
 GpuParams table2_system() {
   GpuParams g;
   g.name = "table2";
@@ -61,9 +62,12 @@ KernelInputs vector_kernel(double comp, double coal, double uncoal) {
 }
 
 void print(const char* what, const ModelResult& r) {
-  std::printf("[%s] case=%s MWP=%.6g (%s) CWP=%.6g N=%g Mem_L=%g Mem=%g Comp=%g Exec_app=%.10g Synch=%.10g Total=%.10g CPI=%.6g\n",
-              what, to_string(r.exec_case), r.mwp, to_string(r.mwp_limit), r.cwp, r.n, r.mem_l, r.mem_cycles,
-              r.comp_cycles, r.exec_cycles_app, r.synch_cost, r.exec_cycles_with_synch, r.cpi);
+  std::printf(
+      "[%s] case=%s MWP=%.6g (%s) CWP=%.6g N=%g Mem_L=%g Mem=%g Comp=%g Exec_app=%.10g Synch=%.10g "
+      "Total=%.10g CPI=%.6g\n",
+      what, to_string(r.exec_case), r.mwp, to_string(r.mwp_limit), r.cwp, r.n, r.mem_l,
+      r.mem_cycles, r.comp_cycles, r.exec_cycles_app, r.synch_cost, r.exec_cycles_with_synch,
+      r.cpi);
 }
 
 TEST(MwpCwpModel, Table2WorkedExampleInExactArithmeticGives50728_1875) {
@@ -211,10 +215,10 @@ TEST(MwpCwpModel, VectorECompOverMemClauseOptionsGiveLiteralClampedAndEq24Values
 // C = Comp_p, one memory period M = Mem_L; 1 or 2 coalesced loads per warp.
 struct Scenario {
   const char* figure;
-  uint32_t warps;      // N, one block per SM
-  double comp, coal;   // per-thread counts
-  double dep_coal;     // sets MWP_Without_BW_full = 420 / dep_coal
-  double bandwidth;    // large enough that MWP_peak_BW does not bind
+  uint32_t warps;     // N, one block per SM
+  double comp, coal;  // per-thread counts
+  double dep_coal;    // sets MWP_Without_BW_full = 420 / dep_coal
+  double bandwidth;   // large enough that MWP_peak_BW does not bind
 };
 ModelResult run(const Scenario& s, const ModelOptions& o = {}) {
   GpuParams g;
@@ -295,7 +299,8 @@ TEST(MwpCwpModel, OptionsLeaveTable2UnchangedWhereTheirReadingsAgree) {
   EXPECT_EQ(evaluate(table2_system(), table2_kernel(), o).exec_cycles_with_synch, exact);
   // Eq. 1 adds one computation period, Comp_p = 132 / 6 = 22 cycles.
   o.comp_periods_2_10_1 = CompPeriods::Eq1Mwp;
-  EXPECT_DOUBLE_EQ(evaluate(table2_system(), table2_kernel(), o).exec_cycles_with_synch, exact + 22);
+  EXPECT_DOUBLE_EQ(evaluate(table2_system(), table2_kernel(), o).exec_cycles_with_synch,
+                   exact + 22);
 }
 
 TEST(MwpCwpModel, RepIsAPlainDivisionUnlessCeilChargesTheTailWave) {
@@ -384,11 +389,14 @@ TEST(MwpCwpModel, KernelInputsTheModelCannotEvaluateNameTheirField) {
 }
 
 TEST(AnalyticalGpuParams, BadJsonValuesNameTheirKey) {
-  auto load = [](const char* text) { return [text] { GpuParams::from_json(nlohmann::json::parse(text), "gpu.json"); }; };
+  auto load = [](const char* text) {
+    return [text] { GpuParams::from_json(nlohmann::json::parse(text), "gpu.json"); };
+  };
   EXPECT_EQ(error_key(load(R"({"mem_ld": -420})")), "mem_ld");
   EXPECT_EQ(error_key(load(R"({"departure_del_coal": "four"})")), "departure_del_coal");
   EXPECT_EQ(error_key(load(R"({"departure_del_uncoal": 0})")), "departure_del_uncoal");
-  EXPECT_EQ(error_key(load(R"({"mem_bandwith_gbps": 80})")), "mem_bandwith_gbps");  // typo: unknown key
+  EXPECT_EQ(error_key(load(R"({"mem_bandwith_gbps": 80})")),
+            "mem_bandwith_gbps");  // typo: unknown key
   EXPECT_EQ(error_key(load(R"({"coal_per_mw": 2})")), "coal_per_mw");
   EXPECT_EQ(error_key(load(R"({"uncoal_per_mw": 33})")), "uncoal_per_mw");
   EXPECT_EQ(error_key(load(R"({"sm_count": 1.5})")), "sm_count");
@@ -397,12 +405,20 @@ TEST(AnalyticalGpuParams, BadJsonValuesNameTheirKey) {
   EXPECT_EQ(error_key([&] { p.validate("code"); }), "freq_ghz");
 }
 
-std::string preset(const std::string& name) { return std::string(GPUTLM_SOURCE_DIR) + "/configs/analytical/" + name + ".json"; }
+std::string preset(const std::string& name) {
+  return std::string(GPUTLM_SOURCE_DIR) + "/configs/analytical/" + name + ".json";
+}
 
 TEST(AnalyticalGpuParams, EachPresetLoadsWithTheValuesOfTables3And6) {
-  struct Row { const char* file; uint32_t sms; double freq, bw, mem_ld, dep_uncoal, dep_coal, uncoal; };
-  for (const Row& t : {Row{"8800gtx", 16, 1.35, 86.4, 420, 10, 4, 32}, Row{"fx5600", 16, 1.35, 76.8, 420, 10, 4, 32},
-                       Row{"8800gt", 14, 1.5, 57.6, 420, 10, 4, 32}, Row{"gtx280", 30, 1.3, 141.7, 450, 40, 4, 0}}) {
+  struct Row {
+    const char* file;
+    uint32_t sms;
+    double freq, bw, mem_ld, dep_uncoal, dep_coal, uncoal;
+  };
+  for (const Row& t :
+       {Row{"8800gtx", 16, 1.35, 86.4, 420, 10, 4, 32},
+        Row{"fx5600", 16, 1.35, 76.8, 420, 10, 4, 32}, Row{"8800gt", 14, 1.5, 57.6, 420, 10, 4, 32},
+        Row{"gtx280", 30, 1.3, 141.7, 450, 40, 4, 0}}) {
     const GpuParams g = GpuParams::from_file(preset(t.file));
     EXPECT_EQ(g.name, t.file);
     EXPECT_FALSE(g.description.empty());
@@ -421,13 +437,22 @@ TEST(AnalyticalGpuParams, EachPresetLoadsWithTheValuesOfTables3And6) {
 // Digest 3.4: Mem_L, Departure_delay, MWP_Without_BW_full, BW_per_warp and MWP_peak_BW per preset,
 // every SM active, one load per warp of the given transactions (1 = coalesced).
 TEST(AnalyticalGpuParams, PresetsGiveTheDigestsDerivedPerGpuQuantities) {
-  struct Row { const char* file; double transactions, mem_l, dep, mwp_wo, bw_per_warp, mwp_peak; int peak_decimals; };
+  struct Row {
+    const char* file;
+    double transactions, mem_l, dep, mwp_wo, bw_per_warp, mwp_peak;
+    int peak_decimals;
+  };
   // As printed in the digest's table, with the decimals it prints MWP_peak_BW to.
-  const Row rows[] = {{"8800gtx", 1, 420, 4, 105, 0.4114, 13.125, 3}, {"8800gtx", 32, 730, 320, 2.28125, 0.2367, 22.81, 2},
-                      {"fx5600", 1, 420, 4, 105, 0.4114, 11.667, 3},  {"fx5600", 32, 730, 320, 2.28125, 0.2367, 20.28, 2},
-                      {"8800gt", 1, 420, 4, 105, 0.4571, 9.000, 3},   {"8800gt", 32, 730, 320, 2.28125, 0.2630, 15.64, 2},
-                      {"gtx280", 1, 450, 4, 112.5, 0.3698, 12.77, 2}, {"gtx280", 2, 490, 80, 6.125, 0.3396, 13.91, 2},
-                      {"gtx280", 4, 570, 160, 3.5625, 0.2919, 16.18, 2}, {"gtx280", 32, 1690, 1280, 1.3203, 0.0985, 47.97, 2}};
+  const Row rows[] = {{"8800gtx", 1, 420, 4, 105, 0.4114, 13.125, 3},
+                      {"8800gtx", 32, 730, 320, 2.28125, 0.2367, 22.81, 2},
+                      {"fx5600", 1, 420, 4, 105, 0.4114, 11.667, 3},
+                      {"fx5600", 32, 730, 320, 2.28125, 0.2367, 20.28, 2},
+                      {"8800gt", 1, 420, 4, 105, 0.4571, 9.000, 3},
+                      {"8800gt", 32, 730, 320, 2.28125, 0.2630, 15.64, 2},
+                      {"gtx280", 1, 450, 4, 112.5, 0.3698, 12.77, 2},
+                      {"gtx280", 2, 490, 80, 6.125, 0.3396, 13.91, 2},
+                      {"gtx280", 4, 570, 160, 3.5625, 0.2919, 16.18, 2},
+                      {"gtx280", 32, 1690, 1280, 1.3203, 0.0985, 47.97, 2}};
   for (const Row& t : rows) {
     const GpuParams g = GpuParams::from_file(preset(t.file));
     KernelInputs k;
@@ -438,8 +463,9 @@ TEST(AnalyticalGpuParams, PresetsGiveTheDigestsDerivedPerGpuQuantities) {
     (t.transactions == 1 ? k.coal_mem_insts : k.uncoal_mem_insts) = 1;
     if (t.transactions > 1) k.uncoal_per_mw = t.transactions;
     const ModelResult r = evaluate(g, k);
-    std::printf("[%s x%g] Mem_L=%g Dep=%g MWP_wo_full=%.6g BW_per_warp=%.6g MWP_peak_BW=%.6g\n", t.file, t.transactions,
-                r.mem_l, r.departure_delay, r.mwp_without_bw_full, r.bw_per_warp_gbps, r.mwp_peak_bw);
+    std::printf("[%s x%g] Mem_L=%g Dep=%g MWP_wo_full=%.6g BW_per_warp=%.6g MWP_peak_BW=%.6g\n",
+                t.file, t.transactions, r.mem_l, r.departure_delay, r.mwp_without_bw_full,
+                r.bw_per_warp_gbps, r.mwp_peak_bw);
     EXPECT_EQ(r.mem_l, t.mem_l) << t.file;
     EXPECT_EQ(r.departure_delay, t.dep) << t.file;
     EXPECT_PRINTED(r.mwp_without_bw_full, t.mwp_wo, 4);

@@ -1,4 +1,5 @@
-// The MWP/CWP model's kernel inputs from a simulated launch's counts (models/analytical/run_inputs.h).
+// The MWP/CWP model's kernel inputs from a simulated launch's counts
+// (models/analytical/run_inputs.h).
 #include <gtest/gtest.h>
 
 #include "models/analytical/mwp_cwp_model.h"

@@ -18,7 +18,8 @@ TEST(Expr, RejectsInt64MinDividedByMinusOne) {
 
 TEST(Expr, RejectsOverflowOfEveryOperator) {
   const ExprVars vars{{"big", INT64_MAX}, {"m", INT64_MIN}};
-  for (const char* e : {"big + 1", "m - 1", "big * 2", "-m", "4294967296 * 4294967296", "9223372036854775808"})
+  for (const char* e :
+       {"big + 1", "m - 1", "big * 2", "-m", "4294967296 * 4294967296", "9223372036854775808"})
     test::input_error([&] { eval_expr(e, vars); }, {e});
   EXPECT_EQ(eval_expr("big - 1 + 1", vars), INT64_MAX);
   EXPECT_EQ(eval_expr("-big - 1", vars), INT64_MIN);

@@ -39,7 +39,8 @@ TEST(VcdTimeUnit, IsTheLargestUnitThatHoldsEveryClockEdge) {
 
 TEST(Wrap, BreaksAtSpacesWithinTheWidthAndIndentsEveryLine) {
   EXPECT_EQ(tb::wrap("aaa bbb ccc", 9, 2), "  aaa bbb\n  ccc\n");
-  EXPECT_EQ(tb::wrap("averyveryverylongword x", 8, 0), "averyveryverylongword\nx\n") << "a long word stands alone";
+  EXPECT_EQ(tb::wrap("averyveryverylongword x", 8, 0), "averyveryverylongword\nx\n")
+      << "a long word stands alone";
   EXPECT_EQ(tb::wrap("", 80, 4), "");
 }
 

@@ -14,20 +14,25 @@ namespace {
 // no registered counter.
 struct Module {
   uint64_t hits = 0, misses = 0, peak = 0, first = ~0ull, last = 0, hidden = 0;
-  std::vector<uint64_t> by_cause = std::vector<uint64_t>(3, 0), by_lanes = std::vector<uint64_t>(2, 0);
+  std::vector<uint64_t> by_cause = std::vector<uint64_t>(3, 0),
+                        by_lanes = std::vector<uint64_t>(2, 0);
   StatGroup stats;
 
   Module() {
     stats.counter("hits", hits, "count", "hits");
     stats.counter("misses", misses, "count", "misses");
     stats.maximum("peak", peak, "count", "most at once");
-    stats.formula("hit_rate", [this] { return ratio(hits, hits + misses); }, "ratio", "hits / accesses");
-    stats.formula("span", [this] { return double(last > first ? last - first : 0); }, "cycles", "first to last");
+    stats.formula(
+        "hit_rate", [this] { return ratio(hits, hits + misses); }, "ratio", "hits / accesses");
+    stats.formula(
+        "span", [this] { return double(last > first ? last - first : 0); }, "cycles",
+        "first to last");
     stats.formula_input(first, StatGroup::Accrual::kMin);
     stats.formula_input(last, StatGroup::Accrual::kMax);
     stats.histogram("stalls", by_cause, "cycles", "by cause", {"idle", "memory", "barrier"});
     stats.histogram("lanes", by_lanes, "count", "by lanes");
-    stats.tally("switches", [this] { return double(hidden); }, "count", "a policy's count");
+    stats.tally(
+        "switches", [this] { return double(hidden); }, "count", "a policy's count");
   }
   // An event at `cycle`: hits or misses, the peak seen, the span's ends.
   void access(uint64_t cycle, uint64_t h, uint64_t m, uint64_t occupancy) {

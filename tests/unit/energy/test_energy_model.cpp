@@ -65,8 +65,9 @@ nlohmann::json simt_tree(uint64_t n) {
   m["gpu.l2_0"] = {{"hits", n}, {"misses", n}, {"fills", n}, {"writebacks", 0}};
   m["gpu.l2_1"] = {{"hits", 0}, {"misses", 0}, {"fills", 0}, {"writebacks", 0}};
   m["gpu.xbar"] = {{"request_flits", 3 * n}, {"response_flits", 5 * n}};
-  m["gpu.dram0"] = {{"activates", 4 * n}, {"reads", 3 * n},          {"writes", n},           {"bus_busy_cycles", 8 * n},
-                    {"refreshes", n},     {"idle_refreshes", 0}, {"active_cycles", 100 * n}};
+  m["gpu.dram0"] = {{"activates", 4 * n},       {"reads", 3 * n}, {"writes", n},
+                    {"bus_busy_cycles", 8 * n}, {"refreshes", n}, {"idle_refreshes", 0},
+                    {"active_cycles", 100 * n}};
   return m;
 }
 
@@ -79,7 +80,8 @@ EnergyContext context(double seconds, bool vgiw = false) {
   return c;
 }
 
-const EnergyPart& part(const EnergyBreakdown& e, const std::string& component, const std::string& name) {
+const EnergyPart& part(const EnergyBreakdown& e, const std::string& component,
+                       const std::string& name) {
   for (const EnergyComponent& c : e.components)
     if (c.name == component)
       for (const EnergyPart& p : c.parts)
@@ -127,7 +129,8 @@ TEST(EnergyModel, ADirectedEventCountGivesItsExactEnergy) {
   EXPECT_DOUBLE_EQ(part(e, "l1d", "hits").joules, 6 * 50 * kPj);
   EXPECT_DOUBLE_EQ(part(e, "l1d", "writebacks").joules, 400 * kPj);
   EXPECT_DOUBLE_EQ(part(e, "l2", "fills").joules, 600 * kPj);
-  EXPECT_DOUBLE_EQ(part(e, "xbar", "flit_hops").joules, 8 * 32 * 2 * kPj);  // flits x bytes x pJ per byte-hop
+  EXPECT_DOUBLE_EQ(part(e, "xbar", "flit_hops").joules,
+                   8 * 32 * 2 * kPj);  // flits x bytes x pJ per byte-hop
   // DRAM per device, two devices: ACT+PRE (500 x 40 - (400 x 30 + 200 x 10)) x 1.5 = 9000 pJ;
   // bursts (IDD4 - IDD3N) x VDD over the bus cycles, split 3:1 between reads and writes; a refresh
   // (600 - 400) x 1.5 x 60 = 18000 pJ.
@@ -148,8 +151,10 @@ TEST(EnergyModel, DramBanksCountAsActiveOverTheChannelsActiveCycles) {
 TEST(EnergyModel, VgiwCoresChargeFiringsTokensTheControlVectorTableAndTheirStaticPower) {
   nlohmann::json m;
   m["gpu.core0"] = {{"thread_instructions", 100}};
-  m["gpu.core0.cgrf"] = {{"firings_compute", 10}, {"firings_special", 1},  {"firings_load_store", 2}, {"firings_live_value", 3},
-                         {"firings_split_join", 4}, {"firings_control_vector", 5}, {"token_hops", 40}, {"shared_accesses", 6}};
+  m["gpu.core0.cgrf"] = {{"firings_compute", 10},   {"firings_special", 1},
+                         {"firings_load_store", 2}, {"firings_live_value", 3},
+                         {"firings_split_join", 4}, {"firings_control_vector", 5},
+                         {"token_hops", 40},        {"shared_accesses", 6}};
   m["gpu.core0.bbs"] = {{"cvt_word_reads", 2}, {"cvt_word_updates", 3}, {"reconfigurations", 1}};
   m["gpu.core0.l1d"] = {{"hits", 10}, {"misses", 1}, {"fills", 1}, {"writebacks", 0}};
   m["gpu.core0.lvc"] = {{"hits", 8}, {"misses", 0}, {"fills", 0}, {"writebacks", 0}};
@@ -179,7 +184,8 @@ TEST(EnergyModel, LaunchEnergiesAddUpToTheRuns) {
   EXPECT_NEAR(run.total(), a.total() + b.total(), 1e-18);
   EXPECT_NEAR(run.total(), whole.total(), 1e-15);
   ASSERT_EQ(run.components.size(), whole.components.size());
-  for (size_t i = 0; i < run.components.size(); ++i) EXPECT_NEAR(run.components[i].total(), whole.components[i].total(), 1e-15);
+  for (size_t i = 0; i < run.components.size(); ++i)
+    EXPECT_NEAR(run.components[i].total(), whole.components[i].total(), 1e-15);
 }
 
 }  // namespace

@@ -26,31 +26,38 @@ TEST(EnergySpec, TheCommittedTableReadsWithEveryValueFromItsFile) {
   EXPECT_EQ(s.core.unit_pj[static_cast<size_t>(isa::InstrClass::FloatAlu)], 12.5);
   EXPECT_EQ(s.dram.devices_per_channel, 2u);
   EXPECT_GT(s.dram.activate_precharge_pj(), 0);
-  EXPECT_EQ(s.vgiw.compute_pj, 0.9 * s.core.unit_pj[static_cast<size_t>(isa::InstrClass::FloatAlu)]);
+  EXPECT_EQ(s.vgiw.compute_pj,
+            0.9 * s.core.unit_pj[static_cast<size_t>(isa::InstrClass::FloatAlu)]);
 }
 
 TEST(EnergySpec, ABadTableValueIsAnErrorNamingTheKey) {
   nlohmann::json j = table();
   j["core"]["unit_pj"]["float_alu"] = -1;
-  test::input_error([&] { EnergySpec::from_json(j, "x.json"); }, {"x.json", "energy.core.unit_pj.float_alu", "between"});
+  test::input_error([&] { EnergySpec::from_json(j, "x.json"); },
+                    {"x.json", "energy.core.unit_pj.float_alu", "between"});
   j = table();
   j["dram"]["idd0_ma"] = "lots";
-  test::input_error([&] { EnergySpec::from_json(j, "x.json"); }, {"energy.dram.idd0_ma", "must be a number"});
+  test::input_error([&] { EnergySpec::from_json(j, "x.json"); },
+                    {"energy.dram.idd0_ma", "must be a number"});
   j = table();
   j["vgiw"]["lvc"].erase("fill_pj");
-  test::input_error([&] { EnergySpec::from_json(j, "x.json"); }, {"energy.vgiw.lvc.fill_pj", "missing"});
+  test::input_error([&] { EnergySpec::from_json(j, "x.json"); },
+                    {"energy.vgiw.lvc.fill_pj", "missing"});
   j = table();
   j["xbar"]["byte_hop"] = 1;
-  test::input_error([&] { EnergySpec::from_json(j, "x.json"); }, {"energy.xbar.byte_hop", "byte_hop_pj"});
+  test::input_error([&] { EnergySpec::from_json(j, "x.json"); },
+                    {"energy.xbar.byte_hop", "byte_hop_pj"});
   j = table();
   j["core"]["sources"] = {{"x", 3}};
-  test::input_error([&] { EnergySpec::from_json(j, "x.json"); }, {"energy.core.sources.x", "must be a string"});
+  test::input_error([&] { EnergySpec::from_json(j, "x.json"); },
+                    {"energy.core.sources.x", "must be a string"});
 }
 
 TEST(EnergySpec, DramCurrentsThatGiveANegativeEnergyAreAnErrorNamingTheKey) {
   nlohmann::json j = table();
   j["dram"]["idd0_ma"] = 300;  // below what active and precharge standby draw over tRC
-  test::input_error([&] { EnergySpec::from_json(j, "x.json"); }, {"energy.dram.idd0_ma", "negative activate energy"});
+  test::input_error([&] { EnergySpec::from_json(j, "x.json"); },
+                    {"energy.dram.idd0_ma", "negative activate energy"});
   j = table();
   j["dram"]["tras_ns"] = 50;
   test::input_error([&] { EnergySpec::from_json(j, "x.json"); }, {"energy.dram.tras_ns", "trc_ns"});
@@ -61,7 +68,8 @@ TEST(EnergySpec, DramCurrentsThatGiveANegativeEnergyAreAnErrorNamingTheKey) {
 
 TEST(EnergySpec, EveryPresetHasAnEnergyTable) {
   size_t presets = 0;
-  for (const auto& f : std::filesystem::directory_iterator(std::string(GPUTLM_SOURCE_DIR) + "/configs")) {
+  for (const auto& f :
+       std::filesystem::directory_iterator(std::string(GPUTLM_SOURCE_DIR) + "/configs")) {
     if (f.path().extension() != ".json") continue;
     const gpu::GpuSpec spec = gpu::GpuSpec::from_file(f.path().string());
     ASSERT_TRUE(spec.energy.has_value()) << f.path();
@@ -73,7 +81,9 @@ TEST(EnergySpec, EveryPresetHasAnEnergyTable) {
 
 class EnergyTableFiles : public testing::Test {
  protected:
-  std::string write(const std::string& name, const std::string& text) { return m_files.write(name, text); }
+  std::string write(const std::string& name, const std::string& text) {
+    return m_files.write(name, text);
+  }
   test::ScratchDir m_files{"energy"};
   const std::filesystem::path& m_dir = m_files.path();
 };
@@ -81,7 +91,8 @@ class EnergyTableFiles : public testing::Test {
 TEST_F(EnergyTableFiles, ATableFileIsReadRelativeToItsConfigAndADerivedConfigPatchesOneValue) {
   write("energy/t.json", table().dump());
   write("base.json", R"({"name": "b", "energy": "energy/t.json"})");
-  const std::string derived = write("derived.json", R"({"base": "base.json", "name": "d", "energy": {"core": {"static_w": 3}}})");
+  const std::string derived = write(
+      "derived.json", R"({"base": "base.json", "name": "d", "energy": {"core": {"static_w": 3}}})");
   const gpu::GpuSpec b = gpu::GpuSpec::from_file((m_dir / "base.json").string());
   const gpu::GpuSpec d = gpu::GpuSpec::from_file(derived);
   ASSERT_TRUE(b.energy && d.energy);
@@ -93,12 +104,14 @@ TEST_F(EnergyTableFiles, ATableFileIsReadRelativeToItsConfigAndADerivedConfigPat
 
 TEST_F(EnergyTableFiles, AMissingTableOrABadValueInOneNamesTheFileAndKey) {
   const std::string none = write("none.json", R"({"name": "n", "energy": "energy/nowhere.json"})");
-  test::input_error([&] { gpu::GpuSpec::from_file(none); }, {"none.json: key 'energy'", "cannot open energy table"});
+  test::input_error([&] { gpu::GpuSpec::from_file(none); },
+                    {"none.json: key 'energy'", "cannot open energy table"});
   nlohmann::json t = table();
   t["l2"]["hit_pj"] = -5;
   write("energy/bad.json", t.dump());
   const std::string bad = write("bad.json", R"({"name": "b", "energy": "energy/bad.json"})");
-  test::input_error([&] { gpu::GpuSpec::from_file(bad); }, {"bad.json (energy table energy/bad.json)", "energy.l2.hit_pj"});
+  test::input_error([&] { gpu::GpuSpec::from_file(bad); },
+                    {"bad.json (energy table energy/bad.json)", "energy.l2.hit_pj"});
   t = table();
   t["l2"]["hot_pj"] = 1;
   write("energy/typo.json", t.dump());

@@ -22,8 +22,9 @@ using LaneResult = std::array<uint32_t, 8>;
 inline std::string tensor_warp_kernel(const std::string& body) {
   std::string loads;
   for (int i = 0; i < 8; ++i) {
-    loads += "  ld.global.v4.b32 {%r" + std::to_string(4 * i) + ", %r" + std::to_string(4 * i + 1) + ", %r" +
-             std::to_string(4 * i + 2) + ", %r" + std::to_string(4 * i + 3) + "}, [%in+" + std::to_string(16 * i) + "];\n";
+    loads += "  ld.global.v4.b32 {%r" + std::to_string(4 * i) + ", %r" + std::to_string(4 * i + 1) +
+             ", %r" + std::to_string(4 * i + 2) + ", %r" + std::to_string(4 * i + 3) + "}, [%in+" +
+             std::to_string(16 * i) + "];\n";
   }
   return R"(.version 9.0
 .target sm_90
@@ -42,7 +43,8 @@ inline std::string tensor_warp_kernel(const std::string& body) {
   add.s64 %in, %in, %off;
   mul.wide.u32 %off, %tid, 32;
   add.s64 %out, %out, %off;
-)" + loads + body + R"(
+)" + loads +
+         body + R"(
   st.global.v4.b32 [%out], {%r32, %r33, %r34, %r35};
   st.global.v4.b32 [%out+16], {%r36, %r37, %r38, %r39};
   ret;
@@ -51,7 +53,8 @@ inline std::string tensor_warp_kernel(const std::string& body) {
 }
 
 // Runs the kernel for one warp; throws what parsing, binding or the engine throws.
-inline std::vector<LaneResult> run_tensor_warp(const std::string& body, const std::vector<LaneWords>& in) {
+inline std::vector<LaneResult> run_tensor_warp(const std::string& body,
+                                               const std::vector<LaneWords>& in) {
   auto module = parse(tensor_warp_kernel(body));
   const isa::Kernel& k = *module->kernels.at(0);
   func::BoundKernel bound(k);

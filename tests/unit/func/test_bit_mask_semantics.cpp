@@ -12,8 +12,12 @@ namespace gputlm::test {
 namespace {
 
 uint32_t op(const std::string& instr, uint32_t a, uint32_t b, uint32_t c = 0) {
-  return static_cast<uint32_t>(run1(instr + " %r1, %ra, %rb" + (instr.rfind("fns", 0) == 0 || instr.rfind("prmt", 0) == 0 ? ", %rc" : "") +
-                                        ";\n cvt.u64.u32 %o, %r1;", a, b, c).o);
+  return static_cast<uint32_t>(
+      run1(instr + " %r1, %ra, %rb" +
+               (instr.rfind("fns", 0) == 0 || instr.rfind("prmt", 0) == 0 ? ", %rc" : "") +
+               ";\n cvt.u64.u32 %o, %r1;",
+           a, b, c)
+          .o);
 }
 
 TEST(BitMaskSemantics, BmskMakesBOnesFromBitA) {
@@ -56,7 +60,7 @@ TEST(BitMaskSemantics, SzextOfZeroOr32BitsAndMore) {
 }
 
 TEST(BitMaskSemantics, FnsFindsTheNthSetBitFromBase) {
-  const uint32_t m = 0xAAAAAAAA;  // bits 1, 3, 5, ...
+  const uint32_t m = 0xAAAAAAAA;          // bits 1, 3, 5, ...
   EXPECT_EQ(op("fns.b32", m, 3, 1), 3u);  // the ISA's four examples
   EXPECT_EQ(op("fns.b32", m, 3, static_cast<uint32_t>(-1)), 3u);
   EXPECT_EQ(op("fns.b32", m, 2, 1), 3u);

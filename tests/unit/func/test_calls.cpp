@@ -49,7 +49,8 @@ TEST(Calls, LanesCallingDifferentFunctionsOnDivergentPathsReconverge) {
     const std::vector<uint32_t> got = m.read<uint32_t>(out, n);
     static const uint32_t kTable[5] = {10, 20, 30, 40, 50};
     for (int i = 0; i < n; ++i) {
-      const uint32_t v = (i & 1) ? test::host_fact(i % 11) : static_cast<uint32_t>(test::host_fib(i % 12));
+      const uint32_t v =
+          (i & 1) ? test::host_fact(i % 11) : static_cast<uint32_t>(test::host_fib(i % 12));
       EXPECT_EQ(got[i], v + kTable[i % 5]) << file << " thread " << i;
     }
   }
@@ -60,14 +61,17 @@ TEST(Calls, MathLibraryCallsAndTheirTablesMatchTheHost) {
     ModuleLaunch m = ModuleLaunch::file(test::ptx_data(file));
     const int n = 64;
     std::vector<float> x(n);
-    for (int i = 0; i < n; ++i) x[i] = 0.05f + 0.1f * static_cast<float>(i);  // x*1e5 above 105615 from x = 1.1: sinf's slow path
+    for (int i = 0; i < n; ++i)
+      x[i] = 0.05f +
+             0.1f * static_cast<float>(i);  // x*1e5 above 105615 from x = 1.1: sinf's slow path
     const uint64_t in = m.memory.allocate(4 * n, "in"), out = m.memory.allocate(4 * n, "out");
     m.memory.write(in, x.data(), 4 * n);
     m.run("mathk", 1, n, {out, in, static_cast<uint64_t>(n)});
     const std::vector<float> got = m.read<float>(out, n);
     for (int i = 0; i < n; ++i) {
       const double v = x[i];
-      const double want = std::pow(v, 1.5) + std::sin(static_cast<double>(x[i] * 100000.0f)) + std::exp(v * 0.01) + (1 + v * (2 + v * (3 + v * 4)));
+      const double want = std::pow(v, 1.5) + std::sin(static_cast<double>(x[i] * 100000.0f)) +
+                          std::exp(v * 0.01) + (1 + v * (2 + v * (3 + v * 4)));
       EXPECT_NEAR(got[i], want, 1e-6 * std::fabs(want) + 1e-4) << file << " thread " << i;
     }
   }
@@ -103,7 +107,8 @@ TEST(Calls, RecursionDeeperThanTheStackIsAKernelFault) {
     m.run("k", 1, 1, {});
     FAIL() << "no fault";
   } catch (const KernelFault& e) {
-    EXPECT_NE(std::string(e.what()).find("call stack overflow calling 'down'"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("call stack overflow calling 'down'"), std::string::npos)
+        << e.what();
   }
 }
 
@@ -138,8 +143,10 @@ TEST(Calls, StructsByValueLocalArraysAndTemplatesMatchTheHost) {
     for (int i = 0; i < n; ++i) {
       int sum = 0;
       for (int k = 0; k < 16; k += (i & 3) + 1) sum += k * i;
-      const float want = static_cast<float>(i) * 2.0f + static_cast<float>(static_cast<int>(1.5f * static_cast<float>(i))) +
-                         static_cast<float>(0.5 * i) + static_cast<float>(sum) + static_cast<float>(2 * i) + 0.5f * static_cast<float>(i) * 2.0f;
+      const float want = static_cast<float>(i) * 2.0f +
+                         static_cast<float>(static_cast<int>(1.5f * static_cast<float>(i))) +
+                         static_cast<float>(0.5 * i) + static_cast<float>(sum) +
+                         static_cast<float>(2 * i) + 0.5f * static_cast<float>(i) * 2.0f;
       EXPECT_FLOAT_EQ(got[i], want) << file << " thread " << i;
     }
   }
@@ -155,7 +162,8 @@ TEST(Calls, DoubleSinAndCosWithTheirCarryArithmeticSlowPathMatchTheHost) {
     m.memory.write(in, x.data(), 8 * n);
     m.run("dsin", 1, n, {out, in, static_cast<uint64_t>(n)});
     const std::vector<double> got = m.read<double>(out, n);
-    for (int i = 0; i < n; ++i) EXPECT_NEAR(got[i], std::sin(x[i]) + std::cos(x[i] * 1e6), 1e-14) << file << " thread " << i;
+    for (int i = 0; i < n; ++i)
+      EXPECT_NEAR(got[i], std::sin(x[i]) + std::cos(x[i] * 1e6), 1e-14) << file << " thread " << i;
   }
 }
 
@@ -168,7 +176,8 @@ TEST(Calls, LanesCallingThroughDifferentFunctionPointersEachRunTheirOwn) {
     const uint64_t out = m.memory.allocate(4 * n, "out");
     m.run("indirect", 1, n, {out, static_cast<uint64_t>(n)});
     const std::vector<int32_t> got = m.read<int32_t>(out, n);
-    for (int i = 0; i < n; ++i) EXPECT_EQ(got[i], (i & 1) ? i * 2 : i + 1) << file << " thread " << i;
+    for (int i = 0; i < n; ++i)
+      EXPECT_EQ(got[i], (i & 1) ? i * 2 : i + 1) << file << " thread " << i;
   }
 }
 
@@ -221,7 +230,8 @@ TEST(Calls, GuardedRetAndExitInsideTheCalleeAffectOnlyTheirLanes) {
   m.memory.write(out, sentinel.data(), 4 * 32);
   m.run("k", 1, 32, {out});
   const std::vector<uint32_t> got = m.read<uint32_t>(out, 32);
-  for (uint32_t t = 0; t < 32; ++t) EXPECT_EQ(got[t], t == 3 ? 0xDEADu : t < 8 ? t + 100 : t + 1100) << "thread " << t;
+  for (uint32_t t = 0; t < 32; ++t)
+    EXPECT_EQ(got[t], t == 3 ? 0xDEADu : t < 8 ? t + 100 : t + 1100) << "thread " << t;
 }
 
 }  // namespace

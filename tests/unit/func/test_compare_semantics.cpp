@@ -15,7 +15,8 @@
 namespace gputlm::test {
 namespace {
 
-const std::vector<uint64_t> kInts = {0, 1, 2, 0xFFFFFFFF, 0xFFFFFFFE, 0x80000000, 0x7FFFFFFF, 0x12345678, 0xDEADBEEF};
+const std::vector<uint64_t> kInts = {0,          1,          2,          0xFFFFFFFF, 0xFFFFFFFE,
+                                     0x80000000, 0x7FFFFFFF, 0x12345678, 0xDEADBEEF};
 
 std::vector<Inputs> pairs(const std::vector<uint64_t>& v) {
   std::vector<Inputs> in;
@@ -33,8 +34,8 @@ void check_p(const std::string& what, const std::string& snippet, const std::vec
     const bool w = want(in[i][0], in[i][1], in[i][2]);
     if (out[i].p == w) continue;
     if (++bad <= 6)
-      ADD_FAILURE() << what << std::hex << ": a=0x" << in[i][0] << " b=0x" << in[i][1] << " c=0x" << in[i][2]
-                    << " got " << out[i].p << " want " << w;
+      ADD_FAILURE() << what << std::hex << ": a=0x" << in[i][0] << " b=0x" << in[i][1] << " c=0x"
+                    << in[i][2] << " got " << out[i].p << " want " << w;
   }
   EXPECT_EQ(bad, 0) << what;
 }
@@ -66,11 +67,16 @@ TEST(CompareSemantics, SetpSignedAndUnsignedOrderDiffer) {
   };
   for (const auto& [op, f] : cases) check_p("setp." + op, "setp." + op + " %p, %ra, %rb;", in, f);
   // 64-bit and 16-bit compare the whole operand width.
-  check_p("setp.lt.s64", "setp.lt.s64 %p, %a, %b;", pairs({0, 1, ~0ull, 0x8000000000000000ull, 0x100000000ull}),
-          [](uint64_t a, uint64_t b, uint64_t) { return static_cast<int64_t>(a) < static_cast<int64_t>(b); });
-  check_p("setp.hi.u64", "setp.hi.u64 %p, %a, %b;", pairs({0, 1, ~0ull, 0x8000000000000000ull, 0x100000000ull}),
+  check_p("setp.lt.s64", "setp.lt.s64 %p, %a, %b;",
+          pairs({0, 1, ~0ull, 0x8000000000000000ull, 0x100000000ull}),
+          [](uint64_t a, uint64_t b, uint64_t) {
+            return static_cast<int64_t>(a) < static_cast<int64_t>(b);
+          });
+  check_p("setp.hi.u64", "setp.hi.u64 %p, %a, %b;",
+          pairs({0, 1, ~0ull, 0x8000000000000000ull, 0x100000000ull}),
           [](uint64_t a, uint64_t b, uint64_t) { return a > b; });
-  check_p("setp.lt.s16", "setp.lt.s16 %p, %ha, %hb;", pairs({0, 1, 0xFFFF, 0x8000, 0x7FFF, 0x18000}),
+  check_p("setp.lt.s16", "setp.lt.s16 %p, %ha, %hb;",
+          pairs({0, 1, 0xFFFF, 0x8000, 0x7FFF, 0x18000}),
           [](uint64_t a, uint64_t b, uint64_t) { return int16_t(a) < int16_t(b); });
 }
 
@@ -93,8 +99,10 @@ TEST(CompareSemantics, SetpDualDestinationGetsTheComplementCombined) {
   const auto in = pairs(kInts);
   const std::string out_q = "\n selp.u64 %o, 1, 0, %q1;";
   const auto plain = run_snippet("setp.lt.s32 %p|%q1, %ra, %rb;" + out_q, in);
-  const auto anded = run_snippet("setp.ne.u32 %q2, %rc, 0;\n setp.lt.and.s32 %p|%q1, %ra, %rb, %q2;" + out_q, in);
-  const auto ored = run_snippet("setp.ne.u32 %q2, %rc, 0;\n setp.lt.or.s32 %p|%q1, %ra, %rb, !%q2;" + out_q, in);
+  const auto anded =
+      run_snippet("setp.ne.u32 %q2, %rc, 0;\n setp.lt.and.s32 %p|%q1, %ra, %rb, %q2;" + out_q, in);
+  const auto ored =
+      run_snippet("setp.ne.u32 %q2, %rc, 0;\n setp.lt.or.s32 %p|%q1, %ra, %rb, !%q2;" + out_q, in);
   for (size_t i = 0; i < in.size(); ++i) {
     const bool t = s32(in[i][0]) < s32(in[i][1]), c = in[i][2] != 0;
     EXPECT_EQ(plain[i].p, t) << i;
@@ -107,7 +115,8 @@ TEST(CompareSemantics, SetpDualDestinationGetsTheComplementCombined) {
 }
 
 TEST(CompareSemantics, FloatSetpOrderedIsFalseAndUnorderedTrueOnNaN) {
-  const float nan = std::numeric_limits<float>::quiet_NaN(), inf = std::numeric_limits<float>::infinity();
+  const float nan = std::numeric_limits<float>::quiet_NaN(),
+              inf = std::numeric_limits<float>::infinity();
   const std::vector<float> vals = {0.0f, -0.0f, 1.0f, -1.0f, inf, -inf, nan, 1e-40f};
   std::vector<Inputs> in;
   for (float a : vals)
@@ -131,7 +140,8 @@ TEST(CompareSemantics, FloatSetpOrderedIsFalseAndUnorderedTrueOnNaN) {
       {"num", [&](uint64_t a, uint64_t b, uint64_t) { return !un(a, b); }},
       {"nan", [&](uint64_t a, uint64_t b, uint64_t) { return un(a, b); }},
   };
-  for (const auto& [op, f] : cases) check_p("setp." + op + ".f32", "setp." + op + ".f32 %p, %fa, %fb;", in, f);
+  for (const auto& [op, f] : cases)
+    check_p("setp." + op + ".f32", "setp." + op + ".f32 %p, %fa, %fb;", in, f);
   // Spot checks: -0 == +0; NaN != NaN is false ordered, true unordered.
   EXPECT_TRUE(run1("setp.eq.f32 %p, %fa, %fb;", f32_bits(-0.0f), f32_bits(0.0f)).p);
   EXPECT_FALSE(run1("setp.ne.f32 %p, %fa, %fb;", f32_bits(nan), f32_bits(nan)).p);
@@ -149,8 +159,10 @@ TEST(CompareSemantics, FloatSetpOrderedIsFalseAndUnorderedTrueOnNaN) {
 }
 
 TEST(CompareSemantics, SelpPicksAWhenThePredicateHolds) {
-  const std::vector<Inputs> in = {{0x11111111, 0x22222222, 0}, {0x11111111, 0x22222222, 1},
-                                  {0xAAAAAAAABBBBBBBBull, 0xCCCCCCCCDDDDDDDDull, 1}, {0xAAAAAAAABBBBBBBBull, 0xCCCCCCCCDDDDDDDDull, 0}};
+  const std::vector<Inputs> in = {{0x11111111, 0x22222222, 0},
+                                  {0x11111111, 0x22222222, 1},
+                                  {0xAAAAAAAABBBBBBBBull, 0xCCCCCCCCDDDDDDDDull, 1},
+                                  {0xAAAAAAAABBBBBBBBull, 0xCCCCCCCCDDDDDDDDull, 0}};
   const std::string q = "setp.ne.u32 %q1, %rc, 0;\n";
   const auto b32 = run_snippet(q + "selp.b32 %r1, %ra, %rb, %q1;\n cvt.u64.u32 %o, %r1;", in);
   const auto b64 = run_snippet(q + "selp.b64 %o, %a, %b, %q1;", in);
@@ -183,15 +195,19 @@ TEST(CompareSemantics, SlctPicksAWhenTheSelectorIsNotNegative) {
   // .ftz flushes a subnormal selector to a sign-preserving zero, which selects a.
   EXPECT_EQ(run1("slct.ftz.b64.f32 %o, %a, %b, %fc;", 111, 222, f32_bits(-1e-40f)).o, 111u);
   EXPECT_EQ(run1("slct.f32.s32 %f1, %fa, %fb, %rc;\n mov.b32 %r1, %f1;\n cvt.u64.u32 %o, %r1;",
-                 f32_bits(2.0f), f32_bits(3.0f), 0xFFFFFFFF).o,
+                 f32_bits(2.0f), f32_bits(3.0f), 0xFFFFFFFF)
+                .o,
             f32_bits(3.0f));
 }
 
 TEST(CompareSemantics, SetWritesAllOnesOrOnePointZero) {
   const auto in = pairs(kInts);
   const auto u = run_snippet("set.lt.u32.s32 %r1, %ra, %rb;\n cvt.u64.u32 %o, %r1;", in);
-  const auto f = run_snippet("set.lt.f32.s32 %f1, %fa, %fb;\n mov.b32 %r1, %f1;\n cvt.u64.u32 %o, %r1;", in);
-  const auto c = run_snippet("setp.ne.u32 %q1, %rc, 0;\n set.hi.and.u32.u32 %r1, %ra, %rb, !%q1;\n cvt.u64.u32 %o, %r1;", in);
+  const auto f =
+      run_snippet("set.lt.f32.s32 %f1, %fa, %fb;\n mov.b32 %r1, %f1;\n cvt.u64.u32 %o, %r1;", in);
+  const auto c = run_snippet(
+      "setp.ne.u32 %q1, %rc, 0;\n set.hi.and.u32.u32 %r1, %ra, %rb, !%q1;\n cvt.u64.u32 %o, %r1;",
+      in);
   for (size_t i = 0; i < in.size(); ++i) {
     const bool t = s32(in[i][0]) < s32(in[i][1]);
     EXPECT_EQ(u[i].o, t ? 0xFFFFFFFFu : 0u) << i;
@@ -199,9 +215,16 @@ TEST(CompareSemantics, SetWritesAllOnesOrOnePointZero) {
     EXPECT_EQ(c[i].o, (u32(in[i][0]) > u32(in[i][1]) && in[i][2] == 0) ? 0xFFFFFFFFu : 0u) << i;
   }
   const float nan = std::numeric_limits<float>::quiet_NaN();
-  EXPECT_EQ(run1("set.equ.u32.f32 %r1, %fa, %fb;\n cvt.u64.u32 %o, %r1;", f32_bits(nan), f32_bits(1.0f)).o, 0xFFFFFFFFu);
-  EXPECT_EQ(run1("set.eq.u32.f32 %r1, %fa, %fb;\n cvt.u64.u32 %o, %r1;", f32_bits(nan), f32_bits(nan)).o, 0u);
-  EXPECT_EQ(run1("set.ge.f32.f32 %f1, %fa, %fb;\n mov.b32 %r1, %f1;\n cvt.u64.u32 %o, %r1;", f32_bits(2.0f), f32_bits(2.0f)).o,
+  EXPECT_EQ(
+      run1("set.equ.u32.f32 %r1, %fa, %fb;\n cvt.u64.u32 %o, %r1;", f32_bits(nan), f32_bits(1.0f))
+          .o,
+      0xFFFFFFFFu);
+  EXPECT_EQ(
+      run1("set.eq.u32.f32 %r1, %fa, %fb;\n cvt.u64.u32 %o, %r1;", f32_bits(nan), f32_bits(nan)).o,
+      0u);
+  EXPECT_EQ(run1("set.ge.f32.f32 %f1, %fa, %fb;\n mov.b32 %r1, %f1;\n cvt.u64.u32 %o, %r1;",
+                 f32_bits(2.0f), f32_bits(2.0f))
+                .o,
             f32_bits(1.0f));
 }
 

@@ -31,15 +31,21 @@ struct Pattern {
 std::vector<Pattern> patterns() {
   std::mt19937 rng(7);
   std::vector<Pattern> p = {
-      {"all", 0xFFFFFFFFu, 0xFFFFFFFFu},        {"none", 0, 0xFFFFFFFFu},
-      {"first lane", 1u, 0xFFFFFFFFu},          {"last lane", 1u << 31, 0xFFFFFFFFu},
-      {"middle lane", 1u << 13, 0xFFFFFFFFu},   {"alternating", 0xAAAAAAAAu, 0xFFFFFFFFu},
-      {"low half", 0x0000FFFFu, 0xFFFFFFFFu},   {"high half", 0xFFFF0000u, 0xFFFFFFFFu},
-      {"sparse", 0x80100401u, 0xFFFFFFFFu},     {"divergent, mixed", 0x0F0F0F0Fu, 0x00FFFF00u},
+      {"all", 0xFFFFFFFFu, 0xFFFFFFFFu},
+      {"none", 0, 0xFFFFFFFFu},
+      {"first lane", 1u, 0xFFFFFFFFu},
+      {"last lane", 1u << 31, 0xFFFFFFFFu},
+      {"middle lane", 1u << 13, 0xFFFFFFFFu},
+      {"alternating", 0xAAAAAAAAu, 0xFFFFFFFFu},
+      {"low half", 0x0000FFFFu, 0xFFFFFFFFu},
+      {"high half", 0xFFFF0000u, 0xFFFFFFFFu},
+      {"sparse", 0x80100401u, 0xFFFFFFFFu},
+      {"divergent, mixed", 0x0F0F0F0Fu, 0x00FFFF00u},
       {"divergent, none active true", 0xFF0000FFu, 0x00FFFF00u},
       {"one lane active", 0xFFFFFFFFu, 1u << 9},
   };
-  for (int i = 0; i < 4; ++i) p.push_back({"random", static_cast<uint32_t>(rng()), static_cast<uint32_t>(rng()) | 1u});
+  for (int i = 0; i < 4; ++i)
+    p.push_back({"random", static_cast<uint32_t>(rng()), static_cast<uint32_t>(rng()) | 1u});
   return p;
 }
 
@@ -48,21 +54,25 @@ std::vector<Inputs> inputs_of(const std::vector<Pattern>& ps) {
   std::vector<Inputs> in;
   for (size_t w = 0; w < ps.size(); ++w)
     for (unsigned lane = 0; lane < kWarp; ++lane)
-      in.push_back({(ps[w].pred >> lane) & 1u, (ps[w].active >> lane) & 1u, 0xC0DE0000u + w * kWarp + lane});
+      in.push_back(
+          {(ps[w].pred >> lane) & 1u, (ps[w].active >> lane) & 1u, 0xC0DE0000u + w * kWarp + lane});
   return in;
 }
 
 // The lanes with %b == 0 branch around `body`; the others run it.
 std::string divergent(const std::string& body) {
-  return "setp.ne.u32 %q1, %ra, 0;\n setp.eq.u32 %q2, %rb, 0;\n @%q2 bra SKIP;\n" + body + "\nSKIP:\n";
+  return "setp.ne.u32 %q1, %ra, 0;\n setp.eq.u32 %q2, %rb, 0;\n @%q2 bra SKIP;\n" + body +
+         "\nSKIP:\n";
 }
 
 // cond.acc into the warp's own stretch of the input buffer (each warp's 32 inputs take 768 bytes,
 // read before the instruction): base = in + warp * 768.
 std::string cond_acc_snippet(const char* type, const char* src) {
-  return divergent(std::string("ld.param.u64 %rd1, [pin];\n shr.u32 %r1, %tid, 5;\n mul.wide.u32 %rd2, %r1, 768;\n"
-                               " add.s64 %rd1, %rd1, %rd2;\n cond.acc.global.") +
-                   type + " %r2, [%rd1], %q1, " + src + ";\n cvt.u64.u32 %o, %r2;\n mov.pred %p, 1;");
+  return divergent(
+      std::string(
+          "ld.param.u64 %rd1, [pin];\n shr.u32 %r1, %tid, 5;\n mul.wide.u32 %rd2, %r1, 768;\n"
+          " add.s64 %rd1, %rd1, %rd2;\n cond.acc.global.") +
+      type + " %r2, [%rd1], %q1, " + src + ";\n cvt.u64.u32 %o, %r2;\n mov.pred %p, 1;");
 }
 
 template <class T>
@@ -81,31 +91,40 @@ void check_cond_acc(const char* type, const char* src) {
     run.memory.read(run.in + w * 768, got.data(), got.size() * sizeof(T));
     std::vector<T> written(got.begin(), got.begin() + count);
     std::sort(written.begin(), written.end());
-    EXPECT_EQ(written, want) << ps[w].name << " (" << type << "): the first " << count << " elements are the writers' sources";
+    EXPECT_EQ(written, want) << ps[w].name << " (" << type << "): the first " << count
+                             << " elements are the writers' sources";
     // Past the written elements the warp's inputs are as they were: nothing else was written.
     std::vector<uint8_t> original(768), now(768);
     std::memcpy(original.data(), &in[w * kWarp], 768);
     run.memory.read(run.in + w * 768, now.data(), 768);
-    EXPECT_TRUE(std::equal(original.begin() + count * sizeof(T), original.end(), now.begin() + count * sizeof(T)))
+    EXPECT_TRUE(std::equal(original.begin() + count * sizeof(T), original.end(),
+                           now.begin() + count * sizeof(T)))
         << ps[w].name << " (" << type << "): bytes past the " << count << " elements changed";
     for (unsigned lane = 0; lane < kWarp; ++lane) {
       const LaneOut& o = out[w * kWarp + lane];
-      if (ps[w].active >> lane & 1) EXPECT_EQ(o.o, count) << ps[w].name << ", lane " << lane << ": the count";
-      else EXPECT_FALSE(o.p) << ps[w].name << ", lane " << lane << " did not take part";
+      if (ps[w].active >> lane & 1)
+        EXPECT_EQ(o.o, count) << ps[w].name << ", lane " << lane << ": the count";
+      else
+        EXPECT_FALSE(o.p) << ps[w].name << ", lane " << lane << " did not take part";
     }
   }
 }
 
-TEST(DbInstructions, CondAccWritesTheTrueLanesContiguouslyAndCountsThem) { check_cond_acc<uint32_t>("u32", "%rc"); }
+TEST(DbInstructions, CondAccWritesTheTrueLanesContiguouslyAndCountsThem) {
+  check_cond_acc<uint32_t>("u32", "%rc");
+}
 
-TEST(DbInstructions, CondAccOfEightByteElementsStepsEightBytes) { check_cond_acc<uint64_t>("b64", "%c"); }
+TEST(DbInstructions, CondAccOfEightByteElementsStepsEightBytes) {
+  check_cond_acc<uint64_t>("b64", "%c");
+}
 
 TEST(DbInstructions, CondAccToSharedMemory) {
   // Each warp accumulates into its 1KB of a shared buffer (Table 8.1: 1KB a warp), then reads
   // back the first element and the count.
   const std::string body =
       ".shared .align 4 .b8 buf[4096];\n"
-      "setp.ne.u32 %q1, %ra, 0;\n shr.u32 %r1, %tid, 5;\n shl.b32 %r1, %r1, 10;\n mov.u32 %r3, buf;\n add.u32 %r3, %r3, %r1;\n"
+      "setp.ne.u32 %q1, %ra, 0;\n shr.u32 %r1, %tid, 5;\n shl.b32 %r1, %r1, 10;\n mov.u32 %r3, "
+      "buf;\n add.u32 %r3, %r3, %r1;\n"
       "cond.acc.shared.u32 %r2, [%r3], %q1, %tid;\n bar.sync 0;\n ld.shared.u32 %r4, [%r3];\n"
       "mov.b64 %o, {%r2, %r4};";
   std::vector<Inputs> in(128);
@@ -114,7 +133,8 @@ TEST(DbInstructions, CondAccToSharedMemory) {
   for (unsigned t = 0; t < in.size(); ++t) {
     const unsigned w = t / 32, count = w == 1 ? 32 : 12, first = w * 32 + (w == 1 ? 0 : 20);
     EXPECT_EQ(uint32_t(out[t].o), count) << "thread " << t;
-    EXPECT_EQ(uint32_t(out[t].o >> 32), first) << "thread " << t << ": the lowest writing thread comes first";
+    EXPECT_EQ(uint32_t(out[t].o >> 32), first)
+        << "thread " << t << ": the lowest writing thread comes first";
   }
 }
 
@@ -124,7 +144,8 @@ TEST(DbInstructions, CondAccWithDifferentBasesInOneWarpIsAFault) {
     run_snippet(s, std::vector<Inputs>(32, Inputs{1, 0, 0}));
     FAIL() << "no fault";
   } catch (const func::KernelFault& f) {
-    EXPECT_NE(std::string(f.what()).find("cond.acc: the base address differs"), std::string::npos) << f.what();
+    EXPECT_NE(std::string(f.what()).find("cond.acc: the base address differs"), std::string::npos)
+        << f.what();
   }
 }
 
@@ -139,7 +160,8 @@ TEST(DbInstructions, TreeTraverseAddsTheTrueCountTimesTheNodeSize) {
       for (unsigned lane = 0; lane < kWarp; ++lane) {
         if (!(ps[w].active >> lane & 1)) continue;
         const uint64_t want = 5000 + uint64_t(__builtin_popcount(ps[w].pred & ps[w].active)) * size;
-        EXPECT_EQ(out[w * kWarp + lane].o, want) << ps[w].name << ", node size " << size << ", lane " << lane;
+        EXPECT_EQ(out[w * kWarp + lane].o, want)
+            << ps[w].name << ", node size " << size << ", lane " << lane;
       }
   }
 }
@@ -156,17 +178,20 @@ TEST(DbInstructions, TreeTraverseTakesRegistersAndSixtyFourBitIndices) {
 
 TEST(DbInstructions, TreeTraverseNodeSizeMustBeAPowerOfTwo) {
   try {
-    run_snippet("setp.ne.u32 %q1, %ra, 0;\n tree.traverse.u32 %r2, 0, %q1, 30;", std::vector<Inputs>(32, Inputs{1, 0, 0}));
+    run_snippet("setp.ne.u32 %q1, %ra, 0;\n tree.traverse.u32 %r2, 0, %q1, 30;",
+                std::vector<Inputs>(32, Inputs{1, 0, 0}));
     FAIL() << "no fault";
   } catch (const func::KernelFault& f) {
-    EXPECT_NE(std::string(f.what()).find("node size 30 is not a power of two"), std::string::npos) << f.what();
+    EXPECT_NE(std::string(f.what()).find("node size 30 is not a power of two"), std::string::npos)
+        << f.what();
   }
 }
 
 TEST(DbInstructions, ParserKnowsTheInstructionsAndTheRowHint) {
-  const auto m = parse(snippet_kernel(
-      "setp.ne.u32 %q1, %ra, 0;\n cond.acc.global.u32 %r2, [%in], %q1, %rc;\n tree.traverse.u32 %r3, %r2, %q1, 32;\n"
-      "ld.global.rowhint.u32 %r4, [%in];\n ld.global.u32 %r5, [%in];"));
+  const auto m =
+      parse(snippet_kernel("setp.ne.u32 %q1, %ra, 0;\n cond.acc.global.u32 %r2, [%in], %q1, %rc;\n "
+                           "tree.traverse.u32 %r3, %r2, %q1, 32;\n"
+                           "ld.global.rowhint.u32 %r4, [%in];\n ld.global.u32 %r5, [%in];"));
   const isa::Kernel& k = *m->kernels.at(0);
   auto find = [&](isa::Opcode op, int nth = 0) -> const isa::Instruction& {
     for (const isa::Instruction& in : k.code)
@@ -198,12 +223,20 @@ TEST(DbInstructions, ParserRejectsMisuse) {
     }
     return std::string();
   };
-  EXPECT_NE(error("st.global.rowhint.u32 [%in], %ra;").find(".rowhint applies to global loads only"), std::string::npos);
-  EXPECT_NE(error("ld.shared.rowhint.u32 %r1, [%in];").find(".rowhint applies to global loads only"), std::string::npos);
-  EXPECT_NE(error("setp.ne.u32 %q1, %ra, 0;\n cond.acc.local.u32 %r2, [%in], %q1, %rc;").find("cond.acc writes to"), std::string::npos);
-  EXPECT_NE(error("setp.ne.u32 %q1, %ra, 0;\n cond.acc.u32 %r2, %in, %q1, %rc;").find("[base]"), std::string::npos);
+  EXPECT_NE(
+      error("st.global.rowhint.u32 [%in], %ra;").find(".rowhint applies to global loads only"),
+      std::string::npos);
+  EXPECT_NE(
+      error("ld.shared.rowhint.u32 %r1, [%in];").find(".rowhint applies to global loads only"),
+      std::string::npos);
+  EXPECT_NE(error("setp.ne.u32 %q1, %ra, 0;\n cond.acc.local.u32 %r2, [%in], %q1, %rc;")
+                .find("cond.acc writes to"),
+            std::string::npos);
+  EXPECT_NE(error("setp.ne.u32 %q1, %ra, 0;\n cond.acc.u32 %r2, %in, %q1, %rc;").find("[base]"),
+            std::string::npos);
   EXPECT_NE(error("tree.traverse.u32 %r2, 0, %ra, 32;").find("predicate"), std::string::npos);
-  EXPECT_NE(error("cond.add.u32 %r2, %ra, %rb, %rc;").find("unknown opcode 'cond'"), std::string::npos);
+  EXPECT_NE(error("cond.add.u32 %r2, %ra, %rb, %rc;").find("unknown opcode 'cond'"),
+            std::string::npos);
 }
 
 }  // namespace

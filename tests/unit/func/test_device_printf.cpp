@@ -43,7 +43,8 @@ class Buffer : public PrintfArguments {
  private:
   Buffer& put(const void* v, size_t n) {
     m_bytes.resize((m_bytes.size() + n - 1) / n * n);
-    m_bytes.insert(m_bytes.end(), static_cast<const uint8_t*>(v), static_cast<const uint8_t*>(v) + n);
+    m_bytes.insert(m_bytes.end(), static_cast<const uint8_t*>(v),
+                   static_cast<const uint8_t*>(v) + n);
     return *this;
   }
   std::vector<uint8_t> m_bytes;
@@ -71,29 +72,37 @@ TEST(DevicePrintf, FormatsEachFloatingConversionAsCDoes) {
   EXPECT_EQ(format("%f", Buffer().f64(3.14159)), "3.141590");
   EXPECT_EQ(format("%F", Buffer().f64(std::numeric_limits<double>::infinity())), "INF");
   EXPECT_EQ(format("%e %E", Buffer().f64(12345.678).f64(0.00012)), "1.234568e+04 1.200000E-04");
-  EXPECT_EQ(format("%g %g %G", Buffer().f64(0.0001).f64(123456789.0).f64(1e-10)), "0.0001 1.23457e+08 1E-10");
+  EXPECT_EQ(format("%g %g %G", Buffer().f64(0.0001).f64(123456789.0).f64(1e-10)),
+            "0.0001 1.23457e+08 1E-10");
   EXPECT_EQ(format("%a %A", Buffer().f64(1.0).f64(-0.5)), "0x1p+0 -0X1P-1");
 }
 
 TEST(DevicePrintf, FlagsWidthAndPrecisionFollowC) {
-  EXPECT_EQ(format("[%5d][%-5d][%05d][%+d][% d]", Buffer().i32(42).i32(42).i32(42).i32(42).i32(42)), "[   42][42   ][00042][+42][ 42]");
-  EXPECT_EQ(format("[%#x][%#o][%.3d][%8.3f][%-8.2e]", Buffer().i32(255).i32(8).i32(7).f64(3.14159).f64(31.4)),
+  EXPECT_EQ(format("[%5d][%-5d][%05d][%+d][% d]", Buffer().i32(42).i32(42).i32(42).i32(42).i32(42)),
+            "[   42][42   ][00042][+42][ 42]");
+  EXPECT_EQ(format("[%#x][%#o][%.3d][%8.3f][%-8.2e]",
+                   Buffer().i32(255).i32(8).i32(7).f64(3.14159).f64(31.4)),
             "[0xff][010][007][   3.142][3.14e+01]");
   EXPECT_EQ(format("[%#.0f][%.0f][%#g]", Buffer().f64(3.0).f64(2.5).f64(1.5)), "[3.][2][1.50000]");
   EXPECT_EQ(format("[%.0d]", Buffer().i32(0)), "[]") << "zero with precision 0 prints no digits";
 }
 
 TEST(DevicePrintf, StarTakesWidthAndPrecisionFromIntArguments) {
-  EXPECT_EQ(format("[%*d][%-*d][%.*f]", Buffer().i32(4).i32(7).i32(3).i32(7).i32(2).f64(1.005)), "[   7][7  ][1.00]");
-  EXPECT_EQ(format("[%*d]", Buffer().i32(-4).i32(7)), "[7   ]") << "a negative width is the '-' flag";
-  EXPECT_EQ(format("[%.*f]", Buffer().i32(-1).f64(0.5)), "[0.500000]") << "a negative precision is as if omitted";
+  EXPECT_EQ(format("[%*d][%-*d][%.*f]", Buffer().i32(4).i32(7).i32(3).i32(7).i32(2).f64(1.005)),
+            "[   7][7  ][1.00]");
+  EXPECT_EQ(format("[%*d]", Buffer().i32(-4).i32(7)), "[7   ]")
+      << "a negative width is the '-' flag";
+  EXPECT_EQ(format("[%.*f]", Buffer().i32(-1).f64(0.5)), "[0.500000]")
+      << "a negative precision is as if omitted";
 }
 
 TEST(DevicePrintf, LengthModifiersPickTheArgumentSizeAndConversion) {
-  EXPECT_EQ(format("%lld %ld %llx", Buffer().i64(-5000000000).i64(1LL << 40).i64(-1)), "-5000000000 1099511627776 ffffffffffffffff");
+  EXPECT_EQ(format("%lld %ld %llx", Buffer().i64(-5000000000).i64(1LL << 40).i64(-1)),
+            "-5000000000 1099511627776 ffffffffffffffff");
   EXPECT_EQ(format("%zu %jd %td", Buffer().i64(7).i64(-8).i64(9)), "7 -8 9");
   // h and hh: the promoted int is converted back to short and char (C11 7.21.6.1p7).
-  EXPECT_EQ(format("%hd %hu %hhd %hhx", Buffer().i32(70000).i32(-1).i32(300).i32(0x1ff)), "4464 65535 44 ff");
+  EXPECT_EQ(format("%hd %hu %hhd %hhx", Buffer().i32(70000).i32(-1).i32(300).i32(0x1ff)),
+            "4464 65535 44 ff");
 }
 
 TEST(DevicePrintf, ArgumentsAreReadEachAtAMultipleOfItsSize) {
@@ -112,7 +121,8 @@ TEST(DevicePrintf, PercentSReadsTheDeviceStringUpToThePrecision) {
   EXPECT_EQ(format_printf("[%s][%8s][%.3s]", b).text, "[hello][   world][abc]");
   Buffer null;
   null.i64(0).i64(0);
-  EXPECT_EQ(format_printf("[%s][%.3s]", null).text, "[(null)][]") << "glibc's text for a null %s, empty when it does not fit";
+  EXPECT_EQ(format_printf("[%s][%.3s]", null).text, "[(null)][]")
+      << "glibc's text for a null %s, empty when it does not fit";
 }
 
 TEST(DevicePrintf, PercentPPrintsTheAddressAsTheHostLibraryDoes) {

@@ -17,8 +17,8 @@ using test::ModuleLaunch;
 
 constexpr const char* kBuilds[] = {"services.O3.sm_75.ptx", "services.G.sm_75.ptx"};
 
-FuncStats run(ModuleLaunch& m, DeviceServices& s, const std::string& kernel, uint32_t grid, uint32_t block,
-              const std::vector<uint64_t>& params) {
+FuncStats run(ModuleLaunch& m, DeviceServices& s, const std::string& kernel, uint32_t grid,
+              uint32_t block, const std::vector<uint64_t>& params) {
   Launch l = m.launch(kernel, grid, block, params);
   l.services = &s;
   s.begin_launch(*l.kernel, m.memory);
@@ -54,7 +54,8 @@ TEST(DeviceServices, PrintfReturnsTheNumberOfArgumentsParsed) {
     const uint64_t out = m.memory.allocate(4 * 4, "parsed");
     run(m, s, "count", 1, 2, {out});
     EXPECT_EQ(m.read<int32_t>(out, 4), (std::vector<int32_t>{3, 0, 3, 0})) << build;
-    EXPECT_EQ(s.take_output(), "0 1 2\n1 1 2\nnone\nnone\n") << build << ": each printf of the warp in turn";
+    EXPECT_EQ(s.take_output(), "0 1 2\n1 1 2\nnone\nnone\n")
+        << build << ": each printf of the warp in turn";
   }
 }
 
@@ -68,10 +69,13 @@ TEST(DeviceServices, PercentSReadsAStringInSharedMemory) {
 TEST(DeviceServices, RecordsBeyondTheFifoAreDroppedAndTheSizeIsFixedByTheFirstLaunch) {
   ModuleLaunch m = ModuleLaunch::file(test::ptx_data("services.O3.sm_75.ptx"));
   DeviceServices s;
-  // A record of "thread %d of block %d: %d %.2f %s\n": 16 + 5 arguments * 8 + "even"/"odd" (8) = 64 bytes.
+  // A record of "thread %d of block %d: %d %.2f %s\n": 16 + 5 arguments * 8 + "even"/"odd" (8) = 64
+  // bytes.
   ASSERT_TRUE(s.set_printf_fifo_bytes(3 * 64));
   run(m, s, "print", 1, 5, {5, float_param(1.0f)});
-  EXPECT_EQ(s.take_output(), "thread 0 of block 0: 0 0.00 even\nthread 1 of block 0: 1 1.00 odd\nthread 2 of block 0: 4 2.00 even\n");
+  EXPECT_EQ(s.take_output(),
+            "thread 0 of block 0: 0 0.00 even\nthread 1 of block 0: 1 1.00 odd\nthread 2 of block "
+            "0: 4 2.00 even\n");
   EXPECT_EQ(s.dropped_records(), 2u);
   EXPECT_FALSE(s.set_printf_fifo_bytes(1 << 20)) << "a kernel that prints has been launched";
   EXPECT_EQ(s.printf_fifo_bytes(), 3u * 64);
@@ -84,9 +88,11 @@ TEST(DeviceServices, AFailedAssertStopsTheLaunchWithCudasMessageForEachFailingTh
     EXPECT_THROW(run(m, s, "check", 2, 4, {2}), KernelFault) << build;
     ASSERT_TRUE(s.has_failed_assertion());
     const std::vector<std::string> messages = s.take_assertions();
-    ASSERT_EQ(messages.size(), 2u) << build << ": threads 2 and 3 of the first block, then the launch stops";
+    ASSERT_EQ(messages.size(), 2u)
+        << build << ": threads 2 and 3 of the first block, then the launch stops";
     EXPECT_EQ(messages[0].substr(messages[0].find(": ", messages[0].find(':') + 1)),
-              ": void check(int): block: [0,0,0], thread: [2,0,0] Assertion `threadIdx.x < limit` failed.")
+              ": void check(int): block: [0,0,0], thread: [2,0,0] Assertion `threadIdx.x < limit` "
+              "failed.")
         << messages[0];
     EXPECT_NE(messages[0].find("services.cu:"), std::string::npos) << messages[0];
     EXPECT_NE(messages[1].find("thread: [3,0,0]"), std::string::npos) << messages[1];
@@ -119,7 +125,8 @@ TEST(DeviceServices, MallocGivesEachThreadItsOwnBlockUntilTheHeapIsExhausted) {
     run(m, s, "release", 1, 6, {ptrs});  // free(NULL) of threads 4 and 5 does nothing
     EXPECT_EQ(s.heap()->blocks(), 0u);
     run(m, s, "allocate", 1, 4, {ptrs, 64});
-    EXPECT_EQ(m.read<uint64_t>(ptrs, 4), std::vector<uint64_t>(p.begin(), p.begin() + 4)) << "a later kernel reuses what was freed";
+    EXPECT_EQ(m.read<uint64_t>(ptrs, 4), std::vector<uint64_t>(p.begin(), p.begin() + 4))
+        << "a later kernel reuses what was freed";
   }
 }
 
@@ -147,7 +154,9 @@ TEST(DeviceServices, FreeingAnAddressMallocDidNotReturnIsAKernelFault) {
     run(m, s, "release", 1, 1, {ptrs});
     FAIL() << "no fault";
   } catch (const KernelFault& e) {
-    EXPECT_NE(std::string(e.what()).find("free of an address device malloc did not return"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("free of an address device malloc did not return"),
+              std::string::npos)
+        << e.what();
   }
 }
 
@@ -189,7 +198,9 @@ TEST(DeviceServices, AServiceDeclaredWithTheWrongParametersIsASourceError) {
     m->get("k");
     FAIL() << "accepted";
   } catch (const InputError& e) {
-    EXPECT_NE(std::string(e.what()).find("'vprintf' is declared with parameters other than"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("'vprintf' is declared with parameters other than"),
+              std::string::npos)
+        << e.what();
   }
 }
 

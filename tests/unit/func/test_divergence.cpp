@@ -58,9 +58,10 @@ $DONE:
   add.s32 %r2, %r2, 1000;
   cvt.u64.u32 %o, %r2;)";
   FuncStats stats;
-  auto out = test::run_snippet(snippet, lanes_with_a(32, [](unsigned i) -> uint64_t { return i; }), &stats);
+  auto out = test::run_snippet(snippet, lanes_with_a(32, [](unsigned i) -> uint64_t { return i; }),
+                               &stats);
   for (unsigned i = 0; i < 32; ++i) EXPECT_EQ(out[i].o, 1000 + i * (i + 1) / 2) << "lane " << i;
-  EXPECT_LT(stats.average_active_lanes(), 30.0);  // the loop ran with a shrinking mask
+  EXPECT_LT(stats.average_active_lanes(), 30.0);    // the loop ran with a shrinking mask
   EXPECT_EQ(stats.active_histogram[32] > 0, true);  // and the warp was full again after it
 }
 
@@ -96,7 +97,8 @@ $J:
       if (trace[i].first == text) return i;
     return trace.size();
   };
-  const size_t taken = index_of("mov.b64 %o, 2;"), not_taken = index_of("mov.b64 %o, 1;"), join = index_of("add.s64 %o, %o, 1;");
+  const size_t taken = index_of("mov.b64 %o, 2;"), not_taken = index_of("mov.b64 %o, 1;"),
+               join = index_of("add.s64 %o, %o, 1;");
   ASSERT_LT(join, trace.size());
   EXPECT_LT(taken, not_taken);
   EXPECT_LT(not_taken, join);
@@ -126,11 +128,13 @@ $J:
   add.s64 %o, %o, 100;)";
 
 TEST(Divergence, IndexedBranchSendsEachLaneToItsEntryOfTheList) {
-  test::SnippetLaunch run(kIndexedBranch, lanes_with_a(32, [](unsigned i) -> uint64_t { return i; }));
+  test::SnippetLaunch run(kIndexedBranch,
+                          lanes_with_a(32, [](unsigned i) -> uint64_t { return i; }));
   const std::vector<std::pair<std::string, uint32_t>> trace = steps_of_warp_0(run);
   const std::vector<test::LaneOut> out = run.outputs();
   const uint64_t table[4] = {12, 10, 11, 10};
-  for (unsigned i = 0; i < 32; ++i) EXPECT_EQ(out[i].o, 100 + (i % 5 < 4 ? table[i % 5] : 9)) << "lane " << i;
+  for (unsigned i = 0; i < 32; ++i)
+    EXPECT_EQ(out[i].o, 100 + (i % 5 < 4 ? table[i % 5] : 9)) << "lane " << i;
   auto lanes_where = [](auto pred) {
     uint32_t m = 0;
     for (unsigned i = 0; i < 32; ++i) m |= pred(i) ? 1u << i : 0;
@@ -139,7 +143,9 @@ TEST(Divergence, IndexedBranchSendsEachLaneToItsEntryOfTheList) {
   // Each path once, with exactly its lanes, then the whole warp at the post-dominator.
   std::vector<std::pair<std::string, uint32_t>> paths;
   for (const auto& [text, mask] : trace)
-    if (text.rfind("mov.b64 %o, 1", 0) == 0 || text.rfind("add.s64 %o,", 0) == 0 || text == "bra $J;") paths.emplace_back(text, mask);
+    if (text.rfind("mov.b64 %o, 1", 0) == 0 || text.rfind("add.s64 %o,", 0) == 0 ||
+        text == "bra $J;")
+      paths.emplace_back(text, mask);
   const std::vector<std::pair<std::string, uint32_t>> want = {
       {"mov.b64 %o, 12;", lanes_where([](unsigned i) { return i % 5 == 0; })},
       {"mov.b64 %o, 10;", lanes_where([](unsigned i) { return i % 5 == 1 || i % 5 == 3; })},
@@ -152,9 +158,11 @@ TEST(Divergence, IndexedBranchSendsEachLaneToItsEntryOfTheList) {
 
 TEST(Divergence, IndexedBranchOfOneTargetDoesNotDiverge) {
   FuncStats stats;
-  auto out = test::run_snippet(kIndexedBranch, lanes_with_a(32, [](unsigned) -> uint64_t { return 7; }), &stats);
+  auto out = test::run_snippet(kIndexedBranch,
+                               lanes_with_a(32, [](unsigned) -> uint64_t { return 7; }), &stats);
   for (unsigned i = 0; i < 32; ++i) EXPECT_EQ(out[i].o, 111u) << "lane " << i;
-  EXPECT_EQ(stats.active_histogram[32], stats.warp_instructions);  // every instruction ran with the whole warp
+  EXPECT_EQ(stats.active_histogram[32],
+            stats.warp_instructions);  // every instruction ran with the whole warp
 }
 
 TEST(Divergence, IndexedBranchPastItsListIsAFaultNamingTheIndex) {
@@ -170,7 +178,9 @@ $B:
     FAIL() << "an index past the list ran";
   } catch (const KernelFault& f) {
     const std::string m = f.what();
-    EXPECT_NE(m.find("brx.idx index 2 is past the end of its .branchtargets list (2 labels)"), std::string::npos) << m;
+    EXPECT_NE(m.find("brx.idx index 2 is past the end of its .branchtargets list (2 labels)"),
+              std::string::npos)
+        << m;
     EXPECT_NE(m.find("thread (2,0,0)"), std::string::npos) << m;
   }
 }
@@ -217,9 +227,13 @@ $SKIP:
     FAIL() << "divergent barrier completed";
   } catch (const KernelFault& f) {
     const std::string m = f.what();
-    EXPECT_NE(m.find("barrier 0 can never complete: 16 of 32 threads arrived"), std::string::npos) << m;
+    EXPECT_NE(m.find("barrier 0 can never complete: 16 of 32 threads arrived"), std::string::npos)
+        << m;
     EXPECT_NE(m.find("kernel fault in 't'"), std::string::npos) << m;
-    EXPECT_NE(m.find("16 threads of the waiting warps are on other paths: a barrier in divergent code"), std::string::npos) << m;
+    EXPECT_NE(
+        m.find("16 threads of the waiting warps are on other paths: a barrier in divergent code"),
+        std::string::npos)
+        << m;
     EXPECT_NE(m.find("CTA (0,0,0), thread 16"), std::string::npos) << m;
     EXPECT_NE(m.find("`bar.sync 0;`"), std::string::npos) << m;
   }
@@ -244,7 +258,9 @@ TEST(Watchdog, EndlessLoopIsReportedNotHung) {
     run_reference(*run.bound, run.launch, opts);
     FAIL() << "endless loop finished";
   } catch (const KernelFault& f) {
-    EXPECT_NE(std::string(f.what()).find("watchdog: more than 10000 warp instructions"), std::string::npos) << f.what();
+    EXPECT_NE(std::string(f.what()).find("watchdog: more than 10000 warp instructions"),
+              std::string::npos)
+        << f.what();
   }
 }
 

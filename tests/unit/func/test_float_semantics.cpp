@@ -21,11 +21,13 @@ const float kInf = std::numeric_limits<float>::infinity();
 
 // Runs an f32 instruction writing %f1 and returns the bits of %f1.
 uint32_t f32op(const std::string& insn, float a, float b = 0, float c = 0) {
-  return static_cast<uint32_t>(
-      run1(insn + "\n mov.b32 %r1, %f1;\n cvt.u64.u32 %o, %r1;", f32_bits(a), f32_bits(b), f32_bits(c)).o);
+  return static_cast<uint32_t>(run1(insn + "\n mov.b32 %r1, %f1;\n cvt.u64.u32 %o, %r1;",
+                                    f32_bits(a), f32_bits(b), f32_bits(c))
+                                   .o);
 }
 uint32_t f32op_bits(const std::string& insn, uint32_t a, uint32_t b = 0, uint32_t c = 0) {
-  return static_cast<uint32_t>(run1(insn + "\n mov.b32 %r1, %f1;\n cvt.u64.u32 %o, %r1;", a, b, c).o);
+  return static_cast<uint32_t>(
+      run1(insn + "\n mov.b32 %r1, %f1;\n cvt.u64.u32 %o, %r1;", a, b, c).o);
 }
 uint64_t f64op(const std::string& insn, double a, double b = 0, double c = 0) {
   return run1(insn, f64_bits(a), f64_bits(b), f64_bits(c)).o;
@@ -33,7 +35,9 @@ uint64_t f64op(const std::string& insn, double a, double b = 0, double c = 0) {
 
 TEST(FloatSemantics, AddSubMulHonourTheRoundingModifier) {
   // 1 + 1e-8: below half an ulp of 1 (2^-23); only .rp moves up.
-  auto op = [](const std::string& base, const std::string& rnd) { return base + rnd + ".f32 %f1, %fa, %fb;"; };
+  auto op = [](const std::string& base, const std::string& rnd) {
+    return base + rnd + ".f32 %f1, %fa, %fb;";
+  };
   const std::string add = "add", sub = "sub", mul = "mul";
   EXPECT_EQ(f32op(op(add, ".rn"), 1.0f, 1e-8f), 0x3F800000u);
   EXPECT_EQ(f32op(op(add, ".rz"), 1.0f, 1e-8f), 0x3F800000u);
@@ -60,9 +64,10 @@ TEST(FloatSemantics, AddSubMulHonourTheRoundingModifier) {
 
 TEST(FloatSemantics, DirectedRoundingDoesNotLeakIntoLaterInstructions) {
   // add.rp then an unmodified add in the same thread: the second must round to nearest.
-  const auto r = run1("add.rp.f32 %f2, %fa, %fb;\n add.f32 %f1, %fa, %fb;\n"
-                      " mov.b32 %r1, %f1;\n mov.b32 %r2, %f2;\n mov.b64 %o, {%r1, %r2};",
-                      f32_bits(1.0f), f32_bits(1e-8f));
+  const auto r = run1(
+      "add.rp.f32 %f2, %fa, %fb;\n add.f32 %f1, %fa, %fb;\n"
+      " mov.b32 %r1, %f1;\n mov.b32 %r2, %f2;\n mov.b64 %o, {%r1, %r2};",
+      f32_bits(1.0f), f32_bits(1e-8f));
   EXPECT_EQ(r.o & 0xFFFFFFFF, 0x3F800000u);
   EXPECT_EQ(r.o >> 32, 0x3F800001u);
 }
@@ -75,8 +80,10 @@ TEST(FloatSemantics, FmaRoundsOnce) {
   EXPECT_EQ(f32op_bits("mad.rn.f32 %f1, %fa, %fb, %fc;", a, a, c), 0x33800000u);
   EXPECT_EQ(f32op_bits("mul.rn.f32 %f2, %fa, %fb;\n add.rn.f32 %f1, %f2, %fc;", a, a, c), 0u);
   // (1 + 2^-23)^2 - 1 = 2^-22 + 2^-46: a tie at the result's precision, so .rn -> 2^-22, .rp up.
-  EXPECT_EQ(f32op_bits("fma.rn.f32 %f1, %fa, %fb, %fc;", 0x3F800001, 0x3F800001, 0xBF800000), 0x34800000u);
-  EXPECT_EQ(f32op_bits("fma.rp.f32 %f1, %fa, %fb, %fc;", 0x3F800001, 0x3F800001, 0xBF800000), 0x34800001u);
+  EXPECT_EQ(f32op_bits("fma.rn.f32 %f1, %fa, %fb, %fc;", 0x3F800001, 0x3F800001, 0xBF800000),
+            0x34800000u);
+  EXPECT_EQ(f32op_bits("fma.rp.f32 %f1, %fa, %fb, %fc;", 0x3F800001, 0x3F800001, 0xBF800000),
+            0x34800001u);
   EXPECT_EQ(f32op_bits("fma.rz.f32 %f1, %fa, %fb, %fc;", 0x3F800001, 0x3F800001, 0), 0x3F800002u);
   EXPECT_EQ(f32op_bits("fma.rp.f32 %f1, %fa, %fb, %fc;", 0x3F800001, 0x3F800001, 0), 0x3F800003u);
 }
@@ -89,10 +96,14 @@ TEST(FloatSemantics, DivRnIsCorrectlyRoundedAndFullApproxAreClose) {
   EXPECT_EQ(f32op("div.rn.f32 %f1, %fa, %fb;", 10.0f, 4.0f), f32_bits(2.5f));
   EXPECT_EQ(f32op("div.rn.f32 %f1, %fa, %fb;", 1.0f, 0.0f), f32_bits(kInf));
   EXPECT_TRUE(std::isnan(bits_f32(f32op("div.rn.f32 %f1, %fa, %fb;", 0.0f, 0.0f))));
-  for (const auto& [a, b] : std::vector<std::pair<float, float>>{{1, 3}, {7, 1.1f}, {1e10f, 3}, {-2.5f, 7e-3f}}) {
+  for (const auto& [a, b] :
+       std::vector<std::pair<float, float>>{{1, 3}, {7, 1.1f}, {1e10f, 3}, {-2.5f, 7e-3f}}) {
     const double want = double(a) / double(b);
-    EXPECT_NEAR(bits_f32(f32op("div.full.f32 %f1, %fa, %fb;", a, b)), want, std::fabs(want) * 1e-6) << a << "/" << b;
-    EXPECT_NEAR(bits_f32(f32op("div.approx.f32 %f1, %fa, %fb;", a, b)), want, std::fabs(want) * 1e-6) << a << "/" << b;
+    EXPECT_NEAR(bits_f32(f32op("div.full.f32 %f1, %fa, %fb;", a, b)), want, std::fabs(want) * 1e-6)
+        << a << "/" << b;
+    EXPECT_NEAR(bits_f32(f32op("div.approx.f32 %f1, %fa, %fb;", a, b)), want,
+                std::fabs(want) * 1e-6)
+        << a << "/" << b;
   }
 }
 
@@ -175,20 +186,32 @@ TEST(FloatSemantics, SqrtAndRcpRnAreCorrectlyRounded) {
 }
 
 TEST(FloatSemantics, ApproxFunctionsAreWithinASmallError) {
-  struct Case { std::string insn; float x; double want; double tol; };
+  struct Case {
+    std::string insn;
+    float x;
+    double want;
+    double tol;
+  };
   const double pi = 3.14159265358979323846;
   const std::vector<Case> cases = {
-      {"rsqrt.approx.f32", 4.0f, 0.5, 1e-6},       {"rsqrt.approx.f32", 2.0f, 1 / std::sqrt(2.0), 1e-6},
-      {"rcp.approx.f32", 3.0f, 1 / 3.0, 1e-6},     {"sqrt.approx.f32", 2.0f, std::sqrt(2.0), 1e-6},
-      {"ex2.approx.f32", 3.5f, std::exp2(3.5), 1e-5}, {"ex2.approx.ftz.f32", -2.25f, std::exp2(-2.25), 1e-5},
-      {"lg2.approx.f32", 10.0f, std::log2(10.0), 1e-5}, {"lg2.approx.f32", 0.1f, std::log2(double(0.1f)), 1e-5},
-      {"sin.approx.f32", 1.0f, std::sin(1.0), 1e-5}, {"sin.approx.f32", float(pi / 6), 0.5, 1e-5},
-      {"cos.approx.f32", 1.0f, std::cos(1.0), 1e-5}, {"cos.approx.ftz.f32", float(-pi / 3), 0.5, 1e-5},
+      {"rsqrt.approx.f32", 4.0f, 0.5, 1e-6},
+      {"rsqrt.approx.f32", 2.0f, 1 / std::sqrt(2.0), 1e-6},
+      {"rcp.approx.f32", 3.0f, 1 / 3.0, 1e-6},
+      {"sqrt.approx.f32", 2.0f, std::sqrt(2.0), 1e-6},
+      {"ex2.approx.f32", 3.5f, std::exp2(3.5), 1e-5},
+      {"ex2.approx.ftz.f32", -2.25f, std::exp2(-2.25), 1e-5},
+      {"lg2.approx.f32", 10.0f, std::log2(10.0), 1e-5},
+      {"lg2.approx.f32", 0.1f, std::log2(double(0.1f)), 1e-5},
+      {"sin.approx.f32", 1.0f, std::sin(1.0), 1e-5},
+      {"sin.approx.f32", float(pi / 6), 0.5, 1e-5},
+      {"cos.approx.f32", 1.0f, std::cos(1.0), 1e-5},
+      {"cos.approx.ftz.f32", float(-pi / 3), 0.5, 1e-5},
       {"tanh.approx.f32", 0.5f, std::tanh(0.5), 1e-3},
   };
   for (const Case& c : cases) {
     const double got = bits_f32(f32op(c.insn + " %f1, %fa;", c.x));
-    EXPECT_NEAR(got, c.want, c.tol * std::max(1.0, std::fabs(c.want))) << c.insn << "(" << c.x << ")";
+    EXPECT_NEAR(got, c.want, c.tol * std::max(1.0, std::fabs(c.want)))
+        << c.insn << "(" << c.x << ")";
   }
   EXPECT_EQ(f32op("ex2.approx.f32 %f1, %fa;", -kInf), 0u);
   EXPECT_EQ(f32op("lg2.approx.f32 %f1, %fa;", 0.0f), f32_bits(-kInf));
@@ -198,21 +221,23 @@ TEST(FloatSemantics, TestpClassifiesAndCountsZeroAsNormal) {
   const std::vector<float> vals = {1.0f, 0.0f, -0.0f, kInf, -kInf, kNaN, 1e-40f, -1e-40f, 3.4e38f};
   //                                 1    0     -0     inf   -inf  nan   sub    -sub    max
   const std::vector<std::pair<std::string, std::vector<bool>>> want = {
-      {"finite", {1, 1, 1, 0, 0, 0, 1, 1, 1}},     {"infinite", {0, 0, 0, 1, 1, 0, 0, 0, 0}},
-      {"number", {1, 1, 1, 1, 1, 0, 1, 1, 1}},     {"notanumber", {0, 0, 0, 0, 0, 1, 0, 0, 0}},
-      {"normal", {1, 1, 1, 0, 0, 0, 0, 0, 1}},     {"subnormal", {0, 0, 0, 0, 0, 0, 1, 1, 0}},
+      {"finite", {1, 1, 1, 0, 0, 0, 1, 1, 1}}, {"infinite", {0, 0, 0, 1, 1, 0, 0, 0, 0}},
+      {"number", {1, 1, 1, 1, 1, 0, 1, 1, 1}}, {"notanumber", {0, 0, 0, 0, 0, 1, 0, 0, 0}},
+      {"normal", {1, 1, 1, 0, 0, 0, 0, 0, 1}}, {"subnormal", {0, 0, 0, 0, 0, 0, 1, 1, 0}},
   };
   std::vector<Inputs> in;
   for (float v : vals) in.push_back({f32_bits(v), 0, 0});
   for (const auto& [op, w] : want) {
     const auto out = run_snippet("testp." + op + ".f32 %p, %fa;", in);
-    for (size_t i = 0; i < vals.size(); ++i) EXPECT_EQ(out[i].p, w[i]) << "testp." << op << ".f32 of " << vals[i];
+    for (size_t i = 0; i < vals.size(); ++i)
+      EXPECT_EQ(out[i].p, w[i]) << "testp." << op << ".f32 of " << vals[i];
   }
   // f64: 1e-310 is subnormal as a double, 1e-40 is normal.
   EXPECT_TRUE(run1("testp.subnormal.f64 %p, %da;", f64_bits(1e-310)).p);
   EXPECT_TRUE(run1("testp.normal.f64 %p, %da;", f64_bits(1e-40)).p);
   EXPECT_TRUE(run1("testp.normal.f64 %p, %da;", f64_bits(0.0)).p);
-  EXPECT_TRUE(run1("testp.infinite.f64 %p, %da;", f64_bits(-std::numeric_limits<double>::infinity())).p);
+  EXPECT_TRUE(
+      run1("testp.infinite.f64 %p, %da;", f64_bits(-std::numeric_limits<double>::infinity())).p);
 }
 
 TEST(FloatSemantics, CopysignTakesTheSignOfTheFirstOperand) {
@@ -244,14 +269,16 @@ TEST(FloatSemantics, MinMaxNaNAndXorsignAbsOnF32) {
   EXPECT_EQ(f32op("min.f32 %f1, %fa, %fb;", kNaN, 1.0f), f32_bits(1.0f));
   EXPECT_EQ(f32op("min.NaN.f32 %f1, %fa, %fb;", kNaN, 1.0f), 0x7FFFFFFFu);  // canonical NaN
   EXPECT_EQ(f32op("max.NaN.f32 %f1, %fa, %fb;", 1.0f, kNaN), 0x7FFFFFFFu);
-  EXPECT_EQ(f32op("min.xorsign.abs.f32 %f1, %fa, %fb;", -2.0f, 1.0f), f32_bits(-1.0f));  // min(|a|,|b|), sign a^b
+  EXPECT_EQ(f32op("min.xorsign.abs.f32 %f1, %fa, %fb;", -2.0f, 1.0f),
+            f32_bits(-1.0f));  // min(|a|,|b|), sign a^b
   EXPECT_EQ(f32op("max.xorsign.abs.f32 %f1, %fa, %fb;", -2.0f, 1.0f), f32_bits(-2.0f));
   EXPECT_EQ(f32op("max.xorsign.abs.f32 %f1, %fa, %fb;", -2.0f, -1.0f), f32_bits(2.0f));
 }
 
 // Mixed precision (PTX ISA 9.7.3 add/sub/fma .f32.f16/.bf16): half sources, one f32 rounding.
 uint32_t mixed(const std::string& insn, uint64_t a, uint64_t b, uint64_t c = 0) {
-  return static_cast<uint32_t>(run1(insn + "\n mov.b32 %r1, %f1;\n cvt.u64.u32 %o, %r1;", a, b, c).o);
+  return static_cast<uint32_t>(
+      run1(insn + "\n mov.b32 %r1, %f1;\n cvt.u64.u32 %o, %r1;", a, b, c).o);
 }
 
 TEST(FloatSemantics, MixedPrecisionHalfSourcesRoundOnceToF32) {

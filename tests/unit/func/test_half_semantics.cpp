@@ -20,13 +20,17 @@ namespace gputlm::test {
 namespace {
 
 // A scalar half instruction on %ha %hb %hc (low 16 bits of a, b, c) writing %hc.
-uint64_t h1(const std::string& op, uint64_t a, uint64_t b = 0, uint64_t c = 0, const std::string& srcs = "%ha, %hb") {
+uint64_t h1(const std::string& op, uint64_t a, uint64_t b = 0, uint64_t c = 0,
+            const std::string& srcs = "%ha, %hb") {
   return run1(op + " %hc, " + srcs + ";\n cvt.u64.u16 %o, %hc;", a, b, c).o;
 }
-uint64_t h3(const std::string& op, uint64_t a, uint64_t b, uint64_t c) { return h1(op, a, b, c, "%ha, %hb, %hc"); }
+uint64_t h3(const std::string& op, uint64_t a, uint64_t b, uint64_t c) {
+  return h1(op, a, b, c, "%ha, %hb, %hc");
+}
 uint64_t u1(const std::string& op, uint64_t a) { return h1(op, a, 0, 0, "%ha"); }  // unary
 // A packed (x2) instruction on %ra %rb %rc writing %r1.
-uint64_t h2(const std::string& op, uint64_t a, uint64_t b = 0, uint64_t c = 0, const std::string& srcs = "%ra, %rb") {
+uint64_t h2(const std::string& op, uint64_t a, uint64_t b = 0, uint64_t c = 0,
+            const std::string& srcs = "%ra, %rb") {
   return run1(op + " %r1, " + srcs + ";\n cvt.u64.u32 %o, %r1;", a, b, c).o;
 }
 uint64_t u2(const std::string& op, uint64_t a) { return h2(op, a, 0, 0, "%ra"); }  // unary
@@ -80,7 +84,8 @@ TEST(HalfSemantics, FmaReluClampsNegativesToZeroAndNaNToCanonicalNaN) {
   EXPECT_EQ(h3("fma.rn.relu.f16", 0x3C00, 0x4000, 0x3800), 0x4100u);  // 2.5
   EXPECT_EQ(h3("fma.rn.relu.f16", 0x7E01, 0x4000, 0x3800), 0x7FFFu);
   EXPECT_EQ(h3("fma.rn.relu.bf16", 0xBF80, 0x4000, 0x3F00), 0x0000u);  // -2 + 0.5
-  EXPECT_EQ(h2("fma.rn.relu.f16x2", 0xBC003C00, 0x40004000, 0x38003800, "%ra, %rb, %rc"), 0x00004100u);
+  EXPECT_EQ(h2("fma.rn.relu.f16x2", 0xBC003C00, 0x40004000, 0x38003800, "%ra, %rb, %rc"),
+            0x00004100u);
 }
 
 TEST(HalfSemantics, SatClampsToZeroOneAndNaNToZero) {
@@ -88,13 +93,14 @@ TEST(HalfSemantics, SatClampsToZeroOneAndNaNToZero) {
   EXPECT_EQ(h1("add.rn.sat.f16", 0xBC00, 0x3800), 0x0000u);  // -0.5 -> 0
   EXPECT_EQ(h1("add.rn.sat.f16", 0x7E00, 0x3C00), 0x0000u);  // NaN -> +0
   EXPECT_EQ(h1("mul.rn.sat.f16", 0x3800, 0x3800), 0x3400u);  // 0.25 unchanged
-  EXPECT_EQ(h2("fma.rn.sat.f16x2", 0x40003800, 0x3C003C00, 0x00000000, "%ra, %rb, %rc"), 0x3C003800u);
+  EXPECT_EQ(h2("fma.rn.sat.f16x2", 0x40003800, 0x3C003C00, 0x00000000, "%ra, %rb, %rc"),
+            0x3C003800u);
 }
 
 TEST(HalfSemantics, FtzFlushesSubnormalInputsAndResultsKeepingTheSign) {
   EXPECT_EQ(h1("add.rn.f16", 0x0001, 0x0001), 0x0002u);
   EXPECT_EQ(h1("add.rn.ftz.f16", 0x0001, 0x0001), 0x0000u);
-  EXPECT_EQ(h1("sub.rn.f16", 0x0600, 0x0400), 0x0200u);      // 2^-15: subnormal result
+  EXPECT_EQ(h1("sub.rn.f16", 0x0600, 0x0400), 0x0200u);  // 2^-15: subnormal result
   EXPECT_EQ(h1("sub.rn.ftz.f16", 0x0600, 0x0400), 0x0000u);
   EXPECT_EQ(h1("sub.rn.ftz.f16", 0x0400, 0x0600), 0x8000u);  // -2^-15 -> -0
   EXPECT_EQ(u1("neg.ftz.f16", 0x0001), 0x8000u);
@@ -133,13 +139,13 @@ TEST(HalfSemantics, NegAbsChangeOnlyTheSignBit) {
 }
 
 TEST(HalfSemantics, Ex2AndTanhApproxOnHalves) {
-  EXPECT_EQ(u1("ex2.approx.f16", 0x4000), 0x4400u);                 // 2^2 = 4
-  EXPECT_EQ(u2("ex2.approx.f16x2", 0xBC003C00), 0x38004000u);        // hi 2^-1, lo 2^1
-  EXPECT_EQ(u1("ex2.approx.ftz.bf16", 0x3F80), 0x4000u);             // 2^1 = 2 in bf16
-  EXPECT_EQ(u1("tanh.approx.f16", 0x4C00), 0x3C00u);                 // tanh(16) rounds to 1
-  const uint64_t t = u1("tanh.approx.f16", 0x3800);                  // tanh(0.5) = 0.46212 ~ 0x3765
+  EXPECT_EQ(u1("ex2.approx.f16", 0x4000), 0x4400u);            // 2^2 = 4
+  EXPECT_EQ(u2("ex2.approx.f16x2", 0xBC003C00), 0x38004000u);  // hi 2^-1, lo 2^1
+  EXPECT_EQ(u1("ex2.approx.ftz.bf16", 0x3F80), 0x4000u);       // 2^1 = 2 in bf16
+  EXPECT_EQ(u1("tanh.approx.f16", 0x4C00), 0x3C00u);           // tanh(16) rounds to 1
+  const uint64_t t = u1("tanh.approx.f16", 0x3800);            // tanh(0.5) = 0.46212 ~ 0x3765
   EXPECT_LE(t > 0x3765 ? t - 0x3765 : 0x3765 - t, 1u);
-  EXPECT_EQ(u2("tanh.approx.bf16x2", 0x80000000), 0x80000000u);      // tanh(+-0) = +-0
+  EXPECT_EQ(u2("tanh.approx.bf16x2", 0x80000000), 0x80000000u);  // tanh(+-0) = +-0
 }
 
 TEST(HalfSemantics, HalfFormsTheIsaDoesNotDefineAreRejected) {
@@ -151,7 +157,8 @@ TEST(HalfSemantics, HalfFormsTheIsaDoesNotDefineAreRejected) {
 
 TEST(HalfSemantics, SetpF16x2WritesOnePredicatePerHalf) {
   // a = (lo 1, hi 3), b = (lo 2, hi 2): lo 1 < 2 true, hi 3 < 2 false.
-  const std::string s = "setp.lt.f16x2 %q1|%q2, %ra, %rb;\n selp.u64 %o, 1, 0, %q1;\n mov.pred %p, %q2;";
+  const std::string s =
+      "setp.lt.f16x2 %q1|%q2, %ra, %rb;\n selp.u64 %o, 1, 0, %q1;\n mov.pred %p, %q2;";
   LaneOut r = run1(s, 0x42003C00, 0x40004000);
   EXPECT_EQ(r.o, 1u);
   EXPECT_FALSE(r.p);
@@ -159,14 +166,17 @@ TEST(HalfSemantics, SetpF16x2WritesOnePredicatePerHalf) {
   EXPECT_EQ(r.o, 0u);
   EXPECT_TRUE(r.p);
   // With a BoolOp each half combines with c: and with false gives false for both.
-  r = run1("setp.eq.u32 %q3, %ra, %ra;\n setp.lt.and.bf16x2 %q1|%q2, %ra, %rb, !%q3;\n"
-           " selp.u64 %o, 1, 0, %q1;\n mov.pred %p, %q2;", 0x3F803F80, 0x40004000);
+  r = run1(
+      "setp.eq.u32 %q3, %ra, %ra;\n setp.lt.and.bf16x2 %q1|%q2, %ra, %rb, !%q3;\n"
+      " selp.u64 %o, 1, 0, %q1;\n mov.pred %p, %q2;",
+      0x3F803F80, 0x40004000);
   EXPECT_EQ(r.o, 0u);
   EXPECT_FALSE(r.p);
 }
 
 TEST(HalfSemantics, SetpF16HandlesNaNAndFtz) {
-  const std::string lt = "setp.lt.f16 %q1|%q2, %ha, %hb;\n selp.u64 %o, 1, 0, %q1;\n mov.pred %p, %q2;";
+  const std::string lt =
+      "setp.lt.f16 %q1|%q2, %ha, %hb;\n selp.u64 %o, 1, 0, %q1;\n mov.pred %p, %q2;";
   LaneOut r = run1(lt, 0x7E00, 0x3C00);  // NaN: ordered lt false, the complement true
   EXPECT_EQ(r.o, 0u);
   EXPECT_TRUE(r.p);
@@ -182,32 +192,45 @@ TEST(HalfSemantics, SetWritesOnePointZeroOrAllOnesPerHalf) {
   EXPECT_EQ(h2("set.eq.bf16x2.bf16x2", 0x3F804000, 0x3F803F80), 0x3F800000u);
   EXPECT_EQ(h1("set.lt.f16.f16", 0x3C00, 0x4000), 0x3C00u);
   EXPECT_EQ(h1("set.gt.bf16.bf16", 0x3C00, 0x4000), 0x0000u);
-  EXPECT_EQ(run1("set.lt.f16.f32 %hc, %fa, %fb;\n cvt.u64.u16 %o, %hc;", f32_bits(1.0f), f32_bits(2.0f)).o, 0x3C00u);
-  EXPECT_EQ(run1("set.lt.f32.f16 %f1, %ha, %hb;\n mov.b32 %r1, %f1;\n cvt.u64.u32 %o, %r1;", 0x3C00, 0x4000).o,
+  EXPECT_EQ(
+      run1("set.lt.f16.f32 %hc, %fa, %fb;\n cvt.u64.u16 %o, %hc;", f32_bits(1.0f), f32_bits(2.0f))
+          .o,
+      0x3C00u);
+  EXPECT_EQ(run1("set.lt.f32.f16 %f1, %ha, %hb;\n mov.b32 %r1, %f1;\n cvt.u64.u32 %o, %r1;", 0x3C00,
+                 0x4000)
+                .o,
             0x3F800000u);
 }
 
 TEST(HalfSemantics, SelpAndMovCarryPackedHalvesUnchanged) {
   EXPECT_EQ(run1("setp.ne.u32 %q1, %rc, 0;\n selp.f16x2 %r1, %ra, %rb, %q1;\n cvt.u64.u32 %o, %r1;",
-                 0x7E013C00, 0x11112222, 1).o, 0x7E013C00u);
+                 0x7E013C00, 0x11112222, 1)
+                .o,
+            0x7E013C00u);
   EXPECT_EQ(run1("selp.bf16 %hc, %ha, %hb, %p;\n cvt.u64.u16 %o, %hc;", 0x3F80, 0x4000).o, 0x4000u);
   // mov.b32 packs two halves, element 0 low; unpacking gives them back.
   EXPECT_EQ(run1(".reg .f16 %x<2>;\n .reg .f16x2 %y;\n mov.b16 %x0, %ha;\n mov.b16 %x1, %hb;\n"
                  " mov.b32 %y, {%x0, %x1};\n add.rn.f16x2 %r1, %y, %y;\n cvt.u64.u32 %o, %r1;",
-                 0x3C00, 0x4000).o, 0x44004000u);
+                 0x3C00, 0x4000)
+                .o,
+            0x44004000u);
 }
 
 TEST(HalfSemantics, RegisterDeclarationsOfTheNarrowTypesParse) {
   EXPECT_EQ(run1(".reg .f16x2 %x<4>;\n .reg .bf16 %y;\n .reg .bf16x2 %z;\n .reg .b16 %w;\n"
                  " mov.b32 %x3, %ra;\n mov.b16 %y, %hb;\n fma.rn.bf16 %y, %y, %y, %y;\n"
-                 " mov.b32 %z, {%y, %y};\n cvt.u64.u32 %o, %z;", 0, 0x3F80).o,
+                 " mov.b32 %z, {%y, %y};\n cvt.u64.u32 %o, %z;",
+                 0, 0x3F80)
+                .o,
             0x40004000u);  // 1 * 1 + 1 = 2 in both halves
 }
 
 TEST(HalfSemantics, NvccInlineAsmPackingFormsParseAndPack) {
   // cuda_bf16.hpp writes ".reg.b16" without a space and packs constants: mov.b32 a, {0, %h}.
-  const LaneOut r = run1("{.reg.b16 hl, hu;\n mov.b32 {hl, hu}, %ra;\n mov.b32 %r1, {0, hl};\n"
-                         " mov.b32 %r2, {hu, 0x3C00};}\n mov.b64 %o, {%r1, %r2};", 0x40003F80);
+  const LaneOut r = run1(
+      "{.reg.b16 hl, hu;\n mov.b32 {hl, hu}, %ra;\n mov.b32 %r1, {0, hl};\n"
+      " mov.b32 %r2, {hu, 0x3C00};}\n mov.b64 %o, {%r1, %r2};",
+      0x40003F80);
   EXPECT_EQ(r.o, 0x3C0040003F800000u);  // %r1 = hl << 16, %r2 = 0x3C00 << 16 | hu
 }
 
@@ -221,19 +244,25 @@ uint64_t atom_after(const std::string& insn, uint64_t a, uint64_t b, unsigned by
 TEST(HalfSemantics, AtomAddNoftzF16RoundsToNearestAndKeepsSubnormals) {
   EXPECT_EQ(atom_after("atom.global.add.noftz.f16 %hc, [%in], %hb;", 0x0001, 0x0001, 2), 0x0002u);
   EXPECT_EQ(atom_after("atom.global.add.noftz.f16 %hc, [%in], %hb;", 0x3C01, 0x1000, 2), 0x3C02u);
-  EXPECT_EQ(atom_after("red.global.add.noftz.f16x2 [%in], %rb;", 0x3C013C00, 0x10001000, 4), 0x3C023C00u);
+  EXPECT_EQ(atom_after("red.global.add.noftz.f16x2 [%in], %rb;", 0x3C013C00, 0x10001000, 4),
+            0x3C023C00u);
   EXPECT_EQ(atom_after("atom.global.add.noftz.bf16 %hc, [%in], %hb;", 0x3F80, 0x3F80, 2), 0x4000u);
-  EXPECT_EQ(atom_after("red.global.add.noftz.bf16x2 [%in], %rb;", 0x3F80BF80, 0x3F803F80, 4), 0x40000000u);
+  EXPECT_EQ(atom_after("red.global.add.noftz.bf16x2 [%in], %rb;", 0x3F80BF80, 0x3F803F80, 4),
+            0x40000000u);
   // atom returns the old value.
-  EXPECT_EQ(run1("atom.global.add.noftz.f16x2 %r1, [%in], %rb;\n cvt.u64.u32 %o, %r1;", 0x3C004000, 0x3C003C00).o,
+  EXPECT_EQ(run1("atom.global.add.noftz.f16x2 %r1, [%in], %rb;\n cvt.u64.u32 %o, %r1;", 0x3C004000,
+                 0x3C003C00)
+                .o,
             0x3C004000u);
-  EXPECT_THROW(run1("atom.global.add.f16 %hc, [%in], %hb;", 0, 0), SourceError);  // .noftz is required
+  EXPECT_THROW(run1("atom.global.add.f16 %hc, [%in], %hb;", 0, 0),
+               SourceError);  // .noftz is required
 }
 
 TEST(HalfSemantics, AtomCasB16SwapsOnlyOnAMatch) {
   // What CUDA's bf16 atomicAdd compiles to on sm_80: a 16-bit compare-and-swap loop.
-  const std::string cas = "atom.global.cas.b16 %hc, [%in], %hb, %hc;\n ld.global.u16 %ha, [%in];\n"
-                          " cvt.u64.u16 %o, %ha;\n setp.eq.u16 %p, %hc, %hb;";
+  const std::string cas =
+      "atom.global.cas.b16 %hc, [%in], %hb, %hc;\n ld.global.u16 %ha, [%in];\n"
+      " cvt.u64.u16 %o, %ha;\n setp.eq.u16 %p, %hc, %hb;";
   LaneOut r = run1(cas, 0x3C00, 0x3C00, 0x4000);
   EXPECT_EQ(r.o, 0x4000u);  // swapped
   EXPECT_TRUE(r.p);         // the old value is returned

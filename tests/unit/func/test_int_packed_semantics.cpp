@@ -41,7 +41,8 @@ TEST(IntPackedSemantics, Dp2aUsesTheLowOrHighBytePairOfB) {
   EXPECT_EQ(op3("dp2a.lo.s32.s32", a, 0x04030201, 100), 100u + 3 * 1 - 1 * 2);
   EXPECT_EQ(op3("dp2a.hi.s32.s32", a, 0x04030201, 100), 100u + 3 * 3 - 1 * 4);
   EXPECT_EQ(op3("dp2a.lo.u32.u32", a, 0x04030201, 100), 100u + 3 * 1 + 65535 * 2);
-  EXPECT_EQ(op3("dp2a.hi.u32.s32", a, 0xFF030201, 100), static_cast<uint32_t>(100 + 3 * 3 + 65535 * -1));
+  EXPECT_EQ(op3("dp2a.hi.u32.s32", a, 0xFF030201, 100),
+            static_cast<uint32_t>(100 + 3 * 3 + 65535 * -1));
   EXPECT_EQ(op3("dp2a.hi.s32.u32", a, 0xFF030201, 0), static_cast<uint32_t>(3 * 3 - 1 * 255));
 }
 

@@ -34,7 +34,8 @@ std::string fill_shared_and_point(unsigned rows) {
   st.shared.v4.b32 [%rd0+48], {%r12, %r13, %r14, %r15};
   bar.sync 0;
   mad.lo.u32 %r36, %tid, 37, 5;
-  rem.u32 %r36, %r36, )" + std::to_string(rows) + R"(;
+  rem.u32 %r36, %r36, )" +
+         std::to_string(rows) + R"(;
   mul.wide.u32 %rd2, %r36, 16;
   add.u64 %rd2, %rd2, %rd1;
 )";
@@ -47,28 +48,37 @@ uint16_t shared_half(const std::vector<LaneWords>& in, unsigned j) {
 
 void check_ldmatrix(bool trans) {
   const auto in = random_words(trans ? 7 : 3);
-  const auto out = test::run_tensor_warp(fill_shared_and_point(128) + "ldmatrix.sync.aligned.m8n8.x4" +
-                                             (trans ? ".trans" : "") + ".shared.b16 {%r32, %r33, %r34, %r35}, [%rd2];",
-                                         in);
+  const auto out = test::run_tensor_warp(
+      fill_shared_and_point(128) + "ldmatrix.sync.aligned.m8n8.x4" + (trans ? ".trans" : "") +
+          ".shared.b16 {%r32, %r33, %r34, %r35}, [%rd2];",
+      in);
   for (unsigned l = 0; l < 32; ++l)
     for (unsigned i = 0; i < 4; ++i) {
       const unsigned r = l >> 2, c0 = (l % 4) * 2;
       // Element (row, col) of matrix i: halfword col of the row whose address thread 8i + row gave.
-      auto elem = [&](unsigned row, unsigned col) { return shared_half(in, row_of_lane(8 * i + row, 128) * 8 + col); };
-      const uint32_t want = trans ? (elem(c0, r) | uint32_t{elem(c0 + 1, r)} << 16) : (elem(r, c0) | uint32_t{elem(r, c0 + 1)} << 16);
+      auto elem = [&](unsigned row, unsigned col) {
+        return shared_half(in, row_of_lane(8 * i + row, 128) * 8 + col);
+      };
+      const uint32_t want = trans ? (elem(c0, r) | uint32_t{elem(c0 + 1, r)} << 16)
+                                  : (elem(r, c0) | uint32_t{elem(r, c0 + 1)} << 16);
       EXPECT_EQ(out[l][i], want) << "lane " << l << " matrix " << i;
     }
 }
 
-TEST(TensorSemantics, LdmatrixX4GivesEachThreadItsRowAndColumnPairOfEachMatrix) { check_ldmatrix(false); }
+TEST(TensorSemantics, LdmatrixX4GivesEachThreadItsRowAndColumnPairOfEachMatrix) {
+  check_ldmatrix(false);
+}
 TEST(TensorSemantics, LdmatrixTransGivesTheTransposedFragments) { check_ldmatrix(true); }
 
 TEST(TensorSemantics, LdmatrixX1TakesTheRowAddressesOfThreadsZeroToSeven) {
   const auto in = random_words(11);
-  const auto out = test::run_tensor_warp(fill_shared_and_point(128) + "ldmatrix.sync.aligned.m8n8.x1.shared::cta.b16 {%r32}, [%rd2];", in);
+  const auto out = test::run_tensor_warp(
+      fill_shared_and_point(128) + "ldmatrix.sync.aligned.m8n8.x1.shared::cta.b16 {%r32}, [%rd2];",
+      in);
   for (unsigned l = 0; l < 32; ++l) {
     const unsigned row = row_of_lane(l >> 2, 128) * 8, c0 = (l % 4) * 2;
-    EXPECT_EQ(out[l][0], shared_half(in, row + c0) | uint32_t{shared_half(in, row + c0 + 1)} << 16) << "lane " << l;
+    EXPECT_EQ(out[l][0], shared_half(in, row + c0) | uint32_t{shared_half(in, row + c0 + 1)} << 16)
+        << "lane " << l;
   }
 }
 
@@ -76,7 +86,9 @@ TEST(TensorSemantics, MovmatrixTransposesTheFragmentInRegisters) {
   const auto in = random_words(5);
   const auto out = test::run_tensor_warp("movmatrix.sync.aligned.m8n8.trans.b16 %r32, %r0;", in);
   // Source element (row, col) is in thread row * 4 + col / 2, half col % 2.
-  auto src = [&](unsigned row, unsigned col) { return static_cast<uint16_t>(in[row * 4 + col / 2][0] >> (16 * (col % 2))); };
+  auto src = [&](unsigned row, unsigned col) {
+    return static_cast<uint16_t>(in[row * 4 + col / 2][0] >> (16 * (col % 2)));
+  };
   for (unsigned l = 0; l < 32; ++l) {
     const unsigned r = l >> 2, c0 = (l % 4) * 2;  // destination (r, c0) is source (c0, r)
     EXPECT_EQ(out[l][0], src(c0, r) | uint32_t{src(c0 + 1, r)} << 16) << "lane " << l;
@@ -100,7 +112,8 @@ void check_stmatrix(bool trans) {
   rem.u32 %r36, %r36, 64;
   mul.wide.u32 %rd2, %r36, 16;
   add.u64 %rd2, %rd2, %rd1;
-  stmatrix.sync.aligned.m8n8.x2)" + std::string(trans ? ".trans" : "") + R"(.shared.b16 [%rd2], {%r0, %r1};
+  stmatrix.sync.aligned.m8n8.x2)" +
+                           std::string(trans ? ".trans" : "") + R"(.shared.b16 [%rd2], {%r0, %r1};
   bar.sync 0;
   cvt.u64.u32 %rd0, %tid;
   mul.lo.u64 %rd0, %rd0, 32;
@@ -113,15 +126,20 @@ void check_stmatrix(bool trans) {
     for (unsigned r = 0; r < 8; ++r)
       for (unsigned col = 0; col < 8; ++col) {
         // Matrix i's fragment: element (row, col) in thread row * 4 + col / 2, register i.
-        auto frag = [&](unsigned row, unsigned cc) { return static_cast<uint16_t>(in[row * 4 + cc / 2][i] >> (16 * (cc % 2))); };
+        auto frag = [&](unsigned row, unsigned cc) {
+          return static_cast<uint16_t>(in[row * 4 + cc / 2][i] >> (16 * (cc % 2)));
+        };
         want[row_of_lane(8 * i + r, 64) * 8 + col] = trans ? frag(col, r) : frag(r, col);
       }
   for (unsigned l = 0; l < 32; ++l)
     for (unsigned w = 0; w < 8; ++w)
-      EXPECT_EQ(out[l][w], want[l * 16 + 2 * w] | uint32_t{want[l * 16 + 2 * w + 1]} << 16) << "lane " << l << " word " << w;
+      EXPECT_EQ(out[l][w], want[l * 16 + 2 * w] | uint32_t{want[l * 16 + 2 * w + 1]} << 16)
+          << "lane " << l << " word " << w;
 }
 
-TEST(TensorSemantics, StmatrixWritesRowIOfMatrixJToTheAddressOfThread8jPlusI) { check_stmatrix(false); }
+TEST(TensorSemantics, StmatrixWritesRowIOfMatrixJToTheAddressOfThread8jPlusI) {
+  check_stmatrix(false);
+}
 TEST(TensorSemantics, StmatrixTransWritesTheTransposedMatrix) { check_stmatrix(true); }
 
 // wmma: the whole-warp result in memory is fixed by the ISA whatever the fragment layout:
@@ -130,14 +148,16 @@ TEST(TensorSemantics, WmmaM16n16k16F16LoadMmaStoreComputesTheGemm) {
   std::vector<LaneWords> in(32, LaneWords{});
   auto* bytes = reinterpret_cast<uint8_t*>(in.data());
   std::vector<int> A(256), B(256), C(256);
-  for (unsigned i = 0; i < 256; ++i) A[i] = static_cast<int>(i * 7 % 9) - 4, B[i] = static_cast<int>(i * 5 % 7) - 3, C[i] = static_cast<int>(i % 23) - 11;
+  for (unsigned i = 0; i < 256; ++i)
+    A[i] = static_cast<int>(i * 7 % 9) - 4, B[i] = static_cast<int>(i * 5 % 7) - 3,
+    C[i] = static_cast<int>(i % 23) - 11;
   for (unsigned r = 0; r < 16; ++r)
     for (unsigned c = 0; c < 16; ++c) {
       const uint16_t a = func::sem::to_f16(A[r * 16 + c]), b = func::sem::to_f16(B[r * 16 + c]);
-      std::memcpy(bytes + 2 * (r * 16 + c), &a, 2);                 // A[r][c] row-major at 0
-      std::memcpy(bytes + 512 + 2 * (c * 16 + r), &b, 2);           // B[r][c] column-major at 512
+      std::memcpy(bytes + 2 * (r * 16 + c), &a, 2);        // A[r][c] row-major at 0
+      std::memcpy(bytes + 512 + 2 * (c * 16 + r), &b, 2);  // B[r][c] column-major at 512
       const float cf = static_cast<float>(C[r * 16 + c]);
-      std::memcpy(bytes + 1024 + 4 * (r * 16 + c), &cf, 4);         // C[r][c] row-major f32 at 1024
+      std::memcpy(bytes + 1024 + 4 * (r * 16 + c), &cf, 4);  // C[r][c] row-major f32 at 1024
     }
   const auto out = test::run_tensor_warp(R"(ld.param.u64 %rd0, [pin];
   ld.param.u64 %rd1, [pout];
@@ -158,7 +178,8 @@ TEST(TensorSemantics, WmmaM16n16k16F16LoadMmaStoreComputesTheGemm) {
       int want = C[r * 16 + c];
       for (unsigned k = 0; k < 16; ++k) want += A[r * 16 + k] * B[k * 16 + c];
       const unsigned idx = r * 16 + c;
-      EXPECT_EQ(test::bits_f32(out[idx / 8][idx % 8]), static_cast<float>(want)) << "D[" << r << "][" << c << "]";
+      EXPECT_EQ(test::bits_f32(out[idx / 8][idx % 8]), static_cast<float>(want))
+          << "D[" << r << "][" << c << "]";
     }
 }
 
@@ -167,11 +188,13 @@ TEST(TensorSemantics, WmmaM16n16k16S8HonoursLayoutAndStride) {
   std::vector<LaneWords> in(32, LaneWords{});
   auto* bytes = reinterpret_cast<uint8_t*>(in.data());
   std::vector<int> A(256), B(256), C(256);
-  for (unsigned i = 0; i < 256; ++i) A[i] = static_cast<int>(i * 37 % 256) - 128, B[i] = static_cast<int>(i * 11 % 200) - 100, C[i] = static_cast<int>(i * 1001) - 100000;
+  for (unsigned i = 0; i < 256; ++i)
+    A[i] = static_cast<int>(i * 37 % 256) - 128, B[i] = static_cast<int>(i * 11 % 200) - 100,
+    C[i] = static_cast<int>(i * 1001) - 100000;
   for (unsigned r = 0; r < 16; ++r)
     for (unsigned c = 0; c < 16; ++c) {
-      bytes[c * 20 + r] = static_cast<uint8_t>(A[r * 16 + c]);         // A column-major, stride 20, at 0
-      bytes[512 + r * 16 + c] = static_cast<uint8_t>(B[r * 16 + c]);   // B row-major at 512
+      bytes[c * 20 + r] = static_cast<uint8_t>(A[r * 16 + c]);  // A column-major, stride 20, at 0
+      bytes[512 + r * 16 + c] = static_cast<uint8_t>(B[r * 16 + c]);  // B row-major at 512
       const int32_t cv = C[r * 16 + c];
       std::memcpy(bytes + 1024 + 4 * (r * 16 + c), &cv, 4);
     }
@@ -198,13 +221,15 @@ TEST(TensorSemantics, WmmaM16n16k16S8HonoursLayoutAndStride) {
 }
 
 TEST(TensorSemantics, TensorInstructionsAreWarpCollectives) {
-  auto m = test::parse(test::tensor_warp_kernel(R"(mma.sync.aligned.m8n8k16.row.col.s32.s8.s8.s32 {%r32, %r33}, {%r0}, {%r4}, {%r8, %r9};
+  auto m = test::parse(test::tensor_warp_kernel(
+      R"(mma.sync.aligned.m8n8k16.row.col.s32.s8.s8.s32 {%r32, %r33}, {%r0}, {%r4}, {%r8, %r9};
   ldmatrix.sync.aligned.m8n8.x1.shared.b16 {%r32}, [%rd2];
   movmatrix.sync.aligned.m8n8.trans.b16 %r32, %r0;
   wmma.load.a.sync.aligned.row.m8n8k32.global.s4 {%r0}, [%rd0];)"));
   unsigned n = 0;
   for (const auto& in : m->kernels.at(0)->code)
-    if (in.op == isa::Opcode::Mma || in.op == isa::Opcode::Ldmatrix || in.op == isa::Opcode::Movmatrix || in.op == isa::Opcode::Wmma) {
+    if (in.op == isa::Opcode::Mma || in.op == isa::Opcode::Ldmatrix ||
+        in.op == isa::Opcode::Movmatrix || in.op == isa::Opcode::Wmma) {
       EXPECT_TRUE(isa::is_warp_collective(in)) << isa::opcode_name(in.op);
       ++n;
     }
@@ -215,17 +240,19 @@ TEST(TensorSemantics, TensorInstructionsAreWarpCollectives) {
 // naming the instruction (models/vgiw/mapper/block_graph.cpp). The warp formations issue a warp
 // collective with its logical warp whole (large_warp_formation.cpp, block_formation.cpp).
 TEST(TensorSemantics, VgiwRefusesKernelsWithTensorInstructionsNamingThem) {
-  for (const std::string line : {"mma.sync.aligned.m8n8k16.row.col.s32.s8.s8.s32 {%r32, %r33}, {%r0}, {%r4}, {%r8, %r9};",
-                                 "ldmatrix.sync.aligned.m8n8.x1.shared.b16 {%r32}, [%rd2];",
-                                 "movmatrix.sync.aligned.m8n8.trans.b16 %r32, %r0;",
-                                 "stmatrix.sync.aligned.m8n8.x1.shared.b16 [%rd2], {%r0};",
-                                 "wmma.load.a.sync.aligned.row.m8n8k32.global.s4 {%r0}, [%rd0];"}) {
+  for (const std::string line :
+       {"mma.sync.aligned.m8n8k16.row.col.s32.s8.s8.s32 {%r32, %r33}, {%r0}, {%r4}, {%r8, %r9};",
+        "ldmatrix.sync.aligned.m8n8.x1.shared.b16 {%r32}, [%rd2];",
+        "movmatrix.sync.aligned.m8n8.trans.b16 %r32, %r0;",
+        "stmatrix.sync.aligned.m8n8.x1.shared.b16 [%rd2], {%r0};",
+        "wmma.load.a.sync.aligned.row.m8n8k32.global.s4 {%r0}, [%rd0];"}) {
     auto m = test::parse(test::tensor_warp_kernel(line));
     try {
       vgiw::map_kernel(*m->kernels.at(0));
       ADD_FAILURE() << "VGIW mapped " << line;
     } catch (const std::invalid_argument& e) {
-      EXPECT_NE(std::string(e.what()).find(line.substr(0, line.find('.'))), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find(line.substr(0, line.find('.'))), std::string::npos)
+          << e.what();
       EXPECT_NE(std::string(e.what()).find("warp collective"), std::string::npos) << e.what();
     }
   }

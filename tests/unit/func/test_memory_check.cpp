@@ -68,7 +68,9 @@ TEST(MemoryCheck, AReadInMappedMemoryIsServedWithAWarningElseItFaults) {
   std::vector<std::string> first;
   ASSERT_EQ(check.take(first), 1u);
   ASSERT_EQ(first.size(), 1u);
-  EXPECT_NE(first[0].find("'shift': global address outside any allocation (in mapped memory: served) at address 0x"), std::string::npos)
+  EXPECT_NE(first[0].find("'shift': global address outside any allocation (in mapped memory: "
+                          "served) at address 0x"),
+            std::string::npos)
       << first[0];
   EXPECT_NE(first[0].find("thread (0,0,0)"), std::string::npos) << first[0];
   EXPECT_NE(first[0].find("shift.ptx:13"), std::string::npos) << "the PTX line: " << first[0];

@@ -40,7 +40,8 @@ TEST(SimtStack, DivergentBranchRunsTakenPathFirstThenNotTakenThenReconverges) {
 TEST(SimtStack, MultiWayBranchRunsEachGroupInTurnThenReconverges) {
   Stack s;
   s.reset(0, 0xFF);
-  const std::pair<uint32_t, uint32_t> groups[] = {{40, 0x11}, {10, 0x06}, {1, 0xE8}};  // brx.idx: three targets
+  const std::pair<uint32_t, uint32_t> groups[] = {
+      {40, 0x11}, {10, 0x06}, {1, 0xE8}};  // brx.idx: three targets
   s.branch_each(/*rpc*/ 50, groups, 3);
   EXPECT_EQ(s.depth(), 4u);
   for (const auto& [pc, lanes] : groups) {
@@ -51,7 +52,8 @@ TEST(SimtStack, MultiWayBranchRunsEachGroupInTurnThenReconverges) {
   EXPECT_EQ(s.depth(), 1u);
   EXPECT_EQ(s.pc(), 50u);
   EXPECT_EQ(s.mask(), 0xFFu);
-  const std::pair<uint32_t, uint32_t> one[] = {{7, 0xFF}};  // every lane to one target: no divergence
+  const std::pair<uint32_t, uint32_t> one[] = {
+      {7, 0xFF}};  // every lane to one target: no divergence
   s.branch_each(60, one, 1);
   EXPECT_EQ(s.depth(), 1u);
   EXPECT_EQ(s.pc(), 7u);
@@ -60,7 +62,7 @@ TEST(SimtStack, MultiWayBranchRunsEachGroupInTurnThenReconverges) {
 TEST(SimtStack, NestedDivergenceUnwindsInnermostFirst) {
   Stack s;
   s.reset(0, 0xFF);
-  s.branch(10, 1, 0x0F, 30);  // outer: taken lanes 0-3
+  s.branch(10, 1, 0x0F, 30);   // outer: taken lanes 0-3
   s.branch(20, 11, 0x03, 25);  // inner, inside the taken path
   EXPECT_EQ(s.mask(), 0x03u);
   s.advance(25);
@@ -135,7 +137,8 @@ TEST(SimtStack, RetOfSomeLanesInsideDivergentCalleeWaitsForTheOthers) {
   Stack s;
   s.reset(0, 0xFF);
   s.call(100, 6, 0xFF);
-  s.branch(/*target*/ 110, /*fallthrough*/ 101, /*taken*/ 0xF0, /*rpc*/ isa::kExitPc);  // paths meet only at ret
+  s.branch(/*target*/ 110, /*fallthrough*/ 101, /*taken*/ 0xF0,
+           /*rpc*/ isa::kExitPc);  // paths meet only at ret
   EXPECT_EQ(s.mask(), 0xF0u);
   s.ret(0xF0, 111);  // the taken path returns first
   EXPECT_EQ(s.pc(), 101u);

@@ -30,14 +30,15 @@ uint64_t b32(uint32_t bits) { return bits; }
 uint64_t to16(const std::string& cvt, uint64_t a, uint64_t b = 0, const std::string& srcs = "%fa") {
   return run1(cvt + " %hc, " + srcs + ";\n cvt.u64.u16 %o, %hc;", a, b).o;
 }
-uint64_t to16x2(const std::string& cvt, float a, float b) { return to16(cvt, f32_bits(a), f32_bits(b), "%fa, %fb"); }
+uint64_t to16x2(const std::string& cvt, float a, float b) {
+  return to16(cvt, f32_bits(a), f32_bits(b), "%fa, %fb");
+}
 // cvt writing a 32-bit destination %r1.
 uint64_t to32(const std::string& cvt, uint64_t a, uint64_t b = 0, const std::string& srcs = "%fa") {
   return run1(cvt + " %r1, " + srcs + ";\n cvt.u64.u32 %o, %r1;", a, b).o;
 }
 int64_t to_s64(const std::string& cvt, uint64_t a, const std::string& dst_type = "s32") {
-  return static_cast<int64_t>(
-      run1(cvt + " %r1, %ha;\n cvt.s64." + dst_type + " %o, %r1;", a).o);
+  return static_cast<int64_t>(run1(cvt + " %r1, %ha;\n cvt.s64." + dst_type + " %o, %r1;", a).o);
 }
 
 TEST(SmallFloatConvert, F32ToF16HonoursEachRoundingModeAtATieAndOffIt) {
@@ -59,7 +60,8 @@ TEST(SmallFloatConvert, F32ToF16SatfiniteReluAndFtz) {
   EXPECT_EQ(to16("cvt.rn.satfinite.f16.f32", f32_bits(70000.0f)), 0x7BFFu);
   EXPECT_EQ(to16("cvt.rn.satfinite.f16.f32", f32_bits(kInf)), 0x7BFFu);
   EXPECT_EQ(to16("cvt.rn.satfinite.f16.f32", f32_bits(-kInf)), 0xFBFFu);
-  EXPECT_EQ(to16("cvt.rn.satfinite.f16.f32", f32_bits(kNaN)), 0x7FFFu);  // NaN stays (canonical) NaN
+  EXPECT_EQ(to16("cvt.rn.satfinite.f16.f32", f32_bits(kNaN)),
+            0x7FFFu);  // NaN stays (canonical) NaN
   EXPECT_EQ(to16("cvt.rn.relu.f16.f32", f32_bits(-1.0f)), 0x0000u);
   EXPECT_EQ(to16("cvt.rn.relu.f16.f32", f32_bits(-0.0f)), 0x0000u);
   EXPECT_EQ(to16("cvt.rn.relu.f16.f32", b32(0xFFC00001)), 0x7FFFu);
@@ -71,10 +73,13 @@ TEST(SmallFloatConvert, F32ToF16SatfiniteReluAndFtz) {
 
 TEST(SmallFloatConvert, F16x2AndBf16x2PackTheFirstSourceIntoTheUpperHalf) {
   EXPECT_EQ(to32("cvt.rn.f16x2.f32", f32_bits(1.0f), f32_bits(2.0f), "%fa, %fb"), 0x3C004000u);
-  EXPECT_EQ(to32("cvt.rz.f16x2.f32", f32_bits(70000.0f), f32_bits(-70000.0f), "%fa, %fb"), 0x7BFFFBFFu);
-  EXPECT_EQ(to32("cvt.rn.relu.satfinite.f16x2.f32", f32_bits(-1.0f), f32_bits(1e6f), "%fa, %fb"), 0x00007BFFu);
+  EXPECT_EQ(to32("cvt.rz.f16x2.f32", f32_bits(70000.0f), f32_bits(-70000.0f), "%fa, %fb"),
+            0x7BFFFBFFu);
+  EXPECT_EQ(to32("cvt.rn.relu.satfinite.f16x2.f32", f32_bits(-1.0f), f32_bits(1e6f), "%fa, %fb"),
+            0x00007BFFu);
   EXPECT_EQ(to32("cvt.rn.bf16x2.f32", f32_bits(1.0f), f32_bits(-2.0f), "%fa, %fb"), 0x3F80C000u);
-  // Each half rounds on its own: upper 1 + 2^-8 (tie, even -> 0x3F80), lower 1 + 2^-7 + 2^-8 (tie -> 0x3F82).
+  // Each half rounds on its own: upper 1 + 2^-8 (tie, even -> 0x3F80), lower 1 + 2^-7 + 2^-8 (tie
+  // -> 0x3F82).
   EXPECT_EQ(to32("cvt.rn.bf16x2.f32", 0x3F808000, 0x3F818000, "%fa, %fb"), 0x3F803F82u);
 }
 
@@ -102,7 +107,8 @@ TEST(SmallFloatConvert, HalfToWiderFloatsIsExact) {
   EXPECT_EQ(f32_of("cvt.f32.bf16", 0x0001), 0x00010000u);  // bf16 subnormal stays an f32 subnormal
   EXPECT_EQ(f32_of("cvt.ftz.f32.bf16", 0x8001), 0x80000000u);
   EXPECT_EQ(f32_of("cvt.f32.bf16", 0xFF80), 0xFF800000u);
-  EXPECT_EQ(run1("cvt.f64.f16 %da, %ha;\n mov.b64 %o, %da;", 0x3C01).o, f64_bits(1.0 + std::ldexp(1.0, -10)));
+  EXPECT_EQ(run1("cvt.f64.f16 %da, %ha;\n mov.b64 %o, %da;", 0x3C01).o,
+            f64_bits(1.0 + std::ldexp(1.0, -10)));
   EXPECT_EQ(run1("cvt.f64.bf16 %da, %ha;\n mov.b64 %o, %da;", 0xC000).o, f64_bits(-2.0));
 }
 
@@ -110,8 +116,10 @@ TEST(SmallFloatConvert, HalfToWiderFloatsIsExact) {
 // each gives decode_float's value (and sign of zero), NaN staying NaN.
 TEST(SmallFloatConvert, HalfDecodesAgreeWithTheGeneralDecoderOnEveryEncoding) {
   for (uint32_t h = 0; h <= 0xFFFF; ++h) {
-    const double f16 = sem::from_f16(static_cast<uint16_t>(h)), f16_ref = sem::decode_float(h, sem::kF16);
-    const double bf16 = sem::from_bf16(static_cast<uint16_t>(h)), bf16_ref = sem::decode_float(h, sem::kBF16);
+    const double f16 = sem::from_f16(static_cast<uint16_t>(h)),
+                 f16_ref = sem::decode_float(h, sem::kF16);
+    const double bf16 = sem::from_bf16(static_cast<uint16_t>(h)),
+                 bf16_ref = sem::decode_float(h, sem::kBF16);
     if (std::isnan(f16_ref)) {
       EXPECT_TRUE(std::isnan(f16)) << std::hex << h;
     } else {
@@ -133,19 +141,23 @@ TEST(SmallFloatConvert, F64ToF16RoundsOnceNotThroughF32) {
 }
 
 TEST(SmallFloatConvert, F16AndBf16ConvertIntoEachOther) {
-  auto h = [](const std::string& cvt, uint64_t a) { return run1(cvt + " %hc, %ha;\n cvt.u64.u16 %o, %hc;", a).o; };
+  auto h = [](const std::string& cvt, uint64_t a) {
+    return run1(cvt + " %hc, %ha;\n cvt.u64.u16 %o, %hc;", a).o;
+  };
   EXPECT_EQ(h("cvt.rn.bf16.f16", 0x3C01), 0x3F80u);  // 1 + 2^-10 -> 1
   EXPECT_EQ(h("cvt.rp.bf16.f16", 0x3C01), 0x3F81u);
   EXPECT_EQ(h("cvt.rn.f16.bf16", 0x3F81), 0x3C08u);  // 1 + 2^-7 exactly
   EXPECT_EQ(h("cvt.rn.f16.bf16", 0x4780), 0x7C00u);  // 65536 overflows f16
   EXPECT_EQ(h("cvt.rn.satfinite.f16.bf16", 0x4780), 0x7BFFu);
-  EXPECT_EQ(h("cvt.rni.f16.f16", 0x4100), 0x4000u);  // 2.5 -> 2 (even)
-  EXPECT_EQ(h("cvt.rni.f16.f16", 0x4300), 0x4400u);  // 3.5 -> 4
+  EXPECT_EQ(h("cvt.rni.f16.f16", 0x4100), 0x4000u);    // 2.5 -> 2 (even)
+  EXPECT_EQ(h("cvt.rni.f16.f16", 0x4300), 0x4400u);    // 3.5 -> 4
   EXPECT_EQ(h("cvt.rmi.bf16.bf16", 0xBFC0), 0xC000u);  // -1.5 -> -2
 }
 
 TEST(SmallFloatConvert, IntegersToHalvesRoundOnce) {
-  auto h = [](const std::string& cvt, uint64_t a) { return run1(cvt + " %hc, %ra;\n cvt.u64.u16 %o, %hc;", a).o; };
+  auto h = [](const std::string& cvt, uint64_t a) {
+    return run1(cvt + " %hc, %ra;\n cvt.u64.u16 %o, %hc;", a).o;
+  };
   EXPECT_EQ(h("cvt.rn.f16.u32", 2049), 0x6800u);  // ulp(2048) = 2: tie, even 2048
   EXPECT_EQ(h("cvt.rn.f16.u32", 2051), 0x6802u);  // tie, even 2052
   EXPECT_EQ(h("cvt.rz.f16.u32", 2051), 0x6801u);
@@ -154,7 +166,9 @@ TEST(SmallFloatConvert, IntegersToHalvesRoundOnce) {
   EXPECT_EQ(h("cvt.rn.f16.s32", 65520), 0x7C00u);
   // 2^63 + 2^55 + 1: just above the bf16 tie between 2^63 (0x5F00) and 2^63 + 2^56 (0x5F01). A
   // conversion through double would drop the +1 and round the tie to even.
-  auto h64 = [](const std::string& cvt, uint64_t a) { return run1(cvt + " %hc, %a;\n cvt.u64.u16 %o, %hc;", a).o; };
+  auto h64 = [](const std::string& cvt, uint64_t a) {
+    return run1(cvt + " %hc, %a;\n cvt.u64.u16 %o, %hc;", a).o;
+  };
   EXPECT_EQ(h64("cvt.rn.bf16.u64", (uint64_t{1} << 63) + (uint64_t{1} << 55) + 1), 0x5F01u);
   EXPECT_EQ(h64("cvt.rn.bf16.u64", (uint64_t{1} << 63) + (uint64_t{1} << 55)), 0x5F00u);
   EXPECT_EQ(h64("cvt.rn.bf16.s64", static_cast<uint64_t>(-1)), 0xBF80u);
@@ -165,10 +179,11 @@ TEST(SmallFloatConvert, HalvesToIntegersRoundAndSaturate) {
   EXPECT_EQ(to_s64("cvt.rni.s32.f16", 0xC100), -2);  // -2.5 -> -2
   EXPECT_EQ(to_s64("cvt.rni.s32.f16", 0x4300), 4);   // 3.5 -> 4
   EXPECT_EQ(to_s64("cvt.rmi.s32.f16", 0xC100), -3);
-  EXPECT_EQ(to_s64("cvt.rpi.s32.bf16", 0x3FC0), 2);  // 1.5 -> 2
-  EXPECT_EQ(to_s64("cvt.rzi.s32.f16", 0x7E00), 0);   // NaN -> 0
+  EXPECT_EQ(to_s64("cvt.rpi.s32.bf16", 0x3FC0), 2);                                    // 1.5 -> 2
+  EXPECT_EQ(to_s64("cvt.rzi.s32.f16", 0x7E00), 0);                                     // NaN -> 0
   EXPECT_EQ(run1("cvt.rzi.u8.f16 %hc, %ha;\n cvt.u64.u16 %o, %hc;", 0x5CB0).o, 255u);  // 300 -> 255
-  EXPECT_EQ(run1("cvt.rzi.s8.f16 %hc, %ha;\n cvt.s64.s16 %o, %hc;", 0xDCB0).o, static_cast<uint64_t>(-128));
+  EXPECT_EQ(run1("cvt.rzi.s8.f16 %hc, %ha;\n cvt.s64.s16 %o, %hc;", 0xDCB0).o,
+            static_cast<uint64_t>(-128));
   EXPECT_EQ(run1("cvt.rzi.s64.bf16 %o, %ha;", 0x7F80).o, static_cast<uint64_t>(INT64_MAX));
   EXPECT_EQ(run1("cvt.rzi.u64.bf16 %o, %ha;", 0xBF80).o, 0u);
 }
@@ -193,13 +208,15 @@ TEST(SmallFloatConvert, Tf32RoundingOnTheBitsIsToTf32sForEveryExponent) {
   std::string body, expect;
   std::vector<uint32_t> inputs;
   for (uint32_t e = 0; e < 256; e += 5)
-    for (const uint32_t m : {0x000000u, 0x000FFFu, 0x001000u, 0x001001u, 0x003000u, 0x7FEFFFu, 0x7FF000u, 0x7FFFFFu, 0x2AB5A5u})
+    for (const uint32_t m : {0x000000u, 0x000FFFu, 0x001000u, 0x001001u, 0x003000u, 0x7FEFFFu,
+                             0x7FF000u, 0x7FFFFFu, 0x2AB5A5u})
       for (const uint32_t sign : {0u, 0x80000000u}) inputs.push_back(sign | e << 23 | m);
   inputs.push_back(0x7F800000u);  // infinity
   inputs.push_back(0xFF800000u);
   for (const uint32_t a : inputs) {
     const double v = bits_f32(a);
-    const uint32_t want = std::isnan(v) ? func::sem::kF32.nan : func::sem::to_tf32(v, isa::Round::Rna);
+    const uint32_t want =
+        std::isnan(v) ? func::sem::kF32.nan : func::sem::to_tf32(v, isa::Round::Rna);
     EXPECT_EQ(to32("cvt.rna.tf32.f32", b32(a)), want) << std::hex << a;
   }
 }
@@ -212,7 +229,8 @@ TEST(SmallFloatConvert, E4m3x2PacksSaturatesAtFourFortyEight) {
   EXPECT_EQ(to16x2(e4, -kInf, 0.0f), 0xFE00u);
   EXPECT_EQ(to16x2(e4, kNaN, 1.0f), 0x7F38u);
   EXPECT_EQ(to16x2(e4, 1.0625f, 1.1875f), 0x383Au);  // ties to even: 1.0 and 1.25
-  EXPECT_EQ(to16x2(e4, std::ldexp(1.0f, -9), std::ldexp(1.0f, -10)), 0x0100u);  // min subnormal; tie -> 0
+  EXPECT_EQ(to16x2(e4, std::ldexp(1.0f, -9), std::ldexp(1.0f, -10)),
+            0x0100u);  // min subnormal; tie -> 0
   EXPECT_EQ(to16x2("cvt.rn.satfinite.relu.e4m3x2.f32", -1.0f, 2.0f), 0x0040u);
 }
 
@@ -256,7 +274,8 @@ TEST(SmallFloatConvert, FormsTheIsaDoesNotDefineAreRejected) {
 TEST(SmallFloatConvert, EveryFiniteEncodingRoundTripsInEveryMode) {
   const Round modes[] = {Round::Rn, Round::Rz, Round::Rm, Round::Rp, Round::Rna};
   for (uint32_t h = 0; h < 0x10000; ++h) {
-    const double f16 = sem::from_f16(static_cast<uint16_t>(h)), bf = sem::from_bf16(static_cast<uint16_t>(h));
+    const double f16 = sem::from_f16(static_cast<uint16_t>(h)),
+                 bf = sem::from_bf16(static_cast<uint16_t>(h));
     for (Round r : modes) {
       if (!std::isnan(f16)) {
         ASSERT_EQ(sem::to_f16(f16, r), h) << std::hex << h;
@@ -267,7 +286,8 @@ TEST(SmallFloatConvert, EveryFiniteEncodingRoundTripsInEveryMode) {
     }
   }
   for (uint32_t v = 0; v < 0x100; ++v) {
-    const double e4 = sem::from_e4m3(static_cast<uint8_t>(v)), e5 = sem::from_e5m2(static_cast<uint8_t>(v));
+    const double e4 = sem::from_e4m3(static_cast<uint8_t>(v)),
+                 e5 = sem::from_e5m2(static_cast<uint8_t>(v));
     if (!std::isnan(e4)) {
       EXPECT_EQ(sem::to_e4m3(e4), v) << std::hex << v;
     }
@@ -290,7 +310,9 @@ TEST(SmallFloatConvert, RoundToOddHelpersKeepTheStickyBit) {
   EXPECT_EQ(sem::add_odd(1.0, std::ldexp(1.0, -60)), std::nextafter(1.0, 2.0));
   EXPECT_EQ(sem::add_odd(1.0, -std::ldexp(1.0, -60)), std::nextafter(1.0, 0.0));
   EXPECT_EQ(sem::add_odd(1.0, 2.0), 3.0);  // exact sums are unchanged
-  EXPECT_EQ(sem::to_f16(sem::fma_odd(1.0, 1.0 + std::ldexp(1.0, -11), std::ldexp(1.0, -70)), Round::Rn), 0x3C01u);
+  EXPECT_EQ(
+      sem::to_f16(sem::fma_odd(1.0, 1.0 + std::ldexp(1.0, -11), std::ldexp(1.0, -70)), Round::Rn),
+      0x3C01u);
 }
 
 }  // namespace

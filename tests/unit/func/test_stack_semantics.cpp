@@ -119,7 +119,8 @@ TEST(StackSemantics, AnAllocationPastTheThreadsLocalMemoryIsAFault) {
 TEST(StackSemantics, PmeventDoesNothingAndBrkptStopsTheKernel) {
   EXPECT_EQ(run1("pmevent 3;\n pmevent.mask 0x11;\n add.u64 %o, %a, 1;\n", 41).o, 42u);
   const std::string f = kernel_fault([] { run1("brkpt;\n", 0); });
-  EXPECT_NE(f.find("brkpt (a breakpoint) executed with no debugger attached"), std::string::npos) << f;
+  EXPECT_NE(f.find("brkpt (a breakpoint) executed with no debugger attached"), std::string::npos)
+      << f;
 }
 
 }  // namespace

@@ -22,7 +22,8 @@ namespace {
 constexpr uint32_t kW = 8, kH = 6;  // a tensor of 8 x 6 u32, element (x, y) = 100 y + x
 
 // A map of the tensor at `base`: box bw x bh, the given swizzle and fill.
-func::TensorMap map2d(uint64_t base, uint16_t bw, uint16_t bh, uint8_t swizzle = 0, bool nan = false) {
+func::TensorMap map2d(uint64_t base, uint16_t bw, uint16_t bh, uint8_t swizzle = 0,
+                      bool nan = false) {
   func::TensorMap m;
   m.magic = func::TensorMap::kMagic;
   m.data_type = nan ? 7 : 2;  // FLOAT32 or UINT32
@@ -45,9 +46,12 @@ func::TensorMap map2d(uint64_t base, uint16_t bw, uint16_t bh, uint8_t swizzle =
 // 1024-aligned shared `tile` (%r1) with an 8-byte mbarrier `bar` (%r2) set up for one arrival.
 struct TensorRun {
   explicit TensorRun(const std::string& body)
-      : launch(".shared .align 1024 .b8 tile[2048];\n .shared .align 8 .b64 bar;\n mov.u32 %r1, tile;\n mov.u32 %r2, bar;\n"
-               "mbarrier.init.shared.b64 [%r2], 1;\n mov.u64 %rd8, %a;\n mov.u64 %rd7, %b;\n" + body,
-               {Inputs{0, 0, 0}}) {
+      : launch(
+            ".shared .align 1024 .b8 tile[2048];\n .shared .align 8 .b64 bar;\n mov.u32 %r1, "
+            "tile;\n mov.u32 %r2, bar;\n"
+            "mbarrier.init.shared.b64 [%r2], 1;\n mov.u64 %rd8, %a;\n mov.u64 %rd7, %b;\n" +
+                body,
+            {Inputs{0, 0, 0}}) {
     tensor = launch.memory.allocate(kW * kH * 4, "tensor");
     map = launch.memory.allocate(128, "map");
     std::vector<uint32_t> t(kW * kH);
@@ -69,10 +73,16 @@ struct TensorRun {
 // Loads the box (of `bytes`) at (x, y), waits for the mbarrier's phase, and reads shared word
 // `word` into %o.
 std::string load_then_read(int x, int y, unsigned word, unsigned bytes = 64) {
-  return "mov.u32 %r3, " + std::to_string(x) + ";\n mov.u32 %r4, " + std::to_string(y) + ";\n"
-         "mbarrier.arrive.expect_tx.shared.b64 %rd1, [%r2], " + std::to_string(bytes) + ";\n"
-         "cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%r1], [%rd8, {%r3, %r4}], [%r2];\n"
-         "mbarrier.try_wait.parity.shared.b64 %p, [%r2], 0;\n ld.shared.u32 %r5, [%r1+" + std::to_string(4 * word) + "];\n"
+  return "mov.u32 %r3, " + std::to_string(x) + ";\n mov.u32 %r4, " + std::to_string(y) +
+         ";\n"
+         "mbarrier.arrive.expect_tx.shared.b64 %rd1, [%r2], " +
+         std::to_string(bytes) +
+         ";\n"
+         "cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%r1], "
+         "[%rd8, {%r3, %r4}], [%r2];\n"
+         "mbarrier.try_wait.parity.shared.b64 %p, [%r2], 0;\n ld.shared.u32 %r5, [%r1+" +
+         std::to_string(4 * word) +
+         "];\n"
          "cvt.u64.u32 %o, %r5;\n";
 }
 
@@ -93,9 +103,9 @@ TEST(TensorCopy, ABoxLandsDenselyInSharedMemory) {
 }
 
 TEST(TensorCopy, ElementsOutsideTheTensorReadZeroOrNaN) {
-  EXPECT_EQ(load_word(-1, 0, 0), 0u);    // x = -1
-  EXPECT_EQ(load_word(-1, 0, 2), 1u);    // x = 1, y = 0
-  EXPECT_EQ(load_word(6, 4, 2), 0u);     // x = 8: beyond the width
+  EXPECT_EQ(load_word(-1, 0, 0), 0u);  // x = -1
+  EXPECT_EQ(load_word(-1, 0, 2), 1u);  // x = 1, y = 0
+  EXPECT_EQ(load_word(6, 4, 2), 0u);   // x = 8: beyond the width
   EXPECT_EQ(load_word(6, 4, 4 * 1 + 1), 507u);
   EXPECT_EQ(load_word(6, 4, 4 * 2 + 1), 0u);  // y = 6: beyond the height
   TensorRun r(load_then_read(-2, 0, 0));
@@ -113,20 +123,27 @@ TEST(TensorCopy, TheSwizzleXorsTheChunkWithTheRow) {
   EXPECT_EQ(m.swizzled(0x1a0), 0x190u);  // row 3 (of 4), chunk 2 -> 2 ^ 3 = 1
   m.swizzle = func::TensorMap::B32;
   EXPECT_EQ(m.swizzled(0x80), 0x90u);
-  // A loaded 8 x 6 box with the 32-byte swizzle: element (0, 4), 128 bytes in, sits one chunk on (word 36).
+  // A loaded 8 x 6 box with the 32-byte swizzle: element (0, 4), 128 bytes in, sits one chunk on
+  // (word 36).
   TensorRun r(load_then_read(0, 0, 36, 192));
   r.set_map(map2d(r.tensor, 8, 6, func::TensorMap::B32));
   EXPECT_EQ(r.run(), 400u);
 }
 
 TEST(TensorCopy, AStoreWritesTheElementsInsideTheTensor) {
-  // Shared words 0..15 = 1000 + i; the 4 x 4 box stored at (6, 4): (6, 4) (7, 4) (6, 5) (7, 5) inside.
+  // Shared words 0..15 = 1000 + i; the 4 x 4 box stored at (6, 4): (6, 4) (7, 4) (6, 5) (7, 5)
+  // inside.
   std::string fill;
-  for (int i = 0; i < 16; ++i) fill += "st.shared.u32 [%r1+" + std::to_string(4 * i) + "], " + std::to_string(1000 + i) + ";\n";
-  TensorRun r(fill + "mov.u32 %r3, 6;\n mov.u32 %r4, 4;\n"
-                     "cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group [%rd8, {%r3, %r4}], [%r1];\n"
-                     "cp.async.bulk.commit_group;\n cp.async.bulk.wait_group.read 0;\n"
-                     "ld.global.u32 %r5, [%rd7+188];\n ld.global.u32 %r6, [%rd7+180];\n mad.lo.u32 %r5, %r5, 10000, %r6;\n cvt.u64.u32 %o, %r5;\n");
+  for (int i = 0; i < 16; ++i)
+    fill +=
+        "st.shared.u32 [%r1+" + std::to_string(4 * i) + "], " + std::to_string(1000 + i) + ";\n";
+  TensorRun r(
+      fill +
+      "mov.u32 %r3, 6;\n mov.u32 %r4, 4;\n"
+      "cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group [%rd8, {%r3, %r4}], [%r1];\n"
+      "cp.async.bulk.commit_group;\n cp.async.bulk.wait_group.read 0;\n"
+      "ld.global.u32 %r5, [%rd7+188];\n ld.global.u32 %r6, [%rd7+180];\n mad.lo.u32 %r5, %r5, "
+      "10000, %r6;\n cvt.u64.u32 %o, %r5;\n");
   r.set_map(map2d(r.tensor, 4, 4));
   // (7, 5) is shared word 4 + 1 = 1005; (5, 5) (outside the box) keeps 505.
   EXPECT_EQ(r.run(), 1005u * 10000 + 505u);
@@ -136,11 +153,17 @@ TEST(TensorCopy, AStoreWritesTheElementsInsideTheTensor) {
 // the 4 x 4 box at (6, 4) with `op`; returns 10000 x element (7, 5) + element (5, 5).
 uint64_t reduce_box(const std::string& op, uint8_t data_type = 2) {
   std::string fill;
-  for (int i = 0; i < 16; ++i) fill += "st.shared.u32 [%r1+" + std::to_string(4 * i) + "], " + std::to_string(1000 + i) + ";\n";
-  TensorRun r(fill + "mov.u32 %r3, 6;\n mov.u32 %r4, 4;\n"
-                     "cp.reduce.async.bulk.tensor.2d.global.shared::cta." + op + ".tile.bulk_group [%rd8, {%r3, %r4}], [%r1];\n"
-                     "cp.async.bulk.commit_group;\n cp.async.bulk.wait_group.read 0;\n"
-                     "ld.global.u32 %r5, [%rd7+188];\n ld.global.u32 %r6, [%rd7+180];\n mad.lo.u32 %r5, %r5, 10000, %r6;\n cvt.u64.u32 %o, %r5;\n");
+  for (int i = 0; i < 16; ++i)
+    fill +=
+        "st.shared.u32 [%r1+" + std::to_string(4 * i) + "], " + std::to_string(1000 + i) + ";\n";
+  TensorRun r(fill +
+              "mov.u32 %r3, 6;\n mov.u32 %r4, 4;\n"
+              "cp.reduce.async.bulk.tensor.2d.global.shared::cta." +
+              op +
+              ".tile.bulk_group [%rd8, {%r3, %r4}], [%r1];\n"
+              "cp.async.bulk.commit_group;\n cp.async.bulk.wait_group.read 0;\n"
+              "ld.global.u32 %r5, [%rd7+188];\n ld.global.u32 %r6, [%rd7+180];\n mad.lo.u32 %r5, "
+              "%r5, 10000, %r6;\n cvt.u64.u32 %o, %r5;\n");
   func::TensorMap m = map2d(r.tensor, 4, 4);
   m.data_type = data_type;
   r.set_map(m);
@@ -158,7 +181,10 @@ TEST(TensorCopy, AReductionCombinesTheBoxIntoTheElementsInsideTheTensor) {
 
 TEST(TensorCopy, AReductionTheMapsTypeDoesNotAllowIsAFault) {
   const std::string f = kernel_fault([] { reduce_box("inc", 3); });  // .inc on INT32
-  EXPECT_NE(f.find("cp.reduce.async.bulk.tensor: .inc is not defined for the tensor map's data type 3"), std::string::npos) << f;
+  EXPECT_NE(
+      f.find("cp.reduce.async.bulk.tensor: .inc is not defined for the tensor map's data type 3"),
+      std::string::npos)
+      << f;
 }
 
 TEST(TensorCopy, AMapOfAnotherRankOrNoMapIsAFault) {
@@ -167,10 +193,13 @@ TEST(TensorCopy, AMapOfAnotherRankOrNoMapIsAFault) {
   m.rank = 3;
   r.set_map(m);
   const std::string wrong_rank = kernel_fault([&] { r.run(); });
-  EXPECT_NE(wrong_rank.find("cp.async.bulk.tensor.2d with a tensor map of rank 3"), std::string::npos) << wrong_rank;
+  EXPECT_NE(wrong_rank.find("cp.async.bulk.tensor.2d with a tensor map of rank 3"),
+            std::string::npos)
+      << wrong_rank;
   TensorRun none(load_then_read(0, 0, 0));
   const std::string no_map = kernel_fault([&] { none.run(); });
-  EXPECT_NE(no_map.find("no tensor map made by cuTensorMapEncodeTiled"), std::string::npos) << no_map;
+  EXPECT_NE(no_map.find("no tensor map made by cuTensorMapEncodeTiled"), std::string::npos)
+      << no_map;
 }
 
 // The 8 x 6 tensor seen as an im2col map (PTX ISA 5.5.4) of 4 channels, W 2 and N 6: element
@@ -194,10 +223,15 @@ func::TensorMap im2col3d(uint64_t base) {
 
 // An im2col load with filter base (w, image 0) and W offset `off`, then shared word `word`.
 std::string im2col_load_then_read(int w, int off, unsigned word) {
-  return "mov.u32 %r3, 0;\n mov.u32 %r4, " + std::to_string(w) + ";\n mov.u32 %r6, 0;\n mov.u16 %ha, " + std::to_string(off) + ";\n"
+  return "mov.u32 %r3, 0;\n mov.u32 %r4, " + std::to_string(w) +
+         ";\n mov.u32 %r6, 0;\n mov.u16 %ha, " + std::to_string(off) +
+         ";\n"
          "mbarrier.arrive.expect_tx.shared.b64 %rd1, [%r2], 64;\n"
-         "cp.async.bulk.tensor.3d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes [%r1], [%rd8, {%r3, %r4, %r6}], [%r2], {%ha};\n"
-         "mbarrier.try_wait.parity.shared.b64 %p, [%r2], 0;\n ld.shared.u32 %r5, [%r1+" + std::to_string(4 * word) + "];\n"
+         "cp.async.bulk.tensor.3d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes "
+         "[%r1], [%rd8, {%r3, %r4, %r6}], [%r2], {%ha};\n"
+         "mbarrier.try_wait.parity.shared.b64 %p, [%r2], 0;\n ld.shared.u32 %r5, [%r1+" +
+         std::to_string(4 * word) +
+         "];\n"
          "cvt.u64.u32 %o, %r5;\n";
 }
 
@@ -215,7 +249,8 @@ TEST(TensorCopy, AnIm2colLoadBringsPixelsOfTheFilterWindow) {
   EXPECT_EQ(im2col_word(-1, 1, 4 + 2), 6u);
   EXPECT_EQ(im2col_word(-1, 1, 8 + 3), 0u);
   EXPECT_EQ(im2col_word(-1, 1, 12 + 1), 101u);
-  EXPECT_EQ(im2col_word(0, 0, 4 + 1), 5u);  // base 0, no offset: (w 0), (w 1), then image 1's (w -1: outside), (w 0)
+  EXPECT_EQ(im2col_word(0, 0, 4 + 1),
+            5u);  // base 0, no offset: (w 0), (w 1), then image 1's (w -1: outside), (w 0)
   EXPECT_EQ(im2col_word(0, 0, 8 + 1), 0u);
   EXPECT_EQ(im2col_word(0, 0, 12 + 1), 101u);
 }
@@ -225,12 +260,18 @@ TEST(TensorCopy, AnIm2colStoreAndReductionWriteThePixelsWithoutOffsets) {
   // (w 1, n 4), 8-11 at image 5's w -1 (outside), 12-15 at (w 0, n 5). Returns 10000 x (channel 1,
   // w 0, n 5) + (channel 2, w 1, n 4).
   std::string fill;
-  for (int i = 0; i < 16; ++i) fill += "st.shared.u32 [%r1+" + std::to_string(4 * i) + "], " + std::to_string(1000 + i) + ";\n";
+  for (int i = 0; i < 16; ++i)
+    fill +=
+        "st.shared.u32 [%r1+" + std::to_string(4 * i) + "], " + std::to_string(1000 + i) + ";\n";
   auto run = [&](const std::string& op) {
     TensorRun r(fill + "mov.u32 %r3, 0;\n mov.u32 %r4, 0;\n mov.u32 %r6, 4;\n" + op +
-                ".async.bulk.tensor.3d.global.shared::cta" + (op == "cp" ? "" : ".add") + ".im2col_no_offs.bulk_group [%rd8, {%r3, %r4, %r6}], [%r1];\n"
+                ".async.bulk.tensor.3d.global.shared::cta" + (op == "cp" ? "" : ".add") +
+                ".im2col_no_offs.bulk_group [%rd8, {%r3, %r4, %r6}], [%r1];\n"
                 "cp.async.bulk.commit_group;\n cp.async.bulk.wait_group.read 0;\n"
-                "ld.global.u32 %r5, [%rd7+" + std::to_string(5 * 32 + 4) + "];\n ld.global.u32 %r7, [%rd7+" + std::to_string(4 * 32 + 16 + 8) + "];\n"
+                "ld.global.u32 %r5, [%rd7+" +
+                std::to_string(5 * 32 + 4) + "];\n ld.global.u32 %r7, [%rd7+" +
+                std::to_string(4 * 32 + 16 + 8) +
+                "];\n"
                 "mad.lo.u32 %r5, %r5, 10000, %r7;\n cvt.u64.u32 %o, %r5;\n");
     r.set_map(im2col3d(r.tensor));
     return r.run();
@@ -252,11 +293,17 @@ TEST(TensorCopy, AnIm2colMapInTileModeOrABaseOutsideTheBoxIsAFault) {
   tiled3.element_stride[2] = 1;
   wrong_mode.set_map(tiled3);
   const std::string g = kernel_fault([&] { wrong_mode.run(); });
-  EXPECT_NE(g.find("cp.async.bulk.tensor in im2col mode with a tensor map made by cuTensorMapEncodeTiled"), std::string::npos) << g;
+  EXPECT_NE(
+      g.find(
+          "cp.async.bulk.tensor in im2col mode with a tensor map made by cuTensorMapEncodeTiled"),
+      std::string::npos)
+      << g;
   TensorRun outside(im2col_load_then_read(2, 0, 0));  // W positions [-1, 1]
   outside.set_map(im2col3d(outside.tensor));
   const std::string h = kernel_fault([&] { outside.run(); });
-  EXPECT_NE(h.find("the filter base's W coordinate 2 is outside the bounding box [-1, 1]"), std::string::npos) << h;
+  EXPECT_NE(h.find("the filter base's W coordinate 2 is outside the bounding box [-1, 1]"),
+            std::string::npos)
+      << h;
 }
 
 // tensormap.cp_fenceproxy (PTX ISA 9.7.9.28): the global map copied into shared memory, its box
@@ -265,11 +312,15 @@ TEST(TensorCopy, AnIm2colMapInTileModeOrABaseOutsideTheBoxIsAFault) {
 uint64_t edited_map_word(unsigned word) {
   std::string body;
   for (unsigned i = 0; i < 32; ++i)
-    body += "ld.global.u32 %r5, [%rd8+" + std::to_string(4 * i) + "];\n st.shared.u32 [%r1+" + std::to_string(1024 + 4 * i) + "], %r5;\n";
+    body += "ld.global.u32 %r5, [%rd8+" + std::to_string(4 * i) + "];\n st.shared.u32 [%r1+" +
+            std::to_string(1024 + 4 * i) + "], %r5;\n";
   const size_t box = offsetof(func::TensorMap, box);
-  body += "st.shared.u16 [%r1+" + std::to_string(1024 + box) + "], 2;\n st.shared.u16 [%r1+" + std::to_string(1026 + box) + "], 1;\n"
+  body += "st.shared.u16 [%r1+" + std::to_string(1024 + box) + "], 2;\n st.shared.u16 [%r1+" +
+          std::to_string(1026 + box) +
+          "], 1;\n"
           "add.u32 %r7, %r1, 1024;\n"
-          "tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release.gpu.sync.aligned [%rd8], [%r7], 128;\n";
+          "tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release.gpu.sync.aligned "
+          "[%rd8], [%r7], 128;\n";
   TensorRun r(body + load_then_read(3, 2, word, 8));
   r.set_map(map2d(r.tensor, 4, 4));
   const uint64_t v = r.run();
@@ -284,13 +335,15 @@ TEST(TensorCopy, TensormapCpFenceproxyCopiesAMapFromSharedToGlobal) {
 
 TEST(ParamWindow, KernelParametersHaveGenericAddresses) {
   // The harness's kernel has two .u64 parameters (in, out): read `in` through its generic address.
-  const auto out = run1("mov.u64 %rd1, pin;\n cvta.param.u64 %rd2, %rd1;\n ld.u64 %rd3, [%rd2];\n"
-                        "isspacep.param %p, %rd2;\n cvta.to.param.u64 %rd4, %rd2;\n ld.param.u64 %rd5, [%rd4];\n"
-                        "sub.u64 %o, %rd3, %rd5;\n",
-                        1);
+  const auto out = run1(
+      "mov.u64 %rd1, pin;\n cvta.param.u64 %rd2, %rd1;\n ld.u64 %rd3, [%rd2];\n"
+      "isspacep.param %p, %rd2;\n cvta.to.param.u64 %rd4, %rd2;\n ld.param.u64 %rd5, [%rd4];\n"
+      "sub.u64 %o, %rd3, %rd5;\n",
+      1);
   EXPECT_EQ(out.o, 0u);
   EXPECT_TRUE(out.p);
-  EXPECT_THROW(run1("mov.u64 %rd1, pin;\n cvta.param.u64 %rd2, %rd1;\n st.u64 [%rd2], 1;\n", 1), func::KernelFault);
+  EXPECT_THROW(run1("mov.u64 %rd1, pin;\n cvta.param.u64 %rd2, %rd1;\n st.u64 [%rd2], 1;\n", 1),
+               func::KernelFault);
 }
 
 }  // namespace

@@ -23,14 +23,18 @@ struct TexFixture {
   GlobalMemory memory;
   TextureObject o;
   template <class T>
-  TexFixture(TexShape shape, TexelFormat fmt, const std::vector<T>& data, uint32_t w, uint32_t h = 1, uint32_t slices = 1) {
+  TexFixture(TexShape shape, TexelFormat fmt, const std::vector<T>& data, uint32_t w,
+             uint32_t h = 1, uint32_t slices = 1) {
     o.resource.shape = shape;
     o.resource.format = fmt;
     o.resource.width = w;
     o.resource.height = h;
-    if (shape == TexShape::D3) o.resource.depth = slices;
-    else if (shape == TexShape::LayeredCube) o.resource.layers = slices / 6;
-    else o.resource.layers = slices;
+    if (shape == TexShape::D3)
+      o.resource.depth = slices;
+    else if (shape == TexShape::LayeredCube)
+      o.resource.layers = slices / 6;
+    else
+      o.resource.layers = slices;
     o.resource.row_pitch = uint64_t{w} * fmt.bytes();
     o.resource.slice_pitch = o.resource.row_pitch * h;
     o.resource.base = memory.allocate(data.size() * sizeof(T), "texels");
@@ -42,7 +46,9 @@ struct TexFixture {
     c.layer = layer;
     return tex::sample(o, memory, c).v;
   }
-  float f(float x, float y = 0, float z = 0, int32_t layer = 0) const { return as_float(at(x, y, z, layer)[0]); }
+  float f(float x, float y = 0, float z = 0, int32_t layer = 0) const {
+    return as_float(at(x, y, z, layer)[0]);
+  }
 };
 
 const TexelFormat kF32{1, 32, ChannelKind::Float};
@@ -54,7 +60,8 @@ TEST(TextureSampling, PointSamplingTakesTheTexelTheCoordinateFallsIn) {
   EXPECT_EQ(t.f(3.5f), 40);
   tex::TexCoord c;
   c.f = {2.5f, 0, 0};
-  EXPECT_EQ(tex::sample(t.o, t.memory, c).address, t.o.resource.base + 8);  // the access the timing model sees
+  EXPECT_EQ(tex::sample(t.o, t.memory, c).address,
+            t.o.resource.base + 8);  // the access the timing model sees
 }
 
 TEST(TextureSampling, LinearFilterWeightIsNineBitFixedPoint) {
@@ -62,8 +69,8 @@ TEST(TextureSampling, LinearFilterWeightIsNineBitFixedPoint) {
   t.o.sampler.linear_filter = true;
   // x = 0.5 + 1/3: xB = 1/3, a = 85.33/256 held as 85/256.
   EXPECT_EQ(t.f(0.5f + 1.0f / 3.0f), 85.0f / 256.0f);
-  EXPECT_EQ(t.f(1.0f), 0.5f);   // halfway between the texel centres
-  EXPECT_EQ(t.f(0.5f), 0.0f);   // on texel 0's centre
+  EXPECT_EQ(t.f(1.0f), 0.5f);  // halfway between the texel centres
+  EXPECT_EQ(t.f(0.5f), 0.0f);  // on texel 0's centre
 }
 
 TEST(TextureSampling, BilinearFilterWeighsFourTexels) {
@@ -106,11 +113,13 @@ TEST(TextureSampling, LinearFilterWrapsBetweenTheLastAndFirstTexel) {
 }
 
 TEST(TextureSampling, ReadModeNormalisedFloatMapsIntegers) {
-  TexFixture u(TexShape::D1, TexelFormat{1, 8, ChannelKind::Unsigned}, std::vector<uint8_t>{255, 128, 0}, 3);
+  TexFixture u(TexShape::D1, TexelFormat{1, 8, ChannelKind::Unsigned},
+               std::vector<uint8_t>{255, 128, 0}, 3);
   u.o.sampler.normalized_float = true;
   EXPECT_EQ(u.f(0), 1.0f);
   EXPECT_EQ(u.f(1), float(128.0 / 255.0));
-  TexFixture s(TexShape::D1, TexelFormat{1, 16, ChannelKind::Signed}, std::vector<int16_t>{-32768, -32767, 16384}, 3);
+  TexFixture s(TexShape::D1, TexelFormat{1, 16, ChannelKind::Signed},
+               std::vector<int16_t>{-32768, -32767, 16384}, 3);
   s.o.sampler.normalized_float = true;
   EXPECT_EQ(s.f(0), -1.0f);
   EXPECT_EQ(s.f(1), -1.0f);
@@ -118,7 +127,8 @@ TEST(TextureSampling, ReadModeNormalisedFloatMapsIntegers) {
 }
 
 TEST(TextureSampling, ElementTypeIntegersAreNotFilteredAndSignExtended) {
-  TexFixture t(TexShape::D1, TexelFormat{2, 8, ChannelKind::Signed}, std::vector<int8_t>{-3, 5, 100, 7}, 2);
+  TexFixture t(TexShape::D1, TexelFormat{2, 8, ChannelKind::Signed},
+               std::vector<int8_t>{-3, 5, 100, 7}, 2);
   t.o.sampler.linear_filter = true;  // ignored for integer results
   const auto v = t.at(1.0f);         // texel 1 (not a blend of 0 and 1)
   EXPECT_EQ(int32_t(v[0]), 100);
@@ -129,7 +139,8 @@ TEST(TextureSampling, ElementTypeIntegersAreNotFilteredAndSignExtended) {
 }
 
 TEST(TextureSampling, HalfChannelsReadAsFloats) {
-  TexFixture t(TexShape::D1, TexelFormat{2, 16, ChannelKind::Float}, std::vector<uint16_t>{0x3C00, 0xC000}, 1);
+  TexFixture t(TexShape::D1, TexelFormat{2, 16, ChannelKind::Float},
+               std::vector<uint16_t>{0x3C00, 0xC000}, 1);
   const auto v = t.at(0.0f);
   EXPECT_EQ(as_float(v[0]), 1.0f);
   EXPECT_EQ(as_float(v[1]), -2.0f);
@@ -155,7 +166,7 @@ TEST(TextureSampling, ThreeDimensionalAndLayeredResources) {
   TexFixture v(TexShape::D3, kF32, d, 2, 2, 3);
   EXPECT_EQ(v.f(1.5f, 0.5f, 2.5f), 9.0f);  // z 2, y 0, x 1
   TexFixture l(TexShape::Layered2D, kF32, d, 2, 2, 3);
-  EXPECT_EQ(l.f(0.5f, 1.5f, 0, 1), 6.0f);  // layer 1, y 1, x 0
+  EXPECT_EQ(l.f(0.5f, 1.5f, 0, 1), 6.0f);   // layer 1, y 1, x 0
   EXPECT_EQ(l.f(0.5f, 1.5f, 0, 9), 10.0f);  // the layer is clamped
 }
 
@@ -163,7 +174,8 @@ TEST(TextureSampling, CubeMapSelectsTheFaceOfTheMajorAxis) {
   std::vector<float> d(6 * 4);
   for (size_t i = 0; i < d.size(); ++i) d[i] = float(i);  // face f: 4f..4f+3 (2x2)
   TexFixture c(TexShape::Cube, kF32, d, 2, 2, 6);
-  // +x face 0: s = -z, t = -y; direction (1, -0.5, -0.5): s = 0.5, t = 0.5 -> u = v = 0.75: texel (1, 1).
+  // +x face 0: s = -z, t = -y; direction (1, -0.5, -0.5): s = 0.5, t = 0.5 -> u = v = 0.75: texel
+  // (1, 1).
   EXPECT_EQ(c.f(1.0f, -0.5f, -0.5f), 3.0f);
   // -z face 5: s = -x, t = -y; (0.5, 0.5, -1): u = 0.25, v = 0.25: texel (0, 0) of face 5.
   EXPECT_EQ(c.f(0.5f, 0.5f, -1.0f), 20.0f);
@@ -172,19 +184,21 @@ TEST(TextureSampling, CubeMapSelectsTheFaceOfTheMajorAxis) {
 }
 
 TEST(TextureSampling, GatherReturnsTheBilinearFootprintCounterClockwiseFromLowerLeft) {
-  TexFixture t(TexShape::D2, TexelFormat{2, 32, ChannelKind::Float}, std::vector<float>{1, 10, 2, 20, 3, 30, 4, 40}, 2, 2);
+  TexFixture t(TexShape::D2, TexelFormat{2, 32, ChannelKind::Float},
+               std::vector<float>{1, 10, 2, 20, 3, 30, 4, 40}, 2, 2);
   tex::TexCoord c;
   c.f = {1.0f, 1.0f, 0};
   const auto r = tex::gather(t.o, t.memory, c, 0).v;
-  EXPECT_EQ(as_float(r[0]), 3.0f);  // (i, j+1)
-  EXPECT_EQ(as_float(r[1]), 4.0f);  // (i+1, j+1)
-  EXPECT_EQ(as_float(r[2]), 2.0f);  // (i+1, j)
-  EXPECT_EQ(as_float(r[3]), 1.0f);  // (i, j)
+  EXPECT_EQ(as_float(r[0]), 3.0f);                                    // (i, j+1)
+  EXPECT_EQ(as_float(r[1]), 4.0f);                                    // (i+1, j+1)
+  EXPECT_EQ(as_float(r[2]), 2.0f);                                    // (i+1, j)
+  EXPECT_EQ(as_float(r[3]), 1.0f);                                    // (i, j)
   EXPECT_EQ(as_float(tex::gather(t.o, t.memory, c, 1).v[0]), 30.0f);  // channel g
 }
 
 TEST(TextureSampling, TxqReportsTheObjectsProperties) {
-  TexFixture t(TexShape::Layered2D, TexelFormat{4, 8, ChannelKind::Unsigned}, std::vector<uint8_t>(4 * 3 * 2 * 5), 3, 2, 5);
+  TexFixture t(TexShape::Layered2D, TexelFormat{4, 8, ChannelKind::Unsigned},
+               std::vector<uint8_t>(4 * 3 * 2 * 5), 3, 2, 5);
   t.o.sampler.normalized_float = true;
   t.o.sampler.linear_filter = true;
   t.o.sampler.address = {AddressMode::Clamp, AddressMode::Mirror, AddressMode::Border};
@@ -205,7 +219,8 @@ TEST(TextureSampling, SurfaceOutOfRangeTrapsZeroesOrClamps) {
   uint64_t a = 0;
   ASSERT_TRUE(tex::surface_address(s.o, 12, 2, 0, 4, tex::OutOfRange::Trap, a));
   EXPECT_EQ(a, base + 2 * 16 + 12);
-  EXPECT_FALSE(tex::surface_address(s.o, 14, 0, 0, 4, tex::OutOfRange::Trap, a));  // crosses the row's end
+  EXPECT_FALSE(
+      tex::surface_address(s.o, 14, 0, 0, 4, tex::OutOfRange::Trap, a));  // crosses the row's end
   EXPECT_FALSE(tex::surface_address(s.o, 0, 3, 0, 4, tex::OutOfRange::Zero, a));
   ASSERT_TRUE(tex::surface_address(s.o, 100, -5, 0, 4, tex::OutOfRange::Clamp, a));
   EXPECT_EQ(a, base + 12);  // last element of row 0

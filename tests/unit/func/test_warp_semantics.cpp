@@ -42,7 +42,9 @@ TEST(WarpSemantics, VoteOverFullWarps) {
       "vote.sync.any.pred %q3, %q1, 0xffffffff;\n vote.sync.uni.pred %p, %q1, 0xffffffff;\n"
       "vote.sync.ballot.b32 %r4, !%q1, 0xffffffff;\n"
       "selp.u32 %r2, 1, 0, %q2;\n selp.u32 %r3, 2, 0, %q3;\n or.b32 %r2, %r2, %r3;\n"
-      "shl.b32 %r5, %r4, 0;\n xor.b32 %r5, %r5, %r1;\n setp.eq.u32 %q0, %r5, -1;\n"  // !q ballot is the complement
+      "shl.b32 %r5, %r4, 0;\n xor.b32 %r5, %r5, %r1;\n setp.eq.u32 %q0, %r5, -1;\n"  // !q ballot is
+                                                                                     // the
+                                                                                     // complement
       "selp.u32 %r3, 4, 0, %q0;\n or.b32 %r2, %r2, %r3;\n mov.b64 %o, {%r1, %r2};";
   const auto out = run_snippet(snip, in);
   const auto ballot = warp_masks(in, [](const Inputs& x) { return x[0] != 0; });
@@ -52,7 +54,8 @@ TEST(WarpSemantics, VoteOverFullWarps) {
     const uint32_t b = ballot[t / kWarp];
     const bool all = b == 0xFFFFFFFF, any = b != 0, uni = all || !any;
     EXPECT_EQ(uint32_t(out[t].o), b) << "ballot, thread " << t;
-    EXPECT_EQ(out[t].o >> 32, (all ? 1u : 0u) | (any ? 2u : 0u) | 4u) << "all/any/!ballot, thread " << t;
+    EXPECT_EQ(out[t].o >> 32, (all ? 1u : 0u) | (any ? 2u : 0u) | 4u)
+        << "all/any/!ballot, thread " << t;
     EXPECT_EQ(out[t].p, uni) << "uni, thread " << t;
   }
 }
@@ -63,25 +66,32 @@ std::vector<Inputs> divergent_inputs() {
   for (unsigned t = 0; t < 96; ++t) {
     const unsigned w = t / kWarp, lane = t % kWarp;
     bool active, pred;
-    if (w == 0) active = lane & 1, pred = (lane % 3) == 0;             // mixed among odd lanes
-    else if (w == 1) active = lane < 10, pred = lane < 10;             // true on every active lane only
-    else active = lane >= 5 && lane <= 20, pred = !(lane >= 5 && lane <= 20);  // false on every active lane only
+    if (w == 0)
+      active = lane & 1, pred = (lane % 3) == 0;  // mixed among odd lanes
+    else if (w == 1)
+      active = lane < 10, pred = lane < 10;  // true on every active lane only
+    else
+      active = lane >= 5 && lane <= 20,
+      pred = !(lane >= 5 && lane <= 20);  // false on every active lane only
     in.push_back({pred ? 1u : 0u, active ? 1u : 0u, 0});
   }
   return in;
 }
 std::string divergent(const std::string& body) {
-  return "setp.ne.u32 %q1, %ra, 0;\n setp.eq.u32 %q2, %rb, 0;\n @%q2 bra SKIP;\n activemask.b32 %r3;\n" + body +
-         "\nSKIP:\n";
+  return "setp.ne.u32 %q1, %ra, 0;\n setp.eq.u32 %q2, %rb, 0;\n @%q2 bra SKIP;\n activemask.b32 "
+         "%r3;\n" +
+         body + "\nSKIP:\n";
 }
 
 TEST(WarpSemantics, VoteUnderDivergenceSeesOnlyTheActiveLanes) {
   const auto in = divergent_inputs();
-  const auto masks = run_snippet(divergent("vote.sync.ballot.b32 %r1, %q1, %r3;\n mov.b64 %o, {%r1, %r3};"), in);
-  const auto votes = run_snippet(divergent("vote.sync.all.pred %q3, %q1, %r3;\n vote.sync.uni.pred %q0, %q1, %r3;\n"
-                                           "vote.sync.any.pred %p, %q1, %r3;\n selp.u32 %r1, 1, 0, %q3;\n"
-                                           "selp.u32 %r2, 2, 0, %q0;\n or.b32 %r1, %r1, %r2;\n cvt.u64.u32 %o, %r1;"),
-                                 in);
+  const auto masks =
+      run_snippet(divergent("vote.sync.ballot.b32 %r1, %q1, %r3;\n mov.b64 %o, {%r1, %r3};"), in);
+  const auto votes = run_snippet(
+      divergent("vote.sync.all.pred %q3, %q1, %r3;\n vote.sync.uni.pred %q0, %q1, %r3;\n"
+                "vote.sync.any.pred %p, %q1, %r3;\n selp.u32 %r1, 1, 0, %q3;\n"
+                "selp.u32 %r2, 2, 0, %q0;\n or.b32 %r1, %r1, %r2;\n cvt.u64.u32 %o, %r1;"),
+      in);
   const auto active = warp_masks(in, [](const Inputs& x) { return x[1] != 0; });
   const auto yes = warp_masks(in, [](const Inputs& x) { return x[0] != 0 && x[1] != 0; });
   EXPECT_EQ(active[0], 0xAAAAAAAAu);
@@ -130,17 +140,31 @@ std::pair<uint32_t, bool> shfl_ref(Mode m, const std::vector<Inputs>& in, unsign
   int j = 0;
   bool p = false;
   switch (m) {
-    case Mode::Up: j = int(lane) - bval; p = j >= max_lane; break;
-    case Mode::Down: j = int(lane) + bval; p = j <= max_lane; break;
-    case Mode::Bfly: j = int(lane) ^ bval; p = j <= max_lane; break;
-    case Mode::Idx: j = min_lane | (bval & ~seg); p = j <= max_lane; break;
+    case Mode::Up:
+      j = int(lane) - bval;
+      p = j >= max_lane;
+      break;
+    case Mode::Down:
+      j = int(lane) + bval;
+      p = j <= max_lane;
+      break;
+    case Mode::Bfly:
+      j = int(lane) ^ bval;
+      p = j <= max_lane;
+      break;
+    case Mode::Idx:
+      j = min_lane | (bval & ~seg);
+      p = j <= max_lane;
+      break;
   }
   if (!p) j = int(lane);
   return {uint32_t(in[tid - lane + unsigned(j)][0]), p};
 }
 
 std::vector<LaneOut> shfl(const char* mode, const std::vector<Inputs>& in) {
-  return run_snippet(std::string("shfl.sync.") + mode + ".b32 %r1|%p, %ra, %rb, %rc, 0xffffffff;\n cvt.u64.u32 %o, %r1;", in);
+  return run_snippet(std::string("shfl.sync.") + mode +
+                         ".b32 %r1|%p, %ra, %rb, %rc, 0xffffffff;\n cvt.u64.u32 %o, %r1;",
+                     in);
 }
 // 64 threads, value 1000 + tid, the same b and c everywhere (or b from `bfn`).
 std::vector<Inputs> shfl_inputs(uint32_t b, uint32_t c, uint32_t (*bfn)(unsigned) = nullptr) {
@@ -150,16 +174,24 @@ std::vector<Inputs> shfl_inputs(uint32_t b, uint32_t c, uint32_t (*bfn)(unsigned
 }
 
 TEST(WarpSemantics, ShflModesFollowTheLaneFormula) {
-  struct Case { const char* name; Mode m; uint32_t b, c; };
+  struct Case {
+    const char* name;
+    Mode m;
+    uint32_t b, c;
+  };
   const std::vector<Case> cases = {
-      {"up", Mode::Up, 1, 0},         {"up", Mode::Up, 3, 0},          {"up", Mode::Up, 3, 0x1800},
-      {"up", Mode::Up, 5, 0x1C00},    {"up", Mode::Up, 0, 0},          {"up", Mode::Up, 2, 0x1F},
-      {"down", Mode::Down, 1, 0x1F},  {"down", Mode::Down, 3, 0x181F}, {"down", Mode::Down, 16, 0x1F},
-      {"down", Mode::Down, 31, 0x1F}, {"down", Mode::Down, 2, 0x0F},   {"down", Mode::Down, 33, 0x1F},
-      {"bfly", Mode::Bfly, 1, 0x1F},  {"bfly", Mode::Bfly, 16, 0x1F},  {"bfly", Mode::Bfly, 8, 0x181F},
-      {"bfly", Mode::Bfly, 3, 0x1C1F}, {"bfly", Mode::Bfly, 12, 0x0F},
-      {"idx", Mode::Idx, 0, 0x1F},    {"idx", Mode::Idx, 5, 0x1F},     {"idx", Mode::Idx, 31, 0x1F},
-      {"idx", Mode::Idx, 2, 0x181F},  {"idx", Mode::Idx, 7, 0x1C1F},   {"idx", Mode::Idx, 20, 0x0F},
+      {"up", Mode::Up, 1, 0},          {"up", Mode::Up, 3, 0},
+      {"up", Mode::Up, 3, 0x1800},     {"up", Mode::Up, 5, 0x1C00},
+      {"up", Mode::Up, 0, 0},          {"up", Mode::Up, 2, 0x1F},
+      {"down", Mode::Down, 1, 0x1F},   {"down", Mode::Down, 3, 0x181F},
+      {"down", Mode::Down, 16, 0x1F},  {"down", Mode::Down, 31, 0x1F},
+      {"down", Mode::Down, 2, 0x0F},   {"down", Mode::Down, 33, 0x1F},
+      {"bfly", Mode::Bfly, 1, 0x1F},   {"bfly", Mode::Bfly, 16, 0x1F},
+      {"bfly", Mode::Bfly, 8, 0x181F}, {"bfly", Mode::Bfly, 3, 0x1C1F},
+      {"bfly", Mode::Bfly, 12, 0x0F},  {"idx", Mode::Idx, 0, 0x1F},
+      {"idx", Mode::Idx, 5, 0x1F},     {"idx", Mode::Idx, 31, 0x1F},
+      {"idx", Mode::Idx, 2, 0x181F},   {"idx", Mode::Idx, 7, 0x1C1F},
+      {"idx", Mode::Idx, 20, 0x0F},
   };
   for (const Case& k : cases) {
     const auto in = shfl_inputs(k.b, k.c);
@@ -168,8 +200,9 @@ TEST(WarpSemantics, ShflModesFollowTheLaneFormula) {
     for (unsigned t = 0; t < in.size(); ++t) {
       const auto [v, p] = shfl_ref(k.m, in, t);
       if ((out[t].o != v || out[t].p != p) && ++bad <= 4)
-        ADD_FAILURE() << "shfl." << k.name << " b=" << k.b << " c=0x" << std::hex << k.c << std::dec << " thread " << t
-                      << ": got " << out[t].o << "/" << out[t].p << " want " << v << "/" << p;
+        ADD_FAILURE() << "shfl." << k.name << " b=" << k.b << " c=0x" << std::hex << k.c << std::dec
+                      << " thread " << t << ": got " << out[t].o << "/" << out[t].p << " want " << v
+                      << "/" << p;
     }
   }
   // Per-thread lane indices: an arbitrary gather within each warp.
@@ -188,8 +221,8 @@ TEST(WarpSemantics, ShflSpotValues) {
   };
   using R = std::pair<uint64_t, bool>;
   EXPECT_EQ(at("down", 1, 0x1F, 0), R(1001, true));
-  EXPECT_EQ(at("down", 1, 0x1F, 31), R(1031, false));   // past the last lane: own value
-  EXPECT_EQ(at("down", 1, 0x1F, 63), R(1063, false));   // second warp stays in its warp
+  EXPECT_EQ(at("down", 1, 0x1F, 31), R(1031, false));  // past the last lane: own value
+  EXPECT_EQ(at("down", 1, 0x1F, 63), R(1063, false));  // second warp stays in its warp
   EXPECT_EQ(at("down", 1, 0x1F, 40), R(1041, true));
   EXPECT_EQ(at("up", 1, 0, 0), R(1000, false));
   EXPECT_EQ(at("up", 1, 0, 5), R(1004, true));
@@ -200,9 +233,9 @@ TEST(WarpSemantics, ShflSpotValues) {
   // Segments of 8 lanes (c = 0x181f / 0x1800): lane 13 lives in segment 8..15.
   EXPECT_EQ(at("down", 3, 0x181F, 13), R(1013, false));  // 16 is past the segment
   EXPECT_EQ(at("down", 3, 0x181F, 10), R(1013, true));
-  EXPECT_EQ(at("up", 3, 0x1800, 9), R(1009, false));     // 6 is before the segment
+  EXPECT_EQ(at("up", 3, 0x1800, 9), R(1009, false));  // 6 is before the segment
   EXPECT_EQ(at("up", 3, 0x1800, 13), R(1010, true));
-  EXPECT_EQ(at("idx", 2, 0x181F, 13), R(1010, true));    // lane 2 of its segment
+  EXPECT_EQ(at("idx", 2, 0x181F, 13), R(1010, true));  // lane 2 of its segment
   EXPECT_EQ(at("bfly", 4, 0x181F, 13), R(1009, true));
 }
 

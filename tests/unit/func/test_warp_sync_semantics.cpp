@@ -38,7 +38,9 @@ TEST(WarpSyncSemantics, ReduxSyncAddSumsTheMemberLanes) {
 
 // a = tid - 16 in warp 0: signed -16..15, unsigned 0xFFFFFFF0.. 15.
 TEST(WarpSyncSemantics, ReduxSyncMinMaxCompareByType) {
-  const auto in = inputs([](unsigned t) -> uint64_t { return static_cast<uint32_t>(static_cast<int>(t % kWarp) - 16); });
+  const auto in = inputs([](unsigned t) -> uint64_t {
+    return static_cast<uint32_t>(static_cast<int>(t % kWarp) - 16);
+  });
   EXPECT_EQ(redux("min.s32", in)[3].o, 0xFFFFFFF0u);
   EXPECT_EQ(redux("max.s32", in)[3].o, 15u);
   EXPECT_EQ(redux("min.u32", in)[3].o, 0u);
@@ -68,7 +70,8 @@ TEST(WarpSyncSemantics, ReduxSyncUnderDivergenceReducesTheExecutingLanes) {
   for (unsigned t = 0; t < 32; ++t) in.push_back({t, 0xFFFFFFFF, 0});
   const auto out = run_snippet(
       "and.b32 %r2, %tid, 1;\n setp.eq.u32 %q1, %r2, 0;\n @%q1 bra SKIP;\n"
-      "redux.sync.add.u32 %r1, %ra, %rb;\n cvt.u64.u32 %o, %r1;\nSKIP:\n", in);
+      "redux.sync.add.u32 %r1, %ra, %rb;\n cvt.u64.u32 %o, %r1;\nSKIP:\n",
+      in);
   EXPECT_EQ(out[1].o, 256u);  // 1 + 3 + ... + 31
   EXPECT_EQ(out[0].o, 0u);
 }
@@ -97,7 +100,8 @@ TEST(WarpSyncSemantics, MatchAllSetsTheMaskAndPredicateOnlyWhenAllAgree) {
   const auto same = run_snippet(snip, inputs([](unsigned) -> uint64_t { return 7; }));
   EXPECT_EQ(same[5].o, 0xFFFFFFFFu);
   EXPECT_TRUE(same[5].p);
-  const auto differ = run_snippet(snip, inputs([](unsigned t) -> uint64_t { return t == 9 ? 8 : 7; }));
+  const auto differ =
+      run_snippet(snip, inputs([](unsigned t) -> uint64_t { return t == 9 ? 8 : 7; }));
   EXPECT_EQ(differ[5].o, 0u);
   EXPECT_FALSE(differ[5].p);
   EXPECT_EQ(differ[40].o, 0xFFFFFFFFu);  // the second warp agrees
@@ -117,9 +121,9 @@ TEST(WarpSyncSemantics, ElectSyncPicksOneLeaderAndTellsEveryLaneItsNumber) {
 }
 
 TEST(WarpSyncSemantics, ElectSyncAmongExecutingLanesWithASinkDestination) {
-  const auto out = run_snippet(
-      "setp.lt.u32 %q1, %tid, 4;\n @%q1 bra SKIP;\n elect.sync _|%p, %rb;\nSKIP:\n",
-      inputs([](unsigned) -> uint64_t { return 0; }, 0xFFFFFFF0));
+  const auto out =
+      run_snippet("setp.lt.u32 %q1, %tid, 4;\n @%q1 bra SKIP;\n elect.sync _|%p, %rb;\nSKIP:\n",
+                  inputs([](unsigned) -> uint64_t { return 0; }, 0xFFFFFFF0));
   for (unsigned t = 0; t < 32; ++t) EXPECT_EQ(out[t].p, t == 4) << t;
 }
 
@@ -128,9 +132,11 @@ TEST(WarpSyncSemantics, NonSyncVoteAndShflForms) {
   std::vector<Inputs> in;
   for (unsigned t = 0; t < 32; ++t) in.push_back({t < 3 ? 1u : 0u, 0, 0});
   const auto out = run_snippet(
-      "setp.ne.u32 %q1, %ra, 0;\n vote.ballot.b32 %r1, %q1;\n vote.any.pred %q2, %q1;\n vote.all.pred %q3, %q1;\n"
+      "setp.ne.u32 %q1, %ra, 0;\n vote.ballot.b32 %r1, %q1;\n vote.any.pred %q2, %q1;\n "
+      "vote.all.pred %q3, %q1;\n"
       "selp.u32 %r2, 2, 0, %q2;\n selp.u32 %r3, 4, 0, %q3;\n or.b32 %r2, %r2, %r3;\n"
-      "shfl.up.b32 %r4|%p, %tid, 1, 0;\n mov.b64 %o, {%r1, %r2};\n @!%p mov.b64 %o, 0;\n", in);
+      "shfl.up.b32 %r4|%p, %tid, 1, 0;\n mov.b64 %o, {%r1, %r2};\n @!%p mov.b64 %o, 0;\n",
+      in);
   EXPECT_EQ(uint32_t(out[5].o), 0x7u);
   EXPECT_EQ(out[5].o >> 32, 2u);  // any, not all
   EXPECT_TRUE(out[5].p);

@@ -11,16 +11,22 @@ namespace gputlm::isa {
 namespace {
 
 std::unique_ptr<Module> kernel(const std::string& text) {
-  return test::parse(".version 9.0\n.target sm_75\n.address_size 64\n.visible .entry k()\n{\n"
-                     " .reg .pred %p<4>;\n .reg .b32 %r<10>;\n .reg .b64 %rd<4>;\n" + text + "\n}\n");
+  return test::parse(
+      ".version 9.0\n.target sm_75\n.address_size 64\n.visible .entry k()\n{\n"
+      " .reg .pred %p<4>;\n .reg .b32 %r<10>;\n .reg .b64 %rd<4>;\n" +
+      text + "\n}\n");
 }
 int32_t reg(const Kernel& k, const std::string& name) {
   for (size_t i = 0; i < k.regs.size(); ++i)
     if (k.regs[i].name == name) return static_cast<int32_t>(i);
   return -1;
 }
-bool has(const std::vector<int32_t>& v, int32_t r) { return std::find(v.begin(), v.end(), r) != v.end(); }
-bool has_succ(const BasicBlock& b, uint32_t s) { return std::find(b.succs.begin(), b.succs.end(), s) != b.succs.end(); }
+bool has(const std::vector<int32_t>& v, int32_t r) {
+  return std::find(v.begin(), v.end(), r) != v.end();
+}
+bool has_succ(const BasicBlock& b, uint32_t s) {
+  return std::find(b.succs.begin(), b.succs.end(), s) != b.succs.end();
+}
 
 const char* kDiamond = R"(
   setp.lt.s32 %p1, %r1, 10;
@@ -72,8 +78,10 @@ $J:
   EXPECT_EQ(k.branch_targets[0], (std::vector<uint32_t>{3, 5, 3, 7}));
   const Cfg& cfg = k.cfg;
   ASSERT_EQ(cfg.blocks.size(), 6u);
-  EXPECT_EQ(cfg.blocks[0].succs, (std::vector<uint32_t>{2, 3, 4, 1}));  // the list's blocks, then the guard's fall-through
-  EXPECT_EQ(cfg.blocks[0].ipdom, kExitPc);  // $C leaves: the paths only meet at exit
+  EXPECT_EQ(
+      cfg.blocks[0].succs,
+      (std::vector<uint32_t>{2, 3, 4, 1}));  // the list's blocks, then the guard's fall-through
+  EXPECT_EQ(cfg.blocks[0].ipdom, kExitPc);   // $C leaves: the paths only meet at exit
   EXPECT_EQ(cfg.reconv_pc[0], kExitPc);
   auto m2 = kernel(R"(
   $T: .branchtargets $A, $B;

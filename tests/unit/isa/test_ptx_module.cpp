@@ -20,8 +20,10 @@ std::unique_ptr<Module> parse(const std::string& body) {
 const char* kTrivialKernel = ".visible .entry k() { ret; }\n";
 
 TEST(PtxModule, ConstAndGlobalVariablesKeepSpaceSizeAlignAndInitialBytes) {
-  auto m = parse(std::string(".const .align 4 .b8 c[8] = {1, 2, 3};\n.extern .const .align 8 .u64 x;\n"
-                             ".global .align 16 .u32 g[4];\n") + kTrivialKernel);
+  auto m =
+      parse(std::string(".const .align 4 .b8 c[8] = {1, 2, 3};\n.extern .const .align 8 .u64 x;\n"
+                        ".global .align 16 .u32 g[4];\n") +
+            kTrivialKernel);
   ASSERT_EQ(m->variables.size(), 3u);
   const ModuleVar& c = *m->variable("c");
   EXPECT_EQ(c.space, Space::Const);
@@ -35,7 +37,8 @@ TEST(PtxModule, ConstAndGlobalVariablesKeepSpaceSizeAlignAndInitialBytes) {
 }
 
 TEST(PtxModule, FloatInitialisersAreConvertedToTheElementType) {
-  auto m = parse(std::string(".const .f32 f[3] = {1.5, 0f40000000, 3};\n.global .f64 d = 0.25;\n") + kTrivialKernel);
+  auto m = parse(std::string(".const .f32 f[3] = {1.5, 0f40000000, 3};\n.global .f64 d = 0.25;\n") +
+                 kTrivialKernel);
   float f[3];
   std::memcpy(f, m->variable("f")->init.data(), 12);
   EXPECT_EQ(f[0], 1.5f);
@@ -66,7 +69,8 @@ TEST(PtxModule, MoreInitialValuesThanTheVariableHoldsIsAnError) {
 }
 
 TEST(PtxModule, AddressInitialiserHoldsTheOtherVariablesAddressOnceLoaded) {
-  auto m = parse(std::string(".global .u32 t[4];\n.global .u64 p = generic(t)+8;\n") + kTrivialKernel);
+  auto m =
+      parse(std::string(".global .u32 t[4];\n.global .u64 p = generic(t)+8;\n") + kTrivialKernel);
   func::GlobalMemory mem;
   const func::ModuleImage image = func::load_module_variables(*m, mem);
   uint64_t p = 0;
@@ -75,14 +79,17 @@ TEST(PtxModule, AddressInitialiserHoldsTheOtherVariablesAddressOnceLoaded) {
 }
 
 TEST(PtxModule, KernelThatFailsIsReportedWhenAskedForAndTheOthersStillParse) {
-  auto m = parse(".visible .entry bad()\n{\n  frobnicate.u32 %r1;\n  ret;\n}\n.visible .entry good() { ret; }\n");
+  auto m = parse(
+      ".visible .entry bad()\n{\n  frobnicate.u32 %r1;\n  ret;\n}\n.visible .entry good() { ret; "
+      "}\n");
   ASSERT_NE(m->find("good"), nullptr);
   EXPECT_EQ(m->find("bad"), nullptr);
   try {
     m->get("bad");
     FAIL() << "no error";
   } catch (const InputError& e) {
-    EXPECT_NE(std::string(e.what()).find("m.ptx:6: unknown opcode 'frobnicate'"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("m.ptx:6: unknown opcode 'frobnicate'"), std::string::npos)
+        << e.what();
   }
 }
 
@@ -172,7 +179,9 @@ TEST(PtxModule, RecursiveFunctionSavesItsRegistersAndTheKernelReservesAStack) {
 TEST(PtxModule, NvccDebugAndOptimisedOutputParsesEveryKernel) {
   for (const char* file : {"calls.O3.sm_75.ptx", "calls.G.sm_75.ptx"}) {
     auto m = parse_ptx_file(test::ptx_data(file));
-    EXPECT_TRUE(m->kernel_errors.empty()) << file << ": " << (m->kernel_errors.empty() ? "" : m->kernel_errors.begin()->second.what());
+    EXPECT_TRUE(m->kernel_errors.empty())
+        << file << ": "
+        << (m->kernel_errors.empty() ? "" : m->kernel_errors.begin()->second.what());
     EXPECT_EQ(m->kernels.size(), 3u) << file;
     EXPECT_NE(m->variable("__cudart_i2opi_f"), nullptr) << file;
   }
@@ -199,10 +208,12 @@ TEST(PtxModule, IndirectCallLinksTheFunctionsWhoseAddressIsTakenAndNoOthers) {
   ASSERT_EQ(k.functions.size(), 1u);
   EXPECT_EQ(k.functions[0].name, "inc");
   EXPECT_EQ(static_cast<uint64_t>(k.code[0].ops[1].imm), m->function_address("inc"));
-  EXPECT_EQ(m->function_address("inc"), kFunctionAddressBase) << "functions are numbered in name order";
+  EXPECT_EQ(m->function_address("inc"), kFunctionAddressBase)
+      << "functions are numbered in name order";
   ASSERT_EQ(k.calls.size(), 1u);
   EXPECT_EQ(k.calls[0].callee, CallSite::kIndirect);
-  EXPECT_EQ(k.code[2].ops[1].kind, OperandKind::Reg) << "the call reads the register holding the address";
+  EXPECT_EQ(k.code[2].ops[1].kind, OperandKind::Reg)
+      << "the call reads the register holding the address";
   EXPECT_NE(k.functions[0].save_offset, 0u) << "through pointers any function may recurse";
   func::GlobalMemory mem;
   const func::ModuleImage image = func::load_module_variables(*m, mem);

@@ -14,11 +14,12 @@ const char* kHeader = ".version 9.0\n.target sm_75\n.address_size 64\n";
 
 // Parses `body` as the body of kernel k (with a few registers declared) and returns it.
 std::unique_ptr<Module> body(const std::string& text) {
-  return test::parse(std::string(kHeader) +
-                     ".visible .entry k(.param .u64 k_p0, .param .u32 k_p1)\n{\n"
-                     "  .reg .pred %p<4>;\n  .reg .b32 %r<10>;\n  .reg .b64 %rd<10>;\n  .reg .f32 %f<10>;\n"
-                     "  .shared .align 4 .b8 smem[128];\n" +
-                     text + "\n  ret;\n}\n");
+  return test::parse(
+      std::string(kHeader) +
+      ".visible .entry k(.param .u64 k_p0, .param .u32 k_p1)\n{\n"
+      "  .reg .pred %p<4>;\n  .reg .b32 %r<10>;\n  .reg .b64 %rd<10>;\n  .reg .f32 %f<10>;\n"
+      "  .shared .align 4 .b8 smem[128];\n" +
+      text + "\n  ret;\n}\n");
 }
 const Instruction& first(const Module& m) { return m.kernels.at(0)->code.at(0); }
 
@@ -99,8 +100,9 @@ TEST(PtxParser, GuardPredicateAndNegation) {
 }
 
 TEST(PtxParser, AddressingRegisterPlusOffsetAndSymbols) {
-  auto m = body("ld.global.f32 %f1, [%rd1+16];\n ld.global.u32 %r1, [%rd1+-4];\n"
-                "ld.param.u32 %r2, [k_p1];\n ld.shared.u32 %r3, [smem+8];\n st.shared.u32 [%r4], %r3;");
+  auto m = body(
+      "ld.global.f32 %f1, [%rd1+16];\n ld.global.u32 %r1, [%rd1+-4];\n"
+      "ld.param.u32 %r2, [k_p1];\n ld.shared.u32 %r3, [smem+8];\n st.shared.u32 [%r4], %r3;");
   const auto& code = m->kernels[0]->code;
   EXPECT_EQ(code[0].space, Space::Global);
   EXPECT_EQ(code[0].ops[1].kind, OperandKind::Address);
@@ -113,7 +115,8 @@ TEST(PtxParser, AddressingRegisterPlusOffsetAndSymbols) {
 }
 
 TEST(PtxParser, VectorOperandsWithWidth) {
-  auto m = body("ld.global.v4.f32 {%f1, %f2, %f3, %f4}, [%rd1];\n st.global.v2.u32 [%rd2], {%r1, %r2};");
+  auto m =
+      body("ld.global.v4.f32 {%f1, %f2, %f3, %f4}, [%rd1];\n st.global.v2.u32 [%rd2], {%r1, %r2};");
   const auto& code = m->kernels[0]->code;
   EXPECT_EQ(code[0].vec, 4);
   EXPECT_EQ(code[0].ops[0].kind, OperandKind::Vector);
@@ -123,7 +126,9 @@ TEST(PtxParser, VectorOperandsWithWidth) {
 }
 
 TEST(PtxParser, SpecialRegisters) {
-  auto m = body("mov.u32 %r1, %tid.y;\n mov.u32 %r2, %ctaid.z;\n mov.u32 %r3, %laneid;\n mov.u32 %r4, %lanemask_lt;");
+  auto m = body(
+      "mov.u32 %r1, %tid.y;\n mov.u32 %r2, %ctaid.z;\n mov.u32 %r3, %laneid;\n mov.u32 %r4, "
+      "%lanemask_lt;");
   const auto& code = m->kernels[0]->code;
   EXPECT_EQ(code[0].ops[1].kind, OperandKind::Special);
   EXPECT_EQ(code[0].ops[1].sreg, SReg::Tid);
@@ -135,9 +140,10 @@ TEST(PtxParser, SpecialRegisters) {
 }
 
 TEST(PtxParser, AtomicsVoteShuffleBarrierAndCvta) {
-  auto m = body("atom.global.cas.b32 %r1, [%rd1], %r2, %r3;\n red.shared.add.u32 [%r4], 1;\n"
-                "vote.sync.ballot.b32 %r5, %p1, -1;\n shfl.sync.bfly.b32 %r6|%p2, %r7, 1, 31, -1;\n"
-                "bar.sync 0;\n cvta.to.global.u64 %rd3, %rd4;");
+  auto m = body(
+      "atom.global.cas.b32 %r1, [%rd1], %r2, %r3;\n red.shared.add.u32 [%r4], 1;\n"
+      "vote.sync.ballot.b32 %r5, %p1, -1;\n shfl.sync.bfly.b32 %r6|%p2, %r7, 1, 31, -1;\n"
+      "bar.sync 0;\n cvta.to.global.u64 %rd3, %rd4;");
   const auto& code = m->kernels[0]->code;
   EXPECT_EQ(code[0].atom, AtomOp::Cas);
   EXPECT_EQ(code[1].op, Opcode::Red);
@@ -159,10 +165,11 @@ TEST(PtxParser, InnerScopeRegistersShadowOuterOnes) {
 }
 
 TEST(PtxParser, DeclarationsAreLaidOutWithAlignment) {
-  auto m = test::parse(std::string(kHeader) +
-                       ".visible .entry k(.param .u32 a, .param .u64 b, .param .align 16 .b8 s[24])\n{\n"
-                       " .local .align 8 .b8 depot[20];\n .local .align 16 .b8 more[16];\n"
-                       " .shared .u32 one;\n .shared .align 16 .b8 arr[64];\n ret;\n}\n");
+  auto m =
+      test::parse(std::string(kHeader) +
+                  ".visible .entry k(.param .u32 a, .param .u64 b, .param .align 16 .b8 s[24])\n{\n"
+                  " .local .align 8 .b8 depot[20];\n .local .align 16 .b8 more[16];\n"
+                  " .shared .u32 one;\n .shared .align 16 .b8 arr[64];\n ret;\n}\n");
   const Kernel& k = *m->kernels[0];
   ASSERT_EQ(k.params.size(), 3u);
   EXPECT_EQ(k.params[0].offset, 0u);
@@ -186,7 +193,8 @@ TEST(PtxParser, ExternSharedStartsAfterStaticShared) {
 }
 
 TEST(PtxParser, NvccOutputOfEveryWorkloadParses) {
-  for (const char* w : {"micro/vecadd", "micro/divergence", "narasiman/blackjack", "narasiman/decrypt"}) {
+  for (const char* w :
+       {"micro/vecadd", "micro/divergence", "narasiman/blackjack", "narasiman/decrypt"}) {
     auto m = isa::parse_ptx_file(std::string(GPUTLM_SOURCE_DIR) + "/traces/" + w + "/kernel.ptx");
     ASSERT_FALSE(m->kernels.empty()) << w;
     EXPECT_EQ(m->target, "sm_75");
@@ -196,49 +204,69 @@ TEST(PtxParser, NvccOutputOfEveryWorkloadParses) {
 // ---- errors: one message with file, line and the offending text ----
 
 TEST(PtxParserErrors, UnknownOpcodeNamesFileLineAndText) {
-  const std::string e = parse_error(std::string(kHeader) + ".visible .entry k()\n{\n frobnicate.u32 %r1;\n ret;\n}\n");
+  const std::string e = parse_error(std::string(kHeader) +
+                                    ".visible .entry k()\n{\n frobnicate.u32 %r1;\n ret;\n}\n");
   EXPECT_NE(e.find("test.ptx:6:"), std::string::npos) << e;
   EXPECT_NE(e.find("unknown opcode 'frobnicate'"), std::string::npos) << e;
   EXPECT_NE(e.find("`frobnicate.u32 %r1;`"), std::string::npos) << e;
 }
 
 TEST(PtxParserErrors, InstructionsBeyondTheModelledTargetsSayWhy) {
-  const std::string e = parse_error(std::string(kHeader) + ".visible .entry k()\n{\n .reg .b32 %r<2>;\n .reg .b64 %rd<2>;\n"
-                                    " multimem.ld_reduce.relaxed.sys.global.add.u32 %r1, [%rd1];\n ret;\n}\n");
-  EXPECT_NE(e.find("opcode 'multimem' is not modelled: multimem reaches the memory of several GPUs"), std::string::npos) << e;
-  const std::string w = parse_error(std::string(kHeader) + ".visible .entry k()\n{\n wgmma.fence.sync.aligned;\n ret;\n}\n");
-  EXPECT_NE(w.find("opcode 'wgmma' is not modelled: warpgroup MMA needs sm_90a"), std::string::npos) << w;
+  const std::string e =
+      parse_error(std::string(kHeader) +
+                  ".visible .entry k()\n{\n .reg .b32 %r<2>;\n .reg .b64 %rd<2>;\n"
+                  " multimem.ld_reduce.relaxed.sys.global.add.u32 %r1, [%rd1];\n ret;\n}\n");
+  EXPECT_NE(
+      e.find("opcode 'multimem' is not modelled: multimem reaches the memory of several GPUs"),
+      std::string::npos)
+      << e;
+  const std::string w = parse_error(
+      std::string(kHeader) + ".visible .entry k()\n{\n wgmma.fence.sync.aligned;\n ret;\n}\n");
+  EXPECT_NE(w.find("opcode 'wgmma' is not modelled: warpgroup MMA needs sm_90a"), std::string::npos)
+      << w;
 }
 
 TEST(PtxParserErrors, UnknownModifier) {
-  const std::string e = parse_error(std::string(kHeader) + ".visible .entry k()\n{\n .reg .b32 %r1;\n add.zz.u32 %r1, %r1, 1;\n ret;\n}\n");
+  const std::string e =
+      parse_error(std::string(kHeader) +
+                  ".visible .entry k()\n{\n .reg .b32 %r1;\n add.zz.u32 %r1, %r1, 1;\n ret;\n}\n");
   EXPECT_NE(e.find("test.ptx:7:"), std::string::npos) << e;
   EXPECT_NE(e.find("unknown modifier '.zz' for add"), std::string::npos) << e;
 }
 
 TEST(PtxParserErrors, UndeclaredRegister) {
-  const std::string e = parse_error(std::string(kHeader) + ".visible .entry k()\n{\n add.u32 %r1, %r1, 1;\n ret;\n}\n");
+  const std::string e = parse_error(std::string(kHeader) +
+                                    ".visible .entry k()\n{\n add.u32 %r1, %r1, 1;\n ret;\n}\n");
   EXPECT_NE(e.find("undeclared register '%r1'"), std::string::npos) << e;
 }
 
 TEST(PtxParserErrors, ScopedRegisterIsGoneAfterItsScope) {
   const std::string e = parse_error(std::string(kHeader) +
-                                    ".visible .entry k()\n{\n {\n .reg .b32 %t;\n mov.u32 %t, 1;\n }\n mov.u32 %t, 2;\n ret;\n}\n");
+                                    ".visible .entry k()\n{\n {\n .reg .b32 %t;\n mov.u32 %t, 1;\n "
+                                    "}\n mov.u32 %t, 2;\n ret;\n}\n");
   EXPECT_NE(e.find("test.ptx:10:"), std::string::npos) << e;
   EXPECT_NE(e.find("undeclared register '%t'"), std::string::npos) << e;
 }
 
 TEST(PtxParserErrors, UndefinedLabel) {
-  const std::string e = parse_error(std::string(kHeader) + ".visible .entry k()\n{\n bra $nowhere;\n ret;\n}\n");
+  const std::string e =
+      parse_error(std::string(kHeader) + ".visible .entry k()\n{\n bra $nowhere;\n ret;\n}\n");
   EXPECT_NE(e.find("undefined label '$nowhere'"), std::string::npos) << e;
 }
 
 TEST(PtxParserErrors, IndexedBranchNeedsAListDeclaredBeforeIt) {
-  const std::string k = std::string(kHeader) + ".visible .entry k()\n{\n .reg .b32 %r1;\n .reg .b64 %rd1;\n";
-  auto error_of = [&](const std::string& body) { return parse_error(k + body + "\n$A:\n ret;\n$B:\n ret;\n}\n"); };
+  const std::string k =
+      std::string(kHeader) + ".visible .entry k()\n{\n .reg .b32 %r1;\n .reg .b64 %rd1;\n";
+  auto error_of = [&](const std::string& body) {
+    return parse_error(k + body + "\n$A:\n ret;\n$B:\n ret;\n}\n");
+  };
   EXPECT_EQ(error_of(" $T: .branchtargets $A, $B;\n brx.idx %r1, $T;"), "");
-  std::string e = error_of(" brx.idx %r1, $T;\n $T: .branchtargets $A, $B;");  // ptxas: forward references are not allowed
-  EXPECT_NE(e.find("test.ptx:8: '$T' is not a .branchtargets list declared before this brx.idx"), std::string::npos) << e;
+  std::string e =
+      error_of(" brx.idx %r1, $T;\n $T: .branchtargets $A, $B;");  // ptxas: forward references are
+                                                                   // not allowed
+  EXPECT_NE(e.find("test.ptx:8: '$T' is not a .branchtargets list declared before this brx.idx"),
+            std::string::npos)
+      << e;
   e = error_of(" $T: .branchtargets $A, $nowhere;\n brx.idx %r1, $T;");
   EXPECT_NE(e.find("undefined label '$nowhere' in .branchtargets"), std::string::npos) << e;
   e = error_of(" $T: .branchtargets $A;\n $T: .branchtargets $B;\n brx.idx %r1, $T;");
@@ -248,13 +276,16 @@ TEST(PtxParserErrors, IndexedBranchNeedsAListDeclaredBeforeIt) {
 }
 
 TEST(PtxParserErrors, MissingTypeAndWrongOperandCount) {
-  EXPECT_NE(parse_error(std::string(kHeader) + ".visible .entry k()\n{\n .reg .b32 %r1;\n add %r1, %r1, 1;\n ret;\n}\n")
+  EXPECT_NE(parse_error(std::string(kHeader) +
+                        ".visible .entry k()\n{\n .reg .b32 %r1;\n add %r1, %r1, 1;\n ret;\n}\n")
                 .find("missing type modifier"),
             std::string::npos);
-  EXPECT_NE(parse_error(std::string(kHeader) + ".visible .entry k()\n{\n .reg .b32 %r1;\n add.u32 %r1, %r1;\n ret;\n}\n")
+  EXPECT_NE(parse_error(std::string(kHeader) +
+                        ".visible .entry k()\n{\n .reg .b32 %r1;\n add.u32 %r1, %r1;\n ret;\n}\n")
                 .find("wrong number of operands for add"),
             std::string::npos);
-  EXPECT_NE(parse_error(std::string(kHeader) + ".visible .entry k()\n{\n .reg .b32 %r1;\n cvt.u32 %r1, %r1;\n ret;\n}\n")
+  EXPECT_NE(parse_error(std::string(kHeader) +
+                        ".visible .entry k()\n{\n .reg .b32 %r1;\n cvt.u32 %r1, %r1;\n ret;\n}\n")
                 .find("cvt needs two types"),
             std::string::npos);
 }
@@ -266,20 +297,25 @@ TEST(PtxParserErrors, UnsupportedModuleLevelSyntax) {
 }
 
 TEST(PtxParserErrors, UnexpectedCharacterAndBadNumber) {
-  EXPECT_NE(parse_error(std::string(kHeader) + "#include <x>\n").find("unexpected character"), std::string::npos);
-  EXPECT_NE(parse_error(std::string(kHeader) + ".visible .entry k()\n{\n .reg .b32 %r1;\n mov.u32 %r1, 0xZZ;\n ret;\n}\n")
+  EXPECT_NE(parse_error(std::string(kHeader) + "#include <x>\n").find("unexpected character"),
+            std::string::npos);
+  EXPECT_NE(parse_error(std::string(kHeader) +
+                        ".visible .entry k()\n{\n .reg .b32 %r1;\n mov.u32 %r1, 0xZZ;\n ret;\n}\n")
                 .find("bad number"),
             std::string::npos);
 }
 
 TEST(PtxParserErrors, KernelThatFallsOffItsEnd) {
-  const std::string e = parse_error(std::string(kHeader) + ".visible .entry k()\n{\n .reg .b32 %r1;\n mov.u32 %r1, 1;\n}\n");
+  const std::string e = parse_error(
+      std::string(kHeader) + ".visible .entry k()\n{\n .reg .b32 %r1;\n mov.u32 %r1, 1;\n}\n");
   EXPECT_NE(e.find("can fall off its end"), std::string::npos) << e;
 }
 
 TEST(PtxParserErrors, InitialisedVariablesAreRejected) {
-  const std::string e = parse_error(std::string(kHeader) + ".visible .entry k()\n{\n .shared .u32 x = 5;\n ret;\n}\n");
-  EXPECT_NE(e.find("initialised variables are only supported at module scope"), std::string::npos) << e;
+  const std::string e = parse_error(std::string(kHeader) +
+                                    ".visible .entry k()\n{\n .shared .u32 x = 5;\n ret;\n}\n");
+  EXPECT_NE(e.find("initialised variables are only supported at module scope"), std::string::npos)
+      << e;
 }
 
 TEST(PtxParserErrors, UnimplementedCombinationFailsWhenBound) {
@@ -301,10 +337,25 @@ namespace gputlm::isa {
 namespace {
 
 TEST(PtxParser, FloatLiteralsAreConvertedToTheInstructionType) {
-  EXPECT_EQ(test::bits_f32(test::run1("add.f32 %f1, %fa, 1.5;\n mov.b32 %r1, %f1;\n cvt.u64.u32 %o, %r1;", test::f32_bits(2.0f)).o), 3.5f);
-  EXPECT_EQ(test::bits_f32(test::run1("add.f32 %f1, %fa, 0d3FF0000000000000;\n mov.b32 %r1, %f1;\n cvt.u64.u32 %o, %r1;", test::f32_bits(2.0f)).o), 3.0f);
-  EXPECT_EQ(test::bits_f64(test::run1("add.f64 %da, %da, 0f3F800000;\n mov.b64 %o, %da;", test::f64_bits(2.0)).o), 3.0);
-  EXPECT_EQ(test::bits_f32(test::run1("mov.f32 %f1, 2;\n mov.b32 %r1, %f1;\n cvt.u64.u32 %o, %r1;", 0).o), 2.0f);
+  EXPECT_EQ(
+      test::bits_f32(test::run1("add.f32 %f1, %fa, 1.5;\n mov.b32 %r1, %f1;\n cvt.u64.u32 %o, %r1;",
+                                test::f32_bits(2.0f))
+                         .o),
+      3.5f);
+  EXPECT_EQ(
+      test::bits_f32(
+          test::run1(
+              "add.f32 %f1, %fa, 0d3FF0000000000000;\n mov.b32 %r1, %f1;\n cvt.u64.u32 %o, %r1;",
+              test::f32_bits(2.0f))
+              .o),
+      3.0f);
+  EXPECT_EQ(
+      test::bits_f64(
+          test::run1("add.f64 %da, %da, 0f3F800000;\n mov.b64 %o, %da;", test::f64_bits(2.0)).o),
+      3.0);
+  EXPECT_EQ(
+      test::bits_f32(test::run1("mov.f32 %f1, 2;\n mov.b32 %r1, %f1;\n cvt.u64.u32 %o, %r1;", 0).o),
+      2.0f);
   // Bit types take the literal's bits unchanged.
   EXPECT_EQ(test::run1("mov.b32 %r1, 0f3F800000;\n cvt.u64.u32 %o, %r1;", 0).o, 0x3F800000u);
 }

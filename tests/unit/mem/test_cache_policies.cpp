@@ -52,11 +52,17 @@ TEST(CacheSpec, BadValuesNameTheirKey) {
     }
     return std::string();
   };
-  EXPECT_NE(error(R"({"replacement": "mru"})").find("key 'l1.replacement': unknown value 'mru' (did you mean 'lru'?) (known: fifo, lru, random)"), std::string::npos);
-  EXPECT_NE(error(R"({"line_bytes": 100})").find("key 'l1.line_bytes': must be a power of two"), std::string::npos);
+  EXPECT_NE(error(R"({"replacement": "mru"})")
+                .find("key 'l1.replacement': unknown value 'mru' (did you mean 'lru'?) (known: "
+                      "fifo, lru, random)"),
+            std::string::npos);
+  EXPECT_NE(error(R"({"line_bytes": 100})").find("key 'l1.line_bytes': must be a power of two"),
+            std::string::npos);
   EXPECT_NE(error(R"({"size_bytes": 1000})").find("key 'l1.size_bytes'"), std::string::npos);
-  EXPECT_NE(error(R"({"assoc": -1})").find("key 'l1.assoc': must be a non-negative integer"), std::string::npos);
-  EXPECT_NE(error(R"({"sise_bytes": 1024})").find("key 'l1.sise_bytes': unknown key"), std::string::npos);
+  EXPECT_NE(error(R"({"assoc": -1})").find("key 'l1.assoc': must be a non-negative integer"),
+            std::string::npos);
+  EXPECT_NE(error(R"({"sise_bytes": 1024})").find("key 'l1.sise_bytes': unknown key"),
+            std::string::npos);
 }
 
 }  // namespace

@@ -48,7 +48,7 @@ TEST(DramDevice, OneBanksActivateReadPrechargeCycle) {
   EXPECT_EQ(d.earliest(C::Read, 0), 10u + 16);  // tRCD
   EXPECT_EQ(d.earliest(C::Pre, 0), 10u + 39);   // tRAS
   d.issue(C::Read, 0, 1, 45);
-  EXPECT_EQ(d.earliest(C::Pre, 0), 45u + 9);    // tRTP after the read
+  EXPECT_EQ(d.earliest(C::Pre, 0), 45u + 9);  // tRTP after the read
   d.issue(C::Pre, 0, 1, 54);
   EXPECT_EQ(d.earliest(C::Act, 0), std::max(54u + 16, 10u + 55));  // tRP, and tRC from the last ACT
   EXPECT_EQ(d.data_end(false), 16u + 4);
@@ -65,8 +65,8 @@ TEST(DramDevice, ColumnCommandsAreSpacedByBankGroup) {
   DramDevice d(ddr4());  // banks 0-3 are group 0, 4-7 group 1
   for (uint32_t b : {0u, 1u, 4u}) d.issue(C::Act, b, 1, b * 10);
   d.issue(C::Read, 0, 1, 100);
-  EXPECT_EQ(d.earliest(C::Read, 1), 100u + 6);  // same group: tCCD_L
-  EXPECT_EQ(d.earliest(C::Read, 4), 100u + 4);  // another group: tCCD_S
+  EXPECT_EQ(d.earliest(C::Read, 1), 100u + 6);                 // same group: tCCD_L
+  EXPECT_EQ(d.earliest(C::Read, 4), 100u + 4);                 // another group: tCCD_S
   EXPECT_EQ(d.earliest(C::Write, 4), 100u + 16 + 4 + 2 - 12);  // read to write turnaround
   d.issue(C::Write, 4, 1, 120);
   EXPECT_EQ(d.earliest(C::Read, 5), 120u + 12 + 4 + 9);  // same group: tWTR_L after the write data
@@ -123,7 +123,8 @@ TEST(DramDevice, TheCommandModelRefreshesByDefault) {
 }
 
 TEST(DramDevice, ConfigKeysOverrideAPresetAndBadValuesAreNamed) {
-  const DramSpec s = DramSpec::from_json({{"preset", "gddr5"}, {"command", {{"tFAW", 0}, {"tREFI", 0}}}}, "c.json");
+  const DramSpec s = DramSpec::from_json(
+      {{"preset", "gddr5"}, {"command", {{"tFAW", 0}, {"tREFI", 0}}}}, "c.json");
   EXPECT_EQ(s.command.tFAW, 0u);
   EXPECT_EQ(s.command.tREFI, 0u);
   EXPECT_EQ(s.command.tCCD_L, 3u);
@@ -137,14 +138,21 @@ TEST(DramDevice, ConfigKeysOverrideAPresetAndBadValuesAreNamed) {
     }
     return std::string("no error");
   };
-  EXPECT_NE(error({{"preset", "ddr4-2400"}, {"command", {{"tRC", 20}}}}).find("dram.command.tRC"), std::string::npos);
-  EXPECT_NE(error({{"preset", "ddr4-2400"}, {"command", {{"tREFI", 100}}}}).find("above tRFC"), std::string::npos);
-  EXPECT_NE(error({{"banks", 8}, {"command", {{"bank_groups", 3}}}}).find("must divide banks"), std::string::npos);
+  EXPECT_NE(error({{"preset", "ddr4-2400"}, {"command", {{"tRC", 20}}}}).find("dram.command.tRC"),
+            std::string::npos);
+  EXPECT_NE(error({{"preset", "ddr4-2400"}, {"command", {{"tREFI", 100}}}}).find("above tRFC"),
+            std::string::npos);
+  EXPECT_NE(error({{"banks", 8}, {"command", {{"bank_groups", 3}}}}).find("must divide banks"),
+            std::string::npos);
   EXPECT_NE(error({{"preset", "ddr5"}}).find("dram.preset"), std::string::npos);
   EXPECT_NE(error({{"command", {{"tCCD", 2}}}}).find("tCCD"), std::string::npos);
   const nlohmann::json groups = {{"preset", "ddr4-2400"},
-                                 {"address_map", {{{"field", "column"}, {"bits", 13}}, {{"field", "bank_group"}, {"bits", 1}}, {{"field", "bank"}, {"bits", 3}}}}};
-  EXPECT_NE(error(groups).find("1 bank group bits but command.bank_groups is 4"), std::string::npos) << error(groups);
+                                 {"address_map",
+                                  {{{"field", "column"}, {"bits", 13}},
+                                   {{"field", "bank_group"}, {"bits", 1}},
+                                   {{"field", "bank"}, {"bits", 3}}}}};
+  EXPECT_NE(error(groups).find("1 bank group bits but command.bank_groups is 4"), std::string::npos)
+      << error(groups);
 }
 
 }  // namespace

@@ -18,7 +18,8 @@ DramQueueEntry req(uint32_t bank, uint64_t row, Cycle arrival) {
   return e;
 }
 // The policy's pick with each entry marked from its bank's view, as the latency model does.
-int pick(IDramScheduler& s, std::vector<DramQueueEntry> q, const std::vector<DramBankView>& views, Cycle now) {
+int pick(IDramScheduler& s, std::vector<DramQueueEntry> q, const std::vector<DramBankView>& views,
+         Cycle now) {
   mark_ready(q, views);
   return s.pick(q, now);
 }
@@ -137,7 +138,10 @@ TEST(DramScheduler, UnknownNameListsTheKnownOnes) {
     make_dram_scheduler("lottery");
     FAIL();
   } catch (const InputError& e) {
-    EXPECT_NE(std::string(e.what()).find("unknown DRAM scheduler 'lottery' (known: fcfs, fr-fcfs, fr-fcfs-hold"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find(
+                  "unknown DRAM scheduler 'lottery' (known: fcfs, fr-fcfs, fr-fcfs-hold"),
+              std::string::npos)
+        << e.what();
   }
 }
 
@@ -182,11 +186,13 @@ TEST(LatencyTiming, ConflictBusyChoosesWhenTheNextRowChangeMayStart) {
     DramSpec s = papers();
     s.latency.conflict_busy = mode;
     auto t = make_dram_timing(s);
-    t->issue({0, 1, false, 128}, 0, true);             // empty bank: row 1 open at 100, done 200
-    const DramIssue c = t->issue({0, 2, false, 128}, t->row_change_ready(0, 0), true);  // a conflict
+    t->issue({0, 1, false, 128}, 0, true);  // empty bank: row 1 open at 100, done 200
+    const DramIssue c =
+        t->issue({0, 2, false, 128}, t->row_change_ready(0, 0), true);  // a conflict
     const bool access = std::string(mode) == "access";
     EXPECT_EQ(c.done - 300, access ? 200u : 100u) << mode;
-    EXPECT_EQ(t->bank_ready(0, 0), c.done - 300 + 200) << mode << ": a hit to row 2 may start once it is open";
+    EXPECT_EQ(t->bank_ready(0, 0), c.done - 300 + 200)
+        << mode << ": a hit to row 2 may start once it is open";
     EXPECT_EQ(t->row_change_ready(0, 0), access ? c.done : c.done - 100) << mode;
   }
 }
@@ -199,8 +205,8 @@ TEST(LatencyTiming, BusOrderChoosesWhetherAHitsDataMayPassAConflicts) {
     DramSpec s = papers();
     s.latency.bus_order = order;
     auto t = make_dram_timing(s);
-    t->issue({1, 7, false, 128}, 0, true);  // bank 1 opens row 7 (done 200)
-    t->issue({0, 1, false, 128}, 0, true);  // bank 0 opens row 1 (done 204: the bus after bank 1)
+    t->issue({1, 7, false, 128}, 0, true);    // bank 1 opens row 7 (done 200)
+    t->issue({0, 1, false, 128}, 0, true);    // bank 0 opens row 1 (done 204: the bus after bank 1)
     t->issue({0, 2, false, 128}, 104, true);  // a conflict in bank 0 at 104 (data ready 404)
     const bool data = std::string(order) == "data";
     EXPECT_EQ(t->issue({1, 7, false, 128}, 110, true).done, data ? 210u : 408u) << order;
@@ -230,7 +236,8 @@ TEST(AddressMap, DefaultLayoutPutsEach4KBBlockInOneRowOfOneBank) {
 }
 
 TEST(AddressMap, BankGroupBitsBecomeTheBanksHighBitsWhereverTheySit) {
-  DramSpec s;  // DDR4 as Ramulator's RoBaRaCoCh: 13 column bits, 2 bank group bits, then 2 bank bits
+  DramSpec
+      s;  // DDR4 as Ramulator's RoBaRaCoCh: 13 column bits, 2 bank group bits, then 2 bank bits
   s.address_map = {{"column", 13}, {"bank_group", 2}, {"bank", 2}};
   AddressMap m(s);
   const DramCoord c = m.map((7ull << 17) | (1ull << 15) | (2ull << 13) | 64);
@@ -242,7 +249,7 @@ TEST(AddressMap, BankGroupBitsBecomeTheBanksHighBitsWhereverTheySit) {
 TEST(DramScheduler, FrFcfsReadyTakesTheOldestReadyCommandAfterTheRowsOpenedForRequests) {
   auto s = make_dram_scheduler("fr-fcfs-ready");
   std::vector<DramQueueEntry> q = {req(0, 2, 0), req(1, 1, 1), req(2, 1, 2)};
-  q[0].ready = true;  // a precharge for an older conflict
+  q[0].ready = true;             // a precharge for an older conflict
   q[1].ready = q[1].hit = true;  // a younger row hit
   EXPECT_EQ(s->pick(q, 5), 0) << "no preference for row hits";
   q[2].ready = q[2].hit = q[2].opened = true;

@@ -34,7 +34,8 @@ TEST(DeviceMemory, AKindThatCallsDeviceMemoryHostIsAnInvalidValue) {
   std::vector<char> host(64);
   EXPECT_EQ(m.copy(host.data(), ptr(d), 64, kHostToDevice), kErrorInvalidValue);
   EXPECT_EQ(m.copy(ptr(d), host.data(), 64, kDeviceToHost), kErrorInvalidValue);
-  EXPECT_EQ(m.copy(ptr(d), host.data(), 64, static_cast<MemcpyKind>(9)), kErrorInvalidMemcpyDirection);
+  EXPECT_EQ(m.copy(ptr(d), host.data(), 64, static_cast<MemcpyKind>(9)),
+            kErrorInvalidMemcpyDirection);
 }
 
 TEST(DeviceMemory, ACopyLeavingItsAllocationIsAnInvalidValue) {
@@ -52,13 +53,15 @@ TEST(DeviceMemory, FreeingTwiceOrAnInnerOrHostPointerIsAnInvalidValue) {
   EXPECT_EQ(m.free(d + 4), kErrorInvalidValue);
   EXPECT_EQ(m.free(reinterpret_cast<uint64_t>(&host)), kErrorInvalidValue);
   EXPECT_EQ(m.free(d), kSuccess);
-  EXPECT_EQ(m.free(d), kErrorInvalidValue) << "CUDA 13 answers a second cudaFree with cudaErrorInvalidValue";
+  EXPECT_EQ(m.free(d), kErrorInvalidValue)
+      << "CUDA 13 answers a second cudaFree with cudaErrorInvalidValue";
   EXPECT_EQ(m.free(0), kSuccess) << "cudaFree(nullptr) is a no-op";
 }
 
 TEST(DeviceMemory, FreedMemoryIsHandedOutAgainFirstFit) {
   DeviceMemory m;
-  const uint64_t a = m.allocate(1000, false), b = m.allocate(64, false), c = m.allocate(5000, false);
+  const uint64_t a = m.allocate(1000, false), b = m.allocate(64, false),
+                 c = m.allocate(5000, false);
   EXPECT_EQ(m.free(a), kSuccess);
   EXPECT_EQ(m.free(c), kSuccess);
   EXPECT_EQ(m.allocate(900, false), a) << "the first freed range that holds it";
@@ -100,7 +103,8 @@ TEST(DeviceMemory, RegisteredHostMemoryIsMirroredAtADeviceAddressOfItsOwn) {
   EXPECT_EQ(host[2], 8);
   EXPECT_EQ(m.attributes(host.data()).type, kMemoryHost);
   int copied = 0;
-  EXPECT_EQ(m.copy(&copied, ptr(dev), 4, kDefault), kSuccess) << "a copy through the device address reads the host's data";
+  EXPECT_EQ(m.copy(&copied, ptr(dev), 4, kDefault), kSuccess)
+      << "a copy through the device address reads the host's data";
   EXPECT_EQ(copied, 8);
   EXPECT_EQ(m.unregister_host(host.data()), kSuccess);
   EXPECT_EQ(m.unregister_host(host.data()), kErrorHostMemoryNotRegistered);
@@ -118,8 +122,9 @@ TEST(DeviceMemory, RegisteredHostMemoryIsMirroredAtADeviceAddressOfItsOwn) {
 
 TEST(DeviceMemory, ManagedMemoryHasOneAddressForHostAndDevice) {
 #ifdef GPUTLM_ASAN
-  GTEST_SKIP() << "AddressSanitizer keeps the device addresses (GlobalMemory::kHeapBase) in its shadow gap; "
-                  "the runtime library is not built with sanitizers";
+  GTEST_SKIP()
+      << "AddressSanitizer keeps the device addresses (GlobalMemory::kHeapBase) in its shadow gap; "
+         "the runtime library is not built with sanitizers";
 #endif
   DeviceMemory m;
   const uint64_t a = m.allocate(4096, true);

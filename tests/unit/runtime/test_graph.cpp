@@ -101,7 +101,8 @@ TEST(Capture, AForkedStreamNotJoinedBackCannotEndTheCapture) {
   ASSERT_EQ(c.wait_event(s2, ev), kSuccess);
   ASSERT_EQ(c.add(s2, node()), kSuccess);
   Graph* g = nullptr;
-  EXPECT_EQ(c.end(s2, &g), kErrorStreamCaptureUnmatched) << "ended in a stream other than its origin";
+  EXPECT_EQ(c.end(s2, &g), kErrorStreamCaptureUnmatched)
+      << "ended in a stream other than its origin";
   ASSERT_EQ(c.begin(s1, nullptr, {}, kCaptureGlobal), kSuccess);
   c.record_event(ev, s1);
   ASSERT_EQ(c.wait_event(s2, ev), kSuccess);
@@ -113,7 +114,8 @@ TEST(Capture, AForkedStreamNotJoinedBackCannotEndTheCapture) {
 
 TEST(Capture, AnInvalidatedCaptureRefusesNodesAndEndsWithoutAGraph) {
   Captures c;
-  EXPECT_EQ(c.begin(nullptr, nullptr, {}, kCaptureGlobal), kErrorStreamCaptureUnsupported) << "the legacy stream";
+  EXPECT_EQ(c.begin(nullptr, nullptr, {}, kCaptureGlobal), kErrorStreamCaptureUnsupported)
+      << "the legacy stream";
   ASSERT_EQ(c.begin(s1, nullptr, {}, kCaptureGlobal), kSuccess);
   EXPECT_EQ(c.begin(s1, nullptr, {}, kCaptureGlobal), kErrorIllegalState);
   EXPECT_EQ(c.invalidate(s1, kErrorStreamCaptureUnsupported), kErrorStreamCaptureUnsupported);

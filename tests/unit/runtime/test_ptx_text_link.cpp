@@ -12,16 +12,19 @@ namespace {
 const std::string kHeader = ".version 9.0\n.target sm_75\n.address_size 64\n";
 
 TEST(PtxTextLink, StaticNamesThatClashAreRenamedAndExternKernelsResolve) {
-  const std::string a = kHeader +
-                        ".extern .entry child(.param .u64 p);\n"
-                        ".global .align 1 .b8 $str[3] = {104, 105, 0};\n"
-                        ".func helper() { ret; }\n"
-                        ".visible .entry parent(.param .u64 out) {\n .reg .b64 %rd<3>;\n mov.u64 %rd1, child;\n mov.u64 %rd2, $str;\n"
-                        " call helper, ();\n ld.param.u64 %rd2, [out];\n st.global.u64 [%rd2], %rd1;\n ret;\n}\n";
+  const std::string a =
+      kHeader +
+      ".extern .entry child(.param .u64 p);\n"
+      ".global .align 1 .b8 $str[3] = {104, 105, 0};\n"
+      ".func helper() { ret; }\n"
+      ".visible .entry parent(.param .u64 out) {\n .reg .b64 %rd<3>;\n mov.u64 %rd1, child;\n "
+      "mov.u64 %rd2, $str;\n"
+      " call helper, ();\n ld.param.u64 %rd2, [out];\n st.global.u64 [%rd2], %rd1;\n ret;\n}\n";
   const std::string b = kHeader +
                         ".global .align 1 .b8 $str[4] = {98, 121, 101, 0};\n"
                         ".func helper() { ret; }\n"
-                        ".visible .entry child(.param .u64 p) {\n .reg .b64 %rd<2>;\n mov.u64 %rd1, $str;\n call helper, ();\n ret;\n}\n";
+                        ".visible .entry child(.param .u64 p) {\n .reg .b64 %rd<2>;\n mov.u64 "
+                        "%rd1, $str;\n call helper, ();\n ret;\n}\n";
   const std::string linked = gputlm::runtime::link_ptx_modules({a, b});
   EXPECT_EQ(linked.find(".version"), linked.rfind(".version")) << linked;
   EXPECT_NE(linked.find("$str$lnk1[4]"), std::string::npos) << linked;
@@ -37,11 +40,13 @@ TEST(PtxTextLink, StaticNamesThatClashAreRenamedAndExternKernelsResolve) {
   EXPECT_EQ(child, gputlm::isa::kKernelAddressBase);
   EXPECT_EQ(module->kernel_at(child), module->find("child"));
   EXPECT_EQ(module->kernel_at(child + 8), nullptr);
-  EXPECT_EQ(module->find("parent")->code[0].ops[1].imm, static_cast<int64_t>(child)) << "mov.u64 %rd1, child";
+  EXPECT_EQ(module->find("parent")->code[0].ops[1].imm, static_cast<int64_t>(child))
+      << "mov.u64 %rd1, child";
 }
 
 TEST(PtxTextLink, AKernelAddressInAnInitialiserIsTheKernelsHandle) {
-  const auto module = gputlm::isa::parse_ptx(kHeader + ".entry k() { ret; }\n.global .u64 table[1] = {k};\n", "t.ptx");
+  const auto module = gputlm::isa::parse_ptx(
+      kHeader + ".entry k() { ret; }\n.global .u64 table[1] = {k};\n", "t.ptx");
   gputlm::func::GlobalMemory memory;
   const gputlm::func::ModuleImage image = gputlm::func::load_module_variables(*module, memory);
   uint64_t handle = 0;

@@ -32,13 +32,15 @@ TEST(ReservedMemory, APlacedAllocationIsValidUntilUnplacedAndFreeRefusesIt) {
   const uint64_t base = m.global().reserve(4 * kMB, 2 * kMB);
   m.global().place(base, 4 * kMB, "cuMemMap");
   const int value = 42;
-  EXPECT_EQ(m.copy(reinterpret_cast<void*>(base + 2 * kMB - 2), &value, 4, kHostToDevice), kSuccess);  // across two granules
+  EXPECT_EQ(m.copy(reinterpret_cast<void*>(base + 2 * kMB - 2), &value, 4, kHostToDevice),
+            kSuccess);  // across two granules
   EXPECT_EQ(m.free(base), kErrorInvalidValue);
   EXPECT_FALSE(m.global().release(base));
   EXPECT_TRUE(m.global().unplace(base));
   EXPECT_FALSE(m.global().unplace(base));
   EXPECT_EQ(m.global().find(base, 1), nullptr);
-  EXPECT_EQ(m.copy(reinterpret_cast<void*>(base), &value, 4, kHostToDevice), kErrorInvalidValue);  // no device memory there now
+  EXPECT_EQ(m.copy(reinterpret_cast<void*>(base), &value, 4, kHostToDevice),
+            kErrorInvalidValue);  // no device memory there now
 }
 
 // cuMemAddressFree: the range goes back and a later allocation may land in it.

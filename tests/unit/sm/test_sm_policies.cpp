@@ -35,9 +35,9 @@ TEST(SlotSet, FindsTheFirstMemberInARangeAcrossWordBoundaries) {
 TEST(SlotSet, RoundRobinSearchWrapsInsideItsRangeAndIgnoresAStartOutsideIt) {
   const SlotSet s = {1, 9, 14, 70};
   EXPECT_EQ(s.first_from(10, 8, 16), 14u);
-  EXPECT_EQ(s.first_from(15, 8, 16), 9u);   // wraps to the range's start
-  EXPECT_EQ(s.first_from(0, 8, 16), 9u);    // a start below the range counts from its start
-  EXPECT_EQ(s.first_from(20, 8, 16), 9u);   // and one above it
+  EXPECT_EQ(s.first_from(15, 8, 16), 9u);  // wraps to the range's start
+  EXPECT_EQ(s.first_from(0, 8, 16), 9u);   // a start below the range counts from its start
+  EXPECT_EQ(s.first_from(20, 8, 16), 9u);  // and one above it
   EXPECT_EQ(s.first_from(2, 2, 8), SlotSet::kNone);
   EXPECT_EQ(s.first_from(71, 0, 128), 1u);  // across words, wrapping
   std::vector<uint32_t> all;
@@ -77,7 +77,10 @@ TEST(WarpScheduler, UnknownNameListsTheKnownOnes) {
     make_warp_scheduler("lottery", 4);
     FAIL();
   } catch (const InputError& e) {
-    EXPECT_NE(std::string(e.what()).find("unknown warp scheduler 'lottery' (known: 2lev, gto, rr, srr)"), std::string::npos) << e.what();
+    EXPECT_NE(
+        std::string(e.what()).find("unknown warp scheduler 'lottery' (known: 2lev, gto, rr, srr)"),
+        std::string::npos)
+        << e.what();
   }
 }
 
@@ -143,7 +146,8 @@ TEST(SharedMemory, BankConflictsCostTheirDegreeAndBroadcastsAreFree) {
   EXPECT_EQ(shared_access_cycles(r, 0xFFFFFFFF, 32), 2u);
   for (unsigned l = 0; l < 32; ++l) r.addr[l] = 64;  // all the same word: a broadcast
   EXPECT_EQ(shared_access_cycles(r, 0xFFFFFFFF, 32), 1u);
-  for (unsigned l = 0; l < 32; ++l) r.addr[l] = 4 * (l % 2) + 128 * (l / 16);  // broadcasts to 2 words of 2 rows
+  for (unsigned l = 0; l < 32; ++l)
+    r.addr[l] = 4 * (l % 2) + 128 * (l / 16);  // broadcasts to 2 words of 2 rows
   EXPECT_EQ(shared_access_cycles(r, 0xFFFFFFFF, 32), 2u);
   for (unsigned l = 0; l < 32; ++l) r.addr[l] = 128 * l;  // 32 words in bank 0
   EXPECT_EQ(shared_access_cycles(r, 0xFFFFFFFF, 32), 32u);

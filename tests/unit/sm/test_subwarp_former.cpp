@@ -14,7 +14,8 @@ namespace {
 // cycle, (0,2,1,0), (1,3,2,2), (6,4,4,5), (7,7,5,-) (digest section 2.3). The former works on 32
 // columns: columns 4..31 are simply empty.
 RowMask figure7() {
-  const std::vector<std::vector<uint32_t>> rows_of_column = {{0, 1, 6, 7}, {2, 3, 4, 7}, {1, 2, 4, 5}, {0, 2, 5}};
+  const std::vector<std::vector<uint32_t>> rows_of_column = {
+      {0, 1, 6, 7}, {2, 3, 4, 7}, {1, 2, 4, 5}, {0, 2, 5}};
   RowMask m;
   for (uint32_t c = 0; c < rows_of_column.size(); ++c)
     for (uint32_t r : rows_of_column[c]) m.set(r * kWarpSize + c);
@@ -25,7 +26,8 @@ TEST(SubWarpFormer, Figure7GivesItsFourSubWarps) {
   RowMask left = figure7();
   ASSERT_EQ(left.count(), 15u);
   const int none = -1;
-  const std::vector<std::array<int, 4>> expected = {{0, 2, 1, 0}, {1, 3, 2, 2}, {6, 4, 4, 5}, {7, 7, 5, none}};
+  const std::vector<std::array<int, 4>> expected = {
+      {0, 2, 1, 0}, {1, 3, 2, 2}, {6, 4, 4, 5}, {7, 7, 5, none}};
   for (const auto& rows : expected) {
     const SubWarp s = pick_per_column(left, 8, false);
     for (unsigned c = 0; c < 4; ++c) {

@@ -125,7 +125,8 @@ TEST(TwoLevelScheduler, TimeoutForcesASwitchAfterThatManyFetchesFromOneGroup) {
 TEST(TwoLevelScheduler, OneGroupOfAllWarpsIsPlainRoundRobin) {
   auto two = two_level(8, 8), rr = make_warp_scheduler("rr", 8);
   auto v = ready(8);
-  for (const SlotSet& e : std::vector<SlotSet>{{1, 3, 6}, {1, 3, 6}, {0, 7}, {2, 5}, {0, 1, 2}, {7}})
+  for (const SlotSet& e :
+       std::vector<SlotSet>{{1, 3, 6}, {1, 3, 6}, {0, 7}, {2, 5}, {0, 1, 2}, {7}})
     EXPECT_EQ(two->pick(e, v, 0), rr->pick(e, v, 0));
 }
 

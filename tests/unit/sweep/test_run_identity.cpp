@@ -2,10 +2,10 @@
 // runs it touches; a changed workload file changes only that workload's runs.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
 #include <filesystem>
 #include <fstream>
 #include <map>
-#include <unistd.h>
 
 #include "tb/sweep/run_identity.h"
 #include "tb/sweep/sweep_plan.h"
@@ -15,9 +15,11 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::map<std::string, std::string> ids_by_label(const std::string& spec_file, const std::string& text) {
+std::map<std::string, std::string> ids_by_label(const std::string& spec_file,
+                                                const std::string& text) {
   std::map<std::string, std::string> ids;
-  for (const SweepRun& r : expand(SweepSpec::from_json(nlohmann::json::parse(text), spec_file), Hash128().field("simulator")))
+  for (const SweepRun& r : expand(SweepSpec::from_json(nlohmann::json::parse(text), spec_file),
+                                  Hash128().field("simulator")))
     ids[r.config_label + " " + r.workload.label + " " + r.axes.dump()] = r.id;
   return ids;
 }
@@ -25,11 +27,13 @@ std::map<std::string, std::string> ids_by_label(const std::string& spec_file, co
 const std::string kSpecFile = GPUTLM_SOURCE_DIR "/tests/data/sweep.json";
 std::string spec_with_schedulers(const std::string& schedulers) {
   return R"({"configs": ["../../configs/fermi-gtx480.json"], "workloads": ["../../traces/micro/vecadd", "../../traces/micro/saxpy"],
-             "axes": {"core.scheduler": )" + schedulers + "}}";
+             "axes": {"core.scheduler": )" +
+         schedulers + "}}";
 }
 
 TEST(RunIdentity, SameContentGivesTheSameIds) {
-  EXPECT_EQ(ids_by_label(kSpecFile, spec_with_schedulers(R"(["rr", "gto"])")), ids_by_label(kSpecFile, spec_with_schedulers(R"(["rr", "gto"])")));
+  EXPECT_EQ(ids_by_label(kSpecFile, spec_with_schedulers(R"(["rr", "gto"])")),
+            ids_by_label(kSpecFile, spec_with_schedulers(R"(["rr", "gto"])")));
 }
 
 TEST(RunIdentity, ChangedAxisValueChangesOnlyTheRunsItTouches) {
@@ -39,18 +43,24 @@ TEST(RunIdentity, ChangedAxisValueChangesOnlyTheRunsItTouches) {
     const std::string rr = std::string("fermi-gtx480 ") + w + R"( {"core.scheduler":"rr"})";
     EXPECT_EQ(before.at(rr), after.at(rr));
     const std::string gto = std::string("fermi-gtx480 ") + w + R"( {"core.scheduler":"gto"})";
-    const std::string two_level = std::string("fermi-gtx480 ") + w + R"( {"core.scheduler":"2lev"})";
+    const std::string two_level =
+        std::string("fermi-gtx480 ") + w + R"( {"core.scheduler":"2lev"})";
     EXPECT_NE(before.at(gto), after.at(two_level));
   }
 }
 
 TEST(RunIdentity, ChangedWorkloadFileChangesOnlyThatWorkloadsRuns) {
-  const fs::path dir = fs::temp_directory_path() / ("gputlm_identity_test_" + std::to_string(getpid()));
+  const fs::path dir =
+      fs::temp_directory_path() / ("gputlm_identity_test_" + std::to_string(getpid()));
   fs::remove_all(dir);
   fs::create_directories(dir / "micro");
-  for (const char* w : {"vecadd", "saxpy"}) fs::copy(GPUTLM_SOURCE_DIR "/traces/micro/" + std::string(w), dir / "micro" / w, fs::copy_options::recursive);
+  for (const char* w : {"vecadd", "saxpy"})
+    fs::copy(GPUTLM_SOURCE_DIR "/traces/micro/" + std::string(w), dir / "micro" / w,
+             fs::copy_options::recursive);
   const std::string spec = (dir / "sweep.json").string();
-  const std::string text = R"({"configs": [")" GPUTLM_SOURCE_DIR R"(/configs/fermi-gtx480.json"], "workloads": ["micro/vecadd", "micro/saxpy"]})";
+  const std::string text =
+      R"({"configs": [")" GPUTLM_SOURCE_DIR
+      R"(/configs/fermi-gtx480.json"], "workloads": ["micro/vecadd", "micro/saxpy"]})";
   const auto before = ids_by_label(spec, text);
   std::ofstream(dir / "micro/vecadd/kernel.cu", std::ios::app) << "// changed\n";
   const auto after = ids_by_label(spec, text);
@@ -61,10 +71,12 @@ TEST(RunIdentity, ChangedWorkloadFileChangesOnlyThatWorkloadsRuns) {
 
 TEST(RunIdentity, ConfigFormattingDoesNotMatterButItsContentDoes) {
   const Hash128 w = Hash128().field("w");
-  const auto a = nlohmann::json::parse(R"({"name": "x", "cores": 2})"), b = nlohmann::json::parse("{\"cores\":2,\n \"name\":\"x\"}");
+  const auto a = nlohmann::json::parse(R"({"name": "x", "cores": 2})"),
+             b = nlohmann::json::parse("{\"cores\":2,\n \"name\":\"x\"}");
   EXPECT_EQ(run_id(a, "workload", w, "test", w), run_id(b, "workload", w, "test", w));
   EXPECT_NE(run_id(a, "workload", w, "test", w), run_id(a, "workload", w, "study", w));
-  EXPECT_NE(run_id(a, "workload", w, "test", w), run_id(a, "workload", w, "test", Hash128().field("other simulator")));
+  EXPECT_NE(run_id(a, "workload", w, "test", w),
+            run_id(a, "workload", w, "test", Hash128().field("other simulator")));
   EXPECT_EQ(run_id(a, "workload", w, "test", w).size(), 32u);
 }
 

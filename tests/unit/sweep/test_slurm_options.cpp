@@ -18,8 +18,10 @@ std::string error_of(const std::string& text) {
 }
 
 TEST(SlurmOptions, KeysAreReadAndNumbersAreSlurmValues) {
-  const SlurmOptions o = SlurmOptions::from_json(nlohmann::json::parse(
-      R"({"partition": "p", "time": 10, "mem": "2G", "throttle": 4, "runs_per_task": 3, "sbatch_args": ["--account=a"], "poll_seconds": 0.5})"), "s.json");
+  const SlurmOptions o = SlurmOptions::from_json(
+      nlohmann::json::parse(
+          R"({"partition": "p", "time": 10, "mem": "2G", "throttle": 4, "runs_per_task": 3, "sbatch_args": ["--account=a"], "poll_seconds": 0.5})"),
+      "s.json");
   EXPECT_EQ(o.partition, "p");
   EXPECT_EQ(o.time, "10");
   EXPECT_EQ(o.mem, "2G");
@@ -34,12 +36,18 @@ TEST(SlurmOptions, KeysAreReadAndNumbersAreSlurmValues) {
 }
 
 TEST(SlurmOptions, UnknownKeyOrWrongTypeNamesTheSpecAndTheKey) {
-  EXPECT_EQ(error_of(R"({"partion": "p"})").rfind("s.json: key 'slurm.partion': ", 0), 0u) << error_of(R"({"partion": "p"})");
+  EXPECT_EQ(error_of(R"({"partion": "p"})").rfind("s.json: key 'slurm.partion': ", 0), 0u)
+      << error_of(R"({"partion": "p"})");
   EXPECT_NE(error_of(R"({"partion": "p"})").find("partition"), std::string::npos);
-  EXPECT_EQ(error_of(R"({"runs_per_task": 0})").rfind("s.json: key 'slurm.runs_per_task': must be between 1", 0), 0u);
-  EXPECT_EQ(error_of(R"({"time": -5})").rfind("s.json: key 'slurm.time': must be a string", 0), 0u) << error_of(R"({"time": -5})");
+  EXPECT_EQ(error_of(R"({"runs_per_task": 0})")
+                .rfind("s.json: key 'slurm.runs_per_task': must be between 1", 0),
+            0u);
+  EXPECT_EQ(error_of(R"({"time": -5})").rfind("s.json: key 'slurm.time': must be a string", 0), 0u)
+      << error_of(R"({"time": -5})");
   EXPECT_EQ(error_of(R"({"mem": ""})").rfind("s.json: key 'slurm.mem': must not be empty", 0), 0u);
-  EXPECT_EQ(error_of(R"({"sbatch_args": ["--x", 3]})").rfind("s.json: key 'slurm.sbatch_args[1]': ", 0), 0u);
+  EXPECT_EQ(
+      error_of(R"({"sbatch_args": ["--x", 3]})").rfind("s.json: key 'slurm.sbatch_args[1]': ", 0),
+      0u);
 }
 
 }  // namespace

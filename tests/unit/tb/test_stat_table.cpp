@@ -45,11 +45,15 @@ TEST(StatTable, ARunWithoutLaunchesIsOneRowOfRunColumns) {
 TEST(StatTable, CsvHeaderIsTheUnionOfColumnsAndMissingCellsAreEmpty) {
   const std::string csv = to_csv(launch_rows(two_launch_stats()));
   const std::string header = csv.substr(0, csv.find('\n'));
-  EXPECT_EQ(header,
-            "workload,size,config,config_hash,mode,complete,verify,host_seconds,launch,kernel,cycles,"
-            "fabric_cycles.draining,lanes[0],lanes[1],extra");
-  EXPECT_NE(csv.find("\n" "micro/vecadd,test,fermi,ab12,timing,true,verified,0.5,1,k2,20,,,,\"a,\"\"b\"\"\"\n"),
-            std::string::npos)
+  EXPECT_EQ(
+      header,
+      "workload,size,config,config_hash,mode,complete,verify,host_seconds,launch,kernel,cycles,"
+      "fabric_cycles.draining,lanes[0],lanes[1],extra");
+  EXPECT_NE(
+      csv.find(
+          "\n"
+          "micro/vecadd,test,fermi,ab12,timing,true,verified,0.5,1,k2,20,,,,\"a,\"\"b\"\"\"\n"),
+      std::string::npos)
       << csv;
 }
 
@@ -65,7 +69,8 @@ TEST(StatTable, ALaunchsModuleStatisticsAreColumnsAfterItsOwnNamedByModuleAndBin
   std::vector<std::string> columns;
   for (auto it = rows[0].begin(); it != rows[0].end(); ++it) columns.push_back(it.key());
   EXPECT_EQ(columns.back(), "modules.gpu.core0.l1d.hits");
-  EXPECT_LT(std::find(columns.begin(), columns.end(), "zeta"), std::find(columns.begin(), columns.end(), "modules.gpu.core0.warp_instructions"));
+  EXPECT_LT(std::find(columns.begin(), columns.end(), "zeta"),
+            std::find(columns.begin(), columns.end(), "modules.gpu.core0.warp_instructions"));
 }
 
 }  // namespace

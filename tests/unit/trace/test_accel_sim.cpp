@@ -42,11 +42,13 @@ TEST(AccelSim, TheVectorAddTraceReadsWholeWithItsAddresses) {
     if (r.instr.opcode != "LDG.E") continue;
     ++loads;
     EXPECT_EQ(r.instr.width, 4u);
-    if (!checked_first_load) {  // block 0, warp 0: "00a0 ffffffff 1 R4 LDG.E 1 R4 4 1 0x7fb0fc430e00 4 0"
+    if (!checked_first_load) {  // block 0, warp 0: "00a0 ffffffff 1 R4 LDG.E 1 R4 4 1
+                                // 0x7fb0fc430e00 4 0"
       checked_first_load = true;
       EXPECT_EQ(r.instr.pc, 0xa0u);
       EXPECT_EQ(r.instr.dests, std::vector<std::string>{"R4"});
-      for (unsigned l = 0; l < kWarpSize; ++l) EXPECT_EQ(r.instr.addr[l], 0x7fb0fc430e00ull + 4 * l) << l;
+      for (unsigned l = 0; l < kWarpSize; ++l)
+        EXPECT_EQ(r.instr.addr[l], 0x7fb0fc430e00ull + 4 * l) << l;
     }
   }
   EXPECT_EQ(blocks, 196u);
@@ -56,12 +58,15 @@ TEST(AccelSim, TheVectorAddTraceReadsWholeWithItsAddresses) {
 }
 
 std::string header(int version) {
-  return "-kernel name = k\n-kernel id = 1\n-grid dim = (1,1,1)\n-block dim = (32,1,1)\n-shmem = 0\n-nregs = 8\n"
-         "-binary version = 61\n-accelsim tracer version = " + std::to_string(version) + "\n\n";
+  return "-kernel name = k\n-kernel id = 1\n-grid dim = (1,1,1)\n-block dim = (32,1,1)\n-shmem = "
+         "0\n-nregs = 8\n"
+         "-binary version = 61\n-accelsim tracer version = " +
+         std::to_string(version) + "\n\n";
 }
 
 TEST(AccelSim, Version4LinesAndTheDeltaAndListModesDecode) {
-  std::istringstream in(header(4) + "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 2\n"
+  std::istringstream in(header(4) +
+                        "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 2\n"
                         "0010 0000000d 1 R1 LDG.E.64 1 R2 8 2 0x1000 16 -8\n"
                         "0020 00000003 0 STG.E 2 R2 R1 4 0 0xa0 0xb0\n#END_TB\n");
   TracegReader r(in, "v4.traceg");
@@ -82,8 +87,7 @@ std::string error_of(const std::string& text) {
   std::istringstream in(text);
   try {
     TracegReader r(in, "bad.traceg");
-    while (r.next() != TracegReader::Kind::End) {
-    }
+    while (r.next() != TracegReader::Kind::End) {}
   } catch (const InputError& e) {
     return e.what();
   }
@@ -91,18 +95,27 @@ std::string error_of(const std::string& text) {
 }
 
 TEST(AccelSim, BadTracesAreOneErrorWithTheirLine) {
-  EXPECT_NE(error_of(header(3)).find("tracer version 3 is not supported"), std::string::npos) << error_of(header(3));
-  EXPECT_NE(error_of("-kernel name = k\n#BEGIN_TB\n").find("the header has no '-kernel id'"), std::string::npos);
+  EXPECT_NE(error_of(header(3)).find("tracer version 3 is not supported"), std::string::npos)
+      << error_of(header(3));
+  EXPECT_NE(error_of("-kernel name = k\n#BEGIN_TB\n").find("the header has no '-kernel id'"),
+            std::string::npos);
   const std::string body = "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 2\n";
   const std::string truncated = error_of(header(5) + body + "0000 ffffffff 1 R1 MOV 0 0 0\n");
-  EXPECT_NE(truncated.find("truncated: warp 0 lacks 1 instruction line(s)"), std::string::npos) << truncated;
-  const std::string few = error_of(header(5) + body + "0000 00000003 1 R1 LDG.E 1 R2 4 0 0x10 0\n0010 ffffffff 0 EXIT 0 0 0\n#END_TB\n");
+  EXPECT_NE(truncated.find("truncated: warp 0 lacks 1 instruction line(s)"), std::string::npos)
+      << truncated;
+  const std::string few =
+      error_of(header(5) + body +
+               "0000 00000003 1 R1 LDG.E 1 R2 4 0 0x10 0\n0010 ffffffff 0 EXIT 0 0 0\n#END_TB\n");
   EXPECT_NE(few.find("bad.traceg:14: "), std::string::npos) << few;
-  const std::string mode = error_of(header(5) + body + "0000 00000001 1 R1 LDG.E 1 R2 4 7 0x10 0\n0010 ffffffff 0 EXIT 0 0 0\n#END_TB\n");
+  const std::string mode =
+      error_of(header(5) + body +
+               "0000 00000001 1 R1 LDG.E 1 R2 4 7 0x10 0\n0010 ffffffff 0 EXIT 0 0 0\n#END_TB\n");
   EXPECT_NE(mode.find("bad.traceg:14: unknown address mode 7"), std::string::npos) << mode;
-  EXPECT_NE(error_of(header(5) + "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 1\n0000 ffffffff 0 EXIT 0 0 0\n")
-                .find("no #END_TB"),
-            std::string::npos);
+  EXPECT_NE(
+      error_of(header(5) +
+               "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 1\n0000 ffffffff 0 EXIT 0 0 0\n")
+          .find("no #END_TB"),
+      std::string::npos);
 }
 
 }  // namespace

@@ -28,7 +28,8 @@ InstrRecord memory_instr(LaneMask accessed, const std::function<uint64_t(unsigne
 }
 
 // Writes one launch with one warp of `records`, reads it back.
-std::vector<InstrRecord> round_trip(const std::vector<InstrRecord>& records, std::string* text = nullptr) {
+std::vector<InstrRecord> round_trip(const std::vector<InstrRecord>& records,
+                                    std::string* text = nullptr) {
   std::stringstream s;
   TraceWriter w(s, "micro/x", "test", ".version 7.0\n\n# not a comment here\n.entry k()\n{\n}");
   w.launch({0, "k", {2, 1, 1}, {64, 1, 1}, 128, 9});
@@ -79,11 +80,14 @@ void expect_same(const InstrRecord& a, const InstrRecord& b) {
 TEST(TraceFormat, AddressesComeBackInEveryEncoding) {
   std::mt19937_64 rng(3);
   const std::vector<InstrRecord> in = {
-      memory_instr(0xffffffffu, [](unsigned l) { return 0x1000 + 4 * l; }),               // base + stride
-      memory_instr(0x0f0f00f1u, [](unsigned l) { return 0x9000 - 128 * uint64_t{l}; }),   // a negative stride, holes
-      memory_instr(0xffff0000u, [](unsigned l) { return 0x4000 + (l * 37 % 11) * 8; }),   // small deltas
-      memory_instr(0x00000003u, [&](unsigned) { return rng(); }),                          // anywhere: a list
-      memory_instr(0x00000100u, [](unsigned) { return 0x7E0000000040ull; }),              // one lane
+      memory_instr(0xffffffffu, [](unsigned l) { return 0x1000 + 4 * l; }),  // base + stride
+      memory_instr(
+          0x0f0f00f1u,
+          [](unsigned l) { return 0x9000 - 128 * uint64_t{l}; }),  // a negative stride, holes
+      memory_instr(0xffff0000u,
+                   [](unsigned l) { return 0x4000 + (l * 37 % 11) * 8; }),    // small deltas
+      memory_instr(0x00000003u, [&](unsigned) { return rng(); }),             // anywhere: a list
+      memory_instr(0x00000100u, [](unsigned) { return 0x7E0000000040ull; }),  // one lane
   };
   std::string text;
   const std::vector<InstrRecord> out = round_trip(in, &text);
@@ -134,8 +138,7 @@ std::string error_of(const std::string& text) {
   std::istringstream s(text);
   try {
     TraceReader r(s, "bad.trace");
-    while (r.next() != TraceReader::Kind::End) {
-    }
+    while (r.next() != TraceReader::Kind::End) {}
   } catch (const InputError& e) {
     return e.what();
   }
@@ -143,22 +146,34 @@ std::string error_of(const std::string& text) {
 }
 
 TEST(TraceFormat, BadTracesAreOneErrorWithTheirLine) {
-  const std::string head = "gputlm-trace 1\nworkload w size test\nmodule 0\nlaunch 0 kernel k grid 1 1 1 block 32 1 1 shared 0 registers 4\n";
+  const std::string head =
+      "gputlm-trace 1\nworkload w size test\nmodule 0\nlaunch 0 kernel k grid 1 1 1 block 32 1 1 "
+      "shared 0 registers 4\n";
   EXPECT_NE(error_of("").find("bad.trace:0: empty file"), std::string::npos) << error_of("");
-  EXPECT_NE(error_of("gputlm-trace 9\n").find("bad.trace:1: trace format version 9 is not supported"), std::string::npos);
-  EXPECT_NE(error_of("gputlm-trace 1\nworkload w size test\nmodule 3\n.version 7.0\n").find("bad.trace:4: truncated: the module has 1 of its 3 lines"),
+  EXPECT_NE(
+      error_of("gputlm-trace 9\n").find("bad.trace:1: trace format version 9 is not supported"),
+      std::string::npos);
+  EXPECT_NE(error_of("gputlm-trace 1\nworkload w size test\nmodule 3\n.version 7.0\n")
+                .find("bad.trace:4: truncated: the module has 1 of its 3 lines"),
             std::string::npos);
   EXPECT_NE(error_of("hello\n").find("bad.trace:1: not a gputlm trace"), std::string::npos);
   const std::string truncated = error_of(head + "warp 0 0 3\n0 0 ffffffff mov.u32 %r1 -\n");
-  EXPECT_NE(truncated.find("truncated: warp 0 of CTA 0 lacks 2 instruction line(s)"), std::string::npos) << truncated;
+  EXPECT_NE(truncated.find("truncated: warp 0 of CTA 0 lacks 2 instruction line(s)"),
+            std::string::npos)
+      << truncated;
   const std::string unknown = error_of(head + "warp 0 0 1\n0 0 ffffffff mov.u32 %r1 - q 3\n");
   EXPECT_NE(unknown.find("bad.trace:6: unknown field 'q'"), std::string::npos) << unknown;
-  const std::string short_mem = error_of(head + "# a comment\n\nwarp 0 0 1\n0 0 3 ld.global.u32 %r1 %rd1 m global 4 3 s 100\n");
+  const std::string short_mem = error_of(
+      head + "# a comment\n\nwarp 0 0 1\n0 0 3 ld.global.u32 %r1 %rd1 m global 4 3 s 100\n");
   EXPECT_NE(short_mem.find("bad.trace:8: field 'm' is incomplete"), std::string::npos) << short_mem;
   const std::string short_targets = error_of(head + "warp 0 0 1\n0 0 3 brx.idx - %r1 t 3 j 12\n");
-  EXPECT_NE(short_targets.find("bad.trace:6: field 'j' is incomplete"), std::string::npos) << short_targets;
-  EXPECT_NE(error_of(head + "cta 0\n").find("bad.trace:5: expected 'launch' or 'warp'"), std::string::npos);
-  EXPECT_NE(error_of("gputlm-trace 1\nworkload w size test\nmodule 0\nwarp 0 0 0\n").find("a warp before any launch"), std::string::npos);
+  EXPECT_NE(short_targets.find("bad.trace:6: field 'j' is incomplete"), std::string::npos)
+      << short_targets;
+  EXPECT_NE(error_of(head + "cta 0\n").find("bad.trace:5: expected 'launch' or 'warp'"),
+            std::string::npos);
+  EXPECT_NE(error_of("gputlm-trace 1\nworkload w size test\nmodule 0\nwarp 0 0 0\n")
+                .find("a warp before any launch"),
+            std::string::npos);
 }
 
 }  // namespace

@@ -33,7 +33,8 @@ std::string check(const BlockGraph& g) {
       if (--indeg[s] == 0) ready.push(s);
   if (seen != n) return "a cycle";
   for (uint32_t v = 0; v < n; ++v)
-    if (v != 1 && out[v].empty()) return "node " + std::to_string(v) + " is a sink other than the terminator";
+    if (v != 1 && out[v].empty())
+      return "node " + std::to_string(v) + " is a sink other than the terminator";
   UnitCounts count{};
   for (const GraphNode& x : g.nodes) ++count[static_cast<size_t>(x.unit)];
   if (count != g.need) return "unit counts disagree";
@@ -43,11 +44,13 @@ std::string check(const BlockGraph& g) {
 TEST(BlockGraph, InstructionsTakeTheirUnitsAndMemoryKeepsItsOrder) {
   // One block: a load, a division, a square root, a store after the load (a join), and %r1
   // entering from the previous block, %r5 leaving for the next.
-  const auto m = test::parse(test::snippet_kernel(
-      "mov.u32 %r1, 3;\n setp.eq.u32 %q1, %ra, 0;\n @%q1 bra $B;\n$B:\n"
-      " ld.global.u32 %r2, [%in];\n div.u32 %r3, %r2, %r1;\n cvt.rn.f32.u32 %f1, %r3;\n sqrt.rn.f32 %f2, %f1;\n"
-      " st.global.f32 [%in], %f2;\n add.u32 %r5, %r3, %r1;\n setp.eq.u32 %q2, %rb, 0;\n @%q2 bra $C;\n$C:\n"
-      " cvt.u64.u32 %o, %r5;"));
+  const auto m = test::parse(
+      test::snippet_kernel("mov.u32 %r1, 3;\n setp.eq.u32 %q1, %ra, 0;\n @%q1 bra $B;\n$B:\n"
+                           " ld.global.u32 %r2, [%in];\n div.u32 %r3, %r2, %r1;\n cvt.rn.f32.u32 "
+                           "%f1, %r3;\n sqrt.rn.f32 %f2, %f1;\n"
+                           " st.global.f32 [%in], %f2;\n add.u32 %r5, %r3, %r1;\n setp.eq.u32 %q2, "
+                           "%rb, 0;\n @%q2 bra $C;\n$C:\n"
+                           " cvt.u64.u32 %o, %r5;"));
   const isa::Kernel& k = *m->kernels[0];
   const KernelMap km = map_kernel(k);
   int seg = -1;  // the segment holding the division
@@ -70,10 +73,12 @@ TEST(BlockGraph, ReplicasFillTheGridByTheScarcestUnit) {
   EXPECT_EQ(replicas({40, 0, 0, 0, 0, 2}), 0u);  // more compute than 32 units: must be split
 }
 
-// In every reading of kernel parameters and coordinates (static_operands.h); the counts are the default's.
+// In every reading of kernel parameters and coordinates (static_operands.h); the counts are the
+// default's.
 TEST(BlockGraph, EveryMappableKernelUnderTracesGivesWellFormedGraphs) {
   size_t mapped = 0, refused = 0, segments = 0, cut = 0;
-  const StaticOptions readings[] = {{}, {false}, {true, StaticFolding::None}, {true, StaticFolding::Coordinates}};
+  const StaticOptions readings[] = {
+      {}, {false}, {true, StaticFolding::None}, {true, StaticFolding::Coordinates}};
   test::for_each_trace_kernel([&](const std::string& path, const isa::Kernel& k) {
     for (const StaticOptions& reading : readings) {
       const bool counted = &reading == &readings[0];
@@ -82,13 +87,16 @@ TEST(BlockGraph, EveryMappableKernelUnderTracesGivesWellFormedGraphs) {
         km = map_kernel(k, kTable1Units, reading);
       } catch (const std::invalid_argument& e) {  // the constructs VGIW refuses by name
         const std::string why = e.what();
-        EXPECT_TRUE(why.find("warp collective") != std::string::npos || why.find("asynchronous copies") != std::string::npos) << why;
+        EXPECT_TRUE(why.find("warp collective") != std::string::npos ||
+                    why.find("asynchronous copies") != std::string::npos)
+            << why;
         refused += counted;
         return;
       }
       mapped += counted;
       for (size_t i = 0; i < km.segments.size(); ++i) {
-        EXPECT_EQ(check(km.graphs[i]), "") << path << " " << k.name << " segment " << i << " (reading " << &reading - readings << ")";
+        EXPECT_EQ(check(km.graphs[i]), "") << path << " " << k.name << " segment " << i
+                                           << " (reading " << &reading - readings << ")";
         EXPECT_GE(km.replicas[i], 1u) << "every segment fits the grid";
         EXPECT_LE(km.segments[i].succs.size(), 2u);
         segments += counted;
@@ -98,7 +106,8 @@ TEST(BlockGraph, EveryMappableKernelUnderTracesGivesWellFormedGraphs) {
   });
   EXPECT_GT(mapped, 35u);
   EXPECT_GT(cut, 10u) << "blocks larger than the grid, and barriers, cut blocks";
-  std::cout << mapped << " kernels mapped (" << segments << " segments, " << cut << " cuts inside blocks), " << refused
+  std::cout << mapped << " kernels mapped (" << segments << " segments, " << cut
+            << " cuts inside blocks), " << refused
             << " use warp collectives or asynchronous copies\n";
 }
 
@@ -117,7 +126,8 @@ TEST(BlockGraph, ABarrierEndsASegmentAndTheNextStartsAfterIt) {
   EXPECT_EQ(km.segments[at + 1].begin, km.segments[at].end + 1) << "the barrier itself is dropped";
   // %r1 crosses the barrier through the live value cache.
   const auto& in = km.segments[at + 1].live_in;
-  EXPECT_NE(std::find(in.begin(), in.end(), k.code[km.segments[at + 1].begin].ops[1].reg), in.end());
+  EXPECT_NE(std::find(in.begin(), in.end(), k.code[km.segments[at + 1].begin].ops[1].reg),
+            in.end());
 }
 
 }  // namespace

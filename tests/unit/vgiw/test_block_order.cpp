@@ -26,23 +26,28 @@ std::string check(const isa::Cfg& cfg, const BlockSchedule& s) {
     for (uint32_t t : b.succs) {
       if (t > id) continue;
       // A back edge: t must be a loop header whose blocks are exactly the IDs t..id at least.
-      if (s.blocks[t].loop_depth == 0) err << "back edge " << id << " -> " << t << " to a block in no loop; ";
+      if (s.blocks[t].loop_depth == 0)
+        err << "back edge " << id << " -> " << t << " to a block in no loop; ";
       for (uint32_t x = t; x <= id; ++x)
         if (s.blocks[x].loop_depth < s.blocks[t].loop_depth)
-          err << "loop " << t << ".." << id << " is not contiguous (block " << x << " is outside); ";
+          err << "loop " << t << ".." << id << " is not contiguous (block " << x
+              << " is outside); ";
     }
   }
-  if (s.blocks.empty() || (s.blocks[0].cfg_block != 0 && s.blocks[0].cfg_block != ScheduledBlock::kSyntheticEntry))
+  if (s.blocks.empty() ||
+      (s.blocks[0].cfg_block != 0 && s.blocks[0].cfg_block != ScheduledBlock::kSyntheticEntry))
     err << "block 0 is not the entry; ";
   for (const isa::BasicBlock& b : cfg.blocks)
-    if (s.id_of[b.id] != ~0u && s.blocks[s.id_of[b.id]].succs.size() != b.succs.size()) err << "block " << b.id << " lost a successor; ";
+    if (s.id_of[b.id] != ~0u && s.blocks[s.id_of[b.id]].succs.size() != b.succs.size())
+      err << "block " << b.id << " lost a successor; ";
   return err.str();
 }
 
 TEST(BlockSchedule, ALoopIsContiguousAndItsBackEdgeGoesToItsHeader) {
   const auto m = test::parse(test::snippet_kernel(
       "mov.u32 %r1, 0;\n$L:\n add.u32 %r1, %r1, 1;\n setp.lt.u32 %q1, %r1, %ra;\n @%q1 bra $L;\n"
-      "setp.eq.u32 %q2, %r1, 3;\n @%q2 bra $SKIP;\n add.u32 %r1, %r1, 7;\n$SKIP:\n cvt.u64.u32 %o, %r1;"));
+      "setp.eq.u32 %q2, %r1, 3;\n @%q2 bra $SKIP;\n add.u32 %r1, %r1, 7;\n$SKIP:\n cvt.u64.u32 %o, "
+      "%r1;"));
   const isa::Cfg& cfg = m->kernels[0]->cfg;
   const BlockSchedule s = schedule_blocks(cfg);
   EXPECT_EQ(check(cfg, s), "");
@@ -55,8 +60,10 @@ TEST(BlockSchedule, ALoopIsContiguousAndItsBackEdgeGoesToItsHeader) {
 
 TEST(BlockSchedule, NestedLoopsWithABranchInsideStayTogetherAndTheExitComesLast) {
   const auto m = test::parse(test::snippet_kernel(
-      "mov.u32 %r1, 0;\n$OUTER:\n mov.u32 %r2, 0;\n$INNER:\n and.b32 %r3, %r2, 1;\n setp.eq.u32 %q1, %r3, 0;\n"
-      " @%q1 bra $EVEN;\n add.u32 %r4, %r4, %r2;\n bra.uni $NEXT;\n$EVEN:\n sub.u32 %r4, %r4, %r2;\n$NEXT:\n"
+      "mov.u32 %r1, 0;\n$OUTER:\n mov.u32 %r2, 0;\n$INNER:\n and.b32 %r3, %r2, 1;\n setp.eq.u32 "
+      "%q1, %r3, 0;\n"
+      " @%q1 bra $EVEN;\n add.u32 %r4, %r4, %r2;\n bra.uni $NEXT;\n$EVEN:\n sub.u32 %r4, %r4, "
+      "%r2;\n$NEXT:\n"
       " add.u32 %r2, %r2, 1;\n setp.lt.u32 %q2, %r2, 4;\n @%q2 bra $INNER;\n add.u32 %r1, %r1, 1;\n"
       " setp.lt.u32 %q3, %r1, %ra;\n @%q3 bra $OUTER;\n cvt.u64.u32 %o, %r4;"));
   const isa::Cfg& cfg = m->kernels[0]->cfg;
@@ -95,11 +102,12 @@ $TOP:
 }
 
 TEST(BlockSchedule, EveryKernelUnderTracesSchedules) {
-  const size_t kernels = test::for_each_trace_kernel([](const std::string& path, const isa::Kernel& k) {
-    const BlockSchedule s = schedule_blocks(k.cfg);
-    EXPECT_EQ(check(k.cfg, s), "") << path << " kernel " << k.name;
-    EXPECT_LE(s.blocks.size(), k.cfg.blocks.size() + 1);
-  });
+  const size_t kernels =
+      test::for_each_trace_kernel([](const std::string& path, const isa::Kernel& k) {
+        const BlockSchedule s = schedule_blocks(k.cfg);
+        EXPECT_EQ(check(k.cfg, s), "") << path << " kernel " << k.name;
+        EXPECT_LE(s.blocks.size(), k.cfg.blocks.size() + 1);
+      });
   EXPECT_GT(kernels, 40u);
 }
 

@@ -38,7 +38,8 @@ TEST(Fabric, UnitsLinkToFourNeighboursAndFourSwitchesAndSwitchesSkipOne) {
       EXPECT_NE(std::find(back.begin(), back.end(), r), back.end()) << "links are both ways";
     }
   EXPECT_EQ(f.hops(inner, inner + 1), 1u);
-  // Across the top row: to switch (1,0), five switch hops of two columns to (11,0), to unit 11; not 11.
+  // Across the top row: to switch (1,0), five switch hops of two columns to (11,0), to unit 11;
+  // not 11.
   EXPECT_EQ(f.hops(0, 11), 7u);
   const std::vector<uint32_t> path = f.route(0, 107);
   EXPECT_EQ(path.size(), f.hops(0, 107) + 1);
@@ -73,7 +74,8 @@ TEST(Fabric, EverySegmentOfTheMappableKernelsUnderTracesPlacesAndRoutes) {
       const std::vector<uint32_t> route = f.route(p.unit_of[0][a], p.unit_of[0][c]);
       for (size_t step = 1; step < route.size(); ++step) {
         const auto& l = f.links(route[step - 1]);
-        EXPECT_NE(std::find(l.begin(), l.end(), route[step]), l.end()) << "a route step over no link";
+        EXPECT_NE(std::find(l.begin(), l.end(), route[step]), l.end())
+            << "a route step over no link";
       }
       for (const uint32_t h : p.edge_hops) hops += h;
       edges += p.edge_hops.size();
@@ -83,8 +85,8 @@ TEST(Fabric, EverySegmentOfTheMappableKernelsUnderTracesPlacesAndRoutes) {
   });
   EXPECT_GT(placed, 300u);
   EXPECT_GT(replicated, 100u);
-  std::cout << placed << " segments placed (" << replicated << " replicated), mean " << static_cast<double>(hops) / edges
-            << " hops an edge\n";
+  std::cout << placed << " segments placed (" << replicated << " replicated), mean "
+            << static_cast<double>(hops) / edges << " hops an edge\n";
 }
 
 }  // namespace

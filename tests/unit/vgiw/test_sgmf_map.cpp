@@ -26,7 +26,8 @@ std::string kernel_text(const std::string& body = "") {
   mov.u32 %r1, %tid.x;
   mul.wide.u32 %off, %r1, 4;
   add.s64 %in, %in, %off;
-)") + (body.empty() ? R"(  ld.global.u32 %r2, [%in];
+)") +
+         (body.empty() ? R"(  ld.global.u32 %r2, [%in];
   mov.u32 %r3, 1;
   setp.eq.u32 %q1, %r2, 0;
   @%q1 bra $B;
@@ -34,7 +35,9 @@ std::string kernel_text(const std::string& body = "") {
 $B:
   add.u32 %r4, %r3, %r2;
   st.global.u32 [%in], %r4;
-)" : body) + "  ret;\n}\n";
+)"
+                       : body) +
+         "  ret;\n}\n";
 }
 
 size_t count(const BlockGraph& g, UnitType t) { return g.need[static_cast<size_t>(t)]; }
@@ -45,15 +48,21 @@ TEST(SgmfMap, EveryBlockIsOnTheGridAtOnceWithNoLiveValues) {
   const SgmfMap s = map_kernel_sgmf(k);
   const size_t blocks = s.blocks.segments.size();
   ASSERT_GE(blocks, 3u);
-  EXPECT_EQ(count(s.graph, UnitType::LiveValue), 0u) << "values cross blocks as tokens, not through the live value cache";
+  EXPECT_EQ(count(s.graph, UnitType::LiveValue), 0u)
+      << "values cross blocks as tokens, not through the live value cache";
   EXPECT_EQ(s.blocks.live.count, 0u);
-  EXPECT_EQ(count(s.graph, UnitType::ControlVector), blocks + 1) << "a steering node per block and the initiator";
-  EXPECT_EQ(count(s.graph, UnitType::SplitJoin), blocks - 1) << "an entry merge per block but the first (the store follows its load across blocks: no join)";
+  EXPECT_EQ(count(s.graph, UnitType::ControlVector), blocks + 1)
+      << "a steering node per block and the initiator";
+  EXPECT_EQ(count(s.graph, UnitType::SplitJoin), blocks - 1)
+      << "an entry merge per block but the first (the store follows its load across blocks: no "
+         "join)";
   ASSERT_EQ(s.entry.size(), blocks);
   ASSERT_EQ(s.steer.size(), blocks);
   EXPECT_EQ(s.graph.nodes[s.entry[0]].role, GraphNode::Role::Initiator);
-  for (size_t b = 1; b < blocks; ++b) EXPECT_EQ(s.graph.nodes[s.entry[b]].unit, UnitType::SplitJoin);
-  for (size_t b = 0; b < blocks; ++b) EXPECT_EQ(s.graph.nodes[s.steer[b]].role, GraphNode::Role::Terminator);
+  for (size_t b = 1; b < blocks; ++b)
+    EXPECT_EQ(s.graph.nodes[s.entry[b]].unit, UnitType::SplitJoin);
+  for (size_t b = 0; b < blocks; ++b)
+    EXPECT_EQ(s.graph.nodes[s.steer[b]].role, GraphNode::Role::Terminator);
   // Each block's instructions are in the graph once, in their block.
   size_t instructions = 0;
   for (size_t v = 0; v < s.graph.nodes.size(); ++v)
@@ -79,10 +88,12 @@ TEST(SgmfMap, TheOneConfigurationEntersEveryBlockAtItsEntryNode) {
   const VgiwSpec spec;
   const BlockConfig c = configure_sgmf(k, s, Fabric::table1(), spec);
   EXPECT_EQ(c.replicas, s.replicas);
-  EXPECT_TRUE(c.destinations.empty()) << "threads leave the fabric, they never return to the scheduler";
+  EXPECT_TRUE(c.destinations.empty())
+      << "threads leave the fabric, they never return to the scheduler";
   ASSERT_EQ(c.entry_of.size(), s.blocks.segments.size());
   EXPECT_EQ(c.nodes[c.entry_of[0]].inputs, 0u) << "the initiator starts threads";
-  for (size_t b = 1; b < c.entry_of.size(); ++b) EXPECT_EQ(c.nodes[c.entry_of[b]].inputs, 1u) << "block " << b;
+  for (size_t b = 1; b < c.entry_of.size(); ++b)
+    EXPECT_EQ(c.nodes[c.entry_of[b]].inputs, 1u) << "block " << b;
   // Every replica's nodes are on distinct units of their type.
   std::vector<int> used(Fabric::table1().units(), 0);
   for (size_t i = 0; i < c.unit.size(); ++i) ++used[c.unit[i]];
@@ -107,7 +118,8 @@ TEST(SgmfMap, AKernelLargerThanTheGridIsRefusedNamingTheUnitsItNeeds) {
 }
 
 TEST(SgmfMap, ABarrierIsRefusedWithItsLine) {
-  const auto m = test::parse(kernel_text("  ld.global.u32 %r2, [%in];\n  bar.sync 0;\n  st.global.u32 [%in], %r2;\n"));
+  const auto m = test::parse(
+      kernel_text("  ld.global.u32 %r2, [%in];\n  bar.sync 0;\n  st.global.u32 [%in], %r2;\n"));
   try {
     map_kernel_sgmf(*m->kernels[0]);
     FAIL() << "a barrier";

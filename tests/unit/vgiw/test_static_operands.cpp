@@ -12,11 +12,15 @@ namespace gputlm::vgiw {
 namespace {
 
 std::string kernel(const std::string& body) {
-  return ".version 9.0\n.target sm_75\n.address_size 64\n.visible .entry k(.param .u64 pout, .param .u32 pn)\n{\n"
-         "  .reg .b64 %rd<6>;\n  .reg .b32 %r<8>;\n  .reg .pred %p<2>;\n" + body + "}\n";
+  return ".version 9.0\n.target sm_75\n.address_size 64\n.visible .entry k(.param .u64 pout, "
+         ".param .u32 pn)\n{\n"
+         "  .reg .b64 %rd<6>;\n  .reg .b32 %r<8>;\n  .reg .pred %p<2>;\n" +
+         body + "}\n";
 }
 
-StaticOptions reading(bool configuration, StaticFolding folding = StaticFolding::LaunchConstants) { return {configuration, folding}; }
+StaticOptions reading(bool configuration, StaticFolding folding = StaticFolding::LaunchConstants) {
+  return {configuration, folding};
+}
 
 // Nodes of `type` (and of `role`, if given) in the graph of the segment holding `pc`.
 uint32_t nodes(const KernelMap& m, const isa::Kernel& k, const std::string& text, UnitType type,
@@ -54,11 +58,14 @@ TEST(StaticOperands, ParametersAndCoordinatesUsedInALaterBlockTakeNoUnitAndNoLiv
   const auto mod = test::parse(kernel(kUsedLater));
   const isa::Kernel& k = *mod->kernels[0];
   const KernelMap now = map_kernel(k);
-  EXPECT_EQ(nodes(now, k, "ld.param", UnitType::LoadStore), 0u) << "parameters are configuration constants";
-  EXPECT_EQ(nodes(now, k, "ld.param", UnitType::Compute), 2u) << "%clock's mov and the setp; not %tid's nor %ctaid's mov";
+  EXPECT_EQ(nodes(now, k, "ld.param", UnitType::LoadStore), 0u)
+      << "parameters are configuration constants";
+  EXPECT_EQ(nodes(now, k, "ld.param", UnitType::Compute), 2u)
+      << "%clock's mov and the setp; not %tid's nor %ctaid's mov";
   EXPECT_EQ(nodes(now, k, "ld.param", UnitType::LiveValue, GraphNode::Role::LiveStore), 0u);
   EXPECT_EQ(nodes(now, k, "st.global", UnitType::LiveValue, GraphNode::Role::LiveLoad), 0u);
-  EXPECT_EQ(now.live.count, 0u) << "nothing crosses the block boundary through the live value cache";
+  EXPECT_EQ(now.live.count, 0u)
+      << "nothing crosses the block boundary through the live value cache";
   EXPECT_EQ(now.static_instructions, 4u);
 
   const KernelMap old = map_kernel(k, kTable1Units, reading(false));
@@ -97,10 +104,11 @@ TEST(StaticOperands, FoldingDecidesWhichArithmeticOnThemTakesAUnit) {
     uint32_t first, second, live;  // compute nodes of the two blocks, live values
   };
   const Expect expected[] = {
-      {reading(false), 5, 3, 2},                                // three movs, mad, setp | cvta, mul, add; %rd1 and %r5 cross
-      {reading(true, StaticFolding::None), 2, 3, 1},            // mad, setp | cvta, mul, add; %r5 crosses
-      {reading(true, StaticFolding::LaunchConstants), 2, 2, 1}, // the cvta of a parameter is a constant
-      {reading(true, StaticFolding::Coordinates), 0, 0, 0},     // the initiator computes all of it
+      {reading(false), 5, 3, 2},  // three movs, mad, setp | cvta, mul, add; %rd1 and %r5 cross
+      {reading(true, StaticFolding::None), 2, 3, 1},  // mad, setp | cvta, mul, add; %r5 crosses
+      {reading(true, StaticFolding::LaunchConstants), 2, 2,
+       1},  // the cvta of a parameter is a constant
+      {reading(true, StaticFolding::Coordinates), 0, 0, 0},  // the initiator computes all of it
   };
   for (const Expect& e : expected) {
     const KernelMap m = map_kernel(k, kTable1Units, e.options);
@@ -132,26 +140,41 @@ $LOOP:
   const KernelMap m = map_kernel(k);
   const Segment& entry = m.segments[0];
   ASSERT_EQ(k.text[entry.begin].rfind("mov.u32 %r1, 0", 0), 0u) << k.text[entry.begin];
-  EXPECT_EQ(entry.live_out, (std::vector<int32_t>{k.code[entry.begin].ops[0].reg})) << "%r1 only: %tid is the initiator's";
+  EXPECT_EQ(entry.live_out, (std::vector<int32_t>{k.code[entry.begin].ops[0].reg}))
+      << "%r1 only: %tid is the initiator's";
   const BlockGraph& g = m.graphs[0];
   EXPECT_EQ(g.need[size_t(UnitType::Compute)], 0u);
   ASSERT_EQ(g.need[size_t(UnitType::LiveValue)], 1u);
   const uint32_t store = static_cast<uint32_t>(g.nodes.size() - 1);
   EXPECT_EQ(g.nodes[store].role, GraphNode::Role::LiveStore);
-  EXPECT_NE(std::find(g.edges.begin(), g.edges.end(), std::make_pair(0u, store)), g.edges.end()) << "the initiator feeds it";
-  EXPECT_EQ(map_kernel(k, kTable1Units, reading(true, StaticFolding::None)).graphs[0].need[size_t(UnitType::Compute)], 1u)
+  EXPECT_NE(std::find(g.edges.begin(), g.edges.end(), std::make_pair(0u, store)), g.edges.end())
+      << "the initiator feeds it";
+  EXPECT_EQ(map_kernel(k, kTable1Units, reading(true, StaticFolding::None))
+                .graphs[0]
+                .need[size_t(UnitType::Compute)],
+            1u)
       << "unfolded, the constant mov takes a compute unit";
 }
 
 TEST(StaticOperands, TheVgiwSectionChoosesTheReading) {
-  const auto read = [](const nlohmann::json& j) { return VgiwSpec::from_json(j, "test.json", "vgiw"); };
+  const auto read = [](const nlohmann::json& j) {
+    return VgiwSpec::from_json(j, "test.json", "vgiw");
+  };
   EXPECT_TRUE(read(nlohmann::json::object()).statics.configuration);
   EXPECT_EQ(read(nlohmann::json::object()).statics.folding, StaticFolding::LaunchConstants);
   const VgiwSpec s = read({{"static_operands", "units"}, {"static_folding", "coordinates"}});
   EXPECT_FALSE(s.statics.configuration);
   EXPECT_EQ(s.statics.folding, StaticFolding::Coordinates);
-  test::input_error([&] { read({{"static_operands", "registers"}}); }, {"vgiw.static_operands", "configuration", "units"});
-  test::input_error([&] { read({{"static_folding", "all"}}); }, {"vgiw.static_folding", "launch_constants"});
+  test::input_error(
+      [&] {
+        read({{"static_operands", "registers"}});
+      },
+      {"vgiw.static_operands", "configuration", "units"});
+  test::input_error(
+      [&] {
+        read({{"static_folding", "all"}});
+      },
+      {"vgiw.static_folding", "launch_constants"});
 }
 
 }  // namespace

@@ -67,8 +67,8 @@ TEST(ThreadBatch, PacksIntoEightyBitsAndBack) {
 TEST(BatchCollector, KeepsAPairOfBatchesAndSendsTheOlderWhenAThirdWindowComes) {
   BatchCollector c;
   EXPECT_TRUE(c.add(5).empty());
-  EXPECT_TRUE(c.add(70).empty());   // a second window: both held
-  EXPECT_TRUE(c.add(6).empty());    // out of order, back to the first window
+  EXPECT_TRUE(c.add(70).empty());      // a second window: both held
+  EXPECT_TRUE(c.add(6).empty());       // out of order, back to the first window
   const ThreadBatch out = c.add(130);  // a third window: the older batch (threads 5, 6) goes
   EXPECT_EQ(out, (ThreadBatch{0, 0b1100000}));
   const auto rest = c.flush();
@@ -81,7 +81,8 @@ TEST(BatchCollector, KeepsAPairOfBatchesAndSendsTheOlderWhenAThirdWindowComes) {
 // Runs a kernel's blocks the way the basic-block scheduler does: the smallest block with threads,
 // its whole vector in batches, each thread's successor (-1: exit) collected per destination and
 // ORed back. Returns the order the blocks were configured in.
-std::vector<int> run_blocks(ControlVectorTable& cvt, const std::function<int(int block, uint32_t tid, int visits)>& next) {
+std::vector<int> run_blocks(ControlVectorTable& cvt,
+                            const std::function<int(int block, uint32_t tid, int visits)>& next) {
   std::vector<int> order;
   std::map<std::pair<int, uint32_t>, int> visits;
   for (int b; (b = cvt.first_nonempty()) >= 0;) {
@@ -92,7 +93,8 @@ std::vector<int> run_blocks(ControlVectorTable& cvt, const std::function<int(int
       for (uint32_t t : batch.threads()) {
         const int n = next(b, t, visits[{b, t}]++);
         if (n < 0) continue;
-        if (ThreadBatch full = to[n].add(t); !full.empty()) cvt.or_batch(static_cast<uint32_t>(n), full);
+        if (ThreadBatch full = to[n].add(t); !full.empty())
+          cvt.or_batch(static_cast<uint32_t>(n), full);
       }
     for (auto& [n, c] : to)
       for (const ThreadBatch& rest : c.flush()) cvt.or_batch(static_cast<uint32_t>(n), rest);
@@ -102,7 +104,8 @@ std::vector<int> run_blocks(ControlVectorTable& cvt, const std::function<int(int
 }
 
 TEST(BlockScheduler, ALoopRunsItsBodyOncePerIterationForAllThreadsStillLooping) {
-  // 0: entry; 1: loop body, back to 1 while the thread has iterations left (t % 4), else 2; 2: exit.
+  // 0: entry; 1: loop body, back to 1 while the thread has iterations left (t % 4), else 2; 2:
+  // exit.
   ControlVectorTable cvt(3, 300);
   cvt.set_first(0, 300);
   const auto order = run_blocks(cvt, [](int b, uint32_t t, int visits) {
@@ -110,23 +113,31 @@ TEST(BlockScheduler, ALoopRunsItsBodyOncePerIterationForAllThreadsStillLooping) 
     if (b == 1) return visits < static_cast<int>(t % 4) ? 1 : 2;
     return -1;
   });
-  EXPECT_EQ(order, (std::vector<int>{0, 1, 1, 1, 1, 2}));  // threads with t % 4 == 3 run the body 4 times
+  EXPECT_EQ(order,
+            (std::vector<int>{0, 1, 1, 1, 1, 2}));  // threads with t % 4 == 3 run the body 4 times
 }
 
 TEST(BlockScheduler, ADivergentKernelConfiguresEachBlockOnce) {
   // 0 -> 1 (odd threads) or 2 (even); 1 -> 3 or 4 by t % 3; 2 -> 4; 3, 4 -> 5; 5 exits. Several
-  // control paths reach 4 and 5, yet every block runs once: reconfigurations follow blocks, not paths.
+  // control paths reach 4 and 5, yet every block runs once: reconfigurations follow blocks, not
+  // paths.
   ControlVectorTable cvt(6, 500);
   cvt.set_first(0, 500);
   std::map<uint32_t, std::vector<int>> path;
   const auto order = run_blocks(cvt, [&](int b, uint32_t t, int) {
     path[t].push_back(b);
     switch (b) {
-      case 0: return t % 2 ? 1 : 2;
-      case 1: return t % 3 ? 3 : 4;
-      case 2: return 4;
-      case 3: case 4: return 5;
-      default: return -1;
+      case 0:
+        return t % 2 ? 1 : 2;
+      case 1:
+        return t % 3 ? 3 : 4;
+      case 2:
+        return 4;
+      case 3:
+      case 4:
+        return 5;
+      default:
+        return -1;
     }
   });
   EXPECT_EQ(order, (std::vector<int>{0, 1, 2, 3, 4, 5}));

@@ -24,7 +24,9 @@ json valid() {
                   "params": [{"buffer": "a"}, {"type": "u32", "value": "n"}]}]})");
 }
 
-WorkloadSpec parse(const std::string& text) { return parse_workload_spec(text, "launch.json", "test", "x/y"); }
+WorkloadSpec parse(const std::string& text) {
+  return parse_workload_spec(text, "launch.json", "test", "x/y");
+}
 
 // The error of `doc` with `path` (a JSON pointer) set to `value`, naming launch.json and `key`.
 std::string error_with(const std::string& pointer, const json& value, const char* key) {
@@ -55,7 +57,8 @@ TEST(LaunchSpec, RejectsWrongJsonTypesNamingTheKey) {
 }
 
 TEST(LaunchSpec, RejectsNumbersOutOfRangeOfJson) {
-  test::input_error([] { parse(R"({"sizes": {"test": {"n": 1e400}}})"); }, {"launch.json", "invalid JSON"});
+  test::input_error([] { parse(R"({"sizes": {"test": {"n": 1e400}}})"); },
+                    {"launch.json", "invalid JSON"});
   error_with("/sizes/test/n", 18446744073709551615ull, "key 'sizes.test.n'");
 }
 
@@ -69,7 +72,8 @@ TEST(LaunchSpec, RejectsExpressionsThatDivideInt64MinByMinusOne) {
 }
 
 TEST(LaunchSpec, RejectsDeeplyNestedExpressions) {
-  error_with("/launches/0/grid", std::string(50000, '(') + "1" + std::string(50000, ')'), "nested deeper");
+  error_with("/launches/0/grid", std::string(50000, '(') + "1" + std::string(50000, ')'),
+             "nested deeper");
 }
 
 TEST(LaunchSpec, RejectsGridsOfMoreCtasThanTheLimit) {
@@ -90,23 +94,30 @@ TEST(LaunchSpec, RejectsSharedBytesAbove32Bits) {
 TEST(LaunchSpec, RejectsBuffersLargerThanTheLimit) {
   error_with("/buffers/0/count", 17179869184ull, "max_buffer_bytes");
   json doc = valid();
-  for (int i = 1; i < 6; ++i) doc["buffers"].push_back({{"name", "b" + std::to_string(i)}, {"type", "f64"}, {"count", 134217728}});
+  for (int i = 1; i < 6; ++i)
+    doc["buffers"].push_back(
+        {{"name", "b" + std::to_string(i)}, {"type", "f64"}, {"count", 134217728}});
   test::input_error([&] { parse(doc.dump()); }, {"launch.json", "max_total_buffer_bytes"});
 }
 
-TEST(LaunchSpec, RejectsRepeatsAboveTheLimit) { error_with("/launches/0/repeat", 2147483647, "max_launch_repeat"); }
+TEST(LaunchSpec, RejectsRepeatsAboveTheLimit) {
+  error_with("/launches/0/repeat", 2147483647, "max_launch_repeat");
+}
 
 TEST(LaunchSpec, RejectsGeneratorValuesOutsideTheBufferType) {
   error_with("/buffers/0/init/max", 1e300, "key 'buffers[0].init.max'");
-  error_with("/buffers/0/init", json{{"gen", "const"}, {"value", 1e39}}, "key 'buffers[0].init.value'");
-  error_with("/buffers/0/init", json{{"gen", "iota"}, {"start", 0}, {"step", 1e36}}, "key 'buffers[0].init.step'");
+  error_with("/buffers/0/init", json{{"gen", "const"}, {"value", 1e39}},
+             "key 'buffers[0].init.value'");
+  error_with("/buffers/0/init", json{{"gen", "iota"}, {"start", 0}, {"step", 1e36}},
+             "key 'buffers[0].init.step'");
   error_with("/buffers/0/init", json{{"gen", "zeros"}, {"min", 1}}, "key 'buffers[0].init.min'");
   error_with("/buffers/0/init", json{{"gen", "fibonacci"}}, "key 'buffers[0].init.gen'");
 }
 
 TEST(LaunchSpec, RejectsScalarParametersOutsideTheirType) {
   error_with("/launches/0/params/1/value", 4294967296ull, "key 'launches[0].params[1].value'");
-  error_with("/launches/0/params/1", json{{"type", "f32"}, {"value", 1e300}}, "key 'launches[0].params[1].value'");
+  error_with("/launches/0/params/1", json{{"type", "f32"}, {"value", 1e300}},
+             "key 'launches[0].params[1].value'");
   json doc = valid();
   doc["launches"][0]["params"][1] = json{{"type", "s64"}, {"value", INT64_MIN}};
   const ParamSpec p = parse(doc.dump()).launches[0].params[1];

@@ -15,11 +15,13 @@ namespace gputlm::workload {
 namespace {
 
 std::string spec_error(const std::string& buffers) {
-  const auto dir = std::filesystem::temp_directory_path() / ("gputlm_sparse_" + std::to_string(::getpid()));
+  const auto dir =
+      std::filesystem::temp_directory_path() / ("gputlm_sparse_" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   const auto file = dir / "launch.json";
-  std::ofstream(file) << R"({"description": "x", "seed": 1, "generator": "g", "sizes": {"test": {"n": 4}}, "buffers": [)" << buffers
-                      << R"(], "launches": [{"kernel": "k", "grid": 1, "block": 1, "params": []}]})";
+  std::ofstream(file)
+      << R"({"description": "x", "seed": 1, "generator": "g", "sizes": {"test": {"n": 4}}, "buffers": [)"
+      << buffers << R"(], "launches": [{"kernel": "k", "grid": 1, "block": 1, "params": []}]})";
   try {
     read_workload_spec(file.string(), "test", "x/y");
   } catch (const InputError& e) {
@@ -29,13 +31,25 @@ std::string spec_error(const std::string& buffers) {
 }
 
 TEST(SparseBuffers, OnlyCustomUncheckedBuffersMayBeSparse) {
-  EXPECT_EQ(spec_error(R"({"name": "t", "type": "u32", "count": 8, "init": {"gen": "custom", "sparse": true}})"), "");
-  EXPECT_NE(spec_error(R"({"name": "t", "type": "u32", "count": 8, "init": {"gen": "zeros", "sparse": true}})")
-                .find("buffers[0].init.sparse': needs \"gen\": \"custom\""), std::string::npos);
-  EXPECT_NE(spec_error(R"({"name": "t", "type": "u32", "count": 8, "init": {"gen": "custom", "sparse": true}, "check": {"mode": "exact"}})")
-                .find("a checked buffer cannot be sparse"), std::string::npos);
-  EXPECT_NE(spec_error(R"({"name": "t", "type": "u32", "count": 8, "init": {"gen": "custom", "sparse": 1}})").find("must be true or false"),
-            std::string::npos);
+  EXPECT_EQ(
+      spec_error(
+          R"({"name": "t", "type": "u32", "count": 8, "init": {"gen": "custom", "sparse": true}})"),
+      "");
+  EXPECT_NE(
+      spec_error(
+          R"({"name": "t", "type": "u32", "count": 8, "init": {"gen": "zeros", "sparse": true}})")
+          .find("buffers[0].init.sparse': needs \"gen\": \"custom\""),
+      std::string::npos);
+  EXPECT_NE(
+      spec_error(
+          R"({"name": "t", "type": "u32", "count": 8, "init": {"gen": "custom", "sparse": true}, "check": {"mode": "exact"}})")
+          .find("a checked buffer cannot be sparse"),
+      std::string::npos);
+  EXPECT_NE(
+      spec_error(
+          R"({"name": "t", "type": "u32", "count": 8, "init": {"gen": "custom", "sparse": 1}})")
+          .find("must be true or false"),
+      std::string::npos);
 }
 
 TEST(SparseBuffers, GeneratorsWritePiecesAndReferencesCannotReadThemWhole) {
@@ -69,7 +83,8 @@ TEST(IndexTree, PositionsAndNodeWordsAgree) {
   // Node bases: the root's subtree starts at rank 0; node 1 + j*31 + c under line j+1's gap c.
   auto fill = [&](uint64_t n, int l, uint64_t base) {
     const auto w = tree.node_words(l, base);
-    std::copy(w.begin(), w.end(), words.begin() + static_cast<std::ptrdiff_t>(n * db_index::kNodeWords));
+    std::copy(w.begin(), w.end(),
+              words.begin() + static_cast<std::ptrdiff_t>(n * db_index::kNodeWords));
   };
   fill(0, 0, 0);
   for (uint64_t j = 0; j < 31; ++j)

@@ -24,8 +24,10 @@ TEST(WorkloadDeviceOutput, EachLaunchsPrintfTextReachesStdoutWhenItEnds) {
   const std::string last = testing::internal::GetCapturedStdout();
   ASSERT_EQ(before.size(), 2u);
   EXPECT_EQ(before[0], "");
-  EXPECT_EQ(before[1], "item 0 of 3\nitem 1 of 3\nitem 2 of 3\n") << "the first launch's text, before the second runs";
-  EXPECT_EQ(last, "thread 0: block\nthread 1: block\nthread 2: block\n") << "malloc has a heap under gputlm run too";
+  EXPECT_EQ(before[1], "item 0 of 3\nitem 1 of 3\nitem 2 of 3\n")
+      << "the first launch's text, before the second runs";
+  EXPECT_EQ(last, "thread 0: block\nthread 1: block\nthread 2: block\n")
+      << "malloc has a heap under gputlm run too";
   std::vector<int32_t> parsed(3);
   mem.read(mem.allocations().front().base, parsed.data(), 12);
   EXPECT_EQ(parsed, (std::vector<int32_t>{2, 2, 2})) << "printf returned the arguments it parsed";

@@ -18,7 +18,8 @@ TEST(WorkloadName, IsTheLastTwoDirectoriesOfThePath) {
 TEST(WorkloadName, RelativePathOfOneDirectoryTakesItsSuiteFromTheWorkingDirectory) {
   const std::filesystem::path cwd = std::filesystem::current_path();
   EXPECT_EQ(workload_name("vecadd"), cwd.filename().string() + "/vecadd");
-  EXPECT_EQ(workload_name("."), cwd.parent_path().filename().string() + "/" + cwd.filename().string());
+  EXPECT_EQ(workload_name("."),
+            cwd.parent_path().filename().string() + "/" + cwd.filename().string());
   EXPECT_EQ(workload_name("../x/vecadd"), "x/vecadd");
 }
 

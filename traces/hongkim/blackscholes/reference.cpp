@@ -9,7 +9,9 @@ namespace {
 
 float normal_cdf(float d) {
   const float t = 1.0f / (1.0f + 0.2316419f * std::fabs(d));
-  const float poly = t * (0.319381530f + t * (-0.356563782f + t * (1.781477937f + t * (-1.821255978f + t * 1.330274429f))));
+  const float poly =
+      t * (0.319381530f +
+           t * (-0.356563782f + t * (1.781477937f + t * (-1.821255978f + t * 1.330274429f))));
   const float tail = 0.3989422804f * std::exp(-0.5f * d * d) * poly;
   return d < 0.0f ? tail : 1.0f - tail;
 }

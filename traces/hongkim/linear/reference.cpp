@@ -21,7 +21,8 @@ GPUTLM_REFERENCE("hongkim/linear") {
         }
       }
       for (int c = 0; c < 3; ++c)
-        out[static_cast<size_t>(3 * (y * w + x) + c)] = static_cast<uint8_t>(std::nearbyint(sum[c] * (1.0f / 9.0f)));
+        out[static_cast<size_t>(3 * (y * w + x) + c)] =
+            static_cast<uint8_t>(std::nearbyint(sum[c] * (1.0f / 9.0f)));
     }
   }
   ctx.expect("out", out);

@@ -11,7 +11,8 @@ GPUTLM_REFERENCE("hongkim/svm") {
   const auto alpha = ctx.input<float>("alpha");
   const size_t m = static_cast<size_t>(ctx.var("m")), dim = static_cast<size_t>(ctx.var("dim")),
                nsv = static_cast<size_t>(ctx.var("nsv"));
-  const float gamma = static_cast<float>(ctx.param(0, 7)), bias = static_cast<float>(ctx.param(0, 8));
+  const float gamma = static_cast<float>(ctx.param(0, 7)),
+              bias = static_cast<float>(ctx.param(0, 8));
   std::vector<float> score(m);
   for (size_t i = 0; i < m; ++i) {
     float f = bias;

@@ -37,8 +37,10 @@ uint32_t divergence_one(uint32_t v, uint32_t trips) {
   }
   const uint32_t t = trips & 63u;
   for (uint32_t k = 0; k < t; ++k) {
-    if ((acc ^ k) & 4u) acc = acc * 1664525u + 1013904223u;
-    else acc = mix(acc + k);
+    if ((acc ^ k) & 4u)
+      acc = acc * 1664525u + 1013904223u;
+    else
+      acc = mix(acc + k);
   }
   return acc;
 }

@@ -15,7 +15,8 @@ GPUTLM_REFERENCE("micro/tile_mma_async") {
     for (unsigned r = 0; r < 16; ++r)
       for (unsigned n = 0; n < 16; ++n) {
         double sum = 0;
-        for (unsigned k = 0; k < 16; ++k) sum += from_f16(a[tile + r * 16 + k]) * from_f16(b[tile + k + 16 * n]);
+        for (unsigned k = 0; k < 16; ++k)
+          sum += from_f16(a[tile + r * 16 + k]) * from_f16(b[tile + k + 16 * n]);
         c[tile + r * 16 + n] = static_cast<float>(sum);
       }
   ctx.expect("c", c);

@@ -2,7 +2,8 @@
 //
 // Generator: a random directed graph of `nodes` nodes (even) and exactly 8 * nodes edges in CSR
 // form, every node reachable from the source (node 0): tb/workload/random_graph.h with mean
-// out-degree 8 (degrees 1..15). cost starts at -1 except the source (0); mask_a holds only the source.
+// out-degree 8 (degrees 1..15). cost starts at -1 except the source (0); mask_a holds only the
+// source.
 //
 // Reference: the same level-synchronous BFS on the CPU; it gives the BFS depth of every node
 // (-1 if unreachable). Both frontier masks end all zero.
@@ -16,10 +17,12 @@ GPUTLM_GENERATOR("narasiman/bfs") {
   const size_t n = ctx.count("cost");
   const size_t m = ctx.count("cols");
   if (n < 2 || n % 2 != 0 || m != 8 * n || ctx.count("row_offsets") != n + 1)
-    throw gputlm::InputError("narasiman/bfs generator: needs an even node count >= 2, cols = 8 * nodes "
-                             "and row_offsets = nodes + 1");
+    throw gputlm::InputError(
+        "narasiman/bfs generator: needs an even node count >= 2, cols = 8 * nodes "
+        "and row_offsets = nodes + 1");
 
-  const gputlm::workload::CsrGraph g = gputlm::workload::random_reachable_graph(rng, n, 8);  // out-degrees 1..15
+  const gputlm::workload::CsrGraph g =
+      gputlm::workload::random_reachable_graph(rng, n, 8);  // out-degrees 1..15
   std::vector<int32_t> cost(n, -1);
   std::vector<uint8_t> mask_a(n, 0);
   cost[0] = 0;

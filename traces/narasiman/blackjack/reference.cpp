@@ -80,8 +80,10 @@ int32_t play(uint32_t seed, uint32_t hands) {
       continue;
     }
     while (dt < 17) add_card(dt, ds, draw(deck, pos));
-    if (dt > 21 || pt > dt) win += bet;
-    else if (pt < dt) win -= bet;
+    if (dt > 21 || pt > dt)
+      win += bet;
+    else if (pt < dt)
+      win -= bet;
   }
   return win;
 }

@@ -16,7 +16,8 @@ float cnd(float d) {
   const float A5 = 1.330274429f;
   const float RSQRT2PI = 0.39894228040143267793994605993438f;
   const float k = 1.0f / (1.0f + 0.2316419f * std::fabs(d));
-  float c = RSQRT2PI * std::exp(-0.5f * d * d) * (k * (A1 + k * (A2 + k * (A3 + k * (A4 + k * A5)))));
+  float c =
+      RSQRT2PI * std::exp(-0.5f * d * d) * (k * (A1 + k * (A2 + k * (A3 + k * (A4 + k * A5)))));
   if (d > 0.0f) c = 1.0f - c;
   return c;
 }
@@ -27,7 +28,8 @@ GPUTLM_REFERENCE("narasiman/blackscholes") {
   const auto S = ctx.input<float>("S");
   const auto X = ctx.input<float>("X");
   const auto T = ctx.input<float>("T");
-  const float R = static_cast<float>(ctx.param(0, 6)), V = static_cast<float>(ctx.param(0, 7));  // riskless rate, volatility
+  const float R = static_cast<float>(ctx.param(0, 6)),
+              V = static_cast<float>(ctx.param(0, 7));  // riskless rate, volatility
   std::vector<float> call(S.size()), put(S.size());
   for (size_t i = 0; i < S.size(); ++i) {
     const float s = S[i], x = X[i], t = T[i];

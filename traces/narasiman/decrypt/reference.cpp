@@ -78,8 +78,8 @@ struct Aes {
   static void mix(uint8_t* col, uint8_t m0, uint8_t m1, uint8_t m2, uint8_t m3) {
     const uint8_t a[4] = {col[0], col[1], col[2], col[3]};
     for (int r = 0; r < 4; ++r)
-      col[r] = static_cast<uint8_t>(mul(m0, a[r]) ^ mul(m1, a[(r + 1) % 4]) ^ mul(m2, a[(r + 2) % 4]) ^
-                                    mul(m3, a[(r + 3) % 4]));
+      col[r] = static_cast<uint8_t>(mul(m0, a[r]) ^ mul(m1, a[(r + 1) % 4]) ^
+                                    mul(m2, a[(r + 2) % 4]) ^ mul(m3, a[(r + 3) % 4]));
   }
   static void add_key(uint8_t s[16], const uint8_t* k) {
     for (int i = 0; i < 16; ++i) s[i] ^= k[i];
@@ -114,7 +114,8 @@ GPUTLM_GENERATOR("narasiman/decrypt") {
   std::vector<uint32_t> td(1024), isbox(256);
   for (int x = 0; x < 256; ++x) {
     const uint8_t s = aes.inv[x];
-    const uint32_t t0 = static_cast<uint32_t>(Aes::mul(14, s)) | (static_cast<uint32_t>(Aes::mul(9, s)) << 8) |
+    const uint32_t t0 = static_cast<uint32_t>(Aes::mul(14, s)) |
+                        (static_cast<uint32_t>(Aes::mul(9, s)) << 8) |
                         (static_cast<uint32_t>(Aes::mul(13, s)) << 16) |
                         (static_cast<uint32_t>(Aes::mul(11, s)) << 24);
     for (int i = 0; i < 4; ++i) td[256 * i + x] = i ? (t0 << (8 * i)) | (t0 >> (32 - 8 * i)) : t0;

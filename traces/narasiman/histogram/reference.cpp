@@ -9,8 +9,8 @@
 namespace {
 
 // English letter frequencies, per mille, for 'a'..'z'.
-constexpr int kLetterWeight[26] = {82, 15, 28, 43, 127, 22, 20, 61, 70, 2, 8,  40, 24,
-                                   67, 75, 19, 1,  60, 63,  91, 28, 10, 24, 2, 20, 1};
+constexpr int kLetterWeight[26] = {82, 15, 28, 43, 127, 22, 20, 61, 70, 2,  8, 40, 24,
+                                   67, 75, 19, 1,  60,  63, 91, 28, 10, 24, 2, 20, 1};
 
 char random_letter(gputlm::workload::Rng& rng) {
   int total = 0;

@@ -15,7 +15,8 @@ std::vector<float> hotspot_step(const std::vector<float>& temp, const std::vecto
                                 unsigned rows, unsigned cols) {
   // The coefficients as kernel.cu computes them (the same header, so the same float folding and
   // operation order).
-  const HotspotCoefficients k = hotspot_coefficients(static_cast<float>(rows), static_cast<float>(cols));
+  const HotspotCoefficients k =
+      hotspot_coefficients(static_cast<float>(rows), static_cast<float>(cols));
   const float step_div_cap = k.step_div_cap, rx_1 = k.rx_1, ry_1 = k.ry_1, rz_1 = k.rz_1;
   const float amb_temp = AMB_TEMP;
 

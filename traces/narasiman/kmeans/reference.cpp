@@ -27,7 +27,8 @@ GPUTLM_REFERENCE("narasiman/kmeans") {
   auto member = ctx.input<uint8_t>("member");
   const size_t k = init.size();
   const size_t iters = ctx.count("deltas");
-  std::vector<uint32_t> sums(iters * k, 0), counts(iters * k, 0), deltas(iters, 0), cents(iters * k, 0);
+  std::vector<uint32_t> sums(iters * k, 0), counts(iters * k, 0), deltas(iters, 0),
+      cents(iters * k, 0);
   std::vector<uint32_t> c(init.begin(), init.end());
   for (size_t it = 0; it < iters; ++it) {
     if (it > 0)

@@ -4,8 +4,8 @@
 #include "tb/workload/reference.h"
 
 // Bucket b of a key is umulhi(key, nb) (order preserving), so sorting the buckets in place sorts
-// the whole array: out is the sorted keys, count the bucket sizes, start their exclusive prefix sum.
-// rank (the order of the atomics) is not checked.
+// the whole array: out is the sorted keys, count the bucket sizes, start their exclusive prefix
+// sum. rank (the order of the atomics) is not checked.
 GPUTLM_REFERENCE("narasiman/sort") {
   auto keys = ctx.input<uint32_t>("keys");
   const size_t nb = ctx.count("count");

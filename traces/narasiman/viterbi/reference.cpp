@@ -7,8 +7,8 @@ namespace {
 
 constexpr int kSteps = 32;
 constexpr int kStates = 16;
-constexpr unsigned kG0 = 0x13;  // 23 octal
-constexpr unsigned kG1 = 0x1d;  // 35 octal
+constexpr unsigned kG0 = 0x13;          // 23 octal
+constexpr unsigned kG1 = 0x1d;          // 35 octal
 constexpr unsigned kFlipPerMille = 50;  // channel bit error rate 5%
 
 unsigned parity(unsigned x) { return __builtin_popcount(x) & 1u; }

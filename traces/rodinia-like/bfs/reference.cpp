@@ -18,10 +18,13 @@ GPUTLM_GENERATOR("rodinia-like/bfs") {
   const size_t n = ctx.count("cost");
   const size_t m = ctx.count("edges");
   if (n < 2 || n % 2 != 0 || m != 6 * n || ctx.count("offsets") != n + 1)
-    throw gputlm::InputError("rodinia-like/bfs generator: needs an even vertex count >= 2, edges = 6 * nodes, "
-                             "offsets = nodes + 1");
-  const gputlm::workload::CsrGraph g = gputlm::workload::random_reachable_graph(rng, n, 6);  // out-degrees 1..11
-  const std::vector<int32_t> offsets(g.offsets.begin(), g.offsets.end()), edges(g.targets.begin(), g.targets.end());
+    throw gputlm::InputError(
+        "rodinia-like/bfs generator: needs an even vertex count >= 2, edges = 6 * nodes, "
+        "offsets = nodes + 1");
+  const gputlm::workload::CsrGraph g =
+      gputlm::workload::random_reachable_graph(rng, n, 6);  // out-degrees 1..11
+  const std::vector<int32_t> offsets(g.offsets.begin(), g.offsets.end()),
+      edges(g.targets.begin(), g.targets.end());
   std::vector<int32_t> cost(n, -1);
   std::vector<uint8_t> mask(n, 0), visited(n, 0);
   cost[0] = 0;
@@ -65,8 +68,8 @@ GPUTLM_REFERENCE("rodinia-like/bfs") {
     }
   }
   if (levels == 0 || changed[levels - 1] != 0)
-    throw gputlm::InputError("rodinia-like/bfs: the search has not settled after " + std::to_string(levels) +
-                             " levels; list more levels in launch.json");
+    throw gputlm::InputError("rodinia-like/bfs: the search has not settled after " +
+                             std::to_string(levels) + " levels; list more levels in launch.json");
   ctx.expect("cost", cost);
   ctx.expect("mask", mask);
   ctx.expect("updating", updating);

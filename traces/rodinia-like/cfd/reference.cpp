@@ -54,8 +54,10 @@ GPUTLM_GENERATOR("rodinia-like/cfd") {
     for (size_t i = 0; i < n; ++i) {
       const int64_t r = rng.uniform_int(0, 31);
       int32_t nb;
-      if (r == 0) nb = -1;
-      else if (r == 1) nb = -2;
+      if (r == 0)
+        nb = -1;
+      else if (r == 1)
+        nb = -2;
       else {
         do nb = static_cast<int32_t>(rng.uniform_int(0, static_cast<int64_t>(n) - 1));
         while (static_cast<size_t>(nb) == i);
@@ -95,7 +97,8 @@ GPUTLM_REFERENCE("rodinia-like/cfd") {
   // initialize_variables on variables, old_variables and fluxes.
   std::vector<float> vars(5 * n), old_vars(5 * n), fluxes(5 * n), steps(n);
   for (size_t v = 0; v < 5; ++v)
-    for (size_t i = 0; i < n; ++i) vars[v * n + i] = old_vars[v * n + i] = fluxes[v * n + i] = ff_vars[v];
+    for (size_t i = 0; i < n; ++i)
+      vars[v * n + i] = old_vars[v * n + i] = fluxes[v * n + i] = ff_vars[v];
 
   for (size_t i = 0; i < n; ++i) {
     const Derived d = derive(state(vars, i));
@@ -117,7 +120,8 @@ GPUTLM_REFERENCE("rodinia-like/cfd") {
       float acc[5] = {0, 0, 0, 0, 0};  // density, momentum x/y/z, energy
       for (size_t j = 0; j < 4; ++j) {
         const int32_t nb = neighbours[j * n + i];
-        const float nrm[3] = {normals[(3 * j) * n + i], normals[(3 * j + 1) * n + i], normals[(3 * j + 2) * n + i]};
+        const float nrm[3] = {normals[(3 * j) * n + i], normals[(3 * j + 1) * n + i],
+                              normals[(3 * j + 2) * n + i]};
         // Central flux against another state (o), one normal component at a time.
         auto central = [&](const float mom_o[3], const Derived& o) {
           for (int k = 0; k < 3; ++k) {
@@ -132,7 +136,8 @@ GPUTLM_REFERENCE("rodinia-like/cfd") {
           const Derived o = derive(so);
           const float mom_o[3] = {so.mx, so.my, so.mz};
           const float len = std::sqrt(nrm[0] * nrm[0] + nrm[1] * nrm[1] + nrm[2] * nrm[2]);
-          const float smooth = -len * kSmoothing * 0.5f * (speed_i + std::sqrt(o.speed_sqd) + d.c + o.c);
+          const float smooth =
+              -len * kSmoothing * 0.5f * (speed_i + std::sqrt(o.speed_sqd) + d.c + o.c);
           acc[0] += smooth * (s.rho - so.rho);
           acc[4] += smooth * (s.e - so.e);
           for (int r = 0; r < 3; ++r) acc[1 + r] += smooth * (mom_i[r] - mom_o[r]);
@@ -147,11 +152,13 @@ GPUTLM_REFERENCE("rodinia-like/cfd") {
     }
     for (size_t i = 0; i < n; ++i) {
       const float factor = steps[i] / static_cast<float>(3 + 1 - stage);
-      for (size_t v = 0; v < 5; ++v) vars[v * n + i] = old_vars[v * n + i] + factor * fluxes[v * n + i];
+      for (size_t v = 0; v < 5; ++v)
+        vars[v * n + i] = old_vars[v * n + i] + factor * fluxes[v * n + i];
     }
   }
   for (float x : vars)
-    if (!std::isfinite(x)) throw gputlm::InputError("rodinia-like/cfd: the generated mesh gives a non-finite state");
+    if (!std::isfinite(x))
+      throw gputlm::InputError("rodinia-like/cfd: the generated mesh gives a non-finite state");
   ctx.expect("variables", vars);
   ctx.expect("step_factors", steps);
   ctx.expect("fluxes", fluxes);

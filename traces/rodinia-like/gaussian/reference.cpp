@@ -29,8 +29,9 @@ GPUTLM_REFERENCE("rodinia-like/gaussian") {
   auto m = ctx.input<float>("m");
   const size_t n = static_cast<size_t>(ctx.var("n"));
   if (n < 2 || static_cast<int64_t>(n) - 1 > ctx.var("pivots"))
-    throw gputlm::InputError("rodinia-like/gaussian: launch.json lists pivots t = 0 .. pivots-1, which must "
-                             "cover 0 .. n-2");
+    throw gputlm::InputError(
+        "rodinia-like/gaussian: launch.json lists pivots t = 0 .. pivots-1, which must "
+        "cover 0 .. n-2");
   for (size_t t = 0; t + 1 < n; ++t) {
     for (size_t row = t + 1; row < n; ++row) m[row * n + t] = a[row * n + t] / a[t * n + t];
     for (size_t row = t + 1; row < n; ++row) {

@@ -13,7 +13,8 @@ namespace {
 
 std::vector<float> step(const std::vector<float>& temp, const std::vector<float>& power, int rows,
                         int cols) {
-  const HotspotCoefficients k = hotspot_coefficients(static_cast<float>(rows), static_cast<float>(cols));
+  const HotspotCoefficients k =
+      hotspot_coefficients(static_cast<float>(rows), static_cast<float>(cols));
   const float dt_over_cap = k.step_div_cap, inv_rx = k.rx_1, inv_ry = k.ry_1, inv_rz = k.rz_1;
   std::vector<float> out(temp.size());
   for (int y = 0; y < rows; ++y) {

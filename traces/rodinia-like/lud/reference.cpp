@@ -34,8 +34,9 @@ GPUTLM_REFERENCE("rodinia-like/lud") {
   auto a = ctx.input<float>("a");
   const size_t n = static_cast<size_t>(ctx.var("n"));
   if (n == 0 || n % kB != 0 || static_cast<int64_t>(n / kB) > ctx.var("steps"))
-    throw gputlm::InputError("rodinia-like/lud: n must be a positive multiple of 16 and launch.json lists "
-                             "'steps' diagonal steps, which must cover n / 16");
+    throw gputlm::InputError(
+        "rodinia-like/lud: n must be a positive multiple of 16 and launch.json lists "
+        "'steps' diagonal steps, which must cover n / 16");
   auto at = [&](size_t r, size_t c) -> float& { return a[r * n + c]; };
   for (size_t i = 0; i < n; i += kB) {
     // lud_diagonal: right-looking elimination inside the diagonal block.

@@ -18,7 +18,8 @@ constexpr int kListedDiagonals = 32;  // launch.json lists diagonals up to 32 bl
 
 void check_n(const char* who, int64_t n) {
   if (n < kBlock || n % kBlock != 0 || n / kBlock > kListedDiagonals)
-    throw gputlm::InputError(std::string(who) + ": n must be a multiple of 16 between 16 and 512 "
+    throw gputlm::InputError(std::string(who) +
+                             ": n must be a multiple of 16 between 16 and 512 "
                              "(launch.json lists block diagonals of up to 32 blocks)");
 }
 }  // namespace
@@ -30,7 +31,8 @@ GPUTLM_GENERATOR("rodinia-like/nw") {
   check_n("rodinia-like/nw", n);
   int table[kLetters][kLetters];
   for (int x = 0; x < kLetters; ++x)
-    for (int y = 0; y <= x; ++y) table[x][y] = table[y][x] = static_cast<int>(rng.uniform_int(-4, 10));
+    for (int y = 0; y <= x; ++y)
+      table[x][y] = table[y][x] = static_cast<int>(rng.uniform_int(-4, 10));
   std::vector<int> a(n), b(n);
   for (auto& c : a) c = static_cast<int>(rng.uniform_int(0, kLetters - 1));
   for (auto& c : b) c = static_cast<int>(rng.uniform_int(0, kLetters - 1));
@@ -56,7 +58,8 @@ GPUTLM_REFERENCE("rodinia-like/nw") {
   const int64_t w = n + 1;
   for (int64_t i = 1; i <= n; ++i)
     for (int64_t j = 1; j <= n; ++j)
-      score[i * w + j] = std::max({score[(i - 1) * w + j - 1] + similarity[(i - 1) * n + j - 1],
-                                   score[(i - 1) * w + j] - penalty, score[i * w + j - 1] - penalty});
+      score[i * w + j] =
+          std::max({score[(i - 1) * w + j - 1] + similarity[(i - 1) * n + j - 1],
+                    score[(i - 1) * w + j] - penalty, score[i * w + j - 1] - penalty});
   ctx.expect("score", score);
 }
