@@ -34,6 +34,8 @@ import bisect
 import csv
 from collections import defaultdict
 
+from study_common import md_row, pct_change, signed_pct
+
 STATES = ["busy", "held", "held_free", "waiting", "no_request", "other_banks", "ramp_tail"]
 IDLE = STATES[2:]
 
@@ -215,7 +217,7 @@ def readings_markdown(rows):
         a = _get(rows, kind="scan", version="condacc", config=label, selectivity="1/2")
         if not (a and b):
             continue
-        lines.append(f"| {bus} | {conflict} | {l2} | `{label}` | {100 * (b['cycles'] / a['cycles'] - 1):+.1f}% | "
+        lines.append(f"| {bus} | {conflict} | {l2} | `{label}` | {pct_change(b['cycles'] / a['cycles'])} | "
                      f"{100 * (1 - a['warp_instructions'] / b['warp_instructions']):.1f}% | "
                      f"{100 * b['row_buffer_hit_rate']:.1f}% / {100 * a['row_buffer_hit_rate']:.1f}% | "
                      f"{b['dram_requests']:,} / {a['dram_requests']:,} | {b['cycles']:,} / {a['cycles']:,} |")
@@ -270,10 +272,9 @@ def account_markdown(rows):
                 continue
             p = lost_points(base, r)
             measured = base["cycles"] / r["cycles"] - 1
-            split = " | ".join(f"{100 * -p[f'lost_{k}']:+.1f}" for k in ("other_banks", "held_free", "no_request",
-                                                                           "ramp_tail"))
-            table2.append(f"| {v} | {caches} | {r['bank_time_per_lookup']:.0f} (baseline "
-                          f"{base['bank_time_per_lookup']:.0f}) | {100 * p['bank_ratio']:+.1f}% | {100 * measured:+.1f}% | "
-                          f"{100 * -p['lost']:+.1f} | {split} |")
+            table2.append(md_row([v, caches, f"{r['bank_time_per_lookup']:.0f} (baseline {base['bank_time_per_lookup']:.0f})",
+                                  signed_pct(p["bank_ratio"]), signed_pct(measured), f"{100 * -p['lost']:+.1f}",
+                                  *(f"{100 * -p[f'lost_{k}']:+.1f}" for k in ("other_banks", "held_free", "no_request",
+                                                                              "ramp_tail"))]))
     return lines + table2 + table3
 

@@ -37,6 +37,7 @@ from sweep_results import (csv_writer, markdown_provenance, output_dir, parse_st
                            save_figure, study_parser, study_sweep)
 from db_account import (ACCOUNT_READINGS, SCAN_READINGS, account, account_markdown,  # noqa: E402
                         readings_markdown)
+from study_common import signed_pct  # noqa: E402
 
 SELECTIVITIES = [2, 4, 8, 16, 32, 64, 128, 256, 512, 1024]
 BANDWIDTHS = [32, 16, 8, 4]
@@ -167,10 +168,6 @@ def find(rows, **want):
     return None
 
 
-def pct(x):
-    return f"{100 * x:+.1f}%"
-
-
 def scan_pairs(rows, config, sels):
     out = []
     for s in sels:
@@ -191,7 +188,7 @@ def write_markdown(rows, out, args):
     base = scan_pairs(rows, "db", [2])
     if base:
         _, b, a, speedup, red = base[0]
-        lines += [f"| COND_ACC speedup | {pct(speedup)} | +21% |",
+        lines += [f"| COND_ACC speedup | {signed_pct(speedup)} | +21% |",
                   f"| warp instruction reduction | {100 * red:.1f}% | 20% |",
                   f"| row-buffer hit rate, baseline / COND_ACC | {100 * b['row_buffer_hit_rate']:.1f}% / "
                   f"{100 * a['row_buffer_hit_rate']:.1f}% | about 95% |",
@@ -199,13 +196,13 @@ def write_markdown(rows, out, args):
                   f"| warp instructions, baseline / COND_ACC | {b['warp_instructions']:,} / {a['warp_instructions']:,} | |"]
         fast = scan_pairs(rows, "db-fastmem", [2])
         if fast:
-            lines += [f"| COND_ACC speedup with a near-ideal DRAM (1-cycle accesses) | {pct(fast[0][3])} | |"]
+            lines += [f"| COND_ACC speedup with a near-ideal DRAM (1-cycle accesses) | {signed_pct(fast[0][3])} | |"]
     lines += ["", "## Selectivity sweep (Fig. 8.2)", "",
               "The paper gives no numbers: the gain stays about the same from 1/2 to 1/8 and falls towards none as "
               "fewer rows pass.", "", "| selectivity | speedup | warp instruction reduction | baseline hit rate |",
               "|---|---:|---:|---:|"]
     for s, b, _, speedup, red in scan_pairs(rows, "db", SELECTIVITIES):
-        lines.append(f"| 1/{s} | {pct(speedup)} | {100 * red:.1f}% | {100 * b['row_buffer_hit_rate']:.1f}% |")
+        lines.append(f"| 1/{s} | {signed_pct(speedup)} | {100 * red:.1f}% | {100 * b['row_buffer_hit_rate']:.1f}% |")
     lines += ["", "## Bandwidth sweep at selectivity 1/2 (Fig. 8.3)", "",
               "The paper: a clear gain at every bandwidth but the lowest (4 GB/s), where the scan is memory-bound.", "",
               "| bandwidth | speedup | baseline cycles | bus utilization (baseline) |", "|---|---:|---:|---:|"]
@@ -214,7 +211,7 @@ def write_markdown(rows, out, args):
         p = scan_pairs(rows, label, [2])
         if p:
             _, b, _, speedup, _ = p[0]
-            lines.append(f"| {bw} GB/s | {pct(speedup)} | {b['cycles']:,} | {100 * b['bus_utilization']:.1f}% |")
+            lines.append(f"| {bw} GB/s | {signed_pct(speedup)} | {b['cycles']:,} | {100 * b['bus_utilization']:.1f}% |")
     for reading, title in (("db", "Table 8.1 DRAM (row changes do not overlap)"),
                            ("db-opening", "overlapping row changes (`conflict_busy` \"opening\")")):
         lines += ["", f"## Index search (Fig. 8.4): {title}", "",
@@ -236,8 +233,8 @@ def write_markdown(rows, out, args):
             follow = (f"{r['follow_median']:.0f}, {r['follow_p90']:.0f}, {100 * r['follow_within_200']:.0f}%"
                       if "follow_median" in r else "-")
             gap = f"{r['row_change_gap_median']:.0f}" if "row_change_gap_median" in r else "-"
-            lines.append(f"| {v} | {1000 * lookups / r['cycles']:.2f} | {pct(gain)} | "
-                         f"{'little' if paper is None else pct(paper)} | {100 * r['row_buffer_hit_rate']:.1f}% | "
+            lines.append(f"| {v} | {1000 * lookups / r['cycles']:.2f} | {signed_pct(gain)} | "
+                         f"{'little' if paper is None else signed_pct(paper)} | {100 * r['row_buffer_hit_rate']:.1f}% | "
                          f"{PAPER['index_hit_rate'][v]} | {100 * r['bus_utilization']:.1f}% | {holds} | {follow} | {gap} |")
     lines += ["", *readings_markdown(rows), "", *account_markdown(rows)]
     (out / "db_study.md").write_text("\n".join(lines) + "\n")

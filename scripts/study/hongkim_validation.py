@@ -28,6 +28,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from sweep_results import (csv_writer, markdown_provenance, output_dir, parse_study_args, print_failures,  # noqa: E402
                            pyplot, save_figure, study_parser, study_sweep)
+from study_common import geomean, md_table, pct_error  # noqa: E402
 
 CONFIG_FILES = ["hongkim-analytical", "fermi-gtx480"]  # the configs of the specs (clamp.json: each with -clamp)
 MICRO = [f"mb{i}_{v}" for i in range(1, 8) for v in ("c", "uc")]
@@ -89,12 +90,7 @@ def cpi_error(r, key="predicted_cpi"):
 
 def geomean_error(rows, key="predicted_cpi"):
     """The paper's summary: the geometric mean of the absolute relative CPI errors."""
-    errs = [max(cpi_error(r, key), 1e-6) for r in rows if not r["error"] and key in r]
-    return math.exp(sum(math.log(e) for e in errs) / len(errs)) if errs else float("nan")
-
-
-def pct_error(pred, sim):
-    return f"{100 * (pred / sim - 1):+.1f}%"
+    return geomean(max(cpi_error(r, key), 1e-6) for r in rows if not r["error"] and key in r)
 
 
 # Columns of the two tables: (header, right-aligned, value of a row).
@@ -118,13 +114,11 @@ SWEEP_COLUMNS = [("config", False, lambda r: r["config"]),
 
 
 def table(rows, columns):
-    out = ["| " + " | ".join(c[0] for c in columns) + " |",
-           "|" + "|".join("---:" if c[1] else "---" for c in columns) + "|"]
-    for r in rows:
-        cells = ([str(columns[0][2](r)), f"no prediction: {r['error']}"] + [""] * (len(columns) - 2)
-                 if r["error"] else [str(c[2](r)) for c in columns])
-        out.append("| " + " | ".join(cells) + " |")
-    return "\n".join(out)
+    """The markdown table of rows in columns (CPI_COLUMNS or SWEEP_COLUMNS); a run the model gave no
+    prediction for says why."""
+    cells = [[columns[0][2](r), f"no prediction: {r['error']}"] + [""] * (len(columns) - 2)
+             if r["error"] else [c[2](r) for c in columns] for r in rows]
+    return md_table([c[0] for c in columns], cells, right=[c[1] for c in columns])
 
 
 def write_markdown(path, results, sweep, args):

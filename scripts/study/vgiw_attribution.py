@@ -15,6 +15,7 @@ run's core-cycles went:
 import statistics
 
 from sweep_results import pyplot, save_figure
+from study_common import geomean, md_row, md_rule
 
 FABRIC_PHASES = ("injecting", "channels_full", "waiting_batches", "draining")
 BREAKDOWN = ("no_tile", "reconfiguring", *FABRIC_PHASES, "between_blocks")
@@ -80,24 +81,21 @@ def markdown(table2, rows):
             "speedup_ideal": "1024 VC, no reconfiguration, perfect L1 and LVC"}
     for key, label in SPEEDUPS:
         v = [r[key] for r in table2]
-        lines.append(f"| {label} | {what[key]} | {mean(v):.2f}x | {gmean(v):.2f}x | {min(v):.2f}x - {max(v):.2f}x |")
+        lines.append(f"| {label} | {what[key]} | {mean(v):.2f}x | {geomean(v):.2f}x | {min(v):.2f}x - {max(v):.2f}x |")
+    header = (["Table 2 kernel"] + [k.replace("_", " ") for k in BREAKDOWN] + [label for _, label in SPEEDUPS[2:]]
+              + ["ideal: thread instr. per injecting cycle", "perfect-L1 Fermi: thread instr. per core-cycle",
+                 "LVC / thread instr.", "same, 4x grid"])
     lines += ["", "Where the base run's core-cycles went (all cores, every launch; shares of cycles x cores):", "",
-              "| Table 2 kernel | " + " | ".join(k.replace("_", " ") for k in BREAKDOWN) + " | " +
-              " | ".join(label for _, label in SPEEDUPS[2:]) + " | ideal: thread instr. per injecting cycle | perfect-L1 Fermi: thread instr. per core-cycle | LVC / thread instr. | same, 4x grid |",
-              "|---|" + "---:|" * (len(BREAKDOWN) + len(SPEEDUPS) - 2 + 4)]
+              md_row(header), md_rule([False] + [True] * (len(header) - 1))]
     for r in rows:
-        lines.append(f"| {r['table2']} | " + " | ".join(f"{r['share_' + k] * 100:.1f}%" for k in BREAKDOWN) + " | " +
-                     " | ".join(f"{r[key]:.2f}" for key, _ in SPEEDUPS[2:]) + f" | {r['ideal_instructions_per_injecting_cycle']:.1f} | {r['fermi_perfect_instructions_per_core_cycle']:.1f}" +
-                     f" | {r['lvc_per_thread_instruction']:.2f} | {r['lvc_per_thread_instruction_grid4']:.2f} |")
+        lines.append(md_row([r["table2"]] + [f"{r['share_' + k] * 100:.1f}%" for k in BREAKDOWN]
+                            + [f"{r[key]:.2f}" for key, _ in SPEEDUPS[2:]]
+                            + [f"{r['ideal_instructions_per_injecting_cycle']:.1f}", f"{r['fermi_perfect_instructions_per_core_cycle']:.1f}",
+                               f"{r['lvc_per_thread_instruction']:.2f}", f"{r['lvc_per_thread_instruction_grid4']:.2f}"]))
     shares = {k: mean([r["share_" + k] for r in table2]) for k in BREAKDOWN}
     lines += ["", "Mean shares over Table 2 kernels: " + ", ".join(f"{k.replace('_', ' ')} {v * 100:.1f}%" for k, v in shares.items()) + ".",
               f"Median thread vector with CVT-sized tiles: {median([r['threads_per_block_run_bigtile'] for r in table2]):.0f} threads.", ""]
     return lines
-
-
-def gmean(xs):
-    from statistics import geometric_mean
-    return geometric_mean(xs) if xs else float("nan")
 
 
 def plot_breakdown(path, rows, args, paper_note=None):

@@ -39,6 +39,7 @@ from functools import lru_cache
 from statistics import mean, median
 
 from sweep_results import REPO
+from study_common import geomean
 
 UNIT_TYPES = ("compute", "special", "load_store", "live_value", "split_join", "control_vector")
 FERMI_WARP_ISSUE = 1  # warp instructions (32 lanes) a fermi-gtx480 SM issues a cycle
@@ -77,7 +78,6 @@ def columns(fermi, vgiw, units=None):
 
 def markdown(table2, rows):
     """The bound's section of vgiw_study.md."""
-    from vgiw_attribution import gmean
     units = table1_units()
     b = [r["bound_types"] for r in table2]
     b108 = [r["bound_108"] for r in table2]
@@ -100,9 +100,9 @@ def markdown(table2, rows):
              "VGIW's minimum bound the measured speedup itself (\"ceiling\"; loose for kernels of a few CTAs, "
              "since the minimum has every core busy).", "",
              "| figure | mean | geometric mean | median | range |", "|---|---:|---:|---:|---:|",
-             f"| bound, Table 1 unit types | {mean(b):.2f}x | {gmean(b):.2f}x | {median(b):.2f}x | {min(b):.2f}x - {max(b):.2f}x |",
-             f"| bound, all 108 units any operation | {mean(b108):.2f}x | {gmean(b108):.2f}x | {median(b108):.2f}x | {min(b108):.2f}x - {max(b108):.2f}x |",
-             f"| measured speedup / bound (Table 1 types) | {mean(m):.2f} | {gmean(m):.2f} | {median(m):.2f} | {min(m):.2f} - {max(m):.2f} |",
+             f"| bound, Table 1 unit types | {mean(b):.2f}x | {geomean(b):.2f}x | {median(b):.2f}x | {min(b):.2f}x - {max(b):.2f}x |",
+             f"| bound, all 108 units any operation | {mean(b108):.2f}x | {geomean(b108):.2f}x | {median(b108):.2f}x | {min(b108):.2f}x - {max(b108):.2f}x |",
+             f"| measured speedup / bound (Table 1 types) | {mean(m):.2f} | {geomean(m):.2f} | {median(m):.2f} | {min(m):.2f} - {max(m):.2f} |",
              "", "Binding unit type (Table 2 kernels): " + ", ".join(f"{t.replace('_', ' ')} {n}" for t, n in sorted(binding.items(), key=lambda x: -x[1])) + ".",
              f"Kernels whose bound is under the paper's mean of 3x: {sum(x < 3 for x in b)} of {len(b)}; under 1x: {sum(x < 1 for x in b)}.", "",
              "| Table 2 kernel | Fermi warp instr. (min core-cycles) | VGIW min core-cycles | binding unit | bound | bound, all 108 | ceiling | measured speedup | measured / bound |",

@@ -14,7 +14,7 @@ comes from time or from power. Fig. 10's three levels, as the paper draws them:
 import statistics
 
 from sweep_results import pyplot, save_figure
-from vgiw_attribution import gmean
+from study_common import geomean
 
 CORE = {"core", "fabric", "scheduler", "lvc"}
 LEVELS = ("system", "die", "core")  # level_joules() says what each takes
@@ -74,18 +74,18 @@ def markdown(table2):
              "(`configs/energy/gtx480-40nm.json`, 40 nm; README \"Energy\").", "",
              "| figure | paper | ours |", "|---|---|---|",
              f"| energy efficiency over Fermi, mean (Fig. 9) | {PAPER['efficiency_mean']}x | {statistics.mean(eff):.2f}x "
-             f"(geometric {gmean(eff):.2f}x) |",
+             f"(geometric {geomean(eff):.2f}x) |",
              f"| range | {PAPER['efficiency_low']}x - {PAPER['efficiency_high']}x (Sec. 1: up to {PAPER['efficiency_high_sec1']}x) | "
              f"{min(eff):.2f}x - {max(eff):.2f}x |"]
     for level in LEVELS:
         v = [r[f"efficiency_{level}"] for r in rows]
-        lines.append(f"| {level} level, mean (Fig. 10) | not stated (the core gains most) | {statistics.mean(v):.2f}x (geometric {gmean(v):.2f}x) |")
+        lines.append(f"| {level} level, mean (Fig. 10) | not stated (the core gains most) | {statistics.mean(v):.2f}x (geometric {geomean(v):.2f}x) |")
     sp = [r["speedup"] for r in rows]
     pw = [r["power_ratio"] for r in rows]
     dyn = [r["efficiency_dynamic"] for r in rows]
     st = [r["vgiw_static_share"] for r in rows]
     lines += [f"| speedup, mean (the time part) | over 3x | {statistics.mean(sp):.2f}x |",
-              f"| dynamic energy only (a reading: static power left out), mean | - | {statistics.mean(dyn):.2f}x (geometric {gmean(dyn):.2f}x) |",
+              f"| dynamic energy only (a reading: static power left out), mean | - | {statistics.mean(dyn):.2f}x (geometric {geomean(dyn):.2f}x) |",
               f"| static share of the energy, mean, Fermi / VGIW | - | {statistics.mean(r['fermi_static_share'] for r in rows) * 100:.0f}% / "
               f"{statistics.mean(st) * 100:.0f}% |",
               f"| Fermi power / VGIW power, mean (the power part) | 3 / 1.75 = 1.7 implied by the two means | {statistics.mean(pw):.2f} |",

@@ -9,7 +9,8 @@ only when none of its launches ran a tile as VGIW. Why each other kernel does no
 import statistics
 
 from sweep_results import pyplot, save_figure
-from vgiw_attribution import breakdown, gmean
+from study_common import geomean
+from vgiw_attribution import breakdown
 
 # The block overheads SGMF does not have: a VGIW core reconfigures between block runs, drains each
 # block before the next, picks the next block, and waits for the scheduler's batches.
@@ -51,11 +52,11 @@ def markdown(table2):
     if sp:
         lines += ["| figure | paper | ours |", "|---|---|---|",
                   f"| VGIW speedup over SGMF, mean (Fig. 8) | better than {PAPER['speedup_mean']}x | {statistics.mean(sp):.2f}x "
-                  f"(geometric {gmean(sp):.2f}x) |",
+                  f"(geometric {geomean(sp):.2f}x) |",
                   f"| speedup range | {PAPER['speedup_low']}x - {PAPER['speedup_high']}x | {min(sp):.2f}x - {max(sp):.2f}x |"]
         if ef:
             lines.append(f"| VGIW energy efficiency over SGMF, mean (Fig. 11) | {PAPER['efficiency_mean']}x | "
-                         f"{statistics.mean(ef):.2f}x (geometric {gmean(ef):.2f}x; {min(ef):.2f}x - {max(ef):.2f}x) |")
+                         f"{statistics.mean(ef):.2f}x (geometric {geomean(ef):.2f}x; {min(ef):.2f}x - {max(ef):.2f}x) |")
         lines += ["", "Block overheads: the shares of cycles x cores a core spent reconfiguring, draining a block, between "
                   "blocks or waiting for batches (SGMF's one configuration has none of these but its one load and final drain); "
                   "channels full: every virtual channel of a replica taken (threads waiting on memory).", "",

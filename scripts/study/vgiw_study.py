@@ -32,11 +32,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from sweep_results import (REPO, csv_writer, markdown_provenance, output_dir, parse_study_args,  # noqa: E402
                            print_failures, pyplot, save_figure, study_parser, study_sweep)
+from study_common import geomean  # noqa: E402
 import vgiw_attribution as attribution  # noqa: E402
 import vgiw_bound as bound  # noqa: E402
 import vgiw_energy as energy  # noqa: E402
 import vgiw_sgmf as sgmf  # noqa: E402
-from vgiw_attribution import gmean  # noqa: E402
 
 SUITE = "traces/rodinia-like"
 # (workload, kernel): (Table 2's name, its basic blocks)
@@ -177,9 +177,9 @@ def write_markdown(path, table2, rows, args):
              "Cycles are core cycles (1.4 GHz) of every launch of the kernel, summed.", "",
              "| figure | paper | ours (vgiw) | ours (vgiw, 128 virtual channels) |", "|---|---|---|---|",
              f"| speedup over Fermi, mean (Fig. 7) | {PAPER['speedup_mean']:.1f}x | {statistics.mean(sp):.2f}x | {statistics.mean(sp128):.2f}x |",
-             f"| speedup, geometric mean | - | {gmean(sp):.2f}x | {gmean(sp128):.2f}x |",
+             f"| speedup, geometric mean | - | {geomean(sp):.2f}x | {geomean(sp128):.2f}x |",
              f"| speedup over Fermi with a 64KB L1 (a reading; GPGPU-Sim's GTX480 has 16KB), mean / geometric mean | - | "
-             f"{statistics.mean(sp64):.2f}x / {gmean(sp64):.2f}x | |",
+             f"{statistics.mean(sp64):.2f}x / {geomean(sp64):.2f}x | |",
              f"| speedup range | {PAPER['speedup_range']} | {min(sp):.2f}x - {max(sp):.2f}x | {min(sp128):.2f}x - {max(sp128):.2f}x |",
              f"| LVC accesses / RF accesses (an access a warp), mean (Fig. 3) | about {PAPER['lvc_over_rf']} | {statistics.mean(lw):.2f} | |",
              f"| LVC accesses / RF accesses (an access a thread), mean | - | {statistics.mean(lt):.3f} | |",
