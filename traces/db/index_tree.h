@@ -6,6 +6,7 @@
 // keys search like random ones; a value key(r) + 1 is absent).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
