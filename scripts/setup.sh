@@ -6,6 +6,7 @@ packages=(cmake g++ make pkg-config libsystemc-dev libboost-dev libboost-graph-d
           libboost-program-options-dev libboost-iostreams-dev nlohmann-json3-dev libgtest-dev
           libzstd-dev liblz4-dev  # runtime/: the compressed PTX in fat binaries of nvcc 13
           clang libclang-rt-14-dev  # clang + its sanitizer and libFuzzer runtimes: the build-asan suite and fuzz/
+          clang-format  # scripts/check_format.sh (ctest format_check)
           ccache)  # scripts/build.sh and test.sh compile through it (a second checkout reuses the objects)
 missing=()
 for p in "${packages[@]}"; do
