@@ -1,7 +1,7 @@
 #include "tb/sampler.h"
 
 #include "models/common/stats.h"
-#include "models/sm/core_context.h"
+#include "models/core/core_counters.h"
 
 namespace gputlm::tb {
 
@@ -48,13 +48,13 @@ void Sampler::find_counters(gpu::Gpu& gpu) {
 
 Sampler::Totals Sampler::read() const {
   Totals t;
-  t.stalls.assign(static_cast<size_t>(sm::StallCause::kCount), 0);
+  t.stalls.assign(static_cast<size_t>(core::StallCause::kCount), 0);
   for (const auto& c : m_gpu.cores()) {
-    const sm::CoreCounters& k = c->counters();
+    const core::CoreCounters& k = c->counters();
     t.warp_instructions += k.warp_instructions;
     t.thread_instructions += k.thread_instructions;
-    for (size_t i = 0; i < t.stalls.size() && i < k.stall_cycles.size(); ++i)
-      t.stalls[i] += k.stall_cycles[i];
+    for (size_t i = 0; i < t.stalls.size() && i < k.simt.stall_cycles.size(); ++i)
+      t.stalls[i] += k.simt.stall_cycles[i];
     c->add_uncharged_stalls(m_gpu.clock().now(), t.stalls);
   }
   for (const Counter& c : m_counters) {
@@ -93,7 +93,7 @@ void Sampler::record(uint64_t cycle) {
   row["active_lanes"] = rate(d(now.thread_instructions, m_last.thread_instructions),
                              d(now.warp_instructions, m_last.warp_instructions));
   for (size_t i = 0; i < now.stalls.size(); ++i)
-    row[std::string("stall_cycles.") + sm::stall_cause_name(static_cast<sm::StallCause>(i))] =
+    row[std::string("stall_cycles.") + core::stall_cause_name(static_cast<core::StallCause>(i))] =
         now.stalls[i] - m_last.stalls[i];
   row["l1d_accesses"] = now.l1d_accesses - m_last.l1d_accesses;
   row["l1d_hit_rate"] =

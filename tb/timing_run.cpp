@@ -162,7 +162,7 @@ namespace {
 nlohmann::json fabric_json(const std::vector<uint64_t>& cycles) {
   nlohmann::json j = nlohmann::json::object();
   for (size_t i = 0; i < cycles.size(); ++i)
-    j[sm::fabric_phase_name(static_cast<sm::FabricPhase>(i))] = cycles[i];
+    j[core::fabric_phase_name(static_cast<core::FabricPhase>(i))] = cycles[i];
   return j;
 }
 
@@ -170,7 +170,7 @@ nlohmann::json fabric_json(const std::vector<uint64_t>& cycles) {
 // traffic, and where the cores' active cycles went.
 void print_vgiw_summary(std::ostream& os, const TimingRun& run) {
   uint64_t runs = 0, threads = 0, live = 0, reconfiguration = 0, active = 0;
-  std::vector<uint64_t> phases(sm::kFabricPhases, 0);
+  std::vector<uint64_t> phases(core::kFabricPhases, 0);
   for (const auto& l : run.launches) {
     runs += l.block_runs;
     threads += l.block_run_threads;
@@ -190,8 +190,8 @@ void print_vgiw_summary(std::ostream& os, const TimingRun& run) {
      << share(reconfiguration) << "%";
   uint64_t accounted = reconfiguration;
   for (size_t i = 0; i < phases.size(); ++i) {
-    os << ", " << sm::fabric_phase_name(static_cast<sm::FabricPhase>(i)) << " " << share(phases[i])
-       << "%";
+    os << ", " << core::fabric_phase_name(static_cast<core::FabricPhase>(i)) << " "
+       << share(phases[i]) << "%";
     accounted += phases[i];
   }
   os << ", between blocks " << share(active > accounted ? active - accounted : 0) << "%\n";
@@ -249,7 +249,7 @@ nlohmann::json to_json(const TimingRun& run) {
   t["idle_cycle_share"] = run.idle_share();
   nlohmann::json stalls;
   for (size_t i = 0; i < run.stall_cycles.size(); ++i)
-    stalls[sm::stall_cause_name(static_cast<sm::StallCause>(i))] = run.stall_cycles[i];
+    stalls[core::stall_cause_name(static_cast<core::StallCause>(i))] = run.stall_cycles[i];
   t["fetch_stall_cycles"] = stalls;
   if (run.energy) t["energy"] = to_json(*run.energy, run.thread_instructions);
   j["total"] = t;

@@ -50,7 +50,7 @@ struct TimedLaunch {
   uint64_t block_runs = 0;          // VGIW cores: blocks streamed, summed over cores
   uint64_t block_run_threads = 0;   // VGIW cores: the threads they streamed
   std::vector<uint64_t>
-      fabric_cycles;  // VGIW cores: streaming cycles by sm::FabricPhase, summed over cores
+      fabric_cycles;  // VGIW cores: streaming cycles by core::FabricPhase, summed over cores
   nlohmann::json
       modules;  // every module's statistics over this launch alone, as TimingRun::modules
   std::optional<energy::EnergyBreakdown>

@@ -70,12 +70,9 @@ void TimingSession::run_launch(const func::BoundKernel& bk, const func::Launch& 
   if (m->stopped) return;  // the GPU holds the stopped launch's CTAs
   gpu::Gpu& gpu = m->gpu;
   const auto begin = std::chrono::steady_clock::now();
-  auto retired = [&gpu](uint64_t sm::CoreCounters::*field) {
-    uint64_t n = 0;
-    for (const auto& c : gpu.cores()) n += c->counters().*field;
-    return n;
-  };
-  using C = sm::CoreCounters;
+  using C = core::CoreCounters;
+  using Read = uint64_t (*)(const C&);
+  // The counters a launch record takes, as differences over the launch (kCounted's order).
   enum {
     kWarps,
     kThreads,
@@ -91,26 +88,31 @@ void TimingSession::run_launch(const func::BoundKernel& bk, const func::Launch& 
     kBlockRuns,
     kBlockRunThreads
   };
-  constexpr uint64_t C::*kCounted[] = {&C::warp_instructions,
-                                       &C::thread_instructions,
-                                       &C::coalesced_memory_instructions,
-                                       &C::uncoalesced_memory_instructions,
-                                       &C::uncoalesced_line_requests,
-                                       &C::barrier_instructions,
-                                       &C::register_file_accesses,
-                                       &C::register_file_thread_accesses,
-                                       &C::live_value_accesses,
-                                       &C::reconfiguration_cycles,
-                                       &C::active_cycles,
-                                       &C::block_runs,
-                                       &C::block_run_threads};
+  constexpr Read kCounted[] = {[](const C& c) { return c.warp_instructions; },
+                               [](const C& c) { return c.thread_instructions; },
+                               [](const C& c) { return c.simt.coalesced_memory_instructions; },
+                               [](const C& c) { return c.simt.uncoalesced_memory_instructions; },
+                               [](const C& c) { return c.simt.uncoalesced_line_requests; },
+                               [](const C& c) { return c.simt.barrier_instructions; },
+                               [](const C& c) { return c.simt.register_file_accesses; },
+                               [](const C& c) { return c.simt.register_file_thread_accesses; },
+                               [](const C& c) { return c.fabric.live_value_accesses; },
+                               [](const C& c) { return c.fabric.reconfiguration_cycles; },
+                               [](const C& c) { return c.active_cycles; },
+                               [](const C& c) { return c.fabric.block_runs; },
+                               [](const C& c) { return c.fabric.block_run_threads; }};
+  auto retired = [&gpu](Read field) {
+    uint64_t n = 0;
+    for (const auto& c : gpu.cores()) n += field(c->counters());
+    return n;
+  };
   uint64_t before[std::size(kCounted)];
   for (size_t i = 0; i < std::size(kCounted); ++i) before[i] = retired(kCounted[i]);
   auto delta = [&](size_t i) { return retired(kCounted[i]) - before[i]; };
   auto phases = [&gpu] {
-    std::vector<uint64_t> n(sm::kFabricPhases, 0);
+    std::vector<uint64_t> n(core::kFabricPhases, 0);
     for (const auto& c : gpu.cores())
-      for (size_t i = 0; i < n.size(); ++i) n[i] += c->counters().fabric_cycles[i];
+      for (size_t i = 0; i < n.size(); ++i) n[i] += c->counters().fabric.fabric_cycles[i];
     return n;
   };
   std::vector<uint64_t> fabric = phases();
@@ -156,17 +158,18 @@ TimingRun TimingSession::finish() {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - m->start).count();
   if (m->progress) m->progress->finish();
   run.simd_cycles.assign(kWarpSize + 1, 0);
-  run.stall_cycles.assign(static_cast<size_t>(sm::StallCause::kCount), 0);
+  run.stall_cycles.assign(static_cast<size_t>(core::StallCause::kCount), 0);
   for (const auto& l : run.launches) run.cycles += l.cycles;
   uint64_t issued = 0, first_issue_ns = ~0ull;
   for (const auto& c : m->gpu.cores()) {
-    const sm::CoreCounters& k = c->counters();
+    const core::CoreCounters& k = c->counters();
     first_issue_ns = std::min(first_issue_ns, k.first_issue_ns);
     run.warp_instructions += k.warp_instructions;
     run.thread_instructions += k.thread_instructions;
-    issued += k.issue_cycles;
-    for (size_t i = 1; i <= kWarpSize; ++i) run.simd_cycles[i] += k.simd_histogram[i];
-    for (size_t i = 0; i < run.stall_cycles.size(); ++i) run.stall_cycles[i] += k.stall_cycles[i];
+    issued += k.simt.issue_cycles;
+    for (size_t i = 1; i <= kWarpSize; ++i) run.simd_cycles[i] += k.simt.simd_histogram[i];
+    for (size_t i = 0; i < run.stall_cycles.size(); ++i)
+      run.stall_cycles[i] += k.simt.stall_cycles[i];
   }
   const uint64_t core_cycles = run.cycles * m->spec.cores;
   run.simd_cycles[0] = core_cycles > issued ? core_cycles - issued : 0;

@@ -45,12 +45,12 @@ Gpu::Gpu(sc_core::sc_module_name name, const GpuSpec& spec)
       m_dispatch_event.notify(sc_core::SC_ZERO_TIME);
     };
   }
-  m_xbar = std::make_unique<mem::Xbar>("xbar", spec.xbar, CoreModule::kMemoryPorts * spec.cores,
-                                       spec.partitions, ref);
+  m_xbar = std::make_unique<mem::Xbar>(
+      "xbar", spec.xbar, core::CoreModule::kMemoryPorts * spec.cores, spec.partitions, ref);
   for (uint32_t c = 0; c < spec.cores; ++c) {
-    for (uint32_t p = 0; p < CoreModule::kMemoryPorts; ++p)
+    for (uint32_t p = 0; p < core::CoreModule::kMemoryPorts; ++p)
       m_cores[c]->memory_port(p).socket.bind(
-          m_xbar->upstream(CoreModule::kMemoryPorts * c + p).socket);
+          m_xbar->upstream(core::CoreModule::kMemoryPorts * c + p).socket);
   }
   for (uint32_t m = 0; m < spec.partitions; ++m) {
     if (spec.l2)
@@ -149,7 +149,7 @@ void Gpu::dispatch() {
   while (placed && m_next_cta < m_cta_count) {
     placed = false;
     for (uint32_t k = 0; k < m_cores.size() && m_next_cta < m_cta_count; ++k) {
-      CoreModule& core = *m_cores[(m_next_core + k) % m_cores.size()];
+      core::CoreModule& core = *m_cores[(m_next_core + k) % m_cores.size()];
       if (!core.can_take(*m_launch)) continue;
       core.start_cta(*m_kernel, *m_launch, m_next_cta++, nullptr);
       placed = true;

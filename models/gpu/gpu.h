@@ -14,7 +14,7 @@
 
 #include "models/common/shared_edges.h"
 #include "models/common/stats.h"
-#include "models/gpu/core_module.h"
+#include "models/core/core_module.h"
 #include "models/gpu/gpu_spec.h"
 #include "models/mem/cache/cache.h"
 #include "models/mem/dram/dram_controller.h"
@@ -55,7 +55,7 @@ class Gpu : public sc_core::sc_module, public StatProvider {
   }
 
   const GpuSpec& spec() const { return m_spec; }
-  const std::vector<std::unique_ptr<CoreModule>>& cores() const { return m_cores; }
+  const std::vector<std::unique_ptr<core::CoreModule>>& cores() const { return m_cores; }
   const ClockDomain& clock() const { return m_clock; }
   // Every DRAM request served from now on is written to `log` (nullptr: none).
   void set_dram_log(mem::DramRequestLog* log) {
@@ -78,7 +78,7 @@ class Gpu : public sc_core::sc_module, public StatProvider {
   ClockDomain m_clock;
   SharedEdges m_edges;  // with several cores, every clocked module's timed wake-ups: one order for
                         // modules due together
-  std::vector<std::unique_ptr<CoreModule>> m_cores;
+  std::vector<std::unique_ptr<core::CoreModule>> m_cores;
   std::unique_ptr<mem::Xbar> m_xbar;
   std::vector<std::unique_ptr<mem::Cache>> m_l2;
   std::vector<std::unique_ptr<mem::DramController>> m_dram;
@@ -89,7 +89,7 @@ class Gpu : public sc_core::sc_module, public StatProvider {
   uint64_t m_next_cta = 0, m_ctas_done = 0, m_cta_count = 0;
   uint32_t m_next_core = 0;
   bool m_running = false;
-  uint64_t m_horizon = 0;  // where the running sc_start ends (CoreModule::horizon)
+  uint64_t m_horizon = 0;  // where the running sc_start ends (core::CoreModule::horizon)
   bool m_polling =
       false;  // spec.poll_every_cycle while a launch has CTAs unfinished (Pollable modules read it)
   Cycle m_last_done = 0;

@@ -34,61 +34,62 @@ Core::Core(sc_core::sc_module_name name, const CoreSpec& spec, uint32_t core_id,
   dont_initialize();
   m_ctx.cta_finished = [this](uint32_t slot) { finish_cta(slot); };
 
-  CoreCounters& c = m_ctx.counters;
+  core::CoreCounters& c = m_ctx.counters;
   m_stats.counter("warp_instructions", c.warp_instructions, "count", "warp instructions retired");
   m_stats.counter("thread_instructions", c.thread_instructions, "count",
                   "active threads summed over retired warp instructions");
-  m_stats.counter("issue_cycles", c.issue_cycles, "cycles",
+  m_stats.counter("issue_cycles", c.simt.issue_cycles, "cycles",
                   "cycles in which the SIMD back end started an instruction");
-  m_stats.histogram("simd_lanes_started", c.simd_histogram, "count",
+  m_stats.histogram("simd_lanes_started", c.simt.simd_histogram, "count",
                     "warp instructions started with k active lanes, k = 0..32 (cycles with none "
                     "are the GPU's idle cycles)");
-  m_stats.counter("fetch_cycles", c.fetch_cycles, "cycles",
+  m_stats.counter("fetch_cycles", c.simt.fetch_cycles, "cycles",
                   "cycles in which fetch picked a warp (an instruction or an I-cache access)");
-  m_stats.histogram("fetch_stall_cycles", c.stall_cycles, "cycles",
-                    "cycles fetch took no instruction, by cause", stall_cause_names());
+  m_stats.histogram("fetch_stall_cycles", c.simt.stall_cycles, "cycles",
+                    "cycles fetch took no instruction, by cause", core::stall_cause_names());
   m_stats.counter("ctas_done", c.ctas_done, "count", "CTAs finished");
-  m_stats.counter("line_requests", c.line_requests, "count",
+  m_stats.counter("line_requests", c.simt.line_requests, "count",
                   "global/local line requests sent to the L1");
-  m_stats.counter("shared_bank_conflict_cycles", c.shared_bank_conflict_cycles, "cycles",
+  m_stats.counter("shared_bank_conflict_cycles", c.simt.shared_bank_conflict_cycles, "cycles",
                   "extra shared-memory cycles from bank conflicts");
   m_stats.tally(
       "fetch_group_switches",
       [this] { return static_cast<double>(m_ctx.scheduler->group_switches()); }, "count",
       "two-level scheduling: times the priority moved to the next fetch group");
-  m_stats.counter("subwarps", c.subwarps, "count",
+  m_stats.counter("subwarps", c.simt.subwarps, "count",
                   "large warps: sub-warps formed (warp instructions issued from a large warp)");
-  m_stats.counter("subwarp_bubble_cycles", c.subwarp_bubble_cycles, "cycles",
+  m_stats.counter("subwarp_bubble_cycles", c.simt.subwarp_bubble_cycles, "cycles",
                   "large warps: cycles fetch waited while the sub-warp former found only threads "
                   "busy with the previous instruction");
-  m_stats.counter("register_bank_conflict_cycles", c.register_bank_conflict_cycles, "cycles",
+  m_stats.counter("register_bank_conflict_cycles", c.simt.register_bank_conflict_cycles, "cycles",
                   "extra register-read cycles from bank conflicts");
-  m_stats.counter("coalesced_memory_instructions", c.coalesced_memory_instructions, "count",
+  m_stats.counter("coalesced_memory_instructions", c.simt.coalesced_memory_instructions, "count",
                   "global and local memory warp instructions whose lanes made one line request "
                   "(MWP/CWP's coalesced)");
-  m_stats.counter("uncoalesced_memory_instructions", c.uncoalesced_memory_instructions, "count",
+  m_stats.counter("uncoalesced_memory_instructions", c.simt.uncoalesced_memory_instructions,
+                  "count",
                   "global and local memory warp instructions that made more than one line request");
-  m_stats.counter("uncoalesced_line_requests", c.uncoalesced_line_requests, "count",
+  m_stats.counter("uncoalesced_line_requests", c.simt.uncoalesced_line_requests, "count",
                   "line requests of the uncoalesced ones");
-  m_stats.counter("barrier_instructions", c.barrier_instructions, "count",
+  m_stats.counter("barrier_instructions", c.simt.barrier_instructions, "count",
                   "warp instructions that were barriers");
-  m_stats.counter("register_reads", c.register_reads, "count",
+  m_stats.counter("register_reads", c.simt.register_reads, "count",
                   "register operands read, each for the whole warp (energy model)");
-  m_stats.counter("register_writes", c.register_writes, "count",
+  m_stats.counter("register_writes", c.simt.register_writes, "count",
                   "register results written, each for the whole warp (energy model)");
   std::vector<std::string> classes;
   for (size_t i = 0; i < isa::kInstrClasses; ++i)
     classes.emplace_back(isa::instr_class_name(static_cast<isa::InstrClass>(i)));
-  m_stats.histogram("thread_instructions_by_class", c.class_thread_instructions, "count",
+  m_stats.histogram("thread_instructions_by_class", c.simt.class_thread_instructions, "count",
                     "thread instructions retired by instruction class (isa::InstrClass)", classes);
-  m_stats.counter("shared_accesses", c.shared_accesses, "count",
+  m_stats.counter("shared_accesses", c.simt.shared_accesses, "count",
                   "shared-memory (and scratchpad private-memory) words accessed: one per active "
                   "lane of an access");
   m_stats.tally(
       "resident_thread_cycles",
       [this] {
         return static_cast<double>(
-            m_ctx.counters.resident_thread_cycles +
+            m_ctx.counters.simt.resident_thread_cycles +
             uint64_t(m_threads_used) *
                 (m_ctx.clock.now() - std::min(m_threads_since, m_ctx.clock.now())));
       },
@@ -100,7 +101,8 @@ Core::Core(sc_core::sc_module_name name, const CoreSpec& spec, uint32_t core_id,
 void Core::count_resident_threads() {
   const Cycle now = m_ctx.clock.now();
   if (now > m_threads_since)
-    m_ctx.counters.resident_thread_cycles += uint64_t(m_threads_used) * (now - m_threads_since);
+    m_ctx.counters.simt.resident_thread_cycles +=
+        uint64_t(m_threads_used) * (now - m_threads_since);
   m_threads_since = now;
 }
 

@@ -14,7 +14,7 @@
 #include "models/common/shared_edges.h"
 #include "models/common/stats.h"
 #include "models/common/waves.h"
-#include "models/gpu/core_module.h"
+#include "models/core/core_module.h"
 #include "models/mem/cache/cache.h"
 #include "models/sm/core_context.h"
 #include "models/sm/decode/decode_stage.h"
@@ -26,7 +26,7 @@
 
 namespace gputlm::sm {
 
-class Core : public gpu::CoreModule, public Pollable {
+class Core : public core::CoreModule, public Pollable {
  public:
   void poll_while(const bool* flag) override { m_ctx.wake.poll_while(flag); }
   void share_edges(SharedEdges& edges) override {

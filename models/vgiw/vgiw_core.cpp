@@ -25,7 +25,7 @@ VgiwCore::VgiwCore(sc_core::sc_module_name name, const VgiwSpec& spec, uint32_t 
   for (uint32_t i = 0; i < spec.lvc.ports; ++i)
     m_cgrf->lvc_port(i).socket.bind(m_lvc->port(i).socket);
   m_bbs->on_tile_done = [this] { tile_done(); };
-  m_bbs->reconfiguration_counter = &m_counters.reconfiguration_cycles;
+  m_bbs->reconfiguration_counter = &m_counters.fabric.reconfiguration_cycles;
   MtCgrf::Hooks h;
   h.config = [this](uint32_t s) -> const BlockConfig& { return config(s); };
   h.fault = [this](const std::string& m) { report_fault(m); };

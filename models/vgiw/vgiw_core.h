@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "models/gpu/core_module.h"
+#include "models/core/core_module.h"
 #include "models/mem/cache/cache.h"
 #include "models/vgiw/basic_block_scheduler.h"
 #include "models/vgiw/cgrf/mt_cgrf.h"
@@ -41,7 +41,7 @@ inline const char* fabric_core_name(bool sgmf) { return sgmf ? "SGMF" : "VGIW"; 
 FabricMapping map_for_core(const isa::Kernel& kernel, const VgiwSpec& spec, bool sgmf,
                            const std::function<void(const std::string&)>& warn = {});
 
-class VgiwCore : public gpu::CoreModule {
+class VgiwCore : public core::CoreModule {
  public:
   SC_HAS_PROCESS(VgiwCore);
   VgiwCore(sc_core::sc_module_name name, const VgiwSpec& spec, uint32_t core_id,
@@ -58,7 +58,7 @@ class VgiwCore : public gpu::CoreModule {
   const std::string& fault() const override { return m_fault; }
   void report_fault(const std::string& message) override;
   std::string dump() const override;
-  const sm::CoreCounters& counters() const override { return m_counters; }
+  const core::CoreCounters& counters() const override { return m_counters; }
   uint64_t progress() const override { return m_counters.thread_instructions; }
   mem::InitiatorEnd& memory_port(uint32_t i) override {
     return i == 0 ? m_lvc->downstream : m_l1d->downstream;
@@ -100,7 +100,7 @@ class VgiwCore : public gpu::CoreModule {
   Cycle m_tile_start = 0;
   ClockDomain m_clock;
   std::string m_fault;
-  sm::CoreCounters m_counters;
+  core::CoreCounters m_counters;
   uint64_t m_tiles = 0, m_ctas = 0, m_tiles_as_vgiw = 0;
 };
 

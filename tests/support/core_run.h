@@ -24,7 +24,7 @@ inline nlohmann::json preset(const std::string& name = "narasiman-baseline") {
 struct CoreRun {
   Cycle cycles = 0;
   std::vector<LaneOut> out;
-  sm::CoreCounters counters;
+  core::CoreCounters counters;
   nlohmann::json l1d;             // the SIMT core's L1 data cache statistics
   nlohmann::json modules;         // every module's statistics, by name
   uint64_t cycles_run_ahead = 0;  // the SIMT core's (sm::Core::cycles_run_ahead)

@@ -8,7 +8,7 @@
 #include <cstdlib>
 
 #include "models/common/error.h"
-#include "models/sm/core_context.h"
+#include "models/core/core_counters.h"
 #include "tb/sc_kernel.h"
 #include "tb/timing_run.h"
 #include "tb/workload/catalog.h"

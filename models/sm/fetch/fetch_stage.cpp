@@ -185,11 +185,11 @@ void FetchStage::end_cycle(Cycle now, Cycle next) {
   m_charged = now;
   m_charged_fetch = fetched;
   m_from = now + 1;
-  if (fetched) ++m_core.counters.fetch_cycles;
+  if (fetched) ++m_core.counters.simt.fetch_cycles;
   if (fetched && next == now + 1) return;  // no cycle slept through before the next run
   m_sleep_cause = stall_cause();
   m_charged_cause = m_sleep_cause;
-  if (!fetched) ++m_core.counters.stall_cycles[static_cast<size_t>(m_charged_cause)];
+  if (!fetched) ++m_core.counters.simt.stall_cycles[static_cast<size_t>(m_charged_cause)];
 }
 
 void FetchStage::begin_accounting(Cycle start) {
@@ -211,14 +211,14 @@ void FetchStage::end_accounting(Cycle end) {
 
 void FetchStage::charge_gap(Cycle until) {
   if (until > m_from)
-    m_core.counters.stall_cycles[static_cast<size_t>(m_sleep_cause)] += until - m_from;
+    m_core.counters.simt.stall_cycles[static_cast<size_t>(m_sleep_cause)] += until - m_from;
 }
 
 void FetchStage::uncharge() {
   if (m_charged_fetch)
-    --m_core.counters.fetch_cycles;
+    --m_core.counters.simt.fetch_cycles;
   else
-    --m_core.counters.stall_cycles[static_cast<size_t>(m_charged_cause)];
+    --m_core.counters.simt.stall_cycles[static_cast<size_t>(m_charged_cause)];
   m_charged = kNever;
 }
 
@@ -262,7 +262,7 @@ bool FetchStage::fetch(uint32_t slot, Cycle now) {
   m_forming = m_core.formation->forming(slot) ? slot : kNoSlot;
   if (m_core.warp_changed) show_unit(*u);
   if (u->group.tids)
-    ++(u->bubble ? m_core.counters.subwarp_bubble_cycles : m_core.counters.subwarps);
+    ++(u->bubble ? m_core.counters.simt.subwarp_bubble_cycles : m_core.counters.simt.subwarps);
   if (u->bubble) {  // the unit's threads are still busy: nothing issues this cycle
     m_core.counters.thread_instructions += u->threads;  // threads whose guard failed, if any
     recheck(slot, now);

@@ -138,8 +138,8 @@ void MemoryStage::start(WarpInstr& w, Cycle now) {
       for_each_lane(w.result.accessed,
                     [&](unsigned lane) { banked.addr[lane] = timing_address(w, lane); });
     const uint32_t c = shared_access_cycles(banked, w.result.accessed, m_core.spec.shared_banks);
-    m_core.counters.shared_bank_conflict_cycles += c - 1;
-    m_core.counters.shared_accesses += popcount(w.result.accessed);
+    m_core.counters.simt.shared_bank_conflict_cycles += c - 1;
+    m_core.counters.simt.shared_accesses += popcount(w.result.accessed);
     m_busy_until = now + c - 1 + m_core.spec.shared_latency +
                    (reaches_peer(w) ? m_core.spec.cluster_shared_latency : 0);
     return;
@@ -155,12 +155,12 @@ void MemoryStage::start(WarpInstr& w, Cycle now) {
   }
   m_waits = !is_copy(w) && !is_bulk(w) &&
             (!(w.in->is_store() || w.in->is_matrix_store()) || m_core.spec.wait_for_stores);
-  m_core.counters.line_requests += m_lines.size();
+  m_core.counters.simt.line_requests += m_lines.size();
   if (m_lines.size() == 1) {
-    ++m_core.counters.coalesced_memory_instructions;
+    ++m_core.counters.simt.coalesced_memory_instructions;
   } else {
-    ++m_core.counters.uncoalesced_memory_instructions;
-    m_core.counters.uncoalesced_line_requests += m_lines.size();
+    ++m_core.counters.simt.uncoalesced_memory_instructions;
+    m_core.counters.simt.uncoalesced_line_requests += m_lines.size();
   }
 }
 

@@ -45,7 +45,7 @@ void WritebackStage::retire(WarpInstr& wi, Cycle now) {
   }
   ++m_core.counters.warp_instructions;
   m_core.counters.thread_instructions += wi.threads;
-  if (wi.in->is_barrier()) ++m_core.counters.barrier_instructions;
+  if (wi.in->is_barrier()) ++m_core.counters.simt.barrier_instructions;
   if (!wi.pc_advanced) {
     if (func::InstructionSource* t = m_core.control_source(w))
       m_core.follow_trace(*t, w);
@@ -56,12 +56,12 @@ void WritebackStage::retire(WarpInstr& wi, Cycle now) {
     w.control_pending = false;
   }
   const isa::InstructionRegisters& regs = cta.kernel->registers(wi.pc);
-  m_core.counters.register_file_accesses += regs.uses.size() + regs.defs.size();
-  m_core.counters.register_file_thread_accesses +=
+  m_core.counters.simt.register_file_accesses += regs.uses.size() + regs.defs.size();
+  m_core.counters.simt.register_file_thread_accesses +=
       (regs.uses.size() + regs.defs.size()) * wi.threads;
-  m_core.counters.register_reads += regs.uses.size();
-  m_core.counters.register_writes += regs.defs.size();
-  m_core.counters.class_thread_instructions[static_cast<size_t>(wi.cls)] += wi.threads;
+  m_core.counters.simt.register_reads += regs.uses.size();
+  m_core.counters.simt.register_writes += regs.defs.size();
+  m_core.counters.simt.class_thread_instructions[static_cast<size_t>(wi.cls)] += wi.threads;
   if (m_core.scoreboard) {
     for (int32_t d : regs.defs) w.pending_regs[static_cast<size_t>(d) >> 6] &= ~(1ull << (d & 63));
   }

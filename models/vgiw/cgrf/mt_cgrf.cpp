@@ -69,8 +69,8 @@ MtCgrf::MtCgrf(sc_core::sc_module_name name, const VgiwSpec& spec, const Fabric&
                   "times a ready memory or live-value node could not issue (reservation buffer "
                   "full or port busy)");
   m_stats.counter("busy_cycles", m_busy_cycles, "cycles", "cycles with a thread in the fabric");
-  for (size_t i = 0; i < sm::kFabricPhases; ++i) {
-    const std::string n = sm::fabric_phase_name(static_cast<sm::FabricPhase>(i));
+  for (size_t i = 0; i < core::kFabricPhases; ++i) {
+    const std::string n = core::fabric_phase_name(static_cast<core::FabricPhase>(i));
     m_stats.counter("cycles_" + n, m_phase_cycles[i], "cycles", "cycles a block streamed: " + n);
   }
   m_stats.counter("configurations", m_configurations, "count",
@@ -117,13 +117,13 @@ void MtCgrf::tick() {
   m_phase_now = phase(now, true);
   m_phase_after = phase(now, false);
   Cycle next = next_token_cycle(now);
-  const bool injectable = m_phase_after == static_cast<int>(sm::FabricPhase::Injecting);
+  const bool injectable = m_phase_after == static_cast<int>(core::FabricPhase::Injecting);
   if (!m_active.empty() || injectable || (m_tracing && m_wave_units.or_reduce())) next = now + 1;
   sleep_until(m_clock, next, m_wake);
 }
 
 int MtCgrf::phase(Cycle now, bool this_cycle) const {
-  using P = sm::FabricPhase;
+  using P = core::FabricPhase;
   if (!m_streaming) return -1;
   if (this_cycle && m_injected_at == now) return static_cast<int>(P::Injecting);
   bool full = false, waiting = false, injectable = false;
@@ -143,7 +143,7 @@ void MtCgrf::count_phases(Cycle now) {
   auto add = [&](int p, uint64_t n) {
     if (p < 0 || !n) return;
     m_phase_cycles[static_cast<size_t>(p)] += n;
-    m_hooks.counters->fabric_cycles[static_cast<size_t>(p)] += n;
+    m_hooks.counters->fabric.fabric_cycles[static_cast<size_t>(p)] += n;
   };
   add(m_phase_now, 1);
   add(m_phase_after, now - m_last_tick - 1);
@@ -188,7 +188,7 @@ void MtCgrf::configure(uint32_t segment) {
     throw std::logic_error(std::string(name()) + ": configured while threads are in flight");
   m_config = &m_hooks.config(segment);
   ++m_configurations;
-  ++m_hooks.counters->block_runs;
+  ++m_hooks.counters->fabric.block_runs;
   m_streaming = true;
   m_wave_segment = segment;
   for (UnitState& u : m_units) {
@@ -352,7 +352,7 @@ bool MtCgrf::fire_memory(UnitState& u, uint32_t unit, uint32_t channel, Cycle no
     ++m_memory_accesses;
   else {
     (kind == mem::AccessKind::Load ? m_live_loads : m_live_stores)++;
-    ++m_hooks.counters->live_value_accesses;
+    ++m_hooks.counters->fabric.live_value_accesses;
   }
   port->send(p);
   return true;
@@ -425,7 +425,7 @@ void MtCgrf::inject(Cycle now) {
     m_tokens.start(channel);
     ++m_threads_in_flight;
     ++m_threads_started;
-    ++m_hooks.counters->block_run_threads;
+    ++m_hooks.counters->fabric.block_run_threads;
     m_max_in_flight = std::max<uint64_t>(m_max_in_flight, m_threads_in_flight);
     const uint32_t unit = m_config->unit[m_config->index(r, 0)];
     ++m_firings[static_cast<size_t>(UnitType::ControlVector)];

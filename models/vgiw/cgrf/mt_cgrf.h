@@ -36,9 +36,9 @@
 #include "models/common/stats.h"
 #include "models/common/wakeup.h"
 #include "models/common/waves.h"
+#include "models/core/core_counters.h"
 #include "models/mem/payload_pool.h"
 #include "models/mem/tlm_ends.h"
-#include "models/sm/core_context.h"
 #include "models/vgiw/batch_link.h"
 #include "models/vgiw/cgrf/block_config.h"
 #include "models/vgiw/cgrf/token_table.h"
@@ -70,7 +70,7 @@ class MtCgrf : public sc_core::sc_module,
   struct Hooks {
     std::function<const BlockConfig&(uint32_t segment)> config;
     std::function<void(const std::string&)> fault;
-    sm::CoreCounters* counters = nullptr;
+    core::CoreCounters* counters = nullptr;
   };
   void set_hooks(Hooks h) { m_hooks = std::move(h); }
   void set_tile(Tile* tile) { m_tile = tile; }
@@ -165,7 +165,7 @@ class MtCgrf : public sc_core::sc_module,
   uint64_t m_live_loads = 0, m_live_stores = 0, m_reservation_stalls = 0, m_busy_cycles = 0;
   uint64_t m_configurations = 0, m_max_in_flight = 0;
   uint64_t m_token_hops = 0;  // hops of every token sent, summed (the energy model's wire traffic)
-  std::array<uint64_t, sm::kFabricPhases> m_phase_cycles{};
+  std::array<uint64_t, core::kFabricPhases> m_phase_cycles{};
 
   bool m_tracing = false;
   uint64_t m_wave_segment = 0, m_wave_in_flight = 0;

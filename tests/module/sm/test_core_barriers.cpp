@@ -59,7 +59,7 @@ void expect_reductions(const std::vector<test::LaneOut>& out, const std::string&
 std::vector<test::LaneOut> timed(const std::string& snippet, const char* config) {
   try {
     const test::CoreRun r = test::run_core(snippet, 96, test::preset(config));
-    EXPECT_GT(r.counters.barrier_instructions, 0u) << config;
+    EXPECT_GT(r.counters.simt.barrier_instructions, 0u) << config;
     return r.out;
   } catch (const std::exception& e) {
     ADD_FAILURE() << config << ": " << e.what();

@@ -75,8 +75,8 @@ $J:
   // The second path: 4 adds and its branch to the join, and two more instruction-buffer refills
   // (one cycle each beyond what the barrel hides, as above).
   EXPECT_EQ(divergent.cycles - uniform.cycles, 5u * 7 + 2);
-  EXPECT_GT(divergent.counters.simd_histogram[16], 0u);  // paths ran with half the lanes
-  EXPECT_GT(divergent.counters.simd_histogram[32], 0u);  // and the join with all of them
+  EXPECT_GT(divergent.counters.simt.simd_histogram[16], 0u);  // paths ran with half the lanes
+  EXPECT_GT(divergent.counters.simt.simd_histogram[32], 0u);  // and the join with all of them
 }
 
 // Warp 0 loads from memory (a cold miss to DRAM) and stores it; warp 1 runs alu_loop(20).
@@ -103,7 +103,7 @@ TEST(CorePipeline, AWarpWaitingForMemoryIsSetAsideWhileOthersIssue) {
                                32);
   const Result compute_only = run(alu_loop(20), 32);
   EXPECT_LT(both.cycles, load_only.cycles + compute_only.cycles - 100);
-  EXPECT_GT(both.counters.stall_cycles[static_cast<size_t>(sm::StallCause::Memory)], 0u);
+  EXPECT_GT(both.counters.simt.stall_cycles[static_cast<size_t>(core::StallCause::Memory)], 0u);
 }
 
 uint64_t sum(const std::vector<uint64_t>& v) {
@@ -115,8 +115,8 @@ TEST(CorePipeline, EveryCycleOfALaunchIsAFetchCycleOrAStallWithACause) {
   // CTA finished (those cycles are outside the launch).
   const std::string s = load_or_compute();
   const Result r = run(s, 64);
-  EXPECT_EQ(r.counters.fetch_cycles + sum(r.counters.stall_cycles), r.cycles);
-  EXPECT_EQ(r.counters.stall_cycles[static_cast<size_t>(sm::StallCause::Idle)], 0u);
+  EXPECT_EQ(r.counters.simt.fetch_cycles + sum(r.counters.simt.stall_cycles), r.cycles);
+  EXPECT_EQ(r.counters.simt.stall_cycles[static_cast<size_t>(core::StallCause::Idle)], 0u);
 
   // Two cores, one CTA: the second core idles through the whole launch.
   tb::fresh_sc_kernel();
@@ -125,17 +125,17 @@ TEST(CorePipeline, EveryCycleOfALaunchIsAFetchCycleOrAStallWithACause) {
   gpu::Gpu gpu("gpu", gpu::GpuSpec::from_json(two, "test"));
   test::SnippetLaunch launch(s, std::vector<Inputs>(64, Inputs{1, 0, 0}));
   const Cycle cycles = gpu.run(*launch.bound, launch.launch).cycles;
-  const sm::CoreCounters& busy = gpu.cores()[0]->counters();
-  const sm::CoreCounters& idle = gpu.cores()[1]->counters();
-  EXPECT_EQ(busy.fetch_cycles + sum(busy.stall_cycles), cycles);
-  EXPECT_EQ(idle.fetch_cycles, 0u);
-  EXPECT_EQ(idle.stall_cycles[static_cast<size_t>(sm::StallCause::Idle)], cycles);
+  const core::CoreCounters& busy = gpu.cores()[0]->counters();
+  const core::CoreCounters& idle = gpu.cores()[1]->counters();
+  EXPECT_EQ(busy.simt.fetch_cycles + sum(busy.simt.stall_cycles), cycles);
+  EXPECT_EQ(idle.simt.fetch_cycles, 0u);
+  EXPECT_EQ(idle.simt.stall_cycles[static_cast<size_t>(core::StallCause::Idle)], cycles);
 }
 
 // One CTA of 96 threads is resident from dispatch to its end: the launch's whole length.
 TEST(CorePipeline, ResidentThreadCyclesCountTheCtaForTheWholeLaunch) {
   const Result r = run(test::alu_loop(20), 96);
-  EXPECT_EQ(r.counters.resident_thread_cycles, 96u * r.cycles);
+  EXPECT_EQ(r.counters.simt.resident_thread_cycles, 96u * r.cycles);
 }
 
 // The MWP/CWP model's classes: a load whose lanes share one word is coalesced; one whose lanes
@@ -152,13 +152,14 @@ TEST(CorePipeline, MemoryInstructionsAreCountedCoalescedOrNotByTheirLineRequests
   bar.sync 0;
   add.u32 %r1, %r1, %r2;
   cvt.u64.u32 %o, %r1;)";
-  const sm::CoreCounters with = run(loads + rest, 64).counters, without = run(rest, 64).counters;
-  EXPECT_EQ(with.coalesced_memory_instructions - without.coalesced_memory_instructions,
+  const core::CoreCounters with = run(loads + rest, 64).counters, without = run(rest, 64).counters;
+  EXPECT_EQ(with.simt.coalesced_memory_instructions - without.simt.coalesced_memory_instructions,
             2u);  // one per warp
-  EXPECT_EQ(with.uncoalesced_memory_instructions - without.uncoalesced_memory_instructions, 2u);
-  EXPECT_EQ(with.uncoalesced_line_requests - without.uncoalesced_line_requests,
+  EXPECT_EQ(
+      with.simt.uncoalesced_memory_instructions - without.simt.uncoalesced_memory_instructions, 2u);
+  EXPECT_EQ(with.simt.uncoalesced_line_requests - without.simt.uncoalesced_line_requests,
             12u);  // 6 lines per warp
-  EXPECT_EQ(with.barrier_instructions, 2u);
+  EXPECT_EQ(with.simt.barrier_instructions, 2u);
 }
 
 // narasiman-baseline: 1024 threads, 32 warps, 8 CTAs, 16384 registers (16 a thread).
@@ -199,8 +200,8 @@ TEST(CorePipeline, AFullL1StallsTheMemoryStage) {
 TEST(CorePipeline, TwoIdenticalRunsGiveIdenticalStatistics) {
   const Result a = run(alu_loop(30), 256), b = run(alu_loop(30), 256);
   EXPECT_EQ(a.cycles, b.cycles);
-  EXPECT_EQ(a.counters.simd_histogram, b.counters.simd_histogram);
-  EXPECT_EQ(a.counters.stall_cycles, b.counters.stall_cycles);
+  EXPECT_EQ(a.counters.simt.simd_histogram, b.counters.simt.simd_histogram);
+  EXPECT_EQ(a.counters.simt.stall_cycles, b.counters.simt.stall_cycles);
   EXPECT_EQ(a.l1d, b.l1d);
 }
 
@@ -208,7 +209,7 @@ TEST(CorePipeline, TwoIdenticalRunsGiveIdenticalStatistics) {
 void expect_same_run(const Result& a, const Result& b, uint32_t threads) {
   EXPECT_EQ(a.cycles, b.cycles);
   EXPECT_EQ(a.modules, b.modules);
-  EXPECT_EQ(a.counters.stall_cycles, b.counters.stall_cycles);
+  EXPECT_EQ(a.counters.simt.stall_cycles, b.counters.simt.stall_cycles);
   for (unsigned i = 0; i < threads; ++i) EXPECT_EQ(a.out[i].o, b.out[i].o);
 }
 

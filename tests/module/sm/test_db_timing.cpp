@@ -31,7 +31,7 @@ TEST(DbTiming, CondAccIsOneWarpInstructionAndOneContiguousWrite) {
     for (const LaneOut& o : r.out) EXPECT_EQ(o.o, count);
     // The writers' elements are contiguous from a line-aligned base: 32 x 4 bytes fill one
     // 128-byte line, 32 x 8 bytes two; a st of the same lanes would scatter over them.
-    EXPECT_EQ(r.counters.line_requests - base.counters.line_requests, lines)
+    EXPECT_EQ(r.counters.simt.line_requests - base.counters.simt.line_requests, lines)
         << "every " << k << "th lane, " << type;
     EXPECT_EQ(r.counters.warp_instructions - base.counters.warp_instructions, 4u)
         << "rem setp ld cond.acc cvt, not mov";
@@ -43,9 +43,9 @@ TEST(DbTiming, CondAccWithNoTrueLaneSendsNothing) {
       "setp.eq.u32 %q1, %ra, 1000;\n ld.param.u64 %rd1, [pout];\n add.s64 %rd1, %rd1, 4096;\n"
       "cond.acc.global.u32 %r2, [%rd1], %q1, %ra;\n cvt.u64.u32 %o, %r2;";
   const CoreRun r = run_core(none, 32);
-  const uint64_t base_lines = run_core("mov.u32 %r1, 0;", 32).counters.line_requests;
+  const uint64_t base_lines = run_core("mov.u32 %r1, 0;", 32).counters.simt.line_requests;
   for (const LaneOut& o : r.out) EXPECT_EQ(o.o, 0u);
-  EXPECT_EQ(r.counters.line_requests, base_lines);
+  EXPECT_EQ(r.counters.simt.line_requests, base_lines);
 }
 
 TEST(DbTiming, PrefixSumLatencyIsAConfigKey) {

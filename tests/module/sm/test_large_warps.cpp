@@ -21,7 +21,8 @@ TEST(LargeWarps, AJumpFormsOneSubWarp) {
   const std::string s = "  bra $A;\n$A:\n  cvt.u64.u32 %o, %tid.x;";
   const CoreRun on = test::run_core(s, 256, lwm()),
                 off = test::run_core(s, 256, lwm({{"single_jump", false}}));
-  EXPECT_EQ(off.counters.subwarps - on.counters.subwarps, 7u);  // one sub-warp instead of 8
+  EXPECT_EQ(off.counters.simt.subwarps - on.counters.simt.subwarps,
+            7u);  // one sub-warp instead of 8
   EXPECT_EQ(on.counters.thread_instructions,
             off.counters.thread_instructions);  // the jump still counts 256 threads
   for (unsigned i = 0; i < 256; ++i) EXPECT_EQ(on.out[i].o, i);
@@ -38,7 +39,7 @@ uint64_t subwarps_per_add(const std::string& predicate, const nlohmann::json& co
   const CoreRun a = test::run_core(skip_path(predicate, 20), 256, config),
                 b = test::run_core(skip_path(predicate, 10), 256, config);
   for (unsigned i = 0; i < 256; ++i) EXPECT_EQ(a.out[i].o, a.out[i].o == 0 ? 0u : 20u);
-  return (a.counters.subwarps - b.counters.subwarps) / 10;
+  return (a.counters.simt.subwarps - b.counters.simt.subwarps) / 10;
 }
 
 TEST(LargeWarps, DivergentThreadsArePackedOnlyAcrossRowsOfTheirOwnColumn) {
@@ -70,7 +71,7 @@ TEST(LargeWarps, PredicatedInstructionsArePackedOnTheirGuard) {
     EXPECT_EQ(a.out[0].o, 0u);
     EXPECT_EQ(a.counters.thread_instructions - b.counters.thread_instructions,
               10u * 256);  // guard-false threads still count
-    return (a.counters.subwarps - b.counters.subwarps) / 10;
+    return (a.counters.simt.subwarps - b.counters.simt.subwarps) / 10;
   };
   EXPECT_EQ(per_add(lwm()), 4u);
   EXPECT_EQ(per_add(lwm({{"pack_predicated", false}})), 8u);

@@ -70,7 +70,7 @@ TEST(TensorTiming, AWmmaLoadSendsLineRequestsToTheL1) {
   const CoreRun base =
       run_core("ld.param.u64 %rd1, [pin];\n mov.u32 %r0, 0;\n cvt.u64.u32 %o, %r0;", 32);
   const CoreRun r = run_core(load, 32);
-  EXPECT_GT(r.counters.line_requests, base.counters.line_requests);
+  EXPECT_GT(r.counters.simt.line_requests, base.counters.simt.line_requests);
 }
 
 TEST(TensorTiming, TheTensorUnitsKeysAreChecked) {

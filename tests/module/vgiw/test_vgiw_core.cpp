@@ -157,15 +157,15 @@ TEST(VgiwCore, ActiveCyclesSplitIntoReconfigurationAndFabricPhases) {
 )";
   auto phases = [](const test::CoreRun& r) {
     std::map<std::string, uint64_t> p;
-    uint64_t sum = r.counters.reconfiguration_cycles;
-    for (size_t i = 0; i < sm::kFabricPhases; ++i) {
-      const std::string n = sm::fabric_phase_name(static_cast<sm::FabricPhase>(i));
-      p[n] = r.counters.fabric_cycles[i];
+    uint64_t sum = r.counters.fabric.reconfiguration_cycles;
+    for (size_t i = 0; i < core::kFabricPhases; ++i) {
+      const std::string n = core::fabric_phase_name(static_cast<core::FabricPhase>(i));
+      p[n] = r.counters.fabric.fabric_cycles[i];
       EXPECT_EQ(p[n], stat(r, "cgrf", "cycles_" + n));
       sum += p[n];
     }
     EXPECT_LE(sum, r.counters.active_cycles);
-    EXPECT_GE(sum + 2 * r.counters.block_runs, r.counters.active_cycles);
+    EXPECT_GE(sum + 2 * r.counters.fabric.block_runs, r.counters.active_cycles);
     return p;
   };
   nlohmann::json narrow = one_vgiw_core(), wide = one_vgiw_core();

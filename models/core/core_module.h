@@ -12,14 +12,15 @@
 #include <string>
 #include <systemc>
 
+#include "models/common/clock.h"
 #include "models/common/stats.h"
 #include "models/common/waves.h"
+#include "models/core/core_counters.h"
 #include "models/func/bound_kernel.h"
 #include "models/func/cluster_state.h"
 #include "models/mem/tlm_ends.h"
-#include "models/sm/core_context.h"
 
-namespace gputlm::gpu {
+namespace gputlm::core {
 
 class CoreModule : public sc_core::sc_module, public StatProvider, public WaveProvider {
  public:
@@ -55,8 +56,8 @@ class CoreModule : public sc_core::sc_module, public StatProvider, public WavePr
   // What the core holds, for the watchdog's dump.
   virtual std::string dump() const = 0;
   // The run-level counters (a core type without warps leaves the warp ones at zero).
-  virtual const sm::CoreCounters& counters() const = 0;
-  // Adds the stall cycles before `now` not yet in counters().stall_cycles (a core that sleeps
+  virtual const CoreCounters& counters() const = 0;
+  // Adds the stall cycles before `now` not yet in counters().simt.stall_cycles (a core that sleeps
   // charges them when it wakes); for readings between slices of simulation (tb::Sampler).
   virtual void add_uncharged_stalls(Cycle now, std::vector<uint64_t>& stalls) const {
     (void)now, (void)stalls;
@@ -68,4 +69,4 @@ class CoreModule : public sc_core::sc_module, public StatProvider, public WavePr
   virtual mem::InitiatorEnd& memory_port(uint32_t i) = 0;
 };
 
-}  // namespace gputlm::gpu
+}  // namespace gputlm::core
