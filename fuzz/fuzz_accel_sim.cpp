@@ -4,11 +4,11 @@
 #include <sstream>
 
 #include "fuzz/harness.h"
-#include "tb/trace/accel_sim.h"
-#include "tb/trace/accel_sim_replay.h"
+#include "io/trace/accel_sim.h"
+#include "io/trace/accel_sim_replay.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  using namespace gputlm::tb::accelsim;
+  using namespace gputlm::accelsim;
   const std::string& dir = gputlm::fuzz::scratch_dir();
   gputlm::fuzz::guarded(data, size, [&](const std::string& text) {
     gputlm::fuzz::write_file(dir + "/kernel-1.traceg", text);

@@ -2,7 +2,7 @@
 // "study": JSON, size variables, the integer expression evaluator (grid, block, counts, values),
 // buffers and their generators' values, launches with parameters, repeats and swaps.
 #include "fuzz/harness.h"
-#include "tb/workload/launch_spec.h"
+#include "io/workload/launch_spec.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   return gputlm::fuzz::guarded(data, size, [](const std::string& text) {

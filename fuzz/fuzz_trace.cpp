@@ -4,13 +4,13 @@
 #include <sstream>
 
 #include "fuzz/harness.h"
-#include "tb/trace/trace_replay.h"
+#include "io/trace/trace_replay.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   return gputlm::fuzz::guarded(data, size, [](const std::string& text) {
     std::istringstream in(text);
-    gputlm::tb::trace::TraceReader reader(in, "fuzz.trace");
-    gputlm::tb::trace::TraceReplay replay(reader);
+    gputlm::trace::TraceReader reader(in, "fuzz.trace");
+    gputlm::trace::TraceReplay replay(reader);
     while (replay.next_launch()) {}
   });
 }

@@ -12,13 +12,13 @@
 #include <iostream>
 #include <sstream>
 
+#include "app/cli_support.h"
+#include "app/func_stepper.h"
+#include "app/functional_run.h"
+#include "app/interrupt.h"
+#include "app/report.h"
+#include "app/timing_session.h"
 #include "models/common/error.h"
-#include "tb/cli_support.h"
-#include "tb/func_stepper.h"
-#include "tb/functional_run.h"
-#include "tb/interrupt.h"
-#include "tb/report.h"
-#include "tb/timing_session.h"
 
 namespace gputlm::runtime {
 
@@ -65,18 +65,18 @@ ProgramOptions ProgramOptions::from_env() {
                        " is not a positive number of seconds: " + limit);
   }
   const std::string window = env(kEnvVcdWindow);
-  if (!window.empty()) tb::parse_vcd_window(window, kEnvVcdWindow, o.vcd_from, o.vcd_to);
+  if (!window.empty()) app::parse_vcd_window(window, kEnvVcdWindow, o.vcd_from, o.vcd_to);
   return o;
 }
 
 // The engine the launches run on: a timing session, or the functional engine (stepped inside a
 // SystemC testbench when waves are asked for).
 struct ProgramRun::Engine {
-  std::unique_ptr<tb::TimingSession> timing;
-  tb::FunctionalRun functional;
+  std::unique_ptr<app::TimingSession> timing;
+  app::FunctionalRun functional;
   func::ReferenceOptions reference;
-  std::unique_ptr<tb::FuncStepper> stepper;
-  std::unique_ptr<tb::VcdFile> vcd;
+  std::unique_ptr<app::FuncStepper> stepper;
+  std::unique_ptr<app::VcdFile> vcd;
   int stopped = 0;         // the signal that stopped the run
   bool timed_out = false;  // the time limit stopped it
 };
@@ -96,7 +96,7 @@ void ProgramRun::stop_at_time_limit() {
   uint64_t warps = 0, total = 0;
   double seconds;
   if (m_engine->timing) {
-    for (const tb::TimedLaunch& l : m_engine->timing->launches()) total += l.warp_instructions;
+    for (const app::TimedLaunch& l : m_engine->timing->launches()) total += l.warp_instructions;
     warps = m_engine->timing->launches().back().warp_instructions;
     seconds = m_engine->timing->launch_seconds();
   } else {
@@ -136,26 +136,26 @@ void ProgramRun::launch(const func::BoundKernel& kernel, const func::Launch& lau
       e.functional.size = "program";
       e.functional.self_checked = true;
       e.reference.stop = [this, &e] {
-        return (e.stopped = tb::stop_signal()) != 0 || (e.timed_out = past_time_limit());
+        return (e.stopped = app::stop_signal()) != 0 || (e.timed_out = past_time_limit());
       };
       e.reference.max_warp_instructions = m_spec.max_warp_instructions;
       if (!m_options.vcd.empty()) {
-        e.stepper = std::make_unique<tb::FuncStepper>("func", kMaxWarpsPerCta, e.reference);
-        e.vcd = std::make_unique<tb::VcdFile>(m_options.vcd);
+        e.stepper = std::make_unique<app::FuncStepper>("func", kMaxWarpsPerCta, e.reference);
+        e.vcd = std::make_unique<app::VcdFile>(m_options.vcd);
         e.stepper->start_waves(e.vcd->file());
       }
     } else {
-      tb::TimingOptions t;
+      app::TimingOptions t;
       t.vcd_path = m_options.vcd;
       t.vcd_scope = m_options.vcd_scope;
       t.vcd_from = m_options.vcd_from;
       t.vcd_to = m_options.vcd_to;
       t.progress = isatty(2);
       t.stop_signal = [this, &e] {
-        if (const int signal = tb::stop_signal()) return signal;
+        if (const int signal = app::stop_signal()) return signal;
         return (e.timed_out = past_time_limit()) ? kTimeLimitStop : 0;
       };
-      e.timing = std::make_unique<tb::TimingSession>(m_spec, t, m_options.program, "program");
+      e.timing = std::make_unique<app::TimingSession>(m_spec, t, m_options.program, "program");
     }
   }
   Engine& e = *m_engine;
@@ -166,7 +166,7 @@ void ProgramRun::launch(const func::BoundKernel& kernel, const func::Launch& lau
     if (!e.timing->launches().empty()) m_cycles += e.timing->launches().back().cycles;
   } else {
     const auto start = std::chrono::steady_clock::now();
-    tb::LaunchRecord rec{launch.kernel->name, launch.grid, launch.block, {}};
+    app::LaunchRecord rec{launch.kernel->name, launch.grid, launch.block, {}};
     rec.stats = e.stepper ? e.stepper->run(kernel, launch)
                           : func::run_reference(kernel, launch, e.reference);
     e.functional.total.add(rec.stats);
@@ -182,7 +182,7 @@ void ProgramRun::launch(const func::BoundKernel& kernel, const func::Launch& lau
     finish();
     std::fflush(nullptr);  // the program's own buffered output first
     std::cout.flush();
-    std::_Exit(tb::interrupted_exit_code(e.stopped));
+    std::_Exit(app::interrupted_exit_code(e.stopped));
   }
 }
 
@@ -210,7 +210,7 @@ void ProgramRun::finish(const std::string& stopped_by) {
   profiler_stop();
   nlohmann::json stats;
   if (!m_engine || m_engine->timing) {
-    tb::TimingRun run;
+    app::TimingRun run;
     if (m_engine) {
       run = m_engine->timing->finish();
       run.host_seconds = m_engine->timing->launch_seconds();
@@ -223,15 +223,15 @@ void ProgramRun::finish(const std::string& stopped_by) {
     }
     run.self_checked = true;
     if (run.stopped_by.empty() || (m_engine && m_engine->timed_out)) run.stopped_by = stopped_by;
-    tb::print_summary(std::cerr, run);
-    stats = tb::to_json(run);
+    app::print_summary(std::cerr, run);
+    stats = app::to_json(run);
   } else {
     Engine& e = *m_engine;
-    if (e.stopped) e.functional.stopped_by = tb::signal_name(e.stopped);
+    if (e.stopped) e.functional.stopped_by = app::signal_name(e.stopped);
     if (e.functional.stopped_by.empty()) e.functional.stopped_by = stopped_by;
     if (e.vcd) e.vcd->write_save_file(e.stepper->save_file_groups());
-    tb::print_summary(std::cerr, e.functional);
-    stats = tb::to_json(e.functional);
+    app::print_summary(std::cerr, e.functional);
+    stats = app::to_json(e.functional);
   }
   if (!m_profiler_ranges.empty()) {
     stats["profiler_ranges"] = nlohmann::json::array();

@@ -1,5 +1,5 @@
 // The simulator inside the CUDA runtime stand-in: runs a program's launches one by one, as the
-// program makes them, on the timing model (tb::TimingSession, the same code as `gputlm run
+// program makes them, on the timing model (app::TimingSession, the same code as `gputlm run
 // --config`, with the MWP/CWP prediction beside each launch) or on the functional engine
 // (`--functional`), and at the end writes the summary to stderr and the statistics file (the JSON
 // of `gputlm run --stats`, one entry per launch). Options come from the environment `gputlm

@@ -7,6 +7,8 @@
 #include <iostream>
 #include <string_view>
 
+#include "app/interrupt.h"
+#include "app/sc_reports.h"
 #include "models/common/error.h"
 #include "models/func/kernel_fault.h"
 #include "models/isa/ptx_parser.h"
@@ -15,8 +17,6 @@
 #include "runtime/device_attributes.h"
 #include "runtime/fat_binary.h"
 #include "runtime/ptx_text_link.h"
-#include "tb/interrupt.h"
-#include "tb/sc_reports.h"
 
 namespace gputlm::runtime {
 
@@ -109,8 +109,8 @@ Runtime& Runtime::get() {
 
 Runtime::Runtime() {
   setenv("SC_COPYRIGHT_MESSAGE", "DISABLE", 0);
-  tb::route_systemc_reports();
-  tb::install_stop_handlers();
+  app::route_systemc_reports();
+  app::install_stop_handlers();
   m_run = std::make_unique<ProgramRun>(ProgramOptions::from_env());
   m_memory.set_capacity(m_run->spec().device.memory_bytes());
   m_memcheck = func::MemoryCheck(m_run->options().memcheck);

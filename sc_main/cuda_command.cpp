@@ -11,11 +11,11 @@
 #include <filesystem>
 #include <iostream>
 
+#include "app/cli_support.h"
+#include "app/interrupt.h"
 #include "models/common/error.h"
 #include "models/gpu/gpu_spec.h"
 #include "runtime/program_run.h"
-#include "tb/cli_support.h"
-#include "tb/interrupt.h"
 
 namespace po = boost::program_options;
 namespace fs = std::filesystem;
@@ -70,7 +70,7 @@ int cmd_cuda(const std::vector<std::string>& all_args, const char* argv0) {
       "vcd-window", po::value<std::string>(), "timing runs: keep only cycles FROM:TO in the VCD");
   const auto dashes = std::find(all_args.begin(), all_args.end(), "--");
   const std::vector<std::string> args(all_args.begin(), dashes);
-  const po::variables_map vm = tb::parse_options(args, opts, "cuda");
+  const po::variables_map vm = app::parse_options(args, opts, "cuda");
   if (vm.count("help")) {
     std::cout << "usage: gputlm cuda --config GPU.json [options] -- PROGRAM [ARGS...]\n"
                  "  PROGRAM is built with nvcc -cudart shared (and PTX in its fat binary: nvcc's "
@@ -93,8 +93,8 @@ int cmd_cuda(const std::vector<std::string>& all_args, const char* argv0) {
       vm["config"].as<std::string>());  // a bad config is an error now, not in the program
   if (vm.count("time-limit") && !(vm["time-limit"].as<double>() > 0))
     throw InputError("cuda: --time-limit must be a positive number of seconds");
-  if (vm.count("stats")) tb::check_writable(vm["stats"].as<std::string>(), "--stats");
-  if (vm.count("vcd")) tb::check_writable(vm["vcd"].as<std::string>(), "--vcd", true);
+  if (vm.count("stats")) app::check_writable(vm["stats"].as<std::string>(), "--stats");
+  if (vm.count("vcd")) app::check_writable(vm["vcd"].as<std::string>(), "--vcd", true);
   const std::string lib = library_dir(argv0);
 
   using O = runtime::ProgramOptions;
@@ -104,7 +104,7 @@ int cmd_cuda(const std::vector<std::string>& all_args, const char* argv0) {
   if (vm.count("vcd-scope")) setenv(O::kEnvVcdScope, vm["vcd-scope"].as<std::string>().c_str(), 1);
   if (vm.count("vcd-window")) {  // checked before the program starts
     uint64_t from = 0, to = 0;
-    tb::parse_vcd_window(vm["vcd-window"].as<std::string>(), "cuda: --vcd-window", from, to);
+    app::parse_vcd_window(vm["vcd-window"].as<std::string>(), "cuda: --vcd-window", from, to);
     setenv(O::kEnvVcdWindow, vm["vcd-window"].as<std::string>().c_str(), 1);
   }
   setenv(O::kEnvFunctional, vm.count("functional") ? "1" : "0", 1);
@@ -151,7 +151,7 @@ int cmd_cuda(const std::vector<std::string>& all_args, const char* argv0) {
   const int signal = WTERMSIG(status);
   std::cerr << "gputlm cuda: the program was killed by "
             << (strsignal(signal) ? strsignal(signal) : "a signal") << "\n";
-  return tb::interrupted_exit_code(signal);
+  return app::interrupted_exit_code(signal);
 }
 
 }  // namespace gputlm

@@ -8,7 +8,7 @@
 namespace gputlm {
 
 // The text sits in the executable after the marker "gputlm-git-version:" in a field of this many
-// bytes; tb::sweep::hash_executable() leaves the field out, so a commit that changes no code keeps
+// bytes; sweep::hash_executable() leaves the field out, so a commit that changes no code keeps
 // the sweep results made before it.
 constexpr size_t kGitVersionMarkerSize = 19;
 constexpr size_t kGitVersionFieldSize = 64;

@@ -13,6 +13,20 @@
 #include <sstream>
 #include <systemc>
 
+#include "app/cli_support.h"
+#include "app/functional_run.h"
+#include "app/interrupt.h"
+#include "app/kernel_info.h"
+#include "app/output_dump.h"
+#include "app/predict_run.h"
+#include "app/ptx_check.h"
+#include "app/report.h"
+#include "app/sc_reports.h"
+#include "app/stat_table.h"
+#include "app/timing_run.h"
+#include "io/trace/trace_file.h"
+#include "io/trace/trace_record.h"
+#include "io/workload/catalog.h"
 #include "models/common/error.h"
 #include "models/common/nearest_name.h"
 #include "models/func/kernel_fault.h"
@@ -20,20 +34,6 @@
 #include "sc_main/cuda_command.h"
 #include "sc_main/git_version.h"
 #include "sc_main/sweep_command.h"
-#include "tb/cli_support.h"
-#include "tb/functional_run.h"
-#include "tb/interrupt.h"
-#include "tb/kernel_info.h"
-#include "tb/output_dump.h"
-#include "tb/predict_run.h"
-#include "tb/ptx_check.h"
-#include "tb/report.h"
-#include "tb/sc_reports.h"
-#include "tb/stat_table.h"
-#include "tb/timing_run.h"
-#include "tb/trace/trace_file.h"
-#include "tb/trace/trace_record.h"
-#include "tb/workload/catalog.h"
 
 namespace po = boost::program_options;
 using namespace gputlm;
@@ -62,25 +62,25 @@ int cmd_list(const std::vector<std::string>& args, const char* argv0) {
       "kernels",
       "also each kernel: instructions, basic blocks, and its VGIW mapping (segments, live values, "
       "replicas)");
-  const po::variables_map vm = tb::parse_options(args, opts, "list");
+  const po::variables_map vm = app::parse_options(args, opts, "list");
   if (vm.count("help")) {
     std::cout << "usage: gputlm list [--traces DIR] [--kernels]\n" << opts;
     return kExitOk;
   }
   const std::string root = workload::find_traces_root(vm["traces"].as<std::string>(), argv0);
-  const size_t width = tb::terminal_width();
-  std::cout << tb::wrap("workloads in " + root + " (run with: gputlm run --functional --workload " +
-                            root + "/<name>)",
-                        width, 0);
+  const size_t width = app::terminal_width();
+  std::cout << app::wrap("workloads in " + root +
+                             " (run with: gputlm run --functional --workload " + root + "/<name>)",
+                         width, 0);
   for (const auto& e : workload::list_workloads(root)) {
     std::string sizes;
     for (const auto& s : e.sizes) sizes += (sizes.empty() ? "" : ", ") + s;  // wraps after a comma
     std::ostringstream head;
     head << std::left << std::setw(28) << e.name << " [" << sizes << "]"
          << (e.paper_class.empty() ? "" : "  " + e.paper_class);
-    std::cout << tb::wrap(head.str(), width, 2) << tb::wrap(e.description, width, 6);
+    std::cout << app::wrap(head.str(), width, 2) << app::wrap(e.description, width, 6);
     if (!vm.count("kernels")) continue;
-    for (const tb::KernelInfo& k : tb::kernel_info(e.dir)) {
+    for (const app::KernelInfo& k : app::kernel_info(e.dir)) {
       std::ostringstream line;
       line << "kernel " << k.name << ": " << k.instructions << " instructions, " << k.basic_blocks
            << " basic blocks; VGIW: ";
@@ -98,7 +98,7 @@ int cmd_list(const std::vector<std::string>& args, const char* argv0) {
       else
         line << "; SGMF: fits, " << k.sgmf_units << " units a replica, " << k.sgmf_replicas
              << " replica(s)";
-      std::cout << tb::wrap(line.str(), width, 8);
+      std::cout << app::wrap(line.str(), width, 8);
     }
   }
   return kExitOk;
@@ -113,14 +113,14 @@ void write_file(const std::string& path, const std::string& text, const char* wh
 
 // --rows-lead: a JSON object whose members lead every row of --csv and --jsonl.
 // The option's value is the object itself when it starts with '{', else a file holding it.
-tb::StatRow read_rows_lead(const std::string& value) {
+app::StatRow read_rows_lead(const std::string& value) {
   const bool inline_object = !value.empty() && value[0] == '{';
   const std::string where = inline_object ? "--rows-lead" : value + ": --rows-lead";
   std::ifstream in;
   if (!inline_object && (in.open(value), !in))
     throw InputError(value + ": cannot read --rows-lead");
-  const tb::StatRow lead = inline_object ? tb::StatRow::parse(value, nullptr, false)
-                                         : tb::StatRow::parse(in, nullptr, false);
+  const app::StatRow lead = inline_object ? app::StatRow::parse(value, nullptr, false)
+                                          : app::StatRow::parse(in, nullptr, false);
   if (!lead.is_object()) throw InputError(where + " must be a JSON object (column -> value)");
   for (auto it = lead.begin(); it != lead.end(); ++it)
     if (it.value().is_structured())
@@ -133,13 +133,13 @@ tb::StatRow read_rows_lead(const std::string& value) {
 void check_outputs(const po::variables_map& vm) {
   for (const char* key : {"stats", "csv", "jsonl", "dram-trace", "vcd", "sample-csv"})
     if (vm.count(key))
-      tb::check_writable(vm[key].as<std::string>(), std::string("--") + key,
-                         std::string(key) == "vcd");
-  if (vm.count("dump-outputs")) tb::check_dump_dir(vm["dump-outputs"].as<std::string>());
+      app::check_writable(vm[key].as<std::string>(), std::string("--") + key,
+                          std::string(key) == "vcd");
+  if (vm.count("dump-outputs")) app::check_dump_dir(vm["dump-outputs"].as<std::string>());
 }
 
 // --dump-outputs of a complete workload run.
-void dump_outputs(const po::variables_map& vm, const workload::Workload& w, const tb::DumpRun& how,
+void dump_outputs(const po::variables_map& vm, const workload::Workload& w, const app::DumpRun& how,
                   const std::vector<workload::OutputBuffer>& outputs,
                   const workload::VerifyReport& verify, bool stopped) {
   if (!vm.count("dump-outputs")) return;
@@ -148,23 +148,24 @@ void dump_outputs(const po::variables_map& vm, const workload::Workload& w, cons
     return;
   }
   const std::string index =
-      tb::write_output_dump(vm["dump-outputs"].as<std::string>(), w, how, outputs, verify);
+      app::write_output_dump(vm["dump-outputs"].as<std::string>(), w, how, outputs, verify);
   std::cout << "outputs             " << outputs.size() << " buffer(s), index " << index << "\n";
 }
 
 // A timing run of a workload or of a trace (`go`), with the options of `gputlm run`.
 // `w`: the workload run (nullptr for a trace), for --dump-outputs.
-int run_timed(const po::variables_map& vm,
-              const std::function<tb::TimingRun(const gpu::GpuSpec&, const tb::TimingOptions&)>& go,
-              const workload::Workload* w = nullptr) {
+int run_timed(
+    const po::variables_map& vm,
+    const std::function<app::TimingRun(const gpu::GpuSpec&, const app::TimingOptions&)>& go,
+    const workload::Workload* w = nullptr) {
   check_outputs(vm);
   const gpu::GpuSpec spec = gpu::GpuSpec::from_file(vm["config"].as<std::string>());
-  tb::TimingOptions options;
+  app::TimingOptions options;
   if (vm.count("vcd")) options.vcd_path = vm["vcd"].as<std::string>();
   options.vcd_scope = vm["vcd-scope"].as<std::string>();
   if (vm.count("vcd-window")) {
-    tb::parse_vcd_window(vm["vcd-window"].as<std::string>(), "run: --vcd-window", options.vcd_from,
-                         options.vcd_to);
+    app::parse_vcd_window(vm["vcd-window"].as<std::string>(), "run: --vcd-window", options.vcd_from,
+                          options.vcd_to);
   }
   if (vm.count("dram-trace")) options.dram_trace_path = vm["dram-trace"].as<std::string>();
   options.progress = isatty(2);
@@ -174,21 +175,22 @@ int run_timed(const po::variables_map& vm,
     throw InputError("run: --sample-csv needs --sample N (the interval in cycles)");
   if (vm.count("sample") && options.sample_every == 0)
     throw InputError("run: --sample must be at least 1 (cycles between samples)");
-  const tb::StatRow lead = vm.count("rows-lead") ? read_rows_lead(vm["rows-lead"].as<std::string>())
-                                                 : tb::StatRow::object();
-  const tb::TimingRun run = go(spec, options);
-  tb::print_summary(std::cout, run);
+  const app::StatRow lead = vm.count("rows-lead")
+                                ? read_rows_lead(vm["rows-lead"].as<std::string>())
+                                : app::StatRow::object();
+  const app::TimingRun run = go(spec, options);
+  app::print_summary(std::cout, run);
   const bool tables = vm.count("csv") || vm.count("jsonl");
-  const nlohmann::json stats = vm.count("stats") || tables ? tb::to_json(run) : nlohmann::json();
+  const nlohmann::json stats = vm.count("stats") || tables ? app::to_json(run) : nlohmann::json();
   if (vm.count("stats"))
     write_file(vm["stats"].as<std::string>(), stats.dump(2) + "\n", "statistics");
-  const std::vector<tb::StatRow> rows =
-      tables ? tb::lead_rows(lead, tb::launch_rows(stats)) : std::vector<tb::StatRow>();
-  if (vm.count("csv")) write_file(vm["csv"].as<std::string>(), tb::to_csv(rows), "csv");
+  const std::vector<app::StatRow> rows =
+      tables ? app::lead_rows(lead, app::launch_rows(stats)) : std::vector<app::StatRow>();
+  if (vm.count("csv")) write_file(vm["csv"].as<std::string>(), app::to_csv(rows), "csv");
   if (vm.count("jsonl"))
-    write_file(vm["jsonl"].as<std::string>(), tb::to_jsonl(rows), "json lines");
+    write_file(vm["jsonl"].as<std::string>(), app::to_jsonl(rows), "json lines");
   if (vm.count("sample-csv"))
-    write_file(vm["sample-csv"].as<std::string>(), tb::to_csv(run.samples), "samples");
+    write_file(vm["sample-csv"].as<std::string>(), app::to_csv(run.samples), "samples");
   if (!options.vcd_path.empty())
     std::cout << "waves               " << options.vcd_path << " (GTKWave save file next to it)\n";
   if (!options.dram_trace_path.empty())
@@ -196,7 +198,7 @@ int run_timed(const po::variables_map& vm,
   if (w)
     dump_outputs(vm, *w, {"timing", {{"name", run.config}, {"hash", run.config_hash}}}, run.outputs,
                  run.verify, !run.stopped_by.empty());
-  if (!run.stopped_by.empty()) return tb::interrupted_exit_code(tb::stop_signal());
+  if (!run.stopped_by.empty()) return app::interrupted_exit_code(app::stop_signal());
   return run.replayed || !run.verify.failed() ? kExitOk : kExitVerifyFailed;
 }
 
@@ -238,7 +240,7 @@ int cmd_run(const std::vector<std::string>& args) {
                      "little-endian) and an index outputs.json into this directory")(
       "max-warp-instructions", po::value<uint64_t>()->default_value(2'000'000'000ull),
       "watchdog: fault a launch that executes more warp instructions than this");
-  const po::variables_map vm = tb::parse_options(args, opts, "run");
+  const po::variables_map vm = app::parse_options(args, opts, "run");
   if (vm.count("help")) {
     std::cout << "usage: gputlm run (--functional | --config GPU.json) --workload DIR [options]\n"
                  "       gputlm run --config GPU.json --trace FILE [options]\n"
@@ -254,8 +256,8 @@ int cmd_run(const std::vector<std::string>& args) {
       throw InputError(
           "run: --dump-outputs needs a workload run (a replayed trace has no outputs)");
     const std::string path = vm["trace"].as<std::string>();
-    return run_timed(vm, [&](const gpu::GpuSpec& spec, const tb::TimingOptions& o) {
-      return tb::run_timing_trace_path(path, spec, o);
+    return run_timed(vm, [&](const gpu::GpuSpec& spec, const app::TimingOptions& o) {
+      return app::run_timing_trace_path(path, spec, o);
     });
   }
   if (!vm.count("workload"))
@@ -274,22 +276,22 @@ int cmd_run(const std::vector<std::string>& args) {
   if (vm.count("config"))
     return run_timed(
         vm,
-        [&](const gpu::GpuSpec& spec, const tb::TimingOptions& o) {
-          return tb::run_timing(w, spec, o);
+        [&](const gpu::GpuSpec& spec, const app::TimingOptions& o) {
+          return app::run_timing(w, spec, o);
         },
         &w);
-  tb::FunctionalOptions options;
+  app::FunctionalOptions options;
   options.reference.max_warp_instructions = vm["max-warp-instructions"].as<uint64_t>();
   if (vm.count("vcd")) options.vcd_path = vm["vcd"].as<std::string>();
   options.keep_outputs = vm.count("dump-outputs");
-  const tb::FunctionalRun run = tb::run_functional(w, options);
-  tb::print_summary(std::cout, run);
+  const app::FunctionalRun run = app::run_functional(w, options);
+  app::print_summary(std::cout, run);
   if (vm.count("stats"))
-    write_file(vm["stats"].as<std::string>(), tb::to_json(run).dump(2) + "\n", "statistics");
+    write_file(vm["stats"].as<std::string>(), app::to_json(run).dump(2) + "\n", "statistics");
   if (!options.vcd_path.empty())
     std::cout << "waves               " << options.vcd_path << " (GTKWave save file next to it)\n";
   dump_outputs(vm, w, {"functional", nullptr}, run.outputs, run.verify, !run.stopped_by.empty());
-  if (!run.stopped_by.empty()) return tb::interrupted_exit_code(tb::stop_signal());
+  if (!run.stopped_by.empty()) return app::interrupted_exit_code(app::stop_signal());
   return run.verify.failed() ? kExitVerifyFailed : kExitOk;
 }
 
@@ -302,20 +304,20 @@ int cmd_predict(const std::vector<std::string>& args) {
       "size", po::value<std::string>()->default_value("test"),
       "workload size from its launch.json")("stats", po::value<std::string>(),
                                             "also write the predictions as JSON to this file");
-  const po::variables_map vm = tb::parse_options(args, opts, "predict");
+  const po::variables_map vm = app::parse_options(args, opts, "predict");
   if (vm.count("help")) {
     std::cout << "usage: gputlm predict --config GPU.json --workload DIR [options]\n" << opts;
     return kExitOk;
   }
   if (!vm.count("config") || !vm.count("workload"))
     throw InputError("predict: --config and --workload are required (see gputlm predict --help)");
-  if (vm.count("stats")) tb::check_writable(vm["stats"].as<std::string>(), "--stats");
+  if (vm.count("stats")) app::check_writable(vm["stats"].as<std::string>(), "--stats");
   const gpu::GpuSpec spec = gpu::GpuSpec::from_file(vm["config"].as<std::string>());
   workload::Workload w(vm["workload"].as<std::string>(), vm["size"].as<std::string>());
-  const tb::PredictRun run = tb::predict_workload(w, spec);
-  tb::print_predict(std::cout, run);
+  const app::PredictRun run = app::predict_workload(w, spec);
+  app::print_predict(std::cout, run);
   if (vm.count("stats"))
-    write_file(vm["stats"].as<std::string>(), tb::to_json(run).dump(2) + "\n", "statistics");
+    write_file(vm["stats"].as<std::string>(), app::to_json(run).dump(2) + "\n", "statistics");
   return run.verify.failed() ? kExitVerifyFailed : kExitOk;
 }
 
@@ -350,12 +352,12 @@ int cmd_trace(const std::vector<std::string>& args) {
   if (args[0] != "record")
     throw InputError("trace: unknown action '" + args[0] + "'" + did_you_mean(args[0], {"record"}) +
                      " (record)");
-  const po::variables_map v = tb::parse_options(
+  const po::variables_map v = app::parse_options(
       std::vector<std::string>(args.begin() + 1, args.end()), opts, "trace record");
   if (v.count("help")) return usage(kExitOk);
   if (!v.count("workload") || !v.count("out"))
     throw InputError("trace record: --workload and --out are required (see gputlm trace --help)");
-  tb::check_writable(v["out"].as<std::string>(), "the trace");
+  app::check_writable(v["out"].as<std::string>(), "the trace");
   if (v.count("config")) gpu::GpuSpec::from_file(v["config"].as<std::string>());
   workload::Workload w(v["workload"].as<std::string>(), v["size"].as<std::string>());
   const std::string out = v["out"].as<std::string>(), part = out + ".part";
@@ -365,29 +367,28 @@ int cmd_trace(const std::vector<std::string>& args) {
                                                    : "none";
   if (compress != "none" && compress != "gzip")
     throw InputError("trace record: --compress must be none or gzip (is '" + compress + "')");
-  tb::trace::RecordSummary summary;
+  trace::RecordSummary summary;
   try {
-    auto file = tb::trace::create_trace(
-        part, compress == "gzip" ? tb::trace::Compression::Gzip : tb::trace::Compression::None);
-    summary =
-        tb::trace::record(w, read_text(v["workload"].as<std::string>() + "/kernel.ptx"), *file,
-                          v["max-warp-instructions"].as<uint64_t>(), tb::stop_requested);
-    tb::trace::finish_trace(std::move(file), out);
+    auto file = trace::create_trace(
+        part, compress == "gzip" ? trace::Compression::Gzip : trace::Compression::None);
+    summary = trace::record(w, read_text(v["workload"].as<std::string>() + "/kernel.ptx"), *file,
+                            v["max-warp-instructions"].as<uint64_t>(), app::stop_requested);
+    trace::finish_trace(std::move(file), out);
   } catch (...) {
     std::remove(part.c_str());
     throw;
   }
   if (summary.stopped) {
     std::remove(part.c_str());
-    std::cout << "STOPPED by " << tb::signal_name(tb::stop_signal()) << ": no trace written ("
+    std::cout << "STOPPED by " << app::signal_name(app::stop_signal()) << ": no trace written ("
               << summary.warp_instructions << " warp instructions recorded before the stop)\n";
-    return tb::interrupted_exit_code(tb::stop_signal());
+    return app::interrupted_exit_code(app::stop_signal());
   }
   if (std::rename(part.c_str(), out.c_str()) != 0)
     throw InputError(out + ": cannot write the trace");
   std::cout << "trace               " << out << ": " << summary.launches << " launch(es), "
             << summary.warp_instructions << " warp instructions\n";
-  tb::print_verify(std::cout, summary.verify);
+  app::print_verify(std::cout, summary.verify);
   return summary.verify.failed() ? kExitVerifyFailed : kExitOk;
 }
 
@@ -403,8 +404,8 @@ int cmd_ptx(const std::vector<std::string>& args) {
            "  to the functional engine, and prints per kernel ok or the error, then the counts\n";
     return !args.empty() && (args[0] == "--help" || args[0] == "-h") ? kExitOk : kExitInputError;
   }
-  const tb::PtxCheckCounts n =
-      tb::check_ptx_files(std::vector<std::string>(args.begin() + 1, args.end()), std::cout);
+  const app::PtxCheckCounts n =
+      app::check_ptx_files(std::vector<std::string>(args.begin() + 1, args.end()), std::cout);
   std::cout << "kernels: found " << n.found << ", parsed " << n.parsed << ", bound " << n.bound
             << "\n";
   return n.bound == n.found ? kExitOk : kExitInputError;
@@ -413,8 +414,8 @@ int cmd_ptx(const std::vector<std::string>& args) {
 }  // namespace
 
 int sc_main(int argc, char** argv) {
-  tb::install_stop_handlers();
-  tb::route_systemc_reports();
+  app::install_stop_handlers();
+  app::route_systemc_reports();
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
     std::cout << kUsage;

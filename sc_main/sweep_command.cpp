@@ -17,23 +17,23 @@
 #include <sstream>
 #include <thread>
 
+#include "app/cli_support.h"
+#include "app/interrupt.h"
 #include "models/common/error.h"
 #include "models/common/nearest_name.h"
 #include "sc_main/sweep_report.h"
 #include "sc_main/sweep_slurm.h"
-#include "tb/cli_support.h"
-#include "tb/interrupt.h"
-#include "tb/sweep/collect.h"
-#include "tb/sweep/local_pool.h"
-#include "tb/sweep/run_identity.h"
-#include "tb/sweep/run_launcher.h"
-#include "tb/sweep/slurm_backend.h"
-#include "tb/sweep/subprocess.h"
-#include "tb/sweep/sweep_plan.h"
+#include "sweep/collect.h"
+#include "sweep/local_pool.h"
+#include "sweep/run_identity.h"
+#include "sweep/run_launcher.h"
+#include "sweep/slurm_backend.h"
+#include "sweep/subprocess.h"
+#include "sweep/sweep_plan.h"
 
 namespace po = boost::program_options;
 namespace fs = std::filesystem;
-using namespace gputlm::tb::sweep;
+using namespace gputlm::sweep;
 
 namespace gputlm {
 
@@ -55,7 +55,7 @@ bool run_single(const RunStore& store, const std::string& id, const std::string&
   while (waitpid(run.pid, &status, 0) < 0) {
     if (errno != EINTR)
       throw InputError("sweep: waiting for run " + id + " failed (" + std::strerror(errno) + ")");
-    if (tb::stop_requested() && !signalled) kill(run.pid, tb::stop_signal()), signalled = true;
+    if (app::stop_requested() && !signalled) kill(run.pid, app::stop_signal()), signalled = true;
   }
   const nlohmann::ordered_json r = finish_run(store, run, status, version);
   std::cout << "run " << id << ": " << r["status"].get<std::string>() << " (" << outcome(r) << ", "
@@ -143,9 +143,9 @@ int run_locally(const SweepSpec& spec, const RunStore& store, const nlohmann::or
             << s.run_seconds << " s on " << options.jobs << " job(s)\n";
   print_collected(store, c);
   if (s.stopped_by) {
-    std::cout << "STOPPED by " << tb::signal_name(s.stopped_by)
+    std::cout << "STOPPED by " << app::signal_name(s.stopped_by)
               << ": finished results kept; run the sweep again to do the rest\n";
-    return tb::interrupted_exit_code(s.stopped_by);
+    return app::interrupted_exit_code(s.stopped_by);
   }
   return c.failed || c.missing ? kExitVerifyFailed : kExitOk;
 }
@@ -205,7 +205,7 @@ int cmd_sweep(const std::vector<std::string>& args, const std::string& version) 
       "slurm: how often to ask squeue while waiting, default 5 (slurm.poll_seconds)");
   po::positional_options_description positional;
   positional.add("spec", 1);
-  const po::variables_map vm = tb::parse_options(args, opts, "sweep", &positional);
+  const po::variables_map vm = app::parse_options(args, opts, "sweep", &positional);
   if (vm.count("help")) {
     std::cout << "usage: gputlm sweep SPEC.json [--out DIR] [--size S] [--jobs N] [--dry-run | "
                  "--print-jobs | --collect] [--fresh]\n"
@@ -251,7 +251,7 @@ int cmd_sweep(const std::vector<std::string>& args, const std::string& version) 
   const RunStore store(
       absolute(vm.count("out") ? vm["out"].as<std::string>() : "sweeps/" + spec.name));
   const std::string exe = fs::read_symlink("/proc/self/exe").string();
-  tb::install_interrupting_stop_handlers();
+  app::install_interrupting_stop_handlers();
   std::optional<SlurmBackend> slurm;
   if (backend == "slurm")
     slurm.emplace(store, SlurmSweep{spec.name, absolute(spec_path), exe,
@@ -259,18 +259,18 @@ int cmd_sweep(const std::vector<std::string>& args, const std::string& version) 
 
   if (vm.count("run")) {
     const bool ok = run_single(store, vm["run"].as<std::string>(), exe, version);
-    return tb::stop_requested() ? tb::interrupted_exit_code(tb::stop_signal())
-           : ok                 ? kExitOk
-                                : kExitVerifyFailed;
+    return app::stop_requested() ? app::interrupted_exit_code(app::stop_signal())
+           : ok                  ? kExitOk
+                                 : kExitVerifyFailed;
   }
   if (vm.count("task-file")) {
     bool all_ok = true;
     for (const std::string& id :
          task_ids(vm["task-file"].as<std::string>(), vm["task"].as<size_t>())) {
-      if (tb::stop_requested()) break;
+      if (app::stop_requested()) break;
       all_ok &= run_single(store, id, exe, version);
     }
-    if (tb::stop_requested()) return tb::interrupted_exit_code(tb::stop_signal());
+    if (app::stop_requested()) return app::interrupted_exit_code(app::stop_signal());
     return all_ok ? kExitOk : kExitVerifyFailed;
   }
   if (vm.count("collect")) {

@@ -4,9 +4,9 @@
 #include <map>
 #include <memory>
 
-#include "tb/sweep/run_launcher.h"
+#include "sweep/run_launcher.h"
 
-using namespace gputlm::tb::sweep;
+using namespace gputlm::sweep;
 
 namespace gputlm {
 
@@ -37,7 +37,7 @@ std::function<std::string(const std::string&)> run_labels(const nlohmann::ordere
   };
 }
 
-void print_failures(const tb::sweep::RunStore& store, const nlohmann::ordered_json& runs) {
+void print_failures(const sweep::RunStore& store, const nlohmann::ordered_json& runs) {
   for (const auto& run : runs) {
     const nlohmann::json r = store.result(run["id"].get<std::string>());
     if (r.is_null() || r.value("status", "") != "failed") continue;
@@ -50,7 +50,7 @@ void print_failures(const tb::sweep::RunStore& store, const nlohmann::ordered_js
   }
 }
 
-void print_collected(const tb::sweep::RunStore& store, const tb::sweep::CollectCounts& c) {
+void print_collected(const sweep::RunStore& store, const sweep::CollectCounts& c) {
   std::cout << "collected " << c.ok << " ok run(s) as " << c.rows << " row(s) in " << store.out()
             << "/sweep.csv (and sweep.jsonl); " << c.failed << " failed in failures.csv"
             << (c.missing ? "; " + std::to_string(c.missing) + " not run yet" : "") << "\n";

@@ -6,8 +6,8 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "tb/sweep/collect.h"
-#include "tb/sweep/run_store.h"
+#include "sweep/collect.h"
+#include "sweep/run_store.h"
 
 namespace gputlm {
 
@@ -16,8 +16,8 @@ std::string run_label(const nlohmann::ordered_json& run);
 // id -> its first 12 digits and run_label(), for each of the manifest's `runs`.
 std::function<std::string(const std::string&)> run_labels(const nlohmann::ordered_json& runs);
 // Each failed run of `runs`: its outcome, its output's last lines and its log.
-void print_failures(const tb::sweep::RunStore& store, const nlohmann::ordered_json& runs);
+void print_failures(const sweep::RunStore& store, const nlohmann::ordered_json& runs);
 // "collected N ok run(s) as R row(s) in OUT/sweep.csv ...".
-void print_collected(const tb::sweep::RunStore& store, const tb::sweep::CollectCounts& c);
+void print_collected(const sweep::RunStore& store, const sweep::CollectCounts& c);
 
 }  // namespace gputlm

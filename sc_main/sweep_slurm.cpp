@@ -4,13 +4,13 @@
 #include <iostream>
 #include <optional>
 
+#include "app/interrupt.h"
 #include "models/common/error.h"
 #include "sc_main/sweep_report.h"
-#include "tb/interrupt.h"
-#include "tb/sweep/collect.h"
-#include "tb/sweep/run_launcher.h"
+#include "sweep/collect.h"
+#include "sweep/run_launcher.h"
 
-using namespace gputlm::tb::sweep;
+using namespace gputlm::sweep;
 
 namespace gputlm {
 
@@ -36,9 +36,9 @@ int run_on_slurm(const SweepSpec& spec, const SlurmBackend& slurm,
       return kExitOk;
     }
     if (const int stopped = slurm.wait(*sub, slurm.terminal() ? std::cerr : std::cout)) {
-      std::cout << "STOPPED waiting by " << tb::signal_name(stopped) << ": job " << sub->job
+      std::cout << "STOPPED waiting by " << app::signal_name(stopped) << ": job " << sub->job
                 << " stays in the queue; collect later with:\n  " << collect_command << "\n";
-      return tb::interrupted_exit_code(stopped);
+      return app::interrupted_exit_code(stopped);
     }
   }
   const CollectCounts c = collect(store, runs, spec.axis_keys());

@@ -7,12 +7,12 @@
 #include <memory>
 #include <systemc>
 
+#include "app/cli_support.h"
+#include "app/interrupt.h"
+#include "app/sc_reports.h"
+#include "app/timing_run.h"
 #include "models/common/error.h"
 #include "models/func/kernel_fault.h"
-#include "tb/cli_support.h"
-#include "tb/interrupt.h"
-#include "tb/sc_reports.h"
-#include "tb/timing_run.h"
 
 namespace po = boost::program_options;
 
@@ -28,11 +28,11 @@ int run_timing_testbench(int argc, char** argv, const std::string& name, bool on
       "workload")("size", po::value<std::string>()->default_value("test"), "workload size")(
       "vcd", po::value<std::string>(), "write waves to this VCD (GTKWave save file next to it)")(
       "stats", po::value<std::string>(), "also write the statistics JSON to this file");
-  route_systemc_reports();
-  install_stop_handlers();
+  app::route_systemc_reports();
+  app::install_stop_handlers();
   try {
     const po::variables_map vm =
-        parse_options(std::vector<std::string>(argv + 1, argv + argc), opts, "");
+        app::parse_options(std::vector<std::string>(argv + 1, argv + argc), opts, "");
     if (vm.count("help")) {
       std::cout << "usage: " << name
                 << " --config <json> (--workload <dir> [--size S] | --trace <file>) [--vcd F] "
@@ -42,23 +42,23 @@ int run_timing_testbench(int argc, char** argv, const std::string& name, bool on
     }
     if (!vm.count("config") || vm.count("workload") == vm.count("trace"))
       throw InputError(name + ": --config and one of --workload or --trace are required");
-    if (vm.count("stats")) check_writable(vm["stats"].as<std::string>(), "--stats");
-    if (vm.count("vcd")) check_writable(vm["vcd"].as<std::string>(), "--vcd", true);
+    if (vm.count("stats")) app::check_writable(vm["stats"].as<std::string>(), "--stats");
+    if (vm.count("vcd")) app::check_writable(vm["vcd"].as<std::string>(), "--vcd", true);
     gpu::GpuSpec spec = gpu::GpuSpec::from_file(vm["config"].as<std::string>());
     if (one_core) spec.cores = 1;
-    TimingOptions options;
+    app::TimingOptions options;
     if (vm.count("vcd")) options.vcd_path = vm["vcd"].as<std::string>();
-    TimingRun run;
+    app::TimingRun run;
     if (vm.count("trace")) {
-      run = run_timing_trace_path(vm["trace"].as<std::string>(), spec, options);
+      run = app::run_timing_trace_path(vm["trace"].as<std::string>(), spec, options);
     } else {
       workload::Workload w(vm["workload"].as<std::string>(), vm["size"].as<std::string>());
-      run = run_timing(w, spec, options);
+      run = app::run_timing(w, spec, options);
     }
-    const std::string json = to_json(run).dump(2);
+    const std::string json = app::to_json(run).dump(2);
     std::cout << json << "\n";
     if (vm.count("stats")) std::ofstream(vm["stats"].as<std::string>()) << json << "\n";
-    if (!run.stopped_by.empty()) return interrupted_exit_code(stop_signal());
+    if (!run.stopped_by.empty()) return app::interrupted_exit_code(app::stop_signal());
     return run.replayed || !run.verify.failed() ? kExitOk : kExitVerifyFailed;
   } catch (const po::error& e) {
     std::cerr << name << ": " << e.what() << "\n";

@@ -1,6 +1,6 @@
 // The run-level counters a core reports through core::CoreModule::counters(): a part every core
 // type fills, and one part per core type (the other core types leave it at zero). The testbench
-// sums them over cores and launches (tb::TimingSession) and samples them (tb::Sampler).
+// sums them over cores and launches (app::TimingSession) and samples them (app::Sampler).
 #pragma once
 
 #include <array>

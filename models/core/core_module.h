@@ -58,7 +58,7 @@ class CoreModule : public sc_core::sc_module, public StatProvider, public WavePr
   // The run-level counters (a core type without warps leaves the warp ones at zero).
   virtual const CoreCounters& counters() const = 0;
   // Adds the stall cycles before `now` not yet in counters().simt.stall_cycles (a core that sleeps
-  // charges them when it wakes); for readings between slices of simulation (tb::Sampler).
+  // charges them when it wakes); for readings between slices of simulation (app::Sampler).
   virtual void add_uncharged_stalls(Cycle now, std::vector<uint64_t>& stalls) const {
     (void)now, (void)stalls;
   }

@@ -27,7 +27,7 @@ class MemoryCheck;
 class TextureTable;
 
 // Where a timing run takes each warp instruction's outcome from when not from the functional
-// engine: a recorded trace (tb/trace/trace_replay.h). `warp` is the warp's index in its CTA, `pc`
+// engine: a recorded trace (io/trace/trace_replay.h). `warp` is the warp's index in its CTA, `pc`
 // and `lanes` what the core issues; throws InputError when the trace does not match.
 class InstructionSource {
  public:

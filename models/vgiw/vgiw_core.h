@@ -37,7 +37,7 @@ struct FabricMapping {
 // "SGMF" or "VGIW", as messages name the core.
 inline const char* fabric_core_name(bool sgmf) { return sgmf ? "SGMF" : "VGIW"; }
 // Throws InputError naming the kernel and the core when it cannot map (checked before a run starts
-// too: tb/timing_run.cpp). `warn`: where an SGMF kernel that runs as VGIW blocks is reported.
+// too: app/timing_run.cpp). `warn`: where an SGMF kernel that runs as VGIW blocks is reported.
 FabricMapping map_for_core(const isa::Kernel& kernel, const VgiwSpec& spec, bool sgmf,
                            const std::function<void(const std::string&)>& warn = {});
 

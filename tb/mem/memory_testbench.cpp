@@ -5,10 +5,10 @@
 #include <iomanip>
 #include <iostream>
 
+#include "app/sc_reports.h"
+#include "app/vcd_file.h"
 #include "models/common/error.h"
 #include "models/common/stats.h"
-#include "tb/sc_reports.h"
-#include "tb/vcd_file.h"
 
 namespace po = boost::program_options;
 
@@ -23,7 +23,7 @@ int run_memory_testbench(int argc, char** argv, const std::string& name, const s
       "request trace: '<cycle>: read|write 0x<address> [core=N] [bytes=N] [hint]' per line")(
       "vcd", po::value<std::string>(), "write waves to this VCD (GTKWave save file next to it)")(
       "stats", po::value<std::string>(), "also write the statistics JSON to this file");
-  route_systemc_reports();
+  app::route_systemc_reports();
   try {
     po::variables_map vm;
     po::store(po::parse_command_line(argc, argv, opts), vm);
@@ -49,11 +49,11 @@ int run_memory_testbench(int argc, char** argv, const std::string& name, const s
     TestbenchParts parts;
     build(args, parts);
 
-    std::unique_ptr<VcdFile> vcd;
+    std::unique_ptr<app::VcdFile> vcd;
     std::vector<WaveGroup> groups;
     if (vm.count("vcd")) {
-      vcd = std::make_unique<VcdFile>(vm["vcd"].as<std::string>());
-      groups = trace_all(*vcd);
+      vcd = std::make_unique<app::VcdFile>(vm["vcd"].as<std::string>());
+      groups = app::trace_all(*vcd);
     }
     sc_core::sc_start();
     for (TracePlayer* p : parts.players)

@@ -1,5 +1,5 @@
 // The input generator of the workloads' launch.json ("uniform" and the other random inits,
-// tb/workload/rng.h): splitmix64 seeded with seed ^ FNV-1a(buffer name). Programs that must see
+// io/workload/rng.h): splitmix64 seeded with seed ^ FNV-1a(buffer name). Programs that must see
 // the same inputs as a workload (to take the same cycles) draw them with it.
 #pragma once
 

@@ -12,7 +12,7 @@
 #include "models/gpu/gpu.h"
 #include "models/sm/core.h"
 #include "support/ptx_harness.h"
-#include "tb/sc_kernel.h"
+#include "support/sc_kernel.h"
 
 namespace gputlm::test {
 
@@ -37,7 +37,7 @@ inline CoreRun run_core(const std::string& snippet, uint32_t threads,
                         const nlohmann::json& config = preset(),
                         const std::function<uint64_t(unsigned)>& a = nullptr,
                         std::ostream* dram_trace = nullptr) {
-  tb::fresh_sc_kernel();
+  test::fresh_sc_kernel();
   const gpu::GpuSpec spec = gpu::GpuSpec::from_json(config, "test");
   gpu::Gpu gpu("gpu", spec);
   std::unique_ptr<mem::DramRequestLog> log;

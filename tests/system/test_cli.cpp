@@ -11,8 +11,8 @@
 #include <set>
 #include <sstream>
 
+#include "io/trace/trace_format.h"
 #include "support/shell.h"
-#include "tb/trace/trace_format.h"
 
 namespace {
 
@@ -183,12 +183,12 @@ TEST(Cli, TraceRecordWritesEveryWarpInstructionOfTheFunctionalRun) {
   ASSERT_TRUE(contains(f.output, "warp instructions   10240")) << f.output;
   EXPECT_TRUE(contains(r.output, "1 launch(es), 10240 warp instructions")) << r.output;
   std::ifstream in(out);
-  gputlm::tb::trace::TraceReader reader(in, out);
+  gputlm::trace::TraceReader reader(in, out);
   uint64_t instructions = 0, warps = 0, loads = 0;
-  for (auto k = reader.next(); k != gputlm::tb::trace::TraceReader::Kind::End; k = reader.next()) {
-    warps += k == gputlm::tb::trace::TraceReader::Kind::Warp;
-    instructions += k == gputlm::tb::trace::TraceReader::Kind::Instruction;
-    loads += k == gputlm::tb::trace::TraceReader::Kind::Instruction &&
+  for (auto k = reader.next(); k != gputlm::trace::TraceReader::Kind::End; k = reader.next()) {
+    warps += k == gputlm::trace::TraceReader::Kind::Warp;
+    instructions += k == gputlm::trace::TraceReader::Kind::Instruction;
+    loads += k == gputlm::trace::TraceReader::Kind::Instruction &&
              reader.instr.result.space == gputlm::isa::Space::Global;
   }
   EXPECT_EQ(instructions, 10240u);
@@ -318,7 +318,7 @@ TEST(CliTiming, ARunPrintsCyclesAndIpcAndWritesStatsKeyedByModule) {
   EXPECT_TRUE(contains(r.output, "MWP/CWP model ")) << r.output;
   EXPECT_TRUE(j["modules"]["gpu.core0"]["fetch_stall_cycles"]["memory"]
                   .is_number());  // bins with meanings by name
-  // The CSV: the tidy table (tb/stat_table.h), a header and a row per launch (vecadd has one);
+  // The CSV: the tidy table (app/stat_table.h), a header and a row per launch (vecadd has one);
   // the launch's module statistics are columns named by their path in the JSON.
   std::ifstream c(csv);
   std::vector<std::string> lines;

@@ -1,4 +1,4 @@
-// Energy in the reports of timed runs (tb/energy_report.h, models/energy): every preset's run
+// Energy in the reports of timed runs (app/energy_report.h, models/energy): every preset's run
 // reports it per launch and in total, its components add up, and the launches add up to the run.
 #include <gtest/gtest.h>
 
@@ -12,15 +12,15 @@ namespace gputlm {
 namespace {
 
 struct Result {
-  nlohmann::json stats;  // tb::to_json of the run
-  std::string summary;   // tb::print_summary of the run
+  nlohmann::json stats;  // app::to_json of the run
+  std::string summary;   // app::print_summary of the run
 };
 
 Result run(const std::string& preset, const std::string& workload) {
-  const tb::TimingRun timing = test::run_timed_workload(preset, workload);
+  const app::TimingRun timing = test::run_timed_workload(preset, workload);
   std::ostringstream summary;
-  tb::print_summary(summary, timing);
-  return {tb::to_json(timing), summary.str()};
+  app::print_summary(summary, timing);
+  return {app::to_json(timing), summary.str()};
 }
 
 double j_of(const nlohmann::json& v) { return v.get<double>(); }

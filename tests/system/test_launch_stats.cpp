@@ -12,16 +12,16 @@ namespace gputlm {
 namespace {
 
 struct Result {
-  nlohmann::json stats;   // tb::to_json of the run
+  nlohmann::json stats;   // app::to_json of the run
   nlohmann::json schema;  // {"<module>": StatGroup::schema()}, read while the modules live
 };
 
 Result run(const std::string& preset, const std::string& workload) {
   nlohmann::json schema = nlohmann::json::object();
-  const tb::TimingRun timing = test::run_timed_workload(preset, workload, [&] {
+  const app::TimingRun timing = test::run_timed_workload(preset, workload, [&] {
     for (const auto& [name, p] : stat_providers()) schema[name] = p->stats().schema();
   });
-  return {tb::to_json(timing), schema};
+  return {app::to_json(timing), schema};
 }
 
 // A statistic's value as numbers: a count, or its bins (an array, or {label: count}).

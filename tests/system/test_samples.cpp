@@ -1,4 +1,4 @@
-// gputlm run --sample N: the time series rows (tb::Sampler) read the model between slices of
+// gputlm run --sample N: the time series rows (app::Sampler) read the model between slices of
 // simulation and change nothing it simulates; the rows of a launch add up to the launch.
 #include <gtest/gtest.h>
 

@@ -14,9 +14,9 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "app/stat_table.h"
 #include "support/files.h"
 #include "support/shell.h"
-#include "tb/stat_table.h"
 
 namespace {
 
@@ -118,7 +118,7 @@ TEST(Sweep, CsvHoldsTheSameValuesAsGputlmRunOfTheSameRuns) {
     const Result alone = gputlm("run --config '" + run + "/config.json' --workload traces/" +
                                 got["workload"] + " --size test --stats '" + stats + "'");
     ASSERT_EQ(alone.exit_code, 0) << alone.output;
-    const auto expected = gputlm::tb::launch_rows(nlohmann::json::parse(read(stats)));
+    const auto expected = gputlm::app::launch_rows(nlohmann::json::parse(read(stats)));
     ASSERT_EQ(expected.size(), 1u);
     size_t compared = 0;
     for (auto it = expected[0].begin(); it != expected[0].end(); ++it) {

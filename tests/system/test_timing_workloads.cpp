@@ -7,11 +7,11 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "app/timing_run.h"
+#include "io/workload/catalog.h"
 #include "models/common/error.h"
 #include "models/core/core_counters.h"
-#include "tb/sc_kernel.h"
-#include "tb/timing_run.h"
-#include "tb/workload/catalog.h"
+#include "support/sc_kernel.h"
 
 namespace gputlm::workload {
 void PrintTo(const CatalogEntry& e, std::ostream* os) { *os << e.name; }
@@ -29,8 +29,8 @@ std::string test_name(const testing::TestParamInfo<workload::CatalogEntry>& info
 
 // A run's statistics without what may differ between identical runs (host time) or names the
 // config (its hash changes with poll_every_cycle).
-nlohmann::json comparable(const tb::TimingRun& run) {
-  nlohmann::json j = tb::to_json(run);
+nlohmann::json comparable(const app::TimingRun& run) {
+  nlohmann::json j = app::to_json(run);
   j.erase("host_seconds");
   j.erase("config");
   return j;
@@ -38,10 +38,10 @@ nlohmann::json comparable(const tb::TimingRun& run) {
 
 class TimedWorkloads : public testing::TestWithParam<workload::CatalogEntry> {
  protected:
-  tb::TimingRun run_once(const nlohmann::json& config, const tb::TimingOptions& options = {}) {
-    tb::fresh_sc_kernel();
+  app::TimingRun run_once(const nlohmann::json& config, const app::TimingOptions& options = {}) {
+    test::fresh_sc_kernel();
     workload::Workload w(GetParam().dir, "test");
-    return tb::run_timing(w, gpu::GpuSpec::from_json(config, "test"), options);
+    return app::run_timing(w, gpu::GpuSpec::from_json(config, "test"), options);
   }
   // Runs the workload on a preset, with `patch` merged into its config, three ways: modules
   // sleeping until they have work (the default), every module polled every cycle, and with waves
@@ -56,7 +56,7 @@ class TimedWorkloads : public testing::TestWithParam<workload::CatalogEntry> {
     nlohmann::json config =
         gpu::load_config(std::string(GPUTLM_SOURCE_DIR) + "/configs/" + preset + ".json");
     config.merge_patch(patch);
-    const tb::TimingRun run = run_once(config);
+    const app::TimingRun run = run_once(config);
     for (const auto& b : run.verify.buffers)
       EXPECT_EQ(b.mismatches, 0u) << b.name << ": " << b.first_mismatch;
     EXPECT_TRUE(run.verify.ok());
@@ -72,7 +72,7 @@ class TimedWorkloads : public testing::TestWithParam<workload::CatalogEntry> {
     EXPECT_EQ(comparable(run_once(polled)), expected)
         << "polling every module every cycle changed the statistics";
 
-    tb::TimingOptions waves;
+    app::TimingOptions waves;
     // One file per test process: ctest runs tests in parallel.
     const std::string stem = testing::TempDir() + "timed_workloads_" + std::to_string(::getpid());
     waves.vcd_path = stem + ".vcd";
@@ -161,7 +161,7 @@ TEST_P(TimedWorkloads, VerifyOnLargeWarps256PerfectRegisterFileWaiting) {
 // several cycles, and the last "no more" can reach the fabric on a later evaluation of a cycle
 // it already ran. It must still notice the block drained (it once slept there for good).
 TEST(VgiwWorkloads, AFourTimesGridDrainsWhenTheLastNoMoreComesLateInACycle) {
-  tb::fresh_sc_kernel();
+  test::fresh_sc_kernel();
   workload::Workload w(std::string(GPUTLM_SOURCE_DIR) + "/traces/rodinia-like/cfd", "test");
   nlohmann::json config = gpu::load_config(std::string(GPUTLM_SOURCE_DIR) + "/configs/vgiw.json");
   config["vgiw"]["units"] = {{"compute", 128},   {"special", 48},    {"load_store", 64},
@@ -170,18 +170,19 @@ TEST(VgiwWorkloads, AFourTimesGridDrainsWhenTheLastNoMoreComesLateInACycle) {
   config["vgiw"]["grid_height"] = 6;
   config["vgiw"]["l1d"]["ports"] = 64;
   config["vgiw"]["lvc"]["ports"] = 64;
-  const tb::TimingRun run = tb::run_timing(w, gpu::GpuSpec::from_json(config, "vgiw-x4"), {});
+  const app::TimingRun run = app::run_timing(w, gpu::GpuSpec::from_json(config, "vgiw-x4"), {});
   EXPECT_TRUE(run.verify.ok());
 }
 
 // With vgiw.sgmf_unmapped = vgiw, the SGMF core runs a kernel it cannot map as VGIW blocks, and
 // says so per launch: cfd's compute_flux needs 163 compute units, its three other kernels fit.
 TEST(SgmfWorkloads, AKernelThatDoesNotFitRunsAsVgiwBlocksWhenAskedAndTheLaunchSaysSo) {
-  tb::fresh_sc_kernel();
+  test::fresh_sc_kernel();
   workload::Workload w(std::string(GPUTLM_SOURCE_DIR) + "/traces/rodinia-like/cfd", "test");
   nlohmann::json config = gpu::load_config(std::string(GPUTLM_SOURCE_DIR) + "/configs/sgmf.json");
   config["vgiw"]["sgmf_unmapped"] = "vgiw";
-  const tb::TimingRun run = tb::run_timing(w, gpu::GpuSpec::from_json(config, "sgmf-fallback"), {});
+  const app::TimingRun run =
+      app::run_timing(w, gpu::GpuSpec::from_json(config, "sgmf-fallback"), {});
   EXPECT_TRUE(run.verify.ok());
   size_t as_vgiw = 0, as_sgmf = 0;
   for (const auto& l : run.launches) {
@@ -195,21 +196,21 @@ TEST(SgmfWorkloads, AKernelThatDoesNotFitRunsAsVgiwBlocksWhenAskedAndTheLaunchSa
   EXPECT_GT(as_sgmf, 0u);
 }
 
-tb::TimingRun run_db(const std::string& workload, const std::string& preset) {
-  tb::fresh_sc_kernel();
+app::TimingRun run_db(const std::string& workload, const std::string& preset) {
+  test::fresh_sc_kernel();
   workload::Workload w(std::string(GPUTLM_SOURCE_DIR) + "/traces/db/" + workload, "test");
   const nlohmann::json config =
       gpu::load_config(std::string(GPUTLM_SOURCE_DIR) + "/configs/" + preset + ".json");
-  return tb::run_timing(w, gpu::GpuSpec::from_json(config, preset), {});
+  return app::run_timing(w, gpu::GpuSpec::from_json(config, preset), {});
 }
 
 // The hint-aware controller changes nothing without hinted loads, and holds rows with them.
 TEST(DbWorkloads, TheHoldControllerOnlyActsOnHintedLoads) {
-  const tb::TimingRun plain = run_db("index_baseline", "narasiman-db"),
-                      held = run_db("index_baseline", "narasiman-db-hold");
+  const app::TimingRun plain = run_db("index_baseline", "narasiman-db"),
+                       held = run_db("index_baseline", "narasiman-db-hold");
   EXPECT_EQ(plain.cycles, held.cycles);
   EXPECT_EQ(held.modules["gpu.dram0"]["holds"].get<uint64_t>(), 0u);
-  const tb::TimingRun hinted = run_db("index_hint", "narasiman-db-hold");
+  const app::TimingRun hinted = run_db("index_hint", "narasiman-db-hold");
   const nlohmann::json& d = hinted.modules["gpu.dram0"];
   EXPECT_GT(d["holds"].get<uint64_t>(), 100u);
   EXPECT_GT(d["hold_hits"].get<uint64_t>(), 0u);
@@ -219,8 +220,8 @@ TEST(DbWorkloads, TheHoldControllerOnlyActsOnHintedLoads) {
 
 // COND_ACC replaces step 3's six instructions and branch by one (dissertation Fig. 8.1(b)).
 TEST(DbWorkloads, CondAccRunsFewerWarpInstructions) {
-  const tb::TimingRun base = run_db("scan_baseline", "narasiman-db"),
-                      acc = run_db("scan_condacc", "narasiman-db");
+  const app::TimingRun base = run_db("scan_baseline", "narasiman-db"),
+                       acc = run_db("scan_condacc", "narasiman-db");
   EXPECT_LT(acc.warp_instructions, base.warp_instructions * 0.9);
 }
 

@@ -9,13 +9,13 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "app/timing_run.h"
+#include "io/trace/trace_file.h"
+#include "io/trace/trace_record.h"
 #include "models/common/error.h"
 #include "models/gpu/gpu_spec.h"
+#include "support/sc_kernel.h"
 #include "support/shell.h"
-#include "tb/sc_kernel.h"
-#include "tb/timing_run.h"
-#include "tb/trace/trace_file.h"
-#include "tb/trace/trace_record.h"
 
 namespace gputlm {
 namespace {
@@ -38,8 +38,8 @@ std::string record_trace(const std::string& workload) {
   const std::string dir = workload_dir(workload);
   workload::Workload w(dir, "test");
   std::ostringstream out;
-  const tb::trace::RecordSummary s =
-      tb::trace::record(w, read_file(dir + "/kernel.ptx"), out, 2'000'000'000ull);
+  const trace::RecordSummary s =
+      trace::record(w, read_file(dir + "/kernel.ptx"), out, 2'000'000'000ull);
   if (workload.rfind("tests/", 0) != 0) {  // the fixtures have no reference
     EXPECT_TRUE(s.verify.ok()) << workload;
   }
@@ -53,17 +53,17 @@ gpu::GpuSpec preset(const std::string& name, const nlohmann::json& patch = nullp
   return gpu::GpuSpec::from_json(c, name);
 }
 
-tb::TimingRun replay(const std::string& trace, const gpu::GpuSpec& spec) {
-  tb::fresh_sc_kernel();
+app::TimingRun replay(const std::string& trace, const gpu::GpuSpec& spec) {
+  test::fresh_sc_kernel();
   std::istringstream in(trace);
-  tb::trace::TraceReader reader(in, "t.trace");
-  return tb::run_timing_trace(reader, spec, {});
+  trace::TraceReader reader(in, "t.trace");
+  return app::run_timing_trace(reader, spec, {});
 }
 
-tb::TimingRun execute(const std::string& workload, const gpu::GpuSpec& spec) {
-  tb::fresh_sc_kernel();
+app::TimingRun execute(const std::string& workload, const gpu::GpuSpec& spec) {
+  test::fresh_sc_kernel();
   workload::Workload w(workload_dir(workload), "test");
-  return tb::run_timing(w, spec, {});
+  return app::run_timing(w, spec, {});
 }
 
 class Replay : public ::testing::TestWithParam<const char*> {};
@@ -72,7 +72,7 @@ TEST_P(Replay, GivesTheCyclesOfTheExecutionDrivenRun) {
   const std::string trace = record_trace(GetParam());
   for (const char* config : {"fermi-gtx480", "narasiman-baseline"}) {
     const gpu::GpuSpec spec = preset(config);
-    const tb::TimingRun executed = execute(GetParam(), spec), replayed = replay(trace, spec);
+    const app::TimingRun executed = execute(GetParam(), spec), replayed = replay(trace, spec);
     EXPECT_TRUE(replayed.replayed);
     EXPECT_EQ(replayed.cycles, executed.cycles) << config;
     EXPECT_EQ(replayed.warp_instructions, executed.warp_instructions) << config;
@@ -174,23 +174,23 @@ TEST(ReplayFiles, GzipTracesReplayLikeTextAndATruncatedOneIsAnError) {
                             ("gputlm_replay_" + std::to_string(::getpid()) + ".trace"))
                                .string();
   {
-    auto out = tb::trace::create_trace(path, tb::trace::Compression::Gzip);
+    auto out = trace::create_trace(path, trace::Compression::Gzip);
     *out << text;
-    tb::trace::finish_trace(std::move(out), path);
+    trace::finish_trace(std::move(out), path);
   }
   EXPECT_LT(std::filesystem::file_size(path) * 10, text.size());
   const gpu::GpuSpec spec = preset("fermi-gtx480");
   const uint64_t from_text = replay(text, spec).cycles;
-  tb::fresh_sc_kernel();
-  auto in = tb::trace::open_trace(path);
-  tb::trace::TraceReader reader(*in, path);
-  EXPECT_EQ(tb::run_timing_trace(reader, spec, {}).cycles, from_text);
+  test::fresh_sc_kernel();
+  auto in = trace::open_trace(path);
+  trace::TraceReader reader(*in, path);
+  EXPECT_EQ(app::run_timing_trace(reader, spec, {}).cycles, from_text);
   std::filesystem::resize_file(path, std::filesystem::file_size(path) / 2);
-  tb::fresh_sc_kernel();
-  auto cut = tb::trace::open_trace(path);
+  test::fresh_sc_kernel();
+  auto cut = trace::open_trace(path);
   try {
-    tb::trace::TraceReader r(*cut, path);
-    tb::run_timing_trace(r, spec, {});
+    trace::TraceReader r(*cut, path);
+    app::run_timing_trace(r, spec, {});
     ADD_FAILURE() << "a truncated gzip trace replayed";
   } catch (const InputError& e) {
     EXPECT_NE(std::string(e.what()).find("the compressed trace is corrupt or truncated"),
@@ -226,8 +226,8 @@ TEST(ReplayFiles, TheTimingTestbenchesReplayATraceToTheCyclesOfTheWorkload) {
 TEST(AccelSimReplay, TheVectorAddTraceReplaysEndToEnd) {
   const std::string dir = std::string(GPUTLM_SOURCE_DIR) + "/traces/accel-sim/vectoradd";
   for (const char* config : {"fermi-gtx480", "narasiman-baseline"}) {
-    tb::fresh_sc_kernel();
-    const tb::TimingRun run = tb::run_timing_trace_path(dir, preset(config), {});
+    test::fresh_sc_kernel();
+    const app::TimingRun run = app::run_timing_trace_path(dir, preset(config), {});
     EXPECT_TRUE(run.replayed);
     ASSERT_EQ(run.launches.size(), 1u);
     EXPECT_EQ(run.launches[0].kernel, "_Z9vectorAddPKfS0_Pfi");
@@ -238,9 +238,9 @@ TEST(AccelSimReplay, TheVectorAddTraceReplaysEndToEnd) {
     ASSERT_EQ(run.notes.size(), 1u) << config;
     EXPECT_EQ(run.notes[0], "2 host-to-device copies (400000 bytes) not timed");
   }
-  tb::fresh_sc_kernel();
+  test::fresh_sc_kernel();
   try {
-    tb::run_timing_trace_path(dir, preset("tbc256"), {});
+    app::run_timing_trace_path(dir, preset("tbc256"), {});
     ADD_FAILURE() << "compaction replayed a per-warp trace";
   } catch (const InputError& e) {
     EXPECT_NE(std::string(e.what()).find("regroups threads"), std::string::npos) << e.what();

@@ -1,15 +1,15 @@
-// --vcd-window traces only inside the window while the run goes on (tb/wave_window.h): its file
+// --vcd-window traces only inside the window while the run goes on (app/wave_window.h): its file
 // must say what clipping the whole run's waves to the window says, value for value, and the
 // statistics must not move.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 
+#include "app/timing_run.h"
+#include "app/timing_waves.h"
+#include "app/vcd_file.h"
 #include "support/files.h"
-#include "tb/sc_kernel.h"
-#include "tb/timing_run.h"
-#include "tb/timing_waves.h"
-#include "tb/vcd_file.h"
+#include "support/sc_kernel.h"
 
 namespace gputlm {
 namespace {
@@ -28,14 +28,14 @@ struct Waves {
 
 Waves run(const std::string& preset, const std::string& scope, uint64_t from, uint64_t to,
           const std::string& vcd) {
-  tb::fresh_sc_kernel();
+  test::fresh_sc_kernel();
   workload::Workload w(std::string(GPUTLM_SOURCE_DIR) + "/traces/micro/divergence", "test");
-  tb::TimingOptions o;
+  app::TimingOptions o;
   o.vcd_path = vcd;
   o.vcd_scope = scope;
   o.vcd_from = from;
   o.vcd_to = to;
-  nlohmann::json j = tb::to_json(tb::run_timing(
+  nlohmann::json j = app::to_json(app::run_timing(
       w, gpu::GpuSpec::from_file(std::string(GPUTLM_SOURCE_DIR) + "/configs/" + preset + ".json"),
       o));
   j.erase("host_seconds");
@@ -55,8 +55,8 @@ TEST_P(WaveWindowOn, AWindowedRunWritesWhatClippingTheWholeRunsWavesGives) {
   EXPECT_EQ(window.stats, whole.stats) << "tracing a window changed the statistics";
   const gpu::GpuSpec spec =
       gpu::GpuSpec::from_file(std::string(GPUTLM_SOURCE_DIR) + "/configs/" + preset + ".json");
-  const uint64_t units = 1000 / tb::vcd_unit_ps(tb::clock_periods_ps(spec));
-  tb::clip_vcd(whole.vcd, from * units, to * units);
+  const uint64_t units = 1000 / app::vcd_unit_ps(app::clock_periods_ps(spec));
+  app::clip_vcd(whole.vcd, from * units, to * units);
   const std::string clipped = body(whole.vcd), windowed = body(window.vcd);
   ASSERT_NE(windowed.find("\n#" + std::to_string(from * units) + "\n$dumpvars"), std::string::npos)
       << windowed.substr(0, 400);

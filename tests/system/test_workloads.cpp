@@ -4,8 +4,8 @@
 // study size the experiments use.
 #include <gtest/gtest.h>
 
-#include "tb/functional_run.h"
-#include "tb/workload/catalog.h"
+#include "app/functional_run.h"
+#include "io/workload/catalog.h"
 
 namespace gputlm::workload {
 // gtest prints parameters; a workload prints as its name.
@@ -29,7 +29,7 @@ class Workloads : public testing::TestWithParam<workload::CatalogEntry> {};
 
 TEST_P(Workloads, VerifyFunctionallyAtTestSize) {
   workload::Workload w(GetParam().dir, "test");
-  const tb::FunctionalRun run = tb::run_functional(w, {});
+  const app::FunctionalRun run = app::run_functional(w, {});
   ASSERT_FALSE(run.verify.buffers.empty());
   for (const auto& b : run.verify.buffers)
     EXPECT_EQ(b.mismatches, 0u) << b.name << ": " << b.first_mismatch;
@@ -60,7 +60,7 @@ class PaperWorkloads : public testing::TestWithParam<workload::CatalogEntry> {};
 TEST_P(PaperWorkloads, BranchIntensityMatchesThePaperClassAtStudySize) {
   workload::Workload w(GetParam().dir, "study");
   const std::string cls = w.spec().doc.at("paper").at("branch").get<std::string>();
-  const tb::FunctionalRun run = tb::run_functional(w, {});
+  const app::FunctionalRun run = app::run_functional(w, {});
   ASSERT_TRUE(run.verify.ok());
   const double lanes = run.total.average_active_lanes();
   if (cls == "high")

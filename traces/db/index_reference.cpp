@@ -12,7 +12,7 @@
 #include <unordered_set>
 
 #include "index_tree.h"
-#include "tb/workload/reference.h"
+#include "io/workload/reference.h"
 
 using gputlm::db_index::Tree;
 namespace ix = gputlm::db_index;

@@ -1,7 +1,7 @@
 // CPU reference for db/scan_baseline and db/scan_condacc (the dissertation's full table scan):
 // the row indices k with column[k] < max_value, in any order (the warps reserve output space with
 // atomics), then zeros; and their count.
-#include "tb/workload/reference.h"
+#include "io/workload/reference.h"
 
 GPUTLM_REFERENCE("db/scan") {
   const auto column = ctx.input<uint32_t>("column");

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "tb/workload/reference.h"
+#include "io/workload/reference.h"
 
 namespace gputlm::hongkim {
 

@@ -12,7 +12,7 @@
 
 #include "models/common/clock.h"
 #include "models/common/sim_time.h"
-#include "tb/sc_kernel.h"
+#include "support/sc_kernel.h"
 
 namespace gputlm {
 namespace {
@@ -21,7 +21,7 @@ uint64_t ps(uint64_t n) { return n * sc_core::sc_time(1, sc_core::SC_PS).value()
 sc_core::sc_time at_ps(uint64_t n) { return time_from_value(ps(n)); }
 
 TEST(ClockDomain, APeriodIsTheReferencePeriodScaledAndRoundedToAPicosecond) {
-  tb::fresh_sc_kernel();
+  test::fresh_sc_kernel();
   EXPECT_EQ(ClockDomain(1400, 1400).period(), at_ps(1000));  // the reference clock: 1 ns
   EXPECT_EQ(ClockDomain(700, 1400).period(), at_ps(2000));   // fermi-gtx480's L2
   EXPECT_EQ(ClockDomain(924, 1400).period(), at_ps(1515));   // its GDDR5: 1515.15 ps rounded
@@ -32,7 +32,7 @@ TEST(ClockDomain, APeriodIsTheReferencePeriodScaledAndRoundedToAPicosecond) {
 // cycle_at answers from a memo when asked about the cycle it answered last or the next one; any
 // order of questions (forward a little, forward far, backward) gives what division gives.
 TEST(ClockDomain, CycleAtIsTheDivisionWhateverTheOrderOfQuestions) {
-  tb::fresh_sc_kernel();
+  test::fresh_sc_kernel();
   const ClockDomain clock(924, 1400);  // a period of 1515 ps
   std::mt19937_64 rng(7);
   uint64_t t = 0;
@@ -56,7 +56,7 @@ TEST(ClockDomain, CycleAtIsTheDivisionWhateverTheOrderOfQuestions) {
 }
 
 TEST(ClockDomain, EdgeAfterIsStrictlyLaterAndEdgeFromMayBeNow) {
-  tb::fresh_sc_kernel();
+  test::fresh_sc_kernel();
   const ClockDomain clock(700, 1400);  // edges every 2000 ps
   EXPECT_EQ(clock.edge_after(at_ps(4000)), at_ps(6000));
   EXPECT_EQ(clock.edge_after(at_ps(4001)), at_ps(6000));
@@ -71,7 +71,7 @@ TEST(ClockDomain, EdgeAfterIsStrictlyLaterAndEdgeFromMayBeNow) {
 // A module running a cycle ahead of the kernel (the core: Core::tick) reads that cycle as its
 // present; a link it sends on reads the system's present (base_time), which has not moved.
 TEST(ClockDomain, RunningAheadMovesTheModulesPresentButNotTheBaseTime) {
-  tb::fresh_sc_kernel();
+  test::fresh_sc_kernel();
   ClockDomain clock(1000, 1000);
   clock.run_ahead(5);
   EXPECT_EQ(clock.now(), 5u);
@@ -86,7 +86,7 @@ TEST(ClockDomain, RunningAheadMovesTheModulesPresentButNotTheBaseTime) {
 // A clock that follows its system's time (the GPU's shared edges) reads the time the shared
 // edges run their modules at while they run ahead of the kernel, and the kernel's otherwise.
 TEST(ClockDomain, AFollowingClockReadsItsSystemsTimeWhileTheSystemRunsAhead) {
-  tb::fresh_sc_kernel();
+  test::fresh_sc_kernel();
   SystemTime system;
   ClockDomain clock(700, 1400);
   clock.follow(system);
@@ -137,7 +137,7 @@ struct Sleeper : sc_core::sc_module {
 // and runs its owner once at each, a time asked twice once, an earlier time before a later one
 // whatever the order of asking.
 TEST(Wakeup, RunsItsOwnerOnceAtEveryTimeAskedFor) {
-  tb::fresh_sc_kernel();
+  test::fresh_sc_kernel();
   Sleeper s("s", 1000);
   s.wake.at(at_ps(9000));
   s.wake.at(at_ps(3000));
@@ -153,7 +153,7 @@ TEST(Wakeup, RunsItsOwnerOnceAtEveryTimeAskedFor) {
 // Woken between two of its edges (by a module of another clock domain), a module runs at its own
 // next edge instead (align_to_edge), and only once.
 TEST(AlignToEdge, AModuleWokenBetweenItsEdgesRunsAtTheNextOne) {
-  tb::fresh_sc_kernel();
+  test::fresh_sc_kernel();
   Sleeper s("s", 500);  // edges every 2000 ps
   s.aligned = true;
   s.wake.at(at_ps(2500));
@@ -166,7 +166,7 @@ TEST(AlignToEdge, AModuleWokenBetweenItsEdgesRunsAtTheNextOne) {
 // nothing; without polling it sleeps until what it asked for.
 TEST(SleepUntil, APolledModuleRunsAtEveryEdgeAndASleepingOneOnlyWhenAsked) {
   for (bool polled : {false, true}) {
-    tb::fresh_sc_kernel();
+    test::fresh_sc_kernel();
     Sleeper s("s", 1000);
     s.polled = polled;
     s.polled_runs = 6;

@@ -15,7 +15,7 @@
 
 #include "models/common/clock.h"
 #include "models/common/shared_edges.h"
-#include "tb/sc_kernel.h"
+#include "support/sc_kernel.h"
 
 namespace gputlm {
 namespace {
@@ -88,7 +88,7 @@ struct Other : sc_core::sc_module {
 sc_core::sc_time ns(double n) { return sc_core::sc_time(n, sc_core::SC_NS); }
 
 TEST(SharedEdges, RunsEachDueMemberOnceInJoinOrder) {
-  tb::fresh_sc_kernel();
+  test::fresh_sc_kernel();
   Log log;
   Edges e("edges");
   Member b("b", log), a("a", log), c("c", log);
@@ -118,7 +118,7 @@ TEST(SharedEdges, RunsEachDueMemberOnceInJoinOrder) {
 // so does one asked in a delta run (outside the dispatch) that is earlier than the one armed, and
 // a member's wait of zero cycles at the end of its run.
 TEST(SharedEdges, ArmsTheEarliestTimeAskedForFromAnyRun) {
-  tb::fresh_sc_kernel();
+  test::fresh_sc_kernel();
   Log log;
   Edges e("edges");
   Member a("a", log), b("b", log);
@@ -158,7 +158,7 @@ TEST(SharedEdges, RunsAheadOfTheKernelWhileNothingElseIsPending) {
   };
   for (const Case& k :
        {Case{true, ~0ull / 1000, 2}, Case{false, ~0ull / 1000, 5}, Case{true, 8, 3}}) {
-    tb::fresh_sc_kernel();
+    test::fresh_sc_kernel();
     Log log;
     Edges e("edges");
     Member a("a", log), b("b", log);
@@ -201,7 +201,7 @@ TEST(SharedEdges, RunsAheadOfTheKernelWhileNothingElseIsPending) {
 // gets there); a traced member (keep_in_step) keeps every member in step.
 TEST(SharedEdges, RunsAheadWithDeltaWakeUpsAtItsOwnTimeAndNotWhenTraced) {
   for (bool traced : {false, true}) {
-    tb::fresh_sc_kernel();
+    test::fresh_sc_kernel();
     Log log;
     Edges e("edges");
     Member a("a", log), b("b", log);

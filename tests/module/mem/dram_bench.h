@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "models/mem/dram/dram_controller.h"
+#include "support/sc_kernel.h"
 #include "tb/mem/trace_player.h"
-#include "tb/sc_kernel.h"
 
 namespace gputlm::mem {
 
@@ -33,7 +33,7 @@ inline tb::TraceRequest wr(Cycle cycle, uint64_t address) {
 // One DRAM controller of `spec` fed by a player of `script` (128 B requests unless a request says).
 struct DramBench {
   DramBench(std::vector<tb::TraceRequest> script, const DramSpec& spec) {
-    tb::fresh_sc_kernel();
+    test::fresh_sc_kernel();
     const ClockDomain clock(spec.clock_mhz, spec.clock_mhz);
     dram = std::make_unique<DramController>("dram", spec, spec.clock_mhz);
     auto requests = std::make_shared<std::vector<tb::TraceRequest>>(std::move(script));

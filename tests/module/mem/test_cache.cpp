@@ -3,9 +3,9 @@
 #include <gtest/gtest.h>
 
 #include "models/mem/cache/cache.h"
+#include "support/sc_kernel.h"
 #include "tb/mem/fixed_latency_memory.h"
 #include "tb/mem/trace_player.h"
-#include "tb/sc_kernel.h"
 
 namespace gputlm::mem {
 namespace {
@@ -42,7 +42,7 @@ CacheSpec small(const std::string& policy, uint32_t mshrs = 4, uint32_t merge = 
 
 struct Bench {
   Bench(const CacheSpec& spec, std::vector<tb::TraceRequest> script) {
-    tb::fresh_sc_kernel();
+    test::fresh_sc_kernel();
     const ClockDomain clock(1000, 1000);
     cache = std::make_unique<Cache>("l1", spec, 1000);
     memory = std::make_unique<tb::FixedLatencyMemory>("memory", kMemLatency, clock);

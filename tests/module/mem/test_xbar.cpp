@@ -4,9 +4,9 @@
 
 #include "models/mem/mem_extension.h"
 #include "models/mem/xbar/xbar.h"
+#include "support/sc_kernel.h"
 #include "tb/mem/fixed_latency_memory.h"
 #include "tb/mem/trace_player.h"
-#include "tb/sc_kernel.h"
 
 namespace gputlm::mem {
 namespace {
@@ -39,7 +39,7 @@ std::unique_ptr<tb::TracePlayer> scripted_core(uint32_t core, std::vector<tb::Tr
 struct Bench {
   Bench(uint32_t cores, uint32_t slices,
         const std::vector<std::vector<tb::TraceRequest>>& scripts) {
-    tb::fresh_sc_kernel();
+    test::fresh_sc_kernel();
     const ClockDomain clock(1000, 1000);
     XbarSpec spec;  // latency 4, 32 B flits, 8 B header, 256 B interleave
     xbar = std::make_unique<Xbar>("xbar", spec, cores, slices, 1000);
@@ -103,7 +103,7 @@ TEST(Xbar, WritesOccupyTheOutputLinkForTheirDataFlits) {
 // A response finds its way back through nested crossbars: each pushes its input port on the
 // request's route and pops it for the response (MemExtension::push_route).
 TEST(Xbar, ResponsesCrossNestedCrossbarsBackToTheirCores) {
-  tb::fresh_sc_kernel();
+  test::fresh_sc_kernel();
   const ClockDomain clock(1000, 1000);
   XbarSpec spec;
   Xbar outer("outer", spec, 3, 1, 1000), inner("inner", spec, 1, 2, 1000);

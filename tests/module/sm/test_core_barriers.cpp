@@ -117,7 +117,7 @@ struct ClusterTimed {
 
 // Runs `snippet` on 2 CTAs of 32 threads in one cluster of 2 on a GPU made from `config`.
 ClusterTimed run_cluster(const std::string& snippet, const nlohmann::json& config) {
-  tb::fresh_sc_kernel();
+  test::fresh_sc_kernel();
   const gpu::GpuSpec spec = gpu::GpuSpec::from_json(config, "test");
   gpu::Gpu gpu("gpu", spec);
   SnippetLaunch l(snippet, std::vector<Inputs>(32, Inputs{0, 0, 0}));

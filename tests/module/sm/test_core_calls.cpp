@@ -16,7 +16,7 @@ namespace {
 std::pair<std::vector<uint32_t>, uint64_t> run_timed(
     const std::string& kernel, int n, const std::string& config,
     const std::string& file = "calls.O3.sm_75.ptx") {
-  tb::fresh_sc_kernel();
+  test::fresh_sc_kernel();
   const gpu::GpuSpec spec = gpu::GpuSpec::from_json(preset(config), "test");
   gpu::Gpu gpu("gpu", spec);
   ModuleLaunch m = ModuleLaunch::file(ptx_data(file));

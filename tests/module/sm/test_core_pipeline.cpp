@@ -7,7 +7,7 @@
 
 #include "models/gpu/gpu.h"
 #include "support/core_run.h"
-#include "tb/sc_kernel.h"
+#include "support/sc_kernel.h"
 
 namespace gputlm {
 namespace {
@@ -119,7 +119,7 @@ TEST(CorePipeline, EveryCycleOfALaunchIsAFetchCycleOrAStallWithACause) {
   EXPECT_EQ(r.counters.simt.stall_cycles[static_cast<size_t>(core::StallCause::Idle)], 0u);
 
   // Two cores, one CTA: the second core idles through the whole launch.
-  tb::fresh_sc_kernel();
+  test::fresh_sc_kernel();
   nlohmann::json two = preset();
   two["cores"] = 2;
   gpu::Gpu gpu("gpu", gpu::GpuSpec::from_json(two, "test"));
@@ -251,7 +251,7 @@ TEST(CorePipeline, IdleICacheHitsSkipTheLinkWithTheSameStatistics) {
 }
 
 TEST(CorePipeline, ABarrierInDivergentCodeIsReportedAsAFault) {
-  tb::fresh_sc_kernel();
+  test::fresh_sc_kernel();
   gpu::Gpu gpu("gpu", gpu::GpuSpec::from_json(preset(), "test"));
   test::SnippetLaunch launch(
       "  setp.lt.u32 %q1, %tid, 16;\n  @%q1 bra $S;\n  bar.sync 0;\n$S:\n  mov.b64 %o, 1;",
@@ -273,7 +273,7 @@ namespace gputlm {
 namespace {
 
 TEST(Watchdog, AnEndlessLoopIsStoppedAsAFault) {
-  tb::fresh_sc_kernel();
+  test::fresh_sc_kernel();
   nlohmann::json cfg = preset();
   cfg["max_warp_instructions"] = 5000;
   cfg["watchdog_cycles"] = 1000;
@@ -290,7 +290,7 @@ TEST(Watchdog, AnEndlessLoopIsStoppedAsAFault) {
 }
 
 TEST(Watchdog, ARunThatStopsRetiringIsStoppedWithADumpOfTheCores) {
-  tb::fresh_sc_kernel();
+  test::fresh_sc_kernel();
   nlohmann::json cfg = preset();
   cfg["watchdog_cycles"] = 500;
   cfg["dram"]["latency"] = {{"row_hit", 100000}, {"row_conflict", 100000}, {"row_empty", 100000}};

@@ -2,9 +2,9 @@
 // wrapping the command line uses.
 #include <gtest/gtest.h>
 
+#include "app/cli_support.h"
+#include "app/vcd_file.h"
 #include "models/common/nearest_name.h"
-#include "tb/cli_support.h"
-#include "tb/vcd_file.h"
 
 namespace gputlm {
 namespace {
@@ -31,17 +31,17 @@ TEST(NearestName, ANameCutShortSuggestsTheFirstNameItStarts) {
 }
 
 TEST(VcdTimeUnit, IsTheLargestUnitThatHoldsEveryClockEdge) {
-  EXPECT_EQ(tb::vcd_unit_ps({1000, 1000, 2000}), 1000u);
-  EXPECT_EQ(tb::vcd_unit_ps({1000, 1500}), 100u);
-  EXPECT_EQ(tb::vcd_unit_ps({1000, 2000, 1515}), 1u) << "fermi-gtx480: 1.4 GHz, 700 MHz, 924 MHz";
-  EXPECT_EQ(tb::vcd_unit_ps({1000, 1250, 730}), 10u);
+  EXPECT_EQ(app::vcd_unit_ps({1000, 1000, 2000}), 1000u);
+  EXPECT_EQ(app::vcd_unit_ps({1000, 1500}), 100u);
+  EXPECT_EQ(app::vcd_unit_ps({1000, 2000, 1515}), 1u) << "fermi-gtx480: 1.4 GHz, 700 MHz, 924 MHz";
+  EXPECT_EQ(app::vcd_unit_ps({1000, 1250, 730}), 10u);
 }
 
 TEST(Wrap, BreaksAtSpacesWithinTheWidthAndIndentsEveryLine) {
-  EXPECT_EQ(tb::wrap("aaa bbb ccc", 9, 2), "  aaa bbb\n  ccc\n");
-  EXPECT_EQ(tb::wrap("averyveryverylongword x", 8, 0), "averyveryverylongword\nx\n")
+  EXPECT_EQ(app::wrap("aaa bbb ccc", 9, 2), "  aaa bbb\n  ccc\n");
+  EXPECT_EQ(app::wrap("averyveryverylongword x", 8, 0), "averyveryverylongword\nx\n")
       << "a long word stands alone";
-  EXPECT_EQ(tb::wrap("", 80, 4), "");
+  EXPECT_EQ(app::wrap("", 80, 4), "");
 }
 
 }  // namespace

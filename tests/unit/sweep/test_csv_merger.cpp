@@ -1,8 +1,8 @@
 #include <gtest/gtest.h>
 
-#include "tb/sweep/csv_merger.h"
+#include "sweep/csv_merger.h"
 
-namespace gputlm::tb::sweep {
+namespace gputlm::sweep {
 namespace {
 
 TEST(CsvMerger, TablesWithTheSameHeaderAreAppendedRowByRow) {
@@ -36,4 +36,4 @@ TEST(CsvMerger, AnEmptyTableAddsNothing) {
 }
 
 }  // namespace
-}  // namespace gputlm::tb::sweep
+}  // namespace gputlm::sweep

@@ -7,10 +7,10 @@
 #include <fstream>
 #include <map>
 
-#include "tb/sweep/run_identity.h"
-#include "tb/sweep/sweep_plan.h"
+#include "sweep/run_identity.h"
+#include "sweep/sweep_plan.h"
 
-namespace gputlm::tb::sweep {
+namespace gputlm::sweep {
 namespace {
 
 namespace fs = std::filesystem;
@@ -91,4 +91,4 @@ TEST(RunIdentity, ExecutableImageLeavesOutTheVersionFieldOnly) {
 }
 
 }  // namespace
-}  // namespace gputlm::tb::sweep
+}  // namespace gputlm::sweep

@@ -3,9 +3,9 @@
 #include <gtest/gtest.h>
 
 #include "models/common/error.h"
-#include "tb/sweep/slurm_options.h"
+#include "sweep/slurm_options.h"
 
-namespace gputlm::tb::sweep {
+namespace gputlm::sweep {
 namespace {
 
 std::string error_of(const std::string& text) {
@@ -51,4 +51,4 @@ TEST(SlurmOptions, UnknownKeyOrWrongTypeNamesTheSpecAndTheKey) {
 }
 
 }  // namespace
-}  // namespace gputlm::tb::sweep
+}  // namespace gputlm::sweep

@@ -8,9 +8,9 @@
 #include <set>
 
 #include "models/common/error.h"
-#include "tb/sweep/sweep_plan.h"
+#include "sweep/sweep_plan.h"
 
-namespace gputlm::tb::sweep {
+namespace gputlm::sweep {
 namespace {
 
 // A spec as if read from tests/data/sweep.json: its paths are relative to tests/data.
@@ -257,4 +257,4 @@ TEST(SweepSpec, KeyGivenTwiceInOneObjectIsRefusedWithItsPath) {
 }
 
 }  // namespace
-}  // namespace gputlm::tb::sweep
+}  // namespace gputlm::sweep

@@ -6,10 +6,10 @@
 #include <fstream>
 #include <sstream>
 
+#include "io/trace/accel_sim.h"
 #include "models/common/error.h"
-#include "tb/trace/accel_sim.h"
 
-namespace gputlm::tb::accelsim {
+namespace gputlm::accelsim {
 namespace {
 
 const std::string kDir = std::string(GPUTLM_SOURCE_DIR) + "/traces/accel-sim/vectoradd";
@@ -119,4 +119,4 @@ TEST(AccelSim, BadTracesAreOneErrorWithTheirLine) {
 }
 
 }  // namespace
-}  // namespace gputlm::tb::accelsim
+}  // namespace gputlm::accelsim

@@ -5,10 +5,10 @@
 #include <random>
 #include <sstream>
 
+#include "io/trace/trace_format.h"
 #include "models/common/error.h"
-#include "tb/trace/trace_format.h"
 
-namespace gputlm::tb::trace {
+namespace gputlm::trace {
 namespace {
 
 InstrRecord memory_instr(LaneMask accessed, const std::function<uint64_t(unsigned)>& address) {
@@ -177,4 +177,4 @@ TEST(TraceFormat, BadTracesAreOneErrorWithTheirLine) {
 }
 
 }  // namespace
-}  // namespace gputlm::tb::trace
+}  // namespace gputlm::trace

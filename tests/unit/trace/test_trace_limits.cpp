@@ -9,11 +9,11 @@
 #include <sstream>
 #include <string>
 
+#include "io/trace/accel_sim.h"
+#include "io/trace/trace_format.h"
 #include "support/input_error.h"
-#include "tb/trace/accel_sim.h"
-#include "tb/trace/trace_format.h"
 
-namespace gputlm::tb {
+namespace gputlm::trace {
 namespace {
 
 // Reads a gputlm trace whole.
@@ -165,4 +165,4 @@ TEST(AccelSimReader, RejectsKernelsListNamesTooLongForTheFileSystem) {
 }
 
 }  // namespace
-}  // namespace gputlm::tb
+}  // namespace gputlm::trace

@@ -1,4 +1,4 @@
-// The launch description reader (tb/workload/launch_spec.h) on hostile input: every wrong JSON
+// The launch description reader (io/workload/launch_spec.h) on hostile input: every wrong JSON
 // type, out-of-range number, overflowing expression and oversized request is one ConfigError
 // naming launch.json and the key, before anything is allocated or run.
 #include <gtest/gtest.h>
@@ -7,8 +7,8 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "io/workload/launch_spec.h"
 #include "support/input_error.h"
-#include "tb/workload/launch_spec.h"
 
 namespace gputlm::workload {
 namespace {

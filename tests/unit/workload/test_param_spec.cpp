@@ -1,4 +1,4 @@
-// Kernel parameters of launch.json (tb/workload/param_spec.h): structs laid out as C lays them
+// Kernel parameters of launch.json (io/workload/param_spec.h): structs laid out as C lays them
 // out, raw bytes, pointers into a buffer, 64-bit and vector scalars; each mistake one ConfigError
 // naming launch.json and the key, with the nearest name where one is near.
 #include <gtest/gtest.h>
@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "io/workload/launch_spec.h"
 #include "support/input_error.h"
-#include "tb/workload/launch_spec.h"
 
 namespace gputlm::workload {
 namespace {

@@ -6,9 +6,9 @@
 #include <filesystem>
 #include <fstream>
 
+#include "io/workload/launch_spec.h"
+#include "io/workload/reference.h"
 #include "models/common/error.h"
-#include "tb/workload/launch_spec.h"
-#include "tb/workload/reference.h"
 #include "traces/db/index_tree.h"
 
 namespace gputlm::workload {

@@ -1,10 +1,10 @@
-// Kernels that print and allocate under `gputlm run` (no CUDA host, tb/workload/workload.h): the
+// Kernels that print and allocate under `gputlm run` (no CUDA host, io/workload/workload.h): the
 // workload gives its launches device services, and each launch's printf text goes to stdout when
 // the launch ends. Fixture: tests/data/workloads/printf.
 #include <gtest/gtest.h>
 
+#include "io/workload/workload.h"
 #include "models/func/reference_executor.h"
-#include "tb/workload/workload.h"
 
 namespace gputlm::workload {
 namespace {

@@ -4,7 +4,7 @@
 
 #include <filesystem>
 
-#include "tb/workload/workload.h"
+#include "io/workload/workload.h"
 
 namespace gputlm::workload {
 namespace {

@@ -1,7 +1,7 @@
 // hongkim/blackscholes: the kernel's formulas in float with the C library's expf / logf / sqrtf.
 // The GPU's library functions and the compiler's fused multiply-adds differ in the last bits,
 // hence the "float" checks.
-#include "tb/workload/reference.h"
+#include "io/workload/reference.h"
 
 #include <cmath>
 

@@ -1,7 +1,7 @@
 // hongkim/linear: the 3 x 3 box average with clamped edges, summed in float in the kernel's order
 // (rows, then columns) and rounded to the nearest integer (ties to even, like cvt.rni); sums of
 // bytes are exact in float, so the output bytes are bit-identical and the check is exact.
-#include "tb/workload/reference.h"
+#include "io/workload/reference.h"
 
 #include <algorithm>
 #include <cmath>

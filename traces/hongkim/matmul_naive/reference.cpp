@@ -2,7 +2,7 @@
 // accumulated with one fused multiply-add per k in increasing k, as each GPU thread does (the tiles
 // only change where the operands come from, not the order of the sum), so the results are
 // bit-identical and the check is exact.
-#include "tb/workload/reference.h"
+#include "io/workload/reference.h"
 
 #include <cmath>
 

@@ -1,6 +1,6 @@
 // hongkim/sepia: the kernel's colour matrix with the same multiply and fused multiply-adds
 // (std::fma), so every output byte is bit-identical and the check is exact.
-#include "tb/workload/reference.h"
+#include "io/workload/reference.h"
 
 #include <cmath>
 

@@ -1,7 +1,7 @@
 // hongkim/svm: the RBF decision values with the kernel's fused multiply-adds in the kernel's order
 // (std::fma); only expf differs (the C library's against the GPU's, each within a few ulp), hence
 // a "float" check with small tolerances.
-#include "tb/workload/reference.h"
+#include "io/workload/reference.h"
 
 #include <cmath>
 

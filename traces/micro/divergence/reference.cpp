@@ -1,6 +1,6 @@
 #include <cstdint>
 
-#include "tb/workload/reference.h"
+#include "io/workload/reference.h"
 
 namespace {
 

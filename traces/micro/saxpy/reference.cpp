@@ -1,6 +1,6 @@
 #include <cmath>
 
-#include "tb/workload/reference.h"
+#include "io/workload/reference.h"
 
 // The PTX computes a * x[i] + y[i] as one fused multiply-add (fma.rn.f32), so std::fma gives the
 // same bits; the check still allows a small tolerance.

@@ -1,6 +1,6 @@
 #include <cstdint>
 
-#include "tb/workload/reference.h"
+#include "io/workload/reference.h"
 
 // CTA b sums the elements i with (i / 256) % ctas == b (its grid-stride slice); u32 wraps.
 GPUTLM_REFERENCE("micro/shared_reduction") {

@@ -1,7 +1,7 @@
 #include <cstdint>
 
+#include "io/workload/reference.h"
 #include "models/func/semantics/small_float.h"
-#include "tb/workload/reference.h"
 
 // Each 256-element tile: C[r][n] = sum over k of A[r][k] (row-major) x B[k][n] (column-major:
 // element k + 16 n). The products of halves are exact in double and so is their sum; the engine

@@ -1,4 +1,4 @@
-#include "tb/workload/reference.h"
+#include "io/workload/reference.h"
 
 GPUTLM_REFERENCE("micro/vecadd") {
   auto a = ctx.input<float>("a");

@@ -1,7 +1,7 @@
 // Input generator and CPU reference for narasiman/bfs.
 //
 // Generator: a random directed graph of `nodes` nodes (even) and exactly 8 * nodes edges in CSR
-// form, every node reachable from the source (node 0): tb/workload/random_graph.h with mean
+// form, every node reachable from the source (node 0): io/workload/random_graph.h with mean
 // out-degree 8 (degrees 1..15). cost starts at -1 except the source (0); mask_a holds only the
 // source.
 //
@@ -9,8 +9,8 @@
 // (-1 if unreachable). Both frontier masks end all zero.
 #include <algorithm>
 
-#include "tb/workload/random_graph.h"
-#include "tb/workload/reference.h"
+#include "io/workload/random_graph.h"
+#include "io/workload/reference.h"
 
 GPUTLM_GENERATOR("narasiman/bfs") {
   auto& rng = ctx.rng();

@@ -1,6 +1,6 @@
 #include <cstdint>
 
-#include "tb/workload/reference.h"
+#include "io/workload/reference.h"
 
 // The kernel, thread by thread: same xorshift32 stream, same Fisher-Yates shuffle, same strategy.
 namespace {

@@ -2,7 +2,7 @@
 // The kernel uses the CUDA SDK's fast intrinsics (__expf, __logf, __fdividef, 1/rsqrtf) and fused
 // multiply-adds, which differ in the last bits (well within the checks' 1e-4), hence
 // the "float" checks.
-#include "tb/workload/reference.h"
+#include "io/workload/reference.h"
 
 #include <cmath>
 

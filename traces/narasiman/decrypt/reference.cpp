@@ -2,7 +2,7 @@
 // byte-oriented FIPS-197 cipher, and fills the kernel's tables and decryption round keys. The
 // reference decrypts the ciphertext with the byte-oriented inverse cipher, taking the key from the
 // last four round-key words (round key 0 is the cipher key); the kernel must give it back exactly.
-#include "tb/workload/reference.h"
+#include "io/workload/reference.h"
 
 namespace {
 

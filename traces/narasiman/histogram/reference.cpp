@@ -4,7 +4,7 @@
 // frequencies, separated by spaces, with some commas, full stops (the next word is capitalised) and
 // newlines; so a few bins (space, e, t, a, ...) are hot, as in the paper's "large text file".
 // The reference counts every byte value into 256 bins.
-#include "tb/workload/reference.h"
+#include "io/workload/reference.h"
 
 namespace {
 

@@ -6,7 +6,7 @@
 #include <cmath>
 
 #include "../../common/hotspot_chip.h"
-#include "tb/workload/reference.h"
+#include "io/workload/reference.h"
 
 namespace {
 

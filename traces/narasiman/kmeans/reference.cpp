@@ -1,7 +1,7 @@
 // kmeans: the generator draws 1-D 8-bit points around eight random centres; the reference replays
 // the launches (one per iteration, as many as `deltas` has entries) with the kernel's integer
 // arithmetic, walk order and tie rules.
-#include "tb/workload/reference.h"
+#include "io/workload/reference.h"
 
 #include <cstdlib>
 

@@ -1,7 +1,7 @@
 // CPU reference for narasiman/matrix_mult: C = A x B for n x n row-major int32 matrices, with the
 // kernel's wrap-around int32 arithmetic (computed in uint32 to avoid signed overflow in C++; the
 // inputs are small, so nothing actually wraps).
-#include "tb/workload/reference.h"
+#include "io/workload/reference.h"
 
 GPUTLM_REFERENCE("narasiman/matrix_mult") {
   const size_t n = static_cast<size_t>(ctx.var("n"));

@@ -1,6 +1,6 @@
 // needleman: the full Needleman-Wunsch score matrix of every pair, stored in the kernel's skewed
 // layout (skewed slots no cell maps to stay zero).
-#include "tb/workload/reference.h"
+#include "io/workload/reference.h"
 
 #include <algorithm>
 

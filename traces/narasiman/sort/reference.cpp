@@ -1,7 +1,7 @@
 #include <algorithm>
 #include <cstdint>
 
-#include "tb/workload/reference.h"
+#include "io/workload/reference.h"
 
 // Bucket b of a key is umulhi(key, nb) (order preserving), so sorting the buckets in place sorts
 // the whole array: out is the sorted keys, count the bucket sizes, start their exclusive prefix

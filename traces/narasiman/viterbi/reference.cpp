@@ -1,7 +1,7 @@
 // Viterbi: the generator encodes random frames with the K=5 (23, 35) code and flips coded bits as
 // a binary symmetric channel would; the reference runs the same hard-decision decoder as the
 // kernel (same tie rules), so the decoded words match bit for bit, decoding errors included.
-#include "tb/workload/reference.h"
+#include "io/workload/reference.h"
 
 namespace {
 

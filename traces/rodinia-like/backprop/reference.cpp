@@ -6,7 +6,7 @@
 // bias: fma(delta, eta, momentum * oldw)).
 #include <cmath>
 
-#include "tb/workload/reference.h"
+#include "io/workload/reference.h"
 
 GPUTLM_REFERENCE("rodinia-like/backprop") {
   constexpr unsigned H = 16;

@@ -2,7 +2,7 @@
 //
 // Generator: a random directed graph of `nodes` vertices (even) with exactly 6 * nodes edges in
 // CSR form, like Rodinia's graph1MW_6 (mean out-degree 6), every vertex reachable from the
-// source (vertex 0): tb/workload/random_graph.h with mean 6 (degrees 1..11).
+// source (vertex 0): io/workload/random_graph.h with mean 6 (degrees 1..11).
 // Initial state as the Rodinia host sets it: cost -1, except the source with cost 0, mask and
 // visited set.
 //
@@ -10,8 +10,8 @@
 // lists (size variable "levels"); it refuses an input that has not settled by the last level.
 #include <algorithm>
 
-#include "tb/workload/random_graph.h"
-#include "tb/workload/reference.h"
+#include "io/workload/random_graph.h"
+#include "io/workload/reference.h"
 
 GPUTLM_GENERATOR("rodinia-like/bfs") {
   auto& rng = ctx.rng();

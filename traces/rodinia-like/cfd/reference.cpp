@@ -10,7 +10,7 @@
 // to the far field, the step factors, then 3 Runge-Kutta stages of face fluxes and updates.
 #include <cmath>
 
-#include "tb/workload/reference.h"
+#include "io/workload/reference.h"
 
 namespace {
 

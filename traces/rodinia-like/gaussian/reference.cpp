@@ -8,7 +8,7 @@
 // the rows below the pivot, then every element from the pivot column on and b updated. The
 // multipliers end in m below the diagonal (zero elsewhere); a ends upper triangular up to the
 // rounding residue left in the eliminated columns.
-#include "tb/workload/reference.h"
+#include "io/workload/reference.h"
 
 GPUTLM_GENERATOR("rodinia-like/gaussian") {
   auto& rng = ctx.rng();

@@ -1,5 +1,5 @@
 // CPU reference for rodinia-like/kmeans: the point-major -> feature-major transpose.
-#include "tb/workload/reference.h"
+#include "io/workload/reference.h"
 
 GPUTLM_REFERENCE("rodinia-like/kmeans") {
   const auto in = ctx.input<float>("features");

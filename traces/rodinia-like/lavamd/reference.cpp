@@ -10,7 +10,7 @@
 // std::exp differs from nvcc's expf (ex2.approx based) by an ulp or so: float tolerance.
 #include <cmath>
 
-#include "tb/workload/reference.h"
+#include "io/workload/reference.h"
 
 namespace {
 constexpr int kNp = 32;

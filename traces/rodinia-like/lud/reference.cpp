@@ -13,7 +13,7 @@
 // tolerance in case the host compiler contracts a multiply and subtract.
 #include <cmath>
 
-#include "tb/workload/reference.h"
+#include "io/workload/reference.h"
 
 namespace {
 constexpr size_t kB = 16;  // block size B of kernel.cu

@@ -3,7 +3,7 @@
 // fma(dlat, dlat, dlng * dlng); sqrt is correctly rounded on both sides), so normally bit-exact.
 #include <cmath>
 
-#include "tb/workload/reference.h"
+#include "io/workload/reference.h"
 
 GPUTLM_REFERENCE("rodinia-like/nn") {
   const size_t n = static_cast<size_t>(ctx.var("n"));

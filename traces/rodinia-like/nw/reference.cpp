@@ -9,7 +9,7 @@
 // order, so the block-diagonal GPU order gives the same matrix.
 #include <algorithm>
 
-#include "tb/workload/reference.h"
+#include "io/workload/reference.h"
 
 namespace {
 constexpr int kLetters = 24;

@@ -2,7 +2,7 @@
 // strided sums, then the halving tree over the threads of the one CTA), the normalised weights,
 // their running sum (CDF) and u[i] = rand_u[0] / n + i / n. Plain float with the same operation
 // order (nvcc does not contract any of these), so normally bit-exact.
-#include "tb/workload/reference.h"
+#include "io/workload/reference.h"
 
 GPUTLM_REFERENCE("rodinia-like/pf") {
   const unsigned n = static_cast<unsigned>(ctx.var("n"));

@@ -9,7 +9,7 @@
 // (exact) and the work rows (float).
 #include <cmath>
 
-#include "tb/workload/reference.h"
+#include "io/workload/reference.h"
 
 namespace {
 
