@@ -33,7 +33,7 @@ class ClockDomain {
   Cycle cycle_at(const sc_core::sc_time& t) const { return cycle_at_value(t.value()); }
   Cycle now() const { return cycle_at_value(time_value()); }
   // The domain's present: the kernel's time, or while its owner runs a cycle ahead of the kernel
-  // (Core::tick, when nothing else can happen before that cycle) that cycle's edge.
+  // (Core::activate, when nothing else can happen before that cycle) that cycle's edge.
   sc_core::sc_time time() const { return m_ahead ? time_of(m_ahead_cycle) : base_time(); }
   // The present of the system the domain's owner is part of (see follow), without the owner's
   // own lead (run_ahead): the time a link's sender and receiver agree on.

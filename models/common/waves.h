@@ -5,9 +5,11 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <queue>
 #include <string>
 #include <systemc>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -44,16 +46,75 @@ struct WaveGroup {
   bool open = true;  // expanded when GTKWave opens the save file (false: collapsed to its title)
 };
 
-// Implemented by modules that trace themselves and can describe their waves.
+// A module's traced signals, each declared once (WaveProvider::declare_waves): the same list is
+// traced into the VCD and shown as GTKWave groups, in declaration order.
+class WaveList {
+ public:
+  // Starts a group (GTKWave's title; open: expanded when GTKWave opens the save file); the signals
+  // added next belong to it. A group not `shown` is traced but left out of the save file.
+  void group(std::string title, bool open = true, bool shown = true) {
+    m_groups.push_back({{std::move(title), {}, open}, shown, {}});
+  }
+  // Adds `value`, traced as `name` (the full name) with `bits` bits (integers; a bit vector
+  // traces its own width) and shown in `format` (with `names` for its values, if any).
+  template <class T>
+  void add(const T& value, std::string name, unsigned bits,
+           WaveSignal::Format format = WaveSignal::Format::Dec, WaveNames names = {}) {
+    if (m_groups.empty()) group("");
+    Group& g = m_groups.back();
+    g.traces.push_back([&value, bits](sc_core::sc_trace_file* tf, const std::string& n) {
+      if constexpr (std::is_integral_v<T>)
+        sc_core::sc_trace(tf, value, n, static_cast<int>(bits));
+      else
+        sc_core::sc_trace(tf, value, n);
+    });
+    g.group.signals.push_back({std::move(name), bits, format, std::move(names)});
+  }
+  void trace(sc_core::sc_trace_file* tf) const {
+    for (const Group& g : m_groups)
+      for (size_t i = 0; i < g.traces.size(); ++i) g.traces[i](tf, g.group.signals[i].name);
+  }
+  std::vector<WaveGroup> groups() const {
+    std::vector<WaveGroup> out;
+    for (const Group& g : m_groups)
+      if (g.shown) out.push_back(g.group);
+    return out;
+  }
+
+ private:
+  struct Group {
+    WaveGroup group;
+    bool shown;
+    std::vector<std::function<void(sc_core::sc_trace_file*, const std::string&)>> traces;
+  };
+  std::vector<Group> m_groups;
+};
+
+// Implemented by modules that trace themselves: each declares its signals once (declare_waves),
+// which both switches them on and describes them.
 class WaveProvider {
  public:
   virtual ~WaveProvider() = default;
-  // Switches the module's waves on, once, before the simulation runs: registers its signals with
-  // `tf` and from then on keeps them current (and, where the module could run ahead of the
-  // kernel, keeps it in step so that waves are sampled at the kernel's time: time-model.md).
-  // The one way waves start; SystemC's const sc_object::trace is not used.
-  virtual void start_waves(sc_core::sc_trace_file* tf) = 0;
-  virtual std::vector<WaveGroup> wave_groups() const = 0;
+  // Switches the module's waves on, once, before the simulation runs: prepare_waves (from then on
+  // the module keeps its signals current and, where it could run ahead of the kernel, keeps it in
+  // step so that waves are sampled at the kernel's time: time-model.md), then traces every signal
+  // it declares. The one way waves start; SystemC's const sc_object::trace is not used.
+  void start_waves(sc_core::sc_trace_file* tf) {
+    prepare_waves();
+    WaveList waves;
+    declare_waves(waves);
+    waves.trace(tf);
+  }
+  // The groups of the module's waves a GTKWave save file shows.
+  std::vector<WaveGroup> wave_groups() const {
+    WaveList waves;
+    declare_waves(waves);
+    return waves.groups();
+  }
+
+ protected:
+  virtual void prepare_waves() {}
+  virtual void declare_waves(WaveList& waves) const = 0;
 };
 
 // A child module that sets traced variables at scheduled times.

@@ -10,7 +10,7 @@ namespace gputlm::sm {
 
 Core::Core(sc_core::sc_module_name name, const CoreSpec& spec, uint32_t core_id,
            double reference_mhz)
-    : CoreModule(name), m_ctx(core_id, spec, reference_mhz) {
+    : ClockedModule(name, spec.clock_mhz, reference_mhz), m_ctx(core_id, spec, m_clock, m_wake) {
   m_fetch = std::make_unique<FetchStage>("fetch", m_ctx);
   m_decode = std::make_unique<DecodeStage>("decode", m_ctx);
   m_read = std::make_unique<ReadStage>("read", m_ctx);
@@ -29,10 +29,11 @@ Core::Core(sc_core::sc_module_name name, const CoreSpec& spec, uint32_t core_id,
   m_memory->dcache.socket.bind(m_l1d->upstream.socket);
   m_stages = {m_writeback.get(), m_memory.get(), m_execute.get(),
               m_read.get(),      m_decode.get(), m_fetch.get()};
-  SC_METHOD(tick);
-  sensitive << m_ctx.wake.event();  // delta wake-ups; timed ones too unless edges are shared
-  dont_initialize();
   m_ctx.cta_finished = [this](uint32_t slot) { finish_cta(slot); };
+  // The waves' values (kept current only once waves start: prepare_waves).
+  m_wave_pc.assign(m_ctx.warps.size(), 0);
+  m_wave_mask.assign(m_ctx.warps.size() * m_ctx.formation->rows(), 0);
+  m_wave_state.assign(m_ctx.warps.size(), 0);
 
   core::CoreCounters& c = m_ctx.counters;
   m_stats.counter("warp_instructions", c.warp_instructions, "count", "warp instructions retired");
@@ -191,15 +192,15 @@ void Core::start_cta(const func::BoundKernel& kernel, const func::Launch& launch
 // sends in such a cycle reaches its receiver from the receiver's next edge after the cycle (the
 // send carries the core's lead as TLM timing annotation); that receiver's wake-up is then pending
 // and ends the run ahead.
-void Core::tick() {
+void Core::activate() {
   if (!align_to_edge(m_ctx.clock)) return;
   m_ctx.wake.rearm();
   m_pending_asks = ~uint64_t{0};  // the kernel's time moved on: ask it again
-  Cycle next = run_cycle(m_ctx.clock.now());
+  Cycle next = cycle(m_ctx.clock.now());
   while (next != kNever && may_run_ahead(next)) {
     m_ctx.clock.run_ahead(next);
     ++m_cycles_ahead;
-    next = run_cycle(next);
+    next = cycle(next);
   }
   m_ctx.clock.catch_up();
   if (!m_ctx.fault.empty()) return;
@@ -207,7 +208,7 @@ void Core::tick() {
   if (next != kNever) m_ctx.wake.at(m_ctx.clock.time_of(next));
 }
 
-Cycle Core::run_cycle(Cycle now) {
+Cycle Core::cycle(Cycle now) {
   // What a stage asked for in an earlier run stays asked for (a stage does not repeat it when it
   // runs again in the same cycle, woken by a cache).
   Cycle& next = m_next;
@@ -243,9 +244,9 @@ Cycle Core::run_cycle(Cycle now) {
 // before or at that cycle's edge (the shared edges hold their wake-ups, armed in the kernel only at
 // the end of a dispatch); and nothing else is pending in the kernel before or at that edge (another
 // process, a delta notification, a timed one: the watchdog, the progress meter). Within one run of
-// tick() only the core runs, and whatever it makes pending it makes through a Wakeup (its own, or a
-// receiver's by a send, which also asks its own: InitiatorEnd): the kernel is asked again only when
-// the core's Wakeup was.
+// activate() only the core runs, and whatever it makes pending it makes through a Wakeup (its own,
+// or a receiver's by a send, which also asks its own: InitiatorEnd): the kernel is asked again only
+// when the core's Wakeup was.
 bool Core::lets_system_run_ahead() const {
   return m_ctx.spec.run_ahead && !m_ctx.traced && m_ctx.fault.empty() && m_ctx.ending == 0 &&
          m_replay_ctas == 0;
@@ -310,12 +311,9 @@ size_t Core::traced_slots() const {
   return std::min<size_t>(m_ctx.warps.size(), (m_ctx.spec.max_threads + per - 1) / per);
 }
 
-void Core::start_waves(sc_core::sc_trace_file* tf) {
+void Core::prepare_waves() {
   m_ctx.traced = true;
-  const size_t n = traced_slots(), rows = m_ctx.formation->rows();
-  m_wave_pc.assign(m_ctx.warps.size(), 0);
-  m_wave_mask.assign(m_ctx.warps.size() * rows, 0);
-  m_wave_state.assign(m_ctx.warps.size(), 0);
+  const size_t rows = m_ctx.formation->rows();
   m_ctx.warp_changed = [this, rows](uint32_t slot) {
     const WarpSlot& w = m_ctx.warps[slot];
     const bool live = w.status != WarpSlot::Status::Free && !w.stack.done();
@@ -324,45 +322,33 @@ void Core::start_waves(sc_core::sc_trace_file* tf) {
       m_wave_mask[slot * rows + r] = live ? m_ctx.formation->row_mask(slot, w, r) : 0;
     m_wave_state[slot] = static_cast<uint64_t>(w.status);
   };
-  sc_core::sc_trace(tf, m_ctx.prioritized_group,
-                    std::string(name()) + ".scheduler.prioritized_group", 16);
-  for (size_t s = 0; s < n; ++s) {
-    const std::string p = std::string(name()) + ".warp" + std::to_string(s);
-    sc_core::sc_trace(tf, m_wave_pc[s], p + ".pc", 32);
-    for (size_t r = 0; r < rows; ++r)
-      sc_core::sc_trace(tf, m_wave_mask[s * rows + r], p + mask_wave(r), 32);
-    sc_core::sc_trace(tf, m_wave_state[s], p + ".state", 3);
-  }
 }
 
 std::string Core::mask_wave(size_t row) const {
   return m_ctx.formation->rows() == 1 ? ".active_mask" : ".active_mask_row" + std::to_string(row);
 }
 
-std::vector<WaveGroup> Core::wave_groups() const {
+void Core::declare_waves(WaveList& waves) const {
   using F = WaveSignal::Format;
   static_assert(static_cast<int>(WarpSlot::Status::Barrier) ==
                     static_cast<int>(WaveWarpState::Barrier) &&
                 static_cast<int>(WarpSlot::Status::Done) == static_cast<int>(WaveWarpState::Done));
-  std::vector<WaveGroup> g;
-  if (m_ctx.scheduler->has_fetch_groups()) {
-    const std::string sched = std::string(name()) + ".scheduler.prioritized_group";
-    g.push_back({std::string(name()) + ": prioritised fetch group (two-level scheduling)",
-                 {{sched, 16, F::Dec}}});
-  }
+  // Traced always, shown with two-level scheduling.
+  waves.group(std::string(name()) + ": prioritised fetch group (two-level scheduling)", true,
+              m_ctx.scheduler->has_fetch_groups());
+  waves.add(m_ctx.prioritized_group, std::string(name()) + ".scheduler.prioritized_group", 16);
   const size_t rows = m_ctx.formation->rows();
   constexpr size_t kOpenSlots = 4;  // the first warps open; the rest collapsed to their titles
   for (size_t s = 0; s < traced_slots(); ++s) {
     const std::string p = std::string(name()) + ".warp" + std::to_string(s);
-    WaveGroup w{p + (rows == 1 ? ": PC, active mask, state"
+    waves.group(p + (rows == 1 ? ": PC, active mask, state"
                                : ": PC, active mask row by row (a large warp), state"),
-                {{p + ".pc", 32, F::Hex}},
-                s < kOpenSlots};
-    for (size_t r = 0; r < rows; ++r) w.signals.push_back({p + mask_wave(r), 32, F::Hex});
-    w.signals.push_back({p + ".state", 3, F::Dec, warp_state_names()});
-    g.push_back(w);
+                s < kOpenSlots);
+    waves.add(m_wave_pc[s], p + ".pc", 32, F::Hex);
+    for (size_t r = 0; r < rows; ++r)
+      waves.add(m_wave_mask[s * rows + r], p + mask_wave(r), 32, F::Hex);
+    waves.add(m_wave_state[s], p + ".state", 3, F::Dec, warp_state_names());
   }
-  return g;
 }
 
 }  // namespace gputlm::sm

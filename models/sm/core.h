@@ -1,9 +1,9 @@
 // A SIMT core (an NVIDIA SM / the papers' "GPU core"): warp and CTA slots, the pipeline stages
 // fetch -> decode -> register read -> execute -> memory -> writeback as SC_MODULEs linked by TLM
-// sockets with back-pressure, run by the core's one SC_METHOD (see tick), an I-cache and an L1 data
-// cache (mem::Cache modules) whose misses leave through two TLM sockets toward the interconnect.
-// The GPU's CTA dispatcher asks whether a CTA fits (threads, warps, registers, shared memory, CTA
-// slots) and starts it; the core reports when a CTA finishes.
+// sockets with back-pressure, run by the core's one SC_METHOD (see activate), an I-cache and an L1
+// data cache (mem::Cache modules) whose misses leave through two TLM sockets toward the
+// interconnect. The GPU's CTA dispatcher asks whether a CTA fits (threads, warps, registers, shared
+// memory, CTA slots) and starts it; the core reports when a CTA finishes.
 #pragma once
 
 #include <array>
@@ -11,6 +11,7 @@
 #include <memory>
 #include <systemc>
 
+#include "models/common/clocked_module.h"
 #include "models/common/shared_edges.h"
 #include "models/common/stats.h"
 #include "models/common/waves.h"
@@ -26,13 +27,8 @@
 
 namespace gputlm::sm {
 
-class Core : public core::CoreModule, public Pollable {
+class Core : public ClockedModule<core::CoreModule> {
  public:
-  void poll_while(const bool* flag) override { m_ctx.wake.poll_while(flag); }
-  void share_edges(SharedEdges& edges) override {
-    edges.join(m_ctx.wake, m_ctx.clock, [this] { tick(); });
-  }
-  SC_HAS_PROCESS(Core);
   Core(sc_core::sc_module_name name, const CoreSpec& spec, uint32_t core_id, double reference_mhz);
 
   // Whether a CTA of `launch` fits in the free resources now.
@@ -59,20 +55,21 @@ class Core : public core::CoreModule, public Pollable {
     return i == 0 ? m_l1i->downstream : m_l1d->downstream;
   }
 
-  // Cycles the core ran ahead of the kernel (Core::tick), over its life: a measure of the speed-up,
-  // not a statistic.
+  // Cycles the core ran ahead of the kernel (Core::activate), over its life: a measure of the
+  // speed-up, not a statistic.
   uint64_t cycles_run_ahead() const { return m_cycles_ahead; }
   // I-cache hits served without the link's round trip (FetchStage::take_idle_hits_from), likewise.
   uint64_t idle_icache_hits() const { return m_fetch->idle_hits(); }
   mem::Cache& l1i() { return *m_l1i; }
   mem::Cache& l1d() { return *m_l1d; }
 
-  void start_waves(sc_core::sc_trace_file* tf) override;
-  std::vector<WaveGroup> wave_groups() const override;
+  void prepare_waves() override;
+  void declare_waves(WaveList& waves) const override;
 
  private:
-  void tick();
-  Cycle run_cycle(Cycle now);  // one cycle of the pipeline; returns the next cycle it must run
+  // Runs cycles ahead of the kernel while it may (may_run_ahead), one cycle() each.
+  void activate() override;
+  Cycle cycle(Cycle now) override;  // one cycle of the pipeline; returns the next cycle it must run
   bool may_run_ahead(Cycle next);
   // Whether every stage runs every cycle (the verification aids run_every_cycle and
   // poll_every_cycle).
@@ -90,7 +87,7 @@ class Core : public core::CoreModule, public Pollable {
   std::unique_ptr<MemoryStage> m_memory;
   std::unique_ptr<WritebackStage> m_writeback;
   std::unique_ptr<mem::Cache> m_l1i, m_l1d;
-  std::array<Stage*, 6> m_stages{};  // last stage first: the order tick runs them in
+  std::array<Stage*, 6> m_stages{};  // last stage first: the order cycle() runs them in
   Cycle m_next = kNever;             // the earliest cycle a stage asked to run again
   Cycle m_ran = kNever;              // the last cycle every stage ran in
   uint32_t m_threads_used = 0, m_warps_used = 0, m_registers_used = 0, m_shared_used = 0,
@@ -101,7 +98,7 @@ class Core : public core::CoreModule, public Pollable {
   uint32_t m_replay_ctas = 0;   // resident CTAs of a launch whose trace decides the warps' paths
   uint64_t m_cycles_ahead = 0;  // see cycles_run_ahead
   // may_run_ahead's memo of the kernel's pending activity: the time value of the earliest, as
-  // asked in this run of tick() when the core's Wakeup had been asked m_pending_asks times.
+  // asked in this run of activate() when the core's Wakeup had been asked m_pending_asks times.
   uint64_t m_pending_at = 0;
   uint64_t m_pending_asks = ~uint64_t{0};
   // Waves: per warp slot PC, active mask and state; sampled when warps change.

@@ -24,27 +24,29 @@ using core::CoreCounters;
 using core::StallCause;
 
 struct CoreContext {
-  CoreContext(uint32_t core_id, const CoreSpec& spec, double reference_mhz)
+  // `clock` and `wake` are the core's (its ClockedModule shell's).
+  CoreContext(uint32_t core_id, const CoreSpec& spec, ClockDomain& clock, Wakeup& wake)
       : id(core_id),
         spec(spec),
-        clock(spec.clock_mhz, reference_mhz),
+        clock(clock),
         warps(spec.max_warps),
         ctas(spec.max_ctas),
         formation(make_warp_formation(spec.formation, spec.formation_params)),
         scheduler(make_warp_scheduler(spec.scheduler, spec.scheduling.with_slots(spec.max_warps))),
         scoreboard(spec.issue == CoreSpec::Issue::Scoreboard),
-        local_scratchpad(spec.local_memory == "scratchpad") {}
+        local_scratchpad(spec.local_memory == "scratchpad"),
+        wake(wake) {}
 
   uint32_t id;
   CoreSpec spec;
-  ClockDomain clock;
+  ClockDomain& clock;
   std::vector<WarpSlot> warps;
   std::vector<CtaSlot> ctas;
   std::unique_ptr<IWarpFormation> formation;
   std::unique_ptr<IWarpScheduler> scheduler;
   bool scoreboard;        // scoreboard issue (decided once: checked on every hot path)
   bool local_scratchpad;  // spec.local_memory == "scratchpad"
-  Wakeup wake;  // runs the core's pipeline: a memory response, an END_REQ from a cache, a new CTA
+  Wakeup& wake;  // runs the core's pipeline: a memory response, an END_REQ from a cache, a new CTA
   std::function<void(uint32_t cta_slot)>
       cta_finished;  // set by the core: frees the CTA's resources
   std::function<void(uint32_t slot)>

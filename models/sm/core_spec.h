@@ -82,7 +82,7 @@ struct CoreSpec {
   bool run_every_cycle = false;    // verification aid: the core runs every cycle while it holds
                                    // CTAs (results must equal the event-driven run's)
   bool run_ahead = true;           // speed: the core runs its next cycle at once when nothing
-                                   // else can happen before it (Core::tick; same results)
+                                   // else can happen before it (Core::activate; same results)
   bool fast_icache_hits = true;    // speed: a fetch that finds the I-cache idle and holding its
                                    // line skips the link's round trip (FetchStage; same results)
   mem::CacheSpec icache;

@@ -8,23 +8,20 @@ Stage::Stage(sc_core::sc_module_name name, CoreContext& core, bool has_input, bo
   if (has_output) out = std::make_unique<StageOut>("out", m_poked);
 }
 
-void Stage::start_waves(sc_core::sc_trace_file* tf) {
-  m_core.traced = true;
-  const std::string n = name();
-  sc_core::sc_trace(tf, m_wave_occupancy, n + ".occupancy", 8);
-  sc_core::sc_trace(tf, m_wave_warp, n + ".warp", 16);
-  sc_core::sc_trace(tf, m_wave_pc, n + ".pc", 32);
+void Stage::prepare_waves() { m_core.traced = true; }
+
+void Stage::declare_waves(WaveList& waves) const {
+  // Collapsed at first: fetch and writeback (what enters and what retires) open beside the warps.
+  declare_stage_waves(waves, "instructions held, oldest's warp and PC", false);
 }
 
-std::vector<WaveGroup> Stage::wave_groups() const {
+void Stage::declare_stage_waves(WaveList& waves, const std::string& what, bool open) const {
   using F = WaveSignal::Format;
   const std::string n = name();
-  // Collapsed at first: fetch and writeback (what enters and what retires) open beside the warps.
-  return {{n + ": instructions held, oldest's warp and PC",
-           {{n + ".occupancy", 8, F::Dec},
-            {n + ".warp", 16, F::Dec, stage_warp_names()},
-            {n + ".pc", 32, F::Hex}},
-           false}};
+  waves.group(n + ": " + what, open);
+  waves.add(m_wave_occupancy, n + ".occupancy", 8);
+  waves.add(m_wave_warp, n + ".warp", 16, F::Dec, stage_warp_names());
+  waves.add(m_wave_pc, n + ".pc", 32, F::Hex);
 }
 
 Cycle DelayStage::cycle(Cycle now) {

@@ -2,7 +2,7 @@
 // from the stage before and an output link to the stage after (fetch has no input, writeback no
 // output), and its occupancy traced for the waves. The stages have no process of their own: the
 // core's one SC_METHOD runs every stage's cycle, last stage first, then again each stage a link
-// poked in that cycle, until the links settle (see Core::tick). DelayStage is a stage that holds
+// poked in that cycle, until the links settle (see Core::cycle). DelayStage is a stage that holds
 // one instruction for some cycles.
 #pragma once
 
@@ -40,10 +40,12 @@ class Stage : public sc_core::sc_module, public WaveProvider {
   bool poked() const { return m_poked.raised(); }
   void poke() { m_poked.raise(); }
 
-  void start_waves(sc_core::sc_trace_file* tf) override;
-  std::vector<WaveGroup> wave_groups() const override;
+  void prepare_waves() override;
+  void declare_waves(WaveList& waves) const override;
 
  protected:
+  // The stage's waves in a group titled `<stage>: <what>`, expanded at first if `open`.
+  void declare_stage_waves(WaveList& waves, const std::string& what, bool open) const;
   // Whether something the stage has not acted on came other than through its links: its cache
   // answered, or let it send (END_REQ, which wakes the core, not the stage).
   virtual bool news() const { return false; }

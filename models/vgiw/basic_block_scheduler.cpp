@@ -6,14 +6,10 @@ namespace gputlm::vgiw {
 
 BasicBlockScheduler::BasicBlockScheduler(sc_core::sc_module_name name, const VgiwSpec& spec,
                                          double reference_mhz)
-    : sc_module(name),
+    : ClockedModule(name, spec.clock_mhz, reference_mhz),
       to_fabric("to_fabric"),
       from_fabric("from_fabric", m_wake, m_clock),
-      m_spec(spec),
-      m_clock(spec.clock_mhz, reference_mhz) {
-  SC_METHOD(tick);
-  sensitive << m_wake.event();
-  dont_initialize();
+      m_spec(spec) {
   m_stats.counter("tiles", m_tiles, "count",
                   "tiles run (groups of CTAs the control vector table holds at once)");
   m_stats.counter("block_runs", m_block_runs, "count",
@@ -42,9 +38,7 @@ void BasicBlockScheduler::start_tile(uint32_t blocks, uint32_t threads) {
   m_wake.now();
 }
 
-void BasicBlockScheduler::tick() {
-  if (!align_to_edge(m_clock)) return;
-  const Cycle now = m_clock.now();
+Cycle BasicBlockScheduler::cycle(Cycle now) {
   if (m_credit_cycle != now) {
     m_credit_cycle = now;
     m_read_credit = m_write_credit = m_spec.cvt_banks;
@@ -79,7 +73,7 @@ void BasicBlockScheduler::tick() {
   if (!m_updates.empty() || (m_state == State::Streaming && !m_requests.empty()) ||
       m_state == State::Pick)
     next = now + 1;
-  sleep_until(m_clock, next, m_wake);
+  return next;
 }
 
 void BasicBlockScheduler::receive() {
@@ -167,26 +161,17 @@ std::string BasicBlockScheduler::dump() const {
   return s;
 }
 
-void BasicBlockScheduler::start_waves(sc_core::sc_trace_file* tf) {
-  m_tracing = true;
-  const std::string n = name();
-  sc_core::sc_trace(tf, m_wave_block, n + ".current_block", 16);
-  sc_core::sc_trace(tf, m_wave_state, n + ".state", 2);
-  sc_core::sc_trace(tf, m_wave_sent, n + ".batches_sent", 32);
-  sc_core::sc_trace(tf, m_wave_returned, n + ".batches_returned", 32);
-  sc_core::sc_trace(tf, m_wave_occupancy, n + ".cvt_threads", 32);
-}
+void BasicBlockScheduler::prepare_waves() { m_tracing = true; }
 
-std::vector<WaveGroup> BasicBlockScheduler::wave_groups() const {
-  using F = WaveSignal::Format;
+void BasicBlockScheduler::declare_waves(WaveList& waves) const {
   const std::string n = name();
   // state: 0 idle, 1 pick, 2 reconfigure, 3 stream; current_block 65535: idle
-  return {{n + ": block, state, batches, CVT threads",
-           {{n + ".current_block", 16, F::Dec},
-            {n + ".state", 2, F::Dec},
-            {n + ".batches_sent", 32, F::Dec},
-            {n + ".batches_returned", 32, F::Dec},
-            {n + ".cvt_threads", 32, F::Dec}}}};
+  waves.group(n + ": block, state, batches, CVT threads");
+  waves.add(m_wave_block, n + ".current_block", 16);
+  waves.add(m_wave_state, n + ".state", 2);
+  waves.add(m_wave_sent, n + ".batches_sent", 32);
+  waves.add(m_wave_returned, n + ".batches_returned", 32);
+  waves.add(m_wave_occupancy, n + ".cvt_threads", 32);
 }
 
 }  // namespace gputlm::vgiw

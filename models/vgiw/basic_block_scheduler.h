@@ -18,6 +18,7 @@
 #include <systemc>
 
 #include "models/common/clock.h"
+#include "models/common/clocked_module.h"
 #include "models/common/shared_edges.h"
 #include "models/common/stats.h"
 #include "models/common/wakeup.h"
@@ -28,16 +29,8 @@
 
 namespace gputlm::vgiw {
 
-class BasicBlockScheduler : public sc_core::sc_module,
-                            public StatProvider,
-                            public WaveProvider,
-                            public Pollable {
+class BasicBlockScheduler : public ClockedModule<>, public StatProvider, public WaveProvider {
  public:
-  void poll_while(const bool* flag) override { m_wake.poll_while(flag); }
-  void share_edges(SharedEdges& edges) override {
-    edges.join(m_wake, m_clock, [this] { tick(); });
-  }
-  SC_HAS_PROCESS(BasicBlockScheduler);
   BasicBlockScheduler(sc_core::sc_module_name name, const VgiwSpec& spec, double reference_mhz);
 
   BatchOut to_fabric;
@@ -53,21 +46,19 @@ class BasicBlockScheduler : public sc_core::sc_module,
   void forget_configuration() { m_configured = -1; }
   std::string dump() const;
 
-  void start_waves(sc_core::sc_trace_file* tf) override;
-  std::vector<WaveGroup> wave_groups() const override;
+  void prepare_waves() override;
+  void declare_waves(WaveList& waves) const override;
 
  private:
   enum class State : uint8_t { Idle, Pick, Reconfiguring, Streaming };
 
-  void tick();
+  Cycle cycle(Cycle now) override;
   void receive();
   void apply_updates();
   void serve_requests();
   void pick(Cycle now);
 
   VgiwSpec m_spec;
-  ClockDomain m_clock;
-  Wakeup m_wake;
   std::unique_ptr<ControlVectorTable> m_cvt;
   State m_state = State::Idle;
   int32_t m_configured = -1;  // block loaded in the fabric

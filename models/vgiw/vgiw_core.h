@@ -69,8 +69,7 @@ class VgiwCore : public core::CoreModule {
   // CTAs of `launch` a tile holds.
   uint32_t ctas_per_tile(const func::Launch& launch) const;
 
-  std::vector<WaveGroup> wave_groups() const override { return {}; }
-  void start_waves(sc_core::sc_trace_file*) override {}  // its scheduler and fabric have the waves
+  void declare_waves(WaveList&) const override {}  // its scheduler and fabric have the waves
 
  private:
   struct Mapped : FabricMapping {

@@ -63,7 +63,7 @@ double median(std::vector<double> v) {
   return v[v.size() / 2];
 }
 
-// One SC_METHOD woken by its own timer every cycle, as Core::tick is while the core is busy.
+// One SC_METHOD woken by its own timer every cycle, as Core::activate is while the core is busy.
 class KernelFloor : public sc_core::sc_module {
  public:
   SC_HAS_PROCESS(KernelFloor);

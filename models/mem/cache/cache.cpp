@@ -3,13 +3,12 @@
 namespace gputlm::mem {
 
 Cache::Cache(sc_core::sc_module_name name, const CacheSpec& spec, double reference_mhz)
-    : sc_module(name),
+    : ClockedModule(name, spec.clock_mhz, reference_mhz),
       upstream("upstream", m_wake, m_clock),
       downstream("downstream", m_wake, m_clock),
       m_spec(spec),
       m_write_back(spec.write_back()),
       m_install_full_stores(spec.full_line_stores == "install"),
-      m_clock(spec.clock_mhz, reference_mhz),
       m_tags(spec.sets(), spec.assoc, make_replacement(spec.replacement, spec.sets(), spec.assoc)),
       m_bank_used(spec.banks, 0),
       m_last_stall(spec.ports, kNever),
@@ -18,9 +17,6 @@ Cache::Cache(sc_core::sc_module_name name, const CacheSpec& spec, double referen
     m_more_ports.push_back(
         std::make_unique<TargetEnd>(("upstream_" + std::to_string(i)).c_str(), m_wake, m_clock));
   downstream.owner_plans_sends();  // tick asks for the next send's edge while m_to_send has more
-  SC_METHOD(tick);
-  sensitive << m_wake.event();
-  dont_initialize();
   m_stats.counter("accesses", m_accesses, "count", "requests accepted");
   m_stats.counter("reads", m_reads, "count", "loads and fetches accepted");
   m_stats.counter("writes", m_writes, "count", "stores, atomics and write-backs accepted");
@@ -42,9 +38,7 @@ Cache::Cache(sc_core::sc_module_name name, const CacheSpec& spec, double referen
                   "most MSHRs (and forwarded requests) outstanding at once");
 }
 
-void Cache::tick() {
-  if (!align_to_edge(m_clock)) return;
-  const Cycle now = m_clock.now();
+Cycle Cache::cycle(Cycle now) {
   receive(now);
   bool retry_next_cycle = false;
   for (uint32_t k = 0; k < m_spec.ports; ++k) {
@@ -90,7 +84,7 @@ void Cache::tick() {
   if (!m_ready.empty()) next = std::max(now + 1, m_ready.top().at);
   if (retry_next_cycle) next = std::min(next, now + 1);
   if (!m_to_send.empty()) next = std::min(next, std::max(now + 1, downstream.next_send_cycle()));
-  sleep_until(m_clock, next, m_wake);
+  return next;
 }
 
 std::optional<sc_core::sc_time> Cache::take_idle_hit(uint64_t address,
@@ -254,23 +248,17 @@ void Cache::evict(const TagArray::Victim& v) {
                                    AccessKind::Writeback, m_clock.time()));
 }
 
-void Cache::start_waves(sc_core::sc_trace_file* tf) {
+void Cache::prepare_waves() {
   m_wake.keep_in_step();  // waves sample at the kernel's time
-  const std::string n = name();
-  sc_core::sc_trace(tf, m_wave_mshrs, n + ".mshrs_in_use", 16);
-  sc_core::sc_trace(tf, m_wave_forwarded, n + ".forwarded_in_flight", 16);
-  sc_core::sc_trace(tf, m_wave_to_send, n + ".downstream_queue", 16);
 }
 
-std::vector<WaveGroup> Cache::wave_groups() const {
-  using F = WaveSignal::Format;
+void Cache::declare_waves(WaveList& waves) const {
   const std::string n = name();
   // Collapsed at first beside a core's pipeline and warps (a save file of caches alone opens them).
-  return {{n + ": MSHRs, forwarded, queue down",
-           {{n + ".mshrs_in_use", 16, F::Dec},
-            {n + ".forwarded_in_flight", 16, F::Dec},
-            {n + ".downstream_queue", 16, F::Dec}},
-           false}};
+  waves.group(n + ": MSHRs, forwarded, queue down", false);
+  waves.add(m_wave_mshrs, n + ".mshrs_in_use", 16);
+  waves.add(m_wave_forwarded, n + ".forwarded_in_flight", 16);
+  waves.add(m_wave_to_send, n + ".downstream_queue", 16);
 }
 
 }  // namespace gputlm::mem

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "models/common/clock.h"
+#include "models/common/clocked_module.h"
 #include "models/common/shared_edges.h"
 #include "models/common/stats.h"
 #include "models/common/wakeup.h"
@@ -29,13 +30,8 @@
 
 namespace gputlm::mem {
 
-class Cache : public sc_core::sc_module, public StatProvider, public WaveProvider, public Pollable {
+class Cache : public ClockedModule<>, public StatProvider, public WaveProvider {
  public:
-  void poll_while(const bool* flag) override { m_wake.poll_while(flag); }
-  void share_edges(SharedEdges& edges) override {
-    edges.join(m_wake, m_clock, [this] { tick(); });
-  }
-  SC_HAS_PROCESS(Cache);
   Cache(sc_core::sc_module_name name, const CacheSpec& spec, double reference_mhz);
 
   TargetEnd upstream;  // port 0
@@ -43,8 +39,8 @@ class Cache : public sc_core::sc_module, public StatProvider, public WaveProvide
   // Upstream port i (0: `upstream`), i < spec().ports.
   TargetEnd& port(uint32_t i) { return i == 0 ? upstream : *m_more_ports[i - 1]; }
 
-  void start_waves(sc_core::sc_trace_file* tf) override;
-  std::vector<WaveGroup> wave_groups() const override;
+  void prepare_waves() override;
+  void declare_waves(WaveList& waves) const override;
   const CacheSpec& spec() const { return m_spec; }
   // A load or fetch of `address` sent at `sent` (now, or later: a core running ahead) to a cache of
   // one port that is idle (nothing at its port, in its MSHRs or queues, nothing to answer, no
@@ -77,7 +73,7 @@ class Cache : public sc_core::sc_module, public StatProvider, public WaveProvide
     bool operator>(const Ready& o) const { return at != o.at ? at > o.at : seq > o.seq; }
   };
 
-  void tick();
+  Cycle cycle(Cycle now) override;
   Outcome handle(tlm::tlm_generic_payload& p, Cycle now);
   Outcome miss(tlm::tlm_generic_payload& p, uint64_t line, bool dirty_on_fill);
   Mshr& new_mshr(uint64_t line);  // an empty MSHR for `line` (a spare one if there is one)
@@ -106,13 +102,11 @@ class Cache : public sc_core::sc_module, public StatProvider, public WaveProvide
   CacheSpec m_spec;
   bool m_write_back;           // m_spec.write_back(), decided once
   bool m_install_full_stores;  // full_line_stores "install"
-  ClockDomain m_clock;
   TagArray m_tags;
   PayloadPool m_pool;
   std::vector<std::unique_ptr<TargetEnd>> m_more_ports;  // ports 1 ..
   std::unordered_map<tlm::tlm_generic_payload*, uint32_t>
-      m_port_of;  // requests of ports 1 .., until answered
-  Wakeup m_wake;
+      m_port_of;                               // requests of ports 1 .., until answered
   std::unordered_map<uint64_t, Mshr> m_mshrs;  // by line number
   std::vector<std::unordered_map<uint64_t, Mshr>::node_type>
       m_spare_mshrs;  // freed, kept: a miss allocates nothing

@@ -322,44 +322,30 @@ void DramController::record_waves(uint32_t bank, const DramIssue& r, bool write,
   m_timeline.set(at(r.done), &m_wave_bus, 0);
 }
 
-void DramController::start_waves(sc_core::sc_trace_file* tf) {
+void DramController::prepare_waves() {
   m_tracing = true;
   m_wake.keep_in_step();  // waves sample at the kernel's time
-  const std::string n = name();
-  sc_core::sc_trace(tf, m_wave_queue, n + ".queue", 16);
-  sc_core::sc_trace(tf, m_wave_bus, n + ".data_bus_busy", 1);
-  for (uint32_t b = 0; b < m_spec.banks; ++b) {
-    sc_core::sc_trace(tf, m_wave_cmd[b], n + ".bank" + std::to_string(b) + ".command", 3);
-    sc_core::sc_trace(tf, m_wave_row[b], n + ".bank" + std::to_string(b) + ".open_row", 32);
-    if (!m_holds) continue;
-    sc_core::sc_trace(tf, m_wave_held_row[b], n + ".bank" + std::to_string(b) + ".held_row", 32);
-    sc_core::sc_trace(tf, m_wave_hold_until[b], n + ".bank" + std::to_string(b) + ".hold_until",
-                      32);
-  }
 }
 
-std::vector<WaveGroup> DramController::wave_groups() const {
+void DramController::declare_waves(WaveList& waves) const {
   using F = WaveSignal::Format;
   const std::string n = name();
-  std::vector<WaveGroup> g{{n + ": queue occupancy, data bus busy",
-                            {{n + ".queue", 16, F::Dec}, {n + ".data_bus_busy", 1, F::Bin}}}};
+  waves.group(n + ": queue occupancy, data bus busy");
+  waves.add(m_wave_queue, n + ".queue", 16);
+  waves.add(m_wave_bus, n + ".data_bus_busy", 1, F::Bin);
+  const WaveNames commands{"dram_command",
+                           {{0, "idle"}, {1, "ACT"}, {2, "RD"}, {3, "WR"}, {4, "PRE"}, {5, "REF"}}};
   for (uint32_t b = 0; b < m_spec.banks; ++b) {
     const std::string p = n + ".bank" + std::to_string(b);
-    WaveGroup w{p + ": command, open row (FFFFFFFF: closed)",
-                {{p + ".command",
-                  3,
-                  F::Dec,
-                  {"dram_command",
-                   {{0, "idle"}, {1, "ACT"}, {2, "RD"}, {3, "WR"}, {4, "PRE"}, {5, "REF"}}}},
-                 {p + ".open_row", 32, F::Hex}}};
-    if (m_holds) {  // the row-buffer hint's hold: the row kept open and the cycle it lasts to
-      w.name += ", held row, hold end";
-      w.signals.push_back({p + ".held_row", 32, F::Hex});
-      w.signals.push_back({p + ".hold_until", 32, F::Dec});
-    }
-    g.push_back(w);
+    // With the row-buffer hint's hold: the row kept open and the cycle it lasts to.
+    waves.group(p + ": command, open row (FFFFFFFF: closed)" +
+                (m_holds ? ", held row, hold end" : ""));
+    waves.add(m_wave_cmd[b], p + ".command", 3, F::Dec, commands);
+    waves.add(m_wave_row[b], p + ".open_row", 32, F::Hex);
+    if (!m_holds) continue;
+    waves.add(m_wave_held_row[b], p + ".held_row", 32, F::Hex);
+    waves.add(m_wave_hold_until[b], p + ".hold_until", 32);
   }
-  return g;
 }
 
 }  // namespace gputlm::mem

@@ -46,8 +46,8 @@ class DramController : public sc_core::sc_module,
 
   TargetEnd upstream;
 
-  void start_waves(sc_core::sc_trace_file* tf) override;
-  std::vector<WaveGroup> wave_groups() const override;
+  void prepare_waves() override;
+  void declare_waves(WaveList& waves) const override;
   const ClockDomain& clock() const { return m_clock; }
   // Every request served from now on is written to `log` as channel `channel` (nullptr: none).
   void set_request_log(DramRequestLog* log, uint32_t channel) {

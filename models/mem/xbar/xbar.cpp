@@ -6,9 +6,8 @@ namespace gputlm::mem {
 
 Xbar::Xbar(sc_core::sc_module_name name, const XbarSpec& spec, uint32_t inputs, uint32_t outputs,
            double reference_mhz)
-    : sc_module(name),
+    : ClockedModule(name, spec.clock_mhz, reference_mhz),
       m_spec(spec),
-      m_clock(spec.clock_mhz, reference_mhz),
       m_to_slice(outputs),
       m_out_link_free(outputs, 0),
       m_round_robin(outputs, 0),
@@ -31,9 +30,6 @@ Xbar::Xbar(sc_core::sc_module_name name, const XbarSpec& spec, uint32_t inputs, 
         std::make_unique<InitiatorEnd>(("down_" + std::to_string(m)).c_str(), m_wake, m_clock));
     m_down.back()->owner_plans_sends();  // next_wake asks for the next send's edge
   }
-  SC_METHOD(tick);
-  sensitive << m_wake.event();
-  dont_initialize();
   m_stats.counter("requests", m_requests, "count", "requests carried to the slices");
   m_stats.counter("responses", m_responses, "count", "responses carried back to the cores");
   m_stats.counter("arbitration_conflicts", m_conflicts, "count",
@@ -53,14 +49,11 @@ uint32_t Xbar::flits(const tlm::tlm_generic_payload& p, bool response) const {
       std::max<uint64_t>(1, (bytes + m_spec.flit_bytes - 1) / m_spec.flit_bytes));
 }
 
-void Xbar::tick() {
-  if (!align_to_edge(m_clock)) return;
-  const Cycle now = m_clock.now();
+Cycle Xbar::cycle(Cycle now) {
   collect_responses(now);
   arbitrate_requests(now);
   deliver(now);
-  const Cycle next = next_wake(now);
-  sleep_until(m_clock, next, m_wake);
+  return next_wake(now);
 }
 
 // Each output grants the first input in round-robin order (from the one after its last grant)
@@ -163,16 +156,14 @@ Cycle Xbar::next_wake(Cycle now) const {
   return next;
 }
 
-void Xbar::start_waves(sc_core::sc_trace_file* tf) {
+void Xbar::prepare_waves() {
   m_wake.keep_in_step();  // waves sample at the kernel's time
-  sc_core::sc_trace(tf, m_in_flight, std::string(name()) + ".requests_in_flight", 16);
 }
 
-std::vector<WaveGroup> Xbar::wave_groups() const {
+void Xbar::declare_waves(WaveList& waves) const {
   const std::string n = name();
-  return {{n + ": requests between the cores and the slices",
-           {{n + ".requests_in_flight", 16, WaveSignal::Format::Dec}},
-           false}};
+  waves.group(n + ": requests between the cores and the slices", false);
+  waves.add(m_in_flight, n + ".requests_in_flight", 16);
 }
 
 }  // namespace gputlm::mem

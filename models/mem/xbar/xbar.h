@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "models/common/clock.h"
+#include "models/common/clocked_module.h"
 #include "models/common/shared_edges.h"
 #include "models/common/stats.h"
 #include "models/common/wakeup.h"
@@ -22,13 +23,8 @@
 
 namespace gputlm::mem {
 
-class Xbar : public sc_core::sc_module, public StatProvider, public WaveProvider, public Pollable {
+class Xbar : public ClockedModule<>, public StatProvider, public WaveProvider {
  public:
-  void poll_while(const bool* flag) override { m_wake.poll_while(flag); }
-  void share_edges(SharedEdges& edges) override {
-    edges.join(m_wake, m_clock, [this] { tick(); });
-  }
-  SC_HAS_PROCESS(Xbar);
   Xbar(sc_core::sc_module_name name, const XbarSpec& spec, uint32_t inputs, uint32_t outputs,
        double reference_mhz);
 
@@ -39,15 +35,15 @@ class Xbar : public sc_core::sc_module, public StatProvider, public WaveProvider
     return static_cast<uint32_t>((address / m_spec.interleave_bytes) % m_down.size());
   }
 
-  void start_waves(sc_core::sc_trace_file* tf) override;
-  std::vector<WaveGroup> wave_groups() const override;
+  void prepare_waves() override;
+  void declare_waves(WaveList& waves) const override;
 
  private:
   struct Hop {
     Cycle at;  // arrival at the far end
     tlm::tlm_generic_payload* payload;
   };
-  void tick();
+  Cycle cycle(Cycle now) override;
   void arbitrate_requests(Cycle now);
   void look_at_head(uint32_t input);  // sets m_head_slice[input], counts it in m_asking
   void collect_responses(Cycle now);
@@ -56,8 +52,6 @@ class Xbar : public sc_core::sc_module, public StatProvider, public WaveProvider
   uint32_t flits(const tlm::tlm_generic_payload& p, bool response) const;
 
   XbarSpec m_spec;
-  ClockDomain m_clock;
-  Wakeup m_wake;
   std::vector<std::unique_ptr<TargetEnd>> m_up;
   std::vector<std::unique_ptr<InitiatorEnd>> m_down;
   std::vector<std::deque<Hop>> m_to_slice;  // per output: granted requests in flight

@@ -328,21 +328,15 @@ void FetchStage::show_unit(const IssueUnit& u) {
   });
 }
 
-void FetchStage::start_waves(sc_core::sc_trace_file* tf) {
-  Stage::start_waves(tf);
-  sc_core::sc_trace(tf, m_wave_sub_mask, std::string(name()) + ".subwarp_mask", 32);
-  sc_core::sc_trace(tf, m_wave_sub_rows, std::string(name()) + ".subwarp_rows");
-}
-
-std::vector<WaveGroup> FetchStage::wave_groups() const {
+void FetchStage::declare_waves(WaveList& waves) const {
   using F = WaveSignal::Format;
-  std::vector<WaveGroup> g = Stage::wave_groups();
-  g[0].open = true;
-  if (m_core.spec.static_warps()) return g;  // no sub-warps
+  declare_stage_waves(waves, "instructions held, oldest's warp and PC", true);
   const std::string n = name();
-  g.push_back({n + ": sub-warp issued last: lanes, row of each lane (hex digit)",
-               {{n + ".subwarp_mask", 32, F::Hex}, {n + ".subwarp_rows", 128, F::Hex}}});
-  return g;
+  // Traced always, shown when warps are formed into sub-warps.
+  waves.group(n + ": sub-warp issued last: lanes, row of each lane (hex digit)", true,
+              !m_core.spec.static_warps());
+  waves.add(m_wave_sub_mask, n + ".subwarp_mask", 32, F::Hex);
+  waves.add(m_wave_sub_rows, n + ".subwarp_rows", 128, F::Hex);
 }
 
 }  // namespace gputlm::sm

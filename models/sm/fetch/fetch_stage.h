@@ -41,8 +41,7 @@ class FetchStage : public Stage {
   void add_uncharged(Cycle now, std::vector<uint64_t>& stalls) const {
     if (m_accounting && now > m_from) stalls[static_cast<size_t>(m_sleep_cause)] += now - m_from;
   }
-  void start_waves(sc_core::sc_trace_file* tf) override;
-  std::vector<WaveGroup> wave_groups() const override;
+  void declare_waves(WaveList& waves) const override;
 
  protected:
   // Fetch runs in every cycle the core runs: its decision and stall accounting are per cycle (a

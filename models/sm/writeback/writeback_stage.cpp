@@ -23,11 +23,8 @@ Cycle WritebackStage::cycle(Cycle now) {
   return m_held ? m_ready : kNever;
 }
 
-std::vector<WaveGroup> WritebackStage::wave_groups() const {
-  std::vector<WaveGroup> g = Stage::wave_groups();
-  g[0].name = std::string(name()) + ": warp and PC of the instruction retired last";
-  g[0].open = true;
-  return g;
+void WritebackStage::declare_waves(WaveList& waves) const {
+  declare_stage_waves(waves, "warp and PC of the instruction retired last", true);
 }
 
 void WritebackStage::retire(WarpInstr& wi, Cycle now) {

@@ -15,7 +15,7 @@ class WritebackStage : public Stage {
  public:
   WritebackStage(sc_core::sc_module_name name, CoreContext& core)
       : Stage(name, core, true, false) {}
-  std::vector<WaveGroup> wave_groups() const override;
+  void declare_waves(WaveList& waves) const override;
 
  protected:
   Cycle cycle(Cycle now) override;

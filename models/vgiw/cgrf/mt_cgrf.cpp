@@ -21,13 +21,12 @@ uint32_t wheel_size(const VgiwSpec& s, const Fabric& f) {
 
 MtCgrf::MtCgrf(sc_core::sc_module_name name, const VgiwSpec& spec, const Fabric& fabric,
                uint32_t core_id, double reference_mhz)
-    : sc_module(name),
+    : ClockedModule(name, spec.clock_mhz, reference_mhz),
       from_scheduler("from_scheduler", m_wake, m_clock),
       to_scheduler("to_scheduler"),
       m_spec(spec),
       m_fabric(fabric),
       m_core_id(core_id),
-      m_clock(spec.clock_mhz, reference_mhz),
       m_units(fabric.units()),
       m_wheel(wheel_size(spec, fabric)),
       m_wave_units(static_cast<int>(fabric.units())) {
@@ -42,9 +41,6 @@ MtCgrf::MtCgrf(sc_core::sc_module_name name, const VgiwSpec& spec, const Fabric&
   for (uint32_t i = 0; i < lvu; ++i)
     m_lvc_ports.push_back(
         std::make_unique<mem::InitiatorEnd>(("lvc_" + std::to_string(i)).c_str(), m_wake, m_clock));
-  SC_METHOD(tick);
-  sensitive << m_wake.event();  // delta wake-ups; timed ones too unless edges are shared
-  dont_initialize();
   for (size_t t = 0; t < kUnitTypes; ++t) {
     const std::string n = unit_type_name(static_cast<UnitType>(t));
     m_stats.counter("firings_" + n, m_firings[t], "count",
@@ -81,9 +77,7 @@ MtCgrf::MtCgrf(sc_core::sc_module_name name, const VgiwSpec& spec, const Fabric&
                   "most threads in the fabric at once");
 }
 
-void MtCgrf::tick() {
-  if (!align_to_edge(m_clock)) return;
-  const Cycle now = m_clock.now();
+Cycle MtCgrf::cycle(Cycle now) {
   const bool new_cycle = now != m_last_tick;
   if (new_cycle) count_phases(now);
   if (m_tracing && new_cycle) {
@@ -119,7 +113,7 @@ void MtCgrf::tick() {
   Cycle next = next_token_cycle(now);
   const bool injectable = m_phase_after == static_cast<int>(core::FabricPhase::Injecting);
   if (!m_active.empty() || injectable || (m_tracing && m_wave_units.or_reduce())) next = now + 1;
-  sleep_until(m_clock, next, m_wake);
+  return next;
 }
 
 int MtCgrf::phase(Cycle now, bool this_cycle) const {
@@ -466,28 +460,17 @@ std::string MtCgrf::dump() const {
   return os.str();
 }
 
-void MtCgrf::start_waves(sc_core::sc_trace_file* tf) {
-  m_tracing = true;
-  const std::string n = name();
-  sc_core::sc_trace(tf, m_wave_segment, n + ".segment", 16);
-  sc_core::sc_trace(tf, m_wave_in_flight, n + ".threads_in_flight", 16);
-  for (size_t t = 0; t < kUnitTypes; ++t)
-    sc_core::sc_trace(tf, m_wave_fired[t], n + ".fired_" + unit_type_name(static_cast<UnitType>(t)),
-                      8);
-  sc_core::sc_trace(tf, m_wave_units, n + ".unit_fired");
-}
+void MtCgrf::prepare_waves() { m_tracing = true; }
 
-std::vector<WaveGroup> MtCgrf::wave_groups() const {
-  using F = WaveSignal::Format;
+void MtCgrf::declare_waves(WaveList& waves) const {
   const std::string n = name();
   // fired_<type>: firings this cycle; unit_fired: a bit per grid unit (row-major) that fired
-  WaveGroup g{n + ": segment, threads, firings", {}};
-  g.signals.push_back({n + ".segment", 16, F::Dec});
-  g.signals.push_back({n + ".threads_in_flight", 16, F::Dec});
+  waves.group(n + ": segment, threads, firings");
+  waves.add(m_wave_segment, n + ".segment", 16);
+  waves.add(m_wave_in_flight, n + ".threads_in_flight", 16);
   for (size_t t = 0; t < kUnitTypes; ++t)
-    g.signals.push_back({n + ".fired_" + unit_type_name(static_cast<UnitType>(t)), 8, F::Dec});
-  g.signals.push_back({n + ".unit_fired", m_fabric.units(), F::Bin});
-  return {g};
+    waves.add(m_wave_fired[t], n + ".fired_" + unit_type_name(static_cast<UnitType>(t)), 8);
+  waves.add(m_wave_units, n + ".unit_fired", m_fabric.units(), WaveSignal::Format::Bin);
 }
 
 }  // namespace gputlm::vgiw

@@ -32,6 +32,7 @@
 #include <vector>
 
 #include "models/common/clock.h"
+#include "models/common/clocked_module.h"
 #include "models/common/shared_edges.h"
 #include "models/common/stats.h"
 #include "models/common/wakeup.h"
@@ -46,16 +47,8 @@
 
 namespace gputlm::vgiw {
 
-class MtCgrf : public sc_core::sc_module,
-               public StatProvider,
-               public WaveProvider,
-               public Pollable {
+class MtCgrf : public ClockedModule<>, public StatProvider, public WaveProvider {
  public:
-  void poll_while(const bool* flag) override { m_wake.poll_while(flag); }
-  void share_edges(SharedEdges& edges) override {
-    edges.join(m_wake, m_clock, [this] { tick(); });
-  }
-  SC_HAS_PROCESS(MtCgrf);
   MtCgrf(sc_core::sc_module_name name, const VgiwSpec& spec, const Fabric& fabric, uint32_t core_id,
          double reference_mhz);
 
@@ -76,8 +69,8 @@ class MtCgrf : public sc_core::sc_module,
   void set_tile(Tile* tile) { m_tile = tile; }
   std::string dump() const;
 
-  void start_waves(sc_core::sc_trace_file* tf) override;
-  std::vector<WaveGroup> wave_groups() const override;
+  void prepare_waves() override;
+  void declare_waves(WaveList& waves) const override;
 
  private:
   struct Token {
@@ -109,7 +102,7 @@ class MtCgrf : public sc_core::sc_module,
     std::array<BatchCollector, 2> collectors{};
   };
 
-  void tick();
+  Cycle cycle(Cycle now) override;
   void receive_messages();
   void configure(uint32_t segment);
   void receive_memory(Cycle now);
@@ -134,8 +127,6 @@ class MtCgrf : public sc_core::sc_module,
   VgiwSpec m_spec;
   const Fabric& m_fabric;
   uint32_t m_core_id;
-  ClockDomain m_clock;
-  Wakeup m_wake;
   std::vector<std::unique_ptr<mem::InitiatorEnd>> m_l1_ports, m_lvc_ports;
   mem::PayloadPool m_pool;
   std::unordered_map<tlm::tlm_generic_payload*, Token> m_waiting;  // memory accesses in flight

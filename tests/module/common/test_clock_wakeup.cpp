@@ -68,7 +68,7 @@ TEST(ClockDomain, EdgeAfterIsStrictlyLaterAndEdgeFromMayBeNow) {
   EXPECT_EQ(clock.until(2), at_ps(4000));
 }
 
-// A module running a cycle ahead of the kernel (the core: Core::tick) reads that cycle as its
+// A module running a cycle ahead of the kernel (the core: Core::activate) reads that cycle as its
 // present; a link it sends on reads the system's present (base_time), which has not moved.
 TEST(ClockDomain, RunningAheadMovesTheModulesPresentButNotTheBaseTime) {
   test::fresh_sc_kernel();
