@@ -14,6 +14,23 @@ namespace gputlm::mem {
 
 enum class AccessKind : uint8_t { Load, Store, Atomic, Fetch, Writeback };
 
+// What each kind of access does, defined once for every level of the memory system. An atomic is
+// a read-modify-write done by the first write-back cache on its way (a write-through cache passes
+// it on and drops its copy of the line): it changes the line there, but its request carries no line
+// data (its operation and operands travel in the request's header, like a load's address) and its
+// response carries the old value back, as a load's does; a DRAM channel that gets one reads.
+// Changes the line it touches (a cache takes it as a write): stores, write-backs and atomics.
+constexpr bool changes_line(AccessKind k) {
+  return k == AccessKind::Store || k == AccessKind::Writeback || k == AccessKind::Atomic;
+}
+// Its request carries data toward memory: stores and write-backs. This is the payload's TLM
+// command (TLM_WRITE_COMMAND; every other kind is TLM_READ_COMMAND), which the crossbar counts
+// data flits by (write requests and read responses carry data) and a DRAM channel counts writes
+// and reads by.
+constexpr bool carries_write_data(AccessKind k) {
+  return k == AccessKind::Store || k == AccessKind::Writeback;
+}
+
 // What a requester hangs on its request to find its own state again when the response comes (a
 // core's memory stage: the waiting warp instruction, sm::WarpInstr, derives from it). The memory
 // system only carries it.
@@ -58,7 +75,6 @@ class MemExtension : public tlm::tlm_extension<MemExtension> {
     *this = static_cast<const MemExtension&>(other);
   }
 
-  bool is_write() const { return kind == AccessKind::Store || kind == AccessKind::Writeback; }
   // The extension of a payload (every payload from a PayloadPool has one).
   static MemExtension& of(tlm::tlm_generic_payload& p) { return *p.get_extension<MemExtension>(); }
   static const MemExtension& of(const tlm::tlm_generic_payload& p) {

@@ -36,8 +36,7 @@ tlm::tlm_generic_payload& PayloadPool::make(uint64_t address, uint32_t bytes, Ac
   ext.kind = kind;
   ext.id = m_next_id++;
   ext.issued_ps = issued.value();
-  const bool write = kind == AccessKind::Store || kind == AccessKind::Writeback;
-  p->set_command(write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
+  p->set_command(carries_write_data(kind) ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
   p->set_address(address);
   p->set_data_ptr(nullptr);  // timing path: addresses only
   p->set_data_length(bytes);

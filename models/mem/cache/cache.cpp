@@ -108,8 +108,7 @@ Cache::Outcome Cache::handle(tlm::tlm_generic_payload& p, Cycle now) {
   const uint32_t bank = bank_of(p.get_address(), line);
   if (m_bank_used[bank] == now + 1) return Outcome::BankBusy;
   const AccessKind kind = MemExtension::of(p).kind;
-  const bool write =
-      kind == AccessKind::Store || kind == AccessKind::Atomic || kind == AccessKind::Writeback;
+  const bool write = changes_line(kind);
   Outcome o;
   if (m_spec.perfect) {
     ++m_hits;

@@ -43,7 +43,7 @@ Xbar::Xbar(sc_core::sc_module_name name, const XbarSpec& spec, uint32_t inputs, 
 
 uint32_t Xbar::flits(const tlm::tlm_generic_payload& p, bool response) const {
   const bool carries_data =
-      response != p.is_write();  // write requests and read responses carry the data
+      response != p.is_write();  // write requests and read responses carry data (mem_extension.h)
   const uint64_t bytes = m_spec.header_bytes + (carries_data ? p.get_data_length() : 0);
   return static_cast<uint32_t>(
       std::max<uint64_t>(1, (bytes + m_spec.flit_bytes - 1) / m_spec.flit_bytes));
