@@ -29,16 +29,25 @@
 
 namespace gputlm::mem {
 
+// The memory links' own protocol type: the base protocol's phases and payload type (an address,
+// a size and the MemExtension; no data, which the functional engine holds), but not the base
+// protocol itself, whose modules expect data and blocking transport: one of those bound to a
+// memory link by mistake is a compile error.
+struct MemProtocol {
+  using tlm_payload_type = tlm::tlm_generic_payload;
+  using tlm_phase_type = tlm::tlm_phase;
+};
+
 // The ends implement the TLM transport interfaces themselves and bind their plain sockets to
 // them: a call crosses one virtual function, without the simple sockets' adapters (which look a
 // transaction up in a map on every backward call).
-class TargetEnd : public tlm::tlm_fw_transport_if<> {
+class TargetEnd : public tlm::tlm_fw_transport_if<MemProtocol> {
  public:
   // `wake` runs the owner, whose clock is `clock` (kept by reference), when a request becomes
   // visible to it.
   TargetEnd(const char* socket_name, Wakeup& wake, const ClockDomain& clock);
 
-  tlm::tlm_target_socket<32> socket;
+  tlm::tlm_target_socket<32, MemProtocol> socket;
 
   // The request in the register if the owner may see it now, or nullptr.
   tlm::tlm_generic_payload* peek() const {
@@ -74,12 +83,12 @@ class TargetEnd : public tlm::tlm_fw_transport_if<> {
   bool m_response_busy = false;
 };
 
-class InitiatorEnd : public tlm::tlm_bw_transport_if<> {
+class InitiatorEnd : public tlm::tlm_bw_transport_if<MemProtocol> {
  public:
   // `wake` runs the owner, whose clock is `clock`, when END_REQ or a response becomes visible.
   InitiatorEnd(const char* socket_name, Wakeup& wake, const ClockDomain& clock);
 
-  tlm::tlm_initiator_socket<32> socket;
+  tlm::tlm_initiator_socket<32, MemProtocol> socket;
 
   bool can_send() const {
     const sc_core::sc_time now = m_clock.time();
