@@ -9,8 +9,10 @@
 #include "models/common/error.h"
 #include "models/common/limits.h"
 #include "models/isa/immediate_types.h"
+#include "models/isa/instruction_checks.h"
 #include "models/isa/modifiers.h"
 #include "models/isa/ptx_cursor.h"
+#include "models/isa/ptx_declarations.h"
 #include "models/isa/ptx_initializer.h"
 #include "models/isa/ptx_lexer.h"
 #include "models/isa/ptx_link.h"
@@ -135,79 +137,11 @@ class Parser : TokenCursor {
     mod.address_size = number(t);
     if (mod.address_size != 32 && mod.address_size != 64) fail(t, ".address_size must be 32 or 64");
   }
-  // `used` + `more` bytes of a space, checked against kMaxVariableBytes.
   uint32_t grow(const Token& t, uint64_t used, uint64_t more, const char* what) const {
-    if (used + more > limits::kMaxVariableBytes)
-      fail(t, what + std::string(" larger than ") + std::to_string(limits::kMaxVariableBytes) +
-                  " bytes" + limits::named("max_variable_bytes"));
-    return static_cast<uint32_t>(used + more);
+    return grow_space(*this, t, used, more, what);
   }
+  VarSyntax var_syntax(bool init = false) { return parse_var_syntax(*this, init); }
 
-  // ---- declarations ----
-  struct VarSyntax {
-    DType type = DType::B8;
-    uint32_t align = 0;
-    uint32_t count = 1;
-    bool is_array = false;
-    bool unsized = false;
-    std::string name;
-  };
-  // Parses "[.align N] .type [.ptr ...] name[N]" after the space directive; with `init`, an
-  // initialiser may follow (module variables), else it is an error.
-  VarSyntax var_syntax(bool init = false) {
-    VarSyntax v;
-    for (;;) {
-      const Token& t = peek();
-      if (t.text == ".align") {
-        next();
-        const Token& at = next();
-        v.align = number(at, limits::kMaxAlign, "max_align");
-        if (v.align == 0 || (v.align & (v.align - 1))) fail(at, ".align must be a power of two");
-      } else if (t.text == ".ptr" || t.text == ".global" || t.text == ".shared" ||
-                 t.text == ".local" || t.text == ".const")
-        next();
-      else if (t.kind == Token::Ident && t.text[0] == '.') {
-        DType d = parse_dtype(std::string_view(t.text).substr(1));
-        if (d == DType::None) fail(t, "unknown type '" + t.text + "'");
-        v.type = d;
-        next();
-      } else
-        break;
-    }
-    const Token& nt = next();
-    if (nt.kind != Token::Ident) fail(nt, "expected a variable name");
-    v.name = nt.text;
-    if (accept("[")) {
-      v.is_array = true;
-      if (accept("]"))
-        v.unsized = true;
-      else {
-        v.count = number(next(), limits::kMaxVariableBytes, "max_variable_bytes");
-        expect("]");
-      }
-      while (accept("[")) {  // a multi-dimensional array: its size is the product
-        const uint64_t dim = number(next(), limits::kMaxVariableBytes, "max_variable_bytes");
-        expect("]");
-        grow(nt, 0, uint64_t{v.count} * dim, ("variable '" + v.name + "'").c_str());
-        v.count *= static_cast<uint32_t>(dim);
-      }
-    }
-    if (!init && peek().text == "=")
-      fail(peek(), "initialised variables are only supported at module scope");
-    if (v.align == 0) v.align = std::max(1u, dtype_bytes(v.type));
-    grow(nt, 0, uint64_t{std::max(1u, dtype_bytes(v.type))} * v.count,
-         ("variable '" + v.name + "'").c_str());
-    return v;
-  }
-  VarDecl to_decl(const VarSyntax& v, Space space) const {
-    VarDecl d;
-    d.name = v.name;
-    d.space = space;
-    d.type = v.type;
-    d.align = v.align;
-    d.size = std::max(1u, dtype_bytes(v.type)) * v.count;
-    return d;
-  }
   void module_shared() {
     next();
     VarSyntax v = var_syntax();
@@ -505,7 +439,7 @@ class Parser : TokenCursor {
     if (in.op == Opcode::CpAsync && in.nops >= 4 && in.ops[3].kind == OperandKind::Reg &&
         m_kernel->regs[static_cast<size_t>(in.ops[3].reg)].type == DType::Pred)
       in.async.ignore_src = true;
-    check_types(in, ot);
+    check_instruction_types(*this, in, ot, *m_kernel);
     if (const std::string bad = immediate_type_error(in); !bad.empty()) fail(ot, bad);
     convert_float_immediates(in);
     m_kernel->code.push_back(in);
@@ -535,100 +469,6 @@ class Parser : TokenCursor {
       dot = nd;
     }
   }
-  void check_types(const Instruction& in, const Token& t) const {
-    if ((in.op == Opcode::Tex || in.op == Opcode::Tld4 || in.op == Opcode::Suld ||
-         in.op == Opcode::Sust) &&
-        in.tex.geom == TexGeom::None)
-      fail(t, std::string(opcode_name(in.op)) +
-                  " needs its geometry (.1d, .2d, .3d, .a1d, .a2d, .cube, .acube)");
-    if (in.op == Opcode::Txq && in.tex.query < 0)
-      fail(t, "txq needs its query (.width, .height, .channel_order, ...)");
-    switch (in.op) {
-      case Opcode::Bra:
-      case Opcode::Ret:
-      case Opcode::Exit:
-      case Opcode::Trap:
-      case Opcode::Bar:
-      case Opcode::Call:
-      case Opcode::Barrier:
-      case Opcode::Membar:
-      case Opcode::Fence:
-      case Opcode::Prefetch:
-      case Opcode::Nanosleep:
-      case Opcode::Activemask:
-      case Opcode::Prefetchu:
-      case Opcode::Applypriority:
-      case Opcode::Discard:
-      case Opcode::Elect:
-      case Opcode::Isspacep:
-      case Opcode::Pmevent:
-      case Opcode::Brkpt:
-      case Opcode::Tensormap:
-        return;
-      case Opcode::BrxIdx:  // index: a .u32 register or an immediate (ptxas: "Arguments mismatch"
-                            // otherwise)
-        if (in.ops[0].kind == OperandKind::Reg &&
-            dtype_bits(m_kernel->regs[static_cast<size_t>(in.ops[0].reg)].type) != 32)
-          fail(t, "brx.idx's index must be a 32-bit register");
-        if (in.ops[0].kind != OperandKind::Reg && in.ops[0].kind != OperandKind::Imm)
-          fail(t, "brx.idx's index must be a register or an immediate");
-        return;
-      case Opcode::Istypep:
-        if (in.tex.ref < 0) fail(t, "istypep needs .texref, .samplerref or .surfref");
-        return;
-      case Opcode::Griddepcontrol:
-        if (in.has(kGridDepWait) == in.has(kGridDepLaunch))
-          fail(t, "griddepcontrol needs one of .wait and .launch_dependents");
-        return;
-      case Opcode::CpAsync:
-      case Opcode::Mbarrier:
-      case Opcode::CpReduce:  // operands and sizes are checked when bound
-        if (in.async.op == AsyncOp::None)
-          fail(t, std::string(opcode_name(in.op)) +
-                      " needs its operation (.ca, .cg, .commit_group, .init, .arrive, ...)");
-        return;
-      case Opcode::Wmma:
-      case Opcode::Mma:
-      case Opcode::Ldmatrix:
-      case Opcode::Stmatrix:
-      case Opcode::Movmatrix:
-        if (in.tensor.ntypes == 0)
-          fail(t, "missing type modifier");  // the types are checked when bound
-        return;
-      case Opcode::Vote:
-        if (in.vote == VoteMode::None) fail(t, "vote needs .all, .any, .uni or .ballot");
-        return;
-      default:
-        if (in.type == DType::None) fail(t, "missing type modifier");
-    }
-    if ((in.op == Opcode::Cvt) && in.type2 == DType::None) fail(t, "cvt needs two types");
-    if ((in.op == Opcode::Setp || in.op == Opcode::Set) && in.cmp == CmpOp::None)
-      fail(t, "missing comparison operator");
-    if ((in.op == Opcode::Atom || in.op == Opcode::Red || in.op == Opcode::Redux) &&
-        in.atom == AtomOp::None)
-      fail(t, "missing atomic operation");
-    if (in.op == Opcode::Match && in.vote == VoteMode::None) fail(t, "match needs .any or .all");
-    if (in.op == Opcode::Createpolicy && in.policy_form == PolicyForm::None)
-      fail(t, "createpolicy needs .fractional, .range or .cvt");
-    if (in.has(kRowHint) &&
-        !(in.is_load() && (in.space == Space::Global || in.space == Space::Generic)))
-      fail(t, ".rowhint applies to global loads only");
-    if (in.op == Opcode::CondAcc) {
-      if (in.space != Space::Global && in.space != Space::Shared && in.space != Space::Generic)
-        fail(t, "cond.acc writes to .global, .shared or a generic address");
-      if (in.ops[1].kind != OperandKind::Address)
-        fail(t, "cond.acc takes its base as an address operand: [base]");
-    }
-    if (in.op == Opcode::CondAcc || in.op == Opcode::TreeTraverse) {
-      if (in.ops[0].kind != OperandKind::Reg)
-        fail(t, std::string(opcode_name(in.op)) + " writes a register");
-      if (in.ops[2].kind != OperandKind::Reg ||
-          m_kernel->regs[static_cast<size_t>(in.ops[2].reg)].type != DType::Pred)
-        fail(t,
-             std::string(opcode_name(in.op)) + " takes a predicate register as its third operand");
-    }
-  }
-
   int32_t reg_ref(const Token& t) {
     int32_t r = m_scopes.find_reg(t.text);
     if (r < 0) fail(t, "undeclared register '" + t.text + "'");
