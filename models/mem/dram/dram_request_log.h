@@ -9,7 +9,7 @@
 #include <ostream>
 
 #include "models/common/clock.h"
-#include "models/mem/dram/dram_timing.h"
+#include "models/mem/dram/dram_row_outcome.h"
 #include "models/mem/mem_extension.h"
 
 namespace gputlm::mem {

@@ -1,5 +1,7 @@
 #include "models/mem/dram/dram_spec.h"
 
+#include <stdexcept>
+
 #include "models/common/registry.h"
 #include "models/mem/dram/dram_scheduler.h"
 
@@ -28,9 +30,7 @@ DramSpec DramSpec::from_json(const nlohmann::json& j, const std::string& where,
                              {{"open", PagePolicy::Open}, {"closed", PagePolicy::Closed}});
   s.scheduler =
       r.get_choice("scheduler", s.scheduler, Registry<DramSchedulerFactory>::instance().names());
-  s.timing_model =
-      r.get_enum("timing_model", s.timing_model,
-                 {{"latency", TimingModel::Latency}, {"command", TimingModel::Command}});
+  s.timing_model = r.get_enum("timing_model", s.timing_model, timing_model_names());
   s.hold_cycles = r.get_uint("hold_cycles", s.hold_cycles, 0, 1000000);
   if (s.scheduler == "fr-fcfs-hold" && s.page_policy != PagePolicy::Open)
     r.fail("scheduler", "fr-fcfs-hold holds rows open, so it needs page_policy \"open\"");
@@ -118,6 +118,18 @@ DramSpec DramSpec::from_json(const nlohmann::json& j, const std::string& where,
 uint64_t DramSpec::hold_threshold() const {
   if (hold_cycles) return hold_cycles;
   return command_model() ? command.tRP + command.tRCD : latency.row_conflict - latency.row_hit;
+}
+
+const std::vector<std::pair<std::string, DramSpec::TimingModel>>& DramSpec::timing_model_names() {
+  static const std::vector<std::pair<std::string, TimingModel>> names{
+      {"latency", TimingModel::Latency}, {"command", TimingModel::Command}};
+  return names;
+}
+
+const std::string& DramSpec::timing_model_name() const {
+  for (const auto& [name, model] : timing_model_names())
+    if (model == timing_model) return name;
+  throw std::logic_error("a DRAM timing model without a name");
 }
 
 }  // namespace gputlm::mem

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "models/common/config_reader.h"
@@ -90,6 +91,9 @@ struct DramSpec {
   enum class TimingModel { Latency, Command };
   TimingModel timing_model = TimingModel::Latency;  // "timing_model": latency | command
   bool command_model() const { return timing_model == TimingModel::Command; }
+  // Each timing model's config name, the name its IDramTiming is registered as (dram_timing.h).
+  static const std::vector<std::pair<std::string, TimingModel>>& timing_model_names();
+  const std::string& timing_model_name() const;
   std::vector<AddressField> address_map;  // empty = column bits of row_bytes, then bank bits
   LatencyTiming latency;
   CommandTiming command;

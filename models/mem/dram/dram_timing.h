@@ -1,64 +1,77 @@
-// How long a DRAM access takes in the papers' latency abstraction (timing_model "latency"): a
-// plain C++ model of bank and data-bus state. The controller module asks whether a bank can take
-// an access, issues one, and gets back the row-buffer outcome and the cycle its data transfer
-// ends. (The command model schedules single commands instead: dram_device.h.)
+// A DRAM controller's timing model: when the requests of its queue take their steps. The module
+// shell (dram_controller.h) owns the TLM socket, the queue, the scheduling policy, the clock,
+// the statistics and the waves; each cycle it has work it asks its timing model to take a step,
+// and the model says which request's data transfer it scheduled. Chosen by name from a registry
+// (the config's "timing_model"):
+//   latency  the papers' abstraction (latency_model.h): one queue of queue_depth entries; the
+//            policy starts at most one whole access a cycle among banks that can take one.
+//   command  JEDEC command timing (command_model.h): a read queue of queue_depth and a write queue
+//            of write_queue_depth, drained by watermark; each cycle the policy picks one command
+//            (ACT, PRE, RD, WR) among the requests whose next command is ready, so later requests
+//            fill the slots behind earlier ones; all-bank refresh every tREFI.
 #pragma once
 
-#include <cstdint>
+#include <cstddef>
+#include <functional>
 #include <memory>
 #include <optional>
+#include <string>
 
 #include "models/common/clock.h"
+#include "models/mem/dram/dram_counters.h"
+#include "models/mem/dram/dram_queue.h"
+#include "models/mem/dram/dram_scheduler.h"
 #include "models/mem/dram/dram_spec.h"
+#include "models/mem/dram/dram_waves.h"
 
 namespace gputlm::mem {
 
-enum class RowOutcome : uint8_t { Hit, Empty, Conflict };
-
-// What the waves show per bank.
-enum class DramCommand : uint8_t {
-  Idle = 0,
-  Activate = 1,
-  Read = 2,
-  Write = 3,
-  Precharge = 4,
-  Refresh = 5
+// What a timing model works on: the controller's, which outlive it.
+struct DramTimingContext {
+  const DramSpec& spec;
+  const ClockDomain& clock;
+  DramQueue& queue;
+  IDramScheduler& scheduler;
+  DramCounters& counters;
+  DramWaves& waves;
+  std::string owner;  // the controller's name, for errors
 };
 
-struct DramAccess {
-  uint32_t bank = 0;
-  uint64_t row = 0;
-  bool write = false;
-  uint32_t bytes = 128;
-};
-
-struct DramIssue {
-  RowOutcome outcome = RowOutcome::Hit;
-  Cycle done = 0;       // last cycle of the data transfer; the response leaves then
-  Cycle bus_start = 0;  // first cycle of the data transfer
-  // Command times for the waves (equal to the issue cycle where a command is not needed).
-  Cycle precharge_at = 0, activate_at = 0, column_at = 0;
-  bool precharged = false, activated = false;
+// A queued request whose data transfer a step scheduled: it leaves the queue, and its response
+// goes when the transfer ends.
+struct DramStart {
+  size_t index = 0;  // its place in the queue
+  Cycle done = 0;    // the last cycle of its data transfer
 };
 
 class IDramTiming {
  public:
   virtual ~IDramTiming() = default;
-  // The first cycle at or after `now` when `bank` can start a new access.
-  virtual Cycle bank_ready(uint32_t bank, Cycle now) const = 0;
-  // The first cycle at or after `now` when `bank` can start an access to a row other than the
-  // open one (later than bank_ready where a row change waits for earlier accesses to finish).
-  virtual Cycle row_change_ready(uint32_t bank, Cycle now) const { return bank_ready(bank, now); }
-  // The row open in `bank` (none after a precharge or before the first access).
-  virtual std::optional<uint64_t> open_row(uint32_t bank) const = 0;
-  // Starts `a` at `now` (bank_ready(a.bank, now) == now). `keep_open` is the page policy's
-  // decision for after the access (false: precharge at once).
-  virtual DramIssue issue(const DramAccess& a, Cycle now, bool keep_open) = 0;
-  // Cycles the data bus has been busy so far.
-  virtual Cycle bus_busy_cycles() const = 0;
+  // Whether the queue can take a request (a write if `write`).
+  virtual bool has_room(bool write) const = 0;
+  // Request i, the newest, was queued.
+  virtual void queued(size_t i) = 0;
+  // Takes the step of this controller cycle, if one may go: at most one access (or command) of a
+  // queued request, or a refresh. The request whose data transfer it scheduled, if any, which the
+  // controller then takes out of the queue (and calls started). Not called while the controller
+  // is idle (nothing queued, nothing in the banks).
+  virtual std::optional<DramStart> step(Cycle now) = 0;
+  // Request `e` (with `r`) left the queue.
+  virtual void started(const DramQueueEntry& e, const DramRequest& r) = 0;
+  // The controller is idle at `now`.
+  virtual void idle(Cycle /*now*/) {}
+  // The first cycle after `now` at which a step may go (kNever: not before a request comes). Not
+  // called while the controller is idle.
+  virtual Cycle next_wake(Cycle now) const = 0;
 };
 
-// The latency model of `spec`.
-std::unique_ptr<IDramTiming> make_dram_timing(const DramSpec& spec);
+using DramTimingFactory = std::function<std::unique_ptr<IDramTiming>(const DramTimingContext&)>;
+
+// Registers a timing model under `name` (the config value).
+struct DramTimingRegistration {
+  DramTimingRegistration(const char* name, DramTimingFactory f);
+};
+std::unique_ptr<IDramTiming> make_dram_timing(const std::string& name,
+                                              const DramTimingContext& context);
 
 }  // namespace gputlm::mem

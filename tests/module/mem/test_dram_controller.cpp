@@ -2,6 +2,7 @@
 // papers' latency model (row hit 100, row empty 200, row conflict 300, 32 B/cycle, 128 B lines).
 #include <gtest/gtest.h>
 
+#include "models/common/error.h"
 #include "tests/module/mem/dram_bench.h"
 
 namespace gputlm::mem {
@@ -124,6 +125,28 @@ TEST(DramController, AFullQueueRefusesAndTheSenderRetries) {
   EXPECT_EQ(b.player->completions()[5].sent, 102u);
   EXPECT_EQ(b.stat("max_queue_occupancy"), 2);
   EXPECT_GT(b.player->stats().values().at("held_back_cycles").get<double>(), 90);
+}
+
+TEST(DramController, EachTimingModelIsMadeByItsConfigNameAndAnUnknownNameListsThem) {
+  test::fresh_sc_kernel();
+  const DramSpec spec = papers();
+  const ClockDomain clock(spec.clock_mhz, spec.clock_mhz);
+  DramQueue queue(spec.banks);
+  const std::unique_ptr<IDramScheduler> scheduler = make_dram_scheduler(spec.scheduler);
+  DramCounters counters;
+  DramWaves waves(clock, spec.banks, false);
+  const DramTimingContext context{spec, clock, queue, *scheduler, counters, waves, "dram"};
+  for (const auto& [name, model] : DramSpec::timing_model_names())
+    EXPECT_NE(make_dram_timing(name, context), nullptr) << name;
+  try {
+    make_dram_timing("cycle", context);
+    FAIL();
+  } catch (const InputError& e) {
+    EXPECT_NE(
+        std::string(e.what()).find("unknown DRAM timing model 'cycle' (known: command, latency)"),
+        std::string::npos)
+        << e.what();
+  }
 }
 
 }  // namespace

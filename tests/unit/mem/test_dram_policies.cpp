@@ -2,10 +2,12 @@
 // cycles, and the address map (the command model's device: test_dram_device.cpp).
 #include <gtest/gtest.h>
 
+#include <memory>
+
 #include "models/common/error.h"
 #include "models/mem/dram/address_map.h"
 #include "models/mem/dram/dram_scheduler.h"
-#include "models/mem/dram/dram_timing.h"
+#include "models/mem/dram/latency_banks.h"
 
 namespace gputlm::mem {
 namespace {
@@ -152,7 +154,7 @@ DramSpec papers() {
 }
 
 TEST(LatencyTiming, HitEmptyAndConflictPayTheirLatencies) {
-  auto t = make_dram_timing(papers());
+  auto t = std::make_unique<LatencyBanks>(papers());
   DramIssue a = t->issue({0, 7, false, 128}, 0, true);
   EXPECT_EQ(a.outcome, RowOutcome::Empty);
   EXPECT_EQ(a.done, 200u);
@@ -167,7 +169,7 @@ TEST(LatencyTiming, HitEmptyAndConflictPayTheirLatencies) {
 }
 
 TEST(LatencyTiming, HitsArePipelinedButTheBusMovesOneLineEveryFourCycles) {
-  auto t = make_dram_timing(papers());
+  auto t = std::make_unique<LatencyBanks>(papers());
   t->issue({0, 1, false, 128}, 0, true);  // opens row 1, done at 200
   Cycle last = 0;
   for (Cycle i = 0; i < 8; ++i) {
@@ -185,7 +187,7 @@ TEST(LatencyTiming, ConflictBusyChoosesWhenTheNextRowChangeMayStart) {
   for (const char* mode : {"opening", "access"}) {
     DramSpec s = papers();
     s.latency.conflict_busy = mode;
-    auto t = make_dram_timing(s);
+    auto t = std::make_unique<LatencyBanks>(s);
     t->issue({0, 1, false, 128}, 0, true);  // empty bank: row 1 open at 100, done 200
     const DramIssue c =
         t->issue({0, 2, false, 128}, t->row_change_ready(0, 0), true);  // a conflict
@@ -204,7 +206,7 @@ TEST(LatencyTiming, BusOrderChoosesWhetherAHitsDataMayPassAConflicts) {
   for (const char* order : {"issue", "data"}) {
     DramSpec s = papers();
     s.latency.bus_order = order;
-    auto t = make_dram_timing(s);
+    auto t = std::make_unique<LatencyBanks>(s);
     t->issue({1, 7, false, 128}, 0, true);    // bank 1 opens row 7 (done 200)
     t->issue({0, 1, false, 128}, 0, true);    // bank 0 opens row 1 (done 204: the bus after bank 1)
     t->issue({0, 2, false, 128}, 104, true);  // a conflict in bank 0 at 104 (data ready 404)
@@ -216,7 +218,7 @@ TEST(LatencyTiming, BusOrderChoosesWhetherAHitsDataMayPassAConflicts) {
 }
 
 TEST(LatencyTiming, ClosedPageMakesEveryAccessAnEmptyOne) {
-  auto t = make_dram_timing(papers());
+  auto t = std::make_unique<LatencyBanks>(papers());
   t->issue({0, 1, false, 128}, 0, false);
   EXPECT_EQ(t->open_row(0), std::nullopt);
   EXPECT_EQ(t->issue({0, 1, false, 128}, 300, false).outcome, RowOutcome::Empty);

@@ -1,0 +1,225 @@
+#include "models/mem/dram/command_model.h"
+
+#include <algorithm>
+#include <tlm>
+
+namespace gputlm::mem {
+
+CommandModel::CommandModel(const DramTimingContext& c)
+    : m_spec(c.spec),
+      m_queue(c.queue),
+      m_scheduler(c.scheduler),
+      m_counters(c.counters),
+      m_waves(c.waves),
+      m_clock(c.clock),
+      m_open_page(c.spec.page_policy == DramSpec::PagePolicy::Open),
+      m_device(c.spec),
+      m_bank_activated(c.spec.banks, 0),
+      m_earliest(c.spec.banks),
+      m_earliest_of(c.spec.banks, std::array<uint64_t, kDramCmds>{}) {
+  if (c.spec.command.tREFI) m_next_refresh = c.spec.command.tREFI;
+}
+
+Cycle CommandModel::earliest(DramCmd cmd, uint32_t bank) const {
+  const size_t c = static_cast<size_t>(cmd);
+  if (m_earliest_of[bank][c] != m_device_issues) {
+    m_earliest[bank][c] = m_device.earliest(cmd, bank);
+    m_earliest_of[bank][c] = m_device_issues;
+  }
+  return m_earliest[bank][c];
+}
+
+void CommandModel::device_issue(DramCmd cmd, uint32_t bank, uint64_t row, Cycle at,
+                                bool auto_precharge) {
+  m_device.issue(cmd, bank, row, at, auto_precharge);
+  ++m_device_issues;
+}
+
+bool CommandModel::has_room(bool write) const {
+  return write ? m_queued_writes < m_spec.write_queue_depth : m_queued_reads < m_spec.queue_depth;
+}
+
+void CommandModel::queued(size_t i) {
+  DramRequest& r = m_queue.request(i);
+  const uint64_t per_column = m_spec.command.burst_length * m_spec.command.bus_bytes;
+  r.columns = static_cast<uint32_t>(
+      std::max<uint64_t>(1, (r.payload->get_data_length() + per_column - 1) / per_column));
+  ++(m_queue.entry(i).write ? m_queued_writes : m_queued_reads);
+}
+
+void CommandModel::started(const DramQueueEntry& e, const DramRequest& r) {
+  if (r.activated)
+    --m_bank_activated[e.bank];
+  else
+    --(e.write ? m_queued_writes : m_queued_reads);
+}
+
+// Drain writes when the write queue passes write_high or no read waits; back to reads when it is
+// below write_low and a read waits.
+bool CommandModel::next_write_mode() const {
+  const double writes = m_queued_writes, depth = m_spec.write_queue_depth;
+  if (!m_write_mode)
+    return writes > m_spec.write_high * depth || (m_queued_reads == 0 && m_queued_writes > 0);
+  return !(writes < m_spec.write_low * depth && m_queued_reads > 0);
+}
+
+void CommandModel::update_write_mode() {
+  const bool mode = next_write_mode();
+  if (mode && !m_write_mode) ++m_counters.write_drains;
+  m_write_mode = mode;
+}
+
+// Whether queued request i may have its next command picked now.
+bool CommandModel::candidate(size_t i, bool write_mode) const {
+  if (m_queue.request(i).activated) return true;
+  return !m_refresh_due && m_queue.entry(i).write == write_mode;
+}
+
+std::optional<DramStart> CommandModel::step(Cycle now) {
+  refresh_while_idle(now);
+  if (m_next_refresh <= now) {
+    m_refresh_due = true;
+    m_next_refresh += m_spec.command.tREFI;
+  }
+  if (!any_command_ready(now)) {  // what the steps below come to when no request's command may go
+    if (!m_refresh_due) update_write_mode();
+    if (m_refresh_due) schedule_refresh(now);
+    return std::nullopt;
+  }
+  // Every queued request's next command and whether it may go now, once; then the drain mode,
+  // which is revisited when no request whose row was opened for it can go on (they go first
+  // whatever the mode) and no refresh waits; then the policy's candidates.
+  m_steps.clear();
+  bool opened_ready = false;
+  for (size_t i = 0; i < m_queue.size(); ++i) {
+    const DramQueueEntry& e = m_queue.entry(i);
+    const DramCmd cmd = m_device.next_command(e.bank, e.row, e.write);
+    const bool ready =
+        earliest(cmd, e.bank) <= now && !(cmd == DramCmd::Pre && m_bank_activated[e.bank] > 0);
+    m_steps.push_back({cmd, ready});
+    opened_ready |= ready && m_queue.request(i).activated;
+  }
+  if (!opened_ready && !m_refresh_due) update_write_mode();
+  m_candidates.clear();
+  m_candidate_index.clear();
+  for (size_t i = 0; i < m_queue.size(); ++i) {
+    if (!candidate(i, m_write_mode)) continue;
+    DramQueueEntry e = m_queue.entry(i);
+    e.hit = m_steps[i].cmd == DramCmd::Read || m_steps[i].cmd == DramCmd::Write;
+    e.opened = m_queue.request(i).activated;
+    e.ready = m_steps[i].ready;
+    m_candidates.push_back(e);
+    m_candidate_index.push_back(i);
+  }
+  const int pick = m_candidates.empty() ? -1 : m_scheduler.pick(m_candidates, now);
+  if (pick >= 0) {
+    const size_t i = m_candidate_index[static_cast<size_t>(pick)];
+    return issue_command(i, m_steps[i].cmd, now);
+  }
+  if (m_refresh_due) schedule_refresh(now);
+  return std::nullopt;
+}
+
+// Whether some queued request's next command (ACT on a closed bank, RD/WR on its open row, PRE
+// for another row unless a request the row was opened for is still to be served) may go now: a
+// look at each bank with requests queued, not at each request.
+bool CommandModel::any_command_ready(Cycle now) const {
+  for (uint32_t b = 0; b < m_spec.banks; ++b) {
+    if (m_queue.queued(b) == 0) continue;
+    const std::optional<uint64_t> open = m_device.open_row(b);
+    if (!open) {
+      if (earliest(DramCmd::Act, b) <= now) return true;
+      continue;
+    }
+    const uint32_t hits = m_queue.queued_for(b, *open);
+    if (hits > 0 && std::min(earliest(DramCmd::Read, b), earliest(DramCmd::Write, b)) <= now)
+      return true;
+    if (hits < m_queue.queued(b) && m_bank_activated[b] == 0 && earliest(DramCmd::Pre, b) <= now)
+      return true;
+  }
+  return false;
+}
+
+std::optional<DramStart> CommandModel::issue_command(size_t i, DramCmd cmd, Cycle now) {
+  const DramQueueEntry& e = m_queue.entry(i);
+  DramRequest& p = m_queue.request(i);
+  if (!p.started) {
+    p.started = true;
+    p.outcome = cmd == DramCmd::Act   ? RowOutcome::Empty
+                : cmd == DramCmd::Pre ? RowOutcome::Conflict
+                                      : RowOutcome::Hit;
+    m_counters.count(p.outcome);
+  }
+  const bool waves = m_waves.on();
+  if (cmd == DramCmd::Act) {
+    device_issue(cmd, e.bank, e.row, now);
+    ++m_counters.activates;
+    p.activated = true;
+    --(e.write ? m_queued_writes : m_queued_reads);  // out of its queue: its bank holds it
+    ++m_bank_activated[e.bank];
+    if (waves) {
+      m_waves.command(sim_now(), e.bank, DramCommand::Activate);
+      m_waves.open_row(sim_now(), e.bank, e.row);
+    }
+    return std::nullopt;
+  }
+  if (cmd == DramCmd::Pre) {
+    device_issue(cmd, e.bank, e.row, now);
+    ++m_counters.precharges;
+    if (waves) {
+      m_waves.command(sim_now(), e.bank, DramCommand::Precharge);
+      m_waves.close_row(sim_now(), e.bank);
+    }
+    return std::nullopt;
+  }
+  // A column command; the last of the request's closes the row under the closed-page policy
+  // unless another queued request wants it.
+  const bool last = p.columns <= 1;
+  const bool auto_precharge = last && !m_open_page && !m_queue.wanted_by_another(i);
+  device_issue(cmd, e.bank, e.row, now, auto_precharge);
+  m_counters.precharges += auto_precharge;
+  m_counters.bus_busy += m_device.burst();
+  const Cycle done = now + m_device.data_end(e.write);
+  if (waves) {
+    m_waves.command(sim_now(), e.bank, e.write ? DramCommand::Write : DramCommand::Read);
+    m_waves.transfer(e.bank, m_clock.time_of(done - m_device.burst()), m_clock.time_of(done));
+    if (auto_precharge) m_waves.close_row(m_clock.time_of(done), e.bank);
+  }
+  if (!last) {
+    --p.columns;
+    return std::nullopt;
+  }
+  return DramStart{i, done};
+}
+
+// The next cycle a command may go: the first cycle any candidate's command is allowed (a hold
+// delays a held bank's row change), or a refresh falls due or may proceed.
+Cycle CommandModel::next_wake(Cycle now) const {
+  const bool mode = m_write_mode;
+  // A change of drain mode waits for a cycle when no opened row's request can go: look each cycle.
+  if (!m_refresh_due && next_write_mode() != mode) return now + 1;
+  Cycle next = m_next_refresh;
+  for (size_t i = 0; i < m_queue.size(); ++i) {
+    if (!candidate(i, mode)) continue;
+    const DramQueueEntry& e = m_queue.entry(i);
+    const DramCmd cmd = m_device.next_command(e.bank, e.row, e.write);
+    if (cmd == DramCmd::Pre && m_bank_activated[e.bank] > 0)
+      continue;  // waits for that request's column command
+    Cycle t = earliest(cmd, e.bank);
+    if (cmd == DramCmd::Act || cmd == DramCmd::Pre)
+      if (const std::optional<DramHold> h = m_scheduler.hold(e.bank, now + 1))
+        t = std::max(t, h->until);
+    next = std::min(next, t);
+  }
+  if (m_refresh_due && !rows_opened_for_requests())
+    next = std::min(next, earliest(m_device.any_open() ? DramCmd::PreAll : DramCmd::Refresh, 0));
+  return std::max(next, now + 1);
+}
+
+namespace {
+const DramTimingRegistration kCommand("command", [](const DramTimingContext& c) {
+  return std::make_unique<CommandModel>(c);
+});
+}  // namespace
+
+}  // namespace gputlm::mem

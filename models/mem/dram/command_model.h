@@ -1,0 +1,81 @@
+// The command model (timing_model "command"): JEDEC command timing (DramDevice, dram_device.h),
+// scheduled as a controller of the kind JEDEC devices assume (and Ramulator 2's generic DDR
+// controller) does:
+//   - reads and writes wait in their own queues (queue_depth, write_queue_depth); writes are
+//     drained in bursts by watermark;
+//   - each queued request needs ACT (bank closed), PRE (another row open) or its RD/WR next; the
+//     policy picks among those whose command every timing constraint allows now;
+//   - a request whose row was opened for it leaves its queue (its bank holds it) and is served
+//     whatever the drain mode; no PRE closes that row before its column command;
+//   - every tREFI a refresh falls due: no new request starts, the rows opened for requests are
+//     used, then PREA (if a bank is open) and REF; REF keeps the rank from ACT for tRFC.
+// A request's row outcome is counted at its first command: hit (RD/WR), empty (ACT), conflict
+// (PRE). A request larger than one burst takes several column commands.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <vector>
+
+#include "models/mem/dram/dram_device.h"
+#include "models/mem/dram/dram_timing.h"
+
+namespace gputlm::mem {
+
+class CommandModel : public IDramTiming {
+ public:
+  explicit CommandModel(const DramTimingContext& context);
+
+  bool has_room(bool write) const override;
+  void queued(size_t i) override;
+  std::optional<DramStart> step(Cycle now) override;
+  void started(const DramQueueEntry& e, const DramRequest& r) override;
+  void idle(Cycle now) override { m_idle_since = std::min(m_idle_since, now); }
+  Cycle next_wake(Cycle now) const override;
+
+ private:
+  bool any_command_ready(Cycle now) const;
+  bool next_write_mode() const;
+  void update_write_mode();  // to next_write_mode(), counting a turn to draining writes
+  bool candidate(size_t i, bool write_mode) const;
+  std::optional<DramStart> issue_command(size_t i, DramCmd cmd, Cycle now);
+  // Refresh (command_refresh.cpp).
+  bool schedule_refresh(Cycle now);
+  void refresh_while_idle(Cycle now);
+  void precharge_all(Cycle at, bool waves);
+  bool rows_opened_for_requests() const;
+  // The device's earliest(), remembered per bank and command until the device next issues a
+  // command (the scheduler asks it for every queued request, and twice a cycle).
+  Cycle earliest(DramCmd cmd, uint32_t bank) const;
+  void device_issue(DramCmd cmd, uint32_t bank, uint64_t row, Cycle at,
+                    bool auto_precharge = false);
+
+  const DramSpec& m_spec;
+  DramQueue& m_queue;
+  IDramScheduler& m_scheduler;
+  DramCounters& m_counters;
+  DramWaves& m_waves;
+  const ClockDomain& m_clock;
+  bool m_open_page;  // page_policy is open, decided once
+  DramDevice m_device;
+  // Queued requests whose row was not yet opened for them, by kind (the read and write queues),
+  // and whether writes are being drained.
+  uint32_t m_queued_reads = 0, m_queued_writes = 0;
+  bool m_write_mode = false;
+  Cycle m_next_refresh = kNever;
+  bool m_refresh_due = false;
+  Cycle m_idle_since = 0;  // nothing queued or in the banks since this cycle (kNever: busy)
+  std::vector<uint32_t> m_bank_activated;  // per bank: queued requests whose row was opened
+  uint64_t m_device_issues = 1;  // commands the device has taken (+1): the memo's generation
+  mutable std::vector<std::array<Cycle, kDramCmds>> m_earliest;  // memo of earliest(), per bank
+  mutable std::vector<std::array<uint64_t, kDramCmds>> m_earliest_of;  // ... its generation
+  struct Step {
+    DramCmd cmd;  // a queued request's next command
+    bool ready;   // ... and whether it may issue now
+  };
+  std::vector<Step> m_steps;                 // scratch: per queued request, this cycle
+  std::vector<DramQueueEntry> m_candidates;  // scratch: the entries the policy sees
+  std::vector<size_t> m_candidate_index;
+};
+
+}  // namespace gputlm::mem

@@ -1,0 +1,76 @@
+// A DRAM controller's request queue: the requests a channel has taken and not yet started, oldest
+// first, each as the scheduling policy sees it (DramQueueEntry) beside what the controller keeps
+// about it (DramRequest), with how many are queued per bank and per row of each bank
+// (DramRowIndex). The module shell (dram_controller.h) queues and dequeues; its timing model
+// (dram_timing.h) reads the queue and marks the requests' progress.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "models/mem/dram/dram_row_index.h"
+#include "models/mem/dram/dram_row_outcome.h"
+#include "models/mem/dram/dram_scheduler.h"
+
+namespace tlm {
+class tlm_generic_payload;
+}
+
+namespace gputlm::mem {
+
+struct DramRequest {
+  tlm::tlm_generic_payload* payload = nullptr;
+  bool started = false;    // its first step has gone (its row outcome is counted)
+  bool activated = false;  // its row was opened for it (command model)
+  uint32_t columns = 0;    // column commands still to issue (command model; set when queued)
+  RowOutcome outcome = RowOutcome::Hit;
+  uint64_t serial = 0;  // its place in arrival order (ascending along the queue)
+};
+
+class DramQueue {
+ public:
+  explicit DramQueue(uint32_t banks) : m_rows(banks), m_bank_queued(banks, 0) {}
+
+  size_t size() const { return m_entries.size(); }
+  bool empty() const { return m_entries.empty(); }
+  // What the policy sees, oldest first (the latency model marks them ready in place).
+  std::vector<DramQueueEntry>& entries() { return m_entries; }
+  const DramQueueEntry& entry(size_t i) const { return m_entries[i]; }
+  DramRequest& request(size_t i) { return m_requests[i]; }
+  const DramRequest& request(size_t i) const { return m_requests[i]; }
+  const std::vector<DramRequest>& requests() const { return m_requests; }  // beside entries()
+  // Requests queued for `bank`, and for `row` of `bank`.
+  uint32_t queued(uint32_t bank) const { return m_bank_queued[bank]; }
+  uint32_t queued_for(uint32_t bank, uint64_t row) const { return m_rows.count(bank, row); }
+  // Whether a queued request other than i wants request i's row (a closed page keeps it open).
+  bool wanted_by_another(size_t i) const {
+    return m_rows.count(m_entries[i].bank, m_entries[i].row) > 1;
+  }
+
+  // Queues `e` (the newest) for `payload`.
+  void push(const DramQueueEntry& e, tlm::tlm_generic_payload* payload) {
+    m_entries.push_back(e);
+    ++m_bank_queued[e.bank];
+    m_rows.add(e.bank, e.row);
+    m_requests.push_back({payload});
+    m_requests.back().serial = m_next_serial++;
+  }
+  // Takes request i out of the queue.
+  void erase(size_t i) {
+    const DramQueueEntry& e = m_entries[i];
+    --m_bank_queued[e.bank];
+    m_rows.remove(e.bank, e.row);
+    m_entries.erase(m_entries.begin() + static_cast<std::ptrdiff_t>(i));
+    m_requests.erase(m_requests.begin() + static_cast<std::ptrdiff_t>(i));
+  }
+
+ private:
+  std::vector<DramQueueEntry> m_entries;
+  std::vector<DramRequest> m_requests;  // m_requests[i] is m_entries[i]'s
+  DramRowIndex m_rows;
+  std::vector<uint32_t> m_bank_queued;
+  uint64_t m_next_serial = 0;
+};
+
+}  // namespace gputlm::mem
