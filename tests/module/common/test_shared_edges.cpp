@@ -2,7 +2,9 @@
 // when one of its times is due, members due together in the order they joined (whatever the
 // order they asked in), a time asked for twice run once, and a member's delta wake-ups on its own
 // process; run ahead of the kernel, the same runs at the same times (as the members' clocks read
-// them) with fewer kernel time steps, never past another process's activity or the horizon.
+// them) with fewer kernel time steps, never past another process's activity nor to the horizon,
+// never while a member is traced, joined before or after; next_due() for a member that would run
+// ahead by itself. One rule of docs/design/time-model.md per test.
 #include <gtest/gtest.h>
 
 #include <functional>
@@ -222,6 +224,83 @@ TEST(SharedEdges, RunsAheadWithDeltaWakeUpsAtItsOwnTimeAndNotWhenTraced) {
     EXPECT_EQ(got, want) << "traced " << traced;
     EXPECT_EQ(e.dispatches, traced ? 3 : 2) << "traced " << traced;
   }
+}
+
+// Rule 7: a member traced before it joins (its Wakeup already keeps in step) keeps the shared
+// edges in step as one traced after it joined does: the same runs as
+// RunsAheadWithDeltaWakeUpsAtItsOwnTimeAndNotWhenTraced, from the in-step count of dispatches.
+TEST(SharedEdges, AMemberTracedBeforeItJoinsKeepsEveryMemberInStep) {
+  test::fresh_sc_kernel();
+  Log log;
+  Edges e("edges");
+  Member a("a", log), b("b", log);
+  b.wake.keep_in_step();
+  for (Member* m : {&a, &b}) e.edges.join(m->wake, m->clock, [m] { m->tick(); });
+  const uint64_t horizon = ~0ull;
+  e.edges.run_ahead_while([] { return true; }, &horizon);
+  a.wake.at(ns(2));
+  a.script[2] = [&] { a.next = 6; };
+  a.script[6] = [&] { b.wake.at(ns(8)); };
+  sc_core::sc_start();
+  std::vector<std::pair<uint64_t, char>> got;
+  for (const auto& [t, n] : log) got.push_back({t, n.back()});
+  const std::vector<std::pair<uint64_t, char>> want{{2, 'a'}, {6, 'a'}, {8, 'b'}};
+  EXPECT_EQ(got, want);
+  EXPECT_EQ(e.dispatches, 3);  // ahead of the kernel it would be 1
+}
+
+// Rule 8, "A core runs ahead of the other modules": a member that would run cycles ahead by itself
+// asks next_due() first. While members due at the present are still to run after it, that is the
+// present; for the last of them, the earliest time any member asked for, including what the members
+// run before it in this pass asked for; with nothing asked for, none.
+TEST(SharedEdges, NextDueIsThePresentWhileMembersDueNowAreStillToRun) {
+  test::fresh_sc_kernel();
+  Log log;
+  Edges e("edges");
+  Member a("a", log), b("b", log), c("c", log);
+  for (Member* m : {&a, &b, &c}) e.edges.join(m->wake, m->clock, [m] { m->tick(); });
+  std::vector<std::pair<char, uint64_t>> seen;  // (member, next_due in ns) at each run
+  auto note = [&](char m) {
+    const uint64_t d = e.edges.next_due();
+    seen.push_back({m, d == ~0ull ? ~0ull : d / ns(1).value()});
+  };
+  a.wake.at(ns(5));
+  c.wake.at(ns(5));
+  b.wake.at(ns(9));
+  a.script[5] = [&] {
+    note('a');
+    a.wake.at(ns(7));
+  };
+  c.script[5] = [&] { note('c'); };
+  a.script[7] = [&] { note('a'); };
+  b.script[9] = [&] { note('b'); };
+  sc_core::sc_start();
+  const std::vector<std::pair<char, uint64_t>> want{{'a', 5}, {'c', 7}, {'a', 9}, {'b', ~0ull}};
+  EXPECT_EQ(seen, want);
+}
+
+// Rule 8: nothing runs ahead of the kernel to or past the horizon (where the running sc_start
+// returns): a member due exactly at the horizon runs when the kernel gets there.
+TEST(SharedEdges, AMemberDueAtTheHorizonRunsInTheKernelsTime) {
+  test::fresh_sc_kernel();
+  Log log;
+  Edges e("edges");
+  Member a("a", log);
+  e.edges.join(a.wake, a.clock, [&a] { a.tick(); });
+  const uint64_t horizon = ns(5).value();
+  e.edges.run_ahead_while([] { return true; }, &horizon);
+  std::vector<std::pair<uint64_t, uint64_t>> runs;  // (the member's present, the kernel's), ns
+  for (uint64_t t : {3, 4, 5, 6}) {
+    a.script[t] = [&a, &runs, t] {
+      runs.push_back({a.clock.now(), sim_now().value() / ns(1).value()});
+      if (t < 6) a.next = t + 1;
+    };
+  }
+  a.wake.at(ns(3));
+  sc_core::sc_start();
+  const std::vector<std::pair<uint64_t, uint64_t>> want{{3, 3}, {4, 3}, {5, 5}, {6, 6}};
+  EXPECT_EQ(runs, want);
+  EXPECT_EQ(e.dispatches, 3);
 }
 
 }  // namespace
