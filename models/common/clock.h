@@ -1,7 +1,6 @@
-// A clock domain. Simulation time is measured so that one period of the reference clock (the
-// core clock of a GPU, the component clock of a testbench) is 1 ns: VCD time then reads directly
-// in reference cycles. Other domains have periods of ref_mhz / mhz ns, rounded to 1 ps. Cycle
-// arithmetic is integer arithmetic on the kernel's time values (it is on every hot path).
+// A clock domain: its period and edges (docs/design/time-model.md "Units") and the module's and
+// system's presents (docs/design/time-model.md "Three presents"). Cycle arithmetic is integer
+// arithmetic on the kernel's time values (it is on every hot path).
 #pragma once
 
 #include <algorithm>
@@ -96,19 +95,18 @@ class ClockDomain {
   const SystemTime* m_system = nullptr;  // see follow
 };
 
-// For the SC_METHOD of a clocked module. Woken between two edges of its clock (by an event from
-// another clock domain), the method re-triggers itself at the next edge and should return.
+// For the SC_METHOD of a clocked module (docs/design/time-model.md, rule 3): woken between two
+// edges of its clock, the method re-triggers itself at the next edge and should return.
 inline bool align_to_edge(const ClockDomain& clock) {
   if (clock.at_edge()) return true;
   sc_core::next_trigger(clock.until(clock.now() + 1));
   return false;
 }
 
-// For the SC_METHOD of a clocked module, at the end of each run: run again at cycle `next` or
-// when `wake` fires, whichever comes first; with next == kNever, only when `wake` fires. The
-// method is statically sensitive to wake.event(), which the Wakeup arms for `next` (or the shared
-// edges run it then): no dynamic next_trigger, which costs the kernel more. A time asked for
-// earlier stays asked for (the Wakeup keeps it): the module may run then with nothing to do.
+// For the SC_METHOD of a clocked module, at the end of each run (docs/design/time-model.md, rules 5
+// and 6): run again at cycle `next` or when `wake` fires, whichever comes first; with next ==
+// kNever, only when `wake` fires. The Wakeup arms its event for `next` (or the shared edges run
+// the module then): no dynamic next_trigger, which costs the kernel more.
 inline void sleep_until(const ClockDomain& clock, Cycle next, Wakeup& wake) {
   if (wake.polling()) next = std::min(next, clock.now() + 1);
   wake.rearm();  // first: `next` may be now (a zero-cycle wait), which rearm would forget

@@ -1,28 +1,13 @@
 // The timed wake-ups of a system's clocked processes (a GPU's cores, VGIW fabrics, caches,
 // crossbar and DRAM controllers), run from one process in one fixed order when due in the same
-// time step. Each member joins with its own Wakeup, which then forwards its timed wake-ups here,
-// and with its process body; the owner calls dispatch() from one SC_METHOD sensitive to event(),
-// which runs, in the order they joined, exactly the members due now. So the order of modules due
-// together is the system's own, not the kernel's: it matters for the cores, whose execute stages
-// act on the shared functional memory, where atomics and racing loads and stores see each other in
-// that order. With many modules (fermi-gtx480's 15 cores, 30 L1s, 6 L2 slices and DRAM channels)
-// one kernel event for all also costs less than a timed kernel event per module per wake-up. A
-// member's delta wake-ups (Wakeup::now) stay on its own event and process (but see below).
-//
-// Running ahead: after the members due now have run, while the earliest time a member asked for
-// comes before anything else pending in the kernel (and before the horizon, where the running
-// sc_start returns) and the owner's check (run_ahead_while) allows it, dispatch runs the members
-// due then at once, without returning to the kernel: their clocks and link ends read that time
-// (SystemTime, ClockDomain::follow), what they ask for is kept here as before, and a
-// simulated time step costs no kernel event. It returns to the kernel, arming its event for the
-// earliest time asked for, when something else is pending (a process, the horizon) or the check
-// says no. Since nothing but the members could run in the time skipped, every member sees what it
-// would have seen had the kernel woken it: the same cycles, in the same order. Ahead of the kernel,
-// a member's Wakeup::now comes here too (at the edges' time); the owner's check must hold the
-// members in step wherever they would make anything else pending in the kernel (the GPU: while a
-// core's CTA may finish, a fault, waves), and a traced member keeps them in step always. A member
-// running cycles ahead by itself (sm::Core) asks next_due() first: a member due before, or still to
-// run in this pass, comes first.
+// time step, and ahead of the kernel while nothing else can run: docs/design/time-model.md
+// "Mechanisms" (Shared edges, The GPU runs ahead of the kernel) states what dispatch guarantees,
+// and rules 7 and 8 when it must stay in step. Each member joins with its own Wakeup, which then
+// forwards its timed wake-ups here, and with its process body; the owner calls dispatch() from one
+// SC_METHOD sensitive to event(). With many modules (fermi-gtx480's 15 cores, 30 L1s, 6 L2 slices
+// and DRAM channels) one kernel event for all also costs less than a timed kernel event per module
+// per wake-up, and ahead of the kernel a simulated time step costs none. A member running cycles
+// ahead by itself (sm::Core) asks next_due() first.
 #pragma once
 
 #include <cstdint>

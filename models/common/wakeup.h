@@ -3,8 +3,9 @@
 // one is dropped), so a module woken by several links for different cycles would lose all but
 // the earliest. A Wakeup keeps the others and arms the next after each run of its owner.
 //
-// Contract: the owner's process is sensitive to event() (statically, or in every next_trigger)
-// and calls rearm() at the end of each run; at() is given times not earlier than now.
+// Contract (docs/design/time-model.md, rules 1, 5 and 9): the owner's process is sensitive to
+// event() (statically, or in every next_trigger) and calls rearm() at the end of each run; at() is
+// given times not earlier than now.
 #pragma once
 
 #include <algorithm>

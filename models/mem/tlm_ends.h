@@ -1,21 +1,12 @@
 // The two ends of a TLM-2.0 base-protocol link (4-phase, non-blocking), shared by every memory
-// module so that the protocol, its back-pressure and its timing are written once.
+// module so that the protocol, its back-pressure and its timing are written once. They are
+// registered links: when a request, its END_REQ and a response are seen, and the taken-at rule,
+// are docs/design/time-model.md "Mechanisms" (Registered links) and rule 4.
 //
-// Registered links. Whatever crosses a link at simulation time t (a request, the END_REQ that
-// lets the sender send the next, a response) is seen by the receiving module from its first
-// clock edge after t, never at t. What a module sees at an edge is therefore settled before any
-// process runs at that edge: the outcome does not depend on the order in which SystemC runs the
-// processes of one time step, nor on whether a module was woken, polled every cycle or traced.
-// A hop costs one cycle of the receiver's clock, as a pipeline register would.
-//
-// TargetEnd (a module's upstream side): one request register. A BEGIN_REQ that finds it free
-// (emptied before t) fills it and is accepted at once (END_REQ in the return path); otherwise the
-// request waits at the port without END_REQ (the base protocol's request exclusion: the sender
-// may not send another), and enters the register when the owner takes the one before it, its
-// END_REQ then annotated to the receiver's next edge. A sender can thus send one request a cycle
-// to a receiver that takes one a cycle.
-// InitiatorEnd (a module's downstream side): sends at most one request a time step, waits for
-// END_REQ, and accepts every response at once (modules bound their outstanding requests with
+// TargetEnd (a module's upstream side): one request register, and a request that finds it full
+// waiting at the port without END_REQ (the base protocol's request exclusion) until the owner's
+// take(). InitiatorEnd (a module's downstream side): sends at most one request a time step, waits
+// for END_REQ, and accepts every response at once (modules bound their outstanding requests with
 // MSHRs or queues instead).
 #pragma once
 

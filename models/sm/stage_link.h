@@ -4,7 +4,8 @@
 // input (no END_REQ) until it has room; the sender may not send the next one before END_REQ, which
 // is the pipeline's back-pressure: a full stage stalls the stages before it. Both ends run in the
 // core's one process, so instead of an event each end raises its stage's `poked` flag: the core
-// runs a poked stage again in the same cycle.
+// runs a poked stage again in the same cycle. Not registered, unlike the memory links:
+// docs/design/time-model.md, rule 4 and "Mechanisms" (Registered links, last point).
 #pragma once
 
 #include <cstdint>

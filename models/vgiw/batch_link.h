@@ -39,10 +39,9 @@ struct BatchProtocol {
 };
 
 // The receiving end: queues each message (BEGIN_REQ completed at once) and runs its owner when
-// the message becomes visible: from the owner's first clock edge after it was sent (registered,
-// like the memory links of mem/tlm_ends.h, so the outcome does not depend on process order). Its
-// present is the owner's clock's base time, the time both ends of a link agree on, as the memory
-// links read it (docs/design/time-model.md), and a send counts at the sender's annotated time.
+// the message becomes visible. A registered link, like the memory links of mem/tlm_ends.h: when
+// a message is seen, and the time it counts at (the owner's clock's base time plus the sender's
+// annotation), are docs/design/time-model.md "Mechanisms" (Registered links) and rule 4.
 class BatchIn : public tlm::tlm_fw_transport_if<BatchProtocol> {
  public:
   BatchIn(const char* name, Wakeup& wake, const ClockDomain& clock)
