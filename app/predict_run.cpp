@@ -1,5 +1,6 @@
 #include "app/predict_run.h"
 
+#include "app/kernel_name.h"
 #include "app/report.h"
 #include "models/func/reference_executor.h"
 
@@ -37,7 +38,9 @@ nlohmann::json to_json(const PredictRun& run) {
       {"workload", run.workload}, {"size", run.size}, {"config", run.config}, {"mode", "predict"}};
   j["launches"] = nlohmann::json::array();
   for (const auto& l : run.launches)
-    j["launches"].push_back({{"kernel", l.kernel}, {"mwp_cwp_prediction", to_json(l.prediction)}});
+    j["launches"].push_back({{"kernel", l.kernel},
+                             {"kernel_demangled", demangled_kernel_name(l.kernel)},
+                             {"mwp_cwp_prediction", to_json(l.prediction)}});
   j["verify"] = to_json(run.verify);
   return j;
 }
@@ -46,7 +49,7 @@ void print_predict(std::ostream& os, const PredictRun& run) {
   os << "workload            " << run.workload << " (size " << run.size << ") on " << run.config
      << ": MWP/CWP model (Hong & Kim, ISCA 2009), inputs from the functional engine\n";
   for (const auto& l : run.launches) {
-    os << "launch " << l.kernel << "\n";
+    os << "launch " << demangled_kernel_name(l.kernel) << "\n";
     print_prediction(os, run.gpu, l.prediction);
   }
   print_verify(os, run.verify);

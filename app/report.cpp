@@ -2,6 +2,8 @@
 
 #include <iomanip>
 
+#include "app/kernel_name.h"
+
 namespace gputlm::app {
 
 nlohmann::json to_json(const func::FuncStats& s) {
@@ -30,6 +32,7 @@ nlohmann::json to_json(const FunctionalRun& run) {
   for (const auto& l : run.launches) {
     nlohmann::json lj = to_json(l.stats);
     lj["kernel"] = l.kernel;
+    lj["kernel_demangled"] = demangled_kernel_name(l.kernel);
     lj["grid"] = {l.grid.x, l.grid.y, l.grid.z};
     lj["block"] = {l.block.x, l.block.y, l.block.z};
     j["launches"].push_back(lj);
@@ -96,8 +99,8 @@ void print_summary(std::ostream& os, const FunctionalRun& run) {
   else
     os << "workload            " << run.workload << " (size " << run.size << "), functional\n";
   for (const auto& l : run.launches)
-    os << "launch              " << l.kernel << " grid " << l.grid.str() << " block "
-       << l.block.str() << ": " << l.stats.warp_instructions << " warp instructions\n";
+    os << "launch              " << demangled_kernel_name(l.kernel) << " grid " << l.grid.str()
+       << " block " << l.block.str() << ": " << l.stats.warp_instructions << " warp instructions\n";
   const func::FuncStats& t = run.total;
   os << "warp instructions   " << t.warp_instructions << "\n";
   os << "thread instructions " << t.thread_instructions << "\n";

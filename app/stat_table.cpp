@@ -79,7 +79,8 @@ std::vector<StatRow> launch_rows(const nlohmann::json& stats) {
     row["kernel"] = field(l, "kernel");
     if (l.is_object()) {
       for (auto it = l.begin(); it != l.end(); ++it)
-        if (it.key() != "modules" && it.key() != "kernel") flatten_into(row, it.key(), it.value());
+        if (it.key() != "modules" && it.key() != "kernel" && it.key() != "kernel_demangled")
+          flatten_into(row, it.key(), it.value());
       if (l.contains("modules")) flatten_into(row, "modules", l.at("modules"));
     }
     rows.push_back(std::move(row));

@@ -19,7 +19,8 @@ using StatRow = nlohmann::ordered_json;
 // complete, verify, host_seconds; then launch (index), kernel, and the launch's other statistics
 // flattened (objects joined with '.', array elements as name[i]); last its modules' statistics over
 // the launch
-// ("modules.gpu.core0.l1d.hits").
+// ("modules.gpu.core0.l1d.hits"). kernel_demangled (app/kernel_name.h) is left out: the
+// tables' columns stay what studies and sweeps read, and kernel, the PTX name, gives it.
 std::vector<StatRow> launch_rows(const nlohmann::json& stats);
 
 // Every scalar below `value`, appended to `row` under `prefix` (objects joined with '.', arrays as

@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "app/energy_report.h"
+#include "app/kernel_name.h"
 #include "app/report.h"
 #include "app/timing_session.h"
 #include "io/trace/accel_sim_replay.h"
@@ -215,6 +216,7 @@ nlohmann::json to_json(const TimingRun& run) {
     const analytical::LaunchCounts& c = l.counts;
     j["launches"].push_back(
         {{"kernel", l.kernel},
+         {"kernel_demangled", demangled_kernel_name(l.kernel)},
          {"cycles", l.cycles},
          {"warp_instructions", l.warp_instructions},
          {"thread_instructions", l.thread_instructions},
@@ -271,11 +273,11 @@ void print_summary(std::ostream& os, const TimingRun& run) {
   os << " on " << run.config << " (" << run.cores << " core" << (run.cores > 1 ? "s" : "") << ")\n";
   for (const auto& l : run.launches) {
     if (run.vgiw) {
-      os << "launch              " << l.kernel << ": " << l.cycles << " cycles, " << l.block_runs
-         << " block runs\n";
+      os << "launch              " << demangled_kernel_name(l.kernel) << ": " << l.cycles
+         << " cycles, " << l.block_runs << " block runs\n";
     } else {
-      os << "launch              " << l.kernel << ": " << l.cycles << " cycles, "
-         << l.warp_instructions << " warp instructions\n";
+      os << "launch              " << demangled_kernel_name(l.kernel) << ": " << l.cycles
+         << " cycles, " << l.warp_instructions << " warp instructions\n";
       print_prediction_line(os, l.prediction, l.cycles, l.warp_instructions);
     }
     if (l.energy) print_launch_energy(os, *l.energy, l.thread_instructions);

@@ -286,6 +286,7 @@ TEST_F(CudaPrograms, ChildGridsLaunchedFromTheDeviceRunAfterTheirParentsAndNestU
   // parent + 6 children, 25 levels of dive, device_memory + its child
   ASSERT_EQ(j["launches"].size(), 7u + 25u + 2u);
   EXPECT_EQ(j["launches"][0]["kernel"], "_Z6parentPii");
+  EXPECT_EQ(j["launches"][0]["kernel_demangled"], "parent(int*, int)");
   for (int i = 1; i <= 6; ++i) EXPECT_EQ(j["launches"][i]["kernel"], "_Z10fill_slicePiii") << i;
   EXPECT_EQ(j["launches"][33]["kernel"], "_Z8sum_intoPKiiPi");
 }
@@ -324,6 +325,26 @@ TEST_F(CudaPrograms, GraphsBuiltAndCapturedRunTheirNodesInDependencyOrder) {
   EXPECT_EQ(j["launches"][1]["kernel"], "_Z5scalePffi");
   EXPECT_EQ(j["launches"][8]["kernel"], "_Z5scalePffi") << "the disabled axpy node made no launch";
   EXPECT_EQ(j["launches"][19]["kernel"], "_Z10count_downPiy");
+}
+
+// A kernel's mangled PTX entry name (_Z4axpyPfPKfS1_fi) is shown demangled, as Nsight Compute shows
+// it, in the summary's launch lines and beside the PTX name in the statistics; `kernel` stays the
+// PTX name.
+TEST_F(CudaPrograms, TheSummaryAndStatisticsShowAKernelsDemangledName) {
+  const std::string stats = scratch("graphs_timed.json");
+  const ProgramRun r = cuda("graphs", "--stats '" + stats + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_TRUE(contains(
+      r.err, "\nlaunch              axpy(float*, float const*, float const*, float, int): "))
+      << r.err;
+  EXPECT_TRUE(contains(r.err, "\nlaunch              scale(float*, float, int): ")) << r.err;
+  EXPECT_FALSE(contains(r.err, "_Z4axpy")) << r.err;
+  const nlohmann::json j = nlohmann::json::parse(read(stats));
+  EXPECT_EQ(j["launches"][0]["kernel"], "_Z4axpyPfPKfS1_fi");
+  EXPECT_EQ(j["launches"][0]["kernel_demangled"],
+            "axpy(float*, float const*, float const*, float, int)");
+  const ProgramRun f = cuda("graphs", "--functional");
+  EXPECT_TRUE(contains(f.err, "\nlaunch              scale(float*, float, int) grid ")) << f.err;
 }
 
 TEST_F(CudaPrograms, ManagedMemoryHasOneAddressForHostAndKernel) {

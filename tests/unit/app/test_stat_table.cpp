@@ -73,5 +73,20 @@ TEST(StatTable, ALaunchsModuleStatisticsAreColumnsAfterItsOwnNamedByModuleAndBin
             std::find(columns.begin(), columns.end(), "modules.gpu.core0.warp_instructions"));
 }
 
+// The demangled kernel name of a CUDA program's launch is in the statistics for people, not in the
+// tables: their columns stay what studies and sweeps read (kernel, the PTX name, gives it).
+TEST(StatTable, TheDemangledKernelNameIsNoColumn) {
+  const auto rows = launch_rows(nlohmann::json::parse(R"json({
+    "workload": "w",
+    "launches": [{"kernel": "_Z6parentPii", "kernel_demangled": "parent(int*, int)", "cycles": 4}]})json"));
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_EQ(rows[0]["kernel"], "_Z6parentPii");
+  EXPECT_FALSE(rows[0].contains("kernel_demangled"));
+  const std::string csv = to_csv(rows);
+  EXPECT_EQ(
+      csv.substr(0, csv.find('\n')),
+      "workload,size,config,config_hash,mode,complete,verify,host_seconds,launch,kernel,cycles");
+}
+
 }  // namespace
 }  // namespace gputlm::app
