@@ -93,6 +93,53 @@ void print_stopped(std::ostream& os, const std::string& stopped_by) {
      << ": the statistics are of the part that ran (marked incomplete); outputs not checked\n";
 }
 
+namespace {
+bool holds_only_scalars(const nlohmann::json& v) {
+  for (const auto& x : v)
+    if (x.is_structured()) return false;
+  return true;
+}
+
+void write_stats(std::string& out, const nlohmann::json& v, size_t depth, bool members_flat) {
+  if (v.is_object() && !v.empty()) {
+    out += "{\n";
+    size_t i = 0;
+    for (auto it = v.begin(); it != v.end(); ++it) {
+      out.append(2 * (depth + 1), ' ');
+      out += nlohmann::json(it.key()).dump();
+      out += ": ";
+      if (members_flat)
+        out += it.value().dump();
+      else
+        write_stats(out, it.value(), depth + 1, it.key() == "modules" && it.value().is_object());
+      out += ++i < v.size() ? ",\n" : "\n";
+    }
+    out.append(2 * depth, ' ');
+    out += '}';
+  } else if (v.is_array() && !holds_only_scalars(v)) {
+    out += "[\n";
+    for (size_t i = 0; i < v.size(); ++i) {
+      out.append(2 * (depth + 1), ' ');
+      if (v[i].is_object() && holds_only_scalars(v[i]))
+        out += v[i].dump();
+      else
+        write_stats(out, v[i], depth + 1, false);
+      out += i + 1 < v.size() ? ",\n" : "\n";
+    }
+    out.append(2 * depth, ' ');
+    out += ']';
+  } else {
+    out += v.dump();
+  }
+}
+}  // namespace
+
+std::string stats_text(const nlohmann::json& stats) {
+  std::string out;
+  write_stats(out, stats, 0, false);
+  return out + "\n";
+}
+
 void print_summary(std::ostream& os, const FunctionalRun& run) {
   if (run.self_checked)
     os << "program             " << run.workload << ", functional\n";

@@ -246,7 +246,7 @@ void ProgramRun::finish(const std::string& stopped_by) {
   if (!m_options.stats.empty()) {
     std::ofstream out(m_options.stats);
     if (!out) throw InputError(m_options.stats + ": cannot write the statistics");
-    out << stats.dump(2) << "\n";
+    out << app::stats_text(stats);
     std::cerr << "statistics          " << shown(m_options.stats) << "\n";
   }
   if (!m_options.vcd.empty() && m_engine)

@@ -183,7 +183,7 @@ int run_timed(
   const bool tables = vm.count("csv") || vm.count("jsonl");
   const nlohmann::json stats = vm.count("stats") || tables ? app::to_json(run) : nlohmann::json();
   if (vm.count("stats"))
-    write_file(vm["stats"].as<std::string>(), stats.dump(2) + "\n", "statistics");
+    write_file(vm["stats"].as<std::string>(), app::stats_text(stats), "statistics");
   const std::vector<app::StatRow> rows =
       tables ? app::lead_rows(lead, app::launch_rows(stats)) : std::vector<app::StatRow>();
   if (vm.count("csv")) write_file(vm["csv"].as<std::string>(), app::to_csv(rows), "csv");
@@ -287,7 +287,7 @@ int cmd_run(const std::vector<std::string>& args) {
   const app::FunctionalRun run = app::run_functional(w, options);
   app::print_summary(std::cout, run);
   if (vm.count("stats"))
-    write_file(vm["stats"].as<std::string>(), app::to_json(run).dump(2) + "\n", "statistics");
+    write_file(vm["stats"].as<std::string>(), app::stats_text(app::to_json(run)), "statistics");
   if (!options.vcd_path.empty())
     std::cout << "waves               " << options.vcd_path << " (GTKWave save file next to it)\n";
   dump_outputs(vm, w, {"functional", nullptr}, run.outputs, run.verify, !run.stopped_by.empty());
@@ -317,7 +317,7 @@ int cmd_predict(const std::vector<std::string>& args) {
   const app::PredictRun run = app::predict_workload(w, spec);
   app::print_predict(std::cout, run);
   if (vm.count("stats"))
-    write_file(vm["stats"].as<std::string>(), app::to_json(run).dump(2) + "\n", "statistics");
+    write_file(vm["stats"].as<std::string>(), app::stats_text(app::to_json(run)), "statistics");
   return run.verify.failed() ? kExitVerifyFailed : kExitOk;
 }
 

@@ -9,6 +9,7 @@
 
 #include "app/cli_support.h"
 #include "app/interrupt.h"
+#include "app/report.h"
 #include "app/sc_reports.h"
 #include "app/timing_run.h"
 #include "models/common/error.h"
@@ -55,9 +56,9 @@ int run_timing_testbench(int argc, char** argv, const std::string& name, bool on
       workload::Workload w(vm["workload"].as<std::string>(), vm["size"].as<std::string>());
       run = app::run_timing(w, spec, options);
     }
-    const std::string json = app::to_json(run).dump(2);
-    std::cout << json << "\n";
-    if (vm.count("stats")) std::ofstream(vm["stats"].as<std::string>()) << json << "\n";
+    const std::string json = app::stats_text(app::to_json(run));
+    std::cout << json;
+    if (vm.count("stats")) std::ofstream(vm["stats"].as<std::string>()) << json;
     if (!run.stopped_by.empty()) return app::interrupted_exit_code(app::stop_signal());
     return run.replayed || !run.verify.failed() ? kExitOk : kExitVerifyFailed;
   } catch (const po::error& e) {
