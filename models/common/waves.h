@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <functional>
 #include <queue>
+#include <stdexcept>
 #include <string>
 #include <systemc>
 #include <type_traits>
@@ -56,11 +57,13 @@ class WaveList {
     m_groups.push_back({{std::move(title), {}, open}, shown, {}});
   }
   // Adds `value`, traced as `name` (the full name) with `bits` bits (integers; a bit vector
-  // traces its own width) and shown in `format` (with `names` for its values, if any).
+  // traces its own width) and shown in `format` (with `names` for its values, if any), in the
+  // group started last: a signal before the first group is a logic_error.
   template <class T>
   void add(const T& value, std::string name, unsigned bits,
            WaveSignal::Format format = WaveSignal::Format::Dec, WaveNames names = {}) {
-    if (m_groups.empty()) group("");
+    if (m_groups.empty())
+      throw std::logic_error("wave signal " + name + " added before any group (WaveList::group)");
     Group& g = m_groups.back();
     g.traces.push_back([&value, bits](sc_core::sc_trace_file* tf, const std::string& n) {
       if constexpr (std::is_integral_v<T>)

@@ -20,9 +20,6 @@
 
 namespace gputlm::sm {
 
-using core::CoreCounters;
-using core::StallCause;
-
 struct CoreContext {
   // `clock` and `wake` are the core's (its ClockedModule shell's).
   CoreContext(uint32_t core_id, const CoreSpec& spec, ClockDomain& clock, Wakeup& wake)
@@ -65,7 +62,7 @@ struct CoreContext {
       0;                // stages whose links moved an instruction since they ran (Stage::poked)
   bool traced = false;  // the core's or a stage's waves are traced (the core then runs no cycle
                         // ahead of the kernel)
-  CoreCounters counters;
+  core::CoreCounters counters;
   uint64_t prioritized_group =
       0;              // the scheduler's prioritised fetch group after its last pick (waves)
   std::string fault;  // the first kernel fault (the simulation is stopped)

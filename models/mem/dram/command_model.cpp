@@ -6,13 +6,7 @@
 namespace gputlm::mem {
 
 CommandModel::CommandModel(const DramTimingContext& c)
-    : m_spec(c.spec),
-      m_queue(c.queue),
-      m_scheduler(c.scheduler),
-      m_counters(c.counters),
-      m_waves(c.waves),
-      m_clock(c.clock),
-      m_open_page(c.spec.page_policy == DramSpec::PagePolicy::Open),
+    : DramTimingModel(c),
       m_device(c.spec),
       m_bank_activated(c.spec.banks, 0),
       m_earliest(c.spec.banks),

@@ -22,7 +22,7 @@
 
 namespace gputlm::mem {
 
-class CommandModel : public IDramTiming {
+class CommandModel : public DramTimingModel {
  public:
   explicit CommandModel(const DramTimingContext& context);
 
@@ -50,13 +50,6 @@ class CommandModel : public IDramTiming {
   void device_issue(DramCmd cmd, uint32_t bank, uint64_t row, Cycle at,
                     bool auto_precharge = false);
 
-  const DramSpec& m_spec;
-  DramQueue& m_queue;
-  IDramScheduler& m_scheduler;
-  DramCounters& m_counters;
-  DramWaves& m_waves;
-  const ClockDomain& m_clock;
-  bool m_open_page;  // page_policy is open, decided once
   DramDevice m_device;
   // Queued requests whose row was not yet opened for them, by kind (the read and write queues),
   // and whether writes are being drained.

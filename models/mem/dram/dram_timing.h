@@ -65,6 +65,30 @@ class IDramTiming {
   virtual Cycle next_wake(Cycle now) const = 0;
 };
 
+// What both timing models hold: the controller's parts from the context (references, which the
+// controller outlives) and the page policy, decided once.
+class DramTimingModel : public IDramTiming {
+ protected:
+  explicit DramTimingModel(const DramTimingContext& c)
+      : m_spec(c.spec),
+        m_clock(c.clock),
+        m_queue(c.queue),
+        m_scheduler(c.scheduler),
+        m_counters(c.counters),
+        m_waves(c.waves),
+        m_owner(c.owner),
+        m_open_page(c.spec.page_policy == DramSpec::PagePolicy::Open) {}
+
+  const DramSpec& m_spec;
+  const ClockDomain& m_clock;
+  DramQueue& m_queue;
+  IDramScheduler& m_scheduler;
+  DramCounters& m_counters;
+  DramWaves& m_waves;
+  const std::string m_owner;  // the controller's name, for errors
+  const bool m_open_page;     // page_policy is open
+};
+
 using DramTimingFactory = std::function<std::unique_ptr<IDramTiming>(const DramTimingContext&)>;
 
 // Registers a timing model under `name` (the config value).

@@ -7,14 +7,7 @@
 namespace gputlm::mem {
 
 LatencyModel::LatencyModel(const DramTimingContext& c)
-    : m_spec(c.spec),
-      m_clock(c.clock),
-      m_queue(c.queue),
-      m_scheduler(c.scheduler),
-      m_counters(c.counters),
-      m_waves(c.waves),
-      m_owner(c.owner),
-      m_open_page(c.spec.page_policy == DramSpec::PagePolicy::Open),
+    : DramTimingModel(c),
       m_heads_only(c.scheduler.bank_heads_only()),
       m_holds(c.scheduler.holds_rows()),
       m_banks(c.spec),

@@ -13,7 +13,7 @@
 
 namespace gputlm::mem {
 
-class LatencyModel : public IDramTiming {
+class LatencyModel : public DramTimingModel {
  public:
   explicit LatencyModel(const DramTimingContext& context);
 
@@ -31,14 +31,6 @@ class LatencyModel : public IDramTiming {
   void collect_bank_heads();
   void record_waves(uint32_t bank, const DramIssue& r, bool write, uint64_t row);
 
-  const DramSpec& m_spec;
-  const ClockDomain& m_clock;
-  DramQueue& m_queue;
-  IDramScheduler& m_scheduler;
-  DramCounters& m_counters;
-  DramWaves& m_waves;
-  std::string m_owner;
-  bool m_open_page;   // page_policy is open, decided once
   bool m_heads_only;  // m_scheduler.bank_heads_only(), asked once
   bool m_holds;       // m_scheduler.holds_rows(), asked once
   LatencyBanks m_banks;

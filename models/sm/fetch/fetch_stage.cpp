@@ -69,21 +69,22 @@ void FetchStage::recheck(uint32_t slot, Cycle now) {
   }
 }
 
-StallCause FetchStage::stall_cause() const {
-  if (m_held) return StallCause::Backpressure;
+core::StallCause FetchStage::stall_cause() const {
+  if (m_held) return core::StallCause::Backpressure;
   bool any = false, barrier = false, icache = false;
   for (size_t s = 0; s < m_core.warps.size(); ++s) {
     const WarpSlot& w = m_core.warps[s];
     if (!w.active()) continue;
-    if (w.waiting_memory) return StallCause::Memory;  // the first cause in order of precedence
+    if (w.waiting_memory)
+      return core::StallCause::Memory;  // the first cause in order of precedence
     any = true;
     barrier |= w.status == WarpSlot::Status::Barrier;
     icache |= m_icache_wait[s];
   }
-  if (!any) return StallCause::Idle;
-  if (icache) return StallCause::ICache;
-  if (barrier) return StallCause::Barrier;
-  return StallCause::Pipeline;
+  if (!any) return core::StallCause::Idle;
+  if (icache) return core::StallCause::ICache;
+  if (barrier) return core::StallCause::Barrier;
+  return core::StallCause::Pipeline;
 }
 
 Cycle FetchStage::cycle(Cycle now) {

@@ -10,6 +10,7 @@
 
 #include <deque>
 
+#include "models/core/core_counters.h"
 #include "models/mem/cache/cache.h"
 #include "models/mem/payload_pool.h"
 #include "models/mem/tlm_ends.h"
@@ -54,7 +55,7 @@ class FetchStage : public Stage {
   bool candidate(uint32_t slot) const;            // Ready, not done, pipeline rules allow a fetch
   bool eligible(uint32_t slot, Cycle now) const;  // and not waiting for time
   void recheck(uint32_t slot, Cycle now);         // updates the slot's candidate and waiting bits
-  StallCause stall_cause() const;
+  core::StallCause stall_cause() const;
   void charge_gap(Cycle until);  // cycles [m_from, until) to m_sleep_cause
   void uncharge();               // takes back the charge of cycle m_charged
   // A new instruction, or the next sub-warp of the one fetched; false if it issued nothing (a
@@ -78,8 +79,8 @@ class FetchStage : public Stage {
   Cycle m_from = 0;           // the first cycle not yet charged
   Cycle m_charged = kNever;   // the last cycle charged, as a fetch cycle or to m_charged_cause
   bool m_charged_fetch = false;
-  StallCause m_charged_cause = StallCause::Idle;
-  StallCause m_sleep_cause = StallCause::Idle;
+  core::StallCause m_charged_cause = core::StallCause::Idle;
+  core::StallCause m_sleep_cause = core::StallCause::Idle;
   std::vector<uint8_t>
       m_icache_wait;               // per slot: its line is being fetched (or its fetch to complete)
   std::deque<uint32_t> m_arrived;  // slots whose line arrived, oldest first, fetch to complete
