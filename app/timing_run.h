@@ -55,6 +55,10 @@ struct TimedLaunch {
       modules;  // every module's statistics over this launch alone, as TimingRun::modules
   std::optional<energy::EnergyBreakdown>
       energy;  // from `modules` and the config's energy table (none without one)
+  // Where the launch lies in simulated time, in core cycles (not in the statistics): the edge its
+  // first CTAs started at, and the edge it ended at (the first after its last CTA finished with
+  // no memory request out), where the next launch starts (gpu::LaunchTiming).
+  uint64_t start_cycle = 0, end_cycle = 0;
 };
 
 struct TimingRun {

@@ -145,6 +145,8 @@ void TimingSession::run_launch(const func::BoundKernel& bk, const func::Launch& 
                              window.close(),
                              std::nullopt});
   m->run.launches.back().energy = launch_energy(m->spec, m->run.launches.back().modules, t.cycles);
+  m->run.launches.back().start_cycle = t.start;
+  m->run.launches.back().end_cycle = t.end;
   const std::vector<uint64_t> after = phases();
   for (size_t i = 0; i < fabric.size(); ++i) fabric[i] = after[i] - fabric[i];
   m->run.launches.back().fabric_cycles = std::move(fabric);

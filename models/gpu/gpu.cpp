@@ -22,6 +22,14 @@ void share_below(sc_core::sc_object& obj, const bool* flag, SharedEdges* edges) 
     share_below(*child, flag, edges);
   }
 }
+
+void request_makers_below(const sc_core::sc_object& obj,
+                          std::vector<const mem::RequestMaker*>& makers) {
+  for (const sc_core::sc_object* child : obj.get_child_objects()) {
+    if (auto* m = dynamic_cast<const mem::RequestMaker*>(child)) makers.push_back(m);
+    request_makers_below(*child, makers);
+  }
+}
 }  // namespace
 
 Gpu::Gpu(sc_core::sc_module_name name, const GpuSpec& spec)
@@ -41,6 +49,8 @@ Gpu::Gpu(sc_core::sc_module_name name, const GpuSpec& spec)
       if (m_ctas_done == m_cta_count) {
         m_polling = false;
         for (auto& c : m_cores) c->end_launch();
+        m_watchdog_event.cancel();  // the drain has its own limit
+        sc_core::sc_pause();        // simulate() drains the launch's requests, a cycle at a time
       }
       m_dispatch_event.notify(sc_core::SC_ZERO_TIME);
     };
@@ -69,6 +79,7 @@ Gpu::Gpu(sc_core::sc_module_name name, const GpuSpec& spec)
   // run every clocked module ahead of the kernel while nothing else can happen before, which
   // makes a simulated time step cost no kernel event: on one core too.
   share_below(*this, &m_polling, &m_edges);
+  request_makers_below(*this, m_request_makers);
   m_clock.follow(m_edges.time());
   m_edges.run_ahead_while(
       [this] {
@@ -118,12 +129,19 @@ LaunchTiming Gpu::run(const func::BoundKernel& kernel, const func::Launch& launc
   m_last_done = t.start;
   for (auto& c : m_cores) c->begin_launch();
   m_watch_retired = m_launch_retired = retired();
-  m_dispatch_event.notify(sc_core::SC_ZERO_TIME);
+  // After an earlier launch the kernel stands at the edge that launch ended at, with that edge's
+  // processes due and not yet run (some with nothing to do, more of them in a polled run): the
+  // first CTAs start before any of them runs, as at an edge where nothing else is due.
+  if (sc_core::sc_get_status() == sc_core::SC_PAUSED)
+    dispatch();
+  else
+    m_dispatch_event.notify(sc_core::SC_ZERO_TIME);
   m_watchdog_event.notify(m_clock.period() * static_cast<double>(m_spec.watchdog_cycles));
   t.stopped = simulate();
   m_running = false;
   m_polling = false;
   m_watchdog_event.cancel();
+  t.end = m_clock.now();
   if (t.stopped) {
     t.cycles = m_clock.now() - t.start;
     return t;
@@ -135,6 +153,11 @@ LaunchTiming Gpu::run(const func::BoundKernel& kernel, const func::Launch& launc
     throw std::runtime_error("the simulation ran out of events with " +
                              std::to_string(m_cta_count - m_ctas_done) + " CTAs unfinished\n" +
                              dump());
+  if (!drained())
+    throw std::runtime_error(
+        "the simulation ran out of events with memory requests out after "
+        "the last CTA finished\n" +
+        dump());
   t.cycles = m_last_done - t.start;
   m_cycles += t.cycles;
   ++m_launches;
@@ -216,34 +239,74 @@ bool Gpu::simulate() {
   auto more = [] {
     return sc_core::sc_get_status() != sc_core::SC_STOPPED && sc_core::sc_pending_activity();
   };
+  auto running = [this] { return m_ctas_done < m_cta_count; };
   const bool sampling = m_sample_every && m_sample;
   if (!m_stop_check && !sampling) {
     m_horizon = sc_core::sc_max_time().value();
-    sc_core::sc_start();
-    return false;
-  }
-  const sc_core::sc_time stop_slice = m_clock.period() * static_cast<double>(kStopCheckCycles);
-  do {
-    if (sampling &&
-        m_ctas_done < m_cta_count) {  // up to the next multiple of the interval, then sample there
-      const Cycle next = (m_clock.now() / m_sample_every + 1) * m_sample_every;
-      const sc_core::sc_time slice = std::min(stop_slice, m_clock.until(next));
-      m_horizon = (sim_now() + slice).value();
-      // Nothing happens before the slice's end but something after it: move time there (no process
-      // sees that); else run the slice, ending early where the activity ends, as without sampling.
-      sc_core::sc_start(slice, sc_core::sc_time_to_pending_activity() > slice
-                                   ? sc_core::SC_RUN_TO_TIME
-                                   : sc_core::SC_EXIT_ON_STARVATION);
-      if (m_ctas_done < m_cta_count && m_clock.at_edge() && m_clock.now() % m_sample_every == 0)
-        m_sample(m_clock.now());
-    } else {  // a slice, or up to the next activity if that is later (time never passes the last
-              // event)
-      const sc_core::sc_time slice = std::max(stop_slice, sc_core::sc_time_to_pending_activity());
-      m_horizon = (sim_now() + slice).value();
-      sc_core::sc_start(slice, sc_core::SC_EXIT_ON_STARVATION);
+    if (running()) sc_core::sc_start();  // to the last CTA's end (which pauses it), or a stop
+  } else {
+    const sc_core::sc_time stop_slice = m_clock.period() * static_cast<double>(kStopCheckCycles);
+    while (running()) {
+      if (sampling) {  // up to the next multiple of the interval, then sample there
+        const Cycle next = (m_clock.now() / m_sample_every + 1) * m_sample_every;
+        const sc_core::sc_time slice = std::min(stop_slice, m_clock.until(next));
+        m_horizon = (sim_now() + slice).value();
+        // Nothing happens before the slice's end but something after it: move time there (no
+        // process sees that); else run the slice, ending early where the activity ends, as
+        // without sampling.
+        sc_core::sc_start(slice, sc_core::sc_time_to_pending_activity() > slice
+                                     ? sc_core::SC_RUN_TO_TIME
+                                     : sc_core::SC_EXIT_ON_STARVATION);
+        if (running() && m_clock.at_edge() && m_clock.now() % m_sample_every == 0)
+          m_sample(m_clock.now());
+      } else {  // a slice, or up to the next activity if that is later (time never passes the
+                // last event)
+        const sc_core::sc_time slice = std::max(stop_slice, sc_core::sc_time_to_pending_activity());
+        m_horizon = (sim_now() + slice).value();
+        sc_core::sc_start(slice, sc_core::SC_EXIT_ON_STARVATION);
+      }
+      if (!running() || !more()) break;
+      if (m_stop_check && m_stop_check()) return true;
     }
-  } while (more() && !(m_stop_check && m_stop_check()));
-  return more();
+  }
+  if (!running() && sc_core::sc_get_status() != sc_core::SC_STOPPED) drain();
+  return false;  // run() says why if the launch did not end
+}
+
+// The state between two core cycles of simulation, where no process runs: whether the launch's
+// requests have drained. Every module's outcome is cycle-exact and the same however often it was
+// woken, so this is the same in every run of the launch.
+bool Gpu::drained() const {
+  if (m_ctas_done < m_cta_count) return false;
+  for (const auto& c : m_cores)
+    if (!c->idle()) return false;
+  for (const mem::RequestMaker* m : m_request_makers)
+    if (m->requests_out()) return false;
+  return true;
+}
+
+// From where the last CTA finished (on_cta_done paused the kernel there, mid-step) to the first
+// core edge with nothing out: at least the next edge. The kernel stops at each edge before any of
+// that edge's processes run (they are due, and run first in the next sc_start); from an edge with
+// nothing due it moves on to the first edge at or after the next activity. Not cut short by the
+// stop check: a drain lasts a few hundred cycles, and the launch is complete.
+void Gpu::drain() {
+  const Cycle from = m_clock.now();
+  do {
+    if (m_clock.now() - from > m_spec.watchdog_cycles) {
+      m_stall = "watchdog: memory requests still out " + std::to_string(m_spec.watchdog_cycles) +
+                " cycles after the last CTA finished (cycle " + std::to_string(m_clock.now()) +
+                ")\n" + dump();
+      return;
+    }
+    if (!sc_core::sc_pending_activity()) return;  // run() reports what is stuck
+    const sc_core::sc_time to_activity = sc_core::sc_time_to_pending_activity();
+    const Cycle next =
+        std::max(m_clock.now() + 1, m_clock.cycle_at(m_clock.edge_from(sim_now() + to_activity)));
+    const sc_core::sc_time step = m_clock.until(next);
+    m_horizon = (sim_now() + step).value();
+    sc_core::sc_start(step, sc_core::SC_RUN_TO_TIME);
+  } while (sc_core::sc_get_status() != sc_core::SC_STOPPED && !drained());
 }
 
 std::string Gpu::dump() const {

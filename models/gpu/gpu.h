@@ -25,6 +25,7 @@ namespace gputlm::gpu {
 struct LaunchTiming {
   Cycle start = 0;
   Cycle cycles = 0;  // first CTA dispatched to last CTA finished, in core cycles
+  Cycle end = 0;  // the core edge the launch ended at (its requests drained): the next one's start
   bool stopped =
       false;  // the stop check ended the launch early: cycles up to the stop, CTAs unfinished
 };
@@ -36,9 +37,12 @@ class Gpu : public sc_core::sc_module, public StatProvider {
 
   // Runs one launch to completion (simulation time continues across launches). Throws
   // func::KernelFault if the kernel faults and std::runtime_error if the run stops making progress.
-  // A launch ends when nothing is left to simulate: its memory traffic has drained and the
-  // watchdog has taken its next look (a fixed time after the launch began, so that the next
-  // launch starts at a time no module's extra wake-ups can move).
+  // A launch ends at the first core edge after its last CTA finished at which no module has a
+  // request out (mem::RequestMaker: the stores and write-backs still on their way have drained);
+  // the next launch starts there. Looked for between single core cycles of simulation, when no
+  // process runs, so no module's extra wake-up (one with nothing to do, which polled runs make
+  // more of) can move it; those still pending run in the next launch, with nothing to do there
+  // either.
   LaunchTiming run(const func::BoundKernel& kernel, const func::Launch& launch);
   // Asked every kStopCheckCycles of simulated time during run(): true ends the launch there
   // (LaunchTiming::stopped); the GPU then holds unfinished CTAs and cannot run another launch.
@@ -68,6 +72,9 @@ class Gpu : public sc_core::sc_module, public StatProvider {
   // Runs the simulation (in slices when a stop check is set) until nothing is left to do; true
   // if the stop check ended it.
   bool simulate();
+  // After the last CTA: core cycles until no request is out (drained()), or the watchdog's limit.
+  void drain();
+  bool drained() const;
   void dispatch();
   void dispatch_clusters();
   void watchdog();
@@ -82,6 +89,7 @@ class Gpu : public sc_core::sc_module, public StatProvider {
   std::unique_ptr<mem::Xbar> m_xbar;
   std::vector<std::unique_ptr<mem::Cache>> m_l2;
   std::vector<std::unique_ptr<mem::DramController>> m_dram;
+  std::vector<const mem::RequestMaker*> m_request_makers;  // every module below that makes requests
   sc_core::sc_event m_dispatch_event, m_watchdog_event;
 
   const func::BoundKernel* m_kernel = nullptr;

@@ -486,12 +486,16 @@ TEST_F(CudaPrograms, AProgramEndedByAnErrorKeepsTheStatisticsOfItsCompletedLaunc
 
 // --time-limit: the runtime stops the launch at its next check past the limit (before a CTA, or
 // between slices of simulated time), keeps the statistics of what ran and ends with exit 2 and a
-// line naming the launch and the engine's speed.
+// line naming the launch and the engine's speed. 65536 elements make a timed launch longer than
+// the 4096 cycles between checks (4096 elements take 688 cycles, and a launch ends when its work
+// has drained).
 TEST_F(CudaPrograms, TheTimeLimitStopsTheRunWithItsStatisticsAndExitTwo) {
   for (const bool functional : {false, true}) {
     const std::string stats = scratch(functional ? "limit_functional.json" : "limit.json");
-    const ProgramRun r = cuda("vecadd", std::string(functional ? "--functional " : "") +
-                                            "--time-limit 0.000001 --stats '" + stats + "'");
+    const ProgramRun r = cuda("vecadd",
+                              std::string(functional ? "--functional " : "") +
+                                  "--time-limit 0.000001 --stats '" + stats + "'",
+                              "65536");
     EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
     EXPECT_FALSE(contains(r.out, "PASSED")) << "the program did not go on";
     EXPECT_TRUE(contains(

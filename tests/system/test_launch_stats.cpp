@@ -91,6 +91,32 @@ TEST_P(LaunchStats, PerLaunchCountersAddUpToTheRunTotal) {
   EXPECT_NE(launches[0]["modules"]["gpu"]["cycles"], r.stats["modules"]["gpu"]["cycles"]);
 }
 
+// A launch ends where its last CTA finished and its memory requests drained (the stores still on
+// their way), and the next starts there: the simulated time at the end of the run is the launches'
+// cycles and drains, no idle stretch between them (they once ended at the watchdog's next look, up
+// to watchdog_cycles, 1,000,000, later).
+TEST_P(LaunchStats, EachLaunchStartsWhereThePreviousOneDrained) {
+  sc_core::sc_time end;
+  const app::TimingRun run = test::run_timed_workload(GetParam(), "rodinia-like/nw",
+                                                      [&] { end = sc_core::sc_time_stamp(); });
+  ASSERT_EQ(run.verify.status(), "verified");
+  ASSERT_GE(run.launches.size(), 10u);
+  uint64_t drains = 0, longest = 0;
+  for (size_t i = 0; i < run.launches.size(); ++i) {
+    const app::TimedLaunch& l = run.launches[i];
+    EXPECT_EQ(l.start_cycle, i ? run.launches[i - 1].end_cycle : 0) << "launch " << i;
+    ASSERT_GT(l.end_cycle, l.start_cycle + l.cycles) << "launch " << i;
+    const uint64_t drain = l.end_cycle - (l.start_cycle + l.cycles);
+    drains += drain;
+    longest = std::max(longest, drain);
+  }
+  EXPECT_LT(longest, 1000u);
+  // One ns of simulated time is a core cycle (ClockDomain).
+  EXPECT_EQ(end, sc_core::sc_time(static_cast<double>(run.cycles + drains), sc_core::SC_NS));
+  EXPECT_LT(end, sc_core::sc_time(static_cast<double>(run.cycles + 1000 * run.launches.size()),
+                                  sc_core::SC_NS));
+}
+
 INSTANTIATE_TEST_SUITE_P(Presets, LaunchStats, testing::Values("fermi-gtx480", "vgiw"),
                          [](const testing::TestParamInfo<std::string>& p) {
                            return p.param == "vgiw" ? std::string("Vgiw")

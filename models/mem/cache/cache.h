@@ -30,7 +30,10 @@
 
 namespace gputlm::mem {
 
-class Cache : public ClockedModule<>, public StatProvider, public WaveProvider {
+class Cache : public ClockedModule<>,
+              public StatProvider,
+              public WaveProvider,
+              public RequestMaker {
  public:
   Cache(sc_core::sc_module_name name, const CacheSpec& spec, double reference_mhz);
 
@@ -52,6 +55,8 @@ class Cache : public ClockedModule<>, public StatProvider, public WaveProvider {
   // its round trip of kernel events (FetchStage uses it for the I-cache: core key
   // fast_icache_hits).
   std::optional<sc_core::sc_time> take_idle_hit(uint64_t address, const sc_core::sc_time& sent);
+  // Its own requests (misses, write-backs, forwarded writes) still out below it.
+  size_t requests_out() const override { return m_pool.in_use(); }
   // What the cache holds (the watchdog's dump).
   std::string dump() const {
     return std::to_string(m_mshrs.size()) + " MSHRs in use, " + std::to_string(m_forwarded.size()) +

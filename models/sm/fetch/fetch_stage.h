@@ -19,9 +19,10 @@
 
 namespace gputlm::sm {
 
-class FetchStage : public Stage {
+class FetchStage : public Stage, public mem::RequestMaker {
  public:
   FetchStage(sc_core::sc_module_name name, CoreContext& core);
+  size_t requests_out() const override { return m_pool.in_use(); }  // I-cache fetches
 
   mem::InitiatorEnd icache;
   // Fetches that would find `l1i` (the cache behind `icache`) idle and holding their line are

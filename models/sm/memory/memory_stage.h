@@ -18,9 +18,10 @@
 
 namespace gputlm::sm {
 
-class MemoryStage : public Stage {
+class MemoryStage : public Stage, public mem::RequestMaker {
  public:
   MemoryStage(sc_core::sc_module_name name, CoreContext& core);
+  size_t requests_out() const override { return m_pool.in_use(); }  // loads, stores, atomics
 
   mem::InitiatorEnd dcache;
 

@@ -47,7 +47,10 @@
 
 namespace gputlm::vgiw {
 
-class MtCgrf : public ClockedModule<>, public StatProvider, public WaveProvider {
+class MtCgrf : public ClockedModule<>,
+               public StatProvider,
+               public WaveProvider,
+               public mem::RequestMaker {
  public:
   MtCgrf(sc_core::sc_module_name name, const VgiwSpec& spec, const Fabric& fabric, uint32_t core_id,
          double reference_mhz);
@@ -68,6 +71,7 @@ class MtCgrf : public ClockedModule<>, public StatProvider, public WaveProvider 
   void set_hooks(Hooks h) { m_hooks = std::move(h); }
   void set_tile(Tile* tile) { m_tile = tile; }
   std::string dump() const;
+  size_t requests_out() const override { return m_pool.in_use(); }  // loads, stores, live values
 
   void prepare_waves() override;
   void declare_waves(WaveList& waves) const override;
