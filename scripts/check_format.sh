@@ -10,9 +10,14 @@ if [ "${1:-}" = --fix ]; then
   printf '%s\0' "${files[@]}" | xargs -0 -P2 -n 40 clang-format -i
   exit 0
 fi
-if ! printf '%s\0' "${files[@]}" | xargs -0 -P2 -n 40 clang-format --dry-run --Werror 2>&1 | head -40 | grep .; then
+# The whole output first: xargs's status says whether any file differs, and a pipe into head
+# would hide it (pipefail).
+status=0
+out=$(printf '%s\0' "${files[@]}" | xargs -0 -P2 -n 40 clang-format --dry-run --Werror 2>&1) || status=$?
+if [ "$status" -eq 0 ] && [ -z "$out" ]; then
   echo "format_check: ${#files[@]} files as clang-format makes them"
   exit 0
 fi
+printf '%s\n' "$out" | head -40
 echo "format_check: the files above differ from clang-format's output (scripts/check_format.sh --fix)"
 exit 1

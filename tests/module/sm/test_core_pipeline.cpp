@@ -214,8 +214,8 @@ void expect_same_run(const Result& a, const Result& b, uint32_t threads) {
 }
 
 // A core alone in its GPU runs its cycles ahead of the SystemC kernel while nothing else is
-// pending (Core::activate): most cycles of ALU code, fewer where loads keep the L1 and DRAM busy; every
-// statistic of every module is the one of the run that asks the kernel for each cycle.
+// pending (Core::activate): most cycles of ALU code, fewer where loads keep the L1 and DRAM busy;
+// every statistic of every module is the one of the run that asks the kernel for each cycle.
 TEST(CorePipeline, ALoneCoreRunsCyclesAheadOfTheKernelWithTheSameStatistics) {
   nlohmann::json stepped = preset();
   stepped["core"]["run_ahead"] = false;
