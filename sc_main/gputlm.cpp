@@ -34,6 +34,7 @@
 #include "sc_main/cuda_command.h"
 #include "sc_main/git_version.h"
 #include "sc_main/sweep_command.h"
+#include "sc_main/validate_command.h"
 
 namespace po = boost::program_options;
 using namespace gputlm;
@@ -52,6 +53,8 @@ const char* kUsage =
     "error\n"
     "  sweep    run a sweep spec: configs x workloads x sizes x config keys varied, results in one "
     "CSV\n"
+    "  validate build and run CUDA programs, compare their kernels' cycles and counters with "
+    "measured ones\n"
     "Run 'gputlm <command> --help' for the options of a command; 'gputlm --version' for the "
     "commit.\n";
 
@@ -435,8 +438,10 @@ int sc_main(int argc, char** argv) {
     if (command == "cuda") return cmd_cuda(args, argv[0]);
     if (command == "ptx") return cmd_ptx(args);
     if (command == "sweep") return cmd_sweep(args, git_version());
+    if (command == "validate") return cmd_validate(args, argv[0], git_version());
     std::cerr << "gputlm: unknown command '" << command << "'"
-              << did_you_mean(command, {"run", "predict", "list", "trace", "cuda", "ptx", "sweep"})
+              << did_you_mean(command, {"run", "predict", "list", "trace", "cuda", "ptx", "sweep",
+                                        "validate"})
               << "\n"
               << kUsage;
     return kExitInputError;

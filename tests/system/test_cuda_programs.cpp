@@ -15,6 +15,7 @@
 #include <sstream>
 #include <thread>
 
+#include "support/cuda_programs.h"
 #include "support/shell.h"
 
 namespace {
@@ -84,26 +85,8 @@ nlohmann::json functional_stats(const std::string& name) {
                           : nlohmann::json{{"launches", nlohmann::json::array()}};
 }
 
-class CudaCommand : public ::testing::Test {
- protected:
-  void SetUp() override {
-#ifndef GPUTLM_HAVE_CUDART
-    GTEST_SKIP() << "a sanitizer build has no libcudart.so.13 (runtime/CMakeLists.txt): gputlm "
-                    "cuda is unavailable";
-#endif
-  }
-};
-
-class CudaPrograms : public CudaCommand {
- protected:
-  void SetUp() override {
-    CudaCommand::SetUp();
-#ifndef GPUTLM_HAVE_CUDA_PROGRAMS
-    GTEST_SKIP() << "nvcc was not found when the build was configured: the CUDA test programs "
-                    "(tests/cuda) were not built";
-#endif
-  }
-};
+using gputlm::test::CudaCommand;
+using gputlm::test::CudaPrograms;
 
 TEST_F(CudaPrograms, VecaddRunsUnmodifiedAndItsCheckLinePassesThrough) {
   const std::string stats = scratch("vecadd.json");

@@ -1,0 +1,127 @@
+#include "app/validate_report.h"
+
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+
+#include "app/kernel_name.h"
+
+namespace gputlm::app {
+
+std::vector<Comparison> ValidateReport::compared() const {
+  std::vector<Comparison> all;
+  for (const ProgramOutcome& p : programs)
+    all.insert(all.end(), p.matching.compared.begin(), p.matching.compared.end());
+  return all;
+}
+
+size_t ValidateReport::failures() const {
+  size_t n = 0;
+  for (const ProgramOutcome& p : programs) n += p.status != "ok" ? 1 : p.matching.hw_only.size();
+  return n;
+}
+
+namespace {
+
+std::string number(double v, const char* format = "%.6g") {
+  if (!std::isfinite(v)) return "n/a";
+  char buf[64];
+  std::snprintf(buf, sizeof buf, format, v);
+  return buf;
+}
+
+std::string number(const std::optional<double>& v) { return v ? number(*v, "%.10g") : ""; }
+
+std::string csv_field(const std::string& s) {
+  if (s.find_first_of(",\"\n") == std::string::npos) return s;
+  std::string q = "\"";
+  for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return q + "\"";
+}
+
+std::string percent(double fraction) { return number(100 * fraction, "%+.1f") + "%"; }
+
+}  // namespace
+
+std::string agreement_text(const Agreement& a) {
+  return "MAPE " + (std::isfinite(a.mape) ? number(100 * a.mape, "%.1f") + "%" : "n/a") +
+         ", correlation " + number(a.pearson, "%.3f");
+}
+
+std::string validate_csv(const ValidateReport& r) {
+  std::ostringstream s;
+  s << "program,kernel,kernel_demangled,launches,sim_cycles,hw_cycles,error";
+  for (const CounterMapping& m : counter_mappings()) s << ",sim_" << m.name << ",hw_" << m.name;
+  s << "\n";
+  const std::string counters(2 * counter_mappings().size(), ',');  // empty counter fields
+  for (const ProgramOutcome& p : r.programs) {
+    if (p.status != "ok") {
+      s << csv_field(p.name) << ",,,,,," << csv_field(p.status + ": " + p.first_error) << counters
+        << "\n";
+      continue;
+    }
+    for (const Comparison& c : p.matching.compared) {
+      s << csv_field(c.program) << "," << csv_field(c.kernel) << "," << csv_field(c.demangled)
+        << "," << c.launches << "," << number(c.sim_cycles, "%.10g") << ","
+        << number(c.hw_cycles, "%.10g") << "," << number(c.error(), "%.4f");
+      for (const CounterMapping& m : counter_mappings()) {
+        const auto& v = c.counters.at(m.name);
+        s << "," << number(v.first) << "," << number(v.second);
+      }
+      s << "\n";
+    }
+    for (const HwKernel* h : p.matching.hw_only)
+      s << csv_field(p.name) << "," << csv_field(h->kernel) << ","
+        << csv_field(demangled_kernel_name(h->kernel)) << ",0,,"
+        << number(h->values.at("Elapsed_Cycles"), "%.10g") << ",no simulated kernel" << counters
+        << "\n";
+  }
+  return s.str();
+}
+
+std::string validate_summary(const ValidateReport& r) {
+  const std::vector<Comparison> all = r.compared();
+  std::ostringstream s;
+  size_t failed = 0;
+  for (const ProgramOutcome& p : r.programs) failed += p.status != "ok";
+  s << "programs            " << r.programs.size() << " (" << r.programs.size() - failed << " ran, "
+    << failed << " failed)\n"
+    << "kernels compared    " << all.size() << "\n"
+    << "cycles              " << agreement_text(cycles_agreement(all)) << "\n";
+  for (const CounterMapping& m : counter_mappings()) {
+    const Agreement a = counter_agreement(all, m.name);
+    if (a.kernels == 0) continue;
+    std::string name = m.name;
+    name.resize(std::max<size_t>(name.size() + 1, 20), ' ');
+    s << name << agreement_text(a) << " (" << a.kernels
+      << (a.kernels == 1 ? " kernel)\n" : " kernels)\n");
+  }
+  for (const ProgramOutcome& p : r.programs) {
+    if (p.status != "ok")
+      s << "FAILED              " << p.name << ": " << p.status << ": " << p.first_error << " (log "
+        << p.log << ")\n";
+    for (const HwKernel* h : p.matching.hw_only)
+      s << "FAILED              " << p.name << ": no simulated kernel " << h->kernel << "\n";
+  }
+  return s.str();
+}
+
+std::string validate_markdown(const ValidateReport& r) {
+  std::ostringstream s;
+  s << "# gputlm validate\n\n"
+    << "gputlm " << r.commit << ": `" << r.command << "`\n\n"
+    << "| program | kernel | launches | sim cycles | hw cycles | error |\n"
+    << "|---|---|---:|---:|---:|---:|\n";
+  for (const Comparison& c : r.compared())
+    s << "| " << c.program << " | `" << c.demangled << "` | " << c.launches << " | "
+      << number(c.sim_cycles, "%.1f") << " | " << number(c.hw_cycles, "%.1f") << " | "
+      << percent(c.error()) << " |\n";
+  for (const ProgramOutcome& p : r.programs)
+    for (const SimKernel* k : p.matching.sim_only)
+      s << "| " << p.name << " | `" << k->demangled << "` | " << k->launches << " | "
+        << number(k->cycles, "%.1f") << " | (no row) | |\n";
+  s << "\n```\n" << validate_summary(r) << "```\n";
+  return s.str();
+}
+
+}  // namespace gputlm::app

@@ -1,0 +1,143 @@
+// `gputlm validate` end to end: two of our own CUDA programs (tests/cuda/vecadd.cu, one launch;
+// bfs.cu, two kernels launched ten times each) built with nvcc and run on fermi-gtx480, compared
+// with a hardware CSV of our own (tests/data/validate/hw.csv) whose cycles are the simulated ones
+// times 1.25, 0.8 and 2 (tests/data/validate/README.md has the arithmetic), so the error column,
+// MAPE and correlation are known exactly; a program that does not compile is reported while the
+// others still run; bad input is one error naming file and place. Skipped without nvcc.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <sstream>
+
+#include "app/hw_counters.h"
+#include "support/cuda_programs.h"
+#include "support/files.h"
+#include "support/shell.h"
+
+namespace {
+
+using gputlm::test::gputlm_cli;
+using gputlm::test::read_text;
+
+class ValidateCommand : public gputlm::test::CudaPrograms {};
+
+std::string out_dir(const std::string& name) {
+  return gputlm::test::scratch_file("validate_test", name);
+}
+
+// The rows of a CSV file by their first two fields ("program,kernel"), each split into its fields.
+std::map<std::string, std::vector<std::string>> rows_by_kernel(const std::string& csv) {
+  std::map<std::string, std::vector<std::string>> rows;
+  std::istringstream lines(csv);
+  for (std::string line; std::getline(lines, line);) {
+    const std::vector<std::string> fields = gputlm::app::split_csv_line(line, "validate.csv");
+    if (fields.size() >= 2) rows[fields[0] + "," + fields[1]] = fields;
+  }
+  return rows;
+}
+
+bool contains(const std::string& s, const std::string& part) {
+  return s.find(part) != std::string::npos;
+}
+
+TEST_F(ValidateCommand, TheErrorColumnMapeAndCorrelationAreTheHandComputedOnes) {
+  const std::string out = out_dir("ok");
+  const auto r = gputlm_cli(
+      "validate --config configs/fermi-gtx480.json --hw tests/data/validate/hw.csv --programs "
+      "tests/data/validate/programs.json --root . --out '" +
+      out + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_TRUE(contains(r.output, "programs            2 (2 ran, 0 failed)\n")) << r.output;
+  EXPECT_TRUE(contains(r.output, "kernels compared    3\n")) << r.output;
+  // |688-860|/860 = 0.2, |1855.7-1484.56|/1484.56 = 0.25, |371.7-743.4|/743.4 = 0.5: mean 0.3167
+  EXPECT_TRUE(contains(r.output, "cycles              MAPE 31.7%, correlation 0.998\n"))
+      << r.output;
+  // vecadd's row has L1 and DRAM columns: reads and writes equal, DRAM reads x 1.25.
+  EXPECT_TRUE(contains(r.output, "l1_reads            MAPE 0.0%, correlation n/a (1 kernel)\n"))
+      << r.output;
+  EXPECT_TRUE(contains(r.output, "dram_reads          MAPE 20.0%, correlation n/a (1 kernel)\n"))
+      << r.output;
+  const auto rows = rows_by_kernel(read_text(out + "/validate.csv"));
+  const std::vector<std::string> header = rows.at("program,kernel");
+  ASSERT_GE(header.size(), 7u);
+  EXPECT_EQ(header[4], "sim_cycles");
+  EXPECT_EQ(header[6], "error");
+  struct Expected {
+    const char* key;
+    const char* launches;
+    const char* sim_cycles;
+    const char* error;
+  };
+  for (const Expected& e : {Expected{"vecadd,vecadd", "1", "688", "-0.2000"},
+                            Expected{"bfs,bfs_kernel", "10", "1855.7", "0.2500"},
+                            Expected{"bfs,bfs_kernel2", "10", "371.7", "-0.5000"}}) {
+    ASSERT_TRUE(rows.count(e.key)) << e.key << " missing from validate.csv";
+    const std::vector<std::string>& row = rows.at(e.key);
+    ASSERT_EQ(row.size(), header.size()) << e.key;
+    EXPECT_EQ(row[3], e.launches) << e.key;
+    ASSERT_EQ(row[4], e.sim_cycles)
+        << e.key
+        << ": the simulated cycles changed; recompute tests/data/validate/hw.csv as its README "
+           "says";
+    EXPECT_EQ(row[6], e.error) << e.key;
+  }
+  EXPECT_FALSE(rows.count("not, in the manifest,_Z5otherv")) << "only the manifest's programs";
+  const std::string md = read_text(out + "/validate.md");
+  EXPECT_TRUE(std::regex_search(md, std::regex("gputlm [0-9a-f]+(-dirty)?: `.*gputlm validate "
+                                               "--config configs/fermi-gtx480.json --hw")))
+      << md;
+  EXPECT_TRUE(contains(md, "| bfs | `bfs_kernel2` | 10 | 371.7 | 743.4 | -50.0% |")) << md;
+  const std::string svg = read_text(out + "/scatter.svg");
+  EXPECT_TRUE(contains(svg, "3 kernels, MAPE 31.7%, correlation 0.998")) << svg;
+  size_t points = 0;
+  for (size_t at = svg.find("<circle"); at != std::string::npos; at = svg.find("<circle", at + 1))
+    ++points;
+  EXPECT_EQ(points, 3u);
+  EXPECT_TRUE(std::filesystem::exists(out + "/stats/bfs.json"));
+}
+
+TEST_F(ValidateCommand, AProgramThatDoesNotCompileIsReportedAndTheOthersStillRun) {
+  const std::string out = out_dir("broken");
+  const auto r = gputlm_cli(
+      "validate --config configs/fermi-gtx480.json --hw tests/data/validate/hw.csv --programs "
+      "tests/data/validate/programs_broken.json --root . --out '" +
+      out + "'");
+  EXPECT_EQ(r.exit_code, 1) << r.output;
+  EXPECT_TRUE(contains(r.output,
+                       "FAILED              broken: build failed: "
+                       "tests/data/validate/broken.cu(3): error: identifier "
+                       "\"undeclared_value\" is undefined (log logs/broken.build.log)"))
+      << r.output;
+  EXPECT_TRUE(contains(r.output, "programs            2 (1 ran, 1 failed)")) << r.output;
+  EXPECT_TRUE(contains(r.output, "kernels compared    1\n")) << r.output;
+  const std::string csv = read_text(out + "/validate.csv");
+  EXPECT_TRUE(
+      contains(csv, "\nbroken,,,,,,\"build failed: tests/data/validate/broken.cu(3): error"))
+      << csv;
+  EXPECT_TRUE(contains(csv, "\nvecadd,vecadd,vecadd,1,688,860,-0.2000,")) << csv;
+  EXPECT_TRUE(contains(read_text(out + "/logs/broken.build.log"), "undeclared_value"));
+}
+
+TEST_F(ValidateCommand, ABadManifestOrCsvIsOneErrorWithItsPlace) {
+  const std::string manifest = out_dir("bad.json"), csv = out_dir("bad.csv");
+  std::ofstream(manifest) << R"([{"name": "vecadd", "source": ["tests/cuda/vecadd.cu"]}])";
+  std::ofstream(csv) << "Benchmark,Kernel,Elapsed_Cycles\nvecadd,vecadd,many\n";
+  const std::string common =
+      "validate --config configs/fermi-gtx480.json --root . --out '" + out_dir("bad_out") + "' ";
+  auto r = gputlm_cli(common + "--hw tests/data/validate/hw.csv --programs '" + manifest + "'");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_EQ(r.output, "gputlm: " + manifest +
+                          ": program 1 (vecadd): unknown key \"source\" (did you mean "
+                          "'sources'?)\n");
+  r = gputlm_cli(common + "--hw '" + csv + "' --programs tests/data/validate/programs.json");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_EQ(r.output, "gputlm: " + csv + ":2: column Elapsed_Cycles is not a number: 'many'\n");
+  r = gputlm_cli("validate --config configs/fermi-gtx480.json");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_TRUE(contains(r.output, "validate: --hw is required")) << r.output;
+}
+
+}  // namespace
