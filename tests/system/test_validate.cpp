@@ -2,8 +2,9 @@
 // bfs.cu, two kernels launched ten times each) built with nvcc and run on fermi-gtx480, compared
 // with a hardware CSV of our own (tests/data/validate/hw.csv) whose cycles are the simulated ones
 // times 1.25, 0.8 and 2 (tests/data/validate/README.md has the arithmetic), so the error column,
-// MAPE and correlation are known exactly; a program that does not compile is reported while the
-// others still run; bad input is one error naming file and place. Skipped without nvcc.
+// MAPE and correlation are known exactly; a program that does not compile, and a hardware kernel
+// that never launched, are failures (exit 1) while the rest is still compared; bad input is one
+// error naming file and place. Skipped without nvcc.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -119,6 +120,24 @@ TEST_F(ValidateCommand, AProgramThatDoesNotCompileIsReportedAndTheOthersStillRun
       << csv;
   EXPECT_TRUE(contains(csv, "\nvecadd,vecadd,vecadd,1,688,860,-0.2000,")) << csv;
   EXPECT_TRUE(contains(read_text(out + "/logs/broken.build.log"), "undeclared_value"));
+}
+
+// A hardware row of a program that ran whose kernel never launched fails the comparison (exit 1)
+// while the kernels that did launch are still compared.
+TEST_F(ValidateCommand, AHardwareKernelThatNeverLaunchedIsAFailure) {
+  const std::string manifest = out_dir("vecadd_only.json"), csv = out_dir("ghost.csv");
+  std::ofstream(manifest) << R"([{"name": "vecadd", "sources": ["tests/cuda/vecadd.cu"]}])";
+  std::ofstream(csv)
+      << "Benchmark,Kernel,Elapsed_Cycles\nvecadd,vecadd,860\nvecadd,_Z5ghostPf,100\n";
+  const std::string out = out_dir("ghost");
+  const auto r = gputlm_cli("validate --config configs/fermi-gtx480.json --hw '" + csv +
+                            "' --programs '" + manifest + "' --root . --out '" + out + "'");
+  EXPECT_EQ(r.exit_code, 1) << r.output;
+  EXPECT_TRUE(contains(r.output, "kernels compared    1\n")) << r.output;
+  EXPECT_TRUE(contains(r.output, "FAILED              vecadd: no simulated kernel _Z5ghostPf\n"))
+      << r.output;
+  EXPECT_TRUE(contains(read_text(out + "/validate.csv"),
+                       "\nvecadd,_Z5ghostPf,ghost(float*),0,,100,no simulated kernel,"));
 }
 
 TEST_F(ValidateCommand, ABadManifestOrCsvIsOneErrorWithItsPlace) {
