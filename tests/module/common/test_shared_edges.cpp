@@ -17,10 +17,13 @@
 
 #include "models/common/clock.h"
 #include "models/common/shared_edges.h"
+#include "support/clocked_probe.h"
 #include "support/sc_kernel.h"
 
 namespace gputlm {
 namespace {
+
+using Edges = test::EdgesProbe;
 
 using Log = std::vector<std::pair<uint64_t, std::string>>;  // (time in ns, member) per run
 
@@ -53,21 +56,6 @@ struct Member : sc_core::sc_module {
 
  private:
   Log& m_log;
-};
-
-struct Edges : sc_core::sc_module {
-  SC_HAS_PROCESS(Edges);
-  explicit Edges(sc_core::sc_module_name name) : sc_module(name) {
-    SC_METHOD(run);
-    sensitive << edges.event();
-    dont_initialize();
-  }
-  void run() {
-    ++dispatches;
-    edges.dispatch();
-  }
-  SharedEdges edges;
-  int dispatches = 0;  // kernel time steps (and deltas) the members ran in
 };
 
 // A process of its own (a testbench's, the GPU's watchdog): runs at `at` and logs what it sees.

@@ -16,41 +16,18 @@
 #include "models/common/clock.h"
 #include "models/common/shared_edges.h"
 #include "models/mem/tlm_ends.h"
+#include "support/clocked_probe.h"
 #include "support/sc_kernel.h"
 
 namespace gputlm::mem {
 namespace {
 
-using Times = std::vector<uint64_t>;  // in ps
-
-uint64_t ps(uint64_t n) { return n * sc_core::sc_time(1, sc_core::SC_PS).value(); }
-sc_core::sc_time at_ps(uint64_t n) { return time_from_value(ps(n)); }
-uint64_t in_ps(const sc_core::sc_time& t) { return t.value() / ps(1); }
-
-// A clocked module in the shape of the real ones (rule 1): one SC_METHOD statically sensitive to
-// its Wakeup, ending each run with sleep_until; what it does at a run is the test's `on_run`.
-// Clocks are measured against a 1000 MHz reference: 1000 MHz has edges every 1000 ps.
-struct Clocked : sc_core::sc_module {
-  SC_HAS_PROCESS(Clocked);
-  Clocked(sc_core::sc_module_name name, double mhz) : sc_module(name), clock(mhz, 1000) {
-    SC_METHOD(tick);
-    sensitive << wake.event();
-    dont_initialize();
-  }
-  void tick() {
-    if (on_run) on_run();
-    sleep_until(clock, kNever, wake);
-  }
-  // Its timed wake-ups go through `edges` from now on (as a GPU's modules do).
-  void join(SharedEdges& edges) {
-    edges.join(wake, clock, [this] { tick(); });
-  }
-  uint64_t now_ps() const { return in_ps(clock.time()); }  // the module's present (rule 2)
-
-  ClockDomain clock;
-  Wakeup wake;
-  std::function<void()> on_run;
-};
+using test::at_ps;
+using test::in_ps;
+using test::ps;
+using test::Times;
+using Edges = test::EdgesProbe;
+using Clocked = test::ClockedProbe;
 
 // The sending side: up to four requests, each sent at its first run at or after its time in
 // `not_before` at which the end lets it send.
@@ -91,22 +68,6 @@ struct Receiver : Clocked {
 
  private:
   tlm::tlm_generic_payload* m_last = nullptr;
-};
-
-// One SC_METHOD on shared edges, as the GPU's Gpu::run_edges.
-struct Edges : sc_core::sc_module {
-  SC_HAS_PROCESS(Edges);
-  explicit Edges(sc_core::sc_module_name name) : sc_module(name) {
-    SC_METHOD(run);
-    sensitive << edges.event();
-    dont_initialize();
-  }
-  void run() {
-    ++dispatches;
-    edges.dispatch();
-  }
-  SharedEdges edges;
-  int dispatches = 0;
 };
 
 // Rule 4, "Registered links": a request sent at t is seen by the target from its first edge after

@@ -13,34 +13,22 @@
 #include "models/common/clock.h"
 #include "models/common/shared_edges.h"
 #include "models/vgiw/batch_link.h"
+#include "support/clocked_probe.h"
 #include "support/sc_kernel.h"
 
 namespace gputlm::vgiw {
 namespace {
 
-using Times = std::vector<uint64_t>;  // in ps
-
-uint64_t ps(uint64_t n) { return n * sc_core::sc_time(1, sc_core::SC_PS).value(); }
-sc_core::sc_time at_ps(uint64_t n) { return time_from_value(ps(n)); }
-uint64_t in_ps(const sc_core::sc_time& t) { return t.value() / ps(1); }
+using test::at_ps;
+using test::in_ps;
+using test::ps;
+using test::Times;
+using Edges = test::EdgesProbe;
 
 // A clocked module in the shape of the real ones (rule 1), with both ends of a batch link; what it
 // does at a run is the test's `on_run`. Clocks against a 1000 MHz reference (1000 ps at 1000 MHz).
-struct Clocked : sc_core::sc_module {
-  SC_HAS_PROCESS(Clocked);
-  Clocked(sc_core::sc_module_name name, double mhz) : sc_module(name), clock(mhz, 1000) {
-    SC_METHOD(tick);
-    sensitive << wake.event();
-    dont_initialize();
-  }
-  void tick() {
-    if (on_run) on_run();
-    sleep_until(clock, kNever, wake);
-  }
-  void join(SharedEdges& edges) {
-    edges.join(wake, clock, [this] { tick(); });
-  }
-  uint64_t now_ps() const { return in_ps(clock.time()); }
+struct Clocked : test::ClockedProbe {
+  using ClockedProbe::ClockedProbe;
   // Sends a message naming `block`, annotated with `delay` (BatchOut::send annotates none).
   void send(uint32_t block, const sc_core::sc_time& delay = sc_core::SC_ZERO_TIME) {
     BatchMessage m;
@@ -57,29 +45,11 @@ struct Clocked : sc_core::sc_module {
     }
   }
 
-  ClockDomain clock;
-  Wakeup wake;
   BatchIn in{"in", wake, clock};
   BatchOut out{"out"};
-  std::function<void()> on_run;
   Times seen;
   std::vector<uint32_t> blocks;
   std::vector<bool> completed;
-};
-
-struct Edges : sc_core::sc_module {
-  SC_HAS_PROCESS(Edges);
-  explicit Edges(sc_core::sc_module_name name) : sc_module(name) {
-    SC_METHOD(run);
-    sensitive << edges.event();
-    dont_initialize();
-  }
-  void run() {
-    ++dispatches;
-    edges.dispatch();
-  }
-  SharedEdges edges;
-  int dispatches = 0;
 };
 
 // A scheduler at 1000 MHz (edges every 1000 ps) sending to a fabric at 400 MHz (every 2500 ps).
