@@ -70,10 +70,10 @@ std::string validate_csv(const ValidateReport& r) {
       }
       s << "\n";
     }
-    for (const HwKernel* h : p.matching.hw_only)
-      s << csv_field(p.name) << "," << csv_field(h->kernel) << ","
-        << csv_field(demangled_kernel_name(h->kernel)) << ",0,,"
-        << number(h->values.at("Elapsed_Cycles"), "%.10g") << ",no simulated kernel" << counters
+    for (const HwKernel& h : p.matching.hw_only)
+      s << csv_field(p.name) << "," << csv_field(h.kernel) << ","
+        << csv_field(demangled_kernel_name(h.kernel)) << ",0,,"
+        << number(h.values.at("Elapsed_Cycles"), "%.10g") << ",no simulated kernel" << counters
         << "\n";
   }
   return s.str();
@@ -100,8 +100,8 @@ std::string validate_summary(const ValidateReport& r) {
     if (p.status != "ok")
       s << "FAILED              " << p.name << ": " << p.status << ": " << p.first_error << " (log "
         << p.log << ")\n";
-    for (const HwKernel* h : p.matching.hw_only)
-      s << "FAILED              " << p.name << ": no simulated kernel " << h->kernel << "\n";
+    for (const HwKernel& h : p.matching.hw_only)
+      s << "FAILED              " << p.name << ": no simulated kernel " << h.kernel << "\n";
   }
   return s.str();
 }
@@ -117,9 +117,9 @@ std::string validate_markdown(const ValidateReport& r) {
       << number(c.sim_cycles, "%.1f") << " | " << number(c.hw_cycles, "%.1f") << " | "
       << percent(c.error()) << " |\n";
   for (const ProgramOutcome& p : r.programs)
-    for (const SimKernel* k : p.matching.sim_only)
-      s << "| " << p.name << " | `" << k->demangled << "` | " << k->launches << " | "
-        << number(k->cycles, "%.1f") << " | (no row) | |\n";
+    for (const SimKernel& k : p.matching.sim_only)
+      s << "| " << p.name << " | `" << k.demangled << "` | " << k.launches << " | "
+        << number(k.cycles, "%.1f") << " | (no row) | |\n";
   s << "\n```\n" << validate_summary(r) << "```\n";
   return s.str();
 }

@@ -90,7 +90,7 @@ Matching match_kernels(const std::string& program, const std::vector<SimKernel>&
     if (row.benchmark != program) continue;
     auto it = by_name.find(row.kernel);
     if (it == by_name.end()) {
-      m.hw_only.push_back(&row);
+      m.hw_only.push_back(row);
       continue;
     }
     const SimKernel& s = *it->second;
@@ -118,7 +118,7 @@ Matching match_kernels(const std::string& program, const std::vector<SimKernel>&
     m.compared.push_back(std::move(c));
   }
   for (const SimKernel& k : sim)
-    if (!matched.count(k.kernel)) m.sim_only.push_back(&k);
+    if (!matched.count(k.kernel)) m.sim_only.push_back(k);
   return m;
 }
 

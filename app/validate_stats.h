@@ -59,8 +59,10 @@ struct Comparison {
 
 struct Matching {
   std::vector<Comparison> compared;
-  std::vector<const HwKernel*> hw_only;    // rows of the program with no simulated kernel
-  std::vector<const SimKernel*> sim_only;  // simulated kernels with no row
+  // Copies, not pointers: a Matching outlives the program's simulated kernels (validate_command
+  // keeps it for the report after their stats are gone).
+  std::vector<HwKernel> hw_only;    // rows of the program with no simulated kernel
+  std::vector<SimKernel> sim_only;  // simulated kernels with no row
 };
 
 // The rows of `hw` whose Benchmark is `program`, matched to `sim` by exact mangled name.

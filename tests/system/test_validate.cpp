@@ -140,6 +140,25 @@ TEST_F(ValidateCommand, AHardwareKernelThatNeverLaunchedIsAFailure) {
                        "\nvecadd,_Z5ghostPf,ghost(float*),0,,100,no simulated kernel,"));
 }
 
+// A simulated kernel with no hardware row is listed as such, not a failure. The report is written
+// after every program ran, from what each program's matching kept (it used to point into the
+// program's simulated kernels, gone by then: a crash after validate.csv).
+TEST_F(ValidateCommand, ASimulatedKernelWithNoRowIsListedAfterTheRun) {
+  const std::string manifest = out_dir("bfs_only.json"), csv = out_dir("bfs_one_row.csv");
+  std::ofstream(manifest)
+      << R"([{"name": "bfs", "sources": ["tests/cuda/bfs.cu"], "nvcc_flags": ["-Itests/cuda"],)"
+      << R"( "args": ["512"]}])";
+  std::ofstream(csv) << "Benchmark,Kernel,Elapsed_Cycles\nbfs,bfs_kernel,1484.56\n";
+  const std::string out = out_dir("bfs_one_row");
+  const auto r = gputlm_cli("validate --config configs/fermi-gtx480.json --hw '" + csv +
+                            "' --programs '" + manifest + "' --root . --out '" + out + "'");
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_TRUE(contains(r.output, "kernels compared    1\n")) << r.output;
+  EXPECT_TRUE(contains(read_text(out + "/validate.md"),
+                       "| bfs | `bfs_kernel2` | 10 | 371.7 | (no row) | |\n"));
+  EXPECT_TRUE(std::filesystem::exists(out + "/scatter.svg"));
+}
+
 TEST_F(ValidateCommand, ABadManifestOrCsvIsOneErrorWithItsPlace) {
   const std::string manifest = out_dir("bad.json"), csv = out_dir("bad.csv");
   std::ofstream(manifest) << R"([{"name": "vecadd", "source": ["tests/cuda/vecadd.cu"]}])";

@@ -147,9 +147,9 @@ TEST(ValidateStats, KernelsAreMatchedByMangledNameWithinTheirProgram) {
   EXPECT_FALSE(c.counters.at("dram_reads").second);   // empty cell
   EXPECT_EQ(c.counters.at("dram_reads").first, 12.0);
   ASSERT_EQ(m.hw_only.size(), 1u);
-  EXPECT_EQ(m.hw_only[0]->kernel, "_Z1cv");
+  EXPECT_EQ(m.hw_only[0].kernel, "_Z1cv");
   ASSERT_EQ(m.sim_only.size(), 1u);
-  EXPECT_EQ(m.sim_only[0]->kernel, "b");
+  EXPECT_EQ(m.sim_only[0].kernel, "b");
 }
 
 TEST(ValidateStats, MapeAndPearson) {
