@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "models/common/error.h"
+#include "models/common/text_file.h"
 
 namespace gputlm::app {
 
@@ -103,11 +104,9 @@ std::vector<HwKernel> parse_hw_csv(const std::string& text, const std::string& p
 }
 
 std::vector<HwKernel> read_hw_csv(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw InputError(path + ": cannot read the hardware CSV");
-  std::stringstream text;
-  text << in.rdbuf();
-  return parse_hw_csv(text.str(), path);
+  std::string text;
+  if (!read_text_file(path, text)) throw InputError(path + ": cannot read the hardware CSV");
+  return parse_hw_csv(text, path);
 }
 
 }  // namespace gputlm::app

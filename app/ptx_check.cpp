@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "models/common/error.h"
+#include "models/common/text_file.h"
 #include "models/func/bound_kernel.h"
 #include "models/func/module_image.h"
 #include "models/isa/ptx_parser.h"
@@ -26,18 +27,16 @@ std::vector<std::string> entry_names(const std::string& text) {
 PtxCheckCounts check_ptx_files(const std::vector<std::string>& files, std::ostream& out) {
   PtxCheckCounts n;
   for (const std::string& path : files) {
-    std::ifstream in(path);
-    if (!in) {
+    std::string text;
+    if (!read_text_file(path, text)) {
       out << path << ": cannot open\n";
       continue;
     }
-    std::stringstream ss;
-    ss << in.rdbuf();
-    const std::vector<std::string> names = entry_names(ss.str());
+    const std::vector<std::string> names = entry_names(text);
     n.found += names.size();
     std::unique_ptr<isa::Module> module;
     try {
-      module = isa::parse_ptx(ss.str(), path);
+      module = isa::parse_ptx(text, path);
     } catch (const InputError& e) {
       out << path << ": module error: " << e.what() << "\n";
       continue;

@@ -8,6 +8,7 @@
 
 #include "models/common/error.h"
 #include "models/common/nearest_name.h"
+#include "models/common/text_file.h"
 
 namespace gputlm::app {
 
@@ -73,11 +74,9 @@ std::vector<ValidateProgram> parse_manifest(const std::string& text, const std::
 }
 
 std::vector<ValidateProgram> read_manifest(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw InputError(path + ": cannot read the manifest");
-  std::stringstream text;
-  text << in.rdbuf();
-  return parse_manifest(text.str(), path);
+  std::string text;
+  if (!read_text_file(path, text)) throw InputError(path + ": cannot read the manifest");
+  return parse_manifest(text, path);
 }
 
 }  // namespace gputlm::app

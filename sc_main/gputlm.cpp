@@ -29,6 +29,7 @@
 #include "io/workload/catalog.h"
 #include "models/common/error.h"
 #include "models/common/nearest_name.h"
+#include "models/common/text_file.h"
 #include "models/func/kernel_fault.h"
 #include "models/gpu/gpu_spec.h"
 #include "sc_main/cuda_command.h"
@@ -325,11 +326,9 @@ int cmd_predict(const std::vector<std::string>& args) {
 }
 
 std::string read_text(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw InputError(path + ": cannot read");
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
+  std::string text;
+  if (!read_text_file(path, text)) throw InputError(path + ": cannot read");
+  return text;
 }
 
 // gputlm trace record: the workload's launches on the functional engine, written as a trace. The

@@ -21,6 +21,7 @@
 #include "app/interrupt.h"
 #include "models/common/error.h"
 #include "models/common/nearest_name.h"
+#include "models/common/text_file.h"
 #include "sc_main/sweep_report.h"
 #include "sc_main/sweep_slurm.h"
 #include "sweep/collect.h"
@@ -78,13 +79,11 @@ std::vector<std::string> task_ids(const std::string& file, size_t task) {
 }
 
 nlohmann::ordered_json read_manifest(const RunStore& store) {
-  std::ifstream in(store.out() + "/manifest.json");
-  if (!in)
+  std::string text;
+  if (!read_text_file(store.out() + "/manifest.json", text))
     throw InputError(store.out() +
                      "/manifest.json: cannot read (run the sweep, or --dry-run, first)");
-  std::stringstream text;
-  text << in.rdbuf();
-  const nlohmann::ordered_json m = nlohmann::ordered_json::parse(text.str(), nullptr, false);
+  const nlohmann::ordered_json m = nlohmann::ordered_json::parse(text, nullptr, false);
   if (!m.is_object() || !m.contains("runs"))
     throw InputError(store.out() + "/manifest.json: not a sweep manifest");
   return m;

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "models/common/error.h"
+#include "models/common/text_file.h"
 #include "sweep/csv_merger.h"
 #include "sweep/hash128.h"
 #include "sweep/run_launcher.h"
@@ -13,21 +14,11 @@ namespace gputlm::sweep {
 
 namespace {
 
-// The whole file into `text`; false if it cannot be read.
-bool read_file(const std::string& path, std::string& text) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
-  std::stringstream s;
-  s << in.rdbuf();
-  text = s.str();
-  return true;
-}
-
 // A run's statistics; discarded if missing or broken.
 nlohmann::json read_stats(const std::string& path) {
   std::string text;
-  return read_file(path, text) ? nlohmann::json::parse(text, nullptr, false)
-                               : nlohmann::json(nlohmann::json::value_t::discarded);
+  return read_text_file(path, text) ? nlohmann::json::parse(text, nullptr, false)
+                                    : nlohmann::json(nlohmann::json::value_t::discarded);
 }
 
 std::string joined(const nlohmann::json& lines) {
@@ -117,8 +108,8 @@ CollectCounts write_tables(const RunStore& store, const nlohmann::ordered_json& 
       continue;
     }
     std::string csv, lines;
-    if (status == "ok" && read_file(store.file(id, "rows.csv"), csv) &&
-        read_file(store.file(id, "rows.jsonl"), lines)) {
+    if (status == "ok" && read_text_file(store.file(id, "rows.csv"), csv) &&
+        read_text_file(store.file(id, "rows.jsonl"), lines)) {
       table.add(csv);
       jsonl << lines;
       ++counts.ok;

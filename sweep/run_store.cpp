@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "models/common/error.h"
+#include "models/common/text_file.h"
 
 namespace fs = std::filesystem;
 
@@ -32,11 +33,9 @@ void write_atomically(const std::string& path, const std::string& text) {
 namespace {
 template <class Json>
 Json read_json(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) return nullptr;
-  std::stringstream text;
-  text << in.rdbuf();
-  return Json::parse(text.str(), nullptr, false);  // a broken file reads as discarded
+  std::string text;
+  if (!read_text_file(path, text)) return nullptr;
+  return Json::parse(text, nullptr, false);  // a broken file reads as discarded
 }
 }  // namespace
 

@@ -11,6 +11,7 @@
 #include "io/workload/spec_reader.h"
 #include "models/common/error.h"
 #include "models/common/limits.h"
+#include "models/common/text_file.h"
 
 namespace gputlm::workload {
 namespace {
@@ -182,11 +183,9 @@ bool fits_int_type(const std::string& t, int64_t v) {
 
 WorkloadSpec read_workload_spec(const std::string& file, const std::string& size,
                                 const std::string& default_reference) {
-  std::ifstream in(file);
-  if (!in) throw InputError(file + ": cannot open launch description");
-  std::stringstream text;
-  text << in.rdbuf();
-  return parse_workload_spec(text.str(), file, size, default_reference);
+  std::string text;
+  if (!read_text_file(file, text)) throw InputError(file + ": cannot open launch description");
+  return parse_workload_spec(text, file, size, default_reference);
 }
 
 WorkloadSpec parse_workload_spec(const std::string& text, const std::string& file,

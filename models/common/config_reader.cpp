@@ -6,6 +6,7 @@
 
 #include "models/common/error.h"
 #include "models/common/nearest_name.h"
+#include "models/common/text_file.h"
 
 namespace gputlm {
 
@@ -119,12 +120,11 @@ void ConfigReader::finish() const {
 }
 
 nlohmann::json read_json_file(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw InputError(path + ": cannot open config" + did_you_mean_file(path));
-  std::stringstream text;
-  text << in.rdbuf();
+  std::string text;
+  if (!read_text_file(path, text))
+    throw InputError(path + ": cannot open config" + did_you_mean_file(path));
   try {
-    return nlohmann::json::parse(text.str());
+    return nlohmann::json::parse(text);
   } catch (const nlohmann::json::exception& e) {  // syntax, or a number out of range (1e400)
     throw InputError(path + ": invalid JSON: " + e.what());
   }

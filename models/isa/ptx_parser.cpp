@@ -8,6 +8,7 @@
 
 #include "models/common/error.h"
 #include "models/common/limits.h"
+#include "models/common/text_file.h"
 #include "models/isa/immediate_types.h"
 #include "models/isa/instruction_checks.h"
 #include "models/isa/modifiers.h"
@@ -755,11 +756,9 @@ std::unique_ptr<Module> parse_ptx(const std::string& text, const std::string& fi
 }
 
 std::unique_ptr<Module> parse_ptx_file(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw InputError(path + ": cannot open PTX file");
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return parse_ptx(ss.str(), path);
+  std::string text;
+  if (!read_text_file(path, text)) throw InputError(path + ": cannot open PTX file");
+  return parse_ptx(text, path);
 }
 
 }  // namespace gputlm::isa
