@@ -59,13 +59,16 @@ StatRow run_columns(const nlohmann::json& stats) {
 std::string cell(const nlohmann::json& v) {
   if (v.is_null()) return "";
   if (!v.is_string()) return v.dump();
-  const std::string& s = v.get_ref<const std::string&>();
+  return csv_cell(v.get_ref<const std::string&>());
+}
+}  // namespace
+
+std::string csv_cell(const std::string& s) {
   if (s.find_first_of(",\"\r\n") == std::string::npos) return s;
   std::string quoted = "\"";
   for (char c : s) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
   return quoted + "\"";
 }
-}  // namespace
 
 std::vector<StatRow> launch_rows(const nlohmann::json& stats) {
   const StatRow base = run_columns(stats);

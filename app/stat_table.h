@@ -40,4 +40,8 @@ std::string to_jsonl(const std::vector<StatRow>& rows);
 // empty; strings are quoted when they hold a comma, quote or line break (RFC 4180).
 std::string to_csv(const std::vector<StatRow>& rows);
 
+// `s` as one CSV cell: as it is, or quoted (quotes doubled) when it holds a comma, quote or line
+// break (RFC 4180).
+std::string csv_cell(const std::string& s);
+
 }  // namespace gputlm::app

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "app/kernel_name.h"
+#include "app/stat_table.h"
 
 namespace gputlm::app {
 
@@ -32,13 +33,6 @@ std::string number(double v, const char* format = "%.6g") {
 
 std::string number(const std::optional<double>& v) { return v ? number(*v, "%.10g") : ""; }
 
-std::string csv_field(const std::string& s) {
-  if (s.find_first_of(",\"\n") == std::string::npos) return s;
-  std::string q = "\"";
-  for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return q + "\"";
-}
-
 std::string percent(double fraction) { return number(100 * fraction, "%+.1f") + "%"; }
 
 }  // namespace
@@ -56,14 +50,14 @@ std::string validate_csv(const ValidateReport& r) {
   const std::string counters(2 * counter_mappings().size(), ',');  // empty counter fields
   for (const ProgramOutcome& p : r.programs) {
     if (p.status != "ok") {
-      s << csv_field(p.name) << ",,,,,," << csv_field(p.status + ": " + p.first_error) << counters
+      s << csv_cell(p.name) << ",,,,,," << csv_cell(p.status + ": " + p.first_error) << counters
         << "\n";
       continue;
     }
     for (const Comparison& c : p.matching.compared) {
-      s << csv_field(c.program) << "," << csv_field(c.kernel) << "," << csv_field(c.demangled)
-        << "," << c.launches << "," << number(c.sim_cycles, "%.10g") << ","
-        << number(c.hw_cycles, "%.10g") << "," << number(c.error(), "%.4f");
+      s << csv_cell(c.program) << "," << csv_cell(c.kernel) << "," << csv_cell(c.demangled) << ","
+        << c.launches << "," << number(c.sim_cycles, "%.10g") << "," << number(c.hw_cycles, "%.10g")
+        << "," << number(c.error(), "%.4f");
       for (const CounterMapping& m : counter_mappings()) {
         const auto& v = c.counters.at(m.name);
         s << "," << number(v.first) << "," << number(v.second);
@@ -71,8 +65,8 @@ std::string validate_csv(const ValidateReport& r) {
       s << "\n";
     }
     for (const HwKernel& h : p.matching.hw_only)
-      s << csv_field(p.name) << "," << csv_field(h.kernel) << ","
-        << csv_field(demangled_kernel_name(h.kernel)) << ",0,,"
+      s << csv_cell(p.name) << "," << csv_cell(h.kernel) << ","
+        << csv_cell(demangled_kernel_name(h.kernel)) << ",0,,"
         << number(h.values.at("Elapsed_Cycles"), "%.10g") << ",no simulated kernel" << counters
         << "\n";
   }
