@@ -29,10 +29,12 @@ struct WarpSlot {
   bool control_pending = false;  // an in-flight instruction decides the next PC
   bool draining =
       false;  // its stack is done, its last instructions still in flight (CoreContext::ending)
-  uint32_t waiting_memory = 0;         // instructions (sub-warps) set aside for their lines
-  Cycle waiting_since = 0;             // since when the first of them (valid while waiting_memory)
-  std::vector<uint64_t> pending_regs;  // scoreboard: registers an in-flight instruction writes
-  uint64_t ibuffer_line = ~0ull;       // instruction-fetch line held in the warp's buffer
+  uint32_t waiting_memory = 0;  // instructions (sub-warps) set aside for their lines
+  Cycle waiting_since = 0;      // since when the first of them (valid while waiting_memory)
+  // Scoreboard: registers an in-flight instruction of the warp writes, marked when it is fetched
+  // and cleared when it retires.
+  std::vector<uint64_t> pending_regs;
+  uint64_t ibuffer_line = ~0ull;  // instruction-fetch line held in the warp's buffer
   Cycle eligible_from = 0;  // barrel: first cycle after its last instruction left the pipeline
   CopyGroups copies;        // its cp.async groups (memory/copy_groups.h)
   // Its bulk groups (cp.async.bulk and cp.reduce.async.bulk with .bulk_group, PTX ISA
@@ -45,6 +47,14 @@ struct WarpSlot {
   std::unique_ptr<BulkGroups> bulk;
 
   bool active() const { return status == Status::Ready || status == Status::Barrier; }
+  bool register_pending(int32_t r) const {
+    return (pending_regs[static_cast<size_t>(r) >> 6] >> (r & 63)) & 1;
+  }
+  void set_register_pending(int32_t r, bool pending) {
+    const uint64_t bit = 1ull << (r & 63);
+    uint64_t& word = pending_regs[static_cast<size_t>(r) >> 6];
+    word = pending ? word | bit : word & ~bit;
+  }
 };
 
 struct CtaSlot {

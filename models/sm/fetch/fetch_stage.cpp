@@ -24,6 +24,15 @@ bool waits_for_bulk(const isa::Instruction& in, const WarpSlot& w) {
   return !(in.async.read ? w.bulk->reads : w.bulk->writes)
               .may_wait_group(static_cast<uint64_t>(in.ops[0].imm));
 }
+// Scoreboard: an instruction may be fetched once no older in-flight instruction of its warp writes
+// a register it reads or writes (RAW and WAW; in-order issue makes WAR impossible).
+bool scoreboard_allows(const isa::InstructionRegisters& regs, const WarpSlot& w) {
+  for (int32_t r : regs.uses)
+    if (w.register_pending(r)) return false;
+  for (int32_t r : regs.defs)
+    if (w.register_pending(r)) return false;
+  return true;
+}
 }  // namespace
 
 FetchStage::FetchStage(sc_core::sc_module_name name, CoreContext& core)
@@ -49,7 +58,10 @@ bool FetchStage::candidate(uint32_t slot) const {
       waits_for_bulk(m_core.ctas[w.cta_slot].kernel->kernel().code[w.stack.pc()], w))
     return false;
   if (!m_core.scoreboard) return m_core.formation->may_fetch(slot, w);
-  return w.inflight < m_core.spec.max_inflight_per_warp && !w.control_pending;
+  // A warp is a candidate only when its next instruction passes the scoreboard, so that a
+  // scheduler's pick can issue (GPGPU-Sim's scheduler checks the scoreboard the same way).
+  return w.inflight < m_core.spec.max_inflight_per_warp && !w.control_pending &&
+         scoreboard_allows(m_core.kernel_of(w).registers(w.stack.pc()), w);
 }
 
 bool FetchStage::eligible(uint32_t slot, Cycle now) const {
@@ -303,6 +315,8 @@ bool FetchStage::fetch(uint32_t slot, Cycle now) {
     w.bulk->writes.add_copy();
   }
   ++w.inflight;
+  if (m_core.scoreboard)  // until it retires
+    for (int32_t r : cta.kernel->registers(u->pc).defs) w.set_register_pending(r, true);
   if (wi.in->is_exit()) ++m_core.ending;
   if (decides_next_pc(*wi.in, w, u->pc))
     w.control_pending = true;

@@ -17,20 +17,4 @@ uint32_t ReadStage::delay(const WarpInstr& w) {
   return m_core.spec.read_cycles + extra;
 }
 
-bool ReadStage::accept(const WarpInstr& w, Cycle) {
-  if (!m_core.scoreboard) return true;
-  WarpSlot& slot = m_core.warps[w.slot];
-  const isa::InstructionRegisters& regs = m_core.kernel_of(slot).registers(w.pc);
-  auto pending = [&](int32_t r) {
-    return (slot.pending_regs[static_cast<size_t>(r) >> 6] >> (r & 63)) & 1;
-  };
-  for (int32_t r : regs.uses)
-    if (pending(r)) return false;
-  for (int32_t r : regs.defs)
-    if (pending(r)) return false;
-  for (int32_t r : regs.defs)
-    slot.pending_regs[static_cast<size_t>(r) >> 6] |= 1ull << (r & 63);  // until writeback
-  return true;
-}
-
 }  // namespace gputlm::sm

@@ -1,7 +1,6 @@
 // Register read: operands come from a banked register file (bank = register number mod
 // register_banks; the papers' baseline RF is "slightly banked"); source registers that share a bank
-// take one extra cycle each. In scoreboard mode the stage also holds an instruction back while an
-// older in-flight instruction of its warp still has to write one of its registers.
+// take one extra cycle each. (The scoreboard is checked where a warp is picked: the fetch stage.)
 #pragma once
 
 #include "models/sm/stage.h"
@@ -14,7 +13,6 @@ class ReadStage : public DelayStage {
 
  protected:
   uint32_t delay(const WarpInstr& w) override;
-  bool accept(const WarpInstr& w, Cycle now) override;
 
  private:
   std::vector<uint32_t> m_per_bank;  // scratch: source registers per register-file bank

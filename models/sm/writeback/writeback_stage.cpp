@@ -31,6 +31,9 @@ void WritebackStage::retire(WarpInstr& wi, Cycle now) {
   WarpSlot& w = m_core.warps[wi.slot];
   CtaSlot& cta = m_core.ctas[w.cta_slot];
   const func::ExecResult& r = wi.result;
+  const isa::InstructionRegisters& regs = cta.kernel->registers(wi.pc);
+  if (m_core.scoreboard)
+    for (int32_t d : regs.defs) w.set_register_pending(d, false);
   if (r.retry) {  // barrier.cluster.wait, its phase incomplete: the warp stays at it and tries
                   // again
     w.control_pending = false;
@@ -52,16 +55,12 @@ void WritebackStage::retire(WarpInstr& wi, Cycle now) {
                                cta.kernel->kernel(), r);
     w.control_pending = false;
   }
-  const isa::InstructionRegisters& regs = cta.kernel->registers(wi.pc);
   m_core.counters.simt.register_file_accesses += regs.uses.size() + regs.defs.size();
   m_core.counters.simt.register_file_thread_accesses +=
       (regs.uses.size() + regs.defs.size()) * wi.threads;
   m_core.counters.simt.register_reads += regs.uses.size();
   m_core.counters.simt.register_writes += regs.defs.size();
   m_core.counters.simt.class_thread_instructions[static_cast<size_t>(wi.cls)] += wi.threads;
-  if (m_core.scoreboard) {
-    for (int32_t d : regs.defs) w.pending_regs[static_cast<size_t>(d) >> 6] &= ~(1ull << (d & 63));
-  }
   --w.inflight;
   w.eligible_from = now + 1;
   if (wi.in->is_exit()) {
