@@ -5,8 +5,8 @@
                [--configs tests/data/dram_golden/gputlm] [--work DIR] [--jobs N] [--markdown FILE]
                [--scheduler NAME] [--expect FILE]
 
-Makes the streams of streams.py, runs tb_dram on each with tests/data/dram_golden/gputlm/
-<variant>.json, and prints per stream ours, Ramulator 2's, and their ratio for activates, row hits,
+Makes the streams of streams.py (the hbm layout for the hbm2-* and hbm3-* variants), runs tb_dram
+on each with tests/data/dram_golden/gputlm/<variant>.json, and prints per stream ours, Ramulator 2's, and their ratio for activates, row hits,
 empties (Ramulator's "misses") and conflicts, drain time, bandwidth and mean read latency. Fails
 (exit 1) where a figure is outside its tolerance:
   activates and row outcomes  within 2% of Ramulator's count (or 2, for counts below 100)
@@ -89,7 +89,8 @@ def main():
         rows = list(csv.DictReader(line for line in f if not line.startswith("#")))
     with tempfile.TemporaryDirectory() as tmp:
         work = args.work or tmp
-        streams.write_all(work, "ours")
+        for layout in sorted({streams.layout_of(r["variant"]) for r in rows}):
+            streams.write_all(os.path.join(work, layout), "ours", layout)
         configs = args.configs
         if args.scheduler:  # the configs with another policy, beside the streams
             configs = os.path.join(work, "configs")
@@ -105,7 +106,7 @@ def main():
             for r in rows:
                 key = (r["variant"], r["pattern"], r["rate"])
                 config = os.path.join(configs, r["variant"] + ".json")
-                trace = os.path.join(work, f"{r['pattern']}-{r['rate']}.stl")
+                trace = os.path.join(work, streams.layout_of(r["variant"]), f"{r['pattern']}-{r['rate']}.stl")
                 jobs[key] = pool.submit(run_one, args.tb_dram, config, trace)
         ours = {k: j.result() for k, j in jobs.items()}
 
