@@ -144,9 +144,9 @@ DramSpec hbm2() {
   c.tRRD_S = c.tRRD_L = cycles(4.0, s.clock_mhz);  // 4 ns both (RRD; Ramulator 2): 4
   c.tFAW = cycles(15.0, s.clock_mhz);              // 15 ns (Ramulator 2): 14
   c.tWTR_S = cycles(3.0, s.clock_mhz);             // CDLR 3 ns: 3
-  c.tWTR_L = cycles(7.5, s.clock_mhz);  // Ramulator 2 HBM2_1600Mbps nWTRL 6 x 1.25 ns: 7
-  c.tRTW = 0;                           // RD->WR: tCL + burst + 2 - tWL (Ramulator 2's rule)
-  c.tRFC = cycles(260.0, s.clock_mhz);  // 4Gb a channel (8Gb die, two channels): 260 ns: 229
+  c.tWTR_L = cycles(7.5, s.clock_mhz);             // Ramulator 2 HBM2_1600Mbps nWTRL 6 x 1.25 ns: 7
+  c.tRTW = 0;                             // RD->WR: tCL + burst + 2 - tWL (Ramulator 2's rule)
+  c.tRFC = cycles(260.0, s.clock_mhz);    // 4Gb a channel (8Gb die, two channels): 260 ns: 229
   c.tREFI = cycles(3900.0, s.clock_mhz);  // 3.9 us: 3423
   c.bank_groups = 4;
   c.burst_length = 4;
@@ -163,18 +163,18 @@ DramSpec hbm2() {
 DramSpec hbm2e() {
   DramSpec s = command_spec(1600.0, 16, 1024);
   CommandTiming& c = s.command;
-  const double tck = 0.833;  // Ramulator 2 HBM2_2400Mbps
-  c.tRCD = cycles(17 * tck, s.clock_mhz);    // nRCDRD 17: 23
-  c.tRCDWR = cycles(14 * tck, s.clock_mhz);  // nRCDWR 14: 19
-  c.tCL = cycles(17 * tck, s.clock_mhz);     // nCL 17: 23
-  c.tRP = cycles(17 * tck, s.clock_mhz);     // nRP 17: 23
-  c.tRAS = cycles(40 * tck, s.clock_mhz);    // nRAS 40: 54
-  c.tRC = c.tRAS + c.tRP;                    // 77 (nRC 57 converts to 76, below tRAS + tRP)
-  c.tWL = cycles(6 * tck, s.clock_mhz);      // nCWL 6: 8
-  c.tWR = cycles(19 * tck, s.clock_mhz);     // nWR 19: 26
-  c.tRTP = cycles(6 * tck, s.clock_mhz);     // nRTPL 6: 8
-  c.tCCD_S = 2;                              // BL4: 2 nCK
-  c.tCCD_L = cycles(4 * tck, s.clock_mhz);   // nCCDL 4: 6
+  const double tck = 0.833;                        // Ramulator 2 HBM2_2400Mbps
+  c.tRCD = cycles(17 * tck, s.clock_mhz);          // nRCDRD 17: 23
+  c.tRCDWR = cycles(14 * tck, s.clock_mhz);        // nRCDWR 14: 19
+  c.tCL = cycles(17 * tck, s.clock_mhz);           // nCL 17: 23
+  c.tRP = cycles(17 * tck, s.clock_mhz);           // nRP 17: 23
+  c.tRAS = cycles(40 * tck, s.clock_mhz);          // nRAS 40: 54
+  c.tRC = c.tRAS + c.tRP;                          // 77 (nRC 57 converts to 76, below tRAS + tRP)
+  c.tWL = cycles(6 * tck, s.clock_mhz);            // nCWL 6: 8
+  c.tWR = cycles(19 * tck, s.clock_mhz);           // nWR 19: 26
+  c.tRTP = cycles(6 * tck, s.clock_mhz);           // nRTPL 6: 8
+  c.tCCD_S = 2;                                    // BL4: 2 nCK
+  c.tCCD_L = cycles(4 * tck, s.clock_mhz);         // nCCDL 4: 6
   c.tRRD_S = c.tRRD_L = cycles(4.0, s.clock_mhz);  // 4 ns: 7
   c.tFAW = cycles(15.0, s.clock_mhz);              // 15 ns: 24
   c.tWTR_S = cycles(8 * tck, s.clock_mhz);         // nWTRS 8: 11
@@ -221,7 +221,7 @@ DramSpec hbm3() {
 DramSpec hbm3e() {
   DramSpec s = command_spec(2400.0, 16, 1024);
   CommandTiming& c = s.command;
-  const double tck = 0.625;  // Ramulator 2 HBM3_6400Mbps
+  const double tck = 0.625;                  // Ramulator 2 HBM3_6400Mbps
   c.tRCD = cycles(31 * tck, s.clock_mhz);    // 47
   c.tRCDWR = cycles(15 * tck, s.clock_mhz);  // 23
   c.tCL = cycles(20 * tck, s.clock_mhz);     // 30

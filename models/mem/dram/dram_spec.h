@@ -41,9 +41,9 @@ struct LatencyTiming {  // the papers' abstraction, in controller cycles
 };
 
 // Command-level model (timing_model "command"), in command clock cycles. The constraints are
-// JEDEC's (JESD79-4 for DDR4; the GDDR5 and GDDR6 presets cite theirs in dram_presets.cpp):
-//   same bank:        ACT->RD tRCD, ACT->WR tRCDWR, ACT->PRE tRAS, ACT->ACT tRC, PRE->ACT tRP, RD->PRE tRTP,
-//                     WR->PRE tWL + burst + tWR
+// JEDEC's (JESD79-4 for DDR4; the GDDR5, GDDR6 and HBM presets cite theirs in dram_presets.cpp):
+//   same bank:        ACT->RD tRCD, ACT->WR tRCDWR, ACT->PRE tRAS, ACT->ACT tRC, PRE->ACT tRP,
+//                     RD->PRE tRTP, WR->PRE tWL + burst + tWR
 //   same bank group:  RD->RD and WR->WR tCCD_L, ACT->ACT tRRD_L, WR->RD tWL + burst + tWTR_L
 //   any bank:         RD->RD and WR->WR tCCD_S, ACT->ACT tRRD_S, at most 4 ACTs in tFAW,
 //                     WR->RD tWL + burst + tWTR_S, RD->WR tRTW, REF->ACT tRFC

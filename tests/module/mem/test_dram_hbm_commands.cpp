@@ -26,9 +26,9 @@ DramSpec hbm(const char* name) {
 }
 
 TEST(DramHbmCommands, Hbm2UnloadedLatenciesAreTheTimingParameters) {
-  DramBench b({burst(rd(0, addr(0, 1))), burst(rd(100, addr(0, 1, 32))),
-               burst(rd(200, addr(0, 2)))},
-              hbm("hbm2"));
+  DramBench b(
+      {burst(rd(0, addr(0, 1))), burst(rd(100, addr(0, 1, 32))), burst(rd(200, addr(0, 2)))},
+      hbm("hbm2"));
   EXPECT_EQ(b.latency(0), 13u + 13 + 2);       // empty: tRCD + tCL + burst
   EXPECT_EQ(b.latency(1), 13u + 2);            // hit: tCL + burst
   EXPECT_EQ(b.latency(2), 13u + 13 + 13 + 2);  // conflict: tRP + tRCD + tCL + burst

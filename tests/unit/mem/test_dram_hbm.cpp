@@ -112,13 +112,13 @@ TEST(DramHbm, KeysBesideAnHbmPresetOverrideIt) {
 TEST(DramHbm, RowEmptyHitAndConflictOnHbm2) {
   DramDevice d(preset("hbm2"));
   d.issue(C::Act, 0, 1, 0);
-  EXPECT_EQ(d.earliest(C::Read, 0), 13u);                        // tRCD
-  EXPECT_EQ(13u + d.data_end(false), 13u + 13 + 2);              // empty: tRCD + tCL + burst
+  EXPECT_EQ(d.earliest(C::Read, 0), 13u);            // tRCD
+  EXPECT_EQ(13u + d.data_end(false), 13u + 13 + 2);  // empty: tRCD + tCL + burst
   d.issue(C::Read, 0, 1, 13);
-  EXPECT_EQ(d.earliest(C::Read, 0), 13u + 4);                    // the same bank: tCCD_L
-  EXPECT_EQ(d.earliest(C::Pre, 0), 29u);                         // tRAS over tRTP (13 + 4)
+  EXPECT_EQ(d.earliest(C::Read, 0), 13u + 4);  // the same bank: tCCD_L
+  EXPECT_EQ(d.earliest(C::Pre, 0), 29u);       // tRAS over tRTP (13 + 4)
   d.issue(C::Pre, 0, 1, 29);
-  EXPECT_EQ(d.earliest(C::Act, 0), 42u);                         // tRC (29 + tRP is 42 too)
+  EXPECT_EQ(d.earliest(C::Act, 0), 42u);  // tRC (29 + tRP is 42 too)
   d.issue(C::Act, 0, 2, 42);
   EXPECT_EQ(d.earliest(C::Read, 0) + d.data_end(false) - 29, 13u + 13 + 13 + 2);  // conflict
 }
