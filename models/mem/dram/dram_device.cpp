@@ -16,7 +16,7 @@ DramDevice::DramDevice(const DramSpec& spec)
       // one bank
       {C::Act, C::Act, kBank, m_t.rc()},
       {C::Act, C::Read, kBank, m_t.tRCD},
-      {C::Act, C::Write, kBank, m_t.tRCD},
+      {C::Act, C::Write, kBank, m_t.rcd_write()},
       {C::Act, C::Pre, kBank, m_t.tRAS},
       {C::Act, C::PreAll, kBank, m_t.tRAS},
       {C::Pre, C::Act, kBank, m_t.tRP},

@@ -85,9 +85,10 @@ DramSpec DramSpec::from_json(const nlohmann::json& j, const std::string& where,
                             {"tWTR_S", &c.tWTR_S},
                             {"tWTR_L", &c.tWTR_L}})
     *field = ct.get_uint(key, *field, 1, 10000);
-  // Zero means: tWL none, tRC tRAS + tRP, tFAW no window, tRTW the JEDEC turnaround, tREFI no
-  // refresh.
+  // Zero means: tWL none, tRCDWR tRCD, tRC tRAS + tRP, tFAW no window, tRTW the JEDEC turnaround,
+  // tREFI no refresh.
   for (auto [key, field] : {std::pair{"tWL", &c.tWL},
+                            {"tRCDWR", &c.tRCDWR},
                             {"tRC", &c.tRC},
                             {"tFAW", &c.tFAW},
                             {"tRTW", &c.tRTW},

@@ -41,22 +41,24 @@ struct LatencyTiming {  // the papers' abstraction, in controller cycles
 };
 
 // Command-level model (timing_model "command"), in command clock cycles. The constraints are
-// JEDEC's (JESD79-4 for DDR4; the GDDR5 and GDDR6 presets cite theirs in dram_presets.cpp):
-//   same bank:        ACT->RD/WR tRCD, ACT->PRE tRAS, ACT->ACT tRC, PRE->ACT tRP, RD->PRE tRTP,
-//                     WR->PRE tWL + burst + tWR
+// JEDEC's (JESD79-4 for DDR4; the GDDR5, GDDR6 and HBM presets cite theirs in dram_presets.cpp):
+//   same bank:        ACT->RD tRCD, ACT->WR tRCDWR, ACT->PRE tRAS, ACT->ACT tRC, PRE->ACT tRP,
+//                     RD->PRE tRTP, WR->PRE tWL + burst + tWR
 //   same bank group:  RD->RD and WR->WR tCCD_L, ACT->ACT tRRD_L, WR->RD tWL + burst + tWTR_L
 //   any bank:         RD->RD and WR->WR tCCD_S, ACT->ACT tRRD_S, at most 4 ACTs in tFAW,
 //                     WR->RD tWL + burst + tWTR_S, RD->WR tRTW, REF->ACT tRFC
 // where burst = burst_length / data_rate cycles of data on the bus. Bank groups: bank b is in
 // group b / (banks / bank_groups); with one group the _L values are unused. A zero tRC is
 // tRAS + tRP; a zero tRTW is the JEDEC bus turnaround tCL + burst + 2 - tWL; tFAW 0 is no window;
-// tREFI 0 turns refresh off. The defaults are the gddr5 preset's cycles (dram_presets.cpp) with one
+// tREFI 0 turns refresh off; a zero tRCDWR is tRCD (HBM and GDDR6 give activate-to-write its own,
+// shorter value). The defaults are the gddr5 preset's cycles (dram_presets.cpp) with one
 // bank group; refresh is on.
 struct CommandTiming {
   uint64_t tRCD = 12, tCL = 12, tWL = 4, tRP = 12, tRAS = 28, tRC = 40;
   uint64_t tCCD_S = 2, tCCD_L = 3, tRRD_S = 6, tRRD_L = 6, tFAW = 22;
   uint64_t tRTP = 2, tWR = 12, tWTR_S = 5, tWTR_L = 5, tRTW = 0;
   uint64_t tREFI = 3604, tRFC = 61;
+  uint64_t tRCDWR = 0;
   uint32_t bank_groups = 1;
   uint64_t burst_length = 8;  // beats per column command
   uint64_t bus_bytes = 8;     // bytes per beat (channel width)
@@ -66,6 +68,7 @@ struct CommandTiming {
     return burst_length / data_rate;
   }  // cycles a column command holds the bus
   uint64_t rc() const { return tRC ? tRC : tRAS + tRP; }
+  uint64_t rcd_write() const { return tRCDWR ? tRCDWR : tRCD; }
   uint64_t rtw() const {
     if (tRTW) return tRTW;
     return tCL + burst() + 2 > tWL ? tCL + burst() + 2 - tWL : 1;
@@ -103,7 +106,8 @@ struct DramSpec {
                             const std::string& path = "dram");
   // The hold threshold in effect (hold_cycles, or the default above).
   uint64_t hold_threshold() const;
-  // A command-model preset by name ("ddr4-2400", "gddr5", "gddr6"; dram_presets.cpp), or nullopt.
+  // A command-model preset by name ("ddr4-2400", "gddr5", "gddr6", "hbm2", "hbm2e", "hbm3",
+  // "hbm3e"; dram_presets.cpp), or nullopt.
   static std::optional<DramSpec> preset(const std::string& name);
   static std::vector<std::string> preset_names();
 };
