@@ -129,10 +129,14 @@ LaunchTiming Gpu::run(const func::BoundKernel& kernel, const func::Launch& launc
   m_last_done = t.start;
   for (auto& c : m_cores) c->begin_launch();
   m_watch_retired = m_launch_retired = retired();
+  m_dispatch_from = t.start + m_spec.launch_latency;
+  m_core_dispatch_at.assign(m_cores.size(), 0);
   // After an earlier launch the kernel stands at the edge that launch ended at, with that edge's
   // processes due and not yet run (some with nothing to do, more of them in a polled run): the
   // first CTAs start before any of them runs, as at an edge where nothing else is due.
-  if (sc_core::sc_get_status() == sc_core::SC_PAUSED)
+  if (m_spec.launch_latency)
+    m_dispatch_event.notify(m_clock.until(m_dispatch_from));
+  else if (sc_core::sc_get_status() == sc_core::SC_PAUSED)
     dispatch();
   else
     m_dispatch_event.notify(sc_core::SC_ZERO_TIME);
@@ -166,19 +170,31 @@ LaunchTiming Gpu::run(const func::BoundKernel& kernel, const func::Launch& launc
 
 void Gpu::dispatch() {
   if (!m_running) return;
+  const Cycle now = m_clock.now();
+  if (now < m_dispatch_from) return;  // a CTA finishing cannot come first: none has started
   if (m_launch->clustered()) return dispatch_clusters();
-  // Round-robin over cores, one CTA per core per pass, until nothing more fits.
+  // Round-robin over cores, one CTA per core per pass, until nothing more fits (or, with an
+  // interval, each core whose turn has come takes one).
+  const uint64_t interval = m_spec.cta_dispatch_interval;
+  Cycle wait = kNever;  // the earliest turn of a core that has room but not yet its turn
   bool placed = true;
   while (placed && m_next_cta < m_cta_count) {
     placed = false;
     for (uint32_t k = 0; k < m_cores.size() && m_next_cta < m_cta_count; ++k) {
-      core::CoreModule& core = *m_cores[(m_next_core + k) % m_cores.size()];
+      const uint32_t c = (m_next_core + k) % m_cores.size();
+      core::CoreModule& core = *m_cores[c];
       if (!core.can_take(*m_launch)) continue;
+      if (m_core_dispatch_at[c] > now) {
+        wait = std::min(wait, m_core_dispatch_at[c]);
+        continue;
+      }
       core.start_cta(*m_kernel, *m_launch, m_next_cta++, nullptr);
+      if (interval) m_core_dispatch_at[c] = now + interval;
       placed = true;
     }
     m_next_core = (m_next_core + 1) % m_cores.size();
   }
+  if (m_next_cta < m_cta_count && wait != kNever) m_dispatch_event.notify(m_clock.until(wait));
 }
 
 // A cluster's CTAs start together, all resident at once as its barrier and shared memory need,

@@ -2,7 +2,8 @@
 // I-cache and L1 data cache, or VGIW cores with their live value cache and L1), the
 // interconnect (two input ports per core), the memory partitions (an L2 slice if configured, and a
 // DRAM channel), a CTA dispatcher that places CTAs on cores within their thread, warp, register,
-// shared-memory and CTA-count limits (round-robin over cores, as many as fit), and a watchdog that
+// shared-memory and CTA-count limits (round-robin over cores, as many as fit, or one a core every
+// cta_dispatch_interval cycles; the first after launch_latency cycles), and a watchdog that
 // stops a run which has retired nothing for watchdog_cycles and reports what each module holds.
 #pragma once
 
@@ -96,6 +97,8 @@ class Gpu : public sc_core::sc_module, public StatProvider {
   const func::Launch* m_launch = nullptr;
   uint64_t m_next_cta = 0, m_ctas_done = 0, m_cta_count = 0;
   uint32_t m_next_core = 0;
+  Cycle m_dispatch_from = 0;              // the launch's first dispatch (launch_latency)
+  std::vector<Cycle> m_core_dispatch_at;  // per core: its next CTA's earliest start
   bool m_running = false;
   uint64_t m_horizon = 0;  // where the running sc_start ends (core::CoreModule::horizon)
   bool m_polling =

@@ -142,6 +142,9 @@ GpuSpec GpuSpec::from_json(const nlohmann::json& j, const std::string& where) {
     s.energy = energy::EnergySpec::from_json(r.get_object("energy"), where, "energy");
   }
   if (r.has("device")) s.device = device_spec(r.get_object("device"), where);
+  s.launch_latency = r.get_uint("launch_latency", s.launch_latency, 0, uint64_t{1} << 32);
+  s.cta_dispatch_interval =
+      r.get_uint("cta_dispatch_interval", s.cta_dispatch_interval, 0, uint64_t{1} << 32);
   s.watchdog_cycles = r.get_uint("watchdog_cycles", s.watchdog_cycles, 100, uint64_t{1} << 40);
   s.poll_every_cycle = r.get_bool("poll_every_cycle", s.poll_every_cycle);
   s.max_warp_instructions =

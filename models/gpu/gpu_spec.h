@@ -60,6 +60,13 @@ struct GpuSpec {
   // warps_per_block real|ceil; defaults: the paper's literal text, exact arithmetic).
   analytical::ModelOptions analytical_options;
   DeviceSpec device;
+  // Core cycles from a launch's start (the previous launch's end) to its first CTA dispatch,
+  // counted in the launch's cycles as GPGPU-Sim counts its -gpgpu_kernel_launch_latency
+  // (Accel-Sim's Volta and Ampere configs give 5000). 0: the first CTAs start at once.
+  uint64_t launch_latency = 0;
+  // Core cycles between two CTAs the dispatcher starts on one core: 1 is GPGPU-Sim's one CTA a
+  // core a cycle; 0 starts every CTA that fits at once. Clusters start together whatever it is.
+  uint64_t cta_dispatch_interval = 0;
   uint64_t watchdog_cycles =
       1000000;  // core cycles without a retired instruction before the run is stopped
   // Every module runs at every edge of its clock while a launch runs, instead of sleeping until it

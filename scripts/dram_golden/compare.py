@@ -129,8 +129,9 @@ def main():
     text = "\n".join(lines) + "\n"
     print(text)
     if args.markdown:
+        made = header(args)  # before the file is opened: truncating it would count as a change
         with open(args.markdown, "w") as f:
-            f.write(header(args) + text)
+            f.write(made + text)
     if args.expect:
         with open(args.expect) as f:
             committed = "".join(line for line in f if line.startswith("|"))
