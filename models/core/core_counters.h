@@ -48,6 +48,7 @@ struct SimtCounters {
   std::vector<uint64_t> stall_cycles =
       std::vector<uint64_t>(static_cast<size_t>(StallCause::kCount), 0);
   uint64_t line_requests = 0;
+  uint64_t sector_requests = 0;  // coalescing by sectors: the sectors those line requests name
   uint64_t shared_bank_conflict_cycles = 0;
   uint64_t register_bank_conflict_cycles = 0;
   uint64_t subwarps = 0;  // units formed from large warps (sub-warps), bubbles excluded

@@ -225,6 +225,8 @@ struct Instruction {
   PrmtMode prmt = PrmtMode::Default;
   TestpMode testp = TestpMode::None;
   uint8_t vec = 1;  // .v2/.v4 memory access width in elements
+  // ld/st cache operator (the timing model reads .cg)
+  CacheOp cache_op = CacheOp::None;
   uint32_t flags = 0;
   int32_t guard = -1;  // guard predicate register slot, -1 = always
   bool guard_neg = false;

@@ -111,17 +111,18 @@ constexpr std::array<std::pair<std::string_view, InstrFlag>, 13> kFlags = {
      {"satfinite", kSatFinite},
      {"noftz", kNoftz},
      {"L2::cache_hint", kCacheHint}}};
-// Cache operators, memory-ordering semantics and scopes change timing or coherence only; the
-// functional engine is sequentially consistent, so they are accepted and not recorded.
+// Cache operators are recorded (Instruction::cache_op: an L1 may bypass .cg loads, CacheSpec).
+constexpr std::array<std::pair<std::string_view, CacheOp>, 7> kCacheOps = {{{"ca", CacheOp::Ca},
+                                                                            {"cg", CacheOp::Cg},
+                                                                            {"cs", CacheOp::Cs},
+                                                                            {"lu", CacheOp::Lu},
+                                                                            {"cv", CacheOp::Cv},
+                                                                            {"wb", CacheOp::Wb},
+                                                                            {"wt", CacheOp::Wt}}};
+// Memory-ordering semantics and scopes change timing or coherence only; the functional engine
+// is sequentially consistent, so they are accepted and not recorded.
 // So are eviction priorities and prefetch sizes (PTX ISA: ld, prefetch).
-constexpr std::array<std::string_view, 34> kIgnored = {"ca",
-                                                       "cg",
-                                                       "cs",
-                                                       "lu",
-                                                       "cv",
-                                                       "wb",
-                                                       "wt",
-                                                       "relaxed",
+constexpr std::array<std::string_view, 27> kIgnored = {"relaxed",
                                                        "acquire",
                                                        "release",
                                                        "acq_rel",
@@ -576,6 +577,7 @@ bool apply_modifier(Instruction& in, std::string_view w) {
     in.flags |= f;
     return true;
   }
+  if (lookup(kCacheOps, w, in.cache_op)) return true;
   for (auto ignored : kIgnored)
     if (ignored == w) return true;
   return false;

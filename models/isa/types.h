@@ -140,5 +140,7 @@ enum class SReg : uint8_t {
 // createpolicy forms (PTX ISA: createpolicy) and the cache eviction priorities they name.
 enum class PolicyForm : uint8_t { None, Fractional, Range, Cvt };
 enum class EvictPriority : uint8_t { None, Normal, First, Last, Unchanged, NoAllocate };
+// A load's or store's cache operator (PTX ISA "Cache Operators": .ca .cg .cs .lu .cv, .wb .wt).
+enum class CacheOp : uint8_t { None, Ca, Cg, Cs, Lu, Cv, Wb, Wt };
 
 }  // namespace gputlm::isa

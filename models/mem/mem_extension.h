@@ -51,6 +51,13 @@ class MemExtension : public tlm::tlm_extension<MemExtension> {
   uint64_t id = 0;                // unique per request, for traces and debugging
   uint64_t issued_ps = 0;         // simulation time the request entered the hierarchy (ps)
   RequestOwner* owner = nullptr;  // the requester's own state (see RequestOwner); left alone below
+  // ld.global.cg (PTX ISA "Cache Operators": cache at the L2, not the L1): an L1 with
+  // CacheSpec::bypass_cg passes the load on without looking it up or allocating.
+  bool cache_global = false;
+  // The sectors of the line at the payload's address the request needs (bit s: bytes
+  // [s * sector_bytes, (s + 1) * sector_bytes) of the line), as a core coalescing by sectors
+  // names them; 0: the bytes [address, address + data length) name them (cache.h).
+  uint32_t sectors = 0;
   // The input ports of the crossbars the request is crossing, the innermost in the low bits: a
   // crossbar pushes the port it took the request from and pops it when the response goes back.
   static constexpr uint32_t kRouteBits = 16, kMaxRouteDepth = 64 / kRouteBits;

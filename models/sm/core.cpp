@@ -51,6 +51,9 @@ Core::Core(sc_core::sc_module_name name, const CoreSpec& spec, uint32_t core_id,
   m_stats.counter("ctas_done", c.ctas_done, "count", "CTAs finished");
   m_stats.counter("line_requests", c.simt.line_requests, "count",
                   "global/local line requests sent to the L1");
+  if (spec.coalescing == "sector")
+    m_stats.counter("sector_requests", c.simt.sector_requests, "count",
+                    "32-byte sectors named by the line requests (coalescing by sectors)");
   m_stats.counter("shared_bank_conflict_cycles", c.simt.shared_bank_conflict_cycles, "cycles",
                   "extra shared-memory cycles from bank conflicts");
   m_stats.tally(

@@ -130,6 +130,7 @@ CoreSpec CoreSpec::from_json(const nlohmann::json& j, const std::string& where,
   s.instruction_bytes =
       static_cast<uint32_t>(r.get_uint("instruction_bytes", s.instruction_bytes, 1, 64));
   s.wait_for_stores = r.get_bool("wait_for_stores", s.wait_for_stores);
+  s.coalescing = r.get_choice("coalescing", s.coalescing, {"line", "sector"});
   s.run_every_cycle = r.get_bool("run_every_cycle", s.run_every_cycle);
   s.run_ahead = r.get_bool("run_ahead", s.run_ahead);
   s.fast_icache_hits = r.get_bool("fast_icache_hits", s.fast_icache_hits);
@@ -138,6 +139,8 @@ CoreSpec CoreSpec::from_json(const nlohmann::json& j, const std::string& where,
   if (r.has("l1d"))
     s.l1d = mem::CacheSpec::from_json(r.get_object("l1d"), where, r.key_path("l1d"));
   s.icache.clock_mhz = s.l1d.clock_mhz = s.clock_mhz;
+  if (s.coalescing == "sector" && !s.l1d.sectored() && s.l1d.line_bytes > 32 * 32)
+    r.fail("coalescing", "\"sector\" needs at most 32 sectors of 32 B in an l1d line");
   if (s.max_warps * 32 < s.max_threads) r.fail("max_warps", "too few warps for max_threads");
   if (sp.fetch_group_size > s.max_warps) r.fail("fetch_group_size", "larger than max_warps");
   r.finish();

@@ -85,6 +85,12 @@ struct CoreSpec {
                                    // else can happen before it (Core::activate; same results)
   bool fast_icache_hits = true;    // speed: a fetch that finds the I-cache idle and holding its
                                    // line skips the link's round trip (FetchStage; same results)
+  // How a warp's global or local access becomes L1 requests: "line", one request per distinct
+  // l1d line touched (Fermi, CUDA C Programming Guide "Compute Capability 2.x"); "sector", one per
+  // line carrying the mask of the 32-byte sectors touched (l1d.sector_bytes if set), Volta and
+  // later ("Compute Capability 7.x: Global Memory": accesses are serviced in 32-byte sectors;
+  // Accel-Sim's -gpgpu_coalesce_arch 70).
+  std::string coalescing = "line";
   mem::CacheSpec icache;
   mem::CacheSpec l1d;
 

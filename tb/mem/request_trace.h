@@ -21,6 +21,7 @@ struct TraceRequest {
   uint32_t core = 0;
   uint32_t bytes = 0;  // 0 = default
   bool hint = false;
+  bool cache_global = false;  // an ld.global.cg (not read from trace files: tests set it)
   int line = 0;
 };
 

@@ -84,6 +84,7 @@ void TracePlayer::tick() {
     auto& ext = mem::MemExtension::of(p);
     ext.core = r.core;
     ext.row_hint = r.hint;
+    ext.cache_global = r.cache_global && !r.write;
     if (m_keep) m_completions.push_back({m_completions.size(), r.cycle, 0, 0});
     ++m_issued;
     m_first_issue = std::min<uint64_t>(m_first_issue, now);

@@ -9,6 +9,10 @@ Cache::Cache(sc_core::sc_module_name name, const CacheSpec& spec, double referen
       m_spec(spec),
       m_write_back(spec.write_back()),
       m_install_full_stores(spec.full_line_stores == "install"),
+      m_sectored(spec.sectored()),
+      m_all_sectors(m_sectored ? static_cast<uint32_t>(
+                                     (uint64_t{1} << (spec.line_bytes / spec.sector_bytes)) - 1)
+                               : 1),
       m_tags(spec.sets(), spec.assoc, make_replacement(spec.replacement, spec.sets(), spec.assoc)),
       m_bank_used(spec.banks, 0),
       m_last_stall(spec.ports, kNever),
@@ -36,6 +40,49 @@ Cache::Cache(sc_core::sc_module_name name, const CacheSpec& spec, double referen
   m_stats.counter("forwarded", m_forwards, "count", "stores and atomics passed to the level below");
   m_stats.maximum("max_mshrs_in_use", m_max_mshrs, "count",
                   "most MSHRs (and forwarded requests) outstanding at once");
+  // Registered only where they mean something, so that other configurations' statistics stay as
+  // they were.
+  if (m_sectored) {
+    m_stats.counter("sector_hits", m_sector_hits, "count",
+                    "sectors accesses needed that were valid (hits' and misses')");
+    m_stats.counter("sector_misses", m_sector_misses, "count",
+                    "sectors accesses needed that were not valid (merged ones included)");
+    m_stats.counter("sector_only_misses", m_sector_only_misses, "count",
+                    "misses whose line was present but lacked a sector they need (no eviction)");
+    m_stats.counter("read_sectors", m_read_sectors, "count", "sectors loads and fetches needed");
+    m_stats.counter("write_sectors", m_write_sectors, "count",
+                    "sectors stores, atomics and write-backs wrote");
+    m_stats.counter("writeback_sectors", m_writeback_sectors, "count",
+                    "dirty sectors written back (one request each)");
+  }
+  if (spec.bypass_cg)
+    m_stats.counter("bypassed", m_bypassed, "count",
+                    "ld.global.cg loads passed to the level below without a lookup");
+}
+
+uint32_t Cache::sectors_of(const tlm::tlm_generic_payload& p) const {
+  if (!m_sectored) return 1;
+  if (const uint32_t named = MemExtension::of(p).sectors) return named & m_all_sectors;
+  const uint64_t offset = p.get_address() % m_spec.line_bytes;
+  const uint64_t end =
+      std::min<uint64_t>(m_spec.line_bytes, offset + std::max<uint32_t>(p.get_data_length(), 1));
+  const uint64_t first = offset / m_spec.sector_bytes, last = (end - 1) / m_spec.sector_bytes;
+  return static_cast<uint32_t>(((uint64_t{2} << last) - 1) & ~((uint64_t{1} << first) - 1));
+}
+
+// Named sectors count as written whole when the request's bytes fill them (a core's line
+// request carries the bytes of its lanes in the line, chosen); else the sectors inside
+// [address, address + data length).
+uint32_t Cache::whole_sectors_of(const tlm::tlm_generic_payload& p) const {
+  if (!m_sectored) return p.get_data_length() >= m_spec.line_bytes ? 1 : 0;
+  if (const uint32_t named = MemExtension::of(p).sectors & m_all_sectors)
+    return p.get_data_length() >= popcount32(named) * m_spec.sector_bytes ? named : 0;
+  const uint64_t offset = p.get_address() % m_spec.line_bytes;
+  const uint64_t end = std::min<uint64_t>(m_spec.line_bytes, offset + p.get_data_length());
+  const uint64_t first = (offset + m_spec.sector_bytes - 1) / m_spec.sector_bytes,
+                 stop = end / m_spec.sector_bytes;  // sectors [first, stop)
+  if (stop <= first) return 0;
+  return static_cast<uint32_t>(((uint64_t{1} << stop) - 1) & ~((uint64_t{1} << first) - 1));
 }
 
 Cycle Cache::cycle(Cycle now) {
@@ -95,10 +142,14 @@ std::optional<sc_core::sc_time> Cache::take_idle_hit(uint64_t address,
   const Cycle at = m_clock.cycle_at(m_clock.edge_after(sent));  // the edge that would take it
   const uint64_t line = address / m_spec.line_bytes;
   const uint32_t bank = bank_of(address, line);
-  if (m_bank_used[bank] == at + 1 || (!m_spec.perfect && !m_tags.lookup(line)))
+  // A sectored line must hold every sector (what a request of the whole line needs).
+  if (m_bank_used[bank] == at + 1 ||
+      (!m_spec.perfect && m_sectored && m_tags.valid_sectors(line) != m_all_sectors) ||
+      (!m_spec.perfect && !m_tags.lookup(line)))
     return std::nullopt;  // lookup touches a hit only
   ++m_hits;
-  accepted(bank, at, false);
+  count_sectors(m_all_sectors, m_all_sectors);
+  accepted(bank, at, false, m_all_sectors);
   ++m_seq;  // the response's place in m_ready, had it gone there
   return m_clock.time_of(at + m_spec.hit_latency - 1);
 }
@@ -107,88 +158,138 @@ Cache::Outcome Cache::handle(tlm::tlm_generic_payload& p, Cycle now) {
   const uint64_t line = p.get_address() / m_spec.line_bytes;
   const uint32_t bank = bank_of(p.get_address(), line);
   if (m_bank_used[bank] == now + 1) return Outcome::BankBusy;
-  const AccessKind kind = MemExtension::of(p).kind;
+  const MemExtension& ext = MemExtension::of(p);
+  const AccessKind kind = ext.kind;
   const bool write = changes_line(kind);
+  const uint32_t need = sectors_of(p);
   Outcome o;
   if (m_spec.perfect) {
     ++m_hits;
+    count_sectors(need, need);
     respond_at(p, now + m_spec.hit_latency - 1);
     o = Outcome::Accepted;
+  } else if (!write && m_spec.bypass_cg && ext.cache_global && kind == AccessKind::Load) {
+    o = forward(p);  // neither a hit nor a miss here
+    if (o == Outcome::Accepted) ++m_bypassed;
   } else if (!write) {
-    if (m_tags.lookup(line)) {
+    // A present line's valid sectors (a hit touches the replacement state, as does a sector miss).
+    const uint32_t valid = m_tags.lookup(line) ? (m_sectored ? m_tags.valid_sectors(line) : 1) : 0;
+    if ((valid & need) == need) {
       ++m_hits;
+      count_sectors(need, valid);
       respond_at(p, now + m_spec.hit_latency - 1);
       o = Outcome::Accepted;
     } else {
-      o = miss(p, line, false);
+      o = miss(p, line, need, 0);
     }
   } else if (!m_write_back) {
     // Write-through, no write-allocate (Fermi L1): the line stays clean; atomics invalidate it.
-    const bool present = m_tags.lookup(line).has_value();
+    const uint32_t valid = m_tags.lookup(line) ? (m_sectored ? m_tags.valid_sectors(line) : 1) : 0;
     if (kind == AccessKind::Atomic) m_tags.invalidate(line);
     o = forward(p);
-    if (o == Outcome::Accepted) (present ? m_hits : m_misses)++;
+    if (o == Outcome::Accepted) {
+      ++m_forwards;
+      ((valid & need) == need ? m_hits : m_misses)++;
+      count_sectors(need, valid);
+    }
   } else {
     o = write_line(p, line, now);
   }
-  if (o == Outcome::Accepted) accepted(bank, now, write);
+  if (o == Outcome::Accepted) accepted(bank, now, write, need);
   return o;
 }
 
 // Write-back, write-allocate: a hit dirties the line; a miss fetches it (a full-line write-back
 // from the level above installs it at once, and so does a full-line store with full_line_stores
 // "install"); atomics are performed here like stores.
+// Sectored, the same at sector grain: a store hits if all its sectors are valid, installs at once
+// if it writes all of them whole (as a full line above), else fetches the missing ones.
 Cache::Outcome Cache::write_line(tlm::tlm_generic_payload& p, uint64_t line, Cycle now) {
   const AccessKind kind = MemExtension::of(p).kind;
-  if (m_tags.lookup(line)) {
+  const uint32_t need = sectors_of(p);
+  const uint32_t valid = m_tags.lookup(line) ? (m_sectored ? m_tags.valid_sectors(line) : 1) : 0;
+  if ((valid & need) == need) {
     ++m_hits;
-    m_tags.mark_dirty(line);
+    count_sectors(need, valid);
+    m_tags.mark_dirty(line, need);
     respond_at(p, now + m_spec.hit_latency - 1);
     return Outcome::Accepted;
   }
-  const bool full = p.get_data_length() >= m_spec.line_bytes;
+  const bool full = (whole_sectors_of(p) & need) == need;
   const bool installs =
       kind == AccessKind::Writeback
           ? full
           : kind == AccessKind::Store && ((m_install_full_stores && full) || m_spec.write_validate);
   if (installs && !m_mshrs.count(line)) {
     ++m_misses;
-    if (auto v = m_tags.fill(line, true)) evict(*v);
+    count_sectors(need, valid);
+    if (valid) {
+      m_tags.add_sectors(line, need, true);  // a sectored line that lacked them: no eviction
+    } else if (auto v = m_tags.fill(line, true, need)) {
+      evict(*v);
+    }
     respond_at(p, now + m_spec.hit_latency - 1);
     return Outcome::Accepted;
   }
-  return miss(p, line, true);
+  return miss(p, line, need, need);
 }
 
-Cache::Outcome Cache::miss(tlm::tlm_generic_payload& p, uint64_t line, bool dirty_on_fill) {
+// `need`: the sectors `p` needs; `dirty_on_fill`: those it writes (a write-back cache's store).
+// A sectored cache's valid ones (a present line's) are dirtied at once, the others on their fill.
+Cache::Outcome Cache::miss(tlm::tlm_generic_payload& p, uint64_t line, uint32_t need,
+                           uint32_t dirty_on_fill) {
+  const uint32_t valid = m_sectored ? m_tags.valid_sectors(line) : 0;
+  const uint32_t wait = need & ~valid;  // the sectors p waits for
   auto it = m_mshrs.find(line);
   if (it != m_mshrs.end()) {
-    if (it->second.waiting.size() >= m_spec.mshr_merge) return Outcome::NoMshr;
-    it->second.waiting.push_back(&p);
-    it->second.dirty_on_fill |= dirty_on_fill;
+    Mshr& m = it->second;
+    if (m.waiting.size() >= m_spec.mshr_merge) return Outcome::NoMshr;
+    m.waiting.push_back({&p, wait});
+    m.dirty_on_fill |= dirty_on_fill & wait;
     ++m_misses;
-    ++m_merges;
+    count_sectors(need, valid);
+    if (valid & dirty_on_fill) m_tags.mark_dirty(line, valid & dirty_on_fill);
+    if (const uint32_t more = wait & ~m.pending) {
+      m.pending |= more;  // shares the line's MSHR, fetches its own sectors
+      fetch(p, line, more);
+    } else {
+      ++m_merges;  // everything it needs is on its way
+    }
     return Outcome::Accepted;
   }
   if (outstanding() >= m_spec.mshrs) return Outcome::NoMshr;
   Mshr& m = new_mshr(line);
-  m.waiting.push_back(&p);
-  m.dirty_on_fill = dirty_on_fill;
+  m.waiting.push_back({&p, wait});
+  m.pending = wait;
+  m.dirty_on_fill = dirty_on_fill & wait;
   ++m_misses;
-  // The fill is a read: an instruction fetch's stays a fetch (so traces can tell them apart).
-  const AccessKind fill_kind =
-      MemExtension::of(p).kind == AccessKind::Fetch ? AccessKind::Fetch : AccessKind::Load;
-  tlm::tlm_generic_payload& f =
-      m_pool.make(line * m_spec.line_bytes, m_spec.line_bytes, fill_kind, m_clock.time());
-  MemExtension& fe = MemExtension::of(f);
-  const MemExtension& re = MemExtension::of(p);
-  fe.core = re.core;
-  fe.warp = re.warp;
-  fe.lanes = re.lanes;
-  fe.pc = re.pc;
-  fe.row_hint = re.row_hint;
-  m_to_send.push_back(&f);
+  count_sectors(need, valid);
+  if (valid) {
+    ++m_sector_only_misses;
+    if (valid & dirty_on_fill) m_tags.mark_dirty(line, valid & dirty_on_fill);
+  }
+  fetch(p, line, wait);
   return Outcome::Accepted;
+}
+
+// Sends the reads of `sectors` of `line` (the whole line when unsectored) for the miss of `p`.
+void Cache::fetch(const tlm::tlm_generic_payload& p, uint64_t line, uint32_t sectors) {
+  const MemExtension& re = MemExtension::of(p);
+  // The fill is a read: an instruction fetch's stays a fetch (so traces can tell them apart).
+  const AccessKind fill_kind = re.kind == AccessKind::Fetch ? AccessKind::Fetch : AccessKind::Load;
+  const uint32_t bytes = m_sectored ? m_spec.sector_bytes : m_spec.line_bytes;
+  for (uint32_t s = 0; sectors >> s; ++s) {
+    if (!(sectors >> s & 1)) continue;
+    tlm::tlm_generic_payload& f = m_pool.make(line * m_spec.line_bytes + uint64_t{s} * bytes, bytes,
+                                              fill_kind, m_clock.time());
+    MemExtension& fe = MemExtension::of(f);
+    fe.core = re.core;
+    fe.warp = re.warp;
+    fe.lanes = re.lanes;
+    fe.pc = re.pc;
+    fe.row_hint = re.row_hint;
+    m_to_send.push_back(&f);
+  }
 }
 
 Cache::Mshr& Cache::new_mshr(uint64_t line) {
@@ -203,7 +304,6 @@ Cache::Outcome Cache::forward(tlm::tlm_generic_payload& p) {
   if (outstanding() >= m_spec.mshrs) return Outcome::NoMshr;
   m_forwarded.insert(&p);
   m_to_send.push_back(&p);
-  ++m_forwards;
   return Outcome::Accepted;
 }
 
@@ -227,15 +327,31 @@ void Cache::receive(Cycle now) {
   }
 }
 
+// A fill of a line (unsectored) or of one sector: installs it (a sector of a present line is
+// added without an eviction), answers the requests that waited for nothing else, in their order,
+// and frees the MSHR once nothing of the line is in flight.
 void Cache::fill(tlm::tlm_generic_payload& f, Cycle now) {
   const uint64_t line = f.get_address() / m_spec.line_bytes;
+  const uint32_t sector =
+      m_sectored ? 1u << (f.get_address() % m_spec.line_bytes / m_spec.sector_bytes) : 1;
   auto it = m_mshrs.find(line);
   ++m_fills;
-  if (auto v = m_tags.fill(line, it != m_mshrs.end() && it->second.dirty_on_fill)) evict(*v);
+  const bool dirty = it != m_mshrs.end() && (it->second.dirty_on_fill & sector);
+  if (!(m_sectored && m_tags.add_sectors(line, sector, dirty)))
+    if (auto v = m_tags.fill(line, dirty, sector)) evict(*v);
   if (it != m_mshrs.end()) {
-    for (tlm::tlm_generic_payload* p : it->second.waiting) respond_at(*p, now);
-    it->second.waiting.clear();
-    m_spare_mshrs.push_back(m_mshrs.extract(it));
+    Mshr& m = it->second;
+    m.pending &= ~sector;
+    size_t kept = 0;
+    for (Waiter& w : m.waiting) {
+      w.sectors &= ~sector;
+      if (w.sectors == 0 || m.pending == 0)
+        respond_at(*w.payload, now);
+      else
+        m.waiting[kept++] = w;
+    }
+    m.waiting.resize(kept);
+    if (m.pending == 0) m_spare_mshrs.push_back(m_mshrs.extract(it));
   }
   f.release();
 }
@@ -243,8 +359,17 @@ void Cache::fill(tlm::tlm_generic_payload& f, Cycle now) {
 void Cache::evict(const TagArray::Victim& v) {
   if (!v.dirty) return;
   ++m_writebacks;
-  m_to_send.push_back(&m_pool.make(v.line * m_spec.line_bytes, m_spec.line_bytes,
-                                   AccessKind::Writeback, m_clock.time()));
+  if (!m_sectored) {
+    m_to_send.push_back(&m_pool.make(v.line * m_spec.line_bytes, m_spec.line_bytes,
+                                     AccessKind::Writeback, m_clock.time()));
+    return;
+  }
+  for (uint32_t s = 0; v.dirty_sectors >> s; ++s) {
+    if (!(v.dirty_sectors >> s & 1)) continue;
+    ++m_writeback_sectors;
+    m_to_send.push_back(&m_pool.make(v.line * m_spec.line_bytes + uint64_t{s} * m_spec.sector_bytes,
+                                     m_spec.sector_bytes, AccessKind::Writeback, m_clock.time()));
+  }
 }
 
 void Cache::prepare_waves() {

@@ -6,6 +6,14 @@
 // the level below does; write-back caches (write-allocate) keep dirty lines and write back a dirty
 // victim when a fill evicts it. A request that cannot be handled (bank busy, MSHRs full) stays
 // unaccepted at the socket: back-pressure to the sender.
+// Sectored (CacheSpec::sector_bytes): a request needs the sectors its MemExtension::sectors names
+// (else those its bytes touch) and hits only if all are valid. A miss sends one request of
+// sector_bytes per sector it needs that is neither valid nor already being fetched, as Accel-Sim's
+// sectored caches send a miss below as one sector (gpu-cache.cc, baseline_cache::send_read_request:
+// data size set to the sector); a line that is present but lacks a sector (a sector miss) gets the
+// sector added without an eviction. One MSHR per line (chosen): it holds the sectors in flight, and
+// a request waiting for other sectors of the line joins it and fetches only those. A write-back
+// line has a dirty bit per sector; a dirty victim writes back each dirty sector, one request each.
 #pragma once
 
 #include <deque>
@@ -66,9 +74,14 @@ class Cache : public ClockedModule<>,
 
  private:
   enum class Outcome { Accepted, BankBusy, NoMshr };
+  struct Waiter {
+    tlm::tlm_generic_payload* payload;
+    uint32_t sectors;  // the sectors it still waits for (1 when unsectored)
+  };
   struct Mshr {
-    std::vector<tlm::tlm_generic_payload*> waiting;
-    bool dirty_on_fill = false;
+    std::vector<Waiter> waiting;
+    uint32_t pending = 0;        // sectors requested below and not yet filled
+    uint32_t dirty_on_fill = 0;  // sectors a waiting store dirties when they arrive
   };
   struct Ready {
     Cycle at;
@@ -80,7 +93,18 @@ class Cache : public ClockedModule<>,
 
   Cycle cycle(Cycle now) override;
   Outcome handle(tlm::tlm_generic_payload& p, Cycle now);
-  Outcome miss(tlm::tlm_generic_payload& p, uint64_t line, bool dirty_on_fill);
+  Outcome miss(tlm::tlm_generic_payload& p, uint64_t line, uint32_t need, uint32_t dirty_on_fill);
+  void fetch(const tlm::tlm_generic_payload& p, uint64_t line, uint32_t sectors);
+  // The sectors `p` needs and those it writes whole (bit 0 alone, the line, when unsectored).
+  uint32_t sectors_of(const tlm::tlm_generic_payload& p) const;
+  uint32_t whole_sectors_of(const tlm::tlm_generic_payload& p) const;
+  // Counts an access needing `need` with `valid` of them present (sectored counters).
+  void count_sectors(uint32_t need, uint32_t valid) {
+    if (!m_sectored) return;
+    m_sector_hits += popcount32(need & valid);
+    m_sector_misses += popcount32(need & ~valid);
+  }
+  static uint32_t popcount32(uint32_t v) { return static_cast<uint32_t>(__builtin_popcount(v)); }
   Mshr& new_mshr(uint64_t line);  // an empty MSHR for `line` (a spare one if there is one)
   Outcome forward(tlm::tlm_generic_payload& p);
   Outcome write_line(tlm::tlm_generic_payload& p, uint64_t line, Cycle now);
@@ -94,10 +118,11 @@ class Cache : public ClockedModule<>,
   }
   size_t outstanding() const { return m_mshrs.size() + m_forwarded.size(); }
   // A request accepted in cycle `now`: its bank is busy for the cycle, and it is counted.
-  void accepted(uint32_t bank, Cycle now, bool write) {
+  void accepted(uint32_t bank, Cycle now, bool write, uint32_t sectors) {
     m_bank_used[bank] = now + 1;
     ++m_accesses;
     (write ? m_writes : m_reads)++;
+    if (m_sectored) (write ? m_write_sectors : m_read_sectors) += popcount32(sectors);
   }
   uint32_t bank_of(uint64_t address, uint64_t line) const {
     return static_cast<uint32_t>((m_spec.bank_bytes ? address / m_spec.bank_bytes : line) %
@@ -107,6 +132,8 @@ class Cache : public ClockedModule<>,
   CacheSpec m_spec;
   bool m_write_back;           // m_spec.write_back(), decided once
   bool m_install_full_stores;  // full_line_stores "install"
+  bool m_sectored;             // m_spec.sectored()
+  uint32_t m_all_sectors;      // the mask of a whole line (1 when unsectored)
   TagArray m_tags;
   PayloadPool m_pool;
   std::vector<std::unique_ptr<TargetEnd>> m_more_ports;  // ports 1 ..
@@ -129,6 +156,8 @@ class Cache : public ClockedModule<>,
   uint64_t m_accesses = 0, m_reads = 0, m_writes = 0, m_hits = 0, m_misses = 0, m_merges = 0;
   uint64_t m_mshr_stalls = 0, m_bank_conflicts = 0, m_fills = 0, m_writebacks = 0, m_forwards = 0,
            m_max_mshrs = 0;
+  uint64_t m_sector_hits = 0, m_sector_misses = 0, m_sector_only_misses = 0, m_read_sectors = 0,
+           m_write_sectors = 0, m_writeback_sectors = 0, m_bypassed = 0;
 
   uint64_t m_wave_mshrs = 0, m_wave_forwarded = 0, m_wave_to_send = 0;
 };

@@ -36,6 +36,13 @@ CacheSpec CacheSpec::from_json(const nlohmann::json& j, const std::string& where
   s.perfect = r.get_bool("perfect", s.perfect);
   s.replacement =
       r.get_choice("replacement", s.replacement, Registry<ReplacementFactory>::instance().names());
+  s.sector_bytes = static_cast<uint32_t>(r.get_uint("sector_bytes", s.sector_bytes, 0, 4096));
+  if (s.sector_bytes) {
+    pow2("sector_bytes", s.sector_bytes);
+    if (s.sector_bytes > s.line_bytes || s.line_bytes / s.sector_bytes > 32)
+      r.fail("sector_bytes", "must be at most line_bytes, with at most 32 sectors a line");
+  }
+  s.bypass_cg = r.get_bool("bypass_cg", s.bypass_cg);
   if (s.size_bytes % (uint64_t{s.assoc} * s.line_bytes) != 0)
     r.fail("size_bytes", "must be a multiple of assoc x line_bytes (" +
                              std::to_string(uint64_t{s.assoc} * s.line_bytes) + ")");

@@ -41,11 +41,21 @@ struct CacheSpec {
   // hit_latency, nothing sent below; banks and ports still limit it. For attribution studies only.
   bool perfect = false;
   std::string replacement = "lru";  // a registered replacement policy
+  // Bytes of a sector (0 or line_bytes: unsectored). A sectored line keeps a valid (and dirty)
+  // bit per sector; a request hits only if every sector it needs is valid, and a miss fetches
+  // only its missing sectors, one request of sector_bytes each (Volta and later: 128 B lines of
+  // four 32 B sectors, CUDA C Programming Guide "Compute Capability 7.x: Global Memory";
+  // Accel-Sim's sectored caches, Khairy et al. ISCA 2020 Sec. 3).
+  uint32_t sector_bytes = 0;
+  // A load marked ld.global.cg neither hits nor allocates here: it is sent on as it is and
+  // answered when the level below answers (Volta's L1: .cg caches in the L2 only).
+  bool bypass_cg = false;
 
   uint32_t sets() const {
     return static_cast<uint32_t>(size_bytes / (uint64_t{assoc} * line_bytes));
   }
   bool write_back() const { return write_policy == "write-back"; }
+  bool sectored() const { return sector_bytes != 0 && sector_bytes < line_bytes; }
 
   static CacheSpec from_json(const nlohmann::json& j, const std::string& where,
                              const std::string& path);

@@ -1,6 +1,8 @@
 // The tags of a set-associative cache: valid and dirty bits per line, lookup, fill with victim
 // selection by the replacement policy (invalid ways first). Addresses are line numbers
-// (byte address / line size). No data: the functional engine owns values.
+// (byte address / line size). No data: the functional engine owns values. A sectored cache
+// (CacheSpec::sector_bytes) keeps a valid and a dirty bit per sector (bit s: sector s of the
+// line); an unsectored one uses bit 0 alone, the whole line.
 #pragma once
 
 #include <cstdint>
@@ -17,6 +19,7 @@ class TagArray {
   struct Victim {
     uint64_t line = 0;
     bool dirty = false;
+    uint32_t dirty_sectors = 0;  // its dirty sectors (bit 0 alone when unsectored)
   };
 
   TagArray(uint32_t sets, uint32_t ways, std::unique_ptr<IReplacement> policy)
@@ -34,8 +37,9 @@ class TagArray {
     }
     return std::nullopt;
   }
-  // Installs `line`; returns the valid line it displaced, if any.
-  std::optional<Victim> fill(uint64_t line, bool dirty) {
+  // Installs `line` with `sectors` valid (dirty too if `dirty`); returns the valid line it
+  // displaced, if any.
+  std::optional<Victim> fill(uint64_t line, bool dirty, uint32_t sectors = 1) {
     const uint32_t set = set_of(line);
     uint32_t way = m_ways;
     for (uint32_t w = 0; w < m_ways && way == m_ways; ++w)
@@ -43,14 +47,30 @@ class TagArray {
     std::optional<Victim> victim;
     if (way == m_ways) {
       way = m_policy->victim(set);
-      victim = Victim{at(set, way).line, at(set, way).dirty};
+      const Line& l = at(set, way);
+      victim = Victim{l.line, l.dirty != 0, l.dirty};
     }
-    at(set, way) = Line{line, true, dirty};
+    at(set, way) = Line{line, true, sectors, dirty ? sectors : 0};
     m_policy->on_fill(set, way);
     return victim;
   }
-  void mark_dirty(uint64_t line) {
-    if (auto w = lookup(line, false)) at(set_of(line), *w).dirty = true;
+  void mark_dirty(uint64_t line, uint32_t sectors = 1) {
+    if (auto w = lookup(line, false)) at(set_of(line), *w).dirty |= sectors;
+  }
+  // The valid sectors of `line` (0 if absent); no replacement update.
+  uint32_t valid_sectors(uint64_t line) {
+    auto w = lookup(line, false);
+    return w ? at(set_of(line), *w).sectors : 0;
+  }
+  // Makes `sectors` of the present `line` valid (and dirty if `dirty`): a sector fill, which
+  // evicts nothing. False if the line is absent.
+  bool add_sectors(uint64_t line, uint32_t sectors, bool dirty) {
+    auto w = lookup(line, false);
+    if (!w) return false;
+    Line& l = at(set_of(line), *w);
+    l.sectors |= sectors;
+    if (dirty) l.dirty |= sectors;
+    return true;
   }
   void invalidate(uint64_t line) {
     if (auto w = lookup(line, false)) at(set_of(line), *w).valid = false;
@@ -60,7 +80,8 @@ class TagArray {
   struct Line {
     uint64_t line = 0;
     bool valid = false;
-    bool dirty = false;
+    uint32_t sectors = 0;  // valid sectors
+    uint32_t dirty = 0;    // dirty sectors
   };
   uint32_t set_of(uint64_t line) const { return static_cast<uint32_t>(line & (m_sets - 1)); }
   Line& at(uint32_t set, uint32_t way) { return m_lines[size_t{set} * m_ways + way]; }

@@ -8,6 +8,7 @@ Xbar::Xbar(sc_core::sc_module_name name, const XbarSpec& spec, uint32_t inputs, 
            double reference_mhz)
     : ClockedModule(name, spec.clock_mhz, reference_mhz),
       m_spec(spec),
+      m_modulo(spec.slice_hash == "modulo"),
       m_to_slice(outputs),
       m_out_link_free(outputs, 0),
       m_round_robin(outputs, 0),

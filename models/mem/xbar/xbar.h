@@ -1,10 +1,10 @@
 // The interconnect between N cores (upstream ports) and M L2 slices (downstream ports). A
-// request goes to slice (address / interleave_bytes) mod M. Each output port grants one request a
-// cycle among the inputs that want it, round-robin (fair), and its link then carries that
-// request's flits (a read: the header; a write: header and data) at flit_bytes a cycle; the
-// request arrives latency cycles after winning. Responses return to the port their request came
-// from in arrival order over that port's link (a read response carries the line). A full output
-// queue leaves requests unaccepted at their input ports (back-pressure).
+// request goes to slice (address / interleave_bytes) mod M (or as XbarSpec::slice_hash says). Each
+// output port grants one request a cycle among the inputs that want it, round-robin (fair), and its
+// link then carries that request's flits (a read: the header; a write: header and data) at
+// flit_bytes a cycle; the request arrives latency cycles after winning. Responses return to the
+// port their request came from in arrival order over that port's link (a read response carries the
+// line). A full output queue leaves requests unaccepted at their input ports (back-pressure).
 #pragma once
 
 #include <deque>
@@ -32,7 +32,8 @@ class Xbar : public ClockedModule<>, public StatProvider, public WaveProvider {
   InitiatorEnd& downstream(uint32_t m) { return *m_down[m]; }
   // The slice an address belongs to.
   uint32_t slice_of(uint64_t address) const {
-    return static_cast<uint32_t>((address / m_spec.interleave_bytes) % m_down.size());
+    return m_modulo ? static_cast<uint32_t>((address / m_spec.interleave_bytes) % m_down.size())
+                    : m_spec.slice_of(address, static_cast<uint32_t>(m_down.size()));
   }
 
   void prepare_waves() override;
@@ -52,6 +53,7 @@ class Xbar : public ClockedModule<>, public StatProvider, public WaveProvider {
   uint32_t flits(const tlm::tlm_generic_payload& p, bool response) const;
 
   XbarSpec m_spec;
+  bool m_modulo;  // slice_hash "modulo"
   std::vector<std::unique_ptr<TargetEnd>> m_up;
   std::vector<std::unique_ptr<InitiatorEnd>> m_down;
   std::vector<std::deque<Hop>> m_to_slice;  // per output: granted requests in flight

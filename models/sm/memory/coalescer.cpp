@@ -6,8 +6,15 @@
 namespace gputlm::sm {
 
 void coalesce(const func::ExecResult& r, LaneMask lanes, uint32_t line_bytes,
-              const std::vector<uint64_t>& addresses, std::vector<LineRequest>& out) {
+              const std::vector<uint64_t>& addresses, std::vector<LineRequest>& out,
+              uint32_t sector_bytes) {
   out.clear();
+  // The sectors of bytes [lo, hi] of one line.
+  auto sectors = [&](uint64_t lo, uint64_t hi) -> uint32_t {
+    if (!sector_bytes) return 0;
+    const uint64_t first = lo % line_bytes / sector_bytes, last = hi % line_bytes / sector_bytes;
+    return static_cast<uint32_t>(((uint64_t{2} << last) - 1) & ~((uint64_t{1} << first) - 1));
+  };
   for_each_lane(lanes, [&](unsigned lane) {
     const uint64_t first = addresses[lane],
                    last = first + std::max<uint32_t>(r.access_bytes, 1) - 1;
@@ -16,6 +23,7 @@ void coalesce(const func::ExecResult& r, LaneMask lanes, uint32_t line_bytes,
         last < line_address + line_bytes) {
       out.back().bytes = std::min<uint32_t>(
           line_bytes, out.back().bytes + r.access_bytes);  // same line as the lane before
+      out.back().sectors |= sectors(first, last);
       return;
     }
     for (uint64_t line = first / line_bytes; line <= last / line_bytes; ++line) {
@@ -24,10 +32,12 @@ void coalesce(const func::ExecResult& r, LaneMask lanes, uint32_t line_bytes,
       auto it = std::find_if(out.begin(), out.end(), [&](const LineRequest& l) {
         return l.line_address == line * line_bytes;
       });
-      if (it == out.end())
-        out.push_back({line * line_bytes, static_cast<uint32_t>(hi - lo + 1)});
-      else
+      if (it == out.end()) {
+        out.push_back({line * line_bytes, static_cast<uint32_t>(hi - lo + 1), sectors(lo, hi)});
+      } else {
         it->bytes = std::min<uint32_t>(line_bytes, it->bytes + static_cast<uint32_t>(hi - lo + 1));
+        it->sectors |= sectors(lo, hi);
+      }
     }
   });
 }

@@ -15,12 +15,15 @@ namespace gputlm::sm {
 struct LineRequest {
   uint64_t line_address = 0;  // aligned to the line size
   uint32_t bytes = 0;         // bytes of the lanes' accesses inside this line
+  uint32_t sectors = 0;       // coalescing by sectors: the sectors touched (bit s: sector s)
 };
 
 // Lines touched by `lanes` of `r` (addresses already in the timing address space, see
-// timing_address()).
+// timing_address()). With `sector_bytes` (> 0, dividing line_bytes into at most 32) each line also
+// gets the mask of the sectors its lanes touch.
 void coalesce(const func::ExecResult& r, LaneMask lanes, uint32_t line_bytes,
-              const std::vector<uint64_t>& addresses, std::vector<LineRequest>& out);
+              const std::vector<uint64_t>& addresses, std::vector<LineRequest>& out,
+              uint32_t sector_bytes = 0);
 
 // Cycles a shared-memory access of `lanes` takes: the most distinct words any bank must serve.
 uint32_t shared_access_cycles(const func::ExecResult& r, LaneMask lanes, uint32_t banks);

@@ -53,7 +53,12 @@ bool uses_memory_system(const WarpInstr& w) {
 }  // namespace
 
 MemoryStage::MemoryStage(sc_core::sc_module_name name, CoreContext& core)
-    : Stage(name, core, true, true), dcache("dcache", core.wake, core.clock) {}
+    : Stage(name, core, true, true),
+      dcache("dcache", core.wake, core.clock),
+      m_sector_bytes(core.spec.coalescing != "sector" ? 0
+                     : core.spec.l1d.sectored()
+                         ? core.spec.l1d.sector_bytes
+                         : std::min<uint32_t>(32, core.spec.l1d.line_bytes)) {}
 
 bool MemoryStage::reaches_peer(const WarpInstr& w) const {
   if (w.result.space != isa::Space::Shared) return false;
@@ -146,7 +151,8 @@ void MemoryStage::start(WarpInstr& w, Cycle now) {
   }
   for_each_lane(w.result.accessed,
                 [&](unsigned lane) { m_addresses[lane] = timing_address(w, lane); });
-  coalesce(w.result, w.result.accessed, m_core.spec.l1d.line_bytes, m_addresses, m_lines);
+  coalesce(w.result, w.result.accessed, m_core.spec.l1d.line_bytes, m_addresses, m_lines,
+           m_sector_bytes);
   if (is_bulk(w) && w.result.tx_mbar >= 0) {
     const WarpSlot& slot = m_core.warps[w.slot];
     m_active_bulk = m_next_bulk++;
@@ -156,6 +162,9 @@ void MemoryStage::start(WarpInstr& w, Cycle now) {
   m_waits = !is_copy(w) && !is_bulk(w) &&
             (!(w.in->is_store() || w.in->is_matrix_store()) || m_core.spec.wait_for_stores);
   m_core.counters.simt.line_requests += m_lines.size();
+  if (m_sector_bytes)
+    for (const LineRequest& l : m_lines)
+      m_core.counters.simt.sector_requests += popcount32(l.sectors);
   if (m_lines.size() == 1) {
     ++m_core.counters.simt.coalesced_memory_instructions;
   } else {
@@ -277,10 +286,15 @@ void MemoryStage::send_line(Cycle now) {
   const mem::AccessKind kind = m_active->in->is_atomic() ? mem::AccessKind::Atomic
                                : writes_lines(*m_active) ? mem::AccessKind::Store
                                                          : mem::AccessKind::Load;
-  tlm::tlm_generic_payload& p = m_pool.make(
-      l.line_address, kind == mem::AccessKind::Load ? m_core.spec.l1d.line_bytes : l.bytes, kind,
-      m_core.clock.time());
+  // A load asks for the whole line, or by sectors for the sectors it touches.
+  const uint32_t load_bytes =
+      m_sector_bytes ? popcount32(l.sectors) * m_sector_bytes : m_core.spec.l1d.line_bytes;
+  tlm::tlm_generic_payload& p =
+      m_pool.make(l.line_address, kind == mem::AccessKind::Load ? load_bytes : l.bytes, kind,
+                  m_core.clock.time());
   mem::MemExtension& e = mem::MemExtension::of(p);
+  e.sectors = l.sectors;
+  e.cache_global = kind == mem::AccessKind::Load && m_active->in->cache_op == isa::CacheOp::Cg;
   e.core = m_core.id;
   e.warp = m_active->slot;
   e.lanes = m_active->result.accessed;

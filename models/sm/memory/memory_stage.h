@@ -46,6 +46,9 @@ class MemoryStage : public Stage, public mem::RequestMaker {
   void copies_moved(uint32_t slot);
 
   mem::PayloadPool m_pool;
+  // Coalescing by sectors (CoreSpec::coalescing): the sector size; 0 coalesces by lines.
+  const uint32_t m_sector_bytes;
+  static uint32_t popcount32(uint32_t v) { return static_cast<uint32_t>(__builtin_popcount(v)); }
   WarpInstr* m_active = nullptr;     // sending its lines / using shared memory
   std::vector<LineRequest> m_lines;  // lines of m_active still to send
   size_t m_next_line = 0;

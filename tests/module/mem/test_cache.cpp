@@ -1,7 +1,9 @@
 // The cache module between a scripted initiator and a fixed-latency memory: hit latency, MSHR
-// merging and back-pressure, write-back of dirty victims, write-through without allocation.
+// merging and back-pressure, write-back of dirty victims, write-through without allocation,
+// sectored lines (fills, sector misses, per-sector merging and write-back) and the .cg bypass.
 #include <gtest/gtest.h>
 
+#include "models/common/error.h"
 #include "models/mem/cache/cache.h"
 #include "support/sc_kernel.h"
 #include "tb/mem/fixed_latency_memory.h"
@@ -18,8 +20,10 @@ constexpr Cycle kHop = 1;
 constexpr Cycle kHit = 2 + kHop, kMiss = kMemLatency + 4 * kHop;
 constexpr uint64_t kA = 0x10000;
 
-tb::TraceRequest req(Cycle cycle, uint64_t address, bool write = false, uint32_t bytes = 4) {
+tb::TraceRequest req(Cycle cycle, uint64_t address, bool write = false, uint32_t bytes = 4,
+                     bool cache_global = false) {
   tb::TraceRequest r;
+  r.cache_global = cache_global;
   r.cycle = cycle;
   r.address = address;
   r.write = write;
@@ -157,6 +161,144 @@ TEST(Cache, APerfectCacheAnswersEveryAccessAtTheHitLatencyAndSendsNothingBelow) 
       EXPECT_EQ(b.at(i).responded - b.at(i).sent, kHit) << policy << " " << i;
     EXPECT_EQ(b.stat("hits"), 3) << policy;
   }
+}
+
+// The same cache with lines of four 32 B sectors (Volta's L1 and L2 geometry).
+CacheSpec sectored(const std::string& policy, uint32_t mshrs = 4, uint32_t merge = 8) {
+  CacheSpec s = small(policy, mshrs, merge);
+  s.sector_bytes = 32;
+  return s;
+}
+
+// A load needing one sector of an absent line fetches that sector (32 B); a load of another sector
+// of the line is a sector miss that fetches only its sector, evicting nothing; a load of the first
+// sector again hits.
+TEST(SectoredCache, AMissFetchesOnlyItsSectorAndAnotherSectorIsASectorMiss) {
+  Bench b(sectored("write-through"), {req(0, kA), req(100, kA + 32), req(200, kA + 4)});
+  const auto& log = b.memory->log();
+  ASSERT_EQ(log.size(), 2u);
+  EXPECT_EQ(log[0].address, kA);
+  EXPECT_EQ(log[0].bytes, 32u);
+  EXPECT_EQ(log[1].address, kA + 32);
+  EXPECT_EQ(log[1].bytes, 32u);
+  EXPECT_EQ(b.at(0).responded, kMiss);
+  EXPECT_EQ(b.at(1).responded, 100 + kMiss);
+  EXPECT_EQ(b.at(2).responded - b.at(2).sent, kHit);
+  EXPECT_EQ(b.stat("hits"), 1);
+  EXPECT_EQ(b.stat("misses"), 2);
+  EXPECT_EQ(b.stat("sector_only_misses"), 1);
+  EXPECT_EQ(b.stat("sector_hits"), 1);
+  EXPECT_EQ(b.stat("sector_misses"), 2);
+  EXPECT_EQ(b.stat("read_sectors"), 3);
+  EXPECT_EQ(b.stat("fills"), 2);
+}
+
+// A miss to a sector already being fetched merges; one to another sector of the line shares the
+// line's MSHR and fetches its own sector (2 cycles later, as it was sent 2 cycles later).
+TEST(SectoredCache, MissesMergePerSectorAndShareTheLinesMshr) {
+  Bench b(sectored("write-through"), {req(0, kA), req(1, kA + 4), req(2, kA + 64)});
+  const auto& log = b.memory->log();
+  ASSERT_EQ(log.size(), 2u);
+  EXPECT_EQ(log[0].address, kA);
+  EXPECT_EQ(log[1].address, kA + 64);
+  EXPECT_EQ(log[1].bytes, 32u);
+  EXPECT_EQ(b.at(0).responded, kMiss);
+  EXPECT_EQ(b.at(1).responded, kMiss);
+  EXPECT_EQ(b.at(2).responded, 2 + kMiss);
+  EXPECT_EQ(b.stat("mshr_merges"), 1);
+  EXPECT_EQ(b.stat("max_mshrs_in_use"), 1);
+}
+
+// With one MSHR, a second sector of the missing line still goes out at once (memory sees it at
+// cycle 3, a cycle after the first); a miss to another line waits for both sectors' fills.
+TEST(SectoredCache, OneMshrHoldsEverySectorOfItsLine) {
+  Bench b(sectored("write-through", 1), {req(0, kA), req(1, kA + 96), req(2, kA + 128)});
+  const auto& log = b.memory->log();
+  ASSERT_EQ(log.size(), 3u);
+  EXPECT_EQ(log[0].cycle, 2u);
+  EXPECT_EQ(log[1].cycle, 3u);
+  EXPECT_EQ(log[2].cycle, kMemLatency + 5 * kHop);  // the fill of kA + 96 freed the MSHR
+  EXPECT_GT(b.stat("mshr_full_stalls"), 0);
+}
+
+// A request for the whole line (128 B) misses all four sectors: four 32 B reads, one a cycle on
+// the link below, and the answer when the last is back (3 cycles after a one-sector miss).
+TEST(SectoredCache, AWholeLineMissFetchesFourSectors) {
+  Bench b(sectored("write-through"), {req(0, kA, false, 128)});
+  const auto& log = b.memory->log();
+  ASSERT_EQ(log.size(), 4u);
+  for (size_t s = 0; s < 4; ++s) {
+    EXPECT_EQ(log[s].address, kA + 32 * s) << s;
+    EXPECT_EQ(log[s].bytes, 32u) << s;
+  }
+  EXPECT_EQ(b.at(0).responded, kMiss + 3);
+  EXPECT_EQ(b.stat("sector_misses"), 4);
+}
+
+// Write-back: a store writing sectors 1 and 2 whole installs them dirty without a read
+// ("install"); the evicted line writes back those two sectors only, 32 B each.
+TEST(SectoredCache, AWriteBackLineWritesBackItsDirtySectorsOnly) {
+  CacheSpec s = sectored("write-back");
+  s.full_line_stores = "install";
+  Bench b(s, {req(0, kA + 32, true, 64), req(100, kA + 512), req(200, kA + 1024)});
+  const auto& log = b.memory->log();
+  ASSERT_EQ(log.size(), 4u);  // two sector reads, two sector write-backs
+  EXPECT_EQ(log[2].kind, AccessKind::Writeback);
+  EXPECT_EQ(log[2].address, kA + 32);
+  EXPECT_EQ(log[2].bytes, 32u);
+  EXPECT_EQ(log[3].kind, AccessKind::Writeback);
+  EXPECT_EQ(log[3].address, kA + 64);
+  EXPECT_EQ(b.at(0).responded, kHit);
+  EXPECT_EQ(b.stat("writebacks"), 1);
+  EXPECT_EQ(b.stat("writeback_sectors"), 2);
+}
+
+// A partial-sector store that misses fetches that sector only, and marks it dirty on the fill.
+TEST(SectoredCache, APartialSectorStoreFetchesItsSector) {
+  Bench b(sectored("write-back"),
+          {req(0, kA + 40, true, 4), req(100, kA + 512), req(200, kA + 1024)});
+  const auto& log = b.memory->log();
+  ASSERT_EQ(log.size(), 4u);
+  EXPECT_EQ(log[0].kind, AccessKind::Load);
+  EXPECT_EQ(log[0].address, kA + 32);
+  EXPECT_EQ(log[0].bytes, 32u);
+  EXPECT_EQ(log[3].kind, AccessKind::Writeback);
+  EXPECT_EQ(log[3].address, kA + 32);
+  EXPECT_EQ(b.at(0).responded, kMiss);
+}
+
+// ld.global.cg with bypass_cg: the load goes below as it is, and nothing is allocated, so the
+// next plain load of the line misses; without bypass_cg the .cg load allocates like any other.
+TEST(Cache, BypassCgLoadsNeitherHitNorAllocate) {
+  for (bool bypass : {true, false}) {
+    CacheSpec s = small("write-through");
+    s.bypass_cg = bypass;
+    Bench b(s, {req(0, kA, false, 4, true), req(100, kA)});
+    const auto& log = b.memory->log();
+    ASSERT_EQ(log.size(), bypass ? 2u : 1u) << bypass;
+    EXPECT_EQ(log[0].bytes, bypass ? 4u : 128u) << bypass;
+    EXPECT_EQ(b.at(0).responded, kMiss) << bypass;
+    EXPECT_EQ(b.at(1).responded, bypass ? 100 + kMiss : 100 + kHit) << bypass;
+    EXPECT_EQ(b.stat("hits"), bypass ? 0 : 1) << bypass;
+    if (bypass) EXPECT_EQ(b.stat("bypassed"), 1);
+  }
+}
+
+TEST(CacheSpec, SectorsMustDivideTheLineIntoAtMost32) {
+  auto error = [](const std::string& text) {
+    try {
+      CacheSpec::from_json(nlohmann::json::parse(text), "c.json", "l2");
+    } catch (const ConfigError& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  EXPECT_EQ(error(R"({"sector_bytes": 32})"), "");
+  EXPECT_NE(error(R"({"sector_bytes": 24})").find("key 'l2.sector_bytes'"), std::string::npos);
+  EXPECT_NE(error(R"({"sector_bytes": 256})").find("key 'l2.sector_bytes'"), std::string::npos);
+  EXPECT_NE(error(R"({"line_bytes": 2048, "sector_bytes": 32, "size_bytes": 65536})")
+                .find("at most 32 sectors"),
+            std::string::npos);
 }
 
 }  // namespace

@@ -60,6 +60,18 @@ TEST(PtxQualifiers, LoadsAndStoresTakeEveryCacheOperatorAndOrdering) {
       "ld.relaxed.gpu.v2.u32 {%r1, %r2}, [%rd1];\n st.relaxed.gpu.v2.u32 [%rd1], {%r1, %r2};"));
 }
 
+// The timing model reads .cg (an L1 with bypass_cg passes the load on); the others are recorded.
+TEST(PtxQualifiers, ALoadsOrStoresCacheOperatorIsRecorded) {
+  auto m = parse_ptx(kernel("ld.global.cg.u32 %r1, [%rd1];\n ld.global.u32 %r2, [%rd1];\n"
+                            "ld.global.cs.u32 %r3, [%rd1];\n st.global.wt.u32 [%rd1], %r1;"),
+                     "k.ptx");
+  const std::vector<Instruction>& code = m->kernels.at(0)->code;
+  EXPECT_EQ(code.at(0).cache_op, CacheOp::Cg);
+  EXPECT_EQ(code.at(1).cache_op, CacheOp::None);
+  EXPECT_EQ(code.at(2).cache_op, CacheOp::Cs);
+  EXPECT_EQ(code.at(3).cache_op, CacheOp::Wt);
+}
+
 TEST(PtxQualifiers, EveryStateSpaceIncludingSharedClusterParses) {
   EXPECT_NO_THROW(
       parse_and_bind("ld.shared::cta.u32 %r1, [sh];\n st.shared::cluster.u32 [sh+4], %r1;\n"

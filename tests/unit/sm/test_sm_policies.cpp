@@ -137,6 +137,73 @@ TEST(Coalescer, AStridedOrMisalignedWarpNeedsOneLinePerLineTouched) {
   EXPECT_EQ(out.size(), 1u);
 }
 
+// Coalescing by sectors (CUDA C Programming Guide, Compute Capability 7.x, Global Memory): one
+// request per 128 B line with the mask of the 32 B sectors its lanes touch.
+size_t sectors_in(const std::vector<LineRequest>& out) {
+  size_t n = 0;
+  for (const LineRequest& l : out) n += static_cast<size_t>(__builtin_popcount(l.sectors));
+  return n;
+}
+
+TEST(Coalescer, ByLinesNamesNoSectors) {
+  func::ExecResult r;
+  r.access_bytes = 4;
+  std::vector<uint64_t> a(32);
+  for (unsigned l = 0; l < 32; ++l) a[l] = 0x1000 + 4 * l;
+  std::vector<LineRequest> out;
+  coalesce(r, 0xFFFFFFFF, 128, a, out);
+  ASSERT_EQ(out.size(), 1u);
+  EXPECT_EQ(out[0].sectors, 0u);
+}
+
+TEST(Coalescer, BySectorsAFullyCoalescedWarpIsOneLineOfFourSectors) {
+  func::ExecResult r;
+  r.access_bytes = 4;
+  std::vector<uint64_t> a(32);
+  for (unsigned l = 0; l < 32; ++l) a[l] = 0x1000 + 4 * l;
+  std::vector<LineRequest> out;
+  coalesce(r, 0xFFFFFFFF, 128, a, out, 32);
+  ASSERT_EQ(out.size(), 1u);
+  EXPECT_EQ(out[0].sectors, 0xFu);
+  EXPECT_EQ(sectors_in(out), 4u);
+}
+
+TEST(Coalescer, BySectorsAStrideOfTwoWordsIsTwoLinesOfEightSectors) {
+  func::ExecResult r;
+  r.access_bytes = 4;
+  std::vector<uint64_t> a(32);
+  for (unsigned l = 0; l < 32; ++l) a[l] = 0x1000 + 8 * l;
+  std::vector<LineRequest> out;
+  coalesce(r, 0xFFFFFFFF, 128, a, out, 32);
+  ASSERT_EQ(out.size(), 2u);
+  EXPECT_EQ(out[0].sectors, 0xFu);
+  EXPECT_EQ(out[1].sectors, 0xFu);
+  EXPECT_EQ(sectors_in(out), 8u);
+}
+
+TEST(Coalescer, BySectorsAScatteredWarpIsALineAndASectorPerLane) {
+  func::ExecResult r;
+  r.access_bytes = 4;
+  std::vector<uint64_t> a(32);
+  for (unsigned l = 0; l < 32; ++l) a[l] = 0x1000 + 4096 * l + 32 * (l % 4);  // sector l % 4
+  std::vector<LineRequest> out;
+  coalesce(r, 0xFFFFFFFF, 128, a, out, 32);
+  ASSERT_EQ(out.size(), 32u);
+  for (unsigned l = 0; l < 32; ++l) EXPECT_EQ(out[l].sectors, 1u << (l % 4)) << l;
+  EXPECT_EQ(sectors_in(out), 32u);
+}
+
+TEST(Coalescer, BySectorsAnAccessStraddlingSectorsNamesBoth) {
+  func::ExecResult r;
+  r.access_bytes = 8;
+  std::vector<uint64_t> a(32);
+  a[0] = 0x101C;  // bytes 28 .. 35: sectors 0 and 1
+  std::vector<LineRequest> out;
+  coalesce(r, 0x1, 128, a, out, 32);
+  ASSERT_EQ(out.size(), 1u);
+  EXPECT_EQ(out[0].sectors, 0x3u);
+}
+
 TEST(SharedMemory, BankConflictsCostTheirDegreeAndBroadcastsAreFree) {
   func::ExecResult r;
   r.access_bytes = 4;
