@@ -36,10 +36,9 @@ std::string intra_warp_wait(const SimtStack<LaneMask>& stack, const isa::Kernel&
       return popcount(m) == 1 ? one : many;
     };
     os << "warp " << warp << " of CTA " << cta << ": " << lane_list(spinning)
-       << verb(spinning, " spins", " spin") << " at PC "
-       << entries.back().pc << " (" << kernel.where(entries.back().pc) << ") while "
-       << lane_list(waiting) << " of the same warp" << verb(waiting, " waits", " wait")
-       << " below them in the SIMT stack at PC "
+       << verb(spinning, " spins", " spin") << " at PC " << entries.back().pc << " ("
+       << kernel.where(entries.back().pc) << ") while " << lane_list(waiting) << " of the same warp"
+       << verb(waiting, " waits", " wait") << " below them in the SIMT stack at PC "
        << entries[i].pc << " (" << kernel.where(entries[i].pc)
        << "): an intra-warp dependence that needs independent thread scheduling "
           "(core.reconvergence \"its\")";
