@@ -80,8 +80,8 @@ TEST(ItsReconvergence, WithoutBackEdgesPathsReconvergeAtThePostDominator) {
 TEST(ItsReconvergence, BarWarpSyncJoinsThePathsItNames) {
   Stack s = its_stack(0xFF);
   s.branch(1, 4, 0xFE, 4);
-  s.yield();                 // lane 0 ahead at 4, lanes 1-7 looping at 1
-  s.advance(6);              // lane 0 reaches bar.warp.sync at 6
+  s.yield();                     // lane 0 ahead at 4, lanes 1-7 looping at 1
+  s.advance(6);                  // lane 0 reaches bar.warp.sync at 6
   EXPECT_TRUE(s.join(6, 0xFF));  // it waits: lanes 1-7 run
   EXPECT_EQ(s.pc(), 1u);
   EXPECT_EQ(s.mask(), 0xFEu);
