@@ -50,7 +50,8 @@ void FuncStepper::tick() {
         std::fill(m_status.begin(), m_status.end(), static_cast<uint32_t>(WaveWarpState::Done));
         return;  // launch finished: no further trigger, sc_start returns
       }
-      m_cta = std::make_unique<func::CtaRunner>(*m_kernel, *m_launch, m_next_cta);
+      m_cta = std::make_unique<func::CtaRunner>(*m_kernel, *m_launch, m_next_cta,
+                                                m_options.reconvergence);
       m_cta_id = static_cast<uint32_t>(m_next_cta++);
       m_stats.ctas += 1;
       m_stats.warps += m_cta->warps().size();

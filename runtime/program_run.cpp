@@ -139,6 +139,7 @@ void ProgramRun::launch(const func::BoundKernel& kernel, const func::Launch& lau
         return (e.stopped = app::stop_signal()) != 0 || (e.timed_out = past_time_limit());
       };
       e.reference.max_warp_instructions = m_spec.max_warp_instructions;
+      e.reference.reconvergence = m_spec.core.reconvergence;
       if (!m_options.vcd.empty()) {
         e.stepper = std::make_unique<app::FuncStepper>("func", kMaxWarpsPerCta, e.reference);
         e.vcd = std::make_unique<app::VcdFile>(m_options.vcd);

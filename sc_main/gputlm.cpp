@@ -243,7 +243,10 @@ int cmd_run(const std::vector<std::string>& args) {
                      "workload runs: write each output buffer's final contents (<name>.bin, raw "
                      "little-endian) and an index outputs.json into this directory")(
       "max-warp-instructions", po::value<uint64_t>()->default_value(2'000'000'000ull),
-      "watchdog: fault a launch that executes more warp instructions than this");
+      "watchdog: fault a launch that executes more warp instructions than this")(
+      "reconvergence", po::value<std::string>()->default_value("stack"),
+      "--functional: how a warp's diverged paths run, stack or its (independent thread "
+      "scheduling); a timing run takes the config's core.reconvergence");
   const po::variables_map vm = app::parse_options(args, opts, "run");
   if (vm.count("help")) {
     std::cout << "usage: gputlm run (--functional | --config GPU.json) --workload DIR [options]\n"
@@ -286,6 +289,11 @@ int cmd_run(const std::vector<std::string>& args) {
         &w);
   app::FunctionalOptions options;
   options.reference.max_warp_instructions = vm["max-warp-instructions"].as<uint64_t>();
+  const std::string reconvergence = vm["reconvergence"].as<std::string>();
+  if (reconvergence != "stack" && reconvergence != "its")
+    throw InputError("run: --reconvergence must be stack or its (is '" + reconvergence + "')");
+  options.reference.reconvergence =
+      reconvergence == "its" ? func::Reconvergence::Its : func::Reconvergence::Stack;
   if (vm.count("vcd")) options.vcd_path = vm["vcd"].as<std::string>();
   options.keep_outputs = vm.count("dump-outputs");
   const app::FunctionalRun run = app::run_functional(w, options);

@@ -55,6 +55,9 @@ class CoreModule : public sc_core::sc_module, public StatProvider, public WavePr
   virtual void report_fault(const std::string& message) = 0;
   // What the core holds, for the watchdog's dump.
   virtual std::string dump() const = 0;
+  // For the watchdog: a warp whose lanes wait below its looping top path in the SIMT stack under
+  // the "stack" reconvergence policy (func/intra_warp_wait.h), or "" (none, or no SIMT stacks).
+  virtual std::string intra_warp_wait() const { return ""; }
   // The run-level counters (a core type without warps leaves the warp ones at zero).
   virtual const CoreCounters& counters() const = 0;
   // Adds the stall cycles before `now` not yet in counters().simt.stall_cycles (a core that sleeps

@@ -4,11 +4,13 @@
 #include <array>
 #include <sstream>
 
+#include "models/func/intra_warp_wait.h"
 #include "models/func/simt_control.h"
 
 namespace gputlm::func {
 
-CtaRunner::CtaRunner(const BoundKernel& kernel, const Launch& launch, uint64_t cta_linear_id)
+CtaRunner::CtaRunner(const BoundKernel& kernel, const Launch& launch, uint64_t cta_linear_id,
+                     Reconvergence reconvergence)
     : m_kernel(&kernel),
       m_launch(&launch),
       m_cta(std::make_unique<CtaState>(launch, cta_linear_id)),
@@ -19,6 +21,7 @@ CtaRunner::CtaRunner(const BoundKernel& kernel, const Launch& launch, uint64_t c
     ws.index = w;
     ws.base_tid = w * kWarpSize;
     ws.valid = first_lanes(n - ws.base_tid);
+    ws.stack.set_policy(reconvergence);
     ws.stack.reset(0, ws.valid);
     m_warps.push_back(std::move(ws));
   }
@@ -92,9 +95,12 @@ void CtaRunner::run(FuncStats& stats, uint64_t max_warp_instructions, uint64_t q
       if (stats.warp_instructions > max_warp_instructions) {
         std::ostringstream os;
         os << "kernel fault in '" << m_launch->kernel->name << "': watchdog: more than "
-           << max_warp_instructions << " warp instructions (endless loop?); CTA "
-           << m_cta->ctaid.str() << ", warp " << w->index << ", PC " << m_last_pc << ", "
-           << m_launch->kernel->where(m_last_pc);
+           << max_warp_instructions << " warp instructions";
+        const std::string waits =
+            intra_warp_wait(w->stack, m_kernel->kernel(), w->index, m_cta->ctaid.str());
+        if (!waits.empty()) throw KernelFault(os.str() + ": " + waits);
+        os << " (endless loop?); CTA " << m_cta->ctaid.str() << ", warp " << w->index << ", PC "
+           << m_last_pc << ", " << m_launch->kernel->where(m_last_pc);
         throw KernelFault(os.str());
       }
     }

@@ -38,7 +38,9 @@ struct WarpState {
 
 class CtaRunner {
  public:
-  CtaRunner(const BoundKernel& kernel, const Launch& launch, uint64_t cta_linear_id);
+  // `reconvergence`: how its warps' diverged paths are scheduled (simt_stack.h).
+  CtaRunner(const BoundKernel& kernel, const Launch& launch, uint64_t cta_linear_id,
+            Reconvergence reconvergence = Reconvergence::Stack);
 
   // Starts CTA `cta_linear_id` of the same launch afresh in this runner's storage (a launch's
   // CTAs run one after another: no allocation per CTA).

@@ -45,7 +45,8 @@ FuncStats run_groups(const BoundKernel& kernel, const Launch& launch,
     std::vector<std::unique_ptr<CtaRunner>> ctas;
     std::shared_ptr<ClusterState> cluster;
     for (uint64_t i = first; i < first + group; ++i) {
-      ctas.push_back(std::make_unique<CtaRunner>(kernel, launch, launch.cta_in_order(i)));
+      ctas.push_back(std::make_unique<CtaRunner>(kernel, launch, launch.cta_in_order(i),
+                                                 options.reconvergence));
       if (launch.clustered()) {
         if (i % per_cluster == 0)
           cluster =
@@ -69,7 +70,8 @@ FuncStats run_reference(const BoundKernel& kernel, const Launch& launch,
   FuncStats stats;
   const uint64_t ctas = launch.grid.count();
   if (ctas == 0) return stats;
-  CtaRunner cta(kernel, launch, 0);  // one runner, restarted for each CTA in turn
+  CtaRunner cta(kernel, launch, 0,
+                options.reconvergence);  // one runner, restarted for each CTA in turn
   cta.count_lines(options.line_bytes, options.count_local);
   for (uint64_t id = 0; id < ctas && !(options.stop && options.stop()); ++id) {
     if (id) cta.restart(id);

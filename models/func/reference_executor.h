@@ -8,12 +8,15 @@
 
 #include "models/func/bound_kernel.h"
 #include "models/func/func_stats.h"
+#include "models/func/simt_stack.h"
 
 namespace gputlm::func {
 
 struct ReferenceOptions {
   // Watchdog: a launch that executes more warp instructions than this is reported as a fault.
   uint64_t max_warp_instructions = 2'000'000'000ull;
+  // How diverged paths of a warp are scheduled (simt_stack.h; a GPU config's core.reconvergence).
+  Reconvergence reconvergence = Reconvergence::Stack;
   // Nonzero: count memory instructions by the lines of this size they touch (FuncStats), global
   // ones always and local ones when count_local (a core whose local memory is cached).
   uint32_t line_bytes = 0;

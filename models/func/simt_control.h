@@ -51,6 +51,29 @@ inline size_t group_by_target(const ExecResult& r, LaneMask rest, uint32_t rest_
   return n;
 }
 
+// "its" (simt_stack.h): the lanes a join point names, or false if `in` is none: bar.warp.sync's
+// member mask (every lane when it is a register: a simplification), every lane for a CTA barrier.
+inline bool join_lanes(const isa::Instruction& in, LaneMask& lanes) {
+  const bool warp_sync =
+      (in.op == isa::Opcode::Bar || in.op == isa::Opcode::Barrier) && in.has(isa::kWarpSync);
+  if (!warp_sync && !in.is_barrier()) return false;
+  lanes = warp_sync && in.ops[0].kind == isa::OperandKind::Imm
+              ? static_cast<LaneMask>(static_cast<uint32_t>(in.ops[0].imm))
+              : ~LaneMask{0};
+  return true;
+}
+
+// "its": lets the paths at a join point wait for the lanes it names (SimtStack::join) until the
+// top path may execute its instruction. Paths waiting at different join points for each other
+// go on with the lanes they have after a bounded number of turns.
+inline void settle(SimtStack<LaneMask>& stack, const isa::Kernel& kernel) {
+  if (!stack.its()) return;
+  for (size_t turns = 2 * stack.depth() + 2; turns > 0 && !stack.done(); --turns) {
+    LaneMask lanes = 0;
+    if (!join_lanes(kernel.code[stack.pc()], lanes) || !stack.join(stack.pc(), lanes)) return;
+  }
+}
+
 inline void apply_control(SimtStack<LaneMask>& stack, const isa::Kernel& kernel, uint32_t pc,
                           const ExecResult& r) {
   const isa::Instruction& in = kernel.code[pc];
@@ -58,16 +81,21 @@ inline void apply_control(SimtStack<LaneMask>& stack, const isa::Kernel& kernel,
     // Lanes calling through pointers: one call entry per distinct callee (its first pc in r.addr).
     std::pair<uint32_t, LaneMask>
         groups[kWarpSize];  // (in the branch: every instruction passes here)
-    return stack.call_each(pc + 1, groups, group_by_target(r, 0, 0, groups));
-  }
-  if (in.is_indexed_branch()) {  // brx.idx: one path per distinct target, then the guard's false
-                                 // lanes' fall-through
+    stack.call_each(pc + 1, groups, group_by_target(r, 0, 0, groups));
+  } else if (in.is_indexed_branch()) {  // brx.idx: one path per distinct target, then the guard's
+                                        // false lanes' fall-through
     std::pair<uint32_t, LaneMask> groups[kWarpSize + 1];
-    return stack.branch_each(kernel.cfg.reconv_pc[pc], groups,
-                             group_by_target(r, stack.mask() & ~r.taken, pc + 1, groups));
+    stack.branch_each(kernel.cfg.reconv_pc[pc], groups,
+                      group_by_target(r, stack.mask() & ~r.taken, pc + 1, groups));
+  } else {
+    apply_control<LaneMask>(stack, kernel, pc, in.is_branch() || in.is_call() ? r.taken : r.active,
+                            in);
+    if (stack.its() && in.is_branch() && r.taken && !stack.done()) {
+      const uint32_t target = static_cast<uint32_t>(in.ops[0].imm);
+      if (target <= pc && stack.pc() == target) stack.yield();  // a back edge taken
+    }
   }
-  apply_control<LaneMask>(stack, kernel, pc, in.is_branch() || in.is_call() ? r.taken : r.active,
-                          in);
+  settle(stack, kernel);
 }
 
 }  // namespace gputlm::func

@@ -14,6 +14,26 @@
 // call entry empties it is popped and the return entry (the caller) continues with every lane
 // that was there at the call. Recursion is a deeper stack; the per-thread frames are the
 // functional engine's (call_ops.cpp).
+//
+// Reconvergence policies (core.reconvergence): "stack" is the above alone. "its" models
+// independent thread scheduling (NVIDIA Tesla V100 whitepaper, "Independent Thread Scheduling":
+// the diverged paths of a warp are scheduled so that each makes progress, a thread may wait on
+// another of its warp, and __syncwarp reconverges the named threads). gputlm keeps the stack and
+// adds two rules, both decided where the stack changes (apply_control), so the functional engine
+// and the timing model follow the same order:
+// - yield on a back edge: when the top path takes a backward branch (target <= pc) and another
+//   path with the same reconvergence PC waits below it, the top path moves under its siblings
+//   (round robin among them); when no sibling is left but lanes wait at the top path's
+//   reconvergence PC in the entry below, those lanes go on past it as a sibling path, and both
+//   paths now meet at that entry's own reconvergence PC. So a spinning path never starves the
+//   path it waits for (the whitepaper's "starvation-free"). Without a back edge the order is the
+//   stack's.
+// - join at bar.warp.sync and CTA barriers: a path at one waits (moves under its siblings) until
+//   every named lane that has not exited is there, then the lanes go on as one path
+//   (join(), simt_control.h's settle()). If the missing lanes can never come, it goes on with the
+//   lanes there (as "stack" does).
+// The whitepaper leaves open when paths reconverge besides __syncwarp; here it is at the immediate
+// post-dominator as with "stack", unless a yield let one path past it.
 #pragma once
 
 #include <cstdint>
@@ -27,6 +47,9 @@ namespace gputlm::func {
 // The reconvergence PC of a call entry: no instruction has it.
 constexpr uint32_t kCallRpc = 0xFFFFFFFEu;
 
+// How diverged paths of a warp are scheduled (see above).
+enum class Reconvergence : uint8_t { Stack, Its };
+
 template <class Mask>
 class SimtStack {
  public:
@@ -35,6 +58,10 @@ class SimtStack {
     uint32_t rpc;  // reconvergence pc, isa::kExitPc for the bottom entry
     Mask mask;
   };
+
+  // The policy outlives reset() (a warp slot or runner sets it once).
+  void set_policy(Reconvergence p) { m_policy = p; }
+  bool its() const { return m_policy == Reconvergence::Its; }
 
   void reset(uint32_t pc, Mask mask) {
     m_entries.clear();
@@ -118,7 +145,82 @@ class SimtStack {
     pop_finished();
   }
 
+  // "its": the top path took a back edge; it gives way to a sibling path or to lanes waiting at
+  // its reconvergence PC (see above). Returns whether the top changed.
+  bool yield() {
+    const size_t j = sibling_group();
+    const size_t i = m_entries.size() - 1;
+    if (j < i) {
+      const Entry top = m_entries.back();
+      m_entries.pop_back();
+      m_entries.insert(m_entries.begin() + static_cast<std::ptrdiff_t>(j), top);
+      return true;
+    }
+    return split_waiting();
+  }
+
+  // "its": the top path is at a join point at `pc` (bar.warp.sync, a CTA barrier) that names
+  // `lanes`. Returns false when it may execute it: its lanes, merged with the sibling paths
+  // waiting at the same PC, hold every named lane still alive, or no other path can bring more;
+  // true when the top changed (another path runs first) and the caller asks again.
+  bool join(uint32_t pc, Mask lanes) {
+    Mask alive{};
+    for (const Entry& e : m_entries) alive |= e.mask;
+    lanes &= alive;
+    const size_t j = sibling_group();
+    // The group's paths at `pc` merge into the top; the others stay, above it if it must wait.
+    Entry top = m_entries.back();
+    m_entries.pop_back();
+    size_t out = j;
+    for (size_t k = j; k < m_entries.size(); ++k) {
+      if (m_entries[k].pc == pc)
+        top.mask |= m_entries[k].mask;
+      else
+        m_entries[out++] = m_entries[k];
+    }
+    m_entries.erase(m_entries.begin() + static_cast<std::ptrdiff_t>(out), m_entries.end());
+    const bool complete = !(lanes & ~top.mask);
+    if (complete || out == j) {
+      m_entries.push_back(top);
+      return !complete && split_waiting();
+    }
+    m_entries.insert(m_entries.begin() + static_cast<std::ptrdiff_t>(j), top);
+    return true;
+  }
+
  private:
+  // The first index of the top entry's siblings (entries right below it with its reconvergence
+  // PC, not call entries); siblings already at that PC (finished paths not yet popped: their
+  // lanes wait in the entry below the group) are removed.
+  size_t sibling_group() {
+    const uint32_t r = m_entries.back().rpc;
+    size_t j = m_entries.size() - 1;
+    if (r == kCallRpc) return j;
+    while (j > 0 && m_entries[j - 1].rpc == r) --j;
+    size_t out = j;
+    for (size_t k = j; k + 1 < m_entries.size(); ++k)
+      if (m_entries[k].pc != r && m_entries[k].mask) m_entries[out++] = m_entries[k];
+    m_entries[out++] = m_entries.back();
+    m_entries.erase(m_entries.begin() + static_cast<std::ptrdiff_t>(out), m_entries.end());
+    return j;
+  }
+  // The top path is alone at its level and lanes wait at its reconvergence PC in the entry below:
+  // they go on from there as a sibling path (on top), both now meeting at that entry's
+  // reconvergence PC.
+  bool split_waiting() {
+    const size_t i = m_entries.size() - 1;
+    if (i == 0) return false;
+    Entry& below = m_entries[i - 1];
+    const Entry top = m_entries[i];
+    if (top.rpc == kCallRpc || below.pc != top.rpc) return false;
+    const Mask waiting = below.mask & ~top.mask;
+    if (!waiting) return false;
+    const Entry ahead{below.pc, below.rpc, waiting};
+    below = Entry{top.pc, ahead.rpc, top.mask};
+    m_entries[i] = ahead;
+    return true;
+  }
+
   void pop_finished() {
     while (!m_entries.empty() &&
            (!m_entries.back().mask || m_entries.back().pc == m_entries.back().rpc))
@@ -126,6 +228,7 @@ class SimtStack {
   }
 
   std::vector<Entry> m_entries;
+  Reconvergence m_policy = Reconvergence::Stack;
 };
 
 }  // namespace gputlm::func

@@ -232,11 +232,13 @@ void Gpu::watchdog() {
   if (now - m_launch_retired > m_spec.max_warp_instructions) {
     for (const auto& c : m_cores)
       if (!c->idle()) {
-        c->report_fault(
-            "kernel fault in '" + m_launch->kernel->name + "': watchdog: more than " +
-            std::to_string(m_spec.max_warp_instructions) +
-            " warp instructions (thread instructions on VGIW) in one launch (endless loop?)\n" +
-            dump());
+        const std::string waits = c->intra_warp_wait();
+        c->report_fault("kernel fault in '" + m_launch->kernel->name + "': watchdog: more than " +
+                        std::to_string(m_spec.max_warp_instructions) +
+                        (waits.empty() ? " warp instructions (thread instructions on VGIW) in one "
+                                         "launch (endless loop?)\n"
+                                       : " warp instructions in one launch: " + waits + "\n") +
+                        dump());
         return;
       }
   }

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "models/common/error.h"
+#include "models/func/intra_warp_wait.h"
 
 namespace gputlm::sm {
 
@@ -161,6 +162,7 @@ void Core::start_cta(const func::BoundKernel& kernel, const func::Launch& launch
     ws.index_in_cta = i;
     ws.base_tid = layout[i].base_tid;
     ws.valid = layout[i].valid;
+    ws.stack.set_policy(m_ctx.spec.reconvergence);
     ws.stack.reset(0, ws.valid);
     m_ctx.formation->start(w, ws, layout[i], kernel.kernel());
     ws.age = m_next_age++;
@@ -287,6 +289,17 @@ void Core::finish_cta(uint32_t slot) {
   cta.valid = false;
   cta.state.reset();
   if (on_cta_done) on_cta_done(m_ctx.id);
+}
+
+std::string Core::intra_warp_wait() const {
+  for (const WarpSlot& w : m_ctx.warps) {
+    if (!w.active() || w.stack.done()) continue;
+    const CtaSlot& cta = m_ctx.ctas[w.cta_slot];
+    const std::string waits = func::intra_warp_wait(w.stack, cta.kernel->kernel(), w.index_in_cta,
+                                                    cta.state->ctaid.str());
+    if (!waits.empty()) return waits;
+  }
+  return "";
 }
 
 std::string Core::dump() const {

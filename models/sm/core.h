@@ -46,6 +46,7 @@ class Core : public ClockedModule<core::CoreModule> {
   void report_fault(const std::string& message) override { m_ctx.report_fault(message); }
   const CoreContext& context() const { return m_ctx; }
   std::string dump() const override;
+  std::string intra_warp_wait() const override;
   const core::CoreCounters& counters() const override { return m_ctx.counters; }
   void add_uncharged_stalls(Cycle now, std::vector<uint64_t>& stalls) const override {
     m_fetch->add_uncharged(now, stalls);

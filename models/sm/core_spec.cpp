@@ -89,6 +89,12 @@ CoreSpec CoreSpec::from_json(const nlohmann::json& j, const std::string& where,
   }
   if (r.has("tbc") && r.has("dwf"))
     r.fail("dwf", "tbc and dwf both set the block size; keep the one of the formation");
+  using func::Reconvergence;
+  s.reconvergence = r.get_enum("reconvergence", s.reconvergence,
+                               {{"stack", Reconvergence::Stack}, {"its", Reconvergence::Its}});
+  if (s.reconvergence == Reconvergence::Its && !s.static_warps())
+    r.fail("reconvergence", "\"its\" needs the \"static\" formation (formation \"" + s.formation +
+                                "\" regroups a warp's threads)");
   if (!s.static_warps() && s.issue != Issue::Barrel)
     r.fail("issue", "formation \"" + s.formation + "\" needs barrel issue");
   s.max_inflight_per_warp =

@@ -12,6 +12,7 @@
 #include <string>
 
 #include "models/func/launch.h"
+#include "models/func/simt_stack.h"
 #include "models/isa/opcode.h"
 #include "models/mem/cache/cache_spec.h"
 #include "models/sm/formation/warp_formation.h"
@@ -49,6 +50,10 @@ struct CoreSpec {
   // threads into sub-warps or blocks.
   bool static_warps() const { return formation == "static"; }
   FormationParams formation_params;  // what it is built with (keys under "lwm")
+  // "reconvergence": "stack" (diverged paths run one after another, models/func/simt_stack.h) or
+  // "its" (independent thread scheduling: paths yield at back edges and join at bar.warp.sync and
+  // barriers; "static" formation only).
+  func::Reconvergence reconvergence = func::Reconvergence::Stack;
   enum class Issue { Barrel, Scoreboard };
   Issue issue = Issue::Barrel;         // "issue": barrel | scoreboard
   uint32_t max_inflight_per_warp = 4;  // scoreboard mode

@@ -1,5 +1,7 @@
 #include "models/sm/fetch/fetch_stage.h"
 
+#include "models/func/simt_control.h"
+
 namespace gputlm::sm {
 
 namespace {
@@ -323,8 +325,10 @@ bool FetchStage::fetch(uint32_t slot, Cycle now) {
   else if (m_core.scoreboard) {  // straight-line code: the next PC is known now
     if (func::InstructionSource* t = m_core.control_source(w))
       m_core.follow_trace(*t, w);
-    else
+    else {
       w.stack.advance(u->pc + 1);
+      func::settle(w.stack, k);  // "its": a path at a join point may wait (simt_control.h)
+    }
     wi.pc_advanced = true;
   }
   m_held = &wi;
