@@ -160,9 +160,10 @@ int sc_main(int argc, char** argv) {
               << kWindowCycles
               << " cycles from the middle of the run; x timed: host time / the timed run's\n";
     std::cout << std::left << std::setw(26) << "workload" << std::setw(26) << "mode" << std::right
-              << std::setw(12) << "M thread/s" << std::setw(12) << "M cycles/s" << std::setw(11)
-              << "median s" << std::setw(13) << "/ functional" << std::setw(9) << "x timed"
-              << std::setw(13) << "kernel bound" << std::setw(9) << "peak MB"
+              << std::setw(12) << "M thread/s" << std::setw(12) << "M cycles/s" << std::setw(12)
+              << "K SM-cyc/s" << std::setw(11) << "median s" << std::setw(13) << "/ functional"
+              << std::setw(9) << "x timed" << std::setw(13) << "kernel bound" << std::setw(9)
+              << "peak MB"
               << "\n";
     for (const auto& dir : dirs) {
       // The modes take turns within each repeat, so that the machine's load varies alike for all.
@@ -205,6 +206,11 @@ int sc_main(int argc, char** argv) {
         const Sample& s = last[m];
         const double med = median(secs[m]);
         const double tips = s.thread_instructions / med / 1e6, cps = s.cycles / med / 1e6;
+        // Simulated SM-cycles a host second (cycles x the config's cores), as simulators of many
+        // cores are compared (Accel-Sim and FlashGPU-Sim report theirs so).
+        const uint32_t cores =
+            modes[m].config >= 0 ? specs[static_cast<size_t>(modes[m].config)].cores : 0;
+        const double sm_cps = s.cycles * double(cores) / med;
         const double ratio = median_ratio(0, m);  // rate relative to functional-only
         const double x_timed = modes[m].config == 0 ? median_ratio(m, 1) : 0.0;
         const double functional_tips = last[0].thread_instructions / median(secs[0]);
@@ -213,9 +219,13 @@ int sc_main(int argc, char** argv) {
                                       : 0.0;
         std::cout << std::left << std::setw(26) << dir.substr(dir.find('/') + 1) << std::setw(26)
                   << modes[m].name << std::right << std::fixed << std::setprecision(2)
-                  << std::setw(12) << tips << std::setw(12) << cps << std::setw(11)
-                  << std::setprecision(4) << med << std::setw(13) << std::setprecision(3) << ratio
-                  << std::setw(9);
+                  << std::setw(12) << tips << std::setw(12) << cps << std::setw(12);
+        if (cores)
+          std::cout << sm_cps / 1e3;
+        else
+          std::cout << "-";
+        std::cout << std::setw(11) << std::setprecision(4) << med << std::setw(13)
+                  << std::setprecision(3) << ratio << std::setw(9);
         if (x_timed > 0)
           std::cout << std::setprecision(2) << x_timed;
         else
@@ -233,6 +243,7 @@ int sc_main(int argc, char** argv) {
                               {"cycles", s.cycles},
                               {"thread_instructions_per_second", tips * 1e6},
                               {"cycles_per_second", cps * 1e6},
+                              {"sm_cycles_per_second", sm_cps},
                               {"rate_relative_to_functional", ratio},
                               {"kernel_bound_relative_to_functional", bound},
                               {"peak_rss_bytes", peak[m]}};

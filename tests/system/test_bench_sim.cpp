@@ -37,6 +37,10 @@ TEST(BenchSim, ItsJsonGivesEveryModesRatesAndPeakMemory) {
     EXPECT_EQ(row["config"], fermi ? "fermi-gtx480" : "narasiman-baseline") << mode;
     EXPECT_EQ(row["cycles"].get<uint64_t>(), fermi ? 24257u : 40582u) << mode;
     EXPECT_EQ(row.contains("host_time_relative_to_timed"), !fermi) << mode;
+    const double sm_cycles = row["cycles"].get<double>() * (fermi ? 15 : 1);
+    EXPECT_NEAR(row["sm_cycles_per_second"].get<double>(),
+                sm_cycles / row["median_seconds"].get<double>(), 1e-6 * sm_cycles)
+        << mode;
   }
   EXPECT_EQ(modes, (std::vector<std::string>{"functional", "timed", "timed+window", "timed+waves",
                                              "timed@fermi-gtx480"}));
