@@ -64,6 +64,22 @@ inline std::string kernel_fault(const std::function<void()>& run) {
   return "";
 }
 
+// An intra-warp spin lock (tests of core.reconvergence): lane 0 takes the lock (thread 0's input
+// %b) first; the others spin on it. Each lane in the critical section reads the counter (thread 0's
+// %c), writes it back plus one and leaves the value it read in %o, then releases the lock.
+inline const char* const kIntraWarpSpinLock = R"(
+  ld.param.u64 %rd9, [pin];
+$L_spin:
+  atom.global.cas.b32 %r1, [%rd9+8], 0, 1;
+  setp.ne.u32 %q1, %r1, 0;
+  @%q1 bra $L_spin;
+  ld.global.u32 %r2, [%rd9+16];
+  add.u32 %r3, %r2, 1;
+  st.global.u32 [%rd9+16], %r3;
+  cvt.u64.u32 %o, %r2;
+  membar.gl;
+  atom.global.exch.b32 %r4, [%rd9+8], 0;)";
+
 // Convenience for one thread.
 LaneOut run1(const std::string& snippet, uint64_t a, uint64_t b = 0, uint64_t c = 0);
 

@@ -19,24 +19,8 @@ nlohmann::json config(const char* reconvergence, uint64_t max_warp_instructions 
   return c;
 }
 
-// Lane 0 takes the lock (thread 0's input %b) first; the others spin on it. Each lane in the
-// critical section reads the counter (thread 0's %c), writes it back plus one and leaves the value
-// it read in %o, then releases the lock.
-const char* const kSpinLock = R"(
-  ld.param.u64 %rd9, [pin];
-$L_spin:
-  atom.global.cas.b32 %r1, [%rd9+8], 0, 1;
-  setp.ne.u32 %q1, %r1, 0;
-  @%q1 bra $L_spin;
-  ld.global.u32 %r2, [%rd9+16];
-  add.u32 %r3, %r2, 1;
-  st.global.u32 [%rd9+16], %r3;
-  cvt.u64.u32 %o, %r2;
-  membar.gl;
-  atom.global.exch.b32 %r4, [%rd9+8], 0;)";
-
 TEST(CoreIts, AnIntraWarpSpinLockCompletesWithEachCriticalSectionOnce) {
-  const test::CoreRun r = test::run_core(kSpinLock, 32, config("its"));
+  const test::CoreRun r = test::run_core(test::kIntraWarpSpinLock, 32, config("its"));
   std::vector<uint64_t> seen;
   for (const test::LaneOut& o : r.out) seen.push_back(o.o);
   std::sort(seen.begin(), seen.end());
@@ -46,7 +30,7 @@ TEST(CoreIts, AnIntraWarpSpinLockCompletesWithEachCriticalSectionOnce) {
 TEST(CoreIts, AnIntraWarpSpinLockIsNamedByTheWatchdogUnderStack) {
   std::string fault;
   try {
-    test::run_core(kSpinLock, 32, config("stack", 20000));
+    test::run_core(test::kIntraWarpSpinLock, 32, config("stack", 20000));
   } catch (const std::exception& e) {
     fault = e.what();
   }

@@ -103,23 +103,8 @@ TEST(ItsReconvergence, BarWarpSyncWaitsOnlyForNamedLanesStillAlive) {
   EXPECT_EQ(s.mask(), 0xF0u);
 }
 
-// Lane 0 takes the lock (thread 0's input %b) first; the other lanes spin on it. Each lane in the
-// critical section reads the counter (thread 0's %c), writes it back plus one and leaves the value
-// it read in %o; then it releases the lock.
-const char* const kSpinLock = R"(
-  ld.param.u64 %rd9, [pin];
-$L_spin:
-  atom.global.cas.b32 %r1, [%rd9+8], 0, 1;
-  setp.ne.u32 %q1, %r1, 0;
-  @%q1 bra $L_spin;
-  ld.global.u32 %r2, [%rd9+16];
-  add.u32 %r3, %r2, 1;
-  st.global.u32 [%rd9+16], %r3;
-  cvt.u64.u32 %o, %r2;
-  atom.global.exch.b32 %r4, [%rd9+8], 0;)";
-
 TEST(ItsReconvergence, AnIntraWarpSpinLockCompletesUnderIts) {
-  test::SnippetLaunch l(kSpinLock, std::vector<test::Inputs>(32));
+  test::SnippetLaunch l(test::kIntraWarpSpinLock, std::vector<test::Inputs>(32));
   ReferenceOptions o;
   o.reconvergence = Reconvergence::Its;
   run_reference(*l.bound, l.launch, o);
@@ -130,7 +115,7 @@ TEST(ItsReconvergence, AnIntraWarpSpinLockCompletesUnderIts) {
 }
 
 TEST(ItsReconvergence, AnIntraWarpSpinLockIsNamedByTheWatchdogUnderStack) {
-  test::SnippetLaunch l(kSpinLock, std::vector<test::Inputs>(32));
+  test::SnippetLaunch l(test::kIntraWarpSpinLock, std::vector<test::Inputs>(32));
   ReferenceOptions o;
   o.max_warp_instructions = 1000;
   const std::string fault = test::kernel_fault([&] { run_reference(*l.bound, l.launch, o); });
