@@ -1,6 +1,8 @@
 // Core policies without a simulation kernel: warp schedulers, static warp formation, coalescer.
 #include <gtest/gtest.h>
 
+#include <functional>
+
 #include "models/common/error.h"
 #include "models/sm/formation/block_formation.h"
 #include "models/sm/formation/warp_formation.h"
@@ -145,36 +147,34 @@ size_t sectors_in(const std::vector<LineRequest>& out) {
   return n;
 }
 
-TEST(Coalescer, ByLinesNamesNoSectors) {
+// A warp of 32 lanes, each accessing 4 bytes at address(lane), coalesced by lines (sector_bytes
+// 0) or by 32 B sectors.
+std::vector<LineRequest> coalesce_words(const std::function<uint64_t(unsigned)>& address,
+                                        uint32_t sector_bytes) {
   func::ExecResult r;
   r.access_bytes = 4;
   std::vector<uint64_t> a(32);
-  for (unsigned l = 0; l < 32; ++l) a[l] = 0x1000 + 4 * l;
+  for (unsigned l = 0; l < 32; ++l) a[l] = address(l);
   std::vector<LineRequest> out;
-  coalesce(r, 0xFFFFFFFF, 128, a, out);
+  coalesce(r, 0xFFFFFFFF, 128, a, out, sector_bytes);
+  return out;
+}
+
+TEST(Coalescer, ByLinesNamesNoSectors) {
+  const auto out = coalesce_words([](unsigned l) { return 0x1000 + 4 * l; }, 0);
   ASSERT_EQ(out.size(), 1u);
   EXPECT_EQ(out[0].sectors, 0u);
 }
 
 TEST(Coalescer, BySectorsAFullyCoalescedWarpIsOneLineOfFourSectors) {
-  func::ExecResult r;
-  r.access_bytes = 4;
-  std::vector<uint64_t> a(32);
-  for (unsigned l = 0; l < 32; ++l) a[l] = 0x1000 + 4 * l;
-  std::vector<LineRequest> out;
-  coalesce(r, 0xFFFFFFFF, 128, a, out, 32);
+  const auto out = coalesce_words([](unsigned l) { return 0x1000 + 4 * l; }, 32);
   ASSERT_EQ(out.size(), 1u);
   EXPECT_EQ(out[0].sectors, 0xFu);
   EXPECT_EQ(sectors_in(out), 4u);
 }
 
 TEST(Coalescer, BySectorsAStrideOfTwoWordsIsTwoLinesOfEightSectors) {
-  func::ExecResult r;
-  r.access_bytes = 4;
-  std::vector<uint64_t> a(32);
-  for (unsigned l = 0; l < 32; ++l) a[l] = 0x1000 + 8 * l;
-  std::vector<LineRequest> out;
-  coalesce(r, 0xFFFFFFFF, 128, a, out, 32);
+  const auto out = coalesce_words([](unsigned l) { return 0x1000 + 8 * l; }, 32);
   ASSERT_EQ(out.size(), 2u);
   EXPECT_EQ(out[0].sectors, 0xFu);
   EXPECT_EQ(out[1].sectors, 0xFu);
@@ -182,12 +182,8 @@ TEST(Coalescer, BySectorsAStrideOfTwoWordsIsTwoLinesOfEightSectors) {
 }
 
 TEST(Coalescer, BySectorsAScatteredWarpIsALineAndASectorPerLane) {
-  func::ExecResult r;
-  r.access_bytes = 4;
-  std::vector<uint64_t> a(32);
-  for (unsigned l = 0; l < 32; ++l) a[l] = 0x1000 + 4096 * l + 32 * (l % 4);  // sector l % 4
-  std::vector<LineRequest> out;
-  coalesce(r, 0xFFFFFFFF, 128, a, out, 32);
+  const auto out = coalesce_words([](unsigned l) { return 0x1000 + 4096 * l + 32 * (l % 4); },
+                                  32);  // sector l % 4
   ASSERT_EQ(out.size(), 32u);
   for (unsigned l = 0; l < 32; ++l) EXPECT_EQ(out[l].sectors, 1u << (l % 4)) << l;
   EXPECT_EQ(sectors_in(out), 32u);
