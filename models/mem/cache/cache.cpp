@@ -1,6 +1,14 @@
 #include "models/mem/cache/cache.h"
 
 namespace gputlm::mem {
+namespace {
+// The valid sectors of `line` if it is present (bit 0 alone when unsectored), else 0. A lookup:
+// a present line's replacement state is touched, as by a hit.
+uint32_t present_sectors(TagArray& tags, uint64_t line, bool sectored) {
+  if (!tags.lookup(line)) return 0;
+  return sectored ? tags.valid_sectors(line) : 1;
+}
+}  // namespace
 
 Cache::Cache(sc_core::sc_module_name name, const CacheSpec& spec, double reference_mhz)
     : ClockedModule(name, spec.clock_mhz, reference_mhz),
@@ -173,7 +181,7 @@ Cache::Outcome Cache::handle(tlm::tlm_generic_payload& p, Cycle now) {
     if (o == Outcome::Accepted) ++m_bypassed;
   } else if (!write) {
     // A present line's valid sectors (a hit touches the replacement state, as does a sector miss).
-    const uint32_t valid = m_tags.lookup(line) ? (m_sectored ? m_tags.valid_sectors(line) : 1) : 0;
+    const uint32_t valid = present_sectors(m_tags, line, m_sectored);
     if ((valid & need) == need) {
       ++m_hits;
       count_sectors(need, valid);
@@ -184,7 +192,7 @@ Cache::Outcome Cache::handle(tlm::tlm_generic_payload& p, Cycle now) {
     }
   } else if (!m_write_back) {
     // Write-through, no write-allocate (Fermi L1): the line stays clean; atomics invalidate it.
-    const uint32_t valid = m_tags.lookup(line) ? (m_sectored ? m_tags.valid_sectors(line) : 1) : 0;
+    const uint32_t valid = present_sectors(m_tags, line, m_sectored);
     if (kind == AccessKind::Atomic) m_tags.invalidate(line);
     o = forward(p);
     if (o == Outcome::Accepted) {
@@ -207,7 +215,7 @@ Cache::Outcome Cache::handle(tlm::tlm_generic_payload& p, Cycle now) {
 Cache::Outcome Cache::write_line(tlm::tlm_generic_payload& p, uint64_t line, Cycle now) {
   const AccessKind kind = MemExtension::of(p).kind;
   const uint32_t need = sectors_of(p);
-  const uint32_t valid = m_tags.lookup(line) ? (m_sectored ? m_tags.valid_sectors(line) : 1) : 0;
+  const uint32_t valid = present_sectors(m_tags, line, m_sectored);
   if ((valid & need) == need) {
     ++m_hits;
     count_sectors(need, valid);
