@@ -63,9 +63,12 @@ Gpu::Gpu(sc_core::sc_module_name name, const GpuSpec& spec)
           m_xbar->upstream(core::CoreModule::kMemoryPorts * c + p).socket);
   }
   for (uint32_t m = 0; m < spec.partitions; ++m) {
-    if (spec.l2)
-      m_l2.push_back(
-          std::make_unique<mem::Cache>(("l2_" + std::to_string(m)).c_str(), *spec.l2, ref));
+    if (spec.l2) {
+      mem::CacheSpec l2 = *spec.l2;  // a slice of it: set_index "slice" needs the interleaving
+      l2.slices = spec.partitions;
+      l2.slice_run_bytes = spec.xbar.interleave_bytes;
+      m_l2.push_back(std::make_unique<mem::Cache>(("l2_" + std::to_string(m)).c_str(), l2, ref));
+    }
     m_dram.push_back(std::make_unique<mem::DramController>(("dram" + std::to_string(m)).c_str(),
                                                            spec.dram, ref));
     if (spec.l2) {

@@ -1,5 +1,7 @@
 #include "models/mem/cache/cache.h"
 
+#include <algorithm>
+
 namespace gputlm::mem {
 namespace {
 // The valid sectors of `line` if it is present (bit 0 alone when unsectored), else 0. A lookup:
@@ -25,6 +27,9 @@ Cache::Cache(sc_core::sc_module_name name, const CacheSpec& spec, double referen
       m_bank_used(spec.banks, 0),
       m_last_stall(spec.ports, kNever),
       m_mshr_stall_since(spec.ports, kNever) {
+  if (spec.set_index == "slice" && spec.slices > 1)
+    m_tags.index_by_slice(std::max<uint64_t>(1, spec.slice_run_bytes / spec.line_bytes),
+                          spec.slices);
   for (uint32_t i = 1; i < spec.ports; ++i)
     m_more_ports.push_back(
         std::make_unique<TargetEnd>(("upstream_" + std::to_string(i)).c_str(), m_wake, m_clock));

@@ -50,6 +50,15 @@ struct CacheSpec {
   // A load marked ld.global.cg neither hits nor allocates here: it is sent on as it is and
   // answered when the level below answers (Volta's L1: .cg caches in the L2 only).
   bool bypass_cg = false;
+  // What picks a line's set: "address", the line number's low bits, or "slice", the line number
+  // within its L2 slice (the address with the bits that chose the slice taken out, as GPGPU-Sim's
+  // L2 indexes sets by the partition address), so that every set of a slice is used. With
+  // "address" and interleaving of one or two lines, a slice's lines share their low bits and use
+  // a fraction of its sets. Only for the L2; the GPU sets `slices` and `slice_run_bytes` from
+  // "partitions" and xbar.interleave_bytes.
+  std::string set_index = "address";
+  uint32_t slices = 1;
+  uint32_t slice_run_bytes = 0;
 
   uint32_t sets() const {
     return static_cast<uint32_t>(size_bytes / (uint64_t{assoc} * line_bytes));

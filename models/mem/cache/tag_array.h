@@ -24,6 +24,13 @@ class TagArray {
 
   TagArray(uint32_t sets, uint32_t ways, std::unique_ptr<IReplacement> policy)
       : m_sets(sets), m_ways(ways), m_lines(size_t{sets} * ways), m_policy(std::move(policy)) {}
+  // Sets indexed by the slice-local line number (CacheSpec::set_index "slice"): runs of
+  // `run_lines` lines go round `slices` slices, so a slice's own lines are the line number with
+  // the run's slice taken out: (line / run_lines / slices) x run_lines + line % run_lines.
+  void index_by_slice(uint64_t run_lines, uint64_t slices) {
+    m_run_lines = run_lines;
+    m_slices = slices;
+  }
 
   // The way holding `line`, if present (a hit also updates the replacement state when `touch`).
   std::optional<uint32_t> lookup(uint64_t line, bool touch = true) {
@@ -83,10 +90,14 @@ class TagArray {
     uint32_t sectors = 0;  // valid sectors
     uint32_t dirty = 0;    // dirty sectors
   };
-  uint32_t set_of(uint64_t line) const { return static_cast<uint32_t>(line & (m_sets - 1)); }
+  uint32_t set_of(uint64_t line) const {
+    if (m_slices > 1) line = line / m_run_lines / m_slices * m_run_lines + line % m_run_lines;
+    return static_cast<uint32_t>(line & (m_sets - 1));
+  }
   Line& at(uint32_t set, uint32_t way) { return m_lines[size_t{set} * m_ways + way]; }
 
   uint32_t m_sets, m_ways;
+  uint64_t m_run_lines = 1, m_slices = 1;
   std::vector<Line> m_lines;
   std::unique_ptr<IReplacement> m_policy;
 };

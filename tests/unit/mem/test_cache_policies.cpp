@@ -26,6 +26,24 @@ TEST(Replacement, FifoIgnoresHits) {
   EXPECT_EQ(t.fill(3, false)->line, 1u);
 }
 
+// One slice of eight, lines in runs of two (256 B interleave of 128 B lines, modulo): slice 0
+// holds lines 0, 1, 16, 17, 32, 33, 48, 49. Indexed by address (line mod 4) they use sets 0 and 1
+// only, so a 4-set 2-way array keeps four of them; by the slice-local line (0 .. 7) all eight fit.
+uint32_t lines_kept(bool by_slice) {
+  TagArray t(4, 2, make_replacement("lru", 4, 2));
+  if (by_slice) t.index_by_slice(2, 8);
+  const uint64_t lines[] = {0, 1, 16, 17, 32, 33, 48, 49};
+  for (uint64_t l : lines) t.fill(l, false);
+  uint32_t kept = 0;
+  for (uint64_t l : lines) kept += t.lookup(l, false).has_value();
+  return kept;
+}
+
+TEST(SetIndex, TheSliceLocalIndexUsesEverySetOfASlice) {
+  EXPECT_EQ(lines_kept(false), 4u);
+  EXPECT_EQ(lines_kept(true), 8u);
+}
+
 TEST(Replacement, InvalidWaysFillBeforeAnyEviction) {
   TagArray t(2, 2, make_replacement("random", 2, 2));
   EXPECT_FALSE(t.fill(0, false));
