@@ -3,9 +3,10 @@
 // allocations are made and mapped back to back, read-write access is granted over the whole
 // range, and a kernel (NVRTC, cuModuleLoadData) runs over it, its loads and stores crossing from
 // one allocation into the next, as do the copies in and out. Also: the 2 MB granularity, a handle
-// retained from an address, properties (no compression: the device reports none), an allocation
-// unmapped while held keeping its data when mapped again elsewhere, the memory returned when the
-// last mapping of a released allocation goes, and misuses against the CUresult cuda.h documents.
+// retained from an address, properties (compression as the device reports it: from compute
+// capability 8.0), an allocation unmapped while held keeping its data when mapped again elsewhere,
+// the memory returned when the last mapping of a released allocation goes, and misuses against the
+// CUresult cuda.h documents.
 #include <cstring>
 #include <vector>
 
@@ -55,12 +56,16 @@ int main() {
   CU_CHECK(cuCtxCreate(&context, nullptr, 0, device));
   CU_CHECK(cuModuleLoadData(&module, ptx.data()));
   CU_CHECK(cuModuleGetFunction(&kernel, module, "twice_plus_one"));
-  int vmm = 0, compression = -1;
+  int vmm = 0, compression = -1, major = 0;
+  CU_CHECK(cuDeviceGetAttribute(&major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, device));
+  const int compressible = major >= 8 ? 1 : 0;
   CU_CHECK(
       cuDeviceGetAttribute(&vmm, CU_DEVICE_ATTRIBUTE_VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED, device));
   CU_CHECK(cuDeviceGetAttribute(&compression, CU_DEVICE_ATTRIBUTE_GENERIC_COMPRESSION_SUPPORTED,
                                 device));
-  if (vmm != 1 || compression != 0) fail("VMM and compression attributes", 0, unsigned(vmm), 1);
+  if (vmm != 1 || compression != compressible)
+    fail("VMM and compression attributes", 0, unsigned(vmm + 2 * compression),
+         unsigned(1 + 2 * compressible));
 
   CUmemAllocationProp prop = pinned_on(0);
   size_t granularity = 0, recommended = 0;
@@ -134,13 +139,16 @@ int main() {
          unsigned(free_before >> 20));
 
   // An allocation unmapped while its handle is held keeps its data; mapped again at the other
-  // granule, it holds what the kernel wrote. Compression asked for is not given.
+  // granule, it holds what the kernel wrote. Compression asked for is given where the device has
+  // it.
   prop.allocFlags.compressionType = CU_MEM_ALLOCATION_COMP_GENERIC;
   CUmemGenericAllocationHandle kept;
   CU_CHECK(cuMemCreate(&kept, G, &prop, 0));
   CU_CHECK(cuMemGetAllocationPropertiesFromHandle(&got, kept));
-  if (got.allocFlags.compressionType != CU_MEM_ALLOCATION_COMP_NONE)
-    fail("compression type", 0, got.allocFlags.compressionType, 0);
+  const unsigned want_type =
+      compressible ? CU_MEM_ALLOCATION_COMP_GENERIC : CU_MEM_ALLOCATION_COMP_NONE;
+  if (got.allocFlags.compressionType != want_type)
+    fail("compression type", 0, got.allocFlags.compressionType, want_type);
   CU_CHECK(cuMemMap(base, G, 0, kept, 0));
   CU_CHECK(cuMemSetAccess(base, G, &access, 1));
   CU_CHECK(cuMemcpyHtoD(base, host.data(), G));

@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <set>
 
 #include "models/common/config_reader.h"
 #include "models/energy/energy_spec.h"
@@ -66,12 +67,21 @@ TEST(EnergySpec, DramCurrentsThatGiveANegativeEnergyAreAnErrorNamingTheKey) {
   test::input_error([&] { EnergySpec::from_json(j, "x.json"); }, {"energy.dram.idd3n_ma"});
 }
 
-TEST(EnergySpec, EveryPresetHasAnEnergyTable) {
+// The presets of the papers' machines have the 40 nm table; those of Volta and later GPUs
+// (docs/models/modern-presets.md) have none: no energy table of their processes is in the
+// repository, and a 40 nm one would give them wrong joules.
+TEST(EnergySpec, EveryPresetOfThePapersMachinesHasAnEnergyTable) {
   size_t presets = 0;
+  const std::set<std::string> modern = {"volta-v100.json", "ampere-a100.json", "hopper-h100.json",
+                                        "hopper-h200.json"};
   for (const auto& f :
        std::filesystem::directory_iterator(std::string(GPUTLM_SOURCE_DIR) + "/configs")) {
     if (f.path().extension() != ".json") continue;
     const gpu::GpuSpec spec = gpu::GpuSpec::from_file(f.path().string());
+    if (modern.count(f.path().filename().string())) {
+      EXPECT_FALSE(spec.energy.has_value()) << f.path();
+      continue;
+    }
     ASSERT_TRUE(spec.energy.has_value()) << f.path();
     EXPECT_EQ(spec.energy->table_file, "energy/gtx480-40nm.json") << f.path();
     ++presets;

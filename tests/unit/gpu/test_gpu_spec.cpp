@@ -154,5 +154,29 @@ TEST_F(ConfigFiles, TheAnalyticalModelSectionChoosesTheReadingsOfThePapersIncons
   }
 }
 
+// The presets of modern GPUs add up to the whitepapers' figures (docs/models/modern-presets.md):
+// SM count, DRAM bandwidth (pseudo-channels x width x rate) and L2 capacity (slices x slice).
+TEST(ModernPresets, AddUpToTheWhitepapersFigures) {
+  struct Figures {
+    const char* file;
+    uint32_t sms;
+    double gbps;
+    uint64_t l2_kb;
+  };
+  for (const Figures& f :
+       {Figures{"volta-v100", 80, 870.4, 6 * 1024}, Figures{"ampere-a100", 108, 1555.2, 40 * 1024},
+        Figures{"hopper-h100", 132, 3352.3, 50 * 1024},
+        Figures{"hopper-h200", 132, 4800.0, 51 * 1024}}) {
+    const GpuSpec g =
+        GpuSpec::from_file(std::string(GPUTLM_SOURCE_DIR) + "/configs/" + f.file + ".json");
+    EXPECT_EQ(g.cores, f.sms) << f.file;
+    EXPECT_NEAR(g.analytical.mem_bandwidth_gbps, f.gbps, 0.1) << f.file;
+    ASSERT_TRUE(g.l2.has_value()) << f.file;
+    EXPECT_EQ(g.l2->size_bytes * g.partitions / 1024, f.l2_kb) << f.file;
+    EXPECT_EQ(g.l2->set_index, "slice") << f.file;
+    EXPECT_EQ(g.core.coalescing, "sector") << f.file;
+  }
+}
+
 }  // namespace
 }  // namespace gputlm::gpu
