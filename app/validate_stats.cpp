@@ -10,22 +10,26 @@ namespace gputlm::app {
 
 const std::vector<CounterMapping>& counter_mappings() {
   static const std::vector<CounterMapping> mappings = {
-      {"l1_reads", {"L1_RH", "L1_RM"}, "l1d", "reads"},
-      {"l1_writes", {"L1_WH", "L1_WM"}, "l1d", "writes"},
-      {"l1_hits", {"L1_RH", "L1_WH"}, "l1d", "hits"},
-      {"l1_misses", {"L1_RM", "L1_WM"}, "l1d", "misses"},
-      {"l2_reads", {"L2_RH", "L2_RM"}, "l2", "reads"},
-      {"l2_writes", {"L2_WH", "L2_WM"}, "l2", "writes"},
-      {"l2_hits", {"L2_RH", "L2_WH"}, "l2", "hits"},
-      {"l2_misses", {"L2_RM", "L2_WM"}, "l2", "misses"},
-      {"dram_reads", {"DRAM_Rd"}, "dram", "reads"},
-      {"dram_writes", {"DRAM_Wr"}, "dram", "writes"},
+      {"l1_reads", {"L1_RH", "L1_RM"}, "l1d", "reads", "read_sectors"},
+      {"l1_writes", {"L1_WH", "L1_WM"}, "l1d", "writes", "write_sectors"},
+      {"l1_hits", {"L1_RH", "L1_WH"}, "l1d", "hits", "sector_hits"},
+      {"l1_misses", {"L1_RM", "L1_WM"}, "l1d", "misses", "sector_misses"},
+      {"l2_reads", {"L2_RH", "L2_RM"}, "l2", "reads", "read_sectors"},
+      {"l2_writes", {"L2_WH", "L2_WM"}, "l2", "writes", "write_sectors"},
+      {"l2_hits", {"L2_RH", "L2_WH"}, "l2", "hits", "sector_hits"},
+      {"l2_misses", {"L2_RM", "L2_WM"}, "l2", "misses", "sector_misses"},
+      {"dram_reads", {"DRAM_Rd"}, "dram", "reads", ""},
+      {"dram_writes", {"DRAM_Wr"}, "dram", "writes", ""},
   };
   return mappings;
 }
 
 double SectorScale::of(const std::string& module_kind) const {
   return module_kind == "l1d" ? l1d : module_kind == "l2" ? l2 : module_kind == "dram" ? dram : 0;
+}
+
+double SectorScale::sector_of(const std::string& module_kind) const {
+  return module_kind == "l1d" ? l1d_sector : module_kind == "l2" ? l2_sector : 0;
 }
 
 namespace {
@@ -62,11 +66,17 @@ std::vector<SimKernel> average_launches(const nlohmann::json& stats, const Secto
       const double sectors = scale.of(m.module_kind);
       bool found = false;
       double sum = 0;
-      for (auto mod = modules.begin(); sectors > 0 && mod != modules.end(); ++mod)
-        if (module_of_kind(mod.key(), m.module_kind) && mod.value().contains(m.stat)) {
+      const double per_sector = scale.sector_of(m.module_kind);
+      for (auto mod = modules.begin(); sectors > 0 && mod != modules.end(); ++mod) {
+        if (!module_of_kind(mod.key(), m.module_kind)) continue;
+        if (per_sector > 0 && mod.value().contains(m.sector_stat)) {
+          found = true;
+          sum += mod.value()[m.sector_stat].get<double>() * per_sector;
+        } else if (mod.value().contains(m.stat)) {
           found = true;
           sum += mod.value()[m.stat].get<double>() * sectors;
         }
+      }
       if (!found) continue;
       k.counters[m.name] += sum;
       ++counted[name][m.name];

@@ -24,6 +24,10 @@ struct CounterMapping {
   std::vector<std::string> hw_columns;  // summed: L1_RH + L1_RM
   std::string module_kind;              // l1d, l2, dram
   std::string stat;                     // reads, writes, hits, misses
+  // In a sectored cache: the statistic that counts 32-byte-class sectors instead of requests
+  // (read_sectors, write_sectors, sector_hits, sector_misses; empty for DRAM), as the hardware
+  // counts the sectors a warp touched.
+  std::string sector_stat;
 };
 const std::vector<CounterMapping>& counter_mappings();
 
@@ -31,7 +35,11 @@ const std::vector<CounterMapping>& counter_mappings();
 // DRAM requests are the line of the level above it). 0 for a level the config does not have.
 struct SectorScale {
   double l1d = 0, l2 = 0, dram = 0;
+  // 32-byte sectors per sector of a sectored L1D or L2 (sector_bytes / 32; 0: unsectored): its
+  // sector statistics are used instead of its requests.
+  double l1d_sector = 0, l2_sector = 0;
   double of(const std::string& module_kind) const;
+  double sector_of(const std::string& module_kind) const;
 };
 
 // A simulated kernel: its launches' means.

@@ -92,8 +92,12 @@ std::string find_nvcc() {
 app::SectorScale sector_scale(const gpu::GpuSpec& spec) {
   app::SectorScale s;
   s.l1d = spec.core.l1d.line_bytes / 32.0;
+  if (spec.core.l1d.sectored()) s.l1d_sector = spec.core.l1d.sector_bytes / 32.0;
   if (spec.l2) s.l2 = spec.l2->line_bytes / 32.0;
-  s.dram = spec.l2 ? s.l2 : s.l1d;  // DRAM requests are the fills of the level above
+  if (spec.l2 && spec.l2->sectored()) s.l2_sector = spec.l2->sector_bytes / 32.0;
+  // DRAM requests are the fills and write-backs of the level above: a line, or a sector of a
+  // sectored level (which fetches and writes back sectors one request each).
+  s.dram = spec.l2 ? (s.l2_sector ? s.l2_sector : s.l2) : (s.l1d_sector ? s.l1d_sector : s.l1d);
   return s;
 }
 

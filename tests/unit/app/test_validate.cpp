@@ -113,6 +113,25 @@ TEST(ValidateStats, AKernelsLaunchesAreAveragedAndCountersAreInSectors) {
   EXPECT_EQ(k[1].cycles, 50);
 }
 
+// A sectored level's sector statistics are its counters (the hardware counts the sectors a warp
+// touched); an unsectored level's requests are still lines. Here the L2 is sectored, the L1D not.
+TEST(ValidateStats, ASectoredLevelIsCountedBySectorsNotLines) {
+  nlohmann::json stats = two_kernels();
+  for (nlohmann::json& l : stats["launches"])
+    l["modules"]["gpu.l2_0"].update({{"read_sectors", 5}, {"sector_misses", 7}});
+  SectorScale scale;
+  scale.l1d = 4;
+  scale.l2 = 4;
+  scale.l2_sector = 1;
+  scale.dram = 1;  // a DRAM request is a sector of the sectored L2
+  const std::vector<SimKernel> k = average_launches(stats, scale, "s.json");
+  EXPECT_EQ(k[0].counters.at("l2_reads"), 5);    // read_sectors, not 4 reads x 4
+  EXPECT_EQ(k[0].counters.at("l2_misses"), 7);   // sector_misses
+  EXPECT_EQ(k[0].counters.at("l2_hits"), 4);     // no sector_hits given: hits x 4
+  EXPECT_EQ(k[0].counters.at("l1_reads"), 16);   // the L1D as before
+  EXPECT_EQ(k[0].counters.at("dram_reads"), 3);  // (2 + 4) / 2 x 1
+}
+
 TEST(ValidateStats, ALevelTheConfigDoesNotHaveHasNoCounter) {
   SectorScale scale;
   scale.l1d = 4;  // no L2 (scale 0): no l2_* counters even if a module matched
