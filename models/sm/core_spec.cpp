@@ -100,6 +100,9 @@ CoreSpec CoreSpec::from_json(const nlohmann::json& j, const std::string& where,
   s.max_inflight_per_warp =
       static_cast<uint32_t>(r.get_uint("max_inflight_per_warp", s.max_inflight_per_warp, 1, 64));
   s.issue_interval = static_cast<uint32_t>(r.get_uint("issue_interval", s.issue_interval, 1, 64));
+  s.release_at_latency =
+      r.get_choice("dependent_issue", s.release_at_latency ? "latency" : "retire",
+                   {"retire", "latency"}) == "latency";
   ConfigReader p(r.get_object("pipeline"), where, r.key_path("pipeline"));
   for (auto [key, field] : {std::pair{"fetch", &s.fetch_cycles},
                             {"decode", &s.decode_cycles},

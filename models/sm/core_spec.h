@@ -57,6 +57,15 @@ struct CoreSpec {
   enum class Issue { Barrel, Scoreboard };
   Issue issue = Issue::Barrel;         // "issue": barrel | scoreboard
   uint32_t max_inflight_per_warp = 4;  // scoreboard mode
+  // Scoreboard mode: when an instruction's registers stop blocking the instructions that read or
+  // write them. "retire" (default): when it leaves writeback. "latency": for an instruction whose
+  // result the execute stage makes (not a memory, atomic, barrier or control one), when a
+  // dependent fetched then reaches the execute stage as the result is ready (`latency` cycles
+  // after its last pass starts, less the fetch, decode and read cycles), so that a unit's
+  // `latency` is the dependent-issue latency the microbenchmark studies measure (Jia et al. 2018:
+  // 4 cycles for Volta's FP32 and integer add and multiply-add), results forwarded to the
+  // dependent's operands as GPUs do, not read back from the register file after writeback.
+  bool release_at_latency = false;
   // Cycles between two warp instructions the execute stage starts, whatever their units: 1 (the
   // papers' 32-lane SIMD) or, e.g., 4 for 8 SPs taking a 32-thread warp in 4 cycles (Hong & Kim
   // Table 1 row 2, the analytical-compatible preset).

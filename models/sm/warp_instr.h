@@ -31,6 +31,8 @@ struct WarpInstr : mem::RequestOwner {
   uint32_t lines_unsent = 0;   // memory: line requests not yet accepted by the L1
   bool parked = false;         // memory: set aside waiting for its lines
   uint64_t copy_group = 0;  // cp.async: the warp's group it joined at fetch (memory/copy_groups.h)
+  bool released =
+      false;  // its registers stopped blocking at execute (CoreSpec::release_at_latency)
 
   // Back to a new instruction's state, but for `result`, which the functional engine sets whole
   // at execute (clearing its 32 addresses here too would cost every instruction twice).
@@ -46,6 +48,7 @@ struct WarpInstr : mem::RequestOwner {
     lines_pending = lines_unsent = 0;
     parked = false;
     copy_group = 0;
+    released = false;
   }
 };
 

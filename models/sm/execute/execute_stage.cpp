@@ -31,9 +31,27 @@ uint32_t passes(const UnitSpec& u, const WarpInstr& w) {
   const uint64_t macs = uint64_t{t.m} * t.n * t.k * (quad_pairs ? 4 : 1) / (t.sparse ? 2 : 1);
   return macs ? static_cast<uint32_t>((macs + u.macs - 1) / u.macs) : 1;
 }
+
+// Classes whose result the execute stage makes (the rest wait for memory, a barrier or the PC).
+bool releases_at_latency(isa::InstrClass c) {
+  using C = isa::InstrClass;
+  return c != C::Memory && c != C::Atomic && c != C::Barrier && c != C::Control;
+}
+
 }  // namespace
 
+void ExecuteStage::release(WarpInstr& w) {
+  WarpSlot& slot = m_core.warps[w.slot];
+  for (int32_t d : m_core.kernel_of(slot).registers(w.pc).defs) slot.set_register_pending(d, false);
+  w.released = true;
+  m_core.touch(w.slot);
+}
+
 Cycle ExecuteStage::cycle(Cycle now) {
+  while (!m_releases.empty() && m_releases.top().done <= now) {
+    release(*m_releases.top().instr);
+    m_releases.pop();
+  }
   while (!m_busy.empty() && m_busy.top().done <= now && out->can_send()) {
     WarpInstr* w = m_busy.top().instr;
     m_busy.pop();
@@ -46,6 +64,7 @@ Cycle ExecuteStage::cycle(Cycle now) {
   show(m_busy.size(), m_busy.empty() ? nullptr : m_busy.top().instr);
   Cycle next = kNever;
   if (!m_busy.empty() && m_busy.top().done > now) next = m_busy.top().done;
+  if (!m_releases.empty()) next = std::min(next, m_releases.top().done);
   if (WarpInstr* w = in->peek())
     next = std::min(next, std::max({now + 1, m_next_issue, unit_free(w->cls)}));
   return next;
@@ -67,7 +86,18 @@ bool ExecuteStage::issue(WarpInstr& w, Cycle now) {
   const uint32_t n = passes(u, w);
   std::vector<Cycle>& units = m_unit_free[static_cast<size_t>(w.cls)];
   *std::min_element(units.begin(), units.end()) = now + uint64_t{n} * u.interval;
-  m_busy.push({now + uint64_t{n - 1} * u.interval + u.latency, m_seq++, &w});
+  const Cycle done = now + uint64_t{n - 1} * u.interval + u.latency;
+  m_busy.push({done, m_seq, &w});
+  if (m_core.scoreboard && m_core.spec.release_at_latency && releases_at_latency(w.cls)) {
+    // A dependent fetched at `done - front` reaches this stage at `done`.
+    const Cycle front =
+        m_core.spec.fetch_cycles + m_core.spec.decode_cycles + m_core.spec.read_cycles;
+    if (done <= now + front)
+      release(w);
+    else
+      m_releases.push({done - front, m_seq, &w});
+  }
+  ++m_seq;
   m_next_issue = now + m_core.spec.issue_interval;
   if (m_core.counters.simt.issue_cycles++ == 0)
     m_core.counters.first_issue_ns =

@@ -29,6 +29,10 @@ class ExecuteStage : public Stage {
   bool issue(WarpInstr& w, Cycle now);
 
   std::priority_queue<Busy, std::vector<Busy>, std::greater<Busy>> m_busy;
+  // CoreSpec::release_at_latency: instructions whose registers stop blocking at `done` (a Busy's
+  // fields: the release cycle, the order, the instruction, which is still in m_busy then).
+  std::priority_queue<Busy, std::vector<Busy>, std::greater<Busy>> m_releases;
+  void release(WarpInstr& w);
   // The first cycle a unit of the class can start a warp instruction: the earliest of its units.
   Cycle unit_free(isa::InstrClass c) const;
 

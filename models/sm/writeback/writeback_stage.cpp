@@ -32,7 +32,7 @@ void WritebackStage::retire(WarpInstr& wi, Cycle now) {
   CtaSlot& cta = m_core.ctas[w.cta_slot];
   const func::ExecResult& r = wi.result;
   const isa::InstructionRegisters& regs = cta.kernel->registers(wi.pc);
-  if (m_core.scoreboard)
+  if (m_core.scoreboard && !wi.released)
     for (int32_t d : regs.defs) w.set_register_pending(d, false);
   if (r.retry) {  // barrier.cluster.wait, its phase incomplete: the warp stays at it and tries
                   // again

@@ -48,6 +48,30 @@ TEST(ScoreboardIssue, GtoSwitchesToAnotherWarpWhileTheOldestWaitsOnTheScoreboard
   EXPECT_EQ(hundred_iterations(64, scoreboard("rr")), 100u * 74);
 }
 
+// "dependent_issue": "latency": an ALU result releases its register when a dependent fetched then
+// reaches execute as the result is ready, so a chain of dependent adds issues one every `latency`
+// cycles (the microbenchmarks' dependent-issue latency) instead of latency + 5 (fetch, decode and
+// read before execute, memory and writeback after it). One warp of alu_loop with an 8-cycle add:
+// the eight chained adds issue 8 apart, and the loop's own add, setp and bra overlap with them.
+nlohmann::json forwarding(uint32_t add_latency, const char* release) {
+  nlohmann::json config = scoreboard("rr");
+  config["core"]["units"]["int_alu"]["latency"] = add_latency;
+  config["core"]["dependent_issue"] = release;
+  return config;
+}
+
+TEST(ScoreboardIssue, WithLatencyReleaseADependentAddIssuesItsLatencyAfterItsProducer) {
+  const Cycle at8 = hundred_iterations(32, forwarding(8, "latency"));
+  const Cycle at12 = hundred_iterations(32, forwarding(12, "latency"));
+  const Cycle retire8 = hundred_iterations(32, forwarding(8, "retire"));
+  // Four more cycles of latency cost each of the eight chained adds four cycles an iteration,
+  // and the setp that reads the loop counter's add four more (bra waits for setp at retire).
+  EXPECT_EQ(at12 - at8, 100u * 4 * 9);
+  // Released at retire, each of those nine waits 5 cycles more: memory, writeback, fetch,
+  // decode and read.
+  EXPECT_EQ(retire8 - at8, 100u * 5 * 9);
+}
+
 // An instruction that writes a register an older in-flight instruction of its warp also writes
 // waits for it too (write after write), so the later value is the one that stays.
 TEST(ScoreboardIssue, AWriteAfterAWriteToTheSameRegisterKeepsTheLaterValue) {
