@@ -81,6 +81,32 @@ TEST_P(ModernPreset, TheProgramPassesItsOwnChecks) {
   EXPECT_NE(r.output.find(check_line(name)), std::string::npos) << r.output;
 }
 
+// Load-to-use latencies by pointer chasing (tests/cuda/latency_chase.cu) on each preset: the
+// figures its hit latencies were set from (docs/models/modern-presets.md, "Latencies"): Jia et al.
+// for Volta (shared 19, L1 28, L2 193 cycles), Accel-Sim's A100 and H100 configurations for the
+// others (shared 29, L1 37 / 41, L2 the L1's plus the ROP latency: 261 / 278).
+TEST_F(CudaPrograms, EachModernPresetGivesItsCitedLoadToUseLatencies) {
+  struct Target {
+    const char* preset;
+    double shared, l1, l2;
+  };
+  for (const Target& t : {Target{"volta-v100", 19, 28, 193}, Target{"ampere-a100", 29, 37, 261},
+                          Target{"hopper-h100", 29, 41, 278}, Target{"hopper-h200", 29, 41, 278}}) {
+    const gputlm::test::CliResult r =
+        gputlm::test::gputlm_cli(std::string("cuda --config configs/") + t.preset +
+                                 ".json -- '" GPUTLM_CUDA_PROGRAMS_DIR "/latency_chase'");
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+    auto cycles = [&](const std::string& level) {
+      const std::string key = "latency_chase: " + level + " ";
+      const size_t at = r.output.find(key);
+      return at == std::string::npos ? -1.0 : std::stod(r.output.substr(at + key.size()));
+    };
+    EXPECT_NEAR(cycles("shared"), t.shared, 1.0) << t.preset << "\n" << r.output;
+    EXPECT_NEAR(cycles("l1"), t.l1, 1.0) << t.preset << "\n" << r.output;
+    EXPECT_NEAR(cycles("l2"), t.l2, 2.0) << t.preset << "\n" << r.output;
+  }
+}
+
 std::string test_name(const ::testing::TestParamInfo<std::tuple<const char*, const char*>>& info) {
   std::string s = std::string(std::get<0>(info.param)) + "_" + std::get<1>(info.param);
   for (char& c : s)
