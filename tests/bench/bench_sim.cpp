@@ -16,7 +16,8 @@
 // each further config (by default the 15-core fermi-gtx480) timed alone.
 //   build/bin/bench_sim [--config configs/narasiman-baseline.json --config
 //   configs/fermi-gtx480.json]
-//                       [--size test] [--repeat 3] [--json out.json] [workload dirs...]
+//                       [--size test] [--repeat 3] [--timed-only] [--json out.json]
+//                       [workload dirs...]
 #include <algorithm>
 #include <boost/program_options.hpp>
 #include <chrono>
@@ -107,12 +108,15 @@ struct Mode {
 
 // The modes: functional; then timed, timed with waves of one core over a 10,000-cycle window and
 // timed with waves of every module over the whole run, on the first config; timed alone on each
-// further config.
-std::vector<Mode> modes_for(const std::vector<gpu::GpuSpec>& specs) {
-  std::vector<Mode> m = {{"functional"},
-                         {"timed", 0},
-                         {"timed+window", 0, Mode::Waves::Window},
-                         {"timed+waves", 0, Mode::Waves::All}};
+// further config. `timed_only`: functional, then timed alone on every config (a GPU of 132 SMs
+// filled by a study-size workload writes gigabytes of waves).
+std::vector<Mode> modes_for(const std::vector<gpu::GpuSpec>& specs, bool timed_only) {
+  std::vector<Mode> m = {{"functional"}, {"timed", 0}};
+  if (timed_only) m.back().name = "timed@" + specs[0].name;
+  if (!timed_only) {
+    m.push_back({"timed+window", 0, Mode::Waves::Window});
+    m.push_back({"timed+waves", 0, Mode::Waves::All});
+  }
   for (size_t i = 1; i < specs.size(); ++i)
     m.push_back({"timed@" + specs[i].name, static_cast<int>(i)});
   return m;
@@ -130,8 +134,9 @@ int sc_main(int argc, char** argv) {
       "GPU configs (repeatable): the first runs every timed mode, each further one the timed mode "
       "alone")("size", po::value<std::string>()->default_value("test"), "workload size")(
       "repeat", po::value<int>()->default_value(3),
-      "runs per workload and mode (the median is reported)")("json", po::value<std::string>(),
-                                                             "also write the results as JSON")(
+      "runs per workload and mode (the median is reported)")(
+      "timed-only", "no waves modes: functional, then each config timed alone")(
+      "json", po::value<std::string>(), "also write the results as JSON")(
       "workloads", po::value<std::vector<std::string>>(), "workload directories");
   po::positional_options_description pos;
   pos.add("workloads", -1);
@@ -149,7 +154,7 @@ int sc_main(int argc, char** argv) {
     std::vector<gpu::GpuSpec> specs;
     for (const std::string& c : vm["config"].as<std::vector<std::string>>())
       specs.push_back(gpu::GpuSpec::from_file(c));
-    const std::vector<Mode> modes = modes_for(specs);
+    const std::vector<Mode> modes = modes_for(specs, vm.count("timed-only") > 0);
     const int repeat = std::max(1, vm["repeat"].as<int>());
     const std::string vcd = (std::filesystem::temp_directory_path() / "bench_sim.vcd").string();
     nlohmann::json out = nlohmann::json::array();
