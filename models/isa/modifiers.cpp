@@ -583,4 +583,11 @@ bool apply_modifier(Instruction& in, std::string_view w) {
   return false;
 }
 
+bool parse_mma_type(std::string_view name, MmaType& type) { return lookup(kMmaTypes, name, type); }
+
+MmaType mma_input_type(const TensorForm& t) {
+  if (t.ntypes >= 4) return t.types[1];
+  return t.ntypes == 2 ? MmaType::F16 : t.types[1];
+}
+
 }  // namespace gputlm::isa

@@ -4,6 +4,7 @@
 
 #include "models/common/config_reader.h"
 #include "models/common/registry.h"
+#include "models/isa/modifiers.h"
 #include "models/sm/formation/warp_formation.h"
 #include "models/sm/scheduler/warp_scheduler.h"
 
@@ -124,6 +125,17 @@ CoreSpec CoreSpec::from_json(const nlohmann::json& j, const std::string& where,
     us.count = static_cast<uint32_t>(one.get_uint("count", us.count, 1, 64));
     if (c == static_cast<size_t>(isa::InstrClass::Tensor)) {
       us.macs = static_cast<uint32_t>(one.get_uint("macs", us.macs, 1, 1u << 20));
+      const nlohmann::json& rates = one.get_object("rates");
+      ConfigReader rr(rates, where, one.key_path("rates"));
+      for (const auto& [type_name, value] : rates.items()) {
+        isa::MmaType t = isa::MmaType::None;
+        if (!isa::parse_mma_type(type_name, t))
+          rr.fail(type_name,
+                  "is not a matrix fragment type (f16, bf16, tf32, f64, s8, u8, s4, u4, "
+                  "b1, e4m3, e5m2)");
+        us.rates[static_cast<size_t>(t)] = rr.get_double(type_name, 1.0, 1.0 / 1024, 1024.0);
+      }
+      rr.finish();
     } else {
       us.width = static_cast<uint32_t>(one.get_uint("width", us.width, 1, 32));
       if (32 % us.width != 0) one.fail("width", "must divide 32");

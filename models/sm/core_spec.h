@@ -31,6 +31,15 @@ struct UnitSpec {
   uint32_t width = 32;
   uint32_t count = 1;
   uint32_t macs = 0;  // tensor unit only
+  // Tensor unit: multiply-adds a pass for each input type, as a multiple of `macs` (which is the
+  // FP16 rate): "rates": {"tf32": 0.5, "s8": 2, ...} (the whitepapers' peak tensor throughput of
+  // each type over FP16's); 1 for a type not named. Indexed by isa::MmaType.
+  std::array<double, 16> rates = filled_rates();
+  static std::array<double, 16> filled_rates() {
+    std::array<double, 16> r{};
+    r.fill(1.0);
+    return r;
+  }
 };
 
 struct CoreSpec {

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "models/func/kernel_fault.h"
+#include "models/isa/modifiers.h"
 
 namespace gputlm::sm {
 
@@ -29,7 +30,10 @@ uint32_t passes(const UnitSpec& u, const WarpInstr& w) {
   const bool quad_pairs = w.in->op == isa::Opcode::Mma && t.m == 8 && t.n == 8 && t.k == 4 &&
                           t.types[1] == isa::MmaType::F16;
   const uint64_t macs = uint64_t{t.m} * t.n * t.k * (quad_pairs ? 4 : 1) / (t.sparse ? 2 : 1);
-  return macs ? static_cast<uint32_t>((macs + u.macs - 1) / u.macs) : 1;
+  // The unit's multiply-adds a pass at this input type (UnitSpec::rates), at least one.
+  const double rate = u.rates[static_cast<size_t>(isa::mma_input_type(t))];
+  const uint64_t per_pass = std::max<uint64_t>(1, static_cast<uint64_t>(u.macs * rate));
+  return macs ? static_cast<uint32_t>((macs + per_pass - 1) / per_pass) : 1;
 }
 
 // Classes whose result the execute stage makes (the rest wait for memory, a barrier or the PC).
