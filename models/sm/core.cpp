@@ -13,23 +13,32 @@ Core::Core(sc_core::sc_module_name name, const CoreSpec& spec, uint32_t core_id,
            double reference_mhz)
     : ClockedModule(name, spec.clock_mhz, reference_mhz), m_ctx(core_id, spec, m_clock, m_wake) {
   m_fetch = std::make_unique<FetchStage>("fetch", m_ctx);
-  m_decode = std::make_unique<DecodeStage>("decode", m_ctx);
-  m_read = std::make_unique<ReadStage>("read", m_ctx);
-  m_execute = std::make_unique<ExecuteStage>("execute", m_ctx);
+  if (spec.processing_blocks == 1) {
+    m_own_block = std::make_unique<BlockStages>(m_ctx);
+    m_blocks.push_back(m_own_block.get());
+  }
+  for (uint32_t b = 0; b < spec.processing_blocks && spec.processing_blocks > 1; ++b) {
+    m_block_modules.push_back(
+        std::make_unique<ProcessingBlock>(("block" + std::to_string(b)).c_str(), m_ctx));
+    m_blocks.push_back(&m_block_modules.back()->stages);
+  }
   m_memory = std::make_unique<MemoryStage>("memory", m_ctx);
   m_writeback = std::make_unique<WritebackStage>("writeback", m_ctx);
   m_l1i = std::make_unique<mem::Cache>("l1i", spec.icache, reference_mhz);
   m_l1d = std::make_unique<mem::Cache>("l1d", spec.l1d, reference_mhz);
-  m_fetch->out->socket.bind(m_decode->in->socket);
-  m_decode->out->socket.bind(m_read->in->socket);
-  m_read->out->socket.bind(m_execute->in->socket);
-  m_execute->out->socket.bind(m_memory->in->socket);
+  for (uint32_t b = 0; b < m_blocks.size(); ++b) {
+    m_fetch->output(b).socket.bind(m_blocks[b]->decode.in->socket);
+    m_blocks[b]->execute.out->socket.bind(m_memory->input(b).socket);
+  }
   m_memory->out->socket.bind(m_writeback->in->socket);
   m_fetch->icache.socket.bind(m_l1i->upstream.socket);
   if (spec.fast_icache_hits) m_fetch->take_idle_hits_from(*m_l1i);
   m_memory->dcache.socket.bind(m_l1d->upstream.socket);
-  m_stages = {m_writeback.get(), m_memory.get(), m_execute.get(),
-              m_read.get(),      m_decode.get(), m_fetch.get()};
+  m_stages = {m_writeback.get(), m_memory.get()};
+  for (BlockStages* b : m_blocks) m_stages.push_back(&b->execute);
+  for (BlockStages* b : m_blocks) m_stages.push_back(&b->read);
+  for (BlockStages* b : m_blocks) m_stages.push_back(&b->decode);
+  m_stages.push_back(m_fetch.get());
   m_ctx.cta_finished = [this](uint32_t slot) { finish_cta(slot); };
   // The waves' values (kept current only once waves start: prepare_waves).
   m_wave_pc.assign(m_ctx.warps.size(), 0);
@@ -59,8 +68,12 @@ Core::Core(sc_core::sc_module_name name, const CoreSpec& spec, uint32_t core_id,
                   "extra shared-memory cycles from bank conflicts");
   m_stats.tally(
       "fetch_group_switches",
-      [this] { return static_cast<double>(m_ctx.scheduler->group_switches()); }, "count",
-      "two-level scheduling: times the priority moved to the next fetch group");
+      [this] {
+        uint64_t n = 0;
+        for (const auto& s : m_ctx.schedulers) n += s->group_switches();
+        return static_cast<double>(n);
+      },
+      "count", "two-level scheduling: times the priority moved to the next fetch group");
   m_stats.counter("subwarps", c.simt.subwarps, "count",
                   "large warps: sub-warps formed (warp instructions issued from a large warp)");
   m_stats.counter("subwarp_bubble_cycles", c.simt.subwarp_bubble_cycles, "cycles",
@@ -231,7 +244,7 @@ Cycle Core::cycle(Cycle now) {
   for (int pass = 0; m_ctx.poked_stages > 0; ++pass) {
     for (Stage* s : m_stages)
       if (s->poked()) next = std::min(next, s->run(now));
-    if (pass == 16)
+    if (pass == 16 * static_cast<int>(m_blocks.size()))  // a link moves one instruction a pass
       throw std::logic_error(std::string(name()) +
                              ": the pipeline links did not settle in a cycle");
   }
@@ -351,7 +364,7 @@ void Core::declare_waves(WaveList& waves) const {
                 static_cast<int>(WarpSlot::Status::Done) == static_cast<int>(WaveWarpState::Done));
   // Traced always, shown with two-level scheduling.
   waves.group(std::string(name()) + ": prioritised fetch group (two-level scheduling)", true,
-              m_ctx.scheduler->has_fetch_groups());
+              m_ctx.schedulers[0]->has_fetch_groups());
   waves.add(m_ctx.prioritized_group, std::string(name()) + ".scheduler.prioritized_group", 16);
   const size_t rows = m_ctx.formation->rows();
   constexpr size_t kOpenSlots = 4;  // the first warps open; the rest collapsed to their titles

@@ -1,6 +1,7 @@
 // A SIMT core (an NVIDIA SM / the papers' "GPU core"): warp and CTA slots, the pipeline stages
 // fetch -> decode -> register read -> execute -> memory -> writeback as SC_MODULEs linked by TLM
-// sockets with back-pressure, run by the core's one SC_METHOD (see activate), an I-cache and an L1
+// sockets with back-pressure (decode, read and execute once per processing block:
+// processing_block.h), run by the core's one SC_METHOD (see activate), an I-cache and an L1
 // data cache (mem::Cache modules) whose misses leave through two TLM sockets toward the
 // interconnect. The GPU's CTA dispatcher asks whether a CTA fits (threads, warps, registers, shared
 // memory, CTA slots) and starts it; the core reports when a CTA finishes.
@@ -18,11 +19,9 @@
 #include "models/core/core_module.h"
 #include "models/mem/cache/cache.h"
 #include "models/sm/core_context.h"
-#include "models/sm/decode/decode_stage.h"
-#include "models/sm/execute/execute_stage.h"
 #include "models/sm/fetch/fetch_stage.h"
 #include "models/sm/memory/memory_stage.h"
-#include "models/sm/read/read_stage.h"
+#include "models/sm/processing_block.h"
 #include "models/sm/writeback/writeback_stage.h"
 
 namespace gputlm::sm {
@@ -82,15 +81,15 @@ class Core : public ClockedModule<core::CoreModule> {
 
   CoreContext m_ctx;
   std::unique_ptr<FetchStage> m_fetch;
-  std::unique_ptr<DecodeStage> m_decode;
-  std::unique_ptr<ReadStage> m_read;
-  std::unique_ptr<ExecuteStage> m_execute;
+  std::unique_ptr<BlockStages> m_own_block;                       // one block: the core's stages
+  std::vector<std::unique_ptr<ProcessingBlock>> m_block_modules;  // more: a module each
+  std::vector<BlockStages*> m_blocks;                             // per block
   std::unique_ptr<MemoryStage> m_memory;
   std::unique_ptr<WritebackStage> m_writeback;
   std::unique_ptr<mem::Cache> m_l1i, m_l1d;
-  std::array<Stage*, 6> m_stages{};  // last stage first: the order cycle() runs them in
-  Cycle m_next = kNever;             // the earliest cycle a stage asked to run again
-  Cycle m_ran = kNever;              // the last cycle every stage ran in
+  std::vector<Stage*> m_stages;  // last stage first: the order cycle() runs them in
+  Cycle m_next = kNever;         // the earliest cycle a stage asked to run again
+  Cycle m_ran = kNever;          // the last cycle every stage ran in
   uint32_t m_threads_used = 0, m_warps_used = 0, m_registers_used = 0, m_shared_used = 0,
            m_ctas_resident = 0;
   Cycle m_threads_since = 0;      // when m_threads_used last changed (for resident_thread_cycles)

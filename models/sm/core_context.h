@@ -29,7 +29,7 @@ struct CoreContext {
         warps(spec.max_warps),
         ctas(spec.max_ctas),
         formation(make_warp_formation(spec.formation, spec.formation_params)),
-        scheduler(make_warp_scheduler(spec.scheduler, spec.scheduling.with_slots(spec.max_warps))),
+        schedulers(make_schedulers(spec)),
         scoreboard(spec.issue == CoreSpec::Issue::Scoreboard),
         local_scratchpad(spec.local_memory == "scratchpad"),
         wake(wake) {}
@@ -40,7 +40,10 @@ struct CoreContext {
   std::vector<WarpSlot> warps;
   std::vector<CtaSlot> ctas;
   std::unique_ptr<IWarpFormation> formation;
-  std::unique_ptr<IWarpScheduler> scheduler;
+  // One warp scheduler per processing block (CoreSpec::processing_blocks), each picking among the
+  // block's own slots (slot % blocks == block) in the core's slot numbering.
+  std::vector<std::unique_ptr<IWarpScheduler>> schedulers;
+  uint32_t blocks() const { return static_cast<uint32_t>(schedulers.size()); }
   bool scoreboard;        // scoreboard issue (decided once: checked on every hot path)
   bool local_scratchpad;  // spec.local_memory == "scratchpad"
   Wakeup& wake;  // runs the core's pipeline: a memory response, an END_REQ from a cache, a new CTA
@@ -63,6 +66,8 @@ struct CoreContext {
   bool traced = false;  // the core's or a stage's waves are traced (the core then runs no cycle
                         // ahead of the kernel)
   core::CoreCounters counters;
+  Cycle issued_in =
+      kNever;  // the last cycle an execute stage started an instruction (issue_cycles)
   uint64_t prioritized_group =
       0;              // the scheduler's prioritised fetch group after its last pick (waves)
   std::string fault;  // the first kernel fault (the simulation is stopped)
@@ -102,6 +107,12 @@ struct CoreContext {
   }
 
  private:
+  static std::vector<std::unique_ptr<IWarpScheduler>> make_schedulers(const CoreSpec& spec) {
+    std::vector<std::unique_ptr<IWarpScheduler>> v;
+    for (uint32_t b = 0; b < spec.processing_blocks; ++b)
+      v.push_back(make_warp_scheduler(spec.scheduler, spec.scheduling.with_slots(spec.max_warps)));
+    return v;
+  }
   std::vector<std::unique_ptr<WarpInstr>> m_all;
   std::vector<WarpInstr*> m_free;
 };

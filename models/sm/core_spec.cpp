@@ -98,6 +98,14 @@ CoreSpec CoreSpec::from_json(const nlohmann::json& j, const std::string& where,
                                 "\" regroups a warp's threads)");
   if (!s.static_warps() && s.issue != Issue::Barrel)
     r.fail("issue", "formation \"" + s.formation + "\" needs barrel issue");
+  s.processing_blocks =
+      static_cast<uint32_t>(r.get_uint("processing_blocks", s.processing_blocks, 1, 8));
+  // The blocks' fetch keeps each warp whole on its block: formations that regroup threads across
+  // warp slots (large warps, DWF, TBC) are not modelled with more than one.
+  if (s.processing_blocks > 1 && !s.static_warps())
+    r.fail("processing_blocks", "more than 1 needs the \"static\" formation (formation \"" +
+                                    s.formation + "\" regroups threads across warp slots)");
+  if (s.processing_blocks > s.max_warps) r.fail("processing_blocks", "more blocks than max_warps");
   s.max_inflight_per_warp =
       static_cast<uint32_t>(r.get_uint("max_inflight_per_warp", s.max_inflight_per_warp, 1, 64));
   s.issue_interval = static_cast<uint32_t>(r.get_uint("issue_interval", s.issue_interval, 1, 64));

@@ -75,17 +75,28 @@ struct CoreSpec {
   // 4 cycles for Volta's FP32 and integer add and multiply-add), results forwarded to the
   // dependent's operands as GPUs do, not read back from the register file after writeback.
   bool release_at_latency = false;
-  // Cycles between two warp instructions the execute stage starts, whatever their units: 1 (the
-  // papers' 32-lane SIMD) or, e.g., 4 for 8 SPs taking a 32-thread warp in 4 cycles (Hong & Kim
-  // Table 1 row 2, the analytical-compatible preset).
+  // Cycles between two warp instructions the execute stage (of a processing block) starts,
+  // whatever their units: 1 (the papers' 32-lane SIMD) or, e.g., 4 for 8 SPs taking a 32-thread
+  // warp in 4 cycles (Hong & Kim Table 1 row 2, the analytical-compatible preset).
   uint32_t issue_interval = 1;
+  // Processing blocks (sub-cores) of the SM: 1, the papers' one pipeline, or 4 for Volta and later
+  // (NVIDIA Tesla V100 whitepaper, 2017, "Volta SM": four processing blocks, each with its own L0
+  // I-cache, warp scheduler, dispatch unit of one warp instruction a clock, 64 KB register file and
+  // 16 FP32, 16 INT32, 8 FP64 lanes, 2 tensor cores, 4 LD/ST and 1 SFU). Warp slot s belongs to
+  // block s % processing_blocks (GPGPU-Sim's sub_core_model: a warp's scheduler is its warp id
+  // modulo the schedulers, shader.cc). With more than one, each block has its own scheduler,
+  // decode, register read (its own `register_banks`) and execute stage with its own `units` (the
+  // counts and widths are per block), and writeback takes `writeback_ports` a cycle per block; the
+  // memory stage (LD/ST path, shared memory, L1) stays one per SM. See processing_block.h.
+  uint32_t processing_blocks = 1;
   uint32_t fetch_cycles = 1, decode_cycles = 1, read_cycles = 1, memory_cycles = 1,
            writeback_cycles = 1;
-  // Instructions the writeback stage takes a cycle. Chosen 2 (the papers are silent): a load whose
-  // lines have returned does not take the write port of the instruction behind it. With 1 they
-  // share it, the returned loads queue after the memory stage, warps wait there instead of in
-  // front of the scheduler, and a warp scheduler has no choice to make (measured: 99.8% of fetches
-  // on reduction saw one eligible warp; two-level scheduling then cannot reorder anything).
+  // Instructions the writeback stage takes a cycle (per processing block). Chosen 2 (the papers are
+  // silent): a load whose lines have returned does not take the write port of the instruction
+  // behind it. With 1 they share it, the returned loads queue after the memory stage, warps wait
+  // there instead of in front of the scheduler, and a warp scheduler has no choice to make
+  // (measured: 99.8% of fetches on reduction saw one eligible warp; two-level scheduling then
+  // cannot reorder anything).
   uint32_t writeback_ports = 2;
   uint32_t register_banks =
       4;  // chosen: an operand bank conflict costs a read cycle; 0 = no conflicts

@@ -4,8 +4,8 @@ namespace gputlm::sm {
 
 Stage::Stage(sc_core::sc_module_name name, CoreContext& core, bool has_input, bool has_output)
     : sc_module(name), m_core(core) {
-  if (has_input) in = std::make_unique<StageIn>("in", m_poked);
-  if (has_output) out = std::make_unique<StageOut>("out", m_poked);
+  if (has_input) in = make_input("in");
+  if (has_output) out = make_output("out");
 }
 
 void Stage::prepare_waves() { m_core.traced = true; }

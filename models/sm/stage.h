@@ -51,6 +51,13 @@ class Stage : public sc_core::sc_module, public WaveProvider {
   virtual bool news() const { return false; }
   // This cycle's work; returns the next cycle the stage must run (kNever: when woken).
   virtual Cycle cycle(Cycle now) = 0;  // may run several times in one cycle
+  // A further link end poking this stage (a stage with a link per processing block), named `name`.
+  std::unique_ptr<StageIn> make_input(const char* name) {
+    return std::make_unique<StageIn>(name, m_poked);
+  }
+  std::unique_ptr<StageOut> make_output(const char* name) {
+    return std::make_unique<StageOut>(name, m_poked);
+  }
   // Called by a stage whenever its contents change, for the waves.
   void show(uint64_t occupancy, const WarpInstr* head) {
     m_wave_occupancy = occupancy;

@@ -103,9 +103,11 @@ bool ExecuteStage::issue(WarpInstr& w, Cycle now) {
   }
   ++m_seq;
   m_next_issue = now + m_core.spec.issue_interval;
-  if (m_core.counters.simt.issue_cycles++ == 0)
+  // A cycle counts once however many processing blocks started an instruction in it.
+  if (m_core.issued_in != now && m_core.counters.simt.issue_cycles++ == 0)
     m_core.counters.first_issue_ns =
         static_cast<uint64_t>(m_core.clock.time().to_seconds() * 1e9 + 0.5);
+  m_core.issued_in = now;
   ++m_core.counters.simt.simd_histogram[popcount(w.lanes)];
   return true;
 }

@@ -3,7 +3,8 @@
 // such as the special-function units, takes 32/width passes), and the functional engine executes
 // it at that moment for its active lanes, so every later stage sees its real results (branch
 // outcome, addresses). It leaves the stage `latency` cycles after its last pass starts. Counts
-// the SIMD utilisation histogram (lanes started per cycle).
+// the SIMD utilisation histogram (lanes started per cycle). With processing blocks, each block
+// has its own execute stage and so its own units (CoreSpec::processing_blocks).
 #pragma once
 
 #include <queue>

@@ -44,7 +44,18 @@ FetchStage::FetchStage(sc_core::sc_module_name name, CoreContext& core)
       m_icache_sent(core.warps.size(), 0),
       m_candidates(static_cast<uint32_t>(core.warps.size())),
       m_waiting(static_cast<uint32_t>(core.warps.size())),
-      m_eligible(static_cast<uint32_t>(core.warps.size())) {}
+      m_eligible(static_cast<uint32_t>(core.warps.size())) {
+  const uint32_t blocks = core.blocks();
+  m_blocks.resize(blocks);
+  m_blocks[0].out = out.get();
+  for (uint32_t b = 1; b < blocks; ++b) {
+    m_more_outs.push_back(make_output(("out" + std::to_string(b)).c_str()));
+    m_blocks[b].out = m_more_outs.back().get();
+  }
+  if (blocks == 1) return;
+  m_block_slots.assign(blocks, SlotSet(static_cast<uint32_t>(core.warps.size())));
+  for (uint32_t s = 0; s < core.warps.size(); ++s) m_block_slots[s % blocks].insert(s);
+}
 
 uint64_t FetchStage::line_of(uint32_t pc) const {
   return (uint64_t{pc} * m_core.spec.instruction_bytes) / m_core.spec.icache.line_bytes;
@@ -83,8 +94,29 @@ void FetchStage::recheck(uint32_t slot, Cycle now) {
   }
 }
 
+bool FetchStage::any_held() const {
+  for (const Block& b : m_blocks)
+    if (b.held) return true;
+  return false;
+}
+
+bool FetchStage::fetched_this_cycle() const {
+  for (const Block& b : m_blocks)
+    if (b.slot_used && b.fetched) return true;
+  return false;
+}
+
+void FetchStage::send_held(Block& b, Cycle now) {
+  if (b.held && b.ready <= now && b.out->can_send()) {
+    b.out->send(*b.held);
+    b.held = nullptr;
+  }
+}
+
+// A block holding an instruction its decode stage has not taken stalls on back-pressure (with
+// several blocks: any of them).
 core::StallCause FetchStage::stall_cause() const {
-  if (m_held) return core::StallCause::Backpressure;
+  if (any_held()) return core::StallCause::Backpressure;
   bool any = false, barrier = false, icache = false;
   for (size_t s = 0; s < m_core.warps.size(); ++s) {
     const WarpSlot& w = m_core.warps[s];
@@ -104,8 +136,10 @@ core::StallCause FetchStage::stall_cause() const {
 Cycle FetchStage::cycle(Cycle now) {
   if (m_cycle != now) {
     m_cycle = now;
-    m_slot_used = false;
-    m_completed = kNoSlot;
+    for (Block& b : m_blocks) {
+      b.slot_used = false;
+      b.completed = kNoSlot;
+    }
   }
   while (icache.has_response()) {  // the line arrived: the warp's fetch completes now
     tlm::tlm_generic_payload& p = icache.front_response();
@@ -118,85 +152,109 @@ Cycle FetchStage::cycle(Cycle now) {
     line_arrived(m_idle_hits.front().slot, m_idle_hits.front().line);
     m_idle_hits.pop_front();
   }
-  if (m_held && m_ready <= now && out->can_send()) {
-    out->send(*m_held);
-    m_held = nullptr;
+  for (Block& b : m_blocks) send_held(b, now);
+  complete_arrivals(now);
+  // One fetch decision a cycle per block: nothing that runs later in the cycle makes a warp
+  // eligible before the next one (writeback and barriers set eligible_from to the next cycle at the
+  // earliest).
+  Cycle soonest =
+      kNever;  // the earliest cycle a warp that is only waiting for time becomes eligible
+  for (uint32_t b = 0; b < m_blocks.size(); ++b) decide(b, now, soonest);
+  const WarpInstr* head = nullptr;
+  uint64_t held = 0;
+  for (const Block& b : m_blocks)
+    if (b.held) held++, head = head ? head : b.held;
+  show(held, head);
+  // A line the idle I-cache served comes without a wake-up from the link: run when it is seen.
+  const Cycle line_due = m_idle_hits.empty() ? kNever : m_idle_hits.front().from;
+  Cycle next = line_due;
+  bool again = false;  // a free block fetched: it decides again next cycle
+  for (const Block& b : m_blocks) {
+    if (b.held)
+      next = std::min(next, b.ready > now ? b.ready : kNever);
+    else
+      again |= b.fetched && b.slot_used;
   }
-  // A fetch that had to go to the I-cache finishes when its line has arrived and the fetch
-  // register is free (an I-cache hit thus costs no more than an instruction-buffer hit); it
-  // does not use this cycle's fetch slot. A warp no longer eligible goes back to the scan.
-  while (!m_held && m_forming == kNoSlot && !m_arrived.empty()) {
-    const uint32_t slot = m_arrived.front();
-    m_arrived.pop_front();
+  if (held == m_blocks.size()) return next;
+  if (again || !m_arrived.empty() || m_forming != kNoSlot) return now + 1;
+  // Warps changed after this cycle's decision (a CTA started by a run later in the cycle): the
+  // next cycle's scan looks at them (polled or not, the same cycle).
+  if (!m_core.touched.empty()) return now + 1;
+  return std::min(soonest, next);
+}
+
+// A fetch that had to go to the I-cache finishes when its line has arrived and its block's fetch
+// register is free (an I-cache hit thus costs no more than an instruction-buffer hit); it does not
+// use this cycle's fetch slot. A warp no longer eligible goes back to the scan.
+void FetchStage::complete_arrivals(Cycle now) {
+  uint32_t done = 0;  // blocks that completed one in this run
+  for (size_t i = 0; i < m_arrived.size() && m_forming == kNoSlot;) {
+    const uint32_t slot = m_arrived[i];
+    const uint32_t b = slot % static_cast<uint32_t>(m_blocks.size());
+    Block& k = m_blocks[b];
+    if (k.held || ((done >> b) & 1)) {
+      ++i;
+      continue;
+    }
+    m_arrived.erase(m_arrived.begin() + static_cast<std::ptrdiff_t>(i));
     m_icache_wait[slot] = false;
     recheck(slot, now);
     if (!eligible(slot, now)) continue;  // back in the scan
     fetch(slot, m_icache_sent[slot]);
-    m_completed = slot;
-    m_ready = std::max(m_ready, now);
-    if (m_held && out->can_send() && m_ready <= now) {
-      out->send(*m_held);
-      m_held = nullptr;
-    }
-    break;  // the link to decode takes one instruction a cycle
+    k.completed = slot;
+    k.ready = std::max(k.ready, now);
+    send_held(k, now);
+    done |= 1u << b;  // the link to decode takes one instruction a cycle
   }
-  // One fetch decision a cycle: nothing that runs later in the cycle makes a warp eligible before
-  // the next one (writeback and barriers set eligible_from to the next cycle at the earliest).
-  Cycle soonest =
-      kNever;  // the earliest cycle a warp that is only waiting for time becomes eligible
-  if (!m_held && !m_slot_used &&
-      m_forming != kNoSlot) {  // the next sub-warp of the instruction fetched
-    m_slot_used = true;
-    m_fetched = fetch(m_forming, now);
-  } else if (!m_held && !m_slot_used) {
-    m_slot_used = true;
-    for (uint32_t s : m_core.touched) recheck(s, now);
-    m_core.touched.clear();
-    m_waiting.for_each([&](uint32_t s) {  // candidates waiting for time: has it come?
-      const Cycle from = m_core.warps[s].eligible_from;
-      if (from <= now)
-        m_waiting.erase(s);
-      else
-        soonest = std::min(soonest, from);
-    });
-    std::vector<uint64_t>& eligible = m_eligible.words();
-    for (size_t i = 0; i < eligible.size(); ++i)
-      eligible[i] = m_candidates.words()[i] & ~m_waiting.words()[i];
-    // A slot whose fetch its line's arrival completed this cycle (a block may have more warps to
-    // fetch) waits for the next: the scan may have run before the line arrived or after, by the
-    // order of processes, and the outcome must not depend on it.
-    if (m_completed != kNoSlot && m_eligible.contains(m_completed)) {
-      m_eligible.erase(m_completed);
-      soonest = std::min(soonest, now + 1);
-    }
-    m_fetched = !m_eligible.empty();
-    if (m_fetched) {
-      fetch(m_core.scheduler->pick(m_eligible, m_candidates, m_core.warps, now), now);
-      m_core.prioritized_group = m_core.scheduler->prioritized_group();
-    }
+}
+
+void FetchStage::decide(uint32_t b, Cycle now, Cycle& soonest) {
+  Block& k = m_blocks[b];
+  if (k.held || k.slot_used) return;
+  k.slot_used = true;
+  if (m_forming != kNoSlot) {  // the next sub-warp of the instruction fetched (one block only)
+    k.fetched = fetch(m_forming, now);
+    return;
   }
-  show(m_held ? 1 : 0, m_held);
-  // A line the idle I-cache served comes without a wake-up from the link: run when it is seen.
-  const Cycle line_due = m_idle_hits.empty() ? kNever : m_idle_hits.front().from;
-  if (m_held) return std::min(line_due, m_ready > now ? m_ready : kNever);
-  if ((m_fetched && m_slot_used) || !m_arrived.empty() || m_forming != kNoSlot) return now + 1;
-  // Warps changed after this cycle's decision (a CTA started by a run later in the cycle): the
-  // next cycle's scan looks at them (polled or not, the same cycle).
-  if (!m_core.touched.empty()) return now + 1;
-  return std::min(soonest, line_due);
+  for (uint32_t s : m_core.touched) recheck(s, now);
+  m_core.touched.clear();
+  m_waiting.for_each([&](uint32_t s) {  // candidates waiting for time: has it come?
+    const Cycle from = m_core.warps[s].eligible_from;
+    if (from <= now)
+      m_waiting.erase(s);
+    else
+      soonest = std::min(soonest, from);
+  });
+  std::vector<uint64_t>& eligible = m_eligible.words();
+  for (size_t i = 0; i < eligible.size(); ++i)
+    eligible[i] = m_candidates.words()[i] & ~m_waiting.words()[i] &
+                  (m_block_slots.empty() ? ~uint64_t{0} : m_block_slots[b].words()[i]);
+  // A slot whose fetch its line's arrival completed this cycle (a block may have more warps to
+  // fetch) waits for the next: the scan may have run before the line arrived or after, by the
+  // order of processes, and the outcome must not depend on it.
+  if (k.completed != kNoSlot && m_eligible.contains(k.completed)) {
+    m_eligible.erase(k.completed);
+    soonest = std::min(soonest, now + 1);
+  }
+  k.fetched = !m_eligible.empty();
+  if (!k.fetched) return;
+  IWarpScheduler& scheduler = *m_core.schedulers[b];
+  fetch(scheduler.pick(m_eligible, m_candidates, m_core.warps, now), now);
+  if (b == 0) m_core.prioritized_group = scheduler.prioritized_group();
 }
 
 // Every cycle of a launch is charged either as a fetch cycle or, without a fetch, to why nothing
 // could be fetched; the cycles the core slept through go to the cause it went to sleep with
 // (nothing in the core changes while it sleeps). The core may run more than once in a cycle
-// (woken by a cache): the cycle's charge is then redone.
+// (woken by a cache): the cycle's charge is then redone. With processing blocks a fetch cycle is a
+// cycle in which at least one block picked a warp; a cycle in which none did is a stall.
 void FetchStage::end_cycle(Cycle now, Cycle next) {
   if (!m_accounting) return;
   if (m_charged == now)
     uncharge();
   else
     charge_gap(now);
-  const bool fetched = m_slot_used && m_fetched;
+  const bool fetched = fetched_this_cycle();
   m_charged = now;
   m_charged_fetch = fetched;
   m_from = now + 1;
@@ -331,8 +389,9 @@ bool FetchStage::fetch(uint32_t slot, Cycle now) {
     }
     wi.pc_advanced = true;
   }
-  m_held = &wi;
-  m_ready = now + m_core.spec.fetch_cycles;
+  Block& b = block_of(slot);
+  b.held = &wi;
+  b.ready = now + m_core.spec.fetch_cycles;
   recheck(slot, now);
   return true;
 }

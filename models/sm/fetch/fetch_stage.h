@@ -5,7 +5,10 @@
 // fetched. Barrel processing (the papers' default): a warp is not fetched again until its
 // instruction has left the pipeline; scoreboard mode lets a warp have several instructions in
 // flight unless one of them decides its next PC. Cycles without a fetch are charged to a stall
-// cause.
+// cause. With processing blocks (CoreSpec::processing_blocks = B), fetch makes one decision a
+// cycle per block, each by the block's own scheduler over the block's slots (slot % B), and sends
+// it down the block's link (output(b)) to the block's decode stage: up to B warp instructions a
+// cycle. The I-cache behind the warps' instruction buffers stays one, taking one request a cycle.
 #pragma once
 
 #include <deque>
@@ -32,6 +35,8 @@ class FetchStage : public Stage, public mem::RequestMaker {
     return m_idle_hit_count;
   }  // over its life: a measure of the speed-up
   bool waiting_for_line(uint32_t slot) const { return m_icache_wait[slot]; }
+  // The link to processing block `block`'s decode stage (block 0's is `out`).
+  StageOut& output(uint32_t block) { return *m_blocks[block].out; }
   // The fetch and stall cycles count the cycles [start, end) of a launch.
   void begin_accounting(Cycle start);
   void end_accounting(Cycle end);
@@ -57,6 +62,25 @@ class FetchStage : public Stage, public mem::RequestMaker {
   bool eligible(uint32_t slot, Cycle now) const;  // and not waiting for time
   void recheck(uint32_t slot, Cycle now);         // updates the slot's candidate and waiting bits
   core::StallCause stall_cause() const;
+  // One processing block's issue slot: the instruction it holds for its decode stage and this
+  // cycle's decision.
+  struct Block {
+    StageOut* out = nullptr;    // its link to decode
+    WarpInstr* held = nullptr;  // fetched, not yet taken by decode
+    Cycle ready = 0;            // when `held` may leave
+    bool slot_used = false;     // this cycle's (m_cycle's) fetch decision is made
+    bool fetched = false;       // and a warp was picked (an instruction or an I-cache request)
+    uint32_t completed =
+        kNoSlot;  // the slot whose fetch completed this cycle on its line's arrival
+  };
+  Block& block_of(uint32_t slot) { return m_blocks[slot % m_blocks.size()]; }
+  bool any_held() const;
+  bool fetched_this_cycle() const;  // a block picked a warp in this cycle
+  void send_held(Block& b, Cycle now);
+  void complete_arrivals(Cycle now);
+  // Block `b`'s fetch decision of the cycle; lowers `soonest` to when a warp waiting for time
+  // becomes eligible.
+  void decide(uint32_t b, Cycle now, Cycle& soonest);
   void charge_gap(Cycle until);  // cycles [m_from, until) to m_sleep_cause
   void uncharge();               // takes back the charge of cycle m_charged
   // A new instruction, or the next sub-warp of the one fetched; false if it issued nothing (a
@@ -71,14 +95,13 @@ class FetchStage : public Stage, public mem::RequestMaker {
   uint64_t line_of(uint32_t pc) const;
 
   mem::PayloadPool m_pool;
-  WarpInstr* m_held = nullptr;
-  Cycle m_ready = 0;
-  Cycle m_cycle = kNever;     // the cycle m_slot_used refers to
-  bool m_slot_used = false;   // this cycle's fetch decision is made
-  bool m_fetched = false;     // and a warp was picked (an instruction or an I-cache request)
-  bool m_accounting = false;  // inside a launch: cycles are charged
-  Cycle m_from = 0;           // the first cycle not yet charged
-  Cycle m_charged = kNever;   // the last cycle charged, as a fetch cycle or to m_charged_cause
+  std::vector<Block> m_blocks;                         // per processing block
+  std::vector<std::unique_ptr<StageOut>> m_more_outs;  // the links of blocks 1..B-1
+  std::vector<SlotSet> m_block_slots;  // with more than one block: each block's slots
+  Cycle m_cycle = kNever;              // the cycle the blocks' decisions refer to
+  bool m_accounting = false;           // inside a launch: cycles are charged
+  Cycle m_from = 0;                    // the first cycle not yet charged
+  Cycle m_charged = kNever;  // the last cycle charged, as a fetch cycle or to m_charged_cause
   bool m_charged_fetch = false;
   core::StallCause m_charged_cause = core::StallCause::Idle;
   core::StallCause m_sleep_cause = core::StallCause::Idle;
@@ -94,8 +117,6 @@ class FetchStage : public Stage, public mem::RequestMaker {
   std::deque<IdleHit> m_idle_hits;  // lines the idle I-cache served, in the order they come
   Cycle m_idle_hit_sent = kNever;   // the cycle of the last one (a link takes one request a cycle)
   uint64_t m_idle_hit_count = 0;
-  uint32_t m_completed =
-      kNoSlot;  // the slot whose fetch completed this cycle (m_cycle) on its line's arrival
   std::vector<Cycle> m_icache_sent;  // per slot: when that fetch started
   SlotSet m_candidates;              // candidate() and not waiting for the I-cache
   SlotSet

@@ -44,9 +44,15 @@ bool writes_lines(const WarpInstr& w) {
   return w.in->is_store() || (is_bulk(w) && w.in->async.bulk_dst == isa::Space::Global);
 }
 
+// Loads, stores, atomics, tensor fragment accesses and asynchronous copies: the LD/ST path's
+// instructions (whatever space they name).
+bool is_memory_instruction(const WarpInstr& w) {
+  return w.in->is_memory() || w.in->is_matrix_access() || w.in->op == isa::Opcode::CpAsync ||
+         w.in->op == isa::Opcode::CpReduce;
+}
+
 bool uses_memory_system(const WarpInstr& w) {
-  return (w.in->is_memory() || w.in->is_matrix_access() || w.in->op == isa::Opcode::CpAsync ||
-          w.in->op == isa::Opcode::CpReduce) &&
+  return is_memory_instruction(w) &&
          (w.result.space == isa::Space::Global || w.result.space == isa::Space::Local ||
           w.result.space == isa::Space::Shared);
 }
@@ -58,7 +64,14 @@ MemoryStage::MemoryStage(sc_core::sc_module_name name, CoreContext& core)
       m_sector_bytes(core.spec.coalescing != "sector" ? 0
                      : core.spec.l1d.sectored()
                          ? core.spec.l1d.sector_bytes
-                         : std::min<uint32_t>(32, core.spec.l1d.line_bytes)) {}
+                         : std::min<uint32_t>(32, core.spec.l1d.line_bytes)) {
+  m_inputs.push_back(in.get());
+  for (uint32_t b = 1; b < core.blocks(); ++b) {
+    m_more_in.push_back(make_input(("in" + std::to_string(b)).c_str()));
+    m_inputs.push_back(m_more_in.back().get());
+  }
+  m_passed_in.assign(m_inputs.size(), kNever);
+}
 
 bool MemoryStage::reaches_peer(const WarpInstr& w) const {
   if (w.result.space != isa::Space::Shared) return false;
@@ -260,7 +273,10 @@ Cycle MemoryStage::cycle(Cycle now) {
       finish_active(now);
   };
   try_finish();
-  if (!m_active && in->peek() && m_last_start != now) {  // one instruction enters a cycle
+  bool refused = false;  // a block's instruction waits at its input for the next cycle
+  if (m_inputs.size() > 1) {
+    refused = take_from_blocks(now);
+  } else if (!m_active && in->peek() && m_last_start != now) {  // one instruction enters a cycle
     start(*in->take(), now);
     m_last_start = now;
   }
@@ -277,8 +293,46 @@ Cycle MemoryStage::cycle(Cycle now) {
     next = std::max(now + 1, m_busy_until);
   if (!m_done.empty() && out->can_send())
     next = std::min(next, std::max(now + 1, m_done.front().at));
-  if ((!m_active && in->peek()) || m_copies_moved) next = std::min(next, now + 1);
+  if ((!m_active && input_waiting()) || m_copies_moved || refused) next = std::min(next, now + 1);
   return next;  // otherwise woken by a response, an END_REQ or a new instruction
+}
+
+// Processing blocks: each block's link brings one instruction a cycle. One that is not a memory
+// instruction passes in memory_cycles beside the LD/ST path without using it (each block has its
+// own path to its register file), so the blocks' other instructions are not held to one a cycle
+// SM-wide; memory instructions share the SM's one path: one enters when it is free, one a cycle,
+// the first waiting in round-robin order from the block after the one that entered last (they
+// queue at their blocks' links meanwhile). Returns whether an instruction waits that the next
+// cycle may take without anything else waking the stage.
+bool MemoryStage::input_waiting() const {
+  for (const StageIn* i : m_inputs)
+    if (i->peek()) return true;
+  return false;
+}
+
+bool MemoryStage::take_from_blocks(Cycle now) {
+  bool refused = false;
+  const size_t n = m_inputs.size(), first = m_next_block;
+  for (size_t k = 0; k < n; ++k) {
+    const size_t i = (first + k) % n;
+    WarpInstr* w = m_inputs[i]->peek();
+    if (!w) continue;
+    if (!is_memory_instruction(*w)) {
+      if (m_passed_in[i] == now) {
+        refused = true;
+        continue;
+      }
+      m_done.push_back({now + m_core.spec.memory_cycles, m_inputs[i]->take()});
+      m_passed_in[i] = now;
+    } else if (!m_active && m_last_start != now) {
+      start(*m_inputs[i]->take(), now);
+      m_last_start = now;
+      m_next_block = (i + 1) % n;
+    } else {
+      refused |= !m_active;  // the path is free next cycle; a busy one wakes the stage itself
+    }
+  }
+  return refused;
 }
 
 void MemoryStage::send_line(Cycle now) {

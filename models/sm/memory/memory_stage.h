@@ -6,6 +6,8 @@
 // count for the warp's copy group, copy_groups.h). Shared memory takes one cycle per
 // bank-conflict degree plus shared_latency. Other instructions pass in memory_cycles. Local
 // memory is laid out so that a warp's same-offset accesses are adjacent words, as on GPUs.
+// With processing blocks the stage is the SM's one LD/ST path with a link from each block's
+// execute stage (input(b)); see take_from_blocks.
 #pragma once
 
 #include <deque>
@@ -24,6 +26,8 @@ class MemoryStage : public Stage, public mem::RequestMaker {
   size_t requests_out() const override { return m_pool.in_use(); }  // loads, stores, atomics
 
   mem::InitiatorEnd dcache;
+  // The link from processing block `block`'s execute stage (block 0's is `in`).
+  StageIn& input(uint32_t block) { return *m_inputs[block]; }
 
  protected:
   bool news() const override {
@@ -37,6 +41,8 @@ class MemoryStage : public Stage, public mem::RequestMaker {
     WarpInstr* instr;
   };
   void receive(Cycle now);
+  bool take_from_blocks(Cycle now);
+  bool input_waiting() const;  // an instruction waits at a block's link
   void start(WarpInstr& w, Cycle now);
   void finish_active(Cycle now);
   void send_line(Cycle now);
@@ -46,6 +52,10 @@ class MemoryStage : public Stage, public mem::RequestMaker {
   void copies_moved(uint32_t slot);
 
   mem::PayloadPool m_pool;
+  std::vector<StageIn*> m_inputs;                   // per processing block
+  std::vector<std::unique_ptr<StageIn>> m_more_in;  // the links of blocks 1..B-1
+  std::vector<Cycle> m_passed_in;                   // per block: when one passed beside the path
+  size_t m_next_block = 0;  // round-robin: the block whose memory instruction is looked at first
   // Coalescing by sectors (CoreSpec::coalescing): the sector size; 0 coalesces by lines.
   const uint32_t m_sector_bytes;
   static uint32_t popcount32(uint32_t v) { return static_cast<uint32_t>(__builtin_popcount(v)); }

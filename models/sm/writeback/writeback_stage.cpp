@@ -4,8 +4,9 @@ namespace gputlm::sm {
 
 Cycle WritebackStage::cycle(Cycle now) {
   if (m_last_take != now) m_taken = 0;
-  if (!m_held && in->peek() &&
-      m_taken < m_core.spec.writeback_ports) {  // writeback_ports instructions enter a cycle
+  // writeback_ports instructions enter a cycle per processing block (each writes its own register
+  // file); the blocks' ports are pooled: which block an instruction belongs to is not checked.
+  if (!m_held && in->peek() && m_taken < m_core.spec.writeback_ports * m_core.blocks()) {
     m_held = in->take();
     m_ready = now + m_core.spec.writeback_cycles - 1;  // retired at the end of its last cycle
     m_last_take = now;
