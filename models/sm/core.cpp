@@ -20,6 +20,7 @@ Core::Core(sc_core::sc_module_name name, const CoreSpec& spec, uint32_t core_id,
   m_writeback = std::make_unique<WritebackStage>("writeback", m_ctx);
   m_l1i = std::make_unique<mem::Cache>("l1i", spec.icache, reference_mhz);
   m_l1d = std::make_unique<mem::Cache>("l1d", spec.l1d, reference_mhz);
+  m_carveout = {spec.shared_bytes, spec.l1d.assoc, spec.l1d.size_bytes};
   m_fetch->out->socket.bind(m_decode->in->socket);
   m_decode->out->socket.bind(m_read->in->socket);
   m_read->out->socket.bind(m_execute->in->socket);
@@ -55,6 +56,14 @@ Core::Core(sc_core::sc_module_name name, const CoreSpec& spec, uint32_t core_id,
   if (spec.coalescing == "sector")
     m_stats.counter("sector_requests", c.simt.sector_requests, "count",
                     "32-byte sectors named by the line requests (coalescing by sectors)");
+  if (spec.unified()) {  // registered only here: other configurations' statistics stay as they were
+    m_stats.maximum(
+        "shared_carveout_bytes", m_stat_shared_carveout, "bytes",
+        "shared memory capacity the launch's carve-out chose (over the run: the largest)");
+    m_stats.maximum(
+        "l1d_bytes", m_stat_l1d_bytes, "bytes",
+        "L1 data cache capacity the launch's carve-out left (over the run: the largest)");
+  }
   m_stats.counter("shared_bank_conflict_cycles", c.simt.shared_bank_conflict_cycles, "cycles",
                   "extra shared-memory cycles from bank conflicts");
   m_stats.tally(
@@ -116,7 +125,16 @@ bool Core::can_take(const func::Launch& launch) const { return room(launch) > 0;
 uint32_t Core::room(const func::Launch& launch) const {
   return ctas_fitting(
       m_ctx.spec, launch,
-      {m_ctas_resident, m_threads_used, m_warps_used, m_registers_used, m_shared_used});
+      {m_ctas_resident, m_threads_used, m_warps_used, m_registers_used, m_shared_used},
+      m_carveout.shared_bytes);
+}
+
+void Core::prepare_launch(const func::Launch& launch, uint32_t cores) {
+  if (!m_ctx.spec.unified()) return;
+  m_carveout = choose_carveout(m_ctx.spec, launch, cores);
+  m_l1d->set_ways(m_carveout.l1d_ways);
+  m_stat_shared_carveout = std::max<uint64_t>(m_stat_shared_carveout, m_carveout.shared_bytes);
+  m_stat_l1d_bytes = std::max(m_stat_l1d_bytes, m_carveout.l1d_bytes);
 }
 
 void Core::check_kernel(const isa::Kernel& kernel) const {
