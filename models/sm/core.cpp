@@ -64,6 +64,18 @@ Core::Core(sc_core::sc_module_name name, const CoreSpec& spec, uint32_t core_id,
         "l1d_bytes", m_stat_l1d_bytes, "bytes",
         "L1 data cache capacity the launch's carve-out left (over the run: the largest)");
   }
+  if (spec.constant_cache()) {  // registered only here, as the carve-out's
+    const ConstantCache& k = *m_memory->constant_cache();
+    m_stats.tally(
+        "constant_requests", [&k] { return static_cast<double>(k.requests()); }, "count",
+        "constant cache requests: one per distinct address of a constant or parameter load");
+    m_stats.tally(
+        "constant_hits", [&k] { return static_cast<double>(k.hits()); }, "count",
+        "constant cache requests whose line was present");
+    m_stats.tally(
+        "constant_misses", [&k] { return static_cast<double>(k.misses()); }, "count",
+        "constant cache requests whose line was absent (each fills it)");
+  }
   m_stats.counter("shared_bank_conflict_cycles", c.simt.shared_bank_conflict_cycles, "cycles",
                   "extra shared-memory cycles from bank conflicts");
   m_stats.tally(

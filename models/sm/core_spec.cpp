@@ -68,6 +68,7 @@ CoreSpec::CoreSpec() {
   l1d.size_bytes = 128 * 1024;  // Table 5.1: 128KB, 4-way, 1-cycle D-cache, 128 B lines
   l1d.assoc = 4;
   l1d.hit_latency = 1;
+  l1c.size_bytes = 0;  // no constant cache unless "l1c" names one
 }
 
 CoreSpec CoreSpec::from_json(const nlohmann::json& j, const std::string& where,
@@ -179,7 +180,11 @@ CoreSpec CoreSpec::from_json(const nlohmann::json& j, const std::string& where,
     s.icache = mem::CacheSpec::from_json(r.get_object("icache"), where, r.key_path("icache"));
   if (r.has("l1d"))
     s.l1d = mem::CacheSpec::from_json(r.get_object("l1d"), where, r.key_path("l1d"));
-  s.icache.clock_mhz = s.l1d.clock_mhz = s.clock_mhz;
+  if (r.has("l1c"))
+    s.l1c = mem::CacheSpec::from_json(r.get_object("l1c"), where, r.key_path("l1c"));
+  s.l1c_miss_latency =
+      static_cast<uint32_t>(r.get_uint("l1c_miss_latency", s.l1c_miss_latency, 1, 100000));
+  s.icache.clock_mhz = s.l1d.clock_mhz = s.l1c.clock_mhz = s.clock_mhz;
   read_unified_l1(r, s);
   if (s.coalescing == "sector" && !s.l1d.sectored() && s.l1d.line_bytes > 32 * 32)
     r.fail("coalescing", "\"sector\" needs at most 32 sectors of 32 B in an l1d line");

@@ -100,6 +100,12 @@ struct CoreSpec {
   std::string coalescing = "line";
   mem::CacheSpec icache;
   mem::CacheSpec l1d;
+  // The constant cache ld.const and ld.param read (sm/memory/constant_cache.h): size_bytes 0 (the
+  // default) is none, and those loads take memory_cycles as other instructions do. Its misses take
+  // l1c_miss_latency cycles (the levels behind it as one latency; chosen default).
+  mem::CacheSpec l1c;
+  uint32_t l1c_miss_latency = 20;
+  bool constant_cache() const { return l1c.size_bytes != 0; }
   // Volta and later: one on-chip array of unified_l1_shared_bytes that the L1 data cache and shared
   // memory split per kernel, shared memory taking one of shared_carveouts (bytes, ascending; the
   // key "shared_carveouts_kb" lists KB as the CUDA C++ Programming Guide does: V100 128 KB with

@@ -4,16 +4,19 @@
 // have answered, so other warps' instructions flow past it (dissertation section 1.4). Stores do
 // not wait for their acknowledgements unless wait_for_stores; cp.async never waits (its lines
 // count for the warp's copy group, copy_groups.h). Shared memory takes one cycle per
-// bank-conflict degree plus shared_latency. Other instructions pass in memory_cycles. Local
-// memory is laid out so that a warp's same-offset accesses are adjacent words, as on GPUs.
+// bank-conflict degree plus shared_latency; constant and parameter loads, with a constant cache
+// (CoreSpec::l1c), what it answers (constant_cache.h). Other instructions pass in memory_cycles.
+// Local memory is laid out so that a warp's same-offset accesses are adjacent words, as on GPUs.
 #pragma once
 
 #include <deque>
+#include <memory>
 #include <unordered_map>
 
 #include "models/mem/payload_pool.h"
 #include "models/mem/tlm_ends.h"
 #include "models/sm/memory/coalescer.h"
+#include "models/sm/memory/constant_cache.h"
 #include "models/sm/stage.h"
 
 namespace gputlm::sm {
@@ -24,6 +27,8 @@ class MemoryStage : public Stage, public mem::RequestMaker {
   size_t requests_out() const override { return m_pool.in_use(); }  // loads, stores, atomics
 
   mem::InitiatorEnd dcache;
+  // The constant cache (CoreSpec::l1c), null when the core has none.
+  const ConstantCache* constant_cache() const { return m_constants.get(); }
 
  protected:
   bool news() const override {
@@ -46,6 +51,7 @@ class MemoryStage : public Stage, public mem::RequestMaker {
   void copies_moved(uint32_t slot);
 
   mem::PayloadPool m_pool;
+  std::unique_ptr<ConstantCache> m_constants;
   // Coalescing by sectors (CoreSpec::coalescing): the sector size; 0 coalesces by lines.
   const uint32_t m_sector_bytes;
   static uint32_t popcount32(uint32_t v) { return static_cast<uint32_t>(__builtin_popcount(v)); }

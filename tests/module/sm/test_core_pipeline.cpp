@@ -226,6 +226,37 @@ TEST(CorePipeline, AUnifiedCoreSplitsItsArrayForEachLaunch) {
   EXPECT_EQ(stats.at("l1d_bytes").get<uint64_t>(), 131072u);
 }
 
+// A constant cache (core.l1c: 2 KB, 4 ways, 64 B lines, 4-cycle hits, 20-cycle misses) on one warp
+// (barrel processing: the memory stage's cycles add to the run's). The warp loads a constant twice:
+// all lanes one address (1 request a load: a 20-cycle miss, then a 4-cycle hit) or each its own
+// (32 requests a load at a stride of 24 B over 12 lines: the last line's first lane, 30, misses at
+// cycle 30, ready at 50; then 32 hits, the last at 31 + 4 = 35): 30 + 31 = 61 cycles more. Without
+// the cache both take memory_cycles.
+TEST(CorePipeline, AConstantLoadCostsOneRequestPerDistinctAddress) {
+  auto snippet = [](const char* address) {
+    return std::string("  sub.s64 %rd1, %in, %off;\n  ld.const.u32 %r1, [") + address +
+           "];\n  ld.const.u32 %r2, [" + address +
+           "];\n  add.u32 %r1, %r1, %r2;\n  cvt.u64.u32 %o, %r1;";
+  };
+  nlohmann::json config = preset();
+  const Result same_off = run(snippet("%rd1"), 32, config),
+               own_off = run(snippet("%in"), 32, config);
+  EXPECT_EQ(own_off.cycles, same_off.cycles);
+  config["core"]["l1c"] = {
+      {"size_bytes", 2048}, {"assoc", 4}, {"line_bytes", 64}, {"hit_latency", 4}};
+  config["core"]["l1c_miss_latency"] = 20;
+  const Result same = run(snippet("%rd1"), 32, config), own = run(snippet("%in"), 32, config);
+  EXPECT_EQ(own.cycles - same.cycles, 61u);
+  // The harness's two ld.param (one 64 B line: a miss, then a hit) count too.
+  const nlohmann::json& s = same.modules.at("gpu.core0");
+  const nlohmann::json& o = own.modules.at("gpu.core0");
+  EXPECT_EQ(s.at("constant_requests").get<uint64_t>(), 4u);
+  EXPECT_EQ(o.at("constant_requests").get<uint64_t>(), 66u);
+  EXPECT_EQ(o.at("constant_misses").get<uint64_t>(), 13u);
+  EXPECT_EQ(own.out[3].o, 6u);  // the values are the functional engine's
+  EXPECT_EQ(same.out[3].o, 0u);
+}
+
 TEST(CorePipeline, AFullL1StallsTheMemoryStage) {
   // Every lane loads its own line of the input buffer (48 lines): 32 line requests per warp.
   const std::string s = R"(
