@@ -244,6 +244,7 @@ CudaError Runtime::launch(RegisteredKernel& k, Dim3 grid, Dim3 block, void** arg
     std::memcpy(l.params.data() + p.offset, args[i], p.size);
   }
   l.dynamic_shared = static_cast<uint32_t>(shared);
+  l.preferred_carveout = k.carveout;
   l.memory = &m_memory.global();
   l.services = &m_services;
   l.memcheck = &m_memcheck;
@@ -305,6 +306,7 @@ void Runtime::run_children(RegisteredKernel& k, const func::Launch& l) {
     cl.block = child.block;
     cl.params = child.params;
     cl.dynamic_shared = child.dynamic_shared;
+    cl.preferred_carveout = ck.carveout;
     cl.grid_workspace = 0;
     run(ck, cl, child.depth);
   }

@@ -50,8 +50,9 @@ struct RegisteredKernel {
       nullptr;  // null: the front end could not take it (its error at launch)
   std::unique_ptr<func::BoundKernel> bound;  // bound at its first launch
   // cudaFuncSetAttribute: the dynamic shared memory a launch may ask for (the core's scratchpad
-  // less the static shared memory until set) and the preferred carveout (kept, no effect: the
-  // config fixes the L1/shared split).
+  // less the static shared memory until set) and the preferred carveout, which each launch carries
+  // (func::Launch::preferred_carveout) to a core with a unified L1/shared array (sm/carveout.h;
+  // no effect on others).
   int max_dynamic_shared = -1;
   int carveout = -1;
   // Thread block clusters (attributes 11-15): the cluster size set at run time (0x0x0: none; a

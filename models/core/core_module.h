@@ -31,6 +31,12 @@ class CoreModule : public sc_core::sc_module, public StatProvider, public WavePr
   // Throws InputError naming what this core cannot run in `kernel` (asked before a launch
   // simulates, outside any SystemC process).
   virtual void check_kernel(const isa::Kernel& kernel) const { (void)kernel; }
+  // Sets up what `launch` configures before its CTAs are placed, on a GPU of `cores` cores (the
+  // SIMT core's L1/shared carve-out, sm/carveout.h): called first for each launch, before
+  // can_take and room, while nothing of an earlier launch is in flight.
+  virtual void prepare_launch(const func::Launch& launch, uint32_t cores) {
+    (void)launch, (void)cores;
+  }
   // Whether a CTA of `launch` can start now, and how many can (a cluster's CTAs start together).
   virtual bool can_take(const func::Launch& launch) const = 0;
   virtual uint32_t room(const func::Launch& launch) const { return can_take(launch) ? 1 : 0; }

@@ -50,6 +50,9 @@ struct Launch {
   Dim3 grid, block;
   std::vector<uint8_t> params;  // kernel->param_bytes bytes
   uint32_t dynamic_shared = 0;  // bytes of extern .shared
+  // cudaFuncAttributePreferredSharedMemoryCarveout: -1 (no preference) or a percentage (0-100) of
+  // the largest shared memory capacity; a hint a unified L1/shared core takes (sm/carveout.h).
+  int preferred_carveout = -1;
   GlobalMemory* memory = nullptr;
   InstructionSource* replay = nullptr;  // set: a trace replay, no functional execution
   DeviceServices* services = nullptr;   // printf FIFO, malloc heap, assertions (device_services.h);

@@ -108,6 +108,7 @@ Gpu::Gpu(sc_core::sc_module_name name, const GpuSpec& spec)
 
 LaunchTiming Gpu::run(const func::BoundKernel& kernel, const func::Launch& launch) {
   for (const auto& c : m_cores) c->check_kernel(*launch.kernel);
+  for (const auto& c : m_cores) c->prepare_launch(launch, m_spec.cores);
   bool fits = false;
   uint64_t room = 0;
   for (const auto& c : m_cores) fits |= c->can_take(launch), room += c->room(launch);

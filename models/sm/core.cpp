@@ -26,6 +26,7 @@ Core::Core(sc_core::sc_module_name name, const CoreSpec& spec, uint32_t core_id,
   m_writeback = std::make_unique<WritebackStage>("writeback", m_ctx);
   m_l1i = std::make_unique<mem::Cache>("l1i", spec.icache, reference_mhz);
   m_l1d = std::make_unique<mem::Cache>("l1d", spec.l1d, reference_mhz);
+  m_carveout = {spec.shared_bytes, spec.l1d.assoc, spec.l1d.size_bytes};
   for (uint32_t b = 0; b < m_blocks.size(); ++b) {
     m_fetch->output(b).socket.bind(m_blocks[b]->decode.in->socket);
     m_blocks[b]->execute.out->socket.bind(m_memory->input(b).socket);
@@ -64,6 +65,26 @@ Core::Core(sc_core::sc_module_name name, const CoreSpec& spec, uint32_t core_id,
   if (spec.coalescing == "sector")
     m_stats.counter("sector_requests", c.simt.sector_requests, "count",
                     "32-byte sectors named by the line requests (coalescing by sectors)");
+  if (spec.unified()) {  // registered only here: other configurations' statistics stay as they were
+    m_stats.maximum(
+        "shared_carveout_bytes", m_stat_shared_carveout, "bytes",
+        "shared memory capacity the launch's carve-out chose (over the run: the largest)");
+    m_stats.maximum(
+        "l1d_bytes", m_stat_l1d_bytes, "bytes",
+        "L1 data cache capacity the launch's carve-out left (over the run: the largest)");
+  }
+  if (spec.constant_cache()) {  // registered only here, as the carve-out's
+    const ConstantCache& k = *m_memory->constant_cache();
+    m_stats.tally(
+        "constant_requests", [&k] { return static_cast<double>(k.requests()); }, "count",
+        "constant cache requests: one per distinct address of a constant or parameter load");
+    m_stats.tally(
+        "constant_hits", [&k] { return static_cast<double>(k.hits()); }, "count",
+        "constant cache requests whose line was present");
+    m_stats.tally(
+        "constant_misses", [&k] { return static_cast<double>(k.misses()); }, "count",
+        "constant cache requests whose line was absent (each fills it)");
+  }
   m_stats.counter("shared_bank_conflict_cycles", c.simt.shared_bank_conflict_cycles, "cycles",
                   "extra shared-memory cycles from bank conflicts");
   m_stats.tally(
@@ -129,7 +150,16 @@ bool Core::can_take(const func::Launch& launch) const { return room(launch) > 0;
 uint32_t Core::room(const func::Launch& launch) const {
   return ctas_fitting(
       m_ctx.spec, launch,
-      {m_ctas_resident, m_threads_used, m_warps_used, m_registers_used, m_shared_used});
+      {m_ctas_resident, m_threads_used, m_warps_used, m_registers_used, m_shared_used},
+      m_carveout.shared_bytes);
+}
+
+void Core::prepare_launch(const func::Launch& launch, uint32_t cores) {
+  if (!m_ctx.spec.unified()) return;
+  m_carveout = choose_carveout(m_ctx.spec, launch, cores);
+  m_l1d->set_ways(m_carveout.l1d_ways);
+  m_stat_shared_carveout = std::max<uint64_t>(m_stat_shared_carveout, m_carveout.shared_bytes);
+  m_stat_l1d_bytes = std::max(m_stat_l1d_bytes, m_carveout.l1d_bytes);
 }
 
 void Core::check_kernel(const isa::Kernel& kernel) const {

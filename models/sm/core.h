@@ -18,6 +18,7 @@
 #include "models/common/waves.h"
 #include "models/core/core_module.h"
 #include "models/mem/cache/cache.h"
+#include "models/sm/carveout.h"
 #include "models/sm/core_context.h"
 #include "models/sm/fetch/fetch_stage.h"
 #include "models/sm/memory/memory_stage.h"
@@ -32,6 +33,10 @@ class Core : public ClockedModule<core::CoreModule> {
 
   // Whether a CTA of `launch` fits in the free resources now.
   void check_kernel(const isa::Kernel& kernel) const override;
+  // A unified core (CoreSpec::unified_l1_shared_bytes) splits its array for the launch
+  // (sm/carveout.h): the shared capacity room() allows and the L1's ways (set_ways).
+  void prepare_launch(const func::Launch& launch, uint32_t cores) override;
+  const Carveout& carveout() const { return m_carveout; }
   bool can_take(const func::Launch& launch) const override;
   uint32_t room(const func::Launch& launch) const override;
   void start_cta(const func::BoundKernel& kernel, const func::Launch& launch, uint64_t cta_id,
@@ -90,6 +95,9 @@ class Core : public ClockedModule<core::CoreModule> {
   std::vector<Stage*> m_stages;  // last stage first: the order cycle() runs them in
   Cycle m_next = kNever;         // the earliest cycle a stage asked to run again
   Cycle m_ran = kNever;          // the last cycle every stage ran in
+  Carveout m_carveout;           // the split of the launch running (fixed when not unified)
+  // The carve-out statistics (unified cores only): the launch's (over the run: the largest).
+  uint64_t m_stat_shared_carveout = 0, m_stat_l1d_bytes = 0;
   uint32_t m_threads_used = 0, m_warps_used = 0, m_registers_used = 0, m_shared_used = 0,
            m_ctas_resident = 0;
   Cycle m_threads_since = 0;      // when m_threads_used last changed (for resident_thread_cycles)

@@ -17,6 +17,41 @@ uint32_t block_threads(ConfigReader& r, const char* key = "block_size") {
   if (n % kWarpSize != 0) r.fail(key, "must be a multiple of 32");
   return n;
 }
+// The unified L1/shared keys (CoreSpec::unified_l1_shared_bytes), read after shared_bytes and l1d,
+// which they constrain: the L1 keeps its sets and line size and takes the array less the shared
+// memory in whole ways (sm/carveout.h), so each capacity must leave a whole number of ways.
+void read_unified_l1(ConfigReader& r, CoreSpec& s) {
+  s.unified_l1_shared_bytes = static_cast<uint32_t>(
+      r.get_uint("unified_l1_shared_bytes", s.unified_l1_shared_bytes, 0, 1u << 24));
+  const nlohmann::json& list = r.get_array("shared_carveouts_kb");
+  if (!s.unified()) {
+    if (!list.empty()) r.fail("shared_carveouts_kb", "needs unified_l1_shared_bytes");
+    return;
+  }
+  const uint32_t unified = s.unified_l1_shared_bytes;
+  const uint64_t way = uint64_t{s.l1d.sets()} * s.l1d.line_bytes;
+  if (s.l1d.size_bytes != unified)
+    r.fail("unified_l1_shared_bytes", "must equal l1d.size_bytes (the L1 with no shared memory)");
+  if (s.l1d.write_back())
+    r.fail("unified_l1_shared_bytes", "needs a write-through l1d (resizing it drops its lines)");
+  if (list.empty()) r.fail("shared_carveouts_kb", "lists the shared capacities (KB)");
+  s.shared_carveouts.clear();
+  for (const nlohmann::json& kb : list) {
+    if (!kb.is_number_integer() || kb.get<int64_t>() < 0 || kb.get<uint64_t>() * 1024 >= unified)
+      r.fail("shared_carveouts_kb", "each must be a whole number of KB below the unified size");
+    const auto bytes = static_cast<uint32_t>(kb.get<uint64_t>() * 1024);
+    if (!s.shared_carveouts.empty() && bytes <= s.shared_carveouts.back())
+      r.fail("shared_carveouts_kb", "must be ascending");
+    if ((unified - bytes) % way != 0)
+      r.fail("shared_carveouts_kb", "each must leave whole l1d ways of " + std::to_string(way) +
+                                        " bytes (sets x line_bytes)");
+    s.shared_carveouts.push_back(bytes);
+  }
+  if (r.has("shared_bytes") && s.shared_bytes != s.shared_carveouts.back())
+    r.fail("shared_bytes",
+           "must be the largest of shared_carveouts_kb on a unified core (or left out)");
+  s.shared_bytes = s.shared_carveouts.back();
+}
 }  // namespace
 
 CoreSpec::CoreSpec() {
@@ -34,6 +69,7 @@ CoreSpec::CoreSpec() {
   l1d.size_bytes = 128 * 1024;  // Table 5.1: 128KB, 4-way, 1-cycle D-cache, 128 B lines
   l1d.assoc = 4;
   l1d.hit_latency = 1;
+  l1c.size_bytes = 0;  // no constant cache unless "l1c" names one
 }
 
 CoreSpec CoreSpec::from_json(const nlohmann::json& j, const std::string& where,
@@ -167,7 +203,12 @@ CoreSpec CoreSpec::from_json(const nlohmann::json& j, const std::string& where,
     s.icache = mem::CacheSpec::from_json(r.get_object("icache"), where, r.key_path("icache"));
   if (r.has("l1d"))
     s.l1d = mem::CacheSpec::from_json(r.get_object("l1d"), where, r.key_path("l1d"));
-  s.icache.clock_mhz = s.l1d.clock_mhz = s.clock_mhz;
+  if (r.has("l1c"))
+    s.l1c = mem::CacheSpec::from_json(r.get_object("l1c"), where, r.key_path("l1c"));
+  s.l1c_miss_latency =
+      static_cast<uint32_t>(r.get_uint("l1c_miss_latency", s.l1c_miss_latency, 1, 100000));
+  s.icache.clock_mhz = s.l1d.clock_mhz = s.l1c.clock_mhz = s.clock_mhz;
+  read_unified_l1(r, s);
   if (s.coalescing == "sector" && !s.l1d.sectored() && s.l1d.line_bytes > 32 * 32)
     r.fail("coalescing", "\"sector\" needs at most 32 sectors of 32 B in an l1d line");
   if (s.max_warps * 32 < s.max_threads) r.fail("max_warps", "too few warps for max_threads");
@@ -176,17 +217,18 @@ CoreSpec CoreSpec::from_json(const nlohmann::json& j, const std::string& where,
   return s;
 }
 
-uint32_t ctas_fitting(const CoreSpec& s, const func::Launch& launch, const CoreUsage& used) {
+uint32_t ctas_fitting(const CoreSpec& s, const func::Launch& launch, const CoreUsage& used,
+                      std::optional<uint32_t> shared_capacity) {
   auto room = [](uint64_t limit, uint64_t in_use, uint64_t per_cta) {
     if (in_use > limit) return uint64_t{0};
     return per_cta ? (limit - in_use) / per_cta : ~uint64_t{0};
   };
   const uint64_t threads = launch.threads_per_cta();
-  return static_cast<uint32_t>(
-      std::min({room(s.max_ctas, used.ctas, 1), room(s.max_threads, used.threads, threads),
-                room(s.max_warps, used.warps, launch.warps_per_cta()),
-                room(s.registers, used.registers, threads * s.registers_per_thread),
-                room(s.shared_bytes, used.shared, launch.shared_bytes())}));
+  return static_cast<uint32_t>(std::min(
+      {room(s.max_ctas, used.ctas, 1), room(s.max_threads, used.threads, threads),
+       room(s.max_warps, used.warps, launch.warps_per_cta()),
+       room(s.registers, used.registers, threads * s.registers_per_thread),
+       room(shared_capacity.value_or(s.shared_bytes), used.shared, launch.shared_bytes())}));
 }
 
 }  // namespace gputlm::sm

@@ -9,7 +9,9 @@
 #include <array>
 #include <cstdint>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "models/func/launch.h"
 #include "models/func/simt_stack.h"
@@ -127,6 +129,22 @@ struct CoreSpec {
   std::string coalescing = "line";
   mem::CacheSpec icache;
   mem::CacheSpec l1d;
+  // The constant cache ld.const and ld.param read (sm/memory/constant_cache.h): size_bytes 0 (the
+  // default) is none, and those loads take memory_cycles as other instructions do. Its misses take
+  // l1c_miss_latency cycles (the levels behind it as one latency; chosen default).
+  mem::CacheSpec l1c;
+  uint32_t l1c_miss_latency = 20;
+  bool constant_cache() const { return l1c.size_bytes != 0; }
+  // Volta and later: one on-chip array of unified_l1_shared_bytes that the L1 data cache and shared
+  // memory split per kernel, shared memory taking one of shared_carveouts (bytes, ascending; the
+  // key "shared_carveouts_kb" lists KB as the CUDA C++ Programming Guide does: V100 128 KB with
+  // 0, 8, 16, 32, 64 or 96 KB, "Compute Capability 7.x"; A100 192 KB with 0 to 164 KB and H100
+  // 256 KB with 0 to 228 KB, "8.x" and "9.0"). l1d then describes the L1 with no shared memory
+  // (size_bytes = unified_l1_shared_bytes) and shared_bytes is the largest carve-out; sm/carveout.h
+  // says which one a launch gets. 0: not unified, shared_bytes and l1d fixed (the default).
+  uint32_t unified_l1_shared_bytes = 0;
+  std::vector<uint32_t> shared_carveouts;
+  bool unified() const { return unified_l1_shared_bytes != 0; }
 
   CoreSpec();
   const UnitSpec& unit(isa::InstrClass c) const { return units[static_cast<size_t>(c)]; }
@@ -139,8 +157,11 @@ struct CoreUsage {
   uint64_t ctas = 0, threads = 0, warps = 0, registers = 0, shared = 0;
 };
 // How many more CTAs of `launch` fit on a core of `spec` beside what `used` holds, by every limit:
-// threads, warps, registers, shared memory and the CTA count. With nothing used: the CTAs a core
-// holds at once (the MWP/CWP model's #Active_blocks_per_SM before the grid's share caps it).
-uint32_t ctas_fitting(const CoreSpec& spec, const func::Launch& launch, const CoreUsage& used = {});
+// threads, warps, registers, shared memory (`shared_capacity` bytes if given, else
+// spec.shared_bytes: a unified core's launch has its own, sm/carveout.h) and the CTA count. With
+// nothing used: the CTAs a core holds at once (the MWP/CWP model's #Active_blocks_per_SM before the
+// grid's share caps it).
+uint32_t ctas_fitting(const CoreSpec& spec, const func::Launch& launch, const CoreUsage& used = {},
+                      std::optional<uint32_t> shared_capacity = std::nullopt);
 
 }  // namespace gputlm::sm

@@ -160,6 +160,26 @@ TEST_F(CudaPrograms, DynamicSharedMemoryIsSizedAtLaunchThroughBothLaunchPaths) {
   expect_passes("dynamic_shared", "dynamic_shared: PASSED");
 }
 
+// A unified L1/shared core (tests/data/configs/unified-l1.json: 128 KB, shared 0 to 96 KB, 15
+// cores) splits its array per launch (models/sm/carveout.h): 40 KB CTAs, two a core, take 96 KB
+// and leave a 32 KB L1; the same kernel preferring 50% (48 KB) takes 64 KB; a kernel without
+// shared memory preferring the largest L1 takes 0 KB and leaves 128 KB.
+TEST_F(CudaPrograms, EachLaunchTakesTheSharedCapacityItsCarveoutChoosesAndTheL1TheRest) {
+  const std::string stats = scratch("carveout.json");
+  const ProgramRun r = gputlm("cuda --config tests/data/configs/unified-l1.json --stats '" + stats +
+                              "' -- '" + program("carveout") + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_TRUE(contains(r.out, "carveout: PASSED")) << r.out;
+  const nlohmann::json j = nlohmann::json::parse(read(stats));
+  ASSERT_EQ(j["launches"].size(), 3u);
+  const uint64_t expected[3][2] = {{98304, 32768}, {65536, 65536}, {0, 131072}};
+  for (size_t i = 0; i < 3; ++i) {
+    const nlohmann::json& core = j["launches"][i]["modules"]["gpu.core0"];
+    EXPECT_EQ(core["shared_carveout_bytes"], expected[i][0]) << i;
+    EXPECT_EQ(core["l1d_bytes"], expected[i][1]) << i;
+  }
+}
+
 // Thrust, CUB, half precision and cooperative groups as today's code uses them (issue 40), each
 // timed and on the functional engine; half_cg also as sm_90 PTX (native bf16 arithmetic, no
 // emulation).

@@ -1,6 +1,7 @@
 #include "models/mem/cache/cache.h"
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace gputlm::mem {
 namespace {
@@ -71,6 +72,16 @@ Cache::Cache(sc_core::sc_module_name name, const CacheSpec& spec, double referen
   if (spec.bypass_cg)
     m_stats.counter("bypassed", m_bypassed, "count",
                     "ld.global.cg loads passed to the level below without a lookup");
+}
+
+void Cache::set_ways(uint32_t ways) {
+  if (ways == m_spec.assoc) return;
+  if (ways == 0 || outstanding() || !m_to_send.empty() || !m_ready.empty())
+    throw std::logic_error(std::string(name()) + ": resized while busy or to no ways");
+  const uint32_t sets = m_spec.sets();
+  m_spec.assoc = ways;
+  m_spec.size_bytes = uint64_t{sets} * ways * m_spec.line_bytes;
+  m_tags = TagArray(sets, ways, make_replacement(m_spec.replacement, sets, ways));
 }
 
 uint32_t Cache::sectors_of(const tlm::tlm_generic_payload& p) const {

@@ -63,6 +63,12 @@ class Cache : public ClockedModule<>,
   // its round trip of kernel events (FetchStage uses it for the I-cache: core key
   // fast_icache_hits).
   std::optional<sc_core::sc_time> take_idle_hit(uint64_t address, const sc_core::sc_time& sent);
+  // Gives the cache `ways` ways of its sets and line size (a unified L1/shared array whose split
+  // changes between kernels: sm/carveout.h). A change empties it: a reconfigured array holds other
+  // lines in other places, and a write-through cache (the only kind resized: CoreSpec) loses no
+  // data by it. The same ways keep every line. Only while idle (no MSHR, queued request or
+  // response due): std::logic_error otherwise.
+  void set_ways(uint32_t ways);
   // Its own requests (misses, write-backs, forwarded writes) still out below it.
   size_t requests_out() const override { return m_pool.in_use(); }
   // What the cache holds (the watchdog's dump).

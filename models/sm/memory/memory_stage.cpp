@@ -56,6 +56,12 @@ bool uses_memory_system(const WarpInstr& w) {
          (w.result.space == isa::Space::Global || w.result.space == isa::Space::Local ||
           w.result.space == isa::Space::Shared);
 }
+// A load of the constant or parameter space (ld.const, ld.param; generic loads that resolve to
+// them) by at least one lane.
+bool reads_constants(const WarpInstr& w) {
+  return w.in->is_memory() && !w.in->is_store() && !w.in->is_atomic() && w.result.accessed &&
+         (w.result.space == isa::Space::Const || w.result.space == isa::Space::Param);
+}
 }  // namespace
 
 MemoryStage::MemoryStage(sc_core::sc_module_name name, CoreContext& core)
@@ -71,6 +77,8 @@ MemoryStage::MemoryStage(sc_core::sc_module_name name, CoreContext& core)
     m_inputs.push_back(m_more_in.back().get());
   }
   m_passed_in.assign(m_inputs.size(), kNever);
+  if (core.spec.constant_cache())
+    m_constants = std::make_unique<ConstantCache>(core.spec.l1c, core.spec.l1c_miss_latency);
 }
 
 bool MemoryStage::reaches_peer(const WarpInstr& w) const {
@@ -142,6 +150,11 @@ void MemoryStage::start(WarpInstr& w, Cycle now) {
                           static_cast<uint64_t>(w.result.tx_mbar), w.result.tx_bytes,
                           w.copy_group});
     deliver_arrivals();
+  }
+  if (m_constants && reads_constants(w)) {
+    m_busy_until = now + m_constants->access(w.result.addr, w.result.accessed,
+                                             w.result.space == isa::Space::Param);
+    return;
   }
   if (!uses_memory_system(w) || !w.result.accessed) {
     m_busy_until = now + m_core.spec.memory_cycles;

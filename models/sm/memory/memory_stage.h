@@ -4,18 +4,21 @@
 // have answered, so other warps' instructions flow past it (dissertation section 1.4). Stores do
 // not wait for their acknowledgements unless wait_for_stores; cp.async never waits (its lines
 // count for the warp's copy group, copy_groups.h). Shared memory takes one cycle per
-// bank-conflict degree plus shared_latency. Other instructions pass in memory_cycles. Local
-// memory is laid out so that a warp's same-offset accesses are adjacent words, as on GPUs.
+// bank-conflict degree plus shared_latency; constant and parameter loads, with a constant cache
+// (CoreSpec::l1c), what it answers (constant_cache.h). Other instructions pass in memory_cycles.
+// Local memory is laid out so that a warp's same-offset accesses are adjacent words, as on GPUs.
 // With processing blocks the stage is the SM's one LD/ST path with a link from each block's
 // execute stage (input(b)); see take_from_blocks.
 #pragma once
 
 #include <deque>
+#include <memory>
 #include <unordered_map>
 
 #include "models/mem/payload_pool.h"
 #include "models/mem/tlm_ends.h"
 #include "models/sm/memory/coalescer.h"
+#include "models/sm/memory/constant_cache.h"
 #include "models/sm/stage.h"
 
 namespace gputlm::sm {
@@ -28,6 +31,8 @@ class MemoryStage : public Stage, public mem::RequestMaker {
   mem::InitiatorEnd dcache;
   // The link from processing block `block`'s execute stage (block 0's is `in`).
   StageIn& input(uint32_t block) { return *m_inputs[block]; }
+  // The constant cache (CoreSpec::l1c), null when the core has none.
+  const ConstantCache* constant_cache() const { return m_constants.get(); }
 
  protected:
   bool news() const override {
@@ -56,6 +61,7 @@ class MemoryStage : public Stage, public mem::RequestMaker {
   std::vector<std::unique_ptr<StageIn>> m_more_in;  // the links of blocks 1..B-1
   std::vector<Cycle> m_passed_in;                   // per block: when one passed beside the path
   size_t m_next_block = 0;  // round-robin: the block whose memory instruction is looked at first
+  std::unique_ptr<ConstantCache> m_constants;
   // Coalescing by sectors (CoreSpec::coalescing): the sector size; 0 coalesces by lines.
   const uint32_t m_sector_bytes;
   static uint32_t popcount32(uint32_t v) { return static_cast<uint32_t>(__builtin_popcount(v)); }

@@ -3,6 +3,8 @@
 // sectored lines (fills, sector misses, per-sector merging and write-back) and the .cg bypass.
 #include <gtest/gtest.h>
 
+#include <functional>
+
 #include "models/common/error.h"
 #include "models/mem/cache/cache.h"
 #include "support/sc_kernel.h"
@@ -45,10 +47,13 @@ CacheSpec small(const std::string& policy, uint32_t mshrs = 4, uint32_t merge = 
 }
 
 struct Bench {
-  Bench(const CacheSpec& spec, std::vector<tb::TraceRequest> script) {
+  // `setup` (if any) sees the cache before the simulation starts.
+  Bench(const CacheSpec& spec, std::vector<tb::TraceRequest> script,
+        const std::function<void(Cache&)>& setup = nullptr) {
     test::fresh_sc_kernel();
     const ClockDomain clock(1000, 1000);
     cache = std::make_unique<Cache>("l1", spec, 1000);
+    if (setup) setup(*cache);
     memory = std::make_unique<tb::FixedLatencyMemory>("memory", kMemLatency, clock);
     auto requests = std::make_shared<std::vector<tb::TraceRequest>>(std::move(script));
     auto next = std::make_shared<size_t>(0);
@@ -282,6 +287,36 @@ TEST(Cache, BypassCgLoadsNeitherHitNorAllocate) {
     EXPECT_EQ(b.stat("hits"), bypass ? 0 : 1) << bypass;
     if (bypass) EXPECT_EQ(b.stat("bypassed"), 1);
   }
+}
+
+// A unified L1/shared array's L1 (sm/carveout.h): 32 sets of 128 B lines (4 KB a way), made with
+// 16 ways and given 32 (128 KB) or 8 (32 KB). A 64 KB working set read twice, a line at a time: the
+// second pass hits every line in 128 KB and none in 32 KB (16 lines a set cycle through 8 LRU
+// ways).
+TEST(Cache, AResizedCacheHoldsWhatItsWaysHold) {
+  CacheSpec spec = small("write-through");
+  spec.size_bytes = 64 * 1024;
+  spec.assoc = 16;
+  std::vector<tb::TraceRequest> script;
+  for (Cycle pass : {0, 20000})
+    for (uint64_t i = 0; i < 512; ++i) script.push_back(req(pass + i, kA + i * 128));
+  struct Outcome {
+    uint64_t size, sets;
+    double hits, misses;
+  };
+  auto run = [&](uint32_t ways) {
+    const Bench b(spec, script, [ways](Cache& c) { c.set_ways(ways); });
+    return Outcome{b.cache->spec().size_bytes, b.cache->spec().sets(), b.stat("hits"),
+                   b.stat("misses")};
+  };
+  const Outcome whole = run(32), quarter = run(8);
+  EXPECT_EQ(whole.size, 128u * 1024);
+  EXPECT_EQ(quarter.size, 32u * 1024);
+  EXPECT_EQ(quarter.sets, 32u);
+  EXPECT_EQ(whole.hits, 512);
+  EXPECT_EQ(whole.misses, 512);
+  EXPECT_EQ(quarter.hits, 0);
+  EXPECT_EQ(quarter.misses, 1024);
 }
 
 TEST(CacheSpec, SectorsMustDivideTheLineIntoAtMost32) {

@@ -179,6 +179,84 @@ TEST(CorePipeline, CtasThatFitFollowTheTightestLimit) {
             1u);  // room for one more
 }
 
+// A V100-like unified array on the baseline core (sm/carveout.h): 128 KB, shared 0 to 96 KB, an
+// L1 of 32 sets of 128 B lines (4 KB a way). Each launch gets its split before its CTAs start; a
+// new split empties the L1, the same one keeps its lines.
+TEST(CorePipeline, AUnifiedCoreSplitsItsArrayForEachLaunch) {
+  nlohmann::json config = preset();
+  nlohmann::json& core = config["core"];
+  core.erase("shared_bytes");
+  core["unified_l1_shared_bytes"] = 131072;
+  core["shared_carveouts_kb"] = {0, 8, 16, 32, 64, 96};
+  core["l1d"]["assoc"] = 32;
+  core["l1d"]["write_policy"] = "write-through";
+  test::fresh_sc_kernel();
+  gpu::Gpu gpu("gpu", gpu::GpuSpec::from_json(config, "test"));
+  auto& simt = dynamic_cast<sm::Core&>(*gpu.cores()[0]);
+  test::SnippetLaunch one("  ld.global.u32 %r1, [%in];\n  cvt.u64.u32 %o, %r1;",
+                          std::vector<Inputs>(32));
+  auto l1d = [&](const char* stat) { return simt.l1d().stats().values().at(stat).get<uint64_t>(); };
+  struct Seen {
+    uint32_t shared;
+    uint64_t l1d_bytes, hits, misses;
+  };
+  auto run = [&](int preferred) {
+    const uint64_t hits = l1d("hits"), misses = l1d("misses");
+    one.launch.preferred_carveout = preferred;
+    gpu.run(*one.bound, one.launch);
+    return Seen{simt.carveout().shared_bytes, simt.l1d().spec().size_bytes, l1d("hits") - hits,
+                l1d("misses") - misses};
+  };
+  const Seen first = run(-1), again = run(-1), half = run(50);
+  // Each launch makes 104 L1 requests: 96 loads of the 6 lines of the inputs (the harness's and
+  // the snippet's) and 8 stores (write-through, no-allocate: each a miss). In an empty L1 the
+  // inputs' 6 lines miss once; an L1 that kept them hits all 96.
+  EXPECT_EQ(first.shared, 0u);  // no shared memory: the whole array is L1
+  EXPECT_EQ(first.l1d_bytes, 131072u);
+  EXPECT_EQ(first.hits, 90u);
+  EXPECT_EQ(first.misses, 14u);
+  EXPECT_EQ(again.hits, 96u);  // the same split keeps the lines
+  EXPECT_EQ(again.misses, 8u);
+  EXPECT_EQ(half.shared, 65536u);  // 50% of 96 KB is 48 KB: 64 KB
+  EXPECT_EQ(half.l1d_bytes, 65536u);
+  EXPECT_EQ(half.hits, 90u);  // a new split starts empty
+  EXPECT_EQ(half.misses, 14u);
+  const nlohmann::json stats = simt.stats().values();
+  EXPECT_EQ(stats.at("shared_carveout_bytes").get<uint64_t>(), 65536u);  // the run's largest
+  EXPECT_EQ(stats.at("l1d_bytes").get<uint64_t>(), 131072u);
+}
+
+// A constant cache (core.l1c: 2 KB, 4 ways, 64 B lines, 4-cycle hits, 20-cycle misses) on one warp
+// (barrel processing: the memory stage's cycles add to the run's). The warp loads a constant twice:
+// all lanes one address (1 request a load: a 20-cycle miss, then a 4-cycle hit) or each its own
+// (32 requests a load at a stride of 24 B over 12 lines: the last line's first lane, 30, misses at
+// cycle 30, ready at 50; then 32 hits, the last at 31 + 4 = 35): 30 + 31 = 61 cycles more. Without
+// the cache both take memory_cycles.
+TEST(CorePipeline, AConstantLoadCostsOneRequestPerDistinctAddress) {
+  auto snippet = [](const char* address) {
+    return std::string("  sub.s64 %rd1, %in, %off;\n  ld.const.u32 %r1, [") + address +
+           "];\n  ld.const.u32 %r2, [" + address +
+           "];\n  add.u32 %r1, %r1, %r2;\n  cvt.u64.u32 %o, %r1;";
+  };
+  nlohmann::json config = preset();
+  const Result same_off = run(snippet("%rd1"), 32, config),
+               own_off = run(snippet("%in"), 32, config);
+  EXPECT_EQ(own_off.cycles, same_off.cycles);
+  config["core"]["l1c"] = {
+      {"size_bytes", 2048}, {"assoc", 4}, {"line_bytes", 64}, {"hit_latency", 4}};
+  config["core"]["l1c_miss_latency"] = 20;
+  const Result same = run(snippet("%rd1"), 32, config), own = run(snippet("%in"), 32, config);
+  EXPECT_EQ(own.cycles - same.cycles, 61u);
+  // The harness's two ld.param (one 64 B line: a miss, then a hit) count too.
+  const nlohmann::json& s = same.modules.at("gpu.core0");
+  const nlohmann::json& o = own.modules.at("gpu.core0");
+  EXPECT_EQ(s.at("constant_requests").get<uint64_t>(), 4u);
+  EXPECT_EQ(o.at("constant_requests").get<uint64_t>(), 66u);
+  EXPECT_EQ(o.at("constant_misses").get<uint64_t>(), 13u);
+  EXPECT_EQ(own.out[3].o, 6u);  // the values are the functional engine's
+  EXPECT_EQ(same.out[3].o, 0u);
+}
+
 TEST(CorePipeline, AFullL1StallsTheMemoryStage) {
   // Every lane loads its own line of the input buffer (48 lines): 32 line requests per warp.
   const std::string s = R"(
