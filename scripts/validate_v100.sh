@@ -4,7 +4,7 @@
 # docs/user-guide/validation.md "Validating against the V100" says which rows are in and why.
 #
 # Usage: scripts/validate_v100.sh SAMPLES_CHECKOUT HW_CSV [--config C] [--out DIR]
-#                                 [--time-limit SECONDS] [--gputlm BIN]
+#                                 [--time-limit SECONDS] [--gputlm BIN] [--manifest M]
 #   SAMPLES_CHECKOUT  a checkout of NVIDIA/cuda-samples in the flat layout (Samples/<name>/, Common/):
 #                     tag v11.5, the first tag that holds all eight samples (v11.0 holds only
 #                     cudaTensorCoreGemm; the others were then only in the CUDA 11.0 toolkit)
@@ -14,6 +14,8 @@
 #   --out DIR         the output folder; default build/validate_v100
 #   --time-limit S    each program's `gputlm cuda --time-limit`; default 900
 #   --gputlm BIN      the gputlm executable; default $GPUTLM, else build/bin/gputlm
+#   --manifest M      the programs; default validation/v100/cuda_samples.json (a subset of it
+#                     runs a part, e.g. two parts side by side on two cores)
 # gputlm runs from the repository root; the checkout and the CSV are reached through links that
 # this script makes in DIR/inputs/, so the command validate.md records names no folder of this
 # machine when DIR is inside the repository.
@@ -21,20 +23,21 @@
 # launched, 2 bad input); 2 with one message for a missing checkout, CSV or option value.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-usage="usage: scripts/validate_v100.sh SAMPLES_CHECKOUT HW_CSV [--config C] [--out DIR] [--time-limit SECONDS] [--gputlm BIN]"
+usage="usage: scripts/validate_v100.sh SAMPLES_CHECKOUT HW_CSV [--config C] [--out DIR] [--time-limit SECONDS] [--gputlm BIN] [--manifest M]"
 fail() { echo "validate_v100: $*" >&2; exit 2; }
 
 positional=()
-config="" out="" time_limit=900 gputlm="${GPUTLM:-}"
+config="" out="" time_limit=900 gputlm="${GPUTLM:-}" manifest=""
 while [ $# -gt 0 ]; do
   case "$1" in
-    --config|--out|--time-limit|--gputlm)
+    --config|--out|--time-limit|--gputlm|--manifest)
       [ $# -ge 2 ] || fail "$1 needs a value; $usage"
       case "$1" in
         --config) config="$2" ;;
         --out) out="$2" ;;
         --time-limit) time_limit="$2" ;;
         --gputlm) gputlm="$2" ;;
+        --manifest) manifest="$2" ;;
       esac
       shift 2 ;;
     -h|--help) echo "$usage"; exit 0 ;;
@@ -78,7 +81,8 @@ if [ -z "$gputlm" ]; then gputlm=build/bin/gputlm; else gputlm="$(rel "$gputlm")
 [ -x "$gputlm" ] || fail "no gputlm executable at $gputlm (build it, or name it with --gputlm or GPUTLM)"
 out="$(rel "${out:-$root/build/validate_v100}")"
 
-manifest=validation/v100/cuda_samples.json
+manifest="$(rel "${manifest:-$root/validation/v100/cuda_samples.json}")"
+[ -f "$manifest" ] || fail "no manifest at $manifest"
 for s in dct8x8 binomialOptions fastWalshTransform histogram mergeSort quasirandomGenerator \
          SobolQRNG cudaTensorCoreGemm; do
   [ -d "$samples/Samples/$s" ] ||
