@@ -41,6 +41,19 @@ struct CtaState {
   // Leaves the cluster (the CTA has ended: its shared memory is gone).
   void leave_cluster();
 
+  // Whether reset_for(l, ...) can reuse this storage: every array has the size a CTA of `l` needs.
+  bool fits(const Launch& l) const {
+    const uint32_t n = l.threads_per_cta();
+    return n == nthreads && regs.size() == l.kernel->regs.size() * size_t{n} &&
+           shared.size() == l.shared_bytes() && local.size() == size_t{l.kernel->local_bytes} * n &&
+           fp.size() == (l.kernel->calls.empty() ? 0 : n) &&
+           sp.size() == (l.kernel->dynamic_stack ? n : 0);
+  }
+  // The state of CTA `id` of `l` (which fits()), as new, in this storage.
+  void reset_for(const Launch& l, uint64_t id) {
+    launch = &l;
+    reset(id);
+  }
   // The state of another CTA of the same launch, as new (the storage is kept: no allocation).
   void reset(uint64_t id) {
     linear_id = id;

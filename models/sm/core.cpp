@@ -184,7 +184,12 @@ void Core::start_cta(const func::BoundKernel& kernel, const func::Launch& launch
   CtaSlot& cta = m_ctx.ctas[slot];
   cta.valid = true;
   cta.kernel = &kernel;
-  cta.state = std::make_unique<func::CtaState>(launch, cta_id);
+  // A finished CTA's state whose arrays have the sizes this one needs is reused (reset to a new
+  // CTA's, its storage kept: no allocation and no fresh pages for every CTA of a large grid).
+  if (cta.state && cta.state->fits(launch))
+    cta.state->reset_for(launch, cta_id);
+  else
+    cta.state = std::make_unique<func::CtaState>(launch, cta_id);
   cta.state->smid = m_ctx.id;
   cta.state->defer_tx =
       true;  // cp.async.bulk's mbarrier transactions complete when its lines return (memory stage)
@@ -330,7 +335,7 @@ void Core::finish_cta(uint32_t slot) {
   --m_ctas_resident;
   ++m_ctx.counters.ctas_done;
   cta.valid = false;
-  cta.state.reset();
+  cta.state->leave_cluster();  // kept for the launch's next CTA in this slot (start_cta)
   if (on_cta_done) on_cta_done(m_ctx.id);
 }
 
