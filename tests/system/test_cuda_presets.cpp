@@ -81,11 +81,13 @@ TEST_P(ModernPreset, TheProgramPassesItsOwnChecks) {
   EXPECT_NE(r.output.find(check_line(name)), std::string::npos) << r.output;
 }
 
+class ModernPresetLatencies : public gputlm::test::CudaPrograms {};
+
 // Load-to-use latencies by pointer chasing (tests/cuda/latency_chase.cu) on each preset: the
 // figures its hit latencies were set from (docs/models/modern-presets.md, "Latencies"): Jia et al.
 // for Volta (shared 19, L1 28, L2 193 cycles), Accel-Sim's A100 and H100 configurations for the
 // others (shared 29, L1 37 / 41, L2 the L1's plus the ROP latency: 261 / 278).
-TEST_F(CudaPrograms, EachModernPresetGivesItsCitedLoadToUseLatencies) {
+TEST_F(ModernPresetLatencies, EachModernPresetGivesItsCitedLoadToUseLatencies) {
   struct Target {
     const char* preset;
     double shared, l1, l2;

@@ -12,15 +12,20 @@
 namespace gputlm::test {
 namespace {
 
-// A dependent chain of `n` mma.m16n8k8 (1024 multiply-adds each) of ones: each adds 8 to %f1.
-std::string mma_chain(int n) {
-  std::string s =
-      "mov.b32 %r1, 0x3C003C00;\n mov.b32 %r2, 0x3C003C00;\n mov.b32 %r3, 0x3C003C00;\n"
-      "mov.f32 %f1, 0f00000000;\n mov.f32 %f2, 0f00000000;\n mov.f32 %f3, 0f00000000;\n mov.f32 "
-      "%f4, 0f00000000;\n";
-  for (int i = 0; i < n; ++i)
-    s += "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32 {%f1,%f2,%f3,%f4}, {%r1,%r2}, {%r3}, "
-         "{%f1,%f2,%f3,%f4};\n";
+// A dependent chain of `n` mma.m16n8k8 (1024 multiply-adds each) of ones, each adding 8 to %f1:
+// f16 inputs (two A registers of two halves, one B register) or tf32 (four A registers, two B).
+std::string mma_chain(int n, bool tf32 = false) {
+  const char* one = tf32 ? "0f3F800000" : "0x3C003C00";
+  std::string s;
+  for (int r = 1; r <= 4; ++r) s += "mov.b32 %r" + std::to_string(r) + ", " + one + ";\n";
+  for (int f = 1; f <= 4; ++f) s += "mov.f32 %f" + std::to_string(f) + ", 0f00000000;\n";
+  const std::string mma =
+      tf32
+          ? "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%f1,%f2,%f3,%f4}, "
+            "{%r1,%r2,%r3,%r4}, {%r1,%r2}, {%f1,%f2,%f3,%f4};\n"
+          : "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32 {%f1,%f2,%f3,%f4}, {%r1,%r2}, {%r3}, "
+            "{%f1,%f2,%f3,%f4};\n";
+  for (int i = 0; i < n; ++i) s += mma;
   return s + "cvt.rzi.u64.f32 %o, %f1;";
 }
 
@@ -39,31 +44,20 @@ TEST(TensorTiming, MmaLatencyIsAConfigKey) {
   EXPECT_EQ(b.cycles - a.cycles, 20u * 20);
 }
 
-// A dependent chain of `n` mma.m16n8k8 with tf32 inputs (1024 multiply-adds each) of ones.
-std::string tf32_chain(int n) {
-  std::string s =
-      "mov.b32 %r1, 0f3F800000;\n mov.b32 %r2, 0f3F800000;\n mov.b32 %r3, 0f3F800000;\n"
-      " mov.b32 %r4, 0f3F800000;\n mov.f32 %f1, 0f00000000;\n mov.f32 %f2, 0f00000000;\n"
-      " mov.f32 %f3, 0f00000000;\n mov.f32 %f4, 0f00000000;\n";
-  for (int i = 0; i < n; ++i)
-    s += "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%f1,%f2,%f3,%f4}, "
-         "{%r1,%r2,%r3,%r4}, {%r1,%r2}, {%f1,%f2,%f3,%f4};\n";
-  return s + "cvt.rzi.u64.f32 %o, %f1;";
-}
-
 // "rates": an input type's multiply-adds a pass over the unit's FP16 `macs` (A100 whitepaper:
 // TF32 at half the FP16 rate). 1024 multiply-adds at 128 a pass are 8 passes; at 64 (tf32 at
 // 0.5), 16: eight more cycles before each product's latency starts, 20 products.
 TEST(TensorTiming, AnInputTypesRateScalesThePasses) {
-  const CoreRun f16 = run_core(tf32_chain(20), 32, with_tensor({{"latency", 8}, {"macs", 128}}));
+  const CoreRun f16 =
+      run_core(mma_chain(20, true), 32, with_tensor({{"latency", 8}, {"macs", 128}}));
   const CoreRun tf32 =
-      run_core(tf32_chain(20), 32,
+      run_core(mma_chain(20, true), 32,
                with_tensor({{"latency", 8}, {"macs", 128}, {"rates", {{"tf32", 0.5}, {"s8", 2}}}}));
   for (const LaneOut& o : tf32.out) EXPECT_EQ(o.o, 160u);  // 20 x k = 8 ones
   EXPECT_EQ(tf32.cycles - f16.cycles, 20u * 8);
   input_error(
       [] {
-        run_core(tf32_chain(1), 32, with_tensor({{"rates", {{"f17", 2}}}}));
+        run_core(mma_chain(1, true), 32, with_tensor({{"rates", {{"f17", 2}}}}));
       },
       {"core.units.tensor.rates.f17", "not a matrix fragment type"});
 }
