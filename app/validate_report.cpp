@@ -33,6 +33,11 @@ std::string number(double v, const char* format = "%.6g") {
 
 std::string number(const std::optional<double>& v) { return v ? number(*v, "%.10g") : ""; }
 
+// What a hardware row with no simulated kernel lacks.
+std::string missing(const ProgramOutcome& p) {
+  return p.status == kTimeLimit ? "no complete simulated launch" : "no simulated kernel";
+}
+
 std::string percent(double fraction) { return number(100 * fraction, "%+.1f") + "%"; }
 
 }  // namespace
@@ -46,13 +51,13 @@ std::string validate_csv(const ValidateReport& r) {
   std::ostringstream s;
   s << "program,kernel,kernel_demangled,launches,sim_cycles,hw_cycles,error";
   for (const CounterMapping& m : counter_mappings()) s << ",sim_" << m.name << ",hw_" << m.name;
-  s << "\n";
-  const std::string counters(2 * counter_mappings().size(), ',');  // empty counter fields
+  s << ",untimed_launches\n";
+  const std::string counters(2 * counter_mappings().size() + 1, ',');  // empty trailing fields
   for (const ProgramOutcome& p : r.programs) {
     if (p.status != "ok") {
       s << csv_cell(p.name) << ",,,,,," << csv_cell(p.status + ": " + p.first_error) << counters
         << "\n";
-      continue;
+      if (p.status != kTimeLimit) continue;
     }
     for (const Comparison& c : p.matching.compared) {
       s << csv_cell(c.program) << "," << csv_cell(c.kernel) << "," << csv_cell(c.demangled) << ","
@@ -62,12 +67,12 @@ std::string validate_csv(const ValidateReport& r) {
         const auto& v = c.counters.at(m.name);
         s << "," << number(v.first) << "," << number(v.second);
       }
-      s << "\n";
+      s << "," << c.untimed << "\n";
     }
     for (const HwKernel& h : p.matching.hw_only)
       s << csv_cell(p.name) << "," << csv_cell(h.kernel) << ","
         << csv_cell(demangled_kernel_name(h.kernel)) << ",0,,"
-        << number(h.values.at("Elapsed_Cycles"), "%.10g") << ",no simulated kernel" << counters
+        << number(h.values.at("Elapsed_Cycles"), "%.10g") << "," << missing(p) << counters
         << "\n";
   }
   return s.str();
@@ -95,7 +100,7 @@ std::string validate_summary(const ValidateReport& r) {
       s << "FAILED              " << p.name << ": " << p.status << ": " << p.first_error << " (log "
         << p.log << ")\n";
     for (const HwKernel& h : p.matching.hw_only)
-      s << "FAILED              " << p.name << ": no simulated kernel " << h.kernel << "\n";
+      s << "FAILED              " << p.name << ": " << missing(p) << " " << h.kernel << "\n";
   }
   return s.str();
 }
@@ -107,7 +112,8 @@ std::string validate_markdown(const ValidateReport& r) {
     << "| program | kernel | launches | sim cycles | hw cycles | error |\n"
     << "|---|---|---:|---:|---:|---:|\n";
   for (const Comparison& c : r.compared())
-    s << "| " << c.program << " | `" << c.demangled << "` | " << c.launches << " | "
+    s << "| " << c.program << " | `" << c.demangled << "` | " << c.launches
+      << (c.untimed ? " (+" + std::to_string(c.untimed) + " untimed)" : "") << " | "
       << number(c.sim_cycles, "%.1f") << " | " << number(c.hw_cycles, "%.1f") << " | "
       << percent(c.error()) << " |\n";
   for (const ProgramOutcome& p : r.programs)

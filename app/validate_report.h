@@ -11,10 +11,15 @@
 
 namespace gputlm::app {
 
+// A program's status when `--time-limit` stopped it: a failure whose kernels with a complete
+// launch are compared all the same.
+inline constexpr const char* kTimeLimit = "stopped at the time limit";
+
 // One program of the manifest: how it went and what it gave.
 struct ProgramOutcome {
   std::string name;
-  std::string status = "ok";  // ok, build failed, run failed
+  // ok, build failed, run failed, or kTimeLimit (its complete launches are still compared)
+  std::string status = "ok";
   std::string first_error;    // a failure's first error line
   std::string log;            // its log file (relative to the output folder)
   Matching matching;          // a program that ran: its kernels matched to the hardware rows
@@ -30,7 +35,8 @@ struct ValidateReport {
 };
 
 // validate.csv: program, kernel, kernel_demangled, launches, sim_cycles, hw_cycles, error, then
-// sim_<counter>, hw_<counter> per counter of counter_mappings(). The error column of a failed
+// sim_<counter>, hw_<counter> per counter of counter_mappings(), then untimed_launches (launches
+// of the kernel not in its mean: gputlm cuda --timed-launches). The error column of a failed
 // program's row (no kernel, no numbers) is its status and first error line; that of a hardware
 // row with no simulated kernel is `no simulated kernel`.
 std::string validate_csv(const ValidateReport& r);

@@ -49,7 +49,10 @@ std::vector<SimKernel> average_launches(const nlohmann::json& stats, const Secto
   std::vector<SimKernel> kernels;
   std::map<std::string, size_t> index;
   std::map<std::string, std::map<std::string, size_t>> counted;  // launches with the counter
-  for (const nlohmann::json& launch : stats["launches"]) {
+  const nlohmann::json& launches = stats["launches"];
+  const size_t complete = launches.size() - (stats.value("complete", true) ? 0 : 1);
+  for (size_t i = 0; i < complete; ++i) {
+    const nlohmann::json& launch = launches[i];
     const std::string name = launch.value("kernel", "");
     auto [it, added] = index.emplace(name, kernels.size());
     if (added) {
@@ -82,6 +85,10 @@ std::vector<SimKernel> average_launches(const nlohmann::json& stats, const Secto
       ++counted[name][m.name];
     }
   }
+  if (stats.contains("untimed_launches") && stats["untimed_launches"].is_array())
+    for (const nlohmann::json& u : stats["untimed_launches"])
+      if (auto it = index.find(u.value("kernel", "")); it != index.end())
+        ++kernels[it->second].untimed;
   for (SimKernel& k : kernels) {
     k.cycles /= static_cast<double>(k.launches);
     for (auto& [counter, value] : k.counters)
@@ -110,6 +117,7 @@ Matching match_kernels(const std::string& program, const std::vector<SimKernel>&
     c.kernel = s.kernel;
     c.demangled = s.demangled;
     c.launches = s.launches;
+    c.untimed = s.untimed;
     c.sim_cycles = s.cycles;
     c.hw_cycles = row.values.at("Elapsed_Cycles");
     for (const CounterMapping& map : counter_mappings()) {

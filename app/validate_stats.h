@@ -45,20 +45,23 @@ struct SectorScale {
 // A simulated kernel: its launches' means.
 struct SimKernel {
   std::string kernel, demangled;
-  size_t launches = 0;
+  size_t launches = 0;  // timed and complete: the ones averaged
+  size_t untimed = 0;   // run on the functional engine alone (gputlm cuda --timed-launches)
   double cycles = 0;
   std::map<std::string, double> counters;  // by CounterMapping::name; absent: no module of it
 };
 
 // The launches of a --stats JSON grouped by `kernel` (in order of first launch), each value the
-// mean over the kernel's launches. InputError "<where>: ..." for a JSON without launches.
+// mean over the kernel's launches. A run marked incomplete (stopped at its time limit) leaves its
+// last launch out, the one stopped part way; the untimed launches (untimed_launches) are counted
+// apart. InputError "<where>: ..." for a JSON without launches.
 std::vector<SimKernel> average_launches(const nlohmann::json& stats, const SectorScale& scale,
                                         const std::string& where);
 
 // A hardware kernel beside the simulated one of the same program and mangled name.
 struct Comparison {
   std::string program, kernel, demangled;
-  size_t launches = 0;
+  size_t launches = 0, untimed = 0;  // as SimKernel's
   double sim_cycles = 0, hw_cycles = 0;
   // By counter name: both values, or an absent value where one side has none.
   std::map<std::string, std::pair<std::optional<double>, std::optional<double>>> counters;

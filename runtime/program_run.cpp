@@ -64,6 +64,12 @@ ProgramOptions ProgramOptions::from_env() {
       throw InputError(std::string(kEnvTimeLimit) +
                        " is not a positive number of seconds: " + limit);
   }
+  if (const std::string n = env(kEnvTimedLaunches); !n.empty()) {
+    char* end = nullptr;
+    o.timed_launches = std::strtoull(n.c_str(), &end, 10);
+    if (*end != '\0' || n[0] == '-' || o.timed_launches == 0)
+      throw InputError(std::string(kEnvTimedLaunches) + " is not a positive count: " + n);
+  }
   const std::string window = env(kEnvVcdWindow);
   if (!window.empty()) app::parse_vcd_window(window, kEnvVcdWindow, o.vcd_from, o.vcd_to);
   return o;
@@ -95,7 +101,10 @@ void ProgramRun::stop_at_time_limit() {
   const size_t index = launches() - 1;  // the stopped launch is recorded, with what of it ran
   uint64_t warps = 0, total = 0;
   double seconds;
-  if (m_engine->timing) {
+  if (m_engine->timing && untimed(m_running)) {  // stopped in a launch the timing model skips
+    total = m_engine->functional.total.warp_instructions;
+    seconds = m_engine->functional.host_seconds;
+  } else if (m_engine->timing) {
     for (const app::TimedLaunch& l : m_engine->timing->launches()) total += l.warp_instructions;
     warps = m_engine->timing->launches().back().warp_instructions;
     seconds = m_engine->timing->launch_seconds();
@@ -123,23 +132,41 @@ ProgramRun::~ProgramRun() = default;
 
 size_t ProgramRun::launches() const {
   if (!m_engine) return 0;
-  return m_engine->timing ? m_engine->timing->launches().size()
+  return m_engine->timing ? m_engine->timing->launches().size() + m_untimed.size()
                           : m_engine->functional.launches.size();
+}
+
+bool ProgramRun::untimed(const std::string& kernel) const {
+  if (!m_options.timed_launches || !m_engine || !m_engine->timing) return false;
+  auto it = m_timed.find(kernel);
+  return it != m_timed.end() && it->second.first >= m_options.timed_launches;
+}
+
+void ProgramRun::run_untimed(const func::BoundKernel& kernel, const func::Launch& launch) {
+  Engine& e = *m_engine;
+  const auto start = std::chrono::steady_clock::now();
+  const func::FuncStats stats = func::run_reference(kernel, launch, e.reference);
+  e.functional.total.add(stats);
+  e.functional.host_seconds +=
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const auto& [count, cycles] = m_timed.at(launch.kernel->name);
+  m_untimed.push_back({launches(), launch.kernel->name, stats.warp_instructions, cycles / count});
+  m_cycles += m_untimed.back().cycles;
 }
 
 void ProgramRun::launch(const func::BoundKernel& kernel, const func::Launch& launch) {
   if (!m_engine) {
     m_engine = std::make_unique<Engine>();
     Engine& e = *m_engine;
+    e.reference.stop = [this, &e] {
+      return (e.stopped = app::stop_signal()) != 0 || (e.timed_out = past_time_limit());
+    };
+    e.reference.max_warp_instructions = m_spec.max_warp_instructions;
+    e.reference.reconvergence = m_spec.core.reconvergence;
     if (m_options.functional) {
       e.functional.workload = m_options.program;
       e.functional.size = "program";
       e.functional.self_checked = true;
-      e.reference.stop = [this, &e] {
-        return (e.stopped = app::stop_signal()) != 0 || (e.timed_out = past_time_limit());
-      };
-      e.reference.max_warp_instructions = m_spec.max_warp_instructions;
-      e.reference.reconvergence = m_spec.core.reconvergence;
       if (!m_options.vcd.empty()) {
         e.stepper = std::make_unique<app::FuncStepper>("func", kMaxWarpsPerCta, e.reference);
         e.vcd = std::make_unique<app::VcdFile>(m_options.vcd);
@@ -161,10 +188,19 @@ void ProgramRun::launch(const func::BoundKernel& kernel, const func::Launch& lau
   }
   Engine& e = *m_engine;
   m_running = launch.kernel->name;
-  if (e.timing) {
+  if (untimed(m_running)) {
+    run_untimed(kernel, launch);
+  } else if (e.timing) {
+    const size_t before = e.timing->launches().size();
     e.timing->run_launch(kernel, launch);
     e.stopped = e.timing->stopped();
-    if (!e.timing->launches().empty()) m_cycles += e.timing->launches().back().cycles;
+    if (e.timing->launches().size() > before) {
+      const uint64_t cycles = e.timing->launches().back().cycles;
+      m_cycles += cycles;
+      auto& [count, sum] = m_timed[m_running];  // a stopped launch ends the program
+      ++count;
+      sum += cycles;
+    }
   } else {
     const auto start = std::chrono::steady_clock::now();
     app::LaunchRecord rec{launch.kernel->name, launch.grid, launch.block, {}};
@@ -233,6 +269,18 @@ void ProgramRun::finish(const std::string& stopped_by) {
     if (e.vcd) e.vcd->write_save_file(e.stepper->save_file_groups());
     app::print_summary(std::cerr, e.functional);
     stats = app::to_json(e.functional);
+  }
+  if (!m_untimed.empty()) {
+    stats["untimed_launches"] = nlohmann::json::array();
+    for (const Untimed& u : m_untimed)
+      stats["untimed_launches"].push_back({{"launch", u.index},
+                                           {"kernel", u.kernel},
+                                           {"warp_instructions", u.warp_instructions},
+                                           {"clock_cycles", u.cycles}});
+    std::cerr << "untimed launches    " << m_untimed.size() << " (--timed-launches "
+              << m_options.timed_launches
+              << ": later launches of a kernel ran on the functional engine alone; the statistics"
+                 " are of the timed ones)\n";
   }
   if (!m_profiler_ranges.empty()) {
     stats["profiler_ranges"] = nlohmann::json::array();

@@ -8,6 +8,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <utility>
@@ -34,11 +35,17 @@ struct ProgramOptions {
       "GPUTLM_CUDA_MEMCHECK";  // "1": every access outside an allocation faults
   static constexpr const char* kEnvTimeLimit =
       "GPUTLM_CUDA_TIME_LIMIT";  // seconds of host time; unset: none
+  static constexpr const char* kEnvTimedLaunches =
+      "GPUTLM_CUDA_TIMED_LAUNCHES";  // launches timed per kernel name; unset: all
 
   std::string config, stats, vcd, vcd_scope, program;
   uint64_t vcd_from = 0, vcd_to = ~0ull;
   bool functional = false, memcheck = false;
   double time_limit = 0;  // seconds from the runtime's start; 0: none
+  // Sampled simulation: the first `timed_launches` launches of each kernel (by name) run on the
+  // timing model, later ones on the functional engine alone (their results stay right; the
+  // statistics list them apart, as "untimed_launches"). 0: every launch is timed.
+  uint64_t timed_launches = 0;
 
   // InputError naming the variable when one is missing or malformed (a program started without
   // `gputlm cuda`).
@@ -85,6 +92,15 @@ class ProgramRun {
   gpu::GpuSpec m_spec;
   std::unique_ptr<Engine> m_engine;  // built at the first launch (elaborates the SystemC model)
   uint64_t m_cycles = 0;
+  // Per kernel name: timed launches and their cycles (the clock an untimed launch advances by is
+  // their mean); the untimed launches, in order.
+  std::map<std::string, std::pair<uint64_t, uint64_t>> m_timed;
+  struct Untimed {
+    size_t index;  // the program's launch index
+    std::string kernel;
+    uint64_t warp_instructions, cycles;
+  };
+  std::vector<Untimed> m_untimed;
   bool m_finished = false;
   std::vector<std::pair<size_t, size_t>> m_profiler_ranges;  // [first launch, first launch after)
   bool m_profiling = false;
@@ -92,6 +108,8 @@ class ProgramRun {
   std::chrono::steady_clock::time_point m_start = std::chrono::steady_clock::now();
   bool past_time_limit() const;
   [[noreturn]] void stop_at_time_limit();
+  bool untimed(const std::string& kernel) const;
+  void run_untimed(const func::BoundKernel& kernel, const func::Launch& launch);
 };
 
 }  // namespace gputlm::runtime

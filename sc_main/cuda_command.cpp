@@ -61,6 +61,10 @@ int cmd_cuda(const std::vector<std::string>& all_args, const char* argv0) {
       "time-limit", po::value<double>(),
       "stop the run after this many seconds of host time, with the statistics of what ran "
       "(marked incomplete) and exit status 2 naming the launch and the engine's speed")(
+      "timed-launches", po::value<uint64_t>(),
+      "sampled simulation: time only the first N launches of each kernel (by name) and run its "
+      "later ones on the functional engine alone (results still right; the statistics list them "
+      "as untimed_launches)")(
       "stats", po::value<std::string>(),
       "write statistics as JSON to this file (one entry per launch)")(
       "vcd", po::value<std::string>(),
@@ -85,7 +89,7 @@ int cmd_cuda(const std::vector<std::string>& all_args, const char* argv0) {
     throw InputError(
         "cuda: --config is required (the GPU the program runs on; see gputlm cuda --help)");
   if (vm.count("functional"))
-    for (const char* timing_only : {"vcd-scope", "vcd-window"})
+    for (const char* timing_only : {"vcd-scope", "vcd-window", "timed-launches"})
       if (vm.count(timing_only))
         throw InputError(std::string("cuda: --") + timing_only +
                          " needs a timing run (no --functional)");
@@ -93,6 +97,8 @@ int cmd_cuda(const std::vector<std::string>& all_args, const char* argv0) {
       vm["config"].as<std::string>());  // a bad config is an error now, not in the program
   if (vm.count("time-limit") && !(vm["time-limit"].as<double>() > 0))
     throw InputError("cuda: --time-limit must be a positive number of seconds");
+  if (vm.count("timed-launches") && vm["timed-launches"].as<uint64_t>() == 0)
+    throw InputError("cuda: --timed-launches must be at least 1 (leave it out to time every launch)");
   if (vm.count("stats")) app::check_writable(vm["stats"].as<std::string>(), "--stats");
   if (vm.count("vcd")) app::check_writable(vm["vcd"].as<std::string>(), "--vcd", true);
   const std::string lib = library_dir(argv0);
@@ -113,6 +119,10 @@ int cmd_cuda(const std::vector<std::string>& all_args, const char* argv0) {
     setenv(O::kEnvTimeLimit, std::to_string(vm["time-limit"].as<double>()).c_str(), 1);
   else
     unsetenv(O::kEnvTimeLimit);
+  if (vm.count("timed-launches"))
+    setenv(O::kEnvTimedLaunches, std::to_string(vm["timed-launches"].as<uint64_t>()).c_str(), 1);
+  else
+    unsetenv(O::kEnvTimedLaunches);
   const std::vector<std::string> program(dashes + 1, all_args.end());
   setenv(O::kEnvProgram, fs::path(program[0]).filename().c_str(), 1);
   const char* old = std::getenv("LD_LIBRARY_PATH");

@@ -108,6 +108,15 @@ std::string quoted(const std::string& arg) {
   return q + "'";
 }
 
+nlohmann::json read_stats(const fs::path& stats) {
+  std::ifstream in(stats);
+  try {
+    return nlohmann::json::parse(in);
+  } catch (const nlohmann::json::parse_error& e) {
+    throw InputError(stats.string() + ": not JSON: " + e.what());
+  }
+}
+
 void write_text(const fs::path& path, const std::string& text) {
   std::ofstream out(path);
   if (!(out << text)) throw InputError(path.string() + ": cannot write");
@@ -129,7 +138,12 @@ int cmd_validate(const std::vector<std::string>& args, const char* argv0,
       "folder the manifest's paths are relative to and nvcc runs in (default: the manifest's)")(
       "out", po::value<std::string>(),
       "output folder: validate.csv, validate.md, scatter.svg; build/, stats/, logs/")(
-      "time-limit", po::value<double>(), "gputlm cuda --time-limit for each program (seconds)");
+      "time-limit", po::value<double>(),
+      "gputlm cuda --time-limit for each program (seconds); a program it stops is a failure, "
+      "and its kernels with a complete launch are still compared")(
+      "timed-launches", po::value<uint64_t>(),
+      "gputlm cuda --timed-launches for each program: time the first N launches of each kernel, "
+      "run the rest on the functional engine (the tables count them apart)");
   const po::variables_map vm = app::parse_options(args, opts, "validate");
   if (vm.count("help")) {
     std::cout << "usage: gputlm validate --config GPU.json --hw HW.csv --programs MANIFEST.json "
@@ -186,12 +200,19 @@ int cmd_validate(const std::vector<std::string>& args, const char* argv0,
                                       config.string(), "--stats", stats.string()};
       if (vm.count("time-limit"))
         run.insert(run.end(), {"--time-limit", std::to_string(vm["time-limit"].as<double>())});
+      if (vm.count("timed-launches"))
+        run.insert(run.end(),
+                   {"--timed-launches", std::to_string(vm["timed-launches"].as<uint64_t>())});
       run.insert(run.end(), {"--", exe.string()});
       run.insert(run.end(), p.args.begin(), p.args.end());
       std::cout << "program             " << p.name << ": running" << std::endl;
       const int run_rc = run_logged(run, root / p.workdir, out / o.log);
       if (run_rc != 0 || !fs::exists(stats, ec)) {
-        o.status = "run failed";
+        o.status = run_rc == kExitInputError && fs::exists(stats, ec) &&
+                           !read_stats(stats).value("complete", true) &&
+                           vm.count("time-limit")
+                       ? app::kTimeLimit
+                       : "run failed";
         o.first_error = " (exit status " + std::to_string(run_rc) + ")";
       }
     }
@@ -199,15 +220,10 @@ int cmd_validate(const std::vector<std::string>& args, const char* argv0,
       o.first_error = first_error_line(out / o.log) + o.first_error;
       std::cout << "program             " << p.name << ": " << o.status << ": " << o.first_error
                 << std::endl;
-    } else {
-      std::ifstream in(stats);
-      nlohmann::json j;
-      try {
-        j = nlohmann::json::parse(in);
-      } catch (const nlohmann::json::parse_error& e) {
-        throw InputError(stats.string() + ": not JSON: " + e.what());
-      }
-      const std::vector<app::SimKernel> sim = app::average_launches(j, scale, stats.string());
+    }
+    if (o.status == "ok" || o.status == app::kTimeLimit) {
+      const std::vector<app::SimKernel> sim =
+          app::average_launches(read_stats(stats), scale, stats.string());
       o.matching = app::match_kernels(p.name, sim, hw);
     }
     report.programs.push_back(std::move(o));

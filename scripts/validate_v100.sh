@@ -5,6 +5,7 @@
 #
 # Usage: scripts/validate_v100.sh SAMPLES_CHECKOUT HW_CSV [--config C] [--out DIR]
 #                                 [--time-limit SECONDS] [--gputlm BIN] [--manifest M]
+#                                 [--timed-launches N]
 #   SAMPLES_CHECKOUT  a checkout of NVIDIA/cuda-samples in the flat layout (Samples/<name>/, Common/):
 #                     tag v11.5, the first tag that holds all eight samples (v11.0 holds only
 #                     cudaTensorCoreGemm; the others were then only in the CUDA 11.0 toolkit)
@@ -14,6 +15,8 @@
 #   --out DIR         the output folder; default build/validate_v100
 #   --time-limit S    each program's `gputlm cuda --time-limit`; default 900
 #   --gputlm BIN      the gputlm executable; default $GPUTLM, else build/bin/gputlm
+#   --timed-launches N  time the first N launches of each kernel, run the rest on the functional
+#                     engine (sampled simulation; validate.md counts them apart); default: time all
 #   --manifest M      the programs; default validation/v100/cuda_samples.json (a subset of it
 #                     runs a part, e.g. two parts side by side on two cores)
 # gputlm runs from the repository root; the checkout and the CSV are reached through links that
@@ -23,14 +26,14 @@
 # launched, 2 bad input); 2 with one message for a missing checkout, CSV or option value.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-usage="usage: scripts/validate_v100.sh SAMPLES_CHECKOUT HW_CSV [--config C] [--out DIR] [--time-limit SECONDS] [--gputlm BIN] [--manifest M]"
+usage="usage: scripts/validate_v100.sh SAMPLES_CHECKOUT HW_CSV [--config C] [--out DIR] [--time-limit SECONDS] [--gputlm BIN] [--manifest M] [--timed-launches N]"
 fail() { echo "validate_v100: $*" >&2; exit 2; }
 
 positional=()
-config="" out="" time_limit=900 gputlm="${GPUTLM:-}" manifest=""
+config="" out="" time_limit=900 gputlm="${GPUTLM:-}" manifest="" timed=()
 while [ $# -gt 0 ]; do
   case "$1" in
-    --config|--out|--time-limit|--gputlm|--manifest)
+    --config|--out|--time-limit|--gputlm|--manifest|--timed-launches)
       [ $# -ge 2 ] || fail "$1 needs a value; $usage"
       case "$1" in
         --config) config="$2" ;;
@@ -38,6 +41,7 @@ while [ $# -gt 0 ]; do
         --time-limit) time_limit="$2" ;;
         --gputlm) gputlm="$2" ;;
         --manifest) manifest="$2" ;;
+        --timed-launches) timed=(--timed-launches "$2") ;;
       esac
       shift 2 ;;
     -h|--help) echo "$usage"; exit 0 ;;
@@ -94,7 +98,7 @@ ln -sfn "$samples" "$out/inputs/cuda-samples"
 ln -sfn "$hw" "$out/inputs/hw.csv"
 set +e
 "$gputlm" validate --config "$config" --hw "$out/inputs/hw.csv" --programs "$manifest" \
-  --root "$out/inputs/cuda-samples" --out "$out" --time-limit "$time_limit"
+  --root "$out/inputs/cuda-samples" --out "$out" --time-limit "$time_limit" "${timed[@]}"
 status=$?
 set -e
 exit "$status"
