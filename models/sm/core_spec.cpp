@@ -189,6 +189,8 @@ CoreSpec CoreSpec::from_json(const nlohmann::json& j, const std::string& where,
   u.finish();
   s.shared_banks = static_cast<uint32_t>(r.get_uint("shared_banks", s.shared_banks, 1, 64));
   s.shared_latency = static_cast<uint32_t>(r.get_uint("shared_latency", s.shared_latency, 1, 1000));
+  s.pipelined_shared = r.get_choice("shared_path", s.pipelined_shared ? "pipelined" : "blocking",
+                                    {"blocking", "pipelined"}) == "pipelined";
   s.cluster_shared_latency = static_cast<uint32_t>(
       r.get_uint("cluster_shared_latency", s.cluster_shared_latency, 0, 10000));
   s.local_memory = r.get_choice("local_memory", s.local_memory, {"cached", "scratchpad"});

@@ -105,6 +105,15 @@ struct CoreSpec {
   std::array<UnitSpec, kClasses> units;  // per isa::InstrClass
   uint32_t shared_banks = 32;
   uint32_t shared_latency = 1;
+  // How a shared (or scratchpad) access and a constant-cache access use the LD/ST path
+  // (key "shared_path"): "blocking" (false, the default) holds the path for the access's whole
+  // latency, so the next memory instruction starts after it; "pipelined" (true) holds it only for
+  // the cycles its requests take (a shared access's bank-conflict degree, a constant access's
+  // distinct addresses), the latency running behind, so a conflict-free access can start every
+  // cycle (Volta's shared memory serves 32 banks of 4 bytes a cycle: Jia et al. 2018, "Dissecting
+  // the NVIDIA Volta GPU Architecture via Microbenchmarking"; Accel-Sim's shared-memory latency is
+  // likewise a pipeline delay). One access alone completes at the same cycle either way.
+  bool pipelined_shared = false;
   // Extra cycles of a shared access that reaches another CTA's shared memory in its cluster
   // (.shared::cluster, sm_90's SM-to-SM network). A choice of this model, not a measured figure:
   // presets of real GPUs set their own.

@@ -42,6 +42,7 @@ uint32_t ConstantCache::access(const std::array<uint64_t, kWarpSize>& addresses,
     done = std::max(done, static_cast<uint32_t>(ready));
   });
   m_requests += distinct;
+  m_last_requests = distinct;
   return done;
 }
 

@@ -31,6 +31,8 @@ class ConstantCache {
   // addresses are offsets in the kernel's parameters (kept apart from constant addresses).
   uint32_t access(const std::array<uint64_t, kWarpSize>& addresses, LaneMask lanes, bool param);
 
+  // The distinct addresses (requests, one a cycle) of the last access.
+  uint32_t last_requests() const { return m_last_requests; }
   uint64_t requests() const { return m_requests; }
   uint64_t hits() const { return m_hits; }
   uint64_t misses() const { return m_misses; }
@@ -40,6 +42,7 @@ class ConstantCache {
   uint32_t m_miss_latency;
   mem::TagArray m_tags;
   uint64_t m_requests = 0, m_hits = 0, m_misses = 0;
+  uint32_t m_last_requests = 0;
 };
 
 }  // namespace gputlm::sm

@@ -1,6 +1,8 @@
 #include "models/sm/memory/memory_stage.h"
 
+#include <algorithm>
 #include <cstring>
+#include <iterator>
 #include <utility>
 
 #include "models/func/mbarrier.h"
@@ -131,7 +133,7 @@ void MemoryStage::receive(Cycle now) {
         w->parked = false;
         --m_parked;
         --m_core.warps[w->slot].waiting_memory;
-        m_done.push_back({now, w});
+        push_done(now, w);
       }
     }
     p.release();
@@ -142,7 +144,7 @@ void MemoryStage::start(WarpInstr& w, Cycle now) {
   m_active = &w;
   m_lines.clear();
   m_next_line = 0;
-  m_busy_until = now;
+  m_busy_until = m_ready_at = now;
   m_waits = false;
   if (defers_arrival(w)) {
     const WarpSlot& slot = m_core.warps[w.slot];
@@ -151,13 +153,16 @@ void MemoryStage::start(WarpInstr& w, Cycle now) {
                           w.copy_group});
     deliver_arrivals();
   }
+  const bool pipelined = m_core.spec.pipelined_shared;
   if (m_constants && reads_constants(w)) {
-    m_busy_until = now + m_constants->access(w.result.addr, w.result.accessed,
-                                             w.result.space == isa::Space::Param);
+    m_ready_at = now + m_constants->access(w.result.addr, w.result.accessed,
+                                           w.result.space == isa::Space::Param);
+    m_busy_until =
+        pipelined ? now + std::max<uint32_t>(m_constants->last_requests(), 1) - 1 : m_ready_at;
     return;
   }
   if (!uses_memory_system(w) || !w.result.accessed) {
-    m_busy_until = now + m_core.spec.memory_cycles;
+    m_ready_at = m_busy_until = now + m_core.spec.memory_cycles;
     return;
   }
   const bool scratchpad = w.result.space == isa::Space::Shared ||
@@ -171,8 +176,9 @@ void MemoryStage::start(WarpInstr& w, Cycle now) {
     const uint32_t c = shared_access_cycles(banked, w.result.accessed, m_core.spec.shared_banks);
     m_core.counters.simt.shared_bank_conflict_cycles += c - 1;
     m_core.counters.simt.shared_accesses += popcount(w.result.accessed);
-    m_busy_until = now + c - 1 + m_core.spec.shared_latency +
-                   (reaches_peer(w) ? m_core.spec.cluster_shared_latency : 0);
+    m_ready_at = now + c - 1 + m_core.spec.shared_latency +
+                 (reaches_peer(w) ? m_core.spec.cluster_shared_latency : 0);
+    m_busy_until = pipelined ? now + c - 1 : m_ready_at;
     return;
   }
   for_each_lane(w.result.accessed,
@@ -221,7 +227,14 @@ void MemoryStage::finish_active(Cycle now) {
     if (slot.waiting_memory++ == 0) slot.waiting_since = now;
     return;
   }
-  m_done.push_back({std::max(now, m_busy_until), w});
+  push_done(std::max({now, m_busy_until, m_ready_at}), w);
+}
+
+void MemoryStage::push_done(Cycle at, WarpInstr* w) {
+  auto it = m_done.end();
+  if (m_core.spec.pipelined_shared)
+    while (it != m_done.begin() && std::prev(it)->at > at) --it;
+  m_done.insert(it, {at, w});
 }
 
 // One line of a bulk copy's transaction is back (or, counted once more, all were sent): the last
@@ -335,7 +348,7 @@ bool MemoryStage::take_from_blocks(Cycle now) {
         refused = true;
         continue;
       }
-      m_done.push_back({now + m_core.spec.memory_cycles, m_inputs[i]->take()});
+      push_done(now + m_core.spec.memory_cycles, m_inputs[i]->take());
       m_passed_in[i] = now;
     } else if (!m_active && m_last_start != now) {
       start(*m_inputs[i]->take(), now);

@@ -50,6 +50,9 @@ class MemoryStage : public Stage, public mem::RequestMaker {
   bool input_waiting() const;  // an instruction waits at a block's link
   void start(WarpInstr& w, Cycle now);
   void finish_active(Cycle now);
+  // Queues `w` for writeback at `at`: in arrival order, or with CoreSpec::pipelined_shared in
+  // order of `at` (a pipelined access's result comes after the instructions behind it).
+  void push_done(Cycle at, WarpInstr* w);
   void send_line(Cycle now);
   uint64_t timing_address(const WarpInstr& w, unsigned lane) const;
   // Whether a shared access of `w` reaches another CTA's shared memory in its cluster.
@@ -68,7 +71,8 @@ class MemoryStage : public Stage, public mem::RequestMaker {
   WarpInstr* m_active = nullptr;     // sending its lines / using shared memory
   std::vector<LineRequest> m_lines;  // lines of m_active still to send
   size_t m_next_line = 0;
-  Cycle m_busy_until = 0;
+  Cycle m_busy_until = 0;  // the path is m_active's until then
+  Cycle m_ready_at = 0;    // m_active's result is ready then (later than m_busy_until: pipelined)
   Cycle m_last_send = kNever;
   Cycle m_last_start = kNever;
   bool m_waits = false;     // m_active waits for its responses
