@@ -650,6 +650,42 @@ TEST_F(CudaPrograms, BfsLaunchesKernelPairsUntilTheFlagItReadsBackStaysClear) {
     EXPECT_EQ(j["launches"][i]["kernel"], i % 2 ? "bfs_kernel2" : "bfs_kernel") << i;
 }
 
+// --timed-launches 2: bfs's first two launches of each kernel are timed, the later ones run on the
+// functional engine against the same memory: the program still finds the same depth and passes,
+// the timed launches are those of a fully timed run, cycle for cycle, and each untimed one is
+// listed with its program launch index and the mean of its kernel's timed cycles.
+TEST_F(CudaPrograms, TimedLaunchesTimesTheFirstLaunchesOfEachKernelAndRunsTheRestFunctionally) {
+  const std::string all = scratch("bfs_all.json"), sampled = scratch("bfs_sampled.json");
+  const ProgramRun full = cuda("bfs", "--stats '" + all + "'");
+  const ProgramRun r = cuda("bfs", "--timed-launches 2 --stats '" + sampled + "'");
+  ASSERT_EQ(full.exit_code, 0) << full.out << full.err;
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_EQ(r.out, full.out) << "the same results";
+  const nlohmann::json a = nlohmann::json::parse(read(all)), j = nlohmann::json::parse(read(sampled));
+  const size_t launches = a["launches"].size();
+  ASSERT_GT(launches, 4u);
+  ASSERT_EQ(j["launches"].size(), 4u);
+  for (size_t i = 0; i < 4; ++i) EXPECT_EQ(j["launches"][i]["cycles"], a["launches"][i]["cycles"]);
+  ASSERT_EQ(j["untimed_launches"].size(), launches - 4);
+  for (size_t i = 0; i < launches - 4; ++i) {
+    const nlohmann::json& u = j["untimed_launches"][i];
+    EXPECT_EQ(u["launch"], i + 4);
+    EXPECT_EQ(u["kernel"], a["launches"][i + 4]["kernel"]);
+    EXPECT_EQ(u["warp_instructions"], a["launches"][i + 4]["warp_instructions"]);
+    const uint64_t c0 = j["launches"][i % 2]["cycles"], c1 = j["launches"][i % 2 + 2]["cycles"];
+    EXPECT_EQ(u["clock_cycles"], (c0 + c1) / 2) << i;
+  }
+  EXPECT_TRUE(contains(r.err, "untimed launches    " + std::to_string(launches - 4) +
+                                  " (--timed-launches 2: "))
+      << r.err;
+  const ProgramRun zero = cuda("bfs", "--timed-launches 0");
+  EXPECT_EQ(zero.exit_code, 2);
+  EXPECT_TRUE(contains(zero.err, "--timed-launches must be at least 1")) << zero.err;
+  const ProgramRun functional = cuda("bfs", "--functional --timed-launches 2");
+  EXPECT_EQ(functional.exit_code, 2);
+  EXPECT_TRUE(contains(functional.err, "--timed-launches needs a timing run")) << functional.err;
+}
+
 // The pyramid kernel launched steps / ph times, the temperature buffers swapped in between.
 TEST_F(CudaPrograms, HotspotSwapsItsBuffersBetweenLaunches) {
   const std::string stats = scratch("hotspot.json");

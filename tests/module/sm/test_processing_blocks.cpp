@@ -132,6 +132,32 @@ TEST(ProcessingBlocks, MemoryInstructionsOfFourBlocksShareOneMemoryPath) {
   EXPECT_EQ(p.counters.simt.fetch_cycles, r.counters.simt.fetch_cycles);
 }
 
+// core.shared_path with a shared latency of 10 (the tests above have 1). "blocking" holds the
+// memory path for each load's whole latency: the 13 loads of an iteration enter it 10 cycles
+// apart, 120 cycles from first to last. The loop's counter add, setp and bra are behind them in
+// the block's in-order pipeline; the add passes beside the path as the last load enters (it has
+// been waiting behind it), and setp, bra and the next iteration's first load follow, reaching the
+// path 21 cycles later (22 in the test above, where the add arrives a cycle after the last load):
+// 120 + 21 = 141 cycles an iteration. "pipelined" holds it one cycle a conflict-free load: the loads start a cycle apart as with
+// latency 1 and their results come 9 cycles later, hidden behind the loop's counter (the next
+// iteration's first load, fetched at t + 34, finds its register's previous load retired): 34, and
+// four warps on four blocks 4 x 13 = 52, the path's one load a cycle, as with latency 1.
+TEST(ProcessingBlocks, APipelinedSharedPathStartsALoadEveryCycleWhateverItsLatency) {
+  std::string loads;
+  for (int r = 2; r <= 9; ++r) loads += "  ld.shared.u32 %r" + std::to_string(r) + ", [sbuf];\n";
+  for (int r = 1; r <= 5; ++r) loads += "  ld.shared.u64 %rd" + std::to_string(r) + ", [sbuf];\n";
+  const std::string decl = ".shared .align 8 .b8 sbuf[8];\n";
+  nlohmann::json config = blocks(4);
+  config["core"]["shared_latency"] = 10;
+  EXPECT_EQ(hundred_iterations(loads, 32, config, decl).run, 100u * 141);
+  config["core"]["shared_path"] = "pipelined";
+  EXPECT_EQ(hundred_iterations(loads, 32, config, decl).run, 100u * 34);
+  EXPECT_EQ(hundred_iterations(loads, 128, config, decl).run, 100u * 52);
+  config["core"]["shared_path"] = "eager";
+  const std::string error = test::config_error(config);
+  EXPECT_NE(error.find("core.shared_path"), std::string::npos) << error;
+}
+
 // Formations that regroup threads across warp slots are not modelled with processing blocks.
 TEST(ProcessingBlocks, AFormationOtherThanStaticIsRefused) {
   nlohmann::json config = test::preset("lwm256");

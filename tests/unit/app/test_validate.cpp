@@ -246,6 +246,54 @@ TEST(ValidateReport, AFailedProgramAndAMissingKernelAreFailures) {
   while (std::getline(lines, line)) EXPECT_EQ(split_csv_line(line, "").size(), fields) << line;
 }
 
+// A run its time limit stopped (complete: false) is compared on its complete launches: the last,
+// stopped part way, is left out. Untimed launches (gputlm cuda --timed-launches) are counted apart
+// and shown beside the timed ones.
+TEST(ValidateStats, AStoppedLaunchIsLeftOutAndUntimedLaunchesAreCountedApart) {
+  nlohmann::json stats = two_kernels();
+  stats["complete"] = false;
+  stats["untimed_launches"] = {{{"launch", 3}, {"kernel", "_Z1aPf"}},
+                               {{"launch", 4}, {"kernel", "_Z1aPf"}},
+                               {{"launch", 5}, {"kernel", "b"}}};
+  SectorScale scale;
+  scale.l1d = 4;
+  const std::vector<SimKernel> k = average_launches(stats, scale, "s.json");
+  ASSERT_EQ(k.size(), 2u);
+  EXPECT_EQ(k[0].launches, 1u);  // the 300-cycle launch stopped
+  EXPECT_EQ(k[0].cycles, 100);
+  EXPECT_EQ(k[0].counters.at("l1_reads"), 8);  // 1 x 2 cores x 4
+  EXPECT_EQ(k[0].untimed, 2u);
+  EXPECT_EQ(k[1].untimed, 1u);
+
+  ValidateReport r;
+  r.programs.resize(1);
+  r.programs[0].name = "p";
+  r.programs[0].status = kTimeLimit;
+  r.programs[0].first_error = "gputlm cuda: the time limit stopped launch 2";
+  const std::vector<HwKernel> hw =
+      parse_hw_csv("Benchmark,Kernel,Elapsed_Cycles\np,_Z1aPf,50\np,c,7\n", "h");
+  r.programs[0].matching = match_kernels("p", k, hw);
+  ASSERT_EQ(r.compared().size(), 1u);
+  EXPECT_EQ(r.compared()[0].untimed, 2u);
+  EXPECT_EQ(r.failures(), 1u);
+  const std::string csv = validate_csv(r);
+  EXPECT_NE(csv.find("p,,,,,,stopped at the time limit: gputlm cuda"), std::string::npos) << csv;
+  EXPECT_NE(csv.find("p,_Z1aPf,a(float*),1,100,50,1.0000,"), std::string::npos) << csv;
+  EXPECT_NE(csv.find("p,c,c,0,,7,no complete simulated launch,"), std::string::npos) << csv;
+  EXPECT_NE(csv.find(",untimed_launches\n"), std::string::npos) << csv;
+  const std::string md = validate_markdown(r);
+  EXPECT_NE(md.find("| p | `a(float*)` | 1 (+2 untimed) | 100.0 | 50.0 | +100.0% |"),
+            std::string::npos)
+      << md;
+  EXPECT_NE(validate_summary(r).find("FAILED              p: stopped at the time limit: "),
+            std::string::npos);
+  std::istringstream lines(csv);
+  std::string header, line;
+  std::getline(lines, header);
+  const size_t fields = split_csv_line(header, "").size();
+  while (std::getline(lines, line)) EXPECT_EQ(split_csv_line(line, "").size(), fields) << line;
+}
+
 TEST(ValidateScatter, OnePointPerKernelOnLogAxesWithTheDiagonal) {
   ScatterPlot plot{"t <1>", "measured", "simulated", {{100, 1000, "a"}, {0, 5, "left out"}}};
   const std::string svg = scatter_svg(plot);
