@@ -102,6 +102,11 @@ struct CoreSpec {
   uint32_t writeback_ports = 2;
   uint32_t register_banks =
       4;  // chosen: an operand bank conflict costs a read cycle; 0 = no conflicts
+  // Source registers a bank reads a cycle (key "register_bank_ports"): an instruction's operand
+  // read takes ceil(most registers in one bank / ports) cycles. 1 (default): any two sources in
+  // one bank conflict. Volta's banks are 64 bits wide (Jia et al. 2018); Accel-Sim's V100 config
+  // reads 2 a bank a cycle (gpgpu_reg_file_port_throughput 2).
+  uint32_t register_bank_ports = 1;
   std::array<UnitSpec, kClasses> units;  // per isa::InstrClass
   uint32_t shared_banks = 32;
   uint32_t shared_latency = 1;

@@ -12,7 +12,8 @@ uint32_t ReadStage::delay(const WarpInstr& w) {
   uint32_t worst = 0;
   for (int32_t r : regs.distinct_uses)
     worst = std::max(worst, ++m_per_bank[static_cast<uint32_t>(r) % m_per_bank.size()]);
-  const uint32_t extra = worst > 1 ? worst - 1 : 0;
+  const uint32_t ports = m_core.spec.register_bank_ports;
+  const uint32_t extra = worst > ports ? (worst + ports - 1) / ports - 1 : 0;
   m_core.counters.simt.register_bank_conflict_cycles += extra;
   return m_core.spec.read_cycles + extra;
 }

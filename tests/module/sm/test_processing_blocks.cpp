@@ -158,6 +158,36 @@ TEST(ProcessingBlocks, APipelinedSharedPathStartsALoadEveryCycleWhateverItsLaten
   EXPECT_NE(error.find("core.shared_path"), std::string::npos) << error;
 }
 
+// core.register_bank_ports: 5 multiply-adds an iteration, each reading three distinct registers
+// (%f2, %f3, %f4, numbered consecutively, so one bank holds two of them). With one port a bank, the
+// bank with two costs each a second read cycle: 100 more iterations add 500 conflict cycles, and
+// cycles (a block reads one instruction's operands at a time). With two ports (Volta's 64-bit
+// banks) a bank reads both at once: no conflict cycle, as fast as with no banks at all.
+TEST(ProcessingBlocks, ABankReadsAsManyRegistersACycleAsItHasPorts) {
+  std::string fmas;
+  for (int f = 5; f <= 9; ++f) fmas += "  fma.rn.f32 %f" + std::to_string(f) + ", %f2, %f3, %f4;\n";
+  // Conflict cycles and cycles of 100 more iterations.
+  auto hundred = [&](const nlohmann::json& config) {
+    const test::CoreRun a = test::run_core(one_line_loop(fmas, 100), 32, config);
+    const test::CoreRun b = test::run_core(one_line_loop(fmas, 200), 32, config);
+    return std::pair{b.counters.simt.register_bank_conflict_cycles -
+                         a.counters.simt.register_bank_conflict_cycles,
+                     b.cycles - a.cycles};
+  };
+  nlohmann::json config = blocks(4);
+  config["core"]["register_banks"] = 0;
+  const auto none = hundred(config);
+  config["core"]["register_banks"] = 2;
+  const auto one = hundred(config);
+  config["core"]["register_bank_ports"] = 2;
+  const auto two = hundred(config);
+  EXPECT_EQ(none.first, 0u);
+  EXPECT_EQ(one.first, 500u);
+  EXPECT_EQ(two.first, 0u);
+  EXPECT_GT(one.second, none.second);
+  EXPECT_EQ(two.second, none.second);
+}
+
 // Formations that regroup threads across warp slots are not modelled with processing blocks.
 TEST(ProcessingBlocks, AFormationOtherThanStaticIsRefused) {
   nlohmann::json config = test::preset("lwm256");
