@@ -80,6 +80,26 @@ std::optional<DramStart> CommandModel::step(Cycle now) {
     if (m_refresh_due) schedule_refresh(now);
     return std::nullopt;
   }
+  Bus issued = Bus::Any;
+  std::optional<DramStart> start = pick_and_issue(now, Bus::Any, issued);
+  // A dual command bus takes a command of the other kind in the same cycle.
+  if (issued != Bus::Any && m_spec.command.dual_command_bus) {
+    Bus second = Bus::Any;
+    std::optional<DramStart> s =
+        pick_and_issue(now, issued == Bus::Row ? Bus::Column : Bus::Row, second);
+    if (s) start = s;  // the column command of the two: at most one a cycle ends a request
+  }
+  if (issued == Bus::Any && m_refresh_due) schedule_refresh(now);
+  return start;
+}
+
+namespace {
+
+bool on_row_bus(DramCmd c) { return c == DramCmd::Act || c == DramCmd::Pre; }
+
+}  // namespace
+
+std::optional<DramStart> CommandModel::pick_and_issue(Cycle now, Bus bus, Bus& issued) {
   // Every queued request's next command and whether it may go now, once; then the drain mode,
   // which is revisited when no request whose row was opened for it can go on (they go first
   // whatever the mode) and no refresh waits; then the policy's candidates.
@@ -93,11 +113,12 @@ std::optional<DramStart> CommandModel::step(Cycle now) {
     m_steps.push_back({cmd, ready});
     opened_ready |= ready && m_queue.request(i).activated;
   }
-  if (!opened_ready && !m_refresh_due) update_write_mode();
+  if (bus == Bus::Any && !opened_ready && !m_refresh_due) update_write_mode();
   m_candidates.clear();
   m_candidate_index.clear();
   for (size_t i = 0; i < m_queue.size(); ++i) {
     if (!candidate(i, m_write_mode)) continue;
+    if (bus != Bus::Any && on_row_bus(m_steps[i].cmd) != (bus == Bus::Row)) continue;
     DramQueueEntry e = m_queue.entry(i);
     e.hit = m_steps[i].cmd == DramCmd::Read || m_steps[i].cmd == DramCmd::Write;
     e.opened = m_queue.request(i).activated;
@@ -106,12 +127,10 @@ std::optional<DramStart> CommandModel::step(Cycle now) {
     m_candidate_index.push_back(i);
   }
   const int pick = m_candidates.empty() ? -1 : m_scheduler.pick(m_candidates, now);
-  if (pick >= 0) {
-    const size_t i = m_candidate_index[static_cast<size_t>(pick)];
-    return issue_command(i, m_steps[i].cmd, now);
-  }
-  if (m_refresh_due) schedule_refresh(now);
-  return std::nullopt;
+  if (pick < 0) return std::nullopt;
+  const size_t i = m_candidate_index[static_cast<size_t>(pick)];
+  issued = on_row_bus(m_steps[i].cmd) ? Bus::Row : Bus::Column;
+  return issue_command(i, m_steps[i].cmd, now);
 }
 
 // Whether some queued request's next command (ACT on a closed bank, RD/WR on its open row, PRE

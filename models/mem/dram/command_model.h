@@ -38,6 +38,12 @@ class CommandModel : public DramTimingModel {
   bool next_write_mode() const;
   void update_write_mode();  // to next_write_mode(), counting a turn to draining writes
   bool candidate(size_t i, bool write_mode) const;
+  // Which commands a pick may take: any, or (the second of a cycle on a dual command bus) those
+  // on the other bus than the first's.
+  enum class Bus : uint8_t { Any, Row, Column };
+  // The policy's pick among the queued requests whose next command goes on `bus` and may go now,
+  // issued; nullopt also when none was (`issued` says whether one was, and its bus).
+  std::optional<DramStart> pick_and_issue(Cycle now, Bus bus, Bus& issued);
   std::optional<DramStart> issue_command(size_t i, DramCmd cmd, Cycle now);
   // Refresh (command_refresh.cpp).
   bool schedule_refresh(Cycle now);

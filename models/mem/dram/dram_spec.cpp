@@ -99,6 +99,7 @@ DramSpec DramSpec::from_json(const nlohmann::json& j, const std::string& where,
   c.burst_length = ct.get_uint("burst_length", c.burst_length, 1, 64);
   c.bus_bytes = ct.get_uint("bus_bytes", c.bus_bytes, 1, 1024);
   c.data_rate = ct.get_uint("data_rate", c.data_rate, 1, 16);
+  c.dual_command_bus = ct.get_bool("dual_command_bus", c.dual_command_bus);
   if (c.burst_length % c.data_rate != 0) ct.fail("burst_length", "must be a multiple of data_rate");
   if (s.banks % c.bank_groups != 0)
     ct.fail("bank_groups", "must divide banks (" + std::to_string(s.banks) + ")");

@@ -63,6 +63,11 @@ struct CommandTiming {
   uint64_t burst_length = 8;  // beats per column command
   uint64_t bus_bytes = 8;     // bytes per beat (channel width)
   uint64_t data_rate = 4;     // beats per command clock (GDDR5: 4)
+  // HBM's separate row and column command interfaces (JESD235: row commands, ACT and PRE, on
+  // their own pins beside the column commands): a row command and a column command may issue in
+  // the same cycle. false (default): one command a cycle, as DDR and GDDR have, and as the
+  // Ramulator 2 comparisons of the hbm presets assume.
+  bool dual_command_bus = false;
 
   uint64_t burst() const {
     return burst_length / data_rate;

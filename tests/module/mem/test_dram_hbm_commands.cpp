@@ -78,5 +78,23 @@ TEST(DramHbmCommands, Hbm3sFifthActivateWaitsForTFaw) {
   EXPECT_EQ(b.done(4), 24u + 31 + 20 + 2);
 }
 
+// dual_command_bus: rows 1 of bank 0 and 2 of bank 4 are open; a read of bank 4's row 1 arrives
+// at 100 (PRE then, ACT allowed tRP = 13 later, at 113), and a hit to bank 0 at 113. In cycle 113
+// both the ACT and the hit's RD may go. One command bus: FR-FCFS sends the hit's RD (done 113 +
+// tCL + burst = 128) and the ACT a cycle later (done 114 + tRCD + tCL + burst = 142). HBM's row
+// bus beside the column bus: both in cycle 113, the conflict's read done at 141.
+TEST(DramHbmCommands, ADualCommandBusIssuesAnActivateBesideAColumnCommand) {
+  const std::vector<tb::TraceRequest> s = {burst(rd(0, addr(0, 1))), burst(rd(1, addr(4, 2))),
+                                           burst(rd(100, addr(4, 1))),
+                                           burst(rd(113, addr(0, 1, 32)))};
+  DramSpec one = hbm("hbm2"), two = hbm("hbm2");
+  two.command.dual_command_bus = true;
+  DramBench a(s, one), b(s, two);
+  EXPECT_EQ(a.done(3), 113u + 13 + 2);
+  EXPECT_EQ(b.done(3), 113u + 13 + 2);
+  EXPECT_EQ(a.done(2), 114u + 13 + 13 + 2);
+  EXPECT_EQ(b.done(2), 113u + 13 + 13 + 2);
+}
+
 }  // namespace
 }  // namespace gputlm::mem
