@@ -143,7 +143,11 @@ int cmd_validate(const std::vector<std::string>& args, const char* argv0,
       "and its kernels with a complete launch are still compared")(
       "timed-launches", po::value<uint64_t>(),
       "gputlm cuda --timed-launches for each program: time the first N launches of each kernel, "
-      "run the rest on the functional engine (the tables count them apart)");
+      "run the rest on the functional engine (the tables count them apart)")(
+      "reuse-stats",
+      "a program whose stats/<name>.json is in --out already (of this config) is not built or "
+      "run again: its statistics are compared as they are (to resume a long validation, or join "
+      "parts run apart)");
   const po::variables_map vm = app::parse_options(args, opts, "validate");
   if (vm.count("help")) {
     std::cout << "usage: gputlm validate --config GPU.json --hw HW.csv --programs MANIFEST.json "
@@ -156,7 +160,8 @@ int cmd_validate(const std::vector<std::string>& args, const char* argv0,
       throw InputError(std::string("validate: --") + key +
                        " is required (see gputlm validate --help)");
   const fs::path config = fs::absolute(vm["config"].as<std::string>());
-  const app::SectorScale scale = sector_scale(gpu::GpuSpec::from_file(config.string()));
+  const gpu::GpuSpec spec = gpu::GpuSpec::from_file(config.string());
+  const app::SectorScale scale = sector_scale(spec);
   const std::vector<app::HwKernel> hw = app::read_hw_csv(vm["hw"].as<std::string>());
   const std::string manifest = vm["programs"].as<std::string>();
   const std::vector<app::ValidateProgram> programs = app::read_manifest(manifest);
@@ -181,6 +186,23 @@ int cmd_validate(const std::vector<std::string>& args, const char* argv0,
     app::ProgramOutcome o;
     o.name = p.name;
     const fs::path exe = out / "build" / p.name, stats = out / "stats" / (p.name + ".json");
+    if (vm.count("reuse-stats") && fs::exists(stats, ec)) {
+      const nlohmann::json j = read_stats(stats);
+      const std::string hash = j.contains("config") ? j["config"].value("hash", "") : "";
+      if (hash != spec.hash)
+        throw InputError(stats.string() + ": made with config hash '" + hash + "', not --config " +
+                         config.filename().string() + "'s " + spec.hash +
+                         " (run it again: leave out --reuse-stats or remove the file)");
+      o.log = "logs/" + p.name + ".run.log";
+      if (!j.value("complete", true)) {
+        o.status = app::kTimeLimit;
+        o.first_error = j.value("stopped_by", "");
+      }
+      std::cout << "program             " << p.name << ": statistics reused" << std::endl;
+      o.matching = app::match_kernels(p.name, app::average_launches(j, scale, stats.string()), hw);
+      report.programs.push_back(std::move(o));
+      continue;
+    }
     o.log = "logs/" + p.name + ".build.log";
     std::vector<std::string> build = {nvcc, "-cudart", "shared", "-arch=sm_75"};
     build.insert(build.end(), p.nvcc_flags.begin(), p.nvcc_flags.end());

@@ -98,6 +98,27 @@ TEST_F(ValidateCommand, TheErrorColumnMapeAndCorrelationAreTheHandComputedOnes) 
     ++points;
   EXPECT_EQ(points, 3u);
   EXPECT_TRUE(std::filesystem::exists(out + "/stats/bfs.json"));
+
+  // --reuse-stats: the statistics in the folder are compared again, nothing built or run, the same
+  // table; statistics of another config are refused.
+  const std::string csv = read_text(out + "/validate.csv");
+  std::filesystem::remove_all(out + "/build");
+  const auto again = gputlm_cli(
+      "validate --config configs/fermi-gtx480.json --hw tests/data/validate/hw.csv --programs "
+      "tests/data/validate/programs.json --root . --reuse-stats --out '" +
+      out + "'");
+  ASSERT_EQ(again.exit_code, 0) << again.output;
+  EXPECT_TRUE(contains(again.output, "program             bfs: statistics reused\n"))
+      << again.output;
+  EXPECT_FALSE(contains(again.output, "building")) << again.output;
+  EXPECT_EQ(read_text(out + "/validate.csv"), csv);
+  EXPECT_FALSE(std::filesystem::exists(out + "/build/bfs"));
+  const auto other = gputlm_cli(
+      "validate --config configs/volta-v100.json --hw tests/data/validate/hw.csv --programs "
+      "tests/data/validate/programs.json --root . --reuse-stats --out '" +
+      out + "'");
+  EXPECT_EQ(other.exit_code, 2) << other.output;
+  EXPECT_TRUE(contains(other.output, "made with config hash")) << other.output;
 }
 
 TEST_F(ValidateCommand, AProgramThatDoesNotCompileIsReportedAndTheOthersStillRun) {
