@@ -69,8 +69,11 @@ Gpu::Gpu(sc_core::sc_module_name name, const GpuSpec& spec)
       l2.slice_run_bytes = spec.xbar.interleave_bytes;
       m_l2.push_back(std::make_unique<mem::Cache>(("l2_" + std::to_string(m)).c_str(), l2, ref));
     }
-    m_dram.push_back(std::make_unique<mem::DramController>(("dram" + std::to_string(m)).c_str(),
-                                                           spec.dram, ref));
+    mem::DramSpec dram = spec.dram;  // a channel of them: address_space "channel" needs them
+    dram.channels = spec.partitions;
+    dram.channel_run_bytes = spec.xbar.interleave_bytes;
+    m_dram.push_back(
+        std::make_unique<mem::DramController>(("dram" + std::to_string(m)).c_str(), dram, ref));
     if (spec.l2) {
       m_xbar->downstream(m).socket.bind(m_l2.back()->upstream.socket);
       m_l2.back()->downstream.socket.bind(m_dram.back()->upstream.socket);

@@ -15,11 +15,15 @@ struct DramCoord {
 
 class AddressMap {
  public:
-  explicit AddressMap(const DramSpec& spec) : m_fields(spec.address_map) {}
+  explicit AddressMap(const DramSpec& spec)
+      : m_fields(spec.address_map),
+        m_run(spec.channel_addresses && spec.channels > 1 ? spec.channel_run_bytes : 0),
+        m_group(m_run * spec.channels) {}
   // Fields are listed from the least significant bits; a field split over several entries (bank
   // bits above and below the channel bits, say) is assembled with its later entries higher. The
   // bank group's bits, wherever they sit, become the bank number's high bits.
   DramCoord map(uint64_t address) const {
+    if (m_run) address = address / m_group * m_run + address % m_run;  // DramSpec::address_space
     DramCoord c;
     unsigned shift = 0, bank_shift = 0, column_shift = 0, group_shift = 0;
     uint32_t group = 0;
@@ -44,6 +48,7 @@ class AddressMap {
 
  private:
   std::vector<AddressField> m_fields;
+  uint64_t m_run, m_group;  // a channel's run and the runs of all channels; 0: global addresses
 };
 
 }  // namespace gputlm::mem

@@ -103,6 +103,14 @@ struct DramSpec {
   static const std::vector<std::pair<std::string, TimingModel>>& timing_model_names();
   const std::string& timing_model_name() const;
   std::vector<AddressField> address_map;  // empty = column bits of row_bytes, then bank bits
+  // What address_map splits (key "address_space"): "global" (false, the default) the physical
+  // address as it is; "channel" (true) the channel's own address, the runs of the other channels
+  // taken out: (a / (run x channels)) x run + a mod run, so that a channel's runs are contiguous in
+  // its rows, as GPGPU-Sim's address decoder removes the channel bits before row, bank and column.
+  // The GPU sets channels and channel_run_bytes (its partitions and the crossbar's interleave).
+  bool channel_addresses = false;
+  uint32_t channels = 1;
+  uint64_t channel_run_bytes = 0;
   LatencyTiming latency;
   CommandTiming command;
 

@@ -248,6 +248,27 @@ TEST(AddressMap, BankGroupBitsBecomeTheBanksHighBitsWhereverTheySit) {
   EXPECT_EQ(c.column, 64u);
 }
 
+// address_space "channel": 4 channels of 256 B runs. Channel 1's runs at 256, 1280, 2304, 3328
+// (every 1 KB) are its addresses 0, 256, 512, 768: one 1 KB row holds all four; split as the
+// global address they are, they lie in four rows.
+TEST(AddressMap, ChannelAddressesTakeTheOtherChannelsRunsOut) {
+  DramSpec s;
+  s.address_map = {{"column", 10}, {"bank", 2}};
+  s.channels = 4;
+  s.channel_run_bytes = 256;
+  const AddressMap global(s);
+  s.channel_addresses = true;
+  const AddressMap local(s);
+  for (uint64_t k = 0; k < 4; ++k) {
+    const uint64_t a = 256 + 1024 * k + 32;
+    EXPECT_EQ(local.map(a).column, 256 * k + 32) << k;
+    EXPECT_EQ(local.map(a).row, 0u) << k;
+    EXPECT_EQ(local.map(a).bank, 0u) << k;
+    EXPECT_EQ(global.map(a).bank, k) << k;  // 4 banks, 1 KB apart
+  }
+  EXPECT_EQ(local.map(4096 + 256).bank, 1u);  // the channel's fifth run: its second 1 KB
+}
+
 TEST(DramScheduler, FrFcfsReadyTakesTheOldestReadyCommandAfterTheRowsOpenedForRequests) {
   auto s = make_dram_scheduler("fr-fcfs-ready");
   std::vector<DramQueueEntry> q = {req(0, 2, 0), req(1, 1, 1), req(2, 1, 2)};
