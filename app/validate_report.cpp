@@ -72,8 +72,7 @@ std::string validate_csv(const ValidateReport& r) {
     for (const HwKernel& h : p.matching.hw_only)
       s << csv_cell(p.name) << "," << csv_cell(h.kernel) << ","
         << csv_cell(demangled_kernel_name(h.kernel)) << ",0,,"
-        << number(h.values.at("Elapsed_Cycles"), "%.10g") << "," << missing(p) << counters
-        << "\n";
+        << number(h.values.at("Elapsed_Cycles"), "%.10g") << "," << missing(p) << counters << "\n";
   }
   return s.str();
 }

@@ -20,9 +20,9 @@ struct ProgramOutcome {
   std::string name;
   // ok, build failed, run failed, or kTimeLimit (its complete launches are still compared)
   std::string status = "ok";
-  std::string first_error;    // a failure's first error line
-  std::string log;            // its log file (relative to the output folder)
-  Matching matching;          // a program that ran: its kernels matched to the hardware rows
+  std::string first_error;  // a failure's first error line
+  std::string log;          // its log file (relative to the output folder)
+  Matching matching;        // a program that ran: its kernels matched to the hardware rows
 };
 
 struct ValidateReport {

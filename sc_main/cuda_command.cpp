@@ -64,9 +64,8 @@ int cmd_cuda(const std::vector<std::string>& all_args, const char* argv0) {
       "timed-launches", po::value<uint64_t>(),
       "sampled simulation: time only the first N launches of each kernel (by name) and run its "
       "later ones on the functional engine alone (results still right; the statistics list them "
-      "as untimed_launches)")(
-      "stats", po::value<std::string>(),
-      "write statistics as JSON to this file (one entry per launch)")(
+      "as untimed_launches)")("stats", po::value<std::string>(),
+                              "write statistics as JSON to this file (one entry per launch)")(
       "vcd", po::value<std::string>(),
       "write waves to this VCD file (and a GTKWave .gtkw next to it)")(
       "vcd-scope", po::value<std::string>(),
@@ -98,7 +97,8 @@ int cmd_cuda(const std::vector<std::string>& all_args, const char* argv0) {
   if (vm.count("time-limit") && !(vm["time-limit"].as<double>() > 0))
     throw InputError("cuda: --time-limit must be a positive number of seconds");
   if (vm.count("timed-launches") && vm["timed-launches"].as<uint64_t>() == 0)
-    throw InputError("cuda: --timed-launches must be at least 1 (leave it out to time every launch)");
+    throw InputError(
+        "cuda: --timed-launches must be at least 1 (leave it out to time every launch)");
   if (vm.count("stats")) app::check_writable(vm["stats"].as<std::string>(), "--stats");
   if (vm.count("vcd")) app::check_writable(vm["vcd"].as<std::string>(), "--vcd", true);
   const std::string lib = library_dir(argv0);

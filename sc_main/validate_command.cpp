@@ -231,8 +231,7 @@ int cmd_validate(const std::vector<std::string>& args, const char* argv0,
       const int run_rc = run_logged(run, root / p.workdir, out / o.log);
       if (run_rc != 0 || !fs::exists(stats, ec)) {
         o.status = run_rc == kExitInputError && fs::exists(stats, ec) &&
-                           !read_stats(stats).value("complete", true) &&
-                           vm.count("time-limit")
+                           !read_stats(stats).value("complete", true) && vm.count("time-limit")
                        ? app::kTimeLimit
                        : "run failed";
         o.first_error = " (exit status " + std::to_string(run_rc) + ")";

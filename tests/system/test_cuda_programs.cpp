@@ -661,7 +661,8 @@ TEST_F(CudaPrograms, TimedLaunchesTimesTheFirstLaunchesOfEachKernelAndRunsTheRes
   ASSERT_EQ(full.exit_code, 0) << full.out << full.err;
   ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
   EXPECT_EQ(r.out, full.out) << "the same results";
-  const nlohmann::json a = nlohmann::json::parse(read(all)), j = nlohmann::json::parse(read(sampled));
+  const nlohmann::json a = nlohmann::json::parse(read(all)),
+                       j = nlohmann::json::parse(read(sampled));
   const size_t launches = a["launches"].size();
   ASSERT_GT(launches, 4u);
   ASSERT_EQ(j["launches"].size(), 4u);
@@ -675,8 +676,8 @@ TEST_F(CudaPrograms, TimedLaunchesTimesTheFirstLaunchesOfEachKernelAndRunsTheRes
     const uint64_t c0 = j["launches"][i % 2]["cycles"], c1 = j["launches"][i % 2 + 2]["cycles"];
     EXPECT_EQ(u["clock_cycles"], (c0 + c1) / 2) << i;
   }
-  EXPECT_TRUE(contains(r.err, "untimed launches    " + std::to_string(launches - 4) +
-                                  " (--timed-launches 2: "))
+  EXPECT_TRUE(contains(
+      r.err, "untimed launches    " + std::to_string(launches - 4) + " (--timed-launches 2: "))
       << r.err;
   const ProgramRun zero = cuda("bfs", "--timed-launches 0");
   EXPECT_EQ(zero.exit_code, 2);

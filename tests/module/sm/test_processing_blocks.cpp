@@ -138,10 +138,11 @@ TEST(ProcessingBlocks, MemoryInstructionsOfFourBlocksShareOneMemoryPath) {
 // the block's in-order pipeline; the add passes beside the path as the last load enters (it has
 // been waiting behind it), and setp, bra and the next iteration's first load follow, reaching the
 // path 21 cycles later (22 in the test above, where the add arrives a cycle after the last load):
-// 120 + 21 = 141 cycles an iteration. "pipelined" holds it one cycle a conflict-free load: the loads start a cycle apart as with
-// latency 1 and their results come 9 cycles later, hidden behind the loop's counter (the next
-// iteration's first load, fetched at t + 34, finds its register's previous load retired): 34, and
-// four warps on four blocks 4 x 13 = 52, the path's one load a cycle, as with latency 1.
+// 120 + 21 = 141 cycles an iteration. "pipelined" holds it one cycle a conflict-free load: the
+// loads start a cycle apart as with latency 1 and their results come 9 cycles later, hidden behind
+// the loop's counter (the next iteration's first load, fetched at t + 34, finds its register's
+// previous load retired): 34, and four warps on four blocks 4 x 13 = 52, the path's one load a
+// cycle, as with latency 1.
 TEST(ProcessingBlocks, APipelinedSharedPathStartsALoadEveryCycleWhateverItsLatency) {
   std::string loads;
   for (int r = 2; r <= 9; ++r) loads += "  ld.shared.u32 %r" + std::to_string(r) + ", [sbuf];\n";
