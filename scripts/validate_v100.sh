@@ -5,7 +5,7 @@
 #
 # Usage: scripts/validate_v100.sh SAMPLES_CHECKOUT HW_CSV [--config C] [--out DIR]
 #                                 [--time-limit SECONDS] [--gputlm BIN] [--manifest M]
-#                                 [--timed-launches N]
+#                                 [--timed-launches N] [--reuse-stats]
 #   SAMPLES_CHECKOUT  a checkout of NVIDIA/cuda-samples in the flat layout (Samples/<name>/, Common/):
 #                     tag v11.5, the first tag that holds all eight samples (v11.0 holds only
 #                     cudaTensorCoreGemm; the others were then only in the CUDA 11.0 toolkit)
@@ -17,6 +17,8 @@
 #   --gputlm BIN      the gputlm executable; default $GPUTLM, else build/bin/gputlm
 #   --timed-launches N  time the first N launches of each kernel, run the rest on the functional
 #                     engine (sampled simulation; validate.md counts them apart); default: time all
+#   --reuse-stats     gputlm validate --reuse-stats: programs whose statistics are in DIR/stats/
+#                     already are compared without running again (joins parts run apart)
 #   --manifest M      the programs; default validation/v100/cuda_samples.json (a subset of it
 #                     runs a part, e.g. two parts side by side on two cores)
 # gputlm runs from the repository root; the checkout and the CSV are reached through links that
@@ -26,7 +28,7 @@
 # launched, 2 bad input); 2 with one message for a missing checkout, CSV or option value.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-usage="usage: scripts/validate_v100.sh SAMPLES_CHECKOUT HW_CSV [--config C] [--out DIR] [--time-limit SECONDS] [--gputlm BIN] [--manifest M] [--timed-launches N]"
+usage="usage: scripts/validate_v100.sh SAMPLES_CHECKOUT HW_CSV [--config C] [--out DIR] [--time-limit SECONDS] [--gputlm BIN] [--manifest M] [--timed-launches N] [--reuse-stats]"
 fail() { echo "validate_v100: $*" >&2; exit 2; }
 
 positional=()
@@ -41,9 +43,10 @@ while [ $# -gt 0 ]; do
         --time-limit) time_limit="$2" ;;
         --gputlm) gputlm="$2" ;;
         --manifest) manifest="$2" ;;
-        --timed-launches) timed=(--timed-launches "$2") ;;
+        --timed-launches) timed+=(--timed-launches "$2") ;;
       esac
       shift 2 ;;
+    --reuse-stats) timed+=(--reuse-stats); shift ;;
     -h|--help) echo "$usage"; exit 0 ;;
     -*) fail "unknown option $1; $usage" ;;
     *) positional+=("$1"); shift ;;
