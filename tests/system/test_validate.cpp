@@ -44,12 +44,18 @@ bool contains(const std::string& s, const std::string& part) {
   return s.find(part) != std::string::npos;
 }
 
+// gputlm validate of our two programs against our CSV on `config`, into `out`.
+gputlm::test::CliResult validate_ours(const std::string& config, const std::string& out,
+                                          const std::string& options = "") {
+  return gputlm_cli("validate --config " + config +
+                    " --hw tests/data/validate/hw.csv --programs tests/data/validate/programs.json "
+                    "--root . " +
+                    options + "--out '" + out + "'");
+}
+
 TEST_F(ValidateCommand, TheErrorColumnMapeAndCorrelationAreTheHandComputedOnes) {
   const std::string out = out_dir("ok");
-  const auto r = gputlm_cli(
-      "validate --config configs/fermi-gtx480.json --hw tests/data/validate/hw.csv --programs "
-      "tests/data/validate/programs.json --root . --out '" +
-      out + "'");
+  const auto r = validate_ours("configs/fermi-gtx480.json", out);
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_TRUE(contains(r.output, "programs            2 (2 ran, 0 failed)\n")) << r.output;
   EXPECT_TRUE(contains(r.output, "kernels compared    3\n")) << r.output;
@@ -103,20 +109,14 @@ TEST_F(ValidateCommand, TheErrorColumnMapeAndCorrelationAreTheHandComputedOnes) 
   // table; statistics of another config are refused.
   const std::string csv = read_text(out + "/validate.csv");
   std::filesystem::remove_all(out + "/build");
-  const auto again = gputlm_cli(
-      "validate --config configs/fermi-gtx480.json --hw tests/data/validate/hw.csv --programs "
-      "tests/data/validate/programs.json --root . --reuse-stats --out '" +
-      out + "'");
+  const auto again = validate_ours("configs/fermi-gtx480.json", out, "--reuse-stats ");
   ASSERT_EQ(again.exit_code, 0) << again.output;
   EXPECT_TRUE(contains(again.output, "program             bfs: statistics reused\n"))
       << again.output;
   EXPECT_FALSE(contains(again.output, "building")) << again.output;
   EXPECT_EQ(read_text(out + "/validate.csv"), csv);
   EXPECT_FALSE(std::filesystem::exists(out + "/build/bfs"));
-  const auto other = gputlm_cli(
-      "validate --config configs/volta-v100.json --hw tests/data/validate/hw.csv --programs "
-      "tests/data/validate/programs.json --root . --reuse-stats --out '" +
-      out + "'");
+  const auto other = validate_ours("configs/volta-v100.json", out, "--reuse-stats ");
   EXPECT_EQ(other.exit_code, 2) << other.output;
   EXPECT_TRUE(contains(other.output, "made with config hash")) << other.output;
 }
