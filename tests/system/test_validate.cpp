@@ -46,7 +46,7 @@ bool contains(const std::string& s, const std::string& part) {
 
 // gputlm validate of our two programs against our CSV on `config`, into `out`.
 gputlm::test::CliResult validate_ours(const std::string& config, const std::string& out,
-                                          const std::string& options = "") {
+                                      const std::string& options = "") {
   return gputlm_cli("validate --config " + config +
                     " --hw tests/data/validate/hw.csv --programs tests/data/validate/programs.json "
                     "--root . " +
