@@ -16,51 +16,12 @@
 #include <thread>
 
 #include "support/cuda_programs.h"
+#include "support/cuda_run.h"
 #include "support/shell.h"
 
 namespace {
 
-struct ProgramRun {
-  int exit_code;
-  std::string out, err;  // the program's stdout; stderr (gputlm's summary, the program's errors)
-};
-
-std::string scratch(const std::string& name) {
-  const auto dir =
-      std::filesystem::temp_directory_path() / ("gputlm_cuda_test_" + std::to_string(getpid()));
-  std::filesystem::create_directories(dir);
-  return (dir / name).string();
-}
-
-std::string read(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-// gputlm <args> from the source directory, stderr kept apart.
-ProgramRun gputlm(const std::string& args) {
-  const std::string err = scratch("stderr.txt");
-  const gputlm::test::ShellResult r = gputlm::test::shell(
-      "cd '" GPUTLM_SOURCE_DIR "' && '" GPUTLM_BINARY "' " + args + " 2> '" + err + "'");
-  return {r.exit_code, r.out, read(err)};
-}
-
-std::string program(const std::string& name) {
-  return std::string(GPUTLM_CUDA_PROGRAMS_DIR) + "/" + name;
-}
-
-// `gputlm cuda --config configs/<config>.json <options> -- <program> <args>`
-ProgramRun cuda(const std::string& name, const std::string& options = "",
-                const std::string& args = "", const std::string& config = "fermi-gtx480") {
-  return gputlm("cuda --config configs/" + config + ".json " + options + " -- '" + program(name) +
-                "' " + args);
-}
-
-bool contains(const std::string& s, const std::string& part) {
-  return s.find(part) != std::string::npos;
-}
+using namespace gputlm::test::cuda_run;
 
 // Runs the program on fermi-gtx480 and expects exit status 0 and its own check line.
 void expect_passes(const std::string& name, const std::string& check_line,
@@ -132,7 +93,7 @@ TEST_F(CudaPrograms, AProgramGivesTheCyclesOfTheSameKernelRunAsAWorkload) {
   const std::string as_program = scratch("program.json"), as_workload = scratch("workload.json");
   const ProgramRun p = cuda("vecadd", "--stats '" + as_program + "'", "4000", "narasiman-baseline");
   ASSERT_EQ(p.exit_code, 0) << p.out << p.err;
-  const ProgramRun w = gputlm(
+  const ProgramRun w = run_gputlm(
       "run --config configs/narasiman-baseline.json --workload traces/micro/vecadd --stats '" +
       as_workload + "'");
   ASSERT_EQ(w.exit_code, 0) << w.out << w.err;
@@ -166,8 +127,8 @@ TEST_F(CudaPrograms, DynamicSharedMemoryIsSizedAtLaunchThroughBothLaunchPaths) {
 // shared memory preferring the largest L1 takes 0 KB and leaves 128 KB.
 TEST_F(CudaPrograms, EachLaunchTakesTheSharedCapacityItsCarveoutChoosesAndTheL1TheRest) {
   const std::string stats = scratch("carveout.json");
-  const ProgramRun r = gputlm("cuda --config tests/data/configs/unified-l1.json --stats '" + stats +
-                              "' -- '" + program("carveout") + "'");
+  const ProgramRun r = run_gputlm("cuda --config tests/data/configs/unified-l1.json --stats '" +
+                                  stats + "' -- '" + program("carveout") + "'");
   ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
   EXPECT_TRUE(contains(r.out, "carveout: PASSED")) << r.out;
   const nlohmann::json j = nlohmann::json::parse(read(stats));
@@ -487,37 +448,6 @@ TEST_F(CudaPrograms, AProgramEndedByAnErrorKeepsTheStatisticsOfItsCompletedLaunc
   EXPECT_EQ(nlohmann::json::parse(read(stats))["complete"], false);
 }
 
-// --time-limit: the runtime stops the launch at its next check past the limit (before a CTA, or
-// between slices of simulated time), keeps the statistics of what ran and ends with exit 2 and a
-// line naming the launch and the engine's speed. 65536 elements make a timed launch longer than
-// the 4096 cycles between checks (4096 elements take 688 cycles, and a launch ends when its work
-// has drained).
-TEST_F(CudaPrograms, TheTimeLimitStopsTheRunWithItsStatisticsAndExitTwo) {
-  for (const bool functional : {false, true}) {
-    const std::string stats = scratch(functional ? "limit_functional.json" : "limit.json");
-    const ProgramRun r = cuda("vecadd",
-                              std::string(functional ? "--functional " : "") +
-                                  "--time-limit 0.000001 --stats '" + stats + "'",
-                              "65536");
-    EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
-    EXPECT_FALSE(contains(r.out, "PASSED")) << "the program did not go on";
-    EXPECT_TRUE(contains(
-        r.err,
-        "gputlm cuda: the time limit (--time-limit 1e-06 s) stopped launch 0 (vecadd) after "))
-        << r.err;
-    EXPECT_TRUE(contains(r.err, "M warp instructions/s: the program needs more simulation time"))
-        << r.err;
-    EXPECT_TRUE(contains(r.err, "STOPPED by the time limit (exit 2) in launch 0 (vecadd)"))
-        << r.err;
-    const nlohmann::json j = nlohmann::json::parse(read(stats));
-    EXPECT_EQ(j["complete"], false);
-    EXPECT_EQ(j["launches"].size(), 1u) << "the stopped launch, with what of it ran";
-  }
-  const ProgramRun bad = cuda("vecadd", "--time-limit 0");
-  EXPECT_EQ(bad.exit_code, 2);
-  EXPECT_TRUE(contains(bad.err, "--time-limit must be a positive number of seconds")) << bad.err;
-}
-
 TEST_F(CudaPrograms, LzCompressedAndUncompressedFatBinariesRunAlike) {
   for (const char* name : {"vecadd_lz4", "vecadd_uncompressed"}) {
     const ProgramRun r = cuda(name);
@@ -650,43 +580,6 @@ TEST_F(CudaPrograms, BfsLaunchesKernelPairsUntilTheFlagItReadsBackStaysClear) {
     EXPECT_EQ(j["launches"][i]["kernel"], i % 2 ? "bfs_kernel2" : "bfs_kernel") << i;
 }
 
-// --timed-launches 2: bfs's first two launches of each kernel are timed, the later ones run on the
-// functional engine against the same memory: the program still finds the same depth and passes,
-// the timed launches are those of a fully timed run, cycle for cycle, and each untimed one is
-// listed with its program launch index and the mean of its kernel's timed cycles.
-TEST_F(CudaPrograms, TimedLaunchesTimesTheFirstLaunchesOfEachKernelAndRunsTheRestFunctionally) {
-  const std::string all = scratch("bfs_all.json"), sampled = scratch("bfs_sampled.json");
-  const ProgramRun full = cuda("bfs", "--stats '" + all + "'");
-  const ProgramRun r = cuda("bfs", "--timed-launches 2 --stats '" + sampled + "'");
-  ASSERT_EQ(full.exit_code, 0) << full.out << full.err;
-  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
-  EXPECT_EQ(r.out, full.out) << "the same results";
-  const nlohmann::json a = nlohmann::json::parse(read(all)),
-                       j = nlohmann::json::parse(read(sampled));
-  const size_t launches = a["launches"].size();
-  ASSERT_GT(launches, 4u);
-  ASSERT_EQ(j["launches"].size(), 4u);
-  for (size_t i = 0; i < 4; ++i) EXPECT_EQ(j["launches"][i]["cycles"], a["launches"][i]["cycles"]);
-  ASSERT_EQ(j["untimed_launches"].size(), launches - 4);
-  for (size_t i = 0; i < launches - 4; ++i) {
-    const nlohmann::json& u = j["untimed_launches"][i];
-    EXPECT_EQ(u["launch"], i + 4);
-    EXPECT_EQ(u["kernel"], a["launches"][i + 4]["kernel"]);
-    EXPECT_EQ(u["warp_instructions"], a["launches"][i + 4]["warp_instructions"]);
-    const uint64_t c0 = j["launches"][i % 2]["cycles"], c1 = j["launches"][i % 2 + 2]["cycles"];
-    EXPECT_EQ(u["clock_cycles"], (c0 + c1) / 2) << i;
-  }
-  EXPECT_TRUE(contains(
-      r.err, "untimed launches    " + std::to_string(launches - 4) + " (--timed-launches 2: "))
-      << r.err;
-  const ProgramRun zero = cuda("bfs", "--timed-launches 0");
-  EXPECT_EQ(zero.exit_code, 2);
-  EXPECT_TRUE(contains(zero.err, "--timed-launches must be at least 1")) << zero.err;
-  const ProgramRun functional = cuda("bfs", "--functional --timed-launches 2");
-  EXPECT_EQ(functional.exit_code, 2);
-  EXPECT_TRUE(contains(functional.err, "--timed-launches needs a timing run")) << functional.err;
-}
-
 // The pyramid kernel launched steps / ph times, the temperature buffers swapped in between.
 TEST_F(CudaPrograms, HotspotSwapsItsBuffersBetweenLaunches) {
   const std::string stats = scratch("hotspot.json");
@@ -707,8 +600,9 @@ TEST_F(CudaPrograms, ADataDependentProgramGivesTheCyclesOfItsWorkloadOnTheSameIn
                       as_workload = scratch(std::string(name) + "_workload.json");
     const ProgramRun p = cuda(name, "--stats '" + as_program + "'");
     ASSERT_EQ(p.exit_code, 0) << p.out << p.err;
-    const ProgramRun w = gputlm("run --config configs/fermi-gtx480.json --workload traces/micro/" +
-                                std::string(name) + " --size test --stats '" + as_workload + "'");
+    const ProgramRun w =
+        run_gputlm("run --config configs/fermi-gtx480.json --workload traces/micro/" +
+                   std::string(name) + " --size test --stats '" + as_workload + "'");
     ASSERT_EQ(w.exit_code, 0) << w.out << w.err;
     const nlohmann::json a = nlohmann::json::parse(read(as_program)),
                          b = nlohmann::json::parse(read(as_workload));
@@ -729,7 +623,7 @@ TEST_F(CudaPrograms, EachLaunchOfAMultiLaunchProgramTakesTheCyclesOfTheWorkloads
   const ProgramRun p = cuda("hotspot", "--stats '" + as_program + "'", "40 40 2 4");
   ASSERT_EQ(p.exit_code, 0) << p.out << p.err;
   EXPECT_TRUE(contains(p.out, "hotspot: PASSED (40x40, ph 2, 4 steps in 2 launches")) << p.out;
-  const ProgramRun w = gputlm(
+  const ProgramRun w = run_gputlm(
       "run --config configs/fermi-gtx480.json --workload traces/rodinia-like/hotspot --size test "
       "--stats '" +
       as_workload + "'");
@@ -801,28 +695,28 @@ TEST_F(CudaPrograms, DeviceMallocBlocksOutliveTheirKernelUntilFreedAndRunOutAsTh
 
 TEST_F(CudaCommand, TheProgramsExitStatusPassesThrough) {
   const ProgramRun r =
-      gputlm("cuda --config configs/fermi-gtx480.json -- sh -c 'echo hello; exit 7'");
+      run_gputlm("cuda --config configs/fermi-gtx480.json -- sh -c 'echo hello; exit 7'");
   EXPECT_EQ(r.exit_code, 7) << r.err;
   EXPECT_EQ(r.out, "hello\n");
 }
 
 TEST_F(CudaCommand, ABadConfigIsAnErrorBeforeTheProgramRuns) {
-  const ProgramRun r = gputlm("cuda --config configs/no-such.json -- sh -c 'echo ran'");
+  const ProgramRun r = run_gputlm("cuda --config configs/no-such.json -- sh -c 'echo ran'");
   EXPECT_EQ(r.exit_code, 2) << r.err;
   EXPECT_EQ(r.out, "");
   EXPECT_TRUE(contains(r.err, "no-such.json")) << r.err;
 }
 
 TEST_F(CudaCommand, ABadVcdWindowIsAnErrorBeforeTheProgramRuns) {
-  const ProgramRun r = gputlm("cuda --config configs/fermi-gtx480.json --vcd '" + scratch("w.vcd") +
-                              "' --vcd-window 9:3 -- sh -c 'echo ran'");
+  const ProgramRun r = run_gputlm("cuda --config configs/fermi-gtx480.json --vcd '" +
+                                  scratch("w.vcd") + "' --vcd-window 9:3 -- sh -c 'echo ran'");
   EXPECT_EQ(r.exit_code, 2) << r.err;
   EXPECT_EQ(r.out, "");
   EXPECT_TRUE(contains(r.err, "cuda: --vcd-window ends before it starts")) << r.err;
 }
 
 TEST_F(CudaCommand, AMissingProgramIsAnError) {
-  const ProgramRun r = gputlm("cuda --config configs/fermi-gtx480.json");
+  const ProgramRun r = run_gputlm("cuda --config configs/fermi-gtx480.json");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_TRUE(contains(r.err, "give the program after '--'")) << r.err;
 }

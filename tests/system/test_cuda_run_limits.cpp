@@ -1,0 +1,84 @@
+// `gputlm cuda`'s limits on a run: --time-limit stops it with the statistics of what ran, and
+// --timed-launches times only a kernel's first launches. Skipped, saying why, when nvcc was not
+// found at configure.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "support/cuda_programs.h"
+#include "support/cuda_run.h"
+
+namespace {
+
+using gputlm::test::CudaPrograms;
+using namespace gputlm::test::cuda_run;
+
+// --time-limit: the runtime stops the launch at its next check past the limit (before a CTA, or
+// between slices of simulated time), keeps the statistics of what ran and ends with exit 2 and a
+// line naming the launch and the engine's speed. 65536 elements make a timed launch longer than
+// the 4096 cycles between checks (4096 elements take 688 cycles, and a launch ends when its work
+// has drained).
+TEST_F(CudaPrograms, TheTimeLimitStopsTheRunWithItsStatisticsAndExitTwo) {
+  for (const bool functional : {false, true}) {
+    const std::string stats = scratch(functional ? "limit_functional.json" : "limit.json");
+    const ProgramRun r = cuda("vecadd",
+                              std::string(functional ? "--functional " : "") +
+                                  "--time-limit 0.000001 --stats '" + stats + "'",
+                              "65536");
+    EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+    EXPECT_FALSE(contains(r.out, "PASSED")) << "the program did not go on";
+    EXPECT_TRUE(contains(
+        r.err,
+        "gputlm cuda: the time limit (--time-limit 1e-06 s) stopped launch 0 (vecadd) after "))
+        << r.err;
+    EXPECT_TRUE(contains(r.err, "M warp instructions/s: the program needs more simulation time"))
+        << r.err;
+    EXPECT_TRUE(contains(r.err, "STOPPED by the time limit (exit 2) in launch 0 (vecadd)"))
+        << r.err;
+    const nlohmann::json j = nlohmann::json::parse(read(stats));
+    EXPECT_EQ(j["complete"], false);
+    EXPECT_EQ(j["launches"].size(), 1u) << "the stopped launch, with what of it ran";
+  }
+  const ProgramRun bad = cuda("vecadd", "--time-limit 0");
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_TRUE(contains(bad.err, "--time-limit must be a positive number of seconds")) << bad.err;
+}
+
+// --timed-launches 2: bfs's first two launches of each kernel are timed, the later ones run on the
+// functional engine against the same memory: the program still finds the same depth and passes,
+// the timed launches are those of a fully timed run, cycle for cycle, and each untimed one is
+// listed with its program launch index and the mean of its kernel's timed cycles.
+TEST_F(CudaPrograms, TimedLaunchesTimesTheFirstLaunchesOfEachKernelAndRunsTheRestFunctionally) {
+  const std::string all = scratch("bfs_all.json"), sampled = scratch("bfs_sampled.json");
+  const ProgramRun full = cuda("bfs", "--stats '" + all + "'");
+  const ProgramRun r = cuda("bfs", "--timed-launches 2 --stats '" + sampled + "'");
+  ASSERT_EQ(full.exit_code, 0) << full.out << full.err;
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_EQ(r.out, full.out) << "the same results";
+  const nlohmann::json a = nlohmann::json::parse(read(all)),
+                       j = nlohmann::json::parse(read(sampled));
+  const size_t launches = a["launches"].size();
+  ASSERT_GT(launches, 4u);
+  ASSERT_EQ(j["launches"].size(), 4u);
+  for (size_t i = 0; i < 4; ++i) EXPECT_EQ(j["launches"][i]["cycles"], a["launches"][i]["cycles"]);
+  ASSERT_EQ(j["untimed_launches"].size(), launches - 4);
+  for (size_t i = 0; i < launches - 4; ++i) {
+    const nlohmann::json& u = j["untimed_launches"][i];
+    EXPECT_EQ(u["launch"], i + 4);
+    EXPECT_EQ(u["kernel"], a["launches"][i + 4]["kernel"]);
+    EXPECT_EQ(u["warp_instructions"], a["launches"][i + 4]["warp_instructions"]);
+    const uint64_t c0 = j["launches"][i % 2]["cycles"], c1 = j["launches"][i % 2 + 2]["cycles"];
+    EXPECT_EQ(u["clock_cycles"], (c0 + c1) / 2) << i;
+  }
+  EXPECT_TRUE(contains(
+      r.err, "untimed launches    " + std::to_string(launches - 4) + " (--timed-launches 2: "))
+      << r.err;
+  const ProgramRun zero = cuda("bfs", "--timed-launches 0");
+  EXPECT_EQ(zero.exit_code, 2);
+  EXPECT_TRUE(contains(zero.err, "--timed-launches must be at least 1")) << zero.err;
+  const ProgramRun functional = cuda("bfs", "--functional --timed-launches 2");
+  EXPECT_EQ(functional.exit_code, 2);
+  EXPECT_TRUE(contains(functional.err, "--timed-launches needs a timing run")) << functional.err;
+}
+
+}  // namespace
