@@ -9,6 +9,7 @@
 #include <sstream>
 #include <string>
 
+#include "support/files.h"
 #include "support/shell.h"
 
 namespace gputlm::test::cuda_run {
@@ -18,19 +19,9 @@ struct ProgramRun {
   std::string out, err;  // the program's stdout; stderr (gputlm's summary, the program's errors)
 };
 
-inline std::string scratch(const std::string& name) {
-  const auto dir =
-      std::filesystem::temp_directory_path() / ("gputlm_cuda_test_" + std::to_string(getpid()));
-  std::filesystem::create_directories(dir);
-  return (dir / name).string();
-}
+inline std::string scratch(const std::string& name) { return scratch_file("cuda_test", name); }
 
-inline std::string read(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+inline std::string read(const std::string& path) { return read_text(path); }
 
 // gputlm <args> from the source directory, stderr kept apart.
 inline ProgramRun run_gputlm(const std::string& args) {
@@ -46,9 +37,9 @@ inline std::string program(const std::string& name) {
 
 // `gputlm cuda --config configs/<config>.json <options> -- <program> <args>`
 inline ProgramRun cuda(const std::string& name, const std::string& options = "",
-                const std::string& args = "", const std::string& config = "fermi-gtx480") {
-  return run_gputlm("cuda --config configs/" + config + ".json " + options + " -- '" + program(name) +
-                "' " + args);
+                       const std::string& args = "", const std::string& config = "fermi-gtx480") {
+  return run_gputlm("cuda --config configs/" + config + ".json " + options + " -- '" +
+                    program(name) + "' " + args);
 }
 
 inline bool contains(const std::string& s, const std::string& part) {
