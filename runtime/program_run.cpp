@@ -142,13 +142,20 @@ bool ProgramRun::untimed(const std::string& kernel) const {
   return it != m_timed.end() && it->second.first >= m_options.timed_launches;
 }
 
-void ProgramRun::run_untimed(const func::BoundKernel& kernel, const func::Launch& launch) {
+func::FuncStats ProgramRun::run_functionally(const func::BoundKernel& kernel,
+                                             const func::Launch& launch) {
   Engine& e = *m_engine;
   const auto start = std::chrono::steady_clock::now();
-  const func::FuncStats stats = func::run_reference(kernel, launch, e.reference);
+  const func::FuncStats stats =
+      e.stepper ? e.stepper->run(kernel, launch) : func::run_reference(kernel, launch, e.reference);
   e.functional.total.add(stats);
   e.functional.host_seconds +=
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return stats;
+}
+
+void ProgramRun::run_untimed(const func::BoundKernel& kernel, const func::Launch& launch) {
+  const func::FuncStats stats = run_functionally(kernel, launch);
   const auto& [count, cycles] = m_timed.at(launch.kernel->name);
   m_untimed.push_back({launches(), launch.kernel->name, stats.warp_instructions, cycles / count});
   m_cycles += m_untimed.back().cycles;
@@ -202,16 +209,11 @@ void ProgramRun::launch(const func::BoundKernel& kernel, const func::Launch& lau
       sum += cycles;
     }
   } else {
-    const auto start = std::chrono::steady_clock::now();
-    app::LaunchRecord rec{launch.kernel->name, launch.grid, launch.block, {}};
-    rec.stats = e.stepper ? e.stepper->run(kernel, launch)
-                          : func::run_reference(kernel, launch, e.reference);
-    e.functional.total.add(rec.stats);
+    app::LaunchRecord rec{launch.kernel->name, launch.grid, launch.block,
+                          run_functionally(kernel, launch)};
     const uint64_t cores = std::max<uint64_t>(m_spec.cores, 1);
     m_cycles += (rec.stats.warp_instructions + cores - 1) / cores;
     e.functional.launches.push_back(rec);
-    e.functional.host_seconds +=
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   }
   if (e.timed_out) stop_at_time_limit();
   m_running.clear();

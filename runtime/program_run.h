@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "models/func/bound_kernel.h"
+#include "models/func/func_stats.h"
 #include "models/func/launch.h"
 #include "models/gpu/gpu_spec.h"
 
@@ -109,6 +110,9 @@ class ProgramRun {
   bool past_time_limit() const;
   [[noreturn]] void stop_at_time_limit();
   bool untimed(const std::string& kernel) const;
+  // Runs a launch on the functional engine (the stepper when waves are asked for), adding its
+  // statistics and host time to the functional run's.
+  func::FuncStats run_functionally(const func::BoundKernel& kernel, const func::Launch& launch);
   void run_untimed(const func::BoundKernel& kernel, const func::Launch& launch);
 };
 

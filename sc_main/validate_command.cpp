@@ -12,6 +12,7 @@
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <sstream>
 
 #include "app/cli_support.h"
@@ -186,21 +187,28 @@ int cmd_validate(const std::vector<std::string>& args, const char* argv0,
     app::ProgramOutcome o;
     o.name = p.name;
     const fs::path exe = out / "build" / p.name, stats = out / "stats" / (p.name + ".json");
+    std::optional<nlohmann::json> j;  // the program's statistics, read once
+    // Its kernels are compared when it ran to the end or to its time limit.
+    auto compare = [&] {
+      if (j && (o.status == "ok" || o.status == app::kTimeLimit))
+        o.matching =
+            app::match_kernels(p.name, app::average_launches(*j, scale, stats.string()), hw);
+      report.programs.push_back(std::move(o));
+    };
     if (vm.count("reuse-stats") && fs::exists(stats, ec)) {
-      const nlohmann::json j = read_stats(stats);
-      const std::string hash = j.contains("config") ? j["config"].value("hash", "") : "";
+      j = read_stats(stats);
+      const std::string hash = j->contains("config") ? (*j)["config"].value("hash", "") : "";
       if (hash != spec.hash)
         throw InputError(stats.string() + ": made with config hash '" + hash + "', not --config " +
                          config.filename().string() + "'s " + spec.hash +
                          " (run it again: leave out --reuse-stats or remove the file)");
       o.log = "logs/" + p.name + ".run.log";
-      if (!j.value("complete", true)) {
+      if (!j->value("complete", true)) {
         o.status = app::kTimeLimit;
-        o.first_error = j.value("stopped_by", "");
+        o.first_error = j->value("stopped_by", "");
       }
       std::cout << "program             " << p.name << ": statistics reused" << std::endl;
-      o.matching = app::match_kernels(p.name, app::average_launches(j, scale, stats.string()), hw);
-      report.programs.push_back(std::move(o));
+      compare();
       continue;
     }
     o.log = "logs/" + p.name + ".build.log";
@@ -229,11 +237,12 @@ int cmd_validate(const std::vector<std::string>& args, const char* argv0,
       run.insert(run.end(), p.args.begin(), p.args.end());
       std::cout << "program             " << p.name << ": running" << std::endl;
       const int run_rc = run_logged(run, root / p.workdir, out / o.log);
-      if (run_rc != 0 || !fs::exists(stats, ec)) {
-        o.status = run_rc == kExitInputError && fs::exists(stats, ec) &&
-                           !read_stats(stats).value("complete", true) && vm.count("time-limit")
-                       ? app::kTimeLimit
-                       : "run failed";
+      if (fs::exists(stats, ec)) j = read_stats(stats);
+      if (run_rc != 0 || !j) {
+        o.status =
+            run_rc == kExitInputError && j && !j->value("complete", true) && vm.count("time-limit")
+                ? app::kTimeLimit
+                : "run failed";
         o.first_error = " (exit status " + std::to_string(run_rc) + ")";
       }
     }
@@ -242,12 +251,7 @@ int cmd_validate(const std::vector<std::string>& args, const char* argv0,
       std::cout << "program             " << p.name << ": " << o.status << ": " << o.first_error
                 << std::endl;
     }
-    if (o.status == "ok" || o.status == app::kTimeLimit) {
-      const std::vector<app::SimKernel> sim =
-          app::average_launches(read_stats(stats), scale, stats.string());
-      o.matching = app::match_kernels(p.name, sim, hw);
-    }
-    report.programs.push_back(std::move(o));
+    compare();
   }
 
   write_text(out / "validate.csv", app::validate_csv(report));
