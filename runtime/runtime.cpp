@@ -11,6 +11,7 @@
 #include "app/sc_reports.h"
 #include "models/common/error.h"
 #include "models/func/kernel_fault.h"
+#include "models/isa/load_hoisting.h"
 #include "models/isa/ptx_parser.h"
 #include "models/sm/core_spec.h"
 #include "runtime/api_support.h"
@@ -232,7 +233,7 @@ CudaError Runtime::launch(RegisteredKernel& k, Dim3 grid, Dim3 block, void** arg
   if (cooperative && resident_ctas(k, block, shared) * uint64_t{m_run->spec().cores} <
                          uint64_t{grid.x} * grid.y * grid.z)
     return kErrorCooperativeLaunchTooLarge;
-  if (!k.bound) k.bound = std::make_unique<func::BoundKernel>(*k.kernel, &k.module->variables);
+  bind(k);
   func::Launch l;
   l.kernel = k.kernel;
   l.grid = {grid.x, grid.y, grid.z};
@@ -288,6 +289,15 @@ bool Runtime::fits(const isa::Kernel& k, func::Dim3 grid, func::Dim3 block,
          k.shared_bytes + dynamic_shared <= m_run->spec().core.shared_bytes;
 }
 
+void Runtime::bind(RegisteredKernel& k) {
+  if (k.bound) return;
+  if (m_run->spec().core.hoist_loads) {
+    k.hoisted = isa::hoist_loads(*k.kernel).kernel;
+    k.kernel = k.hoisted.get();
+  }
+  k.bound = std::make_unique<func::BoundKernel>(*k.kernel, &k.module->variables);
+}
+
 void Runtime::run_children(RegisteredKernel& k, const func::Launch& l) {
   for (func::DeviceLaunches& dl = m_services.launches();
        dl.has_pending() && m_sticky == kSuccess;) {
@@ -299,9 +309,9 @@ void Runtime::run_children(RegisteredKernel& k, const func::Launch& l) {
                               child.block.str() + " and " + std::to_string(child.dynamic_shared) +
                               " bytes of dynamic shared memory: an invalid configuration on " +
                               m_run->spec().name);
-    if (!ck.bound) ck.bound = std::make_unique<func::BoundKernel>(*ck.kernel, &k.module->variables);
+    bind(ck);
     func::Launch cl = l;
-    cl.kernel = child.kernel;
+    cl.kernel = ck.kernel;
     cl.grid = child.grid;
     cl.block = child.block;
     cl.params = child.params;

@@ -49,6 +49,9 @@ struct RegisteredKernel {
   const isa::Kernel* kernel =
       nullptr;  // null: the front end could not take it (its error at launch)
   std::unique_ptr<func::BoundKernel> bound;  // bound at its first launch
+  // With the config's core.hoist_loads, the kernel with its global loads moved up its basic
+  // blocks (isa/load_hoisting.h), made at the first launch; `kernel` then points to it.
+  std::unique_ptr<isa::Kernel> hoisted;
   // cudaFuncSetAttribute: the dynamic shared memory a launch may ask for (the core's scratchpad
   // less the static shared memory until set) and the preferred carveout, which each launch carries
   // (func::Launch::preferred_carveout) to a core with a unified L1/shared array (sm/carveout.h;
@@ -183,6 +186,8 @@ class Runtime {
   // cudaErrorInvalidConfiguration): a nonempty grid and block, at most max_threads_per_block()
   // threads, block.z <= 64, grid.y and grid.z <= 65535, the shared memory within the core's.
   bool fits(const isa::Kernel& k, func::Dim3 grid, func::Dim3 block, uint64_t dynamic_shared) const;
+  // Binds `k` at its first launch (after hoisting its loads when the config asks: hoisted).
+  void bind(RegisteredKernel& k);
   // Runs the grids launched from the device by `k`'s launch `l` (and by them), in launch order,
   // each as a launch of its own in `l`'s memory and services.
   void run_children(RegisteredKernel& k, const func::Launch& l);

@@ -51,6 +51,7 @@ struct SimtCounters {
   uint64_t sector_requests = 0;  // coalescing by sectors: the sectors those line requests name
   uint64_t shared_bank_conflict_cycles = 0;
   uint64_t register_bank_conflict_cycles = 0;
+  uint64_t integer_fma_pipe_instructions = 0;  // int_alu ones on the FMA pipe (fma_pipe_integers)
   uint64_t subwarps = 0;  // units formed from large warps (sub-warps), bubbles excluded
   uint64_t subwarp_bubble_cycles = 0;   // cycles the sub-warp former waited for busy threads
   uint64_t resident_thread_cycles = 0;  // threads resident on the core, summed over cycles

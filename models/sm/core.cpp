@@ -102,6 +102,8 @@ Core::Core(sc_core::sc_module_name name, const CoreSpec& spec, uint32_t core_id,
                   "busy with the previous instruction");
   m_stats.counter("register_bank_conflict_cycles", c.simt.register_bank_conflict_cycles, "cycles",
                   "extra register-read cycles from bank conflicts");
+  m_stats.counter("integer_fma_pipe_instructions", c.simt.integer_fma_pipe_instructions, "count",
+                  "int_alu warp instructions that ran on the FMA pipe (core.fma_pipe_integers)");
   m_stats.counter("coalesced_memory_instructions", c.simt.coalesced_memory_instructions, "count",
                   "global and local memory warp instructions whose lanes made one line request "
                   "(MWP/CWP's coalesced)");

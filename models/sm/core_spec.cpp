@@ -160,6 +160,8 @@ CoreSpec CoreSpec::from_json(const nlohmann::json& j, const std::string& where,
   s.register_banks = static_cast<uint32_t>(r.get_uint("register_banks", s.register_banks, 0, 64));
   s.register_bank_ports =
       static_cast<uint32_t>(r.get_uint("register_bank_ports", s.register_bank_ports, 1, 8));
+  s.fma_pipe_integers = r.get_bool("fma_pipe_integers", s.fma_pipe_integers);
+  s.hoist_loads = r.get_bool("hoist_loads", s.hoist_loads);
   ConfigReader u(r.get_object("units"), where, r.key_path("units"));
   for (size_t c = 0; c < kClasses; ++c) {
     const std::string name(isa::instr_class_name(static_cast<isa::InstrClass>(c)));

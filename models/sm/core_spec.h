@@ -108,6 +108,23 @@ struct CoreSpec {
   // reads 2 a bank a cycle (gpgpu_reg_file_port_throughput 2).
   uint32_t register_bank_ports = 1;
   std::array<UnitSpec, kClasses> units;  // per isa::InstrClass
+  // Integer work on the FMA pipe (key "fma_pipe_integers"). false (default): int_mul has units of
+  // its own and every int_alu instruction takes int_alu's. true, as on Volta to Hopper, where the
+  // FMA pipe runs FP32 and IMAD and the ALU pipe the other integer, logic and move instructions,
+  // and ptxas writes a 32-bit add, move or left shift by a constant as IMAD.IADD, IMAD.MOV or
+  // IMAD.SHL to put it on the FMA pipe instead (Stack Overflow 59777333, "combined format of SASS
+  // instructions", answer; NVIDIA developer forums, "Separate CUDA core pipeline for FP16 and
+  // FP32?", 2024: "FMA pipe handles IMAD, IDP, and FP32 operations" on GA100 and GH100): an int_mul
+  // instruction takes float_alu's units, and a 32-bit integer add, sub, mov of a register or an
+  // immediate, or shl by an immediate takes whichever of int_alu's and float_alu's units starts it
+  // first (int_alu's on a tie), a run-time stand-in for ptxas's balancing, which no source states.
+  // Latency and width stay the instruction's own class's.
+  bool fma_pipe_integers = false;
+  // Global loads moved up their basic blocks before a kernel's first launch (key "hoist_loads";
+  // isa/load_hoisting.h says which instructions a load passes), a stand-in for ptxas's scheduling
+  // of loads ahead of the instructions that do not need them; nvcc's PTX keeps the source order.
+  // Default false: the PTX runs as written. A choice: ptxas's scheduler is not public.
+  bool hoist_loads = false;
   uint32_t shared_banks = 32;
   uint32_t shared_latency = 1;
   // How a shared (or scratchpad) access and a constant-cache access use the LD/ST path

@@ -36,6 +36,19 @@ uint32_t passes(const UnitSpec& u, const WarpInstr& w) {
   return macs ? static_cast<uint32_t>((macs + per_pass - 1) / per_pass) : 1;
 }
 
+// An int_alu instruction that ptxas can write as an IMAD (IMAD.IADD, IMAD.MOV, IMAD.SHL): a
+// 32-bit add or sub, a mov of a register or an immediate (not of a special register: S2R), a shl
+// by an immediate (CoreSpec::fma_pipe_integers).
+bool imad_form(const isa::Instruction& in) {
+  using O = isa::Opcode;
+  if (in.op != O::Add && in.op != O::Sub && in.op != O::Mov && in.op != O::Shl) return false;
+  if (isa::dtype_bits(in.type) > 32 || isa::dtype_bits(in.type) < 16) return false;
+  if (in.op == O::Mov)
+    return in.ops[1].kind == isa::OperandKind::Reg || in.ops[1].kind == isa::OperandKind::Imm;
+  if (in.op == O::Shl) return in.ops[2].kind == isa::OperandKind::Imm;
+  return true;
+}
+
 // Classes whose result the execute stage makes (the rest wait for memory, a barrier or the PC).
 bool releases_at_latency(isa::InstrClass c) {
   using C = isa::InstrClass;
@@ -43,6 +56,14 @@ bool releases_at_latency(isa::InstrClass c) {
 }
 
 }  // namespace
+
+isa::InstrClass ExecuteStage::pipe_of(const WarpInstr& w) const {
+  using C = isa::InstrClass;
+  if (!m_core.spec.fma_pipe_integers) return w.cls;
+  if (w.cls == C::IntMul) return C::FloatAlu;
+  if (w.cls != C::IntAlu || !imad_form(*w.in)) return w.cls;
+  return unit_free(C::FloatAlu) < unit_free(C::IntAlu) ? C::FloatAlu : C::IntAlu;
+}
 
 void ExecuteStage::release(WarpInstr& w) {
   WarpSlot& slot = m_core.warps[w.slot];
@@ -61,7 +82,7 @@ Cycle ExecuteStage::cycle(Cycle now) {
     m_busy.pop();
     out->send(*w);
   }
-  if (WarpInstr* w = in->peek(); w && m_next_issue <= now && unit_free(w->cls) <= now) {
+  if (WarpInstr* w = in->peek(); w && m_next_issue <= now && unit_free(pipe_of(*w)) <= now) {
     if (!issue(*w, now)) return kNever;  // the kernel faulted; the simulation is stopping
     in->take();
   }
@@ -70,7 +91,7 @@ Cycle ExecuteStage::cycle(Cycle now) {
   if (!m_busy.empty() && m_busy.top().done > now) next = m_busy.top().done;
   if (!m_releases.empty()) next = std::min(next, m_releases.top().done);
   if (WarpInstr* w = in->peek())
-    next = std::min(next, std::max({now + 1, m_next_issue, unit_free(w->cls)}));
+    next = std::min(next, std::max({now + 1, m_next_issue, unit_free(pipe_of(*w))}));
   return next;
 }
 
@@ -88,7 +109,10 @@ bool ExecuteStage::issue(WarpInstr& w, Cycle now) {
   }
   const UnitSpec& u = m_core.spec.unit(w.cls);
   const uint32_t n = passes(u, w);
-  std::vector<Cycle>& units = m_unit_free[static_cast<size_t>(w.cls)];
+  const isa::InstrClass pipe = pipe_of(w);
+  if (pipe != w.cls && w.cls == isa::InstrClass::IntAlu)
+    ++m_core.counters.simt.integer_fma_pipe_instructions;
+  std::vector<Cycle>& units = m_unit_free[static_cast<size_t>(pipe)];
   *std::min_element(units.begin(), units.end()) = now + uint64_t{n} * u.interval;
   const Cycle done = now + uint64_t{n - 1} * u.interval + u.latency;
   m_busy.push({done, m_seq, &w});

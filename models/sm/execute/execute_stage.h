@@ -36,6 +36,10 @@ class ExecuteStage : public Stage {
   void release(WarpInstr& w);
   // The first cycle a unit of the class can start a warp instruction: the earliest of its units.
   Cycle unit_free(isa::InstrClass c) const;
+  // The class whose units `w` takes (CoreSpec::fma_pipe_integers): its own, float_alu's for
+  // int_mul, or for an int_alu instruction ptxas can write as an IMAD the one of int_alu and
+  // float_alu that starts it first.
+  isa::InstrClass pipe_of(const WarpInstr& w) const;
 
   std::vector<std::vector<Cycle>> m_unit_free;  // per instruction class, per unit
   uint64_t m_seq = 0;

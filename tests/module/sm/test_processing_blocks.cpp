@@ -105,6 +105,49 @@ TEST(ProcessingBlocks, AHalfWidthUnitStartsABlocksInstructionEveryTwoCycles) {
   EXPECT_EQ(hundred_iterations(adds, 64, half).run, 100u * 57);
 }
 
+// core.fma_pipe_integers, on the test above's block with 16-lane int_alu, int_mul and float_alu
+// (2 passes a warp instruction; every unit 2 cycles). 9 independent 32-bit integer adds without
+// the key take int_alu alone, starting t, t+2, .., t+16; the counter's add waits for int_alu until
+// t+18 and ends a cycle after the float test's (which ended with the last add and then waited a
+// cycle for writeback), and setp's second pass costs one more: 41. With the key each add takes
+// whichever of int_alu and float_alu (the FMA pipe, IMAD.IADD) starts it first: int_alu at t, t+2,
+// .., t+8 and float_alu at t+1, .., t+7, one a cycle as on 32-lane units (30), the counter's add
+// at t+9 on float_alu (int_alu is busy until t+10): 5 adds an iteration on float_alu, and its and
+// setp's second passes add one cycle each: 32. and.b32 (LOP3) has no IMAD form: the 9 ands take
+// int_alu alone as the adds did, but the counter's add now starts at t+17 on float_alu and ends as
+// the float test's: 40. mul.lo.s32 (IMAD) takes float_alu's units: 5 float adds and 4 multiplies,
+// alternating, start one a cycle on two units without the key (32, as the adds with it) and
+// queue on float_alu with it (the counter's add then takes the idle int_alu at t+17: 40).
+TEST(ProcessingBlocks, IntegerAddsAndMultipliesShareTheFmaPipe) {
+  auto nine = [](const std::string& op, const std::string& src) {
+    std::string s;
+    for (int r : {0, 2, 3, 4, 5, 6, 7, 8, 9})
+      s += "  " + op + " %r" + std::to_string(r) + ", " + src + ";\n";
+    return s;
+  };
+  const std::string adds = nine("add.s32", "%ra, 1"), ands = nine("and.b32", "%ra, 1");
+  std::string mixed;
+  for (int i = 1; i <= 5; ++i) {
+    mixed += "  add.f32 %f" + std::to_string(i) + ", %fa, 1.0;\n";
+    if (i < 5) mixed += "  mul.lo.s32 %r" + std::to_string(i + 1) + ", %ra, 3;\n";
+  }
+  nlohmann::json half = blocks(4);
+  for (const char* unit : {"int_alu", "int_mul", "float_alu"})
+    half["core"]["units"][unit]["width"] = 16;
+  EXPECT_EQ(hundred_iterations(adds, 32, half).run, 100u * 41);
+  EXPECT_EQ(hundred_iterations(mixed, 32, half).run, 100u * 32);
+  nlohmann::json fma = half;
+  fma["core"]["fma_pipe_integers"] = true;
+  EXPECT_EQ(hundred_iterations(adds, 32, fma).run, 100u * 32);
+  EXPECT_EQ(hundred_iterations(ands, 32, fma).run, 100u * 40);
+  EXPECT_EQ(hundred_iterations(mixed, 32, fma).run, 100u * 40);
+  const test::CoreRun a = test::run_core(one_line_loop(adds, 100), 32, fma);
+  const test::CoreRun b = test::run_core(one_line_loop(adds, 200), 32, fma);
+  EXPECT_EQ(
+      b.counters.simt.integer_fma_pipe_instructions - a.counters.simt.integer_fma_pipe_instructions,
+      500u);
+}
+
 // 13 independent shared-memory loads instead of the adds: one warp takes 34 cycles an iteration,
 // as with adds (a broadcast load holds the memory path one cycle, like memory_cycles). Four warps
 // on four blocks share the SM's one memory path, one load a cycle: 4 x 13 = 52 cycles of loads an
