@@ -5,7 +5,11 @@
 // Four chains: shared memory; global memory that hits in the L1 (a 4 KB chain read once before);
 // global memory read with ld.global.cg that hits in the L2 (a 256 KB chain, read once before,
 // bypassing the L1); global memory that misses in the L2 (a chain over 64 MB at a 4 KB stride,
-// read for the first time). Prints the cycles a step of each and checks their order.
+// read for the first time). Prints the cycles a step of each and checks their order. Each chain
+// runs in a function of its own (not inlined) that runs once untimed before the timed call, so
+// that the timed steps do not include the instruction-cache misses of the chain's first pass (a
+// miss goes to the L2 through the crossbar: before this, hopper-h200's L1 figure moved 41.3 ->
+// 39.4 cycles when the crossbar's queues changed).
 #include <cstdint>
 #include <cstdio>
 #include <vector>
@@ -24,10 +28,16 @@ __device__ uint64_t step_global(uint64_t p, bool cg) {
   return p;
 }
 
-__device__ uint64_t chase_global(uint64_t p, int steps, bool cg) {
+__device__ __noinline__ uint64_t chase_global(uint64_t p, int steps, bool cg) {
 #pragma unroll 16
   for (int s = 0; s < steps; ++s) p = step_global(p, cg);
   return p;
+}
+
+__device__ __noinline__ unsigned chase_shared(unsigned a, int steps) {
+#pragma unroll 16
+  for (int s = 0; s < steps; ++s) asm volatile("ld.shared.u32 %0, [%0];" : "+r"(a));
+  return a;
 }
 
 // out[0..3]: cycles of kSteps steps for shared, L1, L2, DRAM; out[4]: the addresses reached (so
@@ -36,10 +46,9 @@ __global__ void chase(uint64_t small, uint64_t medium, uint64_t large, long long
   __shared__ unsigned ring[1024];  // each word the shared address of the word 33 words on
   for (int i = 0; i < 1024; ++i)
     ring[i] = static_cast<unsigned>(__cvta_generic_to_shared(&ring[(i + 33) % 1024]));
-  unsigned a = static_cast<unsigned>(__cvta_generic_to_shared(&ring[0]));
+  unsigned a = chase_shared(static_cast<unsigned>(__cvta_generic_to_shared(&ring[0])), kSteps);
   long long t = clock64();
-#pragma unroll 16
-  for (int s = 0; s < kSteps; ++s) asm volatile("ld.shared.u32 %0, [%0];" : "+r"(a));
+  a = chase_shared(a, kSteps);
   out[0] = clock64() - t;
   uint64_t sink = a;
   uint64_t p = chase_global(small, 32, false);  // warm the L1 (and the L2): the whole chain
