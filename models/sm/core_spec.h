@@ -120,10 +120,11 @@ struct CoreSpec {
   // first (int_alu's on a tie), a run-time stand-in for ptxas's balancing, which no source states.
   // Latency and width stay the instruction's own class's.
   bool fma_pipe_integers = false;
-  // Global loads moved up their basic blocks before a kernel's first launch (key "hoist_loads";
-  // isa/load_hoisting.h says which instructions a load passes), a stand-in for ptxas's scheduling
-  // of loads ahead of the instructions that do not need them; nvcc's PTX keeps the source order.
-  // Default false: the PTX runs as written. A choice: ptxas's scheduler is not public.
+  // Global and shared loads moved up their basic blocks before a kernel's first launch (key
+  // "hoist_loads"; isa/load_hoisting.h says which instructions a load passes), a stand-in for
+  // ptxas's scheduling of loads ahead of the instructions that do not need them; nvcc's PTX keeps
+  // the source order. Default false: the PTX runs as written. A choice: ptxas's scheduler is not
+  // public.
   bool hoist_loads = false;
   uint32_t shared_banks = 32;
   uint32_t shared_latency = 1;
