@@ -109,8 +109,8 @@ void DramController::start_access(const DramStart& s, Cycle now) {
   m_queue.erase(s.index);
   m_timing->started(e, r);
   m_scheduler->on_issue(e, now, s.done);
-  m_in_flight.push(
-      {s.done, m_seq++, r.payload, e.arrival, now, r.outcome, uint32_t(m_queue.size())});
+  m_in_flight.push({s.done + m_spec.controller_latency, m_seq++, r.payload, e.arrival, now,
+                    r.outcome, uint32_t(m_queue.size())});
   if (m_waves.on()) {
     m_waves.queue(m_queue.size());
     m_waves.hold(e.bank, m_scheduler->hold(e.bank, now));

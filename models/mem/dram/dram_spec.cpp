@@ -26,6 +26,7 @@ DramSpec DramSpec::from_json(const nlohmann::json& j, const std::string& where,
   s.write_high = r.get_double("write_high", s.write_high, 0.0, 1.0);
   s.write_low = r.get_double("write_low", s.write_low, 0.0, 1.0);
   if (s.write_low > s.write_high) r.fail("write_low", "must not be above write_high");
+  s.controller_latency = r.get_uint("controller_latency", s.controller_latency, 0, 100000);
   s.channel_addresses = r.get_choice("address_space", s.channel_addresses ? "channel" : "global",
                                      {"global", "channel"}) == "channel";
   s.page_policy = r.get_enum("page_policy", s.page_policy,

@@ -90,6 +90,11 @@ struct DramSpec {
   // to reads when it is below write_low and a read waits (Ramulator 2's generic controller).
   uint32_t write_queue_depth = 32;
   double write_high = 0.8, write_low = 0.2;
+  // Controller cycles every response waits after its access (key "controller_latency"): the fixed
+  // part of a DRAM access that no timing parameter gives, the controller's and the PHY's
+  // pipelines (Accel-Sim's `dram_latency`, 100 on its QV100). 0 (the default): none. The banks and
+  // the bus are free at the access's own end; only the response waits.
+  uint64_t controller_latency = 0;
   enum class PagePolicy { Open, Closed };
   PagePolicy page_policy = PagePolicy::Open;  // "page_policy": open | closed
   std::string scheduler = "fcfs";             // a registered IDramScheduler name

@@ -35,6 +35,17 @@ TEST(DramController, SameRowRequestsPayTheRowHitLatency) {
   EXPECT_EQ(b.stat("row_empties"), 1);
 }
 
+// dram.controller_latency: each response waits that many cycles more; the bank is free at the
+// access's own end, so the row hit that arrives at 300 still takes 100 cycles, then waits 30.
+TEST(DramController, AControllerLatencyDelaysEveryResponseByItsCycles) {
+  DramSpec spec = papers();
+  spec.controller_latency = 30;
+  DramBench b({rd(0, addr(0, 1)), rd(300, addr(0, 1, 128))}, spec);
+  EXPECT_EQ(b.latency(0), 230u);
+  EXPECT_EQ(b.latency(1), 130u);
+  EXPECT_EQ(b.stat("row_hits"), 1);
+}
+
 TEST(DramController, AnotherRowInTheSameBankPaysTheConflictLatency) {
   Bench b({rd(0, addr(0, 1)), rd(300, addr(0, 2))});
   EXPECT_EQ(b.latency(1), 300u);
