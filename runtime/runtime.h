@@ -49,8 +49,8 @@ struct RegisteredKernel {
   const isa::Kernel* kernel =
       nullptr;  // null: the front end could not take it (its error at launch)
   std::unique_ptr<func::BoundKernel> bound;  // bound at its first launch
-  // With the config's core.hoist_loads, the kernel with its global loads moved up its basic
-  // blocks (isa/load_hoisting.h), made at the first launch; `kernel` then points to it.
+  // With the config's core.hoist_loads, the kernel with its global and shared loads moved up its
+  // basic blocks (isa/load_hoisting.h), made at the first launch; `kernel` then points to it.
   std::unique_ptr<isa::Kernel> hoisted;
   // cudaFuncSetAttribute: the dynamic shared memory a launch may ask for (the core's scratchpad
   // less the static shared memory until set) and the preferred carveout, which each launch carries

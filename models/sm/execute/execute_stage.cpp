@@ -82,9 +82,12 @@ Cycle ExecuteStage::cycle(Cycle now) {
     m_busy.pop();
     out->send(*w);
   }
-  if (WarpInstr* w = in->peek(); w && m_next_issue <= now && unit_free(pipe_of(*w)) <= now) {
-    if (!issue(*w, now)) return kNever;  // the kernel faulted; the simulation is stopping
-    in->take();
+  if (WarpInstr* w = in->peek(); w && m_next_issue <= now) {
+    const isa::InstrClass pipe = pipe_of(*w);
+    if (unit_free(pipe) <= now) {
+      if (!issue(*w, pipe, now)) return kNever;  // the kernel faulted; the simulation is stopping
+      in->take();
+    }
   }
   show(m_busy.size(), m_busy.empty() ? nullptr : m_busy.top().instr);
   Cycle next = kNever;
@@ -95,7 +98,7 @@ Cycle ExecuteStage::cycle(Cycle now) {
   return next;
 }
 
-bool ExecuteStage::issue(WarpInstr& w, Cycle now) {
+bool ExecuteStage::issue(WarpInstr& w, isa::InstrClass pipe, Cycle now) {
   WarpSlot& slot = m_core.warps[w.slot];
   try {
     func::CtaState& cta = m_core.cta_of(slot);
@@ -109,7 +112,6 @@ bool ExecuteStage::issue(WarpInstr& w, Cycle now) {
   }
   const UnitSpec& u = m_core.spec.unit(w.cls);
   const uint32_t n = passes(u, w);
-  const isa::InstrClass pipe = pipe_of(w);
   if (pipe != w.cls && w.cls == isa::InstrClass::IntAlu)
     ++m_core.counters.simt.integer_fma_pipe_instructions;
   std::vector<Cycle>& units = m_unit_free[static_cast<size_t>(pipe)];

@@ -27,7 +27,7 @@ class ExecuteStage : public Stage {
     WarpInstr* instr;
     bool operator>(const Busy& o) const { return done != o.done ? done > o.done : seq > o.seq; }
   };
-  bool issue(WarpInstr& w, Cycle now);
+  bool issue(WarpInstr& w, isa::InstrClass pipe, Cycle now);  // pipe: pipe_of(w)
 
   std::priority_queue<Busy, std::vector<Busy>, std::greater<Busy>> m_busy;
   // CoreSpec::release_at_latency: instructions whose registers stop blocking at `done` (a Busy's
