@@ -179,6 +179,20 @@ void Core::check_kernel(const isa::Kernel& kernel) const {
                        "' does not support " + kernel.where(pc) + " (formation 'static' does)");
 }
 
+// The slot a new CTA's warp takes: the lowest free one, or with "rotate" placement the lowest
+// free one of block `turn` % B (the next block with a free slot if that one is full). The
+// dispatcher placed the CTA within max_warps, so a free slot exists.
+uint32_t Core::free_warp_slot(uint32_t turn) const {
+  const CoreSpec& spec = m_ctx.spec;
+  const uint32_t blocks = spec.processing_blocks;
+  const size_t slots = m_ctx.warps.size();
+  const bool rotate = spec.warp_placement == CoreSpec::WarpPlacement::Rotate && blocks > 1;
+  for (uint32_t b = 0; b < (rotate ? blocks : 1); ++b)
+    for (size_t w = rotate ? (turn + b) % blocks : 0; w < slots; w += rotate ? blocks : 1)
+      if (m_ctx.warps[w].status == WarpSlot::Status::Free) return static_cast<uint32_t>(w);
+  throw std::logic_error("Core::start_cta: no free warp slot");
+}
+
 void Core::start_cta(const func::BoundKernel& kernel, const func::Launch& launch, uint64_t cta_id,
                      std::shared_ptr<func::ClusterState> cluster) {
   uint32_t slot = 0;
@@ -202,9 +216,9 @@ void Core::start_cta(const func::BoundKernel& kernel, const func::Launch& launch
   cta.warps_done = 0;
   const std::vector<WarpLayout> layout = m_ctx.formation->layout(launch.threads_per_cta());
   const size_t words = (kernel.kernel().regs.size() + 63) / 64;
-  uint32_t w = 0;
+  const uint32_t rotation = m_ctas_started++;
   for (uint32_t i = 0; i < layout.size(); ++i) {
-    while (m_ctx.warps[w].status != WarpSlot::Status::Free) ++w;
+    const uint32_t w = free_warp_slot(rotation + i);
     WarpSlot& ws = m_ctx.warps[w];
     ws = WarpSlot{};
     ws.status = WarpSlot::Status::Ready;

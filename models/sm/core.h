@@ -103,6 +103,8 @@ class Core : public ClockedModule<core::CoreModule> {
   Cycle m_threads_since = 0;      // when m_threads_used last changed (for resident_thread_cycles)
   void count_resident_threads();  // adds m_threads_used x the cycles since it last changed
   uint64_t m_next_age = 0;
+  uint32_t m_ctas_started = 0;  // CTAs started over the core's life ("rotate" warp placement)
+  uint32_t free_warp_slot(uint32_t turn) const;  // see core.cpp
   uint32_t m_replay_ctas = 0;   // resident CTAs of a launch whose trace decides the warps' paths
   uint64_t m_cycles_ahead = 0;  // see cycles_run_ahead
   // may_run_ahead's memo of the kernel's pending activity: the time value of the earliest, as

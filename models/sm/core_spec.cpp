@@ -136,6 +136,9 @@ CoreSpec CoreSpec::from_json(const nlohmann::json& j, const std::string& where,
     r.fail("issue", "formation \"" + s.formation + "\" needs barrel issue");
   s.processing_blocks =
       static_cast<uint32_t>(r.get_uint("processing_blocks", s.processing_blocks, 1, 8));
+  s.warp_placement = r.get_enum("warp_placement", s.warp_placement,
+                                {{"first_free", CoreSpec::WarpPlacement::FirstFree},
+                                 {"rotate", CoreSpec::WarpPlacement::Rotate}});
   // The blocks' fetch keeps each warp whole on its block: formations that regroup threads across
   // warp slots (large warps, DWF, TBC) are not modelled with more than one.
   if (s.processing_blocks > 1 && !s.static_warps())

@@ -91,6 +91,16 @@ struct CoreSpec {
   // counts and widths are per block), and writeback takes `writeback_ports` a cycle per block; the
   // memory stage (LD/ST path, shared memory, L1) stays one per SM. See processing_block.h.
   uint32_t processing_blocks = 1;
+  // Which free warp slots a new CTA's warps take (key "warp_placement"), and so, with processing
+  // blocks, which block each warp runs on. "first_free" (default): the lowest free slots, in
+  // warp order, as GPGPU-Sim/Accel-Sim do (a CTA's hardware id times its warps), so with CTAs of
+  // a multiple of 4 warps warp i of every CTA sits on block i % 4. "rotate" (chosen, no source
+  // describes the hardware's choice): the n-th CTA started on the core puts its warp i on block
+  // (n + i) % processing_blocks, the lowest free slot there (the next block with one if full), so
+  // that the first warps of CTAs, which often do more of the work, spread over the blocks.
+  // docs/models/gpu.md ("Processing blocks") says what the V100's binomialOptions row shows.
+  enum class WarpPlacement { FirstFree, Rotate };
+  WarpPlacement warp_placement = WarpPlacement::FirstFree;
   uint32_t fetch_cycles = 1, decode_cycles = 1, read_cycles = 1, memory_cycles = 1,
            writeback_cycles = 1;
   // Instructions the writeback stage takes a cycle (per processing block). Chosen 2 (the papers are

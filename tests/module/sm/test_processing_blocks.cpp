@@ -232,6 +232,44 @@ TEST(ProcessingBlocks, ABankReadsAsManyRegistersACycleAsItHasPorts) {
   EXPECT_EQ(two.second, none.second);
 }
 
+// Cycles of `ctas` CTAs of `threads` threads each running `snippet` on the one core (every CTA
+// reads the same inputs: thread i's %a is i).
+Cycle run_ctas(const std::string& snippet, uint32_t threads, uint32_t ctas,
+               const nlohmann::json& config) {
+  test::fresh_sc_kernel();
+  gpu::Gpu gpu("gpu", gpu::GpuSpec::from_json(config, "test"));
+  std::vector<test::Inputs> in(threads);
+  for (uint32_t i = 0; i < threads; ++i) in[i] = {i, 0, 0};
+  test::SnippetLaunch launch(snippet, in);
+  launch.launch.grid.x = ctas;
+  return gpu.run(*launch.bound, launch.launch).cycles;
+}
+
+// Four CTAs of four warps where only each CTA's first warp works (the 13 adds looped; the other
+// warps leave at once). "first_free" placement gives each CTA the lowest free slots, so the four
+// first warps take slots 0, 4, 8 and 12, all on block 0: an iteration costs the 73 cycles of four
+// warps sharing a block (FourWarpsOnFourBlocksRunAsFastAsOne). "rotate" puts the n-th CTA's warp
+// i on block (n + i) % 4: one working warp a block, the 34 cycles of a warp alone.
+TEST(ProcessingBlocks, RotatedPlacementSpreadsTheCtasFirstWarpsOverTheBlocks) {
+  const auto hundred = [](const std::string& placement) {
+    nlohmann::json config = blocks(4);
+    config["core"]["warp_placement"] = placement;
+    // The two instructions that send the other warps out take the place of two of the loop's
+    // leading moves, so that the loop stays in one I-cache line.
+    const std::string skip = "  setp.ge.u32 %q2, %tid, 32;\n  @%q2 bra $Out;\n";
+    const auto body = [&](unsigned n) {
+      const std::string loop = one_line_loop(independent_adds(), n);
+      return skip + loop.substr(2 * std::string("  mov.u32 %r9, 0;\n").size()) + "\n$Out:";
+    };
+    return run_ctas(body(200), 128, 4, config) - run_ctas(body(100), 128, 4, config);
+  };
+  EXPECT_EQ(hundred("first_free"), 100u * 73);
+  EXPECT_EQ(hundred("rotate"), 100u * 34);
+  nlohmann::json bad = blocks(4);
+  bad["core"]["warp_placement"] = "spread";
+  EXPECT_NE(test::config_error(bad).find("core.warp_placement"), std::string::npos);
+}
+
 // Formations that regroup threads across warp slots are not modelled with processing blocks.
 TEST(ProcessingBlocks, AFormationOtherThanStaticIsRefused) {
   nlohmann::json config = test::preset("lwm256");
