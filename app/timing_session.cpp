@@ -62,6 +62,8 @@ TimingSession::TimingSession(const gpu::GpuSpec& spec, const TimingOptions& opti
 
 TimingSession::~TimingSession() = default;
 
+void TimingSession::flush_caches() { m->gpu.flush_caches(); }
+
 int TimingSession::stopped() const { return m->stopped; }
 const std::vector<TimedLaunch>& TimingSession::launches() const { return m->run.launches; }
 double TimingSession::launch_seconds() const { return m->launch_seconds; }

@@ -27,6 +27,8 @@ class TimingSession {
   // ended a launch (the GPU then holds that launch's unfinished CTAs). Throws what gpu::Gpu::run
   // throws: func::KernelFault, std::runtime_error when the run stops making progress.
   void run_launch(const func::BoundKernel& kernel, const func::Launch& launch);
+  // Empties the GPU's caches before the next launch (gpu::Gpu::flush_caches).
+  void flush_caches();
   // The signal number that stopped a launch, 0 if none did.
   int stopped() const;
   // The launches run so far, in order.

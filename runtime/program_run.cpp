@@ -70,6 +70,11 @@ ProgramOptions ProgramOptions::from_env() {
     if (*end != '\0' || n[0] == '-' || o.timed_launches == 0)
       throw InputError(std::string(kEnvTimedLaunches) + " is not a positive count: " + n);
   }
+  if (const std::string c = env(kEnvCacheControl); !c.empty()) {
+    if (c != "all" && c != "none")
+      throw InputError(std::string(kEnvCacheControl) + " is not \"all\" or \"none\": " + c);
+    o.flush_caches = c == "all";
+  }
   const std::string window = env(kEnvVcdWindow);
   if (!window.empty()) app::parse_vcd_window(window, kEnvVcdWindow, o.vcd_from, o.vcd_to);
   return o;
@@ -199,6 +204,7 @@ void ProgramRun::launch(const func::BoundKernel& kernel, const func::Launch& lau
     run_untimed(kernel, launch);
   } else if (e.timing) {
     const size_t before = e.timing->launches().size();
+    if (m_options.flush_caches) e.timing->flush_caches();
     e.timing->run_launch(kernel, launch);
     e.stopped = e.timing->stopped();
     if (e.timing->launches().size() > before) {

@@ -38,6 +38,8 @@ struct ProgramOptions {
       "GPUTLM_CUDA_TIME_LIMIT";  // seconds of host time; unset: none
   static constexpr const char* kEnvTimedLaunches =
       "GPUTLM_CUDA_TIMED_LAUNCHES";  // launches timed per kernel name; unset: all
+  static constexpr const char* kEnvCacheControl =
+      "GPUTLM_CUDA_CACHE_CONTROL";  // "all": caches emptied before each timed launch; unset: none
 
   std::string config, stats, vcd, vcd_scope, program;
   uint64_t vcd_from = 0, vcd_to = ~0ull;
@@ -47,6 +49,10 @@ struct ProgramOptions {
   // timing model, later ones on the functional engine alone (their results stay right; the
   // statistics list them apart, as "untimed_launches"). 0: every launch is timed.
   uint64_t timed_launches = 0;
+  // Nsight Compute's --cache-control: true ("all", its default) empties every cache before each
+  // timed launch, so that each starts cold as a kernel it measures does; false ("none") keeps
+  // what earlier launches left.
+  bool flush_caches = false;
 
   // InputError naming the variable when one is missing or malformed (a program started without
   // `gputlm cuda`).

@@ -66,6 +66,10 @@ int cmd_cuda(const std::vector<std::string>& all_args, const char* argv0) {
       "later ones on the functional engine alone (results still right; the statistics list them "
       "as untimed_launches)")("stats", po::value<std::string>(),
                               "write statistics as JSON to this file (one entry per launch)")(
+      "cache-control", po::value<std::string>(),
+      "timing runs, as Nsight Compute's option: 'all' empties every cache (L1s, L2) before each "
+      "timed launch, so that it starts cold as a kernel ncu measures does (ncu's default); "
+      "'none' (the default here) keeps what earlier launches left")(
       "vcd", po::value<std::string>(),
       "write waves to this VCD file (and a GTKWave .gtkw next to it)")(
       "vcd-scope", po::value<std::string>(),
@@ -88,7 +92,7 @@ int cmd_cuda(const std::vector<std::string>& all_args, const char* argv0) {
     throw InputError(
         "cuda: --config is required (the GPU the program runs on; see gputlm cuda --help)");
   if (vm.count("functional"))
-    for (const char* timing_only : {"vcd-scope", "vcd-window", "timed-launches"})
+    for (const char* timing_only : {"vcd-scope", "vcd-window", "timed-launches", "cache-control"})
       if (vm.count(timing_only))
         throw InputError(std::string("cuda: --") + timing_only +
                          " needs a timing run (no --functional)");
@@ -99,6 +103,10 @@ int cmd_cuda(const std::vector<std::string>& all_args, const char* argv0) {
   if (vm.count("timed-launches") && vm["timed-launches"].as<uint64_t>() == 0)
     throw InputError(
         "cuda: --timed-launches must be at least 1 (leave it out to time every launch)");
+  if (vm.count("cache-control") && vm["cache-control"].as<std::string>() != "all" &&
+      vm["cache-control"].as<std::string>() != "none")
+    throw InputError("cuda: --cache-control must be 'all' or 'none', not '" +
+                     vm["cache-control"].as<std::string>() + "'");
   if (vm.count("stats")) app::check_writable(vm["stats"].as<std::string>(), "--stats");
   if (vm.count("vcd")) app::check_writable(vm["vcd"].as<std::string>(), "--vcd", true);
   const std::string lib = library_dir(argv0);
@@ -123,6 +131,10 @@ int cmd_cuda(const std::vector<std::string>& all_args, const char* argv0) {
     setenv(O::kEnvTimedLaunches, std::to_string(vm["timed-launches"].as<uint64_t>()).c_str(), 1);
   else
     unsetenv(O::kEnvTimedLaunches);
+  if (vm.count("cache-control"))
+    setenv(O::kEnvCacheControl, vm["cache-control"].as<std::string>().c_str(), 1);
+  else
+    unsetenv(O::kEnvCacheControl);
   const std::vector<std::string> program(dashes + 1, all_args.end());
   setenv(O::kEnvProgram, fs::path(program[0]).filename().c_str(), 1);
   const char* old = std::getenv("LD_LIBRARY_PATH");

@@ -145,6 +145,10 @@ int cmd_validate(const std::vector<std::string>& args, const char* argv0,
       "timed-launches", po::value<uint64_t>(),
       "gputlm cuda --timed-launches for each program: time the first N launches of each kernel, "
       "run the rest on the functional engine (the tables count them apart)")(
+      "cache-control", po::value<std::string>(),
+      "gputlm cuda --cache-control for each program: 'all' empties the caches before each timed "
+      "launch, as Nsight Compute does by default before each kernel it measures (give it when "
+      "the CSV was measured so); 'none' (the default) keeps them")(
       "reuse-stats",
       "a program whose stats/<name>.json is in --out already (of this config) is not built or "
       "run again: its statistics are compared as they are (to resume a long validation, or join "
@@ -160,6 +164,10 @@ int cmd_validate(const std::vector<std::string>& args, const char* argv0,
     if (!vm.count(key))
       throw InputError(std::string("validate: --") + key +
                        " is required (see gputlm validate --help)");
+  if (vm.count("cache-control") && vm["cache-control"].as<std::string>() != "all" &&
+      vm["cache-control"].as<std::string>() != "none")
+    throw InputError("validate: --cache-control must be 'all' or 'none', not '" +
+                     vm["cache-control"].as<std::string>() + "'");
   const fs::path config = fs::absolute(vm["config"].as<std::string>());
   const gpu::GpuSpec spec = gpu::GpuSpec::from_file(config.string());
   const app::SectorScale scale = sector_scale(spec);
@@ -233,6 +241,8 @@ int cmd_validate(const std::vector<std::string>& args, const char* argv0,
       if (vm.count("timed-launches"))
         run.insert(run.end(),
                    {"--timed-launches", std::to_string(vm["timed-launches"].as<uint64_t>())});
+      if (vm.count("cache-control"))
+        run.insert(run.end(), {"--cache-control", vm["cache-control"].as<std::string>()});
       run.insert(run.end(), {"--", exe.string()});
       run.insert(run.end(), p.args.begin(), p.args.end());
       std::cout << "program             " << p.name << ": running" << std::endl;

@@ -53,6 +53,8 @@ class CoreModule : public sc_core::sc_module, public StatProvider, public WavePr
   // Whether the GPU's clocked modules may run ahead of the kernel (SharedEdges) now: nothing of
   // the core's needs the kernel's time (no CTA about to finish, no fault, no waves).
   virtual bool lets_system_run_ahead() const { return false; }
+  // Empties the core's caches (gpu::Gpu::flush_caches), between launches only.
+  virtual void flush_caches() {}
   // A launch starts and ends now (for the counters that cover the cycles in between).
   virtual void begin_launch() {}
   virtual void end_launch() {}

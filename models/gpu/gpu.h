@@ -68,6 +68,13 @@ class Gpu : public sc_core::sc_module, public StatProvider {
   }
   // What every core, cache and DRAM controller holds (the watchdog's dump).
   std::string dump() const;
+  // Empties every cache (the cores' and the L2's) between launches, as Nsight Compute does
+  // before each kernel it measures (--cache-control all, its default): the next launch starts
+  // cold. Not while a launch runs.
+  void flush_caches() {
+    for (const auto& c : m_cores) c->flush_caches();
+    for (const auto& l2 : m_l2) l2->flush();
+  }
 
  private:
   // Runs the simulation (in slices when a stop check is set) until nothing is left to do; true

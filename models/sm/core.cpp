@@ -164,6 +164,12 @@ void Core::prepare_launch(const func::Launch& launch, uint32_t cores) {
   m_stat_l1d_bytes = std::max(m_stat_l1d_bytes, m_carveout.l1d_bytes);
 }
 
+void Core::flush_caches() {
+  m_l1d->flush();
+  m_l1i->flush();
+  m_memory->flush_constant_cache();
+}
+
 void Core::check_kernel(const isa::Kernel& kernel) const {
   if (!kernel.functions.empty() && !m_ctx.formation->supports_calls())
     throw InputError("kernel '" + kernel.name + "' calls device function '" +

@@ -70,6 +70,7 @@ class Core : public ClockedModule<core::CoreModule> {
 
   void prepare_waves() override;
   void declare_waves(WaveList& waves) const override;
+  void flush_caches() override;  // the L1 data, instruction and constant caches
 
  private:
   // Runs cycles ahead of the kernel while it may (may_run_ahead), one cycle() each.

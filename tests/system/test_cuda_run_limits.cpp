@@ -1,5 +1,6 @@
-// `gputlm cuda`'s limits on a run: --time-limit stops it with the statistics of what ran, and
-// --timed-launches times only a kernel's first launches. Skipped, saying why, when nvcc was not
+// `gputlm cuda`'s limits on a run: --time-limit stops it with the statistics of what ran,
+// --timed-launches times only a kernel's first launches, --cache-control all starts each timed
+// launch with empty caches. Skipped, saying why, when nvcc was not
 // found at configure.
 #include <gtest/gtest.h>
 
@@ -79,6 +80,35 @@ TEST_F(CudaPrograms, TimedLaunchesTimesTheFirstLaunchesOfEachKernelAndRunsTheRes
   const ProgramRun functional = cuda("bfs", "--functional --timed-launches 2");
   EXPECT_EQ(functional.exit_code, 2);
   EXPECT_TRUE(contains(functional.err, "--timed-launches needs a timing run")) << functional.err;
+}
+
+// --cache-control all (Nsight Compute's default): every timed launch of bfs starts with empty
+// caches, so each launch after the first fills more L2 lines from DRAM than it does when the L2
+// keeps what the launches before it read (--cache-control none, the default); the first launch,
+// which starts empty either way, fills the same lines; the results are the same.
+TEST_F(CudaPrograms, CacheControlAllStartsEveryTimedLaunchWithEmptyCaches) {
+  const std::string kept = scratch("bfs_kept.json"), flushed = scratch("bfs_flushed.json");
+  const ProgramRun none = cuda("bfs", "--cache-control none --stats '" + kept + "'");
+  const ProgramRun all = cuda("bfs", "--cache-control all --stats '" + flushed + "'");
+  ASSERT_EQ(none.exit_code, 0) << none.out << none.err;
+  ASSERT_EQ(all.exit_code, 0) << all.out << all.err;
+  EXPECT_EQ(all.out, none.out) << "the same results";
+  const nlohmann::json a = nlohmann::json::parse(read(kept)),
+                       b = nlohmann::json::parse(read(flushed));
+  auto l2_fills = [](const nlohmann::json& launch) {
+    uint64_t n = 0;
+    for (const auto& [name, values] : launch["modules"].items())
+      if (name.rfind("gpu.l2_", 0) == 0) n += values.value("fills", uint64_t{0});
+    return n;
+  };
+  ASSERT_EQ(a["launches"].size(), b["launches"].size());
+  ASSERT_GT(a["launches"].size(), 2u);
+  EXPECT_EQ(l2_fills(b["launches"][0]), l2_fills(a["launches"][0]));
+  for (size_t i = 1; i < a["launches"].size(); ++i)
+    EXPECT_GT(l2_fills(b["launches"][i]), l2_fills(a["launches"][i])) << "launch " << i;
+  const ProgramRun bad = cuda("bfs", "--cache-control some");
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_TRUE(contains(bad.err, "--cache-control must be 'all' or 'none', not 'some'")) << bad.err;
 }
 
 }  // namespace

@@ -84,6 +84,12 @@ void Cache::set_ways(uint32_t ways) {
   m_tags = TagArray(sets, ways, make_replacement(m_spec.replacement, sets, ways));
 }
 
+void Cache::flush() {
+  if (outstanding() || !m_to_send.empty() || !m_ready.empty())
+    throw std::logic_error(std::string(name()) + ": flushed while busy");
+  m_tags.clear();
+}
+
 uint32_t Cache::sectors_of(const tlm::tlm_generic_payload& p) const {
   if (!m_sectored) return 1;
   if (const uint32_t named = MemExtension::of(p).sectors) return named & m_all_sectors;

@@ -69,6 +69,10 @@ class Cache : public ClockedModule<>,
   // data by it. The same ways keep every line. Only while idle (no MSHR, queued request or
   // response due): std::logic_error otherwise.
   void set_ways(uint32_t ways);
+  // Empties the cache between kernels, as Nsight Compute's --cache-control all does before each
+  // kernel it measures: every line invalid, dirty ones dropped (the functional engine holds the
+  // values; the hardware writes them back before the kernel starts). Only while idle, as set_ways.
+  void flush();
   // Its own requests (misses, write-backs, forwarded writes) still out below it.
   size_t requests_out() const override { return m_pool.in_use(); }
   // What the cache holds (the watchdog's dump).

@@ -5,6 +5,7 @@
 // line); an unsectored one uses bit 0 alone, the whole line.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -82,6 +83,8 @@ class TagArray {
   void invalidate(uint64_t line) {
     if (auto w = lookup(line, false)) at(set_of(line), *w).valid = false;
   }
+  // Every line invalid, dirty or not (the replacement state stays: invalid ways fill first).
+  void clear() { std::fill(m_lines.begin(), m_lines.end(), Line{}); }
 
  private:
   struct Line {

@@ -36,6 +36,7 @@ class ConstantCache {
   uint64_t requests() const { return m_requests; }
   uint64_t hits() const { return m_hits; }
   uint64_t misses() const { return m_misses; }
+  void flush() { m_tags.clear(); }  // every line invalid (mem::Cache::flush)
 
  private:
   mem::CacheSpec m_spec;

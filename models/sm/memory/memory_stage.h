@@ -33,6 +33,9 @@ class MemoryStage : public Stage, public mem::RequestMaker {
   StageIn& input(uint32_t block) { return *m_inputs[block]; }
   // The constant cache (CoreSpec::l1c), null when the core has none.
   const ConstantCache* constant_cache() const { return m_constants.get(); }
+  void flush_constant_cache() {
+    if (m_constants) m_constants->flush();
+  }
 
  protected:
   bool news() const override {
