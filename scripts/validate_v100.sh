@@ -21,6 +21,9 @@
 #                     already are compared without running again (joins parts run apart)
 #   --manifest M      the programs; default validation/v100/cuda_samples.json (a subset of it
 #                     runs a part, e.g. two parts side by side on two cores)
+# Each timed launch starts with empty caches (gputlm cuda --cache-control all): the table was
+# measured by Nsight Compute run without --cache-control (accel-sim-framework's
+# util/hw_stats/run_hw.py), whose default flushes every cache before each kernel it measures.
 # gputlm runs from the repository root; the checkout and the CSV are reached through links that
 # this script makes in DIR/inputs/, so the command validate.md records names no folder of this
 # machine when DIR is inside the repository.
@@ -101,7 +104,8 @@ ln -sfn "$samples" "$out/inputs/cuda-samples"
 ln -sfn "$hw" "$out/inputs/hw.csv"
 set +e
 "$gputlm" validate --config "$config" --hw "$out/inputs/hw.csv" --programs "$manifest" \
-  --root "$out/inputs/cuda-samples" --out "$out" --time-limit "$time_limit" "${timed[@]}"
+  --root "$out/inputs/cuda-samples" --out "$out" --time-limit "$time_limit" --cache-control all \
+  "${timed[@]}"
 status=$?
 set -e
 exit "$status"
