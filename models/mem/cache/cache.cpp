@@ -5,11 +5,13 @@
 
 namespace gputlm::mem {
 namespace {
-// The valid sectors of `line` if it is present (bit 0 alone when unsectored), else 0. A lookup:
-// a present line's replacement state is touched, as by a hit.
-uint32_t present_sectors(TagArray& tags, uint64_t line, bool sectored) {
+// The valid sectors of `line` if it is present (bit 0 alone when unsectored), else 0; for a load,
+// those it may read (not partial: TagArray::store_sectors). A lookup: a present line's
+// replacement state is touched, as by a hit.
+uint32_t present_sectors(TagArray& tags, uint64_t line, bool sectored, bool load = false) {
   if (!tags.lookup(line)) return 0;
-  return sectored ? tags.valid_sectors(line) : 1;
+  if (!sectored) return 1;
+  return load ? tags.readable_sectors(line) : tags.valid_sectors(line);
 }
 }  // namespace
 
@@ -20,6 +22,7 @@ Cache::Cache(sc_core::sc_module_name name, const CacheSpec& spec, double referen
       m_spec(spec),
       m_write_back(spec.write_back()),
       m_install_full_stores(spec.full_line_stores == "install"),
+      m_lazy_stores(spec.full_line_stores == "lazy"),
       m_sectored(spec.sectored()),
       m_all_sectors(m_sectored ? static_cast<uint32_t>(
                                      (uint64_t{1} << (spec.line_bytes / spec.sector_bytes)) - 1)
@@ -203,7 +206,7 @@ Cache::Outcome Cache::handle(tlm::tlm_generic_payload& p, Cycle now) {
     if (o == Outcome::Accepted) ++m_bypassed;
   } else if (!write) {
     // A present line's valid sectors (a hit touches the replacement state, as does a sector miss).
-    const uint32_t valid = present_sectors(m_tags, line, m_sectored);
+    const uint32_t valid = present_sectors(m_tags, line, m_sectored, true);
     if ((valid & need) == need) {
       ++m_hits;
       count_sectors(need, valid);
@@ -233,29 +236,39 @@ Cache::Outcome Cache::handle(tlm::tlm_generic_payload& p, Cycle now) {
 // from the level above installs it at once, and so does a full-line store with full_line_stores
 // "install"); atomics are performed here like stores.
 // Sectored, the same at sector grain: a store hits if all its sectors are valid, installs at once
-// if it writes all of them whole (as a full line above), else fetches the missing ones.
+// if it writes all of them whole (as a full line above), else fetches the missing ones; with
+// full_line_stores "lazy" it installs at once whatever it writes, a sector written in part then
+// partial until a load's fill completes it (TagArray::store_sectors).
 Cache::Outcome Cache::write_line(tlm::tlm_generic_payload& p, uint64_t line, Cycle now) {
   const AccessKind kind = MemExtension::of(p).kind;
   const uint32_t need = sectors_of(p);
   const uint32_t valid = present_sectors(m_tags, line, m_sectored);
+  const uint32_t whole = whole_sectors_of(p) & need;
+  const bool lazy = m_lazy_stores && kind == AccessKind::Store;
   if ((valid & need) == need) {
     ++m_hits;
     count_sectors(need, valid);
-    m_tags.mark_dirty(line, need);
+    if (lazy)
+      m_tags.store_sectors(line, need, whole);  // whole sectors are partial no longer
+    else
+      m_tags.mark_dirty(line, need);
     respond_at(p, now + m_spec.hit_latency - 1);
     return Outcome::Accepted;
   }
-  const bool full = (whole_sectors_of(p) & need) == need;
+  const bool full = whole == need;
   const bool installs =
       kind == AccessKind::Writeback
           ? full
-          : kind == AccessKind::Store && ((m_install_full_stores && full) || m_spec.write_validate);
+          : kind == AccessKind::Store &&
+                ((m_install_full_stores && full) || m_spec.write_validate || lazy);
   if (installs && !m_mshrs.count(line)) {
     ++m_misses;
     count_sectors(need, valid);
-    if (valid) {
+    if (lazy && valid) {
+      m_tags.store_sectors(line, need, whole);
+    } else if (valid) {
       m_tags.add_sectors(line, need, true);  // a sectored line that lacked them: no eviction
-    } else if (auto v = m_tags.fill(line, true, need)) {
+    } else if (auto v = m_tags.fill(line, true, need, lazy ? need & ~whole : 0)) {
       evict(*v);
     }
     respond_at(p, now + m_spec.hit_latency - 1);
@@ -268,7 +281,7 @@ Cache::Outcome Cache::write_line(tlm::tlm_generic_payload& p, uint64_t line, Cyc
 // A sectored cache's valid ones (a present line's) are dirtied at once, the others on their fill.
 Cache::Outcome Cache::miss(tlm::tlm_generic_payload& p, uint64_t line, uint32_t need,
                            uint32_t dirty_on_fill) {
-  const uint32_t valid = m_sectored ? m_tags.valid_sectors(line) : 0;
+  const uint32_t valid = m_sectored ? m_tags.readable_sectors(line) : 0;
   const uint32_t wait = need & ~valid;  // the sectors p waits for
   auto it = m_mshrs.find(line);
   if (it != m_mshrs.end()) {

@@ -142,6 +142,7 @@ class Cache : public ClockedModule<>,
   CacheSpec m_spec;
   bool m_write_back;           // m_spec.write_back(), decided once
   bool m_install_full_stores;  // full_line_stores "install"
+  bool m_lazy_stores;          // full_line_stores "lazy"
   bool m_sectored;             // m_spec.sectored()
   uint32_t m_all_sectors;      // the mask of a whole line (1 when unsectored)
   TagArray m_tags;

@@ -27,7 +27,10 @@ struct CacheSpec {
   std::string write_policy =
       "write-through";  // write-through (no-allocate) | write-back (write-allocate)
   // Write-back: a store that misses and writes the whole line "fetch"es it all the same, or
-  // "install"s it at once (a write-back from the level above always installs).
+  // "install"s it at once (a write-back from the level above always installs); "lazy" installs
+  // every store at once, a sector it writes in part then partial, fetched only when a load reads
+  // it (GPGPU-Sim's LAZY_FETCH_ON_READ write allocation, the `L` of Accel-Sim's V100 dl2 config;
+  // at line grain when the cache is not sectored).
   std::string full_line_stores = "fetch";
   // Write-back: a store that misses installs its line without fetching it, whatever its size (a
   // write-validate cache, with per-byte valid bits we do not model: loads only read what was

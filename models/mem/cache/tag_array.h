@@ -45,9 +45,9 @@ class TagArray {
     }
     return std::nullopt;
   }
-  // Installs `line` with `sectors` valid (dirty too if `dirty`); returns the valid line it
-  // displaced, if any.
-  std::optional<Victim> fill(uint64_t line, bool dirty, uint32_t sectors = 1) {
+  // Installs `line` with `sectors` valid (dirty too if `dirty`; `partial` of them holding only
+  // bytes a store wrote, see store_sectors); returns the valid line it displaced, if any.
+  std::optional<Victim> fill(uint64_t line, bool dirty, uint32_t sectors = 1, uint32_t partial = 0) {
     const uint32_t set = set_of(line);
     uint32_t way = m_ways;
     for (uint32_t w = 0; w < m_ways && way == m_ways; ++w)
@@ -58,7 +58,7 @@ class TagArray {
       const Line& l = at(set, way);
       victim = Victim{l.line, l.dirty != 0, l.dirty};
     }
-    at(set, way) = Line{line, true, sectors, dirty ? sectors : 0};
+    at(set, way) = Line{line, true, sectors, dirty ? sectors : 0, partial};
     m_policy->on_fill(set, way);
     return victim;
   }
@@ -70,13 +70,33 @@ class TagArray {
     auto w = lookup(line, false);
     return w ? at(set_of(line), *w).sectors : 0;
   }
-  // Makes `sectors` of the present `line` valid (and dirty if `dirty`): a sector fill, which
-  // evicts nothing. False if the line is absent.
+  // Those a load may read: the valid ones less the partial ones (store_sectors).
+  uint32_t readable_sectors(uint64_t line) {
+    auto w = lookup(line, false);
+    return w ? at(set_of(line), *w).sectors & ~at(set_of(line), *w).partial : 0;
+  }
+  // A store into the present `line` of the sectors `written`, `whole` of them written whole (a
+  // lazily allocating cache, CacheSpec::full_line_stores "lazy"): they become valid and dirty; a
+  // sector written in part that was not valid is partial (holds only the stored bytes: a load of
+  // it misses, and its fill makes it whole); one written whole is no longer partial. False if the
+  // line is absent.
+  bool store_sectors(uint64_t line, uint32_t written, uint32_t whole) {
+    auto w = lookup(line, false);
+    if (!w) return false;
+    Line& l = at(set_of(line), *w);
+    l.partial = (l.partial & ~whole) | (written & ~whole & ~l.sectors);
+    l.sectors |= written;
+    l.dirty |= written;
+    return true;
+  }
+  // Makes `sectors` of the present `line` valid and whole (and dirty if `dirty`): a sector fill
+  // or a store of whole sectors, which evicts nothing. False if the line is absent.
   bool add_sectors(uint64_t line, uint32_t sectors, bool dirty) {
     auto w = lookup(line, false);
     if (!w) return false;
     Line& l = at(set_of(line), *w);
     l.sectors |= sectors;
+    l.partial &= ~sectors;  // a fill completes a partial sector
     if (dirty) l.dirty |= sectors;
     return true;
   }
@@ -92,6 +112,7 @@ class TagArray {
     bool valid = false;
     uint32_t sectors = 0;  // valid sectors
     uint32_t dirty = 0;    // dirty sectors
+    uint32_t partial = 0;  // valid sectors holding only bytes a store wrote (store_sectors)
   };
   uint32_t set_of(uint64_t line) const {
     if (m_slices > 1) line = line / m_run_lines / m_slices * m_run_lines + line % m_run_lines;

@@ -272,6 +272,34 @@ TEST(SectoredCache, APartialSectorStoreFetchesItsSector) {
   EXPECT_EQ(b.at(0).responded, kMiss);
 }
 
+// "lazy" (GPGPU-Sim's lazy fetch on read): a 4-byte store into an absent line installs its
+// sector at once, dirty and partial, and reads nothing (it answers at the hit latency); a load
+// of that sector then misses and fetches it (the fill completes it); a load of the sector again
+// hits; a 32-byte store of another sector installs it whole, and a load of it hits. The evicted
+// line writes back both dirty sectors.
+TEST(SectoredCache, LazyStoresInstallAtOnceAndALoadFetchesAPartialSector) {
+  CacheSpec s = sectored("write-back");
+  s.full_line_stores = "lazy";
+  Bench b(s, {req(0, kA + 40, true, 4), req(100, kA + 44), req(200, kA + 32),
+              req(300, kA + 64, true, 32), req(400, kA + 64), req(500, kA + 512),
+              req(600, kA + 1024)});
+  const auto& log = b.memory->log();
+  ASSERT_EQ(log.size(), 5u);  // the partial sector's fetch, two loads of other lines, 2 write-backs
+  EXPECT_EQ(log[0].kind, AccessKind::Load);
+  EXPECT_EQ(log[0].address, kA + 32);
+  EXPECT_EQ(log[0].cycle, 100 + 2 * kHop);
+  EXPECT_EQ(b.at(0).responded, kHit);
+  EXPECT_EQ(b.at(1).responded, 100 + kMiss);
+  EXPECT_EQ(b.at(2).responded - b.at(2).sent, kHit);
+  EXPECT_EQ(b.at(3).responded - b.at(3).sent, kHit);
+  EXPECT_EQ(b.at(4).responded - b.at(4).sent, kHit);
+  EXPECT_EQ(log[3].kind, AccessKind::Writeback);
+  EXPECT_EQ(log[3].address, kA + 32);
+  EXPECT_EQ(log[4].kind, AccessKind::Writeback);
+  EXPECT_EQ(log[4].address, kA + 64);
+  EXPECT_EQ(b.stat("writeback_sectors"), 2);
+}
+
 // ld.global.cg with bypass_cg: the load goes below as it is, and nothing is allocated, so the
 // next plain load of the line misses; without bypass_cg the .cg load allocates like any other.
 TEST(Cache, BypassCgLoadsNeitherHitNorAllocate) {
