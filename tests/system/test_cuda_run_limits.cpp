@@ -45,19 +45,40 @@ TEST_F(CudaPrograms, TheTimeLimitStopsTheRunWithItsStatisticsAndExitTwo) {
   EXPECT_TRUE(contains(bad.err, "--time-limit must be a positive number of seconds")) << bad.err;
 }
 
+// bfs run with `options_a` and with `options_b`, each writing its statistics (scratch files named
+// by `tag`): both runs, and whether both passed with the same output (checked here), and their
+// statistics then.
+struct TwoRuns {
+  ProgramRun a, b;
+  bool passed = false;
+  nlohmann::json stats_a, stats_b;
+};
+TwoRuns bfs_twice(const std::string& tag, const std::string& options_a,
+                  const std::string& options_b) {
+  const std::string file_a = scratch("bfs_" + tag + "_a.json"),
+                    file_b = scratch("bfs_" + tag + "_b.json");
+  TwoRuns t{cuda("bfs", options_a + " --stats '" + file_a + "'"),
+            cuda("bfs", options_b + " --stats '" + file_b + "'")};
+  EXPECT_EQ(t.a.exit_code, 0) << t.a.out << t.a.err;
+  EXPECT_EQ(t.b.exit_code, 0) << t.b.out << t.b.err;
+  EXPECT_EQ(t.b.out, t.a.out) << "the same results";
+  t.passed = t.a.exit_code == 0 && t.b.exit_code == 0 && t.a.out == t.b.out;
+  if (t.passed) {
+    t.stats_a = nlohmann::json::parse(read(file_a));
+    t.stats_b = nlohmann::json::parse(read(file_b));
+  }
+  return t;
+}
+
 // --timed-launches 2: bfs's first two launches of each kernel are timed, the later ones run on the
 // functional engine against the same memory: the program still finds the same depth and passes,
 // the timed launches are those of a fully timed run, cycle for cycle, and each untimed one is
 // listed with its program launch index and the mean of its kernel's timed cycles.
 TEST_F(CudaPrograms, TimedLaunchesTimesTheFirstLaunchesOfEachKernelAndRunsTheRestFunctionally) {
-  const std::string all = scratch("bfs_all.json"), sampled = scratch("bfs_sampled.json");
-  const ProgramRun full = cuda("bfs", "--stats '" + all + "'");
-  const ProgramRun r = cuda("bfs", "--timed-launches 2 --stats '" + sampled + "'");
-  ASSERT_EQ(full.exit_code, 0) << full.out << full.err;
-  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
-  EXPECT_EQ(r.out, full.out) << "the same results";
-  const nlohmann::json a = nlohmann::json::parse(read(all)),
-                       j = nlohmann::json::parse(read(sampled));
+  const TwoRuns t = bfs_twice("timed", "", "--timed-launches 2");
+  ASSERT_TRUE(t.passed);
+  const ProgramRun& r = t.b;
+  const nlohmann::json &a = t.stats_a, &j = t.stats_b;
   const size_t launches = a["launches"].size();
   ASSERT_GT(launches, 4u);
   ASSERT_EQ(j["launches"].size(), 4u);
@@ -87,14 +108,9 @@ TEST_F(CudaPrograms, TimedLaunchesTimesTheFirstLaunchesOfEachKernelAndRunsTheRes
 // keeps what the launches before it read (--cache-control none, the default); the first launch,
 // which starts empty either way, fills the same lines; the results are the same.
 TEST_F(CudaPrograms, CacheControlAllStartsEveryTimedLaunchWithEmptyCaches) {
-  const std::string kept = scratch("bfs_kept.json"), flushed = scratch("bfs_flushed.json");
-  const ProgramRun none = cuda("bfs", "--cache-control none --stats '" + kept + "'");
-  const ProgramRun all = cuda("bfs", "--cache-control all --stats '" + flushed + "'");
-  ASSERT_EQ(none.exit_code, 0) << none.out << none.err;
-  ASSERT_EQ(all.exit_code, 0) << all.out << all.err;
-  EXPECT_EQ(all.out, none.out) << "the same results";
-  const nlohmann::json a = nlohmann::json::parse(read(kept)),
-                       b = nlohmann::json::parse(read(flushed));
+  const TwoRuns t = bfs_twice("cache", "--cache-control none", "--cache-control all");
+  ASSERT_TRUE(t.passed);
+  const nlohmann::json &a = t.stats_a, &b = t.stats_b;
   auto l2_fills = [](const nlohmann::json& launch) {
     uint64_t n = 0;
     for (const auto& [name, values] : launch["modules"].items())
