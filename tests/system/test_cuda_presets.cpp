@@ -111,7 +111,7 @@ TEST_F(ModernPresetLatencies, EachModernPresetGivesItsCitedLoadToUseLatencies) {
     EXPECT_NEAR(cycles("l1"), t.l1, 1.0) << t.preset << "\n" << r.output;
     EXPECT_NEAR(cycles("l2"), t.l2, 2.0) << t.preset << "\n" << r.output;
     EXPECT_NEAR(cycles("dram") - cycles("l2"), t.l2_miss_more, 10.0) << t.preset << "\n"
-                                                                    << r.output;
+                                                                     << r.output;
   }
 }
 

@@ -256,11 +256,10 @@ Cache::Outcome Cache::write_line(tlm::tlm_generic_payload& p, uint64_t line, Cyc
     return Outcome::Accepted;
   }
   const bool full = whole == need;
-  const bool installs =
-      kind == AccessKind::Writeback
-          ? full
-          : kind == AccessKind::Store &&
-                ((m_install_full_stores && full) || m_spec.write_validate || lazy);
+  const bool installs = kind == AccessKind::Writeback
+                            ? full
+                            : kind == AccessKind::Store && ((m_install_full_stores && full) ||
+                                                            m_spec.write_validate || lazy);
   if (installs && !m_mshrs.count(line)) {
     ++m_misses;
     count_sectors(need, valid);

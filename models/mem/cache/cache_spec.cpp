@@ -30,7 +30,8 @@ CacheSpec CacheSpec::from_json(const nlohmann::json& j, const std::string& where
   s.mshrs = static_cast<uint32_t>(r.get_uint("mshrs", s.mshrs, 1, 65536));
   s.mshr_merge = static_cast<uint32_t>(r.get_uint("mshr_merge", s.mshr_merge, 1, 1024));
   s.write_policy = r.get_choice("write_policy", s.write_policy, {"write-through", "write-back"});
-  s.full_line_stores = r.get_choice("full_line_stores", s.full_line_stores, {"fetch", "install", "lazy"});
+  s.full_line_stores =
+      r.get_choice("full_line_stores", s.full_line_stores, {"fetch", "install", "lazy"});
   s.write_validate = r.get_bool("write_validate", s.write_validate);
   s.ports = static_cast<uint32_t>(r.get_uint("ports", s.ports, 1, 64));
   s.perfect = r.get_bool("perfect", s.perfect);

@@ -47,7 +47,8 @@ class TagArray {
   }
   // Installs `line` with `sectors` valid (dirty too if `dirty`; `partial` of them holding only
   // bytes a store wrote, see store_sectors); returns the valid line it displaced, if any.
-  std::optional<Victim> fill(uint64_t line, bool dirty, uint32_t sectors = 1, uint32_t partial = 0) {
+  std::optional<Victim> fill(uint64_t line, bool dirty, uint32_t sectors = 1,
+                             uint32_t partial = 0) {
     const uint32_t set = set_of(line);
     uint32_t way = m_ways;
     for (uint32_t w = 0; w < m_ways && way == m_ways; ++w)

@@ -280,9 +280,9 @@ TEST(SectoredCache, APartialSectorStoreFetchesItsSector) {
 TEST(SectoredCache, LazyStoresInstallAtOnceAndALoadFetchesAPartialSector) {
   CacheSpec s = sectored("write-back");
   s.full_line_stores = "lazy";
-  Bench b(s, {req(0, kA + 40, true, 4), req(100, kA + 44), req(200, kA + 32),
-              req(300, kA + 64, true, 32), req(400, kA + 64), req(500, kA + 512),
-              req(600, kA + 1024)});
+  Bench b(
+      s, {req(0, kA + 40, true, 4), req(100, kA + 44), req(200, kA + 32),
+          req(300, kA + 64, true, 32), req(400, kA + 64), req(500, kA + 512), req(600, kA + 1024)});
   const auto& log = b.memory->log();
   ASSERT_EQ(log.size(), 5u);  // the partial sector's fetch, two loads of other lines, 2 write-backs
   EXPECT_EQ(log[0].kind, AccessKind::Load);
@@ -313,7 +313,9 @@ TEST(Cache, BypassCgLoadsNeitherHitNorAllocate) {
     EXPECT_EQ(b.at(0).responded, kMiss) << bypass;
     EXPECT_EQ(b.at(1).responded, bypass ? 100 + kMiss : 100 + kHit) << bypass;
     EXPECT_EQ(b.stat("hits"), bypass ? 0 : 1) << bypass;
-    if (bypass) EXPECT_EQ(b.stat("bypassed"), 1);
+    if (bypass) {
+      EXPECT_EQ(b.stat("bypassed"), 1);
+    }
   }
 }
 
