@@ -1,6 +1,7 @@
 // Cooperative groups across the whole grid (CUDA programming guide, "Grid Synchronization"): a
 // kernel launched with cudaLaunchCooperativeKernel sums its input in three phases separated by
-// grid.sync() (each block's partial sum; block 0 adds the partials; every thread scales its element
+// grid.sync() (each block's partial sum; block 0's threads add the partials, a stride each, so that
+// no thread waits on one load after another for every block; every thread scales its element
 // by the total), run twice to show the grid barrier can be passed again. The grid is sized as the
 // guide says, from the occupancy calculator and the SM count; one block more than fits is
 // cudaErrorCooperativeLaunchTooLarge. The host checks every element exactly (integers).
@@ -22,11 +23,17 @@ __global__ void normalise(const int* in, int* partial, long long* total, long lo
   for (int i = grid.thread_rank(); i < n; i += grid.size()) atomicAdd(&sum, in[i]);
   block.sync();
   if (block.thread_rank() == 0) partial[blockIdx.x] = sum;
-  grid.sync();  // every partial is written
-  if (grid.thread_rank() == 0) {
+  grid.sync();            // every partial is written
+  if (blockIdx.x == 0) {  // its threads add a stride of the partials each, then thread 0 theirs
+    __shared__ long long part[128];
     long long t = 0;
-    for (unsigned b = 0; b < gridDim.x; ++b) t += partial[b];
-    *total = t;
+    for (unsigned b = block.thread_rank(); b < gridDim.x; b += block.size()) t += partial[b];
+    part[block.thread_rank()] = t;
+    block.sync();
+    if (block.thread_rank() == 0) {
+      for (unsigned i = 1; i < block.size(); ++i) t += part[i];
+      *total = t;
+    }
   }
   grid.sync();  // the total is written
   for (int i = grid.thread_rank(); i < n; i += grid.size()) out[i] = in[i] * *total;
