@@ -92,4 +92,10 @@ void parse_vcd_window(const std::string& text, const std::string& what, uint64_t
   if (to < from) throw InputError(what + " ends before it starts");
 }
 
+bool cache_control_flushes(const std::string& value, const std::string& what) {
+  if (value != "all" && value != "none")
+    throw InputError(what + " must be 'all' or 'none', not '" + value + "'");
+  return value == "all";
+}
+
 }  // namespace gputlm::app

@@ -32,5 +32,9 @@ size_t terminal_width();
 // InputError starting with `what` otherwise.
 void parse_vcd_window(const std::string& text, const std::string& what, uint64_t& from,
                       uint64_t& to);
+// Nsight Compute's --cache-control value of gputlm cuda and gputlm validate: true for "all"
+// (empty the caches before each timed launch), false for "none"; InputError starting with
+// `what` otherwise.
+bool cache_control_flushes(const std::string& value, const std::string& what);
 
 }  // namespace gputlm::app

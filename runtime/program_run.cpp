@@ -70,11 +70,8 @@ ProgramOptions ProgramOptions::from_env() {
     if (*end != '\0' || n[0] == '-' || o.timed_launches == 0)
       throw InputError(std::string(kEnvTimedLaunches) + " is not a positive count: " + n);
   }
-  if (const std::string c = env(kEnvCacheControl); !c.empty()) {
-    if (c != "all" && c != "none")
-      throw InputError(std::string(kEnvCacheControl) + " is not \"all\" or \"none\": " + c);
-    o.flush_caches = c == "all";
-  }
+  if (const std::string c = env(kEnvCacheControl); !c.empty())
+    o.flush_caches = app::cache_control_flushes(c, kEnvCacheControl);
   const std::string window = env(kEnvVcdWindow);
   if (!window.empty()) app::parse_vcd_window(window, kEnvVcdWindow, o.vcd_from, o.vcd_to);
   return o;

@@ -103,10 +103,8 @@ int cmd_cuda(const std::vector<std::string>& all_args, const char* argv0) {
   if (vm.count("timed-launches") && vm["timed-launches"].as<uint64_t>() == 0)
     throw InputError(
         "cuda: --timed-launches must be at least 1 (leave it out to time every launch)");
-  if (vm.count("cache-control") && vm["cache-control"].as<std::string>() != "all" &&
-      vm["cache-control"].as<std::string>() != "none")
-    throw InputError("cuda: --cache-control must be 'all' or 'none', not '" +
-                     vm["cache-control"].as<std::string>() + "'");
+  if (vm.count("cache-control"))
+    app::cache_control_flushes(vm["cache-control"].as<std::string>(), "cuda: --cache-control");
   if (vm.count("stats")) app::check_writable(vm["stats"].as<std::string>(), "--stats");
   if (vm.count("vcd")) app::check_writable(vm["vcd"].as<std::string>(), "--vcd", true);
   const std::string lib = library_dir(argv0);

@@ -164,10 +164,8 @@ int cmd_validate(const std::vector<std::string>& args, const char* argv0,
     if (!vm.count(key))
       throw InputError(std::string("validate: --") + key +
                        " is required (see gputlm validate --help)");
-  if (vm.count("cache-control") && vm["cache-control"].as<std::string>() != "all" &&
-      vm["cache-control"].as<std::string>() != "none")
-    throw InputError("validate: --cache-control must be 'all' or 'none', not '" +
-                     vm["cache-control"].as<std::string>() + "'");
+  if (vm.count("cache-control"))
+    app::cache_control_flushes(vm["cache-control"].as<std::string>(), "validate: --cache-control");
   const fs::path config = fs::absolute(vm["config"].as<std::string>());
   const gpu::GpuSpec spec = gpu::GpuSpec::from_file(config.string());
   const app::SectorScale scale = sector_scale(spec);
