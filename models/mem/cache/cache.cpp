@@ -243,18 +243,18 @@ Cache::Outcome Cache::write_line(tlm::tlm_generic_payload& p, uint64_t line, Cyc
   const AccessKind kind = MemExtension::of(p).kind;
   const uint32_t need = sectors_of(p);
   const uint32_t valid = present_sectors(m_tags, line, m_sectored);
-  const uint32_t whole = whole_sectors_of(p) & need;
   const bool lazy = m_lazy_stores && kind == AccessKind::Store;
   if ((valid & need) == need) {
     ++m_hits;
     count_sectors(need, valid);
-    if (lazy)
-      m_tags.store_sectors(line, need, whole);  // whole sectors are partial no longer
+    if (lazy)  // sectors it writes whole are partial no longer
+      m_tags.store_sectors(line, need, whole_sectors_of(p) & need);
     else
       m_tags.mark_dirty(line, need);
     respond_at(p, now + m_spec.hit_latency - 1);
     return Outcome::Accepted;
   }
+  const uint32_t whole = whole_sectors_of(p) & need;
   const bool full = whole == need;
   const bool installs = kind == AccessKind::Writeback
                             ? full
