@@ -190,11 +190,12 @@ void Core::check_kernel(const isa::Kernel& kernel) const {
 // dispatcher placed the CTA within max_warps, so a free slot exists.
 uint32_t Core::free_warp_slot(uint32_t turn) const {
   const CoreSpec& spec = m_ctx.spec;
-  const uint32_t blocks = spec.processing_blocks;
   const size_t slots = m_ctx.warps.size();
-  const bool rotate = spec.warp_placement == CoreSpec::WarpPlacement::Rotate && blocks > 1;
-  for (uint32_t b = 0; b < (rotate ? blocks : 1); ++b)
-    for (size_t w = rotate ? (turn + b) % blocks : 0; w < slots; w += rotate ? blocks : 1)
+  // The slots of a block lie `step` apart; first_free scans them all from slot 0 (one "block").
+  const uint32_t step =
+      spec.warp_placement == CoreSpec::WarpPlacement::Rotate ? spec.processing_blocks : 1;
+  for (uint32_t b = 0; b < step; ++b)
+    for (size_t w = (turn + b) % step; w < slots; w += step)
       if (m_ctx.warps[w].status == WarpSlot::Status::Free) return static_cast<uint32_t>(w);
   throw std::logic_error("Core::start_cta: no free warp slot");
 }

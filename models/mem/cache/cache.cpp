@@ -79,7 +79,7 @@ Cache::Cache(sc_core::sc_module_name name, const CacheSpec& spec, double referen
 
 void Cache::set_ways(uint32_t ways) {
   if (ways == m_spec.assoc) return;
-  if (ways == 0 || outstanding() || !m_to_send.empty() || !m_ready.empty())
+  if (ways == 0 || busy())
     throw std::logic_error(std::string(name()) + ": resized while busy or to no ways");
   const uint32_t sets = m_spec.sets();
   m_spec.assoc = ways;
@@ -88,8 +88,7 @@ void Cache::set_ways(uint32_t ways) {
 }
 
 void Cache::flush() {
-  if (outstanding() || !m_to_send.empty() || !m_ready.empty())
-    throw std::logic_error(std::string(name()) + ": flushed while busy");
+  if (busy()) throw std::logic_error(std::string(name()) + ": flushed while busy");
   m_tags.clear();
 }
 

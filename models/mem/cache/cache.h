@@ -127,6 +127,9 @@ class Cache : public ClockedModule<>,
     m_ready.push({at, m_seq++, &p, port_of(p)});
   }
   size_t outstanding() const { return m_mshrs.size() + m_forwarded.size(); }
+  // Whether anything is in flight: a miss or forward out, a request to send, a response due
+  // (set_ways and flush need none).
+  bool busy() const { return outstanding() || !m_to_send.empty() || !m_ready.empty(); }
   // A request accepted in cycle `now`: its bank is busy for the cycle, and it is counted.
   void accepted(uint32_t bank, Cycle now, bool write, uint32_t sectors) {
     m_bank_used[bank] = now + 1;

@@ -74,7 +74,9 @@ class TagArray {
   // Those a load may read: the valid ones less the partial ones (store_sectors).
   uint32_t readable_sectors(uint64_t line) {
     auto w = lookup(line, false);
-    return w ? at(set_of(line), *w).sectors & ~at(set_of(line), *w).partial : 0;
+    if (!w) return 0;
+    const Line& l = at(set_of(line), *w);
+    return l.sectors & ~l.partial;
   }
   // A store into the present `line` of the sectors `written`, `whole` of them written whole (a
   // lazily allocating cache, CacheSpec::full_line_stores "lazy"): they become valid and dirty; a
