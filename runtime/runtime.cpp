@@ -295,7 +295,8 @@ void Runtime::bind(RegisteredKernel& k) {
     k.hoisted = isa::hoist_loads(*k.kernel).kernel;
     k.kernel = k.hoisted.get();
   }
-  k.bound = std::make_unique<func::BoundKernel>(*k.kernel, &k.module->variables);
+  k.bound = std::make_unique<func::BoundKernel>(*k.kernel, &k.module->variables,
+                                                m_code_layout.place(*k.kernel));
 }
 
 void Runtime::run_children(RegisteredKernel& k, const func::Launch& l) {

@@ -225,6 +225,7 @@ class Runtime {
   bool m_driver_initialised = false;
   CudaError m_sticky = kSuccess;
   func::DeviceServices m_services;
+  func::CodeLayout m_code_layout;              // kernels' code, in the order of their first launch
   std::deque<std::function<void()>> m_queued;  // launch() with queued: each runs its launch
   uint64_t m_grid_workspace = 0;        // cooperative launches' grid workspace, made at the first
   func::MemoryCheck m_memcheck{false};  // accesses outside allocations (gputlm cuda --memcheck)

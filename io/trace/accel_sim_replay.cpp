@@ -192,7 +192,7 @@ void AccelSimKernel::build_kernel(const std::string& path) {
   if (!k || m_module->kernels.size() != 1)
     throw InputError(path + ": '-kernel name = " + m_header.name +
                      "' is not a kernel name (letters, digits, _ and $)");
-  m_bound = std::make_unique<func::BoundKernel>(*k);
+  m_bound = std::make_unique<func::BoundKernel>(*k, nullptr, m_code_layout.place(*k));
   m_launch.kernel = k;
   m_launch.grid = m_header.grid;
   m_launch.block = m_header.block;

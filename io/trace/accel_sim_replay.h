@@ -64,6 +64,7 @@ class AccelSimKernel : public trace::ReplaySource {
   std::vector<uint8_t> m_role;           // per stand-in pc: what the replay fills in (Role)
   std::unique_ptr<isa::Module> m_module;
   std::unique_ptr<func::BoundKernel> m_bound;
+  func::CodeLayout m_code_layout;  // each launch's kernel after the last one's code
   func::Launch m_launch;
   std::set<std::string> m_unclassified;
   std::ifstream m_file;

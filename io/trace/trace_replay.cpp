@@ -50,8 +50,9 @@ TraceReplay::TraceReplay(TraceReader& reader) : m_reader(reader) {
   func::GlobalMemory
       scratch;  // a replay takes addresses from the trace: module variables only need some address
   const func::ModuleImage image = func::load_module_variables(*m_module, scratch);
+  func::CodeLayout code;  // the module's kernels one after another
   for (const auto& k : m_module->kernels)
-    m_bound.emplace(k->name, std::make_unique<func::BoundKernel>(*k, &image));
+    m_bound.emplace(k->name, std::make_unique<func::BoundKernel>(*k, &image, code.place(*k)));
 }
 
 bool TraceReplay::next_launch() {

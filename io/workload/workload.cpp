@@ -5,6 +5,7 @@
 #include <cstring>
 #include <filesystem>
 #include <iostream>
+#include <set>
 
 #include "io/workload/buffer_values.h"
 #include "models/common/error.h"
@@ -139,8 +140,14 @@ void Workload::setup(func::GlobalMemory& mem) {
   // Module variables (__constant__, __device__) after the buffers, and the kernels bound to their
   // addresses.
   m_image = func::load_module_variables(*m_module, mem);
-  for (auto& [name, bound] : m_bound)
-    bound = std::make_unique<func::BoundKernel>(bound->kernel(), &m_image);
+  func::CodeLayout code;  // kernels' code in the order of their first launch
+  std::set<std::string> placed;
+  for (const LaunchSpec& l : m_spec.launches) {
+    if (!placed.insert(l.kernel).second) continue;
+    std::unique_ptr<func::BoundKernel>& bound = m_bound.at(l.kernel);
+    const isa::Kernel& k = bound->kernel();
+    bound = std::make_unique<func::BoundKernel>(k, &m_image, code.place(k));
+  }
 }
 
 std::vector<uint8_t> Workload::params(size_t index, const isa::Kernel& k) const {

@@ -7,8 +7,8 @@
 
 namespace gputlm::func {
 
-BoundKernel::BoundKernel(const isa::Kernel& kernel, const ModuleImage* image)
-    : m_kernel(&kernel), m_code(kernel.code) {
+BoundKernel::BoundKernel(const isa::Kernel& kernel, const ModuleImage* image, uint64_t code_address)
+    : m_kernel(&kernel), m_code_address(code_address), m_code(kernel.code) {
   for (const isa::SymbolRef& r : kernel.symbol_refs) {
     auto it = image ? image->address.find(r.name) : decltype(image->address.end()){};
     if (!image || it == image->address.end())

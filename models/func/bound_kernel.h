@@ -7,6 +7,7 @@
 
 #include <vector>
 
+#include "models/func/code_layout.h"
 #include "models/func/exec_context.h"
 #include "models/func/module_image.h"
 
@@ -16,10 +17,13 @@ class BoundKernel {
  public:
   // Binds every instruction; an opcode/type/modifier combination the engine does not implement
   // is a SourceError at that instruction's line, as is an operand naming a module variable when
-  // `image` is null or lacks it.
-  explicit BoundKernel(const isa::Kernel& kernel, const ModuleImage* image = nullptr);
+  // `image` is null or lacks it. `code_address`: where its code lies (CodeLayout::place).
+  explicit BoundKernel(const isa::Kernel& kernel, const ModuleImage* image = nullptr,
+                       uint64_t code_address = 0);
 
   const isa::Kernel& kernel() const { return *m_kernel; }
+  // The device address of its first instruction, for instruction fetches (code_layout.h).
+  uint64_t code_address() const { return m_code_address; }
 
   // Executes the instruction at `pc` for the lanes of `active` (the SIMT mask; the guard
   // predicate is applied here) and returns what happened in `result`.
@@ -34,6 +38,7 @@ class BoundKernel {
 
  private:
   const isa::Kernel* m_kernel;
+  uint64_t m_code_address;
   std::vector<isa::Instruction> m_code;  // kernel.code with module variable addresses bound
   std::vector<ExecFn> m_fns;
   std::vector<isa::InstructionRegisters> m_registers;

@@ -57,8 +57,9 @@ FetchStage::FetchStage(sc_core::sc_module_name name, CoreContext& core)
   for (uint32_t s = 0; s < core.warps.size(); ++s) m_block_slots[s % blocks].insert(s);
 }
 
-uint64_t FetchStage::line_of(uint32_t pc) const {
-  return (uint64_t{pc} * m_core.spec.instruction_bytes) / m_core.spec.icache.line_bytes;
+uint64_t FetchStage::line_of(const func::BoundKernel& kernel, uint32_t pc) const {
+  return (kernel.code_address() + uint64_t{pc} * m_core.spec.instruction_bytes) /
+         m_core.spec.icache.line_bytes;
 }
 
 bool FetchStage::candidate(uint32_t slot) const {
@@ -302,7 +303,7 @@ bool FetchStage::fetch(uint32_t slot, Cycle now) {
   // (The next sub-warp of an instruction fetched already comes from the line in the buffer.)
   const bool next_subwarp = m_forming == slot;
   const std::optional<IssueUnit> u = m_core.formation->next(slot, w, FormationInput{k, *cta.state});
-  const uint64_t line = line_of(u->pc);
+  const uint64_t line = line_of(*cta.kernel, u->pc);
   if (line != w.ibuffer_line) {  // instruction buffer miss: ask the I-cache, fetch others meanwhile
     // One request a cycle over the link, served there or here (`now` is the cycle a completing
     // fetch started in, not always this one).

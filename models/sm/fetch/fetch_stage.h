@@ -92,7 +92,8 @@ class FetchStage : public Stage, public mem::RequestMaker {
     m_arrived.push_back(slot);
   }
   void show_unit(const IssueUnit& u);
-  uint64_t line_of(uint32_t pc) const;
+  // The I-cache line holding instruction `pc` of `kernel` (func/code_layout.h).
+  uint64_t line_of(const func::BoundKernel& kernel, uint32_t pc) const;
 
   mem::PayloadPool m_pool;
   std::vector<Block> m_blocks;                         // per processing block
