@@ -72,6 +72,11 @@ Cache::Cache(sc_core::sc_module_name name, const CacheSpec& spec, double referen
     m_stats.counter("writeback_sectors", m_writeback_sectors, "count",
                     "dirty sectors written back (one request each)");
   }
+  if (spec.prefetch_lines) {
+    m_stats.counter("prefetches", m_prefetches, "count", "lines fetched by prefetches");
+    m_stats.counter("prefetch_merges", m_prefetch_merges, "count",
+                    "misses that found their line on its way from a prefetch");
+  }
   if (spec.bypass_cg)
     m_stats.counter("bypassed", m_bypassed, "count",
                     "ld.global.cg loads passed to the level below without a lookup");
@@ -285,6 +290,7 @@ Cache::Outcome Cache::miss(tlm::tlm_generic_payload& p, uint64_t line, uint32_t 
   if (it != m_mshrs.end()) {
     Mshr& m = it->second;
     if (m.waiting.size() >= m_spec.mshr_merge) return Outcome::NoMshr;
+    if (m.prefetch && m.waiting.empty()) ++m_prefetch_merges;
     m.waiting.push_back({&p, wait});
     m.dirty_on_fill |= dirty_on_fill & wait;
     ++m_misses;
@@ -298,11 +304,12 @@ Cache::Outcome Cache::miss(tlm::tlm_generic_payload& p, uint64_t line, uint32_t 
     }
     return Outcome::Accepted;
   }
-  if (outstanding() >= m_spec.mshrs) return Outcome::NoMshr;
+  if (mshrs_full()) return Outcome::NoMshr;
   Mshr& m = new_mshr(line);
   m.waiting.push_back({&p, wait});
   m.pending = wait;
   m.dirty_on_fill = dirty_on_fill & wait;
+  m.prefetch = false;
   ++m_misses;
   count_sectors(need, valid);
   if (valid) {
@@ -310,7 +317,26 @@ Cache::Outcome Cache::miss(tlm::tlm_generic_payload& p, uint64_t line, uint32_t 
     if (valid & dirty_on_fill) m_tags.mark_dirty(line, valid & dirty_on_fill);
   }
   fetch(p, line, wait);
+  if (m_spec.prefetch_lines && !dirty_on_fill) prefetch_after(p, line);
   return Outcome::Accepted;
+}
+
+void Cache::prefetch_after(const tlm::tlm_generic_payload& p, uint64_t line) {
+  for (uint64_t next = line + 1; next <= line + m_spec.prefetch_lines; ++next) {
+    if (m_prefetching >= m_spec.prefetch_lines) return;
+    if (m_mshrs.count(next)) continue;
+    const uint32_t have =
+        m_sectored ? m_tags.readable_sectors(next) : (m_tags.lookup(next, false) ? 1u : 0u);
+    const uint32_t want = m_all_sectors & ~have;
+    if (!want) continue;
+    Mshr& m = new_mshr(next);
+    m.pending = want;
+    m.dirty_on_fill = 0;
+    m.prefetch = true;
+    ++m_prefetching;
+    ++m_prefetches;
+    fetch(p, next, want);
+  }
 }
 
 // Sends the reads of `sectors` of `line` (the whole line when unsectored) for the miss of `p`.
@@ -342,7 +368,7 @@ Cache::Mshr& Cache::new_mshr(uint64_t line) {
 }
 
 Cache::Outcome Cache::forward(tlm::tlm_generic_payload& p) {
-  if (outstanding() >= m_spec.mshrs) return Outcome::NoMshr;
+  if (mshrs_full()) return Outcome::NoMshr;
   m_forwarded.insert(&p);
   m_to_send.push_back(&p);
   return Outcome::Accepted;
@@ -392,7 +418,10 @@ void Cache::fill(tlm::tlm_generic_payload& f, Cycle now) {
         m.waiting[kept++] = w;
     }
     m.waiting.resize(kept);
-    if (m.pending == 0) m_spare_mshrs.push_back(m_mshrs.extract(it));
+    if (m.pending == 0) {
+      if (m.prefetch) --m_prefetching;
+      m_spare_mshrs.push_back(m_mshrs.extract(it));
+    }
   }
   f.release();
 }

@@ -92,6 +92,7 @@ class Cache : public ClockedModule<>,
     std::vector<Waiter> waiting;
     uint32_t pending = 0;        // sectors requested below and not yet filled
     uint32_t dirty_on_fill = 0;  // sectors a waiting store dirties when they arrive
+    bool prefetch = false;       // taken by a prefetch (CacheSpec::prefetch_lines)
   };
   struct Ready {
     Cycle at;
@@ -105,6 +106,8 @@ class Cache : public ClockedModule<>,
   Outcome handle(tlm::tlm_generic_payload& p, Cycle now);
   Outcome miss(tlm::tlm_generic_payload& p, uint64_t line, uint32_t need, uint32_t dirty_on_fill);
   void fetch(const tlm::tlm_generic_payload& p, uint64_t line, uint32_t sectors);
+  // The prefetches a read miss of `line` by `p` starts (CacheSpec::prefetch_lines).
+  void prefetch_after(const tlm::tlm_generic_payload& p, uint64_t line);
   // The sectors `p` needs and those it writes whole (bit 0 alone, the line, when unsectored).
   uint32_t sectors_of(const tlm::tlm_generic_payload& p) const;
   uint32_t whole_sectors_of(const tlm::tlm_generic_payload& p) const;
@@ -127,6 +130,8 @@ class Cache : public ClockedModule<>,
     m_ready.push({at, m_seq++, &p, port_of(p)});
   }
   size_t outstanding() const { return m_mshrs.size() + m_forwarded.size(); }
+  // Whether a miss finds no MSHR free (prefetches' MSHRs are beyond CacheSpec::mshrs).
+  bool mshrs_full() const { return outstanding() - m_prefetching >= m_spec.mshrs; }
   // Whether anything is in flight: a miss or forward out, a request to send, a response due
   // (set_ways and flush need none).
   bool busy() const { return outstanding() || !m_to_send.empty() || !m_ready.empty(); }
@@ -172,6 +177,8 @@ class Cache : public ClockedModule<>,
            m_max_mshrs = 0;
   uint64_t m_sector_hits = 0, m_sector_misses = 0, m_sector_only_misses = 0, m_read_sectors = 0,
            m_write_sectors = 0, m_writeback_sectors = 0, m_bypassed = 0;
+  uint64_t m_prefetches = 0, m_prefetch_merges = 0;
+  size_t m_prefetching = 0;  // prefetches' MSHRs in use
 
   uint64_t m_wave_mshrs = 0, m_wave_forwarded = 0, m_wave_to_send = 0;
 };

@@ -44,6 +44,7 @@ CacheSpec CacheSpec::from_json(const nlohmann::json& j, const std::string& where
       r.fail("sector_bytes", "must be at most line_bytes, with at most 32 sectors a line");
   }
   s.bypass_cg = r.get_bool("bypass_cg", s.bypass_cg);
+  s.prefetch_lines = static_cast<uint32_t>(r.get_uint("prefetch_lines", s.prefetch_lines, 0, 1024));
   s.set_index = r.get_choice("set_index", s.set_index, {"address", "slice"});
   if (s.size_bytes % (uint64_t{s.assoc} * s.line_bytes) != 0)
     r.fail("size_bytes", "must be a multiple of assoc x line_bytes (" +

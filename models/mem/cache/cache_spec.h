@@ -53,6 +53,15 @@ struct CacheSpec {
   // A load marked ld.global.cg neither hits nor allocates here: it is sent on as it is and
   // answered when the level below answers (Volta's L1: .cg caches in the L2 only).
   bool bypass_cg = false;
+  // A read miss that takes an MSHR of its own also fetches the next `prefetch_lines` lines that are
+  // neither present nor on their way (a stream buffer's next-line prefetch), each into an MSHR
+  // that no request waits on; the fill installs the line, and a request for a line still on its
+  // way merges into its MSHR. At most `prefetch_lines` prefetches are in flight (the stream
+  // buffer's entries), in MSHRs beyond `mshrs`. Huerta et al., "Analyzing Modern NVIDIA GPU
+  // cores" (arXiv 2503.20481, 2025), Sec. 5.2: the instruction caches of recent NVIDIA cores are
+  // prefetched, most likely by a stream buffer of 16 entries that fetches the blocks after a miss;
+  // here the lines go into the cache itself rather than into a buffer beside it (chosen). 0: none.
+  uint32_t prefetch_lines = 0;
   // What picks a line's set: "address", the line number's low bits, or "slice", the line number
   // within its L2 slice (the address with the bits that chose the slice taken out, as GPGPU-Sim's
   // L2 indexes sets by the partition address), so that every set of a slice is used. With

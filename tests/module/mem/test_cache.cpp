@@ -113,6 +113,55 @@ TEST(Cache, FullMshrsRefuseUntilAFillFreesOne) {
   EXPECT_GT(b.stat("mshr_full_stalls"), 0);
 }
 
+// prefetch_lines (Huerta et al. 2025's instruction stream buffer, in the cache): a miss of line A
+// also fetches A+1 .. A+n, so the next lines hit once their fills are in; a request for a line
+// still on its way merges into the prefetch's MSHR; at most n prefetches are out, in MSHRs beyond
+// `mshrs`.
+CacheSpec prefetching(uint32_t lines, uint32_t mshrs = 4) {
+  CacheSpec s = small("write-through", mshrs);
+  s.size_bytes = 4096;  // 16 sets: the prefetched lines evict nothing
+  s.prefetch_lines = lines;
+  return s;
+}
+
+TEST(Cache, AMissPrefetchesTheNextLinesAndTheyHitOnceFilled) {
+  Bench b(prefetching(3), {req(0, kA), req(100, kA + 128), req(101, kA + 256), req(102, kA + 384),
+                           req(103, kA + 512)});
+  const auto& log = b.memory->log();
+  ASSERT_EQ(log.size(), 8u);  // A, its three prefetches, the miss of A+4 lines and its three
+  for (uint64_t i = 1; i <= 3; ++i) {
+    EXPECT_EQ(log[i].address, kA + 128 * i);
+    EXPECT_EQ(b.at(i).responded - b.at(i).sent, kHit) << i;
+  }
+  EXPECT_EQ(b.at(4).responded - b.at(4).sent, kMiss);  // beyond the prefetched lines
+  EXPECT_EQ(b.stat("prefetches"), 3 + 3);              // the last miss prefetches three more
+  EXPECT_EQ(b.stat("hits"), 3);
+}
+
+TEST(Cache, ARequestForALineOnItsWayFromAPrefetchWaitsForThatFill) {
+  Bench b(prefetching(2), {req(0, kA), req(5, kA + 128)});
+  ASSERT_EQ(b.memory->log().size(), 3u);                // no second fetch of A + 128
+  EXPECT_EQ(b.at(1).responded, b.at(0).responded + 1);  // its fill went down a cycle after A's
+  EXPECT_EQ(b.stat("prefetch_merges"), 1);
+  EXPECT_EQ(b.stat("misses"), 2);
+}
+
+TEST(Cache, PrefetchesTakeNoMshrADemandMissNeeds) {
+  // One MSHR: the prefetches of A's miss use entries of their own, and the miss of B goes down
+  // when A's fill frees the one MSHR, not later. B's miss prefetches nothing: the four entries are
+  // still waiting for their fills.
+  Bench with(prefetching(4, 1), {req(0, kA), req(1, kA + 2048)});
+  Bench without(small("write-through", 1), {req(0, kA), req(1, kA + 2048)});
+  EXPECT_EQ(with.memory->log().size(), 2u + 4u);
+  EXPECT_EQ(with.at(1).responded, without.at(1).responded);
+}
+
+TEST(Cache, NoPrefetchByDefault) {
+  Bench b(small("write-through"), {req(0, kA)});
+  EXPECT_EQ(b.memory->log().size(), 1u);
+  EXPECT_EQ(b.cache->stats().values().count("prefetches"), 0u);
+}
+
 TEST(Cache, WriteBackWritesADirtyVictimBack) {
   // A is written (allocated dirty); B and C share its set; filling C evicts A, the LRU line.
   Bench b(small("write-back"), {req(0, kA, true), req(100, kA + 512), req(200, kA + 1024)});
