@@ -290,7 +290,7 @@ Cache::Outcome Cache::miss(tlm::tlm_generic_payload& p, uint64_t line, uint32_t 
   if (it != m_mshrs.end()) {
     Mshr& m = it->second;
     if (m.waiting.size() >= m_spec.mshr_merge) return Outcome::NoMshr;
-    if (m.prefetch && m.waiting.empty()) ++m_prefetch_merges;
+    if (m.prefetch) ++m_prefetch_merges;
     m.waiting.push_back({&p, wait});
     m.dirty_on_fill |= dirty_on_fill & wait;
     ++m_misses;

@@ -26,8 +26,10 @@ uint64_t second_kernel_fills(bool laid_out) {
   test::SnippetLaunch first("  add.s64 %o, %a, %b;", in);
   test::SnippetLaunch second("  mul.lo.s64 %o, %a, %c;\n  add.s64 %o, %o, %b;", in);
   func::CodeLayout code;
-  const func::BoundKernel a(first.bound->kernel(), nullptr, laid_out ? code.place(first.bound->kernel()) : 0);
-  const func::BoundKernel b(second.bound->kernel(), nullptr, laid_out ? code.place(second.bound->kernel()) : 0);
+  const func::BoundKernel a(first.bound->kernel(), nullptr,
+                            laid_out ? code.place(first.bound->kernel()) : 0);
+  const func::BoundKernel b(second.bound->kernel(), nullptr,
+                            laid_out ? code.place(second.bound->kernel()) : 0);
   gpu.run(a, first.launch);
   const uint64_t before = icache_fills();
   EXPECT_GT(before, 0u);
