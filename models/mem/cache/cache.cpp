@@ -53,7 +53,8 @@ Cache::Cache(sc_core::sc_module_name name, const CacheSpec& spec, double referen
   m_stats.counter("bank_conflicts", m_bank_conflicts, "count",
                   "requests that waited because their bank was busy");
   m_stats.counter("fills", m_fills, "count", "lines filled from the level below");
-  m_stats.counter("writebacks", m_writebacks, "count", "dirty victims written back");
+  m_stats.counter("writebacks", m_writebacks, "count",
+                  "dirty lines written back (victims, and lines max_dirty_ways cleaned)");
   m_stats.counter("forwarded", m_forwards, "count", "stores and atomics passed to the level below");
   m_stats.maximum("max_mshrs_in_use", m_max_mshrs, "count",
                   "most MSHRs (and forwarded requests) outstanding at once");
@@ -77,6 +78,10 @@ Cache::Cache(sc_core::sc_module_name name, const CacheSpec& spec, double referen
     m_stats.counter("prefetch_merges", m_prefetch_merges, "count",
                     "misses that found their line on its way from a prefetch");
   }
+  if (spec.max_dirty_ways)
+    m_stats.counter("early_writebacks", m_early_writebacks, "count",
+                    "dirty lines written back and kept, clean, to keep at most max_dirty_ways "
+                    "of a set dirty");
   if (spec.bypass_cg)
     m_stats.counter("bypassed", m_bypassed, "count",
                     "ld.global.cg loads passed to the level below without a lookup");
@@ -255,6 +260,7 @@ Cache::Outcome Cache::write_line(tlm::tlm_generic_payload& p, uint64_t line, Cyc
       m_tags.store_sectors(line, need, whole_sectors_of(p) & need);
     else
       m_tags.mark_dirty(line, need);
+    limit_dirty(line);
     respond_at(p, now + m_spec.hit_latency - 1);
     return Outcome::Accepted;
   }
@@ -274,6 +280,7 @@ Cache::Outcome Cache::write_line(tlm::tlm_generic_payload& p, uint64_t line, Cyc
     } else if (auto v = m_tags.fill(line, true, need, lazy ? need & ~whole : 0)) {
       evict(*v);
     }
+    limit_dirty(line);
     respond_at(p, now + m_spec.hit_latency - 1);
     return Outcome::Accepted;
   }
@@ -295,7 +302,10 @@ Cache::Outcome Cache::miss(tlm::tlm_generic_payload& p, uint64_t line, uint32_t 
     m.dirty_on_fill |= dirty_on_fill & wait;
     ++m_misses;
     count_sectors(need, valid);
-    if (valid & dirty_on_fill) m_tags.mark_dirty(line, valid & dirty_on_fill);
+    if (valid & dirty_on_fill) {
+      m_tags.mark_dirty(line, valid & dirty_on_fill);
+      limit_dirty(line);
+    }
     if (const uint32_t more = wait & ~m.pending) {
       m.pending |= more;  // shares the line's MSHR, fetches its own sectors
       fetch(p, line, more);
@@ -314,7 +324,10 @@ Cache::Outcome Cache::miss(tlm::tlm_generic_payload& p, uint64_t line, uint32_t 
   count_sectors(need, valid);
   if (valid) {
     ++m_sector_only_misses;
-    if (valid & dirty_on_fill) m_tags.mark_dirty(line, valid & dirty_on_fill);
+    if (valid & dirty_on_fill) {
+      m_tags.mark_dirty(line, valid & dirty_on_fill);
+      limit_dirty(line);
+    }
   }
   fetch(p, line, wait);
   if (m_spec.prefetch_lines && !dirty_on_fill) prefetch_after(p, line);
@@ -406,6 +419,7 @@ void Cache::fill(tlm::tlm_generic_payload& f, Cycle now) {
   const bool dirty = it != m_mshrs.end() && (it->second.dirty_on_fill & sector);
   if (!(m_sectored && m_tags.add_sectors(line, sector, dirty)))
     if (auto v = m_tags.fill(line, dirty, sector)) evict(*v);
+  if (dirty) limit_dirty(line);
   if (it != m_mshrs.end()) {
     Mshr& m = it->second;
     m.pending &= ~sector;
@@ -439,6 +453,14 @@ void Cache::evict(const TagArray::Victim& v) {
     ++m_writeback_sectors;
     m_to_send.push_back(&m_pool.make(v.line * m_spec.line_bytes + uint64_t{s} * m_spec.sector_bytes,
                                      m_spec.sector_bytes, AccessKind::Writeback, m_clock.time()));
+  }
+}
+
+void Cache::limit_dirty(uint64_t line) {
+  if (!m_spec.max_dirty_ways) return;
+  if (auto v = m_tags.clean_over(line, m_spec.max_dirty_ways)) {
+    ++m_early_writebacks;
+    evict(*v);
   }
 }
 

@@ -124,6 +124,8 @@ class Cache : public ClockedModule<>,
   void receive(Cycle now);
   void fill(tlm::tlm_generic_payload& f, Cycle now);
   void evict(const TagArray::Victim& v);
+  // Writes back a line of the set of `line` if it has more dirty lines than max_dirty_ways.
+  void limit_dirty(uint64_t line);
   // The port a request came in on (0 when there is one port).
   uint32_t port_of(tlm::tlm_generic_payload& p);
   void respond_at(tlm::tlm_generic_payload& p, Cycle at) {
@@ -177,7 +179,7 @@ class Cache : public ClockedModule<>,
            m_max_mshrs = 0;
   uint64_t m_sector_hits = 0, m_sector_misses = 0, m_sector_only_misses = 0, m_read_sectors = 0,
            m_write_sectors = 0, m_writeback_sectors = 0, m_bypassed = 0;
-  uint64_t m_prefetches = 0, m_prefetch_merges = 0;
+  uint64_t m_prefetches = 0, m_prefetch_merges = 0, m_early_writebacks = 0;
   size_t m_prefetching = 0;  // prefetches' MSHRs in use
 
   uint64_t m_wave_mshrs = 0, m_wave_forwarded = 0, m_wave_to_send = 0;

@@ -62,6 +62,12 @@ struct CacheSpec {
   // prefetched, most likely by a stream buffer of 16 entries that fetches the blocks after a miss;
   // here the lines go into the cache itself rather than into a buffer beside it (chosen). 0: none.
   uint32_t prefetch_lines = 0;
+  // Write-back: at most this many lines of a set are dirty (0: no limit). A store that makes one
+  // more line dirty writes back the set's line that became dirty first (not the store's own),
+  // which stays valid and clean: an eager write-back that leaves the cache with at most
+  // max_dirty_ways / assoc of its lines dirty. A fitted parameter: see
+  // docs/models/modern-presets.md (volta-v100's L2).
+  uint32_t max_dirty_ways = 0;
   // What picks a line's set: "address", the line number's low bits, or "slice", the line number
   // within its L2 slice (the address with the bits that chose the slice taken out, as GPGPU-Sim's
   // L2 indexes sets by the partition address), so that every set of a slice is used. With

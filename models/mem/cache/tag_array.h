@@ -59,12 +59,13 @@ class TagArray {
       const Line& l = at(set, way);
       victim = Victim{l.line, l.dirty != 0, l.dirty};
     }
-    at(set, way) = Line{line, true, sectors, dirty ? sectors : 0, partial};
+    at(set, way) =
+        Line{line, true, sectors, dirty ? sectors : 0, partial, dirty ? ++m_dirty_seq : 0};
     m_policy->on_fill(set, way);
     return victim;
   }
   void mark_dirty(uint64_t line, uint32_t sectors = 1) {
-    if (auto w = lookup(line, false)) at(set_of(line), *w).dirty |= sectors;
+    if (auto w = lookup(line, false)) dirty(at(set_of(line), *w), sectors);
   }
   // The valid sectors of `line` (0 if absent); no replacement update.
   uint32_t valid_sectors(uint64_t line) {
@@ -89,7 +90,7 @@ class TagArray {
     Line& l = at(set_of(line), *w);
     l.partial = (l.partial & ~whole) | (written & ~whole & ~l.sectors);
     l.sectors |= written;
-    l.dirty |= written;
+    dirty(l, written);
     return true;
   }
   // Makes `sectors` of the present `line` valid and whole (and dirty if `dirty`): a sector fill
@@ -100,8 +101,26 @@ class TagArray {
     Line& l = at(set_of(line), *w);
     l.sectors |= sectors;
     l.partial &= ~sectors;  // a fill completes a partial sector
-    if (dirty) l.dirty |= sectors;
+    if (dirty) this->dirty(l, sectors);
     return true;
+  }
+  // When the set of `line` holds more than `max` dirty lines: cleans the one of them, other than
+  // `line`, that became dirty first, and returns it (its dirty sectors, to be written back); it
+  // stays valid and in place (CacheSpec::max_dirty_ways).
+  std::optional<Victim> clean_over(uint64_t line, uint32_t max) {
+    const uint32_t set = set_of(line);
+    uint32_t count = 0, oldest = m_ways;
+    for (uint32_t w = 0; w < m_ways; ++w) {
+      const Line& l = at(set, w);
+      if (!l.valid || !l.dirty) continue;
+      ++count;
+      if (l.line != line && (oldest == m_ways || l.dirtied < at(set, oldest).dirtied)) oldest = w;
+    }
+    if (count <= max || oldest == m_ways) return std::nullopt;
+    Line& l = at(set, oldest);
+    const Victim cleaned{l.line, true, l.dirty};
+    l.dirty = 0;
+    return cleaned;
   }
   void invalidate(uint64_t line) {
     if (auto w = lookup(line, false)) at(set_of(line), *w).valid = false;
@@ -116,7 +135,12 @@ class TagArray {
     uint32_t sectors = 0;  // valid sectors
     uint32_t dirty = 0;    // dirty sectors
     uint32_t partial = 0;  // valid sectors holding only bytes a store wrote (store_sectors)
+    uint64_t dirtied = 0;  // when it last went from clean to dirty (an order, for clean_over)
   };
+  void dirty(Line& l, uint32_t sectors) {
+    if (!l.dirty && sectors) l.dirtied = ++m_dirty_seq;
+    l.dirty |= sectors;
+  }
   uint32_t set_of(uint64_t line) const {
     if (m_slices > 1) line = line / m_run_lines / m_slices * m_run_lines + line % m_run_lines;
     return static_cast<uint32_t>(line & (m_sets - 1));
@@ -125,6 +149,7 @@ class TagArray {
 
   uint32_t m_sets, m_ways;
   uint64_t m_run_lines = 1, m_slices = 1;
+  uint64_t m_dirty_seq = 0;
   std::vector<Line> m_lines;
   std::unique_ptr<IReplacement> m_policy;
 };

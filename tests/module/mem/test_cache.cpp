@@ -195,6 +195,41 @@ TEST(Cache, FullLineStoresFetchOrInstallByConfig) {
   }
 }
 
+// max_dirty_ways: a 4-way set keeps at most 2 dirty lines. Whole-line stores install at once
+// (no reads below), so the log holds only write-backs: the third dirty line writes back the one
+// dirtied first (A), which stays valid (a load of it hits); re-dirtying A writes back the oldest
+// dirty line then, A + 512. A store to a line already dirty writes nothing back.
+TEST(Cache, AStoreOverMaxDirtyWaysWritesBackTheLineDirtiedFirstAndKeepsIt) {
+  CacheSpec s = small("write-back");
+  s.size_bytes = 2048;
+  s.assoc = 4;  // 4 sets of 4 ways: lines 512 bytes apart share a set
+  s.full_line_stores = "install";
+  s.max_dirty_ways = 2;
+  Bench b(s, {req(0, kA, true, 128), req(10, kA + 512, true, 128), req(20, kA + 1024, true, 128),
+              req(30, kA + 1024, true, 128), req(100, kA), req(200, kA, true, 128),
+              req(300, kA + 512)});
+  const auto& log = b.memory->log();
+  ASSERT_EQ(log.size(), 2u);
+  EXPECT_EQ(log[0].kind, AccessKind::Writeback);
+  EXPECT_EQ(log[0].address, kA);
+  EXPECT_EQ(log[0].cycle, 20u + kHop + kHop);  // sent the cycle A + 1024's store was taken
+  EXPECT_EQ(log[1].kind, AccessKind::Writeback);
+  EXPECT_EQ(log[1].address, kA + 512);
+  EXPECT_EQ(b.at(4).responded - b.at(4).sent, kHit);  // A, cleaned, is still there
+  EXPECT_EQ(b.at(6).responded - b.at(6).sent, kHit);
+  EXPECT_EQ(b.stat("early_writebacks"), 2);
+  EXPECT_EQ(b.stat("writebacks"), 2);
+  EXPECT_EQ(b.stat("hits"), 4);  // all but the first three stores
+}
+
+TEST(Cache, NoDirtyLimitByDefault) {
+  CacheSpec s = small("write-back");
+  s.full_line_stores = "install";
+  Bench b(s, {req(0, kA, true, 128), req(10, kA + 512, true, 128)});
+  EXPECT_EQ(b.memory->log().size(), 0u);
+  EXPECT_EQ(b.cache->stats().values().count("early_writebacks"), 0u);
+}
+
 TEST(Cache, WriteThroughForwardsStoresAndDoesNotAllocate) {
   Bench b(small("write-through"), {req(0, kA, true), req(100, kA)});
   const auto& log = b.memory->log();
@@ -412,6 +447,12 @@ TEST(CacheSpec, SectorsMustDivideTheLineIntoAtMost32) {
   EXPECT_NE(error(R"({"sector_bytes": 256})").find("key 'l2.sector_bytes'"), std::string::npos);
   EXPECT_NE(error(R"({"line_bytes": 2048, "sector_bytes": 32, "size_bytes": 65536})")
                 .find("at most 32 sectors"),
+            std::string::npos);
+  const std::string wb = R"("write_policy": "write-back", "assoc": 4, "size_bytes": 2048)";
+  EXPECT_EQ(error("{" + wb + R"(, "max_dirty_ways": 3})"), "");
+  EXPECT_NE(error("{" + wb + R"(, "max_dirty_ways": 4})").find("key 'l2.max_dirty_ways'"),
+            std::string::npos);
+  EXPECT_NE(error(R"({"max_dirty_ways": 2})").find("needs write_policy write-back"),
             std::string::npos);
 }
 
