@@ -20,10 +20,11 @@ namespace gputlm::func {
 struct CtaState {
   CtaState(const Launch& launch, uint64_t linear_id)
       : launch(&launch),
+        slot(slots_of(*launch.kernel)),
         linear_id(linear_id),
         ctaid(launch.cta_coords(linear_id)),
         nthreads(launch.threads_per_cta()),
-        regs(launch.kernel->regs.size() * size_t{nthreads}, 0),
+        regs(storage_slots(*launch.kernel) * size_t{nthreads}, 0),
         shared(launch.shared_bytes(), 0),
         local(size_t{launch.kernel->local_bytes} * nthreads, 0),
         fp(launch.kernel->calls.empty() ? 0 : nthreads, 0),
@@ -44,7 +45,7 @@ struct CtaState {
   // Whether reset_for(l, ...) can reuse this storage: every array has the size a CTA of `l` needs.
   bool fits(const Launch& l) const {
     const uint32_t n = l.threads_per_cta();
-    return n == nthreads && regs.size() == l.kernel->regs.size() * size_t{n} &&
+    return n == nthreads && regs.size() == storage_slots(*l.kernel) * size_t{n} &&
            shared.size() == l.shared_bytes() && local.size() == size_t{l.kernel->local_bytes} * n &&
            fp.size() == (l.kernel->calls.empty() ? 0 : n) &&
            sp.size() == (l.kernel->dynamic_stack ? n : 0);
@@ -52,6 +53,7 @@ struct CtaState {
   // The state of CTA `id` of `l` (which fits()), as new, in this storage.
   void reset_for(const Launch& l, uint64_t id) {
     launch = &l;
+    slot = slots_of(*l.kernel);
     reset(id);
   }
   // The state of another CTA of the same launch, as new (the storage is kept: no allocation).
@@ -68,8 +70,9 @@ struct CtaState {
     cluster_arrival.clear();
   }
 
-  uint64_t& reg(int32_t r, uint32_t tid) { return regs[size_t(r) * nthreads + tid]; }
-  uint64_t reg(int32_t r, uint32_t tid) const { return regs[size_t(r) * nthreads + tid]; }
+  // Register r of thread tid, in r's storage slot (isa::Kernel::reg_slot).
+  uint64_t& reg(int32_t r, uint32_t tid) { return regs[slot_index(r) * nthreads + tid]; }
+  uint64_t reg(int32_t r, uint32_t tid) const { return regs[slot_index(r) * nthreads + tid]; }
   uint8_t* local_of(uint32_t tid) {
     return local.data() + size_t{launch->kernel->local_bytes} * tid;
   }
@@ -79,7 +82,17 @@ struct CtaState {
     return (reg(in.guard, tid) & 1) != static_cast<uint64_t>(in.guard_neg);
   }
 
+  // The kernel's register -> slot map, null for one slot a register (a kernel never analysed).
+  static const int32_t* slots_of(const isa::Kernel& k) {
+    return k.reg_slot.size() == k.regs.size() && !k.regs.empty() ? k.reg_slot.data() : nullptr;
+  }
+  static size_t storage_slots(const isa::Kernel& k) {
+    return slots_of(k) ? k.reg_slots : k.regs.size();
+  }
+  size_t slot_index(int32_t r) const { return size_t(slot ? slot[r] : r); }
+
   const Launch* launch;
+  const int32_t* slot;  // slots_of(*launch->kernel)
   uint64_t linear_id;
   Dim3 ctaid;
   uint32_t nthreads;

@@ -5,6 +5,7 @@
 #include <boost/graph/dominator_tree.hpp>
 
 #include "models/isa/kernel.h"
+#include "models/isa/register_slots.h"
 
 namespace gputlm::isa {
 namespace {
@@ -185,6 +186,7 @@ void analyze_kernel(Kernel& k) {
   cfg.reconv_pc.assign(k.code.size(), kExitPc);
   for (const BasicBlock& b : cfg.blocks)
     if (b.ipdom != kExitPc) cfg.reconv_pc[b.end - 1] = cfg.blocks[b.ipdom].begin;
+  assign_register_slots(k);
 }
 
 }  // namespace gputlm::isa

@@ -160,7 +160,12 @@ struct Kernel {
       0;  // per thread: the kernel's frame plus the call stack reserved for calls (and alloca's)
   bool dynamic_stack = false;  // alloca, stacksave or stackrestore in its code: a stack pointer per
                                // thread (kDynamicStackBytes)
-  std::vector<RegDecl> regs;   // register slots
+  std::vector<RegDecl> regs;   // registers, by PTX register number
+  // The functional engine's storage slot of each register, and how many slots: registers never
+  // live at once share one (assign_register_slots, run by analyze_kernel). Empty before that:
+  // one slot a register.
+  std::vector<int32_t> reg_slot;
+  uint32_t reg_slots = 0;
   std::vector<Instruction> code;
   std::vector<std::string> text;  // source text per instruction
   std::vector<int> lines;         // source line per instruction
