@@ -13,7 +13,7 @@ namespace {
 constexpr size_t kMaxRegistersToShare = 8192;
 
 // Row a holds the registers that were live where a was written (and the other registers its
-// instruction writes); a and b interfere if either row names the other.
+// instruction writes); symmetrized, every register a interferes with.
 class Interference {
  public:
   explicit Interference(size_t n) : m_words((n + 63) / 64), m_bits(n * m_words, 0) {}
@@ -25,10 +25,22 @@ class Interference {
   void add(int32_t a, int32_t b) {
     m_bits[size_t(a) * m_words + size_t(b >> 6)] |= 1ull << (b & 63);
   }
-  bool interfere(size_t a, size_t b) const { return a != b && (test(a, b) || test(b, a)); }
+  // Makes the rows symmetric (b in row a whenever a is in row b), a not in its own.
+  void symmetrize(size_t n) {
+    for (size_t a = 0; a < n; ++a)
+      for_each(a, [&](size_t b) { add(static_cast<int32_t>(b), static_cast<int32_t>(a)); });
+    for (size_t a = 0; a < n; ++a) m_bits[a * m_words + (a >> 6)] &= ~(1ull << (a & 63));
+  }
+  // Calls f(b) for every b in row a.
+  template <typename F>
+  void for_each(size_t a, F f) const {
+    const uint64_t* row = &m_bits[a * m_words];
+    for (size_t w = 0; w < m_words; ++w)
+      for (uint64_t bits = row[w]; bits; bits &= bits - 1)
+        f(w * 64 + static_cast<size_t>(__builtin_ctzll(bits)));
+  }
 
  private:
-  bool test(size_t a, size_t b) const { return (m_bits[a * m_words + (b >> 6)] >> (b & 63)) & 1; }
   size_t m_words;
   std::vector<uint64_t> m_bits;
 };
@@ -80,6 +92,7 @@ void assign_register_slots(Kernel& k) {
   for (int32_t a : k.cfg.blocks[0].live_in)
     for (int32_t b : k.cfg.blocks[0].live_in) graph.add(a, b);
 
+  graph.symmetrize(n);
   k.reg_slot.assign(n, -1);
   k.reg_slots = 0;
   std::vector<size_t> taken_by;  // per slot: the last register that found it taken
@@ -91,8 +104,9 @@ void assign_register_slots(Kernel& k) {
       continue;
     }
     taken_by.assign(k.reg_slots, n);
-    for (size_t o = 0; o < r; ++o)
-      if (graph.interfere(r, o)) taken_by[size_t(k.reg_slot[o])] = r;
+    graph.for_each(r, [&](size_t o) {
+      if (o < r) taken_by[size_t(k.reg_slot[o])] = r;
+    });
     uint32_t s = 0;
     while (s < k.reg_slots && (taken_by[s] == r || owned[s])) ++s;
     if (s == k.reg_slots) {
