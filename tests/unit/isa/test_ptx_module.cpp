@@ -9,6 +9,7 @@
 #include "models/func/module_image.h"
 #include "models/isa/ptx_link.h"
 #include "support/module_launch.h"
+#include "support/ptx_samples.h"
 
 namespace gputlm::isa {
 namespace {
@@ -93,37 +94,8 @@ TEST(PtxModule, KernelThatFailsIsReportedWhenAskedForAndTheOthersStillParse) {
   }
 }
 
-const char* kCalls = R"(
-.func (.param .b32 func_retval0) twice(.param .b32 twice_param_0);
-.visible .entry k(.param .u64 out)
-{
-  .reg .b32 %r<3>;
-  mov.u32 %r1, 21;
-  { // callseq 0, 0
-  .param .b32 param0;
-  st.param.b32 [param0+0], %r1;
-  .param .b32 retval0;
-  call.uni (retval0),
-  twice,
-  (
-  param0
-  );
-  ld.param.b32 %r2, [retval0+0];
-  }
-  ret;
-}
-.func (.param .b32 func_retval0) twice(.param .b32 twice_param_0)
-{
-  .reg .b32 %r<3>;
-  ld.param.u32 %r1, [twice_param_0];
-  add.s32 %r2, %r1, %r1;
-  st.param.b32 [func_retval0+0], %r2;
-  ret;
-}
-)";
-
 TEST(PtxModule, FunctionDefinedAfterItsCallerIsLinkedAfterTheKernelsCode) {
-  auto m = parse(kCalls);
+  auto m = parse(test::kKernelCallingTwice);
   const Kernel& k = m->get("k");
   ASSERT_EQ(k.functions.size(), 1u);
   const FunctionInfo& f = k.functions[0];

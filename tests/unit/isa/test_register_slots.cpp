@@ -5,6 +5,7 @@
 
 #include "models/isa/ptx_parser.h"
 #include "support/ptx_harness.h"
+#include "support/ptx_samples.h"
 
 namespace gputlm::isa {
 namespace {
@@ -89,32 +90,8 @@ TEST(RegisterSlots, AWarpCollectivesRegistersKeepSlotsOfTheirOwn) {
 }
 
 TEST(RegisterSlots, AKernelThatCallsKeepsASlotPerRegister) {
-  auto m = test::parse(R"(.version 9.0
-.target sm_75
-.address_size 64
-.func (.param .b32 func_retval0) twice(.param .b32 twice_param_0);
-.visible .entry k()
-{
-  .reg .b32 %r<3>;
-  mov.u32 %r1, 21;
-  {
-  .param .b32 param0;
-  st.param.b32 [param0+0], %r1;
-  .param .b32 retval0;
-  call.uni (retval0), twice, (param0);
-  ld.param.b32 %r2, [retval0+0];
-  }
-  ret;
-}
-.func (.param .b32 func_retval0) twice(.param .b32 twice_param_0)
-{
-  .reg .b32 %r<3>;
-  ld.param.u32 %r1, [twice_param_0];
-  add.s32 %r2, %r1, %r1;
-  st.param.b32 [func_retval0+0], %r2;
-  ret;
-}
-)");
+  auto m = test::parse(std::string(".version 9.0\n.target sm_75\n.address_size 64\n") +
+                       test::kKernelCallingTwice);
   const Kernel& k = *m->kernels[0];
   ASSERT_EQ(k.reg_slot.size(), k.regs.size());
   EXPECT_EQ(k.reg_slots, k.regs.size());
