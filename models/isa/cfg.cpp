@@ -5,22 +5,11 @@
 #include <boost/graph/dominator_tree.hpp>
 
 #include "models/isa/kernel.h"
+#include "models/isa/reg_set.h"
 #include "models/isa/register_slots.h"
 
 namespace gputlm::isa {
 namespace {
-
-using RegSet = std::vector<uint64_t>;  // bit per register slot
-
-void set_bit(RegSet& s, int32_t r) { s[r >> 6] |= 1ull << (r & 63); }
-bool test_bit(const RegSet& s, int32_t r) { return (s[r >> 6] >> (r & 63)) & 1; }
-std::vector<int32_t> to_list(const RegSet& s) {
-  std::vector<int32_t> out;
-  for (size_t w = 0; w < s.size(); ++w)
-    for (uint64_t bits = s[w]; bits; bits &= bits - 1)
-      out.push_back(static_cast<int32_t>(w * 64 + __builtin_ctzll(bits)));
-  return out;
-}
 
 void build_blocks(const Kernel& k, Cfg& cfg) {
   const uint32_t n = static_cast<uint32_t>(k.code.size());

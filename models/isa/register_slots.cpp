@@ -4,6 +4,7 @@
 #include <numeric>
 
 #include "models/isa/kernel.h"
+#include "models/isa/reg_set.h"
 
 namespace gputlm::isa {
 namespace {
@@ -18,7 +19,7 @@ class Interference {
  public:
   explicit Interference(size_t n) : m_words((n + 63) / 64), m_bits(n * m_words, 0) {}
   size_t words() const { return m_words; }
-  void add_row(int32_t a, const std::vector<uint64_t>& regs) {
+  void add_row(int32_t a, const RegSet& regs) {
     uint64_t* row = &m_bits[size_t(a) * m_words];
     for (size_t w = 0; w < m_words; ++w) row[w] |= regs[w];
   }
@@ -27,28 +28,19 @@ class Interference {
   }
   // Makes the rows symmetric (b in row a whenever a is in row b), a not in its own.
   void symmetrize(size_t n) {
-    for (size_t a = 0; a < n; ++a)
-      for_each(a, [&](size_t b) { add(static_cast<int32_t>(b), static_cast<int32_t>(a)); });
+    for (size_t a = 0; a < n; ++a) for_each(a, [&](int32_t b) { add(b, static_cast<int32_t>(a)); });
     for (size_t a = 0; a < n; ++a) m_bits[a * m_words + (a >> 6)] &= ~(1ull << (a & 63));
   }
   // Calls f(b) for every b in row a.
   template <typename F>
   void for_each(size_t a, F f) const {
-    const uint64_t* row = &m_bits[a * m_words];
-    for (size_t w = 0; w < m_words; ++w)
-      for (uint64_t bits = row[w]; bits; bits &= bits - 1)
-        f(w * 64 + static_cast<size_t>(__builtin_ctzll(bits)));
+    for_each_bit(&m_bits[a * m_words], m_words, f);
   }
 
  private:
   size_t m_words;
   std::vector<uint64_t> m_bits;
 };
-
-void set(std::vector<uint64_t>& s, int32_t r, bool on) {
-  const uint64_t bit = 1ull << (r & 63);
-  s[size_t(r >> 6)] = on ? s[size_t(r >> 6)] | bit : s[size_t(r >> 6)] & ~bit;
-}
 
 void identity(Kernel& k) {
   k.reg_slot.resize(k.regs.size());
@@ -65,7 +57,7 @@ void assign_register_slots(Kernel& k) {
     return;
   }
   Interference graph(n);
-  std::vector<uint64_t> live(graph.words());
+  RegSet live(graph.words());
   std::vector<int32_t> uses, defs;
   std::vector<bool> own(n, false);  // registers a warp-collective instruction reads or writes
   for (const Instruction& in : k.code) {
@@ -76,7 +68,7 @@ void assign_register_slots(Kernel& k) {
   }
   for (const BasicBlock& b : k.cfg.blocks) {
     std::fill(live.begin(), live.end(), 0);
-    for (int32_t r : b.live_out) set(live, r, true);
+    for (int32_t r : b.live_out) set_bit(live, r);
     for (uint32_t pc = b.end; pc-- > b.begin;) {
       const Instruction& in = k.code[pc];
       instruction_registers(in, uses, defs);
@@ -85,8 +77,8 @@ void assign_register_slots(Kernel& k) {
         for (int32_t e : defs) graph.add(d, e);
       }
       if (in.guard < 0)
-        for (int32_t d : defs) set(live, d, false);
-      for (int32_t u : uses) set(live, u, true);
+        for (int32_t d : defs) clear_bit(live, d);
+      for (int32_t u : uses) set_bit(live, u);
     }
   }
   for (int32_t a : k.cfg.blocks[0].live_in)
@@ -104,8 +96,8 @@ void assign_register_slots(Kernel& k) {
       continue;
     }
     taken_by.assign(k.reg_slots, n);
-    graph.for_each(r, [&](size_t o) {
-      if (o < r) taken_by[size_t(k.reg_slot[o])] = r;
+    graph.for_each(r, [&](int32_t o) {
+      if (size_t(o) < r) taken_by[size_t(k.reg_slot[size_t(o)])] = r;
     });
     uint32_t s = 0;
     while (s < k.reg_slots && (taken_by[s] == r || owned[s])) ++s;
