@@ -214,6 +214,7 @@ CoreSpec CoreSpec::from_json(const nlohmann::json& j, const std::string& where,
     s.l1d = mem::CacheSpec::from_json(r.get_object("l1d"), where, r.key_path("l1d"));
   if (r.has("l1c"))
     s.l1c = mem::CacheSpec::from_json(r.get_object("l1c"), where, r.key_path("l1c"));
+  s.param_operands = r.get_bool("param_operands", s.param_operands);
   s.l1c_miss_latency =
       static_cast<uint32_t>(r.get_uint("l1c_miss_latency", s.l1c_miss_latency, 1, 100000));
   s.icache.clock_mhz = s.l1d.clock_mhz = s.l1c.clock_mhz = s.clock_mhz;

@@ -177,6 +177,12 @@ struct CoreSpec {
   mem::CacheSpec l1c;
   uint32_t l1c_miss_latency = 20;
   bool constant_cache() const { return l1c.size_bytes != 0; }
+  // ld.param of a kernel's parameters as SASS reads them: operands of the instruction that uses
+  // them (c[0x0][offset]), not loads through the constant cache. The load then takes
+  // memory_cycles as other instructions do and makes no constant-cache request (on the V100 the
+  // idc__requests of dct8x8's CUDAkernel1DCT, 786,432, are its __constant__ table's addresses
+  // alone: sending its 5 ld.param a warp to the cache made 827,392). Only with a constant cache.
+  bool param_operands = false;
   // Volta and later: one on-chip array of unified_l1_shared_bytes that the L1 data cache and shared
   // memory split per kernel, shared memory taking one of shared_carveouts (bytes, ascending; the
   // key "shared_carveouts_kb" lists KB as the CUDA C++ Programming Guide does: V100 128 KB with

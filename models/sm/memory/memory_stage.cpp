@@ -59,10 +59,11 @@ bool uses_memory_system(const WarpInstr& w) {
           w.result.space == isa::Space::Shared);
 }
 // A load of the constant or parameter space (ld.const, ld.param; generic loads that resolve to
-// them) by at least one lane.
-bool reads_constants(const WarpInstr& w) {
+// them) by at least one lane; parameters not when they are operands (CoreSpec::param_operands).
+bool reads_constants(const WarpInstr& w, bool param_operands) {
   return w.in->is_memory() && !w.in->is_store() && !w.in->is_atomic() && w.result.accessed &&
-         (w.result.space == isa::Space::Const || w.result.space == isa::Space::Param);
+         (w.result.space == isa::Space::Const ||
+          (w.result.space == isa::Space::Param && !param_operands));
 }
 }  // namespace
 
@@ -154,7 +155,7 @@ void MemoryStage::start(WarpInstr& w, Cycle now) {
     deliver_arrivals();
   }
   const bool pipelined = m_core.spec.pipelined_shared;
-  if (m_constants && reads_constants(w)) {
+  if (m_constants && reads_constants(w, m_core.spec.param_operands)) {
     m_ready_at = now + m_constants->access(w.result.addr, w.result.accessed,
                                            w.result.space == isa::Space::Param);
     m_busy_until =

@@ -255,6 +255,15 @@ TEST(CorePipeline, AConstantLoadCostsOneRequestPerDistinctAddress) {
   EXPECT_EQ(o.at("constant_misses").get<uint64_t>(), 13u);
   EXPECT_EQ(own.out[3].o, 6u);  // the values are the functional engine's
   EXPECT_EQ(same.out[3].o, 0u);
+  // With param_operands the two ld.param are operands: no request, memory_cycles (1) each where
+  // they took a 20-cycle miss and a 4-cycle hit; the constants' requests and cycles stay.
+  config["core"]["param_operands"] = true;
+  const Result op_same = run(snippet("%rd1"), 32, config), op_own = run(snippet("%in"), 32, config);
+  EXPECT_EQ(op_same.modules.at("gpu.core0").at("constant_requests").get<uint64_t>(), 2u);
+  EXPECT_EQ(op_own.modules.at("gpu.core0").at("constant_requests").get<uint64_t>(), 64u);
+  EXPECT_EQ(op_own.cycles - op_same.cycles, 61u);
+  EXPECT_EQ(same.cycles - op_same.cycles, 20u + 4u - 2u);
+  EXPECT_EQ(op_own.out[3].o, 6u);
 }
 
 TEST(CorePipeline, AFullL1StallsTheMemoryStage) {
