@@ -10,7 +10,8 @@ CommandModel::CommandModel(const DramTimingContext& c)
       m_device(c.spec),
       m_bank_activated(c.spec.banks, 0),
       m_earliest(c.spec.banks),
-      m_earliest_of(c.spec.banks, std::array<uint64_t, kDramCmds>{}) {
+      m_earliest_of(c.spec.banks, std::array<uint64_t, kDramCmds>{}),
+      m_kind_seen(size_t{c.spec.banks} * kDramCmds * 4, 0) {
   if (c.spec.command.tREFI) m_next_refresh = c.spec.command.tREFI;
 }
 
@@ -100,37 +101,51 @@ bool on_row_bus(DramCmd c) { return c == DramCmd::Act || c == DramCmd::Pre; }
 }  // namespace
 
 std::optional<DramStart> CommandModel::pick_and_issue(Cycle now, Bus bus, Bus& issued) {
-  // Every queued request's next command and whether it may go now, once; then the drain mode,
-  // which is revisited when no request whose row was opened for it can go on (they go first
-  // whatever the mode) and no refresh waits; then the policy's candidates.
+  // Every queued request's next command and whether it may go now, once (for a policy that picks
+  // by kind, only the oldest request of each bank, next command, opened flag and direction: the
+  // others share its step); then the drain mode, which is revisited when no request whose row was
+  // opened for it can go on (they go first whatever the mode) and no refresh waits; then the
+  // policy's candidates.
   m_steps.clear();
+  const bool by_kind = m_scheduler.picks_by_kind();
+  if (by_kind) next_kind_pass();
   bool opened_ready = false;
   for (size_t i = 0; i < m_queue.size(); ++i) {
     const DramQueueEntry& e = m_queue.entry(i);
+    const bool opened = m_queue.request(i).activated;
     const DramCmd cmd = m_device.next_command(e.bank, e.row, e.write);
+    if (by_kind && !first_of_kind(e.bank, cmd, opened, e.write)) continue;
     const bool ready =
         earliest(cmd, e.bank) <= now && !(cmd == DramCmd::Pre && m_bank_activated[e.bank] > 0);
-    m_steps.push_back({cmd, ready});
-    opened_ready |= ready && m_queue.request(i).activated;
+    m_steps.push_back({i, cmd, ready});
+    opened_ready |= ready && opened;
   }
   if (bus == Bus::Any && !opened_ready && !m_refresh_due) update_write_mode();
   m_candidates.clear();
-  m_candidate_index.clear();
-  for (size_t i = 0; i < m_queue.size(); ++i) {
-    if (!candidate(i, m_write_mode)) continue;
-    if (bus != Bus::Any && on_row_bus(m_steps[i].cmd) != (bus == Bus::Row)) continue;
-    DramQueueEntry e = m_queue.entry(i);
-    e.hit = m_steps[i].cmd == DramCmd::Read || m_steps[i].cmd == DramCmd::Write;
-    e.opened = m_queue.request(i).activated;
-    e.ready = m_steps[i].ready;
+  m_candidate_steps.clear();
+  for (size_t s = 0; s < m_steps.size(); ++s) {
+    const Step& st = m_steps[s];
+    if (!candidate(st.index, m_write_mode)) continue;
+    if (bus != Bus::Any && on_row_bus(st.cmd) != (bus == Bus::Row)) continue;
+    DramQueueEntry e = m_queue.entry(st.index);
+    e.hit = st.cmd == DramCmd::Read || st.cmd == DramCmd::Write;
+    e.opened = m_queue.request(st.index).activated;
+    e.ready = st.ready;
     m_candidates.push_back(e);
-    m_candidate_index.push_back(i);
+    m_candidate_steps.push_back(s);
   }
   const int pick = m_candidates.empty() ? -1 : m_scheduler.pick(m_candidates, now);
   if (pick < 0) return std::nullopt;
-  const size_t i = m_candidate_index[static_cast<size_t>(pick)];
-  issued = on_row_bus(m_steps[i].cmd) ? Bus::Row : Bus::Column;
-  return issue_command(i, m_steps[i].cmd, now);
+  const Step& st = m_steps[m_candidate_steps[static_cast<size_t>(pick)]];
+  issued = on_row_bus(st.cmd) ? Bus::Row : Bus::Column;
+  return issue_command(st.index, st.cmd, now);
+}
+
+void CommandModel::next_kind_pass() const {
+  if (++m_kind_pass == 0) {  // wrapped: no mark may look like this pass's
+    std::fill(m_kind_seen.begin(), m_kind_seen.end(), 0);
+    m_kind_pass = 1;
+  }
 }
 
 // Whether some queued request's next command (ACT on a closed bank, RD/WR on its open row, PRE
@@ -212,10 +227,13 @@ Cycle CommandModel::next_wake(Cycle now) const {
   // A change of drain mode waits for a cycle when no opened row's request can go: look each cycle.
   if (!m_refresh_due && next_write_mode() != mode) return now + 1;
   Cycle next = m_next_refresh;
+  // Requests of one bank with one next command share its cycle: each such kind is looked at once.
+  next_kind_pass();
   for (size_t i = 0; i < m_queue.size(); ++i) {
     if (!candidate(i, mode)) continue;
     const DramQueueEntry& e = m_queue.entry(i);
     const DramCmd cmd = m_device.next_command(e.bank, e.row, e.write);
+    if (!first_of_kind(e.bank, cmd, false, false)) continue;
     if (cmd == DramCmd::Pre && m_bank_activated[e.bank] > 0)
       continue;  // waits for that request's column command
     Cycle t = earliest(cmd, e.bank);

@@ -68,13 +68,29 @@ class CommandModel : public DramTimingModel {
   uint64_t m_device_issues = 1;  // commands the device has taken (+1): the memo's generation
   mutable std::vector<std::array<Cycle, kDramCmds>> m_earliest;  // memo of earliest(), per bank
   mutable std::vector<std::array<uint64_t, kDramCmds>> m_earliest_of;  // ... its generation
+  // Whether no request looked at in this pass (m_kind_pass) had this bank, next command, opened
+  // flag and direction; marks that kind seen.
+  bool first_of_kind(uint32_t bank, DramCmd cmd, bool opened, bool write) const {
+    uint32_t& seen =
+        m_kind_seen[((size_t{bank} * kDramCmds + static_cast<size_t>(cmd)) * 2 + opened) * 2 +
+                    write];
+    if (seen == m_kind_pass) return false;
+    seen = m_kind_pass;
+    return true;
+  }
+
   struct Step {
-    DramCmd cmd;  // a queued request's next command
-    bool ready;   // ... and whether it may issue now
+    size_t index;  // a queued request
+    DramCmd cmd;   // ... its next command
+    bool ready;    // ... and whether it may issue now
   };
-  std::vector<Step> m_steps;                 // scratch: per queued request, this cycle
+  std::vector<Step> m_steps;                 // scratch: per queued request looked at, this cycle
   std::vector<DramQueueEntry> m_candidates;  // scratch: the entries the policy sees
-  std::vector<size_t> m_candidate_index;
+  std::vector<size_t> m_candidate_steps;     // ... each one's m_steps index
+  // first_of_kind's marks: the pass (m_kind_pass) that last saw each kind of request.
+  mutable std::vector<uint32_t> m_kind_seen;
+  mutable uint32_t m_kind_pass = 0;
+  void next_kind_pass() const;
 };
 
 }  // namespace gputlm::mem

@@ -46,13 +46,6 @@ DramDevice::DramDevice(const DramSpec& spec)
   }
 }
 
-DramCmd DramDevice::next_command(uint32_t bank, uint64_t row, bool write) const {
-  const std::optional<uint64_t>& open = m_banks[bank].open_row;
-  if (!open) return DramCmd::Act;
-  if (*open != row) return DramCmd::Pre;
-  return write ? DramCmd::Write : DramCmd::Read;
-}
-
 bool DramDevice::any_open() const {
   return std::any_of(m_banks.begin(), m_banks.end(),
                      [](const Bank& b) { return b.open_row.has_value(); });

@@ -23,7 +23,12 @@ class DramDevice {
 
   // The command an access to `row` of `bank` needs next: Act (bank closed), Pre (another row
   // open) or its column command (Read or Write).
-  DramCmd next_command(uint32_t bank, uint64_t row, bool write) const;
+  DramCmd next_command(uint32_t bank, uint64_t row, bool write) const {
+    const std::optional<uint64_t>& open = m_banks[bank].open_row;
+    if (!open) return DramCmd::Act;
+    if (*open != row) return DramCmd::Pre;
+    return write ? DramCmd::Write : DramCmd::Read;
+  }
   // The first cycle `cmd` may issue to `bank` under every constraint (any cycle from then on,
   // until another command issues). PreAll waits for every open bank; Refresh for the rank.
   Cycle earliest(DramCmd cmd, uint32_t bank) const;

@@ -70,6 +70,11 @@ class IDramScheduler {
   // (fcfs): the controller may then give pick() only those, oldest first (the latency model keeps
   // each bank's requests in order, so a full queue is not marked and searched whole each cycle).
   virtual bool bank_heads_only() const { return false; }
+  // Whether the pick depends only on each entry's bank, ready, hit, opened and write flags and on
+  // the entries' order, not on which of two entries alike in those it is (every built-in policy):
+  // the command model may then give pick() only the oldest of each such kind (a bank's requests
+  // for its open row share their next command and whether it may go), not a full queue a cycle.
+  virtual bool picks_by_kind() const { return false; }
   // Whether the policy ever holds a bank's row (below).
   virtual bool holds_rows() const { return false; }
   // The hold on `bank` at `now`, if the policy keeps its row for a coming request.

@@ -70,6 +70,7 @@ class Fcfs : public IDramScheduler {
  public:
   int pick(const std::vector<DramQueueEntry>& q, Cycle) override { return oldest_ready(q, m_seen); }
   bool bank_heads_only() const override { return true; }
+  bool picks_by_kind() const override { return true; }
 
  private:
   std::vector<uint8_t> m_seen;
@@ -77,6 +78,7 @@ class Fcfs : public IDramScheduler {
 
 class FrFcfs : public IDramScheduler {
  public:
+  bool picks_by_kind() const override { return true; }
   int pick(const std::vector<DramQueueEntry>& q, Cycle) override {
     const int hit = oldest_row_hit(q);
     return hit >= 0 ? hit : oldest_ready_any(q);
@@ -85,6 +87,7 @@ class FrFcfs : public IDramScheduler {
 
 class FrFcfsReady : public IDramScheduler {
  public:
+  bool picks_by_kind() const override { return true; }
   int pick(const std::vector<DramQueueEntry>& q, Cycle) override {
     for (size_t i = 0; i < q.size(); ++i)
       if (q[i].ready && q[i].opened) return static_cast<int>(i);
@@ -119,6 +122,7 @@ class FrFcfsHold : public IDramScheduler {
   }
 
   bool holds_rows() const override { return true; }
+  bool picks_by_kind() const override { return true; }  // a hold is per bank
   std::optional<DramHold> hold(uint32_t bank, Cycle now) const override {
     if (bank >= m_holds.size() || !held(bank, now)) return std::nullopt;
     return DramHold{m_holds[bank].row, m_holds[bank].until};
