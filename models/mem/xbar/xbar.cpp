@@ -1,5 +1,7 @@
 #include "models/mem/xbar/xbar.h"
 
+#include <algorithm>
+
 #include "models/mem/mem_extension.h"
 
 namespace gputlm::mem {
@@ -16,7 +18,8 @@ Xbar::Xbar(sc_core::sc_module_name name, const XbarSpec& spec, uint32_t inputs, 
       m_to_core(inputs),
       m_in_link_free(inputs, 0),
       m_head_slice(inputs, kNoSlice),
-      m_asking(outputs, 0),
+      m_head_payload(inputs, nullptr),
+      m_asking(outputs),
       m_per_slice(outputs, 0),
       m_per_core(inputs, 0) {
   if (inputs > (uint64_t{1} << MemExtension::kRouteBits))
@@ -60,44 +63,54 @@ Cycle Xbar::cycle(Cycle now) {
 // Each output grants the first input in round-robin order (from the one after its last grant)
 // whose head request goes to it; the other inputs asking for it count as conflicts. An input's
 // head is looked at once a cycle (m_head_slice); one granted shows the request behind it to the
-// outputs arbitrated after this one, as a fresh look at the port would.
+// outputs arbitrated after this one, as a fresh look at the port would. The inputs asking for
+// each output are kept in ascending order (m_asking), so an output looks only at those.
 void Xbar::arbitrate_requests(Cycle now) {
   const uint32_t n = static_cast<uint32_t>(m_up.size());
-  std::fill(m_asking.begin(), m_asking.end(), 0);
-  for (uint32_t i = 0; i < n; ++i) look_at_head(i);
+  for (uint32_t m : m_asked) m_asking[m].clear();
+  m_asked.clear();
+  for (uint32_t i = 0; i < n; ++i) look_at_head(i, 0);
   for (uint32_t m = 0; m < m_down.size(); ++m) {
-    if (m_asking[m] == 0 || m_out_link_free[m] > now || m_to_slice[m].size() >= m_spec.queue_depth)
+    std::vector<uint32_t>& asking = m_asking[m];
+    if (asking.empty() || m_out_link_free[m] > now || m_to_slice[m].size() >= m_spec.queue_depth)
       continue;
-    bool granted = false;
-    for (uint32_t k = 0, i = m_round_robin[m]; k < n; ++k, i = i + 1 == n ? 0 : i + 1) {
-      if (m_head_slice[i] != m) continue;
-      if (granted) {
-        ++m_conflicts;
-        continue;
-      }
-      granted = true;
-      tlm::tlm_generic_payload* p = m_up[i]->take();
-      --m_asking[m];
-      look_at_head(i);
-      const uint32_t f = flits(*p, false);
-      m_out_link_free[m] = now + f;
-      m_to_slice[m].push_back({now + m_spec.latency + f - 1, p});
-      if (!MemExtension::of(*p).push_route(i))
-        throw std::logic_error(std::string(name()) + ": a request crosses more than " +
-                               std::to_string(MemExtension::kMaxRouteDepth) + " crossbars at once");
-      ++m_in_flight;
-      m_round_robin[m] = i + 1 == n ? 0 : i + 1;
-      m_request_flits += f;
-      ++m_requests;
-      ++m_per_slice[m];
-    }
+    const auto from = std::lower_bound(asking.begin(), asking.end(), m_round_robin[m]);
+    const uint32_t i = from == asking.end() ? asking.front() : *from;
+    m_conflicts += asking.size() - 1;
+    tlm::tlm_generic_payload* p = m_up[i]->take();
+    m_head_payload[i] = nullptr;  // taken: that payload may come back with another address
+    look_at_head(i, m + 1);
+    const uint32_t f = flits(*p, false);
+    m_out_link_free[m] = now + f;
+    m_to_slice[m].push_back({now + m_spec.latency + f - 1, p});
+    if (!MemExtension::of(*p).push_route(i))
+      throw std::logic_error(std::string(name()) + ": a request crosses more than " +
+                             std::to_string(MemExtension::kMaxRouteDepth) + " crossbars at once");
+    ++m_in_flight;
+    m_round_robin[m] = i + 1 == n ? 0 : i + 1;
+    m_request_flits += f;
+    ++m_requests;
+    ++m_per_slice[m];
   }
 }
 
-void Xbar::look_at_head(uint32_t i) {
+// Sets m_head_slice[i] (the slice of a payload already seen at the head is remembered) and, if it
+// is `from` or later, counts input i among those asking for it.
+void Xbar::look_at_head(uint32_t i, uint32_t from) {
   const tlm::tlm_generic_payload* p = m_up[i]->peek();
-  m_head_slice[i] = p ? slice_of(p->get_address()) : kNoSlice;
-  if (p) ++m_asking[m_head_slice[i]];
+  if (!p) {
+    m_head_slice[i] = kNoSlice;
+    return;
+  }
+  if (p != m_head_payload[i]) {
+    m_head_payload[i] = p;
+    m_head_slice[i] = slice_of(p->get_address());
+  }
+  const uint32_t m = m_head_slice[i];
+  if (m < from) return;
+  std::vector<uint32_t>& asking = m_asking[m];
+  if (asking.empty()) m_asked.push_back(m);
+  asking.insert(std::upper_bound(asking.begin(), asking.end(), i), i);
 }
 
 void Xbar::collect_responses(Cycle now) {

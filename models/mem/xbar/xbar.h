@@ -46,7 +46,7 @@ class Xbar : public ClockedModule<>, public StatProvider, public WaveProvider {
   };
   Cycle cycle(Cycle now) override;
   void arbitrate_requests(Cycle now);
-  void look_at_head(uint32_t input);  // sets m_head_slice[input], counts it in m_asking
+  void look_at_head(uint32_t input, uint32_t from);
   void collect_responses(Cycle now);
   void deliver(Cycle now);
   Cycle next_wake(Cycle now) const;
@@ -64,9 +64,11 @@ class Xbar : public ClockedModule<>, public StatProvider, public WaveProvider {
   std::vector<Cycle> m_in_link_free;       // per input (response direction)
   uint64_t m_in_flight = 0;  // requests granted whose response has not come back (traced)
   static constexpr uint32_t kNoSlice = ~0u;
-  std::vector<uint32_t>
-      m_head_slice;                // per input: the slice its visible request goes to (this cycle)
-  std::vector<uint32_t> m_asking;  // per output: inputs whose visible request goes to it
+  std::vector<uint32_t> m_head_slice;  // per input: the slice its visible request goes to
+  std::vector<const tlm::tlm_generic_payload*> m_head_payload;  // per input: ... that request
+  std::vector<std::vector<uint32_t>> m_asking;  // per output: inputs whose head goes to it, this
+                                                // cycle, ascending
+  std::vector<uint32_t> m_asked;                // outputs with m_asking not empty
 
   uint64_t m_requests = 0, m_responses = 0, m_conflicts = 0, m_request_flits = 0,
            m_response_flits = 0;

@@ -40,10 +40,10 @@ uint32_t XbarSpec::slice_of(uint64_t address, uint32_t slices) const {
   // The block's bits as a polynomial, reduced modulo the irreducible one: the remainder has
   // `degree` bits. Multiplying by x^k is a bijection modulo an irreducible polynomial (x does not
   // divide it), so blocks i * 2^k, i = 0 .. 2^degree - 1, get distinct remainders.
+  // Each step clears the highest bit at or above `degree`.
   uint64_t v = block;
   const uint64_t poly = kIrreducible[degree];
-  for (uint32_t b = 63; b >= degree; --b)
-    if (v >> b & 1) v ^= poly << (b - degree);
+  while (v >> degree) v ^= poly << (63 - __builtin_clzll(v) - static_cast<int>(degree));
   return static_cast<uint32_t>(v % slices);
 }
 
