@@ -11,7 +11,7 @@ CommandModel::CommandModel(const DramTimingContext& c)
       m_bank_activated(c.spec.banks, 0),
       m_earliest(c.spec.banks),
       m_earliest_of(c.spec.banks, std::array<uint64_t, kDramCmds>{}),
-      m_kind_seen(size_t{c.spec.banks} * kDramCmds * 4, 0) {
+      m_kinds(c.spec.banks) {
   if (c.spec.command.tREFI) m_next_refresh = c.spec.command.tREFI;
 }
 
@@ -39,10 +39,13 @@ void CommandModel::queued(size_t i) {
   const uint64_t per_column = m_spec.command.burst_length * m_spec.command.bus_bytes;
   r.columns = static_cast<uint32_t>(
       std::max<uint64_t>(1, (r.payload->get_data_length() + per_column - 1) / per_column));
-  ++(m_queue.entry(i).write ? m_queued_writes : m_queued_reads);
+  const DramQueueEntry& e = m_queue.entry(i);
+  ++(e.write ? m_queued_writes : m_queued_reads);
+  m_kinds.add(e, r.serial);
 }
 
 void CommandModel::started(const DramQueueEntry& e, const DramRequest& r) {
+  m_kinds.remove(e.bank, e.write, r.serial, r.activated);
   if (r.activated)
     --m_bank_activated[e.bank];
   else
@@ -64,10 +67,10 @@ void CommandModel::update_write_mode() {
   m_write_mode = mode;
 }
 
-// Whether queued request i may have its next command picked now.
-bool CommandModel::candidate(size_t i, bool write_mode) const {
-  if (m_queue.request(i).activated) return true;
-  return !m_refresh_due && m_queue.entry(i).write == write_mode;
+// Whether a queued request (its row opened for it or not, a write or a read) may have its next
+// command picked now.
+bool CommandModel::candidate(bool opened, bool write, bool write_mode) const {
+  return opened || (!m_refresh_due && write == write_mode);
 }
 
 std::optional<DramStart> CommandModel::step(Cycle now) {
@@ -102,34 +105,43 @@ bool on_row_bus(DramCmd c) { return c == DramCmd::Act || c == DramCmd::Pre; }
 
 std::optional<DramStart> CommandModel::pick_and_issue(Cycle now, Bus bus, Bus& issued) {
   // Every queued request's next command and whether it may go now, once (for a policy that picks
-  // by kind, only the oldest request of each bank, next command, opened flag and direction: the
-  // others share its step); then the drain mode, which is revisited when no request whose row was
-  // opened for it can go on (they go first whatever the mode) and no refresh waits; then the
-  // policy's candidates.
+  // by kind, only the oldest request of each kind, DramKindIndex: the others share its step); then
+  // the drain mode, which is revisited when no request whose row was opened for it can go on (they
+  // go first whatever the mode) and no refresh waits; then the policy's candidates.
   m_steps.clear();
-  const bool by_kind = m_scheduler.picks_by_kind();
-  if (by_kind) next_kind_pass();
   bool opened_ready = false;
-  for (size_t i = 0; i < m_queue.size(); ++i) {
-    const DramQueueEntry& e = m_queue.entry(i);
-    const bool opened = m_queue.request(i).activated;
-    const DramCmd cmd = m_device.next_command(e.bank, e.row, e.write);
-    if (by_kind && !first_of_kind(e.bank, cmd, opened, e.write)) continue;
+  auto step = [&](uint64_t serial, const DramQueueEntry& e, DramCmd cmd, bool opened) {
     const bool ready =
         earliest(cmd, e.bank) <= now && !(cmd == DramCmd::Pre && m_bank_activated[e.bank] > 0);
-    m_steps.push_back({i, cmd, ready});
+    m_steps.push_back({serial, &e, cmd, ready, opened});
     opened_ready |= ready && opened;
+  };
+  if (m_scheduler.picks_by_kind()) {
+    for (uint32_t b = 0; b < m_spec.banks; ++b)
+      if (m_queue.queued(b) > 0)
+        m_kinds.for_each_kind(b, m_device.open_row(b),
+                              [&](DramCmd cmd, bool opened, const DramKindIndex::Request& r) {
+                                step(r.serial, r.entry, cmd, opened);
+                              });
+    std::sort(m_steps.begin(), m_steps.end(),
+              [](const Step& x, const Step& y) { return x.serial < y.serial; });
+  } else {
+    for (size_t i = 0; i < m_queue.size(); ++i) {
+      const DramQueueEntry& e = m_queue.entry(i);
+      step(m_queue.request(i).serial, e, m_device.next_command(e.bank, e.row, e.write),
+           m_queue.request(i).activated);
+    }
   }
   if (bus == Bus::Any && !opened_ready && !m_refresh_due) update_write_mode();
   m_candidates.clear();
   m_candidate_steps.clear();
   for (size_t s = 0; s < m_steps.size(); ++s) {
     const Step& st = m_steps[s];
-    if (!candidate(st.index, m_write_mode)) continue;
+    if (!candidate(st.opened, st.entry->write, m_write_mode)) continue;
     if (bus != Bus::Any && on_row_bus(st.cmd) != (bus == Bus::Row)) continue;
-    DramQueueEntry e = m_queue.entry(st.index);
+    DramQueueEntry e = *st.entry;
     e.hit = st.cmd == DramCmd::Read || st.cmd == DramCmd::Write;
-    e.opened = m_queue.request(st.index).activated;
+    e.opened = st.opened;
     e.ready = st.ready;
     m_candidates.push_back(e);
     m_candidate_steps.push_back(s);
@@ -138,14 +150,7 @@ std::optional<DramStart> CommandModel::pick_and_issue(Cycle now, Bus bus, Bus& i
   if (pick < 0) return std::nullopt;
   const Step& st = m_steps[m_candidate_steps[static_cast<size_t>(pick)]];
   issued = on_row_bus(st.cmd) ? Bus::Row : Bus::Column;
-  return issue_command(st.index, st.cmd, now);
-}
-
-void CommandModel::next_kind_pass() const {
-  if (++m_kind_pass == 0) {  // wrapped: no mark may look like this pass's
-    std::fill(m_kind_seen.begin(), m_kind_seen.end(), 0);
-    m_kind_pass = 1;
-  }
+  return issue_command(m_queue.index_of(st.serial), st.cmd, now);
 }
 
 // Whether some queued request's next command (ACT on a closed bank, RD/WR on its open row, PRE
@@ -183,6 +188,7 @@ std::optional<DramStart> CommandModel::issue_command(size_t i, DramCmd cmd, Cycl
     device_issue(cmd, e.bank, e.row, now);
     ++m_counters.activates;
     p.activated = true;
+    m_kinds.activate(e.bank, e.write, p.serial);
     --(e.write ? m_queued_writes : m_queued_reads);  // out of its queue: its bank holds it
     ++m_bank_activated[e.bank];
     if (waves) {
@@ -227,20 +233,20 @@ Cycle CommandModel::next_wake(Cycle now) const {
   // A change of drain mode waits for a cycle when no opened row's request can go: look each cycle.
   if (!m_refresh_due && next_write_mode() != mode) return now + 1;
   Cycle next = m_next_refresh;
-  // Requests of one bank with one next command share its cycle: each such kind is looked at once.
-  next_kind_pass();
-  for (size_t i = 0; i < m_queue.size(); ++i) {
-    if (!candidate(i, mode)) continue;
-    const DramQueueEntry& e = m_queue.entry(i);
-    const DramCmd cmd = m_device.next_command(e.bank, e.row, e.write);
-    if (!first_of_kind(e.bank, cmd, false, false)) continue;
-    if (cmd == DramCmd::Pre && m_bank_activated[e.bank] > 0)
-      continue;  // waits for that request's column command
-    Cycle t = earliest(cmd, e.bank);
-    if (cmd == DramCmd::Act || cmd == DramCmd::Pre)
-      if (const std::optional<DramHold> h = m_scheduler.hold(e.bank, now + 1))
-        t = std::max(t, h->until);
-    next = std::min(next, t);
+  // The requests of one kind (DramKindIndex) share their next command's cycle.
+  for (uint32_t b = 0; b < m_spec.banks; ++b) {
+    if (m_queue.queued(b) == 0) continue;
+    m_kinds.for_each_kind(b, m_device.open_row(b),
+                          [&](DramCmd cmd, bool opened, const DramKindIndex::Request& r) {
+                            if (!candidate(opened, r.entry.write, mode)) return;
+                            if (cmd == DramCmd::Pre && m_bank_activated[b] > 0)
+                              return;  // waits for that request's column command
+                            Cycle t = earliest(cmd, b);
+                            if (cmd == DramCmd::Act || cmd == DramCmd::Pre)
+                              if (const std::optional<DramHold> h = m_scheduler.hold(b, now + 1))
+                                t = std::max(t, h->until);
+                            next = std::min(next, t);
+                          });
   }
   if (m_refresh_due && !rows_opened_for_requests())
     next = std::min(next, earliest(m_device.any_open() ? DramCmd::PreAll : DramCmd::Refresh, 0));

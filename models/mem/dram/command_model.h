@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "models/mem/dram/dram_device.h"
+#include "models/mem/dram/dram_kind_index.h"
 #include "models/mem/dram/dram_timing.h"
 
 namespace gputlm::mem {
@@ -37,7 +38,7 @@ class CommandModel : public DramTimingModel {
   bool any_command_ready(Cycle now) const;
   bool next_write_mode() const;
   void update_write_mode();  // to next_write_mode(), counting a turn to draining writes
-  bool candidate(size_t i, bool write_mode) const;
+  bool candidate(bool opened, bool write, bool write_mode) const;
   // Which commands a pick may take: any, or (the second of a cycle on a dual command bus) those
   // on the other bus than the first's.
   enum class Bus : uint8_t { Any, Row, Column };
@@ -68,29 +69,17 @@ class CommandModel : public DramTimingModel {
   uint64_t m_device_issues = 1;  // commands the device has taken (+1): the memo's generation
   mutable std::vector<std::array<Cycle, kDramCmds>> m_earliest;  // memo of earliest(), per bank
   mutable std::vector<std::array<uint64_t, kDramCmds>> m_earliest_of;  // ... its generation
-  // Whether no request looked at in this pass (m_kind_pass) had this bank, next command, opened
-  // flag and direction; marks that kind seen.
-  bool first_of_kind(uint32_t bank, DramCmd cmd, bool opened, bool write) const {
-    uint32_t& seen =
-        m_kind_seen[((size_t{bank} * kDramCmds + static_cast<size_t>(cmd)) * 2 + opened) * 2 +
-                    write];
-    if (seen == m_kind_pass) return false;
-    seen = m_kind_pass;
-    return true;
-  }
-
   struct Step {
-    size_t index;  // a queued request
-    DramCmd cmd;   // ... its next command
-    bool ready;    // ... and whether it may issue now
+    uint64_t serial;              // a queued request
+    const DramQueueEntry* entry;  // ... as queued
+    DramCmd cmd;                  // ... its next command
+    bool ready;                   // ... whether it may issue now
+    bool opened;                  // ... whether its row was opened for it
   };
   std::vector<Step> m_steps;                 // scratch: per queued request looked at, this cycle
   std::vector<DramQueueEntry> m_candidates;  // scratch: the entries the policy sees
   std::vector<size_t> m_candidate_steps;     // ... each one's m_steps index
-  // first_of_kind's marks: the pass (m_kind_pass) that last saw each kind of request.
-  mutable std::vector<uint32_t> m_kind_seen;
-  mutable uint32_t m_kind_pass = 0;
-  void next_kind_pass() const;
+  DramKindIndex m_kinds;                     // the queue by kind
 };
 
 }  // namespace gputlm::mem

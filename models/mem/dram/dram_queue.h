@@ -5,6 +5,7 @@
 // (dram_timing.h) reads the queue and marks the requests' progress.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -40,6 +41,13 @@ class DramQueue {
   DramRequest& request(size_t i) { return m_requests[i]; }
   const DramRequest& request(size_t i) const { return m_requests[i]; }
   const std::vector<DramRequest>& requests() const { return m_requests; }  // beside entries()
+  // The index of the request with `serial` (queued).
+  size_t index_of(uint64_t serial) const {
+    return static_cast<size_t>(
+        std::lower_bound(m_requests.begin(), m_requests.end(), serial,
+                         [](const DramRequest& r, uint64_t s) { return r.serial < s; }) -
+        m_requests.begin());
+  }
   // Requests queued for `bank`, and for `row` of `bank`.
   uint32_t queued(uint32_t bank) const { return m_bank_queued[bank]; }
   uint32_t queued_for(uint32_t bank, uint64_t row) const { return m_rows.count(bank, row); }

@@ -1,6 +1,8 @@
 // The DRAM controller's command model driven by a scripted initiator, on the DDR4-2400 preset
 // (tRCD = tCL = tRP = 16, tRAS 39, burst 4 cycles, 64 B a column command; refresh off unless a
 // test turns it on), with exact expected cycles.
+#include <random>
+
 #include "tests/module/mem/dram_bench.h"
 
 namespace gputlm::mem {
@@ -117,6 +119,65 @@ TEST(DramCommands, TheHintHoldKeepsARowOpenForTheAnticipatedRequest) {
                   ddr4("fr-fcfs"));
   EXPECT_EQ(plain.stat("row_hits"), 0);
   EXPECT_LT(plain.done(1), plain.done(2));
+}
+
+// A built-in policy that says it does not pick by kind: the command model then shows it every
+// queued request, as it did before DramKindIndex.
+class WholeQueue : public IDramScheduler {
+ public:
+  WholeQueue(const std::string& name, const DramSchedulerParams& p)
+      : m_policy(make_dram_scheduler(name, p)) {}
+  int pick(const std::vector<DramQueueEntry>& q, Cycle now) override {
+    return m_policy->pick(q, now);
+  }
+  void on_issue(const DramQueueEntry& e, Cycle now, Cycle done) override {
+    m_policy->on_issue(e, now, done);
+  }
+  bool holds_rows() const override { return m_policy->holds_rows(); }
+  std::optional<DramHold> hold(uint32_t bank, Cycle now) const override {
+    return m_policy->hold(bank, now);
+  }
+
+ private:
+  std::unique_ptr<IDramScheduler> m_policy;
+};
+const DramSchedulerRegistration kWholeFrFcfs("test-whole-fr-fcfs",
+                                             [](const DramSchedulerParams& p) {
+                                               return std::make_unique<WholeQueue>("fr-fcfs", p);
+                                             });
+const DramSchedulerRegistration kWholeFcfs("test-whole-fcfs", [](const DramSchedulerParams& p) {
+  return std::make_unique<WholeQueue>("fcfs", p);
+});
+const DramSchedulerRegistration kWholeHold("test-whole-fr-fcfs-hold",
+                                           [](const DramSchedulerParams& p) {
+                                             return std::make_unique<WholeQueue>("fr-fcfs-hold", p);
+                                           });
+
+TEST(DramCommands, APolicyShownTheOldestOfEachKindServesEveryRequestWhenItWouldShownAll) {
+  // 3,000 reads and writes (every fifth, some hinted) to random rows of few banks, arriving faster
+  // than they are served (full queues, drains, holds, refreshes): each policy shown only the
+  // oldest request of each kind finishes every request in the cycle it does shown every one.
+  std::mt19937_64 rng(42);
+  std::vector<tb::TraceRequest> t;
+  for (Cycle i = 0; i < 3000; ++i) {
+    const uint64_t a = addr(static_cast<uint32_t>(rng() % 6), rng() % 5, 64 * (rng() % 8));
+    tb::TraceRequest r = rng() % 5 == 0 ? wr(i * 3, a) : rd(i * 3, a);
+    r.hint = rng() % 7 == 0;
+    t.push_back(line(r));
+  }
+  for (const char* policy : {"fr-fcfs", "fcfs", "fr-fcfs-hold"}) {
+    DramSpec s = ddr4(policy);
+    s.command.tREFI = 2000;
+    s.command.tRFC = 100;
+    DramBench by_kind(t, s);
+    s.scheduler = std::string("test-whole-") + policy;
+    DramBench whole(t, s);
+    for (size_t i = 0; i < t.size(); ++i)
+      ASSERT_EQ(by_kind.done(i), whole.done(i)) << policy << ", request " << i;
+    EXPECT_GT(by_kind.stat("row_hits"), 100) << policy;
+    EXPECT_GT(by_kind.stat("row_conflicts"), 100) << policy;
+    EXPECT_GT(by_kind.stat("refreshes"), 0) << policy;
+  }
 }
 
 }  // namespace
