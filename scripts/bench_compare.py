@@ -6,7 +6,7 @@ rates, the speedup (before's median host time over after's) and whether the two 
 same thread instructions and cycles (a speed change must not change results).
 
   scripts/bench_compare.py --before OLD/bench_sim --after build/bin/bench_sim [--before-root OLD] [--json out.json]
-                           [--size study] [--repeat 3] [--config C ...] [workloads...]
+                           [--size study] [--repeat 3] [--config C ...] [--timed-only] [workloads...]
 
 Modes only one of the two has (an older bench_sim lacks timed+window) show "-" on the other side.
 Run from the repository root (bench_sim finds its workloads and configs from there).
@@ -41,9 +41,11 @@ def main():
     ap.add_argument("--size", default="test", help="bench_sim --size")
     ap.add_argument("--repeat", default="3", help="bench_sim --repeat")
     ap.add_argument("--config", action="append", help="bench_sim --config (repeatable; default: bench_sim's)")
+    ap.add_argument("--timed-only", action="store_true", help="bench_sim --timed-only (each config's timed run)")
     ap.add_argument("workloads", nargs="*", default=DEFAULT_WORKLOADS)
     args = ap.parse_args()
     options = ["--size", args.size, "--repeat", args.repeat] + [x for c in args.config or [] for x in ("--config", c)]
+    options += ["--timed-only"] if args.timed_only else []
     workloads = args.workloads
     rows = []
     with tempfile.TemporaryDirectory() as scratch:
@@ -53,7 +55,7 @@ def main():
             for mode in list(after) + [m for m in before if m not in after]:
                 rows.append({"workload": w, "mode": mode, "before": before.get(mode), "after": after.get(mode)})
     head = f"{'workload':<24}{'mode':<24}{'before M thr/s':>15}{'after M thr/s':>15}{'speedup':>9}" \
-           f"{'after M cyc/s':>15}{'before /func':>13}{'after /func':>12}{'same results':>14}"
+           f"{'after M cyc/s':>15}{'after K SM-cyc/s':>17}{'before /func':>13}{'after /func':>12}{'same results':>14}"
     print(head)
     for r in rows:
         b, a = r["before"], r["after"]
@@ -64,7 +66,7 @@ def main():
             same = "yes" if (a["thread_instructions"], a["cycles"]) == (b["thread_instructions"], b["cycles"]) else "NO"
         rel = lambda x: f"{x['rate_relative_to_functional']:.3f}" if x else "-"
         print(f"{r['workload'].split('/', 1)[1]:<24}{r['mode']:<24}{fmt(b, 'thread_instructions_per_second'):>15}"
-              f"{fmt(a, 'thread_instructions_per_second'):>15}{speed:>9}{fmt(a, 'cycles_per_second'):>15}{rel(b):>13}{rel(a):>12}{same:>14}")
+              f"{fmt(a, 'thread_instructions_per_second'):>15}{speed:>9}{fmt(a, 'cycles_per_second'):>15}{fmt(a, 'sm_cycles_per_second', 1e3):>17}{rel(b):>13}{rel(a):>12}{same:>14}")
     if args.json:
         with open(args.json, "w") as f:
             json.dump(rows, f, indent=2)
