@@ -20,13 +20,8 @@ std::vector<Kind> kinds(const DramKindIndex& k, uint32_t bank, std::optional<uin
   return out;
 }
 
-DramQueueEntry entry(uint32_t bank, uint64_t row, bool write) {
-  DramQueueEntry e;
-  e.bank = bank;
-  e.row = row;
-  e.write = write;
-  return e;
-}
+// A queued request of `bank` for `row`, a write or a read.
+DramQueueEntry entry(uint32_t bank, uint64_t row, bool write) { return {bank, row, write}; }
 
 TEST(DramKindIndex, TheOldestOfEachKindFollowsTheOpenRowAndTheRequestsComingAndGoing) {
   DramKindIndex k(2);
