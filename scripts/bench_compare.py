@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Two bench_sim executables side by side in one run on one machine (a commit before a change and
-one after it): each workload runs under the one, then the other, in turns, so that the machine's
-load falls alike on both. Prints one table: each workload and mode with the before and after
-rates, the speedup (before's median host time over after's) and whether the two simulated the
-same thread instructions and cycles (a speed change must not change results).
+one after it): each workload runs one repeat under the one, then one under the other, in turns, so
+that the machine's load falls alike on both; each side's row is its median run. Prints one table:
+each workload and mode with the before and after rates, the speedup (before's median host time
+over after's) and whether the two simulated the same thread instructions and cycles (a speed
+change must not change results).
 
   scripts/bench_compare.py --before OLD/bench_sim --after build/bin/bench_sim [--before-root OLD] [--json out.json]
                            [--size study] [--repeat 3] [--config C ...] [--timed-only] [workloads...]
@@ -31,6 +32,15 @@ def run(binary, options, workload, scratch, cwd=None):
     return {row["mode"]: row for row in json.load(open(out)) if row.get("workload") == workload}
 
 
+def median_rows(runs):
+    """Each mode's row of the run whose host time is that mode's median over the runs."""
+    rows = {}
+    for mode in runs[0]:
+        by_time = sorted((r[mode] for r in runs if mode in r), key=lambda x: x["median_seconds"])
+        rows[mode] = by_time[len(by_time) // 2]
+    return rows
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--before", required=True, help="the bench_sim of the earlier commit")
@@ -44,14 +54,18 @@ def main():
     ap.add_argument("--timed-only", action="store_true", help="bench_sim --timed-only (each config's timed run)")
     ap.add_argument("workloads", nargs="*", default=DEFAULT_WORKLOADS)
     args = ap.parse_args()
-    options = ["--size", args.size, "--repeat", args.repeat] + [x for c in args.config or [] for x in ("--config", c)]
+    options = ["--size", args.size, "--repeat", "1"] + [x for c in args.config or [] for x in ("--config", c)]
     options += ["--timed-only"] if args.timed_only else []
     workloads = args.workloads
     rows = []
     with tempfile.TemporaryDirectory() as scratch:
         for w in workloads:
-            before = run(args.before, options, w, scratch, args.before_root)
-            after = run(args.after, options, w, scratch)
+            # One repeat of each in turns, so that a slow spell of the machine falls on both.
+            befores, afters = [], []
+            for _ in range(int(args.repeat)):
+                befores.append(run(args.before, options, w, scratch, args.before_root))
+                afters.append(run(args.after, options, w, scratch))
+            before, after = median_rows(befores), median_rows(afters)
             for mode in list(after) + [m for m in before if m not in after]:
                 rows.append({"workload": w, "mode": mode, "before": before.get(mode), "after": after.get(mode)})
     head = f"{'workload':<24}{'mode':<24}{'before M thr/s':>15}{'after M thr/s':>15}{'speedup':>9}" \
