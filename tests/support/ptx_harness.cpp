@@ -13,6 +13,17 @@ std::unique_ptr<isa::Module> parse(const std::string& ptx) {
   return m;
 }
 
+std::unique_ptr<isa::Module> parse_kernel(const std::string& regs, const std::string& body) {
+  return parse(".version 9.0\n.target sm_75\n.address_size 64\n.visible .entry k()\n{\n" + regs +
+               body + "\n}\n");
+}
+
+int32_t reg_index(const isa::Kernel& k, const std::string& name) {
+  for (size_t i = 0; i < k.regs.size(); ++i)
+    if (k.regs[i].name == name) return static_cast<int32_t>(i);
+  return -1;
+}
+
 std::string snippet_kernel(const std::string& snippet) {
   return R"(.version 9.0
 .target sm_75

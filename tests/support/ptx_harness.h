@@ -29,6 +29,10 @@ using Inputs = std::array<uint64_t, 3>;
 
 // Parses "test.ptx"; a kernel that fails throws its error (as a whole module would).
 std::unique_ptr<isa::Module> parse(const std::string& ptx);
+// Parses a module of one kernel `k()` whose body is `regs` (its .reg declarations) then `body`.
+std::unique_ptr<isa::Module> parse_kernel(const std::string& regs, const std::string& body);
+// The index of `k`'s register named `name`, or -1.
+int32_t reg_index(const isa::Kernel& k, const std::string& name);
 // The kernel text the snippet is wrapped in (useful for parser tests).
 std::string snippet_kernel(const std::string& snippet);
 // A one-CTA launch of a snippet kernel with its input/output buffers allocated, for tests that

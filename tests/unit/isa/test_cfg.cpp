@@ -11,16 +11,9 @@ namespace gputlm::isa {
 namespace {
 
 std::unique_ptr<Module> kernel(const std::string& text) {
-  return test::parse(
-      ".version 9.0\n.target sm_75\n.address_size 64\n.visible .entry k()\n{\n"
-      " .reg .pred %p<4>;\n .reg .b32 %r<10>;\n .reg .b64 %rd<4>;\n" +
-      text + "\n}\n");
+  return test::parse_kernel(" .reg .pred %p<4>;\n .reg .b32 %r<10>;\n .reg .b64 %rd<4>;\n", text);
 }
-int32_t reg(const Kernel& k, const std::string& name) {
-  for (size_t i = 0; i < k.regs.size(); ++i)
-    if (k.regs[i].name == name) return static_cast<int32_t>(i);
-  return -1;
-}
+int32_t reg(const Kernel& k, const std::string& name) { return test::reg_index(k, name); }
 bool has(const std::vector<int32_t>& v, int32_t r) {
   return std::find(v.begin(), v.end(), r) != v.end();
 }

@@ -11,14 +11,11 @@ namespace gputlm::isa {
 namespace {
 
 std::unique_ptr<Module> kernel(const std::string& text) {
-  return test::parse(
-      ".version 9.0\n.target sm_75\n.address_size 64\n.visible .entry k()\n{\n"
-      " .reg .pred %p<2>;\n .reg .b32 %r<4>;\n .reg .b64 %rd<2>;\n" +
-      text + "\n}\n");
+  return test::parse_kernel(" .reg .pred %p<2>;\n .reg .b32 %r<4>;\n .reg .b64 %rd<2>;\n", text);
 }
 int32_t slot(const Kernel& k, const std::string& name) {
-  for (size_t i = 0; i < k.regs.size(); ++i)
-    if (k.regs[i].name == name) return k.reg_slot.at(i);
+  const int32_t r = test::reg_index(k, name);
+  if (r >= 0) return k.reg_slot.at(static_cast<size_t>(r));
   ADD_FAILURE() << "no register " << name;
   return -1;
 }
