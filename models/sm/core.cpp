@@ -24,7 +24,9 @@ Core::Core(sc_core::sc_module_name name, const CoreSpec& spec, uint32_t core_id,
   }
   m_memory = std::make_unique<MemoryStage>("memory", m_ctx);
   m_writeback = std::make_unique<WritebackStage>("writeback", m_ctx);
-  m_l1i = std::make_unique<mem::Cache>("l1i", spec.icache, reference_mhz);
+  mem::CacheSpec icache = spec.icache;
+  if (m_memory->constant_port()) icache.ports = 2;  // port 1: the constant cache's misses
+  m_l1i = std::make_unique<mem::Cache>("l1i", icache, reference_mhz);
   m_l1d = std::make_unique<mem::Cache>("l1d", spec.l1d, reference_mhz);
   m_carveout = {spec.shared_bytes, spec.l1d.assoc, spec.l1d.size_bytes};
   for (uint32_t b = 0; b < m_blocks.size(); ++b) {
@@ -35,6 +37,8 @@ Core::Core(sc_core::sc_module_name name, const CoreSpec& spec, uint32_t core_id,
   m_fetch->icache.socket.bind(m_l1i->upstream.socket);
   if (spec.fast_icache_hits) m_fetch->take_idle_hits_from(*m_l1i);
   m_memory->dcache.socket.bind(m_l1d->upstream.socket);
+  if (mem::InitiatorEnd* constants = m_memory->constant_port())
+    constants->socket.bind(m_l1i->port(1).socket);
   m_stages = {m_writeback.get(), m_memory.get()};
   for (BlockStages* b : m_blocks) m_stages.push_back(&b->execute);
   for (BlockStages* b : m_blocks) m_stages.push_back(&b->read);

@@ -217,6 +217,9 @@ CoreSpec CoreSpec::from_json(const nlohmann::json& j, const std::string& where,
   s.param_operands = r.get_bool("param_operands", s.param_operands);
   s.l1c_miss_latency =
       static_cast<uint32_t>(r.get_uint("l1c_miss_latency", s.l1c_miss_latency, 1, 100000));
+  s.l1c_misses = r.get_choice("l1c_misses", s.l1c_misses, {"latency", "icache"});
+  if (s.l1c_misses == "icache" && s.l1c.line_bytes > s.icache.line_bytes)
+    r.fail("l1c_misses", "\"icache\" needs l1c lines no longer than the icache's");
   s.icache.clock_mhz = s.l1d.clock_mhz = s.l1c.clock_mhz = s.clock_mhz;
   read_unified_l1(r, s);
   if (s.coalescing == "sector" && !s.l1d.sectored() && s.l1d.line_bytes > 32 * 32)

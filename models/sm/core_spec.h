@@ -176,6 +176,14 @@ struct CoreSpec {
   // l1c_miss_latency cycles (the levels behind it as one latency; chosen default).
   mem::CacheSpec l1c;
   uint32_t l1c_miss_latency = 20;
+  // Where the constant cache's misses go: "latency", l1c_miss_latency cycles and no traffic; or
+  // "icache", a read of the line through a second port of the I-cache (the one cache behind both,
+  // in place of the L1.5 constant cache NVIDIA's SMs have there: chosen), and so from the L2 and
+  // DRAM; the access then completes when its last line is back, and a warp that misses a line
+  // already on its way waits for that line. A parameter's miss (not an operand) keeps the latency:
+  // the parameters come with the launch. Measured on the V100 (data/hw-v100), binomialOptions'
+  // kernel read 640 sectors from DRAM: the 20,480 bytes of its __constant__ option data.
+  std::string l1c_misses = "latency";
   bool constant_cache() const { return l1c.size_bytes != 0; }
   // ld.param of a kernel's parameters as SASS reads them: operands of the instruction that uses
   // them (c[0x0][offset]), not loads through the constant cache. The load then takes

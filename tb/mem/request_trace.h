@@ -22,6 +22,7 @@ struct TraceRequest {
   uint32_t bytes = 0;  // 0 = default
   bool hint = false;
   bool cache_global = false;  // an ld.global.cg (not read from trace files: tests set it)
+  bool fetch = false;         // an instruction fetch (likewise)
   int line = 0;
 };
 

@@ -79,8 +79,10 @@ void TracePlayer::tick() {
   if (m_next && m_next->cycle <= now && downstream.can_send()) {
     const TraceRequest& r = *m_next;
     const uint32_t bytes = r.bytes ? r.bytes : m_line_bytes;
-    auto& p = m_pool.make(r.address, bytes,
-                          r.write ? mem::AccessKind::Store : mem::AccessKind::Load, m_clock.time());
+    const mem::AccessKind kind = r.write   ? mem::AccessKind::Store
+                                 : r.fetch ? mem::AccessKind::Fetch
+                                           : mem::AccessKind::Load;
+    auto& p = m_pool.make(r.address, bytes, kind, m_clock.time());
     auto& ext = mem::MemExtension::of(p);
     ext.core = r.core;
     ext.row_hint = r.hint;

@@ -178,8 +178,10 @@ Cycle Cache::cycle(Cycle now) {
 
 std::optional<sc_core::sc_time> Cache::take_idle_hit(uint64_t address,
                                                      const sc_core::sc_time& sent) {
-  if (m_spec.ports != 1 || !upstream.empty() || !m_ready.empty() || !m_mshrs.empty() ||
-      !m_forwarded.empty() || !m_to_send.empty() || !downstream.idle())
+  for (uint32_t i = 1; i < m_spec.ports; ++i)
+    if (!port(i).empty()) return std::nullopt;
+  if (!upstream.empty() || !m_ready.empty() || !m_mshrs.empty() || !m_forwarded.empty() ||
+      !m_to_send.empty() || !downstream.idle())
     return std::nullopt;
   const Cycle at = m_clock.cycle_at(m_clock.edge_after(sent));  // the edge that would take it
   const uint64_t line = address / m_spec.line_bytes;
@@ -221,6 +223,12 @@ Cache::Outcome Cache::handle(tlm::tlm_generic_payload& p, Cycle now) {
       count_sectors(need, valid);
       respond_at(p, now + m_spec.hit_latency - 1);
       o = Outcome::Accepted;
+    } else if (m_spec.resident_fetches && kind == AccessKind::Fetch && !m_mshrs.count(line)) {
+      install_resident(line, need, valid);
+      ++m_hits;
+      count_sectors(need, need);
+      respond_at(p, now + m_spec.hit_latency - 1);
+      o = Outcome::Accepted;
     } else {
       o = miss(p, line, need, 0);
     }
@@ -239,6 +247,15 @@ Cache::Outcome Cache::handle(tlm::tlm_generic_payload& p, Cycle now) {
   }
   if (o == Outcome::Accepted) accepted(bank, now, write, need);
   return o;
+}
+
+// CacheSpec::resident_fetches: the sectors `need` of `line` (holding `valid`) were there all along.
+void Cache::install_resident(uint64_t line, uint32_t need, uint32_t valid) {
+  if (valid) {
+    m_tags.add_sectors(line, need, false);  // a sectored line that lacked them: no eviction
+  } else if (auto v = m_tags.fill(line, false, need, 0)) {
+    evict(*v);
+  }
 }
 
 // Write-back, write-allocate: a hit dirties the line; a miss fetches it (a full-line write-back
@@ -330,7 +347,8 @@ Cache::Outcome Cache::miss(tlm::tlm_generic_payload& p, uint64_t line, uint32_t 
     }
   }
   fetch(p, line, wait);
-  if (m_spec.prefetch_lines && !dirty_on_fill) prefetch_after(p, line);
+  if (m_spec.prefetch_lines && MemExtension::of(p).kind == AccessKind::Fetch)
+    prefetch_after(p, line);
   return Outcome::Accepted;
 }
 

@@ -53,15 +53,16 @@ class Cache : public ClockedModule<>,
   void prepare_waves() override;
   void declare_waves(WaveList& waves) const override;
   const CacheSpec& spec() const { return m_spec; }
-  // A load or fetch of `address` sent at `sent` (now, or later: a core running ahead) to a cache of
-  // one port that is idle (nothing at its port, in its MSHRs or queues, nothing to answer, no
+  // A load or fetch of `address` sent at `sent` (now, or later: a core running ahead) to port 0 of
+  // a cache that is idle (nothing at any port, in its MSHRs or queues, nothing to answer, no
   // answer coming from below) and holds the line, or is perfect: the cache does at once what its
   // next edge would do with the request (counters, bank, replacement state) and returns the time
   // it would respond; the sender sees the data from its own first edge after that time, as over
   // the link. Otherwise it does nothing and returns nothing (the sender sends as usual). Nothing
-  // else reaches an idle one-port cache before that edge, so the outcome is the link's, without
-  // its round trip of kernel events (FetchStage uses it for the I-cache: core key
-  // fast_icache_hits).
+  // else reaches the idle cache before that edge (a second port's sender, the I-cache's constant
+  // cache, is a stage of the same core that runs before fetch in each cycle), so the outcome is
+  // the link's, without its round trip of kernel events (FetchStage uses it for the I-cache: core
+  // key fast_icache_hits).
   std::optional<sc_core::sc_time> take_idle_hit(uint64_t address, const sc_core::sc_time& sent);
   // Gives the cache `ways` ways of its sets and line size (a unified L1/shared array whose split
   // changes between kernels: sm/carveout.h). A change empties it: a reconfigured array holds other
@@ -121,6 +122,7 @@ class Cache : public ClockedModule<>,
   Mshr& new_mshr(uint64_t line);  // an empty MSHR for `line` (a spare one if there is one)
   Outcome forward(tlm::tlm_generic_payload& p);
   Outcome write_line(tlm::tlm_generic_payload& p, uint64_t line, Cycle now);
+  void install_resident(uint64_t line, uint32_t need, uint32_t valid);
   void receive(Cycle now);
   void fill(tlm::tlm_generic_payload& f, Cycle now);
   void evict(const TagArray::Victim& v);

@@ -45,6 +45,7 @@ CacheSpec CacheSpec::from_json(const nlohmann::json& j, const std::string& where
   }
   s.bypass_cg = r.get_bool("bypass_cg", s.bypass_cg);
   s.prefetch_lines = static_cast<uint32_t>(r.get_uint("prefetch_lines", s.prefetch_lines, 0, 1024));
+  s.resident_fetches = r.get_bool("resident_fetches", s.resident_fetches);
   s.max_dirty_ways = static_cast<uint32_t>(r.get_uint("max_dirty_ways", s.max_dirty_ways, 0, 1024));
   if (s.max_dirty_ways && (!s.write_back() || s.max_dirty_ways >= s.assoc))
     r.fail("max_dirty_ways", "needs write_policy write-back and fewer ways than assoc (" +

@@ -53,15 +53,24 @@ struct CacheSpec {
   // A load marked ld.global.cg neither hits nor allocates here: it is sent on as it is and
   // answered when the level below answers (Volta's L1: .cg caches in the L2 only).
   bool bypass_cg = false;
-  // A read miss that takes an MSHR of its own also fetches the next `prefetch_lines` lines that are
-  // neither present nor on their way (a stream buffer's next-line prefetch), each into an MSHR
-  // that no request waits on; the fill installs the line, and a request for a line still on its
-  // way merges into its MSHR. At most `prefetch_lines` prefetches are in flight (the stream
-  // buffer's entries), in MSHRs beyond `mshrs`. Huerta et al., "Analyzing Modern NVIDIA GPU
-  // cores" (arXiv 2503.20481, 2025), Sec. 5.2: the instruction caches of recent NVIDIA cores are
-  // prefetched, most likely by a stream buffer of 16 entries that fetches the blocks after a miss;
-  // here the lines go into the cache itself rather than into a buffer beside it (chosen). 0: none.
+  // An instruction fetch's read miss (AccessKind::Fetch) that takes an MSHR of its own also fetches
+  // the next `prefetch_lines` lines that are neither present nor on their way (a stream buffer's
+  // next-line prefetch), each into an MSHR that no request waits on; the fill installs the line,
+  // and a request for a line still on its way merges into its MSHR (other reads, such as the
+  // constant lines an I-cache with a second port reads for the constant cache, start none). At most
+  // `prefetch_lines` prefetches are in flight (the stream buffer's entries), in MSHRs beyond
+  // `mshrs`. Huerta et al., "Analyzing Modern NVIDIA GPU cores" (arXiv 2503.20481, 2025), Sec. 5.2:
+  // the instruction caches of recent NVIDIA cores are prefetched, most likely by a stream buffer of
+  // 16 entries that fetches the blocks after a miss; here the lines go into the cache itself rather
+  // than into a buffer beside it (chosen). 0: none.
   uint32_t prefetch_lines = 0;
+  // An instruction fetch (AccessKind::Fetch) that misses installs its sectors at once and is
+  // answered as a hit: the kernel's code is resident here, as if the module's load had left it in
+  // the cache (only for the L2; chosen). Measured on the V100 (data/hw-v100), every kernel's DRAM
+  // reads exceed the sectors of the data it reads by 0 to 32 (dct8x8's CUDAkernel2DCT: 32,773 for
+  // 32,768 of input) although its code spans kilobytes: its code was not read from DRAM. The
+  // lines still take their place in the cache and evict others.
+  bool resident_fetches = false;
   // Write-back: at most this many lines of a set are dirty (0: no limit). A store that makes one
   // more line dirty writes back the set's line that became dirty first (not the store's own),
   // which stays valid and clean: an eager write-back that leaves the cache with at most

@@ -18,7 +18,7 @@ ConstantCache::ConstantCache(const mem::CacheSpec& spec, uint32_t miss_latency)
              mem::make_replacement(spec.replacement, spec.sets(), spec.assoc)) {}
 
 uint32_t ConstantCache::access(const std::array<uint64_t, kWarpSize>& addresses, LaneMask lanes,
-                               bool param) {
+                               bool param, std::vector<uint64_t>* missed) {
   std::array<uint64_t, kWarpSize> seen{}, filling{}, filled_at{};
   uint32_t distinct = 0, fills = 0, done = 0;
   for_each_lane(lanes, [&](unsigned lane) {
@@ -27,16 +27,27 @@ uint32_t ConstantCache::access(const std::array<uint64_t, kWarpSize>& addresses,
     const uint32_t start = distinct;  // one request a cycle
     seen[distinct++] = a;
     const uint64_t line = a / m_spec.line_bytes;
+    const bool below = missed && !param;  // a miss is a read of the level below
     uint64_t ready = start + m_spec.hit_latency;
+    const auto own = std::find(filling.begin(), filling.begin() + fills, line);
+    if (below && own != filling.begin() + fills) {
+      ++m_misses;  // waits for the read its access already asked for
+      return;
+    }
     if (m_tags.lookup(line)) {
       ++m_hits;
-      for (uint32_t f = 0; f < fills; ++f)  // a line this access's own miss is fetching
-        if (filling[f] == line) ready = std::max(ready, filled_at[f]);
+      if (own != filling.begin() + fills)  // a line this access's own miss is fetching
+        ready = std::max(ready, filled_at[own - filling.begin()]);
     } else {
       ++m_misses;
+      filling[fills] = line;
+      if (below) {
+        missed->push_back(line * m_spec.line_bytes);
+        ++fills;
+        return;  // answered when the line is back
+      }
       m_tags.fill(line, false);
       ready = start + m_miss_latency;
-      filling[fills] = line;
       filled_at[fills++] = ready;
     }
     done = std::max(done, static_cast<uint32_t>(ready));
@@ -45,5 +56,7 @@ uint32_t ConstantCache::access(const std::array<uint64_t, kWarpSize>& addresses,
   m_last_requests = distinct;
   return done;
 }
+
+void ConstantCache::fill(uint64_t address) { m_tags.fill(address / m_spec.line_bytes, false); }
 
 }  // namespace gputlm::sm

@@ -82,6 +82,8 @@ MemoryStage::MemoryStage(sc_core::sc_module_name name, CoreContext& core)
   m_passed_in.assign(m_inputs.size(), kNever);
   if (core.spec.constant_cache())
     m_constants = std::make_unique<ConstantCache>(core.spec.l1c, core.spec.l1c_miss_latency);
+  if (m_constants && core.spec.l1c_misses == "icache")
+    m_constant_port = std::make_unique<mem::InitiatorEnd>("constants", core.wake, core.clock);
 }
 
 bool MemoryStage::reaches_peer(const WarpInstr& w) const {
@@ -129,16 +131,58 @@ void MemoryStage::receive(Cycle now) {
         continue;
       }
     }
-    if (auto* w = static_cast<WarpInstr*>(mem::MemExtension::of(p).owner)) {
-      if (--w->lines_pending == 0 && w->parked) {
-        w->parked = false;
-        --m_parked;
-        --m_core.warps[w->slot].waiting_memory;
-        push_done(now, w);
-      }
-    }
+    if (auto* w = static_cast<WarpInstr*>(mem::MemExtension::of(p).owner)) line_answered(*w, now);
     p.release();
   }
+  if (m_constant_port) receive_constants(now);
+}
+
+void MemoryStage::line_answered(WarpInstr& w, Cycle now) {
+  if (--w.lines_pending == 0 && w.parked) {
+    w.parked = false;
+    --m_parked;
+    --m_core.warps[w.slot].waiting_memory;
+    push_done(now, &w);
+  }
+}
+
+// A constant line is back: it is in the constant cache from now on, and every instruction that
+// waited for it has one line fewer to wait for.
+void MemoryStage::receive_constants(Cycle now) {
+  while (m_constant_port->has_response()) {
+    tlm::tlm_generic_payload& p = m_constant_port->front_response();
+    m_constant_port->pop_response();
+    const uint64_t address = p.get_address();
+    p.release();
+    m_constants->fill(address);
+    const auto it = m_constant_waiters.find(address);
+    if (it == m_constant_waiters.end()) continue;
+    const std::vector<WarpInstr*> waiting = std::move(it->second);
+    m_constant_waiters.erase(it);
+    for (WarpInstr* w : waiting) line_answered(*w, now);
+  }
+}
+
+// The hits answer as ConstantCache::access says; each missing line is read once through the
+// constant port (an instruction that misses a line already on its way joins its waiters), and the
+// instruction is set aside until its last line is back.
+void MemoryStage::start_constants(WarpInstr& w, Cycle now) {
+  m_missed.clear();
+  const uint32_t hits = m_constants->access(w.result.addr, w.result.accessed,
+                                            w.result.space == isa::Space::Param, &m_missed);
+  m_ready_at = now + hits;
+  m_busy_until = m_core.spec.pipelined_shared
+                     ? now + std::max<uint32_t>(m_constants->last_requests(), 1) - 1
+                     : m_ready_at;
+  const uint32_t bytes = m_core.spec.l1c.line_bytes;
+  for (uint64_t line : m_missed) {
+    std::vector<WarpInstr*>& waiters = m_constant_waiters[line];
+    if (waiters.empty()) m_lines.push_back({line, bytes, 0});
+    waiters.push_back(&w);
+    ++w.lines_pending;
+  }
+  m_waits = !m_missed.empty();
+  m_constant_lines = !m_lines.empty();
 }
 
 void MemoryStage::start(WarpInstr& w, Cycle now) {
@@ -147,6 +191,7 @@ void MemoryStage::start(WarpInstr& w, Cycle now) {
   m_next_line = 0;
   m_busy_until = m_ready_at = now;
   m_waits = false;
+  m_constant_lines = false;
   if (defers_arrival(w)) {
     const WarpSlot& slot = m_core.warps[w.slot];
     m_arrivals.push_back({w.slot, slot.age, slot.cta_slot, m_core.ctas[slot.cta_slot].state.get(),
@@ -155,6 +200,10 @@ void MemoryStage::start(WarpInstr& w, Cycle now) {
     deliver_arrivals();
   }
   const bool pipelined = m_core.spec.pipelined_shared;
+  if (m_constant_port && reads_constants(w, m_core.spec.param_operands)) {
+    start_constants(w, now);
+    return;
+  }
   if (m_constants && reads_constants(w, m_core.spec.param_operands)) {
     m_ready_at = now + m_constants->access(w.result.addr, w.result.accessed,
                                            w.result.space == isa::Space::Param);
@@ -307,7 +356,7 @@ Cycle MemoryStage::cycle(Cycle now) {
     start(*in->take(), now);
     m_last_start = now;
   }
-  if (m_active && m_next_line < m_lines.size() && m_last_send != now && dcache.can_send())
+  if (m_active && m_next_line < m_lines.size() && m_last_send != now && port().can_send())
     send_line(now);
   try_finish();
   while (!m_done.empty() && m_done.front().at <= now && out->can_send()) {
@@ -316,7 +365,7 @@ Cycle MemoryStage::cycle(Cycle now) {
   }
   show(m_parked + (m_active ? 1 : 0) + m_done.size(), m_active);
   Cycle next = kNever;
-  if (m_active && !(m_next_line < m_lines.size() && !dcache.can_send()))
+  if (m_active && !(m_next_line < m_lines.size() && !port().can_send()))
     next = std::max(now + 1, m_busy_until);
   if (!m_done.empty() && out->can_send())
     next = std::min(next, std::max(now + 1, m_done.front().at));
@@ -364,6 +413,19 @@ bool MemoryStage::take_from_blocks(Cycle now) {
 
 void MemoryStage::send_line(Cycle now) {
   const LineRequest& l = m_lines[m_next_line++];
+  if (m_constant_lines) {  // read for the constant cache; its waiters are m_constant_waiters'
+    tlm::tlm_generic_payload& p =
+        m_pool.make(l.line_address, l.bytes, mem::AccessKind::Load, m_core.clock.time());
+    mem::MemExtension& e = mem::MemExtension::of(p);
+    e.core = m_core.id;
+    e.warp = m_active->slot;
+    e.lanes = m_active->result.accessed;
+    e.pc = m_active->pc;
+    m_last_send = now;
+    m_busy_until = std::max(m_busy_until, now + 1);
+    m_constant_port->send(p);
+    return;
+  }
   const mem::AccessKind kind = m_active->in->is_atomic() ? mem::AccessKind::Atomic
                                : writes_lines(*m_active) ? mem::AccessKind::Store
                                                          : mem::AccessKind::Load;

@@ -33,13 +33,17 @@ class MemoryStage : public Stage, public mem::RequestMaker {
   StageIn& input(uint32_t block) { return *m_inputs[block]; }
   // The constant cache (CoreSpec::l1c), null when the core has none.
   const ConstantCache* constant_cache() const { return m_constants.get(); }
+  // Where the constant cache reads its missing lines (CoreSpec::l1c_misses "icache"), null
+  // otherwise: the core binds it to the I-cache's second port.
+  mem::InitiatorEnd* constant_port() { return m_constant_port.get(); }
   void flush_constant_cache() {
     if (m_constants) m_constants->flush();
   }
 
  protected:
   bool news() const override {
-    return dcache.has_response() || (m_active && m_next_line < m_lines.size() && dcache.can_send());
+    return dcache.has_response() || (m_constant_port && m_constant_port->has_response()) ||
+           (m_active && m_next_line < m_lines.size() && port().can_send());
   }
   Cycle cycle(Cycle now) override;
 
@@ -49,6 +53,14 @@ class MemoryStage : public Stage, public mem::RequestMaker {
     WarpInstr* instr;
   };
   void receive(Cycle now);
+  void receive_constants(Cycle now);
+  // The instruction `w` waited for one line fewer (a response): the last one completes it.
+  void line_answered(WarpInstr& w, Cycle now);
+  // Starts a constant load whose lines miss go below (CoreSpec::l1c_misses "icache").
+  void start_constants(WarpInstr& w, Cycle now);
+  // The port m_active's lines go to.
+  const mem::InitiatorEnd& port() const { return m_constant_lines ? *m_constant_port : dcache; }
+  mem::InitiatorEnd& port() { return m_constant_lines ? *m_constant_port : dcache; }
   bool take_from_blocks(Cycle now);
   bool input_waiting() const;  // an instruction waits at a block's link
   void start(WarpInstr& w, Cycle now);
@@ -68,6 +80,11 @@ class MemoryStage : public Stage, public mem::RequestMaker {
   std::vector<Cycle> m_passed_in;                   // per block: when one passed beside the path
   size_t m_next_block = 0;  // round-robin: the block whose memory instruction is looked at first
   std::unique_ptr<ConstantCache> m_constants;
+  std::unique_ptr<mem::InitiatorEnd> m_constant_port;
+  bool m_constant_lines = false;  // m_active's lines are constant lines, for m_constant_port
+  // Constant lines on their way (by address), with the instructions waiting for each.
+  std::unordered_map<uint64_t, std::vector<WarpInstr*>> m_constant_waiters;
+  std::vector<uint64_t> m_missed;  // the constant lines an access missed
   // Coalescing by sectors (CoreSpec::coalescing): the sector size; 0 coalesces by lines.
   const uint32_t m_sector_bytes;
   static uint32_t popcount32(uint32_t v) { return static_cast<uint32_t>(__builtin_popcount(v)); }

@@ -117,6 +117,12 @@ TEST(Cache, FullMshrsRefuseUntilAFillFreesOne) {
 // also fetches A+1 .. A+n, so the next lines hit once their fills are in; a request for a line
 // still on its way merges into the prefetch's MSHR; at most n prefetches are out, in MSHRs beyond
 // `mshrs`.
+tb::TraceRequest fetch(Cycle cycle, uint64_t address) {
+  tb::TraceRequest r = req(cycle, address);
+  r.fetch = true;
+  return r;
+}
+
 CacheSpec prefetching(uint32_t lines, uint32_t mshrs = 4) {
   CacheSpec s = small("write-through", mshrs);
   s.size_bytes = 4096;  // 16 sets: the prefetched lines evict nothing
@@ -125,8 +131,8 @@ CacheSpec prefetching(uint32_t lines, uint32_t mshrs = 4) {
 }
 
 TEST(Cache, AMissPrefetchesTheNextLinesAndTheyHitOnceFilled) {
-  Bench b(prefetching(3), {req(0, kA), req(100, kA + 128), req(101, kA + 256), req(102, kA + 384),
-                           req(103, kA + 512)});
+  Bench b(prefetching(3), {fetch(0, kA), fetch(100, kA + 128), fetch(101, kA + 256),
+                           fetch(102, kA + 384), fetch(103, kA + 512)});
   const auto& log = b.memory->log();
   ASSERT_EQ(log.size(), 8u);  // A, its three prefetches, the miss of A+4 lines and its three
   for (uint64_t i = 1; i <= 3; ++i) {
@@ -139,7 +145,7 @@ TEST(Cache, AMissPrefetchesTheNextLinesAndTheyHitOnceFilled) {
 }
 
 TEST(Cache, ARequestForALineOnItsWayFromAPrefetchWaitsForThatFill) {
-  Bench b(prefetching(2), {req(0, kA), req(5, kA + 128)});
+  Bench b(prefetching(2), {fetch(0, kA), fetch(5, kA + 128)});
   ASSERT_EQ(b.memory->log().size(), 3u);                // no second fetch of A + 128
   EXPECT_EQ(b.at(1).responded, b.at(0).responded + 1);  // its fill went down a cycle after A's
   EXPECT_EQ(b.stat("prefetch_merges"), 1);
@@ -150,10 +156,44 @@ TEST(Cache, PrefetchesTakeNoMshrADemandMissNeeds) {
   // One MSHR: the prefetches of A's miss use entries of their own, and the miss of B goes down
   // when A's fill frees the one MSHR, not later. B's miss prefetches nothing: the four entries are
   // still waiting for their fills.
-  Bench with(prefetching(4, 1), {req(0, kA), req(1, kA + 2048)});
+  Bench with(prefetching(4, 1), {fetch(0, kA), fetch(1, kA + 2048)});
   Bench without(small("write-through", 1), {req(0, kA), req(1, kA + 2048)});
   EXPECT_EQ(with.memory->log().size(), 2u + 4u);
   EXPECT_EQ(with.at(1).responded, without.at(1).responded);
+}
+
+TEST(Cache, OnlyAnInstructionFetchsMissPrefetches) {
+  Bench b(prefetching(3), {req(0, kA), fetch(100, kA + 1024)});
+  ASSERT_EQ(b.memory->log().size(), 1u + 1u + 3u);  // the load's line alone, the fetch's and three
+  EXPECT_EQ(b.memory->log()[1].address, kA + 1024);
+  EXPECT_EQ(b.stat("prefetches"), 3);
+}
+
+// resident_fetches (the kernel's code resident in the L2): an instruction fetch that misses is
+// answered as a hit, its line installed, nothing sent below; a load of the same line then hits,
+// while a load of another line misses as usual.
+TEST(Cache, AResidentFetchIsAHitThatInstallsItsLine) {
+  CacheSpec s = small("write-back");
+  s.resident_fetches = true;
+  Bench b(s, {fetch(0, kA), req(10, kA), req(20, kA + 4096)});
+  ASSERT_EQ(b.memory->log().size(), 1u);
+  EXPECT_EQ(b.memory->log()[0].address, kA + 4096);
+  EXPECT_EQ(b.at(0).responded - b.at(0).sent, kHit);
+  EXPECT_EQ(b.at(1).responded - b.at(1).sent, kHit);
+  EXPECT_EQ(b.at(2).responded - b.at(2).sent, kMiss);
+  EXPECT_EQ(b.stat("hits"), 2);
+}
+
+TEST(Cache, AResidentFetchEvictsAsAFillWould) {
+  // A dirty line A and a clean line B fill the set; the fetched line C evicts A, which is written
+  // back: the code takes its place in the cache.
+  CacheSpec s = small("write-back");
+  s.resident_fetches = true;
+  Bench b(s, {req(0, kA, true), req(100, kA + 512), fetch(200, kA + 1024)});
+  const auto& log = b.memory->log();
+  ASSERT_EQ(log.size(), 3u);  // A's fill, B's fill, A's write-back; no read of C
+  EXPECT_EQ(log[2].kind, AccessKind::Writeback);
+  EXPECT_EQ(log[2].address, kA);
 }
 
 TEST(Cache, NoPrefetchByDefault) {

@@ -266,6 +266,43 @@ TEST(CorePipeline, AConstantLoadCostsOneRequestPerDistinctAddress) {
   EXPECT_EQ(op_own.out[3].o, 6u);
 }
 
+// core.l1c_misses "icache": a constant line that misses is read through the I-cache's second port
+// (and below it from memory) instead of taking l1c_miss_latency. One warp's lanes each load their
+// own constant (32 addresses on 12 lines of 64 B): its 12 absent lines are read once each, and
+// every request to them counts as a miss (12 with the fixed latency, whose fills are at once);
+// the I-cache looks up 12 more lines (six of its own 128 B lines, each half of them merging
+// into the other's miss). Two warps loading one address: the second misses the line the first
+// is reading and waits for that read, the only one. The values are the functional engine's.
+TEST(CorePipeline, AConstantMissIsAReadOfItsLineThroughTheICache) {
+  const std::string own_address =
+      "  ld.const.u32 %r1, [%in];\n  ld.const.u32 %r2, [%in];\n  add.u32 %r1, %r1, %r2;\n"
+      "  cvt.u64.u32 %o, %r1;";
+  const std::string one_address =
+      "  sub.s64 %rd1, %in, %off;\n  ld.const.u32 %r1, [%rd1];\n  cvt.u64.u32 %o, %r1;";
+  nlohmann::json fixed = preset();
+  fixed["core"]["l1c"] = {
+      {"size_bytes", 2048}, {"assoc", 4}, {"line_bytes", 64}, {"hit_latency", 4}};
+  fixed["core"]["param_operands"] = true;
+  nlohmann::json below = fixed;
+  below["core"]["l1c_misses"] = "icache";
+  auto stat = [](const Result& r, const char* module, const char* key) {
+    return r.modules.at(std::string("gpu.core0") + module).at(key).get<uint64_t>();
+  };
+  const Result own_fixed = run(own_address, 32, fixed), own_below = run(own_address, 32, below);
+  EXPECT_EQ(stat(own_fixed, "", "constant_requests"), 64u);
+  EXPECT_EQ(stat(own_below, "", "constant_requests"), 64u);
+  EXPECT_EQ(stat(own_fixed, "", "constant_misses"), 12u);
+  EXPECT_EQ(stat(own_below, "", "constant_misses"), 32u);
+  EXPECT_EQ(stat(own_below, ".l1i", "misses") - stat(own_fixed, ".l1i", "misses"), 12u);
+  EXPECT_GT(own_below.cycles, own_fixed.cycles + 20);  // a memory round trip, not 20 cycles
+  EXPECT_EQ(own_below.out[3].o, 6u);
+  const Result one_fixed = run(one_address, 64, fixed), one_below = run(one_address, 64, below);
+  EXPECT_EQ(stat(one_fixed, "", "constant_misses"), 1u);
+  EXPECT_EQ(stat(one_below, "", "constant_misses"), 2u);
+  EXPECT_EQ(stat(one_below, ".l1i", "misses") - stat(one_fixed, ".l1i", "misses"), 1u);
+  EXPECT_EQ(one_below.out[40].o, one_fixed.out[40].o);
+}
+
 TEST(CorePipeline, AFullL1StallsTheMemoryStage) {
   // Every lane loads its own line of the input buffer (48 lines): 32 line requests per warp.
   const std::string s = R"(
@@ -324,11 +361,21 @@ TEST(CorePipeline, ALoneCoreRunsCyclesAheadOfTheKernelWithTheSameStatistics) {
 TEST(CorePipeline, IdleICacheHitsSkipTheLinkWithTheSameStatistics) {
   nlohmann::json slow_hits = preset();
   slow_hits["core"]["icache"]["hit_latency"] = 3;
-  for (const nlohmann::json& config : {preset(), preset("fermi-gtx480"), slow_hits}) {
+  nlohmann::json constants = preset();  // the I-cache's second port reads constant lines
+  constants["core"]["l1c"] = {{"size_bytes", 2048}, {"assoc", 4}, {"line_bytes", 64}};
+  constants["core"]["l1c_misses"] = "icache";
+  std::string constant_loop = alu_loop(40), body;  // a constant load in a loop of three lines
+  for (int i = 0; i < 16; ++i) body += "  add.s32 %r2, %r2, 5;\n";
+  constant_loop.replace(constant_loop.find("$L:\n") + 4, 0,
+                        "  sub.s64 %rd1, %in, %off;\n  ld.const.u32 %r5, [%rd1];\n"
+                        "  add.s32 %r2, %r2, %r5;\n" +
+                            body);
+  for (const nlohmann::json& config : {preset(), preset("fermi-gtx480"), slow_hits, constants}) {
     nlohmann::json linked = config;
     linked["core"]["fast_icache_hits"] = false;
     for (const auto& [snippet, threads] :
-         {std::pair{alu_loop(100), 256u}, std::pair{load_or_compute(), 64u}}) {
+         {std::pair{alu_loop(100), 256u}, std::pair{load_or_compute(), 64u},
+          std::pair{constant_loop, 256u}}) {
       const Result fast = run(snippet, threads, config), slow = run(snippet, threads, linked);
       EXPECT_EQ(slow.idle_icache_hits, 0u) << config["name"];
       EXPECT_GT(fast.idle_icache_hits, 0u) << config["name"];
