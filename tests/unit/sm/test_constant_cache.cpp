@@ -53,5 +53,30 @@ TEST(ConstantCache, ParameterOffsetsAndConstantAddressesKeepApart) {
   EXPECT_EQ(c.access(addresses(0x40, 0), kFullMask, true), 4u);
 }
 
+// With a `missed` list (core.l1c_misses "icache"): an absent constant line is named once and left
+// absent until fill(); its requests are misses that add no cycles (the caller waits for the
+// line), the present lines' hits answer as usual. Parameters keep the fixed miss latency.
+TEST(ConstantCache, MissesReadBelowAreNamedOnceAndPresentOnlyOnceFilled) {
+  ConstantCache c = cache();
+  std::vector<uint64_t> missed;
+  // 32 words over two lines (0x1000, 0x1040): both absent, every request a miss, no cycles.
+  EXPECT_EQ(c.access(addresses(0x1000, 4), kFullMask, false, &missed), 0u);
+  EXPECT_EQ(missed, (std::vector<uint64_t>{0x1000, 0x1040}));
+  EXPECT_EQ(c.misses(), 32u);
+  missed.clear();
+  // Before the fills, a second warp misses them too (it waits for the same reads).
+  EXPECT_EQ(c.access(addresses(0x1000, 0), kFullMask, false, &missed), 0u);
+  EXPECT_EQ(missed, std::vector<uint64_t>{0x1000});
+  missed.clear();
+  c.fill(0x1000);
+  // Lane 0's line is present (a hit, ready at 4); lanes 16-31 still miss theirs.
+  EXPECT_EQ(c.access(addresses(0x1000, 4), kFullMask, false, &missed), 15u + 4u);
+  EXPECT_EQ(missed, std::vector<uint64_t>{0x1040});
+  EXPECT_EQ(c.hits(), 16u);
+  missed.clear();
+  EXPECT_EQ(c.access(addresses(0x40, 0), kFullMask, true, &missed), 20u);  // a parameter
+  EXPECT_TRUE(missed.empty());
+}
+
 }  // namespace
 }  // namespace gputlm::sm
