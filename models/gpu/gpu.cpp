@@ -109,6 +109,19 @@ Gpu::Gpu(sc_core::sc_module_name name, const GpuSpec& spec)
   m_stats.counter("launches", m_launches, "count", "kernel launches run");
 }
 
+// The modules go newest first: SystemC's port and export registries look for the one to remove
+// from the newest end, so this order costs a step a port, where the members' own order (the first
+// core first) searched past every later port: 94 M of the 3.3 G host instructions of a 132-SM
+// hopper-h100 run (vecadd at study size).
+Gpu::~Gpu() {
+  for (size_t m = std::max(m_l2.size(), m_dram.size()); m-- > 0;) {
+    if (m < m_dram.size()) m_dram[m].reset();
+    if (m < m_l2.size()) m_l2[m].reset();
+  }
+  m_xbar.reset();
+  while (!m_cores.empty()) m_cores.pop_back();
+}
+
 LaunchTiming Gpu::run(const func::BoundKernel& kernel, const func::Launch& launch) {
   for (const auto& c : m_cores) c->check_kernel(*launch.kernel);
   for (const auto& c : m_cores) c->prepare_launch(launch, m_spec.cores);

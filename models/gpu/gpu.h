@@ -35,6 +35,7 @@ class Gpu : public sc_core::sc_module, public StatProvider {
  public:
   SC_HAS_PROCESS(Gpu);
   Gpu(sc_core::sc_module_name name, const GpuSpec& spec);
+  ~Gpu() override;
 
   // Runs one launch to completion (simulation time continues across launches). Throws
   // func::KernelFault if the kernel faults and std::runtime_error if the run stops making progress.
