@@ -411,16 +411,21 @@ bool MemoryStage::take_from_blocks(Cycle now) {
   return refused;
 }
 
+tlm::tlm_generic_payload& MemoryStage::request(uint64_t address, uint32_t bytes,
+                                               mem::AccessKind kind) {
+  tlm::tlm_generic_payload& p = m_pool.make(address, bytes, kind, m_core.clock.time());
+  mem::MemExtension& e = mem::MemExtension::of(p);
+  e.core = m_core.id;
+  e.warp = m_active->slot;
+  e.lanes = m_active->result.accessed;
+  e.pc = m_active->pc;
+  return p;
+}
+
 void MemoryStage::send_line(Cycle now) {
   const LineRequest& l = m_lines[m_next_line++];
   if (m_constant_lines) {  // read for the constant cache; its waiters are m_constant_waiters'
-    tlm::tlm_generic_payload& p =
-        m_pool.make(l.line_address, l.bytes, mem::AccessKind::Load, m_core.clock.time());
-    mem::MemExtension& e = mem::MemExtension::of(p);
-    e.core = m_core.id;
-    e.warp = m_active->slot;
-    e.lanes = m_active->result.accessed;
-    e.pc = m_active->pc;
+    tlm::tlm_generic_payload& p = request(l.line_address, l.bytes, mem::AccessKind::Load);
     m_last_send = now;
     m_busy_until = std::max(m_busy_until, now + 1);
     m_constant_port->send(p);
@@ -433,15 +438,10 @@ void MemoryStage::send_line(Cycle now) {
   const uint32_t load_bytes =
       m_sector_bytes ? popcount32(l.sectors) * m_sector_bytes : m_core.spec.l1d.line_bytes;
   tlm::tlm_generic_payload& p =
-      m_pool.make(l.line_address, kind == mem::AccessKind::Load ? load_bytes : l.bytes, kind,
-                  m_core.clock.time());
+      request(l.line_address, kind == mem::AccessKind::Load ? load_bytes : l.bytes, kind);
   mem::MemExtension& e = mem::MemExtension::of(p);
   e.sectors = l.sectors;
   e.cache_global = kind == mem::AccessKind::Load && m_active->in->cache_op == isa::CacheOp::Cg;
-  e.core = m_core.id;
-  e.warp = m_active->slot;
-  e.lanes = m_active->result.accessed;
-  e.pc = m_active->pc;
   e.row_hint = m_active->in->has(isa::kRowHint);  // ld.global.rowhint (dissertation section 7.2)
   if (m_waits) {
     e.owner = m_active;

@@ -69,6 +69,8 @@ class MemoryStage : public Stage, public mem::RequestMaker {
   // order of `at` (a pipelined access's result comes after the instructions behind it).
   void push_done(Cycle at, WarpInstr* w);
   void send_line(Cycle now);
+  // A request of m_active's (its core, warp, lanes and pc in the extension).
+  tlm::tlm_generic_payload& request(uint64_t address, uint32_t bytes, mem::AccessKind kind);
   uint64_t timing_address(const WarpInstr& w, unsigned lane) const;
   // Whether a shared access of `w` reaches another CTA's shared memory in its cluster.
   bool reaches_peer(const WarpInstr& w) const;
