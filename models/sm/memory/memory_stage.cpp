@@ -163,13 +163,14 @@ void MemoryStage::receive_constants(Cycle now) {
   }
 }
 
-// The hits answer as ConstantCache::access says; each missing line is read once through the
-// constant port (an instruction that misses a line already on its way joins its waiters), and the
-// instruction is set aside until its last line is back.
+// The constant cache answers as ConstantCache::access says. With a constant port, each missing
+// line is read once through it (an instruction that misses a line already on its way joins its
+// waiters), and the instruction is set aside until its last line is back.
 void MemoryStage::start_constants(WarpInstr& w, Cycle now) {
   m_missed.clear();
-  const uint32_t hits = m_constants->access(w.result.addr, w.result.accessed,
-                                            w.result.space == isa::Space::Param, &m_missed);
+  const uint32_t hits =
+      m_constants->access(w.result.addr, w.result.accessed, w.result.space == isa::Space::Param,
+                          m_constant_port ? &m_missed : nullptr);
   m_ready_at = now + hits;
   m_busy_until = m_core.spec.pipelined_shared
                      ? now + std::max<uint32_t>(m_constants->last_requests(), 1) - 1
@@ -200,15 +201,8 @@ void MemoryStage::start(WarpInstr& w, Cycle now) {
     deliver_arrivals();
   }
   const bool pipelined = m_core.spec.pipelined_shared;
-  if (m_constant_port && reads_constants(w, m_core.spec.param_operands)) {
-    start_constants(w, now);
-    return;
-  }
   if (m_constants && reads_constants(w, m_core.spec.param_operands)) {
-    m_ready_at = now + m_constants->access(w.result.addr, w.result.accessed,
-                                           w.result.space == isa::Space::Param);
-    m_busy_until =
-        pipelined ? now + std::max<uint32_t>(m_constants->last_requests(), 1) - 1 : m_ready_at;
+    start_constants(w, now);
     return;
   }
   if (!uses_memory_system(w) || !w.result.accessed) {

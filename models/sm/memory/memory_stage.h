@@ -56,7 +56,8 @@ class MemoryStage : public Stage, public mem::RequestMaker {
   void receive_constants(Cycle now);
   // The instruction `w` waited for one line fewer (a response): the last one completes it.
   void line_answered(WarpInstr& w, Cycle now);
-  // Starts a constant load whose lines miss go below (CoreSpec::l1c_misses "icache").
+  // Starts a constant or parameter load on the constant cache (its misses read below with
+  // CoreSpec::l1c_misses "icache").
   void start_constants(WarpInstr& w, Cycle now);
   // The port m_active's lines go to.
   const mem::InitiatorEnd& port() const { return m_constant_lines ? *m_constant_port : dcache; }
