@@ -224,7 +224,7 @@ Cache::Outcome Cache::handle(tlm::tlm_generic_payload& p, Cycle now) {
       respond_at(p, now + m_spec.hit_latency - 1);
       o = Outcome::Accepted;
     } else if (m_spec.resident_fetches && kind == AccessKind::Fetch && !m_mshrs.count(line)) {
-      install_resident(line, need, valid);
+      install(line, need, valid, false, 0);  // CacheSpec::resident_fetches: there all along
       ++m_hits;
       count_sectors(need, need);
       respond_at(p, now + m_spec.hit_latency - 1);
@@ -249,11 +249,13 @@ Cache::Outcome Cache::handle(tlm::tlm_generic_payload& p, Cycle now) {
   return o;
 }
 
-// CacheSpec::resident_fetches: the sectors `need` of `line` (holding `valid`) were there all along.
-void Cache::install_resident(uint64_t line, uint32_t need, uint32_t valid) {
+// Installs the sectors `need` of `line` without fetching them: added to the line if it is present
+// (it holds `valid`; a sectored line that lacked them, no eviction), else in a line of their own
+// (`partial` of them written in part), which may evict another.
+void Cache::install(uint64_t line, uint32_t need, uint32_t valid, bool dirty, uint32_t partial) {
   if (valid) {
-    m_tags.add_sectors(line, need, false);  // a sectored line that lacked them: no eviction
-  } else if (auto v = m_tags.fill(line, false, need, 0)) {
+    m_tags.add_sectors(line, need, dirty);
+  } else if (auto v = m_tags.fill(line, dirty, need, partial)) {
     evict(*v);
   }
 }
@@ -290,13 +292,10 @@ Cache::Outcome Cache::write_line(tlm::tlm_generic_payload& p, uint64_t line, Cyc
   if (installs && !m_mshrs.count(line)) {
     ++m_misses;
     count_sectors(need, valid);
-    if (lazy && valid) {
+    if (lazy && valid)
       m_tags.store_sectors(line, need, whole);
-    } else if (valid) {
-      m_tags.add_sectors(line, need, true);  // a sectored line that lacked them: no eviction
-    } else if (auto v = m_tags.fill(line, true, need, lazy ? need & ~whole : 0)) {
-      evict(*v);
-    }
+    else
+      install(line, need, valid, true, lazy ? need & ~whole : 0);
     limit_dirty(line);
     respond_at(p, now + m_spec.hit_latency - 1);
     return Outcome::Accepted;

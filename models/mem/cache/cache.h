@@ -122,7 +122,7 @@ class Cache : public ClockedModule<>,
   Mshr& new_mshr(uint64_t line);  // an empty MSHR for `line` (a spare one if there is one)
   Outcome forward(tlm::tlm_generic_payload& p);
   Outcome write_line(tlm::tlm_generic_payload& p, uint64_t line, Cycle now);
-  void install_resident(uint64_t line, uint32_t need, uint32_t valid);
+  void install(uint64_t line, uint32_t need, uint32_t valid, bool dirty, uint32_t partial);
   void receive(Cycle now);
   void fill(tlm::tlm_generic_payload& f, Cycle now);
   void evict(const TagArray::Victim& v);
