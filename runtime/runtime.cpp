@@ -7,6 +7,7 @@
 #include <iostream>
 #include <string_view>
 
+#include "app/huge_pages.h"
 #include "app/interrupt.h"
 #include "app/sc_reports.h"
 #include "models/common/error.h"
@@ -109,6 +110,7 @@ Runtime& Runtime::get() {
 }
 
 Runtime::Runtime() {
+  app::prefer_huge_pages();  // the simulated GPU's state, allocated from here on
   setenv("SC_COPYRIGHT_MESSAGE", "DISABLE", 0);
   app::route_systemc_reports();
   app::install_stop_handlers();

@@ -15,6 +15,7 @@
 
 #include "app/cli_support.h"
 #include "app/functional_run.h"
+#include "app/huge_pages.h"
 #include "app/interrupt.h"
 #include "app/kernel_info.h"
 #include "app/output_dump.h"
@@ -424,6 +425,7 @@ int cmd_ptx(const std::vector<std::string>& args) {
 }  // namespace
 
 int sc_main(int argc, char** argv) {
+  app::prefer_huge_pages();
   app::install_stop_handlers();
   app::route_systemc_reports();
   std::vector<std::string> args(argv + 1, argv + argc);

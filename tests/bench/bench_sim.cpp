@@ -29,6 +29,7 @@
 #include <systemc>
 
 #include "app/functional_run.h"
+#include "app/huge_pages.h"
 #include "app/timing_run.h"
 #include "models/common/error.h"
 #include "support/sc_kernel.h"
@@ -269,6 +270,7 @@ int sc_main(int argc, char** argv) {
 }
 
 int main(int argc, char** argv) {
+  app::prefer_huge_pages();
   setenv("SC_COPYRIGHT_MESSAGE", "DISABLE", 0);
   return sc_core::sc_elab_and_sim(argc, argv);
 }

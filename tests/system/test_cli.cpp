@@ -341,6 +341,27 @@ TEST(CliTiming, ARunPrintsCyclesAndIpcAndWritesStatsKeyedByModule) {
 
 // gputlm predict: the model on the functional engine's counts, which are the timing run's (the same
 // lines per memory instruction at the config's L1 line size, the same CTA limits).
+// The heap on huge pages (app/huge_pages.h) or not, a run's statistics are the same: nothing a
+// model decides depends on where its state lies.
+TEST(CliTiming, HugePagesChangeNoStatistic) {
+  nlohmann::json stats[2];
+  for (int on = 0; on < 2; ++on) {
+    const std::string out = scratch("hp" + std::to_string(on) + ".json");
+    const gputlm::test::ShellResult r = gputlm::test::shell(
+        "cd '" GPUTLM_SOURCE_DIR "' && GPUTLM_HUGE_PAGES=" + std::to_string(on) +
+        " '" GPUTLM_BINARY
+        "' run --config configs/hopper-h100.json --workload traces/micro/vecadd --stats " +
+        out + " 2>&1");
+    ASSERT_EQ(r.exit_code, 0) << r.out;
+    std::ifstream f(out);
+    stats[on] = nlohmann::json::parse(f);
+  }
+  for (const char* part : {"total", "modules", "launches"}) {
+    ASSERT_TRUE(stats[0].contains(part)) << part;
+    EXPECT_EQ(stats[0][part], stats[1][part]) << part;
+  }
+}
+
 TEST(CliPredict, PrintsTheModelsInputsMwpCwpCaseAndCyclesFromTheFunctionalCounts) {
   const std::string pred = scratch("p.json"), run = scratch("r.json");
   const Result r = gputlm(
