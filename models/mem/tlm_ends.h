@@ -16,6 +16,7 @@
 #include <tlm>
 
 #include "models/common/clock.h"
+#include "models/common/index_set.h"
 #include "models/common/wakeup.h"
 
 namespace gputlm::mem {
@@ -49,6 +50,12 @@ class TargetEnd : public tlm::tlm_fw_transport_if<MemProtocol> {
   bool can_respond() const { return !m_response_busy; }
   // No request in the register or waiting at the port.
   bool empty() const { return !m_held && !m_waiting; }
+  // A request arriving at the port (BEGIN_REQ) also adds `index` to `set`: an owner with many
+  // ports looks only at those in the set (it erases a port once empty()).
+  void report_arrivals_to(IndexSet& set, uint32_t index) {
+    m_arrivals = &set;
+    m_arrivals_index = index;
+  }
   // Sends the response (BEGIN_RESP); the payload's response status is set to OK.
   void respond(tlm::tlm_generic_payload& p);
 
@@ -71,6 +78,8 @@ class TargetEnd : public tlm::tlm_fw_transport_if<MemProtocol> {
   tlm::tlm_generic_payload* m_waiting =
       nullptr;  // arrived while the register was full: no END_REQ yet
   sc_core::sc_time m_taken_at = sc_core::sc_max_time();  // time of the last take()
+  IndexSet* m_arrivals = nullptr;                        // see report_arrivals_to
+  uint32_t m_arrivals_index = 0;
   bool m_response_busy = false;
 };
 
@@ -106,6 +115,13 @@ class InitiatorEnd : public tlm::tlm_bw_transport_if<MemProtocol> {
   // No request waiting for END_REQ and no response come or coming.
   bool idle() const { return !m_request_busy && m_responses.empty(); }
   void pop_response() { m_responses.pop_front(); }
+  // Responses come, seen or not yet.
+  bool responses_pending() const { return !m_responses.empty(); }
+  // A response arriving (BEGIN_RESP) also adds `index` to `set` (as TargetEnd's).
+  void report_arrivals_to(IndexSet& set, uint32_t index) {
+    m_arrivals = &set;
+    m_arrivals_index = index;
+  }
 
  private:
   struct Response {
@@ -123,6 +139,8 @@ class InitiatorEnd : public tlm::tlm_bw_transport_if<MemProtocol> {
   sc_core::sc_time m_free_from = sc_core::SC_ZERO_TIME;  // END_REQ seen from then on
   sc_core::sc_time m_sent_at = sc_core::sc_max_time();   // time of the last send
   bool m_wake_after_send = true;                         // see owner_plans_sends
+  IndexSet* m_arrivals = nullptr;                        // see report_arrivals_to
+  uint32_t m_arrivals_index = 0;
   std::deque<Response> m_responses;
 };
 

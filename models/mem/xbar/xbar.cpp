@@ -20,19 +20,27 @@ Xbar::Xbar(sc_core::sc_module_name name, const XbarSpec& spec, uint32_t inputs, 
       m_head_slice(inputs, kNoSlice),
       m_head_payload(inputs, nullptr),
       m_asking(outputs),
+      m_active_inputs(inputs),
+      m_responding_outputs(outputs),
+      m_queued_outputs(outputs),
+      m_waiting_inputs(inputs),
+      m_returning_inputs(inputs),
       m_per_slice(outputs, 0),
       m_per_core(inputs, 0) {
   if (inputs > (uint64_t{1} << MemExtension::kRouteBits))
     throw std::invalid_argument(std::string(this->name()) + ": " + std::to_string(inputs) +
                                 " inputs; a crossbar has at most " +
                                 std::to_string(uint64_t{1} << MemExtension::kRouteBits));
-  for (uint32_t i = 0; i < inputs; ++i)
+  for (uint32_t i = 0; i < inputs; ++i) {
     m_up.push_back(
         std::make_unique<TargetEnd>(("up_" + std::to_string(i)).c_str(), m_wake, m_clock));
+    m_up.back()->report_arrivals_to(m_active_inputs, i);
+  }
   for (uint32_t m = 0; m < outputs; ++m) {
     m_down.push_back(
         std::make_unique<InitiatorEnd>(("down_" + std::to_string(m)).c_str(), m_wake, m_clock));
     m_down.back()->owner_plans_sends();  // next_wake asks for the next send's edge
+    m_down.back()->report_arrivals_to(m_responding_outputs, m);
   }
   m_stats.counter("requests", m_requests, "count", "requests carried to the slices");
   m_stats.counter("responses", m_responses, "count", "responses carried back to the cores");
@@ -69,7 +77,10 @@ void Xbar::arbitrate_requests(Cycle now) {
   const uint32_t n = static_cast<uint32_t>(m_up.size());
   for (uint32_t m : m_asked) m_asking[m].clear();
   m_asked.clear();
-  for (uint32_t i = 0; i < n; ++i) look_at_head(i, 0);
+  m_active_inputs.for_each([&](uint32_t i) {
+    look_at_head(i, 0);  // an empty input's head is none
+    if (m_up[i]->empty()) m_active_inputs.erase(i);
+  });
   for (uint32_t m = 0; m < m_down.size(); ++m) {
     std::vector<uint32_t>& asking = m_asking[m];
     if (asking.empty() || m_out_link_free[m] > now || m_to_slice[m].size() >= m_spec.queue_depth)
@@ -83,6 +94,7 @@ void Xbar::arbitrate_requests(Cycle now) {
     const uint32_t f = flits(*p, false);
     m_out_link_free[m] = now + f;
     m_to_slice[m].push_back({now + m_spec.latency + f - 1, p});
+    m_queued_outputs.insert(m);
     if (!MemExtension::of(*p).push_route(i))
       throw std::logic_error(std::string(name()) + ": a request crosses more than " +
                              std::to_string(MemExtension::kMaxRouteDepth) + " crossbars at once");
@@ -114,34 +126,41 @@ void Xbar::look_at_head(uint32_t i, uint32_t from) {
 }
 
 void Xbar::collect_responses(Cycle now) {
-  for (uint32_t m = 0; m < m_down.size(); ++m) {
+  m_responding_outputs.for_each([&](uint32_t m) {
     while (m_down[m]->has_response()) {
       tlm::tlm_generic_payload& p = m_down[m]->front_response();
       m_down[m]->pop_response();
-      m_waiting_responses[MemExtension::of(p).pop_route()].push_back(&p);
+      const uint32_t i = MemExtension::of(p).pop_route();
+      m_waiting_responses[i].push_back(&p);
+      m_waiting_inputs.insert(i);
       --m_in_flight;
     }
-  }
-  for (uint32_t i = 0; i < m_up.size(); ++i) {
+    if (!m_down[m]->responses_pending()) m_responding_outputs.erase(m);
+  });
+  m_waiting_inputs.for_each([&](uint32_t i) {
     while (!m_waiting_responses[i].empty() && m_in_link_free[i] <= now) {
       tlm::tlm_generic_payload* p = m_waiting_responses[i].front();
       m_waiting_responses[i].pop_front();
       const uint32_t f = flits(*p, true);
       m_in_link_free[i] = now + f;
       m_to_core[i].push_back({now + m_spec.latency + f - 1, p});
+      m_returning_inputs.insert(i);
       m_response_flits += f;
     }
-  }
+    if (m_waiting_responses[i].empty()) m_waiting_inputs.erase(i);
+  });
 }
 
 void Xbar::deliver(Cycle now) {
-  for (uint32_t m = 0; m < m_down.size(); ++m)
+  m_queued_outputs.for_each([&](uint32_t m) {
     while (!m_to_slice[m].empty() && m_to_slice[m].front().at <= now && m_down[m]->can_send()) {
       tlm::tlm_generic_payload* p = m_to_slice[m].front().payload;
       m_to_slice[m].pop_front();
       m_down[m]->send(*p);
     }
-  for (uint32_t i = 0; i < m_up.size(); ++i)
+    if (m_to_slice[m].empty()) m_queued_outputs.erase(m);
+  });
+  m_returning_inputs.for_each([&](uint32_t i) {
     while (!m_to_core[i].empty() && m_to_core[i].front().at <= now && m_up[i]->can_respond()) {
       tlm::tlm_generic_payload* p = m_to_core[i].front().payload;
       m_to_core[i].pop_front();
@@ -149,6 +168,8 @@ void Xbar::deliver(Cycle now) {
       ++m_per_core[i];
       m_up[i]->respond(*p);
     }
+    if (m_to_core[i].empty()) m_returning_inputs.erase(i);
+  });
 }
 
 Cycle Xbar::next_wake(Cycle now) const {
@@ -156,17 +177,18 @@ Cycle Xbar::next_wake(Cycle now) const {
   auto consider = [&](Cycle c) { next = std::min(next, std::max(now + 1, c)); };
   // A link that has not yet answered END_REQ (its queue is full) or BEGIN_RESP wakes the crossbar
   // when it does: no need to poll it.
-  for (uint32_t m = 0; m < m_down.size(); ++m) {
-    if (!m_to_slice[m].empty())
-      consider(std::max(m_to_slice[m].front().at, m_down[m]->next_send_cycle()));
-  }
-  for (uint32_t i = 0; i < m_up.size(); ++i) {
-    if (!m_to_core[i].empty() && m_up[i]->can_respond()) consider(m_to_core[i].front().at);
-    if (!m_waiting_responses[i].empty()) consider(m_in_link_free[i]);
+  m_queued_outputs.for_each([&](uint32_t m) {
+    consider(std::max(m_to_slice[m].front().at, m_down[m]->next_send_cycle()));
+  });
+  m_returning_inputs.for_each([&](uint32_t i) {
+    if (m_up[i]->can_respond()) consider(m_to_core[i].front().at);
+  });
+  m_waiting_inputs.for_each([&](uint32_t i) { consider(m_in_link_free[i]); });
+  m_active_inputs.for_each([&](uint32_t i) {
     if (const uint32_t m = m_head_slice[i];
         m != kNoSlice && m_to_slice[m].size() < m_spec.queue_depth)
       consider(m_out_link_free[m]);
-  }
+  });
   return next;
 }
 

@@ -14,6 +14,7 @@
 
 #include "models/common/clock.h"
 #include "models/common/clocked_module.h"
+#include "models/common/index_set.h"
 #include "models/common/shared_edges.h"
 #include "models/common/stats.h"
 #include "models/common/wakeup.h"
@@ -69,6 +70,13 @@ class Xbar : public ClockedModule<>, public StatProvider, public WaveProvider {
   std::vector<std::vector<uint32_t>> m_asking;  // per output: inputs whose head goes to it, this
                                                 // cycle, ascending
   std::vector<uint32_t> m_asked;                // outputs with m_asking not empty
+  // The ports with something to look at, so that a cycle touches those and not every port of a
+  // large GPU (132 cores, 160 slices): inputs a request arrived at (erased once empty), outputs a
+  // response arrived at (erased once none is pending), outputs with m_to_slice not empty, inputs
+  // with m_waiting_responses or m_to_core not empty. Visited in ascending order, as a loop over
+  // every port would.
+  IndexSet m_active_inputs, m_responding_outputs, m_queued_outputs, m_waiting_inputs,
+      m_returning_inputs;
 
   uint64_t m_requests = 0, m_responses = 0, m_conflicts = 0, m_request_flits = 0,
            m_response_flits = 0;
