@@ -22,6 +22,7 @@ void SharedEdges::join(Wakeup& own, ClockDomain& clock, std::function<void()> ru
   if (own.in_step()) keep_in_step();
   clock.follow(m_time);
   m_members.push_back({std::move(run), {}});
+  m_first.push_back(kNone);
 }
 
 void SharedEdges::at(const sc_core::sc_time& when, uint32_t member) {
@@ -34,6 +35,7 @@ void SharedEdges::at(const sc_core::sc_time& when, uint32_t member) {
     if (*it == w) return;
     times.insert(it, w);
   }
+  m_first[member] = times.front();
   m_earliest = std::min(m_earliest, w);
   if (!m_dispatching && w < m_armed) arm(w);
 }
@@ -46,18 +48,19 @@ void SharedEdges::arm(uint64_t when) {
 void SharedEdges::run_due(uint64_t now) {
   m_now.clear();
   uint64_t earliest = kNone;
-  for (uint32_t m = 0; m < m_members.size(); ++m) {
-    std::vector<uint64_t>& times = m_members[m].times;
-    if (times.empty()) continue;
-    if (times.front() <= now) {
+  for (uint32_t m = 0; m < m_first.size(); ++m) {
+    if (m_first[m] <= now) {  // kNone never is
       m_now.push_back(m);
+      std::vector<uint64_t>& times = m_members[m].times;
       if (times.back() <= now) {  // the usual case: nothing further asked for yet
         times.clear();
+        m_first[m] = kNone;
         continue;
       }
       times.erase(times.begin(), std::upper_bound(times.begin(), times.end(), now));
+      m_first[m] = times.front();
     }
-    earliest = std::min(earliest, times.front());
+    earliest = std::min(earliest, m_first[m]);
   }
   m_earliest = earliest;  // the members run now lower it by what they ask for
   m_pass_time = now;

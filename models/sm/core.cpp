@@ -44,6 +44,11 @@ Core::Core(sc_core::sc_module_name name, const CoreSpec& spec, uint32_t core_id,
   for (BlockStages* b : m_blocks) m_stages.push_back(&b->read);
   for (BlockStages* b : m_blocks) m_stages.push_back(&b->decode);
   m_stages.push_back(m_fetch.get());
+  m_stage_due.assign(m_stages.size(), 0);
+  for (Stage* s : m_stages) {
+    m_stage_poked.push_back(&s->poked_flag());
+    m_stage_news.push_back(s->news_source());
+  }
   m_ctx.cta_finished = [this](uint32_t slot) { finish_cta(slot); };
   // The waves' values (kept current only once waves start: prepare_waves).
   m_wave_pc.assign(m_ctx.warps.size(), 0);
@@ -301,11 +306,16 @@ Cycle Core::cycle(Cycle now) {
     m_ran = now;
     const bool all = polled();
     // Polled, every stage runs every cycle: the check that a stage with nothing to do has none.
-    for (Stage* s : m_stages) next = std::min(next, all || s->wants(now) ? s->run(now) : s->due());
+    for (size_t i = 0; i < m_stages.size(); ++i) {
+      if (all || m_stage_due[i] <= now || *m_stage_poked[i] ||
+          (m_stage_news[i] && m_stages[i]->news()))
+        m_stage_due[i] = m_stages[i]->run(now);
+      next = std::min(next, m_stage_due[i]);
+    }
   }
   for (int pass = 0; m_ctx.poked_stages > 0; ++pass) {
-    for (Stage* s : m_stages)
-      if (s->poked()) next = std::min(next, s->run(now));
+    for (size_t i = 0; i < m_stages.size() && m_ctx.poked_stages > 0; ++i)
+      if (*m_stage_poked[i]) next = std::min(next, m_stage_due[i] = m_stages[i]->run(now));
     if (pass == 16 * static_cast<int>(m_blocks.size()))  // a link moves one instruction a pass
       throw std::logic_error(std::string(name()) +
                              ": the pipeline links did not settle in a cycle");

@@ -94,9 +94,15 @@ class Core : public ClockedModule<core::CoreModule> {
   std::unique_ptr<WritebackStage> m_writeback;
   std::unique_ptr<mem::Cache> m_l1i, m_l1d;
   std::vector<Stage*> m_stages;  // last stage first: the order cycle() runs them in
-  Cycle m_next = kNever;         // the earliest cycle a stage asked to run again
-  Cycle m_ran = kNever;          // the last cycle every stage ran in
-  Carveout m_carveout;           // the split of the launch running (fixed when not unified)
+  // Per stage (as m_stages): the cycle its last run asked for, its poked flag, and whether it is
+  // a news source; side by side, so that a cycle's look at every stage touches a stage only when
+  // it runs.
+  std::vector<Cycle> m_stage_due;
+  std::vector<const bool*> m_stage_poked;
+  std::vector<uint8_t> m_stage_news;
+  Cycle m_next = kNever;  // the earliest cycle a stage asked to run again
+  Cycle m_ran = kNever;   // the last cycle every stage ran in
+  Carveout m_carveout;    // the split of the launch running (fixed when not unified)
   // The carve-out statistics (unified cores only): the launch's (over the run: the largest).
   uint64_t m_stat_shared_carveout = 0, m_stat_l1d_bytes = 0;
   uint32_t m_threads_used = 0, m_warps_used = 0, m_registers_used = 0, m_shared_used = 0,

@@ -62,7 +62,13 @@ struct CoreContext {
   // and so a CTA, which the GPU hears of at once (the core does not run cycles ahead then).
   uint32_t ending = 0;
   uint32_t poked_stages =
-      0;                // stages whose links moved an instruction since they ran (Stage::poked)
+      0;  // stages whose links moved an instruction since they ran (Stage::poked)
+  // The stages' poked flags, side by side (a deque: each stays where it is as more are made).
+  std::deque<bool> stage_pokes;
+  bool& new_poke_flag() {
+    stage_pokes.push_back(false);
+    return stage_pokes.back();
+  }
   bool traced = false;  // the core's or a stage's waves are traced (the core then runs no cycle
                         // ahead of the kernel)
   core::CoreCounters counters;

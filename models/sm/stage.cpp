@@ -2,8 +2,9 @@
 
 namespace gputlm::sm {
 
-Stage::Stage(sc_core::sc_module_name name, CoreContext& core, bool has_input, bool has_output)
-    : sc_module(name), m_core(core) {
+Stage::Stage(sc_core::sc_module_name name, CoreContext& core, bool has_input, bool has_output,
+             bool news_source)
+    : sc_module(name), m_core(core), m_news_source(news_source) {
   if (has_input) in = make_input("in");
   if (has_output) out = make_output("out");
 }

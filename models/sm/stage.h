@@ -17,27 +17,32 @@ namespace gputlm::sm {
 
 class Stage : public sc_core::sc_module, public WaveProvider {
  public:
-  Stage(sc_core::sc_module_name name, CoreContext& core, bool has_input, bool has_output);
+  // `news_source`: news() may say yes (the stage overrides it).
+  Stage(sc_core::sc_module_name name, CoreContext& core, bool has_input, bool has_output,
+        bool news_source = false);
 
   std::unique_ptr<StageIn> in;
   std::unique_ptr<StageOut> out;
 
   // Runs this cycle's work (again, if the stage was poked); returns the next cycle the stage
-  // must run (kNever: only when a link, a memory response or a new warp wakes the core).
+  // must run (kNever: only when a link, a memory response or a new warp wakes the core). The
+  // core keeps what it returned (Core::cycle) and runs the stage when that cycle has come, when
+  // it was poked, or when news came by another way than its links (news()): a stage with nothing
+  // to do is not run (its run would change nothing, as when the whole core sleeps).
   Cycle run(Cycle now) {
     m_poked.lower();
-    return m_due = cycle(now);
+    return cycle(now);
   }
-  // Whether the stage has anything to do at `now`: it was poked, the cycle it asked for has come,
-  // or news came by another way than its links (news()). A stage with nothing to do is not run
-  // (its run would change nothing, as when the whole core sleeps).
-  bool wants(Cycle now) const { return m_poked.raised() || m_due <= now || news(); }
-  // The cycle it asked for at its last run (kNever: only when poked).
-  Cycle due() const { return m_due; }
+  // Whether something the stage has not acted on came other than through its links: its cache
+  // answered, or let it send (END_REQ, which wakes the core, not the stage). Only a news source's
+  // may say yes.
+  virtual bool news() const { return false; }
+  bool news_source() const { return m_news_source; }
 
   // A link end moved an instruction (BEGIN_REQ in, END_REQ out), a memory port answered, or the
   // core started a CTA since the stage last ran.
   bool poked() const { return m_poked.raised(); }
+  const bool& poked_flag() const { return m_poked.storage(); }  // where poked() reads
   void poke() { m_poked.raise(); }
 
   void prepare_waves() override;
@@ -46,9 +51,6 @@ class Stage : public sc_core::sc_module, public WaveProvider {
  protected:
   // The stage's waves in a group titled `<stage>: <what>`, expanded at first if `open`.
   void declare_stage_waves(WaveList& waves, const std::string& what, bool open) const;
-  // Whether something the stage has not acted on came other than through its links: its cache
-  // answered, or let it send (END_REQ, which wakes the core, not the stage).
-  virtual bool news() const { return false; }
   // This cycle's work; returns the next cycle the stage must run (kNever: when woken).
   virtual Cycle cycle(Cycle now) = 0;  // may run several times in one cycle
   // A further link end poking this stage (a stage with a link per processing block), named `name`.
@@ -68,8 +70,8 @@ class Stage : public sc_core::sc_module, public WaveProvider {
   CoreContext& m_core;
 
  private:
-  PokeFlag m_poked{m_core.poked_stages};
-  Cycle m_due = 0;  // what the last run returned
+  PokeFlag m_poked{m_core.poked_stages, m_core.new_poke_flag()};
+  bool m_news_source;
   uint64_t m_wave_occupancy = 0, m_wave_warp = 0xFFFF, m_wave_pc = 0;
 };
 

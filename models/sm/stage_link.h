@@ -21,8 +21,10 @@ namespace gputlm::sm {
 // the core's count of poked stages so that the core's same-cycle re-runs end without a scan.
 class PokeFlag {
  public:
-  explicit PokeFlag(uint32_t& poked_stages) : m_count(poked_stages) {}
+  // `raised` is the flag's storage, kept by the core beside its other stages' (CoreContext).
+  PokeFlag(uint32_t& poked_stages, bool& raised) : m_count(poked_stages), m_raised(raised) {}
   bool raised() const { return m_raised; }
+  const bool& storage() const { return m_raised; }
   void raise() {
     if (m_raised) return;
     m_raised = true;
@@ -36,7 +38,7 @@ class PokeFlag {
 
  private:
   uint32_t& m_count;
-  bool m_raised = false;
+  bool& m_raised;
 };
 
 class StageIn : public tlm::tlm_fw_transport_if<StageTypes> {

@@ -38,7 +38,7 @@ bool scoreboard_allows(const isa::InstructionRegisters& regs, const WarpSlot& w)
 }  // namespace
 
 FetchStage::FetchStage(sc_core::sc_module_name name, CoreContext& core)
-    : Stage(name, core, false, true),
+    : Stage(name, core, false, true, true),
       icache("icache", core.wake, core.clock),
       m_icache_wait(core.warps.size(), false),
       m_icache_sent(core.warps.size(), 0),

@@ -68,7 +68,7 @@ bool reads_constants(const WarpInstr& w, bool param_operands) {
 }  // namespace
 
 MemoryStage::MemoryStage(sc_core::sc_module_name name, CoreContext& core)
-    : Stage(name, core, true, true),
+    : Stage(name, core, true, true, true),
       dcache("dcache", core.wake, core.clock),
       m_sector_bytes(core.spec.coalescing != "sector" ? 0
                      : core.spec.l1d.sectored()

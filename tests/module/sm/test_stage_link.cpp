@@ -52,8 +52,9 @@ struct Pipe : sc_core::sc_module {
     }
   }
 
-  uint32_t poked = 0;  // CoreContext::poked_stages
-  PokeFlag up_poked{poked}, down_poked{poked};
+  uint32_t poked = 0;                       // CoreContext::poked_stages
+  bool up_flag = false, down_flag = false;  // CoreContext::stage_pokes
+  PokeFlag up_poked{poked, up_flag}, down_poked{poked, down_flag};
   StageOut out{"out", up_poked};
   StageIn in{"in", down_poked};
   std::array<WarpInstr, 4> instrs;
@@ -124,7 +125,8 @@ TEST(StageLink, ASecondInstructionBeforeEndReqIsAProtocolViolation) {
 // running it clears it.
 TEST(PokeFlag, AStagePokedTwiceCountsOnceUntilItRuns) {
   uint32_t poked = 0;
-  PokeFlag a(poked), b(poked);
+  bool a_flag = false, b_flag = false;
+  PokeFlag a(poked, a_flag), b(poked, b_flag);
   a.raise();
   a.raise();
   b.raise();
@@ -134,6 +136,8 @@ TEST(PokeFlag, AStagePokedTwiceCountsOnceUntilItRuns) {
   EXPECT_EQ(poked, 1u);
   EXPECT_FALSE(a.raised());
   EXPECT_TRUE(b.raised());
+  EXPECT_FALSE(a_flag);  // kept where the core reads it
+  EXPECT_TRUE(b_flag);
 }
 
 }  // namespace
