@@ -33,49 +33,82 @@ class DramQueue {
  public:
   explicit DramQueue(uint32_t banks) : m_rows(banks), m_bank_queued(banks, 0) {}
 
-  size_t size() const { return m_entries.size(); }
-  bool empty() const { return m_entries.empty(); }
-  // What the policy sees, oldest first (the latency model marks them ready in place).
-  std::vector<DramQueueEntry>& entries() { return m_entries; }
-  const DramQueueEntry& entry(size_t i) const { return m_entries[i]; }
-  DramRequest& request(size_t i) { return m_requests[i]; }
-  const DramRequest& request(size_t i) const { return m_requests[i]; }
-  const std::vector<DramRequest>& requests() const { return m_requests; }  // beside entries()
+  size_t size() const { return m_entries.size() - m_head; }
+  bool empty() const { return size() == 0; }
+  // What the policy sees, oldest first (the latency model marks them ready in place), and the
+  // requests beside them: the vectors themselves, the places erased at the front dropped first.
+  std::vector<DramQueueEntry>& entries() {
+    compact();
+    return m_entries;
+  }
+  const std::vector<DramRequest>& requests() {
+    compact();
+    return m_requests;
+  }
+  const DramQueueEntry& entry(size_t i) const { return m_entries[m_head + i]; }
+  DramRequest& request(size_t i) { return m_requests[m_head + i]; }
+  const DramRequest& request(size_t i) const { return m_requests[m_head + i]; }
   // The index of the request with `serial` (queued).
   size_t index_of(uint64_t serial) const {
+    const auto first = m_requests.begin() + static_cast<std::ptrdiff_t>(m_head);
     return static_cast<size_t>(
-        std::lower_bound(m_requests.begin(), m_requests.end(), serial,
+        std::lower_bound(first, m_requests.end(), serial,
                          [](const DramRequest& r, uint64_t s) { return r.serial < s; }) -
-        m_requests.begin());
+        first);
   }
   // Requests queued for `bank`, and for `row` of `bank`.
   uint32_t queued(uint32_t bank) const { return m_bank_queued[bank]; }
   uint32_t queued_for(uint32_t bank, uint64_t row) const { return m_rows.count(bank, row); }
   // Whether a queued request other than i wants request i's row (a closed page keeps it open).
   bool wanted_by_another(size_t i) const {
-    return m_rows.count(m_entries[i].bank, m_entries[i].row) > 1;
+    const DramQueueEntry& e = entry(i);
+    return m_rows.count(e.bank, e.row) > 1;
   }
 
   // Queues `e` (the newest) for `payload`.
   void push(const DramQueueEntry& e, tlm::tlm_generic_payload* payload) {
+    if (m_head > 0 && m_head >= size()) compact();  // the dropped places outnumber the queued
     m_entries.push_back(e);
     ++m_bank_queued[e.bank];
     m_rows.add(e.bank, e.row);
     m_requests.push_back({payload});
     m_requests.back().serial = m_next_serial++;
   }
-  // Takes request i out of the queue.
+  // Takes request i out of the queue, moving the requests on the shorter side of it: those before
+  // it one place back (the front's place is dropped) or those after it one place forward. A
+  // scheduler mostly serves old requests, so an erase moves few.
   void erase(size_t i) {
-    const DramQueueEntry& e = m_entries[i];
+    const DramQueueEntry& e = entry(i);
     --m_bank_queued[e.bank];
     m_rows.remove(e.bank, e.row);
-    m_entries.erase(m_entries.begin() + static_cast<std::ptrdiff_t>(i));
-    m_requests.erase(m_requests.begin() + static_cast<std::ptrdiff_t>(i));
+    const auto at = static_cast<std::ptrdiff_t>(m_head + i);
+    if (i < size() / 2) {
+      const auto head = static_cast<std::ptrdiff_t>(m_head);
+      std::move_backward(m_entries.begin() + head, m_entries.begin() + at,
+                         m_entries.begin() + at + 1);
+      std::move_backward(m_requests.begin() + head, m_requests.begin() + at,
+                         m_requests.begin() + at + 1);
+      ++m_head;
+    } else {
+      m_entries.erase(m_entries.begin() + at);
+      m_requests.erase(m_requests.begin() + at);
+    }
+    if (empty()) compact();
   }
 
  private:
-  std::vector<DramQueueEntry> m_entries;
-  std::vector<DramRequest> m_requests;  // m_requests[i] is m_entries[i]'s
+  // Drops the places erased at the front.
+  void compact() {
+    if (m_head == 0) return;
+    const auto head = static_cast<std::ptrdiff_t>(m_head);
+    m_entries.erase(m_entries.begin(), m_entries.begin() + head);
+    m_requests.erase(m_requests.begin(), m_requests.begin() + head);
+    m_head = 0;
+  }
+
+  std::vector<DramQueueEntry> m_entries;  // the queue is [m_head, end)
+  std::vector<DramRequest> m_requests;    // m_requests[i] is m_entries[i]'s
+  size_t m_head = 0;                      // places erased at the front, not yet dropped
   DramRowIndex m_rows;
   std::vector<uint32_t> m_bank_queued;
   uint64_t m_next_serial = 0;
