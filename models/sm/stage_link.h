@@ -41,9 +41,15 @@ class PokeFlag {
   bool& m_raised;
 };
 
+// Each end keeps what a cycle reads (the held instruction, busy, the flag, the peer's interface)
+// ahead of its socket, in the object's first cache line.
 class StageIn : public tlm::tlm_fw_transport_if<StageTypes> {
+  PokeFlag& m_poked;
+  WarpInstr* m_held = nullptr;
+  tlm::tlm_bw_transport_if<StageTypes>* m_sender = nullptr;  // the bound sender, once known
+
  public:
-  StageIn(const char* name, PokeFlag& poked) : socket(name), m_poked(poked) { socket.bind(*this); }
+  StageIn(const char* name, PokeFlag& poked) : m_poked(poked), socket(name) { socket.bind(*this); }
   tlm::tlm_target_socket<32, StageTypes> socket;
 
   WarpInstr* peek() const { return m_held; }
@@ -53,7 +59,8 @@ class StageIn : public tlm::tlm_fw_transport_if<StageTypes> {
     m_held = nullptr;
     tlm::tlm_phase phase = tlm::END_REQ;
     sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-    socket->nb_transport_bw(*w, phase, delay);
+    if (!m_sender) m_sender = socket.operator->();  // bound by now (elaboration has ended)
+    m_sender->nb_transport_bw(*w, phase, delay);
     return w;
   }
 
@@ -70,15 +77,15 @@ class StageIn : public tlm::tlm_fw_transport_if<StageTypes> {
   }
   bool get_direct_mem_ptr(WarpInstr&, tlm::tlm_dmi&) override { return false; }
   unsigned int transport_dbg(WarpInstr&) override { return 0; }
-
- private:
-  PokeFlag& m_poked;
-  WarpInstr* m_held = nullptr;
 };
 
 class StageOut : public tlm::tlm_bw_transport_if<StageTypes> {
+  PokeFlag& m_poked;
+  bool m_busy = false;
+  tlm::tlm_fw_transport_if<StageTypes>* m_receiver = nullptr;  // the bound receiver, once known
+
  public:
-  StageOut(const char* name, PokeFlag& poked) : socket(name), m_poked(poked) { socket.bind(*this); }
+  StageOut(const char* name, PokeFlag& poked) : m_poked(poked), socket(name) { socket.bind(*this); }
   tlm::tlm_initiator_socket<32, StageTypes> socket;
 
   bool can_send() const { return !m_busy; }
@@ -86,7 +93,8 @@ class StageOut : public tlm::tlm_bw_transport_if<StageTypes> {
     tlm::tlm_phase phase = tlm::BEGIN_REQ;
     sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
     m_busy = true;
-    if (socket->nb_transport_fw(w, phase, delay) == tlm::TLM_UPDATED && phase == tlm::END_REQ)
+    if (!m_receiver) m_receiver = socket.operator->();  // bound by now (elaboration has ended)
+    if (m_receiver->nb_transport_fw(w, phase, delay) == tlm::TLM_UPDATED && phase == tlm::END_REQ)
       m_busy = false;
   }
 
@@ -99,10 +107,6 @@ class StageOut : public tlm::tlm_bw_transport_if<StageTypes> {
     return tlm::TLM_ACCEPTED;
   }
   void invalidate_direct_mem_ptr(sc_dt::uint64, sc_dt::uint64) override {}
-
- private:
-  PokeFlag& m_poked;
-  bool m_busy = false;
 };
 
 }  // namespace gputlm::sm
