@@ -39,8 +39,6 @@ class TargetEnd : public tlm::tlm_fw_transport_if<MemProtocol> {
   // visible to it.
   TargetEnd(const char* socket_name, Wakeup& wake, const ClockDomain& clock);
 
-  tlm::tlm_target_socket<32, MemProtocol> socket;
-
   // The request in the register if the owner may see it now, or nullptr.
   tlm::tlm_generic_payload* peek() const {
     return m_held && m_held_from.value() <= m_clock.base_value() ? m_held : nullptr;
@@ -70,6 +68,10 @@ class TargetEnd : public tlm::tlm_fw_transport_if<MemProtocol> {
   // Puts `p` in the register, visible from the owner's first edge after `at` (now, or the time
   // the sender annotated).
   void hold(tlm::tlm_generic_payload& p, const sc_core::sc_time& at);
+  tlm::tlm_bw_transport_if<MemProtocol>& sender() {
+    if (!m_sender) m_sender = socket.operator->();  // bound by now (elaboration has ended)
+    return *m_sender;
+  }
 
   Wakeup& m_wake;
   const ClockDomain& m_clock;
@@ -81,14 +83,17 @@ class TargetEnd : public tlm::tlm_fw_transport_if<MemProtocol> {
   IndexSet* m_arrivals = nullptr;                        // see report_arrivals_to
   uint32_t m_arrivals_index = 0;
   bool m_response_busy = false;
+  tlm::tlm_bw_transport_if<MemProtocol>* m_sender = nullptr;  // the bound sender, once known
+
+ public:
+  // Last, so that what a cycle reads (above) shares the object's first cache lines.
+  tlm::tlm_target_socket<32, MemProtocol> socket;
 };
 
 class InitiatorEnd : public tlm::tlm_bw_transport_if<MemProtocol> {
  public:
   // `wake` runs the owner, whose clock is `clock`, when END_REQ or a response becomes visible.
   InitiatorEnd(const char* socket_name, Wakeup& wake, const ClockDomain& clock);
-
-  tlm::tlm_initiator_socket<32, MemProtocol> socket;
 
   bool can_send() const {
     const sc_core::sc_time now = m_clock.time();
@@ -131,6 +136,10 @@ class InitiatorEnd : public tlm::tlm_bw_transport_if<MemProtocol> {
   tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload& p, tlm::tlm_phase& phase,
                                      sc_core::sc_time& delay) override;
   void invalidate_direct_mem_ptr(sc_dt::uint64, sc_dt::uint64) override {}
+  tlm::tlm_fw_transport_if<MemProtocol>& receiver() {
+    if (!m_receiver) m_receiver = socket.operator->();  // bound by now (elaboration has ended)
+    return *m_receiver;
+  }
 
   Wakeup& m_wake;
   const ClockDomain& m_clock;
@@ -142,6 +151,11 @@ class InitiatorEnd : public tlm::tlm_bw_transport_if<MemProtocol> {
   IndexSet* m_arrivals = nullptr;                        // see report_arrivals_to
   uint32_t m_arrivals_index = 0;
   std::deque<Response> m_responses;
+  tlm::tlm_fw_transport_if<MemProtocol>* m_receiver = nullptr;  // the bound receiver, once known
+
+ public:
+  // Last, so that what a cycle reads (above) shares the object's first cache lines.
+  tlm::tlm_initiator_socket<32, MemProtocol> socket;
 };
 
 }  // namespace gputlm::mem
