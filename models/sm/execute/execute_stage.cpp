@@ -9,14 +9,21 @@ namespace gputlm::sm {
 
 ExecuteStage::ExecuteStage(sc_core::sc_module_name name, CoreContext& core)
     : Stage(name, core, true, true) {
-  for (size_t c = 0; c < CoreSpec::kClasses; ++c)
-    m_unit_free.emplace_back(core.spec.units[c].count, 0);
+  for (size_t c = 0; c < CoreSpec::kClasses; ++c) {
+    m_units_of[c] = static_cast<uint32_t>(m_unit_free.size());
+    m_unit_free.insert(m_unit_free.end(), core.spec.units[c].count, 0);
+  }
+  m_units_of[CoreSpec::kClasses] = static_cast<uint32_t>(m_unit_free.size());
 }
 
-Cycle ExecuteStage::unit_free(isa::InstrClass c) const {
-  const std::vector<Cycle>& units = m_unit_free[static_cast<size_t>(c)];
-  return *std::min_element(units.begin(), units.end());
+size_t ExecuteStage::first_free_unit(isa::InstrClass c) const {
+  const size_t k = static_cast<size_t>(c);
+  const auto begin = m_unit_free.begin();
+  return static_cast<size_t>(std::min_element(begin + m_units_of[k], begin + m_units_of[k + 1]) -
+                             begin);
 }
+
+Cycle ExecuteStage::unit_free(isa::InstrClass c) const { return m_unit_free[first_free_unit(c)]; }
 
 namespace {
 // Passes of a warp instruction on its unit: 32/width, or a tensor product's multiply-adds over
@@ -114,8 +121,7 @@ bool ExecuteStage::issue(WarpInstr& w, isa::InstrClass pipe, Cycle now) {
   const uint32_t n = passes(u, w);
   if (pipe != w.cls && w.cls == isa::InstrClass::IntAlu)
     ++m_core.counters.simt.integer_fma_pipe_instructions;
-  std::vector<Cycle>& units = m_unit_free[static_cast<size_t>(pipe)];
-  *std::min_element(units.begin(), units.end()) = now + uint64_t{n} * u.interval;
+  m_unit_free[first_free_unit(pipe)] = now + uint64_t{n} * u.interval;
   const Cycle done = now + uint64_t{n - 1} * u.interval + u.latency;
   m_busy.push({done, m_seq, &w});
   if (m_core.scoreboard && m_core.spec.release_at_latency && releases_at_latency(w.cls)) {

@@ -7,6 +7,7 @@
 // has its own execute stage and so its own units (CoreSpec::processing_blocks).
 #pragma once
 
+#include <array>
 #include <queue>
 
 #include "models/sm/stage.h"
@@ -41,7 +42,11 @@ class ExecuteStage : public Stage {
   // float_alu that starts it first.
   isa::InstrClass pipe_of(const WarpInstr& w) const;
 
-  std::vector<std::vector<Cycle>> m_unit_free;  // per instruction class, per unit
+  // The first cycle each unit can start a warp instruction, the units of every class side by
+  // side: class c's are [m_units_of[c], m_units_of[c + 1]).
+  std::vector<Cycle> m_unit_free;
+  std::array<uint32_t, CoreSpec::kClasses + 1> m_units_of{};
+  size_t first_free_unit(isa::InstrClass c) const;  // the class's unit that frees first
   uint64_t m_seq = 0;
   Cycle m_next_issue = 0;  // the first cycle another instruction may start (issue_interval)
 };
