@@ -9,15 +9,7 @@
 #include <string>
 
 #include "app/huge_pages.h"
-
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define GPUTLM_ASAN 1
-#endif
-#endif
-#if defined(__SANITIZE_ADDRESS__)
-#define GPUTLM_ASAN 1
-#endif
+#include "support/asan.h"
 
 namespace {
 

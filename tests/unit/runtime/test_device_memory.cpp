@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "runtime/device_memory.h"
+#include "support/asan.h"
 
 namespace {
 
@@ -110,15 +111,6 @@ TEST(DeviceMemory, RegisteredHostMemoryIsMirroredAtADeviceAddressOfItsOwn) {
   EXPECT_EQ(m.unregister_host(host.data()), kErrorHostMemoryNotRegistered);
   EXPECT_EQ(m.attributes(host.data()).type, kMemoryUnregistered);
 }
-
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define GPUTLM_ASAN 1
-#endif
-#endif
-#if defined(__SANITIZE_ADDRESS__)
-#define GPUTLM_ASAN 1
-#endif
 
 TEST(DeviceMemory, ManagedMemoryHasOneAddressForHostAndDevice) {
 #ifdef GPUTLM_ASAN
