@@ -54,7 +54,7 @@ tlm::tlm_generic_payload* TargetEnd::take() {
     hold(*w, now);
     tlm_phase phase = tlm::END_REQ;
     sc_core::sc_time delay = m_held_from - now;
-    sender().nb_transport_bw(*w, phase, delay);
+    bound_peer(m_sender, socket).nb_transport_bw(*w, phase, delay);
   }
   return p;
 }
@@ -63,7 +63,7 @@ void TargetEnd::respond(tlm::tlm_generic_payload& p) {
   p.set_response_status(tlm::TLM_OK_RESPONSE);
   tlm_phase phase = tlm::BEGIN_RESP;
   sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-  const tlm_sync_enum s = sender().nb_transport_bw(p, phase, delay);
+  const tlm_sync_enum s = bound_peer(m_sender, socket).nb_transport_bw(p, phase, delay);
   m_response_busy = (s == tlm::TLM_ACCEPTED);  // the initiator sends END_RESP later
 }
 
@@ -82,7 +82,7 @@ void InitiatorEnd::send(tlm::tlm_generic_payload& p) {
   sc_core::sc_time delay = lead;
   m_in_flight = &p;
   m_sent_at = now;
-  const tlm_sync_enum s = receiver().nb_transport_fw(p, phase, delay);
+  const tlm_sync_enum s = bound_peer(m_receiver, socket).nb_transport_fw(p, phase, delay);
   if (s == tlm::TLM_UPDATED && phase == tlm::END_REQ) {
     m_request_busy = false;
     // One request a time step: the owner runs again when it may send the next.

@@ -15,6 +15,7 @@
 #include <string>
 #include <tlm>
 
+#include "models/common/bound_peer.h"
 #include "models/common/clock.h"
 #include "models/common/index_set.h"
 #include "models/common/wakeup.h"
@@ -68,10 +69,6 @@ class TargetEnd : public tlm::tlm_fw_transport_if<MemProtocol> {
   // Puts `p` in the register, visible from the owner's first edge after `at` (now, or the time
   // the sender annotated).
   void hold(tlm::tlm_generic_payload& p, const sc_core::sc_time& at);
-  tlm::tlm_bw_transport_if<MemProtocol>& sender() {
-    if (!m_sender) m_sender = socket.operator->();  // bound by now (elaboration has ended)
-    return *m_sender;
-  }
 
   Wakeup& m_wake;
   const ClockDomain& m_clock;
@@ -136,10 +133,6 @@ class InitiatorEnd : public tlm::tlm_bw_transport_if<MemProtocol> {
   tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload& p, tlm::tlm_phase& phase,
                                      sc_core::sc_time& delay) override;
   void invalidate_direct_mem_ptr(sc_dt::uint64, sc_dt::uint64) override {}
-  tlm::tlm_fw_transport_if<MemProtocol>& receiver() {
-    if (!m_receiver) m_receiver = socket.operator->();  // bound by now (elaboration has ended)
-    return *m_receiver;
-  }
 
   Wakeup& m_wake;
   const ClockDomain& m_clock;

@@ -13,6 +13,7 @@
 #include <string>
 #include <tlm>
 
+#include "models/common/bound_peer.h"
 #include "models/sm/warp_instr.h"
 
 namespace gputlm::sm {
@@ -59,8 +60,7 @@ class StageIn : public tlm::tlm_fw_transport_if<StageTypes> {
     m_held = nullptr;
     tlm::tlm_phase phase = tlm::END_REQ;
     sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-    if (!m_sender) m_sender = socket.operator->();  // bound by now (elaboration has ended)
-    m_sender->nb_transport_bw(*w, phase, delay);
+    bound_peer(m_sender, socket).nb_transport_bw(*w, phase, delay);
     return w;
   }
 
@@ -93,8 +93,8 @@ class StageOut : public tlm::tlm_bw_transport_if<StageTypes> {
     tlm::tlm_phase phase = tlm::BEGIN_REQ;
     sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
     m_busy = true;
-    if (!m_receiver) m_receiver = socket.operator->();  // bound by now (elaboration has ended)
-    if (m_receiver->nb_transport_fw(w, phase, delay) == tlm::TLM_UPDATED && phase == tlm::END_REQ)
+    if (bound_peer(m_receiver, socket).nb_transport_fw(w, phase, delay) == tlm::TLM_UPDATED &&
+        phase == tlm::END_REQ)
       m_busy = false;
   }
 
