@@ -11,7 +11,8 @@ CommandModel::CommandModel(const DramTimingContext& c)
       m_bank_activated(c.spec.banks, 0),
       m_earliest(c.spec.banks),
       m_earliest_of(c.spec.banks, std::array<uint64_t, kDramCmds>{}),
-      m_kinds(c.spec.banks) {
+      m_kinds(c.spec.banks),
+      m_bank_kinds(c.spec.banks) {
   if (c.spec.command.tREFI) m_next_refresh = c.spec.command.tREFI;
 }
 
@@ -28,6 +29,23 @@ void CommandModel::device_issue(DramCmd cmd, uint32_t bank, uint64_t row, Cycle 
                                 bool auto_precharge) {
   m_device.issue(cmd, bank, row, at, auto_precharge);
   ++m_device_issues;
+  if (cmd == DramCmd::PreAll || cmd == DramCmd::Refresh)
+    for (BankKinds& k : m_bank_kinds) k.stale = true;
+  else
+    touch(bank);  // its open row may have changed
+}
+
+const CommandModel::BankKinds& CommandModel::kinds_of(uint32_t bank) const {
+  BankKinds& k = m_bank_kinds[bank];
+  if (k.stale) {
+    k.count = 0;
+    m_kinds.for_each_kind(bank, m_device.open_row(bank),
+                          [&](DramCmd cmd, bool opened, const DramKindIndex::Request& r) {
+                            k.kinds[k.count++] = {r.serial, &r.entry, cmd, opened};
+                          });
+    k.stale = false;
+  }
+  return k;
 }
 
 bool CommandModel::has_room(bool write) const {
@@ -42,10 +60,12 @@ void CommandModel::queued(size_t i) {
   const DramQueueEntry& e = m_queue.entry(i);
   ++(e.write ? m_queued_writes : m_queued_reads);
   m_kinds.add(e, r.serial);
+  touch(e.bank);
 }
 
 void CommandModel::started(const DramQueueEntry& e, const DramRequest& r) {
   m_kinds.remove(e.bank, e.write, r.serial, r.activated);
+  touch(e.bank);
   if (r.activated)
     --m_bank_activated[e.bank];
   else
@@ -107,7 +127,7 @@ std::optional<DramStart> CommandModel::pick_and_issue(Cycle now, Bus bus, Bus& i
   // Every queued request's next command and whether it may go now, once (for a policy that picks
   // by kind, only the oldest request of each kind, DramKindIndex: the others share its step); then
   // the drain mode, which is revisited when no request whose row was opened for it can go on (they
-  // go first whatever the mode) and no refresh waits; then the policy's candidates.
+  // go first whatever the mode) and no refresh waits; then the policy's candidates, oldest first.
   m_steps.clear();
   bool opened_ready = false;
   auto step = [&](uint64_t serial, const DramQueueEntry& e, DramCmd cmd, bool opened) {
@@ -116,15 +136,14 @@ std::optional<DramStart> CommandModel::pick_and_issue(Cycle now, Bus bus, Bus& i
     m_steps.push_back({serial, &e, cmd, ready, opened});
     opened_ready |= ready && opened;
   };
-  if (m_scheduler.picks_by_kind()) {
-    for (uint32_t b = 0; b < m_spec.banks; ++b)
-      if (m_queue.queued(b) > 0)
-        m_kinds.for_each_kind(b, m_device.open_row(b),
-                              [&](DramCmd cmd, bool opened, const DramKindIndex::Request& r) {
-                                step(r.serial, r.entry, cmd, opened);
-                              });
-    std::sort(m_steps.begin(), m_steps.end(),
-              [](const Step& x, const Step& y) { return x.serial < y.serial; });
+  const bool by_kind = m_scheduler.picks_by_kind();
+  if (by_kind) {
+    for (uint32_t b = 0; b < m_spec.banks; ++b) {
+      if (m_queue.queued(b) == 0) continue;
+      const BankKinds& k = kinds_of(b);
+      for (uint8_t i = 0; i < k.count; ++i)
+        step(k.kinds[i].serial, *k.kinds[i].entry, k.kinds[i].cmd, k.kinds[i].opened);
+    }
   } else {
     for (size_t i = 0; i < m_queue.size(); ++i) {
       const DramQueueEntry& e = m_queue.entry(i);
@@ -133,22 +152,27 @@ std::optional<DramStart> CommandModel::pick_and_issue(Cycle now, Bus bus, Bus& i
     }
   }
   if (bus == Bus::Any && !opened_ready && !m_refresh_due) update_write_mode();
-  m_candidates.clear();
+  // The candidates in arrival order: keys of serial and step index (fewer steps than 2^16: six
+  // kinds a bank, or the queue), sorted as plain integers.
   m_candidate_steps.clear();
-  for (size_t s = 0; s < m_steps.size(); ++s) {
+  for (uint32_t s = 0; s < m_steps.size(); ++s) {
     const Step& st = m_steps[s];
     if (!candidate(st.opened, st.entry->write, m_write_mode)) continue;
     if (bus != Bus::Any && on_row_bus(st.cmd) != (bus == Bus::Row)) continue;
-    DramQueueEntry e = *st.entry;
+    m_candidate_steps.push_back(st.serial << 16 | s);
+  }
+  if (by_kind) std::sort(m_candidate_steps.begin(), m_candidate_steps.end());
+  m_candidates.clear();
+  for (const uint64_t key : m_candidate_steps) {
+    const Step& st = m_steps[key & 0xffff];
+    DramQueueEntry& e = m_candidates.emplace_back(*st.entry);
     e.hit = st.cmd == DramCmd::Read || st.cmd == DramCmd::Write;
     e.opened = st.opened;
     e.ready = st.ready;
-    m_candidates.push_back(e);
-    m_candidate_steps.push_back(s);
   }
   const int pick = m_candidates.empty() ? -1 : m_scheduler.pick(m_candidates, now);
   if (pick < 0) return std::nullopt;
-  const Step& st = m_steps[m_candidate_steps[static_cast<size_t>(pick)]];
+  const Step& st = m_steps[m_candidate_steps[static_cast<size_t>(pick)] & 0xffff];
   issued = on_row_bus(st.cmd) ? Bus::Row : Bus::Column;
   return issue_command(m_queue.index_of(st.serial), st.cmd, now);
 }
@@ -189,6 +213,7 @@ std::optional<DramStart> CommandModel::issue_command(size_t i, DramCmd cmd, Cycl
     ++m_counters.activates;
     p.activated = true;
     m_kinds.activate(e.bank, e.write, p.serial);
+    touch(e.bank);
     --(e.write ? m_queued_writes : m_queued_reads);  // out of its queue: its bank holds it
     ++m_bank_activated[e.bank];
     if (waves) {
@@ -233,22 +258,25 @@ Cycle CommandModel::next_wake(Cycle now) const {
   // A change of drain mode waits for a cycle when no opened row's request can go: look each cycle.
   if (!m_refresh_due && next_write_mode() != mode) return now + 1;
   Cycle next = m_next_refresh;
-  // The requests of one kind (DramKindIndex) share their next command's cycle.
-  for (uint32_t b = 0; b < m_spec.banks; ++b) {
+  const bool holds = m_scheduler.holds_rows();
+  // The requests of one kind (DramKindIndex) share their next command's cycle; nothing comes
+  // before the next cycle.
+  for (uint32_t b = 0; b < m_spec.banks && next > now + 1; ++b) {
     if (m_queue.queued(b) == 0) continue;
-    m_kinds.for_each_kind(b, m_device.open_row(b),
-                          [&](DramCmd cmd, bool opened, const DramKindIndex::Request& r) {
-                            if (!candidate(opened, r.entry.write, mode)) return;
-                            if (cmd == DramCmd::Pre && m_bank_activated[b] > 0)
-                              return;  // waits for that request's column command
-                            Cycle t = earliest(cmd, b);
-                            if (cmd == DramCmd::Act || cmd == DramCmd::Pre)
-                              if (const std::optional<DramHold> h = m_scheduler.hold(b, now + 1))
-                                t = std::max(t, h->until);
-                            next = std::min(next, t);
-                          });
+    const BankKinds& k = kinds_of(b);
+    for (uint8_t i = 0; i < k.count; ++i) {
+      const Kind& r = k.kinds[i];
+      if (!candidate(r.opened, r.entry->write, mode)) continue;
+      if (r.cmd == DramCmd::Pre && m_bank_activated[b] > 0)
+        continue;  // waits for that request's column command
+      Cycle t = earliest(r.cmd, b);
+      if (holds && (r.cmd == DramCmd::Act || r.cmd == DramCmd::Pre))
+        if (const std::optional<DramHold> h = m_scheduler.hold(b, now + 1))
+          t = std::max(t, h->until);
+      next = std::min(next, t);
+    }
   }
-  if (m_refresh_due && !rows_opened_for_requests())
+  if (next > now + 1 && m_refresh_due && !rows_opened_for_requests())
     next = std::min(next, earliest(m_device.any_open() ? DramCmd::PreAll : DramCmd::Refresh, 0));
   return std::max(next, now + 1);
 }

@@ -78,8 +78,25 @@ class CommandModel : public DramTimingModel {
   };
   std::vector<Step> m_steps;                 // scratch: per queued request looked at, this cycle
   std::vector<DramQueueEntry> m_candidates;  // scratch: the entries the policy sees
-  std::vector<size_t> m_candidate_steps;     // ... each one's m_steps index
+  std::vector<uint64_t> m_candidate_steps;   // ... serial << 16 | its m_steps index
   DramKindIndex m_kinds;                     // the queue by kind
+  // Per bank, the kinds of its queued requests (DramKindIndex::for_each_kind at its open row),
+  // kept until its queue or open row changes (touch): the policy's pick and the next wake-up look
+  // at every bank's kinds each cycle, and most cycles change one bank.
+  struct Kind {
+    uint64_t serial;              // the kind's oldest request
+    const DramQueueEntry* entry;  // ... as queued (in m_kinds)
+    DramCmd cmd;                  // the kind's next command
+    bool opened;                  // whether its row was opened for it
+  };
+  struct BankKinds {
+    std::array<Kind, 6> kinds;  // at most opened, hit and miss in each direction
+    uint8_t count = 0;
+    bool stale = true;
+  };
+  const BankKinds& kinds_of(uint32_t bank) const;
+  void touch(uint32_t bank) { m_bank_kinds[bank].stale = true; }
+  mutable std::vector<BankKinds> m_bank_kinds;
 };
 
 }  // namespace gputlm::mem
