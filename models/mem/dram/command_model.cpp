@@ -130,41 +130,40 @@ std::optional<DramStart> CommandModel::pick_and_issue(Cycle now, Bus bus, Bus& i
   // go first whatever the mode) and no refresh waits; then the policy's candidates, oldest first.
   m_steps.clear();
   bool opened_ready = false;
-  auto step = [&](uint64_t serial, const DramQueueEntry& e, DramCmd cmd, bool opened) {
+  auto step = [&](const Kind& k) {
+    const uint32_t bank = k.entry->bank;
     const bool ready =
-        earliest(cmd, e.bank) <= now && !(cmd == DramCmd::Pre && m_bank_activated[e.bank] > 0);
-    m_steps.push_back({serial, &e, cmd, ready, opened});
-    opened_ready |= ready && opened;
+        earliest(k.cmd, bank) <= now && !(k.cmd == DramCmd::Pre && m_bank_activated[bank] > 0);
+    m_steps.push_back({k, ready});
+    opened_ready |= ready && k.opened;
   };
   const bool by_kind = m_scheduler.picks_by_kind();
   if (by_kind) {
     for (uint32_t b = 0; b < m_spec.banks; ++b) {
       if (m_queue.queued(b) == 0) continue;
       const BankKinds& k = kinds_of(b);
-      for (uint8_t i = 0; i < k.count; ++i)
-        step(k.kinds[i].serial, *k.kinds[i].entry, k.kinds[i].cmd, k.kinds[i].opened);
+      for (uint8_t i = 0; i < k.count; ++i) step(k.kinds[i]);
     }
   } else {
     for (size_t i = 0; i < m_queue.size(); ++i) {
       const DramQueueEntry& e = m_queue.entry(i);
-      step(m_queue.request(i).serial, e, m_device.next_command(e.bank, e.row, e.write),
-           m_queue.request(i).activated);
+      step({m_queue.request(i).serial, &e, m_device.next_command(e.bank, e.row, e.write),
+            m_queue.request(i).activated});
     }
   }
   if (bus == Bus::Any && !opened_ready && !m_refresh_due) update_write_mode();
-  // The candidates in arrival order: keys of serial and step index (fewer steps than 2^16: six
-  // kinds a bank, or the queue), sorted as plain integers.
+  // The candidates, in arrival order.
   m_candidate_steps.clear();
   for (uint32_t s = 0; s < m_steps.size(); ++s) {
     const Step& st = m_steps[s];
     if (!candidate(st.opened, st.entry->write, m_write_mode)) continue;
     if (bus != Bus::Any && on_row_bus(st.cmd) != (bus == Bus::Row)) continue;
-    m_candidate_steps.push_back(st.serial << 16 | s);
+    m_candidate_steps.push_back(st.serial << kStepBits | s);
   }
   if (by_kind) std::sort(m_candidate_steps.begin(), m_candidate_steps.end());
   m_candidates.clear();
   for (const uint64_t key : m_candidate_steps) {
-    const Step& st = m_steps[key & 0xffff];
+    const Step& st = step_of(key);
     DramQueueEntry& e = m_candidates.emplace_back(*st.entry);
     e.hit = st.cmd == DramCmd::Read || st.cmd == DramCmd::Write;
     e.opened = st.opened;
@@ -172,7 +171,7 @@ std::optional<DramStart> CommandModel::pick_and_issue(Cycle now, Bus bus, Bus& i
   }
   const int pick = m_candidates.empty() ? -1 : m_scheduler.pick(m_candidates, now);
   if (pick < 0) return std::nullopt;
-  const Step& st = m_steps[m_candidate_steps[static_cast<size_t>(pick)] & 0xffff];
+  const Step& st = step_of(m_candidate_steps[static_cast<size_t>(pick)]);
   issued = on_row_bus(st.cmd) ? Bus::Row : Bus::Column;
   return issue_command(m_queue.index_of(st.serial), st.cmd, now);
 }

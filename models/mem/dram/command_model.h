@@ -69,26 +69,28 @@ class CommandModel : public DramTimingModel {
   uint64_t m_device_issues = 1;  // commands the device has taken (+1): the memo's generation
   mutable std::vector<std::array<Cycle, kDramCmds>> m_earliest;  // memo of earliest(), per bank
   mutable std::vector<std::array<uint64_t, kDramCmds>> m_earliest_of;  // ... its generation
-  struct Step {
-    uint64_t serial;              // a queued request
+  // A queued request's next command: a kind's oldest request (below), or any (a policy that does
+  // not pick by kind).
+  struct Kind {
+    uint64_t serial;              // the request
     const DramQueueEntry* entry;  // ... as queued
     DramCmd cmd;                  // ... its next command
-    bool ready;                   // ... whether it may issue now
     bool opened;                  // ... whether its row was opened for it
+  };
+  struct Step : Kind {
+    bool ready;  // ... whether that command may issue now
   };
   std::vector<Step> m_steps;                 // scratch: per queued request looked at, this cycle
   std::vector<DramQueueEntry> m_candidates;  // scratch: the entries the policy sees
-  std::vector<uint64_t> m_candidate_steps;   // ... serial << 16 | its m_steps index
-  DramKindIndex m_kinds;                     // the queue by kind
+  // ... each one's key: its serial above kStepBits, its m_steps index below (fewer steps than
+  // 2^16: six kinds a bank, or the queue), so that sorting the keys as integers orders them by age.
+  static constexpr unsigned kStepBits = 16;
+  std::vector<uint64_t> m_candidate_steps;
+  const Step& step_of(uint64_t key) const { return m_steps[key & ((1u << kStepBits) - 1)]; }
+  DramKindIndex m_kinds;  // the queue by kind
   // Per bank, the kinds of its queued requests (DramKindIndex::for_each_kind at its open row),
   // kept until its queue or open row changes (touch): the policy's pick and the next wake-up look
   // at every bank's kinds each cycle, and most cycles change one bank.
-  struct Kind {
-    uint64_t serial;              // the kind's oldest request
-    const DramQueueEntry* entry;  // ... as queued (in m_kinds)
-    DramCmd cmd;                  // the kind's next command
-    bool opened;                  // whether its row was opened for it
-  };
   struct BankKinds {
     std::array<Kind, 6> kinds;  // at most opened, hit and miss in each direction
     uint8_t count = 0;
