@@ -152,10 +152,12 @@ std::optional<DramStart> CommandModel::pick_and_issue(Cycle now, Bus bus, Bus& i
     }
   }
   if (bus == Bus::Any && !opened_ready && !m_refresh_due) update_write_mode();
-  // The candidates, in arrival order.
+  // The candidates, in arrival order (only the ready ones where the rest change no pick).
+  const bool ready_only = m_scheduler.picks_ready_only();
   m_candidate_steps.clear();
   for (uint32_t s = 0; s < m_steps.size(); ++s) {
     const Step& st = m_steps[s];
+    if (ready_only && !st.ready) continue;
     if (!candidate(st.opened, st.entry->write, m_write_mode)) continue;
     if (bus != Bus::Any && on_row_bus(st.cmd) != (bus == Bus::Row)) continue;
     m_candidate_steps.push_back(st.serial << kStepBits | s);

@@ -75,6 +75,11 @@ class IDramScheduler {
   // the command model may then give pick() only the oldest of each such kind (a bank's requests
   // for its open row share their next command and whether it may go), not a full queue a cycle.
   virtual bool picks_by_kind() const { return false; }
+  // Whether the pick depends only on the ready entries (their order and flags), an entry that is
+  // not ready changing nothing (fr-fcfs, fr-fcfs-ready; not fcfs or fr-fcfs-hold, where an older
+  // request that cannot go yet keeps its bank's younger ones waiting): the command model may then
+  // give pick() only the ready ones, and call it not at all when none is.
+  virtual bool picks_ready_only() const { return false; }
   // Whether the policy ever holds a bank's row (below).
   virtual bool holds_rows() const { return false; }
   // The hold on `bank` at `now`, if the policy keeps its row for a coming request.

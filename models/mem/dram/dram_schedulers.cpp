@@ -79,6 +79,7 @@ class Fcfs : public IDramScheduler {
 class FrFcfs : public IDramScheduler {
  public:
   bool picks_by_kind() const override { return true; }
+  bool picks_ready_only() const override { return true; }
   int pick(const std::vector<DramQueueEntry>& q, Cycle) override {
     const int hit = oldest_row_hit(q);
     return hit >= 0 ? hit : oldest_ready_any(q);
@@ -88,6 +89,7 @@ class FrFcfs : public IDramScheduler {
 class FrFcfsReady : public IDramScheduler {
  public:
   bool picks_by_kind() const override { return true; }
+  bool picks_ready_only() const override { return true; }
   int pick(const std::vector<DramQueueEntry>& q, Cycle) override {
     for (size_t i = 0; i < q.size(); ++i)
       if (q[i].ready && q[i].opened) return static_cast<int>(i);

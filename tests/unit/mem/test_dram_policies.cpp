@@ -3,8 +3,10 @@
 #include <gtest/gtest.h>
 
 #include <memory>
+#include <random>
 
 #include "models/common/error.h"
+#include "models/common/registry.h"
 #include "models/mem/dram/address_map.h"
 #include "models/mem/dram/dram_scheduler.h"
 #include "models/mem/dram/latency_banks.h"
@@ -278,6 +280,42 @@ TEST(DramScheduler, FrFcfsReadyTakesTheOldestReadyCommandAfterTheRowsOpenedForRe
   q[2].ready = q[2].hit = q[2].opened = true;
   EXPECT_EQ(s->pick(q, 5), 2) << "a row opened for its request goes first";
   EXPECT_EQ(make_dram_scheduler("fr-fcfs")->pick(q, 5), 1) << "fr-fcfs: the oldest ready row hit";
+}
+
+// A policy that says it picks among the ready entries only (the command model then gives it only
+// those) picks, from random queues, the entry it picks from the whole queue; fcfs and fr-fcfs-hold
+// do not say so, and a request of a bank that is not ready yet would change their pick.
+TEST(DramScheduler, APolicyThatPicksAmongTheReadyOnlyPicksAlikeFromTheReadyEntries) {
+  std::mt19937 random(42);
+  std::vector<std::string> ready_only;
+  for (const std::string& name : Registry<DramSchedulerFactory>::instance().names()) {
+    auto s = make_dram_scheduler(name);
+    if (!s->picks_ready_only()) continue;
+    ready_only.push_back(name);
+    for (int trial = 0; trial < 2000; ++trial) {
+      std::vector<DramQueueEntry> q(1 + random() % 12), ready;
+      std::vector<int> index_of_ready;
+      for (size_t i = 0; i < q.size(); ++i) {
+        q[i] = req(random() % 4, random() % 3, i);
+        q[i].ready = random() % 2;
+        q[i].hit = random() % 2;
+        q[i].opened = random() % 4 == 0;
+        if (!q[i].ready) continue;
+        ready.push_back(q[i]);
+        index_of_ready.push_back(static_cast<int>(i));
+      }
+      const int whole = s->pick(q, 5);
+      const int among_ready = ready.empty() ? -1 : s->pick(ready, 5);
+      ASSERT_EQ(whole, among_ready < 0 ? -1 : index_of_ready[static_cast<size_t>(among_ready)])
+          << name << ", trial " << trial;
+    }
+  }
+  EXPECT_EQ(ready_only, (std::vector<std::string>{"fr-fcfs", "fr-fcfs-ready"}));
+  // fcfs: bank 0's older request is not ready, so its younger one waits and bank 1's goes.
+  std::vector<DramQueueEntry> q = {req(0, 1, 0), req(0, 1, 1), req(1, 1, 2)};
+  q[1].ready = q[2].ready = true;
+  EXPECT_EQ(make_dram_scheduler("fcfs")->pick(q, 5), 2);
+  EXPECT_EQ(make_dram_scheduler("fcfs")->pick({q[1], q[2]}, 5), 0);  // bank 0's, had it been alone
 }
 
 }  // namespace
