@@ -45,9 +45,13 @@ Core::Core(sc_core::sc_module_name name, const CoreSpec& spec, uint32_t core_id,
   for (BlockStages* b : m_blocks) m_stages.push_back(&b->decode);
   m_stages.push_back(m_fetch.get());
   m_stage_due.assign(m_stages.size(), 0);
-  for (Stage* s : m_stages) {
-    m_stage_poked.push_back(&s->poked_flag());
-    m_stage_news.push_back(s->news_source());
+  // Each stage's poked flag becomes the bit of its place in the running order (none is raised
+  // yet, and every stage made is here: each bit handed out is one of these).
+  if (m_ctx.poke_bits != m_stages.size())
+    throw std::logic_error(std::string(this->name()) + ": a stage outside the running order");
+  for (size_t i = 0; i < m_stages.size(); ++i) {
+    m_stages[i]->move_poke_bit(uint64_t{1} << i);
+    m_stage_news.push_back(m_stages[i]->news_source());
   }
   m_ctx.cta_finished = [this](uint32_t slot) { finish_cta(slot); };
   // The waves' values (kept current only once waves start: prepare_waves).
@@ -307,15 +311,21 @@ Cycle Core::cycle(Cycle now) {
     const bool all = polled();
     // Polled, every stage runs every cycle: the check that a stage with nothing to do has none.
     for (size_t i = 0; i < m_stages.size(); ++i) {
-      if (all || m_stage_due[i] <= now || *m_stage_poked[i] ||
+      if (all || m_stage_due[i] <= now || (m_ctx.poked_stages >> i & 1) ||
           (m_stage_news[i] && m_stages[i]->news()))
         m_stage_due[i] = m_stages[i]->run(now);
       next = std::min(next, m_stage_due[i]);
     }
   }
-  for (int pass = 0; m_ctx.poked_stages > 0; ++pass) {
-    for (size_t i = 0; i < m_stages.size() && m_ctx.poked_stages > 0; ++i)
-      if (*m_stage_poked[i]) next = std::min(next, m_stage_due[i] = m_stages[i]->run(now));
+  // Passes over the poked stages in running order; a stage poked once the pass has gone by it runs
+  // in the next.
+  for (int pass = 0; m_ctx.poked_stages != 0; ++pass) {
+    uint64_t later = ~uint64_t{0};  // the stages this pass has not reached
+    while (const uint64_t due = m_ctx.poked_stages & later) {
+      const unsigned i = static_cast<unsigned>(__builtin_ctzll(due));
+      later = i == 63 ? 0 : ~uint64_t{0} << (i + 1);
+      next = std::min(next, m_stage_due[i] = m_stages[i]->run(now));
+    }
     if (pass == 16 * static_cast<int>(m_blocks.size()))  // a link moves one instruction a pass
       throw std::logic_error(std::string(name()) +
                              ": the pipeline links did not settle in a cycle");

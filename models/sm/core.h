@@ -94,11 +94,10 @@ class Core : public ClockedModule<core::CoreModule> {
   std::unique_ptr<WritebackStage> m_writeback;
   std::unique_ptr<mem::Cache> m_l1i, m_l1d;
   std::vector<Stage*> m_stages;  // last stage first: the order cycle() runs them in
-  // Per stage (as m_stages): the cycle its last run asked for, its poked flag, and whether it is
-  // a news source; side by side, so that a cycle's look at every stage touches a stage only when
-  // it runs.
+  // Per stage (as m_stages, whose order is also that of their bits in CoreContext::poked_stages):
+  // the cycle its last run asked for and whether it is a news source; side by side, so that a
+  // cycle's look at every stage touches a stage only when it runs.
   std::vector<Cycle> m_stage_due;
-  std::vector<const bool*> m_stage_poked;
   std::vector<uint8_t> m_stage_news;
   Cycle m_next = kNever;  // the earliest cycle a stage asked to run again
   Cycle m_ran = kNever;   // the last cycle every stage ran in

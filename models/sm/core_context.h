@@ -7,6 +7,7 @@
 #include <deque>
 #include <functional>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <systemc>
 #include <vector>
@@ -61,13 +62,13 @@ struct CoreContext {
   // Exit instructions in flight plus draining warps: while non-zero, a retire may finish a warp
   // and so a CTA, which the GPU hears of at once (the core does not run cycles ahead then).
   uint32_t ending = 0;
-  uint32_t poked_stages =
-      0;  // stages whose links moved an instruction since they ran (Stage::poked)
-  // The stages' poked flags, side by side (a deque: each stays where it is as more are made).
-  std::deque<bool> stage_pokes;
-  bool& new_poke_flag() {
-    stage_pokes.push_back(false);
-    return stage_pokes.back();
+  // The stages whose links moved an instruction since they ran (Stage::poked), a bit each (the
+  // core renumbers them in the order it runs them: Core::Core).
+  uint64_t poked_stages = 0;
+  uint32_t poke_bits = 0;  // bits handed out
+  uint64_t new_poke_bit() {
+    if (poke_bits == 64) throw std::logic_error("a core has more than 64 pipeline stages");
+    return uint64_t{1} << poke_bits++;
   }
   bool traced = false;  // the core's or a stage's waves are traced (the core then runs no cycle
                         // ahead of the kernel)

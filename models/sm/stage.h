@@ -42,8 +42,9 @@ class Stage : public sc_core::sc_module, public WaveProvider {
   // A link end moved an instruction (BEGIN_REQ in, END_REQ out), a memory port answered, or the
   // core started a CTA since the stage last ran.
   bool poked() const { return m_poked.raised(); }
-  const bool& poked_flag() const { return m_poked.storage(); }  // where poked() reads
   void poke() { m_poked.raise(); }
+  // Its poked flag's bit in CoreContext::poked_stages, chosen by the core (PokeFlag::move_to).
+  void move_poke_bit(uint64_t bit) { m_poked.move_to(bit); }
 
   void prepare_waves() override;
   void declare_waves(WaveList& waves) const override;
@@ -70,7 +71,7 @@ class Stage : public sc_core::sc_module, public WaveProvider {
   CoreContext& m_core;
 
  private:
-  PokeFlag m_poked{m_core.poked_stages, m_core.new_poke_flag()};
+  PokeFlag m_poked{m_core.poked_stages, m_core.new_poke_bit()};
   bool m_news_source;
   uint64_t m_wave_occupancy = 0, m_wave_warp = 0xFFFF, m_wave_pc = 0;
 };

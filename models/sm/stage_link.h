@@ -18,28 +18,28 @@
 
 namespace gputlm::sm {
 
-// A stage's "poked" flag (a link end moved an instruction since the stage last ran), tallied in
-// the core's count of poked stages so that the core's same-cycle re-runs end without a scan.
+// A stage's "poked" flag (a link end moved an instruction since the stage last ran), a bit of the
+// core's mask of poked stages, so that the core's same-cycle re-runs visit only the poked stages
+// and end without a scan.
 class PokeFlag {
  public:
-  // `raised` is the flag's storage, kept by the core beside its other stages' (CoreContext).
-  PokeFlag(uint32_t& poked_stages, bool& raised) : m_count(poked_stages), m_raised(raised) {}
-  bool raised() const { return m_raised; }
-  const bool& storage() const { return m_raised; }
-  void raise() {
-    if (m_raised) return;
-    m_raised = true;
-    ++m_count;
-  }
-  void lower() {
-    if (!m_raised) return;
-    m_raised = false;
-    --m_count;
+  // `poked` is the core's mask of poked stages (CoreContext::poked_stages), `bit` the stage's.
+  PokeFlag(uint64_t& poked, uint64_t bit) : m_poked(poked), m_bit(bit) {}
+  bool raised() const { return (m_poked & m_bit) != 0; }
+  void raise() { m_poked |= m_bit; }
+  void lower() { m_poked &= ~m_bit; }
+  // The core gives its stages the bits of the order it runs them in (Core::Core): a pass over the
+  // poked stages is then a walk up the mask's set bits.
+  void move_to(uint64_t bit) {
+    const bool was = raised();
+    lower();
+    m_bit = bit;
+    if (was) raise();
   }
 
  private:
-  uint32_t& m_count;
-  bool& m_raised;
+  uint64_t& m_poked;
+  uint64_t m_bit;
 };
 
 // Each end keeps what a cycle reads (the held instruction, busy, the flag, the peer's interface)

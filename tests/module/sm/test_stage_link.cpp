@@ -52,9 +52,8 @@ struct Pipe : sc_core::sc_module {
     }
   }
 
-  uint32_t poked = 0;                       // CoreContext::poked_stages
-  bool up_flag = false, down_flag = false;  // CoreContext::stage_pokes
-  PokeFlag up_poked{poked, up_flag}, down_poked{poked, down_flag};
+  uint64_t poked = 0;  // CoreContext::poked_stages
+  PokeFlag up_poked{poked, 1}, down_poked{poked, 2};
   StageOut out{"out", up_poked};
   StageIn in{"in", down_poked};
   std::array<WarpInstr, 4> instrs;
@@ -121,23 +120,27 @@ TEST(StageLink, ASecondInstructionBeforeEndReqIsAProtocolViolation) {
 }
 
 // Rule 4, "Registered links", last point: the core runs poked stages again until none is poked,
-// counting them (CoreContext::poked_stages): a stage poked twice before it runs counts once, and
-// running it clears it.
-TEST(PokeFlag, AStagePokedTwiceCountsOnceUntilItRuns) {
-  uint32_t poked = 0;
-  bool a_flag = false, b_flag = false;
-  PokeFlag a(poked, a_flag), b(poked, b_flag);
+// keeping them as bits of one mask (CoreContext::poked_stages): a stage poked twice before it runs
+// is one bit, running it clears it, and the core's renumbering (PokeFlag::move_to, Core::Core)
+// keeps a raised flag raised.
+TEST(PokeFlag, AStagePokedTwiceIsOneBitUntilItRuns) {
+  uint64_t poked = 0;
+  PokeFlag a(poked, 1), b(poked, 4);
   a.raise();
   a.raise();
   b.raise();
-  EXPECT_EQ(poked, 2u);
+  EXPECT_EQ(poked, 5u);
   a.lower();
   a.lower();
-  EXPECT_EQ(poked, 1u);
+  EXPECT_EQ(poked, 4u);
   EXPECT_FALSE(a.raised());
   EXPECT_TRUE(b.raised());
-  EXPECT_FALSE(a_flag);  // kept where the core reads it
-  EXPECT_TRUE(b_flag);
+  b.move_to(2);
+  EXPECT_EQ(poked, 2u);
+  EXPECT_TRUE(b.raised());
+  a.move_to(8);
+  EXPECT_EQ(poked, 2u);
+  EXPECT_FALSE(a.raised());
 }
 
 }  // namespace
