@@ -19,7 +19,7 @@ void TargetEnd::hold(tlm::tlm_generic_payload& p, const sc_core::sc_time& at) {
 tlm_sync_enum TargetEnd::nb_transport_fw(tlm::tlm_generic_payload& p, tlm_phase& phase,
                                          sc_core::sc_time& delay) {
   if (phase == tlm::BEGIN_REQ) {
-    if (m_arrivals) m_arrivals->insert(m_arrivals_index);
+    m_arrivals.note();
     if (m_waiting)
       throw std::logic_error(std::string(socket.name()) +
                              ": BEGIN_REQ before END_REQ (request exclusion)");
@@ -111,7 +111,7 @@ tlm_sync_enum InitiatorEnd::nb_transport_bw(tlm::tlm_generic_payload& p, tlm_pha
     }
     const sc_core::sc_time from = m_clock.edge_after(now);
     m_responses.push_back({&p, from});
-    if (m_arrivals) m_arrivals->insert(m_arrivals_index);
+    m_arrivals.note();
     m_wake.at(from);
     return tlm::TLM_COMPLETED;
   }

@@ -22,6 +22,15 @@
 
 namespace gputlm::mem {
 
+// Where a link end reports an arrival (report_arrivals_to): member `index` of `set`, if any.
+struct ArrivalReport {
+  IndexSet* set = nullptr;
+  uint32_t index = 0;
+  void note() const {
+    if (set) set->insert(index);
+  }
+};
+
 // The memory links' own protocol type: the base protocol's phases and payload type (an address,
 // a size and the MemExtension; no data, which the functional engine holds), but not the base
 // protocol itself, whose modules expect data and blocking transport: one of those bound to a
@@ -51,10 +60,7 @@ class TargetEnd : public tlm::tlm_fw_transport_if<MemProtocol> {
   bool empty() const { return !m_held && !m_waiting; }
   // A request arriving at the port (BEGIN_REQ) also adds `index` to `set`: an owner with many
   // ports looks only at those in the set (it erases a port once empty()).
-  void report_arrivals_to(IndexSet& set, uint32_t index) {
-    m_arrivals = &set;
-    m_arrivals_index = index;
-  }
+  void report_arrivals_to(IndexSet& set, uint32_t index) { m_arrivals = {&set, index}; }
   // Sends the response (BEGIN_RESP); the payload's response status is set to OK.
   void respond(tlm::tlm_generic_payload& p);
 
@@ -77,8 +83,7 @@ class TargetEnd : public tlm::tlm_fw_transport_if<MemProtocol> {
   tlm::tlm_generic_payload* m_waiting =
       nullptr;  // arrived while the register was full: no END_REQ yet
   sc_core::sc_time m_taken_at = sc_core::sc_max_time();  // time of the last take()
-  IndexSet* m_arrivals = nullptr;                        // see report_arrivals_to
-  uint32_t m_arrivals_index = 0;
+  ArrivalReport m_arrivals;                              // see report_arrivals_to
   bool m_response_busy = false;
   tlm::tlm_bw_transport_if<MemProtocol>* m_sender = nullptr;  // the bound sender, once known
 
@@ -120,10 +125,7 @@ class InitiatorEnd : public tlm::tlm_bw_transport_if<MemProtocol> {
   // Responses come, seen or not yet.
   bool responses_pending() const { return !m_responses.empty(); }
   // A response arriving (BEGIN_RESP) also adds `index` to `set` (as TargetEnd's).
-  void report_arrivals_to(IndexSet& set, uint32_t index) {
-    m_arrivals = &set;
-    m_arrivals_index = index;
-  }
+  void report_arrivals_to(IndexSet& set, uint32_t index) { m_arrivals = {&set, index}; }
 
  private:
   struct Response {
@@ -141,8 +143,7 @@ class InitiatorEnd : public tlm::tlm_bw_transport_if<MemProtocol> {
   sc_core::sc_time m_free_from = sc_core::SC_ZERO_TIME;  // END_REQ seen from then on
   sc_core::sc_time m_sent_at = sc_core::sc_max_time();   // time of the last send
   bool m_wake_after_send = true;                         // see owner_plans_sends
-  IndexSet* m_arrivals = nullptr;                        // see report_arrivals_to
-  uint32_t m_arrivals_index = 0;
+  ArrivalReport m_arrivals;                              // see report_arrivals_to
   std::deque<Response> m_responses;
   tlm::tlm_fw_transport_if<MemProtocol>* m_receiver = nullptr;  // the bound receiver, once known
 
